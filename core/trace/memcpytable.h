@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/trace/gpuopcolumns.h"
+
+namespace sl {
+
+/// CUPTI_ACTIVITY_KIND_MEMCPY, columnar.
+struct MemcpyTable : GpuOpColumns
+{
+    std::vector<qint64> bytes;
+    std::vector<quint8> copyKind; ///< ENUM_CUDA_MEMCPY_OPER id (1 HtoD, 2 DtoH, 8 DtoD, 10 PtoP, ...)
+    std::vector<qint8> srcKind;   ///< ENUM_CUDA_MEM_KIND id (0 pageable, 1 pinned, 2 device, ...); -1 unknown
+    std::vector<qint8> dstKind;
+
+    void reserve(qsizetype n)
+    {
+        reserveOps(n);
+        bytes.reserve(size_t(n)), copyKind.reserve(size_t(n)), srcKind.reserve(size_t(n)), dstKind.reserve(size_t(n));
+    }
+    void shrink()
+    {
+        shrinkOps();
+        bytes.shrink_to_fit(), copyKind.shrink_to_fit(), srcKind.shrink_to_fit(), dstKind.shrink_to_fit();
+    }
+};
+
+/// CUPTI_ACTIVITY_KIND_MEMSET, columnar.
+struct MemsetTable : GpuOpColumns
+{
+    std::vector<qint64> bytes;
+    void reserve(qsizetype n) { reserveOps(n), bytes.reserve(size_t(n)); }
+    void shrink() { shrinkOps(), bytes.shrink_to_fit(); }
+};
+
+/// CUPTI_ACTIVITY_KIND_GRAPH_TRACE: one row per whole CUDA-graph launch (graph trace mode).
+struct GraphLaunchTable : GpuOpColumns
+{
+    std::vector<quint32> graphId;
+    void reserve(qsizetype n) { reserveOps(n), graphId.reserve(size_t(n)); }
+    void shrink() { shrinkOps(), graphId.shrink_to_fit(); }
+};
+
+} // namespace sl

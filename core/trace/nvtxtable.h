@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QtGlobal>
+
+#include <vector>
+
+namespace sl {
+
+/// NVTX ranges (eventType 59 push/pop and 60 start/end) from NVTX_EVENTS, columnar.
+/// Marks, domain and naming events are not ranges and are not stored here.
+struct NvtxTable
+{
+    enum EventType : quint8 { PushPop = 59, StartEnd = 60 };
+
+    std::vector<qint64> rowid;
+    std::vector<qint64> start;   ///< ns
+    std::vector<qint64> end;     ///< ns
+    std::vector<quint32> pid;    ///< of the thread that opened the range
+    std::vector<quint32> tid;
+    std::vector<quint32> endTid; ///< thread that closed it (== tid unless a start/end range crossed threads)
+    std::vector<quint32> name;   ///< StringTable index: COALESCE(text, StringIds[textId])
+    std::vector<quint32> domain; ///< domainId (0 = default domain)
+    std::vector<quint8> eventType;
+
+    qsizetype size() const { return qsizetype(start.size()); }
+    qint64 duration(qsizetype i) const { return end[size_t(i)] - start[size_t(i)]; }
+    bool sameThread(qsizetype i) const { return endTid[size_t(i)] == tid[size_t(i)]; }
+    void reserve(qsizetype n)
+    {
+        const auto s = size_t(n);
+        rowid.reserve(s), start.reserve(s), end.reserve(s), pid.reserve(s), tid.reserve(s), endTid.reserve(s);
+        name.reserve(s), domain.reserve(s), eventType.reserve(s);
+    }
+    void shrink()
+    {
+        rowid.shrink_to_fit(), start.shrink_to_fit(), end.shrink_to_fit(), pid.shrink_to_fit();
+        tid.shrink_to_fit(), endTid.shrink_to_fit(), name.shrink_to_fit(), domain.shrink_to_fit();
+        eventType.shrink_to_fit();
+    }
+    qint64 memoryBytes() const { return qint64(size()) * (8 * 3 + 4 * 5 + 1); }
+};
+
+} // namespace sl

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#include "core/trace/trace.h"
+
+namespace sl {
+
+QString Trace::memcpyKindLabel(int kind)
+{
+    // ENUM_CUDA_MEMCPY_OPER is exported only from 2022.4 on; its values never changed since.
+    static const char* const builtIn[] = {"Unknown", "HtoD", "DtoH", "HtoA", "AtoH", "AtoA", "AtoD",
+                                          "DtoA",    "DtoD", "HtoH", "PtoP", "UVM HtoD", "UVM DtoH", "UVM DtoD"};
+    if (kind >= 0 && kind < int(std::size(builtIn)))
+        return QString::fromLatin1(builtIn[kind]);
+    return QStringLiteral("kind %1").arg(kind);
+}
+
+qint64 Trace::memoryBytes() const
+{
+    qint64 b = strings.memoryBytes() + kernels.memoryBytes() + api.memoryBytes() + nvtx.memoryBytes();
+    b += qint64(memcpy.size()) * (memcpy.opBytesPerRow() + 11) + qint64(memset.size()) * (memset.opBytesPerRow() + 8);
+    b += qint64(graphs.size()) * (graphs.opBytesPerRow() + 4);
+    for (const auto& [dev, idx] : kernelsByDevice)
+        b += qint64(idx.capacity()) * 4;
+    b += configs.size() * qint64(sizeof(LaunchConfig) + 48);
+    return b;
+}
+
+} // namespace sl

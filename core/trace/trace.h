@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/trace/apitable.h"
+#include "core/trace/gpuinfo.h"
+#include "core/trace/kerneltable.h"
+#include "core/trace/launchconfigtable.h"
+#include "core/trace/memcpytable.h"
+#include "core/trace/nvtxtable.h"
+#include "core/trace/stringtable.h"
+#include "core/trace/traceinfo.h"
+
+#include <QHash>
+#include <QMap>
+#include <QStringList>
+
+#include <map>
+#include <memory>
+
+namespace sl {
+
+/// One loaded Nsight Systems export: every table the analyses need, columnar, each sorted by
+/// start time (ns), with the launching API call of every GPU operation already resolved
+/// (correlationId *and* process). Built on a loader thread, then immutable and shared as
+/// `std::shared_ptr<const Trace>` by the GUI, the analyses and the comparison.
+struct Trace
+{
+    TraceInfo info;
+    StringTable strings;
+    LaunchConfigTable configs;
+
+    KernelTable kernels;
+    ApiTable api;
+    NvtxTable nvtx;
+    MemcpyTable memcpy;
+    MemsetTable memset;
+    GraphLaunchTable graphs;
+
+    QVector<GpuInfo> gpus;                ///< TARGET_INFO_GPU rows (all GPUs in the box)
+    QHash<quint32, QString> processNames; ///< pid → executable base name
+    QHash<quint64, quint32> threadNames;  ///< (pid << 32 | tid) → StringTable index
+    QHash<quint64, QString> nvtxDomains;  ///< (pid << 32 | domainId) → domain name
+
+    /// Per device, kernel indices in start order (kernels are start-sorted, so these are too).
+    std::map<quint16, std::vector<quint32>> kernelsByDevice;
+
+    qint64 firstNs = 0; ///< first GPU or API event start (ns); the default analysis window
+    qint64 lastNs = 0;  ///< last GPU or API event end (ns)
+    QStringList loadWarnings; ///< translated, for report.json warnings[]
+
+    const GpuInfo* gpu(int deviceId) const
+    {
+        for (const auto& g : gpus)
+            if (g.deviceId == deviceId)
+                return &g;
+        return nullptr;
+    }
+    QString processName(quint32 pid) const { return processNames.value(pid); }
+    QString threadName(quint32 pid, quint32 tid) const
+    {
+        const auto it = threadNames.constFind((quint64(pid) << 32) | tid);
+        return it == threadNames.constEnd() ? QString() : strings.at(it.value());
+    }
+    /// Short label of an ENUM_CUDA_MEMCPY_OPER id (HtoD, DtoH, DtoD, PtoP, ...).
+    static QString memcpyKindLabel(int kind);
+    bool hasGpuRecords() const
+    {
+        return kernels.size() + memcpy.size() + memset.size() + graphs.size() > 0;
+    }
+    /// Approximate heap bytes held, for the benchmark's memory report.
+    qint64 memoryBytes() const;
+};
+
+using TracePtr = std::shared_ptr<const Trace>;
+
+} // namespace sl
