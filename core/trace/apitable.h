@@ -22,7 +22,7 @@ struct ApiTable
         MemsetSync = 6,
         BlockingSync = 7,     ///< cudaDeviceSynchronize, cudaStreamSynchronize, ... (spec §3)
         NonBlockingSync = 8,  ///< cudaStreamWaitEvent, cudaEventQuery, ...
-        DriverMemcpySync = 9, ///< cuMemcpy* without Async: synchronous, but not in the spec's blocking list
+        DriverSyncMemOp = 9, ///< cuMemcpy*/cuMemset* without Async: synchronous, not in the spec's blocking list
     };
 
     std::vector<qint64> rowid;

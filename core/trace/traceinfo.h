@@ -31,6 +31,8 @@ struct TraceInfo
     QString exportPlatform;                   ///< linux-desktop, osx-desktop, ...
 
     QVector<Table> tables; ///< every table of the export, in sqlite_master order
+    /// Kernel name column the names were read from (demangledName; shortName on exports without it).
+    QString kernelNameColumn = QStringLiteral("demangledName");
 
     /// Non-sensitive capture settings (trace types, triggers, durations, NVTX options).
     QVector<QPair<QString, QString>> captureSettings;

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/clicommands.h"
+
+#include "core/analysis/analyzer.h"
+#include "core/io/traceinspector.h"
+#include "core/io/traceloader.h"
+#include "core/report/reportwriter.h"
+#include "core/synth/synthtracewriter.h"
+#include "core/util/format.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTextStream>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace sl::cli {
+
+namespace {
+QTextStream& out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+QTextStream& err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+/// Parses `args` (args[0] = command); on a usage error prints it and returns false.
+bool parse(QCommandLineParser& p, const QStringList& args, int* exitCode)
+{
+    p.addHelpOption();
+    if (!p.parse(QStringList{QStringLiteral("sightline-cli")} + args.mid(1))) {
+        err() << p.errorText() << "\n\n" << p.helpText();
+        *exitCode = Usage;
+        return false;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        out() << p.helpText();
+        *exitCode = Ok;
+        return false;
+    }
+    return true;
+}
+
+int exitCodeFor(LoadError e)
+{
+    return e == LoadError::None ? Ok : BadInput;
+}
+} // namespace
+
+Progress::Progress()
+    : m_tty(isatty(fileno(stderr)) != 0)
+{
+}
+
+void Progress::update(int permille, const QString& stage)
+{
+    if (!m_tty || permille / 10 == m_last)
+        return;
+    m_last = permille / 10;
+    err() << "\r\033[K" << stage << " " << m_last << " %" << Qt::flush;
+}
+
+void Progress::done()
+{
+    if (m_tty && m_last >= 0)
+        err() << "\r\033[K" << Qt::flush;
+}
+
+QString Commands::usage()
+{
+    return tr("Usage: sightline-cli <command> [options]\n\n"
+              "Commands:\n"
+              "  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
+              "          [--taxonomy FILE] [--top N]\n"
+              "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
+              "  info TRACE.sqlite\n"
+              "                 print the nsys and schema versions, GPUs, tables and row counts\n"
+              "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
+              "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
+              "  bench [--kernels N ...] [--dir DIR] [--keep]\n"
+              "                 measure reading, loading, analysing and writing against a bare SQLite scan\n\n"
+              "Run 'sightline-cli <command> --help' for the options of a command.\n"
+              "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output.\n");
+}
+
+int Commands::analyze(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Analyse an Nsight Systems SQLite export and write report.json, report.md and tables/*.csv."));
+    p.addPositionalArgument(QStringLiteral("trace"), tr("The export (nsys export --type sqlite)."));
+    p.addOption({QStringLiteral("out"), tr("Output folder."), tr("DIR")});
+    p.addOption({QStringLiteral("window"), tr("Analysis window: full (default), steady or START_NS:END_NS."), tr("WINDOW"),
+                 QStringLiteral("full")});
+    p.addOption({QStringLiteral("phase-map"), tr("Phase map JSON: {\"phase\": [\"pattern\", \"re:regex\", ...]}."), tr("FILE")});
+    p.addOption({QStringLiteral("taxonomy"), tr("Extra kernel taxonomy rules (JSON), tried before the built-in ones."), tr("FILE")});
+    p.addOption({QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20")});
+    int code = Ok;
+    if (!parse(p, args, &code))
+        return code;
+    if (p.positionalArguments().size() != 1 || !p.isSet(QStringLiteral("out"))) {
+        err() << tr("analyze needs one trace and --out DIR.") << "\n\n" << p.helpText();
+        return Usage;
+    }
+    AnalysisOptions options;
+    QString error;
+    if (!WindowSpec::parse(p.value(QStringLiteral("window")), &options.window, &error)) {
+        err() << error << "\n";
+        return Usage;
+    }
+    if (p.isSet(QStringLiteral("phase-map")) && !PhaseMap::fromFile(p.value(QStringLiteral("phase-map")), &options.phases, &error)) {
+        err() << error << "\n";
+        return Usage;
+    }
+    if (p.isSet(QStringLiteral("taxonomy")) && !options.taxonomy.extendFromFile(p.value(QStringLiteral("taxonomy")), &error)) {
+        err() << error << "\n";
+        return Usage;
+    }
+    bool ok = false;
+    ReportOptions reportOptions;
+    reportOptions.topKernels = p.value(QStringLiteral("top")).toInt(&ok);
+    if (!ok || reportOptions.topKernels < 1) {
+        err() << tr("--top needs a positive number.") << "\n";
+        return Usage;
+    }
+
+    Progress progress;
+    const auto loaded = TraceLoader::loadSync(p.positionalArguments().front(), {},
+                                              [&](int permille, const QString& stage) { progress.update(permille, stage); });
+    progress.done();
+    if (!loaded.ok()) {
+        err() << loaded.message << "\n";
+        return exitCodeFor(loaded.error);
+    }
+    const auto result = Analyzer::analyze(loaded.trace, options);
+    if (!ReportWriter::writeAll(*result, p.value(QStringLiteral("out")), reportOptions, &error)) {
+        err() << error << "\n";
+        return WriteError;
+    }
+    for (const auto& w : result->warnings)
+        err() << tr("warning: %1").arg(w) << "\n";
+    out() << tr("%1: %2 kernels, %3 findings; report written to %4")
+                 .arg(loaded.trace->info.fileName, formatCount(result->kernelCount))
+                 .arg(result->findings.size())
+                 .arg(QDir::toNativeSeparators(p.value(QStringLiteral("out"))))
+          << "\n";
+    return Ok;
+}
+
+int Commands::info(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Print what an export holds: versions, GPUs, processes, tables and row counts."));
+    p.addPositionalArgument(QStringLiteral("trace"), tr("The export."));
+    int code = Ok;
+    if (!parse(p, args, &code))
+        return code;
+    if (p.positionalArguments().size() != 1) {
+        err() << tr("info needs one trace.") << "\n\n" << p.helpText();
+        return Usage;
+    }
+    const auto r = TraceInspector::inspect(p.positionalArguments().front());
+    if (!r.ok()) {
+        err() << r.message << "\n";
+        return exitCodeFor(r.error);
+    }
+    const TraceInfo& i = r.trace->info;
+    out() << tr("File:            %1 (%2)").arg(i.fileName, formatBytes(i.fileSize)) << "\n";
+    out() << tr("Nsight Systems:  %1").arg(i.nsysVersion.isEmpty() ? tr("unknown (no export metadata)") : i.nsysVersion) << "\n";
+    out() << tr("Export schema:   %1").arg(i.schemaVersion.isEmpty() ? tr("none recorded (before 2022)") : i.schemaVersion) << "\n";
+    const char* modes[] = {"unknown", "graph", "node"};
+    out() << tr("CUDA graph mode: %1").arg(QLatin1String(modes[int(i.graphMode)])) << "\n";
+    for (const auto& g : r.trace->gpus)
+        out() << tr("GPU %1:           %2, %3 SMs, compute %4.%5").arg(g.deviceId).arg(g.name).arg(g.smCount)
+                     .arg(g.computeMajor).arg(g.computeMinor) << "\n";
+    out() << tr("Processes:       %1 named").arg(r.trace->processNames.size()) << "\n";
+    out() << tr("Tables (%1):").arg(i.tables.size()) << "\n";
+    for (const auto& t : i.tables)
+        out() << QStringLiteral("  %1 %2\n").arg(t.name, -48).arg(formatCount(t.rows), 14);
+    return Ok;
+}
+
+int Commands::synth(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Write a synthetic LLM-serving export (nsys 2026.2 schema), deterministic by seed."));
+    p.addOption({QStringLiteral("out"), tr("Output file."), tr("FILE")});
+    p.addOption({QStringLiteral("steps"), tr("Steps per worker rank (default 200)."), tr("N"), QStringLiteral("200")});
+    p.addOption({QStringLiteral("kernels"), tr("Aim for about N kernels in total (overrides --steps)."), tr("N")});
+    p.addOption({QStringLiteral("ranks"), tr("Worker processes, one GPU each (1-8, default 1)."), tr("R"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("graphs"), tr("CUDA graphs: none, node or graph (default none)."), tr("MODE"), QStringLiteral("none")});
+    p.addOption({QStringLiteral("seed"), tr("Random seed (default 1)."), tr("S"), QStringLiteral("1")});
+    int code = Ok;
+    if (!parse(p, args, &code))
+        return code;
+    if (!p.isSet(QStringLiteral("out"))) {
+        err() << tr("synth needs --out FILE.") << "\n\n" << p.helpText();
+        return Usage;
+    }
+    SynthOptions o;
+    bool ok1 = false, ok2 = false, ok3 = false, ok4 = true;
+    o.steps = p.value(QStringLiteral("steps")).toLongLong(&ok1);
+    o.ranks = p.value(QStringLiteral("ranks")).toInt(&ok2);
+    o.seed = p.value(QStringLiteral("seed")).toULongLong(&ok3);
+    if (p.isSet(QStringLiteral("kernels")))
+        o.targetKernels = p.value(QStringLiteral("kernels")).toLongLong(&ok4);
+    const QString g = p.value(QStringLiteral("graphs")).toLower();
+    if (g == QLatin1String("none"))
+        o.graphs = SynthGraphMode::None;
+    else if (g == QLatin1String("node"))
+        o.graphs = SynthGraphMode::Node;
+    else if (g == QLatin1String("graph"))
+        o.graphs = SynthGraphMode::Graph;
+    else
+        ok4 = false;
+    if (!ok1 || !ok2 || !ok3 || !ok4 || o.steps < 1 || o.ranks < 1 || o.ranks > 8 || o.targetKernels < 0) {
+        err() << tr("Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs "
+                    "none, node or graph.") << "\n";
+        return Usage;
+    }
+    Progress progress;
+    const QString stage = tr("Writing %1").arg(p.value(QStringLiteral("out")));
+    QElapsedTimer timer;
+    timer.start();
+    const auto r = writeSynthTrace(p.value(QStringLiteral("out")), o, [&](int permille) {
+        progress.update(permille, stage);
+        return true;
+    });
+    progress.done();
+    if (!r.ok) {
+        err() << r.error << "\n";
+        return WriteError;
+    }
+    out() << tr("%1: %2 kernels, %3 API calls, %4 NVTX ranges, %5 copies, %6 graph launches in %7")
+                 .arg(p.value(QStringLiteral("out")), formatCount(r.kernels), formatCount(r.runtimeCalls),
+                      formatCount(r.nvtxRanges), formatCount(r.memcpys), formatCount(r.graphLaunches),
+                      formatDuration(timer.nsecsElapsed()))
+          << "\n";
+    return Ok;
+}
+
+} // namespace sl::cli

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace sl::cli {
+
+/// Exit codes of sightline-cli (documented in README and --help).
+enum ExitCode { Ok = 0, Failure = 1, Usage = 2, BadInput = 3, WriteError = 4 };
+
+/// The sub-commands. Each parses its own arguments (args[0] is the command name) and returns an
+/// ExitCode. Output goes to stdout, progress and errors to stderr.
+class Commands
+{
+    Q_DECLARE_TR_FUNCTIONS(Commands)
+public:
+    static int analyze(const QStringList& args);
+    static int info(const QStringList& args);
+    static int synth(const QStringList& args);
+    static QString usage();
+};
+
+/// Progress line on stderr, only when stderr is a terminal.
+class Progress
+{
+public:
+    Progress();
+    void update(int permille, const QString& stage);
+    void done();
+
+private:
+    bool m_tty = false;
+    int m_last = -1;
+};
+
+} // namespace sl::cli

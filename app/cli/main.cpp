@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// sightline-cli: the analyses of the desktop explorer, headless, for CI and scripts.
+#include "app/cli/benchcommand.h"
+#include "app/cli/clicommands.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <QTextStream>
+#include <QTranslator>
+
+int main(int argc, char* argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("Sightline"));
+    QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
+    QTranslator translator;
+    if (translator.load(QLocale(), QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(&translator);
+
+    const QStringList args = app.arguments().mid(1);
+    QTextStream err(stderr);
+    if (args.isEmpty()) {
+        err << sl::cli::Commands::usage();
+        return sl::cli::Usage;
+    }
+    const QString command = args.front();
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+        QTextStream(stdout) << sl::cli::Commands::usage();
+        return sl::cli::Ok;
+    }
+    if (command == QLatin1String("--version")) {
+        QTextStream(stdout) << "sightline-cli " << SIGHTLINE_VERSION << "\n";
+        return sl::cli::Ok;
+    }
+    if (command == QLatin1String("analyze"))
+        return sl::cli::Commands::analyze(args);
+    if (command == QLatin1String("info"))
+        return sl::cli::Commands::info(args);
+    if (command == QLatin1String("synth"))
+        return sl::cli::Commands::synth(args);
+    if (command == QLatin1String("bench"))
+        return sl::cli::BenchCommand::run(args);
+    err << QCoreApplication::translate("main", "Unknown command '%1'.").arg(command) << "\n\n" << sl::cli::Commands::usage();
+    return sl::cli::Usage;
+}

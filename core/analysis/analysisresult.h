@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/analysis/analysiswindow.h"
+#include "core/analysis/finding.h"
+#include "core/trace/trace.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <optional>
+#include <vector>
+
+namespace sl {
+
+/// Per kernel name (all devices), spec §3 "Kernels". Times in ns.
+struct KernelSummary
+{
+    quint32 name = 0;      ///< StringTable index (demangled)
+    quint32 shortName = 0; ///< StringTable index
+    QString category;      ///< taxonomy category
+    qint64 count = 0;
+    qint64 totalNs = 0;
+    qint64 minNs = 0, maxNs = 0;
+    double meanNs = 0;
+    qint64 p50Ns = 0, p90Ns = 0; ///< nearest rank on the sorted durations
+    double share = 0;            ///< of total kernel time in the window
+    QVector<int> devices;
+    std::optional<double> occupancy; ///< theoretical occupancy of the most used launch configuration, [0,1]
+};
+
+/// An idle gap: a hole in a device's busy union. Times in ns.
+struct IdleGap
+{
+    enum Cause { HostWait, SyncWait, Other };
+    int deviceId = 0;
+    qint64 startNs = 0, endNs = 0;
+    Cause cause = Other;
+    qint32 nextApi = -1; ///< ApiTable index of the call that launched the op ending the gap
+    qint64 durationNs() const { return endNs - startNs; }
+    static QString causeName(Cause c);
+};
+
+struct LowUtilChunk
+{
+    qint64 startNs = 0, endNs = 0; ///< merged run of adjacent low chunks
+    double busyShare = 0;          ///< size-weighted busy share of the run, [0,1]
+};
+
+struct DeviceStats
+{
+    int deviceId = 0;
+    qint64 firstNs = 0, lastNs = 0; ///< first/last GPU work inside the window
+    qint64 busyNs = 0;              ///< union of kernels, graph launches, memcpy, memset
+    qint64 computeBusyNs = 0;       ///< union of kernels and graph launches
+    qint64 idleNs = 0;              ///< (last − first) − busy
+    qint64 gapCount = 0;
+    qint64 kernelCount = 0;
+    qint64 kernelNs = 0;            ///< plain sum of kernel durations (concurrency counts twice)
+    qint64 idleByCauseNs[3] = {0, 0, 0}; ///< idle ns of all gaps by IdleGap::Cause
+    QVector<LowUtilChunk> lowUtil;  ///< gpu_time_util rule: chunks below 50 % busy, merged
+};
+
+struct LaunchStats
+{
+    struct PerDevice
+    {
+        int deviceId = 0;
+        qint64 kernels = 0;
+        double kernelsPerSecond = 0; ///< over the device's kernel span (first kernel start → last kernel end)
+        qint64 p50Ns = 0, p90Ns = 0, p99Ns = 0;
+        double shareUnder5us = 0, shareUnder10us = 0, shareUnder20us = 0;
+        bool storm = false;
+    };
+    QVector<PerDevice> perDevice;
+    bool storm = false;
+    qint64 matchedKernels = 0;   ///< kernels with a launching API call
+    qint64 launchBound = 0;      ///< kernels shorter than their launch call
+    qint64 apiP50Ns = 0;         ///< median duration of the launching calls
+    qint64 queueP50Ns = 0, queueP90Ns = 0; ///< kernel.start − api.end (only ≥ 0)
+};
+
+struct SyncCall
+{
+    QString api;  ///< base name (no _vNNNN)
+    bool blocking = false;
+    qint64 count = 0;
+    qint64 totalNs = 0;
+};
+
+struct MemcpyKind
+{
+    int kindId = 0;
+    QString kind; ///< HtoD, DtoH, DtoD, PtoP, ...
+    qint64 count = 0, bytes = 0, totalNs = 0;
+    double gbPerSecond() const { return totalNs > 0 ? double(bytes) / double(totalNs) : 0.0; }
+};
+
+struct NvtxRangeStats
+{
+    quint32 name = 0;
+    qint64 count = 0, totalNs = 0;
+    int maxDepth = 0; ///< deepest nesting level seen (0 = outermost)
+};
+
+struct NvtxKernelStats
+{
+    quint32 name = 0;
+    qint64 kernelCount = 0, kernelNs = 0;
+};
+
+struct PhaseStats
+{
+    QString phase;
+    qint64 wallNs = 0;   ///< Σ duration of the phase's ranges (steps)
+    qint64 kernelNs = 0; ///< kernels whose nearest enclosing phase range is of this phase
+    qint64 kernelCount = 0;
+    qint64 steps = 0;    ///< number of ranges matched to the phase
+    std::vector<qint64> stepNs; ///< duration of each step (ns), for distributions
+    qint64 kernelNsPerStep() const { return steps ? kernelNs / steps : 0; }
+};
+
+struct ProcessStats
+{
+    quint32 pid = 0;
+    QString name;
+    qint64 kernelCount = 0, kernelNs = 0;
+    qint64 apiCount = 0, apiNs = 0;
+    qint64 blockingSyncCount = 0, blockingSyncNs = 0;
+    qint64 nvtxRanges = 0;
+    QVector<int> devices;
+    struct Thread
+    {
+        quint32 tid = 0;
+        QString name;
+        qint64 apiCount = 0, apiNs = 0, nvtxRanges = 0;
+    };
+    QVector<Thread> threads;
+    QVector<PhaseStats> phases; ///< per-rank phase figures (phase imbalance rule)
+};
+
+/// Everything one analysis of one trace over one window produced. Immutable once built.
+struct AnalysisResult
+{
+    TracePtr trace;
+    AnalysisWindow window;
+
+    qint64 kernelCount = 0, kernelNs = 0;
+    QVector<KernelSummary> kernels; ///< all names, by total time descending
+    QVector<DeviceStats> devices;
+    QVector<IdleGap> gaps;          ///< all gaps, largest first
+    LaunchStats launches;
+    QVector<SyncCall> sync;         ///< sync-related calls, blocking first then by total
+    QVector<MemcpyKind> memcpy;
+    qint64 pageableAsyncCopies = 0, syncCopies = 0;
+
+    QString graphMode; ///< "graph", "node", "none" (no graph launches seen) or "unknown"
+    qint64 graphLaunches = 0, graphNs = 0, graphNodeKernels = 0;
+
+    QVector<NvtxRangeStats> nvtxRanges; ///< by total descending
+    qint64 attributedNs = 0;            ///< kernel ns attributed to an innermost NVTX range
+    double coverage = 0;                ///< attributedNs / kernelNs
+    QVector<NvtxKernelStats> nvtxByRange;
+    QVector<PhaseStats> phases;         ///< in phase-map order, plus "unattributed" last
+    QHash<quint32, QVector<PhaseStats>> phasesByPid; ///< same, per process (rank)
+
+    QVector<ProcessStats> processes;
+    QVector<Finding> findings;          ///< ranked by impact
+    QStringList warnings;
+
+    /// Per kernel of the trace: whether it is in the window (start ∈ [start, end]).
+    /// Models and comparison use it instead of re-testing times.
+    std::vector<quint8> kernelInWindow;
+    /// Per kernel: NVTX range (NvtxTable index) it is attributed to, -1 if none.
+    std::vector<qint32> kernelRange;
+    /// Per kernel: phase index into `phases`, -1 if none.
+    std::vector<qint8> kernelPhase;
+    /// Taxonomy category of each kernel name (StringTable index → category).
+    QHash<quint32, QString> categoryOfName;
+};
+
+using AnalysisPtr = std::shared_ptr<const AnalysisResult>;
+
+} // namespace sl

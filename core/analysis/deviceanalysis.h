@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+namespace sl {
+
+struct AnalysisResult;
+
+/// Per device: busy union of all GPU work, compute-busy union, idle, the idle gaps with their
+/// cause class, the GPU-gaps rule input and the low-utilisation chunks (spec §3 "Devices",
+/// "Idle gaps"). One k-way merge of the start-sorted tables per device: O(n), no temporary copy
+/// of the intervals.
+class DeviceAnalysis
+{
+public:
+    static void run(int maxGaps, AnalysisResult& r);
+};
+
+} // namespace sl

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/finding.h"
+
+#include "core/analysis/analysisresult.h"
+
+namespace sl {
+
+QString Finding::severityName(Severity s)
+{
+    switch (s) {
+    case Severity::High: return QStringLiteral("high");
+    case Severity::Medium: return QStringLiteral("medium");
+    case Severity::Low: return QStringLiteral("low");
+    case Severity::Info: return QStringLiteral("info");
+    }
+    return {};
+}
+
+QString IdleGap::causeName(Cause c)
+{
+    switch (c) {
+    case HostWait: return QStringLiteral("host-wait");
+    case SyncWait: return QStringLiteral("sync-wait");
+    case Other: return QStringLiteral("other");
+    }
+    return {};
+}
+
+} // namespace sl

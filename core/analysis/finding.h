@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+#include <QVector>
+
+#include <vector>
+
+namespace sl {
+
+/// The rows that prove a finding: a table and its rowids, or a device and time range, and the
+/// SQL that selects exactly those rows from the export (to re-run in sqlite3).
+struct Evidence
+{
+    QString table;                ///< export table name, e.g. CUPTI_ACTIVITY_KIND_KERNEL
+    std::vector<qint64> rowids;   ///< capped at kMaxRowids (the SQL selects them all)
+    qint64 rowCount = 0;          ///< how many rows the SQL selects
+    qint64 startNs = -1, endNs = -1; ///< time range, -1 when not applicable
+    int deviceId = -1;
+    QString sql;
+    /// Row indices into the Trace table that `table` was loaded into, for the GUI (not exported).
+    std::vector<quint32> rows;
+
+    static constexpr qsizetype kMaxRowids = 1000;
+};
+
+struct Finding
+{
+    enum class Severity { Info, Low, Medium, High };
+    QString id;      ///< stable identifier, e.g. "dominant-kernel"
+    Severity severity = Severity::Info;
+    QString title;   ///< translated
+    QString summary; ///< translated, quotes the trace's own numbers
+    QString metric;  ///< the headline number as text
+    qint64 impactNs = 0; ///< GPU time at stake (ranking key)
+    double impactShare = 0; ///< impactNs / window length
+    QVector<Evidence> evidence;
+
+    static QString severityName(Severity s);
+};
+
+} // namespace sl

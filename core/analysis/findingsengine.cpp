@@ -1,0 +1,521 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/findingsengine.h"
+
+#include "core/analysis/analysisresult.h"
+#include "core/analysis/analyzer.h"
+#include "core/analysis/evidencebuilder.h"
+#include "core/analysis/hostanalysis.h"
+#include "core/trace/apiclassifier.h"
+#include "core/util/format.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+namespace sl {
+
+namespace {
+const QString kKernelTable = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+const QString kApiTable = QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME");
+const QString kMemcpyTable = QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY");
+
+/// Severity from the share of the window at stake: ≥ 20 % high, ≥ 5 % medium, ≥ 1 % low.
+Finding::Severity severityFor(double share)
+{
+    if (share >= 0.20)
+        return Finding::Severity::High;
+    if (share >= 0.05)
+        return Finding::Severity::Medium;
+    if (share >= 0.01)
+        return Finding::Severity::Low;
+    return Finding::Severity::Info;
+}
+
+QString sqlIdList(const std::vector<quint32>& ids)
+{
+    QStringList s;
+    for (auto id : ids)
+        s << QString::number(id);
+    return s.join(QLatin1Char(','));
+}
+
+/// Sorts row indices by descending duration so the evidence lists the costliest rows first.
+template<typename Table>
+void longestFirst(std::vector<quint32>& rows, const Table& t)
+{
+    std::stable_sort(rows.begin(), rows.end(), [&](quint32 a, quint32 b) { return t.duration(a) > t.duration(b); });
+}
+} // namespace
+
+void FindingsEngine::add(AnalysisResult& r, Finding f)
+{
+    const qint64 len = std::max<qint64>(1, r.window.lengthNs());
+    f.impactShare = double(f.impactNs) / double(len);
+    r.findings.append(std::move(f));
+}
+
+void FindingsEngine::run(AnalysisResult& r)
+{
+    noGpuRecords(r);
+    dominantKernel(r);
+    launchStorm(r);
+    launchBound(r);
+    blockingSync(r);
+    idle(r);
+    gpuGaps(r);
+    lowUtilisation(r);
+    warmup(r);
+    copies(r);
+    nvtxCoverage(r);
+    graphMode(r);
+    phaseImbalance(r);
+    std::stable_sort(r.findings.begin(), r.findings.end(), [](const Finding& a, const Finding& b) {
+        if (a.impactNs != b.impactNs)
+            return a.impactNs > b.impactNs;
+        return a.severity > b.severity;
+    });
+}
+
+void FindingsEngine::noGpuRecords(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    if (t.hasGpuRecords())
+        return;
+    Finding f;
+    f.severity = Finding::Severity::High;
+    f.impactNs = r.window.lengthNs();
+    if (t.api.size() > 0) {
+        qint64 launches = 0;
+        for (quint8 k : t.api.kind)
+            launches += k == ApiTable::KernelLaunch || k == ApiTable::GraphLaunch;
+        f.id = QStringLiteral("api-without-gpu-records");
+        f.title = tr("CUDA API calls but no GPU activity recorded");
+        f.metric = tr("%1 API calls, %2 kernel launches, 0 GPU records").arg(formatCount(t.api.size()), formatCount(launches));
+        f.summary = tr("The export holds %1 CUDA API calls (%2 of them kernel launches) but no kernel, memcpy or memset "
+                       "rows, so GPU time cannot be measured. Likely causes: the GPU activity collection failed to "
+                       "start (CUPTI injection failure; check the capture's output and 'nsys status -e'); the target "
+                       "ran under WSL2 or a driver without GPU tracing support; or the capture range (--capture-range, "
+                       "cudaProfilerStart/Stop, --delay/--duration) excluded the GPU work. Capture again with "
+                       "'--trace=cuda' on a supported driver.")
+                        .arg(formatCount(t.api.size()), formatCount(launches));
+        std::vector<quint32> rows;
+        for (qsizetype i = 0; i < t.api.size() && rows.size() < size_t(Evidence::kMaxRowids); ++i)
+            if (t.api.kind[size_t(i)] == ApiTable::KernelLaunch)
+                rows.push_back(quint32(i));
+        f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows, QStringLiteral("1")));
+    } else {
+        f.id = QStringLiteral("no-cuda-activity");
+        f.title = tr("No CUDA activity in the export");
+        f.metric = tr("0 API calls, 0 GPU records");
+        f.summary = t.info.processStreamsReportError
+            ? tr("The export has no CUDA API calls and no GPU records, and the profiled process's captured output "
+                 "(ProcessStreams) reports an error: the application or the profiler's injection library most likely "
+                 "failed to start. Check that the nsys version matches the driver and rerun.")
+            : tr("The export has no CUDA API calls and no GPU records. The application may not have used the GPU "
+                 "during the capture, CUDA tracing may have been off (--trace), or the capture range missed the work.");
+    }
+    add(r, f);
+}
+
+void FindingsEngine::dominantKernel(AnalysisResult& r)
+{
+    if (r.kernels.isEmpty() || r.kernelNs <= 0)
+        return;
+    const KernelSummary& top = r.kernels.front();
+    if (top.share < 0.25)
+        return;
+    const Trace& t = *r.trace;
+    Finding f;
+    f.id = QStringLiteral("dominant-kernel");
+    f.severity = top.share >= 0.5 ? Finding::Severity::High : Finding::Severity::Medium;
+    f.impactNs = top.totalNs;
+    f.title = tr("One kernel dominates GPU time");
+    f.metric = formatPercent(top.share);
+    f.summary = tr("%1 (%2) takes %3 of all kernel time: %4 over %5 launches, median %6, p90 %7. Optimising this "
+                   "kernel, or the shapes it runs on, is where GPU time can be won.")
+                    .arg(t.strings.at(top.shortName), top.category, formatPercent(top.share), formatDuration(top.totalNs),
+                         formatCount(top.count), formatDuration(top.p50Ns), formatDuration(top.p90Ns));
+    std::vector<quint32> rows;
+    for (qsizetype i = 0; i < t.kernels.size(); ++i)
+        if (r.kernelInWindow[size_t(i)] && t.kernels.name[size_t(i)] == top.name)
+            rows.push_back(quint32(i));
+    longestFirst(rows, t.kernels);
+    const QString& nameColumn = t.info.kernelNameColumn;
+    f.evidence.append(EvidenceBuilder::rows(
+        kKernelTable, t.kernels.rowid, rows,
+        QStringLiteral("%1 = %2 AND %3").arg(nameColumn).arg(top.name).arg(EvidenceBuilder::windowPredicate(r))));
+    add(r, f);
+}
+
+void FindingsEngine::launchStorm(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    for (const auto& d : r.launches.perDevice) {
+        if (!d.storm)
+            continue;
+        // At stake: the device's idle time inside its span, which a storm of tiny launches causes.
+        qint64 idleNs = 0;
+        for (const auto& ds : r.devices)
+            if (ds.deviceId == d.deviceId)
+                idleNs = ds.idleNs;
+        Finding f;
+        f.id = QStringLiteral("launch-storm");
+        f.impactNs = idleNs;
+        f.severity = std::max(Finding::Severity::Medium, severityFor(double(idleNs) / double(std::max<qint64>(1, r.window.lengthNs()))));
+        f.title = tr("Launch storm on GPU %1").arg(d.deviceId);
+        f.metric = formatRate(d.kernelsPerSecond);
+        f.summary = tr("GPU %1 runs %2 kernels at %3 with a median duration of %4 (%5 under 10 µs): the CPU launch "
+                       "path, not the GPU, sets the pace. Fuse kernels or capture the step in a CUDA graph.")
+                        .arg(d.deviceId).arg(formatCount(d.kernels), formatRate(d.kernelsPerSecond),
+                                             formatDuration(d.p50Ns), formatPercent(d.shareUnder10us));
+        std::vector<quint32> rows;
+        if (auto it = t.kernelsByDevice.find(quint16(d.deviceId)); it != t.kernelsByDevice.end())
+            for (quint32 i : it->second)
+                if (r.kernelInWindow[i] && t.kernels.duration(i) <= 10'000)
+                    rows.push_back(i);
+        f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
+                                                QStringLiteral("deviceId = %1 AND \"end\" - start <= 10000 AND %2")
+                                                    .arg(d.deviceId).arg(EvidenceBuilder::windowPredicate(r))));
+        add(r, f);
+    }
+}
+
+void FindingsEngine::launchBound(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    const auto& k = t.kernels;
+    // Prefer the decode phase when the phase map found one: that is where launch-bound kernels hurt.
+    int decode = -1;
+    for (int p = 0; p < r.phases.size(); ++p)
+        if (r.phases[p].phase == QLatin1String("decode") && r.phases[p].kernelCount > 0)
+            decode = p;
+    qint64 considered = 0, bound = 0, excessNs = 0;
+    std::vector<quint32> rows;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        const qint32 a = k.api[size_t(i)];
+        if (!r.kernelInWindow[size_t(i)] || a < 0 || (k.flags[size_t(i)] & KernelTable::FromGraph))
+            continue;
+        if (decode >= 0 && r.kernelPhase[size_t(i)] != decode)
+            continue;
+        ++considered;
+        const qint64 call = t.api.duration(a);
+        if (k.duration(i) < call) {
+            ++bound;
+            excessNs += call - k.duration(i);
+            rows.push_back(quint32(i));
+        }
+    }
+    if (considered < 10 || 2 * bound <= considered)
+        return;
+    Finding f;
+    f.id = QStringLiteral("launch-bound");
+    f.impactNs = excessNs;
+    f.severity = std::max(Finding::Severity::Medium, severityFor(double(excessNs) / double(std::max<qint64>(1, r.window.lengthNs()))));
+    f.title = decode >= 0 ? tr("Decode is launch-bound") : tr("Most kernels are shorter than their launch call");
+    f.metric = formatPercent(double(bound) / double(considered));
+    f.summary = tr("%1 of %2 %3kernels (%4) run for less time than the API call that launched them (median launch "
+                   "call %5); the CPU spends %6 more launching them than the GPU spends running them. CUDA graphs or "
+                   "kernel fusion remove this overhead.")
+                    .arg(formatCount(bound), formatCount(considered), decode >= 0 ? tr("decode ") : QString(),
+                         formatPercent(double(bound) / double(considered)), formatDuration(r.launches.apiP50Ns),
+                         formatDuration(excessNs));
+    f.evidence.append(EvidenceBuilder::rows(kKernelTable, k.rowid, rows,
+                                            QStringLiteral("rowid IN (SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN "
+                                                           "CUPTI_ACTIVITY_KIND_RUNTIME r ON r.correlationId = k.correlationId "
+                                                           "AND (r.globalTid & ~0xFFFFFF) = k.globalPid WHERE k.\"end\" - k.start "
+                                                           "< r.\"end\" - r.start AND %1)").arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k")))));
+    add(r, f);
+}
+
+void FindingsEngine::blockingSync(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    qint64 count = 0, total = 0;
+    std::vector<quint32> rows, nameIds;
+    for (qsizetype i = 0; i < t.api.size(); ++i) {
+        if (!ApiClassifier::isBlocking(ApiTable::Kind(t.api.kind[size_t(i)])) || !r.window.contains(t.api.start[size_t(i)]))
+            continue;
+        ++count;
+        total += t.api.duration(i);
+        rows.push_back(quint32(i));
+        if (std::find(nameIds.begin(), nameIds.end(), t.api.name[size_t(i)]) == nameIds.end())
+            nameIds.push_back(t.api.name[size_t(i)]);
+    }
+    const double share = double(total) / double(std::max<qint64>(1, r.window.lengthNs()));
+    if (count == 0 || share < 0.01)
+        return;
+    QStringList top;
+    for (const auto& s : r.sync)
+        if (s.blocking && top.size() < 3)
+            top << tr("%1 ×%2 (%3)").arg(s.api, formatCount(s.count), formatDuration(s.totalNs));
+    Finding f;
+    f.id = QStringLiteral("blocking-sync");
+    f.impactNs = total;
+    f.severity = severityFor(share);
+    f.title = tr("The CPU blocks on the GPU");
+    f.metric = formatDuration(total);
+    f.summary = tr("%1 blocking synchronisation calls hold the CPU for %2 (%3 of the window): %4. While blocked, the "
+                   "CPU cannot queue the next step; move syncs off the hot path or replace them with events.")
+                    .arg(formatCount(count), formatDuration(total), formatPercent(share), top.join(QLatin1String(", ")));
+    longestFirst(rows, t.api);
+    f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows,
+                                            QStringLiteral("nameId IN (%1) AND %2").arg(sqlIdList(nameIds), EvidenceBuilder::windowPredicate(r))));
+    add(r, f);
+}
+
+void FindingsEngine::idle(AnalysisResult& r)
+{
+    for (const auto& d : r.devices) {
+        const qint64 span = d.lastNs - d.firstNs;
+        if (span <= 0)
+            continue;
+        const double share = double(d.idleNs) / double(span);
+        if (share < 0.20)
+            continue;
+        Finding f;
+        f.id = QStringLiteral("significant-idle");
+        f.impactNs = d.idleNs;
+        f.severity = share >= 0.40 ? Finding::Severity::High : Finding::Severity::Medium;
+        f.title = tr("GPU %1 is idle %2 of the time").arg(d.deviceId).arg(formatPercent(share));
+        f.metric = formatPercent(share);
+        const qint64 idleTotal = std::max<qint64>(1, d.idleNs);
+        f.summary = tr("Between its first and last operation GPU %1 is idle for %2 of %3, in %4 gaps. Of the idle "
+                       "time %5 is host-wait (the CPU launched the next operation late), %6 sync-wait (a blocking "
+                       "call was holding the CPU) and %7 other.")
+                        .arg(d.deviceId).arg(formatDuration(d.idleNs), formatDuration(span), formatCount(d.gapCount),
+                                             formatPercent(double(d.idleByCauseNs[IdleGap::HostWait]) / double(idleTotal)),
+                                             formatPercent(double(d.idleByCauseNs[IdleGap::SyncWait]) / double(idleTotal)),
+                                             formatPercent(double(d.idleByCauseNs[IdleGap::Other]) / double(idleTotal)));
+        int listed = 0;
+        for (const auto& g : r.gaps)
+            if (g.deviceId == d.deviceId && listed++ < 5)
+                f.evidence.append(EvidenceBuilder::timeRange(*r.trace, g.deviceId, g.startNs, g.endNs));
+        add(r, f);
+    }
+}
+
+void FindingsEngine::gpuGaps(AnalysisResult& r)
+{
+    QHash<int, QVector<const IdleGap*>> byDevice;
+    for (const auto& g : r.gaps)
+        if (g.durationNs() >= 500'000'000)
+            byDevice[g.deviceId].append(&g);
+    for (auto it = byDevice.cbegin(); it != byDevice.cend(); ++it) {
+        qint64 total = 0;
+        for (const IdleGap* g : it.value())
+            total += g->durationNs();
+        Finding f;
+        f.id = QStringLiteral("gpu-gaps");
+        f.impactNs = total;
+        f.severity = std::max(Finding::Severity::Low, severityFor(double(total) / double(std::max<qint64>(1, r.window.lengthNs()))));
+        f.title = tr("GPU %1 has %2 gaps of 500 ms or more").arg(it.key()).arg(it.value().size());
+        f.metric = formatDuration(total);
+        f.summary = tr("GPU %1 sits idle for %2 in %3 gaps of at least 500 ms (longest %4 at %5). Nothing ran on the "
+                       "GPU then: look at what the host was doing (NVTX, API calls) in those ranges.")
+                        .arg(it.key()).arg(formatDuration(total)).arg(it.value().size())
+                        .arg(formatDuration(it.value().front()->durationNs()), formatDuration(it.value().front()->startNs));
+        for (const IdleGap* g : it.value())
+            if (f.evidence.size() < 20)
+                f.evidence.append(EvidenceBuilder::timeRange(*r.trace, g->deviceId, g->startNs, g->endNs));
+        add(r, f);
+    }
+}
+
+void FindingsEngine::lowUtilisation(AnalysisResult& r)
+{
+    for (const auto& d : r.devices) {
+        if (d.lowUtil.isEmpty())
+            continue;
+        qint64 lost = 0, covered = 0;
+        for (const auto& c : d.lowUtil) {
+            lost += qint64(double(c.endNs - c.startNs) * (1.0 - c.busyShare));
+            covered += c.endNs - c.startNs;
+        }
+        Finding f;
+        f.id = QStringLiteral("low-utilisation");
+        f.impactNs = lost;
+        f.severity = severityFor(double(lost) / double(std::max<qint64>(1, r.window.lengthNs())));
+        f.title = tr("GPU %1 is under 50 % busy in %2 of its span").arg(d.deviceId).arg(formatPercent(double(covered) / double(std::max<qint64>(1, d.lastNs - d.firstNs))));
+        f.metric = formatDuration(lost);
+        f.summary = tr("Cutting GPU %1's span into 30 equal chunks, %2 stretches stay under 50 % busy (the worst at "
+                       "%3 busy from %4 to %5); %6 of GPU time is unused in them.")
+                        .arg(d.deviceId).arg(d.lowUtil.size())
+                        .arg(formatPercent(std::min_element(d.lowUtil.begin(), d.lowUtil.end(), [](const auto& a, const auto& b) { return a.busyShare < b.busyShare; })->busyShare),
+                             formatDuration(d.lowUtil.front().startNs), formatDuration(d.lowUtil.front().endNs), formatDuration(lost));
+        for (const auto& c : d.lowUtil)
+            f.evidence.append(EvidenceBuilder::timeRange(*r.trace, d.deviceId, c.startNs, c.endNs));
+        add(r, f);
+    }
+}
+
+void FindingsEngine::warmup(AnalysisResult& r)
+{
+    if (r.window.kind != AnalysisWindow::Kind::Full)
+        return;
+    QStringList ignored;
+    const AnalysisWindow steady = Analyzer::resolveWindow(*r.trace, {AnalysisWindow::Kind::Steady, 0, 0}, &ignored);
+    const qint64 excluded = (steady.startNs - r.window.startNs) + (r.window.endNs - steady.endNs);
+    const double share = double(excluded) / double(std::max<qint64>(1, r.window.lengthNs()));
+    if (steady.kind != AnalysisWindow::Kind::Steady || share < 0.25)
+        return;
+    Finding f;
+    f.id = QStringLiteral("warmup-dominates");
+    f.impactNs = excluded;
+    f.severity = Finding::Severity::Medium;
+    f.title = tr("Warm-up and idle tail dominate the window");
+    f.metric = formatPercent(share);
+    f.summary = tr("%1 of the window (%2) is warm-up before the first long idle gap or idle tail after the last GPU "
+                   "work. Whole-window shares understate the steady state: rerun with --window steady (%3 to %4).")
+                    .arg(formatPercent(share), formatDuration(excluded), formatDuration(steady.startNs), formatDuration(steady.endNs));
+    Evidence e;
+    e.table = kKernelTable;
+    e.startNs = r.window.startNs;
+    e.endNs = steady.startNs;
+    e.sql = QStringLiteral("SELECT rowid, * FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE start < %1 ORDER BY start;").arg(steady.startNs);
+    f.evidence.append(e);
+    add(r, f);
+}
+
+void FindingsEngine::copies(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    const auto& m = t.memcpy;
+    std::vector<quint32> pageable, sync;
+    qint64 pageableNs = 0, syncNs = 0;
+    for (qsizetype i = 0; i < m.size(); ++i) {
+        if (!r.window.contains(m.start[size_t(i)]))
+            continue;
+        if (HostAnalysis::isPageableAsyncCopy(t, i))
+            pageable.push_back(quint32(i)), pageableNs += m.duration(i);
+        if (HostAnalysis::isSyncCopy(t, i))
+            sync.push_back(quint32(i)), syncNs += m.duration(i);
+    }
+    const QString join = QStringLiteral("rowid IN (SELECT m.rowid FROM CUPTI_ACTIVITY_KIND_MEMCPY m JOIN CUPTI_ACTIVITY_KIND_RUNTIME r "
+                                        "ON r.correlationId = m.correlationId AND (r.globalTid & ~0xFFFFFF) = m.globalPid "
+                                        "JOIN StringIds s ON s.id = r.nameId WHERE %1 AND %2)");
+    if (!pageable.empty()) {
+        Finding f;
+        f.id = QStringLiteral("pageable-async-copy");
+        f.impactNs = pageableNs;
+        f.severity = std::max(Finding::Severity::Low, severityFor(double(pageableNs) / double(std::max<qint64>(1, r.window.lengthNs()))));
+        f.title = tr("Asynchronous copies from pageable memory");
+        f.metric = formatCount(qint64(pageable.size()));
+        f.summary = tr("%1 cudaMemcpyAsync copies (%2 on the GPU) use pageable host memory, so they are staged "
+                       "through a pinned buffer and do not overlap with compute. Allocate those host buffers pinned "
+                       "(cudaHostAlloc, pin_memory=True).").arg(formatCount(qint64(pageable.size())), formatDuration(pageableNs));
+        longestFirst(pageable, m);
+        f.evidence.append(EvidenceBuilder::rows(kMemcpyTable, m.rowid, pageable,
+                                                join.arg(QStringLiteral("(m.srcKind = 0 OR m.dstKind = 0) AND s.value LIKE '%Memcpy%Async%'"),
+                                                         EvidenceBuilder::windowPredicate(r, QStringLiteral("m")))));
+        add(r, f);
+    }
+    if (!sync.empty()) {
+        Finding f;
+        f.id = QStringLiteral("synchronous-copy");
+        f.impactNs = syncNs;
+        f.severity = std::max(Finding::Severity::Low, severityFor(double(syncNs) / double(std::max<qint64>(1, r.window.lengthNs()))));
+        f.title = tr("Synchronous memory copies");
+        f.metric = formatCount(qint64(sync.size()));
+        f.summary = tr("%1 copies (%2 on the GPU) come from synchronous cudaMemcpy calls, which block the CPU until "
+                       "the copy is done. Use cudaMemcpyAsync on a stream.").arg(formatCount(qint64(sync.size())), formatDuration(syncNs));
+        longestFirst(sync, m);
+        f.evidence.append(EvidenceBuilder::rows(
+            kMemcpyTable, m.rowid, sync,
+            join.arg(QStringLiteral("s.value LIKE '%Memcpy%' AND s.value NOT LIKE '%Async%' AND m.copyKind <> 8 AND NOT "
+                                    "(m.copyKind = 1 AND m.bytes <= 65536)"),
+                     EvidenceBuilder::windowPredicate(r, QStringLiteral("m")))));
+        add(r, f);
+    }
+}
+
+void FindingsEngine::nvtxCoverage(AnalysisResult& r)
+{
+    if (r.trace->nvtx.size() == 0 || r.kernelNs <= 0 || r.coverage >= 0.70)
+        return;
+    const Trace& t = *r.trace;
+    Finding f;
+    f.id = QStringLiteral("low-nvtx-coverage");
+    f.impactNs = r.kernelNs - r.attributedNs;
+    f.severity = Finding::Severity::Low;
+    f.title = tr("NVTX ranges cover little of the GPU time");
+    f.metric = formatPercent(r.coverage);
+    f.summary = tr("Only %1 of kernel time (%2 of %3) was launched inside an NVTX range on the launching thread, so "
+                   "per-phase and per-range figures describe a minority of the work. Add ranges around the serving "
+                   "loop's steps (prefill, decode, sampling).")
+                    .arg(formatPercent(r.coverage), formatDuration(r.attributedNs), formatDuration(r.kernelNs));
+    std::vector<quint32> rows;
+    for (qsizetype i = 0; i < t.kernels.size(); ++i)
+        if (r.kernelInWindow[size_t(i)] && r.kernelRange[size_t(i)] < 0)
+            rows.push_back(quint32(i));
+    longestFirst(rows, t.kernels);
+    f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows, EvidenceBuilder::windowPredicate(r)));
+    add(r, f);
+}
+
+void FindingsEngine::graphMode(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    if (t.graphs.size() == 0)
+        return;
+    std::vector<quint32> rows;
+    for (qsizetype i = 0; i < t.graphs.size(); ++i)
+        if (r.window.contains(t.graphs.start[size_t(i)]))
+            rows.push_back(quint32(i));
+    Finding f;
+    f.id = QStringLiteral("graph-mode-hides-kernels");
+    f.impactNs = r.graphNs;
+    f.severity = std::max(Finding::Severity::Medium, severityFor(double(r.graphNs) / double(std::max<qint64>(1, r.window.lengthNs()))));
+    f.title = tr("CUDA graphs were traced as whole launches");
+    f.metric = formatDuration(r.graphNs);
+    f.summary = tr("%1 CUDA graph launches (%2 of GPU time) were captured in graph mode: the kernels inside them are "
+                   "not in the export, so the kernel table and categories miss that time. Capture with "
+                   "--cuda-graph-trace=node to see them.").arg(formatCount(r.graphLaunches), formatDuration(r.graphNs));
+    f.evidence.append(EvidenceBuilder::rows(QStringLiteral("CUPTI_ACTIVITY_KIND_GRAPH_TRACE"), t.graphs.rowid, rows,
+                                            EvidenceBuilder::windowPredicate(r)));
+    add(r, f);
+}
+
+void FindingsEngine::phaseImbalance(AnalysisResult& r)
+{
+    // Ranks = processes with GPU work in a phase; compare kernel time per step of each phase.
+    for (int p = 0; p + 1 < r.phases.size(); ++p) {
+        const QString& phase = r.phases[p].phase;
+        const ProcessStats* fast = nullptr;
+        const ProcessStats* slow = nullptr;
+        auto perStep = [&](const ProcessStats* ps) { return ps->phases[p].kernelNsPerStep(); };
+        int ranks = 0;
+        for (const auto& ps : r.processes) {
+            if (ps.phases.size() <= p || ps.phases[p].steps == 0 || ps.phases[p].kernelNs == 0)
+                continue;
+            ++ranks;
+            if (!fast || perStep(&ps) < perStep(fast))
+                fast = &ps;
+            if (!slow || perStep(&ps) > perStep(slow))
+                slow = &ps;
+        }
+        if (ranks < 2 || perStep(fast) <= 0 || double(perStep(slow)) < 1.25 * double(perStep(fast)))
+            continue;
+        Finding f;
+        f.id = QStringLiteral("phase-imbalance");
+        f.impactNs = (perStep(slow) - perStep(fast)) * slow->phases[p].steps;
+        f.severity = std::max(Finding::Severity::Low, severityFor(double(f.impactNs) / double(std::max<qint64>(1, r.window.lengthNs()))));
+        f.title = tr("Ranks are imbalanced in %1").arg(phase);
+        f.metric = QStringLiteral("%1×").arg(double(perStep(slow)) / double(perStep(fast)), 0, 'f', 2);
+        f.summary = tr("In %1, process %2 spends %3 of kernel time per step and process %4 only %5 (%6 ranks): "
+                       "collective operations make the fast ranks wait for the slow one.")
+                        .arg(phase).arg(slow->pid).arg(formatDuration(perStep(slow))).arg(fast->pid)
+                        .arg(formatDuration(perStep(fast))).arg(ranks);
+        std::vector<quint32> rows;
+        const Trace& t = *r.trace;
+        for (qsizetype i = 0; i < t.kernels.size(); ++i)
+            if (r.kernelInWindow[size_t(i)] && r.kernelPhase[size_t(i)] == p && t.kernels.pid[size_t(i)] == slow->pid)
+                rows.push_back(quint32(i));
+        longestFirst(rows, t.kernels);
+        f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
+                                                QStringLiteral("((globalPid >> 24) & 16777215) = %1 AND %2")
+                                                    .arg(slow->pid).arg(EvidenceBuilder::windowPredicate(r))));
+        add(r, f);
+    }
+}
+
+} // namespace sl

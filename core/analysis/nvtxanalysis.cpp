@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/nvtxanalysis.h"
+
+#include "core/analysis/analysisresult.h"
+#include "core/analysis/phasemap.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace sl {
+
+namespace {
+struct Open
+{
+    quint32 range;
+    qint32 phaseLink;   ///< stack position of the nearest phase range at or below this entry, -1 none
+    qint32 parentPhase; ///< the same, excluding this entry
+};
+} // namespace
+
+void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    const auto& n = t.nvtx;
+    const auto& k = t.kernels;
+    const int phaseCount = phaseMap.size();
+
+    // Phase of each distinct range name, computed once.
+    std::unordered_map<quint32, qint8> phaseOfName;
+    auto phaseOf = [&](quint32 name) -> int {
+        auto it = phaseOfName.find(name);
+        if (it == phaseOfName.end())
+            it = phaseOfName.emplace(name, qint8(phaseMap.match(t.strings.at(name)))).first;
+        return it->second;
+    };
+
+    // API calls that launched an in-window kernel: the query points of the sweep.
+    std::vector<bool> used(size_t(t.api.size()), false);
+    for (qsizetype i = 0; i < k.size(); ++i)
+        if (r.kernelInWindow[size_t(i)] && k.api[size_t(i)] >= 0)
+            used[size_t(k.api[size_t(i)])] = true;
+
+    // Group ranges and calls by thread (tables are start-sorted, so each group is too).
+    std::unordered_map<quint64, quint32> threadIndex;
+    auto threadOf = [&](quint32 pid, quint32 tid) {
+        return threadIndex.emplace((quint64(pid) << 32) | tid, quint32(threadIndex.size())).first->second;
+    };
+    std::vector<std::vector<quint32>> rangesOf, callsOf;
+    for (qsizetype i = 0; i < n.size(); ++i) {
+        if (!n.sameThread(i))
+            continue;
+        const quint32 th = threadOf(n.pid[size_t(i)], n.tid[size_t(i)]);
+        if (th >= rangesOf.size())
+            rangesOf.resize(th + 1), callsOf.resize(th + 1);
+        rangesOf[th].push_back(quint32(i));
+    }
+    for (qsizetype i = 0; i < t.api.size(); ++i) {
+        if (!used[size_t(i)])
+            continue;
+        const auto it = threadIndex.find((quint64(t.api.pid[size_t(i)]) << 32) | t.api.tid[size_t(i)]);
+        if (it != threadIndex.end())
+            callsOf[it->second].push_back(quint32(i));
+    }
+
+    std::vector<qint32> callRange(size_t(t.api.size()), -1);
+    std::vector<qint8> callPhase(size_t(t.api.size()), -1);
+    std::vector<int> depth(size_t(n.size()), 0);
+    std::vector<bool> isStep(size_t(n.size()), false);
+    std::vector<Open> stack;
+    for (size_t th = 0; th < rangesOf.size(); ++th) {
+        auto& ranges = rangesOf[th];
+        // Outer range first when two start together, so the inner one ends on top.
+        std::stable_sort(ranges.begin(), ranges.end(), [&](quint32 a, quint32 b) {
+            return n.start[a] != n.start[b] ? n.start[a] < n.start[b] : n.end[a] > n.end[b];
+        });
+        const auto& calls = callsOf[th];
+        stack.clear();
+        auto popEnded = [&](qint64 at) {
+            while (!stack.empty() && n.end[stack.back().range] < at)
+                stack.pop_back();
+        };
+        auto livePhase = [&](qint32 p, qint64 at) {
+            while (p >= 0 && n.end[stack[size_t(p)].range] < at)
+                p = stack[size_t(p)].parentPhase;
+            return p;
+        };
+        size_t ri = 0, ci = 0;
+        while (ri < ranges.size() || ci < calls.size()) {
+            const bool takeRange = ri < ranges.size()
+                && (ci >= calls.size() || n.start[ranges[ri]] <= t.api.start[calls[ci]]);
+            if (takeRange) {
+                const quint32 rg = ranges[ri++];
+                popEnded(n.start[rg]);
+                const qint32 parent = stack.empty() ? -1 : livePhase(stack.back().phaseLink, n.start[rg]);
+                const int ph = phaseOf(n.name[rg]);
+                depth[rg] = int(stack.size());
+                isStep[rg] = ph >= 0 && (parent < 0 || phaseOf(n.name[stack[size_t(parent)].range]) != ph);
+                const auto pos = qint32(stack.size());
+                stack.push_back({rg, ph >= 0 ? pos : parent, parent});
+            } else {
+                const quint32 call = calls[ci++];
+                const qint64 at = t.api.start[call];
+                popEnded(at);
+                if (stack.empty())
+                    continue;
+                callRange[call] = qint32(stack.back().range);
+                const qint32 p = livePhase(stack.back().phaseLink, at);
+                callPhase[call] = p >= 0 ? qint8(phaseOf(n.name[stack[size_t(p)].range])) : qint8(-1);
+            }
+        }
+    }
+
+    // Ranges by name (in-window ranges), steps and wall time per phase.
+    const int unattributed = phaseCount;
+    r.phases.resize(phaseCount + 1);
+    for (int p = 0; p < phaseCount; ++p)
+        r.phases[p].phase = phaseMap.name(p);
+    r.phases[unattributed].phase = QStringLiteral("unattributed");
+    auto pidPhases = [&](quint32 pid) -> QVector<PhaseStats>& {
+        auto it = r.phasesByPid.find(pid);
+        if (it == r.phasesByPid.end()) {
+            QVector<PhaseStats> v(phaseCount + 1);
+            for (int p = 0; p <= phaseCount; ++p)
+                v[p].phase = r.phases[p].phase;
+            it = r.phasesByPid.insert(pid, v);
+        }
+        return it.value();
+    };
+    std::unordered_map<quint32, qsizetype> rangeRow;
+    for (qsizetype i = 0; i < n.size(); ++i) {
+        if (!r.window.contains(n.start[size_t(i)]))
+            continue;
+        const quint32 name = n.name[size_t(i)];
+        auto [it, inserted] = rangeRow.emplace(name, r.nvtxRanges.size());
+        if (inserted)
+            r.nvtxRanges.append({name, 0, 0, 0});
+        auto& s = r.nvtxRanges[it->second];
+        ++s.count;
+        s.totalNs += n.duration(i);
+        s.maxDepth = std::max(s.maxDepth, depth[size_t(i)]);
+        if (isStep[size_t(i)]) {
+            const int ph = phaseOf(name);
+            for (auto* ps : {&r.phases[ph], &pidPhases(n.pid[size_t(i)])[ph]}) {
+                ++ps->steps;
+                ps->wallNs += n.duration(i);
+                ps->stepNs.push_back(n.duration(i));
+            }
+        }
+    }
+    std::sort(r.nvtxRanges.begin(), r.nvtxRanges.end(), [](const NvtxRangeStats& a, const NvtxRangeStats& b) {
+        return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.name < b.name;
+    });
+
+    // Kernel attribution.
+    r.kernelRange.assign(size_t(k.size()), -1);
+    r.kernelPhase.assign(size_t(k.size()), -1);
+    std::unordered_map<quint32, qsizetype> byRangeRow;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (!r.kernelInWindow[size_t(i)])
+            continue;
+        const qint32 a = k.api[size_t(i)];
+        const qint32 rg = a >= 0 ? callRange[size_t(a)] : -1;
+        const int ph = a >= 0 ? callPhase[size_t(a)] : -1;
+        const qint64 d = k.duration(i);
+        r.kernelRange[size_t(i)] = rg;
+        r.kernelPhase[size_t(i)] = qint8(ph);
+        const int slot = ph >= 0 ? ph : unattributed;
+        r.phases[slot].kernelNs += d, ++r.phases[slot].kernelCount;
+        auto& pp = pidPhases(k.pid[size_t(i)])[slot];
+        pp.kernelNs += d, ++pp.kernelCount;
+        if (rg < 0)
+            continue;
+        r.attributedNs += d;
+        const quint32 name = n.name[size_t(rg)];
+        auto [it, inserted] = byRangeRow.emplace(name, r.nvtxByRange.size());
+        if (inserted)
+            r.nvtxByRange.append({name, 0, 0});
+        ++r.nvtxByRange[it->second].kernelCount;
+        r.nvtxByRange[it->second].kernelNs += d;
+    }
+    std::sort(r.nvtxByRange.begin(), r.nvtxByRange.end(), [](const NvtxKernelStats& a, const NvtxKernelStats& b) {
+        return a.kernelNs != b.kernelNs ? a.kernelNs > b.kernelNs : a.name < b.name;
+    });
+}
+
+} // namespace sl

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+namespace sl {
+
+struct AnalysisResult;
+class PhaseMap;
+
+/// NVTX ranges by name, innermost-range kernel attribution with coverage, and phases
+/// (spec §3 "NVTX"). One sort-and-sweep per thread over its ranges and its launch calls: a
+/// stack of open ranges answers "innermost enclosing range" for each call in O(1) amortised,
+/// so the cost is O((ranges + calls) log) and never ranges × kernels.
+///
+/// A kernel belongs to the innermost range on its launching call's thread that encloses the
+/// call's start (range.start ≤ call.start ≤ range.end); only ranges that start and end on that
+/// thread count. Its phase is that of the nearest enclosing range whose name matches the phase
+/// map. A range is a *step* of its phase when no enclosing range has the same phase.
+class NvtxAnalysis
+{
+public:
+    static void run(const PhaseMap& phases, AnalysisResult& r);
+};
+
+} // namespace sl

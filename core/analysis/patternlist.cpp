@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/patternlist.h"
+
+#include <QCoreApplication>
+
+namespace sl {
+
+bool PatternList::add(const QString& pattern, QString* error)
+{
+    if (pattern.startsWith(QLatin1String("re:"))) {
+        QRegularExpression re(pattern.mid(3), QRegularExpression::CaseInsensitiveOption);
+        if (!re.isValid()) {
+            if (error)
+                *error = QCoreApplication::translate("PatternList", "Invalid regular expression '%1': %2")
+                             .arg(pattern.mid(3), re.errorString());
+            return false;
+        }
+        m_regexes.append(re);
+    } else if (!pattern.isEmpty()) {
+        m_substrings.append(pattern);
+    }
+    return true;
+}
+
+bool PatternList::matches(const QString& text) const
+{
+    for (const auto& s : m_substrings)
+        if (text.contains(s, Qt::CaseInsensitive))
+            return true;
+    for (const auto& re : m_regexes)
+        if (re.match(text).hasMatch())
+            return true;
+    return false;
+}
+
+} // namespace sl

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QRegularExpression>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace sl {
+
+/// Case-insensitive substring patterns, or regular expressions with a `re:` prefix, as used by
+/// the phase map and the kernel taxonomy.
+class PatternList
+{
+public:
+    /// Returns false and sets `error` when a regular expression does not compile.
+    bool add(const QString& pattern, QString* error);
+    bool matches(const QString& text) const;
+    bool isEmpty() const { return m_substrings.isEmpty() && m_regexes.isEmpty(); }
+
+private:
+    QStringList m_substrings;
+    QVector<QRegularExpression> m_regexes;
+};
+
+} // namespace sl

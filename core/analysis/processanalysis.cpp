@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/processanalysis.h"
+
+#include "core/analysis/analysisresult.h"
+#include "core/trace/apiclassifier.h"
+
+#include <map>
+
+namespace sl {
+
+void ProcessAnalysis::run(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    std::map<quint32, ProcessStats> procs;
+    std::map<quint32, std::map<quint32, ProcessStats::Thread>> threads;
+    std::map<quint32, quint64> deviceMask;
+    auto proc = [&](quint32 pid) -> ProcessStats& {
+        auto& p = procs[pid];
+        p.pid = pid;
+        return p;
+    };
+    auto thread = [&](quint32 pid, quint32 tid) -> ProcessStats::Thread& {
+        auto& th = threads[pid][tid];
+        th.tid = tid;
+        return th;
+    };
+
+    const auto& k = t.kernels;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (!r.kernelInWindow[size_t(i)])
+            continue;
+        auto& p = proc(k.pid[size_t(i)]);
+        ++p.kernelCount;
+        p.kernelNs += k.duration(i);
+        deviceMask[p.pid] |= quint64(1) << std::min<quint16>(k.device[size_t(i)], 63);
+    }
+    const auto& a = t.api;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        if (!r.window.contains(a.start[size_t(i)]))
+            continue;
+        auto& p = proc(a.pid[size_t(i)]);
+        const qint64 d = a.duration(i);
+        ++p.apiCount, p.apiNs += d;
+        if (ApiClassifier::isBlocking(ApiTable::Kind(a.kind[size_t(i)])))
+            ++p.blockingSyncCount, p.blockingSyncNs += d;
+        auto& th = thread(p.pid, a.tid[size_t(i)]);
+        ++th.apiCount, th.apiNs += d;
+    }
+    const auto& n = t.nvtx;
+    for (qsizetype i = 0; i < n.size(); ++i) {
+        if (!r.window.contains(n.start[size_t(i)]))
+            continue;
+        ++proc(n.pid[size_t(i)]).nvtxRanges;
+        ++thread(n.pid[size_t(i)], n.tid[size_t(i)]).nvtxRanges;
+    }
+
+    for (auto& [pid, p] : procs) {
+        p.name = t.processName(pid);
+        for (int d = 0; d < 64; ++d)
+            if (deviceMask[pid] & (quint64(1) << d))
+                p.devices.append(d);
+        for (auto& [tid, th] : threads[pid]) {
+            th.name = t.threadName(pid, tid);
+            p.threads.append(th);
+        }
+        p.phases = r.phasesByPid.value(pid);
+        r.processes.append(p);
+    }
+}
+
+} // namespace sl

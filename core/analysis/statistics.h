@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QtGlobal>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace sl {
+
+/// Nearest-rank percentile of an ascending vector: the value at rank ceil(p/100 × n) (1-based).
+/// 0 for an empty vector.
+inline qint64 nearestRank(const std::vector<qint64>& sorted, double p)
+{
+    if (sorted.empty())
+        return 0;
+    const auto n = sorted.size();
+    auto rank = size_t(std::ceil(p / 100.0 * double(n)));
+    rank = std::clamp<size_t>(rank, 1, n);
+    return sorted[rank - 1];
+}
+
+/// Nearest-rank percentile without sorting everything (nth_element; reorders `v`).
+inline qint64 nearestRankUnsorted(std::vector<qint64>& v, double p)
+{
+    if (v.empty())
+        return 0;
+    auto rank = size_t(std::ceil(p / 100.0 * double(v.size())));
+    rank = std::clamp<size_t>(rank, 1, v.size());
+    std::nth_element(v.begin(), v.begin() + ptrdiff_t(rank - 1), v.end());
+    return v[rank - 1];
+}
+
+} // namespace sl

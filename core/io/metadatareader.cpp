@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/metadatareader.h"
+
+#include "core/io/schema.h"
+#include "core/io/sqliteconnection.h"
+#include "core/trace/trace.h"
+
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace sl {
+
+bool MetadataReader::isSensitiveKey(const QString& key)
+{
+    static const QRegularExpression re(QStringLiteral(
+        "PROCESS_|ENVIRONMENT|HOST|USER|PATH|_DIR|FILE|DISPLAY_NAME|COMMAND|ARGUMENT|UUID|SESSION_ID|PACKAGE"),
+        QRegularExpression::CaseInsensitiveOption);
+    return re.match(key).hasMatch();
+}
+
+void MetadataReader::read(const SqliteConnection& db, const Schema& schema, Trace& trace)
+{
+    readVersions(db, schema, trace);
+    readCapture(db, schema, trace);
+    readGpus(db, schema, trace);
+    readProcesses(db, schema, trace);
+}
+
+void MetadataReader::readVersions(const SqliteConnection& db, const Schema& schema, Trace& trace)
+{
+    auto& info = trace.info;
+    const QString table = schema.firstTable({QStringLiteral("META_DATA_EXPORT"), QStringLiteral("EXPORT_META_DATA")});
+    if (!table.isEmpty()) {
+        info.versionSource = table == QLatin1String("META_DATA_EXPORT") ? TraceInfo::VersionSource::MetaDataExport
+                                                                        : TraceInfo::VersionSource::ExportMetaData;
+        SqliteStatement st(db.handle(), QStringLiteral("SELECT name, value FROM %1").arg(table));
+        while (st.next()) {
+            const QString key = st.text(0);
+            const QString value = st.text(1);
+            if (key == QLatin1String("EXPORT_PRODUCT_VERSION"))
+                info.nsysVersion = value;
+            else if (key == QLatin1String("EXPORT_SCHEMA_VERSION"))
+                info.schemaVersion = value;
+            else if (key == QLatin1String("EXPORT_PLATFORM"))
+                info.exportPlatform = value;
+            if (isSensitiveKey(key))
+                info.sensitive.append({key, value});
+            else
+                info.captureSettings.append({key, value});
+        }
+        if (!info.nsysVersion.isEmpty())
+            return;
+    }
+    // 2021.x wrote no metadata table: the version survives only in install paths
+    // (TARGET_INFO_SYSTEM_ENV TargetInstallDir, injection library paths in StringIds).
+    static const QRegularExpression re(QStringLiteral("nsight[-_]systems[/-](20\\d\\d\\.\\d+(?:\\.\\d+)*)"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    auto tryText = [&](const QString& s) {
+        const auto m = re.match(s);
+        if (m.hasMatch()) {
+            info.nsysVersion = m.captured(1);
+            info.versionSource = TraceInfo::VersionSource::Heuristic;
+            return true;
+        }
+        return false;
+    };
+    if (schema.hasTable(QStringLiteral("TARGET_INFO_SYSTEM_ENV"))) {
+        SqliteStatement st(db.handle(), QStringLiteral("SELECT value FROM TARGET_INFO_SYSTEM_ENV"));
+        while (st.next())
+            if (tryText(st.text(0)))
+                return;
+    }
+    // StringIds is small (thousands of rows); already in memory.
+    for (quint32 i = 0; i < trace.strings.nsysCount(); ++i) {
+        const QString& s = trace.strings.at(i);
+        if (s.contains(QLatin1String("ight")) && tryText(s))
+            return;
+    }
+}
+
+void MetadataReader::readCapture(const SqliteConnection& db, const Schema& schema, Trace& trace)
+{
+    auto& info = trace.info;
+    if (schema.hasTable(QStringLiteral("META_DATA_CAPTURE"))) {
+        SqliteStatement st(db.handle(), QStringLiteral("SELECT name, value FROM META_DATA_CAPTURE"));
+        while (st.next()) {
+            const QString key = st.text(0);
+            const QString value = st.text(1);
+            if (key == QLatin1String("CUDA_GRAPH_TRACE_OPTIONS:MODE")) {
+                if (value.compare(QLatin1String("Node"), Qt::CaseInsensitive) == 0)
+                    info.graphMode = TraceInfo::GraphMode::Node;
+                else if (value.compare(QLatin1String("Graph"), Qt::CaseInsensitive) == 0)
+                    info.graphMode = TraceInfo::GraphMode::Graph;
+            }
+            if (isSensitiveKey(key))
+                info.sensitive.append({key, value});
+            else
+                info.captureSettings.append({key, value});
+        }
+    }
+    if (schema.hasTable(QStringLiteral("TARGET_INFO_SYSTEM_ENV"))
+        && schema.hasColumn(QStringLiteral("TARGET_INFO_SYSTEM_ENV"), QStringLiteral("name"))) {
+        SqliteStatement st(db.handle(), QStringLiteral("SELECT name, value FROM TARGET_INFO_SYSTEM_ENV"));
+        while (st.next())
+            info.sensitive.append({st.text(0), st.text(1)});
+    }
+    if (schema.hasTable(QStringLiteral("ProcessStreams"))
+        && schema.hasColumn(QStringLiteral("ProcessStreams"), QStringLiteral("contentId"))) {
+        // Captured stdout/stderr of the profiled processes: an injection failure shows here.
+        SqliteStatement st(db.handle(), QStringLiteral("SELECT contentId FROM ProcessStreams"));
+        static const QRegularExpression err(QStringLiteral("error|cannot open shared object|failed"),
+                                            QRegularExpression::CaseInsensitiveOption);
+        while (st.next()) {
+            const QString& content = trace.strings.at(quint32(st.int64(0)));
+            if (err.match(content).hasMatch())
+                info.processStreamsReportError = true;
+        }
+    }
+}
+
+void MetadataReader::readGpus(const SqliteConnection& db, const Schema& schema, Trace& trace)
+{
+    const QString t = QStringLiteral("TARGET_INFO_GPU");
+    if (!schema.hasTable(t) || !schema.hasColumn(t, QStringLiteral("id")))
+        return;
+    const char* const intCols[] = {"smCount",        "computeMajor",          "computeMinor",        "totalMemory",
+                                   "clockRate",      "memoryBandwidth",       "threadsPerWarp",      "maxThreadsPerBlock",
+                                   "maxWarpsPerSm",  "maxBlocksPerSm",        "maxRegistersPerSm",   "maxRegistersPerBlock",
+                                   "maxShmemPerSm",  "maxShmemPerBlock",      "maxShmemPerBlockOptin"};
+    QStringList select{QStringLiteral("id"), schema.columnOr(t, QStringLiteral("name"), QStringLiteral("NULL")),
+                       schema.columnOr(t, QStringLiteral("chipName"), QStringLiteral("NULL"))};
+    for (const char* c : intCols)
+        select << schema.columnOr(t, QLatin1String(c), QStringLiteral("0"));
+    SqliteStatement st(db.handle(), QStringLiteral("SELECT %1 FROM %2 ORDER BY id").arg(select.join(QLatin1Char(',')), t));
+    while (st.next()) {
+        GpuInfo g;
+        g.deviceId = int(st.int64(0));
+        g.name = st.text(1);
+        g.chipName = st.text(2);
+        int c = 3;
+        g.smCount = int(st.int64(c++));
+        g.computeMajor = int(st.int64(c++));
+        g.computeMinor = int(st.int64(c++));
+        g.totalMemory = st.int64(c++);
+        g.clockRate = st.int64(c++);
+        g.memoryBandwidth = st.int64(c++);
+        g.threadsPerWarp = int(st.int64(c++));
+        g.maxThreadsPerBlock = int(st.int64(c++));
+        g.maxWarpsPerSm = int(st.int64(c++));
+        g.maxBlocksPerSm = int(st.int64(c++));
+        g.maxRegistersPerSm = int(st.int64(c++));
+        g.maxRegistersPerBlock = int(st.int64(c++));
+        g.maxShmemPerSm = int(st.int64(c++));
+        g.maxShmemPerBlock = int(st.int64(c++));
+        g.maxShmemPerBlockOptin = int(st.int64(c++));
+        // Some boxes list the same GPU once per VM; keep the first.
+        if (!trace.gpu(g.deviceId))
+            trace.gpus.append(g);
+    }
+}
+
+void MetadataReader::readProcesses(const SqliteConnection& db, const Schema& schema, Trace& trace)
+{
+    if (schema.hasTable(QStringLiteral("PROCESSES")) && schema.hasColumn(QStringLiteral("PROCESSES"), QStringLiteral("name"))) {
+        SqliteStatement st(db.handle(), QStringLiteral("SELECT globalPid, pid, name FROM PROCESSES"));
+        while (st.next()) {
+            const quint32 pid = st.isNull(0) ? quint32(st.int64(1)) : quint32((st.int64(0) >> 24) & 0xFFFFFF);
+            // Base name only: a full executable path can carry a user or project name.
+            QString name = QFileInfo(st.text(2)).fileName();
+            if (!name.isEmpty() && !trace.processNames.contains(pid))
+                trace.processNames.insert(pid, name);
+        }
+    }
+    if (schema.hasTable(QStringLiteral("ThreadNames"))) {
+        SqliteStatement st(db.handle(), QStringLiteral("SELECT globalTid, nameId FROM ThreadNames"));
+        while (st.next()) {
+            const qint64 g = st.int64(0);
+            const quint64 key = (quint64((g >> 24) & 0xFFFFFF) << 32) | quint64(g & 0xFFFFFF);
+            trace.threadNames.insert(key, quint32(st.int64(1)));
+        }
+    }
+}
+
+} // namespace sl

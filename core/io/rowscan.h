@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/io/loadoutcome.h"
+#include "core/io/sqliteconnection.h"
+
+#include <sqlite3.h>
+
+namespace sl {
+
+/// Runs `sql` on `db`, calling `row(sqlite3_stmt*)` per row. Every 64 k rows it adds to the
+/// shared progress counter and checks cancel (per-row checks cost more than the read).
+/// Returns false on cancel (error left empty) or on a SQLite error (error set).
+template<typename RowFn>
+bool scanRows(const SqliteConnection& db, LoadContext& ctx, const QString& sql, QString* error, RowFn row)
+{
+    constexpr qint64 chunk = 1 << 16;
+    SqliteStatement st(db.handle(), sql);
+    if (!st.isValid()) {
+        *error = st.errorText();
+        return false;
+    }
+    sqlite3_stmt* s = st.raw();
+    qint64 n = 0;
+    while (st.next()) {
+        row(s);
+        if ((++n & (chunk - 1)) == 0) {
+            ctx.rowsDone.fetch_add(chunk, std::memory_order_relaxed);
+            if (ctx.tick)
+                ctx.tick();
+            if (ctx.cancelled())
+                return false;
+        }
+    }
+    ctx.rowsDone.fetch_add(n & (chunk - 1), std::memory_order_relaxed);
+    if (!st.errorText().isEmpty()) {
+        *error = st.errorText();
+        return false;
+    }
+    return true;
+}
+
+} // namespace sl

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/traceloader.h"
+
+#include "core/io/gpuopreader.h"
+#include "core/io/hostreader.h"
+#include "core/io/metadatareader.h"
+#include "core/io/preflight.h"
+#include "core/io/schema.h"
+#include "core/io/sqliteconnection.h"
+#include "core/io/tracefinalizer.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+#include <QPromise>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <thread>
+
+namespace sl {
+
+namespace {
+
+QString sha256Of(const QString& path, const LoadContext& ctx)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    QByteArray buf(4 << 20, Qt::Uninitialized);
+    for (;;) {
+        if (ctx.cancelled())
+            return {};
+        const qint64 n = f.read(buf.data(), buf.size());
+        if (n <= 0)
+            break;
+        h.addData(QByteArrayView(buf.constData(), n));
+    }
+    return QString::fromLatin1(h.result().toHex());
+}
+
+/// Maps a SQLite failure to our error kinds: a malformed or non-database file is "corrupt".
+LoadOutcome sqlFailure(const QString& fileName, const QString& detail)
+{
+    LoadOutcome out;
+    out.error = LoadError::Corrupt;
+    out.message = TraceLoader::tr("%1 is damaged: SQLite reports \"%2\". The copy may be incomplete; "
+                                  "copy or export it again.").arg(fileName, detail);
+    return out;
+}
+
+} // namespace
+
+LoadOutcome TraceLoader::loadSync(const QString& path, const LoadOptions& options, const LoadProgress& progress,
+                                  const std::atomic<bool>* externalCancel)
+{
+    LoadOutcome out;
+    const QFileInfo fi(path);
+    const QString fileName = fi.fileName();
+    if (const auto e = Preflight::check(path, &out.message); e != LoadError::None) {
+        out.error = e;
+        return out;
+    }
+
+    auto trace = std::make_shared<Trace>();
+    trace->info.filePath = fi.absoluteFilePath();
+    trace->info.fileName = fileName;
+    trace->info.fileSize = fi.size();
+
+    LoadContext ctx;
+    auto report = [&](const QString& stage) {
+        if (externalCancel && externalCancel->load(std::memory_order_relaxed))
+            ctx.cancel = true;
+        if (progress) {
+            const qint64 done = ctx.rowsDone.load(std::memory_order_relaxed);
+            progress(int(std::clamp<qint64>(20 + 960 * done / qMax<qint64>(1, ctx.rowsTotal), 0, 980)), stage);
+        }
+    };
+    const QString readingStage = tr("Reading %1").arg(fileName);
+    ctx.tick = [&] { report(readingStage); };
+    auto cancelled = [&] {
+        out = {};
+        out.error = LoadError::Cancelled;
+        out.message = tr("Loading %1 was cancelled.").arg(fileName);
+        return out;
+    };
+
+    report(tr("Opening %1").arg(fileName));
+    SqliteConnection db(path);
+    if (!db.isOpen())
+        return sqlFailure(fileName, db.errorText());
+    {
+        // sqlite_master is the first page read: "file is not a database" or "malformed" show here.
+        SqliteStatement st(db.handle(), QStringLiteral("SELECT count(*) FROM sqlite_master"));
+        if (!st.isValid() || !st.next())
+            return sqlFailure(fileName, st.errorText());
+    }
+    const Schema schema = Schema::probe(db);
+    if (!schema.looksLikeNsys()) {
+        out.error = LoadError::NotNsysExport;
+        out.message = tr("%1 is an SQLite database but not an Nsight Systems export: it has no StringIds table "
+                         "and none of the CUPTI_ACTIVITY_KIND_*, NVTX_EVENTS or TARGET_INFO_* tables. "
+                         "Create the export with 'nsys export --type sqlite'.").arg(fileName);
+        return out;
+    }
+    for (const auto& t : schema.tables())
+        trace->info.tables.append({t, -1});
+
+    ctx.rowsTotal = 1;
+    for (const char* t : {"CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS",
+                          "CUPTI_ACTIVITY_KIND_MEMCPY", "CUPTI_ACTIVITY_KIND_MEMSET", "CUPTI_ACTIVITY_KIND_GRAPH_TRACE",
+                          "StringIds"}) {
+        if (schema.hasTable(QLatin1String(t)))
+            ctx.rowsTotal += qMax<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(QLatin1String(t)), 0));
+    }
+
+    QString error;
+    HostReader host(db, schema, ctx);
+    if (!host.readStrings(*trace, &error))
+        return ctx.cancelled() ? cancelled() : sqlFailure(fileName, error);
+    MetadataReader::read(db, schema, *trace);
+
+    // GPU tables on a second connection in a helper thread while this thread reads the host
+    // tables; the hash (I/O bound) runs on a third. Both helpers stop within one chunk on cancel.
+    QString gpuError;
+    bool gpuOk = true;
+    auto readGpu = [&] {
+        SqliteConnection gdb(path);
+        if (!gdb.isOpen()) {
+            gpuOk = false, gpuError = gdb.errorText();
+            return;
+        }
+        GpuOpReader gpu(gdb, schema, ctx);
+        gpuOk = gpu.readKernels(*trace, &gpuError) && gpu.readMemcpy(*trace, &gpuError)
+            && gpu.readMemset(*trace, &gpuError) && gpu.readGraphLaunches(*trace, &gpuError);
+    };
+    QString sha;
+    std::thread hashThread;
+    if (options.computeSha256)
+        hashThread = std::thread([&] { sha = sha256Of(path, ctx); });
+    std::vector<quint8> eventClass;
+    bool hostOk;
+    if (options.parallel) {
+        std::thread gpuThread(readGpu);
+        hostOk = host.readApi(*trace, eventClass, &error) && host.readNvtx(*trace, &error);
+        if (!hostOk)
+            ctx.cancel = true; // stop the other reader early; the error is reported below
+        gpuThread.join();
+    } else {
+        hostOk = host.readApi(*trace, eventClass, &error) && host.readNvtx(*trace, &error);
+        if (hostOk)
+            readGpu();
+    }
+    if (hashThread.joinable())
+        hashThread.join();
+    if (!error.isEmpty())
+        return sqlFailure(fileName, error);
+    if (!gpuError.isEmpty())
+        return sqlFailure(fileName, gpuError);
+    if (ctx.cancelled() || !hostOk || !gpuOk)
+        return cancelled();
+    trace->info.sha256 = sha;
+
+    report(tr("Indexing %1").arg(fileName));
+    TraceFinalizer::finalize(*trace, eventClass);
+
+    qint64 unmatched = 0;
+    for (qint32 a : trace->kernels.api)
+        unmatched += a < 0;
+    if (unmatched > 0 && !trace->api.start.empty()) {
+        trace->loadWarnings << tr("%1 of %2 kernels have no launching API call in the export (matched on "
+                                  "correlationId and process); launch and NVTX figures leave them out.")
+                                   .arg(unmatched).arg(trace->kernels.size());
+    }
+    if (progress)
+        progress(1000, tr("Loaded %1").arg(fileName));
+    out.trace = std::move(trace);
+    return out;
+}
+
+QFuture<LoadOutcome> TraceLoader::load(const QString& path, const LoadOptions& options)
+{
+    return QtConcurrent::run([path, options](QPromise<LoadOutcome>& promise) {
+        promise.setProgressRange(0, 1000);
+        std::atomic<bool> cancel{false};
+        std::atomic<int> lastPermille{-1};
+        auto progress = [&](int permille, const QString& stage) {
+            if (promise.isCanceled())
+                cancel = true;
+            // Only the loading thread and the GPU reader call this; QPromise is thread-safe,
+            // and skipping unchanged values keeps the GUI's event queue short.
+            if (lastPermille.exchange(permille) != permille)
+                promise.setProgressValueAndText(permille, stage);
+        };
+        promise.addResult(loadSync(path, options, progress, &cancel));
+    });
+}
+
+} // namespace sl

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/analysis/analysisresult.h"
+#include "core/report/reportoptions.h"
+
+#include <QJsonObject>
+
+namespace sl {
+
+/// report.json (format "sightline.report", version 1; docs/report-format.md). Times are integer
+/// ns, shares fractions in [0, 1]. Carries the trace's file *name* and hash only: never paths,
+/// host or user names or environment variables.
+class JsonReport
+{
+public:
+    static constexpr int kFormatVersion = 1;
+    static QJsonObject build(const AnalysisResult& r, const ReportOptions& options = {});
+    static QJsonObject findingToJson(const Finding& f);
+};
+
+} // namespace sl

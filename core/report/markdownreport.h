@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/analysis/analysisresult.h"
+#include "core/report/reportoptions.h"
+
+#include <QCoreApplication>
+
+namespace sl {
+
+/// report.md: reads well pasted into a pull request. Headline numbers, then findings (with
+/// their evidence numbers and SQL), then the tables.
+class MarkdownReport
+{
+    Q_DECLARE_TR_FUNCTIONS(MarkdownReport)
+public:
+    static QString build(const AnalysisResult& r, const ReportOptions& options = {});
+    /// Escapes a cell for a Markdown table (pipes, newlines, backticks).
+    static QString cell(const QString& s);
+};
+
+} // namespace sl

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+#include "core/synth/synthtracewriter.h"
+
+#include "core/synth/synthenumtables.h"
+#include "core/synth/synthmetadata.h"
+#include "core/synth/synthrowsink.h"
+#include "core/synth/synthschema.h"
+#include "core/synth/synthsimulator.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+
+#include <sqlite3.h>
+
+#include <array>
+
+// How the file is made
+// --------------------
+// SynthSimulator is a deterministic discrete-time model (one std::mt19937_64, integer ns): the
+// timeline is replayed once per table group and each replay inserts only its group, so every
+// big table is written contiguously and in start order (like a real export), without holding
+// millions of rows in memory. A replay costs far less than the inserts it feeds. Everything goes
+// into one transaction with journal and fsync off into `path.part`; a crash or cancel leaves no
+// file under `path`.
+
+namespace sl {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("SynthTraceWriter", text);
+}
+
+bool exec(sqlite3* db, const char* sql, QString* error)
+{
+    char* message = nullptr;
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK)
+        return true;
+    *error = QString::fromUtf8(message ? message : sqlite3_errmsg(db));
+    sqlite3_free(message);
+    return false;
+}
+
+struct Pass
+{
+    quint32 mask;
+    int weightIndex; ///< into SynthPlan::estimatedRows()
+};
+
+} // namespace
+
+SynthResult writeSynthTrace(const QString& path, const SynthOptions& options,
+                            const std::function<bool(int permille)>& progress)
+{
+    SynthResult result;
+    const QString name = QFileInfo(path).fileName();
+    if (path.isEmpty()) {
+        result.error = tr("No output file given for the synthetic trace.");
+        return result;
+    }
+    if (options.ranks < 1 || options.ranks > 8 || options.layers < 0 || options.layers > 1024
+        || options.targetKernels < 0 || (options.targetKernels == 0 && options.steps < 1)) {
+        result.error = tr("Cannot write %1: invalid options (ranks must be 1-8, steps at least 1, layers 0-1024).")
+                           .arg(path);
+        return result;
+    }
+
+    const SynthPlan plan = SynthPlan::resolve(options);
+    const SynthStringIds strings = SynthMetadata::strings(plan);
+    const QString partPath = path + QStringLiteral(".part");
+    QFile::remove(partPath); // a stale partial file from a crashed run
+
+    sqlite3* db = nullptr;
+    const int openRc = sqlite3_open_v2(QFile::encodeName(partPath).constData(), &db,
+                                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    QString sqlError;
+    bool cancelled = false;
+    const auto fail = [&](const QString& message) {
+        result = SynthResult();
+        result.error = message;
+        sqlite3_close(db);
+        db = nullptr;
+        QFile::remove(partPath);
+        return result;
+    };
+    if (openRc != SQLITE_OK)
+        return fail(tr("Cannot create %1: %2").arg(partPath, QString::fromUtf8(sqlite3_errmsg(db))));
+
+    int lastPermille = -1;
+    const auto report = [&](int permille) {
+        if (!progress || permille <= lastPermille)
+            return true;
+        lastPermille = permille;
+        cancelled = !progress(permille);
+        return !cancelled;
+    };
+    const auto cancelledResult = [&] {
+        return fail(tr("Writing the synthetic trace %1 was cancelled; no file was written.").arg(name));
+    };
+    const auto sqlFailure = [&] { return fail(tr("Cannot write %1: %2").arg(partPath, sqlError)); };
+
+    // Exclusive, unjournaled, unsynced: the file is private until the final rename, and a failed
+    // run is discarded anyway. 4 KiB pages like nsys; 64 MiB of cache holds the B-tree right edges.
+    if (!exec(db,
+              "PRAGMA page_size=4096; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; "
+              "PRAGMA locking_mode=EXCLUSIVE; PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY; BEGIN",
+              &sqlError))
+        return sqlFailure();
+    if (!report(0))
+        return cancelledResult();
+    if (!SynthMetadata::writeStrings(db, strings, &sqlError) || !SynthEnumTables::write(db, &sqlError)
+        || !SynthMetadata::writeSystem(db, plan, strings, &sqlError))
+        return sqlFailure();
+
+    const std::array<qint64, 4> estimate = plan.estimatedRows();
+    const double totalRows = double(estimate[0] + estimate[1] + estimate[2] + estimate[3]);
+    const std::array<Pass, 4> passes{{
+        {SynthRowSink::Kernels, 0},
+        {SynthRowSink::Runtime, 1},
+        {SynthRowSink::Nvtx, 2},
+        {SynthRowSink::Memcpy | SynthRowSink::Memset | SynthRowSink::Sync | SynthRowSink::GraphTrace, 3},
+    }};
+    SynthRowSink sink(db, strings, plan.ranks, plan.layers);
+    double doneWeight = 0;
+    for (size_t p = 0; p < passes.size(); ++p) {
+        using Table = SynthSchema::Table;
+        const quint32 mask = passes[p].mask;
+        bool created = true;
+        if (mask & SynthRowSink::Kernels)
+            created = SynthSchema::create(db, Table::Kernel, &sqlError);
+        else if (mask & SynthRowSink::Runtime)
+            created = SynthSchema::create(db, Table::Runtime, &sqlError);
+        else if (mask & SynthRowSink::Nvtx)
+            created = SynthSchema::create(db, Table::Nvtx, &sqlError);
+        else {
+            // Tables exist only when they have rows, as in nsys' default lazy export; the first
+            // pass has counted every table.
+            created = SynthSchema::create(db, Table::Memcpy, &sqlError)
+                && SynthSchema::create(db, Table::Synchronization, &sqlError)
+                && (result.memsets == 0 || SynthSchema::create(db, Table::Memset, &sqlError))
+                && (result.graphLaunches == 0 || SynthSchema::create(db, Table::GraphTrace, &sqlError));
+        }
+        if (!created || !sink.beginPass(mask)) {
+            if (sqlError.isEmpty())
+                sqlError = sink.error();
+            return sqlFailure();
+        }
+        const double weight = totalRows > 0 ? double(estimate[size_t(passes[p].weightIndex)]) / totalRows : 0.25;
+        SynthSimulator simulator(plan, sink);
+        const bool finished = simulator.run([&](qint64 done, qint64 total) {
+            return report(int(999.0 * (doneWeight + weight * double(done) / double(total))));
+        });
+        if (cancelled)
+            return cancelledResult();
+        if (!finished || !sink.endPass()) {
+            sqlError = sink.error();
+            return sqlFailure();
+        }
+        doneWeight += weight;
+        if (p == 0) {
+            result.kernels = sink.kernels();
+            result.runtimeCalls = sink.apiCalls();
+            result.nvtxRanges = sink.nvtxRows();
+            result.memcpys = sink.memcpys();
+            result.memsets = sink.memsets();
+            result.graphLaunches = sink.graphs();
+            result.firstNs = sink.firstNs();
+            result.lastNs = sink.lastNs();
+        }
+        // Every replay must produce the same timeline; a difference would mean hidden state.
+        Q_ASSERT(sink.kernels() == result.kernels && sink.apiCalls() == result.runtimeCalls
+                 && sink.lastNs() == result.lastNs);
+    }
+
+    if (!SynthMetadata::writeMetadata(db, plan, result.lastNs, &sqlError) || !exec(db, "COMMIT", &sqlError))
+        return sqlFailure();
+    if (sqlite3_close(db) != SQLITE_OK) {
+        sqlError = QString::fromUtf8(sqlite3_errmsg(db));
+        return sqlFailure();
+    }
+    db = nullptr;
+    if (QFile::exists(path) && !QFile::remove(path))
+        return fail(tr("Cannot replace %1: the existing file cannot be removed.").arg(path));
+    if (!QFile::rename(partPath, path))
+        return fail(tr("Cannot rename %1 to %2.").arg(partPath, path));
+    result.ok = true;
+    if (progress)
+        progress(1000);
+    return result;
+}
+
+} // namespace sl
