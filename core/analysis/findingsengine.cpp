@@ -448,7 +448,14 @@ void FindingsEngine::nvtxCoverage(AnalysisResult& r)
         if (r.kernelInWindow[size_t(i)] && r.kernelRange[size_t(i)] < 0)
             rows.push_back(quint32(i));
     longestFirst(rows, t.kernels);
-    f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows, EvidenceBuilder::windowPredicate(r)));
+    // The attribution rule in SQL: no same-thread NVTX range encloses the launching call's start.
+    const QString unattributed = QStringLiteral(
+        "rowid IN (SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k LEFT JOIN CUPTI_ACTIVITY_KIND_RUNTIME r "
+        "ON r.correlationId = k.correlationId AND (r.globalTid & ~0xFFFFFF) = k.globalPid WHERE %1 AND NOT EXISTS "
+        "(SELECT 1 FROM NVTX_EVENTS n WHERE n.eventType IN (59, 60) AND n.globalTid = r.globalTid AND "
+        "(n.endGlobalTid IS NULL OR n.endGlobalTid = n.globalTid) AND n.start <= r.start AND n.\"end\" >= r.start))")
+                                     .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k")));
+    f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows, unattributed));
     add(r, f);
 }
 

@@ -62,9 +62,12 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
                 where += tr(", GPU %1").arg(e.deviceId);
             if (e.startNs >= 0)
                 where += tr(", %1 – %2").arg(formatDuration(e.startNs), formatDuration(e.endNs));
-            s << "- " << tr("Evidence: %1, %2 rows").arg(where, formatCount(e.rowCount));
+            if (e.rowids.empty() && e.startNs >= 0)
+                s << "- " << tr("Evidence: %1").arg(where);
+            else
+                s << "- " << tr("Evidence: %1, %2 rows").arg(where, formatCount(e.rowCount));
             if (!e.sql.isEmpty()) {
-                const QString sql = e.sql.size() > 600 ? e.sql.left(600) + QLatin1String(" …") : e.sql;
+                const QString sql = e.sql.size() > 600 ? e.sql.left(600) + QStringLiteral(" …") : e.sql;
                 s << "\n  ```sql\n  " << sql << "\n  ```";
             }
             s << "\n";

@@ -141,8 +141,8 @@ bool SynthMetadata::writeSystem(sqlite3* db, const SynthPlan& plan, const SynthS
                      "?33, ?34, ?35, ?36, ?37, ?38, ?39, ?40, ?41)",
                      error);
         for (int rank = 0; rank < plan.ranks; ++rank) {
-            char bus[16];
-            char uuid[40];
+            char bus[32];
+            char uuid[48];
             std::snprintf(bus, sizeof bus, "0000:%02x:00.0", 0x18 + 0x10 * rank);
             // "Synth" in hex: recognisably not a real device UUID.
             std::snprintf(uuid, sizeof uuid, "53796e74-6800-4000-8000-%012d", rank);
@@ -221,9 +221,12 @@ bool SynthMetadata::writeMetadata(sqlite3* db, const SynthPlan& plan, qint64 las
     }
 
     std::string devices;
-    for (int rank = 0; rank < plan.ranks; ++rank)
-        devices += (rank ? "," : "") + std::to_string(rank);
-    char uuid[40];
+    for (int rank = 0; rank < plan.ranks; ++rank) {
+        if (rank > 0)
+            devices += ',';
+        devices += std::to_string(rank);
+    }
+    char uuid[48];
     std::snprintf(uuid, sizeof uuid, "53796e74-6800-4000-8000-%012llx",
                   static_cast<unsigned long long>(plan.seed & 0xFFFFFFFFFFFFull));
     // Stop after the last event, rounded up to whole ms like nsys' --duration.

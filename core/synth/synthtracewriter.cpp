@@ -126,7 +126,11 @@ SynthResult writeSynthTrace(const QString& path, const SynthOptions& options,
     double doneWeight = 0;
     for (size_t p = 0; p < passes.size(); ++p) {
         using Table = SynthSchema::Table;
-        const quint32 mask = passes[p].mask;
+        quint32 mask = passes[p].mask;
+        if (result.memsets == 0)
+            mask &= ~quint32(SynthRowSink::Memset);
+        if (result.graphLaunches == 0)
+            mask &= ~quint32(SynthRowSink::GraphTrace);
         bool created = true;
         if (mask & SynthRowSink::Kernels)
             created = SynthSchema::create(db, Table::Kernel, &sqlError);
@@ -139,8 +143,8 @@ SynthResult writeSynthTrace(const QString& path, const SynthOptions& options,
             // pass has counted every table.
             created = SynthSchema::create(db, Table::Memcpy, &sqlError)
                 && SynthSchema::create(db, Table::Synchronization, &sqlError)
-                && (result.memsets == 0 || SynthSchema::create(db, Table::Memset, &sqlError))
-                && (result.graphLaunches == 0 || SynthSchema::create(db, Table::GraphTrace, &sqlError));
+                && (!(mask & SynthRowSink::Memset) || SynthSchema::create(db, Table::Memset, &sqlError))
+                && (!(mask & SynthRowSink::GraphTrace) || SynthSchema::create(db, Table::GraphTrace, &sqlError));
         }
         if (!created || !sink.beginPass(mask)) {
             if (sqlError.isEmpty())
