@@ -130,6 +130,7 @@ struct ProcessStats
     qint64 blockingSyncCount = 0, blockingSyncNs = 0;
     qint64 nvtxRanges = 0;
     QVector<int> devices;
+    quint64 deviceMask = 0; ///< bit d set when the process ran work on device d (< 64)
     struct Thread
     {
         quint32 tid = 0;

@@ -39,11 +39,16 @@ QString sqlIdList(const std::vector<quint32>& ids)
     return s.join(QLatin1Char(','));
 }
 
-/// Sorts row indices by descending duration so the evidence lists the costliest rows first.
+/// Puts the costliest rows first (the ones the evidence lists); the order of the rest, which
+/// only the GUI's selection uses, does not matter, so millions of rows cost a partial sort.
 template<typename Table>
 void longestFirst(std::vector<quint32>& rows, const Table& t)
 {
-    std::stable_sort(rows.begin(), rows.end(), [&](quint32 a, quint32 b) { return t.duration(a) > t.duration(b); });
+    const auto longer = [&](quint32 a, quint32 b) {
+        return t.duration(a) != t.duration(b) ? t.duration(a) > t.duration(b) : a < b;
+    };
+    const auto head = std::min<size_t>(rows.size(), size_t(Evidence::kMaxRowids));
+    std::partial_sort(rows.begin(), rows.begin() + ptrdiff_t(head), rows.end(), longer);
 }
 } // namespace
 

@@ -154,7 +154,9 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
     // Kernel attribution.
     r.kernelRange.assign(size_t(k.size()), -1);
     r.kernelPhase.assign(size_t(k.size()), -1);
-    std::unordered_map<quint32, qsizetype> byRangeRow;
+    std::vector<qint32> byRangeRow(t.strings.size(), -1); // name → row of nvtxByRange
+    quint32 lastPid = ~0u;
+    QVector<PhaseStats>* lastPidPhases = nullptr;
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (!r.kernelInWindow[size_t(i)])
             continue;
@@ -166,17 +168,22 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         r.kernelPhase[size_t(i)] = qint8(ph);
         const int slot = ph >= 0 ? ph : unattributed;
         r.phases[slot].kernelNs += d, ++r.phases[slot].kernelCount;
-        auto& pp = pidPhases(k.pid[size_t(i)])[slot];
+        if (!lastPidPhases || lastPid != k.pid[size_t(i)]) {
+            lastPid = k.pid[size_t(i)];
+            lastPidPhases = &pidPhases(lastPid); // QHash values stay put while no key is added
+        }
+        auto& pp = (*lastPidPhases)[slot];
         pp.kernelNs += d, ++pp.kernelCount;
         if (rg < 0)
             continue;
         r.attributedNs += d;
         const quint32 name = n.name[size_t(rg)];
-        auto [it, inserted] = byRangeRow.emplace(name, r.nvtxByRange.size());
-        if (inserted)
+        if (byRangeRow[name] < 0) {
+            byRangeRow[name] = qint32(r.nvtxByRange.size());
             r.nvtxByRange.append({name, 0, 0});
-        ++r.nvtxByRange[it->second].kernelCount;
-        r.nvtxByRange[it->second].kernelNs += d;
+        }
+        ++r.nvtxByRange[byRangeRow[name]].kernelCount;
+        r.nvtxByRange[byRangeRow[name]].kernelNs += d;
     }
     std::sort(r.nvtxByRange.begin(), r.nvtxByRange.end(), [](const NvtxKernelStats& a, const NvtxKernelStats& b) {
         return a.kernelNs != b.kernelNs ? a.kernelNs > b.kernelNs : a.name < b.name;

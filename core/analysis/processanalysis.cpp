@@ -13,16 +13,25 @@ void ProcessAnalysis::run(AnalysisResult& r)
     const Trace& t = *r.trace;
     std::map<quint32, ProcessStats> procs;
     std::map<quint32, std::map<quint32, ProcessStats::Thread>> threads;
-    std::map<quint32, quint64> deviceMask;
+    // Consecutive rows nearly always come from the same process and thread: remember the last
+    // lookup instead of searching the maps for each of millions of rows (std::map nodes are stable).
+    ProcessStats* lastProc = nullptr;
+    ProcessStats::Thread* lastThread = nullptr;
+    quint32 lastThreadPid = ~0u;
     auto proc = [&](quint32 pid) -> ProcessStats& {
-        auto& p = procs[pid];
-        p.pid = pid;
-        return p;
+        if (!lastProc || lastProc->pid != pid) {
+            lastProc = &procs[pid];
+            lastProc->pid = pid;
+        }
+        return *lastProc;
     };
     auto thread = [&](quint32 pid, quint32 tid) -> ProcessStats::Thread& {
-        auto& th = threads[pid][tid];
-        th.tid = tid;
-        return th;
+        if (!lastThread || lastThreadPid != pid || lastThread->tid != tid) {
+            lastThread = &threads[pid][tid];
+            lastThread->tid = tid;
+            lastThreadPid = pid;
+        }
+        return *lastThread;
     };
 
     const auto& k = t.kernels;
@@ -32,7 +41,7 @@ void ProcessAnalysis::run(AnalysisResult& r)
         auto& p = proc(k.pid[size_t(i)]);
         ++p.kernelCount;
         p.kernelNs += k.duration(i);
-        deviceMask[p.pid] |= quint64(1) << std::min<quint16>(k.device[size_t(i)], 63);
+        p.deviceMask |= quint64(1) << std::min<quint16>(k.device[size_t(i)], 63);
     }
     const auto& a = t.api;
     for (qsizetype i = 0; i < a.size(); ++i) {
@@ -57,7 +66,7 @@ void ProcessAnalysis::run(AnalysisResult& r)
     for (auto& [pid, p] : procs) {
         p.name = t.processName(pid);
         for (int d = 0; d < 64; ++d)
-            if (deviceMask[pid] & (quint64(1) << d))
+            if (p.deviceMask & (quint64(1) << d))
                 p.devices.append(d);
         for (auto& [tid, th] : threads[pid]) {
             th.name = t.threadName(pid, tid);
