@@ -13,7 +13,8 @@ class PhaseMap
 {
     Q_DECLARE_TR_FUNCTIONS(PhaseMap)
 public:
-    /// prefill (prefill, prompt, context), decode (decode, generate, token), sampling (sample, sampler, logits).
+    /// prefill (prefill, prompt, context), decode (decode, generate, token), sampling (sample, sampler,
+    /// sampling, logits).
     static PhaseMap defaultMap();
     static bool fromJson(const QByteArray& json, PhaseMap* out, QString* error);
     static bool fromFile(const QString& path, PhaseMap* out, QString* error);
