@@ -46,13 +46,13 @@ struct SynthKernelSpec
     int gridPrefill[3];
     int block[3];
     int registers;
-    int staticSmem;  ///< B
+    int staticSmem; ///< B
     int dynamicSmem; ///< B
-    int cluster[3];  ///< 0,0,0 = no thread-block cluster
-    qint64 minNs;    ///< decode duration range (ns)
+    int cluster[3]; ///< 0,0,0 = no thread-block cluster
+    qint64 minNs; ///< decode duration range (ns)
     qint64 maxNs;
     int prefillTenths; ///< prefill duration = decode duration * prefillTenths / 10
-    bool ncclStream;   ///< runs on the communication stream instead of the compute stream
+    bool ncclStream; ///< runs on the communication stream instead of the compute stream
 };
 
 /// The fixed catalogue the simulator draws from; also owns the StringIds numbering.

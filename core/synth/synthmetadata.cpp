@@ -4,9 +4,8 @@
 #include "core/synth/synthrowsink.h"
 #include "core/synth/synthschema.h"
 
-#include <sqlite3.h>
-
 #include <cstdio>
+#include <sqlite3.h>
 #include <string>
 
 namespace sl {
@@ -74,10 +73,7 @@ private:
     bool m_ok = true;
 };
 
-std::string threadName(int rank)
-{
-    return "VllmWorker-" + std::to_string(rank);
-}
+std::string threadName(int rank) { return "VllmWorker-" + std::to_string(rank); }
 
 std::string graphModeName(SynthGraphMode mode)
 {
@@ -130,16 +126,17 @@ bool SynthMetadata::writeStrings(sqlite3* db, const SynthStringIds& strings, QSt
 bool SynthMetadata::writeSystem(sqlite3* db, const SynthPlan& plan, const SynthStringIds& strings, QString* error)
 {
     using Table = SynthSchema::Table;
-    if (!SynthSchema::create(db, Table::TargetInfoGpu, error) || !SynthSchema::create(db, Table::SessionStartTime, error)
-        || !SynthSchema::create(db, Table::Processes, error) || !SynthSchema::create(db, Table::ThreadNames, error))
+    if (!SynthSchema::create(db, Table::TargetInfoGpu, error)
+        || !SynthSchema::create(db, Table::SessionStartTime, error) || !SynthSchema::create(db, Table::Processes, error)
+        || !SynthSchema::create(db, Table::ThreadNames, error))
         return false;
 
     {
         Inserter ins(db,
-                     "INSERT INTO TARGET_INFO_GPU VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-                     "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, "
-                     "?33, ?34, ?35, ?36, ?37, ?38, ?39, ?40, ?41)",
-                     error);
+            "INSERT INTO TARGET_INFO_GPU VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+            "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, "
+            "?33, ?34, ?35, ?36, ?37, ?38, ?39, ?40, ?41)",
+            error);
         for (int rank = 0; rank < plan.ranks; ++rank) {
             char bus[32];
             char uuid[48];
@@ -186,7 +183,8 @@ bool SynthMetadata::writeSystem(sqlite3* db, const SynthPlan& plan, const SynthS
 bool SynthMetadata::writeMetadata(sqlite3* db, const SynthPlan& plan, qint64 lastNs, QString* error)
 {
     using Table = SynthSchema::Table;
-    if (!SynthSchema::create(db, Table::MetaDataExport, error) || !SynthSchema::create(db, Table::MetaDataCapture, error)
+    if (!SynthSchema::create(db, Table::MetaDataExport, error)
+        || !SynthSchema::create(db, Table::MetaDataCapture, error)
         || !SynthSchema::create(db, Table::AnalysisDetails, error))
         return false;
 
@@ -194,24 +192,15 @@ bool SynthMetadata::writeMetadata(sqlite3* db, const SynthPlan& plan, qint64 las
         + std::to_string(plan.steps) + " --ranks " + std::to_string(plan.ranks) + " --layers "
         + std::to_string(plan.layers) + " --graphs " + graphModeName(plan.graphs);
     const std::pair<const char*, std::string> exportRows[] = {
-        {"EXPORT_PRODUCT_NAME", "NVIDIA Nsight Systems"},
-        {"EXPORT_PRODUCT_VERSION", "2026.2.1.210"},
-        {"EXPORT_PRODUCT_DATE", "2026.2"},
-        {"EXPORT_SCHEMA_VERSION", "3.25.0"},
-        {"EXPORT_SCHEMA_VERSION_MAJOR", "3"},
-        {"EXPORT_SCHEMA_VERSION_MINOR", "25"},
-        {"EXPORT_SCHEMA_VERSION_MICRO", "0"},
-        {"EXPORT_PLATFORM", "linux-desktop"},
-        {"EXPORT_ARCH", "x64"},
-        {"EXPORT_PARAM_EXPORT_TYPE", "SQLite"},
-        {"EXPORT_PARAM_INPUT_FILE", "sightline-synth.nsys-rep"},
-        {"EXPORT_PARAM_OUTPUT_FILE", "sightline-synth.sqlite"},
-        {"EXPORT_PARAM_LAZY", "true"},
-        {"EXPORT_PARAM_INCLUDE_JSON", "false"},
-        {"EXPORT_PARAM_INCLUDE_BLOBS", "false"},
-        {"EXPORT_PARAM_TIME_NORMALIZE", "false"},
-        {"EXPORT_PARAM_TIME_SHIFT", "0"},
-        {"DERIVED_BY", provenance}, // says the file is synthetic, and how to make it again
+        { "EXPORT_PRODUCT_NAME", "NVIDIA Nsight Systems" }, { "EXPORT_PRODUCT_VERSION", "2026.2.1.210" },
+        { "EXPORT_PRODUCT_DATE", "2026.2" }, { "EXPORT_SCHEMA_VERSION", "3.25.0" },
+        { "EXPORT_SCHEMA_VERSION_MAJOR", "3" }, { "EXPORT_SCHEMA_VERSION_MINOR", "25" },
+        { "EXPORT_SCHEMA_VERSION_MICRO", "0" }, { "EXPORT_PLATFORM", "linux-desktop" }, { "EXPORT_ARCH", "x64" },
+        { "EXPORT_PARAM_EXPORT_TYPE", "SQLite" }, { "EXPORT_PARAM_INPUT_FILE", "sightline-synth.nsys-rep" },
+        { "EXPORT_PARAM_OUTPUT_FILE", "sightline-synth.sqlite" }, { "EXPORT_PARAM_LAZY", "true" },
+        { "EXPORT_PARAM_INCLUDE_JSON", "false" }, { "EXPORT_PARAM_INCLUDE_BLOBS", "false" },
+        { "EXPORT_PARAM_TIME_NORMALIZE", "false" }, { "EXPORT_PARAM_TIME_SHIFT", "0" },
+        { "DERIVED_BY", provenance }, // says the file is synthetic, and how to make it again
     };
     {
         Inserter ins(db, "INSERT INTO META_DATA_EXPORT VALUES (?1, ?2)", error);
@@ -228,42 +217,42 @@ bool SynthMetadata::writeMetadata(sqlite3* db, const SynthPlan& plan, qint64 las
     }
     char uuid[48];
     std::snprintf(uuid, sizeof uuid, "53796e74-6800-4000-8000-%012llx",
-                  static_cast<unsigned long long>(plan.seed & 0xFFFFFFFFFFFFull));
+        static_cast<unsigned long long>(plan.seed & 0xFFFFFFFFFFFFull));
     // Stop after the last event, rounded up to whole ms like nsys' --duration.
     const qint64 runMs = (lastNs + 999'999) / 1'000'000;
     // The environment rows carry a fake secret on purpose: privacy tests must find it hidden.
     const std::pair<const char*, std::string> captureRows[] = {
-        {"DEVICE_ID", "Local (CLI)"},
-        {"CAPTURE_EVENT_TYPE", "NvtxEvents"},
-        {"CAPTURE_EVENT_TYPE", "Cuda"},
-        {"START_TRIGGER", "Immediate"},
-        {"STOP_TRIGGER", "Delayed"},
-        {"DEVICE_TYPE", "Unix"},
-        {"CUDA_GRAPH_TRACE_OPTIONS:MODE", plan.graphs == SynthGraphMode::Graph ? "Graph" : "Node"},
-        {"CUDA_GRAPH_TRACE_OPTIONS:TRACE_DEVICE_GRAPH_LAUNCH", "false"},
-        {"CUDA_TRACE_SCOPE", "ProcessTree"},
-        {"PROCESS_0:HOW_TO_ATTACH", "LaunchAnother"},
-        {"PROCESS_0:COMMAND", "python3"},
-        {"PROCESS_0:ARGUMENT_0", "-m"},
-        {"PROCESS_0:ARGUMENT_1", "vllm.entrypoints.openai.api_server"},
-        {"PROCESS_0:ARGUMENT_2", "--tensor-parallel-size"},
-        {"PROCESS_0:ARGUMENT_3", std::to_string(plan.ranks)},
-        {"PROCESS_0:WORKING_DIR", "/home/synth-user"},
-        {"PROCESS_0:ENVIRONMENT_VARIABLE", "HF_TOKEN=synthetic-secret-do-not-export-0123456789"},
-        {"PROCESS_0:ENVIRONMENT_VARIABLE", "HOME=/home/synth-user"},
-        {"PROCESS_0:ENVIRONMENT_VARIABLE", "USER=synth-user"},
-        {"PROCESS_0:ENVIRONMENT_VARIABLE", "PATH=/usr/local/cuda/bin:/usr/local/bin:/usr/bin:/bin"},
-        {"PROCESS_0:ENVIRONMENT_VARIABLE", "CUDA_VISIBLE_DEVICES=" + devices},
-        {"PROCESS_0:ENVIRONMENT_VARIABLE", "WANDB_API_KEY=synthetic-wandb-key-do-not-export"},
-        {"PROCESS_0:PID", "0"},
-        {"PROCESS_0:COLLECT_NVTX_TRACE", "true"},
-        {"PROCESS_0:COLLECT_CUDA_TRACE", "true"},
-        {"PROFILING_SESSION_UUID", uuid},
-        {"START_DELAY_MS", "0"},
-        {"RUN_DURATION_MS", std::to_string(runMs)},
-        {"INCLUDE_CHILDREN", "true"},
-        {"NVTX_OPTIONS:NVTX_DOMAIN_FILTER_STRING", ""},
-        {"NVTX_OPTIONS:NVTX_DOMAIN_FILTER_MODE_INCLUDE", "false"},
+        { "DEVICE_ID", "Local (CLI)" },
+        { "CAPTURE_EVENT_TYPE", "NvtxEvents" },
+        { "CAPTURE_EVENT_TYPE", "Cuda" },
+        { "START_TRIGGER", "Immediate" },
+        { "STOP_TRIGGER", "Delayed" },
+        { "DEVICE_TYPE", "Unix" },
+        { "CUDA_GRAPH_TRACE_OPTIONS:MODE", plan.graphs == SynthGraphMode::Graph ? "Graph" : "Node" },
+        { "CUDA_GRAPH_TRACE_OPTIONS:TRACE_DEVICE_GRAPH_LAUNCH", "false" },
+        { "CUDA_TRACE_SCOPE", "ProcessTree" },
+        { "PROCESS_0:HOW_TO_ATTACH", "LaunchAnother" },
+        { "PROCESS_0:COMMAND", "python3" },
+        { "PROCESS_0:ARGUMENT_0", "-m" },
+        { "PROCESS_0:ARGUMENT_1", "vllm.entrypoints.openai.api_server" },
+        { "PROCESS_0:ARGUMENT_2", "--tensor-parallel-size" },
+        { "PROCESS_0:ARGUMENT_3", std::to_string(plan.ranks) },
+        { "PROCESS_0:WORKING_DIR", "/home/synth-user" },
+        { "PROCESS_0:ENVIRONMENT_VARIABLE", "HF_TOKEN=synthetic-secret-do-not-export-0123456789" },
+        { "PROCESS_0:ENVIRONMENT_VARIABLE", "HOME=/home/synth-user" },
+        { "PROCESS_0:ENVIRONMENT_VARIABLE", "USER=synth-user" },
+        { "PROCESS_0:ENVIRONMENT_VARIABLE", "PATH=/usr/local/cuda/bin:/usr/local/bin:/usr/bin:/bin" },
+        { "PROCESS_0:ENVIRONMENT_VARIABLE", "CUDA_VISIBLE_DEVICES=" + devices },
+        { "PROCESS_0:ENVIRONMENT_VARIABLE", "WANDB_API_KEY=synthetic-wandb-key-do-not-export" },
+        { "PROCESS_0:PID", "0" },
+        { "PROCESS_0:COLLECT_NVTX_TRACE", "true" },
+        { "PROCESS_0:COLLECT_CUDA_TRACE", "true" },
+        { "PROFILING_SESSION_UUID", uuid },
+        { "START_DELAY_MS", "0" },
+        { "RUN_DURATION_MS", std::to_string(runMs) },
+        { "INCLUDE_CHILDREN", "true" },
+        { "NVTX_OPTIONS:NVTX_DOMAIN_FILTER_STRING", "" },
+        { "NVTX_OPTIONS:NVTX_DOMAIN_FILTER_MODE_INCLUDE", "false" },
     };
     {
         Inserter ins(db, "INSERT INTO META_DATA_CAPTURE VALUES (?1, ?2)", error);

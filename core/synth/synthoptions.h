@@ -16,12 +16,12 @@ enum class SynthGraphMode { None, Node, Graph };
 /// give a byte-identical file.
 struct SynthOptions
 {
-    qint64 steps = 200;     ///< decode/prefill steps per worker rank (after warm-up)
-    int ranks = 1;          ///< worker processes = GPUs (1..8), tensor-parallel
+    qint64 steps = 200; ///< decode/prefill steps per worker rank (after warm-up)
+    int ranks = 1; ///< worker processes = GPUs (1..8), tensor-parallel
     SynthGraphMode graphs = SynthGraphMode::None;
-    quint64 seed = 1;       ///< seeds the only random source (std::mt19937_64)
+    quint64 seed = 1; ///< seeds the only random source (std::mt19937_64)
     qint64 targetKernels = 0; ///< if > 0: choose steps so the file holds about this many kernels (all ranks)
-    int layers = 0;         ///< transformer layers; 0 = automatic (8, or 32 when targetKernels >= 1 M)
+    int layers = 0; ///< transformer layers; 0 = automatic (8, or 32 when targetKernels >= 1 M)
 };
 
 /// Outcome of writeSynthTrace(). Counts are rows written; times are ns on the session timeline.
@@ -29,14 +29,14 @@ struct SynthResult
 {
     bool ok = false;
     QString error; ///< translated, names the file; empty when ok
-    qint64 kernels = 0;       ///< CUPTI_ACTIVITY_KIND_KERNEL rows
-    qint64 runtimeCalls = 0;  ///< CUPTI_ACTIVITY_KIND_RUNTIME rows
-    qint64 nvtxRanges = 0;    ///< NVTX_EVENTS rows (ranges plus one domain-create row per worker)
-    qint64 memcpys = 0;       ///< CUPTI_ACTIVITY_KIND_MEMCPY rows
-    qint64 memsets = 0;       ///< CUPTI_ACTIVITY_KIND_MEMSET rows
+    qint64 kernels = 0; ///< CUPTI_ACTIVITY_KIND_KERNEL rows
+    qint64 runtimeCalls = 0; ///< CUPTI_ACTIVITY_KIND_RUNTIME rows
+    qint64 nvtxRanges = 0; ///< NVTX_EVENTS rows (ranges plus one domain-create row per worker)
+    qint64 memcpys = 0; ///< CUPTI_ACTIVITY_KIND_MEMCPY rows
+    qint64 memsets = 0; ///< CUPTI_ACTIVITY_KIND_MEMSET rows
     qint64 graphLaunches = 0; ///< CUPTI_ACTIVITY_KIND_GRAPH_TRACE rows (graph mode only)
-    qint64 firstNs = 0;       ///< earliest start of any timed row
-    qint64 lastNs = 0;        ///< latest end of any timed row
+    qint64 firstNs = 0; ///< earliest start of any timed row
+    qint64 lastNs = 0; ///< latest end of any timed row
 };
 
 } // namespace sl

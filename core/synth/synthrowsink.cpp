@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/synth/synthrowsink.h"
 
-#include <sqlite3.h>
-
 #include <cstdio>
+#include <sqlite3.h>
 #include <string>
 
 namespace sl {
@@ -46,10 +45,7 @@ const char* nvtxText(SynthNvtxName name)
 
 } // namespace
 
-void SynthRowSink::StmtDeleter::operator()(sqlite3_stmt* s) const
-{
-    sqlite3_finalize(s);
-}
+void SynthRowSink::StmtDeleter::operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
 
 SynthRowSink::SynthRowSink(sqlite3* db, const SynthStringIds& strings, int ranks, int layers)
     : m_db(db)
@@ -79,8 +75,8 @@ bool SynthRowSink::step(sqlite3_stmt* s)
     const int rc = sqlite3_step(s);
     sqlite3_reset(s); // keeps the bindings: constant columns stay bound for the next row
     if (rc != SQLITE_DONE) {
-        m_error = QString::fromUtf8(sqlite3_errstr(rc)) + QStringLiteral(": ")
-            + QString::fromUtf8(sqlite3_errmsg(m_db));
+        m_error
+            = QString::fromUtf8(sqlite3_errstr(rc)) + QStringLiteral(": ") + QString::fromUtf8(sqlite3_errmsg(m_db));
         return false;
     }
     ++m_inserted;
@@ -194,7 +190,8 @@ bool SynthRowSink::prepareApi()
     for (int rank = 0; rank < m_ranks; ++rank) {
         const qint64 pid = SynthIds::workerPid(rank);
         for (int api = 0; api < kApis; ++api) {
-            sqlite3_stmt* s = prepare("INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (?1, ?2, 0, ?3, ?4, ?5, 0, NULL)");
+            sqlite3_stmt* s
+                = prepare("INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (?1, ?2, 0, ?3, ?4, ?5, 0, NULL)");
             if (!s)
                 return false;
             sqlite3_bind_int64(s, 3, SynthIds::globalTid(pid, pid));
@@ -261,8 +258,7 @@ void SynthRowSink::graph(const SynthGraphRow& row)
         m_pendingGraph.push_back(row);
 }
 
-template <typename Row>
-bool SynthRowSink::flush(std::vector<Row>& rows, qint64 watermark)
+template <typename Row> bool SynthRowSink::flush(std::vector<Row>& rows, qint64 watermark)
 {
     if (rows.empty())
         return true;

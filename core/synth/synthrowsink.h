@@ -47,16 +47,26 @@ struct SynthApiRow
 };
 
 /// What an NVTX row is called; the sink turns it into text/textId/domainId.
-enum class SynthNvtxName : quint8 { Warmup, Prefill, DecodeStep, Sampling, Tokenize, Detokenize, Request, Layer, Domain };
+enum class SynthNvtxName : quint8 {
+    Warmup,
+    Prefill,
+    DecodeStep,
+    Sampling,
+    Tokenize,
+    Detokenize,
+    Request,
+    Layer,
+    Domain
+};
 
 struct SynthNvtxRow
 {
     qint64 start;
-    qint64 end;          ///< -1 = NULL (domain create)
+    qint64 end; ///< -1 = NULL (domain create)
     qint64 globalTid;
     qint64 endGlobalTid; ///< 0 = NULL
-    qint64 number;       ///< request number (also rangeId) or layer index
-    quint8 eventType;    ///< 59 push/pop, 60 start/end, 75 domain create
+    qint64 number; ///< request number (also rangeId) or layer index
+    quint8 eventType; ///< 59 push/pop, 60 start/end, 75 domain create
     SynthNvtxName name;
 };
 
@@ -152,8 +162,7 @@ private:
     bool insert(const SynthMemsetRow& r);
     bool insert(const SynthSyncRow& r);
     bool insert(const SynthGraphRow& r);
-    template <typename Row>
-    bool flush(std::vector<Row>& rows, qint64 watermark);
+    template <typename Row> bool flush(std::vector<Row>& rows, qint64 watermark);
     void span(qint64 start, qint64 end)
     {
         m_firstNs = std::min(m_firstNs, start);
@@ -166,9 +175,9 @@ private:
     quint32 m_mask = 0;
     QString m_error;
 
-    std::vector<Stmt> m_statements;      ///< owns everything prepared in this pass
+    std::vector<Stmt> m_statements; ///< owns everything prepared in this pass
     std::vector<sqlite3_stmt*> m_kernelStmt; ///< [(rank * kinds + kind) * shapes + shape]
-    std::vector<sqlite3_stmt*> m_apiStmt;    ///< [rank * apis + api]
+    std::vector<sqlite3_stmt*> m_apiStmt; ///< [rank * apis + api]
     sqlite3_stmt* m_nvtxStmt = nullptr;
     sqlite3_stmt* m_memcpyStmt = nullptr;
     sqlite3_stmt* m_memsetStmt = nullptr;

@@ -27,15 +27,14 @@ constexpr qint64 kGraphNodeBase = 2'000; // graphNodeId = base + node index: sta
 
 // One transformer layer as vLLM runs it (FlashAttention-2 backend). Decode splits the KV cache
 // and needs a combine kernel; prefill attention is a single kernel.
-constexpr std::array<SynthKernel, 12> kDecodeLayer{
-    SynthKernel::RmsNorm,         SynthKernel::QkvGemm,          SynthKernel::RotaryEmbedding,
-    SynthKernel::ReshapeAndCache, SynthKernel::AttentionDecode,  SynthKernel::AttentionCombine,
-    SynthKernel::OutProjGemm,     SynthKernel::AddResidual,      SynthKernel::RmsNorm,
-    SynthKernel::GateUpGemm,      SynthKernel::SiluAndMul,       SynthKernel::DownGemm};
-constexpr std::array<SynthKernel, 11> kPrefillLayer{
-    SynthKernel::RmsNorm,     SynthKernel::QkvGemm,     SynthKernel::RotaryEmbedding, SynthKernel::ReshapeAndCache,
-    SynthKernel::AttentionPrefill, SynthKernel::OutProjGemm, SynthKernel::AddResidual, SynthKernel::RmsNorm,
-    SynthKernel::GateUpGemm,  SynthKernel::SiluAndMul,  SynthKernel::DownGemm};
+constexpr std::array<SynthKernel, 12> kDecodeLayer { SynthKernel::RmsNorm, SynthKernel::QkvGemm,
+    SynthKernel::RotaryEmbedding, SynthKernel::ReshapeAndCache, SynthKernel::AttentionDecode,
+    SynthKernel::AttentionCombine, SynthKernel::OutProjGemm, SynthKernel::AddResidual, SynthKernel::RmsNorm,
+    SynthKernel::GateUpGemm, SynthKernel::SiluAndMul, SynthKernel::DownGemm };
+constexpr std::array<SynthKernel, 11> kPrefillLayer { SynthKernel::RmsNorm, SynthKernel::QkvGemm,
+    SynthKernel::RotaryEmbedding, SynthKernel::ReshapeAndCache, SynthKernel::AttentionPrefill, SynthKernel::OutProjGemm,
+    SynthKernel::AddResidual, SynthKernel::RmsNorm, SynthKernel::GateUpGemm, SynthKernel::SiluAndMul,
+    SynthKernel::DownGemm };
 // Kernels per step outside the layers: final norm, lm_head, softmax, argmax (+ all-reduce).
 constexpr qint64 kTailKernels = 4;
 
@@ -47,9 +46,8 @@ SynthPlan SynthPlan::resolve(const SynthOptions& options)
     plan.ranks = options.ranks;
     plan.graphs = options.graphs;
     plan.seed = options.seed;
-    plan.layers = options.layers > 0
-        ? options.layers
-        : (options.targetKernels >= kLargeTarget ? kAutoLayersLarge : kAutoLayersSmall);
+    plan.layers = options.layers > 0 ? options.layers
+                                     : (options.targetKernels >= kLargeTarget ? kAutoLayersLarge : kAutoLayersSmall);
     plan.steps = std::max<qint64>(1, options.steps);
     if (options.targetKernels > 0) {
         // totalKernels() is monotonic in steps: binary-search the closest step count.
@@ -91,7 +89,7 @@ qint64 SynthPlan::totalKernels() const
     const bool graphed = graphs != SynthGraphMode::None;
     return ranks
         * (warmup + prefillSteps() * kernelsPerStep(SynthShape::Prefill, false)
-           + decodeSteps * kernelsPerStep(SynthShape::Decode, graphed));
+            + decodeSteps * kernelsPerStep(SynthShape::Decode, graphed));
 }
 
 std::array<qint64, 4> SynthPlan::estimatedRows() const
@@ -108,7 +106,7 @@ std::array<qint64, 4> SynthPlan::estimatedRows() const
     const qint64 runtime = ranks * (launches + allSteps * 3);
     const qint64 nvtx = ranks * (eagerSteps * (2 + layers) + graphSteps * 2 + 1) + prefillSteps() * 3;
     const qint64 small = ranks * allSteps * 3 + (graphs == SynthGraphMode::Graph ? ranks * graphSteps : 0);
-    return {totalKernels(), runtime, nvtx, small};
+    return { totalKernels(), runtime, nvtx, small };
 }
 
 SynthSimulator::SynthSimulator(const SynthPlan& plan, SynthRowSink& sink)
@@ -132,7 +130,7 @@ bool SynthSimulator::run(const std::function<bool(qint64, qint64)>& stepDone)
     qint64 done = 0;
     for (Rank& r : m_ranks) {
         const qint64 t = kDomainCreateNs + r.index * 2 * ms;
-        m_sink.nvtx({t, -1, r.globalTid, 0, 0, 75, SynthNvtxName::Domain});
+        m_sink.nvtx({ t, -1, r.globalTid, 0, 0, 75, SynthNvtxName::Domain });
         r.cpu = r.gpu = t;
     }
     m_now = kFirstStepNs;
@@ -148,7 +146,7 @@ bool SynthSimulator::run(const std::function<bool(qint64, qint64)>& stepDone)
     // Warm-up (vLLM's profile run and graph capture): two prefill-shaped steps, one decode-shaped.
     for (int w = 0; w < SynthPlan::warmupSteps; ++w) {
         const bool decode = w == SynthPlan::warmupSteps - 1;
-        globalStep({decode ? SynthShape::Decode : SynthShape::Prefill, true, SynthNvtxName::Warmup, 0});
+        globalStep({ decode ? SynthShape::Decode : SynthShape::Prefill, true, SynthNvtxName::Warmup, 0 });
         if (!afterStep())
             return false;
     }
@@ -166,21 +164,21 @@ bool SynthSimulator::run(const std::function<bool(qint64, qint64)>& stepDone)
             m_requestStart = m_now;
             m_request = k / SynthPlan::requestSteps + 1;
             const qint64 tokenized = m_now + uniform(150 * us, 300 * us);
-            m_sink.nvtx({m_now, tokenized, apiMain, 0, 0, 59, SynthNvtxName::Tokenize});
+            m_sink.nvtx({ m_now, tokenized, apiMain, 0, 0, 59, SynthNvtxName::Tokenize });
             m_now = tokenized + uniform(20 * us, 50 * us);
         }
         if (position == 0)
-            globalStep({SynthShape::Prefill, false, SynthNvtxName::Prefill, 0});
+            globalStep({ SynthShape::Prefill, false, SynthNvtxName::Prefill, 0 });
         else
-            globalStep({SynthShape::Decode, false, SynthNvtxName::DecodeStep, position});
+            globalStep({ SynthShape::Decode, false, SynthNvtxName::DecodeStep, position });
         if (position == SynthPlan::requestSteps - 1 || k == m_plan.steps - 1) {
             qint64 finished = 0;
             for (const Rank& r : m_ranks)
                 finished = std::max(finished, r.cpu);
             const qint64 detokStart = finished + uniform(10 * us, 30 * us);
             const qint64 detokEnd = detokStart + uniform(60 * us, 200 * us);
-            m_sink.nvtx({detokStart, detokEnd, apiDetok, 0, 0, 59, SynthNvtxName::Detokenize});
-            m_sink.nvtx({m_requestStart, detokEnd, apiMain, apiDetok, m_request, 60, SynthNvtxName::Request});
+            m_sink.nvtx({ detokStart, detokEnd, apiDetok, 0, 0, 59, SynthNvtxName::Detokenize });
+            m_sink.nvtx({ m_requestStart, detokEnd, apiMain, apiDetok, m_request, 60, SynthNvtxName::Request });
             m_requestStart = -1;
         }
         if (!afterStep())
@@ -215,8 +213,8 @@ void SynthSimulator::globalStep(const Step& step)
             lastArrival = std::max(lastArrival, r.allReduceArrive);
         const qint64 end = lastArrival + duration(SynthKernel::AllReduce, step);
         for (Rank& r : m_ranks) {
-            m_sink.kernel({r.allReduceArrive, end, r.allReduceCorrelation, r.nextGridId++, 0, 0, r.index,
-                           SynthKernel::AllReduce, step.shape});
+            m_sink.kernel({ r.allReduceArrive, end, r.allReduceCorrelation, r.nextGridId++, 0, 0, r.index,
+                SynthKernel::AllReduce, step.shape });
             r.gpu = end; // the compute stream waits for the communication stream (event)
         }
     }
@@ -238,7 +236,7 @@ void SynthSimulator::stepBegin(Rank& r, const Step& step)
         m_sink.api(c);
         const qint64 start = queueStart(r, c);
         const qint64 end = start + uniform(1'000, 2'000);
-        m_sink.memset({start, end, c.correlationId, 8'192, r.index});
+        m_sink.memset({ start, end, c.correlationId, 8'192, r.index });
         r.gpu = end;
     }
 }
@@ -259,7 +257,7 @@ void SynthSimulator::stepEnd(Rank& r, const Step& step)
     SynthApiRow c = call(r, SynthApi::StreamSynchronize, 0, 0);
     c.end = std::max(c.start + 1'500, r.gpu + uniform(2 * us, 6 * us));
     m_sink.api(c);
-    m_sink.sync({c.start + uniform(300, 800), c.end - uniform(300, 800), c.correlationId, r.index});
+    m_sink.sync({ c.start + uniform(300, 800), c.end - uniform(300, 800), c.correlationId, r.index });
     r.cpu = c.end;
     pushPop(r, step.name, r.stepStart);
 }
@@ -294,15 +292,15 @@ void SynthSimulator::graphLaunch(Rank& r, const Step& step)
             const qint64 end = t + duration(k, step);
             // Node mode: every node is a kernel row sharing the launch's correlationId.
             if (nodes)
-                m_sink.kernel({t, end, c.correlationId, r.nextGridId++, kGraphNodeBase + node, kGraphId, r.index, k,
-                               SynthShape::Decode});
+                m_sink.kernel({ t, end, c.correlationId, r.nextGridId++, kGraphNodeBase + node, kGraphId, r.index, k,
+                    SynthShape::Decode });
             r.gpu = end;
             t = end + uniform(300, 900); // graph replay: no launch gaps between nodes
             ++node;
         }
     }
     if (!nodes)
-        m_sink.graph({first, r.gpu, c.correlationId, kGraphId, kGraphExecId, r.index});
+        m_sink.graph({ first, r.gpu, c.correlationId, kGraphId, kGraphExecId, r.index });
 }
 
 SynthApiRow SynthSimulator::call(Rank& r, SynthApi api, qint64 minNs, qint64 maxNs)
@@ -350,7 +348,7 @@ void SynthSimulator::launch(Rank& r, SynthKernel kind, const Step& step)
     m_sink.api(c);
     const qint64 start = queueStart(r, c);
     const qint64 end = start + duration(kind, step);
-    m_sink.kernel({start, end, c.correlationId, r.nextGridId++, 0, 0, r.index, kind, step.shape});
+    m_sink.kernel({ start, end, c.correlationId, r.nextGridId++, 0, 0, r.index, kind, step.shape });
     r.gpu = end;
 }
 
@@ -373,7 +371,7 @@ void SynthSimulator::pushPop(Rank& r, SynthNvtxName name, qint64 start, qint64 n
 {
     const qint64 end = r.cpu + uniform(300, 900);
     r.cpu = end;
-    m_sink.nvtx({start, end, r.globalTid, 0, number, 59, name});
+    m_sink.nvtx({ start, end, r.globalTid, 0, number, 59, name });
 }
 
 void SynthSimulator::memcpy(Rank& r, bool hostToDevice, qint64 bytes)
@@ -386,9 +384,9 @@ void SynthSimulator::memcpy(Rank& r, bool hostToDevice, qint64 bytes)
     const qint64 start = queueStart(r, c);
     const qint64 end = start + uniform(1'500, 2'500) + bytes / 8; // payload at ~8 B/ns over PCIe
     if (hostToDevice)
-        m_sink.memcpy({start, end, c.correlationId, bytes, r.index, 1, 1, 2});
+        m_sink.memcpy({ start, end, c.correlationId, bytes, r.index, 1, 1, 2 });
     else
-        m_sink.memcpy({start, end, c.correlationId, bytes, r.index, 2, 2, 0});
+        m_sink.memcpy({ start, end, c.correlationId, bytes, r.index, 2, 2, 0 });
     r.gpu = end;
 }
 

@@ -21,7 +21,7 @@ struct SynthPlan
     quint64 seed = 1;
 
     static constexpr int warmupSteps = 3;
-    static constexpr int requestSteps = 16;  ///< one prefill then 15 decode steps per request group
+    static constexpr int requestSteps = 16; ///< one prefill then 15 decode steps per request group
     static constexpr int pauseEverySteps = 100;
 
     static SynthPlan resolve(const SynthOptions& options);
@@ -46,7 +46,7 @@ struct SynthPlan
 ///     push "sampling": softmax, argmax; pop
 ///     cudaMemcpyAsync DtoH (pageable, sampled tokens), cudaStreamSynchronize (+ SYNCHRONIZATION row)
 ///   pop
-/// Every launch call lasts 3-7 us and its kernel starts after the call ended and the stream is
+/// Every launch call lasts 3.5-7 us and its kernel starts after the call ended and the stream is
 /// free, so the CPU runs ahead in GEMM-heavy stretches and the GPU waits on short kernels.
 /// Timeline: warm-up steps (slow, lazy module loading), a 2 s pause, then the steady steps with a
 /// 0.5-0.8 s pause every 100 steps (GPU and CPU idle). The API server (pid 1000) tokenizes each
@@ -74,15 +74,15 @@ private:
         quint8 index = 0;
         qint64 pid = 0;
         qint64 globalTid = 0;
-        qint64 skew = 0;           ///< ns behind the scheduler's step start
-        qint64 cpu = 0;            ///< main-thread time cursor (ns)
-        qint64 gpu = 0;            ///< compute stream free from (ns)
+        qint64 skew = 0; ///< ns behind the scheduler's step start
+        qint64 cpu = 0; ///< main-thread time cursor (ns)
+        qint64 gpu = 0; ///< compute stream free from (ns)
         qint64 nextCorrelation = 1; ///< per process, as CUPTI numbers them
         qint64 nextGridId = 1;
-        qint64 stepStart = 0;      ///< start of the open step range
+        qint64 stepStart = 0; ///< start of the open step range
         qint64 allReduceArrive = 0;
         qint64 allReduceCorrelation = 0;
-        std::array<bool, size_t(SynthKernel::Count)> loaded{}; ///< module already loaded (warm-up)
+        std::array<bool, size_t(SynthKernel::Count)> loaded {}; ///< module already loaded (warm-up)
     };
 
     /// Uniform in [lo, hi] (ns). Narrow ranges (most draws) use 16-bit slices of one 64-bit
@@ -125,8 +125,8 @@ private:
     quint64 m_slices = 0;
     int m_sliceBits = 0;
     std::vector<Rank> m_ranks;
-    qint64 m_now = 0;              ///< scheduler time: next global step starts here (ns)
-    qint64 m_requestStart = -1;    ///< open "request N" range start, -1 = none
+    qint64 m_now = 0; ///< scheduler time: next global step starts here (ns)
+    qint64 m_requestStart = -1; ///< open "request N" range start, -1 = none
     qint64 m_request = 0;
 };
 

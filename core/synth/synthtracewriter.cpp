@@ -11,9 +11,9 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include <sqlite3.h>
-
 #include <array>
+#include <optional>
+#include <sqlite3.h>
 
 // How the file is made
 // --------------------
@@ -28,10 +28,7 @@ namespace sl {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("SynthTraceWriter", text);
-}
+QString tr(const char* text) { return QCoreApplication::translate("SynthTraceWriter", text); }
 
 bool exec(sqlite3* db, const char* sql, QString* error)
 {
@@ -51,8 +48,8 @@ struct Pass
 
 } // namespace
 
-SynthResult writeSynthTrace(const QString& path, const SynthOptions& options,
-                            const std::function<bool(int permille)>& progress)
+SynthResult writeSynthTrace(
+    const QString& path, const SynthOptions& options, const std::function<bool(int permille)>& progress)
 {
     SynthResult result;
     const QString name = QFileInfo(path).fileName();
@@ -62,8 +59,8 @@ SynthResult writeSynthTrace(const QString& path, const SynthOptions& options,
     }
     if (options.ranks < 1 || options.ranks > 8 || options.layers < 0 || options.layers > 1024
         || options.targetKernels < 0 || (options.targetKernels == 0 && options.steps < 1)) {
-        result.error = tr("Cannot write %1: invalid options (ranks must be 1-8, steps at least 1, layers 0-1024).")
-                           .arg(path);
+        result.error
+            = tr("Cannot write %1: invalid options (ranks must be 1-8, steps at least 1, layers 0-1024).").arg(path);
         return result;
     }
 
@@ -74,12 +71,14 @@ SynthResult writeSynthTrace(const QString& path, const SynthOptions& options,
 
     sqlite3* db = nullptr;
     const int openRc = sqlite3_open_v2(QFile::encodeName(partPath).constData(), &db,
-                                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
     QString sqlError;
     bool cancelled = false;
+    std::optional<SynthRowSink> sink; // owns prepared statements: must go before the connection closes
     const auto fail = [&](const QString& message) {
         result = SynthResult();
         result.error = message;
+        sink.reset();
         sqlite3_close(db);
         db = nullptr;
         QFile::remove(partPath);
@@ -96,17 +95,16 @@ SynthResult writeSynthTrace(const QString& path, const SynthOptions& options,
         cancelled = !progress(permille);
         return !cancelled;
     };
-    const auto cancelledResult = [&] {
-        return fail(tr("Writing the synthetic trace %1 was cancelled; no file was written.").arg(name));
-    };
+    const auto cancelledResult
+        = [&] { return fail(tr("Writing the synthetic trace %1 was cancelled; no file was written.").arg(name)); };
     const auto sqlFailure = [&] { return fail(tr("Cannot write %1: %2").arg(partPath, sqlError)); };
 
     // Exclusive, unjournaled, unsynced: the file is private until the final rename, and a failed
     // run is discarded anyway. 4 KiB pages like nsys; 64 MiB of cache holds the B-tree right edges.
     if (!exec(db,
-              "PRAGMA page_size=4096; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; "
-              "PRAGMA locking_mode=EXCLUSIVE; PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY; BEGIN",
-              &sqlError))
+            "PRAGMA page_size=4096; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; "
+            "PRAGMA locking_mode=EXCLUSIVE; PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY; BEGIN",
+            &sqlError))
         return sqlFailure();
     if (!report(0))
         return cancelledResult();
@@ -116,13 +114,13 @@ SynthResult writeSynthTrace(const QString& path, const SynthOptions& options,
 
     const std::array<qint64, 4> estimate = plan.estimatedRows();
     const double totalRows = double(estimate[0] + estimate[1] + estimate[2] + estimate[3]);
-    const std::array<Pass, 4> passes{{
-        {SynthRowSink::Kernels, 0},
-        {SynthRowSink::Runtime, 1},
-        {SynthRowSink::Nvtx, 2},
-        {SynthRowSink::Memcpy | SynthRowSink::Memset | SynthRowSink::Sync | SynthRowSink::GraphTrace, 3},
-    }};
-    SynthRowSink sink(db, strings, plan.ranks, plan.layers);
+    const std::array<Pass, 4> passes { {
+        { SynthRowSink::Kernels, 0 },
+        { SynthRowSink::Runtime, 1 },
+        { SynthRowSink::Nvtx, 2 },
+        { SynthRowSink::Memcpy | SynthRowSink::Memset | SynthRowSink::Sync | SynthRowSink::GraphTrace, 3 },
+    } };
+    sink.emplace(db, strings, plan.ranks, plan.layers);
     double doneWeight = 0;
     for (size_t p = 0; p < passes.size(); ++p) {
         using Table = SynthSchema::Table;
@@ -146,40 +144,41 @@ SynthResult writeSynthTrace(const QString& path, const SynthOptions& options,
                 && (!(mask & SynthRowSink::Memset) || SynthSchema::create(db, Table::Memset, &sqlError))
                 && (!(mask & SynthRowSink::GraphTrace) || SynthSchema::create(db, Table::GraphTrace, &sqlError));
         }
-        if (!created || !sink.beginPass(mask)) {
+        if (!created || !sink->beginPass(mask)) {
             if (sqlError.isEmpty())
-                sqlError = sink.error();
+                sqlError = sink->error();
             return sqlFailure();
         }
         const double weight = totalRows > 0 ? double(estimate[size_t(passes[p].weightIndex)]) / totalRows : 0.25;
-        SynthSimulator simulator(plan, sink);
+        SynthSimulator simulator(plan, *sink);
         const bool finished = simulator.run([&](qint64 done, qint64 total) {
             return report(int(999.0 * (doneWeight + weight * double(done) / double(total))));
         });
         if (cancelled)
             return cancelledResult();
-        if (!finished || !sink.endPass()) {
-            sqlError = sink.error();
+        if (!finished || !sink->endPass()) {
+            sqlError = sink->error();
             return sqlFailure();
         }
         doneWeight += weight;
         if (p == 0) {
-            result.kernels = sink.kernels();
-            result.runtimeCalls = sink.apiCalls();
-            result.nvtxRanges = sink.nvtxRows();
-            result.memcpys = sink.memcpys();
-            result.memsets = sink.memsets();
-            result.graphLaunches = sink.graphs();
-            result.firstNs = sink.firstNs();
-            result.lastNs = sink.lastNs();
+            result.kernels = sink->kernels();
+            result.runtimeCalls = sink->apiCalls();
+            result.nvtxRanges = sink->nvtxRows();
+            result.memcpys = sink->memcpys();
+            result.memsets = sink->memsets();
+            result.graphLaunches = sink->graphs();
+            result.firstNs = sink->firstNs();
+            result.lastNs = sink->lastNs();
         }
         // Every replay must produce the same timeline; a difference would mean hidden state.
-        Q_ASSERT(sink.kernels() == result.kernels && sink.apiCalls() == result.runtimeCalls
-                 && sink.lastNs() == result.lastNs);
+        Q_ASSERT(sink->kernels() == result.kernels && sink->apiCalls() == result.runtimeCalls
+            && sink->lastNs() == result.lastNs);
     }
 
     if (!SynthMetadata::writeMetadata(db, plan, result.lastNs, &sqlError) || !exec(db, "COMMIT", &sqlError))
         return sqlFailure();
+    sink.reset();
     if (sqlite3_close(db) != SQLITE_OK) {
         sqlError = QString::fromUtf8(sqlite3_errmsg(db));
         return sqlFailure();
