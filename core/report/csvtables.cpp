@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/util/privacy.h"
 #include "core/report/csvtables.h"
 
 #include <QStringList>
@@ -50,7 +51,7 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
         QStringList devs;
         for (int dev : k.devices)
             devs << QString::number(dev);
-        kernels.row({t.strings.at(k.name), t.strings.at(k.shortName), k.category, n(k.count), n(k.totalNs), n(k.minNs),
+        kernels.row({scrubPaths(t.strings.at(k.name)), scrubPaths(t.strings.at(k.shortName)), k.category, n(k.count), n(k.totalNs), n(k.minNs),
                      n(k.maxNs), d(k.meanNs), n(k.p50Ns), n(k.p90Ns), d(k.share), devs.join(QLatin1Char(' ')),
                      k.occupancy ? d(*k.occupancy) : QString()});
     }
@@ -92,12 +93,12 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
 
     Csv ranges({QStringLiteral("name"), QStringLiteral("count"), QStringLiteral("total_ns"), QStringLiteral("max_depth")});
     for (const auto& x : r.nvtxRanges)
-        ranges.row({t.strings.at(x.name), n(x.count), n(x.totalNs), n(x.maxDepth)});
+        ranges.row({scrubPaths(t.strings.at(x.name)), n(x.count), n(x.totalNs), n(x.maxDepth)});
     out.insert(QStringLiteral("nvtx_ranges.csv"), ranges.bytes());
 
     Csv byRange({QStringLiteral("name"), QStringLiteral("kernel_count"), QStringLiteral("kernel_ns")});
     for (const auto& x : r.nvtxByRange)
-        byRange.row({t.strings.at(x.name), n(x.kernelCount), n(x.kernelNs)});
+        byRange.row({scrubPaths(t.strings.at(x.name)), n(x.kernelCount), n(x.kernelNs)});
     out.insert(QStringLiteral("nvtx_by_range.csv"), byRange.bytes());
 
     Csv phases({QStringLiteral("pid"), QStringLiteral("phase"), QStringLiteral("steps"), QStringLiteral("wall_ns"),
@@ -118,10 +119,10 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
         QStringList devs;
         for (int dev : p.devices)
             devs << QString::number(dev);
-        procs.row({n(p.pid), p.name, n(p.kernelCount), n(p.kernelNs), n(p.apiCount), n(p.apiNs), n(p.blockingSyncCount),
+        procs.row({n(p.pid), scrubPaths(p.name), n(p.kernelCount), n(p.kernelNs), n(p.apiCount), n(p.apiNs), n(p.blockingSyncCount),
                    n(p.blockingSyncNs), n(p.nvtxRanges), devs.join(QLatin1Char(' '))});
         for (const auto& th : p.threads)
-            threads.row({n(p.pid), n(th.tid), th.name, n(th.apiCount), n(th.apiNs), n(th.nvtxRanges)});
+            threads.row({n(p.pid), n(th.tid), scrubPaths(th.name), n(th.apiCount), n(th.apiNs), n(th.nvtxRanges)});
     }
     out.insert(QStringLiteral("processes.csv"), procs.bytes());
     out.insert(QStringLiteral("threads.csv"), threads.bytes());

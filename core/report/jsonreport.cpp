@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/util/privacy.h"
 #include "core/report/jsonreport.h"
 
 #include <QJsonArray>
@@ -89,8 +90,8 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
     for (const auto& k : r.kernels) {
         if (top.size() >= options.topKernels)
             break;
-        QJsonObject o{{QStringLiteral("name"), t.strings.at(k.name)},
-                      {QStringLiteral("short_name"), t.strings.at(k.shortName)},
+        QJsonObject o{{QStringLiteral("name"), scrubPaths(t.strings.at(k.name))},
+                      {QStringLiteral("short_name"), scrubPaths(t.strings.at(k.shortName))},
                       {QStringLiteral("category"), k.category},
                       {QStringLiteral("count"), k.count},
                       {QStringLiteral("total_ns"), k.totalNs},
@@ -191,11 +192,11 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
     QJsonArray ranges, byRange;
     for (const auto& n : r.nvtxRanges)
         if (ranges.size() < options.topRanges)
-            ranges.append(QJsonObject{{QStringLiteral("name"), t.strings.at(n.name)}, {QStringLiteral("count"), n.count},
+            ranges.append(QJsonObject{{QStringLiteral("name"), scrubPaths(t.strings.at(n.name))}, {QStringLiteral("count"), n.count},
                                       {QStringLiteral("total_ns"), n.totalNs}, {QStringLiteral("max_depth"), n.maxDepth}});
     for (const auto& n : r.nvtxByRange)
         if (byRange.size() < options.topRanges)
-            byRange.append(QJsonObject{{QStringLiteral("name"), t.strings.at(n.name)},
+            byRange.append(QJsonObject{{QStringLiteral("name"), scrubPaths(t.strings.at(n.name))},
                                        {QStringLiteral("kernel_count"), n.kernelCount},
                                        {QStringLiteral("kernel_ns"), n.kernelNs}});
     root.insert(QStringLiteral("nvtx"),
@@ -210,11 +211,11 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
     for (const auto& p : r.processes) {
         QJsonArray threads;
         for (const auto& th : p.threads)
-            threads.append(QJsonObject{{QStringLiteral("tid"), qint64(th.tid)}, {QStringLiteral("name"), th.name},
+            threads.append(QJsonObject{{QStringLiteral("tid"), qint64(th.tid)}, {QStringLiteral("name"), scrubPaths(th.name)},
                                        {QStringLiteral("api_count"), th.apiCount}, {QStringLiteral("api_ns"), th.apiNs},
                                        {QStringLiteral("nvtx_ranges"), th.nvtxRanges}});
         procs.append(QJsonObject{{QStringLiteral("pid"), qint64(p.pid)},
-                                 {QStringLiteral("name"), p.name},
+                                 {QStringLiteral("name"), scrubPaths(p.name)},
                                  {QStringLiteral("kernel_count"), p.kernelCount},
                                  {QStringLiteral("kernel_ns"), p.kernelNs},
                                  {QStringLiteral("api_count"), p.apiCount},

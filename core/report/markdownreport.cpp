@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/util/privacy.h"
 #include "core/report/markdownreport.h"
 
 #include "core/util/format.h"
@@ -85,7 +86,7 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
     for (const auto& k : r.kernels) {
         if (i >= options.topKernels)
             break;
-        s << "| " << ++i << " | `" << cell(t.strings.at(k.shortName)) << "` | " << k.category << " | "
+        s << "| " << ++i << " | `" << cell(scrubPaths(t.strings.at(k.shortName))) << "` | " << k.category << " | "
           << formatCount(k.count) << " | " << formatDuration(k.totalNs) << " | " << formatDuration(qint64(k.meanNs))
           << " | " << formatDuration(k.p50Ns) << " | " << formatDuration(k.p90Ns) << " | " << formatPercent(k.share)
           << " | " << (k.occupancy ? formatPercent(*k.occupancy, 0) : QStringLiteral("–")) << " |\n";
@@ -144,7 +145,7 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
         s << "## " << tr("Kernel time by innermost NVTX range") << "\n\n| " << tr("Range") << " | " << tr("Kernels")
           << " | " << tr("Kernel time") << " |\n|---|---:|---:|\n";
         for (const auto& b : r.nvtxByRange.mid(0, 15))
-            s << "| " << cell(t.strings.at(b.name)) << " | " << formatCount(b.kernelCount) << " | "
+            s << "| " << cell(scrubPaths(t.strings.at(b.name))) << " | " << formatCount(b.kernelCount) << " | "
               << formatDuration(b.kernelNs) << " |\n";
         s << "\n";
     }
@@ -156,7 +157,7 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
             QStringList devs;
             for (int d : p.devices)
                 devs << QString::number(d);
-            s << "| " << p.pid << " | " << cell(p.name) << " | " << formatCount(p.kernelCount) << " | "
+            s << "| " << p.pid << " | " << cell(scrubPaths(p.name)) << " | " << formatCount(p.kernelCount) << " | "
               << formatDuration(p.kernelNs) << " | " << formatCount(p.apiCount) << " | " << formatDuration(p.apiNs) << " | "
               << formatDuration(p.blockingSyncNs) << " | " << devs.join(QLatin1String(", ")) << " |\n";
         }

@@ -1,0 +1,746 @@
+// SPDX-License-Identifier: MIT
+// Analyzer on small hand-built exports: every expected number is worked out by hand in the
+// comments from the rows inserted, never taken from the code under test.
+#include "core/analysis/analyzer.h"
+#include "core/io/traceloader.h"
+#include "tests/common/tracefixture.h"
+
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTest>
+
+#include <algorithm>
+#include <set>
+
+using namespace sl;
+using sl::test::TraceFixture;
+
+namespace {
+
+const QString kLaunch = QStringLiteral("cudaLaunchKernel_v7000");
+
+TracePtr load(TraceFixture& fx)
+{
+    const LoadOutcome out = TraceLoader::loadSync(fx.path());
+    if (!out.ok())
+        qWarning("load failed: %s", qPrintable(out.message));
+    return out.trace;
+}
+
+AnalysisPtr analyze(const TracePtr& trace, const QString& window = QStringLiteral("full"))
+{
+    if (!trace)
+        return nullptr;
+    AnalysisOptions o;
+    QString error;
+    if (!WindowSpec::parse(window, &o.window, &error))
+        qWarning("bad window: %s", qPrintable(error));
+    return Analyzer::analyze(trace, o);
+}
+
+const KernelSummary* kernelNamed(const AnalysisResult& r, const QString& name)
+{
+    for (const auto& k : r.kernels)
+        if (r.trace->strings.at(k.name) == name)
+            return &k;
+    return nullptr;
+}
+const DeviceStats* device(const AnalysisResult& r, int id)
+{
+    for (const auto& d : r.devices)
+        if (d.deviceId == id)
+            return &d;
+    return nullptr;
+}
+const Finding* finding(const AnalysisResult& r, const QString& id)
+{
+    for (const auto& f : r.findings)
+        if (f.id == id)
+            return &f;
+    return nullptr;
+}
+const SyncCall* syncCall(const AnalysisResult& r, const QString& api)
+{
+    for (const auto& s : r.sync)
+        if (s.api == api)
+            return &s;
+    return nullptr;
+}
+const MemcpyKind* copyKind(const AnalysisResult& r, const QString& kind)
+{
+    for (const auto& m : r.memcpy)
+        if (m.kind == kind)
+            return &m;
+    return nullptr;
+}
+const NvtxKernelStats* byRange(const AnalysisResult& r, const QString& name)
+{
+    for (const auto& s : r.nvtxByRange)
+        if (r.trace->strings.at(s.name) == name)
+            return &s;
+    return nullptr;
+}
+const NvtxRangeStats* rangeStats(const AnalysisResult& r, const QString& name)
+{
+    for (const auto& s : r.nvtxRanges)
+        if (r.trace->strings.at(s.name) == name)
+            return &s;
+    return nullptr;
+}
+const PhaseStats* phase(const AnalysisResult& r, const QString& name)
+{
+    for (const auto& p : r.phases)
+        if (p.phase == name)
+            return &p;
+    return nullptr;
+}
+const ProcessStats* process(const AnalysisResult& r, quint32 pid)
+{
+    for (const auto& p : r.processes)
+        if (p.pid == pid)
+            return &p;
+    return nullptr;
+}
+
+/// Runs `sql` read-only on `path` and returns the first column of every row.
+std::set<qint64> firstColumn(const QString& path, const QString& sql, bool* ok)
+{
+    std::set<qint64> out;
+    const QString conn = QStringLiteral("tst_analysis_evidence");
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), conn);
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        *ok = db.open();
+        if (*ok) {
+            QSqlQuery q(db);
+            *ok = q.exec(sql);
+            if (!*ok)
+                qWarning("%s: %s", qPrintable(sql), qPrintable(q.lastError().text()));
+            while (q.next())
+                out.insert(q.value(0).toLongLong());
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(conn);
+    return out;
+}
+
+} // namespace
+
+class TestAnalysis : public QObject
+{
+    Q_OBJECT
+private slots:
+    void kernelStatistics();
+    void deviceBusyUnion();
+    void idleGapCauses();
+    void gpuGapFinding();
+    void customWindow();
+    void steadyWindow();
+    void launchStorm_data();
+    void launchStorm();
+    void syncTable();
+    void memcpyKindsAndRules();
+    void nvtxAttribution();
+    void phases();
+    void processes();
+    void graphMode();
+    void nodeMode();
+    void dominantKernelEvidence();
+};
+
+void TestAnalysis::kernelStatistics()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    // gemm: durations 10..100 step 10, inserted shuffled, no overlap (one every 10 µs).
+    const int gemm[] = {70, 10, 100, 40, 20, 90, 60, 30, 80, 50};
+    for (int i = 0; i < 10; ++i)
+        fx.kernel(10000 * (i + 1), 10000 * (i + 1) + gemm[i], 0, 7, 0, 100, QStringLiteral("gemm"));
+    // relu: durations 1000, 3000, 2000.
+    const int relu[] = {1000, 3000, 2000};
+    for (int i = 0; i < 3; ++i)
+        fx.kernel(200000 + 10000 * i, 200000 + 10000 * i + relu[i], 1, 7, 0, 100, QStringLiteral("relu"));
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    // 13 kernels, 550 + 6000 = 6550 ns.
+    QCOMPARE(r->kernelCount, qint64(13));
+    QCOMPARE(r->kernelNs, qint64(6550));
+    QCOMPARE(r->kernels.size(), 2);
+    // By total descending: relu (6000) then gemm (550).
+    QCOMPARE(r->trace->strings.at(r->kernels[0].name), QStringLiteral("relu"));
+    const KernelSummary* g = kernelNamed(*r, QStringLiteral("gemm"));
+    QVERIFY(g);
+    QCOMPARE(g->count, qint64(10));
+    QCOMPARE(g->totalNs, qint64(550));
+    QCOMPARE(g->minNs, qint64(10));
+    QCOMPARE(g->maxNs, qint64(100));
+    QCOMPARE(g->meanNs, 55.0);
+    QCOMPARE(g->p50Ns, qint64(50)); // rank ceil(0.5·10) = 5 → 50
+    QCOMPARE(g->p90Ns, qint64(90)); // rank ceil(0.9·10) = 9 → 90
+    QCOMPARE(g->devices, QVector<int>{0});
+    QVERIFY(qAbs(g->share - 550.0 / 6550.0) < 1e-12);
+    const KernelSummary* k = kernelNamed(*r, QStringLiteral("relu"));
+    QVERIFY(k);
+    QCOMPARE(k->count, qint64(3));
+    QCOMPARE(k->totalNs, qint64(6000));
+    QCOMPARE(k->minNs, qint64(1000));
+    QCOMPARE(k->maxNs, qint64(3000));
+    QCOMPARE(k->meanNs, 2000.0);
+    QCOMPARE(k->p50Ns, qint64(2000)); // rank ceil(1.5) = 2 → 2000
+    QCOMPARE(k->p90Ns, qint64(3000)); // rank ceil(2.7) = 3 → 3000
+    QCOMPARE(k->devices, QVector<int>{1});
+}
+
+void TestAnalysis::deviceBusyUnion()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.gpu(1, QStringLiteral("H100"));
+    fx.runtime(100, 200, 100, 101, 1, kLaunch);
+    fx.runtime(300, 400, 100, 101, 2, kLaunch);
+    fx.runtime(500, 600, 100, 101, 3, QStringLiteral("cudaMemcpyAsync_v3020"));
+    fx.runtime(700, 800, 100, 101, 4, kLaunch);
+    fx.runtime(900, 950, 100, 101, 5, kLaunch);
+    // Device 0: A [1000,5000] stream 1 and B [3000,8000] stream 2 overlap; a copy [7000,12000]
+    // extends the union; C [20000,21000] after a gap.
+    fx.kernel(1000, 5000, 0, 1, 1, 100, QStringLiteral("A"));
+    fx.kernel(3000, 8000, 0, 2, 2, 100, QStringLiteral("B"));
+    fx.memcpy(7000, 12000, 0, 3, 3, 100, 1 << 20, 1, 1, 2);
+    fx.kernel(20000, 21000, 0, 1, 4, 100, QStringLiteral("C"));
+    // Device 1: one kernel.
+    fx.kernel(2000, 2500, 1, 1, 5, 100, QStringLiteral("D"));
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    QCOMPARE(r->devices.size(), 2);
+    const DeviceStats* d0 = device(*r, 0);
+    QVERIFY(d0);
+    QCOMPARE(d0->firstNs, qint64(1000));
+    QCOMPARE(d0->lastNs, qint64(21000));
+    // Union [1000,12000] ∪ [20000,21000] = 11000 + 1000.
+    QCOMPARE(d0->busyNs, qint64(12000));
+    // Kernels only: [1000,8000] ∪ [20000,21000] = 7000 + 1000.
+    QCOMPARE(d0->computeBusyNs, qint64(8000));
+    // (21000 − 1000) − 12000.
+    QCOMPARE(d0->idleNs, qint64(8000));
+    QCOMPARE(d0->gapCount, qint64(1));
+    QCOMPARE(d0->kernelCount, qint64(3));
+    QCOMPARE(d0->kernelNs, qint64(4000 + 5000 + 1000));
+    const DeviceStats* d1 = device(*r, 1);
+    QVERIFY(d1);
+    QCOMPARE(d1->busyNs, qint64(500));
+    QCOMPARE(d1->computeBusyNs, qint64(500));
+    QCOMPARE(d1->idleNs, qint64(0));
+    QCOMPARE(d1->gapCount, qint64(0));
+    // The one gap: device 0, [12000, 20000]; C's call (700) started before the gap → not
+    // host-wait; no blocking sync → other.
+    QCOMPARE(r->gaps.size(), 1);
+    QCOMPARE(r->gaps[0].deviceId, 0);
+    QCOMPARE(r->gaps[0].startNs, qint64(12000));
+    QCOMPARE(r->gaps[0].endNs, qint64(20000));
+    QCOMPARE(r->gaps[0].cause, IdleGap::Other);
+}
+
+void TestAnalysis::idleGapCauses()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.runtime(100, 200, 100, 101, 1, kLaunch);
+    fx.runtime(3000, 3100, 100, 101, 2, kLaunch); // after gap 1 began (2000): host-wait
+    fx.runtime(4000, 4100, 100, 101, 3, kLaunch); // before gap 2 (6000)
+    fx.runtime(4200, 4300, 100, 101, 4, kLaunch); // before gap 3 (11000)
+    fx.runtime(6500, 9500, 100, 101, 5, QStringLiteral("cudaStreamSynchronize_v3020")); // spans gap 2
+    fx.runtime(11500, 12500, 200, 201, 6, QStringLiteral("cudaDeviceSynchronize_v3020")); // other process
+    fx.kernel(1000, 2000, 0, 7, 1, 100, QStringLiteral("k1"));
+    fx.kernel(5000, 6000, 0, 7, 2, 100, QStringLiteral("k2"));
+    fx.kernel(10000, 11000, 0, 7, 3, 100, QStringLiteral("k3"));
+    fx.kernel(13000, 14000, 0, 7, 4, 100, QStringLiteral("k4"));
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    // Gaps: [2000,5000] host-wait 3000; [6000,10000] sync-wait 4000; [11000,13000] other 2000.
+    QCOMPARE(r->gaps.size(), 3);
+    QCOMPARE(r->gaps[0].startNs, qint64(6000));
+    QCOMPARE(r->gaps[0].endNs, qint64(10000));
+    QCOMPARE(r->gaps[0].cause, IdleGap::SyncWait);
+    QCOMPARE(r->gaps[1].startNs, qint64(2000));
+    QCOMPARE(r->gaps[1].endNs, qint64(5000));
+    QCOMPARE(r->gaps[1].cause, IdleGap::HostWait);
+    QCOMPARE(r->gaps[2].startNs, qint64(11000));
+    QCOMPARE(r->gaps[2].endNs, qint64(13000));
+    QCOMPARE(r->gaps[2].cause, IdleGap::Other);
+    QVERIFY(r->gaps[1].nextApi >= 0);
+    QCOMPARE(r->trace->api.start[size_t(r->gaps[1].nextApi)], qint64(3000));
+    const DeviceStats* d = device(*r, 0);
+    QVERIFY(d);
+    QCOMPARE(d->gapCount, qint64(3));
+    QCOMPARE(d->idleNs, qint64(9000)); // 13000 − 4000
+    QCOMPARE(d->idleByCauseNs[IdleGap::HostWait], qint64(3000));
+    QCOMPARE(d->idleByCauseNs[IdleGap::SyncWait], qint64(4000));
+    QCOMPARE(d->idleByCauseNs[IdleGap::Other], qint64(2000));
+    // All gaps are far below 500 ms.
+    QVERIFY(!finding(*r, QStringLiteral("gpu-gaps")));
+}
+
+void TestAnalysis::gpuGapFinding()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.runtime(0, 100, 100, 101, 1, kLaunch);
+    fx.runtime(200, 300, 100, 101, 2, kLaunch);
+    fx.kernel(1000, 1'001'000, 0, 7, 1, 100, QStringLiteral("k"));
+    fx.kernel(600'000'000, 601'000'000, 0, 7, 2, 100, QStringLiteral("k"));
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    // One gap [1001000, 600000000] = 598 999 000 ns ≥ 500 ms.
+    QCOMPARE(r->gaps.size(), 1);
+    QCOMPARE(r->gaps[0].durationNs(), qint64(598'999'000));
+    const Finding* f = finding(*r, QStringLiteral("gpu-gaps"));
+    QVERIFY(f);
+    QVERIFY(!f->evidence.isEmpty());
+    bool found = false;
+    for (const auto& e : f->evidence)
+        found = found || (e.startNs == 1'001'000 && e.endNs == 600'000'000 && e.deviceId == 0);
+    QVERIFY(found);
+}
+
+void TestAnalysis::customWindow()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.kernel(100, 200, 0, 7, 1, 100, QStringLiteral("k"));
+    fx.kernel(1000, 1100, 0, 7, 2, 100, QStringLiteral("k"));
+    fx.kernel(2000, 2300, 0, 7, 3, 100, QStringLiteral("k")); // starts on the window's end: inside
+    fx.kernel(3000, 3100, 0, 7, 4, 100, QStringLiteral("k"));
+    const auto r = analyze(load(fx), QStringLiteral("1000:2000"));
+    QVERIFY(r);
+    QCOMPARE(r->window.kind, AnalysisWindow::Kind::Custom);
+    QCOMPARE(r->window.startNs, qint64(1000));
+    QCOMPARE(r->window.endNs, qint64(2000));
+    QCOMPARE(r->kernelCount, qint64(2));
+    QCOMPARE(r->kernelNs, qint64(100 + 300));
+    QCOMPARE(r->kernelInWindow, (std::vector<quint8>{0, 1, 1, 0}));
+    const DeviceStats* d = device(*r, 0);
+    QVERIFY(d);
+    QCOMPARE(d->firstNs, qint64(1000));
+    QCOMPARE(d->kernelCount, qint64(2));
+}
+
+void TestAnalysis::steadyWindow()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    // Warm-up kernel, then a 2.999 s gap, then steady work from 3 s to 6 s, then a host-only tail.
+    fx.kernel(100, 1'000'100, 0, 7, 1, 100, QStringLiteral("warmup"));
+    fx.kernel(3'000'000'000, 4'000'000'000, 0, 7, 2, 100, QStringLiteral("k"));
+    fx.kernel(4'500'000'000, 5'000'000'000, 0, 7, 3, 100, QStringLiteral("k"));
+    fx.kernel(5'500'000'000, 6'000'000'000, 0, 7, 4, 100, QStringLiteral("k"));
+    fx.runtime(7'000'000'000, 7'000'000'010, 100, 101, 9, QStringLiteral("cudaDeviceSynchronize_v3020"));
+    const auto r = analyze(load(fx), QStringLiteral("steady"));
+    QVERIFY(r);
+    // Capture 100 → 7 000 000 010: threshold max(1 s, 25 %) ≈ 1.75 s < 2.999 s gap; later gaps 0.5 s.
+    QCOMPARE(r->window.kind, AnalysisWindow::Kind::Steady);
+    QCOMPARE(r->window.startNs, qint64(3'000'000'000));
+    QCOMPARE(r->window.endNs, qint64(6'000'000'000));
+    QCOMPARE(r->kernelCount, qint64(3));
+    QCOMPARE(r->kernelNs, qint64(2'000'000'000));
+    QVERIFY(!kernelNamed(*r, QStringLiteral("warmup")));
+    // The full window keeps the warm-up.
+    const auto full = analyze(r->trace);
+    QCOMPARE(full->window.startNs, qint64(100));
+    QCOMPARE(full->window.endNs, qint64(7'000'000'010));
+    QCOMPARE(full->kernelCount, qint64(4));
+}
+
+void TestAnalysis::launchStorm_data()
+{
+    QTest::addColumn<qint64>("spacing");
+    QTest::addColumn<bool>("storm");
+    // 100 kernels, start i·spacing; the last one (i = 99) is 2 µs long.
+    // 10 µs: span 99·10 000 + 2 000 = 992 000 ns → 100 806 /s ≥ 50 000, p50 2 µs → storm.
+    QTest::newRow("storm") << qint64(10'000) << true;
+    // 100 µs: span 9 902 000 ns → 10 099 /s → no storm.
+    QTest::newRow("calm") << qint64(100'000) << false;
+}
+
+void TestAnalysis::launchStorm()
+{
+    QFETCH(qint64, spacing);
+    QFETCH(bool, storm);
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    const qint64 base = 1'000'000;
+    for (int i = 0; i < 100; ++i) {
+        const qint64 s = base + spacing * i;
+        // 30 kernels of 6 µs (i mod 10 < 3), 70 of 2 µs: sorted, rank 50 is 2 µs.
+        const qint64 dur = i % 10 < 3 ? 6000 : 2000;
+        fx.runtime(s - 8000, s - 3000, 100, 101, quint32(i + 1), kLaunch); // 5 µs call
+        fx.kernel(s, s + dur, 0, 7, quint32(i + 1), 100, QStringLiteral("tiny"));
+    }
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    QCOMPARE(r->launches.perDevice.size(), 1);
+    const auto& pd = r->launches.perDevice[0];
+    QCOMPARE(pd.kernels, qint64(100));
+    QCOMPARE(pd.p50Ns, qint64(2000));
+    QCOMPARE(pd.p90Ns, qint64(6000)); // rank 90 of 70×2000, 30×6000
+    const double expectedRate = 100.0 * 1e9 / double(99 * spacing + 2000);
+    QVERIFY2(qAbs(pd.kernelsPerSecond - expectedRate) < 1e-6, qPrintable(QString::number(pd.kernelsPerSecond)));
+    QCOMPARE(pd.storm, storm);
+    QCOMPARE(r->launches.storm, storm);
+    QCOMPARE(bool(finding(*r, QStringLiteral("launch-storm"))), storm);
+    // Every kernel has its call; the 70 kernels of 2 µs are shorter than their 5 µs call.
+    QCOMPARE(r->launches.matchedKernels, qint64(100));
+    QCOMPARE(r->launches.launchBound, qint64(70));
+    QCOMPARE(r->launches.apiP50Ns, qint64(5000));
+    QCOMPARE(r->launches.queueP50Ns, qint64(3000)); // kernel.start − call.end
+}
+
+void TestAnalysis::syncTable()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.runtime(1000, 1100, 100, 101, 1, QStringLiteral("cudaStreamSynchronize_v3020"));   // 100
+    fx.runtime(2000, 2300, 100, 101, 2, QStringLiteral("cudaStreamSynchronize_v3020"));   // 300
+    fx.runtime(3000, 3010, 100, 101, 3, QStringLiteral("cudaEventQuery_v3020"));          // 10
+    fx.runtime(3100, 3110, 100, 101, 4, QStringLiteral("cudaEventQuery_v3020"));          // 10
+    fx.runtime(3200, 3210, 100, 101, 5, QStringLiteral("cudaEventQuery_v3020"));          // 10
+    fx.runtime(4000, 5000, 100, 101, 6, QStringLiteral("cudaMemcpy_v3020"));              // 1000
+    fx.runtime(6000, 6100, 100, 101, 7, kLaunch);
+    fx.kernel(6200, 6300, 0, 7, 7, 100, QStringLiteral("k"));
+    fx.memcpy(4100, 4900, 0, 7, 6, 100, 1 << 20, 1, 1, 2);
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    const SyncCall* ss = syncCall(*r, QStringLiteral("cudaStreamSynchronize"));
+    QVERIFY(ss);
+    QVERIFY(ss->blocking);
+    QCOMPARE(ss->count, qint64(2));
+    QCOMPARE(ss->totalNs, qint64(400));
+    const SyncCall* eq = syncCall(*r, QStringLiteral("cudaEventQuery"));
+    QVERIFY(eq);
+    QVERIFY(!eq->blocking);
+    QCOMPARE(eq->count, qint64(3));
+    QCOMPARE(eq->totalNs, qint64(30));
+    const SyncCall* mc = syncCall(*r, QStringLiteral("cudaMemcpy"));
+    QVERIFY(mc);
+    QVERIFY(mc->blocking);
+    QCOMPARE(mc->count, qint64(1));
+    QCOMPARE(mc->totalNs, qint64(1000));
+    QVERIFY(!syncCall(*r, QStringLiteral("cudaLaunchKernel")));
+    QVERIFY(!syncCall(*r, QStringLiteral("cudaStreamSynchronize_v3020")));
+    // Blocking calls come first.
+    bool seenNonBlocking = false;
+    for (const auto& s : r->sync) {
+        if (!s.blocking)
+            seenNonBlocking = true;
+        else
+            QVERIFY(!seenNonBlocking);
+    }
+    // Per process: 2 + 1 blocking calls, 400 + 1000 ns.
+    const ProcessStats* p = process(*r, 100);
+    QVERIFY(p);
+    QCOMPARE(p->blockingSyncCount, qint64(3));
+    QCOMPARE(p->blockingSyncNs, qint64(1400));
+}
+
+void TestAnalysis::memcpyKindsAndRules()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    const QString async = QStringLiteral("cudaMemcpyAsync_v3020"), sync = QStringLiteral("cudaMemcpy_v3020");
+    // HtoD pinned async 1 MiB, 1000 ns.
+    fx.runtime(100, 110, 100, 101, 11, async);
+    fx.memcpy(1000, 2000, 0, 7, 11, 100, 1048576, 1, 1, 2);
+    // HtoD synchronous 32 KiB, 100 ns: ≤ 64 KB → not a synchronous-copy finding row.
+    fx.runtime(2100, 2300, 100, 101, 12, sync);
+    fx.memcpy(2150, 2250, 0, 7, 12, 100, 32768, 1, 1, 2);
+    // HtoD pageable async 2 MiB, 3000 ns → pageable-async.
+    fx.runtime(2400, 2410, 100, 101, 13, async);
+    fx.memcpy(3000, 6000, 0, 7, 13, 100, 2097152, 1, 0, 2);
+    // HtoD synchronous 128 KiB, 500 ns → synchronous copy.
+    fx.runtime(6100, 6700, 100, 101, 14, sync);
+    fx.memcpy(6150, 6650, 0, 7, 14, 100, 131072, 1, 0, 2);
+    // DtoH synchronous to pageable 4 MiB, 4000 ns → synchronous copy (not pageable-async: not Async).
+    fx.runtime(7000, 11200, 100, 101, 15, sync);
+    fx.memcpy(7100, 11100, 0, 7, 15, 100, 4194304, 2, 2, 0);
+    // DtoD synchronous 1000 B, 50 ns → excluded from the synchronous-copy rule.
+    fx.runtime(12000, 12100, 100, 101, 16, sync);
+    fx.memcpy(12020, 12070, 0, 7, 16, 100, 1000, 8, 2, 2);
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    QCOMPARE(r->memcpy.size(), 3);
+    const MemcpyKind* h = copyKind(*r, QStringLiteral("HtoD"));
+    QVERIFY(h);
+    QCOMPARE(h->kindId, 1);
+    QCOMPARE(h->count, qint64(4));
+    QCOMPARE(h->bytes, qint64(1048576 + 32768 + 2097152 + 131072));
+    QCOMPARE(h->totalNs, qint64(1000 + 100 + 3000 + 500));
+    const MemcpyKind* d = copyKind(*r, QStringLiteral("DtoH"));
+    QVERIFY(d);
+    QCOMPARE(d->count, qint64(1));
+    QCOMPARE(d->bytes, qint64(4194304));
+    QCOMPARE(d->totalNs, qint64(4000));
+    QCOMPARE(d->gbPerSecond(), 4194304.0 / 4000.0);
+    const MemcpyKind* dd = copyKind(*r, QStringLiteral("DtoD"));
+    QVERIFY(dd);
+    QCOMPARE(dd->count, qint64(1));
+    QCOMPARE(dd->bytes, qint64(1000));
+    QCOMPARE(dd->totalNs, qint64(50));
+    QCOMPARE(r->pageableAsyncCopies, qint64(1));
+    QCOMPARE(r->syncCopies, qint64(2));
+    const Finding* pa = finding(*r, QStringLiteral("pageable-async-copy"));
+    QVERIFY(pa);
+    std::set<qint64> paRows;
+    for (const auto& e : pa->evidence)
+        paRows.insert(e.rowids.begin(), e.rowids.end());
+    QCOMPARE(paRows, (std::set<qint64>{3}));
+    const Finding* sc = finding(*r, QStringLiteral("synchronous-copy"));
+    QVERIFY(sc);
+    std::set<qint64> scRows;
+    for (const auto& e : sc->evidence)
+        if (e.table == QLatin1String("CUPTI_ACTIVITY_KIND_MEMCPY"))
+            scRows.insert(e.rowids.begin(), e.rowids.end());
+    QCOMPARE(scRows, (std::set<qint64>{4, 5}));
+}
+
+void TestAnalysis::nvtxAttribution()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.nvtx(1000, 10000, 100, 101, QStringLiteral("outer"));
+    fx.nvtx(2000, 5000, 100, 101, QStringLiteral("inner"), 59, 0, true); // registered name (textId)
+    fx.nvtx(7000, 9000, 100, 101, QStringLiteral("crossing"), 60, 102);  // start/end, ends on tid 102
+    fx.runtime(2500, 2600, 100, 101, 1, kLaunch); // A → inner (innermost)
+    fx.runtime(6000, 6100, 100, 101, 2, kLaunch); // B → outer
+    fx.runtime(500, 600, 100, 101, 3, kLaunch);   // C → no range (before)
+    fx.runtime(3000, 3100, 100, 102, 4, kLaunch); // D → other thread: none
+    fx.runtime(8000, 8100, 100, 101, 5, kLaunch); // E → outer (crossing range not used)
+    fx.kernel(20000, 20100, 0, 7, 1, 100, QStringLiteral("A"));   // 100
+    fx.kernel(21000, 21200, 0, 7, 2, 100, QStringLiteral("B"));   // 200
+    fx.kernel(22000, 22400, 0, 7, 3, 100, QStringLiteral("C"));   // 400
+    fx.kernel(23000, 23800, 0, 7, 4, 100, QStringLiteral("D"));   // 800
+    fx.kernel(24000, 25600, 0, 7, 5, 100, QStringLiteral("E"));   // 1600
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    const Trace& t = *r->trace;
+    QCOMPARE(r->kernelNs, qint64(3100));
+    // Attributed: A 100 (inner) + B 200 + E 1600 (outer) = 1900.
+    QCOMPARE(r->attributedNs, qint64(1900));
+    QCOMPARE(r->coverage, 1900.0 / 3100.0);
+    const NvtxKernelStats* in = byRange(*r, QStringLiteral("inner"));
+    QVERIFY(in);
+    QCOMPARE(in->kernelCount, qint64(1));
+    QCOMPARE(in->kernelNs, qint64(100));
+    const NvtxKernelStats* out = byRange(*r, QStringLiteral("outer"));
+    QVERIFY(out);
+    QCOMPARE(out->kernelCount, qint64(2));
+    QCOMPARE(out->kernelNs, qint64(1800));
+    QVERIFY(!byRange(*r, QStringLiteral("crossing")) || byRange(*r, QStringLiteral("crossing"))->kernelCount == 0);
+    // Per kernel (start order A, B, C, D, E).
+    QCOMPARE(r->kernelRange.size(), size_t(5));
+    auto rangeName = [&](int k) {
+        const qint32 rg = r->kernelRange[size_t(k)];
+        return rg < 0 ? QString() : t.strings.at(t.nvtx.name[size_t(rg)]);
+    };
+    QCOMPARE(rangeName(0), QStringLiteral("inner"));
+    QCOMPARE(rangeName(1), QStringLiteral("outer"));
+    QCOMPARE(rangeName(2), QString());
+    QCOMPARE(rangeName(3), QString());
+    QCOMPARE(rangeName(4), QStringLiteral("outer"));
+    // Range statistics: wall time and nesting depth.
+    const NvtxRangeStats* o = rangeStats(*r, QStringLiteral("outer"));
+    QVERIFY(o);
+    QCOMPARE(o->count, qint64(1));
+    QCOMPARE(o->totalNs, qint64(9000));
+    QCOMPARE(o->maxDepth, 0);
+    const NvtxRangeStats* i = rangeStats(*r, QStringLiteral("inner"));
+    QVERIFY(i);
+    QCOMPARE(i->totalNs, qint64(3000));
+    QCOMPARE(i->maxDepth, 1);
+    // 61 % < 70 %: the coverage warning is raised.
+    bool warned = false;
+    for (const auto& w : r->warnings)
+        warned = warned || w.contains(QStringLiteral("NVTX"));
+    QVERIFY(warned);
+}
+
+void TestAnalysis::phases()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    // An early API call opens the full window (first GPU or API event) before the first range.
+    fx.runtime(500, 550, 100, 101, 99, QStringLiteral("cudaSetDevice_v3020"));
+    fx.nvtx(1000, 2000, 100, 101, QStringLiteral("decode_step"));
+    fx.nvtx(1200, 1800, 100, 101, QStringLiteral("decode_attention")); // nested: not a step
+    fx.nvtx(3000, 4000, 100, 101, QStringLiteral("decode_step"));
+    fx.nvtx(5000, 6500, 100, 101, QStringLiteral("decode_step"));
+    fx.nvtx(10000, 12000, 100, 101, QStringLiteral("prefill_batch"));
+    fx.runtime(1100, 1150, 100, 101, 1, kLaunch);   // decode (step 1)
+    fx.runtime(1300, 1350, 100, 101, 2, kLaunch);   // decode (inside decode_attention)
+    fx.runtime(5100, 5150, 100, 101, 3, kLaunch);   // decode (step 3)
+    fx.runtime(10500, 10550, 100, 101, 4, kLaunch); // prefill
+    fx.runtime(20000, 20050, 100, 101, 5, kLaunch); // none
+    fx.kernel(30000, 30010, 0, 7, 1, 100, QStringLiteral("k1"));  // 10
+    fx.kernel(31000, 31020, 0, 7, 2, 100, QStringLiteral("k2"));  // 20
+    fx.kernel(32000, 32040, 0, 7, 3, 100, QStringLiteral("k3"));  // 40
+    fx.kernel(33000, 33080, 0, 7, 4, 100, QStringLiteral("k4"));  // 80
+    fx.kernel(34000, 34160, 0, 7, 5, 100, QStringLiteral("k5"));  // 160
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    // Default map order prefill, decode, sampling, then unattributed.
+    QCOMPARE(r->phases.size(), 4);
+    QCOMPARE(r->phases[0].phase, QStringLiteral("prefill"));
+    QCOMPARE(r->phases[1].phase, QStringLiteral("decode"));
+    QCOMPARE(r->phases[2].phase, QStringLiteral("sampling"));
+    QCOMPARE(r->phases[3].phase, QStringLiteral("unattributed"));
+    const PhaseStats* decode = phase(*r, QStringLiteral("decode"));
+    QCOMPARE(decode->steps, qint64(3));
+    QCOMPARE(decode->wallNs, qint64(1000 + 1000 + 1500));
+    QCOMPARE(decode->kernelNs, qint64(10 + 20 + 40));
+    QCOMPARE(decode->kernelCount, qint64(3));
+    QCOMPARE(decode->kernelNsPerStep(), qint64(70 / 3));
+    QCOMPARE(decode->stepNs, (std::vector<qint64>{1000, 1000, 1500}));
+    const PhaseStats* prefill = phase(*r, QStringLiteral("prefill"));
+    QCOMPARE(prefill->steps, qint64(1));
+    QCOMPARE(prefill->wallNs, qint64(2000));
+    QCOMPARE(prefill->kernelNs, qint64(80));
+    const PhaseStats* sampling = phase(*r, QStringLiteral("sampling"));
+    QCOMPARE(sampling->steps, qint64(0));
+    QCOMPARE(sampling->kernelNs, qint64(0));
+    const PhaseStats* none = phase(*r, QStringLiteral("unattributed"));
+    QCOMPARE(none->kernelNs, qint64(160));
+    // Unattributed kernels have no phase index (-1, per AnalysisResult::kernelPhase).
+    QCOMPARE(r->kernelPhase, (std::vector<qint8>{1, 1, 1, 0, -1}));
+    // The one rank's phases equal the totals.
+    QVERIFY(r->phasesByPid.contains(100));
+    QCOMPARE(r->phasesByPid.value(100)[1].steps, qint64(3));
+    QCOMPARE(r->phasesByPid.value(100)[1].kernelNs, qint64(70));
+}
+
+void TestAnalysis::processes()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.gpu(1, QStringLiteral("H100"));
+    fx.process(100, QStringLiteral("worker-a"));
+    fx.process(200, QStringLiteral("worker-b"));
+    fx.runtime(100, 200, 100, 101, 1, kLaunch);   // 100
+    fx.runtime(300, 500, 100, 101, 2, kLaunch);   // 200
+    fx.runtime(150, 450, 200, 201, 1, kLaunch);   // 300 (same corr, other process)
+    fx.kernel(1000, 1100, 0, 7, 1, 100, QStringLiteral("k"));   // pid 100: 100
+    fx.kernel(2000, 2300, 0, 7, 2, 100, QStringLiteral("k"));   // pid 100: 300
+    fx.kernel(1500, 2500, 1, 7, 1, 200, QStringLiteral("k"));   // pid 200: 1000
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    QCOMPARE(r->kernelNs, qint64(1400));
+    const ProcessStats* a = process(*r, 100);
+    const ProcessStats* b = process(*r, 200);
+    QVERIFY(a && b);
+    QCOMPARE(a->name, QStringLiteral("worker-a"));
+    QCOMPARE(a->kernelCount, qint64(2));
+    QCOMPARE(a->kernelNs, qint64(400));
+    QCOMPARE(a->apiCount, qint64(2));
+    QCOMPARE(a->apiNs, qint64(300));
+    QCOMPARE(a->devices, QVector<int>{0});
+    QCOMPARE(b->name, QStringLiteral("worker-b"));
+    QCOMPARE(b->kernelCount, qint64(1));
+    QCOMPARE(b->kernelNs, qint64(1000));
+    QCOMPARE(b->apiCount, qint64(1));
+    QCOMPARE(b->apiNs, qint64(300));
+    QCOMPARE(b->devices, QVector<int>{1});
+    qint64 sumNs = 0, sumCount = 0;
+    for (const auto& p : r->processes)
+        sumNs += p.kernelNs, sumCount += p.kernelCount;
+    QCOMPARE(sumNs, r->kernelNs);
+    QCOMPARE(sumCount, r->kernelCount);
+}
+
+void TestAnalysis::graphMode()
+{
+    TraceFixture fx;
+    fx.exec(QStringLiteral("UPDATE META_DATA_CAPTURE SET value = 'Graph' WHERE name = 'CUDA_GRAPH_TRACE_OPTIONS:MODE'"));
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.runtime(100, 200, 100, 101, 1, QStringLiteral("cudaGraphLaunch_v10000"));
+    fx.runtime(300, 400, 100, 101, 2, QStringLiteral("cudaGraphLaunch_v10000"));
+    fx.graphLaunch(1000, 5000, 0, 7, 1, 100, 1);
+    fx.graphLaunch(6000, 9000, 0, 7, 2, 100, 1);
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    QCOMPARE(r->graphMode, QStringLiteral("graph"));
+    QCOMPARE(r->graphLaunches, qint64(2));
+    QCOMPARE(r->graphNs, qint64(4000 + 3000));
+    QVERIFY(finding(*r, QStringLiteral("graph-mode-hides-kernels")));
+    const DeviceStats* d = device(*r, 0);
+    QVERIFY(d);
+    QCOMPARE(d->busyNs, qint64(7000));
+    QCOMPARE(d->computeBusyNs, qint64(7000));
+    QCOMPARE(d->idleNs, qint64(1000));
+}
+
+void TestAnalysis::nodeMode()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.runtime(100, 200, 100, 101, 5, QStringLiteral("cudaGraphLaunch_v10000"));
+    fx.runtime(300, 400, 100, 101, 6, kLaunch);
+    // Three graph nodes share the graph launch's correlationId; one ordinary kernel.
+    fx.kernel(1000, 1100, 0, 7, 5, 100, QStringLiteral("n1"), 128, 32, 0, 11);
+    fx.kernel(1200, 1400, 0, 7, 5, 100, QStringLiteral("n2"), 128, 32, 0, 12);
+    fx.kernel(1500, 1800, 0, 7, 5, 100, QStringLiteral("n3"), 128, 32, 0, 13);
+    fx.kernel(2000, 2500, 0, 7, 6, 100, QStringLiteral("plain"));
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    QCOMPARE(r->graphMode, QStringLiteral("node"));
+    QCOMPARE(r->graphNodeKernels, qint64(3));
+    QVERIFY(!finding(*r, QStringLiteral("graph-mode-hides-kernels")));
+    // All three node kernels resolve to the one cudaGraphLaunch call.
+    for (int i = 0; i < 3; ++i) {
+        QCOMPARE(r->trace->kernels.api[size_t(i)], 0);
+        QVERIFY(r->trace->kernels.flags[size_t(i)] & KernelTable::FromGraph);
+    }
+    QVERIFY(!(r->trace->kernels.flags[3] & KernelTable::FromGraph));
+    QCOMPARE(r->kernelCount, qint64(4));
+}
+
+void TestAnalysis::dominantKernelEvidence()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    // rowids: 1 small, 2 big, 3 small, 4 big, 5 big. big = 3000 of 3200 ns = 93.75 %.
+    fx.kernel(1000, 1100, 0, 7, 1, 100, QStringLiteral("small"));
+    fx.kernel(2000, 3000, 0, 7, 2, 100, QStringLiteral("big"));
+    fx.kernel(4000, 4100, 0, 7, 3, 100, QStringLiteral("small"));
+    fx.kernel(5000, 6000, 0, 7, 4, 100, QStringLiteral("big"));
+    fx.kernel(7000, 8000, 0, 7, 5, 100, QStringLiteral("big"));
+    for (quint32 c = 1; c <= 5; ++c)
+        fx.runtime(qint64(c) * 100, qint64(c) * 100 + 50, 100, 101, c, kLaunch);
+    const QString path = fx.path();
+    const auto r = analyze(load(fx));
+    QVERIFY(r);
+    const Finding* f = finding(*r, QStringLiteral("dominant-kernel"));
+    QVERIFY(f);
+    QCOMPARE(f->severity, Finding::Severity::High);
+    QVERIFY(f->summary.contains(QStringLiteral("big")));
+    QCOMPARE(f->evidence.size(), 1);
+    const Evidence& e = f->evidence[0];
+    QCOMPARE(e.table, QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"));
+    QCOMPARE(std::set<qint64>(e.rowids.begin(), e.rowids.end()), (std::set<qint64>{2, 4, 5}));
+    QCOMPARE(e.rowCount, qint64(3));
+    bool ok = false;
+    QCOMPARE(firstColumn(path, e.sql, &ok), (std::set<qint64>{2, 4, 5}));
+    QVERIFY(ok);
+    // Every finding's row evidence re-selects exactly its rowids from the export.
+    for (const auto& fi : r->findings) {
+        for (const auto& ev : fi.evidence) {
+            if (ev.rowids.empty() || ev.sql.isEmpty() || ev.rowCount > Evidence::kMaxRowids)
+                continue;
+            const auto rows = firstColumn(path, ev.sql, &ok);
+            QVERIFY2(ok, qPrintable(fi.id));
+            QCOMPARE(rows, std::set<qint64>(ev.rowids.begin(), ev.rowids.end()));
+        }
+    }
+}
+
+QTEST_GUILESS_MAIN(TestAnalysis)
+#include "tst_analysis.moc"

@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: MIT
+// sightline-cli end to end: the real binary, run with QProcess on generated exports.
+#include "tests/common/tracefixture.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using sl::test::TraceFixture;
+
+#ifndef SIGHTLINE_CLI
+#error "SIGHTLINE_CLI (path of sightline-cli) must be defined by tests/core/CMakeLists.txt"
+#endif
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out, err;
+    bool finished = false;
+};
+
+Run runCli(const QStringList& args)
+{
+    QProcess p;
+    p.setProgram(QStringLiteral(SIGHTLINE_CLI));
+    p.setArguments(args);
+    p.start();
+    Run r;
+    if (!p.waitForStarted(30000))
+        return r;
+    r.finished = p.waitForFinished(120000);
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+/// A small export: two kernels, their launches, a copy and an NVTX range.
+void fill(TraceFixture& fx)
+{
+    fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"));
+    fx.process(100, QStringLiteral("python3"));
+    fx.thread(100, 101, QStringLiteral("main"));
+    fx.nvtx(50, 5000, 100, 101, QStringLiteral("decode_step"));
+    fx.runtime(100, 200, 100, 101, 1, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.runtime(300, 400, 100, 101, 2, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.runtime(500, 2600, 100, 101, 3, QStringLiteral("cudaMemcpy_v3020"));
+    fx.kernel(1000, 1500, 0, 7, 1, 100, QStringLiteral("gemm_kernel"));
+    fx.kernel(1600, 1800, 0, 7, 2, 100, QStringLiteral("relu_kernel"));
+    fx.memcpy(2000, 2500, 0, 7, 3, 100, 1 << 20, 2, 2, 1);
+}
+
+bool hasKeys(const QJsonObject& o, const QStringList& keys, QString* missing)
+{
+    for (const auto& k : keys) {
+        if (!o.contains(k)) {
+            *missing = k;
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private slots:
+    void analyzeWritesContract();
+    void exitCodes_data();
+    void exitCodes();
+    void missingFile();
+    void info();
+    void synthThenInfo();
+};
+
+void TestCli::analyzeWritesContract()
+{
+    TraceFixture fx(TraceFixture::Schema::Nsys2026, QStringLiteral("cli-trace.sqlite"));
+    fill(fx);
+    const QString trace = fx.path();
+    QTemporaryDir out;
+    QVERIFY(out.isValid());
+    const QString dir = out.filePath(QStringLiteral("report"));
+    const Run r = runCli({QStringLiteral("analyze"), trace, QStringLiteral("--out"), dir});
+    QVERIFY2(r.finished, "sightline-cli did not finish");
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(QFile::exists(dir + QStringLiteral("/report.json")));
+    QVERIFY(QFile::exists(dir + QStringLiteral("/report.md")));
+    QVERIFY(QFile::exists(dir + QStringLiteral("/tables/kernels.csv")));
+
+    QFile f(dir + QStringLiteral("/report.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
+    QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(pe.errorString()));
+    QVERIFY(doc.isObject());
+    const QJsonObject j = doc.object();
+    QString missing;
+    QVERIFY2(hasKeys(j, {QStringLiteral("format"), QStringLiteral("format_version"), QStringLiteral("tool"),
+                         QStringLiteral("trace"), QStringLiteral("window"), QStringLiteral("kernels"),
+                         QStringLiteral("devices"), QStringLiteral("idle_gaps"), QStringLiteral("launches"),
+                         QStringLiteral("sync"), QStringLiteral("memcpy"), QStringLiteral("graphs"),
+                         QStringLiteral("nvtx"), QStringLiteral("processes"), QStringLiteral("findings"),
+                         QStringLiteral("warnings")}, &missing), qPrintable(missing));
+    QCOMPARE(j.value(QStringLiteral("format")).toString(), QStringLiteral("sightline.report"));
+    QCOMPARE(j.value(QStringLiteral("format_version")).toInt(), 1);
+    QVERIFY2(hasKeys(j[QStringLiteral("tool")].toObject(), {QStringLiteral("name"), QStringLiteral("version")}, &missing),
+             qPrintable(missing));
+    const QJsonObject tr = j[QStringLiteral("trace")].toObject();
+    QVERIFY2(hasKeys(tr, {QStringLiteral("file"), QStringLiteral("sha256"), QStringLiteral("nsys_version"),
+                          QStringLiteral("schema_version"), QStringLiteral("tables"), QStringLiteral("gpus")}, &missing),
+             qPrintable(missing));
+    QCOMPARE(tr[QStringLiteral("file")].toString(), QStringLiteral("cli-trace.sqlite")); // base name only
+    QCOMPARE(tr[QStringLiteral("sha256")].toString().size(), 64);
+    QCOMPARE(tr[QStringLiteral("nsys_version")].toString(), QStringLiteral("2026.2.1.210"));
+    QCOMPARE(tr[QStringLiteral("schema_version")].toString(), QStringLiteral("3.25.0"));
+    QVERIFY(tr[QStringLiteral("tables")].isArray());
+    const QJsonArray gpus = tr[QStringLiteral("gpus")].toArray();
+    QCOMPARE(gpus.size(), 1);
+    QVERIFY2(hasKeys(gpus[0].toObject(), {QStringLiteral("device_id"), QStringLiteral("name"), QStringLiteral("sm_count")}, &missing),
+             qPrintable(missing));
+    const QJsonObject w = j[QStringLiteral("window")].toObject();
+    QVERIFY2(hasKeys(w, {QStringLiteral("start_ns"), QStringLiteral("end_ns"), QStringLiteral("kind")}, &missing), qPrintable(missing));
+    QCOMPARE(w[QStringLiteral("kind")].toString(), QStringLiteral("full"));
+    QCOMPARE(w[QStringLiteral("start_ns")].toInteger(), qint64(100)); // first API call
+    QCOMPARE(w[QStringLiteral("end_ns")].toInteger(), qint64(2600));  // end of the cudaMemcpy call
+    const QJsonObject k = j[QStringLiteral("kernels")].toObject();
+    QVERIFY2(hasKeys(k, {QStringLiteral("count"), QStringLiteral("total_ns"), QStringLiteral("top")}, &missing), qPrintable(missing));
+    QCOMPARE(k[QStringLiteral("count")].toInteger(), qint64(2));
+    QCOMPARE(k[QStringLiteral("total_ns")].toInteger(), qint64(500 + 200));
+    QCOMPARE(k[QStringLiteral("top")].toArray().first().toObject()[QStringLiteral("name")].toString(),
+             QStringLiteral("gemm_kernel"));
+    QVERIFY(j[QStringLiteral("devices")].isArray());
+    QVERIFY(j[QStringLiteral("idle_gaps")].isArray());
+    QVERIFY2(hasKeys(j[QStringLiteral("launches")].toObject(), {QStringLiteral("per_device"), QStringLiteral("storm")}, &missing),
+             qPrintable(missing));
+    QVERIFY2(hasKeys(j[QStringLiteral("sync")].toObject(), {QStringLiteral("calls")}, &missing), qPrintable(missing));
+    QVERIFY2(hasKeys(j[QStringLiteral("memcpy")].toObject(), {QStringLiteral("by_kind")}, &missing), qPrintable(missing));
+    QVERIFY2(hasKeys(j[QStringLiteral("graphs")].toObject(),
+                     {QStringLiteral("mode"), QStringLiteral("launches"), QStringLiteral("total_ns")}, &missing),
+             qPrintable(missing));
+    const QJsonObject nvtx = j[QStringLiteral("nvtx")].toObject();
+    QVERIFY2(hasKeys(nvtx, {QStringLiteral("ranges"), QStringLiteral("attribution"), QStringLiteral("by_range"),
+                            QStringLiteral("phases")}, &missing), qPrintable(missing));
+    const QJsonObject attr = nvtx[QStringLiteral("attribution")].toObject();
+    QVERIFY2(hasKeys(attr, {QStringLiteral("attributed_ns"), QStringLiteral("total_kernel_ns"), QStringLiteral("coverage")}, &missing),
+             qPrintable(missing));
+    // Both launches happen inside decode_step: 700 of 700 ns attributed.
+    QCOMPARE(attr[QStringLiteral("attributed_ns")].toInteger(), qint64(700));
+    QCOMPARE(attr[QStringLiteral("total_kernel_ns")].toInteger(), qint64(700));
+    QCOMPARE(attr[QStringLiteral("coverage")].toDouble(), 1.0);
+    QVERIFY(j[QStringLiteral("processes")].isArray());
+    QVERIFY(j[QStringLiteral("findings")].isArray());
+    QVERIFY(j[QStringLiteral("warnings")].isArray());
+
+    // No path, host, user or environment value from the fixture in any output file.
+    const QStringList forbidden = {QFileInfo(trace).absolutePath(), QStringLiteral("secret-host-name"),
+                                   QStringLiteral("secret-user-name"), QStringLiteral("fixture-secret-token")};
+    QDirIterator it(dir, QDir::Files, QDirIterator::Subdirectories);
+    int files = 0;
+    while (it.hasNext()) {
+        const QString name = it.next();
+        ++files;
+        QFile file(name);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray data = file.readAll();
+        for (const auto& s : forbidden)
+            QVERIFY2(!data.contains(s.toUtf8()), qPrintable(name + QStringLiteral(" contains ") + s));
+    }
+    QVERIFY(files >= 3);
+}
+
+void TestCli::exitCodes_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::newRow("no args") << QStringList{} << 2;
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << 2;
+    QTest::newRow("analyze without --out") << QStringList{QStringLiteral("analyze"), QStringLiteral("@TRACE@")} << 2;
+    QTest::newRow("bad window") << QStringList{QStringLiteral("analyze"), QStringLiteral("@TRACE@"), QStringLiteral("--out"),
+                                               QStringLiteral("@OUT@"), QStringLiteral("--window"), QStringLiteral("later")}
+                                << 2;
+    QTest::newRow("text file") << QStringList{QStringLiteral("analyze"), QStringLiteral("@TEXT@"), QStringLiteral("--out"),
+                                              QStringLiteral("@OUT@")}
+                               << 3;
+    QTest::newRow("info text file") << QStringList{QStringLiteral("info"), QStringLiteral("@TEXT@")} << 3;
+    QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0;
+}
+
+void TestCli::exitCodes()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    TraceFixture fx;
+    fill(fx);
+    const QString trace = fx.path();
+    QTemporaryDir tmp;
+    const QString text = tmp.filePath(QStringLiteral("readme.sqlite"));
+    {
+        QFile f(text);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("just some text, not a database\n");
+    }
+    for (auto& a : args) {
+        a.replace(QStringLiteral("@TRACE@"), trace);
+        a.replace(QStringLiteral("@TEXT@"), text);
+        a.replace(QStringLiteral("@OUT@"), tmp.filePath(QStringLiteral("out")));
+    }
+    const Run r = runCli(args);
+    QVERIFY(r.finished);
+    QVERIFY2(r.exitCode == code, qPrintable(QStringLiteral("exit %1, stderr: %2").arg(r.exitCode).arg(r.err)));
+    if (code == 3)
+        QVERIFY2(r.err.contains(QStringLiteral("readme.sqlite")), qPrintable(r.err));
+    if (code == 2 || code == 3)
+        QVERIFY(!QFileInfo::exists(tmp.filePath(QStringLiteral("out/report.json"))));
+}
+
+void TestCli::missingFile()
+{
+    QTemporaryDir tmp;
+    const QString missing = tmp.filePath(QStringLiteral("gone-trace.sqlite"));
+    const Run r = runCli({QStringLiteral("analyze"), missing, QStringLiteral("--out"), tmp.filePath(QStringLiteral("out"))});
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("gone-trace.sqlite")), qPrintable(r.err));
+}
+
+void TestCli::info()
+{
+    TraceFixture fx;
+    fill(fx);
+    const Run r = runCli({QStringLiteral("info"), fx.path()});
+    QVERIFY(r.finished);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    for (const char* table : {"StringIds", "CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS",
+                              "CUPTI_ACTIVITY_KIND_MEMCPY", "TARGET_INFO_GPU"})
+        QVERIFY2(r.out.contains(QLatin1String(table)), table);
+    QVERIFY(r.out.contains(QStringLiteral("2026.2.1.210")));
+}
+
+void TestCli::synthThenInfo()
+{
+    QTemporaryDir tmp;
+    const QString file = tmp.filePath(QStringLiteral("synth.sqlite"));
+    const Run w = runCli({QStringLiteral("synth"), QStringLiteral("--out"), file, QStringLiteral("--steps"), QStringLiteral("5")});
+    QVERIFY(w.finished);
+    QVERIFY2(w.exitCode == 0, qPrintable(w.err));
+    QVERIFY(QFileInfo(file).size() > 0);
+    const Run i = runCli({QStringLiteral("info"), file});
+    QVERIFY(i.finished);
+    QVERIFY2(i.exitCode == 0, qPrintable(i.err));
+    QVERIFY(i.out.contains(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL")));
+    QVERIFY(i.out.contains(QStringLiteral("synth.sqlite")));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

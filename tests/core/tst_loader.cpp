@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: MIT
+// TraceLoader: error classification of bad inputs, read-only access, correlation per process,
+// old schemas, start ordering, eventClass 67 de-duplication and cancellation.
+#include "core/io/traceloader.h"
+#include "core/synth/synthtracewriter.h"
+#include "tests/common/tracefixture.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QSqlDatabase>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <atomic>
+
+using namespace sl;
+using sl::test::TraceFixture;
+
+Q_DECLARE_METATYPE(sl::LoadError)
+
+namespace {
+
+QByteArray sha256File(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(&f);
+    return h.result().toHex();
+}
+
+/// A valid export with enough rows to span many pages (2000 kernels, 2000 runtime calls).
+void fillMany(TraceFixture& fx)
+{
+    fx.string(QStringLiteral("k"));
+    fx.string(QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.exec(QStringLiteral(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
+        "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL (start, end, deviceId, contextId, streamId, correlationId, globalPid, "
+        "demangledName, shortName, registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, staticSharedMemory, "
+        "dynamicSharedMemory, localMemoryPerThread, localMemoryTotal, gridId) "
+        "SELECT i * 1000 + 500, i * 1000 + 900, 0, 1, 7, i, %1, 0, 0, 32, 1, 1, 1, 128, 1, 1, 0, 0, 0, 0, 0 FROM n")
+                .arg(TraceFixture::globalPid(100)));
+    fx.exec(QStringLiteral(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
+        "INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME (start, end, eventClass, globalTid, correlationId, nameId, returnValue) "
+        "SELECT i * 1000, i * 1000 + 100, 0, %1, i, 1, 0 FROM n")
+                .arg(TraceFixture::globalTid(100, 101)));
+}
+
+} // namespace
+
+class TestLoader : public QObject
+{
+    Q_OBJECT
+private slots:
+    void badInputs_data();
+    void badInputs();
+    void truncatedCopy();
+    void corruptCopy();
+    void notNsysExport();
+    void nsysReport();
+    void readOnly();
+    void correlationPerProcess();
+    void schema2021();
+    void sortedByStart();
+    void eventClass67Duplicates();
+    void cancel();
+};
+
+void TestLoader::badInputs_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<LoadError>("error");
+    QTest::newRow("missing") << "missing" << LoadError::MissingFile;
+    QTest::newRow("directory") << "directory" << LoadError::IsDirectory;
+    QTest::newRow("empty") << "empty" << LoadError::EmptyFile;
+    QTest::newRow("text") << "text" << LoadError::NotSqlite;
+}
+
+void TestLoader::badInputs()
+{
+    QFETCH(QString, kind);
+    QFETCH(LoadError, error);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QString path;
+    QString name;
+    if (kind == QLatin1String("missing")) {
+        name = QStringLiteral("no-such-trace.sqlite");
+        path = dir.filePath(name);
+    } else if (kind == QLatin1String("directory")) {
+        name = QStringLiteral("a-folder.sqlite");
+        path = dir.filePath(name);
+        QVERIFY(QDir(dir.path()).mkdir(name));
+    } else if (kind == QLatin1String("empty")) {
+        name = QStringLiteral("empty-trace.sqlite");
+        path = dir.filePath(name);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+    } else {
+        name = QStringLiteral("notes.sqlite");
+        path = dir.filePath(name);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("this is a plain text file, not a database at all\n").repeated(20));
+    }
+    const LoadOutcome out = TraceLoader::loadSync(path);
+    QVERIFY(!out.ok());
+    QCOMPARE(out.error, error);
+    QVERIFY2(out.message.contains(name), qPrintable(out.message));
+}
+
+void TestLoader::truncatedCopy()
+{
+    TraceFixture fx;
+    fillMany(fx);
+    const QString src = fx.path();
+    QFile in(src);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QByteArray all = in.readAll();
+    QVERIFY(all.size() > 8 * 4096);
+    const QString copy = fx.dir() + QStringLiteral("/half-copy.sqlite");
+    QFile out(copy);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(all.left(all.size() / 2));
+    out.close();
+    const LoadOutcome r = TraceLoader::loadSync(copy);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error, LoadError::Truncated);
+    QVERIFY2(r.message.contains(QStringLiteral("half-copy.sqlite")), qPrintable(r.message));
+}
+
+void TestLoader::corruptCopy()
+{
+    TraceFixture fx;
+    fillMany(fx);
+    const QString src = fx.path();
+    QFile in(src);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray all = in.readAll();
+    QVERIFY(all.size() > 8 * 4096);
+    // Overwrite the middle third (whole pages, page 1 with sqlite_master untouched) with garbage.
+    const qsizetype page = 4096;
+    const qsizetype from = (all.size() / 3 / page) * page, to = (2 * all.size() / 3 / page) * page;
+    QVERIFY(from >= page && to > from);
+    for (qsizetype i = from; i < to; ++i)
+        all[i] = char(0xA5 ^ (i & 0x3F));
+    const QString copy = fx.dir() + QStringLiteral("/broken-copy.sqlite");
+    QFile out(copy);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(all);
+    out.close();
+    const LoadOutcome r = TraceLoader::loadSync(copy);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error == LoadError::Corrupt || r.error == LoadError::Truncated, qPrintable(r.message));
+    QVERIFY2(r.message.contains(QStringLiteral("broken-copy.sqlite")), qPrintable(r.message));
+}
+
+void TestLoader::notNsysExport()
+{
+    TraceFixture fx(TraceFixture::Schema::Empty, QStringLiteral("other-db.sqlite"));
+    fx.exec(QStringLiteral("CREATE TABLE t(x); INSERT INTO t VALUES (1);"));
+    const LoadOutcome r = TraceLoader::loadSync(fx.path());
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error, LoadError::NotNsysExport);
+    QVERIFY2(r.message.contains(QStringLiteral("other-db.sqlite")), qPrintable(r.message));
+}
+
+void TestLoader::nsysReport()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("profile.nsys-rep"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("NSYS report bytes");
+    f.close();
+    const LoadOutcome r = TraceLoader::loadSync(path);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error, LoadError::NsysReport);
+    QVERIFY2(r.message.contains(QStringLiteral("profile.nsys-rep")), qPrintable(r.message));
+    QVERIFY2(r.message.contains(QStringLiteral("nsys export --type sqlite")), qPrintable(r.message));
+}
+
+void TestLoader::readOnly()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.process(100, QStringLiteral("python3"));
+    fx.runtime(100, 200, 100, 101, 1, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.kernel(300, 700, 0, 7, 1, 100, QStringLiteral("gemm"));
+    const QString path = fx.path();
+    const QByteArray before = sha256File(path);
+    const QStringList filesBefore = QDir(fx.dir()).entryList(QDir::Files | QDir::Hidden);
+    const LoadOutcome r = TraceLoader::loadSync(path);
+    QVERIFY2(r.ok(), qPrintable(r.message));
+    QCOMPARE(r.trace->kernels.size(), 1);
+    QCOMPARE(sha256File(path), before);
+    // The hash the loader reports is the file's SHA-256.
+    QCOMPARE(r.trace->info.sha256.toLatin1(), before);
+    QCOMPARE(r.trace->info.fileName, QStringLiteral("trace.sqlite"));
+    // No journal, WAL or index side file next to the export.
+    QCOMPARE(QDir(fx.dir()).entryList(QDir::Files | QDir::Hidden), filesBefore);
+}
+
+void TestLoader::correlationPerProcess()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.gpu(1, QStringLiteral("H100"));
+    // Both processes use correlationIds 1 and 2; the calls differ in time.
+    fx.runtime(1000, 1100, 100, 101, 1, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.runtime(2000, 2100, 100, 101, 2, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.runtime(1500, 1600, 200, 201, 1, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.runtime(2500, 2600, 200, 201, 2, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.kernel(3000, 3100, 0, 7, 1, 100, QStringLiteral("a"));
+    fx.kernel(3200, 3300, 1, 7, 1, 200, QStringLiteral("b"));
+    fx.kernel(3400, 3500, 0, 7, 2, 100, QStringLiteral("c"));
+    fx.kernel(3600, 3700, 1, 7, 2, 200, QStringLiteral("d"));
+    const LoadOutcome r = TraceLoader::loadSync(fx.path());
+    QVERIFY2(r.ok(), qPrintable(r.message));
+    const Trace& t = *r.trace;
+    QCOMPARE(t.kernels.size(), 4);
+    // Kernels in start order: a (pid 100, corr 1) → call at 1000; b (pid 200, corr 1) → 1500;
+    // c (pid 100, corr 2) → 2000; d (pid 200, corr 2) → 2500.
+    const qint64 expectedCall[] = {1000, 1500, 2000, 2500};
+    const quint32 expectedPid[] = {100, 200, 100, 200};
+    for (int i = 0; i < 4; ++i) {
+        const qint32 a = t.kernels.api[size_t(i)];
+        QVERIFY(a >= 0);
+        QCOMPARE(t.api.start[size_t(a)], expectedCall[i]);
+        QCOMPARE(t.api.pid[size_t(a)], expectedPid[i]);
+        QCOMPARE(t.kernels.pid[size_t(i)], expectedPid[i]);
+    }
+}
+
+void TestLoader::schema2021()
+{
+    TraceFixture fx(TraceFixture::Schema::Nsys2021);
+    fx.gpu(0, QStringLiteral("Quadro RTX 6000"), 72);
+    fx.runtime(100, 200, 100, 101, 1, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.kernel(300, 800, 0, 7, 1, 100, QStringLiteral("vecAdd"));
+    fx.memcpy(900, 1000, 0, 7, 2, 100, 4096, 1, 0, 2);
+    const LoadOutcome r = TraceLoader::loadSync(fx.path());
+    QVERIFY2(r.ok(), qPrintable(r.message));
+    const Trace& t = *r.trace;
+    QCOMPARE(t.info.nsysVersion, QStringLiteral("2021.2.1"));
+    QCOMPARE(t.info.versionSource, TraceInfo::VersionSource::Heuristic);
+    QVERIFY(t.info.schemaVersion.isEmpty());
+    QCOMPARE(t.kernels.size(), 1);
+    QCOMPARE(t.strings.at(t.kernels.name[0]), QStringLiteral("vecAdd"));
+    QCOMPARE(t.kernels.api[0], 0);
+    QCOMPARE(t.memcpy.size(), 1);
+    QCOMPARE(t.memcpy.bytes[0], qint64(4096));
+    QCOMPARE(t.gpus.size(), 1);
+    QCOMPARE(t.gpus[0].smCount, 72);
+}
+
+void TestLoader::sortedByStart()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    // Inserted out of order: rowids 1..3 with starts 500, 100, 300.
+    fx.kernel(500, 600, 0, 7, 3, 100, QStringLiteral("k3"));
+    fx.kernel(100, 200, 0, 7, 1, 100, QStringLiteral("k1"));
+    fx.kernel(300, 400, 0, 8, 2, 100, QStringLiteral("k2"));
+    fx.runtime(90, 95, 100, 101, 3, QStringLiteral("cudaLaunchKernel_v7000"));  // rowid 1
+    fx.runtime(10, 20, 100, 101, 1, QStringLiteral("cudaLaunchKernel_v7000"));  // rowid 2
+    fx.runtime(50, 60, 100, 101, 2, QStringLiteral("cudaLaunchKernel_v7000"));  // rowid 3
+    fx.memcpy(900, 950, 0, 7, 10, 100, 10, 1, 1, 2);
+    fx.memcpy(700, 750, 0, 7, 11, 100, 20, 1, 1, 2);
+    fx.nvtx(80, 99, 100, 101, QStringLiteral("late"));
+    fx.nvtx(5, 30, 100, 101, QStringLiteral("early"));
+    const LoadOutcome r = TraceLoader::loadSync(fx.path());
+    QVERIFY2(r.ok(), qPrintable(r.message));
+    const Trace& t = *r.trace;
+    QCOMPARE(t.kernels.start, (std::vector<qint64>{100, 300, 500}));
+    QCOMPARE(t.kernels.rowid, (std::vector<qint64>{2, 3, 1}));
+    QCOMPARE(t.strings.at(t.kernels.name[0]), QStringLiteral("k1"));
+    QCOMPARE(t.strings.at(t.kernels.name[2]), QStringLiteral("k3"));
+    QCOMPARE(t.api.start, (std::vector<qint64>{10, 50, 90}));
+    QCOMPARE(t.api.rowid, (std::vector<qint64>{2, 3, 1}));
+    // Each kernel still points at its own call after both tables were sorted.
+    QCOMPARE(t.api.correlationId[size_t(t.kernels.api[0])], 1u);
+    QCOMPARE(t.api.correlationId[size_t(t.kernels.api[1])], 2u);
+    QCOMPARE(t.api.correlationId[size_t(t.kernels.api[2])], 3u);
+    QCOMPARE(t.memcpy.start, (std::vector<qint64>{700, 900}));
+    QCOMPARE(t.memcpy.bytes, (std::vector<qint64>{20, 10}));
+    QCOMPARE(t.nvtx.start, (std::vector<qint64>{5, 80}));
+    QCOMPARE(t.strings.at(t.nvtx.name[0]), QStringLiteral("early"));
+    // The default window spans GPU and API events only (spec §2): NVTX at 5 does not move it.
+    QCOMPARE(t.firstNs, qint64(10));
+    QCOMPARE(t.lastNs, qint64(950));
+}
+
+void TestLoader::eventClass67Duplicates()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.runtime(100, 200, 100, 101, 5, QStringLiteral("cudaLaunchKernel_v7000"), 0);
+    fx.runtime(110, 190, 100, 101, 5, QStringLiteral("cuLaunchKernel"), 67);        // duplicate of corr 5: dropped
+    fx.runtime(300, 400, 100, 101, 6, QStringLiteral("cuMemAlloc_v2"), 1);
+    fx.runtime(310, 390, 100, 101, 6, QStringLiteral("cuMemAlloc_v2"), 67);         // duplicate of corr 6: dropped
+    fx.runtime(500, 600, 100, 101, 7, QStringLiteral("cuCtxSynchronize"), 67);      // no class 0/1 twin: kept
+    fx.runtime(700, 800, 200, 201, 5, QStringLiteral("cuLaunchKernel"), 67);        // same corr, other pid: kept
+    fx.kernel(250, 260, 0, 7, 5, 100, QStringLiteral("k"));
+    const LoadOutcome r = TraceLoader::loadSync(fx.path());
+    QVERIFY2(r.ok(), qPrintable(r.message));
+    const Trace& t = *r.trace;
+    QCOMPARE(t.api.size(), 4);
+    QCOMPARE(t.api.start, (std::vector<qint64>{100, 300, 500, 700}));
+    QCOMPARE(t.kernels.api[0], 0);
+    QCOMPARE(t.strings.at(t.api.name[0]), QStringLiteral("cudaLaunchKernel_v7000"));
+}
+
+void TestLoader::cancel()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("synth.sqlite"));
+    SynthOptions o;
+    o.targetKernels = 300000;
+    const SynthResult w = writeSynthTrace(path, o);
+    QVERIFY2(w.ok, qPrintable(w.error));
+    QVERIFY(w.kernels > 200000);
+
+    std::atomic<bool> cancelFlag{false};
+    std::atomic<int> calls{0};
+    auto progress = [&](int, const QString&) {
+        if (++calls >= 2)
+            cancelFlag = true;
+    };
+    const LoadOutcome r = TraceLoader::loadSync(path, {}, progress, &cancelFlag);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error, LoadError::Cancelled);
+    QVERIFY2(r.message.contains(QStringLiteral("synth.sqlite")), qPrintable(r.message));
+    QVERIFY(QSqlDatabase::connectionNames().isEmpty());
+    // The same file loads completely without the cancel.
+    const LoadOutcome full = TraceLoader::loadSync(path, {});
+    QVERIFY2(full.ok(), qPrintable(full.message));
+    QCOMPARE(qint64(full.trace->kernels.size()), w.kernels);
+}
+
+QTEST_GUILESS_MAIN(TestLoader)
+#include "tst_loader.moc"
