@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QPixmap>
+#include <QTextStream>
+#include <QTranslator>
+
+#include <cstdio>
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Sightline"));
+    QApplication::setApplicationName(QStringLiteral("Sightline"));
+    QApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
+
+    QTranslator qtTranslator;
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
+    QTranslator translator;
+    if (translator.load(QLocale(), QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&translator);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Explore Nsight Systems SQLite exports of LLM inference servers."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+        QApplication::translate(
+            "main", "Open the traces, wait for their analysis, save a screenshot to <file> and exit."),
+        QApplication::translate("main", "file"));
+    parser.addOption(screenshot);
+    parser.addPositionalArgument(QStringLiteral("traces"),
+        QApplication::translate("main", "Nsight Systems SQLite exports to open."),
+        QApplication::translate("main", "[trace.sqlite...]"));
+    parser.process(app);
+
+    sl::MainWindow window;
+    window.show();
+
+    const QStringList traces = parser.positionalArguments();
+    if (parser.isSet(screenshot)) {
+        const QString out = parser.value(screenshot);
+        QStringList errors;
+        QObject::connect(&window, &sl::MainWindow::loadFailed, &window,
+            [&errors](const QString&, const QString& message) { errors << message; });
+        QObject::connect(&window, &sl::MainWindow::idle, &window, [&window, &errors, out] {
+            if (!errors.isEmpty()) {
+                QTextStream(stderr) << errors.join(QLatin1Char('\n')) << '\n';
+                QApplication::exit(3);
+                return;
+            }
+            if (!window.grab().save(out)) {
+                QTextStream(stderr) << QApplication::translate("main", "Cannot write the screenshot to %1.").arg(out)
+                                    << '\n';
+                QApplication::exit(1);
+                return;
+            }
+            QApplication::exit(0);
+        });
+        if (traces.isEmpty()) {
+            QTextStream(stderr) << QApplication::translate("main", "--screenshot needs at least one trace.") << '\n';
+            return 2;
+        }
+    }
+    window.openFiles(traces);
+    return app.exec();
+}

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+#include "core/models/kernelsummarymodel.h"
+
+#include "core/util/format.h"
+
+namespace sl {
+
+KernelSummaryModel::KernelSummaryModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void KernelSummaryModel::setAnalysis(AnalysisPtr analysis)
+{
+    beginResetModel();
+    m_analysis = std::move(analysis);
+    endResetModel();
+}
+
+const KernelSummary* KernelSummaryModel::summary(int row) const
+{
+    if (!m_analysis || row < 0 || row >= m_analysis->kernels.size())
+        return nullptr;
+    return &m_analysis->kernels[row];
+}
+
+int KernelSummaryModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_analysis ? 0 : int(m_analysis->kernels.size());
+}
+
+int KernelSummaryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+static QString devicesText(const QVector<int>& devices)
+{
+    QStringList parts;
+    parts.reserve(devices.size());
+    for (int d : devices)
+        parts << QString::number(d);
+    return parts.join(QStringLiteral(", "));
+}
+
+QVariant KernelSummaryModel::data(const QModelIndex& index, int role) const
+{
+    if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole && role != Qt::TextAlignmentRole
+        && role != NameIdRole)
+        return {};
+    const KernelSummary* k = index.isValid() ? summary(index.row()) : nullptr;
+    if (!k)
+        return {};
+    if (role == NameIdRole)
+        return k->name;
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == Name || index.column() == Category || index.column() == Devices
+            ? QVariant()
+            : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    const QString& name = m_analysis->trace->strings.at(k->name);
+    if (role == Qt::ToolTipRole)
+        return index.column() == Name ? QVariant(name) : QVariant();
+    const bool sort = role == SortRole;
+    switch (Column(index.column())) {
+    case Name:
+        return name;
+    case Category:
+        return k->category;
+    case Count:
+        return sort ? QVariant(k->count) : QVariant(formatCount(k->count));
+    case Total:
+        return sort ? QVariant(k->totalNs) : QVariant(formatDuration(k->totalNs));
+    case Mean:
+        return sort ? QVariant(k->meanNs) : QVariant(formatDuration(qint64(k->meanNs + 0.5)));
+    case P50:
+        return sort ? QVariant(k->p50Ns) : QVariant(formatDuration(k->p50Ns));
+    case P90:
+        return sort ? QVariant(k->p90Ns) : QVariant(formatDuration(k->p90Ns));
+    case Share:
+        return sort ? QVariant(k->share) : QVariant(formatPercent(k->share));
+    case Devices:
+        return devicesText(k->devices);
+    case Occupancy:
+        if (sort)
+            return k->occupancy ? *k->occupancy : -1.0;
+        return k->occupancy ? QVariant(formatPercent(*k->occupancy, 0)) : QVariant();
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+QVariant KernelSummaryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (Column(section)) {
+    case Name:
+        return tr("Kernel");
+    case Category:
+        return tr("Category");
+    case Count:
+        return tr("Count");
+    case Total:
+        return tr("Total");
+    case Mean:
+        return tr("Mean");
+    case P50:
+        return tr("p50");
+    case P90:
+        return tr("p90");
+    case Share:
+        return tr("Share");
+    case Devices:
+        return tr("Devices");
+    case Occupancy:
+        return tr("Occupancy");
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+} // namespace sl

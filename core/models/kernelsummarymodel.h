@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/analysis/analysisresult.h"
+
+#include <QAbstractTableModel>
+
+namespace sl {
+
+/// One row per kernel name (AnalysisResult::kernels). Small (thousands of rows): meant to sit
+/// behind a QSortFilterProxyModel with sortRole = SortRole.
+class KernelSummaryModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { Name, Category, Count, Total, Mean, P50, P90, Share, Devices, Occupancy, ColumnCount };
+    enum Role { SortRole = Qt::UserRole, NameIdRole };
+
+    explicit KernelSummaryModel(QObject* parent = nullptr);
+
+    void setAnalysis(AnalysisPtr analysis);
+    const AnalysisPtr& analysis() const { return m_analysis; }
+    const KernelSummary* summary(int row) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    AnalysisPtr m_analysis;
+};
+
+} // namespace sl

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/analysisresult.h"
+#include "core/models/kernelinstancemodel.h"
+#include "tests/common/tracefixture.h"
+#include "widgets/docks/findingsdock.h"
+#include "widgets/docks/kernelsdock.h"
+#include "widgets/docks/processesdock.h"
+#include "widgets/mainwindow.h"
+
+#include <QClipboard>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QSqlDatabase>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <set>
+
+using namespace sl;
+using sl::test::TraceFixture;
+
+namespace {
+
+const QString kLaunch = QStringLiteral("cudaLaunchKernel_v7000");
+
+/// Three kernel names; "big" dominates (rowids 2, 4, 5).
+void fillFixture(TraceFixture& fx)
+{
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.process(100, QStringLiteral("python3"));
+    fx.kernel(1000, 1100, 0, 7, 1, 100, QStringLiteral("small"));
+    fx.kernel(2000, 3000, 0, 7, 2, 100, QStringLiteral("big"));
+    fx.kernel(4000, 4100, 0, 7, 3, 100, QStringLiteral("small"));
+    fx.kernel(5000, 6000, 0, 7, 4, 100, QStringLiteral("big"));
+    fx.kernel(6500, 6510, 0, 7, 6, 100, QStringLiteral("tiny"));
+    fx.kernel(7000, 8000, 0, 7, 5, 100, QStringLiteral("big"));
+    for (quint32 c = 1; c <= 6; ++c)
+        fx.runtime(qint64(c) * 100, qint64(c) * 100 + 50, 100, 101, c, kLaunch);
+}
+
+bool waitIdle(MainWindow& w)
+{
+    return QTest::qWaitFor([&w] { return !w.isBusy(); }, 30000);
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void openFillsDocks();
+    void findingEvidenceSelectsRows();
+    void failedLoadReportsMessage();
+    void cancelClosesConnections();
+    void layoutRoundTrip();
+
+private:
+    QTemporaryDir m_settingsDir;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QVERIFY(m_settingsDir.isValid());
+    QCoreApplication::setOrganizationName(QStringLiteral("SightlineTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+}
+
+void TestMainWindow::openFillsDocks()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.show();
+    QSignalSpy ready(&w, &MainWindow::analysisReady);
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    QCOMPARE(ready.count(), 1);
+    QCOMPARE(w.traceCount(), 1);
+    const AnalysisPtr a = w.currentAnalysis();
+    QVERIFY(a);
+    QCOMPARE(w.kernelsDock()->summaryView()->model()->rowCount(), 3); // distinct kernel names
+    QVERIFY(a->findings.size() > 0);
+    QCOMPARE(w.findingsDock()->view()->model()->rowCount(), int(a->findings.size()));
+    QVERIFY(w.windowTitle().contains(QStringLiteral("trace.sqlite")));
+
+    // The name filter is debounced, case-insensitive.
+    w.kernelsDock()->filterEdit()->setText(QStringLiteral("BI"));
+    QTRY_COMPARE(w.kernelsDock()->summaryView()->model()->rowCount(), 1);
+
+    // Selecting the name lists its launches; Ctrl+C copies the selection as TSV with a header.
+    QTableView* summary = w.kernelsDock()->summaryView();
+    summary->selectRow(0);
+    QCOMPARE(w.kernelsDock()->instanceModel()->rowCount(), 3);
+    summary->setFocus();
+    QTest::keySequence(summary, QKeySequence::Copy);
+    const QStringList lines = QApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QVERIFY(lines[0].startsWith(QStringLiteral("Kernel\t")));
+    QVERIFY(lines[1].startsWith(QStringLiteral("big\t")));
+
+    // A second trace is added to the selector and shown once analysed; the first stays selectable.
+    TraceFixture second(TraceFixture::Schema::Nsys2026, QStringLiteral("second.sqlite"));
+    second.gpu(0, QStringLiteral("H100"));
+    second.kernel(1000, 2000, 0, 7, 1, 100, QStringLiteral("only"));
+    w.openFiles({ second.path() });
+    QVERIFY(waitIdle(w));
+    QCOMPARE(w.traceCount(), 2);
+    QCOMPARE(w.currentTrace(), 1);
+    QVERIFY(w.windowTitle().contains(QStringLiteral("second.sqlite")));
+    QCOMPARE(w.kernelsDock()->summaryProxy()->sourceModel()->rowCount(), 1);
+    w.setCurrentTrace(0);
+    QCOMPARE(w.kernelsDock()->summaryProxy()->sourceModel()->rowCount(), 3);
+}
+
+void TestMainWindow::findingEvidenceSelectsRows()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.show();
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    const AnalysisPtr a = w.currentAnalysis();
+    QVERIFY(a);
+    int findingIndex = -1;
+    const Evidence* evidence = nullptr;
+    for (int i = 0; i < a->findings.size() && !evidence; ++i)
+        for (const Evidence& e : a->findings[i].evidence)
+            if (e.table == QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL") && !e.rows.empty()) {
+                findingIndex = i;
+                evidence = &e;
+                break;
+            }
+    QVERIFY(evidence);
+
+    QTableView* findings = w.findingsDock()->view();
+    const QModelIndex index = findings->model()->index(findingIndex, 1);
+    findings->scrollTo(index);
+    QTest::mouseClick(findings->viewport(), Qt::LeftButton, {}, findings->visualRect(index).center());
+
+    KernelInstanceModel* instances = w.kernelsDock()->instanceModel();
+    QCOMPARE(instances->rowCount(), int(evidence->rows.size()));
+    std::set<quint32> shown;
+    for (int r = 0; r < instances->rowCount(); ++r)
+        shown.insert(instances->kernelIndex(r));
+    QCOMPARE(shown, std::set<quint32>(evidence->rows.begin(), evidence->rows.end()));
+    const QModelIndexList selected = w.kernelsDock()->instanceView()->selectionModel()->selectedRows();
+    QCOMPARE(selected.size(), int(evidence->rows.size()));
+}
+
+void TestMainWindow::failedLoadReportsMessage()
+{
+    MainWindow w;
+    QSignalSpy failed(&w, &MainWindow::loadFailed);
+    const QString missing = m_settingsDir.filePath(QStringLiteral("missing-trace.sqlite"));
+    w.openFiles({ missing });
+    QVERIFY(waitIdle(w));
+    QCOMPARE(failed.count(), 1);
+    QVERIFY(failed.first().at(1).toString().contains(QStringLiteral("missing-trace.sqlite")));
+    QCOMPARE(w.traceCount(), 0);
+}
+
+void TestMainWindow::cancelClosesConnections()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.openFiles({ fx.path(), fx.path() });
+    w.cancelLoading();
+    QVERIFY(waitIdle(w));
+    QThreadPool::globalInstance()->waitForDone(30000);
+    QTRY_VERIFY(QSqlDatabase::connectionNames().isEmpty());
+    QVERIFY(w.traceCount() <= 1); // the queued second file was dropped
+}
+
+void TestMainWindow::layoutRoundTrip()
+{
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.processesDock()->hide();
+        w.close(); // closeEvent saves geometry and state
+    }
+    MainWindow w2;
+    w2.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w2));
+    QVERIFY(w2.processesDock()->isHidden());
+    QVERIFY(!w2.kernelsDock()->isHidden());
+    w2.resetLayout();
+    QVERIFY(!w2.processesDock()->isHidden());
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/analyzer.h"
+#include "core/io/traceloader.h"
+#include "core/models/findingsmodel.h"
+#include "core/models/kernelinstancemodel.h"
+#include "core/models/kernelsummarymodel.h"
+#include "core/models/processtreemodel.h"
+#include "tests/common/tracefixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QSortFilterProxyModel>
+#include <QtTest>
+
+using namespace sl;
+using sl::test::TraceFixture;
+
+namespace {
+
+const QString kLaunch = QStringLiteral("cudaLaunchKernel_v7000");
+
+/// rowids 1 small, 2 big, 3 small, 4 big, 5 big (big dominates); launches 50 ns before each kernel.
+AnalysisPtr fixtureAnalysis()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.process(100, QStringLiteral("python3"));
+    fx.thread(100, 101, QStringLiteral("main"));
+    fx.kernel(1000, 1100, 0, 7, 1, 100, QStringLiteral("small"));
+    fx.kernel(2000, 3000, 0, 7, 2, 100, QStringLiteral("big"), 256);
+    fx.kernel(4000, 4100, 0, 7, 3, 100, QStringLiteral("small"));
+    fx.kernel(5000, 5500, 0, 8, 4, 100, QStringLiteral("big"));
+    fx.kernel(7000, 8000, 0, 7, 5, 100, QStringLiteral("big"));
+    for (quint32 c = 1; c <= 5; ++c)
+        fx.runtime(qint64(c) * 1000 - 100, qint64(c) * 1000 - 50, 100, 101, c, kLaunch);
+    const LoadOutcome out = TraceLoader::loadSync(fx.path());
+    if (!out.ok()) {
+        qWarning("load failed: %s", qPrintable(out.message));
+        return nullptr;
+    }
+    return Analyzer::analyze(out.trace, AnalysisOptions {});
+}
+
+} // namespace
+
+class TestModels : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void kernelSummary();
+    void kernelInstances();
+    void findings();
+    void processTree();
+
+private:
+    AnalysisPtr m_analysis;
+};
+
+void TestModels::initTestCase()
+{
+    m_analysis = fixtureAnalysis();
+    QVERIFY(m_analysis);
+    QCOMPARE(m_analysis->trace->kernels.size(), qsizetype(5));
+}
+
+void TestModels::kernelSummary()
+{
+    KernelSummaryModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(KernelSummaryModel::SortRole);
+    proxy.setFilterCaseSensitivity(Qt::CaseInsensitive);
+    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), 0);
+    model.setAnalysis(m_analysis);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.columnCount(), int(KernelSummaryModel::ColumnCount));
+    // By total descending: big (2500) then small (200).
+    QCOMPARE(model.index(0, KernelSummaryModel::Name).data().toString(), QStringLiteral("big"));
+    QCOMPARE(model.index(0, KernelSummaryModel::Count).data(KernelSummaryModel::SortRole).toLongLong(), qint64(3));
+    QCOMPARE(model.index(0, KernelSummaryModel::Total).data(KernelSummaryModel::SortRole).toLongLong(), qint64(2500));
+    QVERIFY(!model.index(0, KernelSummaryModel::Total).data().toString().isEmpty());
+
+    proxy.sort(KernelSummaryModel::Total, Qt::AscendingOrder);
+    QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("small"));
+    proxy.setFilterFixedString(QStringLiteral("BIG"));
+    QCOMPARE(proxy.rowCount(), 1);
+    QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("big"));
+    model.setAnalysis(nullptr);
+    QCOMPARE(proxy.rowCount(), 0);
+}
+
+void TestModels::kernelInstances()
+{
+    KernelInstanceModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setAnalysis(m_analysis);
+    QCOMPARE(model.rowCount(), 5);
+    const KernelSummary& big = m_analysis->kernels[0];
+    model.setKernelName(big.name);
+    QCOMPARE(model.rowCount(), 3);
+    // Start order: kernels 1, 3, 4 (indices into the start-sorted table).
+    QCOMPARE(model.kernelIndex(0), 1u);
+    QCOMPARE(
+        model.index(0, KernelInstanceModel::Duration).data(KernelInstanceModel::SortRole).toLongLong(), qint64(1000));
+    QCOMPARE(model.index(0, KernelInstanceModel::ApiCall).data().toString(), kLaunch);
+    QCOMPARE(
+        model.index(0, KernelInstanceModel::LaunchDelay).data(KernelInstanceModel::SortRole).toLongLong(), qint64(50));
+    QCOMPARE(
+        model.index(0, KernelInstanceModel::Block).data(KernelInstanceModel::SortRole).toULongLong(), quint64(256));
+
+    // Sort by duration keeps a persistent index on the same kernel.
+    const QPersistentModelIndex first(model.index(0, 0));
+    model.sort(KernelInstanceModel::Duration, Qt::AscendingOrder);
+    QCOMPARE(
+        model.index(0, KernelInstanceModel::Duration).data(KernelInstanceModel::SortRole).toLongLong(), qint64(500));
+    QCOMPARE(model.kernelIndex(first.row()), 1u);
+    model.sort(KernelInstanceModel::Duration, Qt::DescendingOrder);
+    QCOMPARE(
+        model.index(2, KernelInstanceModel::Duration).data(KernelInstanceModel::SortRole).toLongLong(), qint64(500));
+    model.sort(KernelInstanceModel::Start, Qt::AscendingOrder);
+
+    model.setRows({ 4, 0, 99 });
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.rowOfKernel(0), 0);
+    QCOMPARE(model.rowOfKernel(4), 1);
+    QCOMPARE(model.rowOfKernel(1), -1);
+}
+
+void TestModels::findings()
+{
+    FindingsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setAnalysis(m_analysis);
+    QCOMPARE(model.rowCount(), int(m_analysis->findings.size()));
+    QVERIFY(model.rowCount() > 0);
+    int dominant = -1;
+    for (int r = 0; r < model.rowCount(); ++r)
+        if (model.finding(r)->id == QStringLiteral("dominant-kernel"))
+            dominant = r;
+    QVERIFY(dominant >= 0);
+    QCOMPARE(model.index(dominant, FindingsModel::Title).data().toString(), model.finding(dominant)->title);
+    QCOMPARE(
+        model.index(dominant, FindingsModel::Title).data(Qt::ToolTipRole).toString(), model.finding(dominant)->summary);
+}
+
+void TestModels::processTree()
+{
+    ProcessTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setAnalysis(m_analysis);
+    QCOMPARE(model.rowCount(), int(m_analysis->processes.size()));
+    QVERIFY(model.rowCount() >= 1);
+    const QModelIndex p = model.index(0, 0);
+    QVERIFY(p.data().toString().contains(QStringLiteral("100")));
+    QCOMPARE(model.index(0, ProcessTreeModel::KernelTime).data(ProcessTreeModel::SortRole).toLongLong(),
+        m_analysis->processes[0].kernelNs);
+    QCOMPARE(model.rowCount(p), int(m_analysis->processes[0].threads.size()));
+    if (model.rowCount(p) > 0) {
+        const QModelIndex t = model.index(0, 0, p);
+        QCOMPARE(model.parent(t), p);
+        QVERIFY(t.data().toString().contains(QStringLiteral("101")));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestModels)
+#include "tst_models.moc"
