@@ -179,8 +179,20 @@ void TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass)
     const CorrelationIndex index(api, {});
     resolve(k, index), resolve(m, index), resolve(ms, index), resolve(g, index);
 
-    for (qsizetype i = 0; i < k.size(); ++i)
-        trace.kernelsByDevice[k.device[size_t(i)]].push_back(quint32(i));
+    // Consecutive kernels mostly share a lane: reuse the last vector instead of a map lookup.
+    std::pair<quint16, quint32> lastLane{0xFFFF, 0};
+    std::vector<quint32>* laneIdx = nullptr;
+    quint16 lastDevice = 0xFFFF;
+    std::vector<quint32>* deviceIdx = nullptr;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        const std::pair<quint16, quint32> lane{k.device[size_t(i)], k.stream[size_t(i)]};
+        if (lane.first != lastDevice)
+            deviceIdx = &trace.kernelsByDevice[lane.first], lastDevice = lane.first;
+        if (lane != lastLane)
+            laneIdx = &trace.kernelsByStream[lane], lastLane = lane;
+        deviceIdx->push_back(quint32(i));
+        laneIdx->push_back(quint32(i));
+    }
 
     // Capture extent: first to last GPU or API event (spec §2 "full" window).
     qint64 first = std::numeric_limits<qint64>::max(), last = std::numeric_limits<qint64>::min();

@@ -20,6 +20,8 @@ qint64 Trace::memoryBytes() const
     b += qint64(graphs.size()) * (graphs.opBytesPerRow() + 4);
     for (const auto& [dev, idx] : kernelsByDevice)
         b += qint64(idx.capacity()) * 4;
+    for (const auto& [lane, idx] : kernelsByStream)
+        b += qint64(idx.capacity()) * 4;
     b += configs.size() * qint64(sizeof(LaunchConfig) + 48);
     return b;
 }

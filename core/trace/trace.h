@@ -43,6 +43,8 @@ struct Trace
 
     /// Per device, kernel indices in start order (kernels are start-sorted, so these are too).
     std::map<quint16, std::vector<quint32>> kernelsByDevice;
+    /// Per (device, stream), kernel indices in start order: the timeline's lanes.
+    std::map<std::pair<quint16, quint32>, std::vector<quint32>> kernelsByStream;
 
     qint64 firstNs = 0; ///< first GPU or API event start (ns); the default analysis window
     qint64 lastNs = 0;  ///< last GPU or API event end (ns)

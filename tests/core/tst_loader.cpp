@@ -287,6 +287,12 @@ void TestLoader::sortedByStart()
     QCOMPARE(t.api.correlationId[size_t(t.kernels.api[0])], 1u);
     QCOMPARE(t.api.correlationId[size_t(t.kernels.api[1])], 2u);
     QCOMPARE(t.api.correlationId[size_t(t.kernels.api[2])], 3u);
+    // Lanes: after sorting, stream 7 holds kernels 0 (start 100) and 2 (start 500), stream 8 kernel 1.
+    using Lane = std::pair<quint16, quint32>;
+    QCOMPARE(t.kernelsByStream.size(), size_t(2));
+    QCOMPARE(t.kernelsByStream.at(Lane{0, 7}), (std::vector<quint32>{0, 2}));
+    QCOMPARE(t.kernelsByStream.at(Lane{0, 8}), (std::vector<quint32>{1}));
+    QCOMPARE(t.kernelsByDevice.at(0), (std::vector<quint32>{0, 1, 2}));
     QCOMPARE(t.memcpy.start, (std::vector<qint64>{700, 900}));
     QCOMPARE(t.memcpy.bytes, (std::vector<qint64>{20, 10}));
     QCOMPARE(t.nvtx.start, (std::vector<qint64>{5, 80}));
