@@ -31,6 +31,12 @@ Finding::Severity severityFor(double share)
     return Finding::Severity::Info;
 }
 
+/// severityFor() of `ns` as a share of the analysis window.
+Finding::Severity severityOfWindowShare(const AnalysisResult& r, qint64 ns)
+{
+    return severityFor(double(ns) / double(std::max<qint64>(1, r.window.lengthNs())));
+}
+
 QString sqlIdList(const std::vector<quint32>& ids)
 {
     QStringList s;
@@ -166,7 +172,7 @@ void FindingsEngine::launchStorm(AnalysisResult& r)
         Finding f;
         f.id = QStringLiteral("launch-storm");
         f.impactNs = idleNs;
-        f.severity = std::max(Finding::Severity::Medium, severityFor(double(idleNs) / double(std::max<qint64>(1, r.window.lengthNs()))));
+        f.severity = std::max(Finding::Severity::Medium, severityOfWindowShare(r, idleNs));
         f.title = tr("Launch storm on GPU %1").arg(d.deviceId);
         f.metric = formatRate(d.kernelsPerSecond);
         f.summary = tr("GPU %1 runs %2 kernels at %3 with a median duration of %4 (%5 under 10 µs): the CPU launch "
@@ -215,7 +221,7 @@ void FindingsEngine::launchBound(AnalysisResult& r)
     Finding f;
     f.id = QStringLiteral("launch-bound");
     f.impactNs = excessNs;
-    f.severity = std::max(Finding::Severity::Medium, severityFor(double(excessNs) / double(std::max<qint64>(1, r.window.lengthNs()))));
+    f.severity = std::max(Finding::Severity::Medium, severityOfWindowShare(r, excessNs));
     f.title = decode >= 0 ? tr("Decode is launch-bound") : tr("Most kernels are shorter than their launch call");
     f.metric = formatPercent(double(bound) / double(considered));
     f.summary = tr("%1 of %2 %3kernels (%4) run for less time than the API call that launched them (median launch "
@@ -312,7 +318,7 @@ void FindingsEngine::gpuGaps(AnalysisResult& r)
         Finding f;
         f.id = QStringLiteral("gpu-gaps");
         f.impactNs = total;
-        f.severity = std::max(Finding::Severity::Low, severityFor(double(total) / double(std::max<qint64>(1, r.window.lengthNs()))));
+        f.severity = std::max(Finding::Severity::Low, severityOfWindowShare(r, total));
         f.title = tr("GPU %1 has %2 gaps of 500 ms or more").arg(it.key()).arg(it.value().size());
         f.metric = formatDuration(total);
         f.summary = tr("GPU %1 sits idle for %2 in %3 gaps of at least 500 ms (longest %4 at %5). Nothing ran on the "
@@ -339,7 +345,7 @@ void FindingsEngine::lowUtilisation(AnalysisResult& r)
         Finding f;
         f.id = QStringLiteral("low-utilisation");
         f.impactNs = lost;
-        f.severity = severityFor(double(lost) / double(std::max<qint64>(1, r.window.lengthNs())));
+        f.severity = severityOfWindowShare(r, lost);
         f.title = tr("GPU %1 is under 50 % busy in %2 of its span").arg(d.deviceId).arg(formatPercent(double(covered) / double(std::max<qint64>(1, d.lastNs - d.firstNs))));
         f.metric = formatDuration(lost);
         f.summary = tr("Cutting GPU %1's span into 30 equal chunks, %2 stretches stay under 50 % busy (the worst at "
@@ -402,7 +408,7 @@ void FindingsEngine::copies(AnalysisResult& r)
         Finding f;
         f.id = QStringLiteral("pageable-async-copy");
         f.impactNs = pageableNs;
-        f.severity = std::max(Finding::Severity::Low, severityFor(double(pageableNs) / double(std::max<qint64>(1, r.window.lengthNs()))));
+        f.severity = std::max(Finding::Severity::Low, severityOfWindowShare(r, pageableNs));
         f.title = tr("Asynchronous copies from pageable memory");
         f.metric = formatCount(qint64(pageable.size()));
         f.summary = tr("%1 cudaMemcpyAsync copies (%2 on the GPU) use pageable host memory, so they are staged "
@@ -418,7 +424,7 @@ void FindingsEngine::copies(AnalysisResult& r)
         Finding f;
         f.id = QStringLiteral("synchronous-copy");
         f.impactNs = syncNs;
-        f.severity = std::max(Finding::Severity::Low, severityFor(double(syncNs) / double(std::max<qint64>(1, r.window.lengthNs()))));
+        f.severity = std::max(Finding::Severity::Low, severityOfWindowShare(r, syncNs));
         f.title = tr("Synchronous memory copies");
         f.metric = formatCount(qint64(sync.size()));
         f.summary = tr("%1 copies (%2 on the GPU) come from synchronous cudaMemcpy calls, which block the CPU until "
@@ -476,7 +482,7 @@ void FindingsEngine::graphMode(AnalysisResult& r)
     Finding f;
     f.id = QStringLiteral("graph-mode-hides-kernels");
     f.impactNs = r.graphNs;
-    f.severity = std::max(Finding::Severity::Medium, severityFor(double(r.graphNs) / double(std::max<qint64>(1, r.window.lengthNs()))));
+    f.severity = std::max(Finding::Severity::Medium, severityOfWindowShare(r, r.graphNs));
     f.title = tr("CUDA graphs were traced as whole launches");
     f.metric = formatDuration(r.graphNs);
     f.summary = tr("%1 CUDA graph launches (%2 of GPU time) were captured in graph mode: the kernels inside them are "
@@ -510,7 +516,7 @@ void FindingsEngine::phaseImbalance(AnalysisResult& r)
         Finding f;
         f.id = QStringLiteral("phase-imbalance");
         f.impactNs = (perStep(slow) - perStep(fast)) * slow->phases[p].steps;
-        f.severity = std::max(Finding::Severity::Low, severityFor(double(f.impactNs) / double(std::max<qint64>(1, r.window.lengthNs()))));
+        f.severity = std::max(Finding::Severity::Low, severityOfWindowShare(r, f.impactNs));
         f.title = tr("Ranks are imbalanced in %1").arg(phase);
         f.metric = QStringLiteral("%1×").arg(double(perStep(slow)) / double(perStep(fast)), 0, 'f', 2);
         f.summary = tr("In %1, process %2 spends %3 of kernel time per step and process %4 only %5 (%6 ranks): "

@@ -34,6 +34,12 @@ std::vector<quint32> sortOrder(const std::vector<qint64>& start)
     return order;
 }
 
+void permuteApi(ApiTable& api, const std::vector<quint32>& order)
+{
+    permute(api.rowid, order), permute(api.start, order), permute(api.end, order), permute(api.correlationId, order);
+    permute(api.pid, order), permute(api.tid, order), permute(api.name, order), permute(api.kind, order);
+}
+
 void sortOps(GpuOpColumns& t, const std::vector<quint32>& order)
 {
     permute(t.rowid, order), permute(t.start, order), permute(t.end, order), permute(t.device, order);
@@ -136,8 +142,7 @@ void dropBacktraceCopies(ApiTable& api, std::vector<quint8>& eventClass)
     for (size_t i = 0; i < eventClass.size(); ++i)
         if (!isCopy[i] || plain.find(api.pid[i], api.correlationId[i]) < 0)
             keep.push_back(quint32(i));
-    permute(api.rowid, keep), permute(api.start, keep), permute(api.end, keep), permute(api.correlationId, keep);
-    permute(api.pid, keep), permute(api.tid, keep), permute(api.name, keep), permute(api.kind, keep);
+    permuteApi(api, keep);
     permute(eventClass, keep);
 }
 
@@ -147,9 +152,8 @@ void TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass)
 {
     auto& api = trace.api;
     if (const auto order = sortOrder(api.start); !order.empty()) {
-        permute(api.rowid, order), permute(api.start, order), permute(api.end, order);
-        permute(api.correlationId, order), permute(api.pid, order), permute(api.tid, order);
-        permute(api.name, order), permute(api.kind, order), permute(apiEventClass, order);
+        permuteApi(api, order);
+        permute(apiEventClass, order);
     }
     dropBacktraceCopies(api, apiEventClass);
 
