@@ -42,14 +42,18 @@ void EvidenceRowsModel::setFinding(AnalysisPtr analysis, int findingIndex)
         for (int e = 0; e < f.evidence.size(); ++e) {
             const Evidence& ev = f.evidence[e];
             // A time range (gap, warm-up) is one row of its own; listed rows follow it.
-            if (ev.startNs >= 0 && ev.endNs >= 0) {
-                m_segments.push_back({ e, Table::Unknown, m_rows, 1, true });
+            const bool range = ev.startNs >= 0 && ev.endNs >= 0;
+            if (range) {
+                m_segments.push_back({ e, Table::Unknown, m_rows, 1, SegmentKind::TimeRange });
                 m_rows += 1;
             }
             const Table table = tableOf(ev.table);
             if (table != Table::Unknown && !ev.rows.empty()) {
-                m_segments.push_back({ e, table, m_rows, qint64(ev.rows.size()), false });
+                m_segments.push_back({ e, table, m_rows, qint64(ev.rows.size()), SegmentKind::Rows });
                 m_rows += qint64(ev.rows.size());
+            } else if (!range && !ev.sql.isEmpty()) {
+                m_segments.push_back({ e, Table::Unknown, m_rows, 1, SegmentKind::Query });
+                m_rows += 1;
             }
         }
     }
@@ -74,7 +78,7 @@ const EvidenceRowsModel::Segment* EvidenceRowsModel::segmentOf(int row) const
 std::pair<EvidenceRowsModel::Table, qint64> EvidenceRowsModel::source(int row) const
 {
     const Segment* s = segmentOf(row);
-    if (!s || s->timeRange)
+    if (!s || s->kind != SegmentKind::Rows)
         return { Table::Unknown, -1 };
     const Evidence& e = m_analysis->findings[m_finding].evidence[s->evidence];
     return { s->table, qint64(e.rows[size_t(row - s->first)]) };
@@ -84,7 +88,9 @@ std::pair<qint64, qint64> EvidenceRowsModel::span() const
 {
     qint64 lo = LLONG_MAX, hi = LLONG_MIN;
     for (const Segment& s : m_segments) {
-        if (s.timeRange) {
+        if (s.kind == SegmentKind::Query)
+            continue;
+        if (s.kind == SegmentKind::TimeRange) {
             const Evidence& e = m_analysis->findings[m_finding].evidence[s.evidence];
             lo = std::min(lo, e.startNs), hi = std::max(hi, e.endNs);
             continue;
@@ -144,8 +150,10 @@ QVariant EvidenceRowsModel::data(const QModelIndex& index, int role) const
         return index.column() == Name || index.column() == Source ? QVariant()
                                                                   : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     const Evidence& e = m_analysis->findings[m_finding].evidence[s->evidence];
-    if (s->timeRange)
+    if (s->kind == SegmentKind::TimeRange)
         return rangeCell(e, index.column(), role);
+    if (s->kind == SegmentKind::Query)
+        return queryCell(e, index.column(), role);
     return cell(*s, qint64(e.rows[size_t(index.row() - s->first)]), index.column(), role);
 }
 
@@ -167,6 +175,20 @@ QVariant EvidenceRowsModel::rangeCell(const Evidence& e, int column, int role) c
         return role == Qt::ToolTipRole ? QVariant(e.sql) : QVariant(tr("GPU work on the device in this range"));
     case Device:
         return e.deviceId >= 0 ? QVariant(e.deviceId) : QVariant();
+    default:
+        return {};
+    }
+}
+
+QVariant EvidenceRowsModel::queryCell(const Evidence& e, int column, int role) const
+{
+    if (role == StartRole || role == EndRole)
+        return qint64(-1);
+    switch (Column(column)) {
+    case Source:
+        return tr("Query on %1").arg(e.table);
+    case Name:
+        return e.sql;
     default:
         return {};
     }

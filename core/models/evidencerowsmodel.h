@@ -10,7 +10,8 @@
 namespace sl {
 
 /// The rows that prove a finding, from whichever export table they come from (kernels, API calls,
-/// copies, memsets, graph launches), plus its time ranges (idle gaps, warm-up). The evidence's
+/// copies, memsets, graph launches), plus its time ranges (idle gaps, warm-up) and, for evidence
+/// of an absence (no GPU records at all), the query that shows it. The evidence's
 /// row lists are not copied: a row of the model is found through the prefix sums of their sizes,
 /// so a finding with millions of evidence kernels costs a few bytes per evidence item.
 class EvidenceRowsModel : public QAbstractTableModel
@@ -40,17 +41,19 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    enum class SegmentKind { Rows, TimeRange, Query };
     struct Segment
     {
         int evidence = 0; ///< index in Finding::evidence
         Table table = Table::Unknown;
         qint64 first = 0; ///< model row of the segment's first row
-        qint64 count = 0; ///< rows (1 for a time range)
-        bool timeRange = false;
+        qint64 count = 0; ///< rows (1 for a time range or a query)
+        SegmentKind kind = SegmentKind::Rows;
     };
     const Segment* segmentOf(int row) const;
     QVariant cell(const Segment& s, qint64 i, int column, int role) const;
     QVariant rangeCell(const Evidence& e, int column, int role) const;
+    QVariant queryCell(const Evidence& e, int column, int role) const;
     std::pair<qint64, qint64> interval(const Segment& s, qint64 row) const; ///< start, end (ns)
     const GpuOpColumns* columns(Table table) const; ///< null for API calls
 
