@@ -6,6 +6,7 @@
 #include "core/compare/changeranker.h"
 #include "core/compare/comparisonfigures.h"
 #include "core/compare/kernelmatcher.h"
+#include "core/util/format.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -148,6 +149,22 @@ ComparisonPtr Comparator::compare(
             if (p.phase != QLatin1String("unattributed") && !c->phases.contains(p.phase))
                 c->phases << p.phase;
     c->phases << QStringLiteral("unattributed");
+    // Whole-graph tracing records one row per graph launch and none for the kernels inside, so
+    // kernel figures of such a trace leave the graphs' work out; say so rather than show a win.
+    auto wholeGraphs
+        = [](const AnalysisResult& r) { return r.graphMode == QLatin1String("graph") && r.graphLaunches > 0; };
+    const auto graphTraces
+        = std::count_if(analyses.begin(), analyses.end(), [&](const AnalysisPtr& a) { return wholeGraphs(*a); });
+    if (graphTraces > 0 && graphTraces < n)
+        for (int i = 0; i < n; ++i)
+            if (wholeGraphs(*analyses[i]))
+                c->warnings << tr(
+                    "%1 traced CUDA graphs as whole graphs (graph launches: %2, %3): the kernels inside them are "
+                    "not in its kernel figures, which are therefore not comparable with traces that record "
+                    "every kernel.")
+                                   .arg(c->labels[i])
+                                   .arg(analyses[i]->graphLaunches)
+                                   .arg(formatDuration(analyses[i]->graphNs));
 
     ComparisonFigures::build(*c);
 

@@ -177,6 +177,7 @@ private slots:
     void phaseEvidenceSql();
     void figuresEqualSingleTraceReports();
     void writesReports();
+    void wholeGraphWarning();
     void realBeforeAfterPair();
 };
 
@@ -599,6 +600,26 @@ void TestCompare::writesReports()
     QVERIFY(text.contains(QStringLiteral("activation kernels per step: 560 ns → 0 ns (−560 ns, 0.00×)")));
     QVERIFY(text.contains(QStringLiteral("kernel silu_and_mul_kernel (in one trace only) per step")));
     QVERIFY(!text.contains(dir.path()));
+}
+
+void TestCompare::wholeGraphWarning()
+{
+    Shape a;
+    const AnalysisPtr eager = analyzeShape(a);
+    TraceFixture fx;
+    build(fx, a);
+    fx.runtime(2'000'000, 2'000'100, 100, 101, 900, QStringLiteral("cudaGraphLaunch_v10000"));
+    fx.graphLaunch(2'000'500, 2'050'500, 0, 7, 900, 100, 1);
+    const LoadOutcome out = TraceLoader::loadSync(fx.path());
+    QVERIFY(out.ok());
+    const AnalysisPtr graphs = Analyzer::analyze(out.trace, AnalysisOptions{});
+    QCOMPARE(graphs->graphMode, QStringLiteral("graph"));
+    const auto cmp = Comparator::compare({eager, graphs}, ComparisonOptions{});
+    QVERIFY(cmp);
+    QCOMPARE(cmp->warnings.size(), 1);
+    QVERIFY(cmp->warnings.front().contains(QLatin1String("whole graphs (graph launches: 1,")));
+    // Both traced the same way: nothing to warn about.
+    QVERIFY(Comparator::compare({eager, eager}, ComparisonOptions{})->warnings.isEmpty());
 }
 
 void TestCompare::realBeforeAfterPair()
