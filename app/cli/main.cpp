@@ -35,6 +35,8 @@ int main(int argc, char* argv[])
     }
     if (command == QLatin1String("analyze"))
         return sl::cli::Commands::analyze(args);
+    if (command == QLatin1String("compare"))
+        return sl::cli::Commands::compare(args);
     if (command == QLatin1String("info"))
         return sl::cli::Commands::info(args);
     if (command == QLatin1String("synth"))

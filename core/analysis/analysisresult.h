@@ -190,6 +190,10 @@ struct AnalysisResult
     std::vector<qint32> kernelRange;
     /// Per kernel: phase index into `phases`, -1 if none.
     std::vector<qint8> kernelPhase;
+    /// Per NVTX range (whole table, not only the window): its phase index when the range is a
+    /// step (matches a phase and no enclosing range has that phase), else -1. The comparison
+    /// derives its per-step figures and aligned steps from it.
+    std::vector<qint8> rangeStepPhase;
     /// Taxonomy category of each kernel name (StringTable index → category).
     QHash<quint32, QString> categoryOfName;
 };

@@ -110,6 +110,11 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         }
     }
 
+    r.rangeStepPhase.assign(size_t(n.size()), -1);
+    for (qsizetype i = 0; i < n.size(); ++i)
+        if (isStep[size_t(i)])
+            r.rangeStepPhase[size_t(i)] = qint8(phaseOf(n.name[size_t(i)]));
+
     // Ranges by name (in-window ranges), steps and wall time per phase.
     const int unattributed = phaseCount;
     r.phases.resize(phaseCount + 1);
