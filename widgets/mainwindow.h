@@ -20,6 +20,7 @@ namespace sl {
 class FindingsDock;
 class KernelsDock;
 class ProcessesDock;
+class ReportExporter;
 
 /// Builds the docks and actions and wires them; loads traces one after the other
 /// (TraceLoader, then Analyzer), never blocking the GUI thread.
@@ -71,6 +72,9 @@ private:
     };
 
     void createActions();
+    void createExportActions(QMenu* file); ///< Export Report/Tables, Trace Information, Preferences
+    void exportCurrent(bool tablesOnly);
+    void showTraceInfo();
     void startNextLoad();
     void onLoadFinished(quint64 token);
     void onAnalysisFinished(quint64 token, int traceIndex);
@@ -90,6 +94,7 @@ private:
     QLabel* m_statusLabel;
     QProgressBar* m_progress;
     QToolButton* m_cancel;
+    ReportExporter* m_exporter;
 
     QVector<Loaded> m_traces;
     int m_current = -1;
