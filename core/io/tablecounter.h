@@ -23,7 +23,7 @@ public:
 
     /// One result per table, in order, each as soon as it is counted. Progress: 0..tables.size()
     /// tables counted. Cancelling the future interrupts the running COUNT(*) within a few
-    /// milliseconds (an SQLite progress handler) and the worker closes its connection.
+    /// milliseconds (sqlite3_interrupt) and the worker closes its connection.
     static QFuture<Count> count(const QString& path, const QStringList& tables);
 };
 
