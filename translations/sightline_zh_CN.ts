@@ -767,6 +767,13 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>TableCopy</name>
+    <message>
+        <source>Copy as TSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TableCounter</name>
     <message>
         <source>Cannot open %1: %2</source>
@@ -943,6 +950,110 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>sl::EvidenceDock</name>
+    <message>
+        <source>Evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy SQL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the SQL that selects these rows from the export, to re-run it in sqlite3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a finding to list the rows that prove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n evidence row(s). %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sl::EvidenceRowsModel</name>
+    <message>
+        <source>Time range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU work on the device in this range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graph launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>graph %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished">名称</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished">GPU</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rowid</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sl::FindingsDock</name>
     <message>
         <source>Findings</source>
@@ -954,6 +1065,20 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Copy the SQL that selects the finding&apos;s evidence rows from the export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a finding to read it and to see its evidence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No findings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)
+
+%4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -977,6 +1102,22 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Impact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1102,10 +1243,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Stop loading</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Loading %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1161,18 +1298,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Cancelling…</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Loading %1 cancelled.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Analysing %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Analysis of %1 cancelled.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>%1: %n kernel(s), %2 finding(s).</source>
         <translation type="unfinished">
@@ -1184,10 +1309,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
-    </message>
-    <message>
-        <source>“%1” has no kernel rows to show; use Copy SQL to inspect its evidence.</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Export Report…</source>
@@ -1235,6 +1356,54 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>%1 — Sightline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop loading or analysing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The analysis window every figure covers, and the focus of the views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Analysis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Whole Capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Analyse from the first to the last GPU or API event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Steady State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave out the warm-up before the first long idle gap and the idle tail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window: %1 – %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · focus: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1363,10 +1532,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Process / thread</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Kernel time</source>
         <translation type="unfinished">内核时间</translation>
     </message>
@@ -1382,11 +1547,51 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>NVTX ranges</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Select to show only %1 in the other views.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished">GPU %1</translation>
+    </message>
+    <message>
+        <source>Stream %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Process / thread / GPU / stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sl::ProcessesDock</name>
     <message>
         <source>Processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop focusing the views on one process, thread, GPU or stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing everything. Select a node to focus the views on it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Focused on %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1602,6 +1807,13 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Tables: %1, rows counted.</source>
         <translation>表：%1 个，行数已统计。</translation>
+    </message>
+</context>
+<context>
+    <name>sl::TraceSession</name>
+    <message>
+        <source>Analysing %1…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -7,6 +7,7 @@
 #include <QCommandLineParser>
 #include <QPixmap>
 #include <QTextStream>
+#include <QTimer>
 
 #include <cstdio>
 
@@ -51,13 +52,17 @@ int main(int argc, char** argv)
                 QApplication::exit(3);
                 return;
             }
-            if (!window.grab().save(out)) {
-                QTextStream(stderr) << QApplication::translate("main", "Cannot write the screenshot to %1.").arg(out)
-                                    << '\n';
-                QApplication::exit(1);
-                return;
-            }
-            QApplication::exit(0);
+            // Let the docks lay out what the analysis just filled in before grabbing.
+            QTimer::singleShot(
+                200, &window, [&window, out] {
+                    if (!window.grab().save(out)) {
+                        QTextStream(stderr)
+                            << QApplication::translate("main", "Cannot write the screenshot to %1.").arg(out) << '\n';
+                        QApplication::exit(1);
+                        return;
+                    }
+                    QApplication::exit(0);
+                });
         });
         if (traces.isEmpty()) {
             QTextStream(stderr) << QApplication::translate("main", "--screenshot needs at least one trace.") << '\n';
