@@ -3,10 +3,14 @@
 
 #include "core/session/tracesession.h"
 #include "core/util/format.h"
+#include "widgets/dialogs/preferencesdialog.h"
+#include "widgets/dialogs/traceinfodialog.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
 #include "widgets/docks/processesdock.h"
+#include "widgets/reportexporter.h"
+#include "widgets/settings.h"
 
 #include <QAction>
 #include <QApplication>
@@ -21,7 +25,6 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QProgressBar>
-#include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolBar>
@@ -33,11 +36,6 @@ namespace sl {
 
 namespace {
 const QString kKernelTable = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
-const QString kRecentKey = QStringLiteral("mainwindow/recentFiles");
-const QString kGeometryKey = QStringLiteral("mainwindow/geometry");
-const QString kStateKey = QStringLiteral("mainwindow/state");
-const QString kHeaderVersionKey = QStringLiteral("mainwindow/headerVersion");
-constexpr int kMaxRecent = 10;
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -52,6 +50,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_windowLabel(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_cancel(new QToolButton(this))
+    , m_exporter(new ReportExporter(this))
 {
     setObjectName(QStringLiteral("mainwindow"));
     setAcceptDrops(true);
@@ -137,8 +136,10 @@ void MainWindow::createActions()
     QAction* open = file->addAction(tr("&Open…"));
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, [this] {
-        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Nsight Systems exports"), QString(),
-            tr("Nsight Systems SQLite exports (*.sqlite *.db);;All files (*)"));
+        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Nsight Systems exports"),
+            Settings::instance()->lastDirectory(), tr("Nsight Systems SQLite exports (*.sqlite *.db);;All files (*)"));
+        if (!paths.isEmpty())
+            Settings::instance()->setLastDirectory(QFileInfo(paths.front()).absolutePath());
         openFiles(paths);
     });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
@@ -147,6 +148,7 @@ void MainWindow::createActions()
     QAction* close = file->addAction(tr("&Close Trace"));
     close->setShortcut(QKeySequence::Close);
     connect(close, &QAction::triggered, this, [this] { closeTrace(m_current); });
+    createExportActions(file);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"));
     quit->setShortcut(QKeySequence::Quit);
@@ -312,6 +314,62 @@ void MainWindow::showEvidence(int findingIndex)
     m_evidenceDock->raise();
 }
 
+void MainWindow::createExportActions(QMenu* file)
+{
+    file->addSeparator();
+    QAction* report = file->addAction(tr("&Export Report…"));
+    report->setToolTip(tr("Write report.md, report.json and tables/*.csv of the current trace and window"));
+    connect(report, &QAction::triggered, this, [this] { exportCurrent(false); });
+    QAction* tables = file->addAction(tr("Export &Tables (CSV)…"));
+    connect(tables, &QAction::triggered, this, [this] { exportCurrent(true); });
+    QAction* info = file->addAction(tr("Trace &Information…"));
+    connect(info, &QAction::triggered, this, &MainWindow::showTraceInfo);
+    file->addSeparator();
+    QAction* preferences = file->addAction(tr("&Preferences…"));
+    preferences->setShortcut(QKeySequence::Preferences);
+    preferences->setMenuRole(QAction::PreferencesRole);
+    connect(preferences, &QAction::triggered, this, [this] {
+        auto* dialog = new PreferencesDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    connect(file, &QMenu::aboutToShow, this, [this, report, tables, info] {
+        report->setEnabled(currentAnalysis() && !m_exporter->isBusy());
+        tables->setEnabled(currentAnalysis() && !m_exporter->isBusy());
+        info->setEnabled(m_current >= 0);
+    });
+    connect(m_exporter, &ReportExporter::started, m_statusLabel, &QLabel::setText);
+    connect(m_exporter, &ReportExporter::finished, this, [this](bool ok, const QString& message) {
+        if (ok)
+            m_statusLabel->setText(message);
+        else
+            showError(message);
+    });
+}
+
+void MainWindow::exportCurrent(bool tablesOnly)
+{
+    const AnalysisPtr analysis = currentAnalysis();
+    if (!analysis || m_exporter->isBusy())
+        return;
+    const QString dir = QFileDialog::getExistingDirectory(this,
+        tablesOnly ? tr("Export CSV Tables to Folder") : tr("Export Report to Folder"),
+        Settings::instance()->lastDirectory());
+    if (dir.isEmpty())
+        return;
+    Settings::instance()->setLastDirectory(dir);
+    m_exporter->start(analysis, dir, tablesOnly ? ReportExporter::What::Tables : ReportExporter::What::Report);
+}
+
+void MainWindow::showTraceInfo()
+{
+    if (m_current < 0)
+        return;
+    auto* dialog = new TraceInfoDialog(m_session->entry(m_current).trace, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose); // closing cancels its row counting
+    dialog->show();
+}
+
 void MainWindow::setProgressVisible(bool visible)
 {
     m_progress->setVisible(visible);
@@ -325,21 +383,12 @@ void MainWindow::showError(const QString& message)
     statusBar()->showMessage(message, 15000);
 }
 
-void MainWindow::addRecentFile(const QString& path)
-{
-    QSettings settings;
-    QStringList recent = settings.value(kRecentKey).toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    while (recent.size() > kMaxRecent)
-        recent.removeLast();
-    settings.setValue(kRecentKey, recent);
-}
+void MainWindow::addRecentFile(const QString& path) { Settings::instance()->addRecentFile(path); }
 
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList recent = QSettings().value(kRecentKey).toStringList();
+    const QStringList recent = Settings::instance()->recentFiles();
     for (const QString& path : recent) {
         QAction* a = m_recentMenu->addAction(QFileInfo(path).fileName());
         a->setToolTip(path);
@@ -349,8 +398,8 @@ void MainWindow::rebuildRecentMenu()
         m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
     else {
         m_recentMenu->addSeparator();
-        connect(
-            m_recentMenu->addAction(tr("Clear")), &QAction::triggered, this, [] { QSettings().remove(kRecentKey); });
+        connect(m_recentMenu->addAction(tr("Clear")), &QAction::triggered, Settings::instance(),
+            &Settings::clearRecentFiles);
     }
 }
 
@@ -401,24 +450,23 @@ QList<QPair<QString, QHeaderView*>> MainWindow::headers() const
 
 void MainWindow::saveLayout() const
 {
-    QSettings settings;
-    settings.setValue(kGeometryKey, saveGeometry());
-    settings.setValue(kStateKey, saveState(kLayoutVersion));
-    settings.setValue(kHeaderVersionKey, kLayoutVersion);
+    Settings* settings = Settings::instance();
+    settings->setWindowGeometry(saveGeometry());
+    settings->setWindowState(saveState(kLayoutVersion), kLayoutVersion);
     for (const auto& [key, header] : headers())
-        settings.setValue(QStringLiteral("mainwindow/header/") + key, header->saveState());
+        settings->setHeaderState(key, header->saveState(), kLayoutVersion);
 }
 
 bool MainWindow::restoreLayout()
 {
-    QSettings settings;
-    const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
+    const Settings* settings = Settings::instance();
+    const QByteArray geometry = settings->windowGeometry();
     if (!geometry.isEmpty())
         restoreGeometry(geometry);
-    if (settings.value(kHeaderVersionKey).toInt() == kLayoutVersion)
-        for (const auto& [key, header] : headers())
-            header->restoreState(settings.value(QStringLiteral("mainwindow/header/") + key).toByteArray());
-    const QByteArray state = settings.value(kStateKey).toByteArray();
+    for (const auto& [key, header] : headers())
+        if (const QByteArray state = settings->headerState(key, kLayoutVersion); !state.isEmpty())
+            header->restoreState(state);
+    const QByteArray state = settings->windowState(kLayoutVersion);
     return !state.isEmpty() && restoreState(state, kLayoutVersion);
 }
 

@@ -20,6 +20,7 @@ class EvidenceDock;
 class FindingsDock;
 class KernelsDock;
 class ProcessesDock;
+class ReportExporter;
 class TraceSession;
 struct WindowSpec;
 
@@ -77,6 +78,9 @@ protected:
 
 private:
     void createActions();
+    void createExportActions(QMenu* file); ///< Export Report/Tables, Trace Information, Preferences
+    void exportCurrent(bool tablesOnly);
+    void showTraceInfo();
     void onTraceAdded(int index);
     void onAnalysisReady(int index);
     void onTraceRemoved(int index);
@@ -101,6 +105,7 @@ private:
     QLabel* m_windowLabel;
     QProgressBar* m_progress;
     QToolButton* m_cancel;
+    ReportExporter* m_exporter;
 
     int m_current = -1;
     ScopeFilter m_scope;

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
+#include "core/util/translations.h"
 #include "widgets/mainwindow.h"
+#include "widgets/settings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QPixmap>
 #include <QTextStream>
 #include <QTimer>
-#include <QTranslator>
 
 #include <cstdio>
 
@@ -19,13 +18,9 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("Sightline"));
     QApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
 
-    QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
-            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+    // The language chosen in Preferences, else the system locale; before any text is built, as
+    // widgets do not retranslate live.
+    sl::Translations::install(sl::Settings::instance()->language());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
