@@ -8,6 +8,7 @@
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
+#include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
 #include "widgets/reportexporter.h"
 #include "widgets/settings.h"
@@ -45,6 +46,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_findingsDock(new FindingsDock(this))
     , m_processesDock(new ProcessesDock(this))
     , m_evidenceDock(new EvidenceDock(this))
+    , m_overviewDock(new OverviewDock(this))
     , m_traceSelector(new QComboBox(this))
     , m_statusLabel(new QLabel(this))
     , m_windowLabel(new QLabel(this))
@@ -67,6 +69,7 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, m_processesDock);
     splitDockWidget(m_findingsDock, m_processesDock, Qt::Vertical);
     tabifyDockWidget(m_processesDock, m_evidenceDock);
+    tabifyDockWidget(m_processesDock, m_overviewDock);
     m_processesDock->raise();
 
     m_progress->setRange(0, 1000);
@@ -117,6 +120,8 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
     connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
+    connect(m_overviewDock, &OverviewDock::statusMessage, this,
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
 
     m_defaultState = saveState(kLayoutVersion);
@@ -127,7 +132,7 @@ MainWindow::~MainWindow() = default; // the session waits for its worker threads
 
 QList<QDockWidget*> MainWindow::docks() const
 {
-    return { m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock };
+    return { m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock };
 }
 
 void MainWindow::createActions()
@@ -269,6 +274,7 @@ void MainWindow::showCurrent()
     m_kernelsDock->setAnalysis(a);
     m_findingsDock->setAnalysis(a);
     m_processesDock->setAnalysis(a);
+    m_overviewDock->setAnalysis(a);
     m_evidenceDock->clear();
     setScope(m_scope);
     updateTitle();

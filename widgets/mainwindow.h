@@ -19,6 +19,7 @@ namespace sl {
 class EvidenceDock;
 class FindingsDock;
 class KernelsDock;
+class OverviewDock;
 class ProcessesDock;
 class ReportExporter;
 class TraceSession;
@@ -31,7 +32,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    static constexpr int kLayoutVersion = 2; ///< bump when the set of docks changes
+    static constexpr int kLayoutVersion = 3; ///< bump when the set of docks changes
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -60,6 +61,7 @@ public:
     FindingsDock* findingsDock() const { return m_findingsDock; }
     ProcessesDock* processesDock() const { return m_processesDock; }
     EvidenceDock* evidenceDock() const { return m_evidenceDock; }
+    OverviewDock* overviewDock() const { return m_overviewDock; }
 
     void saveLayout() const;
     bool restoreLayout();
@@ -99,6 +101,7 @@ private:
     FindingsDock* m_findingsDock;
     ProcessesDock* m_processesDock;
     EvidenceDock* m_evidenceDock;
+    OverviewDock* m_overviewDock;
     QComboBox* m_traceSelector;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_statusLabel;

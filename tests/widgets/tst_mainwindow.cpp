@@ -7,7 +7,9 @@
 #include "tests/common/tracefixture.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
+#include "widgets/charts/barchartview.h"
 #include "widgets/docks/kernelsdock.h"
+#include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
 #include "widgets/mainwindow.h"
 
@@ -101,6 +103,9 @@ void TestMainWindow::openFillsDocks()
     QVERIFY(a->findings.size() > 0);
     QCOMPARE(w.findingsDock()->view()->model()->rowCount(), int(a->findings.size()));
     QVERIFY(w.windowTitle().contains(QStringLiteral("trace.sqlite")));
+    // The overview charts GPU time by category: all three names fall in one category here.
+    QCOMPARE(w.overviewDock()->chart(OverviewDock::Categories)->plottedCategories().size(), 1);
+    QCOMPARE(w.processesDock()->view()->model()->rowCount(), 1);
 
     // The name filter is debounced, case-insensitive.
     w.kernelsDock()->filterEdit()->setText(QStringLiteral("BI"));
