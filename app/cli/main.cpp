@@ -2,6 +2,7 @@
 // sightline-cli: the analyses of the desktop explorer, headless, for CI and scripts.
 #include "app/cli/benchcommand.h"
 #include "app/cli/clicommands.h"
+#include "core/util/resourceusage.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -10,6 +11,7 @@
 
 int main(int argc, char* argv[])
 {
+    sl::ResourceUsage::tuneAllocator();
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Sightline"));
     QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/util/resourceusage.h"
 #include "widgets/mainwindow.h"
 
 #include <QApplication>
@@ -13,6 +14,7 @@
 
 int main(int argc, char** argv)
 {
+    sl::ResourceUsage::tuneAllocator();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Sightline"));
     QApplication::setApplicationName(QStringLiteral("Sightline"));
