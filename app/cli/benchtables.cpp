@@ -14,18 +14,18 @@ namespace sl::cli {
 namespace {
 
 // The rest of the memory bound (BenchTables::restBound), per row of the other tables: the model
-// holds an API call in 41 B, an NVTX range in 45 B and a copy in about 53 B; the analysis adds
-// transient per-call and per-range arrays (attribution, depth, thread grouping) and the report's
-// per-call vectors of durations.
-constexpr qint64 kRestPerApiRow = 64;
-constexpr qint64 kRestPerNvtxRange = 64;
+// holds an API call in 41 B (+7 B of slack for the loader's correlation index and event classes),
+// an NVTX range in 45 B (+11 B: the attribution's per-range depth, thread grouping and step
+// flags) and a copy in about 53 B.
+constexpr qint64 kRestPerApiRow = 48;
+constexpr qint64 kRestPerNvtxRange = 56;
 constexpr qint64 kRestPerCopy = 64;
 // Interned strings: the model holds them once; the loader's text index keeps a UTF-8 key per
-// inline NVTX text while reading.
+// distinct inline NVTX text while reading.
 constexpr qint64 kStringFactor = 2;
 // Independent of the trace: thread stacks touched, SQLite's page caches of the two reader
 // connections, the hash buffer, Qt's and the allocator's bookkeeping.
-constexpr qint64 kFixedBytes = qint64(32) << 20;
+constexpr qint64 kFixedBytes = qint64(16) << 20;
 
 qint64 value(const QJsonObject& o, const char* key) { return o.value(QLatin1String(key)).toInteger(); }
 
