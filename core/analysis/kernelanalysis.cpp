@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/kernelanalysis.h"
 
-#include "core/analysis/analysisresult.h"
 #include "core/analysis/occupancy.h"
 #include "core/analysis/statistics.h"
 #include "core/analysis/taxonomy.h"
@@ -14,14 +13,28 @@ namespace sl {
 void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r)
 {
     const Trace& t = *r.trace;
+    Summary s = summarize(t, r.kernelInWindow, [&](quint32 name) { return taxonomy.categorize(t.strings.at(name)); });
+    r.kernelCount = s.count;
+    r.kernelNs = s.totalNs;
+    for (const KernelSummary& k : std::as_const(s.kernels))
+        r.categoryOfName.insert(k.name, k.category);
+    r.kernels = std::move(s.kernels);
+}
+
+KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vector<quint8>& include,
+                                                  const std::function<QString(quint32)>& categoryOf,
+                                                  const std::atomic<bool>* cancel)
+{
     const auto& k = t.kernels;
     const quint32 names = t.strings.size();
+    auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
+    Summary out;
 
-    // Counting sort of in-window kernels by name: O(n), then each name's slice is sorted on
-    // its own (durations are needed for the percentiles anyway).
+    // Counting sort of included kernels by name: O(n), then each name's slice is sorted on its
+    // own (durations are needed for the percentiles anyway).
     std::vector<quint32> count(size_t(names) + 1, 0);
     for (qsizetype i = 0; i < k.size(); ++i)
-        if (r.kernelInWindow[size_t(i)])
+        if (include[size_t(i)])
             ++count[k.name[size_t(i)] + 1];
     for (size_t i = 1; i < count.size(); ++i)
         count[i] += count[i - 1];
@@ -29,9 +42,11 @@ void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r)
     {
         std::vector<quint32> pos(count.begin(), count.end() - 1);
         for (qsizetype i = 0; i < k.size(); ++i)
-            if (r.kernelInWindow[size_t(i)])
+            if (include[size_t(i)])
                 byName[pos[k.name[size_t(i)]]++] = quint32(i);
     }
+    if (cancelled())
+        return {};
 
     std::vector<qint64> durations;
     for (quint32 name = 0; name < names; ++name) {
@@ -62,23 +77,25 @@ void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r)
         for (int d = 0; d < 64; ++d)
             if (deviceMask & (quint64(1) << d))
                 s.devices.append(d);
-        s.category = taxonomy.categorize(t.strings.at(name));
+        s.category = categoryOf(name);
         const auto top = std::max_element(configUse.begin(), configUse.end(),
                                           [](const auto& a, const auto& b) { return a.second < b.second; });
         const int dev = s.devices.isEmpty() ? 0 : s.devices.front();
         if (const GpuInfo* gpu = t.gpu(dev))
             if (const auto occ = Occupancy::theoretical(t.configs.at(top->first), *gpu))
                 s.occupancy = occ->occupancy;
-        r.kernelCount += s.count;
-        r.kernelNs += s.totalNs;
-        r.categoryOfName.insert(name, s.category);
-        r.kernels.append(std::move(s));
+        out.count += s.count;
+        out.totalNs += s.totalNs;
+        out.kernels.append(std::move(s));
+        if ((name & 1023) == 0 && cancelled())
+            return {};
     }
-    for (auto& s : r.kernels)
-        s.share = r.kernelNs > 0 ? double(s.totalNs) / double(r.kernelNs) : 0.0;
-    std::sort(r.kernels.begin(), r.kernels.end(), [](const KernelSummary& a, const KernelSummary& b) {
+    for (auto& s : out.kernels)
+        s.share = out.totalNs > 0 ? double(s.totalNs) / double(out.totalNs) : 0.0;
+    std::sort(out.kernels.begin(), out.kernels.end(), [](const KernelSummary& a, const KernelSummary& b) {
         return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.name < b.name;
     });
+    return out;
 }
 
 } // namespace sl
