@@ -141,14 +141,21 @@ void KernelInstanceModel::update()
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     m_cancel = cancel;
     // The worker gets copies (the analysis is shared and immutable); the continuation runs on
-    // this model's thread and only if the model still exists.
+    // this model's thread and only if the model still exists. It is queued even when the worker
+    // finished before then() was attached (then() would call it right here): a request is
+    // always answered from the event loop, after the caller's other requests of the same turn.
     QtConcurrent::run([query = m_query, cache, cancel] { return query.run(cache, cancel.get()); })
         .then(this, [this, generation, query = m_query](KernelInstanceQuery::Result result) {
-            if (generation != m_generation)
-                return; // superseded; the newer request applies its own result
-            m_cancel.reset();
-            apply(query, std::move(result));
-            setBusy(false);
+            QMetaObject::invokeMethod(
+                this,
+                [this, generation, query, result = std::move(result)]() mutable {
+                    if (generation != m_generation)
+                        return; // superseded; the newer request applies its own result
+                    m_cancel.reset();
+                    apply(query, std::move(result));
+                    setBusy(false);
+                },
+                Qt::QueuedConnection);
         });
 }
 

@@ -120,8 +120,8 @@ KernelsDock::KernelsDock(QWidget* parent)
         &KernelsDock::onSummarySelectionChanged);
     connect(m_all, &QCheckBox::toggled, this, &KernelsDock::setShowAllKernels);
     connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
-        m_instances->setDeviceFilter(m_device->currentData().toLongLong());
         fillStreamFilter();
+        m_instances->setDeviceFilter(m_device->currentData().toLongLong());
     });
     connect(m_stream, &QComboBox::currentIndexChanged, this,
         [this] { m_instances->setStreamFilter(m_stream->currentData().toLongLong()); });
@@ -186,11 +186,17 @@ void KernelsDock::updateSummary()
         return KernelAnalysis::summarize(
             t, include, [&](quint32 name) { return analysis->categoryOfName.value(name); });
     }).then(this, [this, generation, analysis = m_analysis](KernelAnalysis::Summary s) {
-        if (generation != m_summaryGeneration)
-            return;
-        m_summaryBusy = false;
-        m_summary->setSummaries(analysis, std::move(s.kernels));
-        emit summaryUpdated();
+        // Queued, as in KernelInstanceModel: then() calls at once when the worker already finished.
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, analysis, s = std::move(s)]() mutable {
+                if (generation != m_summaryGeneration)
+                    return;
+                m_summaryBusy = false;
+                m_summary->setSummaries(analysis, std::move(s.kernels));
+                emit summaryUpdated();
+            },
+            Qt::QueuedConnection);
     });
 }
 
@@ -206,15 +212,16 @@ void KernelsDock::setShowAllKernels(bool all)
     m_stream->setEnabled(all);
     // Base first, then the filter: the view is computed for the new base (a filter change
     // on the old base would start a worker only to cancel it).
-    if (all) {
-        m_instances->setKernelName(KernelInstanceModel::kNoNames);
-        m_instances->setNameFilter(m_filter->text());
+    // The name, GPU and stream filters belong to the all-kernels list; a name's launches are
+    // already one name (the combos keep their choice for the next time).
+    m_instances->setKernelName(KernelInstanceModel::kNoNames);
+    m_instances->setNameFilter(all ? m_filter->text() : QString());
+    m_instances->setDeviceFilter(all ? m_device->currentData().toLongLong() : -1);
+    m_instances->setStreamFilter(all ? m_stream->currentData().toLongLong() : -1);
+    if (all)
         m_instances->setKernelName(KernelInstanceModel::kAllNames);
-    } else {
-        m_instances->setKernelName(KernelInstanceModel::kNoNames);
-        m_instances->setNameFilter(QString());
+    else
         onSummarySelectionChanged();
-    }
     updateCaption();
 }
 
