@@ -99,7 +99,9 @@ void KernelInstanceModel::setScope(const ScopeFilter& scope)
 
 void KernelInstanceModel::sort(int column, Qt::SortOrder order)
 {
-    if (column < 0 || column >= ColumnCount)
+    // QTableView::sortByColumn asks twice (through the header's indicator, then directly): the
+    // view already is, or is being computed, in this order.
+    if (column < 0 || column >= ColumnCount || (column == m_query.sortColumn && order == m_query.sortOrder))
         return;
     m_query.sortColumn = column;
     m_query.sortOrder = order;
@@ -132,8 +134,8 @@ void KernelInstanceModel::update()
     // once lets callers (finding → evidence) select them right away.
     const bool linearRows = m_query.base == KernelInstanceQuery::Base::Rows && m_query.naturalOrder();
     if (linearRows || m_query.baseSize() <= m_asyncThreshold || (cache && !m_query.filtered())) {
-        apply(m_query, m_query.run(cache, nullptr));
         setBusy(false);
+        apply(m_query, m_query.run(cache, nullptr));
         return;
     }
     setBusy(true);
@@ -152,8 +154,8 @@ void KernelInstanceModel::update()
                     if (generation != m_generation)
                         return; // superseded; the newer request applies its own result
                     m_cancel.reset();
+                    setBusy(false); // first, so that viewUpdated() handlers see the final state
                     apply(query, std::move(result));
-                    setBusy(false);
                 },
                 Qt::QueuedConnection);
         });

@@ -72,7 +72,7 @@ public:
 
 signals:
     void busyChanged(bool busy);
-    /// The view now reflects every request made so far (emitted after each applied result).
+    /// A view was applied; when isBusy() is false it reflects every request made so far.
     void viewUpdated();
 
 private:
