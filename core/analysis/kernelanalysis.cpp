@@ -6,7 +6,6 @@
 #include "core/analysis/taxonomy.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace sl {
 
@@ -48,7 +47,12 @@ KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vec
     if (cancelled())
         return {};
 
+    // Per name: durations for the percentiles (two nth_element, not a sort: O(k) per name), and
+    // launches per configuration in a dense counter indexed by configuration, reset through the
+    // list of configurations the name touched.
     std::vector<qint64> durations;
+    std::vector<quint32> configCount(size_t(t.configs.size()), 0);
+    std::vector<quint32> touched;
     for (quint32 name = 0; name < names; ++name) {
         const quint32 lo = count[name], hi = count[name + 1];
         if (lo == hi)
@@ -59,30 +63,36 @@ KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vec
         s.count = hi - lo;
         durations.clear();
         quint64 deviceMask = 0;
-        std::unordered_map<quint32, qint64> configUse;
+        touched.clear();
         for (quint32 j = lo; j < hi; ++j) {
             const quint32 i = byName[j];
-            durations.push_back(k.duration(i));
-            deviceMask |= quint64(1) << std::min<quint16>(k.device[i], 63);
-            ++configUse[k.config[i]];
-        }
-        std::sort(durations.begin(), durations.end());
-        for (qint64 d : durations)
+            const qint64 d = k.duration(i);
+            durations.push_back(d);
             s.totalNs += d;
-        s.minNs = durations.front();
-        s.maxNs = durations.back();
+            deviceMask |= quint64(1) << std::min<quint16>(k.device[i], 63);
+            if (configCount[k.config[i]]++ == 0)
+                touched.push_back(k.config[i]);
+        }
+        const auto [mn, mx] = std::minmax_element(durations.begin(), durations.end());
+        s.minNs = *mn;
+        s.maxNs = *mx;
         s.meanNs = double(s.totalNs) / double(s.count);
-        s.p50Ns = nearestRank(durations, 50);
-        s.p90Ns = nearestRank(durations, 90);
+        s.p90Ns = nearestRankUnsorted(durations, 90);
+        s.p50Ns = nearestRankUnsorted(durations, 50);
         for (int d = 0; d < 64; ++d)
             if (deviceMask & (quint64(1) << d))
                 s.devices.append(d);
         s.category = categoryOf(name);
-        const auto top = std::max_element(configUse.begin(), configUse.end(),
-                                          [](const auto& a, const auto& b) { return a.second < b.second; });
+        // Most used configuration; ties go to the one seen first (the earliest launch).
+        quint32 top = touched.front();
+        for (quint32 c : touched)
+            if (configCount[c] > configCount[top])
+                top = c;
+        for (quint32 c : touched)
+            configCount[c] = 0;
         const int dev = s.devices.isEmpty() ? 0 : s.devices.front();
         if (const GpuInfo* gpu = t.gpu(dev))
-            if (const auto occ = Occupancy::theoretical(t.configs.at(top->first), *gpu))
+            if (const auto occ = Occupancy::theoretical(t.configs.at(top), *gpu))
                 s.occupancy = occ->occupancy;
         out.count += s.count;
         out.totalNs += s.totalNs;

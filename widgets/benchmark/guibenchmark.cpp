@@ -95,6 +95,7 @@ void GuiBenchmark::onOpened()
     m_firstPaintNs = m_clock.nsecsElapsed();
     m_stalls.stop();
     m_loadStallNs = m_stalls.longestStallNs();
+    m_loadBusyNs = m_stalls.longestBusyNs();
     m_residentAfterOpen = ResourceUsage::residentBytes();
     m_window->kernelsDock()->show();
     m_window->kernelsDock()->raise();
@@ -162,6 +163,7 @@ void GuiBenchmark::filterInstances()
             m_filteredRows = m_window->kernelsDock()->instanceModel()->rowCount();
             m_stalls.stop();
             m_interactionStallNs = m_stalls.longestStallNs();
+            m_interactionBusyNs = m_stalls.longestBusyNs();
             m_timelineNs = measureTimelineRepaint();
             report();
         });
@@ -193,13 +195,17 @@ void GuiBenchmark::report()
         ratio(m_firstPaintNs, m_cliLoadNs) + tr(" of CLI load; ") + ratio(m_firstPaintNs, m_cliLoadNs + m_cliAnalyzeNs)
             + tr(" of CLI load + analysis"),
         tr("≤ 1.2× CLI load"));
-    row(tr("GUI: longest event-loop stall while loading and analysing"), m_loadStallNs, QString(), tr("≤ 50 ms"));
+    row(tr("GUI: longest event-loop stall while loading and analysing (wall)"), m_loadStallNs, QString(),
+        tr("≤ 50 ms"));
+    row(tr("GUI: … of which the GUI thread was working (its CPU time)"), m_loadBusyNs, QString(), tr("≤ 50 ms"));
     row(tr("Kernels dock: all-kernels list shown"), m_allKernelsNs, QString(), QString());
     row(tr("Kernels dock: sort all kernels by duration"), m_sortNs, QString(), tr("≤ 2 s"));
     row(tr("Kernels dock: filter names by “%1” (%2 rows)").arg(kFilter, formatCount(m_filteredRows)), m_filterNs,
         QString(), tr("≤ 0.5 s"));
-    row(tr("Kernels dock: longest event-loop stall while listing, sorting, filtering"), m_interactionStallNs,
+    row(tr("Kernels dock: longest event-loop stall while listing, sorting, filtering (wall)"), m_interactionStallNs,
         QString(), QString());
+    row(tr("Kernels dock: … of which the GUI thread was working (its CPU time)"), m_interactionBusyNs, QString(),
+        QString());
     row(tr("timeline repaint (slowest zoom level)"), m_timelineNs, QString(),
         m_timelineNs < 0 ? tr("≤ 16 ms — not measured: hook for TimelineView") : tr("≤ 16 ms"));
     out << "\n"

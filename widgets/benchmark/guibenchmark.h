@@ -19,7 +19,9 @@ class MainWindow;
 ///    the reference of the same run;
 ///  - the first complete paint after opening TRACE (window repainted once the analysis is shown),
 ///    against the CLI load time (target ≤ 1.2×);
-///  - the longest event-loop stall while loading and analysing (target ≤ 50 ms);
+///  - the longest event-loop stall while loading and analysing (target ≤ 50 ms), as wall time
+///    and as the GUI thread's own CPU time (the part our code is responsible for: the rest is
+///    the thread waiting for a core);
 ///  - the Kernels dock's all-kernels list, its sort by duration (target ≤ 2 s) and a name filter
 ///    (target ≤ 0.5 s), each until the instance table is repainted;
 ///  - the timeline repaint (target ≤ 16 ms): a hook, see measureTimelineRepaint().
@@ -62,9 +64,9 @@ private:
     qint64 m_kernels = 0;
     qint64 m_loadedNs = -1;    ///< openFiles → idle (trace loaded and analysed)
     qint64 m_firstPaintNs = -1; ///< openFiles → window repainted with the analysis
-    qint64 m_loadStallNs = -1;
+    qint64 m_loadStallNs = -1, m_loadBusyNs = -1;
     qint64 m_residentAfterOpen = 0; ///< bytes
-    qint64 m_allKernelsNs = -1, m_sortNs = -1, m_filterNs = -1, m_interactionStallNs = -1;
+    qint64 m_allKernelsNs = -1, m_sortNs = -1, m_filterNs = -1, m_interactionStallNs = -1, m_interactionBusyNs = -1;
     int m_filteredRows = 0;
     qint64 m_timelineNs = -1;
 };

@@ -3,7 +3,19 @@
 
 #include <algorithm>
 
+#include <time.h>
+
 namespace sl {
+
+namespace {
+/// CPU time of the calling thread, ns.
+qint64 threadCpuNs()
+{
+    timespec ts {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+} // namespace
 
 StallMonitor::StallMonitor(QObject* parent)
     : QObject(parent)
@@ -16,9 +28,11 @@ StallMonitor::StallMonitor(QObject* parent)
 void StallMonitor::start()
 {
     m_longest = 0;
+    m_longestBusy = 0;
     m_ticks = 0;
     m_clock.start();
     m_last = 0;
+    m_lastCpu = threadCpuNs();
     m_timer.start();
 }
 
@@ -31,8 +45,11 @@ void StallMonitor::stop()
 void StallMonitor::tick()
 {
     const qint64 now = m_clock.nsecsElapsed();
+    const qint64 cpu = threadCpuNs();
     m_longest = std::max(m_longest, now - m_last - qint64(kIntervalMs) * 1'000'000);
+    m_longestBusy = std::max(m_longestBusy, cpu - m_lastCpu);
     m_last = now;
+    m_lastCpu = cpu;
     ++m_ticks;
 }
 
