@@ -108,6 +108,7 @@ QString Commands::usage()
               "  info TRACE.sqlite\n"
               "                 print the nsys and schema versions, GPUs, tables and row counts\n"
               "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
+              "                 [--nvtx-ops]\n"
               "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
               "  bench [--kernels N ...] [--dir DIR] [--keep]\n"
               "                 measure reading, loading, analysing and writing against a bare SQLite scan\n\n"
@@ -314,6 +315,9 @@ int Commands::synth(const QStringList& args)
     p.addOption({QStringLiteral("ranks"), tr("Worker processes, one GPU each (1-8, default 1)."), tr("R"), QStringLiteral("1")});
     p.addOption({QStringLiteral("graphs"), tr("CUDA graphs: none, node or graph (default none)."), tr("MODE"), QStringLiteral("none")});
     p.addOption({QStringLiteral("seed"), tr("Random seed (default 1)."), tr("S"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("nvtx-ops"),
+                 tr("Wrap every kernel launch in its own NVTX range, as PyTorch's emit_nvtx does (about one range "
+                    "per kernel).")});
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -326,6 +330,7 @@ int Commands::synth(const QStringList& args)
     o.steps = p.value(QStringLiteral("steps")).toLongLong(&ok1);
     o.ranks = p.value(QStringLiteral("ranks")).toInt(&ok2);
     o.seed = p.value(QStringLiteral("seed")).toULongLong(&ok3);
+    o.opRanges = p.isSet(QStringLiteral("nvtx-ops"));
     if (p.isSet(QStringLiteral("kernels")))
         o.targetKernels = p.value(QStringLiteral("kernels")).toLongLong(&ok4);
     const QString g = p.value(QStringLiteral("graphs")).toLower();

@@ -2,6 +2,7 @@
 // sightline-cli: the analyses of the desktop explorer, headless, for CI and scripts.
 #include "app/cli/benchcommand.h"
 #include "app/cli/clicommands.h"
+#include "core/util/resourceusage.h"
 #include "core/util/translations.h"
 
 #include <QCoreApplication>
@@ -9,6 +10,7 @@
 
 int main(int argc, char* argv[])
 {
+    sl::ResourceUsage::tuneAllocator();
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Sightline"));
     QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));
@@ -42,6 +44,7 @@ int main(int argc, char* argv[])
         return sl::cli::Commands::synth(args);
     if (command == QLatin1String("bench"))
         return sl::cli::BenchCommand::run(args);
-    err << QCoreApplication::translate("main", "Unknown command '%1'.").arg(command) << "\n\n" << sl::cli::Commands::usage();
+    err << QCoreApplication::translate("main", "Unknown command '%1'.").arg(command) << "\n\n"
+        << sl::cli::Commands::usage();
     return sl::cli::Usage;
 }

@@ -1,18 +1,28 @@
 // SPDX-License-Identifier: MIT
+#include "core/util/resourceusage.h"
 #include "core/util/translations.h"
+#include "widgets/benchmark/guibenchmark.h"
 #include "widgets/mainwindow.h"
 #include "widgets/settings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QPixmap>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QTextStream>
 #include <QTimer>
 
 #include <cstdio>
+#include <cstring>
 
 int main(int argc, char** argv)
 {
+    sl::ResourceUsage::tuneAllocator();
+    // The benchmark measures the application without a display (and the same on every machine).
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--benchmark") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Sightline"));
     QApplication::setApplicationName(QStringLiteral("Sightline"));
@@ -32,10 +42,29 @@ int main(int argc, char** argv)
             "main", "Open the traces, wait for their analysis, save a screenshot to <file> and exit."),
         QApplication::translate("main", "file"));
     parser.addOption(screenshot);
+    const QCommandLineOption benchmark(QStringLiteral("benchmark"),
+        QApplication::translate("main",
+            "Open <trace> offscreen, measure first paint, event-loop stalls, sorting and filtering, print the "
+            "figures and exit (see docs/benchmarks.md)."),
+        QApplication::translate("main", "trace"));
+    parser.addOption(benchmark);
     parser.addPositionalArgument(QStringLiteral("traces"),
         QApplication::translate("main", "Nsight Systems SQLite exports to open."),
         QApplication::translate("main", "[trace.sqlite...]"));
     parser.process(app);
+
+    if (parser.isSet(benchmark)) {
+        // Own settings: the run must neither read the user's layout nor add to recent files.
+        QTemporaryDir settings;
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settings.path());
+        sl::MainWindow window;
+        window.show();
+        sl::GuiBenchmark bench(&window, parser.value(benchmark));
+        QObject::connect(&bench, &sl::GuiBenchmark::finished, &app, &QApplication::exit, Qt::QueuedConnection);
+        bench.start();
+        return app.exec();
+    }
 
     sl::MainWindow window;
     window.show();

@@ -83,6 +83,7 @@ private slots:
     void compareWritesContract();
     void info();
     void synthThenInfo();
+    void benchSmall();
 };
 
 void TestCli::analyzeWritesContract()
@@ -335,6 +336,26 @@ void TestCli::synthThenInfo()
     QVERIFY2(i.exitCode == 0, qPrintable(i.err));
     QVERIFY(i.out.contains(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL")));
     QVERIFY(i.out.contains(QStringLiteral("synth.sqlite")));
+}
+
+void TestCli::benchSmall()
+{
+    // The CI-sized benchmark: every table and figure is printed (values are not asserted: speed
+    // belongs to the benchmark itself, not to unit tests).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const Run r = runCli({QStringLiteral("bench"), QStringLiteral("--kernels"), QStringLiteral("3000"),
+                          QStringLiteral("--attribution"), QStringLiteral("3000"), QStringLiteral("--cycles"),
+                          QStringLiteral("3"), QStringLiteral("--dir"), dir.path()});
+    QVERIFY2(r.finished, "sightline-cli bench did not finish");
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    for (const char* expected : {"| synth-3000.sqlite |", "| synth-3000-ops.sqlite |", "NVTX attribution alone",
+                                 "peak / bound", "cancel latency", "after each close"})
+        QVERIFY2(r.out.contains(QLatin1String(expected)), expected);
+    // Three closes listed per trace.
+    const QString line = r.out.split(QLatin1Char('\n')).filter(QStringLiteral("| synth-3000.sqlite |")).last();
+    QCOMPARE(line.split(QStringLiteral(" | ")).at(4).count(QLatin1Char(',')), 2);
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("synth-3000-ops.sqlite"))));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
