@@ -296,6 +296,7 @@ void MainWindow::setScope(const ScopeFilter& scope)
 {
     m_scope = scope;
     m_processesDock->setScope(scope);
+    m_kernelsDock->setScope(scope);
     updateTitle();
 }
 

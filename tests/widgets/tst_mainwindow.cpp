@@ -246,6 +246,7 @@ void TestMainWindow::processSelectionSetsScope()
     tree->setCurrentIndex(tree->model()->index(0, 0, gpu));
     QCOMPARE(w.scope().device, 0);
     QCOMPARE(w.scope().stream, 7);
+    QCOMPARE(w.kernelsDock()->scope(), w.scope()); // the Kernels dock follows the focus
     // Switching traces drops the focus.
     w.setScope({});
     QVERIFY(w.scope().isAll());
