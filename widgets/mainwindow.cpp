@@ -306,11 +306,27 @@ void MainWindow::showEvidence(int findingIndex)
     if (!a || findingIndex < 0 || findingIndex >= a->findings.size())
         return;
     const Finding& f = a->findings[findingIndex];
-    m_evidenceDock->showFinding(a, findingIndex);
-    for (const Evidence& e : f.evidence) {
+    landOnEvidence(f.evidence, f.title, f.summary);
+}
+
+void MainWindow::showTraceEvidence(int traceIndex, const QVector<Evidence>& evidence, const QString& title)
+{
+    if (traceIndex < 0 || traceIndex >= m_session->count())
+        return;
+    setCurrentTrace(traceIndex);
+    if (!currentAnalysis())
+        return;
+    landOnEvidence(evidence, title, QString());
+}
+
+void MainWindow::landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail)
+{
+    const AnalysisPtr a = currentAnalysis();
+    m_evidenceDock->showEvidence(a, evidence, title, detail);
+    for (const Evidence& e : evidence) {
         if (e.table == kKernelTable && !e.rows.empty()) {
             m_kernelsDock->showKernels(
-                e.rows, tr("%n evidence kernel(s) of “%1”", nullptr, int(e.rows.size())).arg(f.title));
+                e.rows, tr("%n evidence kernel(s) of “%1”", nullptr, int(e.rows.size())).arg(title));
             m_kernelsDock->show();
             m_kernelsDock->raise();
             return;

@@ -50,6 +50,8 @@ public:
     /// Shows the evidence of a finding of the current analysis: every row in the Evidence dock,
     /// kernel rows selected in the Kernels dock.
     void showEvidence(int findingIndex);
+    /// Makes trace `traceIndex` current and shows `evidence` (rows of that trace) the same way.
+    void showTraceEvidence(int traceIndex, const QVector<Evidence>& evidence, const QString& title);
     /// Re-analyses the current trace over `window` (full, steady or a custom range in ns).
     void setAnalysisWindow(const WindowSpec& window);
     /// Focuses every dock on a process, thread, GPU or stream (a default ScopeFilter: everything).
@@ -87,6 +89,7 @@ private:
     void onAnalysisReady(int index);
     void onTraceRemoved(int index);
     void showCurrent(); ///< hands the current analysis and scope to every dock
+    void landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail);
     void setProgressVisible(bool visible);
     void showError(const QString& message);
     void addRecentFile(const QString& path);

@@ -28,19 +28,25 @@ EvidenceRowsModel::Table EvidenceRowsModel::tableOf(const QString& exportTable)
     return Table::Unknown;
 }
 
-void EvidenceRowsModel::clear() { setFinding(nullptr, -1); }
+void EvidenceRowsModel::clear() { setEvidence(nullptr, {}); }
 
 void EvidenceRowsModel::setFinding(AnalysisPtr analysis, int findingIndex)
 {
+    const bool valid = analysis && findingIndex >= 0 && findingIndex < analysis->findings.size();
+    const QVector<Evidence> evidence = valid ? analysis->findings[findingIndex].evidence : QVector<Evidence> {};
+    setEvidence(valid ? std::move(analysis) : nullptr, evidence);
+}
+
+void EvidenceRowsModel::setEvidence(AnalysisPtr analysis, const QVector<Evidence>& evidence)
+{
     beginResetModel();
     m_analysis = std::move(analysis);
-    m_finding = m_analysis && findingIndex >= 0 && findingIndex < m_analysis->findings.size() ? findingIndex : -1;
+    m_evidence = m_analysis ? evidence : QVector<Evidence> {};
     m_segments.clear();
     m_rows = 0;
-    if (m_finding >= 0) {
-        const Finding& f = m_analysis->findings[m_finding];
-        for (int e = 0; e < f.evidence.size(); ++e) {
-            const Evidence& ev = f.evidence[e];
+    {
+        for (int e = 0; e < m_evidence.size(); ++e) {
+            const Evidence& ev = m_evidence[e];
             // A time range (gap, warm-up) is one row of its own; listed rows follow it.
             const bool range = ev.startNs >= 0 && ev.endNs >= 0;
             if (range) {
@@ -60,11 +66,6 @@ void EvidenceRowsModel::setFinding(AnalysisPtr analysis, int findingIndex)
     endResetModel();
 }
 
-const Finding* EvidenceRowsModel::finding() const
-{
-    return m_finding >= 0 ? &m_analysis->findings[m_finding] : nullptr;
-}
-
 const EvidenceRowsModel::Segment* EvidenceRowsModel::segmentOf(int row) const
 {
     const auto it = std::upper_bound(
@@ -80,7 +81,7 @@ std::pair<EvidenceRowsModel::Table, qint64> EvidenceRowsModel::source(int row) c
     const Segment* s = segmentOf(row);
     if (!s || s->kind != SegmentKind::Rows)
         return { Table::Unknown, -1 };
-    const Evidence& e = m_analysis->findings[m_finding].evidence[s->evidence];
+    const Evidence& e = m_evidence[s->evidence];
     return { s->table, qint64(e.rows[size_t(row - s->first)]) };
 }
 
@@ -91,7 +92,7 @@ std::pair<qint64, qint64> EvidenceRowsModel::span() const
         if (s.kind == SegmentKind::Query)
             continue;
         if (s.kind == SegmentKind::TimeRange) {
-            const Evidence& e = m_analysis->findings[m_finding].evidence[s.evidence];
+            const Evidence& e = m_evidence[s.evidence];
             lo = std::min(lo, e.startNs), hi = std::max(hi, e.endNs);
             continue;
         }
@@ -106,7 +107,7 @@ std::pair<qint64, qint64> EvidenceRowsModel::span() const
 std::pair<qint64, qint64> EvidenceRowsModel::interval(const Segment& s, qint64 row) const
 {
     const Trace& t = *m_analysis->trace;
-    const auto i = size_t(m_analysis->findings[m_finding].evidence[s.evidence].rows[size_t(row - s.first)]);
+    const auto i = size_t(m_evidence[s.evidence].rows[size_t(row - s.first)]);
     if (const GpuOpColumns* op = columns(s.table))
         return { op->start[i], op->end[i] };
     return { t.api.start[i], t.api.end[i] };
@@ -149,7 +150,7 @@ QVariant EvidenceRowsModel::data(const QModelIndex& index, int role) const
     if (role == Qt::TextAlignmentRole)
         return index.column() == Name || index.column() == Source ? QVariant()
                                                                   : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
-    const Evidence& e = m_analysis->findings[m_finding].evidence[s->evidence];
+    const Evidence& e = m_evidence[s->evidence];
     if (s->kind == SegmentKind::TimeRange)
         return rangeCell(e, index.column(), role);
     if (s->kind == SegmentKind::Query)

@@ -26,8 +26,10 @@ public:
 
     /// Shows the evidence of `findingIndex` in `analysis` (-1 or out of range: nothing).
     void setFinding(AnalysisPtr analysis, int findingIndex);
+    /// Shows any evidence list of `analysis`'s trace (e.g. a comparison's links into one trace).
+    void setEvidence(AnalysisPtr analysis, const QVector<Evidence>& evidence);
     void clear();
-    const Finding* finding() const;
+    const QVector<Evidence>& evidence() const { return m_evidence; }
     static Table tableOf(const QString& exportTable);
 
     /// Kind of export table and row index within the Trace table for a model row; Unknown for a time range.
@@ -58,7 +60,7 @@ private:
     const GpuOpColumns* columns(Table table) const; ///< null for API calls
 
     AnalysisPtr m_analysis;
-    int m_finding = -1;
+    QVector<Evidence> m_evidence; ///< implicitly shared with the finding's list when from a finding
     std::vector<Segment> m_segments;
     qint64 m_rows = 0;
 };

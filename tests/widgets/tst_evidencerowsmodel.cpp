@@ -108,7 +108,7 @@ void TestEvidenceRowsModel::empty()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setFinding(m_analysis, 999);
     QCOMPARE(model.rowCount(), 0);
-    QVERIFY(!model.finding());
+    QVERIFY(model.evidence().isEmpty());
     QCOMPARE(model.span(), std::make_pair(qint64(-1), qint64(-1)));
 }
 

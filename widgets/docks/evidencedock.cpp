@@ -70,15 +70,21 @@ void EvidenceDock::clear()
 
 void EvidenceDock::showFinding(const AnalysisPtr& analysis, int findingIndex)
 {
-    m_model->setFinding(analysis, findingIndex);
-    const Finding* f = m_model->finding();
-    if (!f) {
+    if (!analysis || findingIndex < 0 || findingIndex >= analysis->findings.size()) {
         clear();
         return;
     }
-    m_caption->setText(tr("%1 — %n evidence row(s). %2", nullptr, m_model->rowCount()).arg(f->title, f->summary));
+    const Finding& f = analysis->findings[findingIndex];
+    showEvidence(analysis, f.evidence, f.title, f.summary);
+}
+
+void EvidenceDock::showEvidence(
+    const AnalysisPtr& analysis, const QVector<Evidence>& evidence, const QString& title, const QString& detail)
+{
+    m_model->setEvidence(analysis, evidence);
+    m_caption->setText(tr("%1 — %n evidence row(s). %2", nullptr, m_model->rowCount()).arg(title, detail));
     bool hasSql = false;
-    for (const Evidence& e : f->evidence)
+    for (const Evidence& e : m_model->evidence())
         hasSql = hasSql || !e.sql.isEmpty();
     m_copySql->setEnabled(hasSql);
     if (const int rows = m_model->rowCount(); rows > 0) {
@@ -90,14 +96,12 @@ void EvidenceDock::showFinding(const AnalysisPtr& analysis, int findingIndex)
 
 void EvidenceDock::copySql() const
 {
-    const Finding* f = m_model->finding();
-    if (!f)
-        return;
     QStringList sql;
-    for (const Evidence& e : f->evidence)
+    for (const Evidence& e : m_model->evidence())
         if (!e.sql.isEmpty())
             sql << e.sql;
-    QApplication::clipboard()->setText(sql.join(QLatin1Char('\n')));
+    if (!sql.isEmpty())
+        QApplication::clipboard()->setText(sql.join(QLatin1Char('\n')));
 }
 
 } // namespace sl
