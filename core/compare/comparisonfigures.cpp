@@ -17,7 +17,7 @@ using Better = ComparisonFigure::Better;
 class FigureList
 {
 public:
-    FigureList(Comparison& c)
+    explicit FigureList(Comparison& c)
         : m_c(c)
     {
     }

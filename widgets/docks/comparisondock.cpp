@@ -242,6 +242,12 @@ void ComparisonDock::recompute()
         m_status->setText(tr("Open two or more traces to compare them."));
         return;
     }
+    for (const auto& a : m_analyses)
+        if (!a) {
+            showComparison(nullptr);
+            m_status->setText(tr("Every trace must be analysed before it can be compared."));
+            return;
+        }
     ComparisonOptions o;
     o.baseline = std::max(0, m_baseline->currentIndex());
     o.labels = m_labels;
