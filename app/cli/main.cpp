@@ -2,11 +2,10 @@
 // sightline-cli: the analyses of the desktop explorer, headless, for CI and scripts.
 #include "app/cli/benchcommand.h"
 #include "app/cli/clicommands.h"
+#include "core/util/translations.h"
 
 #include <QCoreApplication>
-#include <QLocale>
 #include <QTextStream>
-#include <QTranslator>
 
 int main(int argc, char* argv[])
 {
@@ -14,9 +13,9 @@ int main(int argc, char* argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("Sightline"));
     QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QCoreApplication::installTranslator(&translator);
+    // A command-line tool follows the locale (LANG, LC_MESSAGES) like any other; the GUI's
+    // language preference is the GUI's.
+    sl::Translations::install(QString());
 
     const QStringList args = app.arguments().mid(1);
     QTextStream err(stderr);

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
+#include "core/util/translations.h"
 #include "widgets/mainwindow.h"
+#include "widgets/settings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QPixmap>
 #include <QTextStream>
-#include <QTranslator>
+#include <QTimer>
 
 #include <cstdio>
 
@@ -18,13 +18,9 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("Sightline"));
     QApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
 
-    QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
-            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+    // The language chosen in Preferences, else the system locale; before any text is built, as
+    // widgets do not retranslate live.
+    sl::Translations::install(sl::Settings::instance()->language());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -56,13 +52,17 @@ int main(int argc, char** argv)
                 QApplication::exit(3);
                 return;
             }
-            if (!window.grab().save(out)) {
-                QTextStream(stderr) << QApplication::translate("main", "Cannot write the screenshot to %1.").arg(out)
-                                    << '\n';
-                QApplication::exit(1);
-                return;
-            }
-            QApplication::exit(0);
+            // Let the docks lay out what the analysis just filled in before grabbing.
+            QTimer::singleShot(
+                200, &window, [&window, out] {
+                    if (!window.grab().save(out)) {
+                        QTextStream(stderr)
+                            << QApplication::translate("main", "Cannot write the screenshot to %1.").arg(out) << '\n';
+                        QApplication::exit(1);
+                        return;
+                    }
+                    QApplication::exit(0);
+                });
         });
         if (traces.isEmpty()) {
             QTextStream(stderr) << QApplication::translate("main", "--screenshot needs at least one trace.") << '\n';

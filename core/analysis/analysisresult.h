@@ -138,6 +138,19 @@ struct ProcessStats
         qint64 apiCount = 0, apiNs = 0, nvtxRanges = 0;
     };
     QVector<Thread> threads;
+    /// Kernels of this process per device and stream (in the window), devices ascending.
+    struct Stream
+    {
+        quint32 stream = 0;
+        qint64 kernelCount = 0, kernelNs = 0;
+    };
+    struct Device
+    {
+        int deviceId = 0;
+        qint64 kernelCount = 0, kernelNs = 0;
+        QVector<Stream> streams; ///< streamId ascending
+    };
+    QVector<Device> deviceKernels;
     QVector<PhaseStats> phases; ///< per-rank phase figures (phase imbalance rule)
 };
 

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/analysisresult.h"
+#include "core/models/evidencerowsmodel.h"
 #include "core/models/kernelinstancemodel.h"
+#include "core/models/processtreemodel.h"
+#include "core/session/tracesession.h"
 #include "tests/common/tracefixture.h"
+#include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
+#include "widgets/charts/barchartview.h"
 #include "widgets/docks/kernelsdock.h"
+#include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
 #include "widgets/mainwindow.h"
 
@@ -15,6 +21,7 @@
 #include <QSqlDatabase>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTreeView>
 #include <QtTest>
 
 #include <set>
@@ -39,6 +46,9 @@ void fillFixture(TraceFixture& fx)
     fx.kernel(7000, 8000, 0, 7, 5, 100, QStringLiteral("big"));
     for (quint32 c = 1; c <= 6; ++c)
         fx.runtime(qint64(c) * 100, qint64(c) * 100 + 50, 100, 101, c, kLaunch);
+    // rowids 7 and 8: 3.1 µs of blocking sync in an 8 µs window.
+    fx.runtime(3000, 4900, 100, 101, 20, QStringLiteral("cudaStreamSynchronize_v3020"));
+    fx.runtime(8000, 9200, 100, 101, 21, QStringLiteral("cudaDeviceSynchronize_v3020"));
 }
 
 bool waitIdle(MainWindow& w)
@@ -56,6 +66,10 @@ private slots:
     void openFillsDocks();
     void findingEvidenceSelectsRows();
     void failedLoadReportsMessage();
+    void apiEvidenceInEvidenceDock();
+    void windowChangeReanalyses();
+    void processSelectionSetsScope();
+    void closeTrace();
     void cancelClosesConnections();
     void layoutRoundTrip();
 
@@ -89,6 +103,9 @@ void TestMainWindow::openFillsDocks()
     QVERIFY(a->findings.size() > 0);
     QCOMPARE(w.findingsDock()->view()->model()->rowCount(), int(a->findings.size()));
     QVERIFY(w.windowTitle().contains(QStringLiteral("trace.sqlite")));
+    // The overview charts GPU time by category: all three names fall in one category here.
+    QCOMPARE(w.overviewDock()->chart(OverviewDock::Categories)->plottedCategories().size(), 1);
+    QCOMPARE(w.processesDock()->view()->model()->rowCount(), 1);
 
     // The name filter is debounced, case-insensitive.
     w.kernelsDock()->filterEdit()->setText(QStringLiteral("BI"));
@@ -153,6 +170,102 @@ void TestMainWindow::findingEvidenceSelectsRows()
     QCOMPARE(shown, std::set<quint32>(evidence->rows.begin(), evidence->rows.end()));
     const QModelIndexList selected = w.kernelsDock()->instanceView()->selectionModel()->selectedRows();
     QCOMPARE(selected.size(), int(evidence->rows.size()));
+}
+
+void TestMainWindow::apiEvidenceInEvidenceDock()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.show();
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    const AnalysisPtr a = w.currentAnalysis();
+    QVERIFY(a);
+    int sync = -1;
+    for (int i = 0; i < a->findings.size(); ++i)
+        if (a->findings[i].id == QStringLiteral("blocking-sync"))
+            sync = i;
+    QVERIFY(sync >= 0);
+    QTableView* findings = w.findingsDock()->view();
+    const QModelIndex index = findings->model()->index(sync, 1);
+    findings->scrollTo(index);
+    QTest::mouseClick(findings->viewport(), Qt::LeftButton, {}, findings->visualRect(index).center());
+
+    // Both sync calls, longest first (rowid 7: 1.9 µs, rowid 8: 1.2 µs), all selected, dock raised.
+    EvidenceRowsModel* rows = w.evidenceDock()->model();
+    QCOMPARE(rows->rowCount(), 2);
+    QCOMPARE(rows->index(0, EvidenceRowsModel::Rowid).data().toLongLong(), 7);
+    QCOMPARE(rows->index(1, EvidenceRowsModel::Rowid).data().toLongLong(), 8);
+    QCOMPARE(w.evidenceDock()->view()->selectionModel()->selectedRows().size(), 2);
+    QVERIFY(w.evidenceDock()->isVisible());
+}
+
+void TestMainWindow::windowChangeReanalyses()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    QCOMPARE(w.currentAnalysis()->kernelCount, 6);
+    QSignalSpy ready(&w, &MainWindow::analysisReady);
+    WindowSpec spec;
+    spec.kind = AnalysisWindow::Kind::Custom;
+    spec.startNs = 1500;
+    spec.endNs = 5500;
+    w.setAnalysisWindow(spec);
+    QVERIFY(waitIdle(w));
+    QCOMPARE(ready.count(), 1);
+    const AnalysisPtr a = w.currentAnalysis();
+    QCOMPARE(a->window.startNs, 1500);
+    QCOMPARE(a->window.endNs, 5500);
+    QCOMPARE(a->kernelCount, 3); // starts 2000, 4000, 5000
+    QCOMPARE(a->kernelNs, 2100);
+    // Every dock shows the new analysis: "big" ×2 and "small" ×1 are the names left.
+    QCOMPARE(w.kernelsDock()->summaryProxy()->sourceModel()->rowCount(), 2);
+}
+
+void TestMainWindow::processSelectionSetsScope()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.show();
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    QTreeView* tree = w.processesDock()->view();
+    const QModelIndex process = tree->model()->index(0, 0);
+    QSignalSpy changed(w.processesDock(), &ProcessesDock::scopeChanged);
+    tree->setCurrentIndex(process);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(w.scope().pid, 100);
+    QCOMPARE(w.scope().device, ScopeFilter::kAny);
+    // Process 100's children: thread 101, then GPU 0 whose only stream is 7.
+    const QModelIndex gpu = tree->model()->index(1, 0, process);
+    tree->setCurrentIndex(tree->model()->index(0, 0, gpu));
+    QCOMPARE(w.scope().device, 0);
+    QCOMPARE(w.scope().stream, 7);
+    // Switching traces drops the focus.
+    w.setScope({});
+    QVERIFY(w.scope().isAll());
+    QVERIFY(!tree->selectionModel()->currentIndex().isValid());
+}
+
+void TestMainWindow::closeTrace()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    QCOMPARE(w.traceCount(), 1);
+    w.closeTrace(0);
+    QCOMPARE(w.traceCount(), 0);
+    QCOMPARE(w.currentTrace(), -1);
+    QVERIFY(!w.currentAnalysis());
+    QCOMPARE(w.findingsDock()->view()->model()->rowCount(), 0);
+    QCOMPARE(w.kernelsDock()->summaryProxy()->sourceModel()->rowCount(), 0);
 }
 
 void TestMainWindow::failedLoadReportsMessage()
