@@ -7,14 +7,20 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QChartView>
+#include <QVBoxLayout>
 #include <QValueAxis>
 
 namespace sl {
 
 CategoryBarChart::CategoryBarChart(QWidget* parent)
-    : QChartView(new QChart, parent)
+    : QWidget(parent)
+    , m_view(new QChartView(new QChart, this))
 {
-    setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    m_view->setRenderHint(QPainter::Antialiasing);
     chart()->setAnimationOptions(QChart::NoAnimation);
     chart()->legend()->setAlignment(Qt::AlignBottom);
     setMinimumHeight(220);
@@ -68,5 +74,7 @@ void CategoryBarChart::setComparison(const ComparisonPtr& c)
     series->attachAxis(y);
     chart()->setTitle(tr("GPU time by kernel category"));
 }
+
+QChart* CategoryBarChart::chart() const { return m_view->chart(); }
 
 } // namespace sl

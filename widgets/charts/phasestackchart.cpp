@@ -6,15 +6,21 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QChartView>
 #include <QStackedBarSeries>
+#include <QVBoxLayout>
 #include <QValueAxis>
 
 namespace sl {
 
 PhaseStackChart::PhaseStackChart(QWidget* parent)
-    : QChartView(new QChart, parent)
+    : QWidget(parent)
+    , m_view(new QChartView(new QChart, this))
 {
-    setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    m_view->setRenderHint(QPainter::Antialiasing);
     chart()->setAnimationOptions(QChart::NoAnimation);
     chart()->legend()->setAlignment(Qt::AlignBottom);
     setMinimumHeight(220);
@@ -67,5 +73,7 @@ void PhaseStackChart::setComparison(const ComparisonPtr& c)
     series->attachAxis(y);
     chart()->setTitle(tr("Kernel time by phase"));
 }
+
+QChart* PhaseStackChart::chart() const { return m_view->chart(); }
 
 } // namespace sl

@@ -7,14 +7,20 @@
 #include <QBarCategoryAxis>
 #include <QBoxPlotSeries>
 #include <QBoxSet>
+#include <QChartView>
+#include <QVBoxLayout>
 #include <QValueAxis>
 
 namespace sl {
 
 StepDistributionChart::StepDistributionChart(QWidget* parent)
-    : QChartView(new QChart, parent)
+    : QWidget(parent)
+    , m_view(new QChartView(new QChart, this))
 {
-    setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    m_view->setRenderHint(QPainter::Antialiasing);
     chart()->setAnimationOptions(QChart::NoAnimation);
     chart()->legend()->hide();
     setMinimumHeight(200);
@@ -56,5 +62,7 @@ void StepDistributionChart::setComparison(const ComparisonPtr& c, int phase)
     series->attachAxis(y);
     chart()->setTitle(tr("Duration of %1 steps: min, p25, p50, p75, max").arg(c->phases[phase]));
 }
+
+QChart* StepDistributionChart::chart() const { return m_view->chart(); }
 
 } // namespace sl

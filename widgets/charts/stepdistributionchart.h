@@ -3,13 +3,17 @@
 
 #include "core/compare/comparison.h"
 
-#include <QChartView>
+#include <QWidget>
+
+// Qt Charts types stay out of this header (as BarChartView): docks and tests never see them.
+class QChart;
+class QChartView;
 
 namespace sl {
 
 /// Step-duration distributions side by side: one box per trace for one phase (whiskers min and
 /// max, box p25–p75, line p50; Comparison::stepDistributions, nearest rank).
-class StepDistributionChart : public QChartView
+class StepDistributionChart : public QWidget
 {
     Q_OBJECT
 public:
@@ -19,6 +23,8 @@ public:
     int boxCount() const { return m_boxes; } ///< for tests
 
 private:
+    QChart* chart() const;
+    QChartView* m_view;
     int m_boxes = 0;
 };
 
