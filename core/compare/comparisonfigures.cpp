@@ -17,7 +17,7 @@ using Better = ComparisonFigure::Better;
 class FigureList
 {
 public:
-    FigureList(Comparison& c)
+    explicit FigureList(Comparison& c)
         : m_c(c)
     {
     }
@@ -126,7 +126,9 @@ void traceFigures(Comparison& c, FigureList& figs)
 void phaseFigures(Comparison& c, FigureList& figs)
 {
     const auto& a = c.analyses;
-    const QString unit = ComparisonOptions::unitNoun(c.unit);
+    // A phase has its own steps ("per step" below): per-unit figures say which steps they divide by.
+    const QString unit
+        = c.unit == WorkUnit::Step ? ComparisonFigures::tr("top-level step") : ComparisonOptions::unitNoun(c.unit);
     const Section P = Section::Phase;
     for (const QString& phase : c.phases) {
         // A phase no trace has steps, kernels or blocking calls in only adds empty rows.
