@@ -5,6 +5,7 @@
 #include "core/util/format.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/traceinfodialog.h"
+#include "widgets/docks/comparisondock.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
@@ -47,6 +48,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_processesDock(new ProcessesDock(this))
     , m_evidenceDock(new EvidenceDock(this))
     , m_overviewDock(new OverviewDock(this))
+    , m_comparisonDock(new ComparisonDock(this))
     , m_traceSelector(new QComboBox(this))
     , m_statusLabel(new QLabel(this))
     , m_windowLabel(new QLabel(this))
@@ -70,7 +72,9 @@ MainWindow::MainWindow(QWidget* parent)
     splitDockWidget(m_findingsDock, m_processesDock, Qt::Vertical);
     tabifyDockWidget(m_processesDock, m_evidenceDock);
     tabifyDockWidget(m_processesDock, m_overviewDock);
+    tabifyDockWidget(m_kernelsDock, m_comparisonDock);
     m_processesDock->raise();
+    m_kernelsDock->raise();
 
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(220);
@@ -120,6 +124,13 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
     connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
+    connect(m_comparisonDock, &ComparisonDock::evidenceRequested, this, [this](int trace, const Evidence& e) {
+        if (trace >= 0 && trace < m_compared.size())
+            showTraceEvidence(m_compared[trace], { e },
+                tr("Comparison evidence in %1").arg(m_traceSelector->itemText(m_compared[trace])));
+    });
+    connect(m_comparisonDock, &ComparisonDock::exportFinished, this,
+        [this](bool, const QString& message) { statusBar()->showMessage(message, 10000); });
     connect(m_overviewDock, &OverviewDock::statusMessage, this,
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
@@ -132,7 +143,7 @@ MainWindow::~MainWindow() = default; // the session waits for its worker threads
 
 QList<QDockWidget*> MainWindow::docks() const
 {
-    return { m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock };
+    return { m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock, m_comparisonDock };
 }
 
 void MainWindow::createActions()
@@ -233,7 +244,29 @@ void MainWindow::onAnalysisReady(int index)
         else
             setCurrentTrace(index);
     }
+    updateComparison();
     emit analysisReady(index);
+}
+
+void MainWindow::updateComparison()
+{
+    // Every analysed trace takes part, in selector order; labels are file names without the
+    // extension, numbered when two traces share one.
+    QVector<AnalysisPtr> analyses;
+    QStringList labels;
+    m_compared.clear();
+    for (int i = 0; i < m_session->count(); ++i) {
+        const TraceSession::Entry& e = m_session->entry(i);
+        if (!e.analysis)
+            continue;
+        QString label = QFileInfo(e.trace->info.fileName).completeBaseName();
+        if (labels.contains(label))
+            label = tr("%1 (%2)").arg(label).arg(i + 1);
+        analyses << e.analysis;
+        labels << label;
+        m_compared << i;
+    }
+    m_comparisonDock->setAnalyses(analyses, labels);
 }
 
 void MainWindow::onTraceRemoved(int index)
@@ -250,6 +283,7 @@ void MainWindow::onTraceRemoved(int index)
         setCurrentTrace(qMin(index, m_session->count() - 1));
     else if (m_current < 0)
         showCurrent(); // nothing left: empty every dock
+    updateComparison();
 }
 
 void MainWindow::setCurrentTrace(int index)

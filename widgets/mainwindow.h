@@ -16,6 +16,7 @@ class QToolButton;
 
 namespace sl {
 
+class ComparisonDock;
 class EvidenceDock;
 class FindingsDock;
 class KernelsDock;
@@ -32,7 +33,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    static constexpr int kLayoutVersion = 3; ///< bump when the set of docks changes
+    static constexpr int kLayoutVersion = 4; ///< bump when the set of docks changes
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -64,6 +65,7 @@ public:
     ProcessesDock* processesDock() const { return m_processesDock; }
     EvidenceDock* evidenceDock() const { return m_evidenceDock; }
     OverviewDock* overviewDock() const { return m_overviewDock; }
+    ComparisonDock* comparisonDock() const { return m_comparisonDock; }
 
     void saveLayout() const;
     bool restoreLayout();
@@ -89,6 +91,7 @@ private:
     void onAnalysisReady(int index);
     void onTraceRemoved(int index);
     void showCurrent(); ///< hands the current analysis and scope to every dock
+    void updateComparison(); ///< hands every analysed trace to the Comparison dock
     void landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail);
     void setProgressVisible(bool visible);
     void showError(const QString& message);
@@ -105,6 +108,8 @@ private:
     ProcessesDock* m_processesDock;
     EvidenceDock* m_evidenceDock;
     OverviewDock* m_overviewDock;
+    ComparisonDock* m_comparisonDock;
+    QVector<int> m_compared; ///< session index of each trace in the comparison, in its order
     QComboBox* m_traceSelector;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_statusLabel;

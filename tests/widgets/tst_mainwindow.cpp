@@ -5,6 +5,8 @@
 #include "core/models/processtreemodel.h"
 #include "core/session/tracesession.h"
 #include "tests/common/tracefixture.h"
+#include "core/compare/comparison.h"
+#include "widgets/docks/comparisondock.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/charts/barchartview.h"
@@ -70,6 +72,7 @@ private slots:
     void windowChangeReanalyses();
     void processSelectionSetsScope();
     void closeTrace();
+    void comparisonOfOpenTraces();
     void cancelClosesConnections();
     void layoutRoundTrip();
 
@@ -267,6 +270,34 @@ void TestMainWindow::closeTrace()
     QVERIFY(!w.currentAnalysis());
     QCOMPARE(w.findingsDock()->view()->model()->rowCount(), 0);
     QCOMPARE(w.kernelsDock()->summaryProxy()->sourceModel()->rowCount(), 0);
+}
+
+void TestMainWindow::comparisonOfOpenTraces()
+{
+    TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("before.sqlite"));
+    fillFixture(a);
+    TraceFixture b(TraceFixture::Schema::Nsys2026, QStringLiteral("after.sqlite"));
+    b.gpu(0, QStringLiteral("H100"));
+    b.kernel(1000, 2000, 0, 7, 1, 100, QStringLiteral("only"));
+    MainWindow w;
+    w.openFiles({ a.path(), b.path() });
+    QVERIFY(waitIdle(w));
+    QTRY_VERIFY(w.comparisonDock()->comparison() && w.comparisonDock()->comparison()->traceCount() == 2);
+    QCOMPARE(w.comparisonDock()->comparison()->labels, QStringList({ QStringLiteral("before"), QStringLiteral("after") }));
+
+    // A comparison link into the second trace makes it current and lands on its rows.
+    w.setCurrentTrace(0);
+    Evidence e;
+    e.table = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    e.rows = { 0 };
+    emit w.comparisonDock()->evidenceRequested(1, e);
+    QCOMPARE(w.currentTrace(), 1);
+    QCOMPARE(w.kernelsDock()->instanceModel()->rowCount(), 1);
+    QCOMPARE(w.evidenceDock()->model()->rowCount(), 1);
+
+    // Closing one leaves nothing to compare.
+    w.closeTrace(0);
+    QTRY_VERIFY(!w.comparisonDock()->comparison());
 }
 
 void TestMainWindow::failedLoadReportsMessage()
