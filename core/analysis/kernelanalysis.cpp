@@ -74,6 +74,22 @@ void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r)
         r.categoryOfName.insert(name, s.category);
         r.kernels.append(std::move(s));
     }
+    // Categories of every kernel name, in the window or not: a name used only outside the
+    // window is categorised here (one O(n) pass over kernels; distinct names are few).
+    const QStringList categories = Taxonomy::categories();
+    auto categoryIndex = [&](const QString& category) {
+        const auto i = categories.indexOf(category);
+        return i < 0 ? AnalysisResult::kNoCategory : quint8(i);
+    };
+    r.nameCategory.assign(size_t(names), AnalysisResult::kNoCategory);
+    std::vector<bool> done(size_t(names), false);
+    for (const auto& s : r.kernels)
+        r.nameCategory[s.name] = categoryIndex(s.category), done[s.name] = true;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        const quint32 name = k.name[size_t(i)];
+        if (name < names && !done[name])
+            r.nameCategory[name] = categoryIndex(taxonomy.categorize(t.strings.at(name))), done[name] = true;
+    }
     for (auto& s : r.kernels)
         s.share = r.kernelNs > 0 ? double(s.totalNs) / double(r.kernelNs) : 0.0;
     std::sort(r.kernels.begin(), r.kernels.end(), [](const KernelSummary& a, const KernelSummary& b) {
