@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/timeline/lanesummary.h"
 
-#include <cmath>
-
 namespace sl {
 
 namespace {
@@ -74,7 +72,7 @@ private:
 
 quint8 LaneSummary::keyOf(qsizetype i) const
 {
-    if (!m_ev.keyTable)
+    if (!m_ev.keyTable || m_ev.tableStart)
         return 0;
     const quint32 r = row(i);
     return m_ev.keyTable[m_ev.keyIndex ? m_ev.keyIndex[r] : r];
@@ -103,7 +101,7 @@ bool LaneSummary::build(const LaneEvents& events, const std::atomic<bool>* cance
         return true;
     const auto blocks = size_t((m_ev.count + kBlock - 1) / kBlock);
     m_blockStart.reserve(blocks), m_blockMaxEnd.reserve(blocks), m_blockUnion.reserve(blocks);
-    m_blockMaxEvent.reserve(blocks);
+    m_blockMaxEvent.reserve(blocks), m_blockLastStart.reserve(blocks);
     Cursor c;
     for (; c.next < m_ev.count; ++c.next) {
         const qsizetype i = c.next;
@@ -116,6 +114,8 @@ bool LaneSummary::build(const LaneEvents& events, const std::atomic<bool>* cance
                 return false;
             }
         }
+        if (i % kBlock == kBlock - 1 || i + 1 == m_ev.count)
+            m_blockLastStart.push_back(startOf(i));
         add(c);
     }
     m_lastEnd = c.maxEnd;
@@ -172,24 +172,30 @@ bool LaneSummary::buildPyramid(const std::atomic<bool>* cancel)
     return true;
 }
 
-qint64 LaneSummary::columnEdge(qint64 fromNs, double nsPerColumn, int x)
+qsizetype LaneSummary::lastBlockBefore(qsizetype from, qint64 t) const
 {
-    return fromNs + qint64(std::floor(double(x) * nsPerColumn));
+    const auto blocks = qsizetype(m_blockStart.size());
+    if (from >= blocks || m_blockStart[size_t(from)] >= t)
+        return from - 1;
+    // Galloping first: successive columns move a short way, and the nearby blocks are in cache.
+    qsizetype lo = from, step = 1;
+    while (lo + step < blocks && m_blockStart[size_t(lo + step)] < t)
+        lo += step, step *= 2;
+    const auto it
+        = std::lower_bound(m_blockStart.begin() + lo + 1, m_blockStart.begin() + std::min(blocks, lo + step), t);
+    return qsizetype(it - m_blockStart.begin()) - 1;
 }
 
 void LaneSummary::advance(Cursor& c, qint64 t) const
 {
-    const auto blocks = qsizetype(m_blockStart.size());
-    const qsizetype nextBlock = c.next / kBlock + 1;
-    if (nextBlock < blocks && m_blockStart[size_t(nextBlock)] < t) {
-        // The target lies past the next block boundary: restart from the last block beginning
-        // before t instead of walking the events in between.
-        const auto it = std::lower_bound(m_blockStart.begin() + nextBlock, m_blockStart.end(), t);
-        const auto b = size_t(it - m_blockStart.begin()) - 1;
-        c.next = qsizetype(b) * kBlock;
-        c.maxEnd = m_blockMaxEnd[b];
-        c.unionNs = m_blockUnion[b];
-        c.maxEvent = m_blockMaxEvent[b];
+    // Past the next block boundary, restart from the last block beginning before t instead of
+    // walking the events in between.
+    const qsizetype b = lastBlockBefore(c.next / kBlock + 1, t);
+    if (b > c.next / kBlock) {
+        c.next = b * kBlock;
+        c.maxEnd = m_blockMaxEnd[size_t(b)];
+        c.unionNs = m_blockUnion[size_t(b)];
+        c.maxEvent = m_blockMaxEvent[size_t(b)];
     }
     for (; c.next < m_ev.count && startOf(c.next) < t; ++c.next)
         add(c);
@@ -230,8 +236,10 @@ quint8 LaneSummary::pyramidKey(qint64 fromNs, qint64 toNs) const
     return bin >= 0 && bin < qint64(keys.size()) ? keys[size_t(bin)] : kNoKey;
 }
 
-void LaneSummary::summarize(qint64 fromNs, double nsPerColumn, int columns, std::vector<LaneCell>& out) const
+void LaneSummary::summarize(
+    qint64 fromNs, double nsPerColumn, int columns, std::vector<LaneCell>& out, Detail detail) const
 {
+    const auto blocks = qsizetype(m_blockStart.size());
     out.assign(size_t(std::max(columns, 0)), LaneCell {});
     if (m_ev.count == 0 || columns <= 0)
         return;
@@ -240,51 +248,89 @@ void LaneSummary::summarize(qint64 fromNs, double nsPerColumn, int columns, std:
     advance(c, a);
     qsizetype first = c.next;
     qint64 coveredA = coveredBefore(c, a);
+    std::pair<quint8, qint64> keys[kExactEvents + 1]; // ns per key of one column's events
     for (int x = 0; x < columns; ++x) {
         if (c.next >= m_ev.count && a >= m_lastEnd)
             break; // nothing to the right
-        // Events started before the column matter only when one of them reaches into it.
+        // Of the events started before the column only the one reaching furthest is weighed:
+        // exact for sequential lanes, and a paint stays O(columns) at any zoom.
         const qsizetype maxEvent = c.maxEnd > a ? c.maxEvent : -1;
         const qint64 b = columnEdge(fromNs, nsPerColumn, x + 1);
-        advance(c, b);
-        LaneCell& cell = out[size_t(x)];
-        cell.count = c.next - first;
-        const qint64 coveredB = coveredBefore(c, b);
-        cell.busyNs = coveredB - coveredA;
-        if (cell.count > 0 || cell.busyNs > 0) {
-            if (cell.count <= kExactEvents) {
-                // Sum the ns of each key over the few events touching the column.
-                std::pair<quint8, qint64> keys[kBlock + kExactEvents + 2];
-                int n = 0;
-                const auto addKey = [&](qsizetype i) {
-                    const qint64 s = startOf(i), e = std::max(endOf(i), s);
-                    const qint64 overlap = std::min(e, b) - std::max(s, a);
-                    if (overlap < 0 || (overlap == 0 && i < first))
-                        return;
-                    const quint8 k = keyOf(i);
-                    int j = 0;
-                    while (j < n && keys[j].first != k)
-                        ++j;
-                    if (j == n)
-                        keys[n++] = { k, 0 };
-                    keys[j].second += overlap;
+        qsizetype indexB = 0;
+        qint64 coveredB = 0;
+        bool interpolated = false;
+        if (detail == Detail::Paint) {
+            const qsizetype from = c.next / kBlock;
+            const qsizetype blk = lastBlockBefore(from, b);
+            if (blk - from >= kInterpolateBlocks && blk + 1 < blocks) {
+                const auto k = size_t(blk);
+                // Past the block's last start every event of it started before b: the state
+                // before the next block is exact there.
+                const qint64 s0 = m_blockStart[k], last = m_blockLastStart[k];
+                const auto coveredAfter = [&](qint64 t) {
+                    return m_blockUnion[k + 1] - std::max<qint64>(0, m_blockMaxEnd[k + 1] - t);
                 };
-                if (maxEvent < 0)
-                    for (qsizetype i = first; i < c.next; ++i)
-                        addKey(i);
-                else
-                    forCandidates(first, c.next, maxEvent, addKey);
-                qint64 bestNs = -1;
-                for (int j = 0; j < n; ++j)
-                    if (keys[j].second > bestNs)
-                        cell.key = keys[j].first, bestNs = keys[j].second;
+                size_t at = k; // the block whose exact start state the cursor takes
+                if (b > last) {
+                    coveredB = coveredAfter(b);
+                    indexB = (blk + 1) * kBlock;
+                    at = k + 1;
+                } else {
+                    const qint64 b0 = coveredAtBlock(k), b1 = coveredAfter(last);
+                    const double frac = last > s0 ? double(b - s0) / double(last - s0) : 1.0;
+                    coveredB = b0 + qint64(frac * double(b1 - b0) + 0.5);
+                    indexB = blk * kBlock + qint64(frac * double(kBlock - 1) + 0.5);
+                }
+                c.next = qsizetype(at) * kBlock; // an exact state to go on from
+                c.maxEnd = m_blockMaxEnd[at];
+                c.unionNs = m_blockUnion[at];
+                c.maxEvent = m_blockMaxEvent[at];
+                interpolated = true;
             }
-            if (cell.key == kNoKey)
-                cell.key = pyramidKey(a, b);
+        }
+        if (!interpolated) {
+            advance(c, b);
+            indexB = c.next;
+            coveredB = coveredBefore(c, b);
+        }
+        LaneCell& cell = out[size_t(x)];
+        cell.count = std::max<qint64>(0, indexB - first);
+        cell.busyNs = std::max<qint64>(0, coveredB - coveredA);
+        if (interpolated) {
+            // A wide column of a dense lane: keyed by the pyramid below.
+        } else if (cell.count == 0 && maxEvent >= 0 && cell.busyNs > 0) {
+            cell.key = keyOf(maxEvent); // inside an event that started earlier
+        } else if (cell.count > 0 && cell.count <= kExactEvents) {
+            first = std::min(first, c.next); // after an interpolated edge `first` is an estimate
+            int n = 0;
+            const auto addKey = [&](qsizetype i) {
+                const qint64 s = startOf(i), e = std::max(endOf(i), s);
+                const qint64 overlap = std::min(e, b) - std::max(s, a);
+                if (overlap < 0 || (overlap == 0 && i < first))
+                    return;
+                const quint8 k = keyOf(i);
+                int j = 0;
+                while (j < n && keys[j].first != k)
+                    ++j;
+                if (j == n)
+                    keys[n++] = { k, 0 };
+                keys[j].second += overlap;
+            };
+            if (maxEvent >= 0)
+                addKey(maxEvent);
+            for (qsizetype i = first; i < c.next; ++i)
+                addKey(i);
+            qint64 bestNs = -1;
+            for (int j = 0; j < n; ++j)
+                if (keys[j].second > bestNs)
+                    cell.key = keys[j].first, bestNs = keys[j].second;
+        }
+        if (cell.key == kNoKey && (cell.count > 0 || cell.busyNs > 0)) {
+            cell.key = pyramidKey(a, b);
             if (cell.key == kNoKey && first < m_ev.count)
                 cell.key = keyOf(first);
         }
-        first = c.next;
+        first = indexB;
         coveredA = coveredB;
         a = b;
     }
@@ -309,7 +355,9 @@ LaneSummary::Hit LaneSummary::hit(qint64 fromNs, qint64 toNs) const
 
 qint64 LaneSummary::memoryBytes() const
 {
-    qint64 bytes = qint64(m_blockStart.capacity() + m_blockMaxEnd.capacity() + m_blockUnion.capacity()) * 8
+    qint64 bytes = qint64(m_blockStart.capacity() + m_blockLastStart.capacity() + m_blockMaxEnd.capacity()
+                       + m_blockUnion.capacity())
+            * 8
         + qint64(m_blockMaxEvent.capacity()) * 4;
     for (const auto& level : m_levels)
         bytes += qint64(level.capacity());

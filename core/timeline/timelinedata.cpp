@@ -84,12 +84,12 @@ std::shared_ptr<const TimelineData> TimelineData::build(
         if (progress && permille != lastReported)
             progress(lastReported = permille);
     };
-    if (!d->buildGpuLanes(cancel, done) || !d->buildNvtxLanes(cancel, done))
+    if (!d->buildGpuLanes(cancel) || !d->buildNvtxLanes(cancel) || !d->buildSummaries(cancel, done))
         return nullptr;
     return d;
 }
 
-bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel, const std::function<void(qint64)>& done)
+bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel)
 {
     const Trace& t = *m_trace;
     auto copies = rowsByDevice(t.memcpy), memsets = rowsByDevice(t.memset), graphs = rowsByDevice(t.graphs);
@@ -109,8 +109,10 @@ bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel, const std::fun
         Device device;
         device.deviceId = dev;
 
-        // The busy band: a k-way merge of the device's kernels, graph launches, copies and
-        // memsets by start, folded into the union's segments.
+        // The busy band: the device's kernels, graph launches, copies and memsets merged by start
+        // (a k-way merge of start-sorted lists), 4 bytes per operation; its summary computes the
+        // union per pixel. Materialising the union's segments instead would cost 16 bytes per
+        // segment, and serving traces have about one segment per kernel (a launch gap each).
         TimelineLane busy;
         busy.kind = TimelineLane::Kind::DeviceBusy;
         busy.device = dev;
@@ -123,8 +125,14 @@ bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel, const std::fun
                 { &t.memcpy, copies.count(dev) ? &copies[dev] : &none },
                 { &t.memset, memsets.count(dev) ? &memsets[dev] : &none },
             };
-            size_t pos[4] = { 0, 0, 0, 0 };
-            qint64 merged = 0;
+            size_t pos[4] = { 0, 0, 0, 0 }, total = 0;
+            for (int s = 0; s < 4; ++s) {
+                busy.tableStart[s] = sources[s].first->start.data();
+                busy.tableEnd[s] = sources[s].first->end.data();
+                total += sources[s].second->size();
+                Q_ASSERT(sources[s].first->size() <= qsizetype(LaneEvents::kRowMask));
+            }
+            busy.rows.reserve(total);
             for (;;) {
                 int best = -1;
                 qint64 bestStart = 0;
@@ -138,20 +146,11 @@ bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel, const std::fun
                 if (best < 0)
                     break;
                 const quint32 row = (*sources[best].second)[pos[best]++];
-                const qint64 end = std::max(sources[best].first->end[row], bestStart);
                 insertPid(busy.pids, sources[best].first->pid[row]);
-                if (busy.segEnd.empty() || bestStart > busy.segEnd.back()) {
-                    busy.segStart.push_back(bestStart);
-                    busy.segEnd.push_back(end);
-                } else {
-                    busy.segEnd.back() = std::max(busy.segEnd.back(), end);
-                }
-                if ((++merged & 0xFFFF) == 0 && cancel && cancel->load(std::memory_order_relaxed))
+                busy.rows.push_back(LaneEvents::tagged(best, row));
+                if ((busy.rows.size() & 0xFFFF) == 0 && cancel && cancel->load(std::memory_order_relaxed))
                     return false;
             }
-            done(qint64(merged));
-            busy.segStart.shrink_to_fit();
-            busy.segEnd.shrink_to_fit();
         }
         device.busy = int(m_lanes.size());
         m_lanes.push_back(std::move(busy));
@@ -184,48 +183,16 @@ bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel, const std::fun
         m_devices.push_back(std::move(device));
     }
 
-    // Summaries last: the lanes vector no longer moves, so the pointers into each lane's own
-    // vectors stay valid (moving a std::vector keeps its buffer anyway).
-    for (TimelineLane& lane : m_lanes) {
-        LaneEvents ev;
-        switch (lane.kind) {
-        case TimelineLane::Kind::DeviceBusy:
-            ev = { lane.segStart.data(), lane.segEnd.data(), nullptr, qsizetype(lane.segStart.size()) };
-            break;
-        case TimelineLane::Kind::Kernels: {
-            const auto& rows = t.kernelsByStream.at({ quint16(lane.device), quint32(lane.stream) });
-            ev = { t.kernels.start.data(), t.kernels.end.data(), rows.data(), qsizetype(rows.size()),
-                t.kernels.name.data(), m_keys.kernelKeyOfName.data() };
-            break;
-        }
-        case TimelineLane::Kind::Memcpy:
-            ev = { t.memcpy.start.data(), t.memcpy.end.data(), lane.rows.data(), qsizetype(lane.rows.size()), nullptr,
-                t.memcpy.copyKind.data() };
-            break;
-        case TimelineLane::Kind::Graphs:
-            ev = { t.graphs.start.data(), t.graphs.end.data(), lane.rows.data(), qsizetype(lane.rows.size()) };
-            break;
-        case TimelineLane::Kind::Memset:
-            ev = { t.memset.start.data(), t.memset.end.data(), lane.rows.data(), qsizetype(lane.rows.size()) };
-            break;
-        case TimelineLane::Kind::Nvtx:
-            continue;
-        }
-        if (!lane.summary.build(ev, cancel))
-            return false;
-        done(lane.kind == TimelineLane::Kind::DeviceBusy ? 0 : ev.count);
-    }
     return true;
 }
 
-bool TimelineData::buildNvtxLanes(const std::atomic<bool>* cancel, const std::function<void(qint64)>& done)
+bool TimelineData::buildNvtxLanes(const std::atomic<bool>* cancel)
 {
     const NvtxTable& n = m_trace->nvtx;
     // Ranges by opening thread, in start order (outer range first when two start together).
     std::map<std::pair<quint32, quint32>, std::vector<quint32>> byThread;
     for (qsizetype i = 0; i < n.size(); ++i)
         byThread[{ n.pid[size_t(i)], n.tid[size_t(i)] }].push_back(quint32(i));
-    const size_t firstLane = m_lanes.size();
     for (auto& [thread, ranges] : byThread) {
         std::stable_sort(ranges.begin(), ranges.end(), [&n](quint32 a, quint32 b) {
             return n.start[a] != n.start[b] ? n.start[a] < n.start[b] : n.end[a] > n.end[b];
@@ -263,10 +230,44 @@ bool TimelineData::buildNvtxLanes(const std::atomic<bool>* cancel, const std::fu
         if (cancel && cancel->load(std::memory_order_relaxed))
             return false;
     }
-    for (size_t i = firstLane; i < m_lanes.size(); ++i) {
-        TimelineLane& lane = m_lanes[i];
-        const LaneEvents ev { n.start.data(), n.end.data(), lane.rows.data(), qsizetype(lane.rows.size()), nullptr,
-            m_keys.rangeKey.data() };
+    return true;
+}
+
+bool TimelineData::buildSummaries(const std::atomic<bool>* cancel, const std::function<void(qint64)>& done)
+{
+    // Only now that every lane exists: the summaries point into the lanes (their rows and table
+    // pointers), which must not move any more.
+    const Trace& t = *m_trace;
+    for (TimelineLane& lane : m_lanes) {
+        LaneEvents ev;
+        switch (lane.kind) {
+        case TimelineLane::Kind::DeviceBusy:
+            ev.rows = lane.rows.data();
+            ev.count = qsizetype(lane.rows.size());
+            ev.tableStart = lane.tableStart;
+            ev.tableEnd = lane.tableEnd;
+            break;
+        case TimelineLane::Kind::Kernels: {
+            const auto& rows = t.kernelsByStream.at({ quint16(lane.device), quint32(lane.stream) });
+            ev = { t.kernels.start.data(), t.kernels.end.data(), rows.data(), qsizetype(rows.size()),
+                t.kernels.name.data(), m_keys.kernelKeyOfName.data() };
+            break;
+        }
+        case TimelineLane::Kind::Memcpy:
+            ev = { t.memcpy.start.data(), t.memcpy.end.data(), lane.rows.data(), qsizetype(lane.rows.size()), nullptr,
+                t.memcpy.copyKind.data() };
+            break;
+        case TimelineLane::Kind::Graphs:
+            ev = { t.graphs.start.data(), t.graphs.end.data(), lane.rows.data(), qsizetype(lane.rows.size()) };
+            break;
+        case TimelineLane::Kind::Memset:
+            ev = { t.memset.start.data(), t.memset.end.data(), lane.rows.data(), qsizetype(lane.rows.size()) };
+            break;
+        case TimelineLane::Kind::Nvtx:
+            ev = { t.nvtx.start.data(), t.nvtx.end.data(), lane.rows.data(), qsizetype(lane.rows.size()), nullptr,
+                m_keys.rangeKey.data() };
+            break;
+        }
         if (!lane.summary.build(ev, cancel))
             return false;
         done(ev.count);
@@ -288,8 +289,7 @@ qint64 TimelineData::memoryBytes() const
 {
     qint64 bytes = qint64(m_keys.kernelKeyOfName.capacity() + m_keys.rangeKey.capacity());
     for (const TimelineLane& lane : m_lanes)
-        bytes += lane.summary.memoryBytes() + qint64(lane.rows.capacity()) * 4
-            + qint64(lane.segStart.capacity() + lane.segEnd.capacity()) * 8 + qint64(lane.pids.capacity()) * 4;
+        bytes += lane.summary.memoryBytes() + qint64(lane.rows.capacity() + lane.pids.capacity()) * 4;
     return bytes;
 }
 

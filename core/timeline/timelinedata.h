@@ -30,9 +30,13 @@ struct TimelineLane
     quint32 pid = 0, tid = 0; ///< NVTX lanes: the thread that opened the ranges
     int depth = 0;            ///< NVTX lanes: nesting depth, 0 = outermost
     std::vector<quint32> pids; ///< processes with events in the lane, ascending (scope filtering)
-    std::vector<quint32> rows; ///< table rows in start order, when the lane owns its order (copies, NVTX)
-    std::vector<qint64> segStart, segEnd; ///< DeviceBusy: the union's segments, ns
-    LaneSummary summary;       ///< reads the trace's columns or the vectors above
+    /// Table rows in start order when the lane owns its order (copies, NVTX); DeviceBusy: the
+    /// device's kernels, graph launches, copies and memsets merged by start, tagged by table
+    /// (LaneEvents::tagged, tables in that order).
+    std::vector<quint32> rows;
+    const qint64* tableStart[4] = {}; ///< DeviceBusy: start column of each tagged table
+    const qint64* tableEnd[4] = {};
+    LaneSummary summary; ///< reads the trace's columns through the rows above
 };
 
 /// Every timeline lane of one trace with its level-of-detail summary (LaneSummary): per device a
@@ -41,11 +45,11 @@ struct TimelineLane
 /// Timeline and NVTX docks across re-analyses of the same trace: nothing here depends on the
 /// analysis window, only on the colour keys (categories of kernel names, phases of ranges).
 ///
-/// Memory beyond the trace: ~2 bytes per kernel (its stream lane's summary; the lane reads the
-/// trace's per-stream index), ~2 bytes per kernel for the device band's summary plus 16 bytes per
-/// segment of the device's busy union (a segment ends at each idle gap, so at most one per GPU
-/// operation), 6 bytes per copy, memset and NVTX range (own start order and summary), and the
-/// colour keys (1 byte per string and per range). Immutable once built; read from any thread.
+/// Memory beyond the trace, about 8.5 bytes per kernel: 2.25 for its stream lane's summary (the
+/// lane reads the trace's per-stream index), 4 for its entry in the device band's merged order and
+/// 2.25 for that band's summary; 6.5 bytes per copy, memset and NVTX range (own start order and
+/// summary), plus the colour keys (1 byte per string and per range). Immutable once built; read
+/// from any thread.
 class TimelineData
 {
 public:
@@ -94,8 +98,9 @@ public:
 
 private:
     TimelineData() = default;
-    bool buildGpuLanes(const std::atomic<bool>* cancel, const std::function<void(qint64)>& done);
-    bool buildNvtxLanes(const std::atomic<bool>* cancel, const std::function<void(qint64)>& done);
+    bool buildGpuLanes(const std::atomic<bool>* cancel);
+    bool buildNvtxLanes(const std::atomic<bool>* cancel);
+    bool buildSummaries(const std::atomic<bool>* cancel, const std::function<void(qint64)>& done);
 
     TracePtr m_trace;
     Keys m_keys;

@@ -99,9 +99,11 @@ private slots:
     void overlapping();
     void longEventAcrossBlocks();
     void rowsAndKeyIndex();
+    void taggedTables();
     void hitTest();
     void againstBruteForce_data();
     void againstBruteForce();
+    void paintDetail();
     void cancel();
     void timelineLanes();
     void cacheSharedAcrossWindows();
@@ -165,9 +167,10 @@ void TestLaneSummary::overlapping()
     // [0,100) k1, [10,20) k2, [15,120) k3, [130,140) k1 (concurrent kernels on one lane).
     Lane lane({ { 0, 100 }, { 10, 20 }, { 15, 120 }, { 130, 140 } }, { 1, 2, 3, 1 });
     // [0,50): 3 starts, union 50; keys k1 50, k2 10, k3 35 → k1.
-    // [50,100): no start, union 50; k1 50 and k3 50 tie → the earliest, k1.
+    // [50,100): no start, union 50; of the earlier events the one reaching furthest (k3, to 120)
+    //   gives the key.
     // [100,150): 1 start; union [100,120) + [130,140) = 30; k3 20, k1 10 → k3.
-    QCOMPARE(render(cells(lane.summary, 0, 50, 3)), expected({ "3/50/1", "0/50/1", "1/30/3" }));
+    QCOMPARE(render(cells(lane.summary, 0, 50, 3)), expected({ "3/50/1", "0/50/3", "1/30/3" }));
     QCOMPARE(lane.summary.lastEnd(), qint64(140));
     // [115,135): the tail of k3 (5 ns) and the head of the last event (5 ns).
     QCOMPARE(render(cells(lane.summary, 115, 20, 1)), expected({ "1/10/3" }));
@@ -208,6 +211,25 @@ void TestLaneSummary::rowsAndKeyIndex()
     QCOMPARE(render(cells(s, 0, 10, 6)), expected({ "1/10/4", "0/0/-1", "0/0/-1", "1/10/3", "0/0/-1", "1/10/3" }));
     QCOMPARE(s.row(0), quint32(1));
     QCOMPARE(s.startOf(2), qint64(50));
+}
+
+void TestLaneSummary::taggedTables()
+{
+    // Two tables merged by start: table 0 holds [0,10) and [50,60), table 1 holds [20,30).
+    const std::vector<qint64> start0 { 0, 50 }, end0 { 10, 60 }, start1 { 20 }, end1 { 30 };
+    const qint64* starts[] = { start0.data(), start1.data() };
+    const qint64* ends[] = { end0.data(), end1.data() };
+    const std::vector<quint32> rows { LaneEvents::tagged(0, 0), LaneEvents::tagged(1, 0), LaneEvents::tagged(0, 1) };
+    LaneEvents ev;
+    ev.rows = rows.data();
+    ev.count = 3;
+    ev.tableStart = starts;
+    ev.tableEnd = ends;
+    LaneSummary s;
+    QVERIFY(s.build(ev));
+    QCOMPARE(render(cells(s, 0, 10, 6)), expected({ "1/10/0", "0/0/-1", "1/10/0", "0/0/-1", "0/0/-1", "1/10/0" }));
+    QCOMPARE(s.startOf(1), qint64(20));
+    QCOMPARE(s.endOf(2), qint64(60));
 }
 
 void TestLaneSummary::hitTest()
@@ -279,6 +301,40 @@ void TestLaneSummary::againstBruteForce()
     }
 }
 
+void TestLaneSummary::paintDetail()
+{
+    // 20 000 events of 10 ns every 25 ns (a dense lane), then 20 sparse ones 10 µs apart.
+    std::vector<std::pair<qint64, qint64>> ev;
+    for (int i = 0; i < 20000; ++i)
+        ev.emplace_back(25 * i, 25 * i + 10);
+    for (int i = 0; i < 20; ++i)
+        ev.emplace_back(600000 + 10000 * i, 600000 + 10000 * i + 300);
+    Lane lane(ev);
+    const qint64 from = 0;
+    const int columns = 400;
+    const double npp = 2000; // 80 dense events per column: interpolated edges
+    std::vector<LaneCell> exact, paint;
+    lane.summary.summarize(from, npp, columns, exact);
+    lane.summary.summarize(from, npp, columns, paint, LaneSummary::Detail::Paint);
+    qint64 exactBusy = 0, paintBusy = 0;
+    for (int x = 0; x < columns; ++x) {
+        const LaneCell& e = exact[size_t(x)];
+        const LaneCell& p = paint[size_t(x)];
+        // Off by at most one block's events per edge.
+        QVERIFY2(qAbs(p.count - e.count) <= 2 * LaneSummary::kBlock, qPrintable(QString::number(x)));
+        QVERIFY2(qAbs(p.busyNs - e.busyNs) <= 2 * LaneSummary::kBlock * 10, qPrintable(QString::number(x)));
+        QVERIFY(p.busyNs >= 0 && p.busyNs <= 2000);
+        QCOMPARE(p.key == LaneSummary::kNoKey, e.count == 0 && e.busyNs == 0);
+        exactBusy += e.busyNs, paintBusy += p.busyNs;
+        if (x >= 300) // the sparse part: every edge exact
+            QCOMPARE(render({ p }), render({ e }));
+    }
+    // The last edge lies past the last block's start: exact, so the totals telescope: 20 000 × 10
+    // + 20 × 300 ns.
+    QCOMPARE(exactBusy, qint64(206000));
+    QCOMPARE(paintBusy, exactBusy);
+}
+
 void TestLaneSummary::cancel()
 {
     std::vector<qint64> start(1000), end(1000);
@@ -323,9 +379,11 @@ void TestLaneSummary::timelineLanes()
     QCOMPARE(d0.graphs, -1);
     // Device 0's busy band: [1000,2000) ∪ [1500,2500) and the copy [3000,3500).
     const TimelineLane& busy = d->lane(d0.busy);
-    QCOMPARE(busy.segStart, (std::vector<qint64> { 1000, 3000 }));
-    QCOMPARE(busy.segEnd, (std::vector<qint64> { 2500, 3500 }));
-    QCOMPARE(render(cells(busy.summary, 0, 1000, 4)), expected({ "0/0/-1", "1/1000/0", "0/500/0", "1/500/0" }));
+    // Merged by start: kernel 0 (table 0, row 0), kernel 1 (table 0, row 1), the copy (table 2, row 0).
+    QCOMPARE(busy.rows,
+        (std::vector<quint32> { LaneEvents::tagged(0, 0), LaneEvents::tagged(0, 1), LaneEvents::tagged(2, 0) }));
+    // Per µs: nothing; two starts and 1000 ns; the union's tail [2000,2500); the copy.
+    QCOMPARE(render(cells(busy.summary, 0, 1000, 4)), expected({ "0/0/-1", "2/1000/0", "0/500/0", "1/500/0" }));
     QCOMPARE(busy.pids, (std::vector<quint32> { 100 }));
     QCOMPARE(d->lane(d->devices()[1].busy).pids, (std::vector<quint32> { 200 }));
     // Stream 8's kernel is flash_attn: attention, category index 1. The copy's key is its kind (1, HtoD).
