@@ -57,6 +57,7 @@ TimelineView::TimelineView(QWidget* parent)
     : TimeCanvas(parent)
 {
     setObjectName(QStringLiteral("timelineView"));
+    connect(this, &TimeCanvas::dataReady, this, &TimelineView::rebuildKernelMarks);
 }
 
 void TimelineView::analysisChanged()
@@ -190,26 +191,32 @@ void TimelineView::zoomTo(qint64 startNs, qint64 endNs) { timeViewport()->setRan
 void TimelineView::highlightKernels(std::vector<quint32> kernelIndices)
 {
     m_highlighted = std::move(kernelIndices);
-    m_kernelMarks.clear();
-    if (!analysis() || m_highlighted.empty()) {
-        viewport()->update();
+    rebuildKernelMarks();
+    if (!analysis() || m_highlighted.empty())
         return;
-    }
     const KernelTable& k = analysis()->trace->kernels;
     qint64 lo = std::numeric_limits<qint64>::max(), hi = std::numeric_limits<qint64>::min();
-    for (const quint32 i : m_highlighted) {
-        if (i >= quint32(k.size()))
-            continue;
-        lo = std::min(lo, k.start[i]), hi = std::max(hi, k.end[i]);
-        if (data())
-            if (const int lane = data()->kernelLane(k.device[i], k.stream[i]); lane >= 0)
-                m_kernelMarks[lane].add(k.start[i], k.end[i]);
-    }
-    for (auto& [lane, marks] : m_kernelMarks)
-        marks.finish();
+    for (const quint32 i : m_highlighted)
+        if (i < quint32(k.size()))
+            lo = std::min(lo, k.start[i]), hi = std::max(hi, k.end[i]);
     if (lo <= hi) {
         const qint64 margin = std::max<qint64>((hi - lo) / 20, 1000);
         zoomTo(lo - margin, hi + margin);
+    }
+}
+
+void TimelineView::rebuildKernelMarks()
+{
+    // Also called when the lanes arrive: marks set before the lanes were built still show.
+    m_kernelMarks.clear();
+    if (analysis() && data()) {
+        const KernelTable& k = analysis()->trace->kernels;
+        for (const quint32 i : m_highlighted)
+            if (i < quint32(k.size()))
+                if (const int lane = data()->kernelLane(k.device[i], k.stream[i]); lane >= 0)
+                    m_kernelMarks[lane].add(k.start[i], k.end[i]);
+        for (auto& [lane, marks] : m_kernelMarks)
+            marks.finish();
     }
     viewport()->update();
 }

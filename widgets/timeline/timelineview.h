@@ -56,6 +56,7 @@ private:
         qint64 fromNs = 0, toNs = 0;
     };
     Hit hitAt(const QPoint& pos) const;
+    void rebuildKernelMarks();
     const IdleGap* gapAt(int deviceId, qint64 fromNs, qint64 toNs) const;
     QString kernelToolTip(quint32 kernel) const;
     QString offset(qint64 ns) const; ///< time from the capture start, readable
