@@ -2,6 +2,8 @@
 #include "core/timeline/timelinedata.h"
 
 #include <QHash>
+#include <QMutex>
+#include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
 #include <map>
@@ -78,7 +80,9 @@ std::shared_ptr<const TimelineData> TimelineData::build(
         2 * t.kernels.size() + 2 * (t.memcpy.size() + t.memset.size() + t.graphs.size()) + t.nvtx.size());
     qint64 doneEvents = 0;
     int lastReported = -1;
+    QMutex mutex; // summaries are built on several threads
     const auto done = [&](qint64 events) {
+        const QMutexLocker lock(&mutex);
         doneEvents += events;
         const int permille = int(std::min<qint64>(1000, doneEvents * 1000 / total));
         if (progress && permille != lastReported)
@@ -236,43 +240,64 @@ bool TimelineData::buildNvtxLanes(const std::atomic<bool>* cancel)
 bool TimelineData::buildSummaries(const std::atomic<bool>* cancel, const std::function<void(qint64)>& done)
 {
     // Only now that every lane exists: the summaries point into the lanes (their rows and table
-    // pointers), which must not move any more.
+    // pointers), which must not move any more. Lanes are independent: they are summarised on
+    // the thread pool, biggest first so that the big ones do not end up last on one thread.
+    std::vector<TimelineLane*> order;
+    for (TimelineLane& lane : m_lanes)
+        order.push_back(&lane);
+    const auto size = [this](const TimelineLane* l) -> size_t {
+        if (l->kind == TimelineLane::Kind::Kernels)
+            return m_trace->kernelsByStream.at({ quint16(l->device), quint32(l->stream) }).size();
+        return l->rows.size();
+    };
+    std::stable_sort(order.begin(), order.end(),
+        [&size](const TimelineLane* a, const TimelineLane* b) { return size(a) > size(b); });
+    std::atomic<bool> failed { false };
+    QtConcurrent::blockingMap(order, [&](TimelineLane* lane) {
+        if (failed.load())
+            return;
+        const LaneEvents ev = eventsOf(*lane);
+        if (!lane->summary.build(ev, cancel))
+            failed = true;
+        else
+            done(ev.count);
+    });
+    return !failed.load();
+}
+
+LaneEvents TimelineData::eventsOf(const TimelineLane& lane) const
+{
     const Trace& t = *m_trace;
-    for (TimelineLane& lane : m_lanes) {
-        LaneEvents ev;
-        switch (lane.kind) {
-        case TimelineLane::Kind::DeviceBusy:
-            ev.rows = lane.rows.data();
-            ev.count = qsizetype(lane.rows.size());
-            ev.tableStart = lane.tableStart;
-            ev.tableEnd = lane.tableEnd;
-            break;
-        case TimelineLane::Kind::Kernels: {
-            const auto& rows = t.kernelsByStream.at({ quint16(lane.device), quint32(lane.stream) });
-            ev = { t.kernels.start.data(), t.kernels.end.data(), rows.data(), qsizetype(rows.size()),
-                t.kernels.name.data(), m_keys.kernelKeyOfName.data() };
-            break;
-        }
-        case TimelineLane::Kind::Memcpy:
-            ev = { t.memcpy.start.data(), t.memcpy.end.data(), lane.rows.data(), qsizetype(lane.rows.size()), nullptr,
-                t.memcpy.copyKind.data() };
-            break;
-        case TimelineLane::Kind::Graphs:
-            ev = { t.graphs.start.data(), t.graphs.end.data(), lane.rows.data(), qsizetype(lane.rows.size()) };
-            break;
-        case TimelineLane::Kind::Memset:
-            ev = { t.memset.start.data(), t.memset.end.data(), lane.rows.data(), qsizetype(lane.rows.size()) };
-            break;
-        case TimelineLane::Kind::Nvtx:
-            ev = { t.nvtx.start.data(), t.nvtx.end.data(), lane.rows.data(), qsizetype(lane.rows.size()), nullptr,
-                m_keys.rangeKey.data() };
-            break;
-        }
-        if (!lane.summary.build(ev, cancel))
-            return false;
-        done(ev.count);
+    LaneEvents ev;
+    switch (lane.kind) {
+    case TimelineLane::Kind::DeviceBusy:
+        ev.rows = lane.rows.data();
+        ev.count = qsizetype(lane.rows.size());
+        ev.tableStart = lane.tableStart;
+        ev.tableEnd = lane.tableEnd;
+        break;
+    case TimelineLane::Kind::Kernels: {
+        const auto& rows = t.kernelsByStream.at({ quint16(lane.device), quint32(lane.stream) });
+        ev = { t.kernels.start.data(), t.kernels.end.data(), rows.data(), qsizetype(rows.size()), t.kernels.name.data(),
+            m_keys.kernelKeyOfName.data() };
+        break;
     }
-    return true;
+    case TimelineLane::Kind::Memcpy:
+        ev = { t.memcpy.start.data(), t.memcpy.end.data(), lane.rows.data(), qsizetype(lane.rows.size()), nullptr,
+            t.memcpy.copyKind.data() };
+        break;
+    case TimelineLane::Kind::Graphs:
+        ev = { t.graphs.start.data(), t.graphs.end.data(), lane.rows.data(), qsizetype(lane.rows.size()) };
+        break;
+    case TimelineLane::Kind::Memset:
+        ev = { t.memset.start.data(), t.memset.end.data(), lane.rows.data(), qsizetype(lane.rows.size()) };
+        break;
+    case TimelineLane::Kind::Nvtx:
+        ev = { t.nvtx.start.data(), t.nvtx.end.data(), lane.rows.data(), qsizetype(lane.rows.size()), nullptr,
+            m_keys.rangeKey.data() };
+        break;
+    }
+    return ev;
 }
 
 int TimelineData::kernelLane(int device, quint32 stream) const

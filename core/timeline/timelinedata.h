@@ -45,11 +45,11 @@ struct TimelineLane
 /// Timeline and NVTX docks across re-analyses of the same trace: nothing here depends on the
 /// analysis window, only on the colour keys (categories of kernel names, phases of ranges).
 ///
-/// Memory beyond the trace, about 8.5 bytes per kernel: 2.25 for its stream lane's summary (the
+/// Memory beyond the trace, about 9.5 bytes per kernel: 2.75 for its stream lane's summary (the
 /// lane reads the trace's per-stream index), 4 for its entry in the device band's merged order and
-/// 2.25 for that band's summary; 6.5 bytes per copy, memset and NVTX range (own start order and
-/// summary), plus the colour keys (1 byte per string and per range). Immutable once built; read
-/// from any thread.
+/// 2.75 for that band's summary; 7 bytes per copy, memset and NVTX range (own start order and
+/// summary), plus the colour keys (1 byte per string and per range). Built on the thread pool
+/// (lanes in parallel); immutable once built; read from any thread.
 class TimelineData
 {
 public:
@@ -101,6 +101,7 @@ private:
     bool buildGpuLanes(const std::atomic<bool>* cancel);
     bool buildNvtxLanes(const std::atomic<bool>* cancel);
     bool buildSummaries(const std::atomic<bool>* cancel, const std::function<void(qint64)>& done);
+    LaneEvents eventsOf(const TimelineLane& lane) const;
 
     TracePtr m_trace;
     Keys m_keys;
