@@ -208,8 +208,7 @@ qsizetype LaneSummary::lowerBound(qint64 t) const
     return c.next;
 }
 
-qsizetype LaneSummary::bestEvent(
-    qint64 fromNs, qint64 toNs, qsizetype first, qsizetype last, qsizetype maxEvent) const
+qsizetype LaneSummary::bestEvent(qint64 fromNs, qint64 toNs, qsizetype first, qsizetype last, qsizetype maxEvent) const
 {
     qsizetype best = -1;
     qint64 bestNs = -1;
@@ -267,9 +266,8 @@ void LaneSummary::summarize(
                 // Past the block's last start every event of it started before b: the state
                 // before the next block is exact there.
                 const qint64 s0 = m_blockStart[k], last = m_blockLastStart[k];
-                const auto coveredAfter = [&](qint64 t) {
-                    return m_blockUnion[k + 1] - std::max<qint64>(0, m_blockMaxEnd[k + 1] - t);
-                };
+                const auto coveredAfter
+                    = [&](qint64 t) { return m_blockUnion[k + 1] - std::max<qint64>(0, m_blockMaxEnd[k + 1] - t); };
                 size_t at = k; // the block whose exact start state the cursor takes
                 if (b > last) {
                     coveredB = coveredAfter(b);

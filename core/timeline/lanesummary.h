@@ -17,7 +17,7 @@ namespace sl {
 struct LaneEvents
 {
     const qint64* start = nullptr; ///< ns, per column row
-    const qint64* end = nullptr;   ///< ns, per column row
+    const qint64* end = nullptr; ///< ns, per column row
     const quint32* rows = nullptr; ///< lane order → column row; null means the identity
     qsizetype count = 0;
     /// Colour key of column row r: keyTable[keyIndex[r]] when keyIndex is set (kernel name →
@@ -37,7 +37,7 @@ struct LaneEvents
 /// What one pixel column [fromNs, toNs) of a lane holds.
 struct LaneCell
 {
-    qint64 count = 0;  ///< events that *start* in the column (exact)
+    qint64 count = 0; ///< events that *start* in the column (exact)
     qint64 busyNs = 0; ///< ns of the column covered by the union of the lane's events (exact)
     quint8 key = 0xFF; ///< colour key holding most of the column's ns (see LaneSummary); 0xFF: empty
 };
@@ -81,7 +81,8 @@ public:
     qint64 startOf(qsizetype i) const
     {
         const quint32 r = row(i);
-        return m_ev.tableStart ? m_ev.tableStart[r >> LaneEvents::kTableShift][r & LaneEvents::kRowMask] : m_ev.start[r];
+        return m_ev.tableStart ? m_ev.tableStart[r >> LaneEvents::kTableShift][r & LaneEvents::kRowMask]
+                               : m_ev.start[r];
     }
     qint64 endOf(qsizetype i) const
     {
@@ -150,8 +151,7 @@ private:
     /// Calls f(i) for the events that may touch a column whose first start is event `first`: the
     /// kBlock events before it, the one holding the running maximum end (it reaches furthest),
     /// and the events [first, last) starting in it.
-    template<typename F>
-    void forCandidates(qsizetype first, qsizetype last, qsizetype maxEvent, F f) const
+    template <typename F> void forCandidates(qsizetype first, qsizetype last, qsizetype maxEvent, F f) const
     {
         const qsizetype from = std::max<qsizetype>(0, first - kBlock);
         if (maxEvent >= 0 && maxEvent < from)
@@ -170,7 +170,7 @@ private:
     std::vector<qint64> m_blockStart, m_blockLastStart, m_blockMaxEnd, m_blockUnion;
     std::vector<qint32> m_blockMaxEvent;
     qint64 m_origin = 0; ///< start of level-0 bin 0, ns
-    qint64 m_binNs = 1;  ///< width of a level-0 bin, ns
+    qint64 m_binNs = 1; ///< width of a level-0 bin, ns
     std::vector<std::vector<quint8>> m_levels;
 };
 

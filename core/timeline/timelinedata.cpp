@@ -69,15 +69,15 @@ std::shared_ptr<const TimelineData> TimelineData::build(
     d->m_trace = trace;
     d->m_keys = std::move(keys);
     // Keys must cover every name and range even when the analysis that gave them did not.
-    d->m_keys.kernelKeyOfName.resize(std::max<size_t>(d->m_keys.kernelKeyOfName.size(), trace->strings.size()),
-        LaneSummary::kNoKey);
+    d->m_keys.kernelKeyOfName.resize(
+        std::max<size_t>(d->m_keys.kernelKeyOfName.size(), trace->strings.size()), LaneSummary::kNoKey);
     d->m_keys.rangeKey.resize(size_t(trace->nvtx.size()), LaneSummary::kNoKey);
 
     // Progress: events summarised so far over all events of all lanes (kernels count twice:
     // their stream lane and their device band).
     const Trace& t = *trace;
-    const qint64 total = std::max<qint64>(1,
-        2 * t.kernels.size() + 2 * (t.memcpy.size() + t.memset.size() + t.graphs.size()) + t.nvtx.size());
+    const qint64 total = std::max<qint64>(
+        1, 2 * t.kernels.size() + 2 * (t.memcpy.size() + t.memset.size() + t.graphs.size()) + t.nvtx.size());
     qint64 doneEvents = 0;
     int lastReported = -1;
     QMutex mutex; // summaries are built on several threads
@@ -168,19 +168,19 @@ bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel)
             device.kernels.push_back(int(m_lanes.size()));
             m_lanes.push_back(std::move(lane));
         }
-        const auto ownLane = [&](TimelineLane::Kind kind, const GpuOpColumns& table,
-                                 std::map<int, std::vector<quint32>>& byDevice) {
-            const auto it = byDevice.find(dev);
-            if (it == byDevice.end())
-                return -1;
-            TimelineLane lane;
-            lane.kind = kind;
-            lane.device = dev;
-            lane.pids = pidsOf(table, it->second);
-            lane.rows = std::move(it->second);
-            m_lanes.push_back(std::move(lane));
-            return int(m_lanes.size()) - 1;
-        };
+        const auto ownLane
+            = [&](TimelineLane::Kind kind, const GpuOpColumns& table, std::map<int, std::vector<quint32>>& byDevice) {
+                  const auto it = byDevice.find(dev);
+                  if (it == byDevice.end())
+                      return -1;
+                  TimelineLane lane;
+                  lane.kind = kind;
+                  lane.device = dev;
+                  lane.pids = pidsOf(table, it->second);
+                  lane.rows = std::move(it->second);
+                  m_lanes.push_back(std::move(lane));
+                  return int(m_lanes.size()) - 1;
+              };
         device.graphs = ownLane(TimelineLane::Kind::Graphs, t.graphs, graphs);
         device.memcpy = ownLane(TimelineLane::Kind::Memcpy, t.memcpy, copies);
         device.memset = ownLane(TimelineLane::Kind::Memset, t.memset, memsets);

@@ -18,17 +18,17 @@ struct TimelineLane
 {
     enum class Kind : quint8 {
         DeviceBusy, ///< union of all GPU work of a device (kernels, graph launches, copies, memsets); key 0
-        Kernels,    ///< kernels of one (device, stream); key = taxonomy category index
-        Graphs,     ///< whole-graph launches of a device (graph trace mode); key 0
-        Memcpy,     ///< copies of a device; key = copyKind
-        Memset,     ///< memsets of a device; key 0
-        Nvtx,       ///< NVTX ranges of one thread at one nesting depth; key = phase index
+        Kernels, ///< kernels of one (device, stream); key = taxonomy category index
+        Graphs, ///< whole-graph launches of a device (graph trace mode); key 0
+        Memcpy, ///< copies of a device; key = copyKind
+        Memset, ///< memsets of a device; key 0
+        Nvtx, ///< NVTX ranges of one thread at one nesting depth; key = phase index
     };
     Kind kind = Kind::Kernels;
-    int device = -1;          ///< CUDA deviceId (GPU lanes)
-    qint64 stream = -1;       ///< streamId (Kernels lanes), -1 otherwise
+    int device = -1; ///< CUDA deviceId (GPU lanes)
+    qint64 stream = -1; ///< streamId (Kernels lanes), -1 otherwise
     quint32 pid = 0, tid = 0; ///< NVTX lanes: the thread that opened the ranges
-    int depth = 0;            ///< NVTX lanes: nesting depth, 0 = outermost
+    int depth = 0; ///< NVTX lanes: nesting depth, 0 = outermost
     std::vector<quint32> pids; ///< processes with events in the lane, ascending (scope filtering)
     /// Table rows in start order when the lane owns its order (copies, NVTX); DeviceBusy: the
     /// device's kernels, graph launches, copies and memsets merged by start, tagged by table
@@ -57,8 +57,8 @@ public:
     struct Keys
     {
         std::vector<quint8> kernelKeyOfName; ///< per StringTable index: Taxonomy::categories() index
-        std::vector<quint8> rangeKey;        ///< per NVTX range: phase index, LaneSummary::kNoKey when none
-        QStringList phaseNames;              ///< names of the phase indices
+        std::vector<quint8> rangeKey; ///< per NVTX range: phase index, LaneSummary::kNoKey when none
+        QStringList phaseNames; ///< names of the phase indices
         static Keys fromAnalysis(const AnalysisResult& analysis);
         /// Equal keys give equal hashes: a re-analysis over another window reuses the data.
         size_t hash() const;
@@ -68,7 +68,7 @@ public:
     struct Device
     {
         int deviceId = 0;
-        int busy = -1;           ///< lane index of the busy band
+        int busy = -1; ///< lane index of the busy band
         std::vector<int> kernels; ///< lane indices of the stream lanes, by stream id
         int graphs = -1, memcpy = -1, memset = -1;
     };

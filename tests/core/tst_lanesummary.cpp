@@ -122,8 +122,8 @@ void TestLaneSummary::sequential()
     // [0,10) k1, [20,30) k2, [30,35) k1, [50,100) k2; ten columns of 10 ns from 0.
     Lane lane({ { 0, 10 }, { 20, 30 }, { 30, 35 }, { 50, 100 } }, { 1, 2, 1, 2 });
     QCOMPARE(render(cells(lane.summary, 0, 10, 10)),
-        expected({ "1/10/1", "0/0/-1", "1/10/2", "1/5/1", "0/0/-1", "1/10/2",
-            "0/10/2", "0/10/2", "0/10/2", "0/10/2" })); // [60,100) is covered by the event started at 50
+        expected({ "1/10/1", "0/0/-1", "1/10/2", "1/5/1", "0/0/-1", "1/10/2", "0/10/2", "0/10/2", "0/10/2",
+            "0/10/2" })); // [60,100) is covered by the event started at 50
     // Before and after the lane.
     QCOMPARE(render(cells(lane.summary, -30, 10, 3)), expected({ "0/0/-1", "0/0/-1", "0/0/-1" }));
     QCOMPARE(render(cells(lane.summary, 100, 10, 2)), expected({ "0/0/-1", "0/0/-1" }));
@@ -192,8 +192,8 @@ void TestLaneSummary::longEventAcrossBlocks()
     // [9000,21000): 10 starts; 1000 ns of the long event plus 10 × 5 ns.
     QCOMPARE(render(cells(lane.summary, 9000, 12000, 1)), expected({ "10/1050/1" }));
     // Everything: 51 starts, 10000 + 10 × 5 = 10050 ns (the inner 40 add nothing).
-    QCOMPARE(render(cells(lane.summary, 0, 20100, 1)).front().section(QLatin1Char('/'), 0, 1),
-        QStringLiteral("51/10050"));
+    QCOMPARE(
+        render(cells(lane.summary, 0, 20100, 1)).front().section(QLatin1Char('/'), 0, 1), QStringLiteral("51/10050"));
     // [10000,20000): nothing at all.
     QCOMPARE(render(cells(lane.summary, 10000, 10000, 1)), expected({ "0/0/-1" }));
 }
@@ -295,8 +295,12 @@ void TestLaneSummary::againstBruteForce()
             }
             if (got[size_t(x)].count != count || got[size_t(x)].busyNs != busy)
                 QFAIL(qPrintable(QStringLiteral("npp %1 column %2: got %3/%4, expected %5/%6")
-                                     .arg(npp).arg(x).arg(got[size_t(x)].count).arg(got[size_t(x)].busyNs)
-                                     .arg(count).arg(busy)));
+                                     .arg(npp)
+                                     .arg(x)
+                                     .arg(got[size_t(x)].count)
+                                     .arg(got[size_t(x)].busyNs)
+                                     .arg(count)
+                                     .arg(busy)));
         }
     }
 }

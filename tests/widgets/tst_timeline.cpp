@@ -191,7 +191,7 @@ void TestTimeline::hitTestAndTooltips()
     QCOMPARE(view->kernelAt(QPoint(left + 200, stream7)), qint64(0)); // 1100 ns: kernel 0
     QCOMPARE(view->kernelAt(QPoint(left + 600, stream8)), qint64(1)); // 3100 ns: kernel 1
     QCOMPARE(view->kernelAt(QPoint(left + 500, stream7)), qint64(-1)); // 2600 ns: idle
-    QCOMPARE(view->kernelAt(QPoint(left + 200, busy0)), qint64(-1));  // the busy band is no kernel lane
+    QCOMPARE(view->kernelAt(QPoint(left + 200, busy0)), qint64(-1)); // the busy band is no kernel lane
     QCOMPARE(view->kernelAt(QPoint(left - 20, stream7)), qint64(-1)); // the label column
 
     const QString kernelTip = view->toolTipAt(QPoint(left + 200, stream7));
@@ -338,9 +338,8 @@ void TestTimeline::phaseTable()
     model.setAnalysis(m_analysis);
     QCOMPARE(model.rowCount(), 4);
     QCOMPARE(model.columnCount(), int(PhaseTableModel::ColumnCount));
-    auto value = [&](int row, int column) {
-        return model.index(row, column).data(PhaseTableModel::SortRole).toLongLong();
-    };
+    auto value
+        = [&](int row, int column) { return model.index(row, column).data(PhaseTableModel::SortRole).toLongLong(); };
     auto text = [&](int row, int column) { return model.index(row, column).data().toString(); };
     // prefill: one step [5000,10000) of 5000 ns holding kernel 3 (3000 ns).
     QCOMPARE(text(0, PhaseTableModel::Phase), QStringLiteral("prefill"));
@@ -380,7 +379,8 @@ void TestTimeline::phaseTable()
     // The dock shows the same model, sortable.
     NvtxPhasesDock dock;
     QCOMPARE(dock.objectName(), QStringLiteral("dock.nvtx"));
-    QAbstractItemModelTester dockTester(dock.phaseTable()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester dockTester(
+        dock.phaseTable()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     dock.setAnalysis(m_analysis);
     QCOMPARE(dock.phaseTable()->model()->rowCount(), 4);
     dock.phaseTable()->sortByColumn(PhaseTableModel::KernelTime, Qt::DescendingOrder);

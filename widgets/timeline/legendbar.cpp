@@ -57,8 +57,8 @@ void LegendBar::paintEvent(QPaintEvent*)
     for (qsizetype i = 0; i < m_entries.size(); ++i) {
         const QPoint at = positions[i];
         p.fillRect(QRect(at.x(), at.y() + (line - kSwatch) / 2, kSwatch, kSwatch), m_entries[i].color);
-        p.drawText(QRect(at.x() + kSwatch + 4, at.y(), width(), line), Qt::AlignLeft | Qt::AlignVCenter,
-            m_entries[i].label);
+        p.drawText(
+            QRect(at.x() + kSwatch + 4, at.y(), width(), line), Qt::AlignLeft | Qt::AlignVCenter, m_entries[i].label);
     }
 }
 

@@ -18,9 +18,11 @@ qint64 TimeAxis::step(double nsPerPixel, int minPixels)
 
 QString TimeAxis::format(qint64 offsetNs, qint64 unitNs, int decimals)
 {
-    const char16_t* symbol = unitNs >= 1'000'000'000 ? u"s" : unitNs >= 1'000'000 ? u"ms" : unitNs >= 1000 ? u"µs" : u"ns";
-    return QString::number(double(offsetNs) / double(unitNs), 'f', decimals) + QChar(u' ')
-        + QString::fromUtf16(symbol);
+    const char16_t* symbol = unitNs >= 1'000'000'000 ? u"s"
+        : unitNs >= 1'000'000                        ? u"ms"
+        : unitNs >= 1000                             ? u"µs"
+                                                     : u"ns";
+    return QString::number(double(offsetNs) / double(unitNs), 'f', decimals) + QChar(u' ') + QString::fromUtf16(symbol);
 }
 
 std::vector<TimeAxis::Tick> TimeAxis::ticks(qint64 fromNs, qint64 toNs, qint64 originNs, qint64 stepNs)

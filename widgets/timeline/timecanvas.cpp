@@ -11,17 +11,16 @@
 #include <QScrollBar>
 #include <QToolTip>
 
-#include <array>
 #include <cmath>
 
 namespace sl {
 
 namespace {
-constexpr int kRowGap = 1;          ///< px left blank below each lane
-constexpr int kDragThreshold = 3;   ///< px of movement before a press becomes a drag
-constexpr double kWheelZoom = 1.2;  ///< zoom factor per wheel notch (120 units)
+constexpr int kRowGap = 1; ///< px left blank below each lane
+constexpr int kDragThreshold = 3; ///< px of movement before a press becomes a drag
+constexpr double kWheelZoom = 1.2; ///< zoom factor per wheel notch (120 units)
 constexpr double kKeyZoom = 1.5;
-constexpr double kPanShare = 0.1;   ///< share of the visible span an arrow key or wheel notch pans
+constexpr double kPanShare = 0.1; ///< share of the visible span an arrow key or wheel notch pans
 constexpr qint64 kBarUnits = 100'000'000; ///< resolution of the horizontal scroll bar over the capture
 } // namespace
 
@@ -163,8 +162,8 @@ const TimeCanvas::Row* TimeCanvas::rowAt(int y) const
     if (y < kAxisHeight)
         return nullptr;
     const int contentY = y - kAxisHeight + verticalScrollBar()->value();
-    const auto it = std::upper_bound(
-        m_rows.begin(), m_rows.end(), contentY, [](int v, const Row& r) { return v < r.y; });
+    const auto it
+        = std::upper_bound(m_rows.begin(), m_rows.end(), contentY, [](int v, const Row& r) { return v < r.y; });
     if (it == m_rows.begin())
         return nullptr;
     const Row& row = *std::prev(it);
@@ -205,8 +204,8 @@ void TimeCanvas::paintEvent(QPaintEvent*)
     }
     const QRect data = dataRect();
     const int scroll = verticalScrollBar()->value();
-    const std::vector<TimeAxis::Tick> ticks = TimeAxis::ticks(m_viewport->startNs(), m_viewport->endNs(),
-        m_analysis->trace->firstNs, TimeAxis::step(nsPerPixel(), 90));
+    const std::vector<TimeAxis::Tick> ticks = TimeAxis::ticks(
+        m_viewport->startNs(), m_viewport->endNs(), m_analysis->trace->firstNs, TimeAxis::step(nsPerPixel(), 90));
 
     p.save();
     p.setClipRect(QRect(0, kAxisHeight, all.width(), all.height() - kAxisHeight));
@@ -277,62 +276,19 @@ void TimeCanvas::paintAxis(QPainter& p, const std::vector<TimeAxis::Tick>& ticks
         p.drawText(QRect(x + 3, 0, 120, kAxisHeight - 3), Qt::AlignLeft | Qt::AlignVCenter, t.label);
     }
     p.fillRect(QRect(0, 0, kLabelWidth - 1, kAxisHeight - 1), palette().window());
-    p.drawText(QRect(4, 0, kLabelWidth - 8, kAxisHeight - 1), Qt::AlignLeft | Qt::AlignVCenter,
-        tr("from capture start"));
+    p.drawText(
+        QRect(4, 0, kLabelWidth - 8, kAxisHeight - 1), Qt::AlignLeft | Qt::AlignVCenter, tr("from capture start"));
 }
 
 void TimeCanvas::paintLane(QPainter& p, const Row& row, const QRect& rect) const
 {
-    if (rect.width() <= 0 || rect.height() <= 0)
-        return;
     if (row.lane < 0) {
         p.fillRect(rect, palette().base());
         return;
     }
     const TimelineLane& lane = m_data->lane(row.lane);
-    const double npp = nsPerPixel();
-    lane.summary.summarize(m_viewport->startNs(), npp, rect.width(), m_cells, LaneSummary::Detail::Paint);
-    // The lane's pixels go into an opaque image (colours blended with the background here), one
-    // pixel per column, copied down the lane's height and drawn with one drawImage: a plain blit,
-    // where a fill per column or an alpha-blended image costs several times more.
-    if (m_strip.size() != rect.size())
-        m_strip = QImage(rect.size(), QImage::Format_RGB32);
-    const QRgb base = palette().color(QPalette::Base).rgb();
-    auto* line = reinterpret_cast<QRgb*>(m_strip.scanLine(0));
-    std::fill(line, line + rect.width(), base);
-    // Partly busy pixels are lighter, in 10 steps; at least 111 / 255 of the colour so that a
-    // lone short kernel still shows.
-    constexpr int kShades = 10;
-    std::array<std::array<QRgb, kShades>, 256> shades;
-    std::array<bool, 256> known {};
-    for (int x = 0; x < int(m_cells.size()); ++x) {
-        const LaneCell& c = m_cells[size_t(x)];
-        if (c.count == 0 && c.busyNs == 0)
-            continue;
-        if (!known[c.key]) {
-            const QRgb color = keyColor(lane, c.key).rgb();
-            for (int level = 0; level < kShades; ++level) {
-                const int alpha = 111 + 16 * level;
-                const auto mix = [&](int fg, int bg) { return (fg * alpha + bg * (255 - alpha)) / 255; };
-                shades[c.key][size_t(level)] = qRgb(mix(qRed(color), qRed(base)), mix(qGreen(color), qGreen(base)),
-                    mix(qBlue(color), qBlue(base)));
-            }
-            known[c.key] = true;
-        }
-        const double share = std::min(1.0, double(c.busyNs) / npp);
-        line[x] = shades[c.key][size_t(share * (kShades - 1) + 0.5)];
-    }
-    // Where one event follows another without a gap, its first pixel is darker so that adjacent
-    // kernels of one category stay apart once they are a few pixels wide.
-    for (int x = 1; x + 1 < int(m_cells.size()); ++x) {
-        const LaneCell& c = m_cells[size_t(x)];
-        const LaneCell& next = m_cells[size_t(x) + 1];
-        if (c.count > 0 && m_cells[size_t(x) - 1].busyNs > 0 && next.count == 0 && next.busyNs > 0)
-            line[x] = qRgb(qRed(line[x]) * 3 / 4, qGreen(line[x]) * 3 / 4, qBlue(line[x]) * 3 / 4);
-    }
-    for (int y = 1; y < rect.height(); ++y)
-        std::copy(line, line + rect.width(), reinterpret_cast<QRgb*>(m_strip.scanLine(y)));
-    p.drawImage(rect.topLeft(), m_strip);
+    m_painter.paint(p, rect, lane.summary, m_viewport->startNs(), nsPerPixel(), palette().color(QPalette::Base).rgb(),
+        [this, &lane](quint8 key) { return keyColor(lane, key).rgb(); });
 }
 
 void TimeCanvas::resizeEvent(QResizeEvent* event)

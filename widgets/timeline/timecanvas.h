@@ -3,12 +3,12 @@
 
 #include "core/models/scopefilter.h"
 #include "core/timeline/timelinedata.h"
+#include "widgets/timeline/lanepainter.h"
 #include "widgets/timeline/timeaxis.h"
 #include "widgets/timeline/timeviewport.h"
 
 #include <QAbstractScrollArea>
 #include <QFutureWatcher>
-#include <QImage>
 #include <QPointer>
 
 #include <vector>
@@ -122,8 +122,7 @@ private:
     int m_pressScroll = 0;
     bool m_moved = false;
     int m_selectX0 = 0, m_selectX1 = 0;
-    mutable std::vector<LaneCell> m_cells; ///< paint scratch, reused
-    mutable QImage m_strip;                ///< one lane's pixels, reused
+    mutable LanePainter m_painter; ///< keeps its scratch buffers between paints
 };
 
 } // namespace sl

@@ -131,8 +131,8 @@ QString TimelineBenchmark::Result::toText() const
     QTextStream out(&text);
     out << "kernels " << kernels << ", view " << size.width() << "x" << size.height() << ", timeline rows " << lanes
         << "\nLOD build " << QString::number(lodBuildMs, 'f', 1) << " ms, "
-        << QString::number(double(lodBytes) / double(std::max<qint64>(1, kernels)), 'f', 2)
-        << " bytes per kernel (" << lodBytes / (1024 * 1024) << " MiB)\n";
+        << QString::number(double(lodBytes) / double(std::max<qint64>(1, kernels)), 'f', 2) << " bytes per kernel ("
+        << lodBytes / (1024 * 1024) << " MiB)\n";
     for (const Sample& s : samples)
         out << s.view << " @ " << s.zoom << " (" << s.spanNs << " ns): median " << QString::number(s.medianMs, 'f', 2)
             << " ms, max " << QString::number(s.maxMs, 'f', 2) << " ms, CPU median "

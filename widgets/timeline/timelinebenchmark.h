@@ -18,19 +18,19 @@ class TimelineBenchmark
 public:
     struct Sample
     {
-        QString view;  ///< "timeline" or "nvtx"
-        QString zoom;  ///< "whole capture", "1 %", "0.01 %", "one kernel"
+        QString view; ///< "timeline" or "nvtx"
+        QString zoom; ///< "whole capture", "1 %", "0.01 %", "one kernel"
         qint64 spanNs = 0;
         double medianMs = 0, maxMs = 0; ///< wall time over the repaints after one warm-up
-        double cpuMedianMs = 0;         ///< the painting thread's CPU time (steadier on a busy machine)
+        double cpuMedianMs = 0; ///< the painting thread's CPU time (steadier on a busy machine)
     };
     struct Result
     {
         double lodBuildMs = 0; ///< TimelineData build on the thread pool, request to result
-        qint64 lodBytes = 0;   ///< TimelineData::memoryBytes()
+        qint64 lodBytes = 0; ///< TimelineData::memoryBytes()
         qint64 kernels = 0;
         QSize size;
-        int lanes = 0;         ///< timeline rows painted (all lanes of the trace)
+        int lanes = 0; ///< timeline rows painted (all lanes of the trace)
         QVector<Sample> samples;
         QString toText() const; ///< one line per sample, for logs and docs/benchmarks.md
     };

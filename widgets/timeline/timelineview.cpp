@@ -94,7 +94,8 @@ std::vector<TimeCanvas::Row> TimelineView::buildRows() const
             continue;
         const GpuInfo* gpu = t.gpu(d.deviceId);
         add(d.busy, kBusyHeight,
-            gpu && !gpu->name.isEmpty() ? tr("GPU %1 · %2").arg(d.deviceId).arg(gpu->name) : tr("GPU %1").arg(d.deviceId),
+            gpu && !gpu->name.isEmpty() ? tr("GPU %1 · %2").arg(d.deviceId).arg(gpu->name)
+                                        : tr("GPU %1").arg(d.deviceId),
             !rows.empty());
         for (const int lane : d.kernels) {
             const TimelineLane& l = data()->lane(lane);
@@ -104,8 +105,8 @@ std::vector<TimeCanvas::Row> TimelineView::buildRows() const
         // Graph, copy and memset lanes gather every stream: a stream scope hides them.
         if (s.stream != ScopeFilter::kAny)
             continue;
-        const std::pair<int, QString> extra[] = { { d.graphs, tr("graphs") }, { d.memcpy, tr("copies") },
-            { d.memset, tr("memsets") } };
+        const std::pair<int, QString> extra[]
+            = { { d.graphs, tr("graphs") }, { d.memcpy, tr("copies") }, { d.memset, tr("memsets") } };
         for (const auto& [lane, label] : extra)
             if (lane >= 0 && acceptsPids(s, data()->lane(lane).pids))
                 add(lane, kCopyHeight, label, false);
@@ -137,8 +138,8 @@ void TimelineView::paintMarks(
         const int xs = std::max(rect.left(), timeToX(marks.start[i]));
         // Every mark starting before the next column joins this one: one fill per column.
         const qint64 next = xToTime(xs + 1);
-        size_t j = size_t(std::lower_bound(marks.start.begin() + qsizetype(i) + 1, marks.start.end(), next)
-            - marks.start.begin());
+        size_t j = size_t(
+            std::lower_bound(marks.start.begin() + qsizetype(i) + 1, marks.start.end(), next) - marks.start.begin());
         j = std::max(j, i + 1);
         const int xe = std::min(rect.right(), std::max(xs, timeToX(marks.maxEnd[j - 1] - 1)));
         const int x0 = std::max(xs, lastX + 1);
@@ -164,9 +165,8 @@ void TimelineView::paintRowOverlay(QPainter& p, const Row& row, const QRect& rec
     if (lane.kind == TimelineLane::Kind::DeviceBusy) {
         const auto it = m_gapMarks.find(lane.device);
         if (it != m_gapMarks.end())
-            paintMarks(it->second, rect.adjusted(0, 3, 0, -3), [&p](const QRect& r, int tag) {
-                p.fillRect(r, TimelinePalette::gap(IdleGap::Cause(tag)));
-            });
+            paintMarks(it->second, rect.adjusted(0, 3, 0, -3),
+                [&p](const QRect& r, int tag) { p.fillRect(r, TimelinePalette::gap(IdleGap::Cause(tag))); });
     } else if (lane.kind == TimelineLane::Kind::Kernels) {
         const auto it = m_kernelMarks.find(row.lane);
         if (it != m_kernelMarks.end())
@@ -289,8 +289,8 @@ QString TimelineView::kernelToolTip(quint32 kernel) const
     const Trace& t = *analysis()->trace;
     const KernelTable& k = t.kernels;
     const quint32 name = k.name[kernel];
-    const quint8 category = name < data()->keys().kernelKeyOfName.size() ? data()->keys().kernelKeyOfName[name]
-                                                                         : LaneSummary::kNoKey;
+    const quint8 category
+        = name < data()->keys().kernelKeyOfName.size() ? data()->keys().kernelKeyOfName[name] : LaneSummary::kNoKey;
     const QStringList categories = Taxonomy::categories();
     QString text = t.strings.at(k.shortName[kernel]).toHtmlEscaped();
     text = QStringLiteral("<b>%1</b>").arg(text);
@@ -299,8 +299,8 @@ QString TimelineView::kernelToolTip(quint32 kernel) const
     text += QStringLiteral("<br>")
         + tr("Category: %1").arg(category < categories.size() ? categories[category] : tr("unknown"))
         + QStringLiteral("<br>") + tr("Start: %1 after the capture start").arg(offset(k.start[kernel]))
-        + QStringLiteral("<br>") + tr("Duration: %1").arg(formatDuration(k.duration(kernel)))
-        + QStringLiteral("<br>") + tr("GPU %1, stream %2").arg(k.device[kernel]).arg(k.stream[kernel]);
+        + QStringLiteral("<br>") + tr("Duration: %1").arg(formatDuration(k.duration(kernel))) + QStringLiteral("<br>")
+        + tr("GPU %1, stream %2").arg(k.device[kernel]).arg(k.stream[kernel]);
     return text;
 }
 
@@ -341,11 +341,11 @@ QString TimelineView::toolTipAt(const QPoint& pos) const
     case TimelineLane::Kind::Graphs:
         if (h.hit.event >= 0) {
             const quint32 r = lane.summary.row(h.hit.event);
-            const GpuOpColumns& ops = lane.kind == TimelineLane::Kind::Memset ? static_cast<const GpuOpColumns&>(t.memset)
-                                                                             : t.graphs;
+            const GpuOpColumns& ops
+                = lane.kind == TimelineLane::Kind::Memset ? static_cast<const GpuOpColumns&>(t.memset) : t.graphs;
             return tr("<b>%1</b><br>Start: %2 after the capture start<br>Duration: %3")
-                .arg(lane.kind == TimelineLane::Kind::Memset ? tr("Memset") : tr("Graph launch"),
-                    offset(ops.start[r]), formatDuration(ops.duration(r)));
+                .arg(lane.kind == TimelineLane::Kind::Memset ? tr("Memset") : tr("Graph launch"), offset(ops.start[r]),
+                    formatDuration(ops.duration(r)));
         }
         break;
     case TimelineLane::Kind::Nvtx:

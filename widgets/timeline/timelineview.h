@@ -70,12 +70,13 @@ private:
         void finish(); ///< sorts by start and computes maxEnd
     };
     /// At most one fill per pixel column (per band, for two bands).
-    void paintMarks(const Marks& marks, const QRect& rect, const std::function<void(const QRect&, int tag)>& fill) const;
+    void paintMarks(
+        const Marks& marks, const QRect& rect, const std::function<void(const QRect&, int tag)>& fill) const;
 
     std::map<int, std::vector<IdleGap>> m_gaps; ///< per device, by start
-    std::map<int, Marks> m_gapMarks;            ///< per device, tagged by cause
-    std::map<int, Marks> m_kernelMarks;         ///< per lane
-    std::vector<quint32> m_highlighted;         ///< applied once the lanes exist
+    std::map<int, Marks> m_gapMarks; ///< per device, tagged by cause
+    std::map<int, Marks> m_kernelMarks; ///< per lane
+    std::vector<quint32> m_highlighted; ///< applied once the lanes exist
     int m_rangeDevice = -1;
     qint64 m_rangeStart = 0, m_rangeEnd = 0;
 };
