@@ -196,6 +196,15 @@ struct AnalysisResult
     std::vector<qint8> rangeStepPhase;
     /// Taxonomy category of each kernel name (StringTable index → category).
     QHash<quint32, QString> categoryOfName;
+    /// Per StringTable index: the category of that kernel name as an index into
+    /// Taxonomy::categories(), for every kernel name of the trace, inside the window or not (the
+    /// timeline colours the whole capture); kNoCategory for strings that name no kernel.
+    std::vector<quint8> nameCategory;
+    static constexpr quint8 kNoCategory = 0xFF;
+    /// Per NVTX range (NvtxTable index): phase index into `phases` of the nearest enclosing range
+    /// on its thread that matches a phase, itself included; -1 if none. Every range of the trace,
+    /// not only the window's. Ranges that end on another thread only get their own name's phase.
+    std::vector<qint8> rangePhase;
 };
 
 using AnalysisPtr = std::shared_ptr<const AnalysisResult>;

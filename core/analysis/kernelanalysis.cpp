@@ -18,6 +18,25 @@ void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r)
     for (const KernelSummary& k : std::as_const(s.kernels))
         r.categoryOfName.insert(k.name, k.category);
     r.kernels = std::move(s.kernels);
+
+    // Categories of every kernel name, in the window or not: a name used only outside the
+    // window is categorised here (one O(n) pass over kernels; distinct names are few).
+    const QStringList categories = Taxonomy::categories();
+    auto categoryIndex = [&](const QString& category) {
+        const auto i = categories.indexOf(category);
+        return i < 0 ? AnalysisResult::kNoCategory : quint8(i);
+    };
+    const quint32 names = t.strings.size();
+    const auto& k = t.kernels;
+    r.nameCategory.assign(size_t(names), AnalysisResult::kNoCategory);
+    std::vector<bool> done(size_t(names), false);
+    for (const auto& ks : r.kernels)
+        r.nameCategory[ks.name] = categoryIndex(ks.category), done[ks.name] = true;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        const quint32 name = k.name[size_t(i)];
+        if (name < names && !done[name])
+            r.nameCategory[name] = categoryIndex(taxonomy.categorize(t.strings.at(name))), done[name] = true;
+    }
 }
 
 KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vector<quint8>& include,

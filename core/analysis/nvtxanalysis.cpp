@@ -71,6 +71,11 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
     r.kernelPhase.assign(size_t(k.size()), -1);
     std::vector<int> depth(size_t(n.size()), 0);
     std::vector<bool> isStep(size_t(n.size()), false);
+    // Ranges the per-thread sweep does not see (ended on another thread) keep their own phase.
+    r.rangePhase.assign(size_t(n.size()), -1);
+    for (qsizetype i = 0; i < n.size(); ++i)
+        if (!n.sameThread(i))
+            r.rangePhase[size_t(i)] = qint8(phaseOf(n.name[size_t(i)]));
     std::vector<Open> stack;
     auto callStart = [&](quint32 kernel) { return t.api.start[size_t(k.api[kernel])]; };
     for (size_t th = 0; th < rangesOf.size(); ++th) {
@@ -105,7 +110,9 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
                 const qint32 parent = stack.empty() ? -1 : livePhase(stack.back().phaseLink, n.start[rg]);
                 const int ph = phaseOf(n.name[rg]);
                 depth[rg] = int(stack.size());
-                isStep[rg] = ph >= 0 && (parent < 0 || phaseOf(n.name[stack[size_t(parent)].range]) != ph);
+                const int parentPhase = parent < 0 ? -1 : phaseOf(n.name[stack[size_t(parent)].range]);
+                isStep[rg] = ph >= 0 && parentPhase != ph;
+                r.rangePhase[rg] = qint8(ph >= 0 ? ph : parentPhase);
                 const auto pos = qint32(stack.size());
                 stack.push_back({rg, ph >= 0 ? pos : parent, parent});
             } else {

@@ -138,6 +138,7 @@ private slots:
     void idleGapCauses();
     void gpuGapFinding();
     void customWindow();
+    void categoriesOutsideWindow();
     void steadyWindow();
     void launchStorm_data();
     void launchStorm();
@@ -326,6 +327,32 @@ void TestAnalysis::customWindow()
     QVERIFY(d);
     QCOMPARE(d->firstNs, qint64(1000));
     QCOMPARE(d->kernelCount, qint64(2));
+}
+
+void TestAnalysis::categoriesOutsideWindow()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.kernel(1000, 1100, 0, 7, 1, 100, QStringLiteral("gemm_a"));
+    fx.kernel(50000, 50100, 0, 7, 2, 100, QStringLiteral("rms_norm_b")); // outside the window
+    fx.runtime(900, 950, 100, 101, 1, kLaunch);
+    const auto r = analyze(load(fx), QStringLiteral("0:10000"));
+    QVERIFY(r);
+    const Trace& t = *r->trace;
+    auto nameIndex = [&](const QString& name) {
+        for (quint32 i = 0; i < t.strings.size(); ++i)
+            if (t.strings.at(i) == name)
+                return i;
+        return quint32(~0u);
+    };
+    QCOMPARE(r->nameCategory.size(), size_t(t.strings.size()));
+    // Taxonomy::categories() order: gemm 0, attention 1, norm 2, ...
+    QCOMPARE(r->nameCategory[nameIndex(QStringLiteral("gemm_a"))], quint8(0));
+    // Outside the window: no summary, no categoryOfName entry, but a category for the timeline.
+    QVERIFY(!r->categoryOfName.contains(nameIndex(QStringLiteral("rms_norm_b"))));
+    QCOMPARE(r->nameCategory[nameIndex(QStringLiteral("rms_norm_b"))], quint8(2));
+    // A string that names no kernel.
+    QCOMPARE(r->nameCategory[nameIndex(kLaunch)], AnalysisResult::kNoCategory);
 }
 
 void TestAnalysis::steadyWindow()
@@ -577,6 +604,9 @@ void TestAnalysis::phases()
     fx.nvtx(3000, 4000, 100, 101, QStringLiteral("decode_step"));
     fx.nvtx(5000, 6500, 100, 101, QStringLiteral("decode_step"));
     fx.nvtx(10000, 12000, 100, 101, QStringLiteral("prefill_batch"));
+    fx.nvtx(10100, 11000, 100, 101, QStringLiteral("forward"));            // no phase of its own: prefill's
+    fx.nvtx(13000, 14000, 100, 101, QStringLiteral("sampler"), 60, 102);   // ends on another thread
+    fx.nvtx(15000, 16000, 100, 101, QStringLiteral("idle_wait"));          // no phase at all
     fx.runtime(1100, 1150, 100, 101, 1, kLaunch);   // decode (step 1)
     fx.runtime(1300, 1350, 100, 101, 2, kLaunch);   // decode (inside decode_attention)
     fx.runtime(5100, 5150, 100, 101, 3, kLaunch);   // decode (step 3)
@@ -613,6 +643,9 @@ void TestAnalysis::phases()
     QCOMPARE(none->kernelNs, qint64(160));
     // Unattributed kernels have no phase index (-1, per AnalysisResult::kernelPhase).
     QCOMPARE(r->kernelPhase, (std::vector<qint8>{1, 1, 1, 0, -1}));
+    // Per range, in start order: decode_step, decode_attention, decode_step, decode_step,
+    // prefill_batch, forward (inherits prefill), sampler (its own name; not swept), idle_wait.
+    QCOMPARE(r->rangePhase, (std::vector<qint8>{1, 1, 1, 1, 0, 0, 2, -1}));
     // The one rank's phases equal the totals.
     QVERIFY(r->phasesByPid.contains(100));
     QCOMPARE(r->phasesByPid.value(100)[1].steps, qint64(3));

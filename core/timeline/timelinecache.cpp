@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+#include "core/timeline/timelinecache.h"
+
+#include <QPromise>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace sl {
+
+namespace {
+QFuture<TimelineDataPtr> readyFuture(TimelineDataPtr data)
+{
+    QPromise<TimelineDataPtr> promise;
+    QFuture<TimelineDataPtr> future = promise.future();
+    promise.start();
+    promise.addResult(std::move(data));
+    promise.finish();
+    return future;
+}
+} // namespace
+
+TimelineCache& TimelineCache::shared()
+{
+    static TimelineCache cache;
+    return cache;
+}
+
+QFuture<TimelineDataPtr> TimelineCache::request(const AnalysisPtr& analysis)
+{
+    if (!analysis || !analysis->trace)
+        return readyFuture(nullptr);
+    TimelineData::Keys keys = TimelineData::Keys::fromAnalysis(*analysis);
+    const size_t hash = keys.hash();
+    const Trace* trace = analysis->trace.get();
+
+    QMutexLocker lock(&m_mutex);
+    std::erase_if(m_entries, [](const Entry& e) { return e.data.expired(); });
+    for (const Entry& e : m_entries)
+        if (e.trace == trace && e.hash == hash)
+            if (TimelineDataPtr data = e.data.lock())
+                return readyFuture(std::move(data));
+    if (m_pending.trace == trace && m_pending.hash == hash && !m_pending.future.isCanceled()
+        && !m_pending.future.isFinished())
+        return m_pending.future;
+    if (m_pending.cancel && !m_pending.future.isFinished()) {
+        m_pending.cancel->store(true);
+        m_pending.future.cancel();
+    }
+
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    ++m_builds;
+    m_pending = { trace, hash, {}, cancel };
+    m_pending.future = QtConcurrent::run(
+        [this, hash, cancel](QPromise<TimelineDataPtr>& promise, const TracePtr& t, TimelineData::Keys k) {
+            promise.setProgressRange(0, 1000);
+            TimelineDataPtr data = TimelineData::build(t, std::move(k), cancel.get(), [&](int permille) {
+                if (promise.isCanceled())
+                    cancel->store(true);
+                promise.setProgressValue(permille);
+            });
+            if (!data || cancel->load())
+                return;
+            store(data, hash);
+            promise.addResult(std::move(data));
+        },
+        analysis->trace, std::move(keys));
+    return m_pending.future;
+}
+
+void TimelineCache::store(const TimelineDataPtr& data, size_t hash)
+{
+    QMutexLocker lock(&m_mutex);
+    m_entries.push_back({ data->trace().get(), hash, data });
+    m_recent.push_back(data);
+    while (m_recent.size() > size_t(kKeepRecent))
+        m_recent.pop_front();
+}
+
+void TimelineCache::cancel()
+{
+    QMutexLocker lock(&m_mutex);
+    if (m_pending.cancel)
+        m_pending.cancel->store(true);
+    m_pending.future.cancel();
+}
+
+void TimelineCache::clear()
+{
+    cancel();
+    QMutexLocker lock(&m_mutex);
+    m_entries.clear();
+    m_recent.clear();
+    m_pending = {};
+}
+
+int TimelineCache::buildCount() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_builds;
+}
+
+} // namespace sl

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/analysis/analysisresult.h"
+#include "core/models/scopefilter.h"
+
+#include <QDockWidget>
+
+#include <vector>
+
+namespace sl {
+
+class LegendBar;
+class TimeViewport;
+class TimelineView;
+
+/// The GPU timeline (TimelineView) with its legend. Share its TimeViewport with the NVTX dock
+/// (`nvtx->setTimeViewport(timeline->timeViewport())`) so both scroll and zoom together.
+class TimelineDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineDock(QWidget* parent = nullptr);
+
+    void setAnalysis(const AnalysisPtr& analysis);
+    /// Hides devices, streams and lanes outside the scope.
+    void setScope(const ScopeFilter& scope);
+    /// Shares `viewport` (not owned); null goes back to the dock's own.
+    void setTimeViewport(TimeViewport* viewport);
+    TimeViewport* timeViewport() const;
+
+    /// Shows [startNs, endNs] (ns, session timeline).
+    void zoomTo(qint64 startNs, qint64 endNs);
+    /// Marks evidence kernels (KernelTable indices) and zooms to them; empty clears.
+    void highlightKernels(std::vector<quint32> kernelIndices);
+    /// Marks [startNs, endNs] on a device's rows and zooms to it.
+    void highlightRange(int deviceId, qint64 startNs, qint64 endNs);
+
+    TimelineView* view() const { return m_view; }
+    LegendBar* legend() const { return m_legend; }
+
+signals:
+    /// Shift+drag over the timeline: make [startNs, endNs] the analysis window.
+    void windowRequested(qint64 startNs, qint64 endNs);
+    /// A kernel was clicked (KernelTable index).
+    void kernelActivated(quint32 kernelIndex);
+
+private:
+    TimelineView* m_view;
+    LegendBar* m_legend;
+};
+
+} // namespace sl
