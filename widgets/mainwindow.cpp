@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/mainwindow.h"
 
+#include "core/models/evidencerowsmodel.h"
 #include "core/session/tracesession.h"
+#include "core/timeline/timelinecache.h"
 #include "core/util/format.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/traceinfodialog.h"
@@ -9,10 +11,13 @@
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
+#include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
+#include "widgets/docks/timelinedock.h"
 #include "widgets/reportexporter.h"
 #include "widgets/settings.h"
+#include "widgets/timeline/timeviewport.h"
 
 #include <QAction>
 #include <QApplication>
@@ -49,6 +54,9 @@ MainWindow::MainWindow(QWidget* parent)
     , m_evidenceDock(new EvidenceDock(this))
     , m_overviewDock(new OverviewDock(this))
     , m_comparisonDock(new ComparisonDock(this))
+    , m_timelineDock(new TimelineDock(this))
+    , m_nvtxDock(new NvtxPhasesDock(this))
+    , m_viewport(new TimeViewport(this))
     , m_traceSelector(new QComboBox(this))
     , m_statusLabel(new QLabel(this))
     , m_windowLabel(new QLabel(this))
@@ -59,13 +67,17 @@ MainWindow::MainWindow(QWidget* parent)
     setObjectName(QStringLiteral("mainwindow"));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
-    resize(1280, 800);
+    resize(1600, 1000);
 
     auto* placeholder = new QLabel(tr("Open an Nsight Systems SQLite export (File › Open, or drop it here)."), this);
     placeholder->setAlignment(Qt::AlignCenter);
     placeholder->setWordWrap(true);
     setCentralWidget(placeholder);
     centralWidget()->hide(); // the docks take the whole window
+    // The timeline spans the top (NVTX phases under it, on the same time axis); tables below.
+    addDockWidget(Qt::TopDockWidgetArea, m_timelineDock);
+    addDockWidget(Qt::TopDockWidgetArea, m_nvtxDock);
+    splitDockWidget(m_timelineDock, m_nvtxDock, Qt::Vertical);
     addDockWidget(Qt::LeftDockWidgetArea, m_kernelsDock);
     addDockWidget(Qt::RightDockWidgetArea, m_findingsDock);
     addDockWidget(Qt::RightDockWidgetArea, m_processesDock);
@@ -75,6 +87,10 @@ MainWindow::MainWindow(QWidget* parent)
     tabifyDockWidget(m_kernelsDock, m_comparisonDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
+    resizeDocks({ m_timelineDock, m_nvtxDock }, { 290, 230 }, Qt::Vertical);
+    resizeDocks({ m_kernelsDock, m_findingsDock }, { 900, 700 }, Qt::Horizontal);
+    m_timelineDock->setTimeViewport(m_viewport);
+    m_nvtxDock->setTimeViewport(m_viewport);
 
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(220);
@@ -131,6 +147,25 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_comparisonDock, &ComparisonDock::exportFinished, this,
         [this](bool, const QString& message) { statusBar()->showMessage(message, 10000); });
+    const auto requestWindow = [this](qint64 startNs, qint64 endNs) {
+        WindowSpec w;
+        w.kind = AnalysisWindow::Kind::Custom;
+        w.startNs = startNs;
+        w.endNs = endNs;
+        setAnalysisWindow(w);
+    };
+    connect(m_timelineDock, &TimelineDock::windowRequested, this, requestWindow);
+    connect(m_nvtxDock, &NvtxPhasesDock::windowRequested, this, requestWindow);
+    connect(m_timelineDock, &TimelineDock::kernelActivated, this, [this](quint32 k) {
+        m_kernelsDock->showKernels({ k }, tr("Kernel clicked on the timeline"));
+        m_kernelsDock->raise();
+    });
+    connect(m_evidenceDock, &EvidenceDock::zoomRequested, this, [this](qint64 startNs, qint64 endNs) {
+        if (startNs >= 0 && endNs >= startNs) {
+            m_timelineDock->zoomTo(startNs, endNs);
+            m_timelineDock->raise();
+        }
+    });
     connect(m_overviewDock, &OverviewDock::statusMessage, this,
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
@@ -143,7 +178,8 @@ MainWindow::~MainWindow() = default; // the session waits for its worker threads
 
 QList<QDockWidget*> MainWindow::docks() const
 {
-    return { m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock, m_comparisonDock };
+    return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
+        m_comparisonDock };
 }
 
 void MainWindow::createActions()
@@ -300,7 +336,13 @@ void MainWindow::setCurrentTrace(int index)
     showCurrent();
 }
 
-void MainWindow::closeTrace(int index) { m_session->close(index); }
+void MainWindow::closeTrace(int index)
+{
+    if (index < 0 || index >= m_session->count())
+        return;
+    TimelineCache::shared().forget(m_session->entry(index).trace.get());
+    m_session->close(index);
+}
 
 void MainWindow::showCurrent()
 {
@@ -309,6 +351,8 @@ void MainWindow::showCurrent()
     m_findingsDock->setAnalysis(a);
     m_processesDock->setAnalysis(a);
     m_overviewDock->setAnalysis(a);
+    m_timelineDock->setAnalysis(a);
+    m_nvtxDock->setAnalysis(a);
     m_evidenceDock->clear();
     setScope(m_scope);
     updateTitle();
@@ -331,6 +375,8 @@ void MainWindow::setScope(const ScopeFilter& scope)
     m_scope = scope;
     m_processesDock->setScope(scope);
     m_kernelsDock->setScope(scope);
+    m_timelineDock->setScope(scope);
+    m_nvtxDock->setScope(scope);
     updateTitle();
 }
 
@@ -357,14 +403,28 @@ void MainWindow::landOnEvidence(const QVector<Evidence>& evidence, const QString
 {
     const AnalysisPtr a = currentAnalysis();
     m_evidenceDock->showEvidence(a, evidence, title, detail);
+    // The timeline marks the evidence and zooms to it: kernel rows when there are some, else the
+    // first device time range (idle gap, warm-up), else whatever the rows span.
+    const Evidence* kernels = nullptr;
+    const Evidence* range = nullptr;
     for (const Evidence& e : evidence) {
-        if (e.table == kKernelTable && !e.rows.empty()) {
-            m_kernelsDock->showKernels(
-                e.rows, tr("%n evidence kernel(s) of “%1”", nullptr, int(e.rows.size())).arg(title));
-            m_kernelsDock->show();
-            m_kernelsDock->raise();
-            return;
-        }
+        if (!kernels && e.table == kKernelTable && !e.rows.empty())
+            kernels = &e;
+        if (!range && e.startNs >= 0 && e.endNs >= e.startNs)
+            range = &e;
+    }
+    if (kernels)
+        m_timelineDock->highlightKernels(kernels->rows);
+    else if (range && range->deviceId >= 0)
+        m_timelineDock->highlightRange(range->deviceId, range->startNs, range->endNs);
+    else if (const auto [start, end] = m_evidenceDock->model()->span(); start >= 0)
+        m_timelineDock->zoomTo(start, end);
+    if (kernels) {
+        m_kernelsDock->showKernels(
+            kernels->rows, tr("%n evidence kernel(s) of “%1”", nullptr, int(kernels->rows.size())).arg(title));
+        m_kernelsDock->show();
+        m_kernelsDock->raise();
+        return;
     }
     // Evidence in other tables (API calls, copies, graph launches) or time ranges: the Evidence dock holds it.
     m_evidenceDock->show();

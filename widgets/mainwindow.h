@@ -20,6 +20,9 @@ class ComparisonDock;
 class EvidenceDock;
 class FindingsDock;
 class KernelsDock;
+class NvtxPhasesDock;
+class TimelineDock;
+class TimeViewport;
 class OverviewDock;
 class ProcessesDock;
 class ReportExporter;
@@ -33,7 +36,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    static constexpr int kLayoutVersion = 4; ///< bump when the set of docks changes
+    static constexpr int kLayoutVersion = 5; ///< bump when the set of docks changes
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -66,6 +69,8 @@ public:
     EvidenceDock* evidenceDock() const { return m_evidenceDock; }
     OverviewDock* overviewDock() const { return m_overviewDock; }
     ComparisonDock* comparisonDock() const { return m_comparisonDock; }
+    TimelineDock* timelineDock() const { return m_timelineDock; }
+    NvtxPhasesDock* nvtxDock() const { return m_nvtxDock; }
 
     void saveLayout() const;
     bool restoreLayout();
@@ -109,6 +114,9 @@ private:
     EvidenceDock* m_evidenceDock;
     OverviewDock* m_overviewDock;
     ComparisonDock* m_comparisonDock;
+    TimelineDock* m_timelineDock;
+    NvtxPhasesDock* m_nvtxDock;
+    TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
     QVector<int> m_compared; ///< session index of each trace in the comparison, in its order
     QComboBox* m_traceSelector;
     QMenu* m_recentMenu = nullptr;

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/analysisresult.h"
+#include "core/compare/comparison.h"
 #include "core/models/evidencerowsmodel.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/processtreemodel.h"
 #include "core/session/tracesession.h"
 #include "tests/common/tracefixture.h"
-#include "core/compare/comparison.h"
+#include "widgets/charts/barchartview.h"
 #include "widgets/docks/comparisondock.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
-#include "widgets/charts/barchartview.h"
 #include "widgets/docks/kernelsdock.h"
+#include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
+#include "widgets/docks/timelinedock.h"
 #include "widgets/mainwindow.h"
+#include "widgets/timeline/timeviewport.h"
 
 #include <QClipboard>
 #include <QLineEdit>
@@ -73,6 +76,8 @@ private slots:
     void processSelectionSetsScope();
     void closeTrace();
     void comparisonOfOpenTraces();
+    void findingZoomsTimeline();
+    void timelineSelectionSetsWindow();
     void cancelClosesConnections();
     void layoutRoundTrip();
 
@@ -283,7 +288,8 @@ void TestMainWindow::comparisonOfOpenTraces()
     w.openFiles({ a.path(), b.path() });
     QVERIFY(waitIdle(w));
     QTRY_VERIFY(w.comparisonDock()->comparison() && w.comparisonDock()->comparison()->traceCount() == 2);
-    QCOMPARE(w.comparisonDock()->comparison()->labels, QStringList({ QStringLiteral("before"), QStringLiteral("after") }));
+    QCOMPARE(
+        w.comparisonDock()->comparison()->labels, QStringList({ QStringLiteral("before"), QStringLiteral("after") }));
 
     // A comparison link into the second trace makes it current and lands on its rows.
     w.setCurrentTrace(0);
@@ -298,6 +304,66 @@ void TestMainWindow::comparisonOfOpenTraces()
     // Closing one leaves nothing to compare.
     w.closeTrace(0);
     QTRY_VERIFY(!w.comparisonDock()->comparison());
+}
+
+void TestMainWindow::findingZoomsTimeline()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.show();
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    const AnalysisPtr a = w.currentAnalysis();
+    // The dominant kernel's evidence is "big" (2000–3000, 5000–6000, 7000–8000): the timeline,
+    // which the NVTX view shares, shows all three and not much more.
+    int dominant = -1;
+    for (int i = 0; i < a->findings.size(); ++i)
+        if (a->findings[i].id == QStringLiteral("dominant-kernel"))
+            dominant = i;
+    QVERIFY(dominant >= 0);
+    w.showEvidence(dominant);
+    const TimeViewport* v = w.timelineDock()->timeViewport();
+    QCOMPARE(w.nvtxDock()->timeViewport(), v);
+    QVERIFY2(v->startNs() <= 2000 && v->endNs() >= 8000,
+        qPrintable(QStringLiteral("%1..%2").arg(v->startNs()).arg(v->endNs())));
+    QVERIFY(v->spanNs() < 2 * 6000);
+
+    // A blocking-sync finding has no kernel rows: the view goes to what its API rows span (3000–9200).
+    int sync = -1;
+    for (int i = 0; i < a->findings.size(); ++i)
+        if (a->findings[i].id == QStringLiteral("blocking-sync"))
+            sync = i;
+    QVERIFY(sync >= 0);
+    w.showEvidence(sync);
+    QVERIFY2(v->startNs() <= 3000 && v->endNs() >= 9200,
+        qPrintable(QStringLiteral("%1..%2").arg(v->startNs()).arg(v->endNs())));
+}
+
+void TestMainWindow::timelineSelectionSetsWindow()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.show();
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    emit w.timelineDock()->windowRequested(3500, 6200);
+    QVERIFY(waitIdle(w));
+    const AnalysisPtr a = w.currentAnalysis();
+    QCOMPARE(a->window.kind, AnalysisWindow::Kind::Custom);
+    QCOMPARE(a->window.startNs, 3500);
+    QCOMPARE(a->window.endNs, 6200);
+    QCOMPARE(a->kernelCount, 2); // starts 4000 and 5000 (tiny, at 6500, is outside)
+    QCOMPARE(a->kernelNs, 1100);
+    // The same range from the NVTX view, then back to the whole capture from the menu's action.
+    emit w.nvtxDock()->windowRequested(0, 2500);
+    QVERIFY(waitIdle(w));
+    QCOMPARE(w.currentAnalysis()->kernelCount, 2); // 1000, 2000
+    w.setAnalysisWindow(WindowSpec {});
+    QVERIFY(waitIdle(w));
+    QCOMPARE(w.currentAnalysis()->window.kind, AnalysisWindow::Kind::Full);
+    QCOMPARE(w.currentAnalysis()->kernelCount, 6);
 }
 
 void TestMainWindow::failedLoadReportsMessage()
