@@ -19,10 +19,6 @@
 <context>
     <name>BenchCommand</name>
     <message>
-        <source>Scale benchmark: floor (bare SQLite scan), load, analysis, report and peak memory.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Trace sizes in kernels (repeatable; default 100000, 1000000, 5000000).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -51,10 +47,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Internal: measure one file in this process and print JSON.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--kernels takes positive numbers.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -63,35 +55,118 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>| trace | kernels | API rows | NVTX | floor (SQLite scan) | load | analyze | report | load+analyze+report | model B/kernel | peak RSS B/kernel |</source>
+        <source>benchmark of %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>benchmark of %1 failed: %2</source>
+        <source>Scale benchmark: floor (bare SQLite scan), load, analysis, NVTX attribution, report, CPU use, peak memory, cancel latency and memory after reopening.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels of the NVTX-heavy trace (synth --nvtx-ops, one range per kernel) for the attribution figure; 0 skips it (default 1000000, or the largest --kernels when smaller).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open and close each trace N times, reporting memory after each (default 10, 0 skips).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel a load of each trace at this progress in permille (default 500, 0 skips).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Internal: one measurement in this process, printed as JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--cycles takes a count, --cancel-at a permille below 1000.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--attribution takes a kernel count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BenchTables</name>
+    <message>
+        <source>Time, each figure with its ratio to the floor (a bare SQLite scan of the same columns) of the same run; cores = CPU time / wall time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>| trace | kernels | API rows | NVTX ranges | floor | load | analyze | NVTX attribution alone | report | load+analyze+report | cores: floor / load / analyze |</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory: peak resident growth over the size before loading (MiB), per phase; the bound is %1 B per kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5× the interned strings and %6 MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>| trace | model | model B/kernel | peak: load | analyze | report | peak B/kernel | bound | peak / bound |</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel and reopen: a load cancelled at the given progress (latency with its ratio to the floor, resident growth left after the cancel), then the trace loaded, analysed and closed repeatedly (resident growth after each close, MiB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>| trace | cancelled at | cancel latency | left after cancel | after each close | last − first |</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChangeRanker</name>
+    <message>
+        <source>matched by name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matched by category and normalised name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in one trace only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel time in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocking sync time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU idle time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>Commands</name>
-    <message>
-        <source>Usage: sightline-cli &lt;command&gt; [options]
-
-Commands:
-  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--top N]
-                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv
-  info TRACE.sqlite
-                 print the nsys and schema versions, GPUs, tables and row counts
-  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
-                 write a synthetic LLM-serving export in the nsys 2026.2 schema
-  bench [--kernels N ...] [--dir DIR] [--keep]
-                 measure reading, loading, analysing and writing against a bare SQLite scan
-
-Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a command.
-Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Analyse an Nsight Systems SQLite export and write report.json, report.md and tables/*.csv.</source>
         <translation type="unfinished"></translation>
@@ -254,6 +329,414 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>%1: %2 kernels, %3 API calls, %4 NVTX ranges, %5 copies, %6 graph launches in %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: sightline-cli &lt;command&gt; [options]
+
+Commands:
+  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--top N]
+                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--taxonomy FILE] [--top N]
+                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md
+  info TRACE.sqlite
+                 print the nsys and schema versions, GPUs, tables and row counts
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops]
+                 write a synthetic LLM-serving export in the nsys 2026.2 schema
+  bench [--kernels N ...] [--dir DIR] [--keep]
+                 measure reading, loading, analysing and writing against a bare SQLite scan
+
+Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a command.
+Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare 2 to 8 Nsight Systems SQLite exports against a baseline and write comparison.json and comparison.md.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The exports, baseline first unless --baseline says otherwise.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A.sqlite B.sqlite ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The baseline: its position (1-based, default 1) or its label.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Names of the traces in the report, comma-separated (default: file names).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a,b,...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated tokens per trace, comma-separated: figures per token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n,m,...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests per trace, comma-separated: figures per request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit of work: auto (default), total, step, request or token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UNIT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matched kernel groups in the report (default 20).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compare needs %1 to %2 traces and --out DIR.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--per takes auto, total, step, request or token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--baseline takes a position (1 to %1) or one of the labels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The comparison failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compared %1 traces against %2 (figures per %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparison written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrap every kernel launch in its own NVTX range, as PyTorch&apos;s emit_nvtx does (about one range per kernel).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Comparator</name>
+    <message>
+        <source>A comparison needs %1 to %2 traces; %3 given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The baseline must be one of the %1 traces (1 to %1); %2 given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs one value per trace: %2 given for %3 traces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token and request counts must be positive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normalising per token needs the token count of every trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normalising per request needs the request count of every trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no NVTX steps: its per-step figures are undefined.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 traced CUDA graphs as whole graphs (graph launches: %2, %3): the kernels inside them are not in its kernel figures, which are therefore not comparable with traces that record every kernel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonFigures</name>
+    <message>
+        <source>Window length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps (top-level)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step duration p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step duration p90</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput (%1s per second)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation type="unfinished">内核时间</translation>
+    </message>
+    <message>
+        <source>Kernel time per %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU idle share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU idle time (all GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU idle time per %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch rate per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocking sync calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocking sync time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocking sync time per %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top-level step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time in steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel time per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU idle share in steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch rate in steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU time per %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of kernel time</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonMarkdownReport</name>
+    <message>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (baseline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1, %2 – %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rows of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sightline comparison: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline: **%1**. Figures are totals over each trace&apos;s analysis window (no unit of work was given and not every trace has NVTX steps).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline: **%1**. &quot;Per %2&quot; figures divide by each trace&apos;s %2 count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation type="unfinished">内核时间</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What changed most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No difference in GPU time per %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 against %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence: %1 in %2; %3 in %4 (SQL in comparison.json).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel categories</source>
+        <translation type="unfinished">内核类别</translation>
+    </message>
+    <message>
+        <source>Top kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 groups matched by identical name, %2 by category and normalised name, %3 in one trace only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matched by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel times are totals.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel times are per %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step durations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated by Sightline %1. Δ is the trace minus the baseline; definitions in docs/analysis.md.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonOptions</name>
+    <message>
+        <source>window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a positive whole number (expected a comma-separated list such as 5000,5120).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -894,6 +1377,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>--screenshot needs at least one trace.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open &lt;trace&gt; offscreen, measure first paint, event-loop stalls, sorting and filtering, print the figures and exit (see docs/benchmarks.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trace</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sl</name>
@@ -947,6 +1438,259 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>sl::CategoryBarChart</name>
+    <message>
+        <source>GPU time per %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU time (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU time by kernel category</source>
+        <translation type="unfinished">按内核类别统计的 GPU 时间</translation>
+    </message>
+</context>
+<context>
+    <name>sl::ComparisonChangeModel</name>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Δ per %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Δ</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sl::ComparisonDock</name>
+    <message>
+        <source>Comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a kernel to show its launches in every trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a change to show its rows in both traces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in compared trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generated token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What &quot;per unit&quot; figures divide by. Automatic: tokens when counts are given, else NVTX steps when every trace has them, else whole-window totals.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens (or requests) per trace, e.g. 5000,5120</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One count per trace, in the order of the columns, to set kernel time per token beside the measured throughput.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write comparison.md and comparison.json into a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step k of every trace starts at the same x. Wheel: scroll steps; Ctrl+wheel: zoom; click: show the step&apos;s kernels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open two or more traces to compare them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every trace must be analysed before it can be compared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparing %1 traces…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline %1; figures are whole-window totals.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline %1; figures per %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s): %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export the comparison into a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to export: no comparison yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>comparison.md and comparison.json written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sl::ComparisonFigureModel</name>
+    <message>
+        <source>Whole trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Δ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sl::ComparisonKernelModel</name>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matched by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> per %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Δ %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1122,6 +1866,121 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>sl::GuiBenchmark</name>
+    <message>
+        <source>Cannot benchmark %1: it does not load or has no kernels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Kernels dock did not answer within 10 minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GUI benchmark of %1: %2 kernels; load average %3; offscreen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>| figure | time | ratio | target |</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>floor: bare SQLite scan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CLI load (reference)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> of the floor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CLI analysis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GUI: open until loaded and analysed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> of CLI load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GUI: first complete paint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> of CLI load; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> of CLI load + analysis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≤ 1.2× CLI load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GUI: longest event-loop stall while loading and analysing (wall)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≤ 50 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GUI: … of which the GUI thread was working (its CPU time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels dock: all-kernels list shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels dock: sort all kernels by duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≤ 2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels dock: filter names by “%1” (%2 rows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≤ 0.5 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels dock: longest event-loop stall while listing, sorting, filtering (wall)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels dock: … of which the GUI thread was working (its CPU time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timeline repaint (slowest zoom level)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≤ 16 ms — not measured: hook for TimelineView</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≤ 16 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resident memory after opening: %1 (%2 B per kernel).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sl::KernelInstanceModel</name>
     <message>
         <source>Start</source>
@@ -1161,6 +2020,18 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Launch delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theoretical occupancy of the launch configuration on its GPU (active warps / maximum warps per SM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel start minus the end of its launching API call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1218,10 +2089,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Select a kernel name to list its launches.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Copy as TSV</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1230,6 +2097,56 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Sorting and filtering…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List every kernel of the window instead of the selected name&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only kernels of this GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only kernels of this stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished">GPU %1</translation>
+    </message>
+    <message>
+        <source>All streams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stream %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a kernel name to list its launches, or tick All kernels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scope: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1406,6 +2323,54 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source> · focus: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Comparison evidence in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel clicked on the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished">%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>sl::NvtxPhasesDock</name>
+    <message>
+        <source>NVTX phases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sl::NvtxView</name>
+    <message>
+        <source>thread %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2/%3)</source>
+        <translation type="unfinished">%1（%2） {1 ?} {2/%3)?}</translation>
+    </message>
+    <message>
+        <source>no phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Phase: %2&lt;br&gt;Start: %3 after the capture start&lt;br&gt;Duration: %4&lt;br&gt;Depth %5, thread %6 of process %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n range(s) start in this pixel (%1 at %2)&lt;br&gt;Covered: %3&lt;br&gt;Mostly: %4</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sl::OverviewDock</name>
@@ -1452,6 +2417,92 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Chart saved to %1.</source>
         <translation>图表已保存到 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>sl::PhaseStackChart</name>
+    <message>
+        <source>Kernel time per %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel time (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel time by phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sl::PhaseTableModel</name>
+    <message>
+        <source>Kernels whose launch lies in no range of a phase.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase of the phase map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranges of the phase not nested in another range of the same phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sum of the steps&apos; durations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels launched inside the phase&apos;s ranges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation type="unfinished">内核时间</translation>
+    </message>
+    <message>
+        <source>Number of those kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel time divided by steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel time / step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median step duration (nearest rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>90th percentile of the step duration (nearest rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step p90</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1616,6 +2667,169 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Writing the CSV tables of %1 to %2…</source>
         <translation>正在将 %1 的 CSV 表格写入 %2…</translation>
+    </message>
+</context>
+<context>
+    <name>sl::StepAlignedView</name>
+    <message>
+        <source>%1 · pid %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No NVTX steps of this phase in the compared traces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, step %2: %3 (starts at %4). Click to show its kernels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sl::StepDistributionChart</name>
+    <message>
+        <source>Duration of %1 steps: min, p25, p50, p75, max</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sl::TimeCanvas</name>
+    <message>
+        <source>Open a trace to see its timeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preparing the timeline… %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from capture start</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sl::TimelineDock</name>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole capture (Home)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheel: zoom · drag or Shift+wheel: pan · Shift+drag: analyse that range · click: select kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sl::TimelineView</name>
+    <message>
+        <source>GPU %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished">GPU %1</translation>
+    </message>
+    <message>
+        <source>stream %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>graphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memsets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start: %1 after the capture start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1, stream %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Idle gap&lt;/b&gt; of %1&lt;br&gt;Cause: %2&lt;br&gt;From %3 to %4 after the capture start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 busy %2 of this pixel (%3 at %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s) start in this pixel (%1 at %2)&lt;br&gt;Busy: %3&lt;br&gt;Mostly: %4</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Copy %1&lt;/b&gt;, %2&lt;br&gt;Start: %3 after the capture start&lt;br&gt;Duration: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Start: %2 after the capture start&lt;br&gt;Duration: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graph launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) start in this pixel (%1 at %2)&lt;br&gt;Busy: %3</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>host wait (the launch came late)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sync wait (a blocking call was waiting)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
