@@ -562,7 +562,10 @@ QList<QPair<QString, QHeaderView*>> MainWindow::headers() const
         { QStringLiteral("kernels.instances"), m_kernelsDock->instanceView()->horizontalHeader() },
         { QStringLiteral("findings"), m_findingsDock->view()->horizontalHeader() },
         { QStringLiteral("processes"), m_processesDock->view()->header() },
-        { QStringLiteral("evidence"), m_evidenceDock->view()->horizontalHeader() } };
+        { QStringLiteral("evidence"), m_evidenceDock->view()->horizontalHeader() },
+        { QStringLiteral("comparison.figures"), m_comparisonDock->figureView()->horizontalHeader() },
+        { QStringLiteral("comparison.kernels"), m_comparisonDock->kernelView()->horizontalHeader() },
+        { QStringLiteral("comparison.changes"), m_comparisonDock->changeView()->horizontalHeader() } };
 }
 
 void MainWindow::saveLayout() const

@@ -19,6 +19,7 @@
 #include "widgets/timeline/timeviewport.h"
 
 #include <QClipboard>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
@@ -398,15 +399,21 @@ void TestMainWindow::layoutRoundTrip()
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.processesDock()->hide();
-        w.close(); // closeEvent saves geometry and state
+        w.nvtxDock()->hide();
+        w.findingsDock()->view()->horizontalHeader()->resizeSection(1, 211);
+        w.close(); // closeEvent saves geometry, dock state and header states
     }
     MainWindow w2;
     w2.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w2));
     QVERIFY(w2.processesDock()->isHidden());
+    QVERIFY(w2.nvtxDock()->isHidden());
     QVERIFY(!w2.kernelsDock()->isHidden());
+    QVERIFY(!w2.timelineDock()->isHidden());
+    QCOMPARE(w2.findingsDock()->view()->horizontalHeader()->sectionSize(1), 211);
     w2.resetLayout();
     QVERIFY(!w2.processesDock()->isHidden());
+    QVERIFY(!w2.nvtxDock()->isHidden());
 }
 
 QTEST_MAIN(TestMainWindow)
