@@ -26,23 +26,27 @@ public:
     {
         const Trace& t = *r.trace;
         if (auto it = t.kernelsByDevice.find(quint16(device)); it != t.kernelsByDevice.end())
-            m_lists.push_back({&t.kernels, &it->second, 0});
+            m_lists.push_back({&t.kernels, &it->second, 0, it->second.empty() ? 0 : t.kernels.start[it->second.front()]});
         addFiltered(t.graphs, device);
         addFiltered(t.memcpy, device);
         addFiltered(t.memset, device);
     }
     /// Next op by start: its table, index, start and end clipped to the window. False at the end.
+    /// The head start of each table is cached: with a handful of tables the choice is a few
+    /// compares of values already in a register, not two indirections per table per op.
     bool next(const GpuOpColumns** table, quint32* index, qint64* start, qint64* end)
     {
         for (;;) {
             List* best = nullptr;
             for (auto& l : m_lists)
-                if (l.pos < l.idx->size() && (!best || l.ops->start[(*l.idx)[l.pos]] < best->ops->start[(*best->idx)[best->pos]]))
+                if (l.pos < l.idx->size() && (!best || l.head < best->head))
                     best = &l;
             if (!best)
                 return false;
             const quint32 i = (*best->idx)[best->pos++];
-            const qint64 s = best->ops->start[i];
+            const qint64 s = best->head;
+            if (best->pos < best->idx->size())
+                best->head = best->ops->start[(*best->idx)[best->pos]];
             if (s < m_w.startNs || s > m_w.endNs)
                 continue;
             *table = best->ops, *index = i, *start = s;
@@ -72,7 +76,7 @@ private:
                 idx.push_back(quint32(i));
         if (!idx.empty()) {
             m_owned.push_back(std::move(idx));
-            m_lists.push_back({&ops, &m_owned.back(), 0});
+            m_lists.push_back({&ops, &m_owned.back(), 0, ops.start[m_owned.back().front()]});
         }
     }
     struct List
@@ -80,6 +84,7 @@ private:
         const GpuOpColumns* ops;
         const std::vector<quint32>* idx;
         size_t pos;
+        qint64 head; ///< start of idx[pos]
     };
     AnalysisWindow m_w;
     std::vector<List> m_lists;
