@@ -26,7 +26,8 @@ public:
     {
         const Trace& t = *r.trace;
         if (auto it = t.kernelsByDevice.find(quint16(device)); it != t.kernelsByDevice.end())
-            m_lists.push_back({&t.kernels, &it->second, 0, it->second.empty() ? 0 : t.kernels.start[it->second.front()]});
+            if (!it->second.empty())
+                m_lists.push_back({&t.kernels, &it->second, 0, t.kernels.start[it->second.front()]});
         addFiltered(t.graphs, device);
         addFiltered(t.memcpy, device);
         addFiltered(t.memset, device);

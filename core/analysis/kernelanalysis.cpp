@@ -21,8 +21,7 @@ void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r)
 }
 
 KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vector<quint8>& include,
-                                                  const std::function<QString(quint32)>& categoryOf,
-                                                  const std::atomic<bool>* cancel)
+    const std::function<QString(quint32)>& categoryOf, const std::atomic<bool>* cancel)
 {
     const auto& k = t.kernels;
     const quint32 names = t.strings.size();

@@ -182,7 +182,8 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         for (lastPid = 0; lastPid < perPid.size(); ++lastPid)
             if (perPid[lastPid].pid == pid)
                 return perPid[lastPid];
-        perPid.push_back({pid, std::vector<qint64>(size_t(phaseCount) + 1), std::vector<qint64>(size_t(phaseCount) + 1)});
+        const auto slotCount = size_t(phaseCount) + 1;
+        perPid.push_back({pid, std::vector<qint64>(slotCount), std::vector<qint64>(slotCount)});
         return perPid.back();
     };
     for (qsizetype i = 0; i < k.size(); ++i) {

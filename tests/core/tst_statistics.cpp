@@ -19,11 +19,11 @@ private slots:
 void TestStatistics::handComputed()
 {
     // 10 values: p50 = 5th smallest, p90 = 9th, p99 = 10th (ceil(9.9) = 10).
-    std::vector<qint64> v{70, 10, 100, 40, 20, 90, 30, 60, 80, 50};
+    std::vector<qint64> v { 70, 10, 100, 40, 20, 90, 30, 60, 80, 50 };
     QCOMPARE(nearestRankUnsorted(v, 50), qint64(50));
     QCOMPARE(nearestRankAbove(v, 90, 50), qint64(90));
     QCOMPARE(nearestRankAbove(v, 99, 90), qint64(100));
-    std::vector<qint64> one{7};
+    std::vector<qint64> one { 7 };
     QCOMPARE(nearestRankUnsorted(one, 50), qint64(7));
     QCOMPARE(nearestRankAbove(one, 99, 50), qint64(7));
     std::vector<qint64> none;
@@ -33,7 +33,7 @@ void TestStatistics::handComputed()
 void TestStatistics::ascendingRanksMatchSort()
 {
     std::mt19937_64 rng(42);
-    for (const size_t n : {size_t(2), size_t(3), size_t(17), size_t(1000), size_t(4097)}) {
+    for (const size_t n : { size_t(2), size_t(3), size_t(17), size_t(1000), size_t(4097) }) {
         std::vector<qint64> v(n);
         for (auto& x : v)
             x = qint64(rng() % 500); // many ties

@@ -79,8 +79,7 @@ void GuiBenchmark::openTrace()
         fail(tr("Cannot benchmark %1: it does not load or has no kernels.").arg(QFileInfo(m_trace).fileName()));
         return;
     }
-    connect(m_window, &MainWindow::loadFailed, this,
-        [this](const QString&, const QString& message) { fail(message); });
+    connect(m_window, &MainWindow::loadFailed, this, [this](const QString&, const QString& message) { fail(message); });
     connect(m_window, &MainWindow::idle, this, &GuiBenchmark::onOpened, Qt::SingleShotConnection);
     m_stalls.start();
     m_clock.start();
@@ -121,7 +120,8 @@ void GuiBenchmark::afterInstanceView(const std::function<void()>& trigger, const
     }
     auto* watchdog = new QTimer(this);
     watchdog->setSingleShot(true);
-    connect(watchdog, &QTimer::timeout, this, [this] { fail(tr("The Kernels dock did not answer within 10 minutes.")); });
+    connect(
+        watchdog, &QTimer::timeout, this, [this] { fail(tr("The Kernels dock did not answer within 10 minutes.")); });
     auto connection = std::make_shared<QMetaObject::Connection>();
     *connection = connect(model, &KernelInstanceModel::viewUpdated, this, [model, watchdog, connection, done] {
         if (model->isBusy())

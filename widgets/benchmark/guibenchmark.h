@@ -62,7 +62,7 @@ private:
 
     qint64 m_floorNs = -1, m_cliLoadNs = -1, m_cliAnalyzeNs = -1;
     qint64 m_kernels = 0;
-    qint64 m_loadedNs = -1;    ///< openFiles → idle (trace loaded and analysed)
+    qint64 m_loadedNs = -1; ///< openFiles → idle (trace loaded and analysed)
     qint64 m_firstPaintNs = -1; ///< openFiles → window repainted with the analysis
     qint64 m_loadStallNs = -1, m_loadBusyNs = -1;
     qint64 m_residentAfterOpen = 0; ///< bytes
