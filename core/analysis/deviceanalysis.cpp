@@ -5,6 +5,7 @@
 #include "core/trace/apiclassifier.h"
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <set>
 #include <queue>
@@ -157,17 +158,31 @@ void DeviceAnalysis::run(int maxGaps, AnalysisResult& r)
         }
         const qint64 span = ds.lastNs - ds.firstNs;
         std::vector<qint64> chunkBusy(kUtilChunks, 0);
+        // Chunk c covers [bound[c], bound[c + 1]) = [first + c·span/30, first + (c+1)·span/30).
+        // Busy segments come in start order, so the first chunk a segment touches only moves
+        // forward: no division per segment (a 64-bit division per kernel dominated this loop).
+        std::array<qint64, kUtilChunks + 1> bound {};
+        for (int c = 0; c <= kUtilChunks; ++c)
+            bound[size_t(c)] = ds.firstNs + span * c / kUtilChunks;
+        int firstChunk = 0;
         auto addBusy = [&](qint64 a, qint64 b) {
             ds.busyNs += b - a;
             if (span <= 0)
                 return;
-            // Chunk c covers [first + c·span/30, first + (c+1)·span/30).
-            for (int c = int((a - ds.firstNs) * kUtilChunks / span); c < kUtilChunks; ++c) {
-                const qint64 cs = ds.firstNs + span * c / kUtilChunks, ce = ds.firstNs + span * (c + 1) / kUtilChunks;
-                if (cs >= b)
-                    break;
-                chunkBusy[size_t(c)] += std::min(b, ce) - std::max(a, cs);
+            while (firstChunk < kUtilChunks - 1 && bound[size_t(firstChunk) + 1] <= a)
+                ++firstChunk;
+            for (int c = firstChunk; c < kUtilChunks && bound[size_t(c)] < b; ++c)
+                chunkBusy[size_t(c)] += std::min(b, bound[size_t(c) + 1]) - std::max(a, bound[size_t(c)]);
+        };
+        // Gaps of one device nearly always belong to one process: remember its sync calls.
+        quint32 syncPid = ~0u;
+        const SyncIntervals* sync = nullptr;
+        auto syncOf = [&](quint32 pid) {
+            if (pid != syncPid) {
+                const auto it = syncByPid.find(pid);
+                syncPid = pid, sync = it == syncByPid.end() ? nullptr : &it->second;
             }
+            return sync;
         };
         // One start-ordered merge: the busy union with its gaps and their causes, and beside it
         // the compute-only union (kernels and whole-graph launches).
@@ -195,8 +210,8 @@ void DeviceAnalysis::run(int maxGaps, AnalysisResult& r)
                     g.nextApi = table->api[index];
                     if (g.nextApi >= 0 && t.api.start[size_t(g.nextApi)] > g.startNs) {
                         g.cause = IdleGap::HostWait;
-                    } else if (auto it = syncByPid.find(table->pid[index]);
-                               it != syncByPid.end() && it->second.overlaps(g.startNs, g.endNs)) {
+                    } else if (const SyncIntervals* calls = syncOf(table->pid[index]);
+                               calls && calls->overlaps(g.startNs, g.endNs)) {
                         g.cause = IdleGap::SyncWait;
                     }
                     ++ds.gapCount;
