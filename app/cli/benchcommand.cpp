@@ -30,7 +30,7 @@ bool probe(const QString& mode, const QString& file, const QStringList& extra, Q
 {
     QProcess child;
     child.start(QCoreApplication::applicationFilePath(),
-                QStringList{QStringLiteral("bench"), QStringLiteral("--") + mode, file} + extra);
+        QStringList { QStringLiteral("bench"), QStringLiteral("--") + mode, file } + extra);
     child.waitForFinished(-1);
     const auto doc = QJsonDocument::fromJson(child.readAllStandardOutput().trimmed());
     if (child.exitStatus() != QProcess::NormalExit || child.exitCode() != 0 || !doc.isObject()) {
@@ -46,8 +46,8 @@ bool probe(const QString& mode, const QString& file, const QStringList& extra, Q
 /// Generates `synth-N[-ops].sqlite` in `dir` unless it exists; empty on failure.
 QString generated(const QString& dir, qint64 kernels, bool opRanges, QTextStream& out)
 {
-    const QString file
-        = QDir(dir).filePath(QStringLiteral("synth-%1%2.sqlite").arg(kernels).arg(opRanges ? QStringLiteral("-ops") : QString()));
+    const QString file = QDir(dir).filePath(
+        QStringLiteral("synth-%1%2.sqlite").arg(kernels).arg(opRanges ? QStringLiteral("-ops") : QString()));
     if (QFileInfo::exists(file))
         return file;
     out << BenchCommand::tr("generating %1 (%2 kernels)...").arg(QFileInfo(file).fileName(), formatCount(kernels))
@@ -72,24 +72,29 @@ int BenchCommand::run(const QStringList& args)
     p.setApplicationDescription(tr("Scale benchmark: floor (bare SQLite scan), load, analysis, NVTX attribution, "
                                    "report, CPU use, peak memory, cancel latency and memory after reopening."));
     p.addHelpOption();
-    p.addOption({QStringLiteral("kernels"), tr("Trace sizes in kernels (repeatable; default 100000, 1000000, 5000000)."), tr("N")});
-    p.addOption({QStringLiteral("trace"), tr("Measure this existing export instead of generating (repeatable)."), tr("FILE")});
-    p.addOption({QStringLiteral("dir"), tr("Where generated traces are kept (default: a folder under /tmp)."), tr("DIR")});
-    p.addOption({QStringLiteral("attribution"),
-                 tr("Kernels of the NVTX-heavy trace (synth --nvtx-ops, one range per kernel) for the attribution "
-                    "figure; 0 skips it (default 1000000, or the largest --kernels when smaller)."),
-                 tr("N")});
-    p.addOption({QStringLiteral("cycles"), tr("Open and close each trace N times, reporting memory after each (default 10, 0 skips)."),
-                 tr("N"), QStringLiteral("10")});
-    p.addOption({QStringLiteral("cancel-at"), tr("Cancel a load of each trace at this progress in permille (default 500, 0 skips)."),
-                 tr("P"), QStringLiteral("500")});
-    p.addOption({QStringLiteral("no-hash"), tr("Do not hash the file while loading.")});
-    for (const QString& internal : {kOne, kProbeCancel, kProbeCycles}) {
+    p.addOption({ QStringLiteral("kernels"),
+        tr("Trace sizes in kernels (repeatable; default 100000, 1000000, 5000000)."), tr("N") });
+    p.addOption({ QStringLiteral("trace"), tr("Measure this existing export instead of generating (repeatable)."),
+        tr("FILE") });
+    p.addOption(
+        { QStringLiteral("dir"), tr("Where generated traces are kept (default: a folder under /tmp)."), tr("DIR") });
+    p.addOption({ QStringLiteral("attribution"),
+        tr("Kernels of the NVTX-heavy trace (synth --nvtx-ops, one range per kernel) for the attribution "
+           "figure; 0 skips it (default 1000000, or the largest --kernels when smaller)."),
+        tr("N") });
+    p.addOption({ QStringLiteral("cycles"),
+        tr("Open and close each trace N times, reporting memory after each (default 10, 0 skips)."), tr("N"),
+        QStringLiteral("10") });
+    p.addOption({ QStringLiteral("cancel-at"),
+        tr("Cancel a load of each trace at this progress in permille (default 500, 0 skips)."), tr("P"),
+        QStringLiteral("500") });
+    p.addOption({ QStringLiteral("no-hash"), tr("Do not hash the file while loading.") });
+    for (const QString& internal : { kOne, kProbeCancel, kProbeCycles }) {
         QCommandLineOption o(internal, tr("Internal: one measurement in this process, printed as JSON."), tr("FILE"));
         o.setFlags(QCommandLineOption::HiddenFromHelp);
         p.addOption(o);
     }
-    if (!p.parse(QStringList{QStringLiteral("sightline-cli")} + args.mid(1))) {
+    if (!p.parse(QStringList { QStringLiteral("sightline-cli") } + args.mid(1))) {
         QTextStream(stderr) << p.errorText() << "\n";
         return Usage;
     }
@@ -113,11 +118,12 @@ int BenchCommand::run(const QStringList& args)
 
     QTextStream out(stdout);
     QStringList traces = p.values(QStringLiteral("trace"));
-    const QString dir = p.value(QStringLiteral("dir")).isEmpty() ? QDir::temp().filePath(QStringLiteral("sightline-bench"))
-                                                                 : p.value(QStringLiteral("dir"));
+    const QString dir = p.value(QStringLiteral("dir")).isEmpty()
+        ? QDir::temp().filePath(QStringLiteral("sightline-bench"))
+        : p.value(QStringLiteral("dir"));
     QStringList sizes = p.values(QStringLiteral("kernels"));
     if (sizes.isEmpty() && traces.isEmpty())
-        sizes = {QStringLiteral("100000"), QStringLiteral("1000000"), QStringLiteral("5000000")};
+        sizes = { QStringLiteral("100000"), QStringLiteral("1000000"), QStringLiteral("5000000") };
     QDir().mkpath(dir);
     qint64 largest = 0;
     for (const auto& s : sizes) {
@@ -154,12 +160,14 @@ int BenchCommand::run(const QStringList& args)
     QList<BenchRow> rows;
     for (const auto& file : traces) {
         // Each measurement in a fresh process, so peak memory belongs to that trace alone.
-        BenchRow row{QFileInfo(file).fileName(), {}, {}, {}};
+        BenchRow row { QFileInfo(file).fileName(), {}, {}, {} };
         if (!probe(kOne, file, hashArgs, &row.measure))
             return Failure;
-        if (cancelAt > 0 && !probe(kProbeCancel, file, {QStringLiteral("--cancel-at"), QString::number(cancelAt)}, &row.cancel))
+        if (cancelAt > 0
+            && !probe(kProbeCancel, file, { QStringLiteral("--cancel-at"), QString::number(cancelAt) }, &row.cancel))
             return Failure;
-        if (cycles > 0 && !probe(kProbeCycles, file, {QStringLiteral("--cycles"), QString::number(cycles)}, &row.cycles))
+        if (cycles > 0
+            && !probe(kProbeCycles, file, { QStringLiteral("--cycles"), QString::number(cycles) }, &row.cycles))
             return Failure;
         rows << row;
     }

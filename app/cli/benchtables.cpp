@@ -90,12 +90,13 @@ void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
                .arg(kStringFactor)
                .arg(kFixedBytes >> 20)
         << "\n\n"
-        << tr("| trace | model | model B/kernel | peak: load | analyze | report | peak B/kernel | bound | peak / bound |")
+        << tr("| trace | model | model B/kernel | peak: load | analyze | report | peak B/kernel | bound | peak / bound "
+              "|")
         << "\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const BenchRow& r : rows) {
         const QJsonObject& m = r.measure;
         const qint64 kernels = std::max<qint64>(1, value(m, "kernels"));
-        const qint64 peak = std::max({value(m, "load_peak"), value(m, "analyze_peak"), value(m, "report_peak")});
+        const qint64 peak = std::max({ value(m, "load_peak"), value(m, "analyze_peak"), value(m, "report_peak") });
         const qint64 bound = kBytesPerKernel * value(m, "kernels") + restBound(m);
         out << "| " << r.name << " | " << mib(value(m, "model_bytes")) << " | " << value(m, "model_bytes") / kernels
             << " | " << mib(value(m, "load_peak")) << " | " << mib(value(m, "analyze_peak")) << " | "

@@ -12,10 +12,10 @@ namespace sl::cli {
 /// What the bench probes measured for one trace (BenchProbe's JSON lines).
 struct BenchRow
 {
-    QString name;           ///< file name of the trace
-    QJsonObject measure;    ///< BenchProbe::measure
-    QJsonObject cancel;     ///< BenchProbe::cancel, empty when skipped
-    QJsonObject cycles;     ///< BenchProbe::cycles, empty when skipped
+    QString name; ///< file name of the trace
+    QJsonObject measure; ///< BenchProbe::measure
+    QJsonObject cancel; ///< BenchProbe::cancel, empty when skipped
+    QJsonObject cycles; ///< BenchProbe::cycles, empty when skipped
 };
 
 /// Prints the benchmark as Markdown tables: times with their ratio to the floor measured in the

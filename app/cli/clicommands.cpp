@@ -110,8 +110,9 @@ QString Commands::usage()
               "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
               "                 [--nvtx-ops]\n"
               "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
-              "  bench [--kernels N ...] [--dir DIR] [--keep]\n"
-              "                 measure reading, loading, analysing and writing against a bare SQLite scan\n\n"
+              "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
+              "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
+              "                 cancel latency and memory after reopening, against a bare SQLite scan\n\n"
               "Run 'sightline-cli <command> --help' for the options of a command.\n"
               "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output.\n");
 }

@@ -5,6 +5,7 @@
 #include "core/trace/apiclassifier.h"
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <set>
 #include <queue>
@@ -26,23 +27,28 @@ public:
     {
         const Trace& t = *r.trace;
         if (auto it = t.kernelsByDevice.find(quint16(device)); it != t.kernelsByDevice.end())
-            m_lists.push_back({&t.kernels, &it->second, 0});
+            if (!it->second.empty())
+                m_lists.push_back({&t.kernels, &it->second, 0, t.kernels.start[it->second.front()]});
         addFiltered(t.graphs, device);
         addFiltered(t.memcpy, device);
         addFiltered(t.memset, device);
     }
     /// Next op by start: its table, index, start and end clipped to the window. False at the end.
+    /// The head start of each table is cached: with a handful of tables the choice is a few
+    /// compares of values already in a register, not two indirections per table per op.
     bool next(const GpuOpColumns** table, quint32* index, qint64* start, qint64* end)
     {
         for (;;) {
             List* best = nullptr;
             for (auto& l : m_lists)
-                if (l.pos < l.idx->size() && (!best || l.ops->start[(*l.idx)[l.pos]] < best->ops->start[(*best->idx)[best->pos]]))
+                if (l.pos < l.idx->size() && (!best || l.head < best->head))
                     best = &l;
             if (!best)
                 return false;
             const quint32 i = (*best->idx)[best->pos++];
-            const qint64 s = best->ops->start[i];
+            const qint64 s = best->head;
+            if (best->pos < best->idx->size())
+                best->head = best->ops->start[(*best->idx)[best->pos]];
             if (s < m_w.startNs || s > m_w.endNs)
                 continue;
             *table = best->ops, *index = i, *start = s;
@@ -72,7 +78,7 @@ private:
                 idx.push_back(quint32(i));
         if (!idx.empty()) {
             m_owned.push_back(std::move(idx));
-            m_lists.push_back({&ops, &m_owned.back(), 0});
+            m_lists.push_back({&ops, &m_owned.back(), 0, ops.start[m_owned.back().front()]});
         }
     }
     struct List
@@ -80,6 +86,7 @@ private:
         const GpuOpColumns* ops;
         const std::vector<quint32>* idx;
         size_t pos;
+        qint64 head; ///< start of idx[pos]
     };
     AnalysisWindow m_w;
     std::vector<List> m_lists;
@@ -151,17 +158,31 @@ void DeviceAnalysis::run(int maxGaps, AnalysisResult& r)
         }
         const qint64 span = ds.lastNs - ds.firstNs;
         std::vector<qint64> chunkBusy(kUtilChunks, 0);
+        // Chunk c covers [bound[c], bound[c + 1]) = [first + c·span/30, first + (c+1)·span/30).
+        // Busy segments come in start order, so the first chunk a segment touches only moves
+        // forward: no division per segment (a 64-bit division per kernel dominated this loop).
+        std::array<qint64, kUtilChunks + 1> bound {};
+        for (int c = 0; c <= kUtilChunks; ++c)
+            bound[size_t(c)] = ds.firstNs + span * c / kUtilChunks;
+        int firstChunk = 0;
         auto addBusy = [&](qint64 a, qint64 b) {
             ds.busyNs += b - a;
             if (span <= 0)
                 return;
-            // Chunk c covers [first + c·span/30, first + (c+1)·span/30).
-            for (int c = int((a - ds.firstNs) * kUtilChunks / span); c < kUtilChunks; ++c) {
-                const qint64 cs = ds.firstNs + span * c / kUtilChunks, ce = ds.firstNs + span * (c + 1) / kUtilChunks;
-                if (cs >= b)
-                    break;
-                chunkBusy[size_t(c)] += std::min(b, ce) - std::max(a, cs);
+            while (firstChunk < kUtilChunks - 1 && bound[size_t(firstChunk) + 1] <= a)
+                ++firstChunk;
+            for (int c = firstChunk; c < kUtilChunks && bound[size_t(c)] < b; ++c)
+                chunkBusy[size_t(c)] += std::min(b, bound[size_t(c) + 1]) - std::max(a, bound[size_t(c)]);
+        };
+        // Gaps of one device nearly always belong to one process: remember its sync calls.
+        quint32 syncPid = ~0u;
+        const SyncIntervals* sync = nullptr;
+        auto syncOf = [&](quint32 pid) {
+            if (pid != syncPid) {
+                const auto it = syncByPid.find(pid);
+                syncPid = pid, sync = it == syncByPid.end() ? nullptr : &it->second;
             }
+            return sync;
         };
         // One start-ordered merge: the busy union with its gaps and their causes, and beside it
         // the compute-only union (kernels and whole-graph launches).
@@ -189,8 +210,8 @@ void DeviceAnalysis::run(int maxGaps, AnalysisResult& r)
                     g.nextApi = table->api[index];
                     if (g.nextApi >= 0 && t.api.start[size_t(g.nextApi)] > g.startNs) {
                         g.cause = IdleGap::HostWait;
-                    } else if (auto it = syncByPid.find(table->pid[index]);
-                               it != syncByPid.end() && it->second.overlaps(g.startNs, g.endNs)) {
+                    } else if (const SyncIntervals* calls = syncOf(table->pid[index]);
+                               calls && calls->overlaps(g.startNs, g.endNs)) {
                         g.cause = IdleGap::SyncWait;
                     }
                     ++ds.gapCount;

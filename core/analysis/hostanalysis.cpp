@@ -39,9 +39,11 @@ void HostAnalysis::launches(AnalysisResult& r)
         const double n = double(d.size());
         pd.shareUnder5us = double(under5) / n, pd.shareUnder10us = double(under10) / n;
         pd.shareUnder20us = double(under20) / n;
+        // Ascending ranks: each nth_element leaves the higher ranks above it, so the next one
+        // only partitions that upper part.
         pd.p50Ns = nearestRankUnsorted(d, 50);
-        pd.p90Ns = nearestRankUnsorted(d, 90);
-        pd.p99Ns = nearestRankUnsorted(d, 99);
+        pd.p90Ns = nearestRankAbove(d, 90, 50);
+        pd.p99Ns = nearestRankAbove(d, 99, 90);
         pd.storm = (pd.kernelsPerSecond >= 50'000 && pd.p50Ns <= 10'000)
             || (pd.kernelsPerSecond >= 100'000 && pd.p50Ns <= 20'000);
         r.launches.storm = r.launches.storm || pd.storm;
@@ -74,7 +76,7 @@ void HostAnalysis::launches(AnalysisResult& r)
             values.push_back(q);
     }
     r.launches.queueP50Ns = nearestRankUnsorted(values, 50);
-    r.launches.queueP90Ns = nearestRankUnsorted(values, 90);
+    r.launches.queueP90Ns = nearestRankAbove(values, 90, 50);
 }
 
 void HostAnalysis::sync(AnalysisResult& r)

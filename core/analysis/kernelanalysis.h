@@ -31,8 +31,7 @@ public:
     /// kernel name's category. Blocking and thread-safe (reads the immutable trace only);
     /// returns an empty summary when `cancel` becomes true.
     static Summary summarize(const Trace& t, const std::vector<quint8>& include,
-                             const std::function<QString(quint32 name)>& categoryOf,
-                             const std::atomic<bool>* cancel = nullptr);
+        const std::function<QString(quint32 name)>& categoryOf, const std::atomic<bool>* cancel = nullptr);
 };
 
 } // namespace sl

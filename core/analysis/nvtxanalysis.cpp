@@ -15,6 +15,7 @@ struct Open
     quint32 range;
     qint32 phaseLink;   ///< stack position of the nearest phase range at or below this entry, -1 none
     qint32 parentPhase; ///< the same, excluding this entry
+    qint8 phase;        ///< this range's own phase, -1 none (looked up once per range)
 };
 } // namespace
 
@@ -110,11 +111,11 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
                 const qint32 parent = stack.empty() ? -1 : livePhase(stack.back().phaseLink, n.start[rg]);
                 const int ph = phaseOf(n.name[rg]);
                 depth[rg] = int(stack.size());
-                const int parentPhase = parent < 0 ? -1 : phaseOf(n.name[stack[size_t(parent)].range]);
+                const int parentPhase = parent < 0 ? -1 : stack[size_t(parent)].phase;
                 isStep[rg] = ph >= 0 && parentPhase != ph;
                 r.rangePhase[rg] = qint8(ph >= 0 ? ph : parentPhase);
                 const auto pos = qint32(stack.size());
-                stack.push_back({rg, ph >= 0 ? pos : parent, parent});
+                stack.push_back({rg, ph >= 0 ? pos : parent, parent, qint8(ph)});
             } else {
                 const quint32 kernel = kernels[ki++];
                 const qint64 at = callStart(kernel);
@@ -123,7 +124,7 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
                     continue;
                 r.kernelRange[kernel] = qint32(stack.back().range);
                 const qint32 p = livePhase(stack.back().phaseLink, at);
-                r.kernelPhase[kernel] = p >= 0 ? qint8(phaseOf(n.name[stack[size_t(p)].range])) : qint8(-1);
+                r.kernelPhase[kernel] = p >= 0 ? stack[size_t(p)].phase : qint8(-1);
             }
         }
         std::vector<quint32>().swap(kernels); // done with this thread: free its share early
@@ -175,10 +176,28 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.name < b.name;
     });
 
-    // Kernel attribution: totals per phase, per process and per range name.
-    std::vector<qint32> byRangeRow(t.strings.size(), -1); // name → row of nvtxByRange
-    quint32 lastPid = ~0u;
-    QVector<PhaseStats>* lastPidPhases = nullptr;
+    // Kernel attribution: totals per phase, per process and per range name. Kernels of the ranks
+    // interleave, so per-process totals are kept in a short local list (a few ranks) instead of
+    // a hash lookup per kernel, and added to phasesByPid at the end.
+    std::vector<qint32> byRangeRow(t.strings.size(), -1); // name → row of byRange
+    std::vector<NvtxKernelStats> byRange;
+    struct PidTotals
+    {
+        quint32 pid;
+        std::vector<qint64> ns, count; ///< per phase slot
+    };
+    std::vector<PidTotals> perPid;
+    size_t lastPid = 0;
+    auto totalsOf = [&](quint32 pid) -> PidTotals& {
+        if (lastPid < perPid.size() && perPid[lastPid].pid == pid)
+            return perPid[lastPid];
+        for (lastPid = 0; lastPid < perPid.size(); ++lastPid)
+            if (perPid[lastPid].pid == pid)
+                return perPid[lastPid];
+        const auto slotCount = size_t(phaseCount) + 1;
+        perPid.push_back({pid, std::vector<qint64>(slotCount), std::vector<qint64>(slotCount)});
+        return perPid.back();
+    };
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (!r.kernelInWindow[size_t(i)])
             continue;
@@ -187,22 +206,25 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         const qint64 d = k.duration(i);
         const int slot = ph >= 0 ? ph : unattributed;
         r.phases[slot].kernelNs += d, ++r.phases[slot].kernelCount;
-        if (!lastPidPhases || lastPid != k.pid[size_t(i)]) {
-            lastPid = k.pid[size_t(i)];
-            lastPidPhases = &pidPhases(lastPid); // QHash values stay put while no key is added
-        }
-        auto& pp = (*lastPidPhases)[slot];
-        pp.kernelNs += d, ++pp.kernelCount;
+        PidTotals& pp = totalsOf(k.pid[size_t(i)]);
+        pp.ns[size_t(slot)] += d, ++pp.count[size_t(slot)];
         if (rg < 0)
             continue;
         r.attributedNs += d;
         const quint32 name = n.name[size_t(rg)];
         if (byRangeRow[name] < 0) {
-            byRangeRow[name] = qint32(r.nvtxByRange.size());
-            r.nvtxByRange.append({name, 0, 0});
+            byRangeRow[name] = qint32(byRange.size());
+            byRange.push_back({name, 0, 0});
         }
-        ++r.nvtxByRange[byRangeRow[name]].kernelCount;
-        r.nvtxByRange[byRangeRow[name]].kernelNs += d;
+        NvtxKernelStats& row = byRange[size_t(byRangeRow[name])];
+        ++row.kernelCount;
+        row.kernelNs += d;
+    }
+    r.nvtxByRange = QVector<NvtxKernelStats>(byRange.begin(), byRange.end());
+    for (const PidTotals& p : perPid) {
+        QVector<PhaseStats>& phases = pidPhases(p.pid);
+        for (int slot = 0; slot <= phaseCount; ++slot)
+            phases[slot].kernelNs += p.ns[size_t(slot)], phases[slot].kernelCount += p.count[size_t(slot)];
     }
     std::sort(r.nvtxByRange.begin(), r.nvtxByRange.end(), [](const NvtxKernelStats& a, const NvtxKernelStats& b) {
         return a.kernelNs != b.kernelNs ? a.kernelNs > b.kernelNs : a.name < b.name;

@@ -35,7 +35,7 @@ public:
 
 private:
     std::vector<qint32> m_slotOfDevice; ///< deviceId → row of m_values, −1 for devices without kernels
-    std::vector<float> m_values;        ///< per (device slot, configuration), −1 unknown
+    std::vector<float> m_values; ///< per (device slot, configuration), −1 unknown
     size_t m_configs = 0;
 };
 

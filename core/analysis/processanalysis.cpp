@@ -4,6 +4,7 @@
 #include "core/analysis/analysisresult.h"
 #include "core/trace/apiclassifier.h"
 
+#include <array>
 #include <map>
 #include <tuple>
 
@@ -14,25 +15,30 @@ void ProcessAnalysis::run(AnalysisResult& r)
     const Trace& t = *r.trace;
     std::map<quint32, ProcessStats> procs;
     std::map<quint32, std::map<quint32, ProcessStats::Thread>> threads;
-    // Consecutive rows nearly always come from the same process and thread: remember the last
-    // lookup instead of searching the maps for each of millions of rows (std::map nodes are stable).
-    ProcessStats* lastProc = nullptr;
-    ProcessStats::Thread* lastThread = nullptr;
-    quint32 lastThreadPid = ~0u;
+    // Rows of millions come from a few processes and threads, and those of the ranks interleave:
+    // remember the last few lookups instead of searching the maps per row (std::map nodes are
+    // stable). Eight recent entries cover the workers of a node, tried newest first.
+    constexpr size_t kRecent = 8;
+    std::array<ProcessStats*, kRecent> recentProc {};
+    std::array<std::pair<quint32, ProcessStats::Thread*>, kRecent> recentThread {};
+    size_t nextProc = 0, nextThread = 0;
     auto proc = [&](quint32 pid) -> ProcessStats& {
-        if (!lastProc || lastProc->pid != pid) {
-            lastProc = &procs[pid];
-            lastProc->pid = pid;
-        }
-        return *lastProc;
+        for (ProcessStats* p : recentProc)
+            if (p && p->pid == pid)
+                return *p;
+        ProcessStats* p = &procs[pid];
+        p->pid = pid;
+        recentProc[nextProc++ % kRecent] = p;
+        return *p;
     };
     auto thread = [&](quint32 pid, quint32 tid) -> ProcessStats::Thread& {
-        if (!lastThread || lastThreadPid != pid || lastThread->tid != tid) {
-            lastThread = &threads[pid][tid];
-            lastThread->tid = tid;
-            lastThreadPid = pid;
-        }
-        return *lastThread;
+        for (const auto& [owner, th] : recentThread)
+            if (th && owner == pid && th->tid == tid)
+                return *th;
+        ProcessStats::Thread* th = &threads[pid][tid];
+        th->tid = tid;
+        recentThread[nextThread++ % kRecent] = {pid, th};
+        return *th;
     };
 
     // (pid, device, stream) → kernel count and ns; a handful of keys, so the same last-key cache applies.

@@ -32,4 +32,18 @@ inline qint64 nearestRankUnsorted(std::vector<qint64>& v, double p)
     return v[rank - 1];
 }
 
+/// The same after nearestRankUnsorted(v, lower) with lower ≤ p: that call left every value of a
+/// higher rank above its rank, so only that upper part is partitioned.
+inline qint64 nearestRankAbove(std::vector<qint64>& v, double p, double lower)
+{
+    if (v.empty())
+        return 0;
+    const auto rankOf = [&](double q) {
+        return std::clamp<size_t>(size_t(std::ceil(q / 100.0 * double(v.size()))), 1, v.size());
+    };
+    const size_t rank = rankOf(p), from = rankOf(lower);
+    std::nth_element(v.begin() + ptrdiff_t(from - 1), v.begin() + ptrdiff_t(rank - 1), v.end());
+    return v[rank - 1];
+}
+
 } // namespace sl

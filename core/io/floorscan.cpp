@@ -26,7 +26,8 @@ FloorScan::Result FloorScan::run(const QString& path)
         "WHERE eventType IN (59, 60, 75)",
         "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, bytes, copyKind, srcKind, dstKind "
         "FROM CUPTI_ACTIVITY_KIND_MEMCPY",
-        "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, bytes FROM CUPTI_ACTIVITY_KIND_MEMSET",
+        "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, bytes FROM "
+        "CUPTI_ACTIVITY_KIND_MEMSET",
     };
     QElapsedTimer t;
     t.start();

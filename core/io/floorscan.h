@@ -14,7 +14,7 @@ class FloorScan
 public:
     struct Result
     {
-        qint64 ns = -1;  ///< wall time of the scan, -1 when the file cannot be opened
+        qint64 ns = -1; ///< wall time of the scan, -1 when the file cannot be opened
         qint64 rows = 0; ///< rows stepped over, all tables
     };
     static Result run(const QString& path);

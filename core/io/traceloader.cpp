@@ -8,12 +8,13 @@
 #include "core/io/schema.h"
 #include "core/io/sqliteconnection.h"
 #include "core/io/tracefinalizer.h"
+#include "core/util/filehash.h"
 #include "core/util/resourceusage.h"
 
-#include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
 #include <QPromise>
+#include <QScopeGuard>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <sqlite3.h>
@@ -24,24 +25,6 @@
 namespace sl {
 
 namespace {
-
-QString sha256Of(const QString& path, const LoadContext& ctx)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    QByteArray buf(4 << 20, Qt::Uninitialized);
-    for (;;) {
-        if (ctx.cancelled())
-            return {};
-        const qint64 n = f.read(buf.data(), buf.size());
-        if (n <= 0)
-            break;
-        h.addData(QByteArrayView(buf.constData(), n));
-    }
-    return QString::fromLatin1(h.result().toHex());
-}
 
 /// Maps a SQLite failure to our error kinds: a malformed or non-database file is "corrupt".
 LoadOutcome sqlFailure(const QString& fileName, const QString& detail)
@@ -154,7 +137,15 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     QString sha;
     std::thread hashThread;
     if (options.computeSha256)
-        hashThread = std::thread([&] { sha = sha256Of(path, ctx); });
+        hashThread = std::thread([&] { sha = FileHash::sha256(path, [&] { return ctx.cancelled(); }); });
+    // Joined after the indexing below: the hash, as CPU-bound as the readers, then shares the
+    // cores with the single-threaded finalizer instead of holding up its start.
+    const auto joinHash = qScopeGuard([&] {
+        if (hashThread.joinable()) { // an early return: the hash is not wanted any more
+            ctx.cancel = true;
+            hashThread.join();
+        }
+    });
     std::vector<quint8> eventClass;
     bool hostOk;
     if (options.parallel) {
@@ -168,19 +159,21 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
         if (hostOk)
             readGpu();
     }
-    if (hashThread.joinable())
-        hashThread.join();
     if (!error.isEmpty())
         return sqlFailure(fileName, error);
     if (!gpuError.isEmpty())
         return sqlFailure(fileName, gpuError);
     if (ctx.cancelled() || !hostOk || !gpuOk)
         return cancelled();
-    trace->info.sha256 = sha;
 
     report(tr("Indexing %1").arg(fileName));
     if (!TraceFinalizer::finalize(*trace, eventClass, ctx))
         return cancelled();
+    if (hashThread.joinable())
+        hashThread.join();
+    if (ctx.cancelled())
+        return cancelled();
+    trace->info.sha256 = sha;
 
     qint64 unmatched = 0;
     for (qint32 a : trace->kernels.api)

@@ -146,19 +146,20 @@ void KernelInstanceModel::update()
     // this model's thread and only if the model still exists. It is queued even when the worker
     // finished before then() was attached (then() would call it right here): a request is
     // always answered from the event loop, after the caller's other requests of the same turn.
-    QtConcurrent::run([query = m_query, cache, cancel] { return query.run(cache, cancel.get()); })
-        .then(this, [this, generation, query = m_query](KernelInstanceQuery::Result result) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, generation, query, result = std::move(result)]() mutable {
-                    if (generation != m_generation)
-                        return; // superseded; the newer request applies its own result
-                    m_cancel.reset();
-                    setBusy(false); // first, so that viewUpdated() handlers see the final state
-                    apply(query, std::move(result));
-                },
-                Qt::QueuedConnection);
-        });
+    QtConcurrent::run([query = m_query, cache, cancel] {
+        return query.run(cache, cancel.get());
+    }).then(this, [this, generation, query = m_query](KernelInstanceQuery::Result result) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, query, result = std::move(result)]() mutable {
+                if (generation != m_generation)
+                    return; // superseded; the newer request applies its own result
+                m_cancel.reset();
+                setBusy(false); // first, so that viewUpdated() handlers see the final state
+                apply(query, std::move(result));
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 void KernelInstanceModel::apply(const KernelInstanceQuery& query, KernelInstanceQuery::Result result)

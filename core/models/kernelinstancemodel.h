@@ -42,8 +42,8 @@ public:
     void setRows(std::vector<quint32> kernelIndices);
     /// Kernel names containing `text`, case-insensitive (empty: every name).
     void setNameFilter(const QString& text);
-    void setDeviceFilter(qint64 deviceId);  ///< −1: every device
-    void setStreamFilter(qint64 streamId);  ///< −1: every stream
+    void setDeviceFilter(qint64 deviceId); ///< −1: every device
+    void setStreamFilter(qint64 streamId); ///< −1: every stream
     /// Only kernels in scope (ScopeFilter::acceptsKernel).
     void setScope(const ScopeFilter& scope);
 
@@ -82,7 +82,7 @@ private:
     void setBusy(bool busy);
     QVariant cell(quint32 k, int column, bool sortRole) const;
 
-    KernelInstanceQuery m_query;      ///< what was asked last
+    KernelInstanceQuery m_query; ///< what was asked last
     KernelInstanceQuery m_shownQuery; ///< what m_view shows
     KernelInstanceQuery::Rows m_view;
     /// Base::All sorted by (m_cacheColumn, m_cacheOrder) for m_query.analysis; null when none.

@@ -59,8 +59,8 @@ std::vector<qint32> KernelInstanceQuery::apiNameRanks(const Trace& t)
     return rank;
 }
 
-qint64 KernelInstanceQuery::sortKey(const AnalysisResult& a, const OccupancyTable& occupancy,
-                                    const std::vector<qint32>& apiRank, int column, quint32 i)
+qint64 KernelInstanceQuery::sortKey(
+    const AnalysisResult& a, const OccupancyTable& occupancy, const std::vector<qint32>& apiRank, int column, quint32 i)
 {
     const Trace& t = *a.trace;
     const KernelTable& k = t.kernels;
@@ -119,13 +119,12 @@ void KernelInstanceQuery::sortRows(std::vector<quint32>& rows) const
     // values instead of comparators chasing columns of millions of rows.
     std::vector<std::pair<qint64, quint32>> keyed(rows.size());
     for (size_t j = 0; j < rows.size(); ++j)
-        keyed[j] = {sortKey(*analysis, occ, ranks, sortColumn, rows[j]), rows[j]};
+        keyed[j] = { sortKey(*analysis, occ, ranks, sortColumn, rows[j]), rows[j] };
     if (sortOrder == Qt::AscendingOrder)
         std::sort(keyed.begin(), keyed.end());
     else
-        std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
-            return a.first != b.first ? a.first > b.first : a.second < b.second;
-        });
+        std::sort(keyed.begin(), keyed.end(),
+            [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
     for (size_t j = 0; j < rows.size(); ++j)
         rows[j] = keyed[j].second;
 }
@@ -173,7 +172,8 @@ KernelInstanceQuery::Result KernelInstanceQuery::run(Rows sortedBase, const std:
         if (!sortedBase) {
             std::vector<quint32> all;
             all.reserve(size_t(k.size()));
-            if (!select(nullptr, [&](quint32 i) { return inWindow[i] != 0; }, &all))
+            if (!select(
+                    nullptr, [&](quint32 i) { return inWindow[i] != 0; }, &all))
                 return out;
             sortRows(all);
             if (isCancelled(cancel))
@@ -195,7 +195,8 @@ KernelInstanceQuery::Result KernelInstanceQuery::run(Rows sortedBase, const std:
     std::vector<quint32> v;
     if (base == Base::All && !filtered())
         v.reserve(size_t(k.size()));
-    if (!select(nullptr, [&](quint32 i) { return inWindow[i] && accept(i); }, &v))
+    if (!select(
+            nullptr, [&](quint32 i) { return inWindow[i] && accept(i); }, &v))
         return out;
     sortRows(v);
     if (isCancelled(cancel))

@@ -24,21 +24,33 @@ namespace sl {
 struct KernelInstanceQuery
 {
     /// Columns of KernelInstanceModel (kept here so that core sorting needs no model).
-    enum Column { Start, Duration, Device, Stream, Grid, Block, Registers, SharedMemory, Occupancy, ApiCall,
-                  LaunchDelay, ColumnCount };
+    enum Column {
+        Start,
+        Duration,
+        Device,
+        Stream,
+        Grid,
+        Block,
+        Registers,
+        SharedMemory,
+        Occupancy,
+        ApiCall,
+        LaunchDelay,
+        ColumnCount
+    };
     enum class Base { None, All, Name, Rows };
     using Rows = std::shared_ptr<const std::vector<quint32>>;
 
     AnalysisPtr analysis;
     std::shared_ptr<const OccupancyTable> occupancy;
     Base base = Base::None;
-    quint32 nameId = 0;     ///< Base::Name: StringTable index of the demangled name
-    Rows rows;              ///< Base::Rows: kernel indices, ascending, unique and valid
-    QString nameFilter;     ///< case-insensitive substring of the kernel name; empty: any
-    qint64 device = -1;     ///< deviceId, −1: any
-    qint64 stream = -1;     ///< streamId, −1: any
+    quint32 nameId = 0; ///< Base::Name: StringTable index of the demangled name
+    Rows rows; ///< Base::Rows: kernel indices, ascending, unique and valid
+    QString nameFilter; ///< case-insensitive substring of the kernel name; empty: any
+    qint64 device = -1; ///< deviceId, −1: any
+    qint64 stream = -1; ///< streamId, −1: any
     ScopeFilter scope;
-    int sortColumn = -1;    ///< Column, −1: start order
+    int sortColumn = -1; ///< Column, −1: start order
     Qt::SortOrder sortOrder = Qt::AscendingOrder;
     /// From this many kernels on, run() keeps the sorted window for later filter changes (below
     /// it, re-sorting the filtered rows is as cheap as filtering the sorted ones).
@@ -52,7 +64,7 @@ struct KernelInstanceQuery
 
     struct Result
     {
-        Rows view;       ///< the table's rows in order; null when cancelled
+        Rows view; ///< the table's rows in order; null when cancelled
         Rows sortedBase; ///< Base::All in this sort order, unfiltered: a cache for the next run
     };
     /// The rows in view order. For Base::All with a sort key, the whole window is sorted once and
@@ -62,7 +74,7 @@ struct KernelInstanceQuery
 
     /// The value KernelInstanceModel's SortRole returns for `column`, as an ordered integer.
     static qint64 sortKey(const AnalysisResult& a, const OccupancyTable& occupancy, const std::vector<qint32>& apiRank,
-                          int column, quint32 kernel);
+        int column, quint32 kernel);
     /// Rank of each API name (StringTable index) in string order, for ApiCall sort keys.
     static std::vector<qint32> apiNameRanks(const Trace& t);
     /// Sorts `rows` (ascending kernel index) by `column` in `order`, ties in start order.

@@ -84,7 +84,7 @@ void TestKernelInstanceModel::columns()
     KernelInstanceModel m;
     QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
     m.setAnalysis(m_analysis);
-    QCOMPARE(shown(m), Kernels({0, 1, 2, 3, 4, 5}));
+    QCOMPARE(shown(m), Kernels({ 0, 1, 2, 3, 4, 5 }));
     QCOMPARE(m.columnCount(), 11);
     const auto at = [&](int row, int column, int role = Qt::DisplayRole) { return m.index(row, column).data(role); };
     const int sort = KernelInstanceModel::SortRole;
@@ -120,20 +120,32 @@ void TestKernelInstanceModel::sortOrders_data()
     QTest::addColumn<Qt::SortOrder>("order");
     QTest::addColumn<Kernels>("expected");
     // Ties keep start order in both directions.
-    QTest::addRow("duration asc") << int(KernelInstanceModel::Duration) << Qt::AscendingOrder << Kernels{3, 1, 0, 5, 4, 2};
-    QTest::addRow("duration desc") << int(KernelInstanceModel::Duration) << Qt::DescendingOrder << Kernels{2, 4, 0, 5, 1, 3};
-    QTest::addRow("start desc") << int(KernelInstanceModel::Start) << Qt::DescendingOrder << Kernels{5, 4, 3, 2, 1, 0};
-    QTest::addRow("occupancy asc") << int(KernelInstanceModel::Occupancy) << Qt::AscendingOrder << Kernels{2, 5, 3, 1, 4, 0};
-    QTest::addRow("occupancy desc") << int(KernelInstanceModel::Occupancy) << Qt::DescendingOrder << Kernels{0, 1, 4, 3, 2, 5};
-    QTest::addRow("api asc") << int(KernelInstanceModel::ApiCall) << Qt::AscendingOrder << Kernels{5, 4, 0, 1, 2, 3};
-    QTest::addRow("api desc") << int(KernelInstanceModel::ApiCall) << Qt::DescendingOrder << Kernels{0, 1, 2, 3, 4, 5};
-    QTest::addRow("delay asc") << int(KernelInstanceModel::LaunchDelay) << Qt::AscendingOrder << Kernels{5, 3, 0, 1, 2, 4};
-    QTest::addRow("device asc") << int(KernelInstanceModel::Device) << Qt::AscendingOrder << Kernels{0, 1, 3, 4, 2, 5};
-    QTest::addRow("stream desc") << int(KernelInstanceModel::Stream) << Qt::DescendingOrder << Kernels{1, 4, 0, 2, 3, 5};
-    QTest::addRow("registers asc") << int(KernelInstanceModel::Registers) << Qt::AscendingOrder << Kernels{0, 2, 3, 1, 4, 5};
-    QTest::addRow("block desc") << int(KernelInstanceModel::Block) << Qt::DescendingOrder << Kernels{1, 4, 5, 0, 2, 3};
-    QTest::addRow("shared memory desc") << int(KernelInstanceModel::SharedMemory) << Qt::DescendingOrder << Kernels{3, 0, 1, 2, 4, 5};
-    QTest::addRow("grid asc") << int(KernelInstanceModel::Grid) << Qt::AscendingOrder << Kernels{0, 1, 2, 3, 4, 5};
+    QTest::addRow("duration asc") << int(KernelInstanceModel::Duration) << Qt::AscendingOrder
+                                  << Kernels { 3, 1, 0, 5, 4, 2 };
+    QTest::addRow("duration desc") << int(KernelInstanceModel::Duration) << Qt::DescendingOrder
+                                   << Kernels { 2, 4, 0, 5, 1, 3 };
+    QTest::addRow("start desc") << int(KernelInstanceModel::Start) << Qt::DescendingOrder
+                                << Kernels { 5, 4, 3, 2, 1, 0 };
+    QTest::addRow("occupancy asc") << int(KernelInstanceModel::Occupancy) << Qt::AscendingOrder
+                                   << Kernels { 2, 5, 3, 1, 4, 0 };
+    QTest::addRow("occupancy desc") << int(KernelInstanceModel::Occupancy) << Qt::DescendingOrder
+                                    << Kernels { 0, 1, 4, 3, 2, 5 };
+    QTest::addRow("api asc") << int(KernelInstanceModel::ApiCall) << Qt::AscendingOrder << Kernels { 5, 4, 0, 1, 2, 3 };
+    QTest::addRow("api desc") << int(KernelInstanceModel::ApiCall) << Qt::DescendingOrder
+                              << Kernels { 0, 1, 2, 3, 4, 5 };
+    QTest::addRow("delay asc") << int(KernelInstanceModel::LaunchDelay) << Qt::AscendingOrder
+                               << Kernels { 5, 3, 0, 1, 2, 4 };
+    QTest::addRow("device asc") << int(KernelInstanceModel::Device) << Qt::AscendingOrder
+                                << Kernels { 0, 1, 3, 4, 2, 5 };
+    QTest::addRow("stream desc") << int(KernelInstanceModel::Stream) << Qt::DescendingOrder
+                                 << Kernels { 1, 4, 0, 2, 3, 5 };
+    QTest::addRow("registers asc") << int(KernelInstanceModel::Registers) << Qt::AscendingOrder
+                                   << Kernels { 0, 2, 3, 1, 4, 5 };
+    QTest::addRow("block desc") << int(KernelInstanceModel::Block) << Qt::DescendingOrder
+                                << Kernels { 1, 4, 5, 0, 2, 3 };
+    QTest::addRow("shared memory desc") << int(KernelInstanceModel::SharedMemory) << Qt::DescendingOrder
+                                        << Kernels { 3, 0, 1, 2, 4, 5 };
+    QTest::addRow("grid asc") << int(KernelInstanceModel::Grid) << Qt::AscendingOrder << Kernels { 0, 1, 2, 3, 4, 5 };
 }
 
 void TestKernelInstanceModel::sortOrders()
@@ -167,19 +179,29 @@ void TestKernelInstanceModel::filters_data()
     QTest::addColumn<Kernels>("expected");
     const ScopeFilter all;
     const QString every = QStringLiteral("all");
-    QTest::addRow("name, case-insensitive") << every << QStringLiteral("GEMM") << qint64(-1) << qint64(-1) << all << Kernels{0, 2, 4};
-    QTest::addRow("name relu") << every << QStringLiteral("relu") << qint64(-1) << qint64(-1) << all << Kernels{1, 5};
-    QTest::addRow("no match") << every << QStringLiteral("attention") << qint64(-1) << qint64(-1) << all << Kernels{};
-    QTest::addRow("GPU 0") << every << QString() << qint64(0) << qint64(-1) << all << Kernels{0, 1, 3, 4};
-    QTest::addRow("GPU 0 stream 8") << every << QString() << qint64(0) << qint64(8) << all << Kernels{1, 4};
-    QTest::addRow("stream 7, any GPU") << every << QString() << qint64(-1) << qint64(7) << all << Kernels{0, 2, 3, 5};
-    QTest::addRow("scope process 200") << every << QString() << qint64(-1) << qint64(-1) << scope(200, -1, -1, -1) << Kernels{2, 5};
-    QTest::addRow("scope thread 102") << every << QString() << qint64(-1) << qint64(-1) << scope(100, 102, -1, -1) << Kernels{1, 4};
-    QTest::addRow("scope GPU 1") << every << QString() << qint64(-1) << qint64(-1) << scope(-1, -1, 1, -1) << Kernels{2, 5};
-    QTest::addRow("scope GPU 0 stream 7") << every << QString() << qint64(-1) << qint64(-1) << scope(-1, -1, 0, 7) << Kernels{0, 3};
-    QTest::addRow("name and scope") << every << QStringLiteral("gemm") << qint64(-1) << qint64(-1) << scope(100, -1, -1, -1) << Kernels{0, 4};
-    QTest::addRow("one name in scope") << QStringLiteral("relu") << QString() << qint64(-1) << qint64(-1) << scope(100, -1, -1, -1) << Kernels{1};
-    QTest::addRow("one name") << QStringLiteral("gemm_a") << QString() << qint64(-1) << qint64(-1) << all << Kernels{0, 2};
+    QTest::addRow("name, case-insensitive")
+        << every << QStringLiteral("GEMM") << qint64(-1) << qint64(-1) << all << Kernels { 0, 2, 4 };
+    QTest::addRow("name relu") << every << QStringLiteral("relu") << qint64(-1) << qint64(-1) << all
+                               << Kernels { 1, 5 };
+    QTest::addRow("no match") << every << QStringLiteral("attention") << qint64(-1) << qint64(-1) << all << Kernels {};
+    QTest::addRow("GPU 0") << every << QString() << qint64(0) << qint64(-1) << all << Kernels { 0, 1, 3, 4 };
+    QTest::addRow("GPU 0 stream 8") << every << QString() << qint64(0) << qint64(8) << all << Kernels { 1, 4 };
+    QTest::addRow("stream 7, any GPU") << every << QString() << qint64(-1) << qint64(7) << all
+                                       << Kernels { 0, 2, 3, 5 };
+    QTest::addRow("scope process 200") << every << QString() << qint64(-1) << qint64(-1) << scope(200, -1, -1, -1)
+                                       << Kernels { 2, 5 };
+    QTest::addRow("scope thread 102") << every << QString() << qint64(-1) << qint64(-1) << scope(100, 102, -1, -1)
+                                      << Kernels { 1, 4 };
+    QTest::addRow("scope GPU 1") << every << QString() << qint64(-1) << qint64(-1) << scope(-1, -1, 1, -1)
+                                 << Kernels { 2, 5 };
+    QTest::addRow("scope GPU 0 stream 7")
+        << every << QString() << qint64(-1) << qint64(-1) << scope(-1, -1, 0, 7) << Kernels { 0, 3 };
+    QTest::addRow("name and scope") << every << QStringLiteral("gemm") << qint64(-1) << qint64(-1)
+                                    << scope(100, -1, -1, -1) << Kernels { 0, 4 };
+    QTest::addRow("one name in scope") << QStringLiteral("relu") << QString() << qint64(-1) << qint64(-1)
+                                       << scope(100, -1, -1, -1) << Kernels { 1 };
+    QTest::addRow("one name") << QStringLiteral("gemm_a") << QString() << qint64(-1) << qint64(-1) << all
+                              << Kernels { 0, 2 };
 }
 
 void TestKernelInstanceModel::filters()
@@ -202,7 +224,8 @@ void TestKernelInstanceModel::filters()
     m.sort(KernelInstanceModel::Duration, Qt::DescendingOrder);
     Kernels byDuration = expected;
     const KernelTable& k = m_analysis->trace->kernels;
-    std::stable_sort(byDuration.begin(), byDuration.end(), [&](quint32 a, quint32 b) { return k.duration(a) > k.duration(b); });
+    std::stable_sort(
+        byDuration.begin(), byDuration.end(), [&](quint32 a, quint32 b) { return k.duration(a) > k.duration(b); });
     QCOMPARE(shown(m), byDuration);
     // Clearing every filter brings all rows back in that order.
     m.setNameFilter(QString());
@@ -219,12 +242,12 @@ void TestKernelInstanceModel::explicitRowsIgnoreFilters()
     m.setAnalysis(m_analysis);
     m.setNameFilter(QStringLiteral("gemm"));
     m.setScope(scope(100, -1, -1, -1));
-    m.setRows({5, 1, 99, 1});
-    QCOMPARE(shown(m), Kernels({1, 5})); // ascending, unique, valid; filters and scope do not apply
+    m.setRows({ 5, 1, 99, 1 });
+    QCOMPARE(shown(m), Kernels({ 1, 5 })); // ascending, unique, valid; filters and scope do not apply
     QCOMPARE(m.rowOfKernel(5), 1);
     QCOMPARE(m.rowOfKernel(0), -1);
     m.sort(KernelInstanceModel::Duration, Qt::DescendingOrder);
-    QCOMPARE(shown(m), Kernels({5, 1}));
+    QCOMPARE(shown(m), Kernels({ 5, 1 }));
 }
 
 void TestKernelInstanceModel::workerSortKeepsPersistentIndexes()
@@ -237,16 +260,16 @@ void TestKernelInstanceModel::workerSortKeepsPersistentIndexes()
     QVERIFY(m.isBusy());
     QVERIFY(updated.wait(10000));
     QVERIFY(!m.isBusy());
-    QCOMPARE(shown(m), Kernels({0, 1, 2, 3, 4, 5}));
+    QCOMPARE(shown(m), Kernels({ 0, 1, 2, 3, 4, 5 }));
 
     const QPersistentModelIndex k3(m.index(3, KernelInstanceModel::Duration));
     QSignalSpy reset(&m, &QAbstractItemModel::modelReset);
     QSignalSpy layout(&m, &QAbstractItemModel::layoutChanged);
     m.sort(KernelInstanceModel::Duration, Qt::DescendingOrder);
     QVERIFY(m.isBusy());
-    QCOMPARE(shown(m), Kernels({0, 1, 2, 3, 4, 5})); // the old view until the result is applied
+    QCOMPARE(shown(m), Kernels({ 0, 1, 2, 3, 4, 5 })); // the old view until the result is applied
     QVERIFY(updated.wait(10000));
-    QCOMPARE(shown(m), Kernels({2, 4, 0, 5, 1, 3}));
+    QCOMPARE(shown(m), Kernels({ 2, 4, 0, 5, 1, 3 }));
     QCOMPARE(layout.count(), 1);
     QCOMPARE(reset.count(), 0);
     QCOMPARE(k3.row(), 5); // the persistent index followed kernel 3
@@ -264,7 +287,7 @@ void TestKernelInstanceModel::staleResultsAreDropped()
     m.setDeviceFilter(1);
     QTRY_VERIFY_WITH_TIMEOUT(!m.isBusy(), 10000);
     QCOMPARE(updated.count(), 1); // only the last request's result was applied
-    QCOMPARE(shown(m), Kernels({5, 2}));
+    QCOMPARE(shown(m), Kernels({ 5, 2 }));
 }
 
 void TestKernelInstanceModel::sortedWindowCache()
@@ -278,17 +301,17 @@ void TestKernelInstanceModel::sortedWindowCache()
     q.cacheMinRows = 0;
     const auto first = q.run(nullptr, nullptr);
     QVERIFY(first.sortedBase);
-    QCOMPARE(*first.sortedBase, std::vector<quint32>({2, 4, 0, 5, 1, 3}));
+    QCOMPARE(*first.sortedBase, std::vector<quint32>({ 2, 4, 0, 5, 1, 3 }));
     QCOMPARE(first.view, first.sortedBase); // unfiltered: the view is the cache itself
 
     q.nameFilter = QStringLiteral("gemm");
     const auto second = q.run(first.sortedBase, nullptr);
-    QCOMPARE(*second.view, std::vector<quint32>({2, 4, 0}));
+    QCOMPARE(*second.view, std::vector<quint32>({ 2, 4, 0 }));
     QCOMPARE(second.sortedBase, first.sortedBase);
     // A filter change walks the given cache, it does not sort again: a cache in another order
     // gives that order.
-    const auto startOrder = std::make_shared<const std::vector<quint32>>(std::vector<quint32>{0, 1, 2, 3, 4, 5});
-    QCOMPARE(*q.run(startOrder, nullptr).view, std::vector<quint32>({0, 2, 4}));
+    const auto startOrder = std::make_shared<const std::vector<quint32>>(std::vector<quint32> { 0, 1, 2, 3, 4, 5 });
+    QCOMPARE(*q.run(startOrder, nullptr).view, std::vector<quint32>({ 0, 2, 4 }));
 }
 
 void TestKernelInstanceModel::cancelledQuery()
@@ -297,7 +320,7 @@ void TestKernelInstanceModel::cancelledQuery()
     q.analysis = m_analysis;
     q.base = KernelInstanceQuery::Base::All;
     q.sortColumn = KernelInstanceQuery::Duration;
-    const std::atomic<bool> cancel{true};
+    const std::atomic<bool> cancel { true };
     QVERIFY(!q.run(nullptr, &cancel).view);
 }
 
@@ -317,7 +340,7 @@ void TestKernelInstanceModel::scopedSummary()
     QCOMPARE(summary.kernels[0].count, qint64(1));
     QCOMPARE(summary.kernels[0].totalNs, qint64(900));
     QCOMPARE(summary.kernels[0].share, 0.75);
-    QCOMPARE(summary.kernels[0].devices, QVector<int>({1}));
+    QCOMPARE(summary.kernels[0].devices, QVector<int>({ 1 }));
     QVERIFY(!summary.kernels[0].occupancy); // GPU 1 has no limits in the export
     QCOMPARE(t.strings.at(summary.kernels[1].name), QStringLiteral("relu"));
     QCOMPARE(summary.kernels[1].share, 0.25);

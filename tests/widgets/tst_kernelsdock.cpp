@@ -78,16 +78,16 @@ void TestKernelsDock::scopeFiltersBothTables()
     QCOMPARE(summaryNames(dock).size(), 4);
     QCOMPARE(summaryNames(dock).front(), QStringLiteral("gemm_a"));
     dock.setShowAllKernels(true);
-    QCOMPARE(shown(dock.instanceModel()), Kernels({0, 1, 2, 3, 4, 5}));
+    QCOMPARE(shown(dock.instanceModel()), Kernels({ 0, 1, 2, 3, 4, 5 }));
 
     QSignalSpy summary(&dock, &KernelsDock::summaryUpdated);
     ScopeFilter process200;
     process200.pid = 200;
     dock.setScope(process200);
-    QCOMPARE(shown(dock.instanceModel()), Kernels({2, 5}));
+    QCOMPARE(shown(dock.instanceModel()), Kernels({ 2, 5 }));
     QVERIFY(dock.isSummaryBusy()); // recomputed on a worker thread
     QVERIFY(summary.wait(10000));
-    QCOMPARE(summaryNames(dock), QStringList({QStringLiteral("gemm_a"), QStringLiteral("relu")}));
+    QCOMPARE(summaryNames(dock), QStringList({ QStringLiteral("gemm_a"), QStringLiteral("relu") }));
     const QAbstractItemModel* m = dock.summaryView()->model();
     QCOMPARE(m->index(0, KernelSummaryModel::Total).data(KernelSummaryModel::SortRole).toLongLong(), qint64(900));
     QCOMPARE(m->index(0, KernelSummaryModel::Share).data(KernelSummaryModel::SortRole).toDouble(), 0.75);
@@ -97,7 +97,7 @@ void TestKernelsDock::scopeFiltersBothTables()
     dock.setAnalysis(m_analysis);
     QVERIFY(summary.wait(10000));
     QCOMPARE(summaryNames(dock).size(), 2);
-    QCOMPARE(shown(dock.instanceModel()), Kernels({2, 5}));
+    QCOMPARE(shown(dock.instanceModel()), Kernels({ 2, 5 }));
 
     dock.setScope({});
     QVERIFY(!dock.isSummaryBusy()); // everything: the analysis' own summary, at once
@@ -114,22 +114,22 @@ void TestKernelsDock::allKernelsWithFilters()
     dock.setShowAllKernels(true);
     QVERIFY(dock.deviceFilter()->isEnabled());
     dock.applyNameFilter(QStringLiteral("GEMM"));
-    QCOMPARE(summaryNames(dock), QStringList({QStringLiteral("gemm_a"), QStringLiteral("gemm_b")}));
-    QCOMPARE(shown(dock.instanceModel()), Kernels({0, 2, 4}));
+    QCOMPARE(summaryNames(dock), QStringList({ QStringLiteral("gemm_a"), QStringLiteral("gemm_b") }));
+    QCOMPARE(shown(dock.instanceModel()), Kernels({ 0, 2, 4 }));
 
     QCOMPARE(dock.deviceFilter()->count(), 3); // All GPUs, GPU 0, GPU 1
     dock.deviceFilter()->setCurrentIndex(1);
-    QCOMPARE(shown(dock.instanceModel()), Kernels({0, 4}));
+    QCOMPARE(shown(dock.instanceModel()), Kernels({ 0, 4 }));
     QCOMPARE(dock.streamFilter()->count(), 3); // All streams, 7, 8 of GPU 0
     QCOMPARE(dock.streamFilter()->itemData(2).toLongLong(), qint64(8));
     dock.streamFilter()->setCurrentIndex(2);
-    QCOMPARE(shown(dock.instanceModel()), Kernels({4}));
+    QCOMPARE(shown(dock.instanceModel()), Kernels({ 4 }));
 
     // Back to the selected name's launches: the name filter no longer applies to them.
     dock.setShowAllKernels(false);
     dock.applyNameFilter(QString());
     dock.summaryView()->selectRow(summaryNames(dock).indexOf(QStringLiteral("relu")));
-    QCOMPARE(shown(dock.instanceModel()), Kernels({1, 5}));
+    QCOMPARE(shown(dock.instanceModel()), Kernels({ 1, 5 }));
 }
 
 void TestKernelsDock::sortIndicatorSurvivesWorkerSort()
@@ -144,14 +144,14 @@ void TestKernelsDock::sortIndicatorSurvivesWorkerSort()
     updated.clear();
     dock.instanceView()->sortByColumn(KernelInstanceModel::Duration, Qt::DescendingOrder);
     QVERIFY(updated.wait(10000));
-    QCOMPARE(shown(dock.instanceModel()), Kernels({2, 4, 0, 5, 1, 3}));
+    QCOMPARE(shown(dock.instanceModel()), Kernels({ 2, 4, 0, 5, 1, 3 }));
     const QHeaderView* header = dock.instanceView()->horizontalHeader();
     QCOMPARE(header->sortIndicatorSection(), int(KernelInstanceModel::Duration));
     QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
     // A filter applied afterwards keeps both the order and the indicator.
     dock.applyNameFilter(QStringLiteral("relu"));
     QTRY_VERIFY_WITH_TIMEOUT(!dock.instanceModel()->isBusy(), 10000);
-    QCOMPARE(shown(dock.instanceModel()), Kernels({5, 1}));
+    QCOMPARE(shown(dock.instanceModel()), Kernels({ 5, 1 }));
     QCOMPARE(header->sortIndicatorSection(), int(KernelInstanceModel::Duration));
 }
 
@@ -160,9 +160,9 @@ void TestKernelsDock::evidenceRowsLeaveAllKernelsMode()
     KernelsDock dock;
     dock.setAnalysis(m_analysis);
     dock.setShowAllKernels(true);
-    dock.showKernels({4, 1}, QStringLiteral("evidence"));
+    dock.showKernels({ 4, 1 }, QStringLiteral("evidence"));
     QVERIFY(!dock.showsAllKernels());
-    QCOMPARE(shown(dock.instanceModel()), Kernels({1, 4}));
+    QCOMPARE(shown(dock.instanceModel()), Kernels({ 1, 4 }));
     QCOMPARE(dock.instanceView()->selectionModel()->selectedRows().size(), 2);
 }
 
@@ -179,9 +179,10 @@ void TestKernelsDock::copySelectionAsTsv()
                        "200 ns\t300 ns\t0\t7\t1×1×1\t128×1×1\t32\t0 B\t100 %\tcudaLaunchKernel_v7000\t100 ns\n"));
     // Two separate rows, hidden columns left out.
     dock.instanceView()->setColumnHidden(KernelInstanceModel::ApiCall, true);
-    dock.instanceView()->selectionModel()->select(dock.instanceModel()->index(5, 0),
-        QItemSelectionModel::Select | QItemSelectionModel::Rows);
-    const QStringList lines = KernelsDock::selectionAsTsv(dock.instanceView()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    dock.instanceView()->selectionModel()->select(
+        dock.instanceModel()->index(5, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    const QStringList lines
+        = KernelsDock::selectionAsTsv(dock.instanceView()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 3);
     QVERIFY(!lines[0].contains(QStringLiteral("API call")));
     QCOMPARE(lines[2], QStringLiteral("4.20 µs\t300 ns\t1\t7\t1×1×1\t256×1×1\t128\t0 B\t\t"));

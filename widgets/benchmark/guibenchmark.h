@@ -16,7 +16,8 @@ class MainWindow;
 /// `sightline --benchmark TRACE` (offscreen): drives a MainWindow through what the scale issue
 /// asks of the GUI and prints the figures as a Markdown table on stdout:
 ///  - the floor (bare SQLite scan) and the CLI's load and analysis of TRACE, in this process, as
-///    the reference of the same run;
+///    the reference of the same run: once before the GUI opens the trace and once after its
+///    steps, averaged, so that a change of machine load during the run weighs on both sides;
 ///  - the first complete paint after opening TRACE (window repainted once the analysis is shown),
 ///    against the CLI load time (target ≤ 1.2×);
 ///  - the longest event-loop stall while loading and analysing (target ≤ 50 ms), as wall time
@@ -39,7 +40,8 @@ signals:
     void finished(int exitCode);
 
 private:
-    void measureReference();
+    /// The CLI's load and analysis of the trace on this thread (ns each); {-1, -1} on failure.
+    std::pair<qint64, qint64> measureCli();
     void openTrace();
     void onOpened();
     void showAllKernels();
@@ -60,9 +62,11 @@ private:
     QElapsedTimer m_clock;
     qint64 m_stepStart = 0;
 
-    qint64 m_floorNs = -1, m_cliLoadNs = -1, m_cliAnalyzeNs = -1;
+    qint64 m_floorNs = -1;
+    std::pair<qint64, qint64> m_cliBefore { -1, -1 }, m_cliAfter { -1, -1 }; ///< load, analysis (ns)
+    qint64 m_cliLoadNs = -1, m_cliAnalyzeNs = -1; ///< the mean of both
     qint64 m_kernels = 0;
-    qint64 m_loadedNs = -1;    ///< openFiles → idle (trace loaded and analysed)
+    qint64 m_loadedNs = -1; ///< openFiles → idle (trace loaded and analysed)
     qint64 m_firstPaintNs = -1; ///< openFiles → window repainted with the analysis
     qint64 m_loadStallNs = -1, m_loadBusyNs = -1;
     qint64 m_residentAfterOpen = 0; ///< bytes

@@ -2,7 +2,6 @@
 #include "widgets/benchmark/stallmonitor.h"
 
 #include <algorithm>
-
 #include <time.h>
 
 namespace sl {

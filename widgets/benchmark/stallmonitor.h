@@ -11,8 +11,9 @@ namespace sl {
 /// every few ms and the longest gap between two firings, minus the interval, is the longest
 /// stall (ns). A gap has two causes: the thread was working (our code blocked the event loop)
 /// or it was runnable but not scheduled (every core busy, e.g. with the loader threads or other
-/// processes). The thread's own CPU time in the gap tells them apart: longestBusyNs() is the
-/// most CPU time the thread spent between two firings. Lives on the thread it watches.
+/// processes). The thread's own CPU time tells them apart: longestBusyNs() is the most CPU time
+/// the thread spent between two firings (not necessarily in the longest gap). Lives on the
+/// thread it watches.
 class StallMonitor : public QObject
 {
     Q_OBJECT

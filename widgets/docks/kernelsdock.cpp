@@ -152,7 +152,8 @@ void KernelsDock::setAnalysis(const AnalysisPtr& analysis)
     m_selectAllOnUpdate = false;
     m_instances->setScope(m_scope);
     fillDeviceFilter(); // before the analysis: the model computes its view once
-    m_instances->setAnalysis(analysis, m_all->isChecked() ? KernelInstanceModel::kAllNames : KernelInstanceModel::kNoNames);
+    m_instances->setAnalysis(
+        analysis, m_all->isChecked() ? KernelInstanceModel::kAllNames : KernelInstanceModel::kNoNames);
     updateSummary();
 }
 

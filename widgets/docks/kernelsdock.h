@@ -87,7 +87,7 @@ private:
     QComboBox* m_stream;
     AnalysisPtr m_analysis;
     ScopeFilter m_scope;
-    QString m_rowsCaption;       ///< caption of explicit rows (showKernels)
+    QString m_rowsCaption; ///< caption of explicit rows (showKernels)
     bool m_selectAllOnUpdate = false; ///< select every row once the instance view is applied
     quint64 m_summaryGeneration = 0;
     bool m_summaryBusy = false;

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#include "core/util/filehash.h"
+
+#include <QByteArray>
+#include <QFile>
+
+#if defined(SIGHTLINE_HAVE_OPENSSL)
+#include <memory>
+#include <openssl/evp.h>
+#else
+#include <QCryptographicHash>
+#endif
+
+namespace sl {
+
+namespace {
+
+/// Feeds the file to `add(data, size)` in 4 MiB blocks; false when unreadable or cancelled.
+template <typename Add> bool readBlocks(const QString& path, const std::function<bool()>& cancelled, Add add)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    QByteArray buf(4 << 20, Qt::Uninitialized);
+    for (;;) {
+        if (cancelled && cancelled())
+            return false;
+        const qint64 n = f.read(buf.data(), buf.size());
+        if (n < 0)
+            return false;
+        if (n == 0)
+            return true;
+        add(buf.constData(), n);
+    }
+}
+
+} // namespace
+
+QString FileHash::sha256(const QString& path, const std::function<bool()>& cancelled)
+{
+#if defined(SIGHTLINE_HAVE_OPENSSL)
+    const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+    if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1)
+        return {};
+    bool ok = true;
+    if (!readBlocks(path, cancelled,
+            [&](const char* data, qint64 n) { ok = ok && EVP_DigestUpdate(ctx.get(), data, size_t(n)) == 1; }))
+        return {};
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    if (!ok || EVP_DigestFinal_ex(ctx.get(), digest, &size) != 1)
+        return {};
+    return QString::fromLatin1(QByteArray(reinterpret_cast<const char*>(digest), int(size)).toHex());
+#else
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    if (!readBlocks(path, cancelled, [&](const char* data, qint64 n) { h.addData(QByteArrayView(data, n)); }))
+        return {};
+    return QString::fromLatin1(h.result().toHex());
+#endif
+}
+
+QString FileHash::backend()
+{
+#if defined(SIGHTLINE_HAVE_OPENSSL)
+    return QStringLiteral("OpenSSL");
+#else
+    return QStringLiteral("Qt");
+#endif
+}
+
+} // namespace sl

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// FileHash: the published SHA-256 test vector, and a file spanning several read blocks against
+// QCryptographicHash (an independent implementation).
+#include "core/util/filehash.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace sl;
+
+class TestFileHash : public QObject
+{
+    Q_OBJECT
+private slots:
+    void knownVector();
+    void severalBlocks();
+    void unreadableOrCancelled();
+
+private:
+    QString write(const QByteArray& content);
+    QTemporaryDir m_dir;
+    int m_files = 0;
+};
+
+QString TestFileHash::write(const QByteArray& content)
+{
+    const QString path = m_dir.filePath(QStringLiteral("f%1").arg(++m_files));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(content) != content.size())
+        return {};
+    return path;
+}
+
+void TestFileHash::knownVector()
+{
+    // FIPS 180-2, appendix B.1: SHA-256("abc").
+    QCOMPARE(FileHash::sha256(write("abc")),
+        QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    QCOMPARE(FileHash::sha256(write(QByteArray())),
+        QStringLiteral("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+}
+
+void TestFileHash::severalBlocks()
+{
+    QByteArray content(9 * 1024 * 1024 + 17, Qt::Uninitialized); // two full 4 MiB blocks and a tail
+    for (qsizetype i = 0; i < content.size(); ++i)
+        content[i] = char((i * 131) ^ (i >> 9));
+    const QString expected = QString::fromLatin1(QCryptographicHash::hash(content, QCryptographicHash::Sha256).toHex());
+    QCOMPARE(FileHash::sha256(write(content)), expected);
+    QVERIFY(FileHash::backend() == QStringLiteral("OpenSSL") || FileHash::backend() == QStringLiteral("Qt"));
+}
+
+void TestFileHash::unreadableOrCancelled()
+{
+    QVERIFY(FileHash::sha256(m_dir.filePath(QStringLiteral("missing"))).isEmpty());
+    QVERIFY(FileHash::sha256(write("abc"), [] { return true; }).isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestFileHash)
+#include "tst_filehash.moc"
