@@ -5,331 +5,331 @@
     <name>Analyzer</name>
     <message>
         <source>The window %1–%2 ns lies outside the capture (%3–%4 ns): it holds no events.</source>
-        <translation type="unfinished"></translation>
+        <translation>分析窗口 %1–%2 ns 位于采集范围（%3–%4 ns）之外：其中没有任何事件。</translation>
     </message>
     <message>
         <source>No GPU work in the export: the steady-state window falls back to the whole capture.</source>
-        <translation type="unfinished"></translation>
+        <translation>导出文件中没有 GPU 任务：稳态分析窗口退回为整个采集范围。</translation>
     </message>
     <message>
         <source>NVTX attribution covers %1 of kernel time (under 70 %): per-range and per-phase figures describe part of the work only.</source>
-        <translation type="unfinished"></translation>
+        <translation>NVTX 归属覆盖了 %1 的内核时间（低于 70 %）：按范围和按阶段的指标只反映了部分工作。</translation>
     </message>
 </context>
 <context>
     <name>BenchCommand</name>
     <message>
         <source>Trace sizes in kernels (repeatable; default 100000, 1000000, 5000000).</source>
-        <translation type="unfinished"></translation>
+        <translation>以内核数计的跟踪规模（可重复指定；默认 100000、1000000、5000000）。</translation>
     </message>
     <message>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <source>Measure this existing export instead of generating (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>测量这个已有的导出文件，而不是生成新文件（可重复指定）。</translation>
     </message>
     <message>
         <source>FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>FILE</translation>
     </message>
     <message>
         <source>Where generated traces are kept (default: a folder under /tmp).</source>
-        <translation type="unfinished"></translation>
+        <translation>生成的跟踪文件的存放位置（默认：/tmp 下的一个文件夹）。</translation>
     </message>
     <message>
         <source>DIR</source>
-        <translation type="unfinished"></translation>
+        <translation>DIR</translation>
     </message>
     <message>
         <source>Do not hash the file while loading.</source>
-        <translation type="unfinished"></translation>
+        <translation>加载时不计算文件哈希。</translation>
     </message>
     <message>
         <source>--kernels takes positive numbers.</source>
-        <translation type="unfinished"></translation>
+        <translation>--kernels 只接受正数。</translation>
     </message>
     <message>
         <source>generating %1 (%2 kernels)...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在生成 %1（%2 个内核）...</translation>
     </message>
     <message>
         <source>benchmark of %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的基准测试失败：%2</translation>
     </message>
     <message>
         <source>Scale benchmark: floor (bare SQLite scan), load, analysis, NVTX attribution, report, CPU use, peak memory, cancel latency and memory after reopening.</source>
-        <translation type="unfinished"></translation>
+        <translation>规模基准测试：下限（纯 SQLite 扫描）、加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、取消延迟以及重新打开后的内存。</translation>
     </message>
     <message>
         <source>Kernels of the NVTX-heavy trace (synth --nvtx-ops, one range per kernel) for the attribution figure; 0 skips it (default 1000000, or the largest --kernels when smaller).</source>
-        <translation type="unfinished"></translation>
+        <translation>用于 NVTX 归属指标的 NVTX 密集型跟踪的内核数（synth --nvtx-ops，每个内核一个范围）；0 表示跳过（默认 1000000，若 --kernels 的最大值更小则取该值）。</translation>
     </message>
     <message>
         <source>Open and close each trace N times, reporting memory after each (default 10, 0 skips).</source>
-        <translation type="unfinished"></translation>
+        <translation>将每个跟踪打开并关闭 N 次，每次关闭后报告内存（默认 10，0 表示跳过）。</translation>
     </message>
     <message>
         <source>Cancel a load of each trace at this progress in permille (default 500, 0 skips).</source>
-        <translation type="unfinished"></translation>
+        <translation>在此进度（千分比）处取消每个跟踪的加载（默认 500，0 表示跳过）。</translation>
     </message>
     <message>
         <source>P</source>
-        <translation type="unfinished"></translation>
+        <translation>P</translation>
     </message>
     <message>
         <source>Internal: one measurement in this process, printed as JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>内部使用：在本进程中进行一次测量，以 JSON 格式输出。</translation>
     </message>
     <message>
         <source>--cycles takes a count, --cancel-at a permille below 1000.</source>
-        <translation type="unfinished"></translation>
+        <translation>--cycles 接受一个次数，--cancel-at 接受小于 1000 的千分比。</translation>
     </message>
     <message>
         <source>--attribution takes a kernel count.</source>
-        <translation type="unfinished"></translation>
+        <translation>--attribution 接受一个内核数。</translation>
     </message>
 </context>
 <context>
     <name>BenchTables</name>
     <message>
         <source>Time, each figure with its ratio to the floor (a bare SQLite scan of the same columns) of the same run; cores = CPU time / wall time.</source>
-        <translation type="unfinished"></translation>
+        <translation>时间：每项数值附有其与同一次运行中下限（对相同列的纯 SQLite 扫描）的比值；核数 = CPU 时间 / 墙钟时间。</translation>
     </message>
     <message>
         <source>| trace | kernels | API rows | NVTX ranges | floor | load | analyze | NVTX attribution alone | report | load+analyze+report | cores: floor / load / analyze |</source>
-        <translation type="unfinished"></translation>
+        <translation>| 跟踪 | 内核 | API 行数 | NVTX 范围 | 下限 | 加载 | 分析 | 仅 NVTX 归属 | 报告 | 加载+分析+报告 | 核数：下限 / 加载 / 分析 |</translation>
     </message>
     <message>
         <source>Memory: peak resident growth over the size before loading (MiB), per phase; the bound is %1 B per kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5× the interned strings and %6 MiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>内存：各阶段常驻内存峰值相对加载前的增长（MiB）；上限为每个内核行 %1 B，加上每个 API 行 %2 B、每个 NVTX 范围 %3 B、每次拷贝/memset/图启动 %4 B、驻留字符串的 %5× 以及 %6 MiB。</translation>
     </message>
     <message>
         <source>| trace | model | model B/kernel | peak: load | analyze | report | peak B/kernel | bound | peak / bound |</source>
-        <translation type="unfinished"></translation>
+        <translation>| 跟踪 | 模型 | 模型 B/内核 | 峰值：加载 | 分析 | 报告 | 峰值 B/内核 | 上限 | 峰值 / 上限 |</translation>
     </message>
     <message>
         <source>Cancel and reopen: a load cancelled at the given progress (latency with its ratio to the floor, resident growth left after the cancel), then the trace loaded, analysed and closed repeatedly (resident growth after each close, MiB).</source>
-        <translation type="unfinished"></translation>
+        <translation>取消与重新打开：在给定进度处取消一次加载（延迟及其与下限的比值、取消后残留的常驻内存增长），然后反复加载、分析并关闭该跟踪（每次关闭后的常驻内存增长，MiB）。</translation>
     </message>
     <message>
         <source>| trace | cancelled at | cancel latency | left after cancel | after each close | last − first |</source>
-        <translation type="unfinished"></translation>
+        <translation>| 跟踪 | 取消于 | 取消延迟 | 取消后残留 | 每次关闭后 | 末次 − 首次 |</translation>
     </message>
     <message>
         <source>finished first</source>
-        <translation type="unfinished"></translation>
+        <translation>已先完成</translation>
     </message>
 </context>
 <context>
     <name>ChangeRanker</name>
     <message>
         <source>matched by name</source>
-        <translation type="unfinished"></translation>
+        <translation>按名称匹配</translation>
     </message>
     <message>
         <source>matched by category and normalised name</source>
-        <translation type="unfinished"></translation>
+        <translation>按类别和规范化名称匹配</translation>
     </message>
     <message>
         <source>in one trace only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅在一个跟踪中</translation>
     </message>
     <message>
         <source>%1 kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 内核</translation>
     </message>
     <message>
         <source>kernel time in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中的内核时间</translation>
     </message>
     <message>
         <source>blocking sync time</source>
-        <translation type="unfinished"></translation>
+        <translation>阻塞同步时间</translation>
     </message>
     <message>
         <source>GPU idle time</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 空闲时间</translation>
     </message>
     <message>
         <source>kernel %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>内核 %1（%2）</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>%1 per %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（每%2）：%3</translation>
     </message>
 </context>
 <context>
     <name>Commands</name>
     <message>
         <source>Analyse an Nsight Systems SQLite export and write report.json, report.md and tables/*.csv.</source>
-        <translation type="unfinished"></translation>
+        <translation>分析 Nsight Systems SQLite 导出文件，并写出 report.json、report.md 和 tables/*.csv。</translation>
     </message>
     <message>
         <source>The export (nsys export --type sqlite).</source>
-        <translation type="unfinished"></translation>
+        <translation>导出文件（nsys export --type sqlite）。</translation>
     </message>
     <message>
         <source>Output folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>输出文件夹。</translation>
     </message>
     <message>
         <source>DIR</source>
-        <translation type="unfinished"></translation>
+        <translation>DIR</translation>
     </message>
     <message>
         <source>Analysis window: full (default), steady or START_NS:END_NS.</source>
-        <translation type="unfinished"></translation>
+        <translation>分析窗口：full（默认）、steady 或 START_NS:END_NS。</translation>
     </message>
     <message>
         <source>WINDOW</source>
-        <translation type="unfinished"></translation>
+        <translation>WINDOW</translation>
     </message>
     <message>
         <source>Phase map JSON: {&quot;phase&quot;: [&quot;pattern&quot;, &quot;re:regex&quot;, ...]}.</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段映射 JSON：{&quot;phase&quot;: [&quot;pattern&quot;, &quot;re:regex&quot;, ...]}。</translation>
     </message>
     <message>
         <source>FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>FILE</translation>
     </message>
     <message>
         <source>Extra kernel taxonomy rules (JSON), tried before the built-in ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>额外的内核分类规则（JSON），先于内置规则匹配。</translation>
     </message>
     <message>
         <source>Kernels in the report&apos;s top list (default 20).</source>
-        <translation type="unfinished"></translation>
+        <translation>报告中耗时最多内核列表的条数（默认 20）。</translation>
     </message>
     <message>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <source>analyze needs one trace and --out DIR.</source>
-        <translation type="unfinished"></translation>
+        <translation>analyze 需要一个跟踪文件和 --out DIR。</translation>
     </message>
     <message>
         <source>--top needs a positive number.</source>
-        <translation type="unfinished"></translation>
+        <translation>--top 需要一个正数。</translation>
     </message>
     <message>
         <source>warning: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：%1</translation>
     </message>
     <message>
         <source>%1: %2 kernels, %3 findings; report written to %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 个内核，%3 条诊断结论；报告已写入 %4</translation>
     </message>
     <message>
         <source>Print what an export holds: versions, GPUs, processes, tables and row counts.</source>
-        <translation type="unfinished"></translation>
+        <translation>打印导出文件包含的内容：版本、GPU、进程、表及行数。</translation>
     </message>
     <message>
         <source>The export.</source>
-        <translation type="unfinished"></translation>
+        <translation>导出文件。</translation>
     </message>
     <message>
         <source>info needs one trace.</source>
-        <translation type="unfinished"></translation>
+        <translation>info 需要一个跟踪文件。</translation>
     </message>
     <message>
         <source>File:            %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>文件：           %1（%2）</translation>
     </message>
     <message>
         <source>Nsight Systems:  %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nsight Systems： %1</translation>
     </message>
     <message>
         <source>unknown (no export metadata)</source>
-        <translation type="unfinished">未知（无导出元数据）</translation>
+        <translation>未知（无导出元数据）</translation>
     </message>
     <message>
         <source>Export schema:   %1</source>
-        <translation type="unfinished"></translation>
+        <translation>导出模式版本：   %1</translation>
     </message>
     <message>
         <source>none recorded (before 2022)</source>
-        <translation type="unfinished">未记录（2022 年以前）</translation>
+        <translation>未记录（2022 年以前）</translation>
     </message>
     <message>
         <source>CUDA graph mode: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 图模式：    %1</translation>
     </message>
     <message>
         <source>GPU %1:           %2, %3 SMs, compute %4.%5</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1：          %2，%3 个 SM，计算能力 %4.%5</translation>
     </message>
     <message>
         <source>Processes:       %1 named</source>
-        <translation type="unfinished"></translation>
+        <translation>进程：           %1 个已命名</translation>
     </message>
     <message>
         <source>Tables (%1):</source>
-        <translation type="unfinished"></translation>
+        <translation>表（%1）：</translation>
     </message>
     <message>
         <source>Write a synthetic LLM-serving export (nsys 2026.2 schema), deterministic by seed.</source>
-        <translation type="unfinished"></translation>
+        <translation>写出一个合成的 LLM 推理服务导出文件（nsys 2026.2 模式），内容由随机种子决定。</translation>
     </message>
     <message>
         <source>Output file.</source>
-        <translation type="unfinished"></translation>
+        <translation>输出文件。</translation>
     </message>
     <message>
         <source>Steps per worker rank (default 200).</source>
-        <translation type="unfinished"></translation>
+        <translation>每个工作 rank 的步数（默认 200）。</translation>
     </message>
     <message>
         <source>Aim for about N kernels in total (overrides --steps).</source>
-        <translation type="unfinished"></translation>
+        <translation>总内核数目标约为 N（覆盖 --steps）。</translation>
     </message>
     <message>
         <source>Worker processes, one GPU each (1-8, default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>工作进程数，每个进程一块 GPU（1-8，默认 1）。</translation>
     </message>
     <message>
         <source>R</source>
-        <translation type="unfinished"></translation>
+        <translation>R</translation>
     </message>
     <message>
         <source>CUDA graphs: none, node or graph (default none).</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 图：none、node 或 graph（默认 none）。</translation>
     </message>
     <message>
         <source>MODE</source>
-        <translation type="unfinished"></translation>
+        <translation>MODE</translation>
     </message>
     <message>
         <source>Random seed (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>随机种子（默认 1）。</translation>
     </message>
     <message>
         <source>S</source>
-        <translation type="unfinished"></translation>
+        <translation>S</translation>
     </message>
     <message>
         <source>synth needs --out FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>synth 需要 --out FILE。</translation>
     </message>
     <message>
         <source>Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs none, node or graph.</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的 synth 选项：--steps 和 --kernels 接受正数，--ranks 接受 1 到 8，--graphs 接受 none、node 或 graph。</translation>
     </message>
     <message>
         <source>Writing %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在写入 %1</translation>
     </message>
     <message>
         <source>%1: %2 kernels, %3 API calls, %4 NVTX ranges, %5 copies, %6 graph launches in %7</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 个内核、%3 次 API 调用、%4 个 NVTX 范围、%5 次拷贝、%6 次图启动，用时 %7</translation>
     </message>
     <message>
         <source>Usage: sightline-cli &lt;command&gt; [options]
@@ -353,789 +353,809 @@ Commands:
 Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a command.
 Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+
+命令：
+  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--top N]
+                 写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--taxonomy FILE] [--top N]
+                 将 2 到 8 个跟踪与一个基线比较：写出 DIR/comparison.json 和 DIR/comparison.md
+  info TRACE.sqlite
+                 打印 nsys 和导出模式版本、GPU、表及行数
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops]
+                 写出一个 nsys 2026.2 模式的合成 LLM 推理服务导出文件
+  bench [--kernels N ...] [--dir DIR] [--keep]
+                 测量读取、加载、分析和写出的耗时，并与纯 SQLite 扫描对比
+
+运行 &apos;sightline-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
+退出码：0 成功，1 失败，2 用法错误，3 输入不可读，4 无法写出输出。
+</translation>
     </message>
     <message>
         <source>Compare 2 to 8 Nsight Systems SQLite exports against a baseline and write comparison.json and comparison.md.</source>
-        <translation type="unfinished"></translation>
+        <translation>将 2 到 8 个 Nsight Systems SQLite 导出文件与一个基线比较，并写出 comparison.json 和 comparison.md。</translation>
     </message>
     <message>
         <source>The exports, baseline first unless --baseline says otherwise.</source>
-        <translation type="unfinished"></translation>
+        <translation>导出文件；除非 --baseline 另有指定，否则第一个为基线。</translation>
     </message>
     <message>
         <source>A.sqlite B.sqlite ...</source>
-        <translation type="unfinished"></translation>
+        <translation>A.sqlite B.sqlite ...</translation>
     </message>
     <message>
         <source>The baseline: its position (1-based, default 1) or its label.</source>
-        <translation type="unfinished"></translation>
+        <translation>基线：其位置（从 1 开始，默认 1）或其标签。</translation>
     </message>
     <message>
         <source>Names of the traces in the report, comma-separated (default: file names).</source>
-        <translation type="unfinished"></translation>
+        <translation>报告中各跟踪的名称，以逗号分隔（默认：文件名）。</translation>
     </message>
     <message>
         <source>a,b,...</source>
-        <translation type="unfinished"></translation>
+        <translation>a,b,...</translation>
     </message>
     <message>
         <source>Generated tokens per trace, comma-separated: figures per token.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个跟踪生成的 token 数，以逗号分隔：用于按每 token 计的指标。</translation>
     </message>
     <message>
         <source>n,m,...</source>
-        <translation type="unfinished"></translation>
+        <translation>n,m,...</translation>
     </message>
     <message>
         <source>Requests per trace, comma-separated: figures per request.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个跟踪的请求数，以逗号分隔：用于按每请求计的指标。</translation>
     </message>
     <message>
         <source>Unit of work: auto (default), total, step, request or token.</source>
-        <translation type="unfinished"></translation>
+        <translation>工作单位：auto（默认）、total、step、request 或 token。</translation>
     </message>
     <message>
         <source>UNIT</source>
-        <translation type="unfinished"></translation>
+        <translation>UNIT</translation>
     </message>
     <message>
         <source>Matched kernel groups in the report (default 20).</source>
-        <translation type="unfinished"></translation>
+        <translation>报告中列出的匹配内核组数（默认 20）。</translation>
     </message>
     <message>
         <source>compare needs %1 to %2 traces and --out DIR.</source>
-        <translation type="unfinished"></translation>
+        <translation>compare 需要 %1 到 %2 个跟踪文件和 --out DIR。</translation>
     </message>
     <message>
         <source>--per takes auto, total, step, request or token.</source>
-        <translation type="unfinished"></translation>
+        <translation>--per 接受 auto、total、step、request 或 token。</translation>
     </message>
     <message>
         <source>--baseline takes a position (1 to %1) or one of the labels.</source>
-        <translation type="unfinished"></translation>
+        <translation>--baseline 接受一个位置（1 到 %1）或其中一个标签。</translation>
     </message>
     <message>
         <source>The comparison failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>比较失败。</translation>
     </message>
     <message>
         <source>warning: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：%1：%2</translation>
     </message>
     <message>
         <source>Compared %1 traces against %2 (figures per %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>已将 %1 个跟踪与 %2 比较（指标按每%3计）。</translation>
     </message>
     <message>
         <source>Comparison written to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>比较结果已写入 %1</translation>
     </message>
     <message>
         <source>Wrap every kernel launch in its own NVTX range, as PyTorch&apos;s emit_nvtx does (about one range per kernel).</source>
-        <translation type="unfinished"></translation>
+        <translation>像 PyTorch 的 emit_nvtx 那样，将每次内核启动包在各自的 NVTX 范围中（约每个内核一个范围）。</translation>
     </message>
 </context>
 <context>
     <name>Comparator</name>
     <message>
         <source>A comparison needs %1 to %2 traces; %3 given.</source>
-        <translation type="unfinished"></translation>
+        <translation>比较需要 %1 到 %2 个跟踪；实际给出 %3 个。</translation>
     </message>
     <message>
         <source>The baseline must be one of the %1 traces (1 to %1); %2 given.</source>
-        <translation type="unfinished"></translation>
+        <translation>基线必须是这 %1 个跟踪之一（1 到 %1）；实际给出 %2。</translation>
     </message>
     <message>
         <source>%1 needs one value per trace: %2 given for %3 traces.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 需要每个跟踪一个值：为 %3 个跟踪给出了 %2 个。</translation>
     </message>
     <message>
         <source>Labels</source>
-        <translation type="unfinished"></translation>
+        <translation>标签</translation>
     </message>
     <message>
         <source>Token counts</source>
-        <translation type="unfinished"></translation>
+        <translation>Token 数</translation>
     </message>
     <message>
         <source>Request counts</source>
-        <translation type="unfinished"></translation>
+        <translation>请求数</translation>
     </message>
     <message>
         <source>Token and request counts must be positive.</source>
-        <translation type="unfinished"></translation>
+        <translation>Token 数和请求数必须为正数。</translation>
     </message>
     <message>
         <source>Normalising per token needs the token count of every trace.</source>
-        <translation type="unfinished"></translation>
+        <translation>按每 token 归一化需要每个跟踪的 token 数。</translation>
     </message>
     <message>
         <source>Normalising per request needs the request count of every trace.</source>
-        <translation type="unfinished"></translation>
+        <translation>按每请求归一化需要每个跟踪的请求数。</translation>
     </message>
     <message>
         <source>%1 has no NVTX steps: its per-step figures are undefined.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有 NVTX 步：其每步指标无定义。</translation>
     </message>
     <message>
         <source>%1 traced CUDA graphs as whole graphs (graph launches: %2, %3): the kernels inside them are not in its kernel figures, which are therefore not comparable with traces that record every kernel.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 以整图方式跟踪 CUDA 图（图启动：%2，%3）：图内的内核不在其内核指标中，因此无法与记录了每个内核的跟踪相比较。</translation>
     </message>
 </context>
 <context>
     <name>ComparisonFigures</name>
     <message>
         <source>Window length</source>
-        <translation type="unfinished"></translation>
+        <translation>分析窗口长度</translation>
     </message>
     <message>
         <source>Steps (top-level)</source>
-        <translation type="unfinished"></translation>
+        <translation>步数（顶层）</translation>
     </message>
     <message>
         <source>Step duration p50</source>
-        <translation type="unfinished"></translation>
+        <translation>步时长 p50</translation>
     </message>
     <message>
         <source>Step duration p90</source>
-        <translation type="unfinished"></translation>
+        <translation>步时长 p90</translation>
     </message>
     <message>
         <source>Throughput (%1s per second)</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量（每秒%1数）</translation>
     </message>
     <message>
         <source>Kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>内核数</translation>
     </message>
     <message>
         <source>Kernel time</source>
-        <translation type="unfinished">内核时间</translation>
+        <translation>内核时间</translation>
     </message>
     <message>
         <source>Kernel time per %1</source>
-        <translation type="unfinished"></translation>
+        <translation>每%1内核时间</translation>
     </message>
     <message>
         <source>GPU idle share</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 空闲占比</translation>
     </message>
     <message>
         <source>GPU idle time (all GPUs)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 空闲时间（所有 GPU）</translation>
     </message>
     <message>
         <source>GPU idle time per %1</source>
-        <translation type="unfinished"></translation>
+        <translation>每%1 GPU 空闲时间</translation>
     </message>
     <message>
         <source>Launch rate per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 启动速率</translation>
     </message>
     <message>
         <source>Blocking sync calls</source>
-        <translation type="unfinished"></translation>
+        <translation>阻塞同步调用次数</translation>
     </message>
     <message>
         <source>Blocking sync time</source>
-        <translation type="unfinished"></translation>
+        <translation>阻塞同步时间</translation>
     </message>
     <message>
         <source>Blocking sync time per %1</source>
-        <translation type="unfinished"></translation>
+        <translation>每%1阻塞同步时间</translation>
     </message>
     <message>
         <source>top-level step</source>
-        <translation type="unfinished"></translation>
+        <translation>顶层步</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
         <source>Wall time in steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步内墙钟时间</translation>
     </message>
     <message>
         <source>Kernel time per step</source>
-        <translation type="unfinished"></translation>
+        <translation>每步内核时间</translation>
     </message>
     <message>
         <source>GPU idle share in steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步内 GPU 空闲占比</translation>
     </message>
     <message>
         <source>Launch rate in steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步内启动速率</translation>
     </message>
     <message>
         <source>GPU time</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 时间</translation>
     </message>
     <message>
         <source>GPU time per %1</source>
-        <translation type="unfinished"></translation>
+        <translation>每%1 GPU 时间</translation>
     </message>
     <message>
         <source>Share of kernel time</source>
-        <translation type="unfinished"></translation>
+        <translation>内核时间占比</translation>
     </message>
 </context>
 <context>
     <name>ComparisonMarkdownReport</name>
     <message>
         <source>Category</source>
-        <translation type="unfinished"></translation>
+        <translation>类别</translation>
     </message>
     <message>
         <source>Figure</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <source> (baseline)</source>
-        <translation type="unfinished"></translation>
+        <translation>（基线）</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>GPU %1, %2 – %3</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1，%2 – %3</translation>
     </message>
     <message>
         <source>%1 rows of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 中的 %1 行</translation>
     </message>
     <message>
         <source>Sightline comparison: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sightline 比较：%1</translation>
     </message>
     <message>
         <source>Baseline: **%1**. Figures are totals over each trace&apos;s analysis window (no unit of work was given and not every trace has NVTX steps).</source>
-        <translation type="unfinished"></translation>
+        <translation>基线：**%1**。指标为各跟踪分析窗口内的总计（未指定工作单位，且并非每个跟踪都有 NVTX 步）。</translation>
     </message>
     <message>
         <source>Baseline: **%1**. &quot;Per %2&quot; figures divide by each trace&apos;s %2 count.</source>
-        <translation type="unfinished"></translation>
+        <translation>基线：**%1**。“每%2”指标除以各跟踪的%2数。</translation>
     </message>
     <message>
         <source>Trace</source>
-        <translation type="unfinished"></translation>
+        <translation>跟踪</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Window</source>
-        <translation type="unfinished"></translation>
+        <translation>分析窗口</translation>
     </message>
     <message>
         <source>Kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>内核数</translation>
     </message>
     <message>
         <source>Kernel time</source>
-        <translation type="unfinished">内核时间</translation>
+        <translation>内核时间</translation>
     </message>
     <message>
         <source>%1s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1数</translation>
     </message>
     <message>
         <source>What changed most</source>
-        <translation type="unfinished"></translation>
+        <translation>变化最大的项</translation>
     </message>
     <message>
         <source>No difference in GPU time per %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>每%1 GPU 时间没有差异。</translation>
     </message>
     <message>
         <source>%1 against %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 对比 %2</translation>
     </message>
     <message>
         <source>Evidence: %1 in %2; %3 in %4 (SQL in comparison.json).</source>
-        <translation type="unfinished"></translation>
+        <translation>证据：%2 中的 %1；%4 中的 %3（SQL 见 comparison.json）。</translation>
     </message>
     <message>
         <source>Whole trace</source>
-        <translation type="unfinished"></translation>
+        <translation>整个跟踪</translation>
     </message>
     <message>
         <source>Phase: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段：%1</translation>
     </message>
     <message>
         <source>Kernel categories</source>
-        <translation type="unfinished">内核类别</translation>
+        <translation>内核类别</translation>
     </message>
     <message>
         <source>Top kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>耗时最多的内核</translation>
     </message>
     <message>
         <source>%1 groups matched by identical name, %2 by category and normalised name, %3 in one trace only.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 组按相同名称匹配，%2 组按类别和规范化名称匹配，%3 组仅出现在一个跟踪中。</translation>
     </message>
     <message>
         <source>Kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>内核</translation>
     </message>
     <message>
         <source>Matched by</source>
-        <translation type="unfinished"></translation>
+        <translation>匹配方式</translation>
     </message>
     <message>
         <source>Kernel times are totals.</source>
-        <translation type="unfinished"></translation>
+        <translation>内核时间为总计。</translation>
     </message>
     <message>
         <source>Kernel times are per %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>内核时间按每%1计。</translation>
     </message>
     <message>
         <source>Step durations</source>
-        <translation type="unfinished"></translation>
+        <translation>步时长</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Generated by Sightline %1. Δ is the trace minus the baseline; definitions in docs/analysis.md.</source>
-        <translation type="unfinished"></translation>
+        <translation>由 Sightline %1 生成。Δ 为该跟踪减去基线；定义见 docs/analysis.md。</translation>
     </message>
 </context>
 <context>
     <name>ComparisonOptions</name>
     <message>
         <source>window</source>
-        <translation type="unfinished"></translation>
+        <translation>分析窗口</translation>
     </message>
     <message>
         <source>step</source>
-        <translation type="unfinished"></translation>
+        <translation>步</translation>
     </message>
     <message>
         <source>request</source>
-        <translation type="unfinished"></translation>
+        <translation>请求</translation>
     </message>
     <message>
         <source>token</source>
-        <translation type="unfinished"></translation>
+        <translation>token</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a positive whole number (expected a comma-separated list such as 5000,5120).</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是正整数（应为以逗号分隔的列表，例如 5000,5120）。</translation>
     </message>
 </context>
 <context>
     <name>FindingsEngine</name>
     <message>
         <source>CUDA API calls but no GPU activity recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>有 CUDA API 调用，但未记录到 GPU 活动</translation>
     </message>
     <message>
         <source>%1 API calls, %2 kernel launches, 0 GPU records</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 次 API 调用，%2 次内核启动，0 条 GPU 记录</translation>
     </message>
     <message>
         <source>The export holds %1 CUDA API calls (%2 of them kernel launches) but no kernel, memcpy or memset rows, so GPU time cannot be measured. Likely causes: the GPU activity collection failed to start (CUPTI injection failure; check the capture&apos;s output and &apos;nsys status -e&apos;); the target ran under WSL2 or a driver without GPU tracing support; or the capture range (--capture-range, cudaProfilerStart/Stop, --delay/--duration) excluded the GPU work. Capture again with &apos;--trace=cuda&apos; on a supported driver.</source>
-        <translation type="unfinished"></translation>
+        <translation>导出文件包含 %1 次 CUDA API 调用（其中 %2 次为内核启动），但没有任何内核、memcpy 或 memset 行，因此无法测量 GPU 时间。可能的原因：GPU 活动采集未能启动（CUPTI 注入失败；请检查采集的输出和 &apos;nsys status -e&apos;）；目标程序运行在 WSL2 上或所用驱动不支持 GPU 跟踪；或者采集范围（--capture-range、cudaProfilerStart/Stop、--delay/--duration）排除了 GPU 工作。请在受支持的驱动上使用 &apos;--trace=cuda&apos; 重新采集。</translation>
     </message>
     <message>
         <source>No CUDA activity in the export</source>
-        <translation type="unfinished"></translation>
+        <translation>导出文件中没有 CUDA 活动</translation>
     </message>
     <message>
         <source>0 API calls, 0 GPU records</source>
-        <translation type="unfinished"></translation>
+        <translation>0 次 API 调用，0 条 GPU 记录</translation>
     </message>
     <message>
         <source>The export has no CUDA API calls and no GPU records, and the profiled process&apos;s captured output (ProcessStreams) reports an error: the application or the profiler&apos;s injection library most likely failed to start. Check that the nsys version matches the driver and rerun.</source>
-        <translation type="unfinished"></translation>
+        <translation>导出文件中既没有 CUDA API 调用，也没有 GPU 记录，而被分析进程的采集输出（ProcessStreams）报告了错误：应用程序或分析器的注入库很可能未能启动。请检查 nsys 版本与驱动是否匹配，然后重新运行。</translation>
     </message>
     <message>
         <source>The export has no CUDA API calls and no GPU records. The application may not have used the GPU during the capture, CUDA tracing may have been off (--trace), or the capture range missed the work.</source>
-        <translation type="unfinished"></translation>
+        <translation>导出文件中既没有 CUDA API 调用，也没有 GPU 记录。可能是应用程序在采集期间没有使用 GPU、CUDA 跟踪未开启（--trace），或者采集范围没有覆盖到这些工作。</translation>
     </message>
     <message>
         <source>One kernel dominates GPU time</source>
-        <translation type="unfinished"></translation>
+        <translation>单个内核占据了大部分 GPU 时间</translation>
     </message>
     <message>
         <source>%1 (%2) takes %3 of all kernel time: %4 over %5 launches, median %6, p90 %7. Optimising this kernel, or the shapes it runs on, is where GPU time can be won.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）占全部内核时间的 %3：%5 次启动共计 %4，中位数 %6，p90 %7。优化这个内核或它所运行的形状，是节省 GPU 时间的关键。</translation>
     </message>
     <message>
         <source>Launch storm on GPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 上出现启动风暴</translation>
     </message>
     <message>
         <source>GPU %1 runs %2 kernels at %3 with a median duration of %4 (%5 under 10 µs): the CPU launch path, not the GPU, sets the pace. Fuse kernels or capture the step in a CUDA graph.</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 以 %3 的速率运行 %2 个内核，中位时长为 %4（%5 短于 10 µs）：决定节奏的是 CPU 的启动路径，而不是 GPU。请融合内核，或将这一步捕获为 CUDA 图。</translation>
     </message>
     <message>
         <source>Decode is launch-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>decode 阶段受限于内核启动</translation>
     </message>
     <message>
         <source>Most kernels are shorter than their launch call</source>
-        <translation type="unfinished"></translation>
+        <translation>多数内核短于其启动调用</translation>
     </message>
     <message>
         <source>%1 of %2 %3kernels (%4) run for less time than the API call that launched them (median launch call %5); the CPU spends %6 more launching them than the GPU spends running them. CUDA graphs or kernel fusion remove this overhead.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个%3内核中有 %1 个（%4）的运行时间短于启动它们的 API 调用（启动调用中位数 %5）；CPU 启动它们所花的时间比 GPU 运行它们多 %6。CUDA 图或内核融合可以消除这部分开销。</translation>
     </message>
     <message>
         <source>decode </source>
-        <translation type="unfinished"></translation>
+        <translation>decode </translation>
     </message>
     <message>
         <source>%1 ×%2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ×%2（%3）</translation>
     </message>
     <message>
         <source>The CPU blocks on the GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 阻塞等待 GPU</translation>
     </message>
     <message>
         <source>%1 blocking synchronisation calls hold the CPU for %2 (%3 of the window): %4. While blocked, the CPU cannot queue the next step; move syncs off the hot path or replace them with events.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 次阻塞同步调用共占用 CPU %2（占分析窗口的 %3）：%4。阻塞期间 CPU 无法为下一步排队工作；请将同步移出热路径，或改用事件。</translation>
     </message>
     <message>
         <source>GPU %1 is idle %2 of the time</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 有 %2 的时间处于空闲</translation>
     </message>
     <message>
         <source>Between its first and last operation GPU %1 is idle for %2 of %3, in %4 gaps. Of the idle time %5 is host-wait (the CPU launched the next operation late), %6 sync-wait (a blocking call was holding the CPU) and %7 other.</source>
-        <translation type="unfinished"></translation>
+        <translation>在第一个与最后一个操作之间，GPU %1 在 %3 中空闲了 %2，分布在 %4 个间隙中。空闲时间中 %5 为主机等待（CPU 启动下一个操作过晚），%6 为同步等待（阻塞调用占住了 CPU），%7 为其他。</translation>
     </message>
     <message>
         <source>GPU %1 has %2 gaps of 500 ms or more</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 有 %2 个 500 ms 或更长的空闲间隙</translation>
     </message>
     <message>
         <source>GPU %1 sits idle for %2 in %3 gaps of at least 500 ms (longest %4 at %5). Nothing ran on the GPU then: look at what the host was doing (NVTX, API calls) in those ranges.</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 在 %3 个至少 500 ms 的间隙中共空闲 %2（最长 %4，位于 %5）。这期间 GPU 上没有运行任何任务：请查看主机在这些时间段内在做什么（NVTX、API 调用）。</translation>
     </message>
     <message>
         <source>GPU %1 is under 50 % busy in %2 of its span</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 在其时间跨度的 %2 中忙碌率低于 50 %</translation>
     </message>
     <message>
         <source>Cutting GPU %1&apos;s span into 30 equal chunks, %2 stretches stay under 50 % busy (the worst at %3 busy from %4 to %5); %6 of GPU time is unused in them.</source>
-        <translation type="unfinished"></translation>
+        <translation>将 GPU %1 的时间跨度等分为 30 段，其中 %2 段的忙碌率低于 50 %（最差一段为 %4 到 %5，忙碌率 %3）；这些段中有 %6 的 GPU 时间未被利用。</translation>
     </message>
     <message>
         <source>Warm-up and idle tail dominate the window</source>
-        <translation type="unfinished"></translation>
+        <translation>预热和空闲尾段占据了分析窗口的大部分</translation>
     </message>
     <message>
         <source>%1 of the window (%2) is warm-up before the first long idle gap or idle tail after the last GPU work. Whole-window shares understate the steady state: rerun with --window steady (%3 to %4).</source>
-        <translation type="unfinished"></translation>
+        <translation>分析窗口的 %1（%2）是第一个长空闲间隙之前的预热，或最后一个 GPU 任务之后的空闲尾段。基于整个窗口的占比低估了稳态情况：请使用 --window steady（%3 到 %4）重新运行。</translation>
     </message>
     <message>
         <source>Asynchronous copies from pageable memory</source>
-        <translation type="unfinished"></translation>
+        <translation>从可分页内存进行的异步拷贝</translation>
     </message>
     <message>
         <source>%1 cudaMemcpyAsync copies (%2 on the GPU) use pageable host memory, so they are staged through a pinned buffer and do not overlap with compute. Allocate those host buffers pinned (cudaHostAlloc, pin_memory=True).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 次 cudaMemcpyAsync 拷贝（GPU 上耗时 %2）使用可分页主机内存，因此要经由锁页缓冲区中转，无法与计算重叠。请将这些主机缓冲区分配为锁页内存（cudaHostAlloc、pin_memory=True）。</translation>
     </message>
     <message>
         <source>Synchronous memory copies</source>
-        <translation type="unfinished"></translation>
+        <translation>同步内存拷贝</translation>
     </message>
     <message>
         <source>%1 copies (%2 on the GPU) come from synchronous cudaMemcpy calls, which block the CPU until the copy is done. Use cudaMemcpyAsync on a stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 次拷贝（GPU 上耗时 %2）来自同步的 cudaMemcpy 调用，它们会阻塞 CPU 直到拷贝完成。请在流上使用 cudaMemcpyAsync。</translation>
     </message>
     <message>
         <source>NVTX ranges cover little of the GPU time</source>
-        <translation type="unfinished"></translation>
+        <translation>NVTX 范围只覆盖了很少的 GPU 时间</translation>
     </message>
     <message>
         <source>Only %1 of kernel time (%2 of %3) was launched inside an NVTX range on the launching thread, so per-phase and per-range figures describe a minority of the work. Add ranges around the serving loop&apos;s steps (prefill, decode, sampling).</source>
-        <translation type="unfinished"></translation>
+        <translation>只有 %1 的内核时间（%3 中的 %2）是在启动线程的 NVTX 范围内启动的，因此按阶段和按范围的指标只反映了少数工作。请在服务循环的各步（prefill、decode、sampling）周围添加范围。</translation>
     </message>
     <message>
         <source>CUDA graphs were traced as whole launches</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 图以整图启动的方式被跟踪</translation>
     </message>
     <message>
         <source>%1 CUDA graph launches (%2 of GPU time) were captured in graph mode: the kernels inside them are not in the export, so the kernel table and categories miss that time. Capture with --cuda-graph-trace=node to see them.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 次 CUDA 图启动（占 GPU 时间的 %2）以 graph 模式采集：图内的内核不在导出文件中，因此内核表和类别统计缺少这部分时间。请使用 --cuda-graph-trace=node 采集以查看它们。</translation>
     </message>
     <message>
         <source>Ranks are imbalanced in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中各 rank 负载不均衡</translation>
     </message>
     <message>
         <source>In %1, process %2 spends %3 of kernel time per step and process %4 only %5 (%6 ranks): collective operations make the fast ranks wait for the slow one.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 中，进程 %2 每步的内核时间为 %3，而进程 %4 只有 %5（共 %6 个 rank）：集合通信操作使快的 rank 等待慢的 rank。</translation>
     </message>
 </context>
 <context>
     <name>MarkdownReport</name>
     <message>
         <source>Sightline report: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sightline 报告：%1</translation>
     </message>
     <message>
         <source>unknown GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>未知 GPU</translation>
     </message>
     <message>
         <source>Trace</source>
-        <translation type="unfinished"></translation>
+        <translation>跟踪</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished">值</translation>
+        <translation>值</translation>
     </message>
     <message>
         <source>nsys / export schema</source>
-        <translation type="unfinished"></translation>
+        <translation>nsys / 导出模式版本</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>Window</source>
-        <translation type="unfinished"></translation>
+        <translation>分析窗口</translation>
     </message>
     <message>
         <source>GPUs with work</source>
-        <translation type="unfinished"></translation>
+        <translation>有任务的 GPU</translation>
     </message>
     <message>
         <source>Kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>内核数</translation>
     </message>
     <message>
         <source>GPU %1 busy / idle</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 忙碌 / 空闲</translation>
     </message>
     <message>
         <source>gaps</source>
-        <translation type="unfinished"></translation>
+        <translation>个间隙</translation>
     </message>
     <message>
         <source>NVTX coverage</source>
-        <translation type="unfinished"></translation>
+        <translation>NVTX 覆盖率</translation>
     </message>
     <message>
         <source>Findings</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断结论</translation>
     </message>
     <message>
         <source>No finding crossed its threshold.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有诊断结论超过其阈值。</translation>
     </message>
     <message>
         <source>At stake: %1 (%2 of the window)</source>
-        <translation type="unfinished"></translation>
+        <translation>涉及时间：%1（占分析窗口的 %2）</translation>
     </message>
     <message>
         <source>, GPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>，GPU %1</translation>
     </message>
     <message>
         <source>, %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>，%1 – %2</translation>
     </message>
     <message>
         <source>Evidence: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>证据：%1</translation>
     </message>
     <message>
         <source>Evidence: %1, %2 rows</source>
-        <translation type="unfinished"></translation>
+        <translation>证据：%1，%2 行</translation>
     </message>
     <message>
         <source>… and %1 more evidence items in report.json</source>
-        <translation type="unfinished"></translation>
+        <translation>… 另有 %1 项证据，见 report.json</translation>
     </message>
     <message>
         <source>Top kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>耗时最多的内核</translation>
     </message>
     <message>
         <source>Kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>内核</translation>
     </message>
     <message>
         <source>Category</source>
-        <translation type="unfinished"></translation>
+        <translation>类别</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>次数</translation>
     </message>
     <message>
         <source>Total</source>
-        <translation type="unfinished"></translation>
+        <translation>总计</translation>
     </message>
     <message>
         <source>Mean</source>
-        <translation type="unfinished"></translation>
+        <translation>平均</translation>
     </message>
     <message>
         <source>Share</source>
-        <translation type="unfinished"></translation>
+        <translation>占比</translation>
     </message>
     <message>
         <source>Occupancy</source>
-        <translation type="unfinished"></translation>
+        <translation>占用率</translation>
     </message>
     <message>
         <source>Largest idle gaps</source>
-        <translation type="unfinished"></translation>
+        <translation>最长的空闲间隙</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>Cause</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
     <message>
         <source>Launches</source>
-        <translation type="unfinished"></translation>
+        <translation>内核启动</translation>
     </message>
     <message>
         <source>Rate</source>
-        <translation type="unfinished"></translation>
+        <translation>速率</translation>
     </message>
     <message>
         <source>&lt; 10 µs</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt; 10 µs</translation>
     </message>
     <message>
         <source>Storm</source>
-        <translation type="unfinished"></translation>
+        <translation>启动风暴</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>否</translation>
     </message>
     <message>
         <source>%1 of %2 matched kernels are shorter than their launch call; median launch call %3, median queue delay %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个已匹配内核中有 %1 个短于其启动调用；启动调用中位数 %3，排队延迟中位数 %4。</translation>
     </message>
     <message>
         <source>Synchronisation</source>
-        <translation type="unfinished"></translation>
+        <translation>同步</translation>
     </message>
     <message>
         <source>Blocking</source>
-        <translation type="unfinished"></translation>
+        <translation>阻塞</translation>
     </message>
     <message>
         <source>Calls</source>
-        <translation type="unfinished"></translation>
+        <translation>调用次数</translation>
     </message>
     <message>
         <source>Memory transfers</source>
-        <translation type="unfinished"></translation>
+        <translation>内存传输</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>字节数</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished">时间</translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>Phases</source>
-        <translation type="unfinished">阶段</translation>
+        <translation>阶段</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
         <source>Wall</source>
-        <translation type="unfinished"></translation>
+        <translation>墙钟时间</translation>
     </message>
     <message>
         <source>Kernel time</source>
-        <translation type="unfinished">内核时间</translation>
+        <translation>内核时间</translation>
     </message>
     <message>
         <source>Kernel time / step</source>
-        <translation type="unfinished"></translation>
+        <translation>内核时间 / 步</translation>
     </message>
     <message>
         <source>Kernel time by innermost NVTX range</source>
-        <translation type="unfinished"></translation>
+        <translation>按最内层 NVTX 范围统计的内核时间</translation>
     </message>
     <message>
         <source>Range</source>
-        <translation type="unfinished"></translation>
+        <translation>范围</translation>
     </message>
     <message>
         <source>Processes</source>
-        <translation type="unfinished"></translation>
+        <translation>进程</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">名称</translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>API calls</source>
-        <translation type="unfinished"></translation>
+        <translation>API 调用</translation>
     </message>
     <message>
         <source>API time</source>
-        <translation type="unfinished"></translation>
+        <translation>API 时间</translation>
     </message>
     <message>
         <source>Blocking sync</source>
-        <translation type="unfinished"></translation>
+        <translation>阻塞同步</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Generated by Sightline %1. Times are on the export&apos;s session timeline; shares are of the analysis window unless stated.</source>
-        <translation type="unfinished"></translation>
+        <translation>由 Sightline %1 生成。时间基于导出文件的会话时间轴；除非另有说明，占比均相对于分析窗口。</translation>
     </message>
 </context>
 <context>
@@ -1190,70 +1210,70 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Wall time of the steps</source>
-        <translation>步骤的墙钟时间</translation>
+        <translation>各步的墙钟时间</translation>
     </message>
 </context>
 <context>
     <name>PatternList</name>
     <message>
         <source>Invalid regular expression &apos;%1&apos;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的正则表达式“%1”：%2</translation>
     </message>
 </context>
 <context>
     <name>PhaseMap</name>
     <message>
         <source>Invalid phase map: %1 at offset %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的阶段映射：%1（位于偏移 %2）</translation>
     </message>
     <message>
         <source>Invalid phase map: the patterns of phase &apos;%1&apos; must be an array of strings.</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的阶段映射：阶段“%1”的模式必须是字符串数组。</translation>
     </message>
     <message>
         <source>Cannot read the phase map %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取阶段映射 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>ReportWriter</name>
     <message>
         <source>Cannot create the folder %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建文件夹 %1。</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">无法写入 %1：%2</translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>ScopeFilter</name>
     <message>
         <source>everything</source>
-        <translation type="unfinished"></translation>
+        <translation>全部</translation>
     </message>
     <message>
         <source>process %1</source>
-        <translation type="unfinished"></translation>
+        <translation>进程 %1</translation>
     </message>
     <message>
         <source>thread %1</source>
-        <translation type="unfinished"></translation>
+        <translation>线程 %1</translation>
     </message>
     <message>
         <source>GPU %1</source>
-        <translation type="unfinished">GPU %1</translation>
+        <translation>GPU %1</translation>
     </message>
     <message>
         <source>stream %1</source>
-        <translation type="unfinished"></translation>
+        <translation>流 %1</translation>
     </message>
 </context>
 <context>
     <name>TableCopy</name>
     <message>
         <source>Copy as TSV</source>
-        <translation type="unfinished"></translation>
+        <translation>复制为 TSV</translation>
     </message>
 </context>
 <context>
@@ -1271,150 +1291,150 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <name>Taxonomy</name>
     <message>
         <source>Invalid taxonomy: %1 at offset %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的分类规则：%1（位于偏移 %2）</translation>
     </message>
     <message>
         <source>Invalid taxonomy: expected an object with a &quot;rules&quot; array.</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的分类规则：应为包含 &quot;rules&quot; 数组的对象。</translation>
     </message>
     <message>
         <source>Invalid taxonomy: unknown category &apos;%1&apos; (use one of: %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的分类规则：未知类别“%1”（请使用以下之一：%2）。</translation>
     </message>
     <message>
         <source>Cannot read the taxonomy %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取分类规则 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>TraceInspector</name>
     <message>
         <source>%1 is damaged: SQLite reports &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已损坏：SQLite 报告“%2”。</translation>
     </message>
     <message>
         <source>%1 is an SQLite database but not an Nsight Systems export.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 SQLite 数据库，但不是 Nsight Systems 导出文件。</translation>
     </message>
 </context>
 <context>
     <name>TraceLoader</name>
     <message>
         <source>%1 is damaged: SQLite reports &quot;%2&quot;. The copy may be incomplete; copy or export it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已损坏：SQLite 报告“%2”。该副本可能不完整；请重新复制或导出。</translation>
     </message>
     <message>
         <source>Reading %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取 %1</translation>
     </message>
     <message>
         <source>Loading %1 was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消加载 %1。</translation>
     </message>
     <message>
         <source>Opening %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在打开 %1</translation>
     </message>
     <message>
         <source>%1 is an SQLite database but not an Nsight Systems export: it has no StringIds table and none of the CUPTI_ACTIVITY_KIND_*, NVTX_EVENTS or TARGET_INFO_* tables. Create the export with &apos;nsys export --type sqlite&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 SQLite 数据库，但不是 Nsight Systems 导出文件：它没有 StringIds 表，也没有任何 CUPTI_ACTIVITY_KIND_*、NVTX_EVENTS 或 TARGET_INFO_* 表。请使用 &apos;nsys export --type sqlite&apos; 创建导出文件。</translation>
     </message>
     <message>
         <source>Indexing %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在为 %1 建立索引</translation>
     </message>
     <message>
         <source>%1 of %2 kernels have no launching API call in the export (matched on correlationId and process); launch and NVTX figures leave them out.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个内核中有 %1 个在导出文件中找不到启动它的 API 调用（按 correlationId 和进程匹配）；启动和 NVTX 指标不包含这些内核。</translation>
     </message>
     <message>
         <source>Loaded %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已加载 %1</translation>
     </message>
 </context>
 <context>
     <name>WindowSpec</name>
     <message>
         <source>Invalid window &apos;%1&apos;: use full, steady or START_NS:END_NS (integer nanoseconds).</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的分析窗口“%1”：请使用 full、steady 或 START_NS:END_NS（整数纳秒）。</translation>
     </message>
     <message>
         <source>Invalid window &apos;%1&apos;: the end must be after the start.</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的分析窗口“%1”：结束时间必须晚于开始时间。</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Unknown command &apos;%1&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>未知命令“%1”。</translation>
     </message>
     <message>
         <source>Explore Nsight Systems SQLite exports of LLM inference servers.</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览 LLM 推理服务器的 Nsight Systems SQLite 导出文件。</translation>
     </message>
     <message>
         <source>Open the traces, wait for their analysis, save a screenshot to &lt;file&gt; and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开跟踪文件，等待分析完成，将截图保存到 &lt;file&gt; 后退出。</translation>
     </message>
     <message>
         <source>file</source>
-        <translation type="unfinished"></translation>
+        <translation>file</translation>
     </message>
     <message>
         <source>Nsight Systems SQLite exports to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>要打开的 Nsight Systems SQLite 导出文件。</translation>
     </message>
     <message>
         <source>[trace.sqlite...]</source>
-        <translation type="unfinished"></translation>
+        <translation>[trace.sqlite...]</translation>
     </message>
     <message>
         <source>Cannot write the screenshot to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将截图写入 %1。</translation>
     </message>
     <message>
         <source>--screenshot needs at least one trace.</source>
-        <translation type="unfinished"></translation>
+        <translation>--screenshot 需要至少一个跟踪文件。</translation>
     </message>
     <message>
         <source>Open &lt;trace&gt; offscreen, measure first paint, event-loop stalls, sorting and filtering, print the figures and exit (see docs/benchmarks.md).</source>
-        <translation type="unfinished"></translation>
+        <translation>在离屏模式下打开 &lt;trace&gt;，测量首次绘制、事件循环停顿、排序和筛选，打印结果后退出（见 docs/benchmarks.md）。</translation>
     </message>
     <message>
         <source>trace</source>
-        <translation type="unfinished"></translation>
+        <translation>trace</translation>
     </message>
 </context>
 <context>
     <name>sl</name>
     <message>
         <source>No output file given for the synthetic trace.</source>
-        <translation type="unfinished"></translation>
+        <translation>未给出合成跟踪的输出文件。</translation>
     </message>
     <message>
         <source>Cannot write %1: invalid options (ranks must be 1-8, steps at least 1, layers 0-1024).</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：选项无效（rank 数必须为 1-8，步数至少为 1，层数为 0-1024）。</translation>
     </message>
     <message>
         <source>Cannot create %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建 %1：%2</translation>
     </message>
     <message>
         <source>Writing the synthetic trace %1 was cancelled; no file was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消写入合成跟踪 %1；未写入任何文件。</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">无法写入 %1：%2</translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Cannot replace %1: the existing file cannot be removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法替换 %1：无法删除现有文件。</translation>
     </message>
     <message>
         <source>Cannot rename %1 to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将 %1 重命名为 %2。</translation>
     </message>
 </context>
 <context>
@@ -1444,277 +1464,277 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <name>sl::CategoryBarChart</name>
     <message>
         <source>GPU time per %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>每%1 GPU 时间（%2）</translation>
     </message>
     <message>
         <source>GPU time (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 时间（%1）</translation>
     </message>
     <message>
         <source>GPU time by kernel category</source>
-        <translation type="unfinished">按内核类别统计的 GPU 时间</translation>
+        <translation>按内核类别统计的 GPU 时间</translation>
     </message>
 </context>
 <context>
     <name>sl::ComparisonChangeModel</name>
     <message>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <source>Trace</source>
-        <translation type="unfinished"></translation>
+        <translation>跟踪</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>What changed</source>
-        <translation type="unfinished"></translation>
+        <translation>变化内容</translation>
     </message>
     <message>
         <source>Δ per %1</source>
-        <translation type="unfinished"></translation>
+        <translation>每%1 Δ</translation>
     </message>
     <message>
         <source>Δ</source>
-        <translation type="unfinished"></translation>
+        <translation>Δ</translation>
     </message>
 </context>
 <context>
     <name>sl::ComparisonDock</name>
     <message>
         <source>Comparison</source>
-        <translation type="unfinished"></translation>
+        <translation>比较</translation>
     </message>
     <message>
         <source>Figures</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <source>Double-click a kernel to show its launches in every trace.</source>
-        <translation type="unfinished"></translation>
+        <translation>双击内核可显示它在每个跟踪中的启动。</translation>
     </message>
     <message>
         <source>Kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>内核</translation>
     </message>
     <message>
         <source>Double-click a change to show its rows in both traces.</source>
-        <translation type="unfinished"></translation>
+        <translation>双击某项变化可显示它在两个跟踪中对应的行。</translation>
     </message>
     <message>
         <source>Show in baseline</source>
-        <translation type="unfinished"></translation>
+        <translation>在基线中显示</translation>
     </message>
     <message>
         <source>Show in compared trace</source>
-        <translation type="unfinished"></translation>
+        <translation>在被比较的跟踪中显示</translation>
     </message>
     <message>
         <source>What changed</source>
-        <translation type="unfinished"></translation>
+        <translation>变化</translation>
     </message>
     <message>
         <source>Charts</source>
-        <translation type="unfinished"></translation>
+        <translation>图表</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步</translation>
     </message>
     <message>
         <source>Baseline:</source>
-        <translation type="unfinished"></translation>
+        <translation>基线：</translation>
     </message>
     <message>
         <source>Per:</source>
-        <translation type="unfinished"></translation>
+        <translation>单位：</translation>
     </message>
     <message>
         <source>automatic</source>
-        <translation type="unfinished"></translation>
+        <translation>自动</translation>
     </message>
     <message>
         <source>step</source>
-        <translation type="unfinished"></translation>
+        <translation>步</translation>
     </message>
     <message>
         <source>request</source>
-        <translation type="unfinished"></translation>
+        <translation>请求</translation>
     </message>
     <message>
         <source>generated token</source>
-        <translation type="unfinished"></translation>
+        <translation>生成的 token</translation>
     </message>
     <message>
         <source>whole window</source>
-        <translation type="unfinished"></translation>
+        <translation>整个分析窗口</translation>
     </message>
     <message>
         <source>What &quot;per unit&quot; figures divide by. Automatic: tokens when counts are given, else NVTX steps when every trace has them, else whole-window totals.</source>
-        <translation type="unfinished"></translation>
+        <translation>“每单位”指标的除数。自动：给出计数时按 token；否则若每个跟踪都有 NVTX 步则按步；否则使用整个分析窗口的总计。</translation>
     </message>
     <message>
         <source>tokens (or requests) per trace, e.g. 5000,5120</source>
-        <translation type="unfinished"></translation>
+        <translation>每个跟踪的 token 数（或请求数），例如 5000,5120</translation>
     </message>
     <message>
         <source>One count per trace, in the order of the columns, to set kernel time per token beside the measured throughput.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个跟踪一个计数，按列的顺序填写，用于在实测吞吐量旁给出每 token 内核时间。</translation>
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出…</translation>
     </message>
     <message>
         <source>Write comparison.md and comparison.json into a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>将 comparison.md 和 comparison.json 写入文件夹</translation>
     </message>
     <message>
         <source>Phase:</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段：</translation>
     </message>
     <message>
         <source>Step k of every trace starts at the same x. Wheel: scroll steps; Ctrl+wheel: zoom; click: show the step&apos;s kernels.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个跟踪的第 k 步都从同一 x 位置开始。滚轮：滚动步；Ctrl+滚轮：缩放；单击：显示该步的内核。</translation>
     </message>
     <message>
         <source>Open two or more traces to compare them.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开两个或更多跟踪以进行比较。</translation>
     </message>
     <message>
         <source>Every trace must be analysed before it can be compared.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个跟踪都必须先完成分析才能比较。</translation>
     </message>
     <message>
         <source>Comparing %1 traces…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在比较 %1 个跟踪…</translation>
     </message>
     <message>
         <source>Show in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 中显示</translation>
     </message>
     <message>
         <source>Baseline %1; figures are whole-window totals.</source>
-        <translation type="unfinished"></translation>
+        <translation>基线 %1；指标为整个分析窗口的总计。</translation>
     </message>
     <message>
         <source>Baseline %1; figures per %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>基线 %1；指标按每%2计。</translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s): %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 条警告：%1</numerusform>
         </translation>
     </message>
     <message>
         <source>Export the comparison into a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>将比较结果导出到文件夹</translation>
     </message>
     <message>
         <source>Nothing to export: no comparison yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可导出的内容：尚无比较结果。</translation>
     </message>
     <message>
         <source>comparison.md and comparison.json written to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>comparison.md 和 comparison.json 已写入 %1</translation>
     </message>
 </context>
 <context>
     <name>sl::ComparisonFigureModel</name>
     <message>
         <source>Whole trace</source>
-        <translation type="unfinished"></translation>
+        <translation>整个跟踪</translation>
     </message>
     <message>
         <source>Phase %1</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %1</translation>
     </message>
     <message>
         <source>Category %1</source>
-        <translation type="unfinished"></translation>
+        <translation>类别 %1</translation>
     </message>
     <message>
         <source>Scope</source>
-        <translation type="unfinished"></translation>
+        <translation>范围</translation>
     </message>
     <message>
         <source>Figure</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <source>%1 (baseline)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（基线）</translation>
     </message>
     <message>
         <source>Δ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Δ %1</translation>
     </message>
     <message>
         <source>%1 / baseline</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / 基线</translation>
     </message>
 </context>
 <context>
     <name>sl::ComparisonKernelModel</name>
     <message>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无）</translation>
     </message>
     <message>
         <source>%1: %2%3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2%3</translation>
     </message>
     <message>
         <source> and %1 more</source>
-        <translation type="unfinished"></translation>
+        <translation> 及另外 %1 个</translation>
     </message>
     <message>
         <source>Kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>内核</translation>
     </message>
     <message>
         <source>Category</source>
-        <translation type="unfinished"></translation>
+        <translation>类别</translation>
     </message>
     <message>
         <source>Matched by</source>
-        <translation type="unfinished"></translation>
+        <translation>匹配方式</translation>
     </message>
     <message>
         <source> per %1</source>
-        <translation type="unfinished"></translation>
+        <translation>（每%1）</translation>
     </message>
     <message>
         <source>Δ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Δ %1</translation>
     </message>
 </context>
 <context>
     <name>sl::EvidenceDock</name>
     <message>
         <source>Evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>证据</translation>
     </message>
     <message>
         <source>Copy SQL</source>
-        <translation type="unfinished"></translation>
+        <translation>复制 SQL</translation>
     </message>
     <message>
         <source>Copy the SQL that selects these rows from the export, to re-run it in sqlite3</source>
-        <translation type="unfinished"></translation>
+        <translation>复制从导出文件中选出这些行的 SQL，以便在 sqlite3 中重新运行</translation>
     </message>
     <message>
         <source>Click a finding to list the rows that prove it.</source>
-        <translation type="unfinished"></translation>
+        <translation>单击一条诊断结论，列出证明它的行。</translation>
     </message>
     <message numerus="yes">
         <source>%1 — %n evidence row(s). %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 — %n 行证据。%2</numerusform>
         </translation>
     </message>
 </context>
@@ -1722,509 +1742,511 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <name>sl::EvidenceRowsModel</name>
     <message>
         <source>Time range</source>
-        <translation type="unfinished"></translation>
+        <translation>时间范围</translation>
     </message>
     <message>
         <source>GPU work on the device in this range</source>
-        <translation type="unfinished"></translation>
+        <translation>此范围内该设备上的 GPU 任务</translation>
     </message>
     <message>
         <source>Query on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>对 %1 的查询</translation>
     </message>
     <message>
         <source>Kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>内核</translation>
     </message>
     <message>
         <source>API call</source>
-        <translation type="unfinished"></translation>
+        <translation>API 调用</translation>
     </message>
     <message>
         <source>Memory copy</source>
-        <translation type="unfinished"></translation>
+        <translation>内存拷贝</translation>
     </message>
     <message>
         <source>Memset</source>
-        <translation type="unfinished"></translation>
+        <translation>Memset</translation>
     </message>
     <message>
         <source>Graph launch</source>
-        <translation type="unfinished"></translation>
+        <translation>图启动</translation>
     </message>
     <message>
         <source>%1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，%2</translation>
     </message>
     <message>
         <source>graph %1</source>
-        <translation type="unfinished"></translation>
+        <translation>图 %1</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">名称</translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished"></translation>
+        <translation>PID</translation>
     </message>
     <message>
         <source>TID</source>
-        <translation type="unfinished"></translation>
+        <translation>TID</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished">GPU</translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>Stream</source>
-        <translation type="unfinished"></translation>
+        <translation>流</translation>
     </message>
     <message>
         <source>rowid</source>
-        <translation type="unfinished"></translation>
+        <translation>rowid</translation>
     </message>
 </context>
 <context>
     <name>sl::FindingsDock</name>
     <message>
         <source>Findings</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断结论</translation>
     </message>
     <message>
         <source>Copy SQL</source>
-        <translation type="unfinished"></translation>
+        <translation>复制 SQL</translation>
     </message>
     <message>
         <source>Copy the SQL that selects the finding&apos;s evidence rows from the export</source>
-        <translation type="unfinished"></translation>
+        <translation>复制从导出文件中选出该诊断结论证据行的 SQL</translation>
     </message>
     <message>
         <source>Click a finding to read it and to see its evidence.</source>
-        <translation type="unfinished"></translation>
+        <translation>单击一条诊断结论，阅读详情并查看其证据。</translation>
     </message>
     <message>
         <source>No findings.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有诊断结论。</translation>
     </message>
     <message>
         <source>%1 (%2, %3)
 
 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2，%3）
+
+%4</translation>
     </message>
 </context>
 <context>
     <name>sl::FindingsModel</name>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1（%2）</translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished"></translation>
+        <translation>严重程度</translation>
     </message>
     <message>
         <source>Finding</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断结论</translation>
     </message>
     <message>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <source>Impact</source>
-        <translation type="unfinished"></translation>
+        <translation>影响</translation>
     </message>
     <message>
         <source>high</source>
-        <translation type="unfinished"></translation>
+        <translation>高</translation>
     </message>
     <message>
         <source>medium</source>
-        <translation type="unfinished"></translation>
+        <translation>中</translation>
     </message>
     <message>
         <source>low</source>
-        <translation type="unfinished"></translation>
+        <translation>低</translation>
     </message>
     <message>
         <source>info</source>
-        <translation type="unfinished"></translation>
+        <translation>信息</translation>
     </message>
 </context>
 <context>
     <name>sl::GuiBenchmark</name>
     <message>
         <source>Cannot benchmark %1: it does not load or has no kernels.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法对 %1 进行基准测试：它无法加载或没有内核。</translation>
     </message>
     <message>
         <source>The Kernels dock did not answer within 10 minutes.</source>
-        <translation type="unfinished"></translation>
+        <translation>内核面板在 10 分钟内没有响应。</translation>
     </message>
     <message>
         <source>GUI benchmark of %1: %2 kernels; load average %3; offscreen.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的 GUI 基准测试：%2 个内核；平均负载 %3；离屏。</translation>
     </message>
     <message>
         <source>| figure | time | ratio | target |</source>
-        <translation type="unfinished"></translation>
+        <translation>| 指标 | 时间 | 比值 | 目标 |</translation>
     </message>
     <message>
         <source>floor: bare SQLite scan</source>
-        <translation type="unfinished"></translation>
+        <translation>下限：纯 SQLite 扫描</translation>
     </message>
     <message>
         <source>CLI load (reference)</source>
-        <translation type="unfinished"></translation>
+        <translation>CLI 加载（参照）</translation>
     </message>
     <message>
         <source> of the floor</source>
-        <translation type="unfinished"></translation>
+        <translation> 相对下限</translation>
     </message>
     <message>
         <source>CLI analysis</source>
-        <translation type="unfinished"></translation>
+        <translation>CLI 分析</translation>
     </message>
     <message>
         <source>GUI: open until loaded and analysed</source>
-        <translation type="unfinished"></translation>
+        <translation>GUI：从打开到加载并分析完成</translation>
     </message>
     <message>
         <source> of CLI load</source>
-        <translation type="unfinished"></translation>
+        <translation> 相对 CLI 加载</translation>
     </message>
     <message>
         <source>GUI: first complete paint</source>
-        <translation type="unfinished"></translation>
+        <translation>GUI：首次完整绘制</translation>
     </message>
     <message>
         <source> of CLI load; </source>
-        <translation type="unfinished"></translation>
+        <translation> 相对 CLI 加载; </translation>
     </message>
     <message>
         <source> of CLI load + analysis</source>
-        <translation type="unfinished"></translation>
+        <translation> 相对 CLI 加载 + 分析</translation>
     </message>
     <message>
         <source>≤ 1.2× CLI load</source>
-        <translation type="unfinished"></translation>
+        <translation>≤ 1.2× CLI 加载</translation>
     </message>
     <message>
         <source>GUI: longest event-loop stall while loading and analysing (wall)</source>
-        <translation type="unfinished"></translation>
+        <translation>GUI：加载和分析期间最长的事件循环停顿（墙钟）</translation>
     </message>
     <message>
         <source>≤ 50 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>≤ 50 ms</translation>
     </message>
     <message>
         <source>GUI: … of which the GUI thread was working (its CPU time)</source>
-        <translation type="unfinished"></translation>
+        <translation>GUI：… 其中 GUI 线程在工作的时间（其 CPU 时间）</translation>
     </message>
     <message>
         <source>Kernels dock: all-kernels list shown</source>
-        <translation type="unfinished"></translation>
+        <translation>内核面板：显示全部内核列表</translation>
     </message>
     <message>
         <source>Kernels dock: sort all kernels by duration</source>
-        <translation type="unfinished"></translation>
+        <translation>内核面板：按时长对全部内核排序</translation>
     </message>
     <message>
         <source>≤ 2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>≤ 2 s</translation>
     </message>
     <message>
         <source>Kernels dock: filter names by “%1” (%2 rows)</source>
-        <translation type="unfinished"></translation>
+        <translation>内核面板：按“%1”筛选名称（%2 行）</translation>
     </message>
     <message>
         <source>≤ 0.5 s</source>
-        <translation type="unfinished"></translation>
+        <translation>≤ 0.5 s</translation>
     </message>
     <message>
         <source>Kernels dock: longest event-loop stall while listing, sorting, filtering (wall)</source>
-        <translation type="unfinished"></translation>
+        <translation>内核面板：列出、排序、筛选期间最长的事件循环停顿（墙钟）</translation>
     </message>
     <message>
         <source>Kernels dock: … of which the GUI thread was working (its CPU time)</source>
-        <translation type="unfinished"></translation>
+        <translation>内核面板：… 其中 GUI 线程在工作的时间（其 CPU 时间）</translation>
     </message>
     <message>
         <source>timeline repaint (slowest zoom level)</source>
-        <translation type="unfinished"></translation>
+        <translation>时间轴重绘（最慢的缩放级别）</translation>
     </message>
     <message>
         <source>≤ 16 ms — not measured: hook for TimelineView</source>
-        <translation type="unfinished"></translation>
+        <translation>≤ 16 ms — 未测量：TimelineView 的挂钩</translation>
     </message>
     <message>
         <source>≤ 16 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>≤ 16 ms</translation>
     </message>
     <message>
         <source>Resident memory after opening: %1 (%2 B per kernel).</source>
-        <translation type="unfinished"></translation>
+        <translation>打开后的常驻内存：%1（每个内核 %2 B）。</translation>
     </message>
 </context>
 <context>
     <name>sl::KernelInstanceModel</name>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>Device</source>
-        <translation type="unfinished"></translation>
+        <translation>设备</translation>
     </message>
     <message>
         <source>Stream</source>
-        <translation type="unfinished"></translation>
+        <translation>流</translation>
     </message>
     <message>
         <source>Grid</source>
-        <translation type="unfinished"></translation>
+        <translation>网格</translation>
     </message>
     <message>
         <source>Block</source>
-        <translation type="unfinished"></translation>
+        <translation>线程块</translation>
     </message>
     <message>
         <source>Registers</source>
-        <translation type="unfinished"></translation>
+        <translation>寄存器</translation>
     </message>
     <message>
         <source>Shared memory</source>
-        <translation type="unfinished"></translation>
+        <translation>共享内存</translation>
     </message>
     <message>
         <source>API call</source>
-        <translation type="unfinished"></translation>
+        <translation>API 调用</translation>
     </message>
     <message>
         <source>Launch delay</source>
-        <translation type="unfinished"></translation>
+        <translation>启动延迟</translation>
     </message>
     <message>
         <source>Theoretical occupancy of the launch configuration on its GPU (active warps / maximum warps per SM)</source>
-        <translation type="unfinished"></translation>
+        <translation>该启动配置在其 GPU 上的理论占用率（活跃 warp 数 / 每个 SM 的最大 warp 数）</translation>
     </message>
     <message>
         <source>Kernel start minus the end of its launching API call</source>
-        <translation type="unfinished"></translation>
+        <translation>内核开始时间减去启动它的 API 调用的结束时间</translation>
     </message>
     <message>
         <source>Occupancy</source>
-        <translation type="unfinished"></translation>
+        <translation>占用率</translation>
     </message>
 </context>
 <context>
     <name>sl::KernelSummaryModel</name>
     <message>
         <source>Kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>内核</translation>
     </message>
     <message>
         <source>Category</source>
-        <translation type="unfinished"></translation>
+        <translation>类别</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>次数</translation>
     </message>
     <message>
         <source>Total</source>
-        <translation type="unfinished"></translation>
+        <translation>总计</translation>
     </message>
     <message>
         <source>Mean</source>
-        <translation type="unfinished"></translation>
+        <translation>平均</translation>
     </message>
     <message>
         <source>p50</source>
-        <translation type="unfinished"></translation>
+        <translation>p50</translation>
     </message>
     <message>
         <source>p90</source>
-        <translation type="unfinished"></translation>
+        <translation>p90</translation>
     </message>
     <message>
         <source>Share</source>
-        <translation type="unfinished"></translation>
+        <translation>占比</translation>
     </message>
     <message>
         <source>Devices</source>
-        <translation type="unfinished"></translation>
+        <translation>设备</translation>
     </message>
     <message>
         <source>Occupancy</source>
-        <translation type="unfinished"></translation>
+        <translation>占用率</translation>
     </message>
 </context>
 <context>
     <name>sl::KernelsDock</name>
     <message>
         <source>Kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>内核</translation>
     </message>
     <message>
         <source>Filter kernel names…</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选内核名称…</translation>
     </message>
     <message>
         <source>Copy as TSV</source>
-        <translation type="unfinished"></translation>
+        <translation>复制为 TSV</translation>
     </message>
     <message numerus="yes">
         <source>%n launch(es) of %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 的 %n 次启动</numerusform>
         </translation>
     </message>
     <message>
         <source>Sorting and filtering…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在排序和筛选…</translation>
     </message>
     <message>
         <source>All kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>全部内核</translation>
     </message>
     <message>
         <source>List every kernel of the window instead of the selected name&apos;s</source>
-        <translation type="unfinished"></translation>
+        <translation>列出分析窗口中的所有内核，而不只是所选名称的内核</translation>
     </message>
     <message>
         <source>Only kernels of this GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>仅显示此 GPU 的内核</translation>
     </message>
     <message>
         <source>Only kernels of this stream</source>
-        <translation type="unfinished"></translation>
+        <translation>仅显示此流的内核</translation>
     </message>
     <message>
         <source>All GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>全部 GPU</translation>
     </message>
     <message>
         <source>GPU %1</source>
-        <translation type="unfinished">GPU %1</translation>
+        <translation>GPU %1</translation>
     </message>
     <message>
         <source>All streams</source>
-        <translation type="unfinished"></translation>
+        <translation>全部流</translation>
     </message>
     <message>
         <source>Stream %1</source>
-        <translation type="unfinished"></translation>
+        <translation>流 %1</translation>
     </message>
     <message numerus="yes">
         <source>%n kernel(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个内核</numerusform>
         </translation>
     </message>
     <message>
         <source>Select a kernel name to list its launches, or tick All kernels.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个内核名称以列出其启动，或勾选“全部内核”。</translation>
     </message>
     <message>
         <source>scope: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>范围：%1</translation>
     </message>
 </context>
 <context>
     <name>sl::MainWindow</name>
     <message>
         <source>Open an Nsight Systems SQLite export (File › Open, or drop it here).</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 Nsight Systems SQLite 导出文件（文件 › 打开，或拖放到此处）。</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Loading %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载 %1：%2</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开(&amp;O)…</translation>
     </message>
     <message>
         <source>Open Nsight Systems exports</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 Nsight Systems 导出文件</translation>
     </message>
     <message>
         <source>Nsight Systems SQLite exports (*.sqlite *.db);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nsight Systems SQLite 导出文件 (*.sqlite *.db);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Reset Layout</source>
-        <translation type="unfinished"></translation>
+        <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
         <source>Traces</source>
-        <translation type="unfinished"></translation>
+        <translation>跟踪</translation>
     </message>
     <message>
         <source>Trace:</source>
-        <translation type="unfinished"></translation>
+        <translation>跟踪：</translation>
     </message>
     <message>
         <source>Which loaded trace the docks show</source>
-        <translation type="unfinished"></translation>
+        <translation>各面板显示的是哪个已加载的跟踪</translation>
     </message>
     <message>
         <source>Loading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载 %1…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在取消…</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n kernel(s), %2 finding(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1：%n 个内核，%2 条诊断结论。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n evidence kernel(s) of “%1”</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>“%1”的 %n 个证据内核</numerusform>
         </translation>
     </message>
     <message>
@@ -2233,7 +2255,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Write report.md, report.json and tables/*.csv of the current trace and window</source>
-        <translation>写出当前跟踪和时间窗口的 report.md、report.json 和 tables/*.csv</translation>
+        <translation>写出当前跟踪和分析窗口的 report.md、report.json 和 tables/*.csv</translation>
     </message>
     <message>
         <source>Export &amp;Tables (CSV)…</source>
@@ -2257,118 +2279,118 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无）</translation>
     </message>
     <message>
         <source>Clear</source>
-        <translation type="unfinished"></translation>
+        <translation>清除</translation>
     </message>
     <message>
         <source>nsys %1</source>
-        <translation type="unfinished"></translation>
+        <translation>nsys %1</translation>
     </message>
     <message>
         <source>Sightline</source>
-        <translation type="unfinished"></translation>
+        <translation>Sightline</translation>
     </message>
     <message>
         <source>%1 — Sightline</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — Sightline</translation>
     </message>
     <message>
         <source>Stop loading or analysing</source>
-        <translation type="unfinished"></translation>
+        <translation>停止加载或分析</translation>
     </message>
     <message>
         <source>The analysis window every figure covers, and the focus of the views</source>
-        <translation type="unfinished"></translation>
+        <translation>所有指标覆盖的分析窗口，以及各视图的聚焦对象</translation>
     </message>
     <message>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消。</translation>
     </message>
     <message>
         <source>%1: cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：已取消。</translation>
     </message>
     <message>
         <source>&amp;Close Trace</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭跟踪(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Analysis</source>
-        <translation type="unfinished"></translation>
+        <translation>分析(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Whole Capture</source>
-        <translation type="unfinished"></translation>
+        <translation>整个采集(&amp;W)</translation>
     </message>
     <message>
         <source>Analyse from the first to the last GPU or API event</source>
-        <translation type="unfinished"></translation>
+        <translation>分析从第一个到最后一个 GPU 或 API 事件的范围</translation>
     </message>
     <message>
         <source>&amp;Steady State</source>
-        <translation type="unfinished"></translation>
+        <translation>稳态(&amp;S)</translation>
     </message>
     <message>
         <source>Leave out the warm-up before the first long idle gap and the idle tail</source>
-        <translation type="unfinished"></translation>
+        <translation>排除第一个长空闲间隙之前的预热和末尾的空闲尾段</translation>
     </message>
     <message>
         <source>Window: %1 – %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>分析窗口：%1 – %2（%3）</translation>
     </message>
     <message>
         <source> · focus: %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · 聚焦：%1</translation>
     </message>
     <message>
         <source>Comparison evidence in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中的比较证据</translation>
     </message>
     <message>
         <source>Kernel clicked on the timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>在时间轴上单击的内核</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished">%1（%2）</translation>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
     <name>sl::NvtxPhasesDock</name>
     <message>
         <source>NVTX phases</source>
-        <translation type="unfinished"></translation>
+        <translation>NVTX 阶段</translation>
     </message>
     <message>
         <source>no phase</source>
-        <translation type="unfinished"></translation>
+        <translation>无阶段</translation>
     </message>
 </context>
 <context>
     <name>sl::NvtxView</name>
     <message>
         <source>thread %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>线程 %1（%2）</translation>
     </message>
     <message>
         <source>%1 (%2/%3)</source>
-        <translation type="unfinished">%1（%2） {1 ?} {2/%3)?}</translation>
+        <translation>%1（%2/%3）</translation>
     </message>
     <message>
         <source>no phase</source>
-        <translation type="unfinished"></translation>
+        <translation>无阶段</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Phase: %2&lt;br&gt;Start: %3 after the capture start&lt;br&gt;Duration: %4&lt;br&gt;Depth %5, thread %6 of process %7</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;阶段：%2&lt;br&gt;开始：采集开始后 %3&lt;br&gt;时长：%4&lt;br&gt;深度 %5，进程 %7 的线程 %6</translation>
     </message>
     <message numerus="yes">
         <source>%n range(s) start in this pixel (%1 at %2)&lt;br&gt;Covered: %3&lt;br&gt;Mostly: %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个范围在此像素内开始（宽 %1，位于 %2）&lt;br&gt;覆盖率：%3&lt;br&gt;主要阶段：%4</numerusform>
         </translation>
     </message>
 </context>
@@ -2423,86 +2445,86 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <name>sl::PhaseStackChart</name>
     <message>
         <source>Kernel time per %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>每%1内核时间（%2）</translation>
     </message>
     <message>
         <source>Kernel time (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>内核时间（%1）</translation>
     </message>
     <message>
         <source>Kernel time by phase</source>
-        <translation type="unfinished"></translation>
+        <translation>按阶段统计的内核时间</translation>
     </message>
 </context>
 <context>
     <name>sl::PhaseTableModel</name>
     <message>
         <source>Kernels whose launch lies in no range of a phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>启动时间不在任何阶段范围内的内核。</translation>
     </message>
     <message>
         <source>Phase of the phase map</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段映射中的阶段</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段</translation>
     </message>
     <message>
         <source>Ranges of the phase not nested in another range of the same phase</source>
-        <translation type="unfinished"></translation>
+        <translation>该阶段中未嵌套在同一阶段其他范围内的范围</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
         <source>Sum of the steps&apos; durations</source>
-        <translation type="unfinished"></translation>
+        <translation>各步时长之和</translation>
     </message>
     <message>
         <source>Wall time</source>
-        <translation type="unfinished"></translation>
+        <translation>墙钟时间</translation>
     </message>
     <message>
         <source>Kernels launched inside the phase&apos;s ranges</source>
-        <translation type="unfinished"></translation>
+        <translation>在该阶段的范围内启动的内核</translation>
     </message>
     <message>
         <source>Kernel time</source>
-        <translation type="unfinished">内核时间</translation>
+        <translation>内核时间</translation>
     </message>
     <message>
         <source>Number of those kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>这些内核的数量</translation>
     </message>
     <message>
         <source>Kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>内核数</translation>
     </message>
     <message>
         <source>Kernel time divided by steps</source>
-        <translation type="unfinished"></translation>
+        <translation>内核时间除以步数</translation>
     </message>
     <message>
         <source>Kernel time / step</source>
-        <translation type="unfinished"></translation>
+        <translation>内核时间 / 步</translation>
     </message>
     <message>
         <source>Median step duration (nearest rank)</source>
-        <translation type="unfinished"></translation>
+        <translation>步时长的中位数（最近秩法）</translation>
     </message>
     <message>
         <source>Step p50</source>
-        <translation type="unfinished"></translation>
+        <translation>步 p50</translation>
     </message>
     <message>
         <source>90th percentile of the step duration (nearest rank)</source>
-        <translation type="unfinished"></translation>
+        <translation>步时长的第 90 百分位数（最近秩法）</translation>
     </message>
     <message>
         <source>Step p90</source>
-        <translation type="unfinished"></translation>
+        <translation>步 p90</translation>
     </message>
 </context>
 <context>
@@ -2532,118 +2554,119 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <name>sl::Preflight</name>
     <message>
         <source>%1: the file does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：文件不存在。</translation>
     </message>
     <message>
         <source>%1 is a directory. Open the trace.sqlite file inside it, exported with &apos;nsys export --type sqlite&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是一个目录。请打开其中用 &apos;nsys export --type sqlite&apos; 导出的 trace.sqlite 文件。</translation>
     </message>
     <message>
         <source>%1 is an Nsight Systems report, not its SQLite export. Export it first with:
   nsys export --type sqlite --output %2.sqlite %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 Nsight Systems 报告，而不是其 SQLite 导出文件。请先用以下命令导出：
+  nsys export --type sqlite --output %2.sqlite %1</translation>
     </message>
     <message>
         <source>%1 cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>%1 is empty (0 bytes): the export did not finish or the copy failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 为空（0 字节）：导出未完成或复制失败。</translation>
     </message>
     <message>
         <source>%1 is not an SQLite database (it does not start with the SQLite header). Sightline opens the output of &apos;nsys export --type sqlite&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 SQLite 数据库（它不以 SQLite 文件头开始）。Sightline 打开的是 &apos;nsys export --type sqlite&apos; 的输出。</translation>
     </message>
     <message>
         <source>%1 is truncated: its 100-byte SQLite header is incomplete.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已被截断：其 100 字节的 SQLite 文件头不完整。</translation>
     </message>
     <message>
         <source>%1 is truncated: the database header says %2 bytes but the file has %3. Copy the export again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已被截断：数据库文件头记录的大小为 %2 字节，但文件只有 %3。请重新复制导出文件。</translation>
     </message>
 </context>
 <context>
     <name>sl::ProcessTreeModel</name>
     <message>
         <source>PID %1</source>
-        <translation type="unfinished"></translation>
+        <translation>PID %1</translation>
     </message>
     <message>
         <source>%1 (PID %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（PID %2）</translation>
     </message>
     <message>
         <source>TID %1</source>
-        <translation type="unfinished"></translation>
+        <translation>TID %1</translation>
     </message>
     <message>
         <source>%1 (TID %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（TID %2）</translation>
     </message>
     <message>
         <source>Kernel time</source>
-        <translation type="unfinished">内核时间</translation>
+        <translation>内核时间</translation>
     </message>
     <message>
         <source>API time</source>
-        <translation type="unfinished"></translation>
+        <translation>API 时间</translation>
     </message>
     <message>
         <source>Blocking sync</source>
-        <translation type="unfinished"></translation>
+        <translation>阻塞同步</translation>
     </message>
     <message>
         <source>NVTX ranges</source>
-        <translation type="unfinished"></translation>
+        <translation>NVTX 范围</translation>
     </message>
     <message>
         <source>Select to show only %1 in the other views.</source>
-        <translation type="unfinished"></translation>
+        <translation>选中后，其他视图只显示 %1。</translation>
     </message>
     <message>
         <source>GPU %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1（%2）</translation>
     </message>
     <message>
         <source>GPU %1</source>
-        <translation type="unfinished">GPU %1</translation>
+        <translation>GPU %1</translation>
     </message>
     <message>
         <source>Stream %1</source>
-        <translation type="unfinished"></translation>
+        <translation>流 %1</translation>
     </message>
     <message>
         <source>Process / thread / GPU / stream</source>
-        <translation type="unfinished"></translation>
+        <translation>进程 / 线程 / GPU / 流</translation>
     </message>
     <message>
         <source>Kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>内核数</translation>
     </message>
 </context>
 <context>
     <name>sl::ProcessesDock</name>
     <message>
         <source>Processes</source>
-        <translation type="unfinished"></translation>
+        <translation>进程</translation>
     </message>
     <message>
         <source>Show all</source>
-        <translation type="unfinished"></translation>
+        <translation>显示全部</translation>
     </message>
     <message>
         <source>Stop focusing the views on one process, thread, GPU or stream</source>
-        <translation type="unfinished"></translation>
+        <translation>不再将各视图聚焦于单个进程、线程、GPU 或流</translation>
     </message>
     <message>
         <source>Showing everything. Select a node to focus the views on it.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在显示全部内容。选择一个节点可将各视图聚焦于它。</translation>
     </message>
     <message>
         <source>Focused on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已聚焦于 %1</translation>
     </message>
 </context>
 <context>
@@ -2673,163 +2696,163 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <name>sl::StepAlignedView</name>
     <message>
         <source>%1 · pid %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · pid %2</translation>
     </message>
     <message>
         <source>No NVTX steps of this phase in the compared traces.</source>
-        <translation type="unfinished"></translation>
+        <translation>被比较的跟踪中没有该阶段的 NVTX 步。</translation>
     </message>
     <message>
         <source>%1, step %2: %3 (starts at %4). Click to show its kernels.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，第 %2 步：%3（开始于 %4）。单击可显示其内核。</translation>
     </message>
 </context>
 <context>
     <name>sl::StepDistributionChart</name>
     <message>
         <source>Duration of %1 steps: min, p25, p50, p75, max</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 各步时长：最小值、p25、p50、p75、最大值</translation>
     </message>
 </context>
 <context>
     <name>sl::TimeCanvas</name>
     <message>
         <source>Open a trace to see its timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开一个跟踪以查看其时间轴。</translation>
     </message>
     <message>
         <source>Preparing the timeline… %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备时间轴… %1 %</translation>
     </message>
     <message>
         <source>from capture start</source>
-        <translation type="unfinished"></translation>
+        <translation>自采集开始</translation>
     </message>
 </context>
 <context>
     <name>sl::TimelineDock</name>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>时间轴</translation>
     </message>
     <message>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>全览</translation>
     </message>
     <message>
         <source>Show the whole capture (Home)</source>
-        <translation type="unfinished"></translation>
+        <translation>显示整个采集范围（Home）</translation>
     </message>
     <message>
         <source>Wheel: zoom · drag or Shift+wheel: pan · Shift+drag: analyse that range · click: select kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>滚轮：缩放 · 拖动或 Shift+滚轮：平移 · Shift+拖动：分析该范围 · 单击：选择内核</translation>
     </message>
     <message>
         <source>GPU busy</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 忙碌</translation>
     </message>
     <message>
         <source>idle: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲：%1</translation>
     </message>
     <message>
         <source>evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>证据</translation>
     </message>
 </context>
 <context>
     <name>sl::TimelineView</name>
     <message>
         <source>GPU %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 · %2</translation>
     </message>
     <message>
         <source>GPU %1</source>
-        <translation type="unfinished">GPU %1</translation>
+        <translation>GPU %1</translation>
     </message>
     <message>
         <source>stream %1</source>
-        <translation type="unfinished"></translation>
+        <translation>流 %1</translation>
     </message>
     <message>
         <source>graphs</source>
-        <translation type="unfinished"></translation>
+        <translation>图</translation>
     </message>
     <message>
         <source>copies</source>
-        <translation type="unfinished"></translation>
+        <translation>拷贝</translation>
     </message>
     <message>
         <source>memsets</source>
-        <translation type="unfinished"></translation>
+        <translation>memset</translation>
     </message>
     <message>
         <source>Category: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>类别：%1</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>Start: %1 after the capture start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始：采集开始后 %1</translation>
     </message>
     <message>
         <source>Duration: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>时长：%1</translation>
     </message>
     <message>
         <source>GPU %1, stream %2</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1，流 %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;Idle gap&lt;/b&gt; of %1&lt;br&gt;Cause: %2&lt;br&gt;From %3 to %4 after the capture start</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;空闲间隙&lt;/b&gt;，时长 %1&lt;br&gt;原因：%2&lt;br&gt;采集开始后 %3 至 %4</translation>
     </message>
     <message>
         <source>GPU %1 busy %2 of this pixel (%3 at %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>此像素内 GPU %1 忙碌 %2（宽 %3，位于 %4）</translation>
     </message>
     <message numerus="yes">
         <source>%n kernel(s) start in this pixel (%1 at %2)&lt;br&gt;Busy: %3&lt;br&gt;Mostly: %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个内核在此像素内开始（宽 %1，位于 %2）&lt;br&gt;忙碌：%3&lt;br&gt;主要类别：%4</numerusform>
         </translation>
     </message>
     <message>
         <source>&lt;b&gt;Copy %1&lt;/b&gt;, %2&lt;br&gt;Start: %3 after the capture start&lt;br&gt;Duration: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;拷贝 %1&lt;/b&gt;，%2&lt;br&gt;开始：采集开始后 %3&lt;br&gt;时长：%4</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Start: %2 after the capture start&lt;br&gt;Duration: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;开始：采集开始后 %2&lt;br&gt;时长：%3</translation>
     </message>
     <message>
         <source>Memset</source>
-        <translation type="unfinished"></translation>
+        <translation>Memset</translation>
     </message>
     <message>
         <source>Graph launch</source>
-        <translation type="unfinished"></translation>
+        <translation>图启动</translation>
     </message>
     <message numerus="yes">
         <source>%n operation(s) start in this pixel (%1 at %2)&lt;br&gt;Busy: %3</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个操作在此像素内开始（宽 %1，位于 %2）&lt;br&gt;忙碌：%3</numerusform>
         </translation>
     </message>
     <message>
         <source>host wait (the launch came late)</source>
-        <translation type="unfinished"></translation>
+        <translation>主机等待（启动来得太晚）</translation>
     </message>
     <message>
         <source>sync wait (a blocking call was waiting)</source>
-        <translation type="unfinished"></translation>
+        <translation>同步等待（有阻塞调用在等待）</translation>
     </message>
     <message>
         <source>other</source>
-        <translation type="unfinished"></translation>
+        <translation>其他</translation>
     </message>
 </context>
 <context>
@@ -3027,7 +3050,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <name>sl::TraceSession</name>
     <message>
         <source>Analysing %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在分析 %1…</translation>
     </message>
 </context>
 </TS>

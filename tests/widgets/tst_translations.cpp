@@ -3,15 +3,115 @@
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/settings.h"
 
+#include <QBuffer>
 #include <QComboBox>
 #include <QFile>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTranslator>
+#include <QXmlStreamReader>
 #include <QtTest>
 
 using namespace sl;
+
+namespace {
+
+/// One <message> of a .ts file: a numerus message has one translation per <numerusform>.
+struct TsMessage
+{
+    QString context;
+    QString source;
+    QString type; ///< "unfinished", "vanished", "obsolete" or empty (finished)
+    QStringList translations;
+};
+
+QVector<TsMessage> readTs(QIODevice* in, QString* error)
+{
+    QVector<TsMessage> out;
+    QString context;
+    bool numerus = false;
+    QXmlStreamReader xml(in);
+    while (xml.readNext() != QXmlStreamReader::Invalid && !xml.atEnd()) {
+        if (!xml.isStartElement())
+            continue;
+        const QStringView name = xml.name();
+        if (name == QLatin1String("name")) {
+            context = xml.readElementText();
+        } else if (name == QLatin1String("message")) {
+            numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+            out.append({ context, {}, {}, {} });
+        } else if (out.isEmpty()) {
+            continue;
+        } else if (name == QLatin1String("source")) {
+            out.last().source = xml.readElementText();
+        } else if (name == QLatin1String("translation")) {
+            out.last().type = xml.attributes().value(QLatin1String("type")).toString();
+            if (!numerus)
+                out.last().translations.append(xml.readElementText());
+        } else if (name == QLatin1String("numerusform")) {
+            out.last().translations.append(xml.readElementText());
+        }
+    }
+    *error = xml.hasError() ? xml.errorString() : QString();
+    return out;
+}
+
+/// %1..%9 (and %L1..) sorted: a translation may reorder them but must use each as often.
+QStringList placeholders(const QString& text)
+{
+    static const QRegularExpression re(QStringLiteral("%(L?[1-9])"));
+    QStringList out;
+    for (auto it = re.globalMatch(text); it.hasNext();)
+        out.append(it.next().captured(1));
+    out.sort();
+    return out;
+}
+
+/// The keyboard accelerator: "&X" (not "&&"), upper-cased; empty when there is none.
+QString accelerator(const QString& text)
+{
+    static const QRegularExpression re(QStringLiteral("(?<!&)&([^&\\s])"));
+    const QRegularExpressionMatch m = re.match(text);
+    return m.hasMatch() ? m.captured(1).toUpper() : QString();
+}
+
+/// Every live message that is unfinished, empty or whose placeholders (%1..%9, %n) or
+/// accelerator differ from its source, as "context | source: what".
+QStringList tsProblems(const QVector<TsMessage>& messages)
+{
+    QStringList out;
+    for (const TsMessage& m : messages) {
+        if (m.type == QLatin1String("vanished") || m.type == QLatin1String("obsolete"))
+            continue; // no longer in the sources: lupdate keeps them for reuse only
+        const auto problem = [&](const QString& what) {
+            out.append(m.context + QStringLiteral(" | ") + m.source + QStringLiteral(": ") + what);
+        };
+        if (m.type == QLatin1String("unfinished")) {
+            problem(QStringLiteral("unfinished"));
+            continue;
+        }
+        if (m.translations.isEmpty())
+            problem(QStringLiteral("no translation"));
+        for (const QString& t : m.translations) {
+            if (t.trimmed().isEmpty())
+                problem(QStringLiteral("empty translation"));
+            else if (placeholders(t) != placeholders(m.source))
+                problem(
+                    QStringLiteral("placeholders %1 in the translation, %2 in the source")
+                        .arg(placeholders(t).join(QLatin1Char(',')), placeholders(m.source).join(QLatin1Char(','))));
+            else if (t.contains(QLatin1String("%n")) != m.source.contains(QLatin1String("%n")))
+                problem(QStringLiteral("%n in one of source and translation only"));
+            else if (accelerator(t) != accelerator(m.source))
+                problem(QStringLiteral("accelerator &%1 in the translation, &%2 in the source")
+                            .arg(accelerator(t), accelerator(m.source)));
+        }
+    }
+    return out;
+}
+
+} // namespace
 
 class TestTranslations : public QObject
 {
@@ -19,6 +119,8 @@ class TestTranslations : public QObject
 private slots:
     void initTestCase();
     void chineseIsEmbedded();
+    void tsCheckFindsEachProblem();
+    void chineseIsComplete();
     void availableLanguages();
     void preferencesStoreTheLanguage();
     void installAppliesTheLanguage(); // last: installs translators for the rest of the process
@@ -46,6 +148,84 @@ void TestTranslations::chineseIsEmbedded()
     QCOMPARE(t.translate("sl::OverviewDock", "Overview"), QStringLiteral("概览"));
     QCOMPARE(t.translate("OverviewData", "Idle: waiting for the host"), QStringLiteral("空闲：等待主机"));
     QCOMPARE(t.translate("sl::TraceInfoDialog", "Reveal Private Values"), QStringLiteral("显示隐私信息"));
+    QCOMPARE(t.translate("sl::MainWindow", "&File"), QStringLiteral("文件(&F)"));
+    QCOMPARE(t.translate("sl::FindingsDock", "Findings"), QStringLiteral("诊断结论"));
+    QCOMPARE(t.translate("sl::KernelsDock", "%n kernel(s)", nullptr, 3), QStringLiteral("%n 个内核"));
+}
+
+void TestTranslations::tsCheckFindsEachProblem()
+{
+    // One message per kind of problem, between a correct one and one lupdate no longer uses.
+    QByteArray ts = R"(<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>C</name>
+    <message>
+        <source>%2 of %1 (%1)</source>
+        <translation>%1（%1）中的 %2</translation>
+    </message>
+    <message>
+        <source>Left over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blank</source>
+        <translation> </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Gone</source>
+        <translation type="vanished"></translation>
+    </message>
+</context>
+</TS>
+)";
+    QBuffer buffer(&ts);
+    QVERIFY(buffer.open(QIODevice::ReadOnly));
+    QString error;
+    const QVector<TsMessage> messages = readTs(&buffer, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(messages.size(), 7);
+    QCOMPARE(messages[4].translations, QStringList { QStringLiteral("个文件") });
+    const QStringList problems = tsProblems(messages);
+    const QStringList expected {
+        QStringLiteral("C | Left over: unfinished"),
+        QStringLiteral("C | Blank: empty translation"),
+        QStringLiteral("C | %1 of %2: placeholders 1,1 in the translation, 1,2 in the source"),
+        QStringLiteral("C | %n file(s): %n in one of source and translation only"),
+        QStringLiteral("C | &Open: accelerator & in the translation, &O in the source"),
+    };
+    QCOMPARE(problems, expected);
+}
+
+void TestTranslations::chineseIsComplete()
+{
+    // The source .ts, not the embedded .qm: lrelease drops unfinished entries silently, and a
+    // string someone adds later arrives here as unfinished after update_translations.
+    QFile file(QStringLiteral(SIGHTLINE_ZH_CN_TS));
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+    QString error;
+    const QVector<TsMessage> messages = readTs(&file, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(messages.size() > 700);
+    const QStringList problems = tsProblems(messages);
+    QVERIFY2(problems.isEmpty(),
+        qPrintable(QStringLiteral("%1 message(s) of sightline_zh_CN.ts need work:\n").arg(problems.size())
+            + problems.mid(0, 20).join(QLatin1Char('\n'))));
 }
 
 void TestTranslations::availableLanguages()
