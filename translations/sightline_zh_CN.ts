@@ -353,7 +353,7 @@ Commands:
 Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a command.
 Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output.
 </source>
-        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+        <translation type="vanished">用法：sightline-cli &lt;命令&gt; [选项]
 
 命令：
   analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
@@ -454,6 +454,52 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Wrap every kernel launch in its own NVTX range, as PyTorch&apos;s emit_nvtx does (about one range per kernel).</source>
         <translation>像 PyTorch 的 emit_nvtx 那样，将每次内核启动包在各自的 NVTX 范围中（约每个内核一个范围）。</translation>
+    </message>
+    <message>
+        <source>Usage: sightline-cli &lt;command&gt; [options]
+
+Commands:
+  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--top N]
+                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--taxonomy FILE] [--top N]
+                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md
+  info TRACE.sqlite
+                 print the nsys and schema versions, GPUs, tables and row counts
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops]
+                 write a synthetic LLM-serving export in the nsys 2026.2 schema
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,
+                 cancel latency and memory after reopening, against a bare SQLite scan
+
+Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a command.
+Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output.
+</source>
+        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+
+命令：
+  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--top N]
+                 写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--taxonomy FILE] [--top N]
+                 将 2 到 8 个跟踪与一个基线比较：写出 DIR/comparison.json 和 DIR/comparison.md
+  info TRACE.sqlite
+                 打印 nsys 和导出模式版本、GPU、表及行数
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops]
+                 写出一个 nsys 2026.2 模式的合成 LLM 推理服务导出文件
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 测量加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、
+                 取消延迟和重复打开后的内存，并与纯 SQLite 扫描对比
+
+运行 &apos;sightline-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
+退出码：0 成功，1 失败，2 用法错误，3 输入不可读，4 无法写出输出。
+</translation>
     </message>
 </context>
 <context>
@@ -1911,7 +1957,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>CLI load (reference)</source>
-        <translation>CLI 加载（参照）</translation>
+        <translation type="vanished">CLI 加载（参照）</translation>
     </message>
     <message>
         <source> of the floor</source>
@@ -1919,7 +1965,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>CLI analysis</source>
-        <translation>CLI 分析</translation>
+        <translation type="vanished">CLI 分析</translation>
     </message>
     <message>
         <source>GUI: open until loaded and analysed</source>
@@ -1955,7 +2001,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>GUI: … of which the GUI thread was working (its CPU time)</source>
-        <translation>GUI：… 其中 GUI 线程在工作的时间（其 CPU 时间）</translation>
+        <translation type="vanished">GUI：… 其中 GUI 线程在工作的时间（其 CPU 时间）</translation>
     </message>
     <message>
         <source>Kernels dock: all-kernels list shown</source>
@@ -1983,15 +2029,15 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Kernels dock: … of which the GUI thread was working (its CPU time)</source>
-        <translation>内核面板：… 其中 GUI 线程在工作的时间（其 CPU 时间）</translation>
+        <translation type="vanished">内核面板：… 其中 GUI 线程在工作的时间（其 CPU 时间）</translation>
     </message>
     <message>
         <source>timeline repaint (slowest zoom level)</source>
-        <translation>时间轴重绘（最慢的缩放级别）</translation>
+        <translation type="vanished">时间轴重绘（最慢的缩放级别）</translation>
     </message>
     <message>
         <source>≤ 16 ms — not measured: hook for TimelineView</source>
-        <translation>≤ 16 ms — 未测量：TimelineView 的挂钩</translation>
+        <translation type="vanished">≤ 16 ms — 未测量：TimelineView 的挂钩</translation>
     </message>
     <message>
         <source>≤ 16 ms</source>
@@ -2000,6 +2046,38 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Resident memory after opening: %1 (%2 B per kernel).</source>
         <translation>打开后的常驻内存：%1（每个内核 %2 B）。</translation>
+    </message>
+    <message>
+        <source>CLI load before the GUI steps</source>
+        <translation>GUI 步骤之前的 CLI 加载</translation>
+    </message>
+    <message>
+        <source>CLI load after the GUI steps</source>
+        <translation>GUI 步骤之后的 CLI 加载</translation>
+    </message>
+    <message>
+        <source>CLI load (reference: the mean)</source>
+        <translation>CLI 加载（参考值：平均值）</translation>
+    </message>
+    <message>
+        <source>CLI analysis (mean)</source>
+        <translation>CLI 分析（平均值）</translation>
+    </message>
+    <message>
+        <source>GUI: longest GUI-thread work between two ticks (its CPU time)</source>
+        <translation>GUI：两次计时之间 GUI 线程最长的工作（其 CPU 时间）</translation>
+    </message>
+    <message>
+        <source>Kernels dock: longest GUI-thread work between two ticks (its CPU time)</source>
+        <translation>内核面板：两次计时之间 GUI 线程最长的工作（其 CPU 时间）</translation>
+    </message>
+    <message>
+        <source>Timeline and NVTX views: repaint at the slowest zoom level (median)</source>
+        <translation>时间线和 NVTX 视图：最慢缩放级别下的重绘（中位数）</translation>
+    </message>
+    <message>
+        <source>Repaints per zoom level:</source>
+        <translation>各缩放级别的重绘：</translation>
     </message>
 </context>
 <context>
