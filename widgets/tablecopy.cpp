@@ -27,34 +27,39 @@ void TableCopy::install(QTableView* view)
 
 QString TableCopy::selectionAsTsv(const QTableView* view)
 {
-    QModelIndexList indexes = view->selectionModel()->selectedIndexes();
-    if (indexes.isEmpty())
-        return {};
-    std::sort(indexes.begin(), indexes.end(), [](const QModelIndex& a, const QModelIndex& b) {
-        return a.row() != b.row() ? a.row() < b.row() : a.column() < b.column();
-    });
-    const auto clean = [](QString s) { return s.replace(QLatin1Char('\t'), QLatin1Char(' ')); };
+    const QItemSelection selection = view->selectionModel()->selection();
     const QAbstractItemModel* model = view->model();
-    QStringList header;
-    for (int c = 0; c < model->columnCount(); ++c)
-        if (!view->isColumnHidden(c))
-            header << clean(model->headerData(c, Qt::Horizontal).toString());
-    QStringList lines { header.join(QLatin1Char('\t')) };
-    int row = -1;
-    QStringList cells;
-    for (const QModelIndex& i : std::as_const(indexes)) {
-        if (view->isColumnHidden(i.column()))
-            continue;
-        if (i.row() != row) {
-            if (row >= 0)
-                lines << cells.join(QLatin1Char('\t'));
-            cells.clear();
-            row = i.row();
-        }
-        cells << clean(i.data(Qt::DisplayRole).toString());
+    std::vector<int> rows;
+    std::vector<bool> column(size_t(model->columnCount()), false);
+    for (const QItemSelectionRange& range : selection) {
+        for (int r = range.top(); r <= range.bottom(); ++r)
+            rows.push_back(r);
+        for (int c = range.left(); c <= range.right(); ++c)
+            column[size_t(c)] = true;
     }
-    lines << cells.join(QLatin1Char('\t'));
-    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    if (rows.empty())
+        return {};
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    std::vector<int> columns;
+    for (int c = 0; c < int(column.size()); ++c)
+        if (column[size_t(c)] && !view->isColumnHidden(c))
+            columns.push_back(c);
+    const auto clean = [](QString s) { return s.replace(QLatin1Char('\t'), QLatin1Char(' ')); };
+    QString text;
+    for (int c : columns)
+        text += (c == columns.front() ? QString() : QStringLiteral("\t"))
+            + clean(model->headerData(c, Qt::Horizontal).toString());
+    text += QLatin1Char('\n');
+    for (int r : rows) {
+        for (int c : columns) {
+            if (c != columns.front())
+                text += QLatin1Char('\t');
+            text += clean(model->index(r, c).data(Qt::DisplayRole).toString());
+        }
+        text += QLatin1Char('\n');
+    }
+    return text;
 }
 
 } // namespace sl

@@ -8,9 +8,10 @@ class QTableView;
 
 namespace sl {
 
-/// "Copy as TSV" for any table view: the selected cells of the visible columns, a header line
-/// first, one line per selected row, tabs inside cells replaced by spaces (so the result pastes
-/// into a spreadsheet column by column).
+/// "Copy as TSV" for any table view: a header line, then one line per selected row, over the
+/// visible selected columns, tabs inside cells replaced by spaces (so the result pastes into a
+/// spreadsheet column by column). Built from the selection's ranges: a selection of millions of
+/// rows costs no QModelIndex per cell.
 class TableCopy
 {
     Q_DECLARE_TR_FUNCTIONS(TableCopy)

@@ -8,6 +8,7 @@
 #include "tests/common/kernelsfixture.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/docks/kernelsdock.h"
+#include "widgets/tablecopy.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -172,7 +173,7 @@ void TestKernelsDock::copySelectionAsTsv()
     dock.setAnalysis(m_analysis);
     dock.setShowAllKernels(true);
     dock.instanceView()->selectRow(0);
-    const QString tsv = KernelsDock::selectionAsTsv(dock.instanceView());
+    const QString tsv = TableCopy::selectionAsTsv(dock.instanceView());
     QCOMPARE(tsv,
         QStringLiteral("Start\tDuration\tDevice\tStream\tGrid\tBlock\tRegisters\tShared memory\tOccupancy\tAPI call\t"
                        "Launch delay\n"
@@ -182,7 +183,7 @@ void TestKernelsDock::copySelectionAsTsv()
     dock.instanceView()->selectionModel()->select(
         dock.instanceModel()->index(5, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
     const QStringList lines
-        = KernelsDock::selectionAsTsv(dock.instanceView()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        = TableCopy::selectionAsTsv(dock.instanceView()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 3);
     QVERIFY(!lines[0].contains(QStringLiteral("API call")));
     QCOMPARE(lines[2], QStringLiteral("4.20 µs\t300 ns\t1\t7\t1×1×1\t256×1×1\t128\t0 B\t\t"));

@@ -4,6 +4,7 @@
 #include "core/analysis/kernelanalysis.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/kernelsummarymodel.h"
+#include "widgets/tablecopy.h"
 
 #include <QAction>
 #include <QApplication>
@@ -40,15 +41,7 @@ QTableView* makeTable(QWidget* parent)
     view->verticalHeader()->hide();
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view->horizontalHeader()->setStretchLastSection(true);
-    auto* copy = new QAction(KernelsDock::tr("Copy as TSV"), view);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    QObject::connect(copy, &QAction::triggered, view, [view] {
-        if (const QString text = KernelsDock::selectionAsTsv(view); !text.isEmpty())
-            QApplication::clipboard()->setText(text);
-    });
-    view->addAction(copy);
-    view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    TableCopy::install(view);
     return view;
 }
 
@@ -322,43 +315,6 @@ void KernelsDock::updateCaption()
     if (!m_scope.isAll())
         text += QStringLiteral(" — ") + tr("scope: %1").arg(m_scope.label());
     m_instanceCaption->setText(text);
-}
-
-QString KernelsDock::selectionAsTsv(const QTableView* view)
-{
-    const QItemSelection selection = view->selectionModel()->selection();
-    const QAbstractItemModel* model = view->model();
-    std::vector<int> rows;
-    std::vector<bool> column(size_t(model->columnCount()), false);
-    for (const QItemSelectionRange& range : selection) {
-        for (int r = range.top(); r <= range.bottom(); ++r)
-            rows.push_back(r);
-        for (int c = range.left(); c <= range.right(); ++c)
-            column[size_t(c)] = true;
-    }
-    if (rows.empty())
-        return {};
-    std::sort(rows.begin(), rows.end());
-    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-    std::vector<int> columns;
-    for (int c = 0; c < int(column.size()); ++c)
-        if (column[size_t(c)] && !view->isColumnHidden(c))
-            columns.push_back(c);
-    const auto clean = [](QString s) { return s.replace(QLatin1Char('\t'), QLatin1Char(' ')); };
-    QString text;
-    for (int c : columns)
-        text += (c == columns.front() ? QString() : QStringLiteral("\t"))
-            + clean(model->headerData(c, Qt::Horizontal).toString());
-    text += QLatin1Char('\n');
-    for (int r : rows) {
-        for (int c : columns) {
-            if (c != columns.front())
-                text += QLatin1Char('\t');
-            text += clean(model->index(r, c).data(Qt::DisplayRole).toString());
-        }
-        text += QLatin1Char('\n');
-    }
-    return text;
 }
 
 } // namespace sl

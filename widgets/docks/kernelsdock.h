@@ -57,10 +57,6 @@ public:
     QComboBox* deviceFilter() const { return m_device; }
     QComboBox* streamFilter() const { return m_stream; }
 
-    /// The selected rows of `view` as TSV (a header line, then one line per row, visible columns),
-    /// built from the selection's ranges: a selection of millions of rows costs no QModelIndex
-    /// per cell.
-    static QString selectionAsTsv(const QTableView* view);
 
 signals:
     /// The summary table shows the current analysis and scope.
