@@ -3,25 +3,43 @@
 
 #include "core/analysis/analysisresult.h"
 
+#include <QStringList>
+
 namespace sl {
 
 QString Finding::severityName(Severity s)
 {
     switch (s) {
-    case Severity::High: return QStringLiteral("high");
-    case Severity::Medium: return QStringLiteral("medium");
-    case Severity::Low: return QStringLiteral("low");
-    case Severity::Info: return QStringLiteral("info");
+    case Severity::High:
+        return QStringLiteral("high");
+    case Severity::Medium:
+        return QStringLiteral("medium");
+    case Severity::Low:
+        return QStringLiteral("low");
+    case Severity::Info:
+        return QStringLiteral("info");
     }
     return {};
+}
+
+QString Evidence::joinedSql(const QVector<Evidence>& evidence)
+{
+    QStringList sql;
+    for (const Evidence& e : evidence)
+        if (!e.sql.isEmpty())
+            sql << e.sql;
+    return sql.join(QLatin1Char('\n'));
 }
 
 QString IdleGap::causeName(Cause c)
 {
     switch (c) {
-    case HostWait: return QStringLiteral("host-wait");
-    case SyncWait: return QStringLiteral("sync-wait");
-    case Other: return QStringLiteral("other");
+    case HostWait:
+        return QStringLiteral("host-wait");
+    case SyncWait:
+        return QStringLiteral("sync-wait");
+    case Other:
+        return QStringLiteral("other");
     }
     return {};
 }

@@ -12,9 +12,9 @@ namespace sl {
 /// SQL that selects exactly those rows from the export (to re-run in sqlite3).
 struct Evidence
 {
-    QString table;                ///< export table name, e.g. CUPTI_ACTIVITY_KIND_KERNEL
-    std::vector<qint64> rowids;   ///< capped at kMaxRowids (the SQL selects them all)
-    qint64 rowCount = 0;          ///< how many rows the SQL selects
+    QString table; ///< export table name, e.g. CUPTI_ACTIVITY_KIND_KERNEL
+    std::vector<qint64> rowids; ///< capped at kMaxRowids (the SQL selects them all)
+    qint64 rowCount = 0; ///< how many rows the SQL selects
     qint64 startNs = -1, endNs = -1; ///< time range, -1 when not applicable
     int deviceId = -1;
     QString sql;
@@ -22,16 +22,20 @@ struct Evidence
     std::vector<quint32> rows;
 
     static constexpr qsizetype kMaxRowids = 1000;
+
+    /// The SQL of every item that has some, one statement per line (empty when none has SQL):
+    /// what "Copy SQL" puts on the clipboard.
+    static QString joinedSql(const QVector<Evidence>& evidence);
 };
 
 struct Finding
 {
     enum class Severity { Info, Low, Medium, High };
-    QString id;      ///< stable identifier, e.g. "dominant-kernel"
+    QString id; ///< stable identifier, e.g. "dominant-kernel"
     Severity severity = Severity::Info;
-    QString title;   ///< translated
+    QString title; ///< translated
     QString summary; ///< translated, quotes the trace's own numbers
-    QString metric;  ///< the headline number as text
+    QString metric; ///< the headline number as text
     qint64 impactNs = 0; ///< GPU time at stake (ranking key)
     double impactShare = 0; ///< impactNs / window length
     QVector<Evidence> evidence;

@@ -21,6 +21,7 @@
 #include <QClipboard>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -208,6 +209,14 @@ void TestMainWindow::apiEvidenceInEvidenceDock()
     QCOMPARE(rows->index(1, EvidenceRowsModel::Rowid).data().toLongLong(), 8);
     QCOMPARE(w.evidenceDock()->view()->selectionModel()->selectedRows().size(), 2);
     QVERIFY(w.evidenceDock()->isVisible());
+    // Copy SQL puts the query selecting exactly rowids 7 and 8 on the clipboard.
+    auto* copySql = w.evidenceDock()->findChild<QPushButton*>();
+    QVERIFY(copySql && copySql->isEnabled());
+    copySql->click();
+    const QString sql = QApplication::clipboard()->text();
+    QVERIFY2(sql.contains(QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME")) && sql.contains(QStringLiteral("7"))
+            && sql.contains(QStringLiteral("8")),
+        qPrintable(sql));
 }
 
 void TestMainWindow::windowChangeReanalyses()

@@ -83,10 +83,7 @@ void EvidenceDock::showEvidence(
 {
     m_model->setEvidence(analysis, evidence);
     m_caption->setText(tr("%1 — %n evidence row(s). %2", nullptr, m_model->rowCount()).arg(title, detail));
-    bool hasSql = false;
-    for (const Evidence& e : m_model->evidence())
-        hasSql = hasSql || !e.sql.isEmpty();
-    m_copySql->setEnabled(hasSql);
+    m_copySql->setEnabled(!Evidence::joinedSql(m_model->evidence()).isEmpty());
     if (const int rows = m_model->rowCount(); rows > 0) {
         const QItemSelection all(m_model->index(0, 0), m_model->index(rows - 1, EvidenceRowsModel::ColumnCount - 1));
         m_view->selectionModel()->select(all, QItemSelectionModel::ClearAndSelect);
@@ -96,12 +93,8 @@ void EvidenceDock::showEvidence(
 
 void EvidenceDock::copySql() const
 {
-    QStringList sql;
-    for (const Evidence& e : m_model->evidence())
-        if (!e.sql.isEmpty())
-            sql << e.sql;
-    if (!sql.isEmpty())
-        QApplication::clipboard()->setText(sql.join(QLatin1Char('\n')));
+    if (const QString sql = Evidence::joinedSql(m_model->evidence()); !sql.isEmpty())
+        QApplication::clipboard()->setText(sql);
 }
 
 } // namespace sl

@@ -61,11 +61,7 @@ FindingsDock::FindingsDock(QWidget* parent)
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex& i) { emit evidenceActivated(i.row()); });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
         const Finding* f = m_model->finding(currentFinding());
-        bool hasSql = false;
-        if (f)
-            for (const Evidence& e : f->evidence)
-                hasSql = hasSql || !e.sql.isEmpty();
-        m_copySql->setEnabled(hasSql);
+        m_copySql->setEnabled(f && !Evidence::joinedSql(f->evidence).isEmpty());
         showSummary(f);
     });
     showSummary(nullptr);
@@ -97,14 +93,8 @@ int FindingsDock::currentFinding() const
 
 void FindingsDock::copySql()
 {
-    const Finding* f = m_model->finding(currentFinding());
-    if (!f)
-        return;
-    QStringList sql;
-    for (const Evidence& e : f->evidence)
-        if (!e.sql.isEmpty())
-            sql << e.sql;
-    QApplication::clipboard()->setText(sql.join(QLatin1Char('\n')));
+    if (const Finding* f = m_model->finding(currentFinding()))
+        QApplication::clipboard()->setText(Evidence::joinedSql(f->evidence));
 }
 
 } // namespace sl
