@@ -28,6 +28,9 @@ public:
     {
         double lodBuildMs = 0; ///< TimelineData build on the thread pool, request to result
         qint64 lodBytes = 0; ///< TimelineData::memoryBytes()
+        /// GUI-thread cost of handing a view an analysis whose lanes are cached (a re-analysis):
+        /// colour keys and their hash, gaps, rows.
+        double setAnalysisMs = 0;
         qint64 kernels = 0;
         QSize size;
         int lanes = 0; ///< timeline rows painted (all lanes of the trace)
