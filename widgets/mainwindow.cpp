@@ -1,11 +1,23 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/mainwindow.h"
 
-#include "core/analysis/analyzer.h"
-#include "core/io/traceloader.h"
+#include "core/models/evidencerowsmodel.h"
+#include "core/session/tracesession.h"
+#include "core/timeline/timelinecache.h"
+#include "core/util/format.h"
+#include "widgets/dialogs/preferencesdialog.h"
+#include "widgets/dialogs/traceinfodialog.h"
+#include "widgets/docks/comparisondock.h"
+#include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
+#include "widgets/docks/nvtxphasesdock.h"
+#include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
+#include "widgets/docks/timelinedock.h"
+#include "widgets/reportexporter.h"
+#include "widgets/settings.h"
+#include "widgets/timeline/timeviewport.h"
 
 #include <QAction>
 #include <QApplication>
@@ -20,7 +32,6 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QProgressBar>
-#include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolBar>
@@ -32,43 +43,62 @@ namespace sl {
 
 namespace {
 const QString kKernelTable = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
-const QString kRecentKey = QStringLiteral("mainwindow/recentFiles");
-const QString kGeometryKey = QStringLiteral("mainwindow/geometry");
-const QString kStateKey = QStringLiteral("mainwindow/state");
-const QString kHeaderVersionKey = QStringLiteral("mainwindow/headerVersion");
-constexpr int kMaxRecent = 10;
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
+    , m_session(new TraceSession(this))
     , m_kernelsDock(new KernelsDock(this))
     , m_findingsDock(new FindingsDock(this))
     , m_processesDock(new ProcessesDock(this))
+    , m_evidenceDock(new EvidenceDock(this))
+    , m_overviewDock(new OverviewDock(this))
+    , m_comparisonDock(new ComparisonDock(this))
+    , m_timelineDock(new TimelineDock(this))
+    , m_nvtxDock(new NvtxPhasesDock(this))
+    , m_viewport(new TimeViewport(this))
     , m_traceSelector(new QComboBox(this))
     , m_statusLabel(new QLabel(this))
+    , m_windowLabel(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_cancel(new QToolButton(this))
+    , m_exporter(new ReportExporter(this))
 {
     setObjectName(QStringLiteral("mainwindow"));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
-    resize(1280, 800);
+    resize(1600, 1000);
 
     auto* placeholder = new QLabel(tr("Open an Nsight Systems SQLite export (File › Open, or drop it here)."), this);
     placeholder->setAlignment(Qt::AlignCenter);
     placeholder->setWordWrap(true);
     setCentralWidget(placeholder);
     centralWidget()->hide(); // the docks take the whole window
+    // The timeline spans the top (NVTX phases under it, on the same time axis); tables below.
+    addDockWidget(Qt::TopDockWidgetArea, m_timelineDock);
+    addDockWidget(Qt::TopDockWidgetArea, m_nvtxDock);
+    splitDockWidget(m_timelineDock, m_nvtxDock, Qt::Vertical);
     addDockWidget(Qt::LeftDockWidgetArea, m_kernelsDock);
     addDockWidget(Qt::RightDockWidgetArea, m_findingsDock);
     addDockWidget(Qt::RightDockWidgetArea, m_processesDock);
     splitDockWidget(m_findingsDock, m_processesDock, Qt::Vertical);
+    tabifyDockWidget(m_processesDock, m_evidenceDock);
+    tabifyDockWidget(m_processesDock, m_overviewDock);
+    tabifyDockWidget(m_kernelsDock, m_comparisonDock);
+    m_processesDock->raise();
+    m_kernelsDock->raise();
+    resizeDocks({ m_timelineDock, m_nvtxDock }, { 290, 230 }, Qt::Vertical);
+    resizeDocks({ m_kernelsDock, m_findingsDock }, { 900, 700 }, Qt::Horizontal);
+    m_timelineDock->setTimeViewport(m_viewport);
+    m_nvtxDock->setTimeViewport(m_viewport);
 
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(220);
     m_cancel->setText(tr("Cancel"));
-    m_cancel->setToolTip(tr("Stop loading"));
+    m_cancel->setToolTip(tr("Stop loading or analysing"));
+    m_windowLabel->setToolTip(tr("The analysis window every figure covers, and the focus of the views"));
     statusBar()->addWidget(m_statusLabel, 1);
+    statusBar()->addPermanentWidget(m_windowLabel);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     setProgressVisible(false);
@@ -76,25 +106,80 @@ MainWindow::MainWindow(QWidget* parent)
     createActions();
 
     connect(m_cancel, &QToolButton::clicked, this, &MainWindow::cancelLoading);
-    connect(&m_loadWatcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
-    connect(&m_loadWatcher, &QFutureWatcherBase::progressTextChanged, this, [this](const QString& stage) {
-        m_statusLabel->setText(tr("Loading %1: %2").arg(QFileInfo(m_loadingPath).fileName(), stage));
+    connect(m_session, &TraceSession::loadStarted, this, [this](const QString& path) {
+        m_progress->setRange(0, 1000);
+        m_progress->setValue(0);
+        m_statusLabel->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+        setProgressVisible(true);
+    });
+    connect(m_session, &TraceSession::progress, this, [this](int permille, const QString& stage) {
+        setProgressVisible(true);
+        if (permille < 0) {
+            m_progress->setRange(0, 0);
+            m_statusLabel->setText(stage);
+            return;
+        }
+        m_progress->setRange(0, 1000);
+        m_progress->setValue(permille);
+        if (!stage.isEmpty())
+            m_statusLabel->setText(tr("Loading %1: %2").arg(QFileInfo(m_session->loadingPath()).fileName(), stage));
+    });
+    connect(m_session, &TraceSession::traceAdded, this, &MainWindow::onTraceAdded);
+    connect(m_session, &TraceSession::analysisReady, this, &MainWindow::onAnalysisReady);
+    connect(m_session, &TraceSession::traceRemoved, this, &MainWindow::onTraceRemoved);
+    connect(m_session, &TraceSession::loadFailed, this, [this](const QString& path, const QString& message) {
+        showError(message);
+        emit loadFailed(path, message);
+    });
+    connect(m_session, &TraceSession::cancelled, this, [this](const QString& what) {
+        m_statusLabel->setText(what.isEmpty() ? tr("Cancelled.") : tr("%1: cancelled.").arg(what));
+    });
+    connect(m_session, &TraceSession::idle, this, [this] {
+        setProgressVisible(false);
+        emit idle();
     });
     connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
+    connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
+    connect(m_comparisonDock, &ComparisonDock::evidenceRequested, this, [this](int trace, const Evidence& e) {
+        if (trace >= 0 && trace < m_compared.size())
+            showTraceEvidence(m_compared[trace], { e },
+                tr("Comparison evidence in %1").arg(m_traceSelector->itemText(m_compared[trace])));
+    });
+    connect(m_comparisonDock, &ComparisonDock::exportFinished, this,
+        [this](bool, const QString& message) { statusBar()->showMessage(message, 10000); });
+    const auto requestWindow = [this](qint64 startNs, qint64 endNs) {
+        WindowSpec w;
+        w.kind = AnalysisWindow::Kind::Custom;
+        w.startNs = startNs;
+        w.endNs = endNs;
+        setAnalysisWindow(w);
+    };
+    connect(m_timelineDock, &TimelineDock::windowRequested, this, requestWindow);
+    connect(m_nvtxDock, &NvtxPhasesDock::windowRequested, this, requestWindow);
+    connect(m_timelineDock, &TimelineDock::kernelActivated, this, [this](quint32 k) {
+        m_kernelsDock->showKernels({ k }, tr("Kernel clicked on the timeline"));
+        m_kernelsDock->raise();
+    });
+    connect(m_evidenceDock, &EvidenceDock::zoomRequested, this, [this](qint64 startNs, qint64 endNs) {
+        if (startNs >= 0 && endNs >= startNs) {
+            m_timelineDock->zoomTo(startNs, endNs);
+            m_timelineDock->raise();
+        }
+    });
+    connect(m_overviewDock, &OverviewDock::statusMessage, this,
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
 
     m_defaultState = saveState(kLayoutVersion);
     restoreLayout();
 }
 
-MainWindow::~MainWindow()
+MainWindow::~MainWindow() = default; // the session waits for its worker threads
+
+QList<QDockWidget*> MainWindow::docks() const
 {
-    // Do not leave loader threads running against a destroyed window's watchers.
-    m_pending.clear();
-    m_loadWatcher.cancel();
-    m_loadWatcher.waitForFinished();
-    m_analysisWatcher.cancel();
-    m_analysisWatcher.waitForFinished();
+    return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
+        m_comparisonDock };
 }
 
 void MainWindow::createActions()
@@ -103,25 +188,42 @@ void MainWindow::createActions()
     QAction* open = file->addAction(tr("&Open…"));
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, [this] {
-        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Nsight Systems exports"), QString(),
-            tr("Nsight Systems SQLite exports (*.sqlite *.db);;All files (*)"));
+        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Nsight Systems exports"),
+            Settings::instance()->lastDirectory(), tr("Nsight Systems SQLite exports (*.sqlite *.db);;All files (*)"));
+        if (!paths.isEmpty())
+            Settings::instance()->setLastDirectory(QFileInfo(paths.front()).absolutePath());
         openFiles(paths);
     });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
+    QAction* close = file->addAction(tr("&Close Trace"));
+    close->setShortcut(QKeySequence::Close);
+    connect(close, &QAction::triggered, this, [this] { closeTrace(m_current); });
+    createExportActions(file);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"));
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(m_kernelsDock->toggleViewAction());
-    view->addAction(m_findingsDock->toggleViewAction());
-    view->addAction(m_processesDock->toggleViewAction());
+    for (QDockWidget* d : docks())
+        view->addAction(d->toggleViewAction());
     view->addSeparator();
     QAction* reset = view->addAction(tr("&Reset Layout"));
     connect(reset, &QAction::triggered, this, &MainWindow::resetLayout);
+
+    QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
+    QAction* full = analysis->addAction(tr("&Whole Capture"));
+    full->setToolTip(tr("Analyse from the first to the last GPU or API event"));
+    connect(full, &QAction::triggered, this, [this] { setAnalysisWindow(WindowSpec {}); });
+    QAction* steady = analysis->addAction(tr("&Steady State"));
+    steady->setToolTip(tr("Leave out the warm-up before the first long idle gap and the idle tail"));
+    connect(steady, &QAction::triggered, this, [this] {
+        WindowSpec w;
+        w.kind = AnalysisWindow::Kind::Steady;
+        setAnalysisWindow(w);
+    });
 
     QToolBar* traces = addToolBar(tr("Traces"));
     traces->setObjectName(QStringLiteral("toolbar.traces"));
@@ -135,137 +237,148 @@ void MainWindow::createActions()
 
 void MainWindow::openFiles(const QStringList& paths)
 {
-    const qsizetype before = m_pending.size();
+    QStringList files;
     for (const QString& p : paths)
         if (!p.isEmpty())
-            m_pending << QFileInfo(p).absoluteFilePath();
-    if (m_pending.size() > before)
-        m_showNextLoaded = true; // the first trace of this request replaces the shown one once analysed
-    if (!m_loading && !m_analysing)
-        startNextLoad();
-}
-
-bool MainWindow::isBusy() const { return m_loading || m_analysing || !m_pending.isEmpty(); }
-
-void MainWindow::startNextLoad()
-{
-    if (m_pending.isEmpty()) {
-        setProgressVisible(false);
-        emit idle();
+            files << p;
+    if (files.isEmpty())
         return;
-    }
-    m_loadingPath = m_pending.takeFirst();
-    m_loading = true;
-    const quint64 token = ++m_token;
-    m_progress->setValue(0);
-    m_statusLabel->setText(tr("Loading %1…").arg(QFileInfo(m_loadingPath).fileName()));
-    setProgressVisible(true);
-    disconnect(m_loadFinished);
-    m_loadFinished
-        = connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, [this, token] { onLoadFinished(token); });
-    m_loadWatcher.setFuture(TraceLoader::load(m_loadingPath));
+    m_showNextLoaded = true; // the first trace of this request replaces the shown one once analysed
+    m_session->open(files);
 }
+
+bool MainWindow::isBusy() const { return m_session->isBusy(); }
 
 void MainWindow::cancelLoading()
 {
-    m_pending.clear();
-    if (m_loading)
-        m_loadWatcher.cancel();
-    if (m_analysing)
-        m_analysisWatcher.cancel();
     m_statusLabel->setText(tr("Cancelling…"));
+    m_session->cancel();
 }
 
-void MainWindow::onLoadFinished(quint64 token)
+int MainWindow::traceCount() const { return m_session->count(); }
+
+void MainWindow::onTraceAdded(int index)
 {
-    if (token != m_token)
-        return; // stale
-    m_loading = false;
-    const QString path = m_loadingPath;
-    const QFuture<LoadOutcome> future = m_loadWatcher.future();
-    if (future.isCanceled() || future.resultCount() == 0) {
-        m_statusLabel->setText(tr("Loading %1 cancelled.").arg(QFileInfo(path).fileName()));
-        startNextLoad();
-        return;
+    const Trace& trace = *m_session->entry(index).trace;
+    addRecentFile(trace.info.filePath);
+    const QSignalBlocker block(m_traceSelector);
+    m_traceSelector->addItem(traceLabel(trace));
+    m_traceSelector->setItemData(index, trace.info.filePath, Qt::ToolTipRole);
+}
+
+void MainWindow::onAnalysisReady(int index)
+{
+    const TraceSession::Entry& e = m_session->entry(index);
+    m_statusLabel->setText(
+        tr("%1: %n kernel(s), %2 finding(s).", nullptr, int(qMin<qint64>(e.analysis->kernelCount, INT_MAX)))
+            .arg(e.trace->info.fileName)
+            .arg(e.analysis->findings.size()));
+    if (m_current < 0 || m_current == index || m_showNextLoaded) {
+        m_showNextLoaded = false;
+        if (m_current == index)
+            showCurrent(); // the analysis of the shown trace was replaced (new window, new options)
+        else
+            setCurrentTrace(index);
     }
-    const LoadOutcome out = future.result();
-    if (!out.ok()) {
-        if (out.error == LoadError::Cancelled) {
-            m_statusLabel->setText(tr("Loading %1 cancelled.").arg(QFileInfo(path).fileName()));
-        } else {
-            showError(out.message);
-            emit loadFailed(path, out.message);
-        }
-        startNextLoad();
-        return;
+    updateComparison();
+    emit analysisReady(index);
+}
+
+void MainWindow::updateComparison()
+{
+    // Every analysed trace takes part, in selector order; labels are file names without the
+    // extension, numbered when two traces share one.
+    QVector<AnalysisPtr> analyses;
+    QStringList labels;
+    m_compared.clear();
+    for (int i = 0; i < m_session->count(); ++i) {
+        const TraceSession::Entry& e = m_session->entry(i);
+        if (!e.analysis)
+            continue;
+        QString label = QFileInfo(e.trace->info.fileName).completeBaseName();
+        if (labels.contains(label))
+            label = tr("%1 (%2)").arg(label).arg(i + 1);
+        analyses << e.analysis;
+        labels << label;
+        m_compared << i;
     }
-    addRecentFile(path);
-    m_traces.push_back({ out.trace, nullptr });
-    const int index = int(m_traces.size()) - 1;
+    m_comparisonDock->setAnalyses(analyses, labels);
+}
+
+void MainWindow::onTraceRemoved(int index)
+{
     {
         const QSignalBlocker block(m_traceSelector);
-        m_traceSelector->addItem(traceLabel(*out.trace));
-        m_traceSelector->setItemData(index, out.trace->info.filePath, Qt::ToolTipRole);
+        m_traceSelector->removeItem(index);
     }
-
-    m_analysing = true;
-    m_statusLabel->setText(tr("Analysing %1…").arg(out.trace->info.fileName));
-    m_progress->setRange(0, 0);
-    const quint64 analysisToken = ++m_token;
-    disconnect(m_analysisFinished);
-    m_analysisFinished = connect(&m_analysisWatcher, &QFutureWatcherBase::finished, this,
-        [this, analysisToken, index] { onAnalysisFinished(analysisToken, index); });
-    m_analysisWatcher.setFuture(Analyzer::analyzeAsync(out.trace, AnalysisOptions {}));
-}
-
-void MainWindow::onAnalysisFinished(quint64 token, int traceIndex)
-{
-    if (token != m_token)
-        return;
-    m_analysing = false;
-    m_progress->setRange(0, 1000);
-    const QFuture<AnalysisPtr> future = m_analysisWatcher.future();
-    AnalysisPtr analysis = !future.isCanceled() && future.resultCount() > 0 ? future.result() : nullptr;
-    if (!analysis) {
-        m_statusLabel->setText(tr("Analysis of %1 cancelled.").arg(m_traces[traceIndex].trace->info.fileName));
-    } else {
-        m_traces[traceIndex].analysis = std::move(analysis);
-        m_statusLabel->setText(tr("%1: %n kernel(s), %2 finding(s).", nullptr,
-            int(qMin<qint64>(m_traces[traceIndex].analysis->kernelCount, INT_MAX)))
-                                   .arg(m_traces[traceIndex].trace->info.fileName)
-                                   .arg(m_traces[traceIndex].analysis->findings.size()));
-    }
-    const bool show = m_current < 0 || m_current == traceIndex || (m_showNextLoaded && m_traces[traceIndex].analysis);
-    if (m_traces[traceIndex].analysis)
-        m_showNextLoaded = false;
-    if (show) {
-        if (m_traceSelector->currentIndex() == traceIndex)
-            setCurrentTrace(traceIndex); // refresh: the analysis arrived for the shown trace
-        else
-            m_traceSelector->setCurrentIndex(traceIndex); // → setCurrentTrace
-    }
-    if (m_traces[traceIndex].analysis)
-        emit analysisReady(traceIndex);
-    startNextLoad();
+    if (m_current == index)
+        m_current = -1;
+    else if (m_current > index)
+        --m_current;
+    if (m_current < 0 && m_session->count() > 0)
+        setCurrentTrace(qMin(index, m_session->count() - 1));
+    else if (m_current < 0)
+        showCurrent(); // nothing left: empty every dock
+    updateComparison();
 }
 
 void MainWindow::setCurrentTrace(int index)
 {
-    if (index < 0 || index >= m_traces.size())
+    if (index < 0 || index >= m_session->count())
         return;
-    m_current = index;
     if (m_traceSelector->currentIndex() != index) {
         const QSignalBlocker block(m_traceSelector);
         m_traceSelector->setCurrentIndex(index);
     }
-    const AnalysisPtr& a = m_traces[index].analysis;
+    if (index != m_current)
+        m_scope = {}; // a focus names processes of one trace
+    m_current = index;
+    showCurrent();
+}
+
+void MainWindow::closeTrace(int index)
+{
+    if (index < 0 || index >= m_session->count())
+        return;
+    TimelineCache::shared().forget(m_session->entry(index).trace.get());
+    m_session->close(index);
+}
+
+void MainWindow::showCurrent()
+{
+    const AnalysisPtr a = currentAnalysis();
     m_kernelsDock->setAnalysis(a);
     m_findingsDock->setAnalysis(a);
     m_processesDock->setAnalysis(a);
+    m_overviewDock->setAnalysis(a);
+    m_timelineDock->setAnalysis(a);
+    m_nvtxDock->setAnalysis(a);
+    m_evidenceDock->clear();
+    setScope(m_scope);
     updateTitle();
 }
 
-AnalysisPtr MainWindow::currentAnalysis() const { return m_current >= 0 ? m_traces[m_current].analysis : nullptr; }
+AnalysisPtr MainWindow::currentAnalysis() const
+{
+    return m_current >= 0 && m_current < m_session->count() ? m_session->entry(m_current).analysis : nullptr;
+}
+
+void MainWindow::setAnalysisWindow(const WindowSpec& window)
+{
+    if (m_current < 0)
+        return;
+    m_session->setWindow(m_current, window);
+}
+
+void MainWindow::setScope(const ScopeFilter& scope)
+{
+    m_scope = scope;
+    m_processesDock->setScope(scope);
+    m_kernelsDock->setScope(scope);
+    m_timelineDock->setScope(scope);
+    m_nvtxDock->setScope(scope);
+    updateTitle();
+}
 
 void MainWindow::showEvidence(int findingIndex)
 {
@@ -273,17 +386,105 @@ void MainWindow::showEvidence(int findingIndex)
     if (!a || findingIndex < 0 || findingIndex >= a->findings.size())
         return;
     const Finding& f = a->findings[findingIndex];
-    for (const Evidence& e : f.evidence) {
-        if (e.table == kKernelTable && !e.rows.empty()) {
-            m_kernelsDock->showKernels(
-                e.rows, tr("%n evidence kernel(s) of “%1”", nullptr, int(e.rows.size())).arg(f.title));
-            m_kernelsDock->show();
-            m_kernelsDock->raise();
-            return;
-        }
+    landOnEvidence(f.evidence, f.title, f.summary);
+}
+
+void MainWindow::showTraceEvidence(int traceIndex, const QVector<Evidence>& evidence, const QString& title)
+{
+    if (traceIndex < 0 || traceIndex >= m_session->count())
+        return;
+    setCurrentTrace(traceIndex);
+    if (!currentAnalysis())
+        return;
+    landOnEvidence(evidence, title, QString());
+}
+
+void MainWindow::landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail)
+{
+    const AnalysisPtr a = currentAnalysis();
+    m_evidenceDock->showEvidence(a, evidence, title, detail);
+    // The timeline marks the evidence and zooms to it: kernel rows when there are some, else the
+    // first device time range (idle gap, warm-up), else whatever the rows span.
+    const Evidence* kernels = nullptr;
+    const Evidence* range = nullptr;
+    for (const Evidence& e : evidence) {
+        if (!kernels && e.table == kKernelTable && !e.rows.empty())
+            kernels = &e;
+        if (!range && e.startNs >= 0 && e.endNs >= e.startNs)
+            range = &e;
     }
-    statusBar()->showMessage(
-        tr("“%1” has no kernel rows to show; use Copy SQL to inspect its evidence.").arg(f.title), 8000);
+    if (kernels)
+        m_timelineDock->highlightKernels(kernels->rows);
+    else if (range && range->deviceId >= 0)
+        m_timelineDock->highlightRange(range->deviceId, range->startNs, range->endNs);
+    else if (const auto [start, end] = m_evidenceDock->model()->span(); start >= 0)
+        m_timelineDock->zoomTo(start, end);
+    if (kernels) {
+        m_kernelsDock->showKernels(
+            kernels->rows, tr("%n evidence kernel(s) of “%1”", nullptr, int(kernels->rows.size())).arg(title));
+        m_kernelsDock->show();
+        m_kernelsDock->raise();
+        return;
+    }
+    // Evidence in other tables (API calls, copies, graph launches) or time ranges: the Evidence dock holds it.
+    m_evidenceDock->show();
+    m_evidenceDock->raise();
+}
+
+void MainWindow::createExportActions(QMenu* file)
+{
+    file->addSeparator();
+    QAction* report = file->addAction(tr("&Export Report…"));
+    report->setToolTip(tr("Write report.md, report.json and tables/*.csv of the current trace and window"));
+    connect(report, &QAction::triggered, this, [this] { exportCurrent(false); });
+    QAction* tables = file->addAction(tr("Export &Tables (CSV)…"));
+    connect(tables, &QAction::triggered, this, [this] { exportCurrent(true); });
+    QAction* info = file->addAction(tr("Trace &Information…"));
+    connect(info, &QAction::triggered, this, &MainWindow::showTraceInfo);
+    file->addSeparator();
+    QAction* preferences = file->addAction(tr("&Preferences…"));
+    preferences->setShortcut(QKeySequence::Preferences);
+    preferences->setMenuRole(QAction::PreferencesRole);
+    connect(preferences, &QAction::triggered, this, [this] {
+        auto* dialog = new PreferencesDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    connect(file, &QMenu::aboutToShow, this, [this, report, tables, info] {
+        report->setEnabled(currentAnalysis() && !m_exporter->isBusy());
+        tables->setEnabled(currentAnalysis() && !m_exporter->isBusy());
+        info->setEnabled(m_current >= 0);
+    });
+    connect(m_exporter, &ReportExporter::started, m_statusLabel, &QLabel::setText);
+    connect(m_exporter, &ReportExporter::finished, this, [this](bool ok, const QString& message) {
+        if (ok)
+            m_statusLabel->setText(message);
+        else
+            showError(message);
+    });
+}
+
+void MainWindow::exportCurrent(bool tablesOnly)
+{
+    const AnalysisPtr analysis = currentAnalysis();
+    if (!analysis || m_exporter->isBusy())
+        return;
+    const QString dir = QFileDialog::getExistingDirectory(this,
+        tablesOnly ? tr("Export CSV Tables to Folder") : tr("Export Report to Folder"),
+        Settings::instance()->lastDirectory());
+    if (dir.isEmpty())
+        return;
+    Settings::instance()->setLastDirectory(dir);
+    m_exporter->start(analysis, dir, tablesOnly ? ReportExporter::What::Tables : ReportExporter::What::Report);
+}
+
+void MainWindow::showTraceInfo()
+{
+    if (m_current < 0)
+        return;
+    auto* dialog = new TraceInfoDialog(m_session->entry(m_current).trace, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose); // closing cancels its row counting
+    dialog->show();
 }
 
 void MainWindow::setProgressVisible(bool visible)
@@ -299,21 +500,12 @@ void MainWindow::showError(const QString& message)
     statusBar()->showMessage(message, 15000);
 }
 
-void MainWindow::addRecentFile(const QString& path)
-{
-    QSettings settings;
-    QStringList recent = settings.value(kRecentKey).toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    while (recent.size() > kMaxRecent)
-        recent.removeLast();
-    settings.setValue(kRecentKey, recent);
-}
+void MainWindow::addRecentFile(const QString& path) { Settings::instance()->addRecentFile(path); }
 
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList recent = QSettings().value(kRecentKey).toStringList();
+    const QStringList recent = Settings::instance()->recentFiles();
     for (const QString& path : recent) {
         QAction* a = m_recentMenu->addAction(QFileInfo(path).fileName());
         a->setToolTip(path);
@@ -323,8 +515,8 @@ void MainWindow::rebuildRecentMenu()
         m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
     else {
         m_recentMenu->addSeparator();
-        connect(
-            m_recentMenu->addAction(tr("Clear")), &QAction::triggered, this, [] { QSettings().remove(kRecentKey); });
+        connect(m_recentMenu->addAction(tr("Clear")), &QAction::triggered, Settings::instance(),
+            &Settings::clearRecentFiles);
     }
 }
 
@@ -344,10 +536,24 @@ QString MainWindow::traceLabel(const Trace& trace) const
 
 void MainWindow::updateTitle()
 {
-    if (m_current < 0)
+    const AnalysisPtr a = currentAnalysis();
+    if (m_current < 0) {
         setWindowTitle(tr("Sightline"));
-    else
-        setWindowTitle(tr("%1 — Sightline").arg(m_traces[m_current].trace->info.fileName));
+        m_windowLabel->clear();
+        return;
+    }
+    setWindowTitle(tr("%1 — Sightline").arg(m_session->entry(m_current).trace->info.fileName));
+    if (!a) {
+        m_windowLabel->clear();
+        return;
+    }
+    const qint64 origin = a->trace->firstNs;
+    QString text = tr("Window: %1 – %2 (%3)")
+                       .arg(formatDuration(a->window.startNs - origin), formatDuration(a->window.endNs - origin),
+                           AnalysisWindow::kindName(a->window.kind));
+    if (!m_scope.isAll())
+        text += tr(" · focus: %1").arg(m_scope.label());
+    m_windowLabel->setText(text);
 }
 
 QList<QPair<QString, QHeaderView*>> MainWindow::headers() const
@@ -355,38 +561,38 @@ QList<QPair<QString, QHeaderView*>> MainWindow::headers() const
     return { { QStringLiteral("kernels.summary"), m_kernelsDock->summaryView()->horizontalHeader() },
         { QStringLiteral("kernels.instances"), m_kernelsDock->instanceView()->horizontalHeader() },
         { QStringLiteral("findings"), m_findingsDock->view()->horizontalHeader() },
-        { QStringLiteral("processes"), m_processesDock->view()->header() } };
+        { QStringLiteral("processes"), m_processesDock->view()->header() },
+        { QStringLiteral("evidence"), m_evidenceDock->view()->horizontalHeader() } };
 }
 
 void MainWindow::saveLayout() const
 {
-    QSettings settings;
-    settings.setValue(kGeometryKey, saveGeometry());
-    settings.setValue(kStateKey, saveState(kLayoutVersion));
-    settings.setValue(kHeaderVersionKey, kLayoutVersion);
+    Settings* settings = Settings::instance();
+    settings->setWindowGeometry(saveGeometry());
+    settings->setWindowState(saveState(kLayoutVersion), kLayoutVersion);
     for (const auto& [key, header] : headers())
-        settings.setValue(QStringLiteral("mainwindow/header/") + key, header->saveState());
+        settings->setHeaderState(key, header->saveState(), kLayoutVersion);
 }
 
 bool MainWindow::restoreLayout()
 {
-    QSettings settings;
-    const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
+    const Settings* settings = Settings::instance();
+    const QByteArray geometry = settings->windowGeometry();
     if (!geometry.isEmpty())
         restoreGeometry(geometry);
-    if (settings.value(kHeaderVersionKey).toInt() == kLayoutVersion)
-        for (const auto& [key, header] : headers())
-            header->restoreState(settings.value(QStringLiteral("mainwindow/header/") + key).toByteArray());
-    const QByteArray state = settings.value(kStateKey).toByteArray();
+    for (const auto& [key, header] : headers())
+        if (const QByteArray state = settings->headerState(key, kLayoutVersion); !state.isEmpty())
+            header->restoreState(state);
+    const QByteArray state = settings->windowState(kLayoutVersion);
     return !state.isEmpty() && restoreState(state, kLayoutVersion);
 }
 
 void MainWindow::resetLayout()
 {
     restoreState(m_defaultState, kLayoutVersion);
-    for (QDockWidget* d : { static_cast<QDockWidget*>(m_kernelsDock), static_cast<QDockWidget*>(m_findingsDock),
-             static_cast<QDockWidget*>(m_processesDock) })
+    for (QDockWidget* d : docks())
         d->show();
+    m_processesDock->raise();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -2,9 +2,8 @@
 #pragma once
 
 #include "core/analysis/analysisresult.h"
-#include "core/io/loadoutcome.h"
+#include "core/models/scopefilter.h"
 
-#include <QFutureWatcher>
 #include <QMainWindow>
 #include <QStringList>
 
@@ -17,17 +16,27 @@ class QToolButton;
 
 namespace sl {
 
+class ComparisonDock;
+class EvidenceDock;
 class FindingsDock;
 class KernelsDock;
+class NvtxPhasesDock;
+class TimelineDock;
+class TimeViewport;
+class OverviewDock;
 class ProcessesDock;
+class ReportExporter;
+class TraceSession;
+struct WindowSpec;
 
-/// Builds the docks and actions and wires them; loads traces one after the other
-/// (TraceLoader, then Analyzer), never blocking the GUI thread.
+/// Builds the docks and actions and wires them to the TraceSession, which loads and analyses
+/// traces on worker threads. Holds the view state every dock follows: the current trace and
+/// the scope (process/thread/GPU/stream focus).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    static constexpr int kLayoutVersion = 1;
+    static constexpr int kLayoutVersion = 5; ///< bump when the set of docks changes
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -37,16 +46,31 @@ public:
     void cancelLoading();
     bool isBusy() const;
 
-    int traceCount() const { return int(m_traces.size()); }
+    int traceCount() const;
     int currentTrace() const { return m_current; }
     void setCurrentTrace(int index);
+    void closeTrace(int index);
     AnalysisPtr currentAnalysis() const;
-    /// Shows the kernel evidence of a finding of the current analysis in the Kernels dock.
+    /// Shows the evidence of a finding of the current analysis: every row in the Evidence dock,
+    /// kernel rows selected in the Kernels dock.
     void showEvidence(int findingIndex);
+    /// Makes trace `traceIndex` current and shows `evidence` (rows of that trace) the same way.
+    void showTraceEvidence(int traceIndex, const QVector<Evidence>& evidence, const QString& title);
+    /// Re-analyses the current trace over `window` (full, steady or a custom range in ns).
+    void setAnalysisWindow(const WindowSpec& window);
+    /// Focuses every dock on a process, thread, GPU or stream (a default ScopeFilter: everything).
+    void setScope(const ScopeFilter& scope);
+    ScopeFilter scope() const { return m_scope; }
 
+    TraceSession* session() const { return m_session; }
     KernelsDock* kernelsDock() const { return m_kernelsDock; }
     FindingsDock* findingsDock() const { return m_findingsDock; }
     ProcessesDock* processesDock() const { return m_processesDock; }
+    EvidenceDock* evidenceDock() const { return m_evidenceDock; }
+    OverviewDock* overviewDock() const { return m_overviewDock; }
+    ComparisonDock* comparisonDock() const { return m_comparisonDock; }
+    TimelineDock* timelineDock() const { return m_timelineDock; }
+    NvtxPhasesDock* nvtxDock() const { return m_nvtxDock; }
 
     void saveLayout() const;
     bool restoreLayout();
@@ -64,42 +88,46 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    struct Loaded
-    {
-        TracePtr trace;
-        AnalysisPtr analysis;
-    };
-
     void createActions();
-    void startNextLoad();
-    void onLoadFinished(quint64 token);
-    void onAnalysisFinished(quint64 token, int traceIndex);
+    void createExportActions(QMenu* file); ///< Export Report/Tables, Trace Information, Preferences
+    void exportCurrent(bool tablesOnly);
+    void showTraceInfo();
+    void onTraceAdded(int index);
+    void onAnalysisReady(int index);
+    void onTraceRemoved(int index);
+    void showCurrent(); ///< hands the current analysis and scope to every dock
+    void updateComparison(); ///< hands every analysed trace to the Comparison dock
+    void landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail);
     void setProgressVisible(bool visible);
     void showError(const QString& message);
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void updateTitle();
     QString traceLabel(const Trace& trace) const;
+    QList<QDockWidget*> docks() const;
     QList<QPair<QString, QHeaderView*>> headers() const; ///< table headers persisted with the layout
 
+    TraceSession* m_session;
     KernelsDock* m_kernelsDock;
     FindingsDock* m_findingsDock;
     ProcessesDock* m_processesDock;
+    EvidenceDock* m_evidenceDock;
+    OverviewDock* m_overviewDock;
+    ComparisonDock* m_comparisonDock;
+    TimelineDock* m_timelineDock;
+    NvtxPhasesDock* m_nvtxDock;
+    TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
+    QVector<int> m_compared; ///< session index of each trace in the comparison, in its order
     QComboBox* m_traceSelector;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_statusLabel;
+    QLabel* m_windowLabel;
     QProgressBar* m_progress;
     QToolButton* m_cancel;
+    ReportExporter* m_exporter;
 
-    QVector<Loaded> m_traces;
     int m_current = -1;
-    QStringList m_pending;
-    QString m_loadingPath;
-    QFutureWatcher<LoadOutcome> m_loadWatcher;
-    QFutureWatcher<AnalysisPtr> m_analysisWatcher;
-    QMetaObject::Connection m_loadFinished, m_analysisFinished;
-    quint64 m_token = 0; ///< bumped per started job; results of older jobs are dropped
-    bool m_loading = false, m_analysing = false;
+    ScopeFilter m_scope;
     bool m_showNextLoaded = false; ///< switch to the next trace analysed (set per open request)
     QByteArray m_defaultState;
 };

@@ -2,8 +2,10 @@
 #include "app/cli/clicommands.h"
 
 #include "core/analysis/analyzer.h"
+#include "core/compare/comparator.h"
 #include "core/io/traceinspector.h"
 #include "core/io/traceloader.h"
+#include "core/report/comparisonwriter.h"
 #include "core/report/reportwriter.h"
 #include "core/synth/synthtracewriter.h"
 #include "core/util/format.h"
@@ -51,6 +53,26 @@ int exitCodeFor(LoadError e)
 {
     return e == LoadError::None ? Ok : BadInput;
 }
+
+/// --window, --phase-map and --taxonomy, shared by analyze and compare.
+void addAnalysisOptions(QCommandLineParser& p)
+{
+    p.addOption({QStringLiteral("window"), Commands::tr("Analysis window: full (default), steady or START_NS:END_NS."),
+                 Commands::tr("WINDOW"), QStringLiteral("full")});
+    p.addOption({QStringLiteral("phase-map"), Commands::tr("Phase map JSON: {\"phase\": [\"pattern\", \"re:regex\", ...]}."),
+                 Commands::tr("FILE")});
+    p.addOption({QStringLiteral("taxonomy"), Commands::tr("Extra kernel taxonomy rules (JSON), tried before the built-in ones."),
+                 Commands::tr("FILE")});
+}
+
+bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QString* error)
+{
+    if (!WindowSpec::parse(p.value(QStringLiteral("window")), &options->window, error))
+        return false;
+    if (p.isSet(QStringLiteral("phase-map")) && !PhaseMap::fromFile(p.value(QStringLiteral("phase-map")), &options->phases, error))
+        return false;
+    return !p.isSet(QStringLiteral("taxonomy")) || options->taxonomy.extendFromFile(p.value(QStringLiteral("taxonomy")), error);
+}
 } // namespace
 
 Progress::Progress()
@@ -79,9 +101,14 @@ QString Commands::usage()
               "  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
               "          [--taxonomy FILE] [--top N]\n"
               "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
+              "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
+              "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
+              "          [--taxonomy FILE] [--top N]\n"
+              "                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md\n"
               "  info TRACE.sqlite\n"
               "                 print the nsys and schema versions, GPUs, tables and row counts\n"
               "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
+              "                 [--nvtx-ops]\n"
               "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
               "  bench [--kernels N ...] [--dir DIR] [--keep]\n"
               "                 measure reading, loading, analysing and writing against a bare SQLite scan\n\n"
@@ -95,10 +122,7 @@ int Commands::analyze(const QStringList& args)
     p.setApplicationDescription(tr("Analyse an Nsight Systems SQLite export and write report.json, report.md and tables/*.csv."));
     p.addPositionalArgument(QStringLiteral("trace"), tr("The export (nsys export --type sqlite)."));
     p.addOption({QStringLiteral("out"), tr("Output folder."), tr("DIR")});
-    p.addOption({QStringLiteral("window"), tr("Analysis window: full (default), steady or START_NS:END_NS."), tr("WINDOW"),
-                 QStringLiteral("full")});
-    p.addOption({QStringLiteral("phase-map"), tr("Phase map JSON: {\"phase\": [\"pattern\", \"re:regex\", ...]}."), tr("FILE")});
-    p.addOption({QStringLiteral("taxonomy"), tr("Extra kernel taxonomy rules (JSON), tried before the built-in ones."), tr("FILE")});
+    addAnalysisOptions(p);
     p.addOption({QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20")});
     int code = Ok;
     if (!parse(p, args, &code))
@@ -109,15 +133,7 @@ int Commands::analyze(const QStringList& args)
     }
     AnalysisOptions options;
     QString error;
-    if (!WindowSpec::parse(p.value(QStringLiteral("window")), &options.window, &error)) {
-        err() << error << "\n";
-        return Usage;
-    }
-    if (p.isSet(QStringLiteral("phase-map")) && !PhaseMap::fromFile(p.value(QStringLiteral("phase-map")), &options.phases, &error)) {
-        err() << error << "\n";
-        return Usage;
-    }
-    if (p.isSet(QStringLiteral("taxonomy")) && !options.taxonomy.extendFromFile(p.value(QStringLiteral("taxonomy")), &error)) {
+    if (!analysisOptions(p, &options, &error)) {
         err() << error << "\n";
         return Usage;
     }
@@ -149,6 +165,110 @@ int Commands::analyze(const QStringList& args)
                  .arg(result->findings.size())
                  .arg(QDir::toNativeSeparators(p.value(QStringLiteral("out"))))
           << "\n";
+    return Ok;
+}
+
+int Commands::compare(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Compare 2 to 8 Nsight Systems SQLite exports against a baseline and write "
+                                   "comparison.json and comparison.md."));
+    p.addPositionalArgument(QStringLiteral("traces"), tr("The exports, baseline first unless --baseline says otherwise."),
+                            tr("A.sqlite B.sqlite ..."));
+    p.addOption({QStringLiteral("out"), tr("Output folder."), tr("DIR")});
+    p.addOption({QStringLiteral("baseline"), tr("The baseline: its position (1-based, default 1) or its label."), tr("N"),
+                 QStringLiteral("1")});
+    p.addOption({QStringLiteral("labels"), tr("Names of the traces in the report, comma-separated (default: file names)."),
+                 tr("a,b,...")});
+    p.addOption({QStringLiteral("tokens"), tr("Generated tokens per trace, comma-separated: figures per token."),
+                 tr("n,m,...")});
+    p.addOption({QStringLiteral("requests"), tr("Requests per trace, comma-separated: figures per request."),
+                 tr("n,m,...")});
+    p.addOption({QStringLiteral("per"), tr("Unit of work: auto (default), total, step, request or token."), tr("UNIT"),
+                 QStringLiteral("auto")});
+    addAnalysisOptions(p);
+    p.addOption({QStringLiteral("top"), tr("Matched kernel groups in the report (default 20)."), tr("N"), QStringLiteral("20")});
+    int code = Ok;
+    if (!parse(p, args, &code))
+        return code;
+    const QStringList paths = p.positionalArguments();
+    if (paths.size() < Comparator::kMinTraces || paths.size() > Comparator::kMaxTraces || !p.isSet(QStringLiteral("out"))) {
+        err() << tr("compare needs %1 to %2 traces and --out DIR.").arg(Comparator::kMinTraces).arg(Comparator::kMaxTraces)
+              << "\n\n" << p.helpText();
+        return Usage;
+    }
+    AnalysisOptions options;
+    ComparisonOptions co;
+    QString error;
+    bool ok = analysisOptions(p, &options, &error);
+    if (ok && p.isSet(QStringLiteral("labels")))
+        co.labels = p.value(QStringLiteral("labels")).split(QLatin1Char(','));
+    if (ok && p.isSet(QStringLiteral("tokens")))
+        ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("tokens")), &co.tokens, &error);
+    if (ok && p.isSet(QStringLiteral("requests")))
+        ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("requests")), &co.requests, &error);
+    if (ok && !ComparisonOptions::parseUnit(p.value(QStringLiteral("per")), &co.unit)) {
+        error = tr("--per takes auto, total, step, request or token.");
+        ok = false;
+    }
+    if (ok) {
+        co.topKernels = p.value(QStringLiteral("top")).toInt(&ok);
+        if (!ok || co.topKernels < 1) {
+            error = tr("--top needs a positive number.");
+            ok = false;
+        }
+    }
+    if (ok) {
+        const QString b = p.value(QStringLiteral("baseline")).trimmed();
+        const int byLabel = int(co.labels.indexOf(b));
+        co.baseline = byLabel >= 0 ? byLabel : b.toInt(&ok) - 1;
+        if (!ok)
+            error = tr("--baseline takes a position (1 to %1) or one of the labels.").arg(paths.size());
+    }
+    // Checked before loading anything: a wrong count should not cost minutes of loading first.
+    if (ok)
+        ok = Comparator::validate(int(paths.size()), co, &error);
+    if (!ok) {
+        err() << error << "\n";
+        return Usage;
+    }
+
+    QVector<AnalysisPtr> analyses;
+    for (const QString& path : paths) {
+        Progress progress;
+        const auto loaded = TraceLoader::loadSync(path, {}, [&](int permille, const QString& stage) {
+            progress.update(permille, stage);
+        });
+        progress.done();
+        if (!loaded.ok()) {
+            err() << loaded.message << "\n";
+            return exitCodeFor(loaded.error);
+        }
+        analyses.append(Analyzer::analyze(loaded.trace, options));
+    }
+    const auto c = Comparator::compare(analyses, co);
+    if (!c) {
+        err() << tr("The comparison failed.") << "\n";
+        return Failure;
+    }
+    if (!ComparisonWriter::writeAll(*c, p.value(QStringLiteral("out")), &error)) {
+        err() << error << "\n";
+        return WriteError;
+    }
+    for (int i = 0; i < c->traceCount(); ++i)
+        for (const auto& w : c->analyses[i]->warnings)
+            err() << tr("warning: %1: %2").arg(c->labels[i], w) << "\n";
+    for (const auto& w : c->warnings)
+        err() << tr("warning: %1").arg(w) << "\n";
+    out() << tr("Compared %1 traces against %2 (figures per %3).")
+                 .arg(c->traceCount())
+                 .arg(c->labels[c->baseline], ComparisonOptions::unitNoun(c->unit))
+          << "\n";
+    int shown = 0;
+    for (const auto& ch : c->changes)
+        if (shown++ < 5)
+            out() << "  " << c->labels[ch.trace] << ": " << ch.title << "\n";
+    out() << tr("Comparison written to %1").arg(QDir::toNativeSeparators(p.value(QStringLiteral("out")))) << "\n";
     return Ok;
 }
 
@@ -195,6 +315,9 @@ int Commands::synth(const QStringList& args)
     p.addOption({QStringLiteral("ranks"), tr("Worker processes, one GPU each (1-8, default 1)."), tr("R"), QStringLiteral("1")});
     p.addOption({QStringLiteral("graphs"), tr("CUDA graphs: none, node or graph (default none)."), tr("MODE"), QStringLiteral("none")});
     p.addOption({QStringLiteral("seed"), tr("Random seed (default 1)."), tr("S"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("nvtx-ops"),
+                 tr("Wrap every kernel launch in its own NVTX range, as PyTorch's emit_nvtx does (about one range "
+                    "per kernel).")});
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -207,6 +330,7 @@ int Commands::synth(const QStringList& args)
     o.steps = p.value(QStringLiteral("steps")).toLongLong(&ok1);
     o.ranks = p.value(QStringLiteral("ranks")).toInt(&ok2);
     o.seed = p.value(QStringLiteral("seed")).toULongLong(&ok3);
+    o.opRanges = p.isSet(QStringLiteral("nvtx-ops"));
     if (p.isSet(QStringLiteral("kernels")))
         o.targetKernels = p.value(QStringLiteral("kernels")).toLongLong(&ok4);
     const QString g = p.value(QStringLiteral("graphs")).toLower();

@@ -16,6 +16,7 @@ class Commands
     Q_DECLARE_TR_FUNCTIONS(Commands)
 public:
     static int analyze(const QStringList& args);
+    static int compare(const QStringList& args);
     static int info(const QStringList& args);
     static int synth(const QStringList& args);
     static QString usage();

@@ -2,21 +2,22 @@
 // sightline-cli: the analyses of the desktop explorer, headless, for CI and scripts.
 #include "app/cli/benchcommand.h"
 #include "app/cli/clicommands.h"
+#include "core/util/resourceusage.h"
+#include "core/util/translations.h"
 
 #include <QCoreApplication>
-#include <QLocale>
 #include <QTextStream>
-#include <QTranslator>
 
 int main(int argc, char* argv[])
 {
+    sl::ResourceUsage::tuneAllocator();
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Sightline"));
     QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QCoreApplication::installTranslator(&translator);
+    // A command-line tool follows the locale (LANG, LC_MESSAGES) like any other; the GUI's
+    // language preference is the GUI's.
+    sl::Translations::install(QString());
 
     const QStringList args = app.arguments().mid(1);
     QTextStream err(stderr);
@@ -35,12 +36,15 @@ int main(int argc, char* argv[])
     }
     if (command == QLatin1String("analyze"))
         return sl::cli::Commands::analyze(args);
+    if (command == QLatin1String("compare"))
+        return sl::cli::Commands::compare(args);
     if (command == QLatin1String("info"))
         return sl::cli::Commands::info(args);
     if (command == QLatin1String("synth"))
         return sl::cli::Commands::synth(args);
     if (command == QLatin1String("bench"))
         return sl::cli::BenchCommand::run(args);
-    err << QCoreApplication::translate("main", "Unknown command '%1'.").arg(command) << "\n\n" << sl::cli::Commands::usage();
+    err << QCoreApplication::translate("main", "Unknown command '%1'.").arg(command) << "\n\n"
+        << sl::cli::Commands::usage();
     return sl::cli::Usage;
 }

@@ -138,6 +138,19 @@ struct ProcessStats
         qint64 apiCount = 0, apiNs = 0, nvtxRanges = 0;
     };
     QVector<Thread> threads;
+    /// Kernels of this process per device and stream (in the window), devices ascending.
+    struct Stream
+    {
+        quint32 stream = 0;
+        qint64 kernelCount = 0, kernelNs = 0;
+    };
+    struct Device
+    {
+        int deviceId = 0;
+        qint64 kernelCount = 0, kernelNs = 0;
+        QVector<Stream> streams; ///< streamId ascending
+    };
+    QVector<Device> deviceKernels;
     QVector<PhaseStats> phases; ///< per-rank phase figures (phase imbalance rule)
 };
 
@@ -177,6 +190,10 @@ struct AnalysisResult
     std::vector<qint32> kernelRange;
     /// Per kernel: phase index into `phases`, -1 if none.
     std::vector<qint8> kernelPhase;
+    /// Per NVTX range (whole table, not only the window): its phase index when the range is a
+    /// step (matches a phase and no enclosing range has that phase), else -1. The comparison
+    /// derives its per-step figures and aligned steps from it.
+    std::vector<qint8> rangeStepPhase;
     /// Taxonomy category of each kernel name (StringTable index → category).
     QHash<quint32, QString> categoryOfName;
     /// Per StringTable index: the category of that kernel name as an index into

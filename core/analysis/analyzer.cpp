@@ -90,21 +90,26 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
         r->kernelInWindow[size_t(i)] = r->window.contains(k.start[size_t(i)]);
     auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
 
-    // Independent analyses write disjoint members of the result: run them side by side.
+    // Independent analyses write disjoint members of the result: run them side by side. Three
+    // streams of about equal cost (kernel summary and launch statistics; device unions; NVTX,
+    // host calls and processes, which need the NVTX phases) keep both cores busy until the
+    // findings, which read them all.
     AnalysisResult& res = *r;
-    auto kernels = QtConcurrent::run([&] { KernelAnalysis::run(options.taxonomy, res); });
+    auto kernels = QtConcurrent::run([&] {
+        KernelAnalysis::run(options.taxonomy, res);
+        HostAnalysis::launches(res);
+    });
     auto devices = QtConcurrent::run([&] { DeviceAnalysis::run(options.maxGaps, res); });
     NvtxAnalysis::run(options.phases, res);
-    HostAnalysis::launches(res);
     HostAnalysis::sync(res);
     HostAnalysis::memcpy(res);
     HostAnalysis::graphs(res);
+    ProcessAnalysis::run(res);
     kernels.waitForFinished();
     devices.waitForFinished();
     if (cancelled())
         return nullptr;
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
-    ProcessAnalysis::run(res);
     FindingsEngine::run(res);
 
     if (trace->nvtx.size() > 0 && r->kernelNs > 0 && r->coverage < 0.70)

@@ -21,17 +21,15 @@ constexpr int kUtilChunks = 30;               // gpu_time_util rule: 30 chunks, 
 class DeviceOps
 {
 public:
-    DeviceOps(const AnalysisResult& r, int device, bool computeOnly)
+    DeviceOps(const AnalysisResult& r, int device)
         : m_w(r.window)
     {
         const Trace& t = *r.trace;
         if (auto it = t.kernelsByDevice.find(quint16(device)); it != t.kernelsByDevice.end())
             m_lists.push_back({&t.kernels, &it->second, 0});
         addFiltered(t.graphs, device);
-        if (!computeOnly) {
-            addFiltered(t.memcpy, device);
-            addFiltered(t.memset, device);
-        }
+        addFiltered(t.memcpy, device);
+        addFiltered(t.memset, device);
     }
     /// Next op by start: its table, index, start and end clipped to the window. False at the end.
     bool next(const GpuOpColumns** table, quint32* index, qint64* start, qint64* end)
@@ -51,6 +49,18 @@ public:
             *end = std::min(best->ops->end[i], m_w.endNs);
             return true;
         }
+    }
+
+    /// Every op in the window, table by table (not in start order): f(table, start, clipped end).
+    template<typename F>
+    void forEach(F f) const
+    {
+        for (const auto& l : m_lists)
+            for (quint32 i : *l.idx) {
+                const qint64 s = l.ops->start[i];
+                if (s >= m_w.startNs && s <= m_w.endNs)
+                    f(l.ops, s, std::min(l.ops->end[i], m_w.endNs));
+            }
     }
 
 private:
@@ -122,17 +132,20 @@ void DeviceAnalysis::run(int maxGaps, AnalysisResult& r)
         const GpuOpColumns* table;
         quint32 index;
         qint64 s, e;
-        // Pass 1: extent of the device's work in the window (needed to place the 30 chunks).
+        // Extent of the device's work in the window (it places the 30 chunks): a plain scan of
+        // each table, no merge needed for a minimum and a maximum.
+        DeviceOps ops(r, d);
         {
-            DeviceOps ops(r, d, false);
             bool any = false;
-            while (ops.next(&table, &index, &s, &e)) {
-                if (!any)
-                    ds.firstNs = s, ds.lastNs = e, any = true;
-                ds.lastNs = std::max(ds.lastNs, e);
+            ops.forEach([&](const GpuOpColumns* table, qint64 s, qint64 e) {
+                if (!any || s < ds.firstNs)
+                    ds.firstNs = s;
+                if (!any || e > ds.lastNs)
+                    ds.lastNs = e;
+                any = true;
                 if (table == &t.kernels)
                     ++ds.kernelCount, ds.kernelNs += e - s;
-            }
+            });
             if (!any)
                 continue;
         }
@@ -150,11 +163,21 @@ void DeviceAnalysis::run(int maxGaps, AnalysisResult& r)
                 chunkBusy[size_t(c)] += std::min(b, ce) - std::max(a, cs);
             }
         };
-        // Pass 2: busy union, gaps and their causes.
+        // One start-ordered merge: the busy union with its gaps and their causes, and beside it
+        // the compute-only union (kernels and whole-graph launches).
         {
-            DeviceOps ops(r, d, false);
             qint64 curS = -1, curE = -1;
+            qint64 compS = -1, compE = -1;
             while (ops.next(&table, &index, &s, &e)) {
+                if (table == &t.kernels || table == &t.graphs) {
+                    if (compS < 0 || s > compE) {
+                        if (compS >= 0)
+                            ds.computeBusyNs += compE - compS;
+                        compS = s, compE = e;
+                    } else {
+                        compE = std::max(compE, e);
+                    }
+                }
                 if (curS < 0) {
                     curS = s, curE = e;
                     continue;
@@ -186,24 +209,10 @@ void DeviceAnalysis::run(int maxGaps, AnalysisResult& r)
                 }
             }
             addBusy(curS, curE);
+            if (compS >= 0)
+                ds.computeBusyNs += compE - compS;
         }
         ds.idleNs = span - ds.busyNs;
-        // Pass 3: compute-only union (kernels and whole-graph launches).
-        {
-            DeviceOps ops(r, d, true);
-            qint64 curS = -1, curE = -1;
-            while (ops.next(&table, &index, &s, &e)) {
-                if (curS < 0 || s > curE) {
-                    if (curS >= 0)
-                        ds.computeBusyNs += curE - curS;
-                    curS = s, curE = e;
-                } else {
-                    curE = std::max(curE, e);
-                }
-            }
-            if (curS >= 0)
-                ds.computeBusyNs += curE - curS;
-        }
         // gpu_time_util: chunks under 50 % busy, adjacent ones merged with a size-weighted share.
         if (span > 0) {
             for (int c = 0; c < kUtilChunks; ++c) {

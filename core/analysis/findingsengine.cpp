@@ -109,11 +109,18 @@ void FindingsEngine::noGpuRecords(AnalysisResult& r)
                        "cudaProfilerStart/Stop, --delay/--duration) excluded the GPU work. Capture again with "
                        "'--trace=cuda' on a supported driver.")
                         .arg(formatCount(t.api.size()), formatCount(launches));
-        std::vector<quint32> rows;
-        for (qsizetype i = 0; i < t.api.size() && rows.size() < size_t(Evidence::kMaxRowids); ++i)
-            if (t.api.kind[size_t(i)] == ApiTable::KernelLaunch)
-                rows.push_back(quint32(i));
-        f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows, QStringLiteral("1")));
+        // The launches prove it best; an export without any (OS runtime or UVM calls only) shows all its calls.
+        std::vector<quint32> rows, nameIds;
+        for (qsizetype i = 0; i < t.api.size(); ++i) {
+            const auto kind = ApiTable::Kind(t.api.kind[size_t(i)]);
+            if (launches > 0 && kind != ApiTable::KernelLaunch && kind != ApiTable::GraphLaunch)
+                continue;
+            rows.push_back(quint32(i));
+            if (std::find(nameIds.begin(), nameIds.end(), t.api.name[size_t(i)]) == nameIds.end())
+                nameIds.push_back(t.api.name[size_t(i)]);
+        }
+        f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows,
+            launches > 0 ? QStringLiteral("nameId IN (%1)").arg(sqlIdList(nameIds)) : QStringLiteral("1")));
     } else {
         f.id = QStringLiteral("no-cuda-activity");
         f.title = tr("No CUDA activity in the export");
@@ -124,6 +131,19 @@ void FindingsEngine::noGpuRecords(AnalysisResult& r)
                  "failed to start. Check that the nsys version matches the driver and rerun.")
             : tr("The export has no CUDA API calls and no GPU records. The application may not have used the GPU "
                  "during the capture, CUDA tracing may have been off (--trace), or the capture range missed the work.");
+        // Evidence of an absence: the query that lists the CUDA activity tables the export has (none, or empty).
+        Evidence tables;
+        tables.table = QStringLiteral("sqlite_master");
+        tables.sql = QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE "
+                                    "'CUPTI_ACTIVITY_KIND_%' ORDER BY name;");
+        f.evidence.append(tables);
+        if (t.info.processStreamsReportError) {
+            Evidence streams;
+            streams.table = QStringLiteral("ProcessStreams");
+            streams.sql = QStringLiteral("SELECT p.rowid, s.value FROM ProcessStreams p JOIN StringIds s ON s.id = "
+                                         "p.contentId;");
+            f.evidence.append(streams);
+        }
     }
     add(r, f);
 }

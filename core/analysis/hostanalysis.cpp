@@ -50,22 +50,31 @@ void HostAnalysis::launches(AnalysisResult& r)
 
     // Launch overhead. Kernels of a node-mode graph share one cudaGraphLaunch call, so a
     // per-kernel comparison with "its" launch call would be meaningless: they are left out.
-    std::vector<qint64> apiDur, queue;
+    // One vector of values at a time, reused: each costs 8 B per kernel, and this runs beside
+    // other analyses, so two at once would add to the peak memory of millions of kernels.
+    auto launched = [&](qsizetype i) {
+        return r.kernelInWindow[size_t(i)] && k.api[size_t(i)] >= 0 && !(k.flags[size_t(i)] & KernelTable::FromGraph);
+    };
+    std::vector<qint64> values;
     for (qsizetype i = 0; i < k.size(); ++i) {
-        const qint32 a = k.api[size_t(i)];
-        if (!r.kernelInWindow[size_t(i)] || a < 0 || (k.flags[size_t(i)] & KernelTable::FromGraph))
+        if (!launched(i))
             continue;
         ++r.launches.matchedKernels;
-        const qint64 callNs = t.api.duration(a);
-        apiDur.push_back(callNs);
-        const qint64 q = k.start[size_t(i)] - t.api.end[size_t(a)];
-        if (q >= 0)
-            queue.push_back(q);
+        const qint64 callNs = t.api.duration(k.api[size_t(i)]);
+        values.push_back(callNs);
         r.launches.launchBound += k.duration(i) < callNs;
     }
-    r.launches.apiP50Ns = nearestRankUnsorted(apiDur, 50);
-    r.launches.queueP50Ns = nearestRankUnsorted(queue, 50);
-    r.launches.queueP90Ns = nearestRankUnsorted(queue, 90);
+    r.launches.apiP50Ns = nearestRankUnsorted(values, 50);
+    values.clear();
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (!launched(i))
+            continue;
+        const qint64 q = k.start[size_t(i)] - t.api.end[size_t(k.api[size_t(i)])];
+        if (q >= 0)
+            values.push_back(q);
+    }
+    r.launches.queueP50Ns = nearestRankUnsorted(values, 50);
+    r.launches.queueP90Ns = nearestRankUnsorted(values, 90);
 }
 
 void HostAnalysis::sync(AnalysisResult& r)

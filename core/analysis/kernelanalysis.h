@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/analysis/analysisresult.h"
+
+#include <QVector>
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
 namespace sl {
 
-struct AnalysisResult;
 class Taxonomy;
 
 /// Kernel totals and the per-name summary with nearest-rank percentiles, categories and the
@@ -11,7 +18,21 @@ class Taxonomy;
 class KernelAnalysis
 {
 public:
+    /// The summary of the kernels in the analysis window (AnalysisResult::kernels and totals).
     static void run(const Taxonomy& taxonomy, AnalysisResult& r);
+
+    struct Summary
+    {
+        QVector<KernelSummary> kernels; ///< by total time descending; share of `totalNs`
+        qint64 count = 0, totalNs = 0;
+    };
+    /// The same summary over the kernels `include` marks (one byte per kernel, non-zero =
+    /// counted): the window, or a scope within it (Kernels dock). `categoryOf` names each
+    /// kernel name's category. Blocking and thread-safe (reads the immutable trace only);
+    /// returns an empty summary when `cancel` becomes true.
+    static Summary summarize(const Trace& t, const std::vector<quint8>& include,
+                             const std::function<QString(quint32 name)>& categoryOf,
+                             const std::atomic<bool>* cancel = nullptr);
 };
 
 } // namespace sl

@@ -34,36 +34,41 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         return it->second;
     };
 
-    // API calls that launched an in-window kernel: the query points of the sweep.
-    std::vector<bool> used(size_t(t.api.size()), false);
-    for (qsizetype i = 0; i < k.size(); ++i)
-        if (r.kernelInWindow[size_t(i)] && k.api[size_t(i)] >= 0)
-            used[size_t(k.api[size_t(i)])] = true;
-
-    // Group ranges and calls by thread (tables are start-sorted, so each group is too).
+    // Group ranges by thread (the table is start-sorted, so each group is too).
     std::unordered_map<quint64, quint32> threadIndex;
-    auto threadOf = [&](quint32 pid, quint32 tid) {
-        return threadIndex.emplace((quint64(pid) << 32) | tid, quint32(threadIndex.size())).first->second;
-    };
-    std::vector<std::vector<quint32>> rangesOf, callsOf;
+    std::vector<std::vector<quint32>> rangesOf;
     for (qsizetype i = 0; i < n.size(); ++i) {
         if (!n.sameThread(i))
             continue;
-        const quint32 th = threadOf(n.pid[size_t(i)], n.tid[size_t(i)]);
+        const quint64 key = (quint64(n.pid[size_t(i)]) << 32) | n.tid[size_t(i)];
+        const quint32 th = threadIndex.emplace(key, quint32(threadIndex.size())).first->second;
         if (th >= rangesOf.size())
-            rangesOf.resize(th + 1), callsOf.resize(th + 1);
+            rangesOf.resize(th + 1);
         rangesOf[th].push_back(quint32(i));
     }
-    for (qsizetype i = 0; i < t.api.size(); ++i) {
-        if (!used[size_t(i)])
-            continue;
-        const auto it = threadIndex.find((quint64(t.api.pid[size_t(i)]) << 32) | t.api.tid[size_t(i)]);
-        if (it != threadIndex.end())
-            callsOf[it->second].push_back(quint32(i));
+    // The query points: in-window kernels with a launching call, grouped by the call's thread.
+    // Kernels, not calls, so that the sweep writes each kernel's range and phase directly and
+    // needs no per-call arrays (4-9 B per API row at millions of rows).
+    std::vector<std::vector<quint32>> kernelsOf(rangesOf.size());
+    {
+        quint64 lastKey = ~quint64(0);
+        qint64 lastThread = -1;
+        for (qsizetype i = 0; i < k.size(); ++i) {
+            const qint32 a = k.api[size_t(i)];
+            if (!r.kernelInWindow[size_t(i)] || a < 0)
+                continue;
+            const quint64 key = (quint64(t.api.pid[size_t(a)]) << 32) | t.api.tid[size_t(a)];
+            if (key != lastKey) {
+                const auto it = threadIndex.find(key);
+                lastKey = key, lastThread = it == threadIndex.end() ? -1 : qint64(it->second);
+            }
+            if (lastThread >= 0)
+                kernelsOf[size_t(lastThread)].push_back(quint32(i));
+        }
     }
 
-    std::vector<qint32> callRange(size_t(t.api.size()), -1);
-    std::vector<qint8> callPhase(size_t(t.api.size()), -1);
+    r.kernelRange.assign(size_t(k.size()), -1);
+    r.kernelPhase.assign(size_t(k.size()), -1);
     std::vector<int> depth(size_t(n.size()), 0);
     std::vector<bool> isStep(size_t(n.size()), false);
     // Ranges the per-thread sweep does not see (ended on another thread) keep their own phase.
@@ -72,13 +77,19 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         if (!n.sameThread(i))
             r.rangePhase[size_t(i)] = qint8(phaseOf(n.name[size_t(i)]));
     std::vector<Open> stack;
+    auto callStart = [&](quint32 kernel) { return t.api.start[size_t(k.api[kernel])]; };
     for (size_t th = 0; th < rangesOf.size(); ++th) {
         auto& ranges = rangesOf[th];
         // Outer range first when two start together, so the inner one ends on top.
         std::stable_sort(ranges.begin(), ranges.end(), [&](quint32 a, quint32 b) {
             return n.start[a] != n.start[b] ? n.start[a] < n.start[b] : n.end[a] > n.end[b];
         });
-        const auto& calls = callsOf[th];
+        // In call order: kernels start in about the order of their calls (the API table is
+        // start-sorted, so call index order is call start order); a stable sort fixes the rest.
+        auto& kernels = kernelsOf[th];
+        const auto byCall = [&](quint32 a, quint32 b) { return k.api[a] < k.api[b]; };
+        if (!std::is_sorted(kernels.begin(), kernels.end(), byCall))
+            std::stable_sort(kernels.begin(), kernels.end(), byCall);
         stack.clear();
         auto popEnded = [&](qint64 at) {
             while (!stack.empty() && n.end[stack.back().range] < at)
@@ -89,10 +100,10 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
                 p = stack[size_t(p)].parentPhase;
             return p;
         };
-        size_t ri = 0, ci = 0;
-        while (ri < ranges.size() || ci < calls.size()) {
-            const bool takeRange = ri < ranges.size()
-                && (ci >= calls.size() || n.start[ranges[ri]] <= t.api.start[calls[ci]]);
+        size_t ri = 0, ki = 0;
+        while (ri < ranges.size() || ki < kernels.size()) {
+            const bool takeRange
+                = ri < ranges.size() && (ki >= kernels.size() || n.start[ranges[ri]] <= callStart(kernels[ki]));
             if (takeRange) {
                 const quint32 rg = ranges[ri++];
                 popEnded(n.start[rg]);
@@ -105,17 +116,23 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
                 const auto pos = qint32(stack.size());
                 stack.push_back({rg, ph >= 0 ? pos : parent, parent});
             } else {
-                const quint32 call = calls[ci++];
-                const qint64 at = t.api.start[call];
+                const quint32 kernel = kernels[ki++];
+                const qint64 at = callStart(kernel);
                 popEnded(at);
                 if (stack.empty())
                     continue;
-                callRange[call] = qint32(stack.back().range);
+                r.kernelRange[kernel] = qint32(stack.back().range);
                 const qint32 p = livePhase(stack.back().phaseLink, at);
-                callPhase[call] = p >= 0 ? qint8(phaseOf(n.name[stack[size_t(p)].range])) : qint8(-1);
+                r.kernelPhase[kernel] = p >= 0 ? qint8(phaseOf(n.name[stack[size_t(p)].range])) : qint8(-1);
             }
         }
+        std::vector<quint32>().swap(kernels); // done with this thread: free its share early
     }
+
+    r.rangeStepPhase.assign(size_t(n.size()), -1);
+    for (qsizetype i = 0; i < n.size(); ++i)
+        if (isStep[size_t(i)])
+            r.rangeStepPhase[size_t(i)] = qint8(phaseOf(n.name[size_t(i)]));
 
     // Ranges by name (in-window ranges), steps and wall time per phase.
     const int unattributed = phaseCount;
@@ -158,21 +175,16 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.name < b.name;
     });
 
-    // Kernel attribution.
-    r.kernelRange.assign(size_t(k.size()), -1);
-    r.kernelPhase.assign(size_t(k.size()), -1);
+    // Kernel attribution: totals per phase, per process and per range name.
     std::vector<qint32> byRangeRow(t.strings.size(), -1); // name → row of nvtxByRange
     quint32 lastPid = ~0u;
     QVector<PhaseStats>* lastPidPhases = nullptr;
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (!r.kernelInWindow[size_t(i)])
             continue;
-        const qint32 a = k.api[size_t(i)];
-        const qint32 rg = a >= 0 ? callRange[size_t(a)] : -1;
-        const int ph = a >= 0 ? callPhase[size_t(a)] : -1;
+        const qint32 rg = r.kernelRange[size_t(i)];
+        const int ph = r.kernelPhase[size_t(i)];
         const qint64 d = k.duration(i);
-        r.kernelRange[size_t(i)] = rg;
-        r.kernelPhase[size_t(i)] = qint8(ph);
         const int slot = ph >= 0 ? ph : unattributed;
         r.phases[slot].kernelNs += d, ++r.phases[slot].kernelCount;
         if (!lastPidPhases || lastPid != k.pid[size_t(i)]) {

@@ -5,6 +5,7 @@
 #include "core/trace/apiclassifier.h"
 
 #include <map>
+#include <tuple>
 
 namespace sl {
 
@@ -34,14 +35,32 @@ void ProcessAnalysis::run(AnalysisResult& r)
         return *lastThread;
     };
 
+    // (pid, device, stream) → kernel count and ns; a handful of keys, so the same last-key cache applies.
+    std::map<std::tuple<quint32, quint16, quint32>, std::pair<qint64, qint64>> streams;
+    std::pair<qint64, qint64>* lastStream = nullptr;
+    std::tuple<quint32, quint16, quint32> lastStreamKey;
     const auto& k = t.kernels;
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (!r.kernelInWindow[size_t(i)])
             continue;
-        auto& p = proc(k.pid[size_t(i)]);
+        const auto s = size_t(i);
+        auto& p = proc(k.pid[s]);
+        const qint64 d = k.duration(i);
         ++p.kernelCount;
-        p.kernelNs += k.duration(i);
-        p.deviceMask |= quint64(1) << std::min<quint16>(k.device[size_t(i)], 63);
+        p.kernelNs += d;
+        p.deviceMask |= quint64(1) << std::min<quint16>(k.device[s], 63);
+        const auto key = std::make_tuple(k.pid[s], k.device[s], k.stream[s]);
+        if (!lastStream || key != lastStreamKey)
+            lastStream = &streams[key], lastStreamKey = key;
+        ++lastStream->first, lastStream->second += d;
+    }
+    for (const auto& [key, v] : streams) {
+        auto& p = proc(std::get<0>(key));
+        if (p.deviceKernels.isEmpty() || p.deviceKernels.back().deviceId != std::get<1>(key))
+            p.deviceKernels.append({ std::get<1>(key), 0, 0, {} });
+        auto& dev = p.deviceKernels.back();
+        dev.kernelCount += v.first, dev.kernelNs += v.second;
+        dev.streams.append({ std::get<2>(key), v.first, v.second });
     }
     const auto& a = t.api;
     for (qsizetype i = 0; i < a.size(); ++i) {

@@ -70,7 +70,8 @@ bool GpuOpReader::readKernels(Trace& trace, QString* error)
         // graphNodeId: NULL and 0 both mean "not launched from a graph".
         k.flags.push_back(sqlite3_column_int64(s, 18) != 0 ? quint8(KernelTable::FromGraph) : quint8(0));
     });
-    k.shrink();
+    if (ok) // after a cancel the half-read table is dropped: copying it would only delay the cancel
+        k.shrink();
     return ok;
 }
 
@@ -91,7 +92,8 @@ bool GpuOpReader::readMemcpy(Trace& trace, QString* error)
         m.srcKind.push_back(sqlite3_column_type(s, 9) == SQLITE_NULL ? qint8(-1) : qint8(sqlite3_column_int64(s, 9)));
         m.dstKind.push_back(sqlite3_column_type(s, 10) == SQLITE_NULL ? qint8(-1) : qint8(sqlite3_column_int64(s, 10)));
     });
-    m.shrink();
+    if (ok)
+        m.shrink();
     return ok;
 }
 
@@ -107,7 +109,8 @@ bool GpuOpReader::readMemset(Trace& trace, QString* error)
         appendOp(m, s);
         m.bytes.push_back(sqlite3_column_int64(s, 7));
     });
-    m.shrink();
+    if (ok)
+        m.shrink();
     return ok;
 }
 
@@ -123,7 +126,8 @@ bool GpuOpReader::readGraphLaunches(Trace& trace, QString* error)
         appendOp(g, s);
         g.graphId.push_back(quint32(sqlite3_column_int64(s, 7)));
     });
-    g.shrink();
+    if (ok)
+        g.shrink();
     return ok;
 }
 

@@ -73,7 +73,8 @@ bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString*
         a.kind.push_back(quint8(kindOf[name]));
         eventClass.push_back(quint8(sqlite3_column_int64(s, 6)));
     });
-    a.shrink();
+    if (ok) // after a cancel the half-read table is dropped: copying it would only delay the cancel
+        a.shrink();
     return ok;
 }
 
@@ -129,7 +130,8 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
         r.name.push_back(name);
         r.domain.push_back(quint32(sqlite3_column_int64(s, 8)));
     });
-    r.shrink();
+    if (ok)
+        r.shrink();
     return ok;
 }
 

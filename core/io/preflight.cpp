@@ -8,9 +8,11 @@
 namespace sl {
 
 namespace {
+// The context lupdate files these calls under (they sit in Preflight::check, a class without
+// Q_OBJECT): with any other context the translation would never be found at run time.
 QString tr(const char* s)
 {
-    return QCoreApplication::translate("Preflight", s);
+    return QCoreApplication::translate("sl::Preflight", s);
 }
 
 quint32 bigEndian32(const uchar* p)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/tracefinalizer.h"
 
+#include "core/io/loadoutcome.h"
 #include "core/trace/trace.h"
 
 #include <algorithm>
@@ -148,7 +149,7 @@ void dropBacktraceCopies(ApiTable& api, std::vector<quint8>& eventClass)
 
 } // namespace
 
-void TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass)
+bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, const LoadContext& ctx)
 {
     auto& api = trace.api;
     if (const auto order = sortOrder(api.start); !order.empty()) {
@@ -156,6 +157,8 @@ void TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass)
         permute(apiEventClass, order);
     }
     dropBacktraceCopies(api, apiEventClass);
+    if (ctx.cancelled())
+        return false;
 
     auto& k = trace.kernels;
     if (const auto order = sortOrder(k.start); !order.empty()) {
@@ -179,9 +182,15 @@ void TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass)
         permute(n.tid, order), permute(n.endTid, order), permute(n.name, order), permute(n.domain, order);
         permute(n.eventType, order);
     }
+    if (ctx.cancelled())
+        return false;
 
-    const CorrelationIndex index(api, {});
-    resolve(k, index), resolve(m, index), resolve(ms, index), resolve(g, index);
+    {
+        const CorrelationIndex index(api, {});
+        resolve(k, index), resolve(m, index), resolve(ms, index), resolve(g, index);
+    }
+    if (ctx.cancelled())
+        return false;
 
     // Consecutive kernels mostly share a lane: reuse the last vector instead of a map lookup.
     std::pair<quint16, quint32> lastLane{0xFFFF, 0};
@@ -212,6 +221,7 @@ void TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass)
         first = last = 0;
     trace.firstNs = first;
     trace.lastNs = last;
+    return true;
 }
 
 } // namespace sl

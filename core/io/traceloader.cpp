@@ -8,6 +8,7 @@
 #include "core/io/schema.h"
 #include "core/io/sqliteconnection.h"
 #include "core/io/tracefinalizer.h"
+#include "core/util/resourceusage.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -57,6 +58,15 @@ LoadOutcome sqlFailure(const QString& fileName, const QString& detail)
 LoadOutcome TraceLoader::loadSync(const QString& path, const LoadOptions& options, const LoadProgress& progress,
                                   const std::atomic<bool>* externalCancel)
 {
+    std::function<bool()> requested;
+    if (externalCancel)
+        requested = [externalCancel] { return externalCancel->load(std::memory_order_relaxed); };
+    return loadImpl(path, options, progress, std::move(requested));
+}
+
+LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& options, const LoadProgress& progress,
+                                  std::function<bool()> cancelRequested)
+{
     LoadOutcome out;
     const QFileInfo fi(path);
     const QString fileName = fi.fileName();
@@ -65,15 +75,19 @@ LoadOutcome TraceLoader::loadSync(const QString& path, const LoadOptions& option
         return out;
     }
 
-    auto trace = std::make_shared<Trace>();
+    // Whoever drops the last reference (a closed trace, a failed or cancelled load) hands the
+    // freed heap back: without it glibc keeps hundreds of MB of a closed trace resident.
+    std::shared_ptr<Trace> trace(new Trace, [](Trace* t) {
+        delete t;
+        ResourceUsage::releaseFreedMemory();
+    });
     trace->info.filePath = fi.absoluteFilePath();
     trace->info.fileName = fileName;
     trace->info.fileSize = fi.size();
 
     LoadContext ctx;
+    ctx.cancelRequested = std::move(cancelRequested);
     auto report = [&](const QString& stage) {
-        if (externalCancel && externalCancel->load(std::memory_order_relaxed))
-            ctx.cancel = true;
         if (progress) {
             const qint64 done = ctx.rowsDone.load(std::memory_order_relaxed);
             progress(int(std::clamp<qint64>(20 + 960 * done / qMax<qint64>(1, ctx.rowsTotal), 0, 980)), stage);
@@ -165,7 +179,8 @@ LoadOutcome TraceLoader::loadSync(const QString& path, const LoadOptions& option
     trace->info.sha256 = sha;
 
     report(tr("Indexing %1").arg(fileName));
-    TraceFinalizer::finalize(*trace, eventClass);
+    if (!TraceFinalizer::finalize(*trace, eventClass, ctx))
+        return cancelled();
 
     qint64 unmatched = 0;
     for (qint32 a : trace->kernels.api)
@@ -185,17 +200,14 @@ QFuture<LoadOutcome> TraceLoader::load(const QString& path, const LoadOptions& o
 {
     return QtConcurrent::run([path, options](QPromise<LoadOutcome>& promise) {
         promise.setProgressRange(0, 1000);
-        std::atomic<bool> cancel{false};
         std::atomic<int> lastPermille{-1};
         auto progress = [&](int permille, const QString& stage) {
-            if (promise.isCanceled())
-                cancel = true;
             // Only the loading thread and the GPU reader call this; QPromise is thread-safe,
             // and skipping unchanged values keeps the GUI's event queue short.
             if (lastPermille.exchange(permille) != permille)
                 promise.setProgressValueAndText(permille, stage);
         };
-        promise.addResult(loadSync(path, options, progress, &cancel));
+        promise.addResult(loadImpl(path, options, progress, [&promise] { return promise.isCanceled(); }));
     });
 }
 

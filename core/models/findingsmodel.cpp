@@ -33,16 +33,18 @@ int FindingsModel::columnCount(const QModelIndex& parent) const { return parent.
 
 QVariant FindingsModel::data(const QModelIndex& index, int role) const
 {
-    if (role != Qt::DisplayRole && role != Qt::ToolTipRole && role != SortRole)
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole && role != SortRole && role != SeverityRole)
         return {};
     const Finding* f = index.isValid() ? finding(index.row()) : nullptr;
     if (!f)
         return {};
     if (role == Qt::ToolTipRole)
         return f->summary;
+    if (role == SeverityRole)
+        return int(f->severity);
     switch (Column(index.column())) {
     case Severity:
-        return role == SortRole ? QVariant(int(f->severity)) : QVariant(Finding::severityName(f->severity));
+        return role == SortRole ? QVariant(int(f->severity)) : QVariant(severityLabel(f->severity));
     case Title:
         return f->title;
     case Metric:
@@ -56,6 +58,22 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const
         break;
     }
     return {};
+}
+
+QString FindingsModel::severityLabel(Finding::Severity s)
+{
+    // Finding::severityName is the report.json spelling and stays English; this is the shown one.
+    switch (s) {
+    case Finding::Severity::High:
+        return tr("high");
+    case Finding::Severity::Medium:
+        return tr("medium");
+    case Finding::Severity::Low:
+        return tr("low");
+    case Finding::Severity::Info:
+        break;
+    }
+    return tr("info");
 }
 
 QVariant FindingsModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -13,13 +13,14 @@ class FindingsModel : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Column { Severity, Title, Metric, Impact, ColumnCount };
-    enum Role { SortRole = Qt::UserRole };
+    enum Role { SortRole = Qt::UserRole, SeverityRole }; ///< SeverityRole: int(Finding::Severity)
 
     explicit FindingsModel(QObject* parent = nullptr);
 
     void setAnalysis(AnalysisPtr analysis);
     const AnalysisPtr& analysis() const { return m_analysis; }
     const Finding* finding(int row) const;
+    static QString severityLabel(Finding::Severity s); ///< translated
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -3,104 +3,238 @@
 
 #include "core/util/format.h"
 
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <algorithm>
 #include <limits>
 
 namespace sl {
 
 namespace {
+
 constexpr qint64 kNoDelay = std::numeric_limits<qint64>::min();
+
+/// The same rows (base and filters) of the same analysis: only the order can differ.
+bool sameRows(const KernelInstanceQuery& a, const KernelInstanceQuery& b)
+{
+    return a.analysis == b.analysis && a.base == b.base && a.nameId == b.nameId && a.rows == b.rows
+        && a.nameFilter == b.nameFilter && a.device == b.device && a.stream == b.stream && a.scope == b.scope;
 }
+
+QString dim3(quint32 x, quint32 y, quint32 z) { return QStringLiteral("%1×%2×%3").arg(x).arg(y).arg(z); }
+
+} // namespace
 
 KernelInstanceModel::KernelInstanceModel(QObject* parent)
     : QAbstractTableModel(parent)
+    , m_view(std::make_shared<const std::vector<quint32>>())
 {
 }
 
+KernelInstanceModel::~KernelInstanceModel() { cancelRunning(); }
+
 void KernelInstanceModel::setAnalysis(AnalysisPtr analysis, qint64 nameId)
 {
-    m_analysis = std::move(analysis);
+    if (analysis != m_query.analysis) {
+        m_sortedBase.reset();
+        m_query.occupancy = analysis ? std::make_shared<const OccupancyTable>(*analysis->trace) : nullptr;
+    }
+    m_query.analysis = std::move(analysis);
     setKernelName(nameId);
 }
 
 void KernelInstanceModel::setKernelName(qint64 nameId)
 {
-    std::vector<quint32> view;
-    if (m_analysis && nameId != kNoNames) {
-        const KernelTable& k = m_analysis->trace->kernels;
-        const auto n = quint32(k.size());
-        if (nameId == kAllNames) {
-            view.resize(n);
-            for (quint32 i = 0; i < n; ++i)
-                view[i] = i;
-        } else {
-            for (quint32 i = 0; i < n; ++i)
-                if (k.name[i] == quint32(nameId))
-                    view.push_back(i);
-        }
-    }
-    resetView(std::move(view));
+    m_query.rows.reset();
+    m_query.base = nameId == kAllNames ? KernelInstanceQuery::Base::All
+        : nameId == kNoNames           ? KernelInstanceQuery::Base::None
+                                       : KernelInstanceQuery::Base::Name;
+    m_query.nameId = nameId >= 0 ? quint32(nameId) : 0;
+    update();
 }
 
 void KernelInstanceModel::setRows(std::vector<quint32> kernelIndices)
 {
-    const auto n = m_analysis ? quint32(m_analysis->trace->kernels.size()) : 0u;
+    const auto n = m_query.analysis ? quint32(m_query.analysis->trace->kernels.size()) : 0u;
     kernelIndices.erase(std::remove_if(kernelIndices.begin(), kernelIndices.end(), [n](quint32 i) { return i >= n; }),
         kernelIndices.end());
     std::sort(kernelIndices.begin(), kernelIndices.end()); // kernels are start-sorted: index order = start order
     kernelIndices.erase(std::unique(kernelIndices.begin(), kernelIndices.end()), kernelIndices.end());
-    resetView(std::move(kernelIndices));
+    m_query.base = KernelInstanceQuery::Base::Rows;
+    m_query.rows = std::make_shared<const std::vector<quint32>>(std::move(kernelIndices));
+    update();
 }
 
-void KernelInstanceModel::resetView(std::vector<quint32> view)
+void KernelInstanceModel::setNameFilter(const QString& text)
 {
-    sortView(view);
-    beginResetModel();
-    m_view = std::move(view);
-    endResetModel();
+    if (text == m_query.nameFilter)
+        return;
+    m_query.nameFilter = text;
+    update();
+}
+
+void KernelInstanceModel::setDeviceFilter(qint64 deviceId)
+{
+    if (deviceId == m_query.device)
+        return;
+    m_query.device = deviceId;
+    update();
+}
+
+void KernelInstanceModel::setStreamFilter(qint64 streamId)
+{
+    if (streamId == m_query.stream)
+        return;
+    m_query.stream = streamId;
+    update();
+}
+
+void KernelInstanceModel::setScope(const ScopeFilter& scope)
+{
+    if (scope == m_query.scope)
+        return;
+    m_query.scope = scope;
+    update();
+}
+
+void KernelInstanceModel::sort(int column, Qt::SortOrder order)
+{
+    // QTableView::sortByColumn asks twice (through the header's indicator, then directly): the
+    // view already is, or is being computed, in this order.
+    if (column < 0 || column >= ColumnCount || (column == m_query.sortColumn && order == m_query.sortOrder))
+        return;
+    m_query.sortColumn = column;
+    m_query.sortOrder = order;
+    update();
+}
+
+void KernelInstanceModel::cancelRunning()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel.reset();
+}
+
+void KernelInstanceModel::setBusy(bool busy)
+{
+    if (busy == m_busy)
+        return;
+    m_busy = busy;
+    emit busyChanged(busy);
+}
+
+void KernelInstanceModel::update()
+{
+    ++m_generation;
+    cancelRunning();
+    const bool cacheUsable = m_sortedBase && m_query.base == KernelInstanceQuery::Base::All
+        && m_cacheColumn == m_query.sortColumn && m_cacheOrder == m_query.sortOrder;
+    const KernelInstanceQuery::Rows cache = cacheUsable ? m_sortedBase : nullptr;
+    // Explicit rows in start order are one linear pass whatever their count: applying them at
+    // once lets callers (finding → evidence) select them right away.
+    const bool linearRows = m_query.base == KernelInstanceQuery::Base::Rows && m_query.naturalOrder();
+    if (linearRows || m_query.baseSize() <= m_asyncThreshold || (cache && !m_query.filtered())) {
+        setBusy(false);
+        apply(m_query, m_query.run(cache, nullptr));
+        return;
+    }
+    setBusy(true);
+    const quint64 generation = m_generation;
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = cancel;
+    // The worker gets copies (the analysis is shared and immutable); the continuation runs on
+    // this model's thread and only if the model still exists. It is queued even when the worker
+    // finished before then() was attached (then() would call it right here): a request is
+    // always answered from the event loop, after the caller's other requests of the same turn.
+    QtConcurrent::run([query = m_query, cache, cancel] { return query.run(cache, cancel.get()); })
+        .then(this, [this, generation, query = m_query](KernelInstanceQuery::Result result) {
+            QMetaObject::invokeMethod(
+                this,
+                [this, generation, query, result = std::move(result)]() mutable {
+                    if (generation != m_generation)
+                        return; // superseded; the newer request applies its own result
+                    m_cancel.reset();
+                    setBusy(false); // first, so that viewUpdated() handlers see the final state
+                    apply(query, std::move(result));
+                },
+                Qt::QueuedConnection);
+        });
+}
+
+void KernelInstanceModel::apply(const KernelInstanceQuery& query, KernelInstanceQuery::Result result)
+{
+    if (!result.view)
+        return; // cancelled
+    if (result.sortedBase && query.analysis == m_query.analysis) {
+        m_sortedBase = result.sortedBase;
+        m_cacheColumn = query.sortColumn;
+        m_cacheOrder = query.sortOrder;
+    }
+    if (sameRows(query, m_shownQuery) && result.view->size() == m_view->size()) {
+        // Same rows, new order: move persistent indexes (the selection) with their kernels.
+        emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+        const QModelIndexList persistent = persistentIndexList();
+        std::vector<quint32> kernelsOfPersistent;
+        kernelsOfPersistent.reserve(size_t(persistent.size()));
+        for (const QModelIndex& i : persistent)
+            kernelsOfPersistent.push_back((*m_view)[size_t(i.row())]);
+        m_view = std::move(result.view);
+        m_shownQuery = query;
+        if (!persistent.isEmpty()) {
+            std::vector<qint32> rowOf(size_t(query.analysis->trace->kernels.size()), -1);
+            for (size_t r = 0; r < m_view->size(); ++r)
+                rowOf[(*m_view)[r]] = qint32(r);
+            QModelIndexList updated;
+            updated.reserve(persistent.size());
+            for (qsizetype p = 0; p < persistent.size(); ++p)
+                updated << index(rowOf[kernelsOfPersistent[size_t(p)]], persistent[p].column());
+            changePersistentIndexList(persistent, updated);
+        }
+        emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    } else {
+        beginResetModel();
+        m_view = std::move(result.view);
+        m_shownQuery = query;
+        endResetModel();
+    }
+    emit viewUpdated();
 }
 
 int KernelInstanceModel::rowOfKernel(quint32 kernelIndex) const
 {
-    const auto it = std::find(m_view.begin(), m_view.end(), kernelIndex);
-    return it == m_view.end() ? -1 : int(it - m_view.begin());
+    const auto it = std::find(m_view->begin(), m_view->end(), kernelIndex);
+    return it == m_view->end() ? -1 : int(it - m_view->begin());
 }
 
-int KernelInstanceModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_view.size()); }
+int KernelInstanceModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_view->size());
+}
 
 int KernelInstanceModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
-
-qint64 KernelInstanceModel::launchDelay(quint32 k) const
-{
-    const Trace& t = *m_analysis->trace;
-    const qint32 api = t.kernels.api[k];
-    if (api < 0)
-        return kNoDelay;
-    return t.kernels.start[k] - t.api.end[size_t(api)];
-}
-
-static QString dim3(quint32 x, quint32 y, quint32 z) { return QStringLiteral("%1×%2×%3").arg(x).arg(y).arg(z); }
 
 QVariant KernelInstanceModel::data(const QModelIndex& index, int role) const
 {
     if (role != Qt::DisplayRole && role != SortRole && role != KernelIndexRole && role != Qt::TextAlignmentRole)
         return {};
-    if (!index.isValid() || !m_analysis || index.row() >= int(m_view.size()))
+    if (!index.isValid() || !m_shownQuery.analysis || index.row() >= int(m_view->size()))
         return {};
-    const quint32 k = m_view[size_t(index.row())];
+    const quint32 k = (*m_view)[size_t(index.row())];
     if (role == KernelIndexRole)
         return k;
     if (role == Qt::TextAlignmentRole)
         return index.column() == ApiCall ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
-    const Trace& t = *m_analysis->trace;
+    return cell(k, index.column(), role == SortRole);
+}
+
+QVariant KernelInstanceModel::cell(quint32 k, int column, bool sort) const
+{
+    const Trace& t = *m_shownQuery.analysis->trace;
     const KernelTable& kt = t.kernels;
     const LaunchConfig& c = t.configs.at(kt.config[k]);
-    const bool sort = role == SortRole;
-    switch (Column(index.column())) {
-    case Start: {
-        const qint64 rel = kt.start[k] - t.firstNs;
-        return sort ? QVariant(kt.start[k]) : QVariant(formatDuration(rel));
-    }
+    switch (Column(column)) {
+    case Start:
+        return sort ? QVariant(kt.start[k]) : QVariant(formatDuration(kt.start[k] - t.firstNs));
     case Duration:
         return sort ? QVariant(kt.duration(qsizetype(k))) : QVariant(formatDuration(kt.duration(qsizetype(k))));
     case Device:
@@ -117,12 +251,19 @@ QVariant KernelInstanceModel::data(const QModelIndex& index, int role) const
         const qint64 bytes = qint64(c.staticSharedMemory) + c.dynamicSharedMemory;
         return sort ? QVariant(bytes) : QVariant(formatBytes(bytes));
     }
+    case Occupancy: {
+        const auto occ = m_shownQuery.occupancy ? m_shownQuery.occupancy->at(kt.device[k], kt.config[k]) : std::nullopt;
+        if (sort)
+            return occ ? *occ : -1.0;
+        return occ ? QVariant(formatPercent(*occ, 0)) : QVariant();
+    }
     case ApiCall: {
         const qint32 api = kt.api[k];
         return api < 0 ? QVariant() : QVariant(t.strings.at(t.api.name[size_t(api)]));
     }
     case LaunchDelay: {
-        const qint64 d = launchDelay(k);
+        const qint32 api = kt.api[k];
+        const qint64 d = api < 0 ? kNoDelay : kt.start[k] - t.api.end[size_t(api)];
         if (sort)
             return d;
         if (d == kNoDelay)
@@ -137,8 +278,16 @@ QVariant KernelInstanceModel::data(const QModelIndex& index, int role) const
 
 QVariant KernelInstanceModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
         return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::ToolTipRole) {
+        if (section == Occupancy)
+            return tr("Theoretical occupancy of the launch configuration on its GPU (active warps / maximum warps "
+                      "per SM)");
+        if (section == LaunchDelay)
+            return tr("Kernel start minus the end of its launching API call");
+        return {};
+    }
     switch (Column(section)) {
     case Start:
         return tr("Start");
@@ -156,6 +305,8 @@ QVariant KernelInstanceModel::headerData(int section, Qt::Orientation orientatio
         return tr("Registers");
     case SharedMemory:
         return tr("Shared memory");
+    case Occupancy:
+        return tr("Occupancy");
     case ApiCall:
         return tr("API call");
     case LaunchDelay:
@@ -164,87 +315,6 @@ QVariant KernelInstanceModel::headerData(int section, Qt::Orientation orientatio
         break;
     }
     return {};
-}
-
-void KernelInstanceModel::sortView(std::vector<quint32>& view) const
-{
-    if (!m_analysis || m_sortColumn < 0)
-        return;
-    const Trace& t = *m_analysis->trace;
-    const KernelTable& kt = t.kernels;
-    auto by = [&](auto key) {
-        if (m_sortOrder == Qt::AscendingOrder)
-            std::stable_sort(view.begin(), view.end(), [&](quint32 a, quint32 b) { return key(a) < key(b); });
-        else
-            std::stable_sort(view.begin(), view.end(), [&](quint32 a, quint32 b) { return key(b) < key(a); });
-    };
-    const auto cfg = [&](quint32 k) -> const LaunchConfig& { return t.configs.at(kt.config[k]); };
-    switch (Column(m_sortColumn)) {
-    case Start:
-        by([&](quint32 k) { return kt.start[k]; });
-        break;
-    case Duration:
-        by([&](quint32 k) { return kt.end[k] - kt.start[k]; });
-        break;
-    case Device:
-        by([&](quint32 k) { return kt.device[k]; });
-        break;
-    case Stream:
-        by([&](quint32 k) { return kt.stream[k]; });
-        break;
-    case Grid:
-        by([&](quint32 k) {
-            const auto& c = cfg(k);
-            return quint64(c.gridX) * c.gridY * c.gridZ;
-        });
-        break;
-    case Block:
-        by([&](quint32 k) { return cfg(k).threadsPerBlock(); });
-        break;
-    case Registers:
-        by([&](quint32 k) { return cfg(k).registersPerThread; });
-        break;
-    case SharedMemory:
-        by([&](quint32 k) {
-            const auto& c = cfg(k);
-            return qint64(c.staticSharedMemory) + c.dynamicSharedMemory;
-        });
-        break;
-    case ApiCall:
-        by([&](quint32 k) { return kt.api[k] < 0 ? QString() : t.strings.at(t.api.name[size_t(kt.api[k])]); });
-        break;
-    case LaunchDelay:
-        by([&](quint32 k) { return launchDelay(k); });
-        break;
-    case ColumnCount:
-        break;
-    }
-}
-
-void KernelInstanceModel::sort(int column, Qt::SortOrder order)
-{
-    if (column < 0 || column >= ColumnCount)
-        return;
-    m_sortColumn = column;
-    m_sortOrder = order;
-    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    const QModelIndexList persistent = persistentIndexList();
-    std::vector<quint32> kernelsOfPersistent;
-    kernelsOfPersistent.reserve(size_t(persistent.size()));
-    for (const QModelIndex& i : persistent)
-        kernelsOfPersistent.push_back(m_view[size_t(i.row())]);
-    sortView(m_view);
-    if (!persistent.isEmpty()) {
-        std::vector<qint32> rowOf(m_analysis ? size_t(m_analysis->trace->kernels.size()) : 0, -1);
-        for (size_t r = 0; r < m_view.size(); ++r)
-            rowOf[m_view[r]] = qint32(r);
-        QModelIndexList updated;
-        updated.reserve(persistent.size());
-        for (qsizetype p = 0; p < persistent.size(); ++p)
-            updated << index(rowOf[kernelsOfPersistent[size_t(p)]], persistent[p].column());
-        changePersistentIndexList(persistent, updated);
-    }
-    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
 
 } // namespace sl

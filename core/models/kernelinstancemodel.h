@@ -1,51 +1,68 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/analysisresult.h"
+#include "core/models/kernelinstancequery.h"
 
 #include <QAbstractTableModel>
 
+#include <atomic>
+#include <memory>
 #include <vector>
 
 namespace sl {
 
-/// Kernel launches of one name (or all, or an explicit row list such as a finding's evidence).
-/// Can be millions of rows: no proxy; the model owns a view permutation of KernelTable indices
-/// and sorts it in place with typed comparators.
+/// Kernel launches: of one name, of every name ("all kernels"), or an explicit row list such as
+/// a finding's evidence. Millions of rows: no proxy. The model owns a view permutation of
+/// KernelTable indices (KernelInstanceQuery) and filters and sorts it itself with typed keys.
+///
+/// Work over more than asyncThreshold() rows (5 M kernels: a sort takes about a second) runs on
+/// a worker thread: the model keeps showing the previous view, a generation token drops results
+/// of superseded requests, and the result is applied on the GUI thread — a sort with
+/// layoutChanged (persistent indexes, hence the selection, follow their kernels), anything else
+/// with a reset. viewUpdated() says when the view matches every request made so far.
 class KernelInstanceModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column {
-        Start,
-        Duration,
-        Device,
-        Stream,
-        Grid,
-        Block,
-        Registers,
-        SharedMemory,
-        ApiCall,
-        LaunchDelay,
-        ColumnCount
-    };
+    using Column = KernelInstanceQuery::Column;
+    using enum KernelInstanceQuery::Column;
     enum Role { SortRole = Qt::UserRole, KernelIndexRole };
     static constexpr qint64 kAllNames = -1;
     static constexpr qint64 kNoNames = -2; ///< empty view
 
     explicit KernelInstanceModel(QObject* parent = nullptr);
+    ~KernelInstanceModel() override;
 
-    /// Shows every kernel of the analysed trace (kAllNames), none (kNoNames) or those named `nameId`.
+    /// Shows every kernel of the analysis window (kAllNames), none (kNoNames) or those named
+    /// `nameId`. Keeps the filters, the scope and the sort.
     void setAnalysis(AnalysisPtr analysis, qint64 nameId = kAllNames);
     void setKernelName(qint64 nameId);
-    /// Shows exactly these kernel indices (e.g. Evidence::rows), in start order.
+    /// Shows exactly these kernel indices (e.g. Evidence::rows), filters and scope aside. In
+    /// start order, unless sorted, it is applied at once whatever its size (a linear pass).
     void setRows(std::vector<quint32> kernelIndices);
-    const AnalysisPtr& analysis() const { return m_analysis; }
+    /// Kernel names containing `text`, case-insensitive (empty: every name).
+    void setNameFilter(const QString& text);
+    void setDeviceFilter(qint64 deviceId);  ///< −1: every device
+    void setStreamFilter(qint64 streamId);  ///< −1: every stream
+    /// Only kernels in scope (ScopeFilter::acceptsKernel).
+    void setScope(const ScopeFilter& scope);
 
-    /// View row of a kernel index, -1 when not shown.
+    const AnalysisPtr& analysis() const { return m_query.analysis; }
+    const KernelInstanceQuery& query() const { return m_query; }
+    bool showsAllKernels() const { return m_query.base == KernelInstanceQuery::Base::All; }
+
+    /// Requests over more base rows than this run on a worker thread (default 100 000).
+    void setAsyncThreshold(qsizetype rows) { m_asyncThreshold = rows; }
+    qsizetype asyncThreshold() const { return m_asyncThreshold; }
+    /// A worker is computing a view that is not shown yet.
+    bool isBusy() const { return m_busy; }
+
+    /// View row of a kernel index, −1 when not shown.
     int rowOfKernel(quint32 kernelIndex) const;
     /// Kernel index of a view row.
-    quint32 kernelIndex(int row) const { return m_view[size_t(row)]; }
+    quint32 kernelIndex(int row) const { return (*m_view)[size_t(row)]; }
+    int sortColumn() const { return m_query.sortColumn; }
+    Qt::SortOrder sortOrder() const { return m_query.sortOrder; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -53,15 +70,29 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
-private:
-    void resetView(std::vector<quint32> view);
-    void sortView(std::vector<quint32>& view) const;
-    qint64 launchDelay(quint32 k) const; ///< kernel.start − api.end, INT64_MIN when unmatched
+signals:
+    void busyChanged(bool busy);
+    /// A view was applied; when isBusy() is false it reflects every request made so far.
+    void viewUpdated();
 
-    AnalysisPtr m_analysis;
-    std::vector<quint32> m_view;
-    int m_sortColumn = -1;
-    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+private:
+    void update();
+    void apply(const KernelInstanceQuery& query, KernelInstanceQuery::Result result);
+    void cancelRunning();
+    void setBusy(bool busy);
+    QVariant cell(quint32 k, int column, bool sortRole) const;
+
+    KernelInstanceQuery m_query;      ///< what was asked last
+    KernelInstanceQuery m_shownQuery; ///< what m_view shows
+    KernelInstanceQuery::Rows m_view;
+    /// Base::All sorted by (m_cacheColumn, m_cacheOrder) for m_query.analysis; null when none.
+    KernelInstanceQuery::Rows m_sortedBase;
+    int m_cacheColumn = -1;
+    Qt::SortOrder m_cacheOrder = Qt::AscendingOrder;
+    quint64 m_generation = 0; ///< bumped per request; results of older ones are dropped
+    std::shared_ptr<std::atomic<bool>> m_cancel; ///< of the running worker, if any
+    qsizetype m_asyncThreshold = 100'000;
+    bool m_busy = false;
 };
 
 } // namespace sl

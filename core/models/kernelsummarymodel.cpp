@@ -12,22 +12,26 @@ KernelSummaryModel::KernelSummaryModel(QObject* parent)
 
 void KernelSummaryModel::setAnalysis(AnalysisPtr analysis)
 {
+    QVector<KernelSummary> rows = analysis ? analysis->kernels : QVector<KernelSummary>();
+    setSummaries(std::move(analysis), std::move(rows));
+}
+
+void KernelSummaryModel::setSummaries(AnalysisPtr analysis, QVector<KernelSummary> rows)
+{
     beginResetModel();
     m_analysis = std::move(analysis);
+    m_rows = m_analysis ? std::move(rows) : QVector<KernelSummary>();
     endResetModel();
 }
 
 const KernelSummary* KernelSummaryModel::summary(int row) const
 {
-    if (!m_analysis || row < 0 || row >= m_analysis->kernels.size())
+    if (row < 0 || row >= m_rows.size())
         return nullptr;
-    return &m_analysis->kernels[row];
+    return &m_rows[row];
 }
 
-int KernelSummaryModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() || !m_analysis ? 0 : int(m_analysis->kernels.size());
-}
+int KernelSummaryModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
 
 int KernelSummaryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 

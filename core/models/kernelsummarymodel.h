@@ -7,8 +7,9 @@
 
 namespace sl {
 
-/// One row per kernel name (AnalysisResult::kernels). Small (thousands of rows): meant to sit
-/// behind a QSortFilterProxyModel with sortRole = SortRole.
+/// One row per kernel name: the analysis' summary (AnalysisResult::kernels) or the same summary
+/// over a scope (KernelAnalysis::summarize). Small (thousands of rows): meant to sit behind a
+/// QSortFilterProxyModel with sortRole = SortRole.
 class KernelSummaryModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -18,7 +19,10 @@ public:
 
     explicit KernelSummaryModel(QObject* parent = nullptr);
 
+    /// The analysis' own summary (the whole window).
     void setAnalysis(AnalysisPtr analysis);
+    /// `rows` summarise part of `analysis` (a scope); shares are of that part's kernel time.
+    void setSummaries(AnalysisPtr analysis, QVector<KernelSummary> rows);
     const AnalysisPtr& analysis() const { return m_analysis; }
     const KernelSummary* summary(int row) const;
 
@@ -29,6 +33,7 @@ public:
 
 private:
     AnalysisPtr m_analysis;
+    QVector<KernelSummary> m_rows;
 };
 
 } // namespace sl

@@ -17,8 +17,8 @@ struct ScopeFilter
     Q_DECLARE_TR_FUNCTIONS(ScopeFilter)
 public:
     static constexpr qint64 kAny = -1;
-    qint64 pid = kAny;    ///< process id, kAny for every process
-    qint64 tid = kAny;    ///< thread id (with pid), kAny for every thread
+    qint64 pid = kAny; ///< process id, kAny for every process
+    qint64 tid = kAny; ///< thread id (with pid), kAny for every thread
     qint64 device = kAny; ///< CUDA deviceId, kAny for every device
     qint64 stream = kAny; ///< streamId (with device), kAny for every stream
 

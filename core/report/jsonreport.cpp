@@ -2,6 +2,8 @@
 #include "core/util/privacy.h"
 #include "core/report/jsonreport.h"
 
+#include "core/analysis/statistics.h"
+
 #include <QJsonArray>
 
 namespace sl {
@@ -23,32 +25,41 @@ QJsonValue optionalShare(const std::optional<double>& v)
 QJsonArray phasesJson(const QVector<PhaseStats>& phases)
 {
     QJsonArray a;
-    for (const auto& p : phases)
+    for (const auto& p : phases) {
+        std::vector<qint64> steps = p.stepNs;
+        std::sort(steps.begin(), steps.end());
         a.append(QJsonObject{{QStringLiteral("phase"), p.phase},
                              {QStringLiteral("wall_ns"), p.wallNs},
                              {QStringLiteral("kernel_ns"), p.kernelNs},
                              {QStringLiteral("kernel_count"), p.kernelCount},
                              {QStringLiteral("steps"), p.steps},
-                             {QStringLiteral("kernel_ns_per_step"), p.kernelNsPerStep()}});
+                             {QStringLiteral("kernel_ns_per_step"), p.kernelNsPerStep()},
+                             {QStringLiteral("step_p50_ns"), nearestRank(steps, 50)},
+                             {QStringLiteral("step_p90_ns"), nearestRank(steps, 90)}});
+    }
     return a;
 }
 } // namespace
 
+QJsonObject JsonReport::evidenceToJson(const Evidence& e)
+{
+    QJsonArray rowids;
+    for (qint64 id : e.rowids)
+        rowids.append(id);
+    return QJsonObject{{QStringLiteral("table"), e.table},
+                       {QStringLiteral("rowids"), rowids},
+                       {QStringLiteral("row_count"), e.rowCount},
+                       {QStringLiteral("start_ns"), e.startNs >= 0 ? QJsonValue(e.startNs) : QJsonValue()},
+                       {QStringLiteral("end_ns"), e.endNs >= 0 ? QJsonValue(e.endNs) : QJsonValue()},
+                       {QStringLiteral("device_id"), e.deviceId >= 0 ? QJsonValue(e.deviceId) : QJsonValue()},
+                       {QStringLiteral("sql"), e.sql}};
+}
+
 QJsonObject JsonReport::findingToJson(const Finding& f)
 {
     QJsonArray evidence;
-    for (const auto& e : f.evidence) {
-        QJsonArray rowids;
-        for (qint64 id : e.rowids)
-            rowids.append(id);
-        evidence.append(QJsonObject{{QStringLiteral("table"), e.table},
-                                    {QStringLiteral("rowids"), rowids},
-                                    {QStringLiteral("row_count"), e.rowCount},
-                                    {QStringLiteral("start_ns"), e.startNs >= 0 ? QJsonValue(e.startNs) : QJsonValue()},
-                                    {QStringLiteral("end_ns"), e.endNs >= 0 ? QJsonValue(e.endNs) : QJsonValue()},
-                                    {QStringLiteral("device_id"), e.deviceId >= 0 ? QJsonValue(e.deviceId) : QJsonValue()},
-                                    {QStringLiteral("sql"), e.sql}});
-    }
+    for (const auto& e : f.evidence)
+        evidence.append(evidenceToJson(e));
     return QJsonObject{{QStringLiteral("id"), f.id},
                        {QStringLiteral("severity"), Finding::severityName(f.severity)},
                        {QStringLiteral("title"), f.title},

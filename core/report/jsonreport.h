@@ -17,6 +17,8 @@ public:
     static constexpr int kFormatVersion = 1;
     static QJsonObject build(const AnalysisResult& r, const ReportOptions& options = {});
     static QJsonObject findingToJson(const Finding& f);
+    /// {table, rowids[], row_count, start_ns, end_ns, device_id, sql} (nulls where not applicable).
+    static QJsonObject evidenceToJson(const Evidence& e);
 };
 
 } // namespace sl

@@ -22,6 +22,10 @@ struct SynthOptions
     quint64 seed = 1; ///< seeds the only random source (std::mt19937_64)
     qint64 targetKernels = 0; ///< if > 0: choose steps so the file holds about this many kernels (all ranks)
     int layers = 0; ///< transformer layers; 0 = automatic (8, or 32 when targetKernels >= 1 M)
+    /// One push/pop range around every kernel launch call, named after the kernel (what PyTorch's
+    /// `emit_nvtx` does per operator): about one NVTX range per kernel instead of one per layer.
+    /// The NVTX-heavy shape the attribution benchmark needs.
+    bool opRanges = false;
 };
 
 /// Outcome of writeSynthTrace(). Counts are rows written; times are ns on the session timeline.

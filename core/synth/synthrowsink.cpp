@@ -38,6 +38,7 @@ const char* nvtxText(SynthNvtxName name)
         return "vllm";
     case SynthNvtxName::Request:
     case SynthNvtxName::Layer:
+    case SynthNvtxName::Op:
         break;
     }
     return nullptr;
@@ -352,6 +353,9 @@ bool SynthRowSink::insert(const SynthNvtxRow& r)
             std::snprintf(buffer, sizeof buffer, "request %lld", static_cast<long long>(r.number));
             sqlite3_bind_int64(s, 4, r.number);
             sqlite3_bind_text(s, 5, buffer, -1, SQLITE_TRANSIENT);
+        } else if (r.name == SynthNvtxName::Op) {
+            sqlite3_bind_null(s, 4);
+            sqlite3_bind_text(s, 5, SynthKernelCatalog::spec(SynthKernel(r.number)).shortName, -1, SQLITE_STATIC);
         } else {
             sqlite3_bind_null(s, 4);
             sqlite3_bind_text(s, 5, nvtxText(r.name), -1, SQLITE_STATIC);

@@ -56,7 +56,8 @@ enum class SynthNvtxName : quint8 {
     Detokenize,
     Request,
     Layer,
-    Domain
+    Domain,
+    Op ///< opRanges: `number` is the SynthKernel, the text its short name
 };
 
 struct SynthNvtxRow

@@ -46,6 +46,7 @@ SynthPlan SynthPlan::resolve(const SynthOptions& options)
     plan.ranks = options.ranks;
     plan.graphs = options.graphs;
     plan.seed = options.seed;
+    plan.opRanges = options.opRanges;
     plan.layers = options.layers > 0 ? options.layers
                                      : (options.targetKernels >= kLargeTarget ? kAutoLayersLarge : kAutoLayersSmall);
     plan.steps = std::max<qint64>(1, options.steps);
@@ -104,7 +105,9 @@ std::array<qint64, 4> SynthPlan::estimatedRows() const
     const qint64 launches = 2 * prefill + decode + prefillSteps() * prefill
         + (steps - prefillSteps()) * (graphSteps > 0 ? 1 + tail : decode);
     const qint64 runtime = ranks * (launches + allSteps * 3);
-    const qint64 nvtx = ranks * (eagerSteps * (2 + layers) + graphSteps * 2 + 1) + prefillSteps() * 3;
+    qint64 nvtx = ranks * (eagerSteps * (2 + layers) + graphSteps * 2 + 1) + prefillSteps() * 3;
+    if (opRanges)
+        nvtx += ranks * launches;
     const qint64 small = ranks * allSteps * 3 + (graphs == SynthGraphMode::Graph ? ranks * graphSteps : 0);
     return { totalKernels(), runtime, nvtx, small };
 }
@@ -199,8 +202,11 @@ void SynthSimulator::globalStep(const Step& step)
             layers(r, step);
         if (m_plan.ranks > 1) {
             r.cpu += cpuGap(step);
+            const qint64 opStart = r.cpu;
             const SynthApiRow c = call(r, SynthApi::LaunchKernel, 3 * us, 7 * us);
             m_sink.api(c);
+            if (m_plan.opRanges)
+                pushPop(r, SynthNvtxName::Op, opStart, qint64(SynthKernel::AllReduce));
             r.allReduceCorrelation = c.correlationId;
             r.allReduceArrive = queueStart(r, c);
         }
@@ -335,6 +341,7 @@ qint64 SynthSimulator::cpuGap(const Step& step)
 void SynthSimulator::launch(Rank& r, SynthKernel kind, const Step& step)
 {
     r.cpu += cpuGap(step);
+    const qint64 opStart = r.cpu;
     // The first launch of a kernel loads its module lazily (CUDA_MODULE_LOADING=LAZY): ms-long.
     const bool cold = !r.loaded[size_t(kind)];
     r.loaded[size_t(kind)] = true;
@@ -346,6 +353,8 @@ void SynthSimulator::launch(Rank& r, SynthKernel kind, const Step& step)
         r.cpu = c.end;
     }
     m_sink.api(c);
+    if (m_plan.opRanges)
+        pushPop(r, SynthNvtxName::Op, opStart, qint64(kind));
     const qint64 start = queueStart(r, c);
     const qint64 end = start + duration(kind, step);
     m_sink.kernel({ start, end, c.correlationId, r.nextGridId++, 0, 0, r.index, kind, step.shape });

@@ -19,6 +19,7 @@ struct SynthPlan
     int layers = 8;
     SynthGraphMode graphs = SynthGraphMode::None;
     quint64 seed = 1;
+    bool opRanges = false; ///< SynthOptions::opRanges
 
     static constexpr int warmupSteps = 3;
     static constexpr int requestSteps = 16; ///< one prefill then 15 decode steps per request group
@@ -40,6 +41,7 @@ struct SynthPlan
 ///   push "warmup" | "prefill" | "decode_step"
 ///     cudaMemcpyAsync HtoD (pinned, input ids), sometimes cudaMemsetAsync
 ///     per layer: push "layer N" (registered string, domain "vllm"), 12 kernels (11 in prefill), pop
+///       (opRanges: each launch call inside its own range named after the kernel's short name)
 ///       (graph modes: decode steps replace all layers by one cudaGraphLaunch, no layer ranges)
 ///     ranks > 1: NCCL all-reduce on the communication stream; it ends when the last rank arrives
 ///     final RMSNorm, lm_head GEMM

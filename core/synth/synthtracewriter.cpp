@@ -28,7 +28,9 @@ namespace sl {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("SynthTraceWriter", text); }
+// lupdate files tr() calls in a namespace-level function under the namespace ("sl"); the
+// run-time context must be the same or the translation is never found.
+QString tr(const char* text) { return QCoreApplication::translate("sl", text); }
 
 bool exec(sqlite3* db, const char* sql, QString* error)
 {

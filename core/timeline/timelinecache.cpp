@@ -83,6 +83,18 @@ void TimelineCache::cancel()
     m_pending.future.cancel();
 }
 
+void TimelineCache::forget(const Trace* trace)
+{
+    QMutexLocker lock(&m_mutex);
+    std::erase_if(m_recent, [trace](const TimelineDataPtr& d) { return d->trace().get() == trace; });
+    std::erase_if(m_entries, [trace](const Entry& e) { return e.trace == trace; });
+    if (m_pending.trace == trace) {
+        if (m_pending.cancel)
+            m_pending.cancel->store(true);
+        m_pending.future.cancel();
+    }
+}
+
 void TimelineCache::clear()
 {
     cancel();

@@ -31,6 +31,8 @@ public:
     QFuture<TimelineDataPtr> request(const AnalysisPtr& analysis);
     /// Cancels the pending build, if any.
     void cancel();
+    /// Drops what the cache holds of `trace` (a closed trace): its data keeps the trace alive.
+    void forget(const Trace* trace);
     /// Forgets everything (tests).
     void clear();
     /// Builds started so far (tests check that a re-analysis reuses the data).

@@ -150,6 +150,7 @@ private slots:
     void graphMode();
     void nodeMode();
     void dominantKernelEvidence();
+    void noGpuRecordsEvidence();
 };
 
 void TestAnalysis::kernelStatistics()
@@ -773,6 +774,45 @@ void TestAnalysis::dominantKernelEvidence()
             QCOMPARE(rows, std::set<qint64>(ev.rowids.begin(), ev.rowids.end()));
         }
     }
+}
+
+void TestAnalysis::noGpuRecordsEvidence()
+{
+    // Launches but no kernel rows: the evidence is the launch calls (rowids 1 and 3), not the sync (rowid 2).
+    TraceFixture fx;
+    fx.runtime(100, 150, 100, 101, 1, kLaunch);
+    fx.runtime(200, 900, 100, 101, 2, QStringLiteral("cudaDeviceSynchronize_v3020"));
+    fx.runtime(1000, 1050, 100, 101, 3, kLaunch);
+    const AnalysisPtr r = analyze(load(fx));
+    QVERIFY(r);
+    const Finding* f = finding(*r, QStringLiteral("api-without-gpu-records"));
+    QVERIFY(f);
+    QCOMPARE(f->evidence.size(), 1);
+    QCOMPARE(f->evidence[0].rowids, std::vector<qint64>({ 1, 3 }));
+    bool ok = false;
+    QCOMPARE(firstColumn(fx.path(), f->evidence[0].sql, &ok), std::set<qint64>({ 1, 3 }));
+    QVERIFY(ok);
+
+    // No launch at all (OS runtime only): every call is evidence.
+    TraceFixture only;
+    only.runtime(100, 900, 100, 101, 2, QStringLiteral("cudaDeviceSynchronize_v3020"));
+    const AnalysisPtr r2 = analyze(load(only));
+    const Finding* f2 = finding(*r2, QStringLiteral("api-without-gpu-records"));
+    QVERIFY(f2);
+    QCOMPARE(f2->evidence[0].rowids, std::vector<qint64>({ 1 }));
+
+    // Nothing at all: the evidence is the query listing the (absent) CUDA activity tables.
+    TraceFixture empty;
+    empty.gpu(0, QStringLiteral("H100"));
+    const AnalysisPtr r3 = analyze(load(empty));
+    QVERIFY(r3);
+    const Finding* f3 = finding(*r3, QStringLiteral("no-cuda-activity"));
+    QVERIFY(f3);
+    QCOMPARE(f3->evidence.size(), 1);
+    QCOMPARE(f3->evidence[0].table, QStringLiteral("sqlite_master"));
+    bool ok3 = false;
+    firstColumn(empty.path(), f3->evidence[0].sql, &ok3);
+    QVERIFY(ok3); // valid SQL on the export
 }
 
 QTEST_GUILESS_MAIN(TestAnalysis)

@@ -80,8 +80,10 @@ private slots:
     void exitCodes_data();
     void exitCodes();
     void missingFile();
+    void compareWritesContract();
     void info();
     void synthThenInfo();
+    void benchSmall();
 };
 
 void TestCli::analyzeWritesContract()
@@ -196,6 +198,22 @@ void TestCli::exitCodes_data()
                                << 3;
     QTest::newRow("info text file") << QStringList{QStringLiteral("info"), QStringLiteral("@TEXT@")} << 3;
     QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0;
+    const QString compare = QStringLiteral("compare"), out = QStringLiteral("--out"), at = QStringLiteral("@OUT@");
+    const QString trace = QStringLiteral("@TRACE@");
+    QTest::newRow("compare one trace") << QStringList{compare, trace, out, at} << 2;
+    QTest::newRow("compare without --out") << QStringList{compare, trace, trace} << 2;
+    QTest::newRow("compare token count") << QStringList{compare, trace, trace, out, at, QStringLiteral("--tokens"),
+                                                        QStringLiteral("5")}
+                                         << 2;
+    QTest::newRow("compare bad baseline") << QStringList{compare, trace, trace, out, at, QStringLiteral("--baseline"),
+                                                         QStringLiteral("3")}
+                                          << 2;
+    QTest::newRow("compare bad unit") << QStringList{compare, trace, trace, out, at, QStringLiteral("--per"),
+                                                     QStringLiteral("minute")}
+                                      << 2;
+    QTest::newRow("compare text file") << QStringList{compare, trace, QStringLiteral("@TEXT@"), out, at} << 3;
+    QTest::newRow("compare unwritable") << QStringList{compare, trace, trace, out, QStringLiteral("@TEXT@/out")} << 4;
+    QTest::newRow("compare") << QStringList{compare, trace, trace, out, at} << 0;
 }
 
 void TestCli::exitCodes()
@@ -222,8 +240,10 @@ void TestCli::exitCodes()
     QVERIFY2(r.exitCode == code, qPrintable(QStringLiteral("exit %1, stderr: %2").arg(r.exitCode).arg(r.err)));
     if (code == 3)
         QVERIFY2(r.err.contains(QStringLiteral("readme.sqlite")), qPrintable(r.err));
-    if (code == 2 || code == 3)
+    if (code == 2 || code == 3) {
         QVERIFY(!QFileInfo::exists(tmp.filePath(QStringLiteral("out/report.json"))));
+        QVERIFY(!QFileInfo::exists(tmp.filePath(QStringLiteral("out/comparison.json"))));
+    }
 }
 
 void TestCli::missingFile()
@@ -234,6 +254,60 @@ void TestCli::missingFile()
     QVERIFY(r.finished);
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.err.contains(QStringLiteral("gone-trace.sqlite")), qPrintable(r.err));
+}
+
+void TestCli::compareWritesContract()
+{
+    TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("before.sqlite"));
+    fill(a);
+    TraceFixture b(TraceFixture::Schema::Nsys2026, QStringLiteral("after.sqlite"));
+    fill(b);
+    // "after" runs one more 300 ns relu inside the same decode step.
+    b.runtime(2700, 2800, 100, 101, 4, QStringLiteral("cudaLaunchKernel_v7000"));
+    b.kernel(3000, 3300, 0, 7, 4, 100, QStringLiteral("relu_kernel"));
+    QTemporaryDir out;
+    const QString dir = out.filePath(QStringLiteral("cmp"));
+    const Run r = runCli({QStringLiteral("compare"), a.path(), b.path(), QStringLiteral("--out"), dir,
+                          QStringLiteral("--labels"), QStringLiteral("old,new"), QStringLiteral("--tokens"),
+                          QStringLiteral("10,20"), QStringLiteral("--baseline"), QStringLiteral("old")});
+    QVERIFY(r.finished);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(r.out.contains(QStringLiteral("per token")));
+    QFile f(dir + QStringLiteral("/comparison.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject j = QJsonDocument::fromJson(f.readAll()).object();
+    QString missing;
+    QVERIFY2(hasKeys(j, {QStringLiteral("format"), QStringLiteral("format_version"), QStringLiteral("tool"),
+                         QStringLiteral("baseline"), QStringLiteral("unit"), QStringLiteral("traces"),
+                         QStringLiteral("phases"), QStringLiteral("figures"), QStringLiteral("kernels"),
+                         QStringLiteral("step_distributions"), QStringLiteral("changes"), QStringLiteral("warnings")},
+                     &missing),
+             qPrintable(missing));
+    QCOMPARE(j[QStringLiteral("format")].toString(), QStringLiteral("sightline.comparison"));
+    QCOMPARE(j[QStringLiteral("unit")].toString(), QStringLiteral("token"));
+    QCOMPARE(j[QStringLiteral("baseline")].toInt(), 0);
+    QCOMPARE(j[QStringLiteral("traces")][1][QStringLiteral("label")].toString(), QStringLiteral("new"));
+    QCOMPARE(j[QStringLiteral("traces")][1][QStringLiteral("file")].toString(), QStringLiteral("after.sqlite"));
+    QCOMPARE(j[QStringLiteral("traces")][1][QStringLiteral("units")].toInt(), 20);
+    // Kernel time 700 ns over 10 tokens = 70; 1000 ns over 20 tokens = 50.
+    for (const auto& v : j[QStringLiteral("figures")].toArray()) {
+        const QJsonObject fig = v.toObject();
+        if (fig[QStringLiteral("key")].toString() != QLatin1String("kernel_ns_per_unit") || !fig[QStringLiteral("scope")].toString().isEmpty())
+            continue;
+        QCOMPARE(fig[QStringLiteral("values")][0].toInteger(), qint64(70));
+        QCOMPARE(fig[QStringLiteral("values")][1].toInteger(), qint64(50));
+        QCOMPARE(fig[QStringLiteral("deltas")][1].toInteger(), qint64(-20));
+        missing = QStringLiteral("found");
+    }
+    QCOMPARE(missing, QStringLiteral("found"));
+    QVERIFY(QFile::exists(dir + QStringLiteral("/comparison.md")));
+    for (const QString& name : {QStringLiteral("/comparison.json"), QStringLiteral("/comparison.md")}) {
+        QFile file(dir + name);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray data = file.readAll();
+        QVERIFY2(!data.contains(QFileInfo(a.path()).absolutePath().toUtf8()), qPrintable(name));
+        QVERIFY2(!data.contains(QFileInfo(b.path()).absolutePath().toUtf8()), qPrintable(name));
+    }
 }
 
 void TestCli::info()
@@ -262,6 +336,26 @@ void TestCli::synthThenInfo()
     QVERIFY2(i.exitCode == 0, qPrintable(i.err));
     QVERIFY(i.out.contains(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL")));
     QVERIFY(i.out.contains(QStringLiteral("synth.sqlite")));
+}
+
+void TestCli::benchSmall()
+{
+    // The CI-sized benchmark: every table and figure is printed (values are not asserted: speed
+    // belongs to the benchmark itself, not to unit tests).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const Run r = runCli({QStringLiteral("bench"), QStringLiteral("--kernels"), QStringLiteral("3000"),
+                          QStringLiteral("--attribution"), QStringLiteral("3000"), QStringLiteral("--cycles"),
+                          QStringLiteral("3"), QStringLiteral("--dir"), dir.path()});
+    QVERIFY2(r.finished, "sightline-cli bench did not finish");
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    for (const char* expected : {"| synth-3000.sqlite |", "| synth-3000-ops.sqlite |", "NVTX attribution alone",
+                                 "peak / bound", "cancel latency", "after each close"})
+        QVERIFY2(r.out.contains(QLatin1String(expected)), expected);
+    // Three closes listed per trace.
+    const QString line = r.out.split(QLatin1Char('\n')).filter(QStringLiteral("| synth-3000.sqlite |")).last();
+    QCOMPARE(line.split(QStringLiteral(" | ")).at(4).count(QLatin1Char(',')), 2);
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("synth-3000-ops.sqlite"))));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -436,6 +436,15 @@ void TestLaneSummary::cacheSharedAcrossWindows()
     QVERIFY(second);
     QVERIFY(second.get() != first.get());
     QCOMPARE(cache.buildCount(), before + 2);
+
+    // Forgetting a closed trace lets its data (and the trace it holds) go.
+    const std::weak_ptr<const TimelineData> firstWeak = first;
+    cache.forget(trace.get());
+    QVERIFY(!firstWeak.expired()); // still held here
+    const QFuture<TimelineDataPtr> rebuilt = cache.request(full);
+    QVERIFY(!rebuilt.isFinished() || rebuilt.result().get() != first.get()); // not served from the cache
+    await(rebuilt);
+    cache.forget(trace.get());
     cache.clear();
 }
 

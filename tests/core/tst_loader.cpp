@@ -69,6 +69,7 @@ private slots:
     void sortedByStart();
     void eventClass67Duplicates();
     void cancel();
+    void cancelFuture();
 };
 
 void TestLoader::badInputs_data()
@@ -347,6 +348,26 @@ void TestLoader::cancel()
     const LoadOutcome full = TraceLoader::loadSync(path, {});
     QVERIFY2(full.ok(), qPrintable(full.message));
     QCOMPARE(qint64(full.trace->kernels.size()), w.kernels);
+}
+
+void TestLoader::cancelFuture()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("synth.sqlite"));
+    SynthOptions o;
+    o.targetKernels = 300000;
+    QVERIFY(writeSynthTrace(path, o).ok);
+
+    // Cancelling the QFuture, as the GUI's Cancel button does, is seen by the readers directly
+    // (not only at the next progress report); a cancelled QFuture drops the result.
+    QFuture<LoadOutcome> future = TraceLoader::load(path);
+    QTRY_VERIFY_WITH_TIMEOUT(future.progressValue() > 20 || future.isFinished(), 60000);
+    QVERIFY(!future.isFinished());
+    future.cancel();
+    future.waitForFinished();
+    QVERIFY(future.isCanceled());
+    QCOMPARE(future.resultCount(), 0);
+    QVERIFY(QSqlDatabase::connectionNames().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestLoader)

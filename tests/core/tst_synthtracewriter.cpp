@@ -337,6 +337,34 @@ private slots:
             0);
     }
 
+    void opRanges()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("ops.sqlite"));
+        SynthOptions o = small(SynthGraphMode::None, 2);
+        o.opRanges = true;
+        const SynthResult r = writeSynthTrace(path, o);
+        QVERIFY(r.ok);
+        Db db(path);
+        // One range per launch call, named after its kernel, enclosing the call on the caller's thread.
+        const qint64 launches = db.scalar("SELECT COUNT(*) FROM CUPTI_ACTIVITY_KIND_RUNTIME r JOIN StringIds s ON "
+                                          "s.id = r.nameId WHERE s.value = 'cudaLaunchKernel_v7000'");
+        QCOMPARE(launches, r.kernels);
+        QCOMPARE(db.scalar("SELECT COUNT(*) FROM NVTX_EVENTS WHERE text IN (SELECT value FROM StringIds WHERE id IN "
+                           "(SELECT shortName FROM CUPTI_ACTIVITY_KIND_KERNEL))"),
+            launches);
+        QCOMPARE(db.scalar("SELECT COUNT(*) FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON "
+                           "r.correlationId = k.correlationId AND (r.globalTid >> 24) = (k.globalPid >> 24) "
+                           "JOIN StringIds s ON s.id = k.shortName WHERE NOT EXISTS (SELECT 1 FROM NVTX_EVENTS n "
+                           "WHERE n.globalTid = r.globalTid AND n.text = s.value AND n.start <= r.start "
+                           "AND n.end >= r.end)"),
+            0);
+        // The per-layer ranges are still there: op ranges nest inside them.
+        QCOMPARE(db.scalar("SELECT COUNT(*) FROM NVTX_EVENTS n JOIN StringIds s ON s.id = n.textId "
+                           "WHERE s.value = 'layer 1'"),
+            qint64(2 * (3 + 120)));
+        QCOMPARE(db.scalar("SELECT COUNT(*) FROM NVTX_EVENTS"), r.nvtxRanges);
+    }
+
     void idleGapsAndCopies()
     {
         const QString path = m_dir.filePath(QStringLiteral("gaps.sqlite"));

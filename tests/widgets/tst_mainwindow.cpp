@@ -1,11 +1,22 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/analysisresult.h"
+#include "core/compare/comparison.h"
+#include "core/models/evidencerowsmodel.h"
 #include "core/models/kernelinstancemodel.h"
+#include "core/models/processtreemodel.h"
+#include "core/session/tracesession.h"
 #include "tests/common/tracefixture.h"
+#include "widgets/charts/barchartview.h"
+#include "widgets/docks/comparisondock.h"
+#include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
+#include "widgets/docks/nvtxphasesdock.h"
+#include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
+#include "widgets/docks/timelinedock.h"
 #include "widgets/mainwindow.h"
+#include "widgets/timeline/timeviewport.h"
 
 #include <QClipboard>
 #include <QLineEdit>
@@ -15,6 +26,7 @@
 #include <QSqlDatabase>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTreeView>
 #include <QtTest>
 
 #include <set>
@@ -39,6 +51,9 @@ void fillFixture(TraceFixture& fx)
     fx.kernel(7000, 8000, 0, 7, 5, 100, QStringLiteral("big"));
     for (quint32 c = 1; c <= 6; ++c)
         fx.runtime(qint64(c) * 100, qint64(c) * 100 + 50, 100, 101, c, kLaunch);
+    // rowids 7 and 8: 3.1 µs of blocking sync in an 8 µs window.
+    fx.runtime(3000, 4900, 100, 101, 20, QStringLiteral("cudaStreamSynchronize_v3020"));
+    fx.runtime(8000, 9200, 100, 101, 21, QStringLiteral("cudaDeviceSynchronize_v3020"));
 }
 
 bool waitIdle(MainWindow& w)
@@ -56,6 +71,13 @@ private slots:
     void openFillsDocks();
     void findingEvidenceSelectsRows();
     void failedLoadReportsMessage();
+    void apiEvidenceInEvidenceDock();
+    void windowChangeReanalyses();
+    void processSelectionSetsScope();
+    void closeTrace();
+    void comparisonOfOpenTraces();
+    void findingZoomsTimeline();
+    void timelineSelectionSetsWindow();
     void cancelClosesConnections();
     void layoutRoundTrip();
 
@@ -89,6 +111,9 @@ void TestMainWindow::openFillsDocks()
     QVERIFY(a->findings.size() > 0);
     QCOMPARE(w.findingsDock()->view()->model()->rowCount(), int(a->findings.size()));
     QVERIFY(w.windowTitle().contains(QStringLiteral("trace.sqlite")));
+    // The overview charts GPU time by category: all three names fall in one category here.
+    QCOMPARE(w.overviewDock()->chart(OverviewDock::Categories)->plottedCategories().size(), 1);
+    QCOMPARE(w.processesDock()->view()->model()->rowCount(), 1);
 
     // The name filter is debounced, case-insensitive.
     w.kernelsDock()->filterEdit()->setText(QStringLiteral("BI"));
@@ -153,6 +178,192 @@ void TestMainWindow::findingEvidenceSelectsRows()
     QCOMPARE(shown, std::set<quint32>(evidence->rows.begin(), evidence->rows.end()));
     const QModelIndexList selected = w.kernelsDock()->instanceView()->selectionModel()->selectedRows();
     QCOMPARE(selected.size(), int(evidence->rows.size()));
+}
+
+void TestMainWindow::apiEvidenceInEvidenceDock()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.show();
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    const AnalysisPtr a = w.currentAnalysis();
+    QVERIFY(a);
+    int sync = -1;
+    for (int i = 0; i < a->findings.size(); ++i)
+        if (a->findings[i].id == QStringLiteral("blocking-sync"))
+            sync = i;
+    QVERIFY(sync >= 0);
+    QTableView* findings = w.findingsDock()->view();
+    const QModelIndex index = findings->model()->index(sync, 1);
+    findings->scrollTo(index);
+    QTest::mouseClick(findings->viewport(), Qt::LeftButton, {}, findings->visualRect(index).center());
+
+    // Both sync calls, longest first (rowid 7: 1.9 µs, rowid 8: 1.2 µs), all selected, dock raised.
+    EvidenceRowsModel* rows = w.evidenceDock()->model();
+    QCOMPARE(rows->rowCount(), 2);
+    QCOMPARE(rows->index(0, EvidenceRowsModel::Rowid).data().toLongLong(), 7);
+    QCOMPARE(rows->index(1, EvidenceRowsModel::Rowid).data().toLongLong(), 8);
+    QCOMPARE(w.evidenceDock()->view()->selectionModel()->selectedRows().size(), 2);
+    QVERIFY(w.evidenceDock()->isVisible());
+}
+
+void TestMainWindow::windowChangeReanalyses()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    QCOMPARE(w.currentAnalysis()->kernelCount, 6);
+    QSignalSpy ready(&w, &MainWindow::analysisReady);
+    WindowSpec spec;
+    spec.kind = AnalysisWindow::Kind::Custom;
+    spec.startNs = 1500;
+    spec.endNs = 5500;
+    w.setAnalysisWindow(spec);
+    QVERIFY(waitIdle(w));
+    QCOMPARE(ready.count(), 1);
+    const AnalysisPtr a = w.currentAnalysis();
+    QCOMPARE(a->window.startNs, 1500);
+    QCOMPARE(a->window.endNs, 5500);
+    QCOMPARE(a->kernelCount, 3); // starts 2000, 4000, 5000
+    QCOMPARE(a->kernelNs, 2100);
+    // Every dock shows the new analysis: "big" ×2 and "small" ×1 are the names left.
+    QCOMPARE(w.kernelsDock()->summaryProxy()->sourceModel()->rowCount(), 2);
+}
+
+void TestMainWindow::processSelectionSetsScope()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.show();
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    QTreeView* tree = w.processesDock()->view();
+    const QModelIndex process = tree->model()->index(0, 0);
+    QSignalSpy changed(w.processesDock(), &ProcessesDock::scopeChanged);
+    tree->setCurrentIndex(process);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(w.scope().pid, 100);
+    QCOMPARE(w.scope().device, ScopeFilter::kAny);
+    // Process 100's children: thread 101, then GPU 0 whose only stream is 7.
+    const QModelIndex gpu = tree->model()->index(1, 0, process);
+    tree->setCurrentIndex(tree->model()->index(0, 0, gpu));
+    QCOMPARE(w.scope().device, 0);
+    QCOMPARE(w.scope().stream, 7);
+    QCOMPARE(w.kernelsDock()->scope(), w.scope()); // the Kernels dock follows the focus
+    // Switching traces drops the focus.
+    w.setScope({});
+    QVERIFY(w.scope().isAll());
+    QVERIFY(!tree->selectionModel()->currentIndex().isValid());
+}
+
+void TestMainWindow::closeTrace()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    QCOMPARE(w.traceCount(), 1);
+    w.closeTrace(0);
+    QCOMPARE(w.traceCount(), 0);
+    QCOMPARE(w.currentTrace(), -1);
+    QVERIFY(!w.currentAnalysis());
+    QCOMPARE(w.findingsDock()->view()->model()->rowCount(), 0);
+    QCOMPARE(w.kernelsDock()->summaryProxy()->sourceModel()->rowCount(), 0);
+}
+
+void TestMainWindow::comparisonOfOpenTraces()
+{
+    TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("before.sqlite"));
+    fillFixture(a);
+    TraceFixture b(TraceFixture::Schema::Nsys2026, QStringLiteral("after.sqlite"));
+    b.gpu(0, QStringLiteral("H100"));
+    b.kernel(1000, 2000, 0, 7, 1, 100, QStringLiteral("only"));
+    MainWindow w;
+    w.openFiles({ a.path(), b.path() });
+    QVERIFY(waitIdle(w));
+    QTRY_VERIFY(w.comparisonDock()->comparison() && w.comparisonDock()->comparison()->traceCount() == 2);
+    QCOMPARE(
+        w.comparisonDock()->comparison()->labels, QStringList({ QStringLiteral("before"), QStringLiteral("after") }));
+
+    // A comparison link into the second trace makes it current and lands on its rows.
+    w.setCurrentTrace(0);
+    Evidence e;
+    e.table = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    e.rows = { 0 };
+    emit w.comparisonDock()->evidenceRequested(1, e);
+    QCOMPARE(w.currentTrace(), 1);
+    QCOMPARE(w.kernelsDock()->instanceModel()->rowCount(), 1);
+    QCOMPARE(w.evidenceDock()->model()->rowCount(), 1);
+
+    // Closing one leaves nothing to compare.
+    w.closeTrace(0);
+    QTRY_VERIFY(!w.comparisonDock()->comparison());
+}
+
+void TestMainWindow::findingZoomsTimeline()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.show();
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    const AnalysisPtr a = w.currentAnalysis();
+    // The dominant kernel's evidence is "big" (2000–3000, 5000–6000, 7000–8000): the timeline,
+    // which the NVTX view shares, shows all three and not much more.
+    int dominant = -1;
+    for (int i = 0; i < a->findings.size(); ++i)
+        if (a->findings[i].id == QStringLiteral("dominant-kernel"))
+            dominant = i;
+    QVERIFY(dominant >= 0);
+    w.showEvidence(dominant);
+    const TimeViewport* v = w.timelineDock()->timeViewport();
+    QCOMPARE(w.nvtxDock()->timeViewport(), v);
+    QVERIFY2(v->startNs() <= 2000 && v->endNs() >= 8000,
+        qPrintable(QStringLiteral("%1..%2").arg(v->startNs()).arg(v->endNs())));
+    QVERIFY(v->spanNs() < 2 * 6000);
+
+    // A blocking-sync finding has no kernel rows: the view goes to what its API rows span (3000–9200).
+    int sync = -1;
+    for (int i = 0; i < a->findings.size(); ++i)
+        if (a->findings[i].id == QStringLiteral("blocking-sync"))
+            sync = i;
+    QVERIFY(sync >= 0);
+    w.showEvidence(sync);
+    QVERIFY2(v->startNs() <= 3000 && v->endNs() >= 9200,
+        qPrintable(QStringLiteral("%1..%2").arg(v->startNs()).arg(v->endNs())));
+}
+
+void TestMainWindow::timelineSelectionSetsWindow()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.show();
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    emit w.timelineDock()->windowRequested(3500, 6200);
+    QVERIFY(waitIdle(w));
+    const AnalysisPtr a = w.currentAnalysis();
+    QCOMPARE(a->window.kind, AnalysisWindow::Kind::Custom);
+    QCOMPARE(a->window.startNs, 3500);
+    QCOMPARE(a->window.endNs, 6200);
+    QCOMPARE(a->kernelCount, 2); // starts 4000 and 5000 (tiny, at 6500, is outside)
+    QCOMPARE(a->kernelNs, 1100);
+    // The same range from the NVTX view, then back to the whole capture from the menu's action.
+    emit w.nvtxDock()->windowRequested(0, 2500);
+    QVERIFY(waitIdle(w));
+    QCOMPARE(w.currentAnalysis()->kernelCount, 2); // 1000, 2000
+    w.setAnalysisWindow(WindowSpec {});
+    QVERIFY(waitIdle(w));
+    QCOMPARE(w.currentAnalysis()->window.kind, AnalysisWindow::Kind::Full);
+    QCOMPARE(w.currentAnalysis()->kernelCount, 6);
 }
 
 void TestMainWindow::failedLoadReportsMessage()

@@ -4,7 +4,6 @@
 #include "core/models/findingsmodel.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/kernelsummarymodel.h"
-#include "core/models/processtreemodel.h"
 #include "tests/common/tracefixture.h"
 
 #include <QAbstractItemModelTester>
@@ -50,7 +49,6 @@ private slots:
     void kernelSummary();
     void kernelInstances();
     void findings();
-    void processTree();
 
 private:
     AnalysisPtr m_analysis;
@@ -143,25 +141,6 @@ void TestModels::findings()
     QCOMPARE(model.index(dominant, FindingsModel::Title).data().toString(), model.finding(dominant)->title);
     QCOMPARE(
         model.index(dominant, FindingsModel::Title).data(Qt::ToolTipRole).toString(), model.finding(dominant)->summary);
-}
-
-void TestModels::processTree()
-{
-    ProcessTreeModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setAnalysis(m_analysis);
-    QCOMPARE(model.rowCount(), int(m_analysis->processes.size()));
-    QVERIFY(model.rowCount() >= 1);
-    const QModelIndex p = model.index(0, 0);
-    QVERIFY(p.data().toString().contains(QStringLiteral("100")));
-    QCOMPARE(model.index(0, ProcessTreeModel::KernelTime).data(ProcessTreeModel::SortRole).toLongLong(),
-        m_analysis->processes[0].kernelNs);
-    QCOMPARE(model.rowCount(p), int(m_analysis->processes[0].threads.size()));
-    if (model.rowCount(p) > 0) {
-        const QModelIndex t = model.index(0, 0, p);
-        QCOMPARE(model.parent(t), p);
-        QVERIFY(t.data().toString().contains(QStringLiteral("101")));
-    }
 }
 
 QTEST_GUILESS_MAIN(TestModels)

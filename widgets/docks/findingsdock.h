@@ -5,6 +5,7 @@
 
 #include <QDockWidget>
 
+class QLabel;
 class QPushButton;
 class QTableView;
 
@@ -29,10 +30,12 @@ signals:
 
 private:
     void copySql();
+    void showSummary(const Finding* f);
 
     FindingsModel* m_model;
     QTableView* m_view;
     QPushButton* m_copySql;
+    QLabel* m_summary;
 };
 
 } // namespace sl

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/docks/kernelsdock.h"
 
+#include "core/analysis/kernelanalysis.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/kernelsummarymodel.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -15,6 +19,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -29,11 +34,21 @@ QTableView* makeTable(QWidget* parent)
     view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     view->setSortingEnabled(true);
     view->setWordWrap(false);
+    // Fixed row heights and no ResizeToContents: with millions of rows either would measure rows.
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
     view->verticalHeader()->hide();
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view->horizontalHeader()->setStretchLastSection(true);
+    auto* copy = new QAction(KernelsDock::tr("Copy as TSV"), view);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    QObject::connect(copy, &QAction::triggered, view, [view] {
+        if (const QString text = KernelsDock::selectionAsTsv(view); !text.isEmpty())
+            QApplication::clipboard()->setText(text);
+    });
+    view->addAction(copy);
+    view->setContextMenuPolicy(Qt::ActionsContextMenu);
     return view;
 }
 
@@ -55,6 +70,7 @@ KernelsDock::KernelsDock(QWidget* parent)
     m_filter->setClearButtonEnabled(true);
     layout->addWidget(m_filter);
 
+    // The summary has a row per kernel name (thousands): a proxy is fine there, not below.
     m_proxy->setSourceModel(m_summary);
     m_proxy->setSortRole(KernelSummaryModel::SortRole);
     m_proxy->setSortLocaleAware(false);
@@ -70,8 +86,23 @@ KernelsDock::KernelsDock(QWidget* parent)
     auto* lower = new QWidget(splitter);
     auto* lowerLayout = new QVBoxLayout(lower);
     lowerLayout->setContentsMargins(0, 0, 0, 0);
-    m_instanceCaption = new QLabel(tr("Select a kernel name to list its launches."), lower);
-    lowerLayout->addWidget(m_instanceCaption);
+    auto* bar = new QHBoxLayout;
+    m_instanceCaption = new QLabel(lower);
+    m_instanceCaption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_busy = new QLabel(tr("Sorting and filtering…"), lower);
+    m_busy->setVisible(false);
+    m_all = new QCheckBox(tr("All kernels"), lower);
+    m_all->setToolTip(tr("List every kernel of the window instead of the selected name's"));
+    m_device = new QComboBox(lower);
+    m_device->setToolTip(tr("Only kernels of this GPU"));
+    m_stream = new QComboBox(lower);
+    m_stream->setToolTip(tr("Only kernels of this stream"));
+    bar->addWidget(m_instanceCaption, 1);
+    bar->addWidget(m_busy);
+    bar->addWidget(m_all);
+    bar->addWidget(m_device);
+    bar->addWidget(m_stream);
+    lowerLayout->addLayout(bar);
     m_instanceView = makeTable(lower);
     m_instanceView->setModel(m_instances);
     m_instanceView->horizontalHeader()->setSortIndicatorShown(true);
@@ -79,33 +110,139 @@ KernelsDock::KernelsDock(QWidget* parent)
     lowerLayout->addWidget(m_instanceView);
     layout->addWidget(splitter, 1);
     setWidget(content);
-
-    for (QTableView* view : { m_summaryView, m_instanceView }) {
-        auto* copy = new QAction(tr("Copy as TSV"), view);
-        copy->setShortcut(QKeySequence::Copy);
-        copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        connect(copy, &QAction::triggered, view, [view] { copySelection(view); });
-        view->addAction(copy);
-        view->setContextMenuPolicy(Qt::ActionsContextMenu);
-    }
+    fillDeviceFilter();
 
     m_filterTimer.setSingleShot(true);
     m_filterTimer.setInterval(300);
     connect(m_filter, &QLineEdit::textChanged, &m_filterTimer, qOverload<>(&QTimer::start));
-    connect(&m_filterTimer, &QTimer::timeout, this, [this] { m_proxy->setFilterFixedString(m_filter->text()); });
+    connect(&m_filterTimer, &QTimer::timeout, this, [this] { applyNameFilter(m_filter->text()); });
     connect(m_summaryView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
         &KernelsDock::onSummarySelectionChanged);
+    connect(m_all, &QCheckBox::toggled, this, &KernelsDock::setShowAllKernels);
+    connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
+        fillStreamFilter();
+        m_instances->setDeviceFilter(m_device->currentData().toLongLong());
+    });
+    connect(m_stream, &QComboBox::currentIndexChanged, this,
+        [this] { m_instances->setStreamFilter(m_stream->currentData().toLongLong()); });
+    connect(m_instances, &KernelInstanceModel::busyChanged, m_busy, &QWidget::setVisible);
+    connect(m_instances, &KernelInstanceModel::viewUpdated, this, [this] {
+        if (m_selectAllOnUpdate) {
+            m_selectAllOnUpdate = false;
+            // The view holds exactly the (valid) evidence kernels: select them all in one range.
+            QItemSelection selection;
+            if (const int rows = m_instances->rowCount(); rows > 0)
+                selection.select(
+                    m_instances->index(0, 0), m_instances->index(rows - 1, KernelInstanceModel::ColumnCount - 1));
+            m_instanceView->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+            if (!selection.isEmpty())
+                m_instanceView->scrollTo(selection.first().topLeft());
+        }
+        updateCaption();
+    });
+    updateCaption();
 }
+
+KernelsDock::~KernelsDock() = default;
 
 void KernelsDock::setAnalysis(const AnalysisPtr& analysis)
 {
-    m_summary->setAnalysis(analysis);
-    m_instances->setAnalysis(analysis, KernelInstanceModel::kNoNames);
-    m_instanceCaption->setText(tr("Select a kernel name to list its launches."));
+    m_analysis = analysis;
+    m_rowsCaption.clear();
+    m_selectAllOnUpdate = false;
+    m_instances->setScope(m_scope);
+    fillDeviceFilter(); // before the analysis: the model computes its view once
+    m_instances->setAnalysis(analysis, m_all->isChecked() ? KernelInstanceModel::kAllNames : KernelInstanceModel::kNoNames);
+    updateSummary();
+}
+
+void KernelsDock::setScope(const ScopeFilter& scope)
+{
+    if (scope == m_scope)
+        return;
+    m_scope = scope;
+    m_instances->setScope(scope);
+    updateSummary();
+    updateCaption();
+}
+
+void KernelsDock::updateSummary()
+{
+    const quint64 generation = ++m_summaryGeneration;
+    if (!m_analysis || m_scope.isAll()) {
+        m_summaryBusy = false;
+        m_summary->setAnalysis(m_analysis);
+        emit summaryUpdated();
+        return;
+    }
+    // The same summary code as the analysis, over the kernels of the window in scope; millions
+    // of kernels take a noticeable time, so a worker computes it and a newer request wins.
+    m_summaryBusy = true;
+    QtConcurrent::run([analysis = m_analysis, scope = m_scope] {
+        const Trace& t = *analysis->trace;
+        std::vector<quint8> include(analysis->kernelInWindow.size());
+        for (size_t i = 0; i < include.size(); ++i)
+            include[i] = analysis->kernelInWindow[i] && scope.acceptsKernel(t, quint32(i));
+        return KernelAnalysis::summarize(
+            t, include, [&](quint32 name) { return analysis->categoryOfName.value(name); });
+    }).then(this, [this, generation, analysis = m_analysis](KernelAnalysis::Summary s) {
+        // Queued, as in KernelInstanceModel: then() calls at once when the worker already finished.
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, analysis, s = std::move(s)]() mutable {
+                if (generation != m_summaryGeneration)
+                    return;
+                m_summaryBusy = false;
+                m_summary->setSummaries(analysis, std::move(s.kernels));
+                emit summaryUpdated();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void KernelsDock::setShowAllKernels(bool all)
+{
+    if (m_all->isChecked() != all) {
+        m_all->setChecked(all); // → toggled → here again
+        return;
+    }
+    m_rowsCaption.clear();
+    m_selectAllOnUpdate = false;
+    m_device->setEnabled(all);
+    m_stream->setEnabled(all);
+    // Base first, then the filter: the view is computed for the new base (a filter change
+    // on the old base would start a worker only to cancel it).
+    // The name, GPU and stream filters belong to the all-kernels list; a name's launches are
+    // already one name (the combos keep their choice for the next time).
+    m_instances->setKernelName(KernelInstanceModel::kNoNames);
+    m_instances->setNameFilter(all ? m_filter->text() : QString());
+    m_instances->setDeviceFilter(all ? m_device->currentData().toLongLong() : -1);
+    m_instances->setStreamFilter(all ? m_stream->currentData().toLongLong() : -1);
+    if (all)
+        m_instances->setKernelName(KernelInstanceModel::kAllNames);
+    else
+        onSummarySelectionChanged();
+    updateCaption();
+}
+
+bool KernelsDock::showsAllKernels() const { return m_all->isChecked(); }
+
+void KernelsDock::applyNameFilter(const QString& text)
+{
+    m_filterTimer.stop();
+    if (m_filter->text() != text) {
+        const QSignalBlocker block(m_filter);
+        m_filter->setText(text);
+    }
+    m_proxy->setFilterFixedString(text);
+    if (m_all->isChecked())
+        m_instances->setNameFilter(text);
 }
 
 void KernelsDock::onSummarySelectionChanged()
 {
+    if (m_all->isChecked())
+        return;
     const QModelIndexList rows = m_summaryView->selectionModel()->selectedRows(KernelSummaryModel::Name);
     if (rows.size() != 1)
         return;
@@ -113,61 +250,114 @@ void KernelsDock::onSummarySelectionChanged()
     const KernelSummary* k = m_summary->summary(source.row());
     if (!k)
         return;
+    m_rowsCaption.clear();
     m_instances->setKernelName(k->name);
-    m_instanceCaption->setText(tr("%n launch(es) of %1", nullptr, m_instances->rowCount())
-                                   .arg(m_summary->data(source, Qt::DisplayRole).toString()));
+    updateCaption();
 }
 
 void KernelsDock::showKernels(const std::vector<quint32>& kernelIndices, const QString& caption)
 {
     {
+        const QSignalBlocker block(m_all);
+        m_all->setChecked(false);
+        m_device->setEnabled(false);
+        m_stream->setEnabled(false);
+    }
+    {
         const QSignalBlocker block(m_summaryView->selectionModel());
         m_summaryView->clearSelection();
     }
     m_summaryView->viewport()->update();
-    m_instances->setRows(kernelIndices);
-    m_instanceCaption->setText(caption);
-    // The view now holds exactly the (valid) evidence kernels: select them all in one range.
-    QItemSelection selection;
-    if (const int rows = m_instances->rowCount(); rows > 0)
-        selection.select(m_instances->index(0, 0), m_instances->index(rows - 1, KernelInstanceModel::ColumnCount - 1));
-    m_instanceView->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
-    if (!selection.isEmpty())
-        m_instanceView->scrollTo(selection.first().topLeft());
+    m_rowsCaption = caption;
+    m_selectAllOnUpdate = true; // applied now when small or in start order, else once sorted
+    m_instances->setRows(kernelIndices); // filters do not apply to explicit rows
 }
 
-void KernelsDock::copySelection(QTableView* view)
+void KernelsDock::fillDeviceFilter()
 {
-    QModelIndexList indexes = view->selectionModel()->selectedIndexes();
-    if (indexes.isEmpty())
-        return;
-    std::sort(indexes.begin(), indexes.end(), [](const QModelIndex& a, const QModelIndex& b) {
-        return a.row() != b.row() ? a.row() < b.row() : a.column() < b.column();
-    });
-    const QAbstractItemModel* model = view->model();
+    const QSignalBlocker block(m_device);
+    m_device->clear();
+    m_device->addItem(tr("All GPUs"), qint64(-1));
+    if (m_analysis)
+        for (const auto& [device, kernels] : m_analysis->trace->kernelsByDevice)
+            m_device->addItem(tr("GPU %1").arg(device), qint64(device));
+    m_device->setEnabled(m_all->isChecked());
+    m_instances->setDeviceFilter(-1);
+    fillStreamFilter();
+}
+
+void KernelsDock::fillStreamFilter()
+{
+    const QSignalBlocker block(m_stream);
+    m_stream->clear();
+    m_stream->addItem(tr("All streams"), qint64(-1));
+    const qint64 device = m_device->currentData().toLongLong();
+    std::vector<quint32> streams;
+    if (m_analysis)
+        for (const auto& [lane, kernels] : m_analysis->trace->kernelsByStream)
+            if (device < 0 || lane.first == device)
+                streams.push_back(lane.second);
+    std::sort(streams.begin(), streams.end());
+    streams.erase(std::unique(streams.begin(), streams.end()), streams.end());
+    for (quint32 s : streams)
+        m_stream->addItem(tr("Stream %1").arg(s), qint64(s));
+    m_stream->setEnabled(m_all->isChecked());
+    m_instances->setStreamFilter(-1);
+}
+
+void KernelsDock::updateCaption()
+{
+    const int rows = m_instances->rowCount();
     QString text;
-    for (int c = 0; c < model->columnCount(); ++c) {
-        if (view->isColumnHidden(c))
-            continue;
-        text += (text.isEmpty() ? QString() : QStringLiteral("\t")) + model->headerData(c, Qt::Horizontal).toString();
+    if (!m_rowsCaption.isEmpty()) {
+        text = m_rowsCaption;
+    } else if (m_all->isChecked()) {
+        text = tr("%n kernel(s)", nullptr, rows);
+    } else if (m_instances->query().base == KernelInstanceQuery::Base::Name && m_analysis) {
+        text = tr("%n launch(es) of %1", nullptr, rows).arg(m_analysis->trace->strings.at(m_instances->query().nameId));
+    } else {
+        text = tr("Select a kernel name to list its launches, or tick All kernels.");
     }
-    int row = -1;
-    QString line;
-    for (const QModelIndex& i : std::as_const(indexes)) {
-        if (view->isColumnHidden(i.column()))
-            continue;
-        if (i.row() != row) {
-            if (row >= 0)
-                text += QLatin1Char('\n') + line;
-            line.clear();
-            row = i.row();
-        } else {
-            line += QLatin1Char('\t');
+    if (!m_scope.isAll())
+        text += QStringLiteral(" — ") + tr("scope: %1").arg(m_scope.label());
+    m_instanceCaption->setText(text);
+}
+
+QString KernelsDock::selectionAsTsv(const QTableView* view)
+{
+    const QItemSelection selection = view->selectionModel()->selection();
+    const QAbstractItemModel* model = view->model();
+    std::vector<int> rows;
+    std::vector<bool> column(size_t(model->columnCount()), false);
+    for (const QItemSelectionRange& range : selection) {
+        for (int r = range.top(); r <= range.bottom(); ++r)
+            rows.push_back(r);
+        for (int c = range.left(); c <= range.right(); ++c)
+            column[size_t(c)] = true;
+    }
+    if (rows.empty())
+        return {};
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    std::vector<int> columns;
+    for (int c = 0; c < int(column.size()); ++c)
+        if (column[size_t(c)] && !view->isColumnHidden(c))
+            columns.push_back(c);
+    const auto clean = [](QString s) { return s.replace(QLatin1Char('\t'), QLatin1Char(' ')); };
+    QString text;
+    for (int c : columns)
+        text += (c == columns.front() ? QString() : QStringLiteral("\t"))
+            + clean(model->headerData(c, Qt::Horizontal).toString());
+    text += QLatin1Char('\n');
+    for (int r : rows) {
+        for (int c : columns) {
+            if (c != columns.front())
+                text += QLatin1Char('\t');
+            text += clean(model->index(r, c).data(Qt::DisplayRole).toString());
         }
-        line += i.data(Qt::DisplayRole).toString().replace(QLatin1Char('\t'), QLatin1Char(' '));
+        text += QLatin1Char('\n');
     }
-    text += QLatin1Char('\n') + line + QLatin1Char('\n');
-    QApplication::clipboard()->setText(text);
+    return text;
 }
 
 } // namespace sl

@@ -2,12 +2,15 @@
 #pragma once
 
 #include "core/analysis/analysisresult.h"
+#include "core/models/scopefilter.h"
 
 #include <QDockWidget>
 #include <QTimer>
 
 #include <vector>
 
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -18,26 +21,57 @@ namespace sl {
 class KernelInstanceModel;
 class KernelSummaryModel;
 
-/// Kernel names (summary, filterable) above the launches of the selected name.
+/// Kernel names (summary, filterable) above a table of launches: of the selected name, of every
+/// kernel ("All kernels", filterable by name, GPU and stream, millions of rows), or of a
+/// finding's evidence. Follows the scope (process, thread, GPU, stream): the launches shown are
+/// those in scope and the summary is recomputed for the scope on a worker thread.
 class KernelsDock : public QDockWidget
 {
     Q_OBJECT
 public:
     explicit KernelsDock(QWidget* parent = nullptr);
+    ~KernelsDock() override;
 
+    /// Shows `analysis` within the current scope.
     void setAnalysis(const AnalysisPtr& analysis);
+    /// Focuses both tables on `scope` (a default ScopeFilter: everything).
+    void setScope(const ScopeFilter& scope);
+    const ScopeFilter& scope() const { return m_scope; }
     /// Shows exactly these kernels (KernelTable indices) in the instance table and selects them.
     void showKernels(const std::vector<quint32>& kernelIndices, const QString& caption);
+    /// Every kernel of the window in the instance table (filtered by name, GPU, stream, scope)
+    /// instead of the selected name's.
+    void setShowAllKernels(bool all);
+    bool showsAllKernels() const;
+    /// The name filter of both tables, at once (typing in filterEdit() applies it after 300 ms).
+    void applyNameFilter(const QString& text);
+    /// A scoped summary is being computed on a worker thread.
+    bool isSummaryBusy() const { return m_summaryBusy; }
 
     QTableView* summaryView() const { return m_summaryView; }
     QTableView* instanceView() const { return m_instanceView; }
     KernelInstanceModel* instanceModel() const { return m_instances; }
+    KernelSummaryModel* summaryModel() const { return m_summary; }
     QSortFilterProxyModel* summaryProxy() const { return m_proxy; }
     QLineEdit* filterEdit() const { return m_filter; }
+    QComboBox* deviceFilter() const { return m_device; }
+    QComboBox* streamFilter() const { return m_stream; }
+
+    /// The selected rows of `view` as TSV (a header line, then one line per row, visible columns),
+    /// built from the selection's ranges: a selection of millions of rows costs no QModelIndex
+    /// per cell.
+    static QString selectionAsTsv(const QTableView* view);
+
+signals:
+    /// The summary table shows the current analysis and scope.
+    void summaryUpdated();
 
 private:
     void onSummarySelectionChanged();
-    static void copySelection(QTableView* view);
+    void updateSummary();
+    void fillDeviceFilter();
+    void fillStreamFilter();
+    void updateCaption();
 
     KernelSummaryModel* m_summary;
     QSortFilterProxyModel* m_proxy;
@@ -47,6 +81,16 @@ private:
     QTableView* m_summaryView;
     QTableView* m_instanceView;
     QLabel* m_instanceCaption;
+    QLabel* m_busy;
+    QCheckBox* m_all;
+    QComboBox* m_device;
+    QComboBox* m_stream;
+    AnalysisPtr m_analysis;
+    ScopeFilter m_scope;
+    QString m_rowsCaption;       ///< caption of explicit rows (showKernels)
+    bool m_selectAllOnUpdate = false; ///< select every row once the instance view is applied
+    quint64 m_summaryGeneration = 0;
+    bool m_summaryBusy = false;
 };
 
 } // namespace sl

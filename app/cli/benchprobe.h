@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace sl::cli {
+
+/// The child side of `sightline-cli bench`: each call measures one trace in a fresh process, so
+/// that peak memory and CPU time belong to that measurement alone, and prints one line of JSON
+/// on stdout for the parent (BenchCommand) to tabulate. Times in ns, memory in bytes.
+class BenchProbe
+{
+    Q_DECLARE_TR_FUNCTIONS(BenchProbe)
+public:
+    /// Floor, load, analysis, NVTX attribution alone and report writing, with wall and CPU time
+    /// and the peak resident memory of each phase over the resident size before loading.
+    static int measure(const QString& path, bool hashFile);
+    /// Starts an asynchronous load as the GUI does, cancels it once `permille` of the rows are
+    /// read, and measures how long the cancel takes and how much memory stays resident.
+    static int cancel(const QString& path, int permille);
+    /// Loads, analyses and drops the same trace `count` times; resident memory after each.
+    static int cycles(const QString& path, int count);
+};
+
+} // namespace sl::cli

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/benchtables.h"
+
+#include "core/util/format.h"
+
+#include <QJsonArray>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sl::cli {
+
+namespace {
+
+// The rest of the memory bound (BenchTables::restBound), per row of the other tables: the model
+// holds an API call in 41 B (+7 B of slack for the loader's correlation index and event classes),
+// an NVTX range in 45 B (+11 B: the attribution's per-range depth, thread grouping and step
+// flags) and a copy in about 53 B.
+constexpr qint64 kRestPerApiRow = 48;
+constexpr qint64 kRestPerNvtxRange = 56;
+constexpr qint64 kRestPerCopy = 64;
+// Interned strings: the model holds them once; the loader's text index keeps a UTF-8 key per
+// distinct inline NVTX text while reading.
+constexpr qint64 kStringFactor = 2;
+// Independent of the trace: thread stacks touched, SQLite's page caches of the two reader
+// connections, the hash buffer, Qt's and the allocator's bookkeeping.
+constexpr qint64 kFixedBytes = qint64(16) << 20;
+
+qint64 value(const QJsonObject& o, const char* key) { return o.value(QLatin1String(key)).toInteger(); }
+
+QString ratio(qint64 v, qint64 floor)
+{
+    return floor > 0 ? QStringLiteral("%1×").arg(double(v) / double(floor), 0, 'f', 2) : QStringLiteral("–");
+}
+
+QString timed(qint64 ns, qint64 floor) { return formatDuration(ns) + QStringLiteral(" (") + ratio(ns, floor) + u')'; }
+
+QString mib(qint64 bytes)
+{
+    const double m = double(bytes) / double(1 << 20);
+    return QString::number(m, 'f', std::abs(m) < 10 ? 1 : 0);
+}
+
+/// CPU time over wall time of a phase: 2.00 means both cores busy for the whole phase.
+QString cores(const QJsonObject& o, const QString& phase)
+{
+    const qint64 wall = o.value(phase + QStringLiteral("_ns")).toInteger();
+    const qint64 cpu = o.value(phase + QStringLiteral("_cpu_ns")).toInteger();
+    return wall > 0 ? QString::number(double(cpu) / double(wall), 'f', 2) : QStringLiteral("–");
+}
+
+} // namespace
+
+qint64 BenchTables::restBound(const QJsonObject& m)
+{
+    return kRestPerApiRow * value(m, "api") + kRestPerNvtxRange * value(m, "nvtx") + kRestPerCopy * value(m, "ops")
+        + kStringFactor * value(m, "string_bytes") + kFixedBytes;
+}
+
+void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
+{
+    out << "\n"
+        << tr("Time, each figure with its ratio to the floor (a bare SQLite scan of the same columns) of the same "
+              "run; cores = CPU time / wall time.")
+        << "\n\n"
+        << tr("| trace | kernels | API rows | NVTX ranges | floor | load | analyze | NVTX attribution alone | report "
+              "| load+analyze+report | cores: floor / load / analyze |")
+        << "\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (const BenchRow& r : rows) {
+        const QJsonObject& m = r.measure;
+        const qint64 floor = value(m, "floor_ns");
+        const qint64 total = value(m, "load_ns") + value(m, "analyze_ns") + value(m, "report_ns");
+        out << "| " << r.name << " | " << formatCount(value(m, "kernels")) << " | " << formatCount(value(m, "api"))
+            << " | " << formatCount(value(m, "nvtx")) << " | " << formatDuration(floor) << " | "
+            << timed(value(m, "load_ns"), floor) << " | " << timed(value(m, "analyze_ns"), floor) << " | "
+            << timed(value(m, "nvtx_ns"), floor) << " | " << timed(value(m, "report_ns"), floor) << " | "
+            << timed(total, floor) << " | " << cores(m, QStringLiteral("floor")) << " / "
+            << cores(m, QStringLiteral("load")) << " / " << cores(m, QStringLiteral("analyze")) << " |\n";
+    }
+
+    out << "\n"
+        << tr("Memory: peak resident growth over the size before loading (MiB), per phase; the bound is %1 B per "
+              "kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5× the "
+              "interned strings and %6 MiB.")
+               .arg(kBytesPerKernel)
+               .arg(kRestPerApiRow)
+               .arg(kRestPerNvtxRange)
+               .arg(kRestPerCopy)
+               .arg(kStringFactor)
+               .arg(kFixedBytes >> 20)
+        << "\n\n"
+        << tr("| trace | model | model B/kernel | peak: load | analyze | report | peak B/kernel | bound | peak / bound |")
+        << "\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (const BenchRow& r : rows) {
+        const QJsonObject& m = r.measure;
+        const qint64 kernels = std::max<qint64>(1, value(m, "kernels"));
+        const qint64 peak = std::max({value(m, "load_peak"), value(m, "analyze_peak"), value(m, "report_peak")});
+        const qint64 bound = kBytesPerKernel * value(m, "kernels") + restBound(m);
+        out << "| " << r.name << " | " << mib(value(m, "model_bytes")) << " | " << value(m, "model_bytes") / kernels
+            << " | " << mib(value(m, "load_peak")) << " | " << mib(value(m, "analyze_peak")) << " | "
+            << mib(value(m, "report_peak")) << " | " << peak / kernels << " | " << mib(bound) << " | "
+            << QString::number(double(peak) / double(bound), 'f', 2) << " |\n";
+    }
+
+    out << "\n"
+        << tr("Cancel and reopen: a load cancelled at the given progress (latency with its ratio to the floor, "
+              "resident growth left after the cancel), then the trace loaded, analysed and closed repeatedly "
+              "(resident growth after each close, MiB).")
+        << "\n\n"
+        << tr("| trace | cancelled at | cancel latency | left after cancel | after each close | last − first |")
+        << "\n|---|---:|---:|---:|---|---:|\n";
+    for (const BenchRow& r : rows) {
+        const qint64 floor = value(r.measure, "floor_ns");
+        out << "| " << r.name << " | ";
+        if (r.cancel.isEmpty())
+            out << "– | – | – | ";
+        else if (!r.cancel.value(QStringLiteral("cancelled")).toBool())
+            out << tr("finished first") << " | – | – | ";
+        else
+            out << formatPercent(double(value(r.cancel, "progress_at_cancel")) / 1000.0, 0) << " | "
+                << timed(value(r.cancel, "cancel_ns"), floor) << " | " << mib(value(r.cancel, "rss_after_cancel"))
+                << " MiB | ";
+        const QJsonArray after = r.cycles.value(QStringLiteral("rss_after_close")).toArray();
+        QStringList list;
+        for (const auto& v : after)
+            list << mib(v.toInteger());
+        out << (list.isEmpty() ? QStringLiteral("–") : list.join(QStringLiteral(", "))) << " | "
+            << (after.size() > 1 ? mib(after.last().toInteger() - after.first().toInteger()) + QStringLiteral(" MiB")
+                                 : QStringLiteral("–"))
+            << " |\n";
+    }
+    out.flush();
+}
+
+} // namespace sl::cli

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+#include "core/compare/comparator.h"
+
+#include "core/analysis/statistics.h"
+#include "core/analysis/taxonomy.h"
+#include "core/compare/changeranker.h"
+#include "core/compare/comparisonfigures.h"
+#include "core/compare/kernelmatcher.h"
+#include "core/util/format.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace sl {
+
+namespace {
+
+StepDistribution distribution(std::vector<qint64> v)
+{
+    StepDistribution d;
+    if (v.empty())
+        return d;
+    std::sort(v.begin(), v.end());
+    d.count = qint64(v.size());
+    d.minNs = v.front(), d.maxNs = v.back();
+    d.p25Ns = nearestRank(v, 25), d.p50Ns = nearestRank(v, 50), d.p75Ns = nearestRank(v, 75);
+    d.p90Ns = nearestRank(v, 90);
+    return d;
+}
+
+QStringList labelsFor(const QVector<AnalysisPtr>& analyses, const QStringList& given)
+{
+    QStringList labels;
+    for (qsizetype i = 0; i < analyses.size(); ++i) {
+        QString l = i < given.size() ? given[i].trimmed() : QString();
+        if (l.isEmpty())
+            l = analyses[i]->trace->info.fileName;
+        // Two exports often share a file name (report.sqlite): keep the columns apart.
+        const QString base = l;
+        for (int n = 2; labels.contains(l); ++n)
+            l = QStringLiteral("%1 (%2)").arg(base).arg(n);
+        labels << l;
+    }
+    return labels;
+}
+
+} // namespace
+
+bool Comparator::validate(int n, const ComparisonOptions& o, QString* error)
+{
+    if (n < kMinTraces || n > kMaxTraces) {
+        *error = tr("A comparison needs %1 to %2 traces; %3 given.").arg(kMinTraces).arg(kMaxTraces).arg(n);
+        return false;
+    }
+    if (o.baseline < 0 || o.baseline >= n) {
+        *error = tr("The baseline must be one of the %1 traces (1 to %1); %2 given.").arg(n).arg(o.baseline + 1);
+        return false;
+    }
+    auto sized = [&](qsizetype size, const QString& what) {
+        if (size == 0 || size == n)
+            return true;
+        *error = tr("%1 needs one value per trace: %2 given for %3 traces.").arg(what).arg(size).arg(n);
+        return false;
+    };
+    if (!sized(o.labels.size(), tr("Labels")) || !sized(o.tokens.size(), tr("Token counts"))
+        || !sized(o.requests.size(), tr("Request counts")))
+        return false;
+    for (const auto* counts : { &o.tokens, &o.requests })
+        for (qint64 v : *counts)
+            if (v <= 0) {
+                *error = tr("Token and request counts must be positive.");
+                return false;
+            }
+    if (o.unit == WorkUnit::Token && o.tokens.isEmpty()) {
+        *error = tr("Normalising per token needs the token count of every trace.");
+        return false;
+    }
+    if (o.unit == WorkUnit::Request && o.requests.isEmpty()) {
+        *error = tr("Normalising per request needs the request count of every trace.");
+        return false;
+    }
+    return true;
+}
+
+WorkUnit Comparator::resolveUnit(const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& o)
+{
+    if (o.unit != WorkUnit::Auto)
+        return o.unit;
+    if (!o.tokens.isEmpty())
+        return WorkUnit::Token;
+    if (!o.requests.isEmpty())
+        return WorkUnit::Request;
+    for (const auto& b : breakdowns)
+        if (b.topLevelStepNs.empty())
+            return WorkUnit::Total;
+    return WorkUnit::Step;
+}
+
+ComparisonPtr Comparator::compare(
+    const QVector<AnalysisPtr>& analyses, const ComparisonOptions& o, const std::atomic<bool>* cancel)
+{
+    QString error;
+    if (!validate(int(analyses.size()), o, &error))
+        return nullptr;
+    for (const auto& a : analyses)
+        if (!a || !a->trace)
+            return nullptr;
+    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    auto c = std::make_shared<Comparison>();
+    const int n = int(analyses.size());
+    c->analyses = analyses;
+    c->labels = labelsFor(analyses, o.labels);
+    c->baseline = o.baseline;
+    c->categories = Taxonomy::categories();
+
+    // One breakdown per trace, side by side: each is a few linear passes over its own trace.
+    c->breakdowns.resize(n);
+    QVector<QFuture<void>> jobs;
+    for (int i = 0; i < n; ++i)
+        jobs.append(QtConcurrent::run(
+            [&c, &analyses, cancel, i] { c->breakdowns[i] = TraceBreakdown::compute(*analyses[i], cancel); }));
+    for (auto& j : jobs)
+        j.waitForFinished();
+    if (cancelled())
+        return nullptr;
+
+    c->unit = resolveUnit(c->breakdowns, o);
+    for (int i = 0; i < n; ++i) {
+        switch (c->unit) {
+        case WorkUnit::Auto:
+        case WorkUnit::Total:
+            c->units.append(1);
+            break;
+        case WorkUnit::Step:
+            c->units.append(qint64(c->breakdowns[i].topLevelStepNs.size()));
+            if (c->units.back() == 0)
+                c->warnings << tr("%1 has no NVTX steps: its per-step figures are undefined.").arg(c->labels[i]);
+            break;
+        case WorkUnit::Request:
+            c->units.append(o.requests[i]);
+            break;
+        case WorkUnit::Token:
+            c->units.append(o.tokens[i]);
+            break;
+        }
+    }
+
+    for (const auto& a : analyses)
+        for (const auto& p : a->phases)
+            if (p.phase != QLatin1String("unattributed") && !c->phases.contains(p.phase))
+                c->phases << p.phase;
+    c->phases << QStringLiteral("unattributed");
+    // Whole-graph tracing records one row per graph launch and none for the kernels inside, so
+    // kernel figures of such a trace leave the graphs' work out; say so rather than show a win.
+    auto wholeGraphs
+        = [](const AnalysisResult& r) { return r.graphMode == QLatin1String("graph") && r.graphLaunches > 0; };
+    const auto graphTraces
+        = std::count_if(analyses.begin(), analyses.end(), [&](const AnalysisPtr& a) { return wholeGraphs(*a); });
+    if (graphTraces > 0 && graphTraces < n)
+        for (int i = 0; i < n; ++i)
+            if (wholeGraphs(*analyses[i]))
+                c->warnings << tr(
+                    "%1 traced CUDA graphs as whole graphs (graph launches: %2, %3): the kernels inside them are "
+                    "not in its kernel figures, which are therefore not comparable with traces that record "
+                    "every kernel.")
+                                   .arg(c->labels[i])
+                                   .arg(analyses[i]->graphLaunches)
+                                   .arg(formatDuration(analyses[i]->graphNs));
+
+    ComparisonFigures::build(*c);
+
+    c->stepDistributions.resize(n);
+    for (int i = 0; i < n; ++i)
+        for (const QString& phase : c->phases) {
+            const int s = c->phaseSlot(i, phase);
+            c->stepDistributions[i].append(s >= 0 ? distribution(analyses[i]->phases[s].stepNs) : StepDistribution {});
+        }
+
+    QVector<KernelMatch> groups = KernelMatcher::match(analyses);
+    for (auto& g : groups) {
+        for (int i = 0; i < n; ++i)
+            if (c->units[i] > 0)
+                g.sides[i].perUnitNs = double(g.sides[i].totalNs / c->units[i]);
+        c->matchedByName += g.method == KernelMatch::Method::Name;
+        c->matchedByNormalised += g.method == KernelMatch::Method::Normalised;
+        c->unmatched += g.method == KernelMatch::Method::Unmatched;
+    }
+    auto weight = [](const KernelMatch& g) {
+        double w = 0;
+        for (const auto& s : g.sides)
+            w = std::max(w, s.perUnitNs.value_or(double(s.totalNs)));
+        return w;
+    };
+    std::stable_sort(groups.begin(), groups.end(), [&](const KernelMatch& x, const KernelMatch& y) {
+        const double wx = weight(x), wy = weight(y);
+        return wx != wy ? wx > wy : x.key < y.key;
+    });
+    c->kernels = groups.mid(0, std::max(0, o.topKernels));
+    if (cancelled())
+        return nullptr;
+    ChangeRanker::rank(*c, groups, o.topChanges);
+    if (cancelled())
+        return nullptr;
+    return c;
+}
+
+QFuture<ComparisonPtr> Comparator::compareAsync(const QVector<AnalysisPtr>& analyses, const ComparisonOptions& options)
+{
+    // A comparison takes well under a second per million kernels: a cancelled future is only
+    // skipped before it starts, and the GUI drops stale results by token.
+    return QtConcurrent::run([analyses, options](QPromise<ComparisonPtr>& promise) {
+        if (promise.isCanceled())
+            return;
+        promise.addResult(compare(analyses, options));
+    });
+}
+
+} // namespace sl

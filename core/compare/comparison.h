@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/analysis/analysisresult.h"
+#include "core/compare/comparisonoptions.h"
+#include "core/compare/tracebreakdown.h"
+
+#include <QCoreApplication>
+
+#include <optional>
+
+namespace sl {
+
+/// One figure of a comparison with its value in every trace (nullopt where it is undefined,
+/// e.g. step percentiles of a trace without steps). Durations are integer ns (stored in a
+/// double, exact below 2^53 ns), shares fractions, rates per second.
+struct ComparisonFigure
+{
+    enum class Section { Trace, Phase, Category };
+    enum class Kind { DurationNs, Count, Share, PerSecond };
+    /// Which direction of change is an improvement (colours the delta); Neutral when neither is.
+    enum class Better { Lower, Higher, Neutral };
+
+    Section section = Section::Trace;
+    QString key; ///< stable id, e.g. "kernel_ns_per_unit" (docs/report-format.md)
+    QString scope; ///< phase name (Phase), category name (Category), empty for Trace
+    QString label; ///< translated
+    Kind kind = Kind::DurationNs;
+    Better better = Better::Lower;
+    QVector<std::optional<double>> values; ///< one per trace
+
+    static QString sectionName(Section s); ///< "trace", "phase", "category"
+    static QString kindName(Kind k); ///< "ns", "count", "share", "per_s"
+};
+
+/// Top kernels matched across traces: one row groups the kernels of every trace that the
+/// matcher considers the same work (KernelMatcher). Times in ns.
+struct KernelMatch
+{
+    enum class Method {
+        Name, ///< identical demangled name in every trace that has it
+        Normalised, ///< same category and same normalised name (KernelNameNormalizer)
+        Unmatched, ///< present in one trace only
+    };
+    struct Side
+    {
+        QVector<quint32> names; ///< StringTable indices of the trace's kernels in the group, largest first
+        qint64 count = 0;
+        qint64 totalNs = 0;
+        std::optional<double> perUnitNs; ///< totalNs / the trace's units (truncated), nullopt without units
+    };
+    Method method = Method::Unmatched;
+    QString key; ///< the name (Name) or the normalised name (Normalised, Unmatched)
+    QString category; ///< taxonomy category shared by the group
+    QVector<Side> sides; ///< one per trace (empty Side where the trace has none)
+
+    static QString methodName(Method m); ///< "name", "normalised", "unmatched"
+};
+
+/// One entry of "what changed most": a difference in GPU time per unit of work between a trace
+/// and the baseline, with the rows that show it in both.
+struct ComparisonChange
+{
+    enum class Kind { Category, Kernel, Phase, BlockingSync, Idle };
+    int trace = 0; ///< the compared trace (never the baseline)
+    Kind kind = Kind::Category;
+    QString subject; ///< category, kernel group key or phase; empty for BlockingSync/Idle
+    QString title; ///< translated one-line description
+    double baselineValue = 0; ///< ns per unit in the baseline
+    double value = 0; ///< ns per unit in the trace
+    double deltaNs() const { return value - baselineValue; }
+    Evidence baselineEvidence; ///< rows of the baseline trace
+    Evidence traceEvidence; ///< rows of the compared trace
+
+    static QString kindName(Kind k); ///< "category", "kernel", "phase", "blocking-sync", "idle"
+};
+
+/// Five-number summary of step durations (nearest rank: p0, p25, p50, p75, p90, p100). ns.
+struct StepDistribution
+{
+    qint64 count = 0;
+    qint64 minNs = 0, p25Ns = 0, p50Ns = 0, p75Ns = 0, p90Ns = 0, maxNs = 0;
+};
+
+/// A comparison of 2–8 analyses against one baseline (Comparator::compare). Immutable; shared
+/// with the GUI and the report writers as ComparisonPtr.
+struct Comparison
+{
+    Q_DECLARE_TR_FUNCTIONS(Comparison)
+public:
+    QVector<AnalysisPtr> analyses;
+    QStringList labels;
+    int baseline = 0;
+    WorkUnit unit = WorkUnit::Total; ///< resolved (never Auto)
+    QVector<qint64> units; ///< the divisor of "per unit" figures per trace; 0 = undefined (no steps)
+    QStringList phases; ///< union of phase names, unattributed last
+    QStringList categories; ///< Taxonomy::categories()
+    QVector<TraceBreakdown> breakdowns; ///< one per trace
+    QVector<ComparisonFigure> figures;
+    QVector<KernelMatch> kernels; ///< top groups by largest time per unit in any trace
+    int matchedByName = 0, matchedByNormalised = 0, unmatched = 0; ///< over all groups, not only the top
+    QVector<ComparisonChange> changes; ///< per compared trace, largest |delta| first
+    QVector<QVector<StepDistribution>> stepDistributions; ///< [trace][phase of `phases`]
+    QStringList warnings;
+
+    int traceCount() const { return int(analyses.size()); }
+    /// Index of the figure (key, scope), or -1.
+    int figureIndex(const QString& key, const QString& scope = {}) const;
+    /// value(trace) − value(baseline); nullopt when either is undefined.
+    std::optional<double> delta(const ComparisonFigure& f, int trace) const;
+    /// value(trace) / value(baseline); nullopt when either is undefined or the baseline is 0.
+    std::optional<double> ratio(const ComparisonFigure& f, int trace) const;
+    /// +1 when the trace is better than the baseline on this figure, −1 worse, 0 equal/neutral/undefined.
+    int direction(const ComparisonFigure& f, int trace) const;
+    /// Index of `phase` in the trace's AnalysisResult::phases, or -1.
+    int phaseSlot(int trace, const QString& phase) const;
+};
+
+using ComparisonPtr = std::shared_ptr<const Comparison>;
+
+} // namespace sl

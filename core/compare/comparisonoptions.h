@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QCoreApplication>
+#include <QStringList>
+#include <QVector>
+
+namespace sl {
+
+/// The unit of work every "per unit" figure of a comparison is divided by (docs/analysis.md,
+/// "Comparison"). Dividing by work, not by capture length, is what makes a 0.3 s slice of one
+/// server comparable with a 2 s slice of another.
+enum class WorkUnit {
+    Auto, ///< token when token counts are given, else request, else step when every trace has steps, else total
+    Total, ///< no normalisation: figures over the whole analysis window
+    Step, ///< top-level NVTX steps (a step no other step encloses)
+    Request, ///< user-given request counts
+    Token, ///< user-given generated-token counts
+};
+
+struct ComparisonOptions
+{
+    Q_DECLARE_TR_FUNCTIONS(ComparisonOptions)
+public:
+    int baseline = 0; ///< index of the baseline trace
+    QStringList labels; ///< one per trace; empty entries (or an empty list) use the file name
+    WorkUnit unit = WorkUnit::Auto;
+    QVector<qint64> tokens; ///< generated tokens per trace (each > 0), or empty
+    QVector<qint64> requests; ///< requests per trace (each > 0), or empty
+    int topKernels = 20; ///< matched kernel groups kept (largest time per unit first)
+    int topChanges = 10; ///< "what changed most" entries per compared trace
+
+    static QString unitName(WorkUnit unit); ///< "auto", "total", "step", "request", "token"
+    /// Translated singular noun for tables: "step", "token", ... ("window" for Total).
+    static QString unitNoun(WorkUnit unit);
+    static bool parseUnit(const QString& text, WorkUnit* unit);
+    /// Parses "n,m,..." of positive integers (token or request counts); false with a message.
+    static bool parseCounts(const QString& text, QVector<qint64>* counts, QString* error);
+};
+
+} // namespace sl

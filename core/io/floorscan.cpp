@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/floorscan.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+
+#include <sqlite3.h>
+
+namespace sl {
+
+FloorScan::Result FloorScan::run(const QString& path)
+{
+    Result r;
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+        sqlite3_close(db);
+        return r;
+    }
+    const char* queries[] = {
+        "SELECT id, value FROM StringIds",
+        "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, demangledName, shortName, "
+        "registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, staticSharedMemory, dynamicSharedMemory, "
+        "graphNodeId FROM CUPTI_ACTIVITY_KIND_KERNEL",
+        "SELECT rowid, start, \"end\", globalTid, correlationId, nameId, eventClass FROM CUPTI_ACTIVITY_KIND_RUNTIME",
+        "SELECT rowid, start, \"end\", eventType, globalTid, endGlobalTid, text, textId, domainId FROM NVTX_EVENTS "
+        "WHERE eventType IN (59, 60, 75)",
+        "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, bytes, copyKind, srcKind, dstKind "
+        "FROM CUPTI_ACTIVITY_KIND_MEMCPY",
+        "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, bytes FROM CUPTI_ACTIVITY_KIND_MEMSET",
+    };
+    QElapsedTimer t;
+    t.start();
+    qint64 n = 0;
+    quint64 sink = 0; // every value is read, so SQLite decodes every column
+    for (const char* q : queries) {
+        sqlite3_stmt* st = nullptr;
+        if (sqlite3_prepare_v2(db, q, -1, &st, nullptr) != SQLITE_OK) {
+            sqlite3_finalize(st);
+            continue; // table or column absent in this export
+        }
+        const int cols = sqlite3_column_count(st);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            ++n;
+            for (int c = 0; c < cols; ++c)
+                sink += sqlite3_column_type(st, c) == SQLITE_TEXT ? quint64(sqlite3_column_bytes(st, c))
+                                                                  : quint64(sqlite3_column_int64(st, c));
+        }
+        sqlite3_finalize(st);
+    }
+    r.ns = t.nsecsElapsed();
+    sqlite3_close(db);
+    r.rows = n + qint64(sink & 0); // `sink` stays observable without changing the count
+    return r;
+}
+
+} // namespace sl

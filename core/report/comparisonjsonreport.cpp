@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+#include "core/report/comparisonjsonreport.h"
+
+#include "core/report/jsonreport.h"
+#include "core/util/privacy.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace sl {
+
+namespace {
+
+constexpr qsizetype kMaxNamesPerSide = 20;
+
+/// Durations and counts are integers in the JSON, shares and rates doubles; null when undefined.
+QJsonValue number(ComparisonFigure::Kind kind, const std::optional<double>& v)
+{
+    if (!v)
+        return QJsonValue(QJsonValue::Null);
+    if (kind == ComparisonFigure::Kind::DurationNs || kind == ComparisonFigure::Kind::Count)
+        return QJsonValue(qint64(std::llround(*v)));
+    return QJsonValue(*v);
+}
+
+QJsonValue optionalNs(const std::optional<double>& v) { return number(ComparisonFigure::Kind::DurationNs, v); }
+
+QJsonValue optionalRatio(const std::optional<double>& r) { return r ? QJsonValue(*r) : QJsonValue(QJsonValue::Null); }
+
+QString betterName(ComparisonFigure::Better b)
+{
+    switch (b) {
+    case ComparisonFigure::Better::Lower:
+        return QStringLiteral("lower");
+    case ComparisonFigure::Better::Higher:
+        return QStringLiteral("higher");
+    case ComparisonFigure::Better::Neutral:
+        return QStringLiteral("neutral");
+    }
+    return {};
+}
+
+QJsonValue evidence(const Evidence& e)
+{
+    return e.table.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(JsonReport::evidenceToJson(e));
+}
+
+QJsonArray figures(const Comparison& c)
+{
+    QJsonArray out;
+    for (const auto& f : c.figures) {
+        QJsonArray values, deltas, ratios;
+        for (int i = 0; i < c.traceCount(); ++i) {
+            values.append(number(f.kind, f.values[i]));
+            deltas.append(number(f.kind, c.delta(f, i)));
+            ratios.append(optionalRatio(c.ratio(f, i)));
+        }
+        out.append(QJsonObject { { QStringLiteral("section"), ComparisonFigure::sectionName(f.section) },
+            { QStringLiteral("key"), f.key }, { QStringLiteral("scope"), f.scope },
+            { QStringLiteral("label"), f.label }, { QStringLiteral("unit"), ComparisonFigure::kindName(f.kind) },
+            { QStringLiteral("better"), betterName(f.better) }, { QStringLiteral("values"), values },
+            { QStringLiteral("deltas"), deltas }, { QStringLiteral("ratios"), ratios } });
+    }
+    return out;
+}
+
+QJsonObject kernels(const Comparison& c)
+{
+    QJsonArray top;
+    const int b = c.baseline;
+    for (const auto& g : c.kernels) {
+        QJsonArray sides;
+        for (int i = 0; i < c.traceCount(); ++i) {
+            const auto& s = g.sides[i];
+            const Trace& t = *c.analyses[i]->trace;
+            QJsonArray names, shortNames;
+            for (quint32 n : s.names.mid(0, kMaxNamesPerSide)) {
+                names.append(scrubPaths(t.strings.at(n)));
+                for (const auto& k : c.analyses[i]->kernels)
+                    if (k.name == n) {
+                        shortNames.append(scrubPaths(t.strings.at(k.shortName)));
+                        break;
+                    }
+            }
+            std::optional<double> delta, ratio;
+            if (s.perUnitNs && g.sides[b].perUnitNs) {
+                delta = *s.perUnitNs - *g.sides[b].perUnitNs;
+                if (*g.sides[b].perUnitNs > 0)
+                    ratio = *s.perUnitNs / *g.sides[b].perUnitNs;
+            }
+            sides.append(QJsonObject { { QStringLiteral("names"), names },
+                { QStringLiteral("short_names"), shortNames }, { QStringLiteral("name_count"), s.names.size() },
+                { QStringLiteral("count"), s.count }, { QStringLiteral("total_ns"), s.totalNs },
+                { QStringLiteral("per_unit_ns"), optionalNs(s.perUnitNs) },
+                { QStringLiteral("delta_per_unit_ns"), optionalNs(delta) },
+                { QStringLiteral("ratio"), optionalRatio(ratio) } });
+        }
+        top.append(QJsonObject { { QStringLiteral("matched_by"), KernelMatch::methodName(g.method) },
+            { QStringLiteral("key"), scrubPaths(g.key) }, { QStringLiteral("category"), g.category },
+            { QStringLiteral("traces"), sides } });
+    }
+    return QJsonObject { { QStringLiteral("groups_matched_by_name"), c.matchedByName },
+        { QStringLiteral("groups_matched_by_normalised_name"), c.matchedByNormalised },
+        { QStringLiteral("unmatched_groups"), c.unmatched }, { QStringLiteral("top"), top } };
+}
+
+QJsonArray distributions(const Comparison& c)
+{
+    QJsonArray out;
+    for (qsizetype p = 0; p < c.phases.size(); ++p) {
+        QJsonArray traces;
+        bool any = false;
+        for (int i = 0; i < c.traceCount(); ++i) {
+            const StepDistribution& d = c.stepDistributions[i][p];
+            any = any || d.count > 0;
+            traces.append(QJsonObject { { QStringLiteral("count"), d.count }, { QStringLiteral("min_ns"), d.minNs },
+                { QStringLiteral("p25_ns"), d.p25Ns }, { QStringLiteral("p50_ns"), d.p50Ns },
+                { QStringLiteral("p75_ns"), d.p75Ns }, { QStringLiteral("p90_ns"), d.p90Ns },
+                { QStringLiteral("max_ns"), d.maxNs } });
+        }
+        if (any)
+            out.append(QJsonObject { { QStringLiteral("phase"), c.phases[p] }, { QStringLiteral("traces"), traces } });
+    }
+    return out;
+}
+
+QJsonArray changes(const Comparison& c)
+{
+    QJsonArray out;
+    for (const auto& ch : c.changes)
+        out.append(QJsonObject { { QStringLiteral("trace"), ch.trace },
+            { QStringLiteral("kind"), ComparisonChange::kindName(ch.kind) }, { QStringLiteral("subject"), ch.subject },
+            { QStringLiteral("title"), ch.title },
+            { QStringLiteral("baseline_per_unit_ns"), qint64(std::llround(ch.baselineValue)) },
+            { QStringLiteral("per_unit_ns"), qint64(std::llround(ch.value)) },
+            { QStringLiteral("delta_per_unit_ns"), qint64(std::llround(ch.deltaNs())) },
+            { QStringLiteral("evidence"),
+                QJsonObject { { QStringLiteral("baseline"), evidence(ch.baselineEvidence) },
+                    { QStringLiteral("trace"), evidence(ch.traceEvidence) } } } });
+    return out;
+}
+
+} // namespace
+
+QJsonObject ComparisonJsonReport::build(const Comparison& c)
+{
+    QJsonObject root;
+    root.insert(QStringLiteral("format"), QStringLiteral("sightline.comparison"));
+    root.insert(QStringLiteral("format_version"), kFormatVersion);
+    root.insert(QStringLiteral("tool"),
+        QJsonObject { { QStringLiteral("name"), QStringLiteral("sightline") },
+            { QStringLiteral("version"), QStringLiteral(SIGHTLINE_VERSION) } });
+    root.insert(QStringLiteral("baseline"), c.baseline);
+    root.insert(QStringLiteral("unit"), ComparisonOptions::unitName(c.unit));
+    QJsonArray traces;
+    for (int i = 0; i < c.traceCount(); ++i) {
+        const AnalysisResult& r = *c.analyses[i];
+        traces.append(QJsonObject { { QStringLiteral("label"), scrubPaths(c.labels[i]) },
+            { QStringLiteral("file"), r.trace->info.fileName }, { QStringLiteral("sha256"), r.trace->info.sha256 },
+            { QStringLiteral("nsys_version"), r.trace->info.nsysVersion },
+            { QStringLiteral("window"),
+                QJsonObject { { QStringLiteral("start_ns"), r.window.startNs },
+                    { QStringLiteral("end_ns"), r.window.endNs },
+                    { QStringLiteral("kind"), AnalysisWindow::kindName(r.window.kind) } } },
+            { QStringLiteral("units"), c.units[i] > 0 ? QJsonValue(c.units[i]) : QJsonValue(QJsonValue::Null) } });
+    }
+    root.insert(QStringLiteral("traces"), traces);
+    root.insert(QStringLiteral("phases"), QJsonArray::fromStringList(c.phases));
+    root.insert(QStringLiteral("figures"), figures(c));
+    root.insert(QStringLiteral("kernels"), kernels(c));
+    root.insert(QStringLiteral("step_distributions"), distributions(c));
+    root.insert(QStringLiteral("changes"), changes(c));
+    root.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(c.warnings));
+    return root;
+}
+
+} // namespace sl

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: MIT
+#include "core/report/comparisonmarkdownreport.h"
+
+#include "core/compare/comparisonformat.h"
+#include "core/report/markdownreport.h"
+#include "core/util/format.h"
+#include "core/util/privacy.h"
+
+#include <QTextStream>
+
+namespace sl {
+
+namespace {
+
+QString label(const Comparison& c, int i) { return MarkdownReport::cell(scrubPaths(c.labels[i])); }
+
+/// "| Figure | A (baseline) | B | Δ B | B / A |" for the figures of one section (and scope).
+void figureTable(
+    QTextStream& s, const Comparison& c, ComparisonFigure::Section section, const QString& scope, bool scopeColumn)
+{
+    const int n = c.traceCount(), b = c.baseline;
+    s << "| " << (scopeColumn ? ComparisonMarkdownReport::tr("Category") + QStringLiteral(" | ") : QString())
+      << ComparisonMarkdownReport::tr("Figure");
+    for (int i = 0; i < n; ++i)
+        s << " | " << label(c, i) << (i == b ? ComparisonMarkdownReport::tr(" (baseline)") : QString());
+    for (int i = 0; i < n; ++i)
+        if (i != b)
+            s << " | Δ " << label(c, i) << " | " << label(c, i) << " / " << label(c, b);
+    s << " |\n|" << (scopeColumn ? "---|" : "") << "---|";
+    for (int i = 0; i < n; ++i)
+        s << "---:|";
+    for (int i = 0; i < n - 1; ++i)
+        s << "---:|---:|";
+    s << "\n";
+    for (const auto& f : c.figures) {
+        if (f.section != section || (!scopeColumn && f.scope != scope))
+            continue;
+        s << "| " << (scopeColumn ? f.scope + QStringLiteral(" | ") : QString()) << f.label;
+        for (int i = 0; i < n; ++i)
+            s << " | " << ComparisonFormat::value(f.kind, f.values[i]);
+        for (int i = 0; i < n; ++i)
+            if (i != b)
+                s << " | " << ComparisonFormat::delta(f.kind, c.delta(f, i)) << " | "
+                  << ComparisonFormat::ratio(c.ratio(f, i));
+        s << " |\n";
+    }
+    s << "\n";
+}
+
+/// The short name of the kernel whose demangled name is `name` (StringTable index).
+QString shortName(const AnalysisResult& r, quint32 name)
+{
+    for (const auto& k : r.kernels)
+        if (k.name == name)
+            return r.trace->strings.at(k.shortName);
+    return r.trace->strings.at(name);
+}
+
+QString evidenceText(const Evidence& e)
+{
+    if (e.table.isEmpty())
+        return ComparisonMarkdownReport::tr("none");
+    if (e.rowids.empty() && e.startNs >= 0)
+        return ComparisonMarkdownReport::tr("GPU %1, %2 – %3")
+            .arg(e.deviceId)
+            .arg(formatDuration(e.startNs), formatDuration(e.endNs));
+    return ComparisonMarkdownReport::tr("%1 rows of %2").arg(formatCount(e.rowCount), e.table);
+}
+
+} // namespace
+
+QString ComparisonMarkdownReport::build(const Comparison& c)
+{
+    const int n = c.traceCount(), b = c.baseline;
+    QString md;
+    QTextStream s(&md);
+    QStringList names;
+    for (int i = 0; i < n; ++i)
+        names << label(c, i);
+    s << "# " << tr("Sightline comparison: %1").arg(names.join(QStringLiteral(" vs "))) << "\n\n";
+    const QString unit = ComparisonOptions::unitNoun(c.unit);
+    if (c.unit == WorkUnit::Total)
+        s << tr("Baseline: **%1**. Figures are totals over each trace's analysis window (no unit of work was "
+                "given and not every trace has NVTX steps).")
+                 .arg(label(c, b))
+          << "\n\n";
+    else
+        s << tr("Baseline: **%1**. \"Per %2\" figures divide by each trace's %2 count.").arg(label(c, b), unit)
+          << "\n\n";
+
+    const bool perUnit = c.unit != WorkUnit::Total;
+    s << "| " << tr("Trace") << " | " << tr("File") << " | " << tr("Window") << " | " << tr("Kernels") << " | "
+      << tr("Kernel time") << (perUnit ? QStringLiteral(" | ") + tr("%1s").arg(unit) : QString()) << " |\n"
+      << "|---|---|---:|---:|---:|" << (perUnit ? "---:|" : "") << "\n";
+    for (int i = 0; i < n; ++i) {
+        const AnalysisResult& r = *c.analyses[i];
+        s << "| " << label(c, i) << " | " << MarkdownReport::cell(r.trace->info.fileName) << " | "
+          << AnalysisWindow::kindName(r.window.kind) << ", " << formatDuration(r.window.lengthNs()) << " | "
+          << formatCount(r.kernelCount) << " | " << formatDuration(r.kernelNs);
+        if (perUnit)
+            s << " | " << (c.units[i] > 0 ? formatCount(c.units[i]) : QStringLiteral("–"));
+        s << " |\n";
+    }
+    s << "\n## " << tr("What changed most") << "\n\n";
+    if (c.changes.isEmpty())
+        s << tr("No difference in GPU time per %1.").arg(unit) << "\n\n";
+    int rank = 0, lastTrace = -1;
+    for (const auto& ch : c.changes) {
+        if (ch.trace != lastTrace) {
+            if (n > 2)
+                s << "### " << tr("%1 against %2").arg(label(c, ch.trace), label(c, b)) << "\n\n";
+            lastTrace = ch.trace, rank = 0;
+        }
+        s << ++rank << ". " << MarkdownReport::cell(ch.title) << "  \n   "
+          << tr("Evidence: %1 in %2; %3 in %4 (SQL in comparison.json).")
+                 .arg(
+                     evidenceText(ch.baselineEvidence), label(c, b), evidenceText(ch.traceEvidence), label(c, ch.trace))
+          << "\n";
+    }
+    s << "\n## " << tr("Whole trace") << "\n\n";
+    figureTable(s, c, ComparisonFigure::Section::Trace, {}, false);
+    for (const QString& phase : c.phases) {
+        if (c.figureIndex(QStringLiteral("kernel_ns"), phase) < 0)
+            continue;
+        s << "## " << tr("Phase: %1").arg(phase) << "\n\n";
+        figureTable(s, c, ComparisonFigure::Section::Phase, phase, false);
+    }
+    s << "## " << tr("Kernel categories") << "\n\n";
+    figureTable(s, c, ComparisonFigure::Section::Category, {}, true);
+
+    s << "## " << tr("Top kernels") << "\n\n"
+      << tr("%1 groups matched by identical name, %2 by category and normalised name, %3 in one trace only.")
+             .arg(c.matchedByName)
+             .arg(c.matchedByNormalised)
+             .arg(c.unmatched)
+      << "\n\n| # | " << tr("Kernel") << " | " << tr("Category") << " | " << tr("Matched by");
+    for (int i = 0; i < n; ++i)
+        s << " | " << label(c, i);
+    for (int i = 0; i < n; ++i)
+        if (i != b)
+            s << " | Δ " << label(c, i);
+    s << " |\n|---:|---|---|---|";
+    for (int i = 0; i < 2 * n - 1; ++i)
+        s << "---:|";
+    s << "\n";
+    rank = 0;
+    for (const auto& g : c.kernels) {
+        QStringList shown;
+        for (int i = 0; i < n; ++i) {
+            if (g.sides[i].names.isEmpty())
+                continue;
+            const QString name = scrubPaths(shortName(*c.analyses[i], g.sides[i].names.front()));
+            if (!shown.contains(name))
+                shown << name;
+        }
+        s << "| " << ++rank << " | `" << MarkdownReport::cell(shown.join(QStringLiteral(" ↔ "))) << "` | " << g.category
+          << " | " << KernelMatch::methodName(g.method);
+        auto time = [&](int i) -> std::optional<double> {
+            return c.unit == WorkUnit::Total ? std::optional<double>(double(g.sides[i].totalNs)) : g.sides[i].perUnitNs;
+        };
+        for (int i = 0; i < n; ++i)
+            s << " | " << ComparisonFormat::value(ComparisonFigure::Kind::DurationNs, time(i));
+        for (int i = 0; i < n; ++i)
+            if (i != b)
+                s << " | "
+                  << ComparisonFormat::delta(ComparisonFigure::Kind::DurationNs,
+                         time(i) && time(b) ? std::optional<double>(*time(i) - *time(b)) : std::nullopt);
+        s << " |\n";
+    }
+    s << "\n"
+      << (c.unit == WorkUnit::Total ? tr("Kernel times are totals.") : tr("Kernel times are per %1.").arg(unit))
+      << "\n\n";
+
+    bool anySteps = false;
+    for (const auto& per : c.stepDistributions)
+        for (const auto& d : per)
+            anySteps = anySteps || d.count > 0;
+    if (anySteps) {
+        s << "## " << tr("Step durations") << "\n\n| " << tr("Phase") << " | " << tr("Trace") << " | " << tr("Steps")
+          << " | min | p25 | p50 | p75 | p90 | max |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+        for (qsizetype p = 0; p < c.phases.size(); ++p)
+            for (int i = 0; i < n; ++i) {
+                const StepDistribution& d = c.stepDistributions[i][p];
+                if (d.count == 0)
+                    continue;
+                s << "| " << c.phases[p] << " | " << label(c, i) << " | " << formatCount(d.count) << " | "
+                  << formatDuration(d.minNs) << " | " << formatDuration(d.p25Ns) << " | " << formatDuration(d.p50Ns)
+                  << " | " << formatDuration(d.p75Ns) << " | " << formatDuration(d.p90Ns) << " | "
+                  << formatDuration(d.maxNs) << " |\n";
+            }
+        s << "\n";
+    }
+    if (!c.warnings.isEmpty()) {
+        s << "## " << tr("Warnings") << "\n\n";
+        for (const auto& w : c.warnings)
+            s << "- " << scrubPaths(w) << "\n";
+        s << "\n";
+    }
+    s << "---\n"
+      << tr("Generated by Sightline %1. Δ is the trace minus the baseline; definitions in docs/analysis.md.")
+             .arg(QStringLiteral(SIGHTLINE_VERSION))
+      << "\n";
+    return md;
+}
+
+} // namespace sl

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#include "core/util/resourceusage.h"
+
+#include <QByteArray>
+#include <QFile>
+
+#if defined(Q_OS_LINUX)
+#include <sys/resource.h>
+#endif
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+namespace sl {
+
+namespace {
+/// A "Key:   123 kB" line of /proc/self/status, in bytes.
+qint64 statusBytes(const char* key)
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray text = f.readAll();
+    const qsizetype at = text.indexOf(key);
+    if (at < 0)
+        return 0;
+    const qsizetype end = text.indexOf('\n', at);
+    const QByteArray value = text.mid(at + qsizetype(qstrlen(key)), end - at - qsizetype(qstrlen(key))).trimmed();
+    return value.split(' ').front().toLongLong() * 1024;
+}
+} // namespace
+
+qint64 ResourceUsage::residentBytes() { return statusBytes("VmRSS:"); }
+
+qint64 ResourceUsage::peakResidentBytes() { return statusBytes("VmHWM:"); }
+
+bool ResourceUsage::resetPeak()
+{
+    QFile f(QStringLiteral("/proc/self/clear_refs"));
+    return f.open(QIODevice::WriteOnly) && f.write("5") == 1;
+}
+
+qint64 ResourceUsage::cpuNs()
+{
+#if defined(Q_OS_LINUX)
+    rusage u {};
+    if (getrusage(RUSAGE_SELF, &u) != 0)
+        return 0;
+    const auto ns = [](const timeval& t) { return qint64(t.tv_sec) * 1'000'000'000 + qint64(t.tv_usec) * 1'000; };
+    return ns(u.ru_utime) + ns(u.ru_stime);
+#else
+    return 0;
+#endif
+}
+
+void ResourceUsage::tuneAllocator()
+{
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
+}
+
+void ResourceUsage::releaseFreedMemory()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
+} // namespace sl

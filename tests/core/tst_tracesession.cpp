@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+#include "core/session/tracesession.h"
+#include "tests/common/tracefixture.h"
+
+#include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QThreadPool>
+#include <QtTest>
+
+using namespace sl;
+using sl::test::TraceFixture;
+
+namespace {
+
+void fill(TraceFixture& fx, const QString& kernel)
+{
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.kernel(1000, 2000, 0, 7, 1, 100, kernel);
+    fx.kernel(3000, 3500, 0, 7, 2, 100, kernel);
+    fx.kernel(8000, 9000, 0, 7, 3, 100, kernel);
+}
+
+bool waitIdle(const TraceSession& s)
+{
+    return QTest::qWaitFor([&s] { return !s.isBusy(); }, 30000);
+}
+
+} // namespace
+
+class TestTraceSession : public QObject
+{
+    Q_OBJECT
+private slots:
+    void openAnalysesEach();
+    void windowReanalyses();
+    void latestWindowWins();
+    void closeRemoves();
+    void failedLoad();
+    void cancelDropsEverything();
+};
+
+void TestTraceSession::openAnalysesEach()
+{
+    TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("a.sqlite"));
+    TraceFixture b(TraceFixture::Schema::Nsys2026, QStringLiteral("b.sqlite"));
+    fill(a, QStringLiteral("ka"));
+    fill(b, QStringLiteral("kb"));
+    TraceSession s;
+    QSignalSpy added(&s, &TraceSession::traceAdded);
+    QSignalSpy ready(&s, &TraceSession::analysisReady);
+    s.open({ a.path(), b.path() });
+    QVERIFY(s.isBusy());
+    QVERIFY(waitIdle(s));
+    QCOMPARE(added.count(), 2);
+    QCOMPARE(ready.count(), 2);
+    QCOMPARE(s.count(), 2);
+    QCOMPARE(s.entry(0).trace->info.fileName, QStringLiteral("a.sqlite"));
+    QCOMPARE(s.entry(1).trace->info.fileName, QStringLiteral("b.sqlite"));
+    QCOMPARE(s.entry(1).analysis->kernelNs, 2500); // 1000 + 500 + 1000
+    QVERIFY(s.entry(0).id != s.entry(1).id);
+}
+
+void TestTraceSession::windowReanalyses()
+{
+    TraceFixture a;
+    fill(a, QStringLiteral("k"));
+    TraceSession s;
+    s.open({ a.path() });
+    QVERIFY(waitIdle(s));
+    QCOMPARE(s.entry(0).analysis->kernelCount, 3);
+    QSignalSpy ready(&s, &TraceSession::analysisReady);
+    WindowSpec w;
+    w.kind = AnalysisWindow::Kind::Custom;
+    w.startNs = 2500;
+    w.endNs = 8500;
+    s.setWindow(0, w);
+    QVERIFY(waitIdle(s));
+    QCOMPARE(ready.count(), 1);
+    const AnalysisPtr r = s.entry(0).analysis;
+    QCOMPARE(r->window.kind, AnalysisWindow::Kind::Custom);
+    QCOMPARE(r->window.startNs, 2500);
+    QCOMPARE(r->window.endNs, 8500);
+    QCOMPARE(r->kernelCount, 2); // kernels starting at 3000 and 8000
+    QCOMPARE(r->kernelNs, 1500);
+}
+
+void TestTraceSession::latestWindowWins()
+{
+    TraceFixture a;
+    fill(a, QStringLiteral("k"));
+    TraceSession s;
+    s.open({ a.path() });
+    QVERIFY(waitIdle(s));
+    QSignalSpy ready(&s, &TraceSession::analysisReady);
+    WindowSpec first;
+    first.kind = AnalysisWindow::Kind::Custom;
+    first.startNs = 0;
+    first.endNs = 1500;
+    WindowSpec second = first;
+    second.endNs = 3200;
+    s.setWindow(0, first);
+    s.setWindow(0, second); // supersedes the running analysis: its result must never land
+    QVERIFY(waitIdle(s));
+    QThreadPool::globalInstance()->waitForDone(30000);
+    QCoreApplication::processEvents();
+    QCOMPARE(ready.count(), 1);
+    QCOMPARE(s.entry(0).analysis->window.endNs, 3200);
+    QCOMPARE(s.entry(0).analysis->kernelCount, 2);
+}
+
+void TestTraceSession::closeRemoves()
+{
+    TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("a.sqlite"));
+    TraceFixture b(TraceFixture::Schema::Nsys2026, QStringLiteral("b.sqlite"));
+    fill(a, QStringLiteral("ka"));
+    fill(b, QStringLiteral("kb"));
+    TraceSession s;
+    s.open({ a.path(), b.path() });
+    QVERIFY(waitIdle(s));
+    const quint64 second = s.entry(1).id;
+    QSignalSpy removed(&s, &TraceSession::traceRemoved);
+    s.close(0);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(removed.first().at(0).toInt(), 0);
+    QCOMPARE(s.count(), 1);
+    QCOMPARE(s.indexOf(second), 0);
+    QCOMPARE(s.entry(0).trace->info.fileName, QStringLiteral("b.sqlite"));
+    s.close(5); // out of range: nothing happens
+    QCOMPARE(s.count(), 1);
+}
+
+void TestTraceSession::failedLoad()
+{
+    QTemporaryDir dir;
+    TraceSession s;
+    QSignalSpy failed(&s, &TraceSession::loadFailed);
+    const QString missing = dir.filePath(QStringLiteral("gone.sqlite"));
+    s.open({ missing });
+    QVERIFY(waitIdle(s));
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.first().at(0).toString(), missing);
+    QVERIFY(failed.first().at(1).toString().contains(QStringLiteral("gone.sqlite")));
+    QCOMPARE(s.count(), 0);
+}
+
+void TestTraceSession::cancelDropsEverything()
+{
+    TraceFixture a;
+    fill(a, QStringLiteral("k"));
+    TraceSession s;
+    QSignalSpy cancelled(&s, &TraceSession::cancelled);
+    QSignalSpy idle(&s, &TraceSession::idle);
+    s.open({ a.path(), a.path(), a.path() });
+    s.cancel();
+    QVERIFY(!s.isBusy());
+    QCOMPARE(cancelled.count(), 1);
+    QCOMPARE(idle.count(), 1);
+    QThreadPool::globalInstance()->waitForDone(30000);
+    QCoreApplication::processEvents();
+    QCOMPARE(s.count(), 0); // the load that was running finished into the void
+    QTRY_VERIFY(QSqlDatabase::connectionNames().isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestTraceSession)
+#include "tst_tracesession.moc"

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "widgets/benchmark/stallmonitor.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+namespace sl {
+
+class MainWindow;
+
+/// `sightline --benchmark TRACE` (offscreen): drives a MainWindow through what the scale issue
+/// asks of the GUI and prints the figures as a Markdown table on stdout:
+///  - the floor (bare SQLite scan) and the CLI's load and analysis of TRACE, in this process, as
+///    the reference of the same run;
+///  - the first complete paint after opening TRACE (window repainted once the analysis is shown),
+///    against the CLI load time (target ≤ 1.2×);
+///  - the longest event-loop stall while loading and analysing (target ≤ 50 ms), as wall time
+///    and as the GUI thread's own CPU time (the part our code is responsible for: the rest is
+///    the thread waiting for a core);
+///  - the Kernels dock's all-kernels list, its sort by duration (target ≤ 2 s) and a name filter
+///    (target ≤ 0.5 s), each until the instance table is repainted;
+///  - the timeline repaint (target ≤ 16 ms): a hook, see measureTimelineRepaint().
+/// Uses MainWindow's public API only (openFiles, idle, loadFailed, kernelsDock).
+class GuiBenchmark : public QObject
+{
+    Q_OBJECT
+public:
+    GuiBenchmark(MainWindow* window, const QString& trace, QObject* parent = nullptr);
+
+    /// Runs the steps from the event loop; finished() carries the exit code.
+    void start();
+
+signals:
+    void finished(int exitCode);
+
+private:
+    void measureReference();
+    void openTrace();
+    void onOpened();
+    void showAllKernels();
+    void sortInstances();
+    void filterInstances();
+    /// HOOK(timeline): the timeline repaint at several zoom levels (ns, −1 when not measured).
+    /// TimelineView and its TimelineBenchmark helper come from the `timeline` branch; once merged,
+    /// call TimelineBenchmark here on the window's timeline dock and return its slowest repaint.
+    qint64 measureTimelineRepaint();
+    void report();
+    void fail(const QString& message);
+    /// Calls `then` when the Kernels dock's instance view has applied the request `trigger` makes.
+    void afterInstanceView(const std::function<void()>& trigger, const std::function<void()>& then);
+
+    MainWindow* m_window;
+    QString m_trace;
+    StallMonitor m_stalls;
+    QElapsedTimer m_clock;
+    qint64 m_stepStart = 0;
+
+    qint64 m_floorNs = -1, m_cliLoadNs = -1, m_cliAnalyzeNs = -1;
+    qint64 m_kernels = 0;
+    qint64 m_loadedNs = -1;    ///< openFiles → idle (trace loaded and analysed)
+    qint64 m_firstPaintNs = -1; ///< openFiles → window repainted with the analysis
+    qint64 m_loadStallNs = -1, m_loadBusyNs = -1;
+    qint64 m_residentAfterOpen = 0; ///< bytes
+    qint64 m_allKernelsNs = -1, m_sortNs = -1, m_filterNs = -1, m_interactionStallNs = -1, m_interactionBusyNs = -1;
+    int m_filteredRows = 0;
+    qint64 m_timelineNs = -1;
+};
+
+} // namespace sl

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/charts/barchartview.h"
+
+#include "core/util/format.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QHorizontalBarSeries>
+#include <QHorizontalStackedBarSeries>
+#include <QPainter>
+#include <QSaveFile>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <array>
+
+namespace sl {
+
+namespace {
+// Busy series take the blues and greens, idle ones warm and grey tones, so that a device bar
+// reads "work vs. waiting" at a glance whatever the legend order.
+constexpr std::array<QRgb, 4> kBusyColors { 0x3d7ebf, 0x8dbbe8, 0x5aa469, 0xa5d69b };
+constexpr std::array<QRgb, 3> kIdleColors { 0xf0a35e, 0xe07b7b, 0xbdbdbd };
+
+/// Units for a bar of `maxNs`: the largest unit in which the longest bar is at least 1.
+std::pair<double, QString> unitFor(qint64 maxNs)
+{
+    if (maxNs >= 1'000'000'000)
+        return { 1e9, QStringLiteral("s") };
+    if (maxNs >= 1'000'000)
+        return { 1e6, QStringLiteral("ms") };
+    if (maxNs >= 1'000)
+        return { 1e3, QStringLiteral("µs") };
+    return { 1, QStringLiteral("ns") };
+}
+
+qint64 valueAt(const ChartData::Series& s, qsizetype category)
+{
+    return category < s.valuesNs.size() ? s.valuesNs[category] : 0;
+}
+} // namespace
+
+BarChartView::BarChartView(QWidget* parent)
+    : QWidget(parent)
+    , m_view(new QChartView(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumHeight(160);
+    layout->addWidget(m_view);
+    setData({});
+}
+
+BarChartView::~BarChartView() = default;
+
+void BarChartView::setData(const ChartData& data)
+{
+    m_data = data;
+    std::tie(m_divisor, m_unit) = unitFor(m_data.maxBarNs());
+    QChart* old = m_view->chart();
+    m_view->setChart(buildChart(true)); // the view does not delete the chart it replaces
+    delete old;
+}
+
+QChart* BarChartView::buildChart(bool interactive) const
+{
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setTitle(m_data.isEmpty() ? tr("%1: nothing to show for this analysis").arg(m_data.title) : m_data.title);
+    chart->legend()->setVisible(m_data.series.size() > 1);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    if (m_data.isEmpty())
+        return chart;
+
+    QAbstractBarSeries* series = m_data.stacked ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries)
+                                                : static_cast<QAbstractBarSeries*>(new QHorizontalBarSeries);
+    size_t busy = 0, idle = 0;
+    const qsizetype n = m_data.categories.size();
+    for (const ChartData::Series& s : m_data.series) {
+        auto* set = new QBarSet(s.name);
+        set->setColor(
+            QColor(s.idle ? kIdleColors[idle++ % kIdleColors.size()] : kBusyColors[busy++ % kBusyColors.size()]));
+        set->setBorderColor(set->color());
+        // A horizontal category axis lists its first category at the bottom; feed it reversed so
+        // that the chart reads top to bottom like the data (largest first).
+        for (qsizetype c = n - 1; c >= 0; --c)
+            set->append(double(valueAt(s, c)) / m_divisor);
+        series->append(set);
+    }
+    chart->addSeries(series);
+
+    QStringList reversed = m_data.categories;
+    std::reverse(reversed.begin(), reversed.end());
+    auto* categoryAxis = new QBarCategoryAxis;
+    categoryAxis->append(reversed);
+    chart->addAxis(categoryAxis, Qt::AlignLeft);
+    series->attachAxis(categoryAxis);
+
+    auto* valueAxis = new QValueAxis;
+    valueAxis->setRange(0, std::max(1e-9, double(m_data.maxBarNs()) / m_divisor * 1.05));
+    valueAxis->applyNiceNumbers();
+    valueAxis->setLabelFormat(QStringLiteral("%.4g"));
+    valueAxis->setTitleText(tr("%1 (%2)").arg(m_data.valueAxisTitle, m_unit));
+    chart->addAxis(valueAxis, Qt::AlignBottom);
+    series->attachAxis(valueAxis);
+
+    if (interactive) {
+        connect(series, &QAbstractBarSeries::hovered, this, [this, n](bool on, int index, QBarSet* set) {
+            if (!on) {
+                QToolTip::hideText();
+                return;
+            }
+            const qsizetype category = n - 1 - index;
+            const auto it = std::find_if(m_data.series.cbegin(), m_data.series.cend(),
+                [set](const ChartData::Series& s) { return s.name == set->label(); });
+            if (category < 0 || it == m_data.series.cend())
+                return;
+            qint64 total = 0;
+            for (const ChartData::Series& s : m_data.series)
+                total += valueAt(s, category);
+            const qint64 ns = valueAt(*it, category);
+            QString text = tr("%1 — %2: %3").arg(m_data.categories[category], it->name, formatDuration(ns));
+            if (m_data.stacked && total > 0)
+                text += tr(" (%1 of %2)").arg(formatPercent(double(ns) / double(total)), formatDuration(total));
+            QToolTip::showText(QCursor::pos(), text, m_view);
+        });
+    }
+    return chart;
+}
+
+QVector<QVector<qreal>> BarChartView::plottedValues() const
+{
+    QVector<QVector<qreal>> out;
+    const QList<QAbstractSeries*> all = m_view->chart()->series();
+    if (all.isEmpty())
+        return out;
+    for (const QBarSet* set : static_cast<QAbstractBarSeries*>(all.front())->barSets()) {
+        QVector<qreal> values;
+        for (int i = set->count() - 1; i >= 0; --i) // back to top-to-bottom order
+            values << set->at(i);
+        out << values;
+    }
+    return out;
+}
+
+QStringList BarChartView::plottedCategories() const
+{
+    const QList<QAbstractAxis*> axes = m_view->chart()->axes(Qt::Vertical);
+    if (axes.isEmpty())
+        return {};
+    QStringList categories = static_cast<QBarCategoryAxis*>(axes.front())->categories();
+    std::reverse(categories.begin(), categories.end());
+    return categories;
+}
+
+QImage BarChartView::render(const QSize& size) const
+{
+    constexpr qreal kPixelRatio = 2;
+    QGraphicsScene scene; // owns the chart
+    QChart* chart = buildChart(false);
+    scene.addItem(chart);
+    chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
+    if (chart->layout())
+        chart->layout()->activate(); // lay out now: no event loop runs between here and painting
+
+    QImage image(size * kPixelRatio, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(kPixelRatio);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const QRectF area(QPointF(0, 0), QSizeF(size));
+    scene.render(&painter, area, area);
+    painter.end();
+    return image;
+}
+
+bool BarChartView::savePng(const QImage& image, const QString& path, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+        *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace sl

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/models/chartdata.h"
+
+#include <QImage>
+#include <QWidget>
+
+// Qt Charts types stay behind this header (forward declarations only): Qt Charts is deprecated
+// from Qt 6.10 and linked privately, so docks and tests never see its headers.
+class QChart;
+class QChartView;
+
+namespace sl {
+
+/// A horizontal bar chart of one ChartData: a few dozen bars at most, values shown in one
+/// readable unit (ns, µs, ms or s) picked from the longest bar, a tooltip per bar with the exact
+/// duration. Renders itself off-screen at any size for PNG export. GUI thread only.
+class BarChartView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit BarChartView(QWidget* parent = nullptr);
+    ~BarChartView() override;
+
+    void setData(const ChartData& data);
+    const ChartData& data() const { return m_data; }
+
+    /// What the chart on screen plots, read back from its bar sets (one row per series, one value
+    /// per category, in unitName()) and its category axis: lets tests check the chart, not just the data.
+    QVector<QVector<qreal>> plottedValues() const;
+    QStringList plottedCategories() const;
+    QString unitName() const { return m_unit; }
+
+    /// Renders the chart alone (a fresh chart, not the widget) at `size` logical pixels on white,
+    /// at twice the pixel density so that it stays sharp in documents.
+    QImage render(const QSize& size = QSize(900, 520)) const;
+
+    /// Writes `image` as PNG atomically (QSaveFile): the file appears whole or not at all.
+    static bool savePng(const QImage& image, const QString& path, QString* error);
+
+private:
+    QChart* buildChart(bool interactive) const;
+
+    QChartView* m_view;
+    ChartData m_data;
+    double m_divisor = 1; ///< ns per displayed unit
+    QString m_unit;
+};
+
+} // namespace sl

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/compare/comparison.h"
+
+#include <QWidget>
+
+// Qt Charts types stay out of this header (as BarChartView): docks and tests never see them.
+class QChart;
+class QChartView;
+
+namespace sl {
+
+/// Stacked bars: one bar per trace, stacked by phase (prefill, decode, sampling, unattributed),
+/// each segment the phase's kernel time per unit of work (total when the unit is Total).
+class PhaseStackChart : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit PhaseStackChart(QWidget* parent = nullptr);
+    void setComparison(const ComparisonPtr& comparison);
+    int segmentCount() const { return m_segments; } ///< phases shown (for tests)
+
+private:
+    QChart* chart() const;
+    QChartView* m_view;
+    int m_segments = 0;
+};
+
+} // namespace sl

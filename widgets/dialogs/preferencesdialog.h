@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QDialog>
+
+class QComboBox;
+class QLabel;
+
+namespace sl {
+
+/// Application preferences, stored through Settings when the user presses OK. For now the user
+/// interface language: System (follow the locale), English, or an embedded translation.
+/// The language applies at the next start: widgets build their texts once and do not
+/// retranslate on QEvent::LanguageChange, which the dialog says next to the choice.
+class PreferencesDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit PreferencesDialog(QWidget* parent = nullptr);
+
+    QComboBox* languageBox() const { return m_language; }
+    /// The language code the box shows; empty for "System".
+    QString selectedLanguage() const;
+
+    void accept() override;
+
+private:
+    void updateRestartNote();
+
+    QComboBox* m_language;
+    QLabel* m_restartNote;
+};
+
+} // namespace sl
