@@ -8,7 +8,10 @@
 #include "core/util/format.h"
 #include "core/util/resourceusage.h"
 #include "widgets/docks/kernelsdock.h"
+#include "widgets/docks/timelinedock.h"
 #include "widgets/mainwindow.h"
+#include "widgets/timeline/timelinebenchmark.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -171,9 +174,7 @@ void GuiBenchmark::filterInstances()
 
 qint64 GuiBenchmark::measureTimelineRepaint()
 {
-    // HOOK(timeline): not measured in this build (no TimelineView yet). Replace with, e.g.,
-    //   return TimelineBenchmark::slowestRepaintNs(m_window->timelineDock()->view(), /*zoom levels*/ 8);
-    return -1;
+    return TimelineBenchmark::slowestRepaintNs(*m_window->timelineDock()->view());
 }
 
 void GuiBenchmark::report()

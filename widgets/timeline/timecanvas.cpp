@@ -113,11 +113,21 @@ void TimeCanvas::onDataFinished()
         return;
     }
     const TimelineDataPtr data = future.result();
-    if (!data || !m_analysis || data->trace() != m_analysis->trace)
-        return; // stale
+    if (!data || !m_analysis || data->trace() != m_analysis->trace || data == m_data)
+        return; // stale, or already shown (waitForData)
     m_data = data;
     relayout();
     emit dataReady();
+}
+
+bool TimeCanvas::waitForData()
+{
+    // Twice at most: a build cancelled by another request is asked for once more.
+    for (int attempt = 0; attempt < 2 && m_analysis && !m_data && m_watchedId == m_requestId; ++attempt) {
+        m_watcher.waitForFinished();
+        onDataFinished();
+    }
+    return isReady();
 }
 
 void TimeCanvas::setScope(const ScopeFilter& scope)

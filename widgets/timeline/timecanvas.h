@@ -42,6 +42,9 @@ public:
     /// The lanes; null until built for the current analysis' trace.
     const TimelineDataPtr& data() const { return m_data; }
     bool isReady() const { return m_data != nullptr; }
+    /// Blocks until the lanes for the current analysis are built and shown; returns isReady().
+    /// For benchmarks and tests: a view never waits on its own.
+    bool waitForData();
     void setScope(const ScopeFilter& scope);
     const ScopeFilter& scope() const { return m_scope; }
 
