@@ -100,22 +100,21 @@ bool LaneSummary::build(const LaneEvents& events, const std::atomic<bool>* cance
     if (m_ev.count == 0)
         return true;
     const auto blocks = size_t((m_ev.count + kBlock - 1) / kBlock);
-    m_blockStart.reserve(blocks), m_blockMaxEnd.reserve(blocks), m_blockUnion.reserve(blocks);
-    m_blockMaxEvent.reserve(blocks), m_blockLastStart.reserve(blocks);
+    m_blockStart.reserve(blocks), m_blocks.reserve(blocks);
     Cursor c;
     for (; c.next < m_ev.count; ++c.next) {
         const qsizetype i = c.next;
         Q_ASSERT(i == 0 || startOf(i - 1) <= startOf(i));
         if (i % kBlock == 0) {
-            m_blockStart.push_back(startOf(i)), m_blockMaxEnd.push_back(c.maxEnd), m_blockUnion.push_back(c.unionNs);
-            m_blockMaxEvent.push_back(qint32(c.maxEvent));
+            m_blockStart.push_back(startOf(i));
+            m_blocks.push_back({ 0, c.maxEnd, c.unionNs, qint32(c.maxEvent) });
             if ((i & kCancelEvery) == 0 && cancelled(cancel)) {
                 *this = LaneSummary();
                 return false;
             }
         }
         if (i % kBlock == kBlock - 1 || i + 1 == m_ev.count)
-            m_blockLastStart.push_back(startOf(i));
+            m_blocks.back().lastStart = startOf(i);
         add(c);
     }
     m_lastEnd = c.maxEnd;
@@ -193,9 +192,10 @@ void LaneSummary::advance(Cursor& c, qint64 t) const
     const qsizetype b = lastBlockBefore(c.next / kBlock + 1, t);
     if (b > c.next / kBlock) {
         c.next = b * kBlock;
-        c.maxEnd = m_blockMaxEnd[size_t(b)];
-        c.unionNs = m_blockUnion[size_t(b)];
-        c.maxEvent = m_blockMaxEvent[size_t(b)];
+        const BlockState& state = m_blocks[size_t(b)];
+        c.maxEnd = state.maxEnd;
+        c.unionNs = state.unionNs;
+        c.maxEvent = state.maxEvent;
     }
     for (; c.next < m_ev.count && startOf(c.next) < t; ++c.next)
         add(c);
@@ -223,13 +223,18 @@ qsizetype LaneSummary::bestEvent(qint64 fromNs, qint64 toNs, qsizetype first, qs
     return best;
 }
 
-quint8 LaneSummary::pyramidKey(qint64 fromNs, qint64 toNs) const
+size_t LaneSummary::pyramidLevel(qint64 widthNs) const
+{
+    size_t level = 0;
+    while (level + 1 < m_levels.size() && (m_binNs << (level + 1)) <= widthNs)
+        ++level;
+    return level;
+}
+
+quint8 LaneSummary::pyramidKey(qint64 fromNs, qint64 toNs, size_t level) const
 {
     if (m_levels.empty())
         return kNoKey;
-    size_t level = 0;
-    while (level + 1 < m_levels.size() && (m_binNs << (level + 1)) <= toNs - fromNs)
-        ++level;
     const qint64 bin = (fromNs + (toNs - fromNs) / 2 - m_origin) / (m_binNs << level);
     const auto& keys = m_levels[level];
     return bin >= 0 && bin < qint64(keys.size()) ? keys[size_t(bin)] : kNoKey;
@@ -248,6 +253,7 @@ void LaneSummary::summarize(
     qsizetype first = c.next;
     qint64 coveredA = coveredBefore(c, a);
     std::pair<quint8, qint64> keys[kExactEvents + 1]; // ns per key of one column's events
+    const size_t level = pyramidLevel(qint64(nsPerColumn)); // bins at most one column wide
     for (int x = 0; x < columns; ++x) {
         if (c.next >= m_ev.count && a >= m_lastEnd)
             break; // nothing to the right
@@ -258,16 +264,19 @@ void LaneSummary::summarize(
         qsizetype indexB = 0;
         qint64 coveredB = 0;
         bool interpolated = false;
-        if (detail == Detail::Paint) {
-            const qsizetype from = c.next / kBlock;
-            const qsizetype blk = lastBlockBefore(from, b);
-            if (blk - from >= kInterpolateBlocks && blk + 1 < blocks) {
+        const qsizetype from = c.next / kBlock;
+        // One comparison decides: is b at least kInterpolateBlocks blocks on?
+        if (detail == Detail::Paint && from + kInterpolateBlocks < blocks
+            && m_blockStart[size_t(from + kInterpolateBlocks)] < b) {
+            const qsizetype blk = lastBlockBefore(from + kInterpolateBlocks, b);
+            if (blk + 1 < blocks) {
                 const auto k = size_t(blk);
                 // Past the block's last start every event of it started before b: the state
                 // before the next block is exact there.
-                const qint64 s0 = m_blockStart[k], last = m_blockLastStart[k];
-                const auto coveredAfter
-                    = [&](qint64 t) { return m_blockUnion[k + 1] - std::max<qint64>(0, m_blockMaxEnd[k + 1] - t); };
+                const qint64 s0 = m_blockStart[k], last = m_blocks[k].lastStart;
+                const auto coveredAfter = [&](qint64 t) {
+                    return m_blocks[k + 1].unionNs - std::max<qint64>(0, m_blocks[k + 1].maxEnd - t);
+                };
                 size_t at = k; // the block whose exact start state the cursor takes
                 if (b > last) {
                     coveredB = coveredAfter(b);
@@ -280,9 +289,9 @@ void LaneSummary::summarize(
                     indexB = blk * kBlock + qint64(frac * double(kBlock - 1) + 0.5);
                 }
                 c.next = qsizetype(at) * kBlock; // an exact state to go on from
-                c.maxEnd = m_blockMaxEnd[at];
-                c.unionNs = m_blockUnion[at];
-                c.maxEvent = m_blockMaxEvent[at];
+                c.maxEnd = m_blocks[at].maxEnd;
+                c.unionNs = m_blocks[at].unionNs;
+                c.maxEvent = m_blocks[at].maxEvent;
                 interpolated = true;
             }
         }
@@ -324,7 +333,7 @@ void LaneSummary::summarize(
                     cell.key = keys[j].first, bestNs = keys[j].second;
         }
         if (cell.key == kNoKey && (cell.count > 0 || cell.busyNs > 0)) {
-            cell.key = pyramidKey(a, b);
+            cell.key = pyramidKey(a, b, level);
             if (cell.key == kNoKey && first < m_ev.count)
                 cell.key = keyOf(first);
         }
@@ -353,10 +362,7 @@ LaneSummary::Hit LaneSummary::hit(qint64 fromNs, qint64 toNs) const
 
 qint64 LaneSummary::memoryBytes() const
 {
-    qint64 bytes = qint64(m_blockStart.capacity() + m_blockLastStart.capacity() + m_blockMaxEnd.capacity()
-                       + m_blockUnion.capacity())
-            * 8
-        + qint64(m_blockMaxEvent.capacity()) * 4;
+    qint64 bytes = qint64(m_blockStart.capacity()) * 8 + qint64(m_blocks.capacity() * sizeof(BlockState));
     for (const auto& level : m_levels)
         bytes += qint64(level.capacity());
     return bytes;

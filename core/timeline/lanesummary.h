@@ -54,7 +54,7 @@ struct LaneCell
 ///   union minus max(0, maxEnd − t)). Count and busy ns of a column are the differences at its two
 ///   edges: exact for overlapping events too. The block also keeps which event holds the maximum
 ///   end, so a long event reaching into a column is found at once, and its last start (see
-///   Detail::Paint). 36 bytes per block: 2.25 bytes per event.
+///   Detail::Paint). 40 bytes per block: 2.5 bytes per event.
 /// - A **key pyramid** over time: level 0 has about n / 4 bins, each storing the key holding most
 ///   ns of the bin; level L+1 halves level L and sums the per-key ns exactly while building. A
 ///   column with more than kExactEvents starts takes its key from the bin at its centre on the
@@ -62,7 +62,7 @@ struct LaneCell
 ///   starts get their key from their events and the earlier event reaching furthest into them
 ///   (exact unless several earlier events of an overlapping lane reach into the column).
 ///
-/// So a lane costs about 2.75 bytes per event on top of the columns it reads. Immutable once built;
+/// So a lane costs about 3 bytes per event on top of the columns it reads. Immutable once built;
 /// queries are const and safe from any thread.
 class LaneSummary
 {
@@ -145,7 +145,7 @@ private:
     /// Union ns before the first event of block b, clipped at that event's start.
     qint64 coveredAtBlock(size_t b) const
     {
-        return m_blockUnion[b] - std::max<qint64>(0, m_blockMaxEnd[b] - m_blockStart[b]);
+        return m_blocks[b].unionNs - std::max<qint64>(0, m_blocks[b].maxEnd - m_blockStart[b]);
     }
     void add(Cursor& c) const; ///< adds event c.next
     /// Calls f(i) for the events that may touch a column whose first start is event `first`: the
@@ -162,13 +162,26 @@ private:
     static qint64 coveredBefore(const Cursor& c, qint64 t) { return c.unionNs - std::max<qint64>(0, c.maxEnd - t); }
     /// Of the candidates (forCandidates), the event overlapping [fromNs, toNs) most, or -1.
     qsizetype bestEvent(qint64 fromNs, qint64 toNs, qsizetype first, qsizetype last, qsizetype maxEvent) const;
-    quint8 pyramidKey(qint64 fromNs, qint64 toNs) const;
+    /// The deepest pyramid level whose bins are at most `widthNs` wide (0 when none is).
+    size_t pyramidLevel(qint64 widthNs) const;
+    /// Key of the level's bin holding the middle of [fromNs, toNs), kNoKey when none.
+    quint8 pyramidKey(qint64 fromNs, qint64 toNs, size_t level) const;
     bool buildPyramid(const std::atomic<bool>* cancel);
 
     LaneEvents m_ev;
     qint64 m_lastEnd = 0;
-    std::vector<qint64> m_blockStart, m_blockLastStart, m_blockMaxEnd, m_blockUnion;
-    std::vector<qint32> m_blockMaxEvent;
+    /// Per block, apart from its first start (searched alone, so a search touches fewer cache
+    /// lines): everything a column edge inside or after the block reads, in one cache line with
+    /// the next block's.
+    struct BlockState
+    {
+        qint64 lastStart; ///< start of the block's last event
+        qint64 maxEnd; ///< running maximum end before the block's first event
+        qint64 unionNs; ///< running union length before it
+        qint32 maxEvent; ///< the event holding maxEnd, -1 none
+    };
+    std::vector<qint64> m_blockStart;
+    std::vector<BlockState> m_blocks;
     qint64 m_origin = 0; ///< start of level-0 bin 0, ns
     qint64 m_binNs = 1; ///< width of a level-0 bin, ns
     std::vector<std::vector<quint8>> m_levels;

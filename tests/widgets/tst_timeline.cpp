@@ -4,6 +4,7 @@
 #include "core/analysis/analyzer.h"
 #include "core/io/traceloader.h"
 #include "core/models/phasetablemodel.h"
+#include "core/timeline/timelinecache.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/timelinedock.h"
@@ -96,6 +97,7 @@ private slots:
     void nvtxLanes();
     void phaseTable();
     void benchmarkRuns();
+    void benchmarkOnAView();
     void benchmarkOnTrace();
 
 private:
@@ -402,6 +404,25 @@ void TestTimeline::benchmarkRuns()
     QCOMPARE(r.samples.back().zoom, QStringLiteral("one kernel"));
     QCOMPARE(r.samples.back().spanNs, qint64(3000 + 2 * 750));
     QVERIFY(!r.toText().isEmpty());
+}
+
+void TestTimeline::benchmarkOnAView()
+{
+    // A view whose lanes are still being built: the benchmark waits for them, then restores the
+    // view's range.
+    TimelineCache::shared().clear();
+    TimelineDock dock;
+    dock.resize(900, 300);
+    dock.show();
+    dock.setAnalysis(m_analysis);
+    dock.zoomTo(2000, 3000);
+    const qint64 ns = TimelineBenchmark::slowestRepaintNs(*dock.view(), 2);
+    QVERIFY(ns >= 0);
+    QVERIFY(dock.view()->isReady());
+    QCOMPARE(dock.timeViewport()->startNs(), qint64(2000));
+    QCOMPARE(dock.timeViewport()->endNs(), qint64(3000));
+    TimelineDock empty;
+    QCOMPARE(TimelineBenchmark::slowestRepaintNs(*empty.view()), qint64(-1));
 }
 
 void TestTimeline::benchmarkOnTrace()

@@ -7,11 +7,20 @@
 
 namespace sl {
 
-void LanePainter::paint(QPainter& p, const QRect& rect, const LaneSummary& lane, qint64 fromNs, double nsPerPixel,
-    QRgb background, const std::function<QRgb(quint8 key)>& color)
+void LanePainter::draw(QPainter& p, QPoint at) const
 {
-    if (rect.width() <= 0 || rect.height() <= 0)
+    if (!m_image.isNull())
+        p.drawImage(at, m_image);
+}
+
+void LanePainter::prepare(QSize size, const LaneSummary& lane, qint64 fromNs, double nsPerPixel, QRgb background,
+    const std::function<QRgb(quint8 key)>& color)
+{
+    if (size.width() <= 0 || size.height() <= 0) {
+        m_image = QImage();
         return;
+    }
+    const QRect rect(QPoint(0, 0), size);
     lane.summarize(fromNs, nsPerPixel, rect.width(), m_cells, LaneSummary::Detail::Paint);
     if (m_image.size() != rect.size())
         m_image = QImage(rect.size(), QImage::Format_RGB32);
@@ -48,7 +57,6 @@ void LanePainter::paint(QPainter& p, const QRect& rect, const LaneSummary& lane,
     }
     for (int y = 1; y < rect.height(); ++y)
         std::copy(line, line + rect.width(), reinterpret_cast<QRgb*>(m_image.scanLine(y)));
-    p.drawImage(rect.topLeft(), m_image);
 }
 
 } // namespace sl

@@ -10,8 +10,10 @@
 #include <QPainter>
 #include <QScrollBar>
 #include <QToolTip>
+#include <QtConcurrent/QtConcurrentMap>
 
 #include <cmath>
+#include <numeric>
 
 namespace sl {
 
@@ -111,11 +113,21 @@ void TimeCanvas::onDataFinished()
         return;
     }
     const TimelineDataPtr data = future.result();
-    if (!data || !m_analysis || data->trace() != m_analysis->trace)
-        return; // stale
+    if (!data || !m_analysis || data->trace() != m_analysis->trace || data == m_data)
+        return; // stale, or already shown (waitForData)
     m_data = data;
     relayout();
     emit dataReady();
+}
+
+bool TimeCanvas::waitForData()
+{
+    // Twice at most: a build cancelled by another request is asked for once more.
+    for (int attempt = 0; attempt < 2 && m_analysis && !m_data && m_watchedId == m_requestId; ++attempt) {
+        m_watcher.waitForFinished();
+        onDataFinished();
+    }
+    return isReady();
 }
 
 void TimeCanvas::setScope(const ScopeFilter& scope)
@@ -207,6 +219,37 @@ void TimeCanvas::paintEvent(QPaintEvent*)
     const std::vector<TimeAxis::Tick> ticks = TimeAxis::ticks(
         m_viewport->startNs(), m_viewport->endNs(), m_analysis->trace->firstNs, TimeAxis::step(nsPerPixel(), 90));
 
+    // The visible rows' lanes are rendered into images on the thread pool (summaries are
+    // immutable, each painter owns its buffers), then drawn here in order.
+    std::vector<std::pair<const Row*, QRect>> visible;
+    for (const Row& row : m_rows) {
+        const int y = kAxisHeight + row.y - scroll;
+        if (y + row.height < kAxisHeight)
+            continue;
+        if (y > all.height())
+            break;
+        visible.emplace_back(&row, QRect(data.left(), y, data.width(), row.height - kRowGap));
+    }
+    if (m_painters.size() < visible.size())
+        m_painters.resize(visible.size());
+    const QRgb background = palette().color(QPalette::Base).rgb();
+    const qint64 from = m_viewport->startNs();
+    const double npp = nsPerPixel();
+    const auto prepare = [&](size_t i) {
+        const auto& [row, band] = visible[i];
+        if (row->lane < 0)
+            return;
+        const TimelineLane& lane = m_data->lane(row->lane);
+        m_painters[i].prepare(band.size(), lane.summary, from, npp, background,
+            [this, &lane](quint8 key) { return keyColor(lane, key).rgb(); });
+    };
+    std::vector<size_t> indices(visible.size());
+    std::iota(indices.begin(), indices.end(), size_t(0));
+    if (visible.size() >= 4)
+        QtConcurrent::blockingMap(indices, prepare);
+    else
+        std::for_each(indices.begin(), indices.end(), prepare);
+
     p.save();
     p.setClipRect(QRect(0, kAxisHeight, all.width(), all.height() - kAxisHeight));
     // Lanes are painted opaque: only what lies between and below them is filled here (the
@@ -215,28 +258,27 @@ void TimeCanvas::paintEvent(QPaintEvent*)
     p.fillRect(QRect(0, kAxisHeight, kLabelWidth, data.height()), base);
     int filledTo = kAxisHeight;
     const QColor text = palette().color(QPalette::Text);
-    for (const Row& row : m_rows) {
-        const int y = kAxisHeight + row.y - scroll;
-        if (y + row.height < kAxisHeight)
-            continue;
-        if (y > all.height())
-            break;
-        const QRect band(data.left(), y, data.width(), row.height - kRowGap);
+    for (size_t i = 0; i < visible.size(); ++i) {
+        const auto& [row, band] = visible[i];
+        const int y = band.top();
         if (y > filledTo)
             p.fillRect(QRect(data.left(), filledTo, data.width(), y - filledTo), base);
         p.fillRect(QRect(data.left(), band.bottom() + 1, data.width(), kRowGap), base);
-        filledTo = y + row.height;
-        if (row.groupStart) {
+        filledTo = y + row->height;
+        if (row->groupStart) {
             p.setPen(palette().color(QPalette::Mid));
             p.drawLine(0, y - 2, all.width(), y - 2);
         }
-        paintLane(p, row, band);
-        paintRowOverlay(p, row, band);
-        if (!row.label.isEmpty()) {
+        if (row->lane >= 0)
+            m_painters[i].draw(p, band.topLeft());
+        else
+            p.fillRect(band, base);
+        paintRowOverlay(p, *row, band);
+        if (!row->label.isEmpty()) {
             p.setPen(text);
-            const QRect labelRect(4, y, kLabelWidth - 8, row.height);
+            const QRect labelRect(4, y, kLabelWidth - 8, row->height);
             p.drawText(labelRect, Qt::AlignVCenter | Qt::AlignLeft,
-                fontMetrics().elidedText(row.label, Qt::ElideRight, labelRect.width()));
+                fontMetrics().elidedText(row->label, Qt::ElideRight, labelRect.width()));
         }
     }
     if (filledTo < all.height())
@@ -278,17 +320,6 @@ void TimeCanvas::paintAxis(QPainter& p, const std::vector<TimeAxis::Tick>& ticks
     p.fillRect(QRect(0, 0, kLabelWidth - 1, kAxisHeight - 1), palette().window());
     p.drawText(
         QRect(4, 0, kLabelWidth - 8, kAxisHeight - 1), Qt::AlignLeft | Qt::AlignVCenter, tr("from capture start"));
-}
-
-void TimeCanvas::paintLane(QPainter& p, const Row& row, const QRect& rect) const
-{
-    if (row.lane < 0) {
-        p.fillRect(rect, palette().base());
-        return;
-    }
-    const TimelineLane& lane = m_data->lane(row.lane);
-    m_painter.paint(p, rect, lane.summary, m_viewport->startNs(), nsPerPixel(), palette().color(QPalette::Base).rgb(),
-        [this, &lane](quint8 key) { return keyColor(lane, key).rgb(); });
 }
 
 void TimeCanvas::resizeEvent(QResizeEvent* event)

@@ -42,6 +42,9 @@ public:
     /// The lanes; null until built for the current analysis' trace.
     const TimelineDataPtr& data() const { return m_data; }
     bool isReady() const { return m_data != nullptr; }
+    /// Blocks until the lanes for the current analysis are built and shown; returns isReady().
+    /// For benchmarks and tests: a view never waits on its own.
+    bool waitForData();
     void setScope(const ScopeFilter& scope);
     const ScopeFilter& scope() const { return m_scope; }
 
@@ -75,7 +78,8 @@ signals:
 protected:
     /// Lays out m_rows for data(), the analysis and the scope; called whenever one changes.
     virtual std::vector<Row> buildRows() const = 0;
-    /// Colour of a lane's key (category, copy kind, phase, …).
+    /// Colour of a lane's key (category, copy kind, phase, …). Called from pool threads while
+    /// the lanes of a paint are prepared in parallel: it must not touch mutable state.
     virtual QColor keyColor(const TimelineLane& lane, quint8 key) const = 0;
     /// Called after the lanes of a row are painted (gaps, highlights).
     virtual void paintRowOverlay(QPainter&, const Row&, const QRect&) const { }
@@ -100,7 +104,6 @@ private:
     void onDataFinished();
     void onRangeChanged();
     void syncHorizontalBar();
-    void paintLane(QPainter& p, const Row& row, const QRect& rect) const;
     void paintAxis(QPainter& p, const std::vector<TimeAxis::Tick>& ticks) const;
 
     TimeViewport* m_ownViewport;
@@ -122,7 +125,7 @@ private:
     int m_pressScroll = 0;
     bool m_moved = false;
     int m_selectX0 = 0, m_selectX1 = 0;
-    mutable LanePainter m_painter; ///< keeps its scratch buffers between paints
+    std::vector<LanePainter> m_painters; ///< one per visible row, buffers kept between paints
 };
 
 } // namespace sl
