@@ -16,6 +16,8 @@
 #include "widgets/docks/processesdock.h"
 #include "widgets/docks/timelinedock.h"
 #include "widgets/mainwindow.h"
+#include "widgets/timeline/nvtxview.h"
+#include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timeviewport.h"
 
 #include <QClipboard>
@@ -56,6 +58,7 @@ void fillFixture(TraceFixture& fx)
     // rowids 7 and 8: 3.1 µs of blocking sync in an 8 µs window.
     fx.runtime(3000, 4900, 100, 101, 20, QStringLiteral("cudaStreamSynchronize_v3020"));
     fx.runtime(8000, 9200, 100, 101, 21, QStringLiteral("cudaDeviceSynchronize_v3020"));
+    fx.nvtx(100, 9200, 100, 101, QStringLiteral("decode_step")); // one decode step around everything
 }
 
 bool waitIdle(MainWindow& w)
@@ -116,6 +119,17 @@ void TestMainWindow::openFillsDocks()
     // The overview charts GPU time by category: all three names fall in one category here.
     QCOMPARE(w.overviewDock()->chart(OverviewDock::Categories)->plottedCategories().size(), 1);
     QCOMPARE(w.processesDock()->view()->model()->rowCount(), 1);
+    // The time views get their lanes from a worker; the NVTX dock's phase table has the one decode step.
+    QVERIFY(w.timelineDock()->view()->waitForData());
+    QVERIFY(w.nvtxDock()->view()->waitForData());
+    const QAbstractItemModel* phases = w.nvtxDock()->phaseTable()->model();
+    bool decode = false;
+    for (int r = 0; r < phases->rowCount(); ++r)
+        if (phases->index(r, 0).data().toString() == QStringLiteral("decode")) {
+            decode = true;
+            QCOMPARE(phases->index(r, 1).data().toString(), QStringLiteral("1"));
+        }
+    QVERIFY(decode);
 
     // The name filter is debounced, case-insensitive.
     w.kernelsDock()->filterEdit()->setText(QStringLiteral("BI"));

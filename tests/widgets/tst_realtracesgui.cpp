@@ -8,8 +8,12 @@
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
+#include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/processesdock.h"
+#include "widgets/docks/timelinedock.h"
 #include "widgets/mainwindow.h"
+#include "widgets/timeline/nvtxview.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QFileInfo>
 #include <QSettings>
@@ -68,6 +72,10 @@ void TestRealTracesGui::opensAndLandsOnEvidence()
     QCOMPARE(w.findingsDock()->view()->model()->rowCount(), int(a->findings.size()));
     QCOMPARE(w.processesDock()->view()->model()->rowCount(), int(a->processes.size()));
     QVERIFY(w.windowTitle().contains(a->trace->info.fileName));
+    QVERIFY(w.timelineDock()->view()->waitForData());
+    QVERIFY(w.nvtxDock()->view()->waitForData());
+    QVERIFY(w.timelineDock()->view()->grab().width() > 0); // paints every lane of the trace
+    QVERIFY(w.nvtxDock()->view()->grab().width() > 0);
 
     // Each finding lands on its evidence: the Evidence dock lists exactly its rows and ranges,
     // and kernel evidence is what the Kernels dock's instance table shows and selects.
@@ -78,8 +86,10 @@ void TestRealTracesGui::opensAndLandsOnEvidence()
         const Evidence* kernels = nullptr;
         for (const Evidence& e : finding.evidence) {
             const bool range = e.startNs >= 0 && e.endNs >= 0;
-            const bool rows = EvidenceRowsModel::tableOf(e.table) != EvidenceRowsModel::Table::Unknown && !e.rows.empty();
-            expected += (range ? 1 : 0) + (rows ? qint64(e.rows.size()) : 0) + (!range && !rows && !e.sql.isEmpty() ? 1 : 0);
+            const bool rows
+                = EvidenceRowsModel::tableOf(e.table) != EvidenceRowsModel::Table::Unknown && !e.rows.empty();
+            expected
+                += (range ? 1 : 0) + (rows ? qint64(e.rows.size()) : 0) + (!range && !rows && !e.sql.isEmpty() ? 1 : 0);
             if (!kernels && e.table == QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL") && !e.rows.empty())
                 kernels = &e;
         }
