@@ -157,7 +157,7 @@ QJsonObject ComparisonJsonReport::build(const Comparison& c)
     for (int i = 0; i < c.traceCount(); ++i) {
         const AnalysisResult& r = *c.analyses[i];
         traces.append(QJsonObject { { QStringLiteral("label"), scrubPaths(c.labels[i]) },
-            { QStringLiteral("file"), r.trace->info.fileName }, { QStringLiteral("sha256"), r.trace->info.sha256 },
+            { QStringLiteral("file"), r.trace->info.fileName }, { QStringLiteral("sha256"), r.trace->sha256() },
             { QStringLiteral("nsys_version"), r.trace->info.nsysVersion },
             { QStringLiteral("window"),
                 QJsonObject { { QStringLiteral("start_ns"), r.window.startNs },

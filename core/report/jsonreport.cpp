@@ -88,7 +88,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
                                 {QStringLiteral("sm_count"), g.smCount},
                                 {QStringLiteral("compute_capability"), QStringLiteral("%1.%2").arg(g.computeMajor).arg(g.computeMinor)}});
     root.insert(QStringLiteral("trace"), QJsonObject{{QStringLiteral("file"), t.info.fileName},
-                                                     {QStringLiteral("sha256"), t.info.sha256},
+                                                     {QStringLiteral("sha256"), t.sha256()},
                                                      {QStringLiteral("nsys_version"), t.info.nsysVersion},
                                                      {QStringLiteral("schema_version"), t.info.schemaVersion},
                                                      {QStringLiteral("tables"), tables},

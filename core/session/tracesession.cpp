@@ -137,7 +137,11 @@ void TraceSession::next()
         disconnect(m_loadFinished);
         m_loadFinished
             = connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, [this, token] { onLoadFinished(token); });
-        m_loadWatcher.setFuture(TraceLoader::load(m_loadingPath));
+        // No SHA-256 while loading: it competes with the readers for the cores and only reports
+        // need it (Trace::sha256() computes it then, on the exporter's worker).
+        LoadOptions options;
+        options.computeSha256 = false;
+        m_loadWatcher.setFuture(TraceLoader::load(m_loadingPath, options));
         emit loadStarted(m_loadingPath);
         return;
     }

@@ -1,16 +1,28 @@
 // SPDX-License-Identifier: MIT
 #include "core/trace/trace.h"
 
+#include "core/util/filehash.h"
+
 namespace sl {
 
 QString Trace::memcpyKindLabel(int kind)
 {
     // ENUM_CUDA_MEMCPY_OPER is exported only from 2022.4 on; its values never changed since.
-    static const char* const builtIn[] = {"Unknown", "HtoD", "DtoH", "HtoA", "AtoH", "AtoA", "AtoD",
-                                          "DtoA",    "DtoD", "HtoH", "PtoP", "UVM HtoD", "UVM DtoH", "UVM DtoD"};
+    static const char* const builtIn[] = { "Unknown", "HtoD", "DtoH", "HtoA", "AtoH", "AtoA", "AtoD", "DtoA", "DtoD",
+        "HtoH", "PtoP", "UVM HtoD", "UVM DtoH", "UVM DtoD" };
     if (kind >= 0 && kind < int(std::size(builtIn)))
         return QString::fromLatin1(builtIn[kind]);
     return QStringLiteral("kind %1").arg(kind);
+}
+
+QString Trace::sha256() const
+{
+    if (!info.sha256.isEmpty())
+        return info.sha256;
+    const std::lock_guard<std::mutex> lock(m_hash.mutex);
+    if (m_hash.value.isEmpty())
+        m_hash.value = FileHash::sha256(info.filePath);
+    return m_hash.value;
 }
 
 qint64 Trace::memoryBytes() const

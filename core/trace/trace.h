@@ -16,6 +16,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 
 namespace sl {
 
@@ -36,10 +37,10 @@ struct Trace
     MemsetTable memset;
     GraphLaunchTable graphs;
 
-    QVector<GpuInfo> gpus;                ///< TARGET_INFO_GPU rows (all GPUs in the box)
+    QVector<GpuInfo> gpus; ///< TARGET_INFO_GPU rows (all GPUs in the box)
     QHash<quint32, QString> processNames; ///< pid → executable base name
-    QHash<quint64, quint32> threadNames;  ///< (pid << 32 | tid) → StringTable index
-    QHash<quint64, QString> nvtxDomains;  ///< (pid << 32 | domainId) → domain name
+    QHash<quint64, quint32> threadNames; ///< (pid << 32 | tid) → StringTable index
+    QHash<quint64, QString> nvtxDomains; ///< (pid << 32 | domainId) → domain name
 
     /// Per device, kernel indices in start order (kernels are start-sorted, so these are too).
     std::map<quint16, std::vector<quint32>> kernelsByDevice;
@@ -47,7 +48,7 @@ struct Trace
     std::map<std::pair<quint16, quint32>, std::vector<quint32>> kernelsByStream;
 
     qint64 firstNs = 0; ///< first GPU or API event start (ns); the default analysis window
-    qint64 lastNs = 0;  ///< last GPU or API event end (ns)
+    qint64 lastNs = 0; ///< last GPU or API event end (ns)
     QStringList loadWarnings; ///< translated, for report.json warnings[]
 
     const GpuInfo* gpu(int deviceId) const
@@ -65,12 +66,34 @@ struct Trace
     }
     /// Short label of an ENUM_CUDA_MEMCPY_OPER id (HtoD, DtoH, DtoD, PtoP, ...).
     static QString memcpyKindLabel(int kind);
-    bool hasGpuRecords() const
-    {
-        return kernels.size() + memcpy.size() + memset.size() + graphs.size() > 0;
-    }
+    bool hasGpuRecords() const { return kernels.size() + memcpy.size() + memset.size() + graphs.size() > 0; }
     /// Approximate heap bytes held, for the benchmark's memory report.
     qint64 memoryBytes() const;
+
+    /// SHA-256 of the export (hex): the one computed while loading (LoadOptions::computeSha256),
+    /// else computed here on first use and kept. The desktop explorer loads without hashing, so
+    /// its first paint does not wait for a hash only reports need; the report writers call this
+    /// on their worker threads. Thread-safe; empty when the file cannot be read any more.
+    QString sha256() const;
+
+private:
+    /// The lazily computed hash. Copyable so a Trace still is (tests copy one before sharing it).
+    struct HashCache
+    {
+        std::mutex mutex;
+        QString value;
+        HashCache() = default;
+        HashCache(const HashCache& other)
+            : value(other.value)
+        {
+        }
+        HashCache& operator=(const HashCache& other)
+        {
+            value = other.value;
+            return *this;
+        }
+    };
+    mutable HashCache m_hash;
 };
 
 using TracePtr = std::shared_ptr<const Trace>;

@@ -2,6 +2,8 @@
 #include "core/session/tracesession.h"
 #include "tests/common/tracefixture.h"
 
+#include <QCryptographicHash>
+#include <QFile>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QThreadPool>
@@ -58,6 +60,15 @@ void TestTraceSession::openAnalysesEach()
     QCOMPARE(s.entry(1).trace->info.fileName, QStringLiteral("b.sqlite"));
     QCOMPARE(s.entry(1).analysis->kernelNs, 2500); // 1000 + 500 + 1000
     QVERIFY(s.entry(0).id != s.entry(1).id);
+
+    // The session loads without hashing (the first paint must not wait for it); the hash is
+    // computed on first use, equal to an independent one.
+    const Trace& t = *s.entry(0).trace;
+    QVERIFY(t.info.sha256.isEmpty());
+    QFile file(a.path());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(
+        t.sha256(), QString::fromLatin1(QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256).toHex()));
 }
 
 void TestTraceSession::windowReanalyses()

@@ -59,6 +59,14 @@ void GuiBenchmark::start()
     QTimer::singleShot(0, this, [this] {
         m_floorNs = FloorScan::run(m_trace).ns;
         m_cliBefore = measureCli();
+        // The window loads without hashing the file (reports hash it when written): a CLI load
+        // without the hash is the like-for-like reference, reported beside the CLI's own.
+        QElapsedTimer t;
+        t.start();
+        LoadOptions noHash;
+        noHash.computeSha256 = false;
+        if (TraceLoader::loadSync(m_trace, noHash).ok())
+            m_cliNoHashLoadNs = t.nsecsElapsed();
         openTrace();
     });
 }
@@ -218,10 +226,13 @@ void GuiBenchmark::report()
     row(tr("CLI load (reference: the mean)"), m_cliLoadNs, ratio(m_cliLoadNs, m_floorNs) + tr(" of the floor"),
         QString());
     row(tr("CLI analysis (mean)"), m_cliAnalyzeNs, ratio(m_cliAnalyzeNs, m_floorNs) + tr(" of the floor"), QString());
+    row(tr("CLI load without hashing the file (as the GUI loads)"), m_cliNoHashLoadNs,
+        ratio(m_cliNoHashLoadNs, m_floorNs) + tr(" of the floor"), QString());
     row(tr("GUI: open until loaded and analysed"), m_loadedNs, ratio(m_loadedNs, m_cliLoadNs) + tr(" of CLI load"),
         QString());
     row(tr("GUI: first complete paint"), m_firstPaintNs,
-        ratio(m_firstPaintNs, m_cliLoadNs) + tr(" of CLI load; ") + ratio(m_firstPaintNs, m_cliLoadNs + m_cliAnalyzeNs)
+        ratio(m_firstPaintNs, m_cliLoadNs) + tr(" of CLI load; ") + ratio(m_firstPaintNs, m_cliNoHashLoadNs)
+            + tr(" of CLI load without the hash; ") + ratio(m_firstPaintNs, m_cliLoadNs + m_cliAnalyzeNs)
             + tr(" of CLI load + analysis"),
         tr("≤ 1.2× CLI load"));
     row(tr("GUI: longest event-loop stall while loading and analysing (wall)"), m_loadStallNs, QString(),

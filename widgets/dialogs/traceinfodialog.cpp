@@ -139,7 +139,7 @@ QWidget* TraceInfoDialog::createGeneralPage()
     };
     add(tr("File:"), i.fileName);
     add(tr("Size:"), formatBytes(i.fileSize));
-    add(tr("SHA-256:"), i.sha256.isEmpty() ? tr("not computed") : i.sha256);
+    add(tr("SHA-256:"), i.sha256.isEmpty() ? tr("computed when a report is exported") : i.sha256);
     QString source;
     switch (i.versionSource) {
     case TraceInfo::VersionSource::MetaDataExport:
