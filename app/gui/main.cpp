@@ -3,6 +3,7 @@
 #include "core/util/translations.h"
 #include "widgets/benchmark/guibenchmark.h"
 #include "widgets/mainwindow.h"
+#include "widgets/screenshotrunner.h"
 #include "widgets/settings.h"
 
 #include <QApplication>
@@ -11,7 +12,6 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTextStream>
-#include <QTimer>
 
 #include <cstdio>
 #include <cstring>
@@ -42,6 +42,16 @@ int main(int argc, char** argv)
             "main", "Open the traces, wait for their analysis, save a screenshot to <file> and exit."),
         QApplication::translate("main", "file"));
     parser.addOption(screenshot);
+    const QCommandLineOption raiseDock(QStringLiteral("raise"),
+        QApplication::translate("main",
+            "With --screenshot: bring this dock to the front first (timeline, nvtx, kernels, "
+            "findings, evidence, processes, overview, comparison)."),
+        QApplication::translate("main", "dock"));
+    parser.addOption(raiseDock);
+    const QCommandLineOption finding(QStringLiteral("finding"),
+        QApplication::translate("main", "With --screenshot: click this finding (0 = the first) to show its evidence."),
+        QApplication::translate("main", "index"));
+    parser.addOption(finding);
     const QCommandLineOption benchmark(QStringLiteral("benchmark"),
         QApplication::translate("main",
             "Open <trace> offscreen, measure first paint, event-loop stalls, sorting and filtering, print the "
@@ -53,11 +63,14 @@ int main(int argc, char** argv)
         QApplication::translate("main", "[trace.sqlite...]"));
     parser.process(app);
 
-    if (parser.isSet(benchmark)) {
-        // Own settings: the run must neither read the user's layout nor add to recent files.
-        QTemporaryDir settings;
+    // Benchmarks and screenshots get their own settings: they must neither depend on the user's
+    // layout nor add to the recent files.
+    QTemporaryDir settings;
+    if (parser.isSet(benchmark) || parser.isSet(screenshot)) {
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settings.path());
+    }
+    if (parser.isSet(benchmark)) {
         sl::MainWindow window;
         window.show();
         sl::GuiBenchmark bench(&window, parser.value(benchmark));
@@ -68,35 +81,16 @@ int main(int argc, char** argv)
 
     sl::MainWindow window;
     window.show();
-
     const QStringList traces = parser.positionalArguments();
     if (parser.isSet(screenshot)) {
-        const QString out = parser.value(screenshot);
-        QStringList errors;
-        QObject::connect(&window, &sl::MainWindow::loadFailed, &window,
-            [&errors](const QString&, const QString& message) { errors << message; });
-        QObject::connect(&window, &sl::MainWindow::idle, &window, [&window, &errors, out] {
-            if (!errors.isEmpty()) {
-                QTextStream(stderr) << errors.join(QLatin1Char('\n')) << '\n';
-                QApplication::exit(3);
-                return;
-            }
-            // Let the docks lay out what the analysis just filled in before grabbing.
-            QTimer::singleShot(
-                200, &window, [&window, out] {
-                    if (!window.grab().save(out)) {
-                        QTextStream(stderr)
-                            << QApplication::translate("main", "Cannot write the screenshot to %1.").arg(out) << '\n';
-                        QApplication::exit(1);
-                        return;
-                    }
-                    QApplication::exit(0);
-                });
-        });
-        if (traces.isEmpty()) {
-            QTextStream(stderr) << QApplication::translate("main", "--screenshot needs at least one trace.") << '\n';
-            return 2;
-        }
+        sl::ScreenshotRunner::Options options;
+        options.output = parser.value(screenshot);
+        options.raiseDock = parser.value(raiseDock);
+        options.finding = parser.isSet(finding) ? parser.value(finding).toInt() : -1;
+        sl::ScreenshotRunner runner(&window, options);
+        QObject::connect(&runner, &sl::ScreenshotRunner::finished, &app, &QApplication::exit, Qt::QueuedConnection);
+        runner.start(traces);
+        return app.exec();
     }
     window.openFiles(traces);
     return app.exec();
