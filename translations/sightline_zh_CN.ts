@@ -1437,11 +1437,11 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Cannot write the screenshot to %1.</source>
-        <translation>无法将截图写入 %1。</translation>
+        <translation type="vanished">无法将截图写入 %1。</translation>
     </message>
     <message>
         <source>--screenshot needs at least one trace.</source>
-        <translation>--screenshot 需要至少一个跟踪文件。</translation>
+        <translation type="vanished">--screenshot 需要至少一个跟踪文件。</translation>
     </message>
     <message>
         <source>Open &lt;trace&gt; offscreen, measure first paint, event-loop stalls, sorting and filtering, print the figures and exit (see docs/benchmarks.md).</source>
@@ -1450,6 +1450,22 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>trace</source>
         <translation>trace</translation>
+    </message>
+    <message>
+        <source>With --screenshot: bring this dock to the front first (timeline, nvtx, kernels, findings, evidence, processes, overview, comparison).</source>
+        <translation>与 --screenshot 一起使用：先把这个面板置于最前（timeline、nvtx、kernels、findings、evidence、processes、overview、comparison）。</translation>
+    </message>
+    <message>
+        <source>dock</source>
+        <translation>面板</translation>
+    </message>
+    <message>
+        <source>With --screenshot: click this finding (0 = the first) to show its evidence.</source>
+        <translation>与 --screenshot 一起使用：点击这条诊断结论（0 = 第一条）以显示其证据。</translation>
+    </message>
+    <message>
+        <source>index</source>
+        <translation>序号</translation>
     </message>
 </context>
 <context>
@@ -2079,6 +2095,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Repaints per zoom level:</source>
         <translation>各缩放级别的重绘：</translation>
     </message>
+    <message>
+        <source>CLI load without hashing the file (as the GUI loads)</source>
+        <translation>不计算文件哈希的 CLI 加载（与 GUI 的加载方式相同）</translation>
+    </message>
+    <message>
+        <source> of CLI load without the hash; </source>
+        <translation> 相对不计算哈希的 CLI 加载; </translation>
+    </message>
 </context>
 <context>
     <name>sl::KernelInstanceModel</name>
@@ -2190,7 +2214,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Copy as TSV</source>
-        <translation>复制为 TSV</translation>
+        <translation type="vanished">复制为 TSV</translation>
     </message>
     <message numerus="yes">
         <source>%n launch(es) of %1</source>
@@ -2771,6 +2795,21 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>sl::ScreenshotRunner</name>
+    <message>
+        <source>--screenshot needs at least one trace.</source>
+        <translation>--screenshot 至少需要一个跟踪。</translation>
+    </message>
+    <message>
+        <source>There is no dock named “%1”.</source>
+        <translation>没有名为“%1”的面板。</translation>
+    </message>
+    <message>
+        <source>Cannot write the screenshot to %1.</source>
+        <translation>无法将截图写入 %1。</translation>
+    </message>
+</context>
+<context>
     <name>sl::StepAlignedView</name>
     <message>
         <source>%1 · pid %2</source>
@@ -3025,7 +3064,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>not computed</source>
-        <translation>未计算</translation>
+        <translation type="vanished">未计算</translation>
     </message>
     <message>
         <source>from META_DATA_EXPORT</source>
@@ -3122,6 +3161,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Tables: %1, rows counted.</source>
         <translation>表：%1 个，行数已统计。</translation>
+    </message>
+    <message>
+        <source>computed when a report is exported</source>
+        <translation>导出报告时计算</translation>
     </message>
 </context>
 <context>
