@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/screenshotrunner.h"
 
+#include "widgets/docks/findingsdock.h"
 #include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/timelinedock.h"
 #include "widgets/mainwindow.h"
@@ -9,6 +10,7 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QTableView>
 #include <QTextStream>
 #include <QTimer>
 
@@ -52,8 +54,13 @@ void ScreenshotRunner::onIdle()
         dock->show();
         dock->raise();
     }
-    if (m_options.finding >= 0)
+    if (m_options.finding >= 0) {
+        // As a click would: the row selected (its summary shown), then its evidence.
+        QTableView* findings = m_window->findingsDock()->view();
+        findings->selectRow(m_options.finding);
+        findings->scrollTo(findings->model()->index(m_options.finding, 0));
         m_window->showEvidence(m_options.finding);
+    }
     // The time views summarise their lanes on a worker after the analysis: wait for them, then
     // let the docks lay out what they just received before grabbing.
     m_window->timelineDock()->view()->waitForData();
