@@ -2,6 +2,7 @@
 #include "widgets/charts/barchartview.h"
 
 #include "core/util/format.h"
+#include "widgets/charts/chartscale.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -29,18 +30,6 @@ namespace {
 constexpr std::array<QRgb, 4> kBusyColors { 0x3d7ebf, 0x8dbbe8, 0x5aa469, 0xa5d69b };
 constexpr std::array<QRgb, 3> kIdleColors { 0xf0a35e, 0xe07b7b, 0xbdbdbd };
 
-/// Units for a bar of `maxNs`: the largest unit in which the longest bar is at least 1.
-std::pair<double, QString> unitFor(qint64 maxNs)
-{
-    if (maxNs >= 1'000'000'000)
-        return { 1e9, QStringLiteral("s") };
-    if (maxNs >= 1'000'000)
-        return { 1e6, QStringLiteral("ms") };
-    if (maxNs >= 1'000)
-        return { 1e3, QStringLiteral("µs") };
-    return { 1, QStringLiteral("ns") };
-}
-
 qint64 valueAt(const ChartData::Series& s, qsizetype category)
 {
     return category < s.valuesNs.size() ? s.valuesNs[category] : 0;
@@ -64,7 +53,9 @@ BarChartView::~BarChartView() = default;
 void BarChartView::setData(const ChartData& data)
 {
     m_data = data;
-    std::tie(m_divisor, m_unit) = unitFor(m_data.maxBarNs());
+    const charts::TimeScale scale = charts::timeScaleFor(double(m_data.maxBarNs()));
+    m_divisor = scale.divisor;
+    m_unit = scale.symbol;
     QChart* old = m_view->chart();
     m_view->setChart(buildChart(true)); // the view does not delete the chart it replaces
     delete old;

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <QChart>
+#include <QChartView>
 #include <QString>
+#include <QVBoxLayout>
 
 namespace sl::charts {
 
@@ -22,6 +24,19 @@ inline TimeScale timeScaleFor(double maxNs)
     if (maxNs >= 1e3)
         return { 1e3, QStringLiteral("µs") };
     return {};
+}
+
+/// Fills `owner` with `view` (no margins), antialiased, its chart without animation and the
+/// legend at the bottom: how every chart widget here starts.
+inline QChartView* embedChartView(QWidget* owner, QChartView* view)
+{
+    auto* layout = new QVBoxLayout(owner);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->chart()->setAnimationOptions(QChart::NoAnimation);
+    view->chart()->legend()->setAlignment(Qt::AlignBottom);
+    return view;
 }
 
 /// Removes every series and axis of `chart` (the chart owns and deletes them).

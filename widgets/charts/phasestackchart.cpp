@@ -17,12 +17,7 @@ PhaseStackChart::PhaseStackChart(QWidget* parent)
     : QWidget(parent)
     , m_view(new QChartView(new QChart, this))
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    chart()->setAnimationOptions(QChart::NoAnimation);
-    chart()->legend()->setAlignment(Qt::AlignBottom);
+    charts::embedChartView(this, m_view);
     setMinimumHeight(220);
 }
 

@@ -17,11 +17,7 @@ StepDistributionChart::StepDistributionChart(QWidget* parent)
     : QWidget(parent)
     , m_view(new QChartView(new QChart, this))
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    chart()->setAnimationOptions(QChart::NoAnimation);
+    charts::embedChartView(this, m_view);
     chart()->legend()->hide();
     setMinimumHeight(200);
 }
