@@ -12,6 +12,7 @@
 #include "widgets/charts/stepdistributionchart.h"
 #include "widgets/deltadelegate.h"
 #include "widgets/stepalignedview.h"
+#include "widgets/tablesetup.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -44,14 +45,9 @@ QTableView* makeTable(QWidget* parent, QAbstractItemModel* model, int sortRole, 
     auto* view = new QTableView(parent);
     view->setModel(proxy);
     view->setItemDelegate(new DeltaDelegate(directionRole, view));
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    TableSetup::apply(view);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setSortingEnabled(true);
-    view->setWordWrap(false);
-    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // the comparison's own order
     return view;
 }

@@ -2,7 +2,7 @@
 #include "widgets/docks/evidencedock.h"
 
 #include "core/models/evidencerowsmodel.h"
-#include "widgets/tablecopy.h"
+#include "widgets/tablesetup.h"
 
 #include <QAction>
 #include <QApplication>
@@ -34,15 +34,9 @@ EvidenceDock::EvidenceDock(QWidget* parent)
     layout->addWidget(m_caption);
 
     m_view->setModel(m_model);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setWordWrap(false);
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
-    m_view->verticalHeader()->hide();
+    TableSetup::apply(m_view);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->resizeSection(EvidenceRowsModel::Name, 320);
-    TableCopy::install(m_view);
     layout->addWidget(m_view, 1);
 
     auto* buttons = new QHBoxLayout;

@@ -4,7 +4,7 @@
 #include "core/analysis/kernelanalysis.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/kernelsummarymodel.h"
-#include "widgets/tablecopy.h"
+#include "widgets/tablesetup.h"
 
 #include <QAction>
 #include <QApplication>
@@ -31,17 +31,9 @@ namespace {
 QTableView* makeTable(QWidget* parent)
 {
     auto* view = new QTableView(parent);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    TableSetup::apply(view);
     view->setSortingEnabled(true);
-    view->setWordWrap(false);
-    // Fixed row heights and no ResizeToContents: with millions of rows either would measure rows.
-    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view->horizontalHeader()->setStretchLastSection(true);
-    TableCopy::install(view);
     return view;
 }
 
