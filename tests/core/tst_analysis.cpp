@@ -3,41 +3,23 @@
 // comments from the rows inserted, never taken from the code under test.
 #include "core/analysis/analyzer.h"
 #include "core/io/traceloader.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QTest>
 
 #include <algorithm>
 #include <set>
 
 using namespace sl;
+using sl::test::analyzeWindow;
+using sl::test::findingById;
+using sl::test::loadFixture;
 using sl::test::TraceFixture;
 
 namespace {
 
 const QString kLaunch = QStringLiteral("cudaLaunchKernel_v7000");
-
-TracePtr load(TraceFixture& fx)
-{
-    const LoadOutcome out = TraceLoader::loadSync(fx.path());
-    if (!out.ok())
-        qWarning("load failed: %s", qPrintable(out.message));
-    return out.trace;
-}
-
-AnalysisPtr analyze(const TracePtr& trace, const QString& window = QStringLiteral("full"))
-{
-    if (!trace)
-        return nullptr;
-    AnalysisOptions o;
-    QString error;
-    if (!WindowSpec::parse(window, &o.window, &error))
-        qWarning("bad window: %s", qPrintable(error));
-    return Analyzer::analyze(trace, o);
-}
 
 const KernelSummary* kernelNamed(const AnalysisResult& r, const QString& name)
 {
@@ -51,13 +33,6 @@ const DeviceStats* device(const AnalysisResult& r, int id)
     for (const auto& d : r.devices)
         if (d.deviceId == id)
             return &d;
-    return nullptr;
-}
-const Finding* finding(const AnalysisResult& r, const QString& id)
-{
-    for (const auto& f : r.findings)
-        if (f.id == id)
-            return &f;
     return nullptr;
 }
 const SyncCall* syncCall(const AnalysisResult& r, const QString& api)
@@ -103,30 +78,6 @@ const ProcessStats* process(const AnalysisResult& r, quint32 pid)
     return nullptr;
 }
 
-/// Runs `sql` read-only on `path` and returns the first column of every row.
-std::set<qint64> firstColumn(const QString& path, const QString& sql, bool* ok)
-{
-    std::set<qint64> out;
-    const QString conn = QStringLiteral("tst_analysis_evidence");
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), conn);
-        db.setDatabaseName(path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
-        *ok = db.open();
-        if (*ok) {
-            QSqlQuery q(db);
-            *ok = q.exec(sql);
-            if (!*ok)
-                qWarning("%s: %s", qPrintable(sql), qPrintable(q.lastError().text()));
-            while (q.next())
-                out.insert(q.value(0).toLongLong());
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(conn);
-    return out;
-}
-
 } // namespace
 
 class TestAnalysis : public QObject
@@ -149,8 +100,6 @@ private slots:
     void processes();
     void graphMode();
     void nodeMode();
-    void dominantKernelEvidence();
-    void noGpuRecordsEvidence();
 };
 
 void TestAnalysis::kernelStatistics()
@@ -158,14 +107,14 @@ void TestAnalysis::kernelStatistics()
     TraceFixture fx;
     fx.gpu(0, QStringLiteral("H100"));
     // gemm: durations 10..100 step 10, inserted shuffled, no overlap (one every 10 µs).
-    const int gemm[] = {70, 10, 100, 40, 20, 90, 60, 30, 80, 50};
+    const int gemm[] = { 70, 10, 100, 40, 20, 90, 60, 30, 80, 50 };
     for (int i = 0; i < 10; ++i)
         fx.kernel(10000 * (i + 1), 10000 * (i + 1) + gemm[i], 0, 7, 0, 100, QStringLiteral("gemm"));
     // relu: durations 1000, 3000, 2000.
-    const int relu[] = {1000, 3000, 2000};
+    const int relu[] = { 1000, 3000, 2000 };
     for (int i = 0; i < 3; ++i)
         fx.kernel(200000 + 10000 * i, 200000 + 10000 * i + relu[i], 1, 7, 0, 100, QStringLiteral("relu"));
-    const auto r = analyze(load(fx));
+    const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
     // 13 kernels, 550 + 6000 = 6550 ns.
     QCOMPARE(r->kernelCount, qint64(13));
@@ -182,7 +131,7 @@ void TestAnalysis::kernelStatistics()
     QCOMPARE(g->meanNs, 55.0);
     QCOMPARE(g->p50Ns, qint64(50)); // rank ceil(0.5·10) = 5 → 50
     QCOMPARE(g->p90Ns, qint64(90)); // rank ceil(0.9·10) = 9 → 90
-    QCOMPARE(g->devices, QVector<int>{0});
+    QCOMPARE(g->devices, QVector<int> { 0 });
     QVERIFY(qAbs(g->share - 550.0 / 6550.0) < 1e-12);
     const KernelSummary* k = kernelNamed(*r, QStringLiteral("relu"));
     QVERIFY(k);
@@ -193,7 +142,7 @@ void TestAnalysis::kernelStatistics()
     QCOMPARE(k->meanNs, 2000.0);
     QCOMPARE(k->p50Ns, qint64(2000)); // rank ceil(1.5) = 2 → 2000
     QCOMPARE(k->p90Ns, qint64(3000)); // rank ceil(2.7) = 3 → 3000
-    QCOMPARE(k->devices, QVector<int>{1});
+    QCOMPARE(k->devices, QVector<int> { 1 });
 }
 
 void TestAnalysis::deviceBusyUnion()
@@ -214,7 +163,7 @@ void TestAnalysis::deviceBusyUnion()
     fx.kernel(20000, 21000, 0, 1, 4, 100, QStringLiteral("C"));
     // Device 1: one kernel.
     fx.kernel(2000, 2500, 1, 1, 5, 100, QStringLiteral("D"));
-    const auto r = analyze(load(fx));
+    const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
     QCOMPARE(r->devices.size(), 2);
     const DeviceStats* d0 = device(*r, 0);
@@ -259,7 +208,7 @@ void TestAnalysis::idleGapCauses()
     fx.kernel(5000, 6000, 0, 7, 2, 100, QStringLiteral("k2"));
     fx.kernel(10000, 11000, 0, 7, 3, 100, QStringLiteral("k3"));
     fx.kernel(13000, 14000, 0, 7, 4, 100, QStringLiteral("k4"));
-    const auto r = analyze(load(fx));
+    const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
     // Gaps: [2000,5000] host-wait 3000; [6000,10000] sync-wait 4000; [11000,13000] other 2000.
     QCOMPARE(r->gaps.size(), 3);
@@ -282,7 +231,7 @@ void TestAnalysis::idleGapCauses()
     QCOMPARE(d->idleByCauseNs[IdleGap::SyncWait], qint64(4000));
     QCOMPARE(d->idleByCauseNs[IdleGap::Other], qint64(2000));
     // All gaps are far below 500 ms.
-    QVERIFY(!finding(*r, QStringLiteral("gpu-gaps")));
+    QVERIFY(!findingById(*r, QStringLiteral("gpu-gaps")));
 }
 
 void TestAnalysis::gpuGapFinding()
@@ -293,12 +242,12 @@ void TestAnalysis::gpuGapFinding()
     fx.runtime(200, 300, 100, 101, 2, kLaunch);
     fx.kernel(1000, 1'001'000, 0, 7, 1, 100, QStringLiteral("k"));
     fx.kernel(600'000'000, 601'000'000, 0, 7, 2, 100, QStringLiteral("k"));
-    const auto r = analyze(load(fx));
+    const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
     // One gap [1001000, 600000000] = 598 999 000 ns ≥ 500 ms.
     QCOMPARE(r->gaps.size(), 1);
     QCOMPARE(r->gaps[0].durationNs(), qint64(598'999'000));
-    const Finding* f = finding(*r, QStringLiteral("gpu-gaps"));
+    const Finding* f = findingById(*r, QStringLiteral("gpu-gaps"));
     QVERIFY(f);
     QVERIFY(!f->evidence.isEmpty());
     bool found = false;
@@ -315,14 +264,14 @@ void TestAnalysis::customWindow()
     fx.kernel(1000, 1100, 0, 7, 2, 100, QStringLiteral("k"));
     fx.kernel(2000, 2300, 0, 7, 3, 100, QStringLiteral("k")); // starts on the window's end: inside
     fx.kernel(3000, 3100, 0, 7, 4, 100, QStringLiteral("k"));
-    const auto r = analyze(load(fx), QStringLiteral("1000:2000"));
+    const auto r = analyzeWindow(loadFixture(fx), QStringLiteral("1000:2000"));
     QVERIFY(r);
     QCOMPARE(r->window.kind, AnalysisWindow::Kind::Custom);
     QCOMPARE(r->window.startNs, qint64(1000));
     QCOMPARE(r->window.endNs, qint64(2000));
     QCOMPARE(r->kernelCount, qint64(2));
     QCOMPARE(r->kernelNs, qint64(100 + 300));
-    QCOMPARE(r->kernelInWindow, (std::vector<quint8>{0, 1, 1, 0}));
+    QCOMPARE(r->kernelInWindow, (std::vector<quint8> { 0, 1, 1, 0 }));
     const DeviceStats* d = device(*r, 0);
     QVERIFY(d);
     QCOMPARE(d->firstNs, qint64(1000));
@@ -336,7 +285,7 @@ void TestAnalysis::categoriesOutsideWindow()
     fx.kernel(1000, 1100, 0, 7, 1, 100, QStringLiteral("gemm_a"));
     fx.kernel(50000, 50100, 0, 7, 2, 100, QStringLiteral("rms_norm_b")); // outside the window
     fx.runtime(900, 950, 100, 101, 1, kLaunch);
-    const auto r = analyze(load(fx), QStringLiteral("0:10000"));
+    const auto r = analyzeWindow(loadFixture(fx), QStringLiteral("0:10000"));
     QVERIFY(r);
     const Trace& t = *r->trace;
     auto nameIndex = [&](const QString& name) {
@@ -365,7 +314,7 @@ void TestAnalysis::steadyWindow()
     fx.kernel(4'500'000'000, 5'000'000'000, 0, 7, 3, 100, QStringLiteral("k"));
     fx.kernel(5'500'000'000, 6'000'000'000, 0, 7, 4, 100, QStringLiteral("k"));
     fx.runtime(7'000'000'000, 7'000'000'010, 100, 101, 9, QStringLiteral("cudaDeviceSynchronize_v3020"));
-    const auto r = analyze(load(fx), QStringLiteral("steady"));
+    const auto r = analyzeWindow(loadFixture(fx), QStringLiteral("steady"));
     QVERIFY(r);
     // Capture 100 → 7 000 000 010: threshold max(1 s, 25 %) ≈ 1.75 s < 2.999 s gap; later gaps 0.5 s.
     QCOMPARE(r->window.kind, AnalysisWindow::Kind::Steady);
@@ -375,7 +324,7 @@ void TestAnalysis::steadyWindow()
     QCOMPARE(r->kernelNs, qint64(2'000'000'000));
     QVERIFY(!kernelNamed(*r, QStringLiteral("warmup")));
     // The full window keeps the warm-up.
-    const auto full = analyze(r->trace);
+    const auto full = analyzeWindow(r->trace);
     QCOMPARE(full->window.startNs, qint64(100));
     QCOMPARE(full->window.endNs, qint64(7'000'000'010));
     QCOMPARE(full->kernelCount, qint64(4));
@@ -406,7 +355,7 @@ void TestAnalysis::launchStorm()
         fx.runtime(s - 8000, s - 3000, 100, 101, quint32(i + 1), kLaunch); // 5 µs call
         fx.kernel(s, s + dur, 0, 7, quint32(i + 1), 100, QStringLiteral("tiny"));
     }
-    const auto r = analyze(load(fx));
+    const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
     QCOMPARE(r->launches.perDevice.size(), 1);
     const auto& pd = r->launches.perDevice[0];
@@ -417,7 +366,7 @@ void TestAnalysis::launchStorm()
     QVERIFY2(qAbs(pd.kernelsPerSecond - expectedRate) < 1e-6, qPrintable(QString::number(pd.kernelsPerSecond)));
     QCOMPARE(pd.storm, storm);
     QCOMPARE(r->launches.storm, storm);
-    QCOMPARE(bool(finding(*r, QStringLiteral("launch-storm"))), storm);
+    QCOMPARE(bool(findingById(*r, QStringLiteral("launch-storm"))), storm);
     // Every kernel has its call; the 70 kernels of 2 µs are shorter than their 5 µs call.
     QCOMPARE(r->launches.matchedKernels, qint64(100));
     QCOMPARE(r->launches.launchBound, qint64(70));
@@ -429,16 +378,16 @@ void TestAnalysis::syncTable()
 {
     TraceFixture fx;
     fx.gpu(0, QStringLiteral("H100"));
-    fx.runtime(1000, 1100, 100, 101, 1, QStringLiteral("cudaStreamSynchronize_v3020"));   // 100
-    fx.runtime(2000, 2300, 100, 101, 2, QStringLiteral("cudaStreamSynchronize_v3020"));   // 300
-    fx.runtime(3000, 3010, 100, 101, 3, QStringLiteral("cudaEventQuery_v3020"));          // 10
-    fx.runtime(3100, 3110, 100, 101, 4, QStringLiteral("cudaEventQuery_v3020"));          // 10
-    fx.runtime(3200, 3210, 100, 101, 5, QStringLiteral("cudaEventQuery_v3020"));          // 10
-    fx.runtime(4000, 5000, 100, 101, 6, QStringLiteral("cudaMemcpy_v3020"));              // 1000
+    fx.runtime(1000, 1100, 100, 101, 1, QStringLiteral("cudaStreamSynchronize_v3020")); // 100
+    fx.runtime(2000, 2300, 100, 101, 2, QStringLiteral("cudaStreamSynchronize_v3020")); // 300
+    fx.runtime(3000, 3010, 100, 101, 3, QStringLiteral("cudaEventQuery_v3020")); // 10
+    fx.runtime(3100, 3110, 100, 101, 4, QStringLiteral("cudaEventQuery_v3020")); // 10
+    fx.runtime(3200, 3210, 100, 101, 5, QStringLiteral("cudaEventQuery_v3020")); // 10
+    fx.runtime(4000, 5000, 100, 101, 6, QStringLiteral("cudaMemcpy_v3020")); // 1000
     fx.runtime(6000, 6100, 100, 101, 7, kLaunch);
     fx.kernel(6200, 6300, 0, 7, 7, 100, QStringLiteral("k"));
     fx.memcpy(4100, 4900, 0, 7, 6, 100, 1 << 20, 1, 1, 2);
-    const auto r = analyze(load(fx));
+    const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
     const SyncCall* ss = syncCall(*r, QStringLiteral("cudaStreamSynchronize"));
     QVERIFY(ss);
@@ -495,7 +444,7 @@ void TestAnalysis::memcpyKindsAndRules()
     // DtoD synchronous 1000 B, 50 ns → excluded from the synchronous-copy rule.
     fx.runtime(12000, 12100, 100, 101, 16, sync);
     fx.memcpy(12020, 12070, 0, 7, 16, 100, 1000, 8, 2, 2);
-    const auto r = analyze(load(fx));
+    const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
     QCOMPARE(r->memcpy.size(), 3);
     const MemcpyKind* h = copyKind(*r, QStringLiteral("HtoD"));
@@ -517,19 +466,19 @@ void TestAnalysis::memcpyKindsAndRules()
     QCOMPARE(dd->totalNs, qint64(50));
     QCOMPARE(r->pageableAsyncCopies, qint64(1));
     QCOMPARE(r->syncCopies, qint64(2));
-    const Finding* pa = finding(*r, QStringLiteral("pageable-async-copy"));
+    const Finding* pa = findingById(*r, QStringLiteral("pageable-async-copy"));
     QVERIFY(pa);
     std::set<qint64> paRows;
     for (const auto& e : pa->evidence)
         paRows.insert(e.rowids.begin(), e.rowids.end());
-    QCOMPARE(paRows, (std::set<qint64>{3}));
-    const Finding* sc = finding(*r, QStringLiteral("synchronous-copy"));
+    QCOMPARE(paRows, (std::set<qint64> { 3 }));
+    const Finding* sc = findingById(*r, QStringLiteral("synchronous-copy"));
     QVERIFY(sc);
     std::set<qint64> scRows;
     for (const auto& e : sc->evidence)
         if (e.table == QLatin1String("CUPTI_ACTIVITY_KIND_MEMCPY"))
             scRows.insert(e.rowids.begin(), e.rowids.end());
-    QCOMPARE(scRows, (std::set<qint64>{4, 5}));
+    QCOMPARE(scRows, (std::set<qint64> { 4, 5 }));
 }
 
 void TestAnalysis::nvtxAttribution()
@@ -538,18 +487,18 @@ void TestAnalysis::nvtxAttribution()
     fx.gpu(0, QStringLiteral("H100"));
     fx.nvtx(1000, 10000, 100, 101, QStringLiteral("outer"));
     fx.nvtx(2000, 5000, 100, 101, QStringLiteral("inner"), 59, 0, true); // registered name (textId)
-    fx.nvtx(7000, 9000, 100, 101, QStringLiteral("crossing"), 60, 102);  // start/end, ends on tid 102
+    fx.nvtx(7000, 9000, 100, 101, QStringLiteral("crossing"), 60, 102); // start/end, ends on tid 102
     fx.runtime(2500, 2600, 100, 101, 1, kLaunch); // A → inner (innermost)
     fx.runtime(6000, 6100, 100, 101, 2, kLaunch); // B → outer
-    fx.runtime(500, 600, 100, 101, 3, kLaunch);   // C → no range (before)
+    fx.runtime(500, 600, 100, 101, 3, kLaunch); // C → no range (before)
     fx.runtime(3000, 3100, 100, 102, 4, kLaunch); // D → other thread: none
     fx.runtime(8000, 8100, 100, 101, 5, kLaunch); // E → outer (crossing range not used)
-    fx.kernel(20000, 20100, 0, 7, 1, 100, QStringLiteral("A"));   // 100
-    fx.kernel(21000, 21200, 0, 7, 2, 100, QStringLiteral("B"));   // 200
-    fx.kernel(22000, 22400, 0, 7, 3, 100, QStringLiteral("C"));   // 400
-    fx.kernel(23000, 23800, 0, 7, 4, 100, QStringLiteral("D"));   // 800
-    fx.kernel(24000, 25600, 0, 7, 5, 100, QStringLiteral("E"));   // 1600
-    const auto r = analyze(load(fx));
+    fx.kernel(20000, 20100, 0, 7, 1, 100, QStringLiteral("A")); // 100
+    fx.kernel(21000, 21200, 0, 7, 2, 100, QStringLiteral("B")); // 200
+    fx.kernel(22000, 22400, 0, 7, 3, 100, QStringLiteral("C")); // 400
+    fx.kernel(23000, 23800, 0, 7, 4, 100, QStringLiteral("D")); // 800
+    fx.kernel(24000, 25600, 0, 7, 5, 100, QStringLiteral("E")); // 1600
+    const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
     const Trace& t = *r->trace;
     QCOMPARE(r->kernelNs, qint64(3100));
@@ -604,20 +553,20 @@ void TestAnalysis::phases()
     fx.nvtx(3000, 4000, 100, 101, QStringLiteral("decode_step"));
     fx.nvtx(5000, 6500, 100, 101, QStringLiteral("decode_step"));
     fx.nvtx(10000, 12000, 100, 101, QStringLiteral("prefill_batch"));
-    fx.nvtx(10100, 11000, 100, 101, QStringLiteral("forward"));            // no phase of its own: prefill's
-    fx.nvtx(13000, 14000, 100, 101, QStringLiteral("sampler"), 60, 102);   // ends on another thread
-    fx.nvtx(15000, 16000, 100, 101, QStringLiteral("idle_wait"));          // no phase at all
-    fx.runtime(1100, 1150, 100, 101, 1, kLaunch);   // decode (step 1)
-    fx.runtime(1300, 1350, 100, 101, 2, kLaunch);   // decode (inside decode_attention)
-    fx.runtime(5100, 5150, 100, 101, 3, kLaunch);   // decode (step 3)
+    fx.nvtx(10100, 11000, 100, 101, QStringLiteral("forward")); // no phase of its own: prefill's
+    fx.nvtx(13000, 14000, 100, 101, QStringLiteral("sampler"), 60, 102); // ends on another thread
+    fx.nvtx(15000, 16000, 100, 101, QStringLiteral("idle_wait")); // no phase at all
+    fx.runtime(1100, 1150, 100, 101, 1, kLaunch); // decode (step 1)
+    fx.runtime(1300, 1350, 100, 101, 2, kLaunch); // decode (inside decode_attention)
+    fx.runtime(5100, 5150, 100, 101, 3, kLaunch); // decode (step 3)
     fx.runtime(10500, 10550, 100, 101, 4, kLaunch); // prefill
     fx.runtime(20000, 20050, 100, 101, 5, kLaunch); // none
-    fx.kernel(30000, 30010, 0, 7, 1, 100, QStringLiteral("k1"));  // 10
-    fx.kernel(31000, 31020, 0, 7, 2, 100, QStringLiteral("k2"));  // 20
-    fx.kernel(32000, 32040, 0, 7, 3, 100, QStringLiteral("k3"));  // 40
-    fx.kernel(33000, 33080, 0, 7, 4, 100, QStringLiteral("k4"));  // 80
-    fx.kernel(34000, 34160, 0, 7, 5, 100, QStringLiteral("k5"));  // 160
-    const auto r = analyze(load(fx));
+    fx.kernel(30000, 30010, 0, 7, 1, 100, QStringLiteral("k1")); // 10
+    fx.kernel(31000, 31020, 0, 7, 2, 100, QStringLiteral("k2")); // 20
+    fx.kernel(32000, 32040, 0, 7, 3, 100, QStringLiteral("k3")); // 40
+    fx.kernel(33000, 33080, 0, 7, 4, 100, QStringLiteral("k4")); // 80
+    fx.kernel(34000, 34160, 0, 7, 5, 100, QStringLiteral("k5")); // 160
+    const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
     // Default map order prefill, decode, sampling, then unattributed.
     QCOMPARE(r->phases.size(), 4);
@@ -631,7 +580,7 @@ void TestAnalysis::phases()
     QCOMPARE(decode->kernelNs, qint64(10 + 20 + 40));
     QCOMPARE(decode->kernelCount, qint64(3));
     QCOMPARE(decode->kernelNsPerStep(), qint64(70 / 3));
-    QCOMPARE(decode->stepNs, (std::vector<qint64>{1000, 1000, 1500}));
+    QCOMPARE(decode->stepNs, (std::vector<qint64> { 1000, 1000, 1500 }));
     const PhaseStats* prefill = phase(*r, QStringLiteral("prefill"));
     QCOMPARE(prefill->steps, qint64(1));
     QCOMPARE(prefill->wallNs, qint64(2000));
@@ -642,10 +591,10 @@ void TestAnalysis::phases()
     const PhaseStats* none = phase(*r, QStringLiteral("unattributed"));
     QCOMPARE(none->kernelNs, qint64(160));
     // Unattributed kernels have no phase index (-1, per AnalysisResult::kernelPhase).
-    QCOMPARE(r->kernelPhase, (std::vector<qint8>{1, 1, 1, 0, -1}));
+    QCOMPARE(r->kernelPhase, (std::vector<qint8> { 1, 1, 1, 0, -1 }));
     // Per range, in start order: decode_step, decode_attention, decode_step, decode_step,
     // prefill_batch, forward (inherits prefill), sampler (its own name; not swept), idle_wait.
-    QCOMPARE(r->rangePhase, (std::vector<qint8>{1, 1, 1, 1, 0, 0, 2, -1}));
+    QCOMPARE(r->rangePhase, (std::vector<qint8> { 1, 1, 1, 1, 0, 0, 2, -1 }));
     // The one rank's phases equal the totals.
     QVERIFY(r->phasesByPid.contains(100));
     QCOMPARE(r->phasesByPid.value(100)[1].steps, qint64(3));
@@ -659,13 +608,13 @@ void TestAnalysis::processes()
     fx.gpu(1, QStringLiteral("H100"));
     fx.process(100, QStringLiteral("worker-a"));
     fx.process(200, QStringLiteral("worker-b"));
-    fx.runtime(100, 200, 100, 101, 1, kLaunch);   // 100
-    fx.runtime(300, 500, 100, 101, 2, kLaunch);   // 200
-    fx.runtime(150, 450, 200, 201, 1, kLaunch);   // 300 (same corr, other process)
-    fx.kernel(1000, 1100, 0, 7, 1, 100, QStringLiteral("k"));   // pid 100: 100
-    fx.kernel(2000, 2300, 0, 7, 2, 100, QStringLiteral("k"));   // pid 100: 300
-    fx.kernel(1500, 2500, 1, 7, 1, 200, QStringLiteral("k"));   // pid 200: 1000
-    const auto r = analyze(load(fx));
+    fx.runtime(100, 200, 100, 101, 1, kLaunch); // 100
+    fx.runtime(300, 500, 100, 101, 2, kLaunch); // 200
+    fx.runtime(150, 450, 200, 201, 1, kLaunch); // 300 (same corr, other process)
+    fx.kernel(1000, 1100, 0, 7, 1, 100, QStringLiteral("k")); // pid 100: 100
+    fx.kernel(2000, 2300, 0, 7, 2, 100, QStringLiteral("k")); // pid 100: 300
+    fx.kernel(1500, 2500, 1, 7, 1, 200, QStringLiteral("k")); // pid 200: 1000
+    const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
     QCOMPARE(r->kernelNs, qint64(1400));
     const ProcessStats* a = process(*r, 100);
@@ -676,13 +625,13 @@ void TestAnalysis::processes()
     QCOMPARE(a->kernelNs, qint64(400));
     QCOMPARE(a->apiCount, qint64(2));
     QCOMPARE(a->apiNs, qint64(300));
-    QCOMPARE(a->devices, QVector<int>{0});
+    QCOMPARE(a->devices, QVector<int> { 0 });
     QCOMPARE(b->name, QStringLiteral("worker-b"));
     QCOMPARE(b->kernelCount, qint64(1));
     QCOMPARE(b->kernelNs, qint64(1000));
     QCOMPARE(b->apiCount, qint64(1));
     QCOMPARE(b->apiNs, qint64(300));
-    QCOMPARE(b->devices, QVector<int>{1});
+    QCOMPARE(b->devices, QVector<int> { 1 });
     qint64 sumNs = 0, sumCount = 0;
     for (const auto& p : r->processes)
         sumNs += p.kernelNs, sumCount += p.kernelCount;
@@ -693,18 +642,19 @@ void TestAnalysis::processes()
 void TestAnalysis::graphMode()
 {
     TraceFixture fx;
-    fx.exec(QStringLiteral("UPDATE META_DATA_CAPTURE SET value = 'Graph' WHERE name = 'CUDA_GRAPH_TRACE_OPTIONS:MODE'"));
+    fx.exec(
+        QStringLiteral("UPDATE META_DATA_CAPTURE SET value = 'Graph' WHERE name = 'CUDA_GRAPH_TRACE_OPTIONS:MODE'"));
     fx.gpu(0, QStringLiteral("H100"));
     fx.runtime(100, 200, 100, 101, 1, QStringLiteral("cudaGraphLaunch_v10000"));
     fx.runtime(300, 400, 100, 101, 2, QStringLiteral("cudaGraphLaunch_v10000"));
     fx.graphLaunch(1000, 5000, 0, 7, 1, 100, 1);
     fx.graphLaunch(6000, 9000, 0, 7, 2, 100, 1);
-    const auto r = analyze(load(fx));
+    const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
     QCOMPARE(r->graphMode, QStringLiteral("graph"));
     QCOMPARE(r->graphLaunches, qint64(2));
     QCOMPARE(r->graphNs, qint64(4000 + 3000));
-    QVERIFY(finding(*r, QStringLiteral("graph-mode-hides-kernels")));
+    QVERIFY(findingById(*r, QStringLiteral("graph-mode-hides-kernels")));
     const DeviceStats* d = device(*r, 0);
     QVERIFY(d);
     QCOMPARE(d->busyNs, qint64(7000));
@@ -723,11 +673,11 @@ void TestAnalysis::nodeMode()
     fx.kernel(1200, 1400, 0, 7, 5, 100, QStringLiteral("n2"), 128, 32, 0, 12);
     fx.kernel(1500, 1800, 0, 7, 5, 100, QStringLiteral("n3"), 128, 32, 0, 13);
     fx.kernel(2000, 2500, 0, 7, 6, 100, QStringLiteral("plain"));
-    const auto r = analyze(load(fx));
+    const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
     QCOMPARE(r->graphMode, QStringLiteral("node"));
     QCOMPARE(r->graphNodeKernels, qint64(3));
-    QVERIFY(!finding(*r, QStringLiteral("graph-mode-hides-kernels")));
+    QVERIFY(!findingById(*r, QStringLiteral("graph-mode-hides-kernels")));
     // All three node kernels resolve to the one cudaGraphLaunch call.
     for (int i = 0; i < 3; ++i) {
         QCOMPARE(r->trace->kernels.api[size_t(i)], 0);
@@ -735,84 +685,6 @@ void TestAnalysis::nodeMode()
     }
     QVERIFY(!(r->trace->kernels.flags[3] & KernelTable::FromGraph));
     QCOMPARE(r->kernelCount, qint64(4));
-}
-
-void TestAnalysis::dominantKernelEvidence()
-{
-    TraceFixture fx;
-    fx.gpu(0, QStringLiteral("H100"));
-    // rowids: 1 small, 2 big, 3 small, 4 big, 5 big. big = 3000 of 3200 ns = 93.75 %.
-    fx.kernel(1000, 1100, 0, 7, 1, 100, QStringLiteral("small"));
-    fx.kernel(2000, 3000, 0, 7, 2, 100, QStringLiteral("big"));
-    fx.kernel(4000, 4100, 0, 7, 3, 100, QStringLiteral("small"));
-    fx.kernel(5000, 6000, 0, 7, 4, 100, QStringLiteral("big"));
-    fx.kernel(7000, 8000, 0, 7, 5, 100, QStringLiteral("big"));
-    for (quint32 c = 1; c <= 5; ++c)
-        fx.runtime(qint64(c) * 100, qint64(c) * 100 + 50, 100, 101, c, kLaunch);
-    const QString path = fx.path();
-    const auto r = analyze(load(fx));
-    QVERIFY(r);
-    const Finding* f = finding(*r, QStringLiteral("dominant-kernel"));
-    QVERIFY(f);
-    QCOMPARE(f->severity, Finding::Severity::High);
-    QVERIFY(f->summary.contains(QStringLiteral("big")));
-    QCOMPARE(f->evidence.size(), 1);
-    const Evidence& e = f->evidence[0];
-    QCOMPARE(e.table, QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"));
-    QCOMPARE(std::set<qint64>(e.rowids.begin(), e.rowids.end()), (std::set<qint64>{2, 4, 5}));
-    QCOMPARE(e.rowCount, qint64(3));
-    bool ok = false;
-    QCOMPARE(firstColumn(path, e.sql, &ok), (std::set<qint64>{2, 4, 5}));
-    QVERIFY(ok);
-    // Every finding's row evidence re-selects exactly its rowids from the export.
-    for (const auto& fi : r->findings) {
-        for (const auto& ev : fi.evidence) {
-            if (ev.rowids.empty() || ev.sql.isEmpty() || ev.rowCount > Evidence::kMaxRowids)
-                continue;
-            const auto rows = firstColumn(path, ev.sql, &ok);
-            QVERIFY2(ok, qPrintable(fi.id));
-            QCOMPARE(rows, std::set<qint64>(ev.rowids.begin(), ev.rowids.end()));
-        }
-    }
-}
-
-void TestAnalysis::noGpuRecordsEvidence()
-{
-    // Launches but no kernel rows: the evidence is the launch calls (rowids 1 and 3), not the sync (rowid 2).
-    TraceFixture fx;
-    fx.runtime(100, 150, 100, 101, 1, kLaunch);
-    fx.runtime(200, 900, 100, 101, 2, QStringLiteral("cudaDeviceSynchronize_v3020"));
-    fx.runtime(1000, 1050, 100, 101, 3, kLaunch);
-    const AnalysisPtr r = analyze(load(fx));
-    QVERIFY(r);
-    const Finding* f = finding(*r, QStringLiteral("api-without-gpu-records"));
-    QVERIFY(f);
-    QCOMPARE(f->evidence.size(), 1);
-    QCOMPARE(f->evidence[0].rowids, std::vector<qint64>({ 1, 3 }));
-    bool ok = false;
-    QCOMPARE(firstColumn(fx.path(), f->evidence[0].sql, &ok), std::set<qint64>({ 1, 3 }));
-    QVERIFY(ok);
-
-    // No launch at all (OS runtime only): every call is evidence.
-    TraceFixture only;
-    only.runtime(100, 900, 100, 101, 2, QStringLiteral("cudaDeviceSynchronize_v3020"));
-    const AnalysisPtr r2 = analyze(load(only));
-    const Finding* f2 = finding(*r2, QStringLiteral("api-without-gpu-records"));
-    QVERIFY(f2);
-    QCOMPARE(f2->evidence[0].rowids, std::vector<qint64>({ 1 }));
-
-    // Nothing at all: the evidence is the query listing the (absent) CUDA activity tables.
-    TraceFixture empty;
-    empty.gpu(0, QStringLiteral("H100"));
-    const AnalysisPtr r3 = analyze(load(empty));
-    QVERIFY(r3);
-    const Finding* f3 = finding(*r3, QStringLiteral("no-cuda-activity"));
-    QVERIFY(f3);
-    QCOMPARE(f3->evidence.size(), 1);
-    QCOMPARE(f3->evidence[0].table, QStringLiteral("sqlite_master"));
-    bool ok3 = false;
-    firstColumn(empty.path(), f3->evidence[0].sql, &ok3);
-    QVERIFY(ok3); // valid SQL on the export
 }
 
 QTEST_GUILESS_MAIN(TestAnalysis)

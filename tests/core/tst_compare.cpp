@@ -11,15 +11,13 @@
 #include "core/report/comparisonjsonreport.h"
 #include "core/report/comparisonwriter.h"
 #include "core/report/jsonreport.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/realtraces.h"
 #include "tests/common/tracefixture.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -127,30 +125,6 @@ const KernelMatch* groupWith(const Comparison& c, int trace, const QString& name
             if (c.analyses[trace]->trace->strings.at(n) == name)
                 return &g;
     return nullptr;
-}
-
-/// Rowids that `sql` selects from the export at `path` (read-only).
-std::set<qint64> selectRowids(const QString& path, const QString& sql, bool* ok)
-{
-    std::set<qint64> out;
-    const QString conn = QStringLiteral("tst_compare_evidence");
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), conn);
-        db.setDatabaseName(path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
-        *ok = db.open();
-        if (*ok) {
-            QSqlQuery q(db);
-            *ok = q.exec(sql);
-            if (!*ok)
-                qWarning("%s: %s", qPrintable(sql.left(500)), qPrintable(q.lastError().text()));
-            while (q.next())
-                out.insert(q.value(0).toLongLong());
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(conn);
-    return out;
 }
 
 std::set<qint64> rowidsOf(const Evidence& e, const std::vector<qint64>& rowid)
@@ -366,7 +340,7 @@ void TestCompare::whatChangedMost()
     QCOMPARE(top.baselineEvidence.rowCount, qint64(0));
     QCOMPARE(top.traceEvidence.rowCount, qint64(4));
     bool ok = false;
-    const auto selected = selectRowids(fb->path(), top.traceEvidence.sql, &ok);
+    const auto selected = sl::test::selectFirstColumn(fb->path(), top.traceEvidence.sql, &ok);
     QVERIFY(ok);
     QCOMPARE(selected, rowidsOf(top.traceEvidence, in[1]->trace->kernels.rowid));
     for (quint32 r : top.traceEvidence.rows)
@@ -490,7 +464,7 @@ void TestCompare::phaseEvidenceSql()
         const Evidence e = ComparisonEvidence::phase(*r, c.phase);
         QCOMPARE(e.rowCount, c.rows);
         bool ok = false;
-        const auto selected = selectRowids(fx.path(), e.sql, &ok);
+        const auto selected = sl::test::selectFirstColumn(fx.path(), e.sql, &ok);
         QVERIFY(ok);
         QCOMPARE(selected, rowidsOf(e, r->trace->kernels.rowid));
     }
@@ -612,14 +586,14 @@ void TestCompare::wholeGraphWarning()
     fx.graphLaunch(2'000'500, 2'050'500, 0, 7, 900, 100, 1);
     const LoadOutcome out = TraceLoader::loadSync(fx.path());
     QVERIFY(out.ok());
-    const AnalysisPtr graphs = Analyzer::analyze(out.trace, AnalysisOptions{});
+    const AnalysisPtr graphs = Analyzer::analyze(out.trace, AnalysisOptions {});
     QCOMPARE(graphs->graphMode, QStringLiteral("graph"));
-    const auto cmp = Comparator::compare({eager, graphs}, ComparisonOptions{});
+    const auto cmp = Comparator::compare({ eager, graphs }, ComparisonOptions {});
     QVERIFY(cmp);
     QCOMPARE(cmp->warnings.size(), 1);
     QVERIFY(cmp->warnings.front().contains(QLatin1String("whole graphs (graph launches: 1,")));
     // Both traced the same way: nothing to warn about.
-    QVERIFY(Comparator::compare({eager, eager}, ComparisonOptions{})->warnings.isEmpty());
+    QVERIFY(Comparator::compare({ eager, eager }, ComparisonOptions {})->warnings.isEmpty());
 }
 
 void TestCompare::realBeforeAfterPair()

@@ -6,6 +6,7 @@
 #include "core/timeline/lanesummary.h"
 #include "core/timeline/timelinecache.h"
 #include "core/timeline/timelinedata.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 
 #include <QFutureWatcher>
@@ -15,6 +16,8 @@
 #include <algorithm>
 
 using namespace sl;
+using sl::test::analyzeWindow;
+using sl::test::loadFixture;
 using sl::test::TraceFixture;
 
 namespace {
@@ -62,23 +65,6 @@ QStringList expected(std::initializer_list<const char*> cellsText)
     for (const char* c : cellsText)
         out << QString::fromLatin1(c);
     return out;
-}
-
-TracePtr load(TraceFixture& fx)
-{
-    const LoadOutcome out = TraceLoader::loadSync(fx.path());
-    if (!out.ok())
-        qWarning("load failed: %s", qPrintable(out.message));
-    return out.trace;
-}
-
-AnalysisPtr analyze(const TracePtr& trace, const QString& window)
-{
-    AnalysisOptions o;
-    QString error;
-    if (!WindowSpec::parse(window, &o.window, &error))
-        qWarning("bad window: %s", qPrintable(error));
-    return Analyzer::analyze(trace, o);
 }
 
 TimelineDataPtr await(QFuture<TimelineDataPtr> future)
@@ -363,9 +349,9 @@ void TestLaneSummary::timelineLanes()
     fx.nvtx(950, 4000, 100, 101, QStringLiteral("forward"));
     fx.nvtx(6000, 7000, 100, 101, QStringLiteral("decode_step"));
     fx.nvtx(6500, 6600, 200, 201, QStringLiteral("other"));
-    const TracePtr trace = load(fx);
+    const TracePtr trace = loadFixture(fx);
     QVERIFY(trace);
-    const AnalysisPtr a = analyze(trace, QStringLiteral("full"));
+    const AnalysisPtr a = analyzeWindow(trace, QStringLiteral("full"));
     QVERIFY(a);
     const TimelineDataPtr d = TimelineData::build(trace, TimelineData::Keys::fromAnalysis(*a));
     QVERIFY(d);
@@ -415,24 +401,24 @@ void TestLaneSummary::cacheSharedAcrossWindows()
     fx.gpu(0, QStringLiteral("H100"));
     for (int i = 0; i < 50; ++i)
         fx.kernel(1000 * i, 1000 * i + 500, 0, 7, quint32(i + 1), 100, QStringLiteral("gemm_a"));
-    const TracePtr trace = load(fx);
+    const TracePtr trace = loadFixture(fx);
     QVERIFY(trace);
     TimelineCache& cache = TimelineCache::shared();
     cache.clear();
     const int before = cache.buildCount();
-    const AnalysisPtr full = analyze(trace, QStringLiteral("full"));
+    const AnalysisPtr full = analyzeWindow(trace, QStringLiteral("full"));
     const TimelineDataPtr first = await(cache.request(full));
     QVERIFY(first);
     QCOMPARE(cache.buildCount(), before + 1);
     // A re-analysis over another window: same trace, same keys → the same data, already finished.
-    const AnalysisPtr part = analyze(trace, QStringLiteral("10000:20000"));
+    const AnalysisPtr part = analyzeWindow(trace, QStringLiteral("10000:20000"));
     const QFuture<TimelineDataPtr> again = cache.request(part);
     QVERIFY(again.isFinished());
     QCOMPARE(again.result().get(), first.get());
     QCOMPARE(cache.buildCount(), before + 1);
     // Another trace builds anew.
-    const TracePtr other = load(fx);
-    const TimelineDataPtr second = await(cache.request(analyze(other, QStringLiteral("full"))));
+    const TracePtr other = loadFixture(fx);
+    const TimelineDataPtr second = await(cache.request(analyzeWindow(other, QStringLiteral("full"))));
     QVERIFY(second);
     QVERIFY(second.get() != first.get());
     QCOMPARE(cache.buildCount(), before + 2);

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/analysis/analysisresult.h"
+
+#include <QString>
+
+#include <set>
+
+namespace sl::test {
+
+class TraceFixture;
+
+/// Loads the fixture's export (with a warning naming the reason when it fails: null then).
+TracePtr loadFixture(TraceFixture& fx);
+/// Analyses `trace` over `window` ("full", "steady" or "START:END") with the default options.
+AnalysisPtr analyzeWindow(const TracePtr& trace, const QString& window = QStringLiteral("full"));
+/// The finding with this id, or null.
+const Finding* findingById(const AnalysisResult& r, const QString& id);
+/// The first column of every row `sql` returns on the export at `path`, opened read-only through
+/// the SQLite C API (an independent path: no loader code involved). `ok` is false when the SQL
+/// or the file fails.
+std::set<qint64> selectFirstColumn(const QString& path, const QString& sql, bool* ok);
+
+} // namespace sl::test

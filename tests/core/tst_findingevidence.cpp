@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+// Every finding's evidence: the rows it lists, and SQL that re-selects exactly them from the
+// export through the SQLite C API (an independent path). Expected rowids worked out by hand.
+#include "core/analysis/analysisresult.h"
+#include "tests/common/analysisfixture.h"
+#include "tests/common/tracefixture.h"
+
+#include <QTest>
+
+#include <set>
+
+using namespace sl;
+using sl::test::analyzeWindow;
+using sl::test::findingById;
+using sl::test::loadFixture;
+using sl::test::selectFirstColumn;
+using sl::test::TraceFixture;
+
+namespace {
+const QString kLaunch = QStringLiteral("cudaLaunchKernel_v7000");
+} // namespace
+
+class TestFindingEvidence : public QObject
+{
+    Q_OBJECT
+private slots:
+    void dominantKernelEvidence();
+    void noGpuRecordsEvidence();
+};
+
+void TestFindingEvidence::dominantKernelEvidence()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    // rowids: 1 small, 2 big, 3 small, 4 big, 5 big. big = 3000 of 3200 ns = 93.75 %.
+    fx.kernel(1000, 1100, 0, 7, 1, 100, QStringLiteral("small"));
+    fx.kernel(2000, 3000, 0, 7, 2, 100, QStringLiteral("big"));
+    fx.kernel(4000, 4100, 0, 7, 3, 100, QStringLiteral("small"));
+    fx.kernel(5000, 6000, 0, 7, 4, 100, QStringLiteral("big"));
+    fx.kernel(7000, 8000, 0, 7, 5, 100, QStringLiteral("big"));
+    for (quint32 c = 1; c <= 5; ++c)
+        fx.runtime(qint64(c) * 100, qint64(c) * 100 + 50, 100, 101, c, kLaunch);
+    const QString path = fx.path();
+    const auto r = analyzeWindow(loadFixture(fx));
+    QVERIFY(r);
+    const Finding* f = findingById(*r, QStringLiteral("dominant-kernel"));
+    QVERIFY(f);
+    QCOMPARE(f->severity, Finding::Severity::High);
+    QVERIFY(f->summary.contains(QStringLiteral("big")));
+    QCOMPARE(f->evidence.size(), 1);
+    const Evidence& e = f->evidence[0];
+    QCOMPARE(e.table, QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"));
+    QCOMPARE(std::set<qint64>(e.rowids.begin(), e.rowids.end()), (std::set<qint64> { 2, 4, 5 }));
+    QCOMPARE(e.rowCount, qint64(3));
+    bool ok = false;
+    QCOMPARE(selectFirstColumn(path, e.sql, &ok), (std::set<qint64> { 2, 4, 5 }));
+    QVERIFY(ok);
+    // Every finding's row evidence re-selects exactly its rowids from the export.
+    for (const auto& fi : r->findings) {
+        for (const auto& ev : fi.evidence) {
+            if (ev.rowids.empty() || ev.sql.isEmpty() || ev.rowCount > Evidence::kMaxRowids)
+                continue;
+            const auto rows = selectFirstColumn(path, ev.sql, &ok);
+            QVERIFY2(ok, qPrintable(fi.id));
+            QCOMPARE(rows, std::set<qint64>(ev.rowids.begin(), ev.rowids.end()));
+        }
+    }
+}
+
+void TestFindingEvidence::noGpuRecordsEvidence()
+{
+    // Launches but no kernel rows: the evidence is the launch calls (rowids 1 and 3), not the sync (rowid 2).
+    TraceFixture fx;
+    fx.runtime(100, 150, 100, 101, 1, kLaunch);
+    fx.runtime(200, 900, 100, 101, 2, QStringLiteral("cudaDeviceSynchronize_v3020"));
+    fx.runtime(1000, 1050, 100, 101, 3, kLaunch);
+    const AnalysisPtr r = analyzeWindow(loadFixture(fx));
+    QVERIFY(r);
+    const Finding* f = findingById(*r, QStringLiteral("api-without-gpu-records"));
+    QVERIFY(f);
+    QCOMPARE(f->evidence.size(), 1);
+    QCOMPARE(f->evidence[0].rowids, std::vector<qint64>({ 1, 3 }));
+    bool ok = false;
+    QCOMPARE(selectFirstColumn(fx.path(), f->evidence[0].sql, &ok), std::set<qint64>({ 1, 3 }));
+    QVERIFY(ok);
+
+    // No launch at all (OS runtime only): every call is evidence.
+    TraceFixture only;
+    only.runtime(100, 900, 100, 101, 2, QStringLiteral("cudaDeviceSynchronize_v3020"));
+    const AnalysisPtr r2 = analyzeWindow(loadFixture(only));
+    const Finding* f2 = findingById(*r2, QStringLiteral("api-without-gpu-records"));
+    QVERIFY(f2);
+    QCOMPARE(f2->evidence[0].rowids, std::vector<qint64>({ 1 }));
+
+    // Nothing at all: the evidence is the query listing the (absent) CUDA activity tables.
+    TraceFixture empty;
+    empty.gpu(0, QStringLiteral("H100"));
+    const AnalysisPtr r3 = analyzeWindow(loadFixture(empty));
+    QVERIFY(r3);
+    const Finding* f3 = findingById(*r3, QStringLiteral("no-cuda-activity"));
+    QVERIFY(f3);
+    QCOMPARE(f3->evidence.size(), 1);
+    QCOMPARE(f3->evidence[0].table, QStringLiteral("sqlite_master"));
+    bool ok3 = false;
+    selectFirstColumn(empty.path(), f3->evidence[0].sql, &ok3);
+    QVERIFY(ok3); // valid SQL on the export
+}
+
+QTEST_GUILESS_MAIN(TestFindingEvidence)
+#include "tst_findingevidence.moc"
