@@ -104,6 +104,15 @@ public:
     QStringList warnings;
 
     int traceCount() const { return int(analyses.size()); }
+    /// Indices of every trace but the baseline, in order: the traces that get Δ and ratio columns.
+    QVector<int> comparedTraces() const
+    {
+        QVector<int> out;
+        for (int i = 0; i < traceCount(); ++i)
+            if (i != baseline)
+                out.append(i);
+        return out;
+    }
     /// Index of the figure (key, scope), or -1.
     int figureIndex(const QString& key, const QString& scope = {}) const;
     /// value(trace) − value(baseline); nullopt when either is undefined.

@@ -14,11 +14,7 @@ void ComparisonFigureModel::setComparison(ComparisonPtr comparison)
 {
     beginResetModel();
     m_comparison = std::move(comparison);
-    m_compared.clear();
-    if (m_comparison)
-        for (int i = 0; i < m_comparison->traceCount(); ++i)
-            if (i != m_comparison->baseline)
-                m_compared.append(i);
+    m_compared = m_comparison ? m_comparison->comparedTraces() : QVector<int> {};
     endResetModel();
 }
 
