@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/categorypalette.h"
 
+#include "core/analysis/analysisresult.h"
 #include "core/analysis/taxonomy.h"
 
 namespace sl {
@@ -24,7 +25,7 @@ QColor CategoryPalette::phase(const QString& phase)
         return QColor(0xdd, 0x84, 0x52);
     if (phase == QLatin1String("sampling"))
         return QColor(0x55, 0xa8, 0x68);
-    if (phase == QLatin1String("unattributed"))
+    if (phase == PhaseStats::unattributedName())
         return QColor(0xb0, 0xb0, 0xb0);
     return QColor::fromHsv(int(qHash(phase) % 360), 120, 200);
 }

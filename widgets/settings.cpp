@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/settings.h"
 
+#include "widgets/guilogging.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QPointer>
@@ -92,7 +94,12 @@ void Settings::setWindowGeometry(const QByteArray& geometry)
 QByteArray Settings::windowState(int version) const
 {
     QSettings s;
-    return s.value(kStateVersion, -1).toInt() == version ? s.value(kState).toByteArray() : QByteArray();
+    const int saved = s.value(kStateVersion, -1).toInt();
+    if (saved == version)
+        return s.value(kState).toByteArray();
+    if (saved >= 0) // saved by another layout version: the default layout applies
+        qCDebug(lcGui) << "window layout of version" << saved << "ignored (now" << version << ")";
+    return {};
 }
 
 void Settings::setWindowState(const QByteArray& state, int version)
@@ -108,7 +115,12 @@ void Settings::setWindowState(const QByteArray& state, int version)
 QByteArray Settings::headerState(const QString& key, int version) const
 {
     QSettings s;
-    return s.value(headerVersionKey(key), -1).toInt() == version ? s.value(headerKey(key)).toByteArray() : QByteArray();
+    const int saved = s.value(headerVersionKey(key), -1).toInt();
+    if (saved == version)
+        return s.value(headerKey(key)).toByteArray();
+    if (saved >= 0)
+        qCDebug(lcGui) << "header state of" << key << "version" << saved << "ignored (now" << version << ")";
+    return {};
 }
 
 void Settings::setHeaderState(const QString& key, const QByteArray& state, int version)

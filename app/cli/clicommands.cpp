@@ -294,8 +294,7 @@ int Commands::info(const QStringList& args)
     out() << tr("File:            %1 (%2)").arg(i.fileName, formatBytes(i.fileSize)) << "\n";
     out() << tr("Nsight Systems:  %1").arg(i.nsysVersion.isEmpty() ? tr("unknown (no export metadata)") : i.nsysVersion) << "\n";
     out() << tr("Export schema:   %1").arg(i.schemaVersion.isEmpty() ? tr("none recorded (before 2022)") : i.schemaVersion) << "\n";
-    const char* modes[] = {"unknown", "graph", "node"};
-    out() << tr("CUDA graph mode: %1").arg(QLatin1String(modes[int(i.graphMode)])) << "\n";
+    out() << tr("CUDA graph mode: %1").arg(GraphModes::key(i.graphMode)) << "\n";
     for (const auto& g : r.trace->gpus)
         out() << tr("GPU %1:           %2, %3 SMs, compute %4.%5").arg(g.deviceId).arg(g.name).arg(g.smCount)
                      .arg(g.computeMajor).arg(g.computeMinor) << "\n";

@@ -2,6 +2,7 @@
 #include "core/util/resourceusage.h"
 #include "core/util/translations.h"
 #include "widgets/benchmark/guibenchmark.h"
+#include "widgets/guilogging.h"
 #include "widgets/mainwindow.h"
 #include "widgets/screenshotrunner.h"
 #include "widgets/settings.h"
@@ -30,7 +31,10 @@ int main(int argc, char** argv)
 
     // The language chosen in Preferences, else the system locale; before any text is built, as
     // widgets do not retranslate live.
-    sl::Translations::install(sl::Settings::instance()->language());
+    const QString language = sl::Settings::instance()->language();
+    const QString installed = sl::Translations::install(language);
+    if (!language.isEmpty() && !language.startsWith(installed)) // the chosen language falls back to English
+        qCWarning(sl::lcGui) << "no translation for the chosen language" << language << "- using" << installed;
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <QVector>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -112,6 +113,10 @@ struct NvtxKernelStats
 
 struct PhaseStats
 {
+    /// The phase slot of the kernels (and steps) no phase range encloses: always the last slot
+    /// of AnalysisResult::phases, after the phase map's phases. A phase map cannot use the name.
+    static QString unattributedName() { return QStringLiteral("unattributed"); }
+
     QString phase;
     qint64 wallNs = 0;   ///< Σ duration of the phase's ranges (steps)
     qint64 kernelNs = 0; ///< kernels whose nearest enclosing phase range is of this phase
@@ -169,14 +174,14 @@ struct AnalysisResult
     QVector<MemcpyKind> memcpy;
     qint64 pageableAsyncCopies = 0, syncCopies = 0;
 
-    QString graphMode; ///< "graph", "node", "none" (no graph launches seen) or "unknown"
+    GraphMode graphMode = GraphMode::Unknown; ///< from the records, else the capture settings
     qint64 graphLaunches = 0, graphNs = 0, graphNodeKernels = 0;
 
     QVector<NvtxRangeStats> nvtxRanges; ///< by total descending
     qint64 attributedNs = 0;            ///< kernel ns attributed to an innermost NVTX range
     double coverage = 0;                ///< attributedNs / kernelNs
     QVector<NvtxKernelStats> nvtxByRange;
-    QVector<PhaseStats> phases;         ///< in phase-map order, plus "unattributed" last
+    QVector<PhaseStats> phases;         ///< in phase-map order, plus unattributed last (unattributedPhase())
     QHash<quint32, QVector<PhaseStats>> phasesByPid; ///< same, per process (rank)
 
     QVector<ProcessStats> processes;
@@ -205,6 +210,11 @@ struct AnalysisResult
     /// on its thread that matches a phase, itself included; -1 if none. Every range of the trace,
     /// not only the window's. Ranges that end on another thread only get their own name's phase.
     std::vector<qint8> rangePhase;
+
+    /// Index of the unattributed slot in `phases` (the last one); -1 before the NVTX analysis.
+    int unattributedPhase() const { return int(phases.size()) - 1; }
+    /// The phases of the phase map, i.e. `phases` without the unattributed slot.
+    int mappedPhaseCount() const { return std::max(0, int(phases.size()) - 1); }
 };
 
 using AnalysisPtr = std::shared_ptr<const AnalysisResult>;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/util/cancellation.h"
+
 #include <QtGlobal>
 
 namespace sl {
@@ -14,10 +16,11 @@ struct Trace;
 class HostAnalysis
 {
 public:
-    static void launches(AnalysisResult& r);
-    static void sync(AnalysisResult& r);
-    static void memcpy(AnalysisResult& r);
-    static void graphs(AnalysisResult& r);
+    /// Each returns early, with its part of `r` incomplete, when `cancel` is set.
+    static void launches(AnalysisResult& r, const Cancellation& cancel = {});
+    static void sync(AnalysisResult& r, const Cancellation& cancel = {});
+    static void memcpy(AnalysisResult& r, const Cancellation& cancel = {});
+    static void graphs(AnalysisResult& r, const Cancellation& cancel = {});
 
     /// The copy rules, shared with the findings so evidence selects exactly what was counted.
     static bool isPageableAsyncCopy(const Trace& t, qsizetype i);

@@ -9,10 +9,13 @@
 
 namespace sl {
 
-void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r)
+void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r, const Cancellation& cancel)
 {
     const Trace& t = *r.trace;
-    Summary s = summarize(t, r.kernelInWindow, [&](quint32 name) { return taxonomy.categorize(t.strings.at(name)); });
+    Summary s = summarize(
+        t, r.kernelInWindow, [&](quint32 name) { return taxonomy.categorize(t.strings.at(name)); }, cancel);
+    if (cancel.isCancelled())
+        return;
     r.kernelCount = s.count;
     r.kernelNs = s.totalNs;
     for (const KernelSummary& k : std::as_const(s.kernels))
@@ -30,29 +33,37 @@ void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r)
     const auto& k = t.kernels;
     r.nameCategory.assign(size_t(names), AnalysisResult::kNoCategory);
     std::vector<bool> done(size_t(names), false);
-    for (const auto& ks : r.kernels)
-        r.nameCategory[ks.name] = categoryIndex(ks.category), done[ks.name] = true;
+    for (const auto& ks : r.kernels) {
+        r.nameCategory[ks.name] = categoryIndex(ks.category);
+        done[ks.name] = true;
+    }
     for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         const quint32 name = k.name[size_t(i)];
-        if (name < names && !done[name])
-            r.nameCategory[name] = categoryIndex(taxonomy.categorize(t.strings.at(name))), done[name] = true;
+        if (name < names && !done[name]) {
+            r.nameCategory[name] = categoryIndex(taxonomy.categorize(t.strings.at(name)));
+            done[name] = true;
+        }
     }
 }
 
 KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vector<quint8>& include,
-    const std::function<QString(quint32)>& categoryOf, const std::atomic<bool>* cancel)
+    const std::function<QString(quint32)>& categoryOf, const Cancellation& cancel)
 {
     const auto& k = t.kernels;
     const quint32 names = t.strings.size();
-    auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
     Summary out;
 
     // Counting sort of included kernels by name: O(n), then each name's slice is sorted on its
     // own (durations are needed for the percentiles anyway).
     std::vector<quint32> count(size_t(names) + 1, 0);
-    for (qsizetype i = 0; i < k.size(); ++i)
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return {};
         if (include[size_t(i)])
             ++count[k.name[size_t(i)] + 1];
+    }
     for (size_t i = 1; i < count.size(); ++i)
         count[i] += count[i - 1];
     std::vector<quint32> byName(count.back());
@@ -62,7 +73,7 @@ KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vec
             if (include[size_t(i)])
                 byName[pos[k.name[size_t(i)]]++] = quint32(i);
     }
-    if (cancelled())
+    if (cancel.isCancelled())
         return {};
 
     // Per name: durations for the percentiles (two nth_element, not a sort: O(k) per name), and
@@ -71,6 +82,7 @@ KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vec
     std::vector<qint64> durations;
     std::vector<quint32> configCount(size_t(t.configs.size()), 0);
     std::vector<quint32> touched;
+    qint64 polled = 0;
     for (quint32 name = 0; name < names; ++name) {
         const quint32 lo = count[name], hi = count[name + 1];
         if (lo == hi)
@@ -123,8 +135,14 @@ KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vec
         out.count += s.count;
         out.totalNs += s.totalNs;
         out.kernels.append(std::move(s));
-        if ((name & 1023) == 0 && cancelled())
-            return {};
+        // Names are polled by the kernels they cover: a name of millions of launches costs as
+        // much as millions of names of one.
+        polled += hi - lo;
+        if (polled >= Cancellation::kPollInterval) {
+            polled = 0;
+            if (cancel.isCancelled())
+                return {};
+        }
     }
     for (auto& s : out.kernels)
         s.share = out.totalNs > 0 ? double(s.totalNs) / double(out.totalNs) : 0.0;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/phasemap.h"
 
+#include "core/analysis/analysisresult.h"
+#include "core/util/logging.h"
 #include "core/util/resources.h"
 
 #include <QFile>
@@ -19,6 +21,8 @@ PhaseMap PhaseMap::defaultMap()
     QString error;
     const bool ok = fromJson(readCoreResource(QStringLiteral(":/sightline/default-phase-map.json")), &m, &error);
     Q_ASSERT_X(ok, "PhaseMap::defaultMap", qPrintable(error));
+    if (!ok) // a release build goes on without phases: say why
+        qCCritical(lcAnalysis) << "the built-in phase map is invalid:" << error;
     return m;
 }
 
@@ -32,6 +36,15 @@ bool PhaseMap::fromJson(const QByteArray& json, PhaseMap* out, QString* error)
     }
     PhaseMap m;
     auto addPhase = [&](const QString& phase, const QJsonValue& patterns) {
+        if (m.m_names.size() >= kMaxPhases) {
+            *error = tr("Invalid phase map: more than %1 phases (the most it may hold).").arg(kMaxPhases);
+            return false;
+        }
+        if (phase == PhaseStats::unattributedName()) {
+            *error = tr("Invalid phase map: '%1' names the kernels outside every phase; choose another phase name.")
+                         .arg(phase);
+            return false;
+        }
         if (!patterns.isArray()) {
             *error = tr("Invalid phase map: the patterns of phase '%1' must be an array of strings.").arg(phase);
             return false;

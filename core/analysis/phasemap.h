@@ -13,9 +13,16 @@ class PhaseMap
 {
     Q_DECLARE_TR_FUNCTIONS(PhaseMap)
 public:
+    /// At most this many phases: phase indices are stored per kernel and per range in a
+    /// qint8 (AnalysisResult::kernelPhase), beside the unattributed slot. A larger map is
+    /// rejected with a translated error.
+    static constexpr int kMaxPhases = 100;
+
     /// prefill (prefill, prompt, context), decode (decode, generate, token), sampling (sample, sampler,
     /// sampling, logits).
     static PhaseMap defaultMap();
+    /// False with a translated `error` on invalid JSON or patterns, more than kMaxPhases
+    /// phases, or a phase named like the unattributed slot.
     static bool fromJson(const QByteArray& json, PhaseMap* out, QString* error);
     static bool fromFile(const QString& path, PhaseMap* out, QString* error);
 

@@ -7,6 +7,7 @@
 #include "core/compare/comparisonfigures.h"
 #include "core/compare/kernelmatcher.h"
 #include "core/util/format.h"
+#include "core/util/logging.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -21,8 +22,11 @@ StepDistribution distribution(std::vector<qint64> v)
         return d;
     std::sort(v.begin(), v.end());
     d.count = qint64(v.size());
-    d.minNs = v.front(), d.maxNs = v.back();
-    d.p25Ns = nearestRank(v, 25), d.p50Ns = nearestRank(v, 50), d.p75Ns = nearestRank(v, 75);
+    d.minNs = v.front();
+    d.maxNs = v.back();
+    d.p25Ns = nearestRank(v, 25);
+    d.p50Ns = nearestRank(v, 50);
+    d.p75Ns = nearestRank(v, 75);
     d.p90Ns = nearestRank(v, 90);
     return d;
 }
@@ -95,16 +99,116 @@ WorkUnit Comparator::resolveUnit(const QVector<TraceBreakdown>& breakdowns, cons
     return WorkUnit::Step;
 }
 
+namespace {
+
+/// Work units per trace for the resolved unit (steps, requests, tokens, or 1 for totals).
+void resolveUnits(Comparison& c, const ComparisonOptions& o)
+{
+    for (int i = 0; i < c.traceCount(); ++i) {
+        switch (c.unit) {
+        case WorkUnit::Auto:
+        case WorkUnit::Total:
+            c.units.append(1);
+            break;
+        case WorkUnit::Step:
+            c.units.append(qint64(c.breakdowns[i].topLevelStepNs.size()));
+            if (c.units.back() == 0)
+                c.warnings
+                    << Comparator::tr("%1 has no NVTX steps: its per-step figures are undefined.").arg(c.labels[i]);
+            break;
+        case WorkUnit::Request:
+            c.units.append(o.requests[i]);
+            break;
+        case WorkUnit::Token:
+            c.units.append(o.tokens[i]);
+            break;
+        }
+    }
+}
+
+/// The union of the traces' phase names in first-seen order, the unattributed slot last.
+void collectPhases(Comparison& c)
+{
+    for (const auto& a : c.analyses)
+        for (int p = 0; p < a->mappedPhaseCount(); ++p)
+            if (!c.phases.contains(a->phases[p].phase))
+                c.phases << a->phases[p].phase;
+    c.phases << PhaseStats::unattributedName();
+}
+
+/// Whole-graph tracing records one row per graph launch and none for the kernels inside, so
+/// kernel figures of such a trace leave the graphs' work out; say so rather than show a win.
+void warnWholeGraphs(Comparison& c)
+{
+    auto wholeGraphs = [](const AnalysisResult& r) { return r.graphMode == GraphMode::Graph && r.graphLaunches > 0; };
+    const auto graphTraces
+        = std::count_if(c.analyses.begin(), c.analyses.end(), [&](const AnalysisPtr& a) { return wholeGraphs(*a); });
+    if (graphTraces == 0 || graphTraces == c.traceCount())
+        return;
+    for (int i = 0; i < c.traceCount(); ++i)
+        if (wholeGraphs(*c.analyses[i]))
+            c.warnings << Comparator::tr(
+                "%1 traced CUDA graphs as whole graphs (graph launches: %2, %3): the kernels inside them are "
+                "not in its kernel figures, which are therefore not comparable with traces that record "
+                "every kernel.")
+                              .arg(c.labels[i])
+                              .arg(c.analyses[i]->graphLaunches)
+                              .arg(formatDuration(c.analyses[i]->graphNs));
+}
+
+/// Step-duration distribution per trace and phase (empty where the trace lacks the phase).
+void stepDistributions(Comparison& c)
+{
+    c.stepDistributions.resize(c.traceCount());
+    for (int i = 0; i < c.traceCount(); ++i)
+        for (const QString& phase : c.phases) {
+            const int s = c.phaseSlot(i, phase);
+            c.stepDistributions[i].append(s >= 0 ? distribution(c.analyses[i]->phases[s].stepNs) : StepDistribution {});
+        }
+}
+
+/// Matched kernel groups with their per-unit time, counted by method into `c`, largest first
+/// (the largest per-unit time of any side, then the key). Empty on a cancel.
+QVector<KernelMatch> matchKernels(Comparison& c, const Cancellation& cancel)
+{
+    QVector<KernelMatch> groups = KernelMatcher::match(c.analyses, cancel);
+    for (auto& g : groups) {
+        for (int i = 0; i < c.traceCount(); ++i)
+            if (c.units[i] > 0)
+                g.sides[i].perUnitNs = double(g.sides[i].totalNs / c.units[i]);
+        c.matchedByName += g.method == KernelMatch::Method::Name;
+        c.matchedByNormalised += g.method == KernelMatch::Method::Normalised;
+        c.unmatched += g.method == KernelMatch::Method::Unmatched;
+    }
+    auto weight = [](const KernelMatch& g) {
+        double w = 0;
+        for (const auto& s : g.sides)
+            w = std::max(w, s.perUnitNs.value_or(double(s.totalNs)));
+        return w;
+    };
+    std::stable_sort(groups.begin(), groups.end(), [&](const KernelMatch& x, const KernelMatch& y) {
+        const double wx = weight(x), wy = weight(y);
+        return wx != wy ? wx > wy : x.key < y.key;
+    });
+    return groups;
+}
+
+} // namespace
+
 ComparisonPtr Comparator::compare(
-    const QVector<AnalysisPtr>& analyses, const ComparisonOptions& o, const std::atomic<bool>* cancel)
+    const QVector<AnalysisPtr>& analyses, const ComparisonOptions& o, const Cancellation& cancel)
 {
     QString error;
-    if (!validate(int(analyses.size()), o, &error))
+    if (!validate(int(analyses.size()), o, &error)) {
+        // Callers validate first and show the message; a null result alone would not say why.
+        qCWarning(lcAnalysis) << "comparison not started:" << error;
         return nullptr;
+    }
     for (const auto& a : analyses)
-        if (!a || !a->trace)
+        if (!a || !a->trace) {
+            qCWarning(lcAnalysis) << "comparison not started: an analysis is missing";
             return nullptr;
-    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+        }
     auto c = std::make_shared<Comparison>();
     const int n = int(analyses.size());
     c->analyses = analyses;
@@ -117,100 +221,35 @@ ComparisonPtr Comparator::compare(
     QVector<QFuture<void>> jobs;
     for (int i = 0; i < n; ++i)
         jobs.append(QtConcurrent::run(
-            [&c, &analyses, cancel, i] { c->breakdowns[i] = TraceBreakdown::compute(*analyses[i], cancel); }));
+            [&c, &analyses, &cancel, i] { c->breakdowns[i] = TraceBreakdown::compute(*analyses[i], cancel); }));
     for (auto& j : jobs)
         j.waitForFinished();
-    if (cancelled())
+    if (cancel.isCancelled())
         return nullptr;
 
     c->unit = resolveUnit(c->breakdowns, o);
-    for (int i = 0; i < n; ++i) {
-        switch (c->unit) {
-        case WorkUnit::Auto:
-        case WorkUnit::Total:
-            c->units.append(1);
-            break;
-        case WorkUnit::Step:
-            c->units.append(qint64(c->breakdowns[i].topLevelStepNs.size()));
-            if (c->units.back() == 0)
-                c->warnings << tr("%1 has no NVTX steps: its per-step figures are undefined.").arg(c->labels[i]);
-            break;
-        case WorkUnit::Request:
-            c->units.append(o.requests[i]);
-            break;
-        case WorkUnit::Token:
-            c->units.append(o.tokens[i]);
-            break;
-        }
-    }
-
-    for (const auto& a : analyses)
-        for (const auto& p : a->phases)
-            if (p.phase != QLatin1String("unattributed") && !c->phases.contains(p.phase))
-                c->phases << p.phase;
-    c->phases << QStringLiteral("unattributed");
-    // Whole-graph tracing records one row per graph launch and none for the kernels inside, so
-    // kernel figures of such a trace leave the graphs' work out; say so rather than show a win.
-    auto wholeGraphs
-        = [](const AnalysisResult& r) { return r.graphMode == QLatin1String("graph") && r.graphLaunches > 0; };
-    const auto graphTraces
-        = std::count_if(analyses.begin(), analyses.end(), [&](const AnalysisPtr& a) { return wholeGraphs(*a); });
-    if (graphTraces > 0 && graphTraces < n)
-        for (int i = 0; i < n; ++i)
-            if (wholeGraphs(*analyses[i]))
-                c->warnings << tr(
-                    "%1 traced CUDA graphs as whole graphs (graph launches: %2, %3): the kernels inside them are "
-                    "not in its kernel figures, which are therefore not comparable with traces that record "
-                    "every kernel.")
-                                   .arg(c->labels[i])
-                                   .arg(analyses[i]->graphLaunches)
-                                   .arg(formatDuration(analyses[i]->graphNs));
-
+    resolveUnits(*c, o);
+    collectPhases(*c);
+    warnWholeGraphs(*c);
     ComparisonFigures::build(*c);
-
-    c->stepDistributions.resize(n);
-    for (int i = 0; i < n; ++i)
-        for (const QString& phase : c->phases) {
-            const int s = c->phaseSlot(i, phase);
-            c->stepDistributions[i].append(s >= 0 ? distribution(analyses[i]->phases[s].stepNs) : StepDistribution {});
-        }
-
-    QVector<KernelMatch> groups = KernelMatcher::match(analyses);
-    for (auto& g : groups) {
-        for (int i = 0; i < n; ++i)
-            if (c->units[i] > 0)
-                g.sides[i].perUnitNs = double(g.sides[i].totalNs / c->units[i]);
-        c->matchedByName += g.method == KernelMatch::Method::Name;
-        c->matchedByNormalised += g.method == KernelMatch::Method::Normalised;
-        c->unmatched += g.method == KernelMatch::Method::Unmatched;
-    }
-    auto weight = [](const KernelMatch& g) {
-        double w = 0;
-        for (const auto& s : g.sides)
-            w = std::max(w, s.perUnitNs.value_or(double(s.totalNs)));
-        return w;
-    };
-    std::stable_sort(groups.begin(), groups.end(), [&](const KernelMatch& x, const KernelMatch& y) {
-        const double wx = weight(x), wy = weight(y);
-        return wx != wy ? wx > wy : x.key < y.key;
-    });
-    c->kernels = groups.mid(0, std::max(0, o.topKernels));
-    if (cancelled())
+    stepDistributions(*c);
+    const QVector<KernelMatch> groups = matchKernels(*c, cancel);
+    if (cancel.isCancelled())
         return nullptr;
-    ChangeRanker::rank(*c, groups, o.topChanges);
-    if (cancelled())
+    c->kernels = groups.mid(0, std::max(0, o.topKernels));
+    ChangeRanker::rank(*c, groups, o.topChanges, cancel);
+    if (cancel.isCancelled())
         return nullptr;
     return c;
 }
 
 QFuture<ComparisonPtr> Comparator::compareAsync(const QVector<AnalysisPtr>& analyses, const ComparisonOptions& options)
 {
-    // A comparison takes well under a second per million kernels: a cancelled future is only
-    // skipped before it starts, and the GUI drops stale results by token.
     return QtConcurrent::run([analyses, options](QPromise<ComparisonPtr>& promise) {
-        if (promise.isCanceled())
-            return;
-        promise.addResult(compare(analyses, options));
+        // Invalid input gives a null result; a cancelled future gets none (it would drop it).
+        ComparisonPtr c = compare(analyses, options, Cancellation::of(promise));
+        if (!promise.isCanceled())
+            promise.addResult(std::move(c));
     });
 }
 

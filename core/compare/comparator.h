@@ -2,11 +2,10 @@
 #pragma once
 
 #include "core/compare/comparison.h"
+#include "core/util/cancellation.h"
 
 #include <QCoreApplication>
 #include <QFuture>
-
-#include <atomic>
 
 namespace sl {
 
@@ -24,10 +23,11 @@ public:
     /// Checks the trace count, the baseline and the sizes of labels, tokens and requests (before
     /// anything is loaded); the translated message says what is wrong.
     static bool validate(int traceCount, const ComparisonOptions& options, QString* error);
-    /// Blocking. Null when the input is invalid (see validate), an analysis is missing, or `cancel` was set.
+    /// Blocking. Null when the input is invalid (see validate), an analysis is missing, or `cancel` was set;
+    /// every loop of the breakdowns, the matching and the ranking polls `cancel`.
     static ComparisonPtr compare(const QVector<AnalysisPtr>& analyses, const ComparisonOptions& options,
-        const std::atomic<bool>* cancel = nullptr);
-    /// compare() on the global thread pool; a future cancelled before it starts does nothing.
+        const Cancellation& cancel = {});
+    /// compare() on the global thread pool; cancelling the future stops it (no result).
     static QFuture<ComparisonPtr> compareAsync(const QVector<AnalysisPtr>& analyses, const ComparisonOptions& options);
 
     /// The unit Auto resolves to for these breakdowns and options.

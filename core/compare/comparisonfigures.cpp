@@ -25,7 +25,12 @@ public:
         const std::function<Value(int)>& value)
     {
         ComparisonFigure f;
-        f.section = section, f.key = key, f.scope = scope, f.label = label, f.kind = kind, f.better = better;
+        f.section = section;
+        f.key = key;
+        f.scope = scope;
+        f.label = label;
+        f.kind = kind;
+        f.better = better;
         bool defined = false;
         for (int i = 0; i < m_c.traceCount(); ++i) {
             f.values.append(value(i));
@@ -61,8 +66,10 @@ void traceFigures(Comparison& c, FigureList& figs)
     const QString unit = ComparisonOptions::unitNoun(c.unit);
     auto idle = [&](int i, bool share) -> Value {
         qint64 idleNs = 0, span = 0;
-        for (const auto& d : a[i]->devices)
-            idleNs += d.idleNs, span += d.lastNs - d.firstNs;
+        for (const auto& d : a[i]->devices) {
+            idleNs += d.idleNs;
+            span += d.lastNs - d.firstNs;
+        }
         if (share)
             return span > 0 ? Value(double(idleNs) / double(span)) : std::nullopt;
         return double(idleNs);
@@ -70,8 +77,10 @@ void traceFigures(Comparison& c, FigureList& figs)
     auto blocking = [&](int i, bool count) {
         qint64 ns = 0, n = 0;
         for (const auto& s : a[i]->sync)
-            if (s.blocking)
-                ns += s.totalNs, n += s.count;
+            if (s.blocking) {
+                ns += s.totalNs;
+                n += s.count;
+            }
         return count ? n : ns;
     };
     const Section T = Section::Trace;

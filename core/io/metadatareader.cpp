@@ -86,12 +86,8 @@ void MetadataReader::readCapture(const SqliteConnection& db, const Schema& schem
         while (st.next()) {
             const QString key = st.text(0);
             const QString value = st.text(1);
-            if (key == QLatin1String("CUDA_GRAPH_TRACE_OPTIONS:MODE")) {
-                if (value.compare(QLatin1String("Node"), Qt::CaseInsensitive) == 0)
-                    info.graphMode = TraceInfo::GraphMode::Node;
-                else if (value.compare(QLatin1String("Graph"), Qt::CaseInsensitive) == 0)
-                    info.graphMode = TraceInfo::GraphMode::Graph;
-            }
+            if (key == QLatin1String("CUDA_GRAPH_TRACE_OPTIONS:MODE"))
+                info.graphMode = GraphModes::fromText(value);
             if (isSensitiveKey(key))
                 info.sensitive.append({key, value});
             else

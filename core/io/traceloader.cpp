@@ -9,6 +9,7 @@
 #include "core/io/sqliteconnection.h"
 #include "core/io/tracefinalizer.h"
 #include "core/util/filehash.h"
+#include "core/util/logging.h"
 #include "core/util/resourceusage.h"
 
 #include <QFile>
@@ -17,9 +18,8 @@
 #include <QScopeGuard>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include <sqlite3.h>
-
 #include <algorithm>
+#include <sqlite3.h>
 #include <thread>
 
 namespace sl {
@@ -127,7 +127,8 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     auto readGpu = [&] {
         SqliteConnection gdb(path);
         if (!gdb.isOpen()) {
-            gpuOk = false, gpuError = gdb.errorText();
+            gpuOk = false;
+            gpuError = gdb.errorText();
             return;
         }
         GpuOpReader gpu(gdb, schema, ctx);
@@ -174,6 +175,8 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     if (ctx.cancelled())
         return cancelled();
     trace->info.sha256 = sha;
+    if (options.computeSha256 && sha.isEmpty()) // the load goes on; reports then carry no hash
+        qCWarning(lcIo) << "could not hash" << fileName;
 
     qint64 unmatched = 0;
     for (qint32 a : trace->kernels.api)

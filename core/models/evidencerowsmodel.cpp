@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/evidencerowsmodel.h"
 
+#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -15,15 +16,15 @@ EvidenceRowsModel::EvidenceRowsModel(QObject* parent)
 
 EvidenceRowsModel::Table EvidenceRowsModel::tableOf(const QString& exportTable)
 {
-    if (exportTable == QLatin1String("CUPTI_ACTIVITY_KIND_KERNEL"))
+    if (exportTable == tables::kKernel)
         return Table::Kernel;
-    if (exportTable == QLatin1String("CUPTI_ACTIVITY_KIND_RUNTIME"))
+    if (exportTable == tables::kRuntime)
         return Table::Api;
-    if (exportTable == QLatin1String("CUPTI_ACTIVITY_KIND_MEMCPY"))
+    if (exportTable == tables::kMemcpy)
         return Table::Memcpy;
-    if (exportTable == QLatin1String("CUPTI_ACTIVITY_KIND_MEMSET"))
+    if (exportTable == tables::kMemset)
         return Table::Memset;
-    if (exportTable == QLatin1String("CUPTI_ACTIVITY_KIND_GRAPH_TRACE"))
+    if (exportTable == tables::kGraphTrace)
         return Table::Graph;
     return Table::Unknown;
 }
@@ -93,12 +94,14 @@ std::pair<qint64, qint64> EvidenceRowsModel::span() const
             continue;
         if (s.kind == SegmentKind::TimeRange) {
             const Evidence& e = m_evidence[s.evidence];
-            lo = std::min(lo, e.startNs), hi = std::max(hi, e.endNs);
+            lo = std::min(lo, e.startNs);
+            hi = std::max(hi, e.endNs);
             continue;
         }
         for (qint64 r = s.first; r < s.first + s.count; ++r) {
             const auto [start, end] = interval(s, r);
-            lo = std::min(lo, start), hi = std::max(hi, end);
+            lo = std::min(lo, start);
+            hi = std::max(hi, end);
         }
     }
     return lo == LLONG_MAX ? std::pair<qint64, qint64> { -1, -1 } : std::pair<qint64, qint64> { lo, hi };

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "core/util/privacy.h"
 #include "core/report/jsonreport.h"
 
+#include "core/analysis/specrules.h"
 #include "core/analysis/statistics.h"
+#include "core/util/privacy.h"
 
 #include <QJsonArray>
 
@@ -149,7 +150,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
 
     QJsonArray gaps;
     for (const auto& g : r.gaps) {
-        if (gaps.size() >= options.topGaps && g.durationNs() < 500'000'000)
+        if (gaps.size() >= options.topGaps && g.durationNs() < spec::kGpuGapNs)
             continue;
         gaps.append(QJsonObject{{QStringLiteral("device_id"), g.deviceId},
                                 {QStringLiteral("start_ns"), g.startNs},
@@ -195,10 +196,10 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
     root.insert(QStringLiteral("memcpy"), QJsonObject{{QStringLiteral("by_kind"), kinds},
                                                       {QStringLiteral("pageable_async_copies"), r.pageableAsyncCopies},
                                                       {QStringLiteral("synchronous_copies"), r.syncCopies}});
-    root.insert(QStringLiteral("graphs"), QJsonObject{{QStringLiteral("mode"), r.graphMode},
-                                                      {QStringLiteral("launches"), r.graphLaunches},
-                                                      {QStringLiteral("total_ns"), r.graphNs},
-                                                      {QStringLiteral("node_kernels"), r.graphNodeKernels}});
+    root.insert(QStringLiteral("graphs"),
+        QJsonObject { { QStringLiteral("mode"), GraphModes::key(r.graphMode) },
+            { QStringLiteral("launches"), r.graphLaunches }, { QStringLiteral("total_ns"), r.graphNs },
+            { QStringLiteral("node_kernels"), r.graphNodeKernels } });
 
     QJsonArray ranges, byRange;
     for (const auto& n : r.nvtxRanges)

@@ -15,6 +15,9 @@ TraceSession::TraceSession(QObject* parent)
         [this](int v) { emit progress(v, m_loadWatcher.progressText()); });
     connect(&m_loadWatcher, &QFutureWatcherBase::progressTextChanged, this,
         [this](const QString& stage) { emit progress(m_loadWatcher.progressValue(), stage); });
+    // One job at a time: a watcher follows one future from start to finish, also a cancelled one.
+    connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, &TraceSession::onLoadFinished);
+    connect(&m_analysisWatcher, &QFutureWatcherBase::finished, this, &TraceSession::onAnalysisFinished);
 }
 
 TraceSession::~TraceSession()
@@ -23,6 +26,7 @@ TraceSession::~TraceSession()
     m_pendingPaths.clear();
     m_pendingAnalyses.clear();
     m_loadWatcher.cancel();
+    m_analysisWatcher.cancel();
     m_loadWatcher.waitForFinished();
     m_analysisWatcher.waitForFinished();
 }
@@ -58,13 +62,29 @@ void TraceSession::setOptions(const AnalysisOptions& options)
         queueAnalysis(e.id);
 }
 
+void TraceSession::cancelJob()
+{
+    if (m_job == Job::None || m_jobCancelled)
+        return;
+    m_jobCancelled = true;
+    // The loader polls the future every 4 k rows, the analyses every 16 k items: the worker
+    // returns within milliseconds, and only then does the next job start (next()).
+    if (m_job == Job::Load)
+        m_loadWatcher.cancel();
+    else
+        m_analysisWatcher.cancel();
+}
+
+void TraceSession::cancelAnalysisOf(quint64 traceId)
+{
+    if (m_job == Job::Analysis && m_jobTrace == traceId)
+        cancelJob();
+}
+
 void TraceSession::queueAnalysis(quint64 traceId)
 {
-    // A running analysis of this trace answers an older question: its result will be dropped.
-    if (m_job == Job::Analysis && m_jobTrace == traceId) {
-        ++m_token;
-        m_job = Job::None;
-    }
+    // A running analysis of this trace answers an older question.
+    cancelAnalysisOf(traceId);
     m_pendingAnalyses.removeAll(traceId);
     // Analyses go before loads: the user is looking at this trace now.
     m_pendingAnalyses.append(traceId);
@@ -77,10 +97,7 @@ void TraceSession::close(int index)
         return;
     const quint64 id = m_entries[index].id;
     m_pendingAnalyses.removeAll(id);
-    if (m_job == Job::Analysis && m_jobTrace == id) {
-        ++m_token;
-        m_job = Job::None;
-    }
+    cancelAnalysisOf(id);
     m_entries.removeAt(index);
     emit traceRemoved(index);
     next();
@@ -92,16 +109,15 @@ void TraceSession::cancel()
     m_pendingPaths.clear();
     m_pendingAnalyses.clear();
     QString what;
-    if (m_job == Job::Load) {
-        m_loadWatcher.cancel(); // the loader stops within one chunk; its late result is dropped by token
+    if (hasLiveJob() && m_job == Job::Load) {
         what = QFileInfo(m_loadingPath).fileName();
-    } else if (m_job == Job::Analysis) {
+    } else if (hasLiveJob() && m_job == Job::Analysis) {
         const int i = indexOf(m_jobTrace);
         what = i >= 0 ? m_entries[i].trace->info.fileName : QString();
     }
-    ++m_token;
-    m_job = Job::None;
+    cancelJob();
     if (wasBusy) {
+        m_idleAnnounced = true;
         emit cancelled(what);
         emit idle();
     }
@@ -110,21 +126,18 @@ void TraceSession::cancel()
 void TraceSession::next()
 {
     if (m_job != Job::None)
-        return;
+        return; // also while a cancelled job winds down: it still holds a worker
     if (!m_pendingAnalyses.isEmpty()) {
         const quint64 id = m_pendingAnalyses.takeFirst();
         const int index = indexOf(id);
         if (index < 0)
             return next();
         m_job = Job::Analysis;
+        m_jobCancelled = false;
+        m_idleAnnounced = false;
         m_jobTrace = id;
-        const quint64 token = ++m_token;
         AnalysisOptions options = m_options;
         options.window = m_entries[index].window;
-        disconnect(m_analysisFinished);
-        m_analysisFinished = connect(&m_analysisWatcher, &QFutureWatcherBase::finished, this,
-            [this, token, id] { onAnalysisFinished(token, id); });
-        // A previous, abandoned analysis may still run: the watcher follows the new future only.
         m_analysisWatcher.setFuture(Analyzer::analyzeAsync(m_entries[index].trace, options));
         emit analysisStarted(index);
         emit progress(-1, tr("Analysing %1…").arg(m_entries[index].trace->info.fileName));
@@ -133,10 +146,8 @@ void TraceSession::next()
     if (!m_pendingPaths.isEmpty()) {
         m_loadingPath = m_pendingPaths.takeFirst();
         m_job = Job::Load;
-        const quint64 token = ++m_token;
-        disconnect(m_loadFinished);
-        m_loadFinished
-            = connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, [this, token] { onLoadFinished(token); });
+        m_jobCancelled = false;
+        m_idleAnnounced = false;
         // No SHA-256 while loading: it competes with the readers for the cores and only reports
         // need it (Trace::sha256() computes it then, on the exporter's worker).
         LoadOptions options;
@@ -145,14 +156,23 @@ void TraceSession::next()
         emit loadStarted(m_loadingPath);
         return;
     }
-    emit idle();
+    if (!m_idleAnnounced) {
+        m_idleAnnounced = true;
+        emit idle();
+    }
 }
 
-void TraceSession::onLoadFinished(quint64 token)
+void TraceSession::onLoadFinished()
 {
-    if (token != m_token)
-        return; // cancelled or superseded: whatever it loaded is freed with the future
+    if (m_job != Job::Load)
+        return;
+    const bool dropped = m_jobCancelled;
     m_job = Job::None;
+    m_jobCancelled = false;
+    if (dropped) {
+        next(); // whatever it loaded is freed with the future
+        return;
+    }
     const QString path = m_loadingPath;
     const QFuture<LoadOutcome> future = m_loadWatcher.future();
     const LoadOutcome out = future.resultCount() > 0 ? future.result() : LoadOutcome {};
@@ -173,14 +193,16 @@ void TraceSession::onLoadFinished(quint64 token)
     next();
 }
 
-void TraceSession::onAnalysisFinished(quint64 token, quint64 traceId)
+void TraceSession::onAnalysisFinished()
 {
-    if (token != m_token)
+    if (m_job != Job::Analysis)
         return;
+    const bool dropped = m_jobCancelled;
     m_job = Job::None;
-    const int index = indexOf(traceId);
+    m_jobCancelled = false;
+    const int index = indexOf(m_jobTrace);
     const QFuture<AnalysisPtr> future = m_analysisWatcher.future();
-    AnalysisPtr analysis = future.resultCount() > 0 ? future.result() : nullptr;
+    AnalysisPtr analysis = !dropped && future.resultCount() > 0 ? future.result() : nullptr;
     if (index >= 0 && analysis) {
         m_entries[index].analysis = std::move(analysis);
         emit analysisReady(index);

@@ -15,8 +15,10 @@ namespace sl {
 
 /// The traces open in the desktop explorer and the one job running on them. Loads (TraceLoader)
 /// and analyses (Analyzer) run one at a time on worker threads; this object lives on the GUI
-/// thread and only ever swaps finished, immutable results in. Every job carries a token, so a
-/// result that arrives after a cancel, a close or a newer request is dropped.
+/// thread and only ever swaps finished, immutable results in. A cancel, a close of the trace
+/// being analysed or a newer request for it cancels the running job's future (the loader and
+/// every analysis loop poll it, so it stops within milliseconds) and drops its result; the next
+/// job starts only once the cancelled one has returned, so jobs never pile up on the pool.
 ///
 /// Traces are addressed by index (selector order) in signals and by a stable id across closes.
 class TraceSession : public QObject
@@ -46,7 +48,8 @@ public:
     /// Stops the running job and forgets the queued ones.
     void cancel();
 
-    bool isBusy() const { return m_job != Job::None || !m_pendingPaths.isEmpty() || !m_pendingAnalyses.isEmpty(); }
+    /// Work the user asked for is running or queued (a cancelled job still winding down is not).
+    bool isBusy() const { return hasLiveJob() || !m_pendingPaths.isEmpty() || !m_pendingAnalyses.isEmpty(); }
     int count() const { return int(m_entries.size()); }
     const Entry& entry(int index) const { return m_entries[index]; }
     int indexOf(quint64 id) const;
@@ -67,23 +70,28 @@ signals:
 
 private:
     enum class Job { None, Load, Analysis };
+    bool hasLiveJob() const { return m_job != Job::None && !m_jobCancelled; }
     void next();
-    void onLoadFinished(quint64 token);
-    void onAnalysisFinished(quint64 token, quint64 traceId);
+    void onLoadFinished();
+    void onAnalysisFinished();
     void queueAnalysis(quint64 traceId);
+    /// Cancels the running job if it analyses `traceId`.
+    void cancelAnalysisOf(quint64 traceId);
+    /// Cancels the running job's future; its result is dropped when it returns.
+    void cancelJob();
 
     AnalysisOptions m_options;
     QVector<Entry> m_entries;
     quint64 m_nextId = 1;
     QStringList m_pendingPaths;
     QVector<quint64> m_pendingAnalyses; ///< trace ids, oldest first
-    Job m_job = Job::None;
+    Job m_job = Job::None; ///< what runs on the worker, until its future has finished
+    bool m_jobCancelled = false; ///< the running job was cancelled: drop its result
+    bool m_idleAnnounced = true; ///< idle() was emitted since the last job started
     quint64 m_jobTrace = 0; ///< trace id of the running analysis
     QString m_loadingPath;
     QFutureWatcher<LoadOutcome> m_loadWatcher;
     QFutureWatcher<AnalysisPtr> m_analysisWatcher;
-    QMetaObject::Connection m_loadFinished, m_analysisFinished;
-    quint64 m_token = 0; ///< bumped per started job and per cancel
 };
 
 } // namespace sl

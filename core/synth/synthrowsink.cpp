@@ -203,61 +203,23 @@ bool SynthRowSink::prepareApi()
     return true;
 }
 
-void SynthRowSink::kernel(const SynthKernelRow& row)
-{
-    ++m_kernels;
-    span(row.start, row.end);
-    if (m_mask & Kernels)
-        m_pendingKernels.push_back(row);
-}
+void SynthRowSink::kernel(const SynthKernelRow& row) { record(row, row.end, m_kernels, Kernels, m_pendingKernels); }
 
-void SynthRowSink::api(const SynthApiRow& row)
-{
-    ++m_apiCalls;
-    span(row.start, row.end);
-    if (m_mask & Runtime)
-        m_pendingApi.push_back(row);
-}
+void SynthRowSink::api(const SynthApiRow& row) { record(row, row.end, m_apiCalls, Runtime, m_pendingApi); }
 
 void SynthRowSink::nvtx(const SynthNvtxRow& row)
 {
-    ++m_nvtxRows;
-    span(row.start, row.end < 0 ? row.start : row.end);
-    if (m_mask & Nvtx)
-        m_pendingNvtx.push_back(row);
+    record(
+        row, row.end < 0 ? row.start : row.end, m_nvtxRows, Nvtx, m_pendingNvtx); // an open range ends where it starts
 }
 
-void SynthRowSink::memcpy(const SynthMemcpyRow& row)
-{
-    ++m_memcpys;
-    span(row.start, row.end);
-    if (m_mask & Memcpy)
-        m_pendingMemcpy.push_back(row);
-}
+void SynthRowSink::memcpy(const SynthMemcpyRow& row) { record(row, row.end, m_memcpys, Memcpy, m_pendingMemcpy); }
 
-void SynthRowSink::memset(const SynthMemsetRow& row)
-{
-    ++m_memsets;
-    span(row.start, row.end);
-    if (m_mask & Memset)
-        m_pendingMemset.push_back(row);
-}
+void SynthRowSink::memset(const SynthMemsetRow& row) { record(row, row.end, m_memsets, Memset, m_pendingMemset); }
 
-void SynthRowSink::sync(const SynthSyncRow& row)
-{
-    ++m_syncs;
-    span(row.start, row.end);
-    if (m_mask & Sync)
-        m_pendingSync.push_back(row);
-}
+void SynthRowSink::sync(const SynthSyncRow& row) { record(row, row.end, m_syncs, Sync, m_pendingSync); }
 
-void SynthRowSink::graph(const SynthGraphRow& row)
-{
-    ++m_graphs;
-    span(row.start, row.end);
-    if (m_mask & GraphTrace)
-        m_pendingGraph.push_back(row);
-}
+void SynthRowSink::graph(const SynthGraphRow& row) { record(row, row.end, m_graphs, GraphTrace, m_pendingGraph); }
 
 template <typename Row> bool SynthRowSink::flush(std::vector<Row>& rows, qint64 watermark)
 {

@@ -164,6 +164,16 @@ private:
     bool insert(const SynthSyncRow& r);
     bool insert(const SynthGraphRow& r);
     template <typename Row> bool flush(std::vector<Row>& rows, qint64 watermark);
+    /// Counts a row, extends the span to [row.start, end] and keeps the row for writing when its
+    /// table is in the mask.
+    template <typename Row>
+    void record(const Row& row, qint64 end, qint64& count, Table table, std::vector<Row>& pending)
+    {
+        ++count;
+        span(row.start, end);
+        if (m_mask & table)
+            pending.push_back(row);
+    }
     void span(qint64 start, qint64 end)
     {
         m_firstNs = std::min(m_firstNs, start);

@@ -55,8 +55,10 @@ private:
         quint8 best = LaneSummary::kNoKey;
         qint64 bestNs = -1;
         for (const auto& [k, v] : a.keys)
-            if (v > bestNs)
-                best = k, bestNs = v;
+            if (v > bestNs) {
+                best = k;
+                bestNs = v;
+            }
         m_levels[level][size_t(a.bin)] = best;
         if (level + 1 < m_levels.size())
             for (const auto& [k, v] : a.keys)
@@ -217,8 +219,10 @@ qsizetype LaneSummary::bestEvent(qint64 fromNs, qint64 toNs, qsizetype first, qs
         const qint64 overlap = std::min(e, toNs) - std::max(s, fromNs);
         if (overlap < 0 || (overlap == 0 && i < first))
             return;
-        if (overlap > bestNs)
-            best = i, bestNs = overlap;
+        if (overlap > bestNs) {
+            best = i;
+            bestNs = overlap;
+        }
     });
     return best;
 }
@@ -329,8 +333,10 @@ void LaneSummary::summarize(
                 addKey(i);
             qint64 bestNs = -1;
             for (int j = 0; j < n; ++j)
-                if (keys[j].second > bestNs)
-                    cell.key = keys[j].first, bestNs = keys[j].second;
+                if (keys[j].second > bestNs) {
+                    cell.key = keys[j].first;
+                    bestNs = keys[j].second;
+                }
         }
         if (cell.key == kNoKey && (cell.count > 0 || cell.busyNs > 0)) {
             cell.key = pyramidKey(a, b, level);

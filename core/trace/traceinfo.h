@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/trace/graphmode.h"
+
 #include <QPair>
 #include <QString>
 #include <QVector>
@@ -17,7 +19,7 @@ struct TraceInfo
         qint64 rows = -1; ///< exact count when counted (info command), else -1
     };
     enum class VersionSource { MetaDataExport, ExportMetaData, Heuristic, Unknown };
-    enum class GraphMode { Unknown, Graph, Node };
+    using GraphMode = sl::GraphMode;
 
     QString filePath; ///< absolute path as opened; never written into a report
     QString fileName; ///< base name, safe for reports

@@ -454,7 +454,7 @@ void TestCompare::phaseEvidenceSql()
         decode = r->phases[p].phase == QLatin1String("decode") ? p : decode;
         sampling = r->phases[p].phase == QLatin1String("sampling") ? p : sampling;
     }
-    const int unattributed = int(r->phases.size()) - 1;
+    const int unattributed = r->unattributedPhase();
     const struct
     {
         int phase;
@@ -587,7 +587,7 @@ void TestCompare::wholeGraphWarning()
     const LoadOutcome out = TraceLoader::loadSync(fx.path());
     QVERIFY(out.ok());
     const AnalysisPtr graphs = Analyzer::analyze(out.trace, AnalysisOptions {});
-    QCOMPARE(graphs->graphMode, QStringLiteral("graph"));
+    QCOMPARE(graphs->graphMode, GraphMode::Graph);
     const auto cmp = Comparator::compare({ eager, graphs }, ComparisonOptions {});
     QVERIFY(cmp);
     QCOMPARE(cmp->warnings.size(), 1);

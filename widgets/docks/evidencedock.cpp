@@ -62,16 +62,6 @@ void EvidenceDock::clear()
     m_copySql->setEnabled(false);
 }
 
-void EvidenceDock::showFinding(const AnalysisPtr& analysis, int findingIndex)
-{
-    if (!analysis || findingIndex < 0 || findingIndex >= analysis->findings.size()) {
-        clear();
-        return;
-    }
-    const Finding& f = analysis->findings[findingIndex];
-    showEvidence(analysis, f.evidence, f.title, f.summary);
-}
-
 void EvidenceDock::showEvidence(
     const AnalysisPtr& analysis, const QVector<Evidence>& evidence, const QString& title, const QString& detail)
 {

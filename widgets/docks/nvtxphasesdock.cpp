@@ -56,7 +56,7 @@ void NvtxPhasesDock::setAnalysis(const AnalysisPtr& analysis)
     m_model->setAnalysis(analysis);
     QVector<LegendBar::Entry> entries;
     if (analysis)
-        for (qsizetype i = 0; i + 1 < analysis->phases.size(); ++i) // the last phase is "unattributed"
+        for (int i = 0; i < analysis->mappedPhaseCount(); ++i)
             entries.append({ TimelinePalette::phase(int(i)), analysis->phases[i].phase });
     entries.append({ TimelinePalette::phase(-1), tr("no phase") });
     m_legend->setEntries(entries);
