@@ -4,6 +4,7 @@
 #include "core/models/evidencerowsmodel.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
+#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/traceinfodialog.h"
@@ -42,7 +43,7 @@
 namespace sl {
 
 namespace {
-const QString kKernelTable = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+const QString kKernelTable = tables::kKernel;
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)

@@ -69,9 +69,12 @@ KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vec
     std::vector<quint32> byName(count.back());
     {
         std::vector<quint32> pos(count.begin(), count.end() - 1);
-        for (qsizetype i = 0; i < k.size(); ++i)
+        for (qsizetype i = 0; i < k.size(); ++i) {
+            if (cancel.poll(i))
+                return {};
             if (include[size_t(i)])
                 byName[pos[k.name[size_t(i)]]++] = quint32(i);
+        }
     }
     if (cancel.isCancelled())
         return {};
