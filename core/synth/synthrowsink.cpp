@@ -94,41 +94,39 @@ bool SynthRowSink::beginPass(quint32 mask)
         return false;
     if ((mask & Runtime) && !prepareApi())
         return false;
-    if (mask & Nvtx) {
-        m_nvtxStmt = prepare("INSERT INTO NVTX_EVENTS (start, end, eventType, rangeId, text, globalTid, "
-                             "endGlobalTid, textId, domainId) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
-        if (!m_nvtxStmt)
+    // The other tables: one statement each, prepared only for a pass that writes the table.
+    const struct
+    {
+        Table table;
+        sqlite3_stmt** stmt;
+        const char* sql;
+    } statements[] = {
+        { Nvtx, &m_nvtxStmt,
+            "INSERT INTO NVTX_EVENTS (start, end, eventType, rangeId, text, globalTid, endGlobalTid, textId, "
+            "domainId) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)" },
+        { Memcpy, &m_memcpyStmt,
+            "INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY (start, end, deviceId, contextId, greenContextId, streamId, "
+            "correlationId, globalPid, bytes, copyKind, srcKind, dstKind, copyCount) VALUES (?1, ?2, ?3, ?4, 0, ?5, "
+            "?6, ?7, ?8, ?9, ?10, ?11, 1)" },
+        { Memset, &m_memsetStmt,
+            "INSERT INTO CUPTI_ACTIVITY_KIND_MEMSET (start, end, deviceId, contextId, greenContextId, streamId, "
+            "correlationId, globalPid, value, bytes, memKind) VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, 0, ?8, 2)" },
+        { Sync, &m_syncStmt,
+            "INSERT INTO CUPTI_ACTIVITY_KIND_SYNCHRONIZATION (start, end, deviceId, contextId, streamId, "
+            "correlationId, globalPid, syncType, eventId, eventSyncId) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 3, ?8, 0)" },
+        { GraphTrace, &m_graphStmt,
+            "INSERT INTO CUPTI_ACTIVITY_KIND_GRAPH_TRACE (start, end, deviceId, contextId, greenContextId, streamId, "
+            "correlationId, globalPid, graphId, graphExecId) VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8, ?9)" },
+    };
+    for (const auto& st : statements) {
+        if (!(mask & st.table))
+            continue;
+        *st.stmt = prepare(st.sql);
+        if (!*st.stmt)
             return false;
     }
-    if (mask & Memcpy) {
-        m_memcpyStmt = prepare("INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY (start, end, deviceId, contextId, "
-                               "greenContextId, streamId, correlationId, globalPid, bytes, copyKind, srcKind, "
-                               "dstKind, copyCount) VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1)");
-        if (!m_memcpyStmt)
-            return false;
-    }
-    if (mask & Memset) {
-        m_memsetStmt = prepare("INSERT INTO CUPTI_ACTIVITY_KIND_MEMSET (start, end, deviceId, contextId, "
-                               "greenContextId, streamId, correlationId, globalPid, value, bytes, memKind) "
-                               "VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, 0, ?8, 2)");
-        if (!m_memsetStmt)
-            return false;
-    }
-    if (mask & Sync) {
-        m_syncStmt = prepare("INSERT INTO CUPTI_ACTIVITY_KIND_SYNCHRONIZATION (start, end, deviceId, contextId, "
-                             "streamId, correlationId, globalPid, syncType, eventId, eventSyncId) "
-                             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 3, ?8, 0)");
-        if (!m_syncStmt)
-            return false;
+    if (mask & Sync)
         sqlite3_bind_int64(m_syncStmt, 8, kNoEventId);
-    }
-    if (mask & GraphTrace) {
-        m_graphStmt = prepare("INSERT INTO CUPTI_ACTIVITY_KIND_GRAPH_TRACE (start, end, deviceId, contextId, "
-                              "greenContextId, streamId, correlationId, globalPid, graphId, graphExecId) "
-                              "VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8, ?9)");
-        if (!m_graphStmt)
-            return false;
-    }
     return true;
 }
 
