@@ -326,9 +326,11 @@ bool SynthRowSink::insert(const SynthNvtxRow& r)
     return step(s);
 }
 
-bool SynthRowSink::insert(const SynthMemcpyRow& r)
+namespace {
+/// Parameters 1-7 that every GPU operation row shares: start, end, device, context, stream,
+/// correlation id and process (the rank's worker) on the rank's compute stream.
+template <typename Row> void bindGpuOp(sqlite3_stmt* s, const Row& r)
 {
-    sqlite3_stmt* s = m_memcpyStmt;
     sqlite3_bind_int64(s, 1, r.start);
     sqlite3_bind_int64(s, 2, r.end);
     sqlite3_bind_int64(s, 3, r.rank);
@@ -336,6 +338,13 @@ bool SynthRowSink::insert(const SynthMemcpyRow& r)
     sqlite3_bind_int64(s, 5, SynthIds::computeStream(r.rank));
     sqlite3_bind_int64(s, 6, r.correlationId);
     sqlite3_bind_int64(s, 7, SynthIds::globalPid(SynthIds::workerPid(r.rank)));
+}
+} // namespace
+
+bool SynthRowSink::insert(const SynthMemcpyRow& r)
+{
+    sqlite3_stmt* s = m_memcpyStmt;
+    bindGpuOp(s, r);
     sqlite3_bind_int64(s, 8, r.bytes);
     sqlite3_bind_int64(s, 9, r.copyKind);
     sqlite3_bind_int64(s, 10, r.srcKind);
@@ -346,13 +355,7 @@ bool SynthRowSink::insert(const SynthMemcpyRow& r)
 bool SynthRowSink::insert(const SynthMemsetRow& r)
 {
     sqlite3_stmt* s = m_memsetStmt;
-    sqlite3_bind_int64(s, 1, r.start);
-    sqlite3_bind_int64(s, 2, r.end);
-    sqlite3_bind_int64(s, 3, r.rank);
-    sqlite3_bind_int64(s, 4, SynthIds::contextId(r.rank));
-    sqlite3_bind_int64(s, 5, SynthIds::computeStream(r.rank));
-    sqlite3_bind_int64(s, 6, r.correlationId);
-    sqlite3_bind_int64(s, 7, SynthIds::globalPid(SynthIds::workerPid(r.rank)));
+    bindGpuOp(s, r);
     sqlite3_bind_int64(s, 8, r.bytes);
     return step(s);
 }
@@ -360,26 +363,14 @@ bool SynthRowSink::insert(const SynthMemsetRow& r)
 bool SynthRowSink::insert(const SynthSyncRow& r)
 {
     sqlite3_stmt* s = m_syncStmt;
-    sqlite3_bind_int64(s, 1, r.start);
-    sqlite3_bind_int64(s, 2, r.end);
-    sqlite3_bind_int64(s, 3, r.rank);
-    sqlite3_bind_int64(s, 4, SynthIds::contextId(r.rank));
-    sqlite3_bind_int64(s, 5, SynthIds::computeStream(r.rank));
-    sqlite3_bind_int64(s, 6, r.correlationId);
-    sqlite3_bind_int64(s, 7, SynthIds::globalPid(SynthIds::workerPid(r.rank)));
+    bindGpuOp(s, r);
     return step(s);
 }
 
 bool SynthRowSink::insert(const SynthGraphRow& r)
 {
     sqlite3_stmt* s = m_graphStmt;
-    sqlite3_bind_int64(s, 1, r.start);
-    sqlite3_bind_int64(s, 2, r.end);
-    sqlite3_bind_int64(s, 3, r.rank);
-    sqlite3_bind_int64(s, 4, SynthIds::contextId(r.rank));
-    sqlite3_bind_int64(s, 5, SynthIds::computeStream(r.rank));
-    sqlite3_bind_int64(s, 6, r.correlationId);
-    sqlite3_bind_int64(s, 7, SynthIds::globalPid(SynthIds::workerPid(r.rank)));
+    bindGpuOp(s, r);
     sqlite3_bind_int64(s, 8, r.graphId);
     sqlite3_bind_int64(s, 9, r.graphExecId);
     return step(s);
