@@ -236,6 +236,42 @@ private:
     int m_first = 0;
 };
 
+/// The cause class of an idle gap (spec §3 "Idle gaps"): host-wait when the call that launched
+/// the operation ending the gap started after the gap began, sync-wait when a blocking call of
+/// that operation's process overlaps the gap, else other.
+class GapCauses
+{
+public:
+    GapCauses(const Trace& t, const SyncByPid& syncByPid)
+        : m_t(t)
+        , m_syncByPid(syncByPid)
+    {
+    }
+    IdleGap::Cause of(const IdleGap& g, quint32 pid)
+    {
+        if (g.nextApi >= 0 && m_t.api.start[size_t(g.nextApi)] > g.startNs)
+            return IdleGap::HostWait;
+        const SyncIntervals* calls = syncOf(pid);
+        return calls && calls->overlaps(g.startNs, g.endNs) ? IdleGap::SyncWait : IdleGap::Other;
+    }
+
+private:
+    // Gaps of one device nearly always belong to one process: remember its sync calls.
+    const SyncIntervals* syncOf(quint32 pid)
+    {
+        if (pid != m_pid) {
+            const auto it = m_syncByPid.find(pid);
+            m_pid = pid;
+            m_sync = it == m_syncByPid.end() ? nullptr : &it->second;
+        }
+        return m_sync;
+    }
+    const Trace& m_t;
+    const SyncByPid& m_syncByPid;
+    quint32 m_pid = ~0u;
+    const SyncIntervals* m_sync = nullptr;
+};
+
 /// A running union of start-ordered intervals: extend() returns false when [s, e] starts after
 /// the current segment, which the caller then closes (its gap is current().second → s).
 struct RunningUnion
@@ -286,17 +322,7 @@ bool analyseDevice(const AnalysisResult& r, int d, const SyncByPid& syncByPid, G
         ds.busyNs += b - a;
         chunks.addBusy(a, b);
     };
-    // Gaps of one device nearly always belong to one process: remember its sync calls.
-    quint32 syncPid = ~0u;
-    const SyncIntervals* sync = nullptr;
-    auto syncOf = [&](quint32 pid) {
-        if (pid != syncPid) {
-            const auto it = syncByPid.find(pid);
-            syncPid = pid;
-            sync = it == syncByPid.end() ? nullptr : &it->second;
-        }
-        return sync;
-    };
+    GapCauses causes(t, syncByPid);
     // One start-ordered merge: the busy union with its gaps and their causes, and beside it
     // the compute-only union (kernels and whole-graph launches).
     RunningUnion busy, compute;
@@ -320,12 +346,7 @@ bool analyseDevice(const AnalysisResult& r, int d, const SyncByPid& syncByPid, G
             g.startNs = busy.end;
             g.endNs = s;
             g.nextApi = table->api[index];
-            if (g.nextApi >= 0 && t.api.start[size_t(g.nextApi)] > g.startNs) {
-                g.cause = IdleGap::HostWait;
-            } else if (const SyncIntervals* calls = syncOf(table->pid[index]);
-                       calls && calls->overlaps(g.startNs, g.endNs)) {
-                g.cause = IdleGap::SyncWait;
-            }
+            g.cause = causes.of(g, table->pid[index]);
             ++ds.gapCount;
             ds.idleByCauseNs[g.cause] += g.durationNs();
             gaps.add(g);
