@@ -3,6 +3,7 @@
 
 #include "core/analysis/analyzer.h"
 #include "core/io/traceloader.h"
+#include "core/util/logging.h"
 
 #include <QFileInfo>
 
@@ -67,6 +68,7 @@ void TraceSession::cancelJob()
     if (m_job == Job::None || m_jobCancelled)
         return;
     m_jobCancelled = true;
+    qCDebug(lcAnalysis) << "cancelling the running" << (m_job == Job::Load ? "load" : "analysis");
     // The loader polls the future every 4 k rows, the analyses every 16 k items: the worker
     // returns within milliseconds, and only then does the next job start (next()).
     if (m_job == Job::Load)
@@ -170,6 +172,7 @@ void TraceSession::onLoadFinished()
     m_job = Job::None;
     m_jobCancelled = false;
     if (dropped) {
+        qCDebug(lcIo) << "a cancelled load returned; its trace is dropped";
         next(); // whatever it loaded is freed with the future
         return;
     }
@@ -200,6 +203,8 @@ void TraceSession::onAnalysisFinished()
     const bool dropped = m_jobCancelled;
     m_job = Job::None;
     m_jobCancelled = false;
+    if (dropped)
+        qCDebug(lcAnalysis) << "a cancelled analysis returned; the next job may start";
     const int index = indexOf(m_jobTrace);
     const QFuture<AnalysisPtr> future = m_analysisWatcher.future();
     AnalysisPtr analysis = !dropped && future.resultCount() > 0 ? future.result() : nullptr;
