@@ -232,16 +232,14 @@ void FindingsEngine::launchBound(AnalysisResult& r)
     qint64 considered = 0, bound = 0, excessNs = 0;
     std::vector<quint32> rows;
     for (qsizetype i = 0; i < k.size(); ++i) {
-        const qint32 a = k.api[size_t(i)];
-        if (!r.kernelInWindow[size_t(i)] || a < 0 || (k.flags[size_t(i)] & KernelTable::FromGraph))
+        if (!r.kernelInWindow[size_t(i)] || !HostAnalysis::hasOwnLaunchCall(t, i))
             continue;
         if (decode >= 0 && r.kernelPhase[size_t(i)] != decode)
             continue;
         ++considered;
-        const qint64 call = t.api.duration(a);
-        if (k.duration(i) < call) {
+        if (const qint64 excess = HostAnalysis::launchExcessNs(t, i); excess > 0) {
             ++bound;
-            excessNs += call - k.duration(i);
+            excessNs += excess;
             rows.push_back(quint32(i));
         }
     }

@@ -8,6 +8,7 @@
 
 #include <QHash>
 
+#include <algorithm>
 #include <map>
 
 namespace sl {
@@ -76,13 +77,10 @@ void HostAnalysis::launches(AnalysisResult& r, const Cancellation& cancel)
     if (cancel.isCancelled())
         return;
 
-    // Launch overhead. Kernels of a node-mode graph share one cudaGraphLaunch call, so a
-    // per-kernel comparison with "its" launch call would be meaningless: they are left out.
-    // One vector of values at a time, reused: each costs 8 B per kernel, and this runs beside
-    // other analyses, so two at once would add to the peak memory of millions of kernels.
-    auto launched = [&](qsizetype i) {
-        return r.kernelInWindow[size_t(i)] && k.api[size_t(i)] >= 0 && !(k.flags[size_t(i)] & KernelTable::FromGraph);
-    };
+    // Launch overhead (kernels with a launching call of their own, hasOwnLaunchCall). One
+    // vector of values at a time, reused: each costs 8 B per kernel, and this runs beside other
+    // analyses, so two at once would add to the peak memory of millions of kernels.
+    auto launched = [&](qsizetype i) { return r.kernelInWindow[size_t(i)] && hasOwnLaunchCall(t, i); };
     std::vector<qint64> values;
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (cancel.poll(i))
@@ -90,9 +88,8 @@ void HostAnalysis::launches(AnalysisResult& r, const Cancellation& cancel)
         if (!launched(i))
             continue;
         ++r.launches.matchedKernels;
-        const qint64 callNs = t.api.duration(k.api[size_t(i)]);
-        values.push_back(callNs);
-        r.launches.launchBound += k.duration(i) < callNs;
+        values.push_back(t.api.duration(k.api[size_t(i)]));
+        r.launches.launchBound += launchExcessNs(t, i) > 0;
     }
     r.launches.apiP50Ns = nearestRankUnsorted(values, 50);
     values.clear();
@@ -142,6 +139,18 @@ void HostAnalysis::sync(AnalysisResult& r, const Cancellation& cancel)
             return a.blocking;
         return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.api < b.api;
     });
+}
+
+bool HostAnalysis::hasOwnLaunchCall(const Trace& t, qsizetype kernel)
+{
+    const auto& k = t.kernels;
+    return k.api[size_t(kernel)] >= 0 && !(k.flags[size_t(kernel)] & KernelTable::FromGraph);
+}
+
+qint64 HostAnalysis::launchExcessNs(const Trace& t, qsizetype kernel)
+{
+    const qint64 callNs = t.api.duration(t.kernels.api[size_t(kernel)]);
+    return std::max<qint64>(0, callNs - t.kernels.duration(kernel));
 }
 
 bool HostAnalysis::isPageableAsyncCopy(const Trace& t, qsizetype i)
