@@ -63,7 +63,7 @@ void ChangeRanker::rank(Comparison& c, const QVector<KernelMatch>& groups, int p
     for (int i = 0; i < c.traceCount(); ++i) {
         if (i == b || c.units[i] <= 0 || c.units[b] <= 0)
             continue;
-        auto pu = [&](qint64 ns, int t) { return double(ns / c.units[t]); };
+        auto pu = [&](qint64 ns, int t) { return double(c.perUnitNs(ns, t).value_or(0)); };
         const AnalysisResult& base = *c.analyses[b];
         const AnalysisResult& other = *c.analyses[i];
         QVector<Candidate> cands;

@@ -27,7 +27,9 @@ StepDistribution distribution(std::vector<qint64> v)
     return d;
 }
 
-QStringList labelsFor(const QVector<AnalysisPtr>& analyses, const QStringList& given)
+} // namespace
+
+QStringList Comparator::labelsFor(const QVector<AnalysisPtr>& analyses, const QStringList& given)
 {
     QStringList labels;
     for (qsizetype i = 0; i < analyses.size(); ++i) {
@@ -42,8 +44,6 @@ QStringList labelsFor(const QVector<AnalysisPtr>& analyses, const QStringList& g
     }
     return labels;
 }
-
-} // namespace
 
 bool Comparator::validate(int n, const ComparisonOptions& o, QString* error)
 {
@@ -178,8 +178,8 @@ ComparisonPtr Comparator::compare(
     QVector<KernelMatch> groups = KernelMatcher::match(analyses);
     for (auto& g : groups) {
         for (int i = 0; i < n; ++i)
-            if (c->units[i] > 0)
-                g.sides[i].perUnitNs = double(g.sides[i].totalNs / c->units[i]);
+            if (const std::optional<qint64> v = c->perUnitNs(g.sides[i].totalNs, i))
+                g.sides[i].perUnitNs = double(*v);
         c->matchedByName += g.method == KernelMatch::Method::Name;
         c->matchedByNormalised += g.method == KernelMatch::Method::Normalised;
         c->unmatched += g.method == KernelMatch::Method::Unmatched;

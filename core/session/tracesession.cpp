@@ -58,6 +58,14 @@ void TraceSession::setOptions(const AnalysisOptions& options)
         queueAnalysis(e.id);
 }
 
+void TraceSession::setTraceOptions(int index, const std::optional<AnalysisOptions>& options)
+{
+    if (index < 0 || index >= m_entries.size())
+        return;
+    m_entries[index].options = options;
+    queueAnalysis(m_entries[index].id);
+}
+
 void TraceSession::queueAnalysis(quint64 traceId)
 {
     // A running analysis of this trace answers an older question: its result will be dropped.
@@ -81,6 +89,7 @@ void TraceSession::close(int index)
         ++m_token;
         m_job = Job::None;
     }
+    emit traceClosing(m_entries[index].trace);
     m_entries.removeAt(index);
     emit traceRemoved(index);
     next();
@@ -119,7 +128,7 @@ void TraceSession::next()
         m_job = Job::Analysis;
         m_jobTrace = id;
         const quint64 token = ++m_token;
-        AnalysisOptions options = m_options;
+        AnalysisOptions options = m_entries[index].options.value_or(m_options);
         options.window = m_entries[index].window;
         disconnect(m_analysisFinished);
         m_analysisFinished = connect(&m_analysisWatcher, &QFutureWatcherBase::finished, this,

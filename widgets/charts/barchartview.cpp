@@ -2,6 +2,7 @@
 #include "widgets/charts/barchartview.h"
 
 #include "core/util/format.h"
+#include "widgets/categorypalette.h"
 #include "widgets/charts/chartscale.h"
 
 #include <QBarCategoryAxis>
@@ -77,8 +78,11 @@ QChart* BarChartView::buildChart(bool interactive) const
     const qsizetype n = m_data.categories.size();
     for (const ChartData::Series& s : m_data.series) {
         auto* set = new QBarSet(s.name);
-        set->setColor(
-            QColor(s.idle ? kIdleColors[idle++ % kIdleColors.size()] : kBusyColors[busy++ % kBusyColors.size()]));
+        // The palette's colour when the series says what it is (idle causes, phases…); else by position.
+        const QColor byOrder(
+            s.idle ? kIdleColors[idle++ % kIdleColors.size()] : kBusyColors[busy++ % kBusyColors.size()]);
+        const QColor known = CategoryPalette::forKey(s.paletteKey);
+        set->setColor(known.isValid() ? known : byOrder);
         set->setBorderColor(set->color());
         // A horizontal category axis lists its first category at the bottom; feed it reversed so
         // that the chart reads top to bottom like the data (largest first).
@@ -139,6 +143,16 @@ QVector<QVector<qreal>> BarChartView::plottedValues() const
             values << set->at(i);
         out << values;
     }
+    return out;
+}
+
+QVector<QColor> BarChartView::plottedColors() const
+{
+    QVector<QColor> out;
+    const QList<QAbstractSeries*> all = m_view->chart()->series();
+    if (!all.isEmpty())
+        for (QBarSet* set : static_cast<QAbstractBarSeries*>(all.front())->barSets())
+            out << set->color();
     return out;
 }
 
