@@ -96,6 +96,17 @@ QColor CategoryPalette::highlight() { return QColor(0xff2bd6); }
 QColor CategoryPalette::outsideWindow() { return QColor(120, 120, 120, 90); }
 QColor CategoryPalette::selection() { return QColor(51, 153, 255, 70); }
 
+QColor CategoryPalette::better() { return QColor(0x1a7f37); }
+QColor CategoryPalette::worse() { return QColor(0xcf222e); }
+
+QColor CategoryPalette::series(int position, bool idle)
+{
+    static const QRgb busy[] = { 0x3d7ebf, 0x8dbbe8, 0x5aa469, 0xa5d69b };
+    static const QRgb waiting[] = { 0xf0a35e, 0xe07b7b, 0xbdbdbd };
+    const int p = std::max(0, position);
+    return QColor(idle ? waiting[p % int(std::size(waiting))] : busy[p % int(std::size(busy))]);
+}
+
 QColor CategoryPalette::forKey(const QString& key)
 {
     if (key == QLatin1String("compute"))

@@ -32,6 +32,11 @@ public:
     static QColor highlight(); ///< evidence kernels and ranges
     static QColor outsideWindow(); ///< shade over time outside the analysis window
     static QColor selection(); ///< range being selected (Shift+drag)
+    static QColor better(); ///< a comparison delta that is an improvement
+    static QColor worse(); ///< a comparison delta that is a regression
+    /// A chart series that says nothing about what it is, by its position among the busy (blues,
+    /// greens) or idle (warm, grey) series of its chart, so "work vs. waiting" reads at a glance.
+    static QColor series(int position, bool idle);
 
     /// The colour of a chart series by its ChartData::Series::paletteKey ("compute", "copy",
     /// "idle:<IdleGap::causeName>", "phase:<name>", "category:<name>", "trace:<index>"); an

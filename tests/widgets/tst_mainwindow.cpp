@@ -19,6 +19,7 @@
 #include "widgets/docks/processesdock.h"
 #include "widgets/docks/timelinedock.h"
 #include "widgets/mainwindow.h"
+#include "widgets/recentfilesmenu.h"
 #include "widgets/sessionstatus.h"
 #include "widgets/settings.h"
 #include "widgets/timeline/nvtxview.h"
@@ -110,6 +111,7 @@ private slots:
     void layoutRoundTrip();
     void phaseMapAndTaxonomyFiles();
     void closeWhileSorting();
+    void recentFilesMenu();
 
 private:
     QTemporaryDir m_settingsDir;
@@ -575,6 +577,27 @@ void TestMainWindow::closeWhileSorting()
     }
     QVERIFY(QThreadPool::globalInstance()->waitForDone(10000));
     QCoreApplication::processEvents();
+}
+
+void TestMainWindow::recentFilesMenu()
+{
+    Settings::instance()->setRecentFiles({ QStringLiteral("/t/a.sqlite"), QStringLiteral("/t/b.sqlite") });
+    RecentFilesMenu menu;
+    QSignalSpy chosen(&menu, &RecentFilesMenu::fileChosen);
+    QList<QAction*> actions = menu.actions();
+    QCOMPARE(actions.size(), 4); // a, b, separator, Clear
+    QCOMPARE(actions[0]->text(), QStringLiteral("a.sqlite"));
+    QCOMPARE(actions[1]->toolTip(), QStringLiteral("/t/b.sqlite"));
+    QVERIFY(actions[2]->isSeparator());
+    actions[1]->trigger();
+    QCOMPARE(chosen.count(), 1);
+    QCOMPARE(chosen.first().at(0).toString(), QStringLiteral("/t/b.sqlite"));
+    actions[3]->trigger(); // Clear
+    QVERIFY(Settings::instance()->recentFiles().isEmpty());
+    emit menu.aboutToShow(); // rebuilt from the settings before every show
+    actions = menu.actions();
+    QCOMPARE(actions.size(), 1);
+    QVERIFY(!actions[0]->isEnabled()); // "(none)"
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -151,6 +151,9 @@ void TestPalette::overviewIdleCauses()
     QCOMPARE(colors[2], CategoryPalette::idle(IdleGap::HostWait));
     QCOMPARE(colors[3], CategoryPalette::idle(IdleGap::SyncWait));
     QCOMPARE(colors[4], CategoryPalette::idle(IdleGap::Other)); // was grey here, purple on the timeline
+    // Series that are no category, phase or cause take the palette's positional colours.
+    QCOMPARE(dock.chart(OverviewDock::Phases)->plottedColors(),
+        QVector<QColor>({ CategoryPalette::series(0, false), CategoryPalette::series(1, false) }));
 }
 
 void TestPalette::comparisonCharts()

@@ -21,16 +21,10 @@
 #include <QValueAxis>
 
 #include <algorithm>
-#include <array>
 
 namespace sl {
 
 namespace {
-// Busy series take the blues and greens, idle ones warm and grey tones, so that a device bar
-// reads "work vs. waiting" at a glance whatever the legend order.
-constexpr std::array<QRgb, 4> kBusyColors { 0x3d7ebf, 0x8dbbe8, 0x5aa469, 0xa5d69b };
-constexpr std::array<QRgb, 3> kIdleColors { 0xf0a35e, 0xe07b7b, 0xbdbdbd };
-
 qint64 valueAt(const ChartData::Series& s, qsizetype category)
 {
     return category < s.valuesNs.size() ? s.valuesNs[category] : 0;
@@ -74,13 +68,12 @@ QChart* BarChartView::buildChart(bool interactive) const
 
     QAbstractBarSeries* series = m_data.stacked ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries)
                                                 : static_cast<QAbstractBarSeries*>(new QHorizontalBarSeries);
-    size_t busy = 0, idle = 0;
+    int busy = 0, idle = 0;
     const qsizetype n = m_data.categories.size();
     for (const ChartData::Series& s : m_data.series) {
         auto* set = new QBarSet(s.name);
         // The palette's colour when the series says what it is (idle causes, phases…); else by position.
-        const QColor byOrder(
-            s.idle ? kIdleColors[idle++ % kIdleColors.size()] : kBusyColors[busy++ % kBusyColors.size()]);
+        const QColor byOrder = CategoryPalette::series(s.idle ? idle++ : busy++, s.idle);
         const QColor known = CategoryPalette::forKey(s.paletteKey);
         set->setColor(known.isValid() ? known : byOrder);
         set->setBorderColor(set->color());
