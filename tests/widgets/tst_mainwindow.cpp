@@ -10,6 +10,7 @@
 #include "widgets/analysisfiles.h"
 #include "widgets/charts/barchartview.h"
 #include "widgets/comparisonroster.h"
+#include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/docks/comparisondock.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
@@ -30,6 +31,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -112,6 +114,7 @@ private slots:
     void phaseMapAndTaxonomyFiles();
     void closeWhileSorting();
     void recentFilesMenu();
+    void preferencesCheckTheFiles();
 
 private:
     QTemporaryDir m_settingsDir;
@@ -598,6 +601,30 @@ void TestMainWindow::recentFilesMenu()
     actions = menu.actions();
     QCOMPARE(actions.size(), 1);
     QVERIFY(!actions[0]->isEnabled()); // "(none)"
+}
+
+void TestMainWindow::preferencesCheckTheFiles()
+{
+    QTemporaryDir dir;
+    const QString broken = dir.filePath(QStringLiteral("taxonomy.json"));
+    QVERIFY(writeFile(broken, R"({"rules": [{"category": "nonsense", "patterns": ["x"]}]})"));
+    const QString map = dir.filePath(QStringLiteral("phases.json"));
+    QVERIFY(writeFile(map, R"({"serve": ["step"]})"));
+    PreferencesDialog dialog;
+    dialog.phaseMapEdit()->setText(map);
+    dialog.taxonomyEdit()->setText(broken);
+    dialog.accept(); // refused: the taxonomy does not load
+    QVERIFY(dialog.result() != QDialog::Accepted);
+    QVERIFY2(dialog.errorLabel()->text().contains(QStringLiteral("taxonomy.json"))
+            && dialog.errorLabel()->text().contains(QStringLiteral("unknown category 'nonsense'")),
+        qPrintable(dialog.errorLabel()->text()));
+    QVERIFY(Settings::instance()->defaultPhaseMap().isEmpty()); // nothing stored
+    dialog.taxonomyEdit()->clear();
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(Settings::instance()->defaultPhaseMap(), map);
+    QVERIFY(Settings::instance()->defaultTaxonomy().isEmpty());
+    Settings::instance()->setDefaultPhaseMap({});
 }
 
 QTEST_MAIN(TestMainWindow)
