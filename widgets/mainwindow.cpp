@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/mainwindow.h"
 
-#include "core/models/evidencerowsmodel.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
+#include "widgets/analysisfiles.h"
+#include "widgets/comparisonroster.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/traceinfodialog.h"
 #include "widgets/docks/comparisondock.h"
@@ -16,9 +17,14 @@
 #include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
 #include "widgets/docks/timelinedock.h"
+#include "widgets/evidencerouter.h"
+#include "widgets/recentfilesmenu.h"
 #include "widgets/reportexporter.h"
+#include "widgets/sessionstatus.h"
 #include "widgets/settings.h"
 #include "widgets/timeline/timeviewport.h"
+#include "widgets/tracelabel.h"
+#include "widgets/viewstate.h"
 
 #include <QAction>
 #include <QApplication>
@@ -28,23 +34,14 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QStatusBar>
-#include <QTableView>
 #include <QToolBar>
-#include <QToolButton>
-#include <QTreeView>
 #include <QUrl>
 
 namespace sl {
-
-namespace {
-const QString kKernelTable = tables::kKernel;
-} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -58,11 +55,11 @@ MainWindow::MainWindow(QWidget* parent)
     , m_timelineDock(new TimelineDock(this))
     , m_nvtxDock(new NvtxPhasesDock(this))
     , m_viewport(new TimeViewport(this))
+    , m_roster(new ComparisonRoster(m_session, this))
+    , m_evidenceRouter(new EvidenceRouter(m_evidenceDock, m_kernelsDock, m_timelineDock, this))
+    , m_status(new SessionStatus(m_session, statusBar(), this))
+    , m_analysisFiles(new AnalysisFiles(m_session, this))
     , m_traceSelector(new QComboBox(this))
-    , m_statusLabel(new QLabel(this))
-    , m_windowLabel(new QLabel(this))
-    , m_progress(new QProgressBar(this))
-    , m_cancel(new QToolButton(this))
     , m_exporter(new ReportExporter(this))
 {
     setObjectName(QStringLiteral("mainwindow"));
@@ -93,61 +90,28 @@ MainWindow::MainWindow(QWidget* parent)
     m_timelineDock->setTimeViewport(m_viewport);
     m_nvtxDock->setTimeViewport(m_viewport);
 
-    m_progress->setRange(0, 1000);
-    m_progress->setMaximumWidth(220);
-    m_cancel->setText(tr("Cancel"));
-    m_cancel->setToolTip(tr("Stop loading or analysing"));
-    m_windowLabel->setToolTip(tr("The analysis window every figure covers, and the focus of the views"));
-    statusBar()->addWidget(m_statusLabel, 1);
-    statusBar()->addPermanentWidget(m_windowLabel);
-    statusBar()->addPermanentWidget(m_progress);
-    statusBar()->addPermanentWidget(m_cancel);
-    setProgressVisible(false);
-
     createActions();
 
-    connect(m_cancel, &QToolButton::clicked, this, &MainWindow::cancelLoading);
-    connect(m_session, &TraceSession::loadStarted, this, [this](const QString& path) {
-        m_progress->setRange(0, 1000);
-        m_progress->setValue(0);
-        m_statusLabel->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
-        setProgressVisible(true);
-    });
-    connect(m_session, &TraceSession::progress, this, [this](int permille, const QString& stage) {
-        setProgressVisible(true);
-        if (permille < 0) {
-            m_progress->setRange(0, 0);
-            m_statusLabel->setText(stage);
-            return;
-        }
-        m_progress->setRange(0, 1000);
-        m_progress->setValue(permille);
-        if (!stage.isEmpty())
-            m_statusLabel->setText(tr("Loading %1: %2").arg(QFileInfo(m_session->loadingPath()).fileName(), stage));
-    });
     connect(m_session, &TraceSession::traceAdded, this, &MainWindow::onTraceAdded);
     connect(m_session, &TraceSession::analysisReady, this, &MainWindow::onAnalysisReady);
     connect(m_session, &TraceSession::traceRemoved, this, &MainWindow::onTraceRemoved);
-    connect(m_session, &TraceSession::loadFailed, this, [this](const QString& path, const QString& message) {
-        showError(message);
-        emit loadFailed(path, message);
-    });
-    connect(m_session, &TraceSession::cancelled, this, [this](const QString& what) {
-        m_statusLabel->setText(what.isEmpty() ? tr("Cancelled.") : tr("%1: cancelled.").arg(what));
-    });
-    connect(m_session, &TraceSession::idle, this, [this] {
-        setProgressVisible(false);
-        emit idle();
-    });
+    connect(m_session, &TraceSession::loadFailed, this, &MainWindow::loadFailed);
+    connect(m_session, &TraceSession::idle, this, &MainWindow::idle);
+    // A closed trace's timeline data would keep it alive in the shared cache.
+    connect(m_session, &TraceSession::traceClosing, this,
+        [](const TracePtr& trace) { TimelineCache::shared().forget(trace.get()); });
+    connect(m_roster, &ComparisonRoster::changed, m_comparisonDock, &ComparisonDock::setAnalyses);
+    connect(m_analysisFiles, &AnalysisFiles::failed, m_status, &SessionStatus::showError);
+    if (QString error; !m_analysisFiles->applyDefaults(&error))
+        m_status->showError(error); // analyses use the built-in phase map and taxonomy meanwhile
     connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
     connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
     connect(m_comparisonDock, &ComparisonDock::evidenceRequested, this, [this](int trace, const Evidence& e) {
-        if (trace >= 0 && trace < m_compared.size())
-            showTraceEvidence(m_compared[trace], { e },
-                tr("Comparison evidence in %1").arg(m_traceSelector->itemText(m_compared[trace])));
+        if (const int index = m_roster->sessionIndex(trace); index >= 0)
+            showTraceEvidence(index, { e }, tr("Comparison evidence in %1").arg(m_roster->label(trace)));
     });
     connect(m_comparisonDock, &ComparisonDock::exportFinished, this,
-        [this](bool, const QString& message) { statusBar()->showMessage(message, 10000); });
+        [this](bool, const QString& message) { m_status->showMessage(message); });
     const auto requestWindow = [this](qint64 startNs, qint64 endNs) {
         WindowSpec w;
         w.kind = AnalysisWindow::Kind::Custom;
@@ -167,8 +131,7 @@ MainWindow::MainWindow(QWidget* parent)
             m_timelineDock->raise();
         }
     });
-    connect(m_overviewDock, &OverviewDock::statusMessage, this,
-        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    connect(m_overviewDock, &OverviewDock::statusMessage, m_status, &SessionStatus::showMessage);
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
 
     m_defaultState = saveState(kLayoutVersion);
@@ -195,9 +158,9 @@ void MainWindow::createActions()
             Settings::instance()->setLastDirectory(QFileInfo(paths.front()).absolutePath());
         openFiles(paths);
     });
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
-    rebuildRecentMenu();
+    auto* recent = new RecentFilesMenu(this);
+    file->addMenu(recent);
+    connect(recent, &RecentFilesMenu::fileChosen, this, [this](const QString& path) { openFiles({ path }); });
     QAction* close = file->addAction(tr("&Close Trace"));
     close->setShortcut(QKeySequence::Close);
     connect(close, &QAction::triggered, this, [this] { closeTrace(m_current); });
@@ -225,6 +188,25 @@ void MainWindow::createActions()
         w.kind = AnalysisWindow::Kind::Steady;
         setAnalysisWindow(w);
     });
+    analysis->addSeparator();
+    QAction* phaseMap = analysis->addAction(tr("&Phase Map…"));
+    phaseMap->setToolTip(tr("Analyse this trace with a phase map file (JSON) instead of the default"));
+    connect(phaseMap, &QAction::triggered, this, [this] { chooseTraceFile(true); });
+    QAction* taxonomy = analysis->addAction(tr("Kernel &Taxonomy…"));
+    taxonomy->setToolTip(tr("Analyse this trace with extra kernel taxonomy rules (JSON)"));
+    connect(taxonomy, &QAction::triggered, this, [this] { chooseTraceFile(false); });
+    QAction* defaults = analysis->addAction(tr("&Default Phase Map and Taxonomy"));
+    defaults->setToolTip(tr("Analyse this trace with the files set in Preferences again"));
+    connect(defaults, &QAction::triggered, this, [this] {
+        QString error;
+        if (!m_analysisFiles->setTracePhaseMap(m_current, {}, &error)
+            || !m_analysisFiles->setTraceTaxonomy(m_current, {}, &error))
+            m_status->showError(error);
+    });
+    connect(analysis, &QMenu::aboutToShow, this, [this, phaseMap, taxonomy, defaults] {
+        for (QAction* a : { phaseMap, taxonomy, defaults })
+            a->setEnabled(m_current >= 0);
+    });
 
     QToolBar* traces = addToolBar(tr("Traces"));
     traces->setObjectName(QStringLiteral("toolbar.traces"));
@@ -250,30 +232,21 @@ void MainWindow::openFiles(const QStringList& paths)
 
 bool MainWindow::isBusy() const { return m_session->isBusy(); }
 
-void MainWindow::cancelLoading()
-{
-    m_statusLabel->setText(tr("Cancelling…"));
-    m_session->cancel();
-}
+void MainWindow::cancelLoading() { m_status->cancel(); }
 
 int MainWindow::traceCount() const { return m_session->count(); }
 
 void MainWindow::onTraceAdded(int index)
 {
     const Trace& trace = *m_session->entry(index).trace;
-    addRecentFile(trace.info.filePath);
+    Settings::instance()->addRecentFile(trace.info.filePath);
     const QSignalBlocker block(m_traceSelector);
-    m_traceSelector->addItem(traceLabel(trace));
+    m_traceSelector->addItem(TraceLabel::of(trace));
     m_traceSelector->setItemData(index, trace.info.filePath, Qt::ToolTipRole);
 }
 
 void MainWindow::onAnalysisReady(int index)
 {
-    const TraceSession::Entry& e = m_session->entry(index);
-    m_statusLabel->setText(
-        tr("%1: %n kernel(s), %2 finding(s).", nullptr, int(qMin<qint64>(e.analysis->kernelCount, INT_MAX)))
-            .arg(e.trace->info.fileName)
-            .arg(e.analysis->findings.size()));
     if (m_current < 0 || m_current == index || m_showNextLoaded) {
         m_showNextLoaded = false;
         if (m_current == index)
@@ -281,29 +254,7 @@ void MainWindow::onAnalysisReady(int index)
         else
             setCurrentTrace(index);
     }
-    updateComparison();
     emit analysisReady(index);
-}
-
-void MainWindow::updateComparison()
-{
-    // Every analysed trace takes part, in selector order; labels are file names without the
-    // extension, numbered when two traces share one.
-    QVector<AnalysisPtr> analyses;
-    QStringList labels;
-    m_compared.clear();
-    for (int i = 0; i < m_session->count(); ++i) {
-        const TraceSession::Entry& e = m_session->entry(i);
-        if (!e.analysis)
-            continue;
-        QString label = QFileInfo(e.trace->info.fileName).completeBaseName();
-        if (labels.contains(label))
-            label = tr("%1 (%2)").arg(label).arg(i + 1);
-        analyses << e.analysis;
-        labels << label;
-        m_compared << i;
-    }
-    m_comparisonDock->setAnalyses(analyses, labels);
 }
 
 void MainWindow::onTraceRemoved(int index)
@@ -320,7 +271,6 @@ void MainWindow::onTraceRemoved(int index)
         setCurrentTrace(qMin(index, m_session->count() - 1));
     else if (m_current < 0)
         showCurrent(); // nothing left: empty every dock
-    updateComparison();
 }
 
 void MainWindow::setCurrentTrace(int index)
@@ -341,7 +291,6 @@ void MainWindow::closeTrace(int index)
 {
     if (index < 0 || index >= m_session->count())
         return;
-    TimelineCache::shared().forget(m_session->entry(index).trace.get());
     m_session->close(index);
 }
 
@@ -387,7 +336,7 @@ void MainWindow::showEvidence(int findingIndex)
     if (!a || findingIndex < 0 || findingIndex >= a->findings.size())
         return;
     const Finding& f = a->findings[findingIndex];
-    landOnEvidence(f.evidence, f.title, f.summary);
+    m_evidenceRouter->show(a, f.evidence, f.title, f.summary);
 }
 
 void MainWindow::showTraceEvidence(int traceIndex, const QVector<Evidence>& evidence, const QString& title)
@@ -395,41 +344,8 @@ void MainWindow::showTraceEvidence(int traceIndex, const QVector<Evidence>& evid
     if (traceIndex < 0 || traceIndex >= m_session->count())
         return;
     setCurrentTrace(traceIndex);
-    if (!currentAnalysis())
-        return;
-    landOnEvidence(evidence, title, QString());
-}
-
-void MainWindow::landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail)
-{
-    const AnalysisPtr a = currentAnalysis();
-    m_evidenceDock->showEvidence(a, evidence, title, detail);
-    // The timeline marks the evidence and zooms to it: kernel rows when there are some, else the
-    // first device time range (idle gap, warm-up), else whatever the rows span.
-    const Evidence* kernels = nullptr;
-    const Evidence* range = nullptr;
-    for (const Evidence& e : evidence) {
-        if (!kernels && e.table == kKernelTable && !e.rows.empty())
-            kernels = &e;
-        if (!range && e.startNs >= 0 && e.endNs >= e.startNs)
-            range = &e;
-    }
-    if (kernels)
-        m_timelineDock->highlightKernels(kernels->rows);
-    else if (range && range->deviceId >= 0)
-        m_timelineDock->highlightRange(range->deviceId, range->startNs, range->endNs);
-    else if (const auto [start, end] = m_evidenceDock->model()->span(); start >= 0)
-        m_timelineDock->zoomTo(start, end);
-    if (kernels) {
-        m_kernelsDock->showKernels(
-            kernels->rows, tr("%n evidence kernel(s) of “%1”", nullptr, int(kernels->rows.size())).arg(title));
-        m_kernelsDock->show();
-        m_kernelsDock->raise();
-        return;
-    }
-    // Evidence in other tables (API calls, copies, graph launches) or time ranges: the Evidence dock holds it.
-    m_evidenceDock->show();
-    m_evidenceDock->raise();
+    if (const AnalysisPtr a = currentAnalysis())
+        m_evidenceRouter->show(a, evidence, title, QString());
 }
 
 void MainWindow::createExportActions(QMenu* file)
@@ -456,12 +372,12 @@ void MainWindow::createExportActions(QMenu* file)
         tables->setEnabled(currentAnalysis() && !m_exporter->isBusy());
         info->setEnabled(m_current >= 0);
     });
-    connect(m_exporter, &ReportExporter::started, m_statusLabel, &QLabel::setText);
+    connect(m_exporter, &ReportExporter::started, m_status, &SessionStatus::setText);
     connect(m_exporter, &ReportExporter::finished, this, [this](bool ok, const QString& message) {
         if (ok)
-            m_statusLabel->setText(message);
+            m_status->setText(message);
         else
-            showError(message);
+            m_status->showError(message);
     });
 }
 
@@ -479,6 +395,24 @@ void MainWindow::exportCurrent(bool tablesOnly)
     m_exporter->start(analysis, dir, tablesOnly ? ReportExporter::What::Tables : ReportExporter::What::Report);
 }
 
+void MainWindow::chooseTraceFile(bool phaseMap)
+{
+    if (m_current < 0)
+        return;
+    const QString current
+        = phaseMap ? m_analysisFiles->phaseMapFor(m_current) : m_analysisFiles->taxonomyFor(m_current);
+    const QString path = QFileDialog::getOpenFileName(this,
+        phaseMap ? tr("Phase Map for This Trace") : tr("Kernel Taxonomy for This Trace"),
+        current.isEmpty() ? Settings::instance()->lastDirectory() : current, tr("JSON files (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    const bool ok = phaseMap ? m_analysisFiles->setTracePhaseMap(m_current, path, &error)
+                             : m_analysisFiles->setTraceTaxonomy(m_current, path, &error);
+    if (!ok)
+        m_status->showError(error);
+}
+
 void MainWindow::showTraceInfo()
 {
     if (m_current < 0)
@@ -488,64 +422,17 @@ void MainWindow::showTraceInfo()
     dialog->show();
 }
 
-void MainWindow::setProgressVisible(bool visible)
-{
-    m_progress->setVisible(visible);
-    m_cancel->setVisible(visible);
-}
-
-void MainWindow::showError(const QString& message)
-{
-    m_statusLabel->setText(message);
-    m_statusLabel->setToolTip(message);
-    statusBar()->showMessage(message, 15000);
-}
-
-void MainWindow::addRecentFile(const QString& path) { Settings::instance()->addRecentFile(path); }
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent = Settings::instance()->recentFiles();
-    for (const QString& path : recent) {
-        QAction* a = m_recentMenu->addAction(QFileInfo(path).fileName());
-        a->setToolTip(path);
-        connect(a, &QAction::triggered, this, [this, path] { openFiles({ path }); });
-    }
-    if (recent.isEmpty())
-        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
-    else {
-        m_recentMenu->addSeparator();
-        connect(m_recentMenu->addAction(tr("Clear")), &QAction::triggered, Settings::instance(),
-            &Settings::clearRecentFiles);
-    }
-}
-
-QString MainWindow::traceLabel(const Trace& trace) const
-{
-    QStringList gpus;
-    for (const GpuInfo& g : trace.gpus)
-        if (!gpus.contains(g.name))
-            gpus << g.name;
-    QString label = trace.info.fileName;
-    if (!gpus.isEmpty())
-        label += QStringLiteral(" — ") + gpus.join(QStringLiteral(", "));
-    if (!trace.info.nsysVersion.isEmpty())
-        label += QStringLiteral(" — ") + tr("nsys %1").arg(trace.info.nsysVersion);
-    return label;
-}
-
 void MainWindow::updateTitle()
 {
     const AnalysisPtr a = currentAnalysis();
     if (m_current < 0) {
         setWindowTitle(tr("Sightline"));
-        m_windowLabel->clear();
+        m_status->setWindowText({});
         return;
     }
     setWindowTitle(tr("%1 — Sightline").arg(m_session->entry(m_current).trace->info.fileName));
     if (!a) {
-        m_windowLabel->clear();
+        m_status->setWindowText({});
         return;
     }
     const qint64 origin = a->trace->firstNs;
@@ -554,42 +441,12 @@ void MainWindow::updateTitle()
                            AnalysisWindow::kindName(a->window.kind));
     if (!m_scope.isAll())
         text += tr(" · focus: %1").arg(m_scope.label());
-    m_windowLabel->setText(text);
+    m_status->setWindowText(text);
 }
 
-QList<QPair<QString, QHeaderView*>> MainWindow::headers() const
-{
-    return { { QStringLiteral("kernels.summary"), m_kernelsDock->summaryView()->horizontalHeader() },
-        { QStringLiteral("kernels.instances"), m_kernelsDock->instanceView()->horizontalHeader() },
-        { QStringLiteral("findings"), m_findingsDock->view()->horizontalHeader() },
-        { QStringLiteral("processes"), m_processesDock->view()->header() },
-        { QStringLiteral("evidence"), m_evidenceDock->view()->horizontalHeader() },
-        { QStringLiteral("comparison.figures"), m_comparisonDock->figureView()->horizontalHeader() },
-        { QStringLiteral("comparison.kernels"), m_comparisonDock->kernelView()->horizontalHeader() },
-        { QStringLiteral("comparison.changes"), m_comparisonDock->changeView()->horizontalHeader() } };
-}
+void MainWindow::saveLayout() const { ViewState::save(*this, kLayoutVersion); }
 
-void MainWindow::saveLayout() const
-{
-    Settings* settings = Settings::instance();
-    settings->setWindowGeometry(saveGeometry());
-    settings->setWindowState(saveState(kLayoutVersion), kLayoutVersion);
-    for (const auto& [key, header] : headers())
-        settings->setHeaderState(key, header->saveState(), kLayoutVersion);
-}
-
-bool MainWindow::restoreLayout()
-{
-    const Settings* settings = Settings::instance();
-    const QByteArray geometry = settings->windowGeometry();
-    if (!geometry.isEmpty())
-        restoreGeometry(geometry);
-    for (const auto& [key, header] : headers())
-        if (const QByteArray state = settings->headerState(key, kLayoutVersion); !state.isEmpty())
-            header->restoreState(state);
-    const QByteArray state = settings->windowState(kLayoutVersion);
-    return !state.isEmpty() && restoreState(state, kLayoutVersion);
-}
+bool MainWindow::restoreLayout() { return ViewState::restore(*this, kLayoutVersion); }
 
 void MainWindow::resetLayout()
 {

@@ -8,16 +8,15 @@
 #include <QStringList>
 
 class QComboBox;
-class QHeaderView;
-class QLabel;
 class QMenu;
-class QProgressBar;
-class QToolButton;
 
 namespace sl {
 
+class AnalysisFiles;
 class ComparisonDock;
+class ComparisonRoster;
 class EvidenceDock;
+class EvidenceRouter;
 class FindingsDock;
 class KernelsDock;
 class NvtxPhasesDock;
@@ -26,12 +25,15 @@ class TimeViewport;
 class OverviewDock;
 class ProcessesDock;
 class ReportExporter;
+class SessionStatus;
 class TraceSession;
 struct WindowSpec;
 
 /// Builds the docks and actions and wires them to the TraceSession, which loads and analyses
 /// traces on worker threads. Holds the view state every dock follows: the current trace and
-/// the scope (process/thread/GPU/stream focus).
+/// the scope (process/thread/GPU/stream focus). The jobs around it live in their own classes:
+/// SessionStatus (status bar), RecentFilesMenu, ViewState (layout and table headers),
+/// ComparisonRoster (what is compared, labelled by the CLI's rule), EvidenceRouter, TraceLabel.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -71,6 +73,9 @@ public:
     ComparisonDock* comparisonDock() const { return m_comparisonDock; }
     TimelineDock* timelineDock() const { return m_timelineDock; }
     NvtxPhasesDock* nvtxDock() const { return m_nvtxDock; }
+    SessionStatus* status() const { return m_status; }
+    ComparisonRoster* comparisonRoster() const { return m_roster; }
+    AnalysisFiles* analysisFiles() const { return m_analysisFiles; }
 
     void saveLayout() const;
     bool restoreLayout();
@@ -92,20 +97,13 @@ private:
     void createExportActions(QMenu* file); ///< Export Report/Tables, Trace Information, Preferences
     void exportCurrent(bool tablesOnly);
     void showTraceInfo();
+    void chooseTraceFile(bool phaseMap); ///< Analysis › Phase Map… / Kernel Taxonomy…
     void onTraceAdded(int index);
     void onAnalysisReady(int index);
     void onTraceRemoved(int index);
     void showCurrent(); ///< hands the current analysis and scope to every dock
-    void updateComparison(); ///< hands every analysed trace to the Comparison dock
-    void landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail);
-    void setProgressVisible(bool visible);
-    void showError(const QString& message);
-    void addRecentFile(const QString& path);
-    void rebuildRecentMenu();
     void updateTitle();
-    QString traceLabel(const Trace& trace) const;
     QList<QDockWidget*> docks() const;
-    QList<QPair<QString, QHeaderView*>> headers() const; ///< table headers persisted with the layout
 
     TraceSession* m_session;
     KernelsDock* m_kernelsDock;
@@ -117,13 +115,11 @@ private:
     TimelineDock* m_timelineDock;
     NvtxPhasesDock* m_nvtxDock;
     TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
-    QVector<int> m_compared; ///< session index of each trace in the comparison, in its order
+    ComparisonRoster* m_roster;
+    EvidenceRouter* m_evidenceRouter;
+    SessionStatus* m_status;
+    AnalysisFiles* m_analysisFiles;
     QComboBox* m_traceSelector;
-    QMenu* m_recentMenu = nullptr;
-    QLabel* m_statusLabel;
-    QLabel* m_windowLabel;
-    QProgressBar* m_progress;
-    QToolButton* m_cancel;
     ReportExporter* m_exporter;
 
     int m_current = -1;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/reportexporter.h"
 
-#include "core/report/csvtables.h"
 #include "core/report/reportwriter.h"
 
 #include <QDir>
@@ -38,14 +37,10 @@ bool ReportExporter::start(const AnalysisPtr& analysis, const QString& dir, What
     // The analysis is immutable and shared: the worker keeps it alive however the GUI moves on.
     m_watcher.setFuture(QtConcurrent::run([analysis, dir, what] {
         QString error;
-        if (what == What::Report) {
+        if (what == What::Report)
             ReportWriter::writeAll(*analysis, dir, ReportOptions {}, &error);
-            return error;
-        }
-        const QMap<QString, QByteArray> tables = CsvTables::build(*analysis);
-        for (auto it = tables.cbegin(); it != tables.cend(); ++it)
-            if (!ReportWriter::writeFile(QDir(dir).filePath(it.key()), it.value(), &error))
-                break;
+        else
+            ReportWriter::writeTables(*analysis, dir, &error);
         return error;
     }));
     return true;

@@ -16,11 +16,32 @@ namespace {
 const QString kRecentFiles = QStringLiteral("mainwindow/recentFiles");
 const QString kLastDirectory = QStringLiteral("files/lastDirectory");
 const QString kLanguage = QStringLiteral("ui/language");
+const QString kDefaultPhaseMap = QStringLiteral("analysis/phaseMap");
+const QString kDefaultTaxonomy = QStringLiteral("analysis/taxonomy");
+const QString kTracePhaseMaps = QStringLiteral("analysis/tracePhaseMaps"); // map: trace path → file
+const QString kTraceTaxonomies = QStringLiteral("analysis/traceTaxonomies");
 const QString kGeometry = QStringLiteral("mainwindow/geometry");
 const QString kState = QStringLiteral("mainwindow/state");
 const QString kStateVersion = QStringLiteral("mainwindow/stateVersion");
 QString headerKey(const QString& table) { return QStringLiteral("headers/%1/state").arg(table); }
 QString headerVersionKey(const QString& table) { return QStringLiteral("headers/%1/version").arg(table); }
+
+/// A trace path → file map stored as one value (paths are not valid QSettings keys).
+QString mapValue(const QString& key, const QString& tracePath)
+{
+    return QSettings().value(key).toMap().value(tracePath).toString();
+}
+
+void setMapValue(const QString& key, const QString& tracePath, const QString& value)
+{
+    QSettings s;
+    QVariantMap map = s.value(key).toMap();
+    if (value.isEmpty())
+        map.remove(tracePath);
+    else
+        map.insert(tracePath, value);
+    s.setValue(key, map);
+}
 
 QStringList normalisedRecent(const QStringList& paths)
 {
@@ -79,6 +100,40 @@ void Settings::setLanguage(const QString& language)
         return;
     QSettings().setValue(kLanguage, language);
     emit languageChanged(language);
+}
+
+QString Settings::defaultPhaseMap() const { return QSettings().value(kDefaultPhaseMap).toString(); }
+
+void Settings::setDefaultPhaseMap(const QString& path)
+{
+    if (path == defaultPhaseMap())
+        return;
+    QSettings().setValue(kDefaultPhaseMap, path);
+    emit defaultAnalysisFilesChanged();
+}
+
+QString Settings::defaultTaxonomy() const { return QSettings().value(kDefaultTaxonomy).toString(); }
+
+void Settings::setDefaultTaxonomy(const QString& path)
+{
+    if (path == defaultTaxonomy())
+        return;
+    QSettings().setValue(kDefaultTaxonomy, path);
+    emit defaultAnalysisFilesChanged();
+}
+
+QString Settings::tracePhaseMap(const QString& tracePath) const { return mapValue(kTracePhaseMaps, tracePath); }
+
+void Settings::setTracePhaseMap(const QString& tracePath, const QString& path)
+{
+    setMapValue(kTracePhaseMaps, tracePath, path);
+}
+
+QString Settings::traceTaxonomy(const QString& tracePath) const { return mapValue(kTraceTaxonomies, tracePath); }
+
+void Settings::setTraceTaxonomy(const QString& tracePath, const QString& path)
+{
+    setMapValue(kTraceTaxonomies, tracePath, path);
 }
 
 QByteArray Settings::windowGeometry() const { return QSettings().value(kGeometry).toByteArray(); }

@@ -69,9 +69,7 @@ bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QStr
 {
     if (!WindowSpec::parse(p.value(QStringLiteral("window")), &options->window, error))
         return false;
-    if (p.isSet(QStringLiteral("phase-map")) && !PhaseMap::fromFile(p.value(QStringLiteral("phase-map")), &options->phases, error))
-        return false;
-    return !p.isSet(QStringLiteral("taxonomy")) || options->taxonomy.extendFromFile(p.value(QStringLiteral("taxonomy")), error);
+    return options->loadFiles(p.value(QStringLiteral("phase-map")), p.value(QStringLiteral("taxonomy")), error);
 }
 } // namespace
 

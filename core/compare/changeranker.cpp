@@ -59,7 +59,7 @@ QVector<Candidate> candidates(const Comparison& c, const QVector<KernelMatch>& g
 {
     using K = ComparisonChange::Kind;
     const int b = c.baseline;
-    auto pu = [&](qint64 ns, int t) { return double(ns / c.units[t]); };
+    auto pu = [&](qint64 ns, int t) { return double(c.perUnitNs(ns, t).value_or(0)); };
     const AnalysisResult& base = *c.analyses[b];
     const AnalysisResult& other = *c.analyses[i];
     QVector<Candidate> cands;

@@ -31,7 +31,9 @@ StepDistribution distribution(std::vector<qint64> v)
     return d;
 }
 
-QStringList labelsFor(const QVector<AnalysisPtr>& analyses, const QStringList& given)
+} // namespace
+
+QStringList Comparator::labelsFor(const QVector<AnalysisPtr>& analyses, const QStringList& given)
 {
     QStringList labels;
     for (qsizetype i = 0; i < analyses.size(); ++i) {
@@ -46,8 +48,6 @@ QStringList labelsFor(const QVector<AnalysisPtr>& analyses, const QStringList& g
     }
     return labels;
 }
-
-} // namespace
 
 bool Comparator::validate(int n, const ComparisonOptions& o, QString* error)
 {
@@ -174,8 +174,8 @@ QVector<KernelMatch> matchKernels(Comparison& c, const Cancellation& cancel)
     QVector<KernelMatch> groups = KernelMatcher::match(c.analyses, cancel);
     for (auto& g : groups) {
         for (int i = 0; i < c.traceCount(); ++i)
-            if (c.units[i] > 0)
-                g.sides[i].perUnitNs = double(g.sides[i].totalNs / c.units[i]);
+            if (const std::optional<qint64> v = c.perUnitNs(g.sides[i].totalNs, i))
+                g.sides[i].perUnitNs = double(*v);
         c.matchedByName += g.method == KernelMatch::Method::Name;
         c.matchedByNormalised += g.method == KernelMatch::Method::Normalised;
         c.unmatched += g.method == KernelMatch::Method::Unmatched;

@@ -30,6 +30,9 @@ public:
     /// compare() on the global thread pool; cancelling the future stops it (no result).
     static QFuture<ComparisonPtr> compareAsync(const QVector<AnalysisPtr>& analyses, const ComparisonOptions& options);
 
+    /// The column label of each trace: the given one (trimmed) or else the file name; repeated
+    /// labels numbered " (2)", " (3)"… The one rule for the CLI, the reports and the GUI.
+    static QStringList labelsFor(const QVector<AnalysisPtr>& analyses, const QStringList& given = {});
     /// The unit Auto resolves to for these breakdowns and options.
     static WorkUnit resolveUnit(const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& options);
 };

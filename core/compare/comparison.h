@@ -123,6 +123,14 @@ public:
     int direction(const ComparisonFigure& f, int trace) const;
     /// Index of `phase` in the trace's AnalysisResult::phases, or -1.
     int phaseSlot(int trace, const QString& phase) const;
+    /// `ns` per unit of work of `trace`: ns / units[trace], truncated toward zero like
+    /// kernel_ns_per_step (ns itself when the unit is Total, whose divisor is 1); nullopt when the
+    /// trace has no units. The one per-unit rule of the figures, changes, kernels and charts.
+    std::optional<qint64> perUnitNs(qint64 ns, int trace) const
+    {
+        const qint64 u = trace >= 0 && trace < units.size() ? units[trace] : 0;
+        return u > 0 ? std::optional<qint64>(ns / u) : std::nullopt;
+    }
 };
 
 using ComparisonPtr = std::shared_ptr<const Comparison>;

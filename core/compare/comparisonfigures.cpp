@@ -43,8 +43,8 @@ public:
     /// ns per unit, truncated like kernel_ns_per_step; undefined without units.
     Value perUnit(qint64 ns, int trace) const
     {
-        const qint64 u = m_c.units[trace];
-        return u > 0 ? Value(double(ns / u)) : std::nullopt;
+        const std::optional<qint64> v = m_c.perUnitNs(ns, trace);
+        return v ? Value(double(*v)) : std::nullopt;
     }
     bool normalised() const { return m_c.unit != WorkUnit::Total; }
 

@@ -35,6 +35,12 @@ bool ReportWriter::writeAll(const AnalysisResult& r, const QString& dir, const R
         return false;
     if (!writeFile(out.filePath(QStringLiteral("report.md")), MarkdownReport::build(r, options).toUtf8(), error))
         return false;
+    return writeTables(r, dir, error);
+}
+
+bool ReportWriter::writeTables(const AnalysisResult& r, const QString& dir, QString* error)
+{
+    const QDir out(dir);
     const auto tables = CsvTables::build(r);
     for (auto it = tables.cbegin(); it != tables.cend(); ++it)
         if (!writeFile(out.filePath(QStringLiteral("tables/") + it.key()), it.value(), error))

@@ -83,6 +83,14 @@ void TraceSession::cancelAnalysisOf(quint64 traceId)
         cancelJob();
 }
 
+void TraceSession::setTraceOptions(int index, const std::optional<AnalysisOptions>& options)
+{
+    if (index < 0 || index >= m_entries.size())
+        return;
+    m_entries[index].options = options;
+    queueAnalysis(m_entries[index].id);
+}
+
 void TraceSession::queueAnalysis(quint64 traceId)
 {
     // A running analysis of this trace answers an older question.
@@ -100,6 +108,7 @@ void TraceSession::close(int index)
     const quint64 id = m_entries[index].id;
     m_pendingAnalyses.removeAll(id);
     cancelAnalysisOf(id);
+    emit traceClosing(m_entries[index].trace);
     m_entries.removeAt(index);
     emit traceRemoved(index);
     next();
@@ -138,7 +147,7 @@ void TraceSession::next()
         m_jobCancelled = false;
         m_idleAnnounced = false;
         m_jobTrace = id;
-        AnalysisOptions options = m_options;
+        AnalysisOptions options = m_entries[index].options.value_or(m_options);
         options.window = m_entries[index].window;
         m_analysisWatcher.setFuture(Analyzer::analyzeAsync(m_entries[index].trace, options));
         emit analysisStarted(index);

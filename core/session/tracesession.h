@@ -31,6 +31,7 @@ public:
         TracePtr trace;
         AnalysisPtr analysis; ///< null until the first analysis finishes
         WindowSpec window; ///< what the current (or pending) analysis covers
+        std::optional<AnalysisOptions> options; ///< this trace's phase map and taxonomy; else options()
     };
 
     explicit TraceSession(QObject* parent = nullptr);
@@ -43,6 +44,8 @@ public:
     /// Phase map and taxonomy for every later analysis; re-analyses every open trace.
     void setOptions(const AnalysisOptions& options);
     const AnalysisOptions& options() const { return m_options; }
+    /// Phase map and taxonomy for trace `index` only (nullopt: follow options()); re-analyses it.
+    void setTraceOptions(int index, const std::optional<AnalysisOptions>& options);
     /// Closes trace `index`, dropping its memory (a running analysis of it is discarded).
     void close(int index);
     /// Stops the running job and forgets the queued ones.
@@ -62,6 +65,8 @@ signals:
     void traceAdded(int index);
     void analysisStarted(int index);
     void analysisReady(int index);
+    /// Trace `trace` is being closed (still at its index); caches keyed by it drop it now.
+    void traceClosing(const sl::TracePtr& trace);
     void traceRemoved(int index);
     void loadFailed(const QString& path, const QString& message);
     void cancelled(const QString& what);

@@ -2,6 +2,7 @@
 // sightline-cli end to end: the real binary, run with QProcess on generated exports.
 #include "tests/common/tracefixture.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -124,7 +125,11 @@ void TestCli::analyzeWritesContract()
                           QStringLiteral("schema_version"), QStringLiteral("tables"), QStringLiteral("gpus")}, &missing),
              qPrintable(missing));
     QCOMPARE(tr[QStringLiteral("file")].toString(), QStringLiteral("cli-trace.sqlite")); // base name only
-    QCOMPARE(tr[QStringLiteral("sha256")].toString().size(), 64);
+    // The digest of the file's bytes, computed here by QCryptographicHash (not FileHash).
+    QFile traceFile(trace);
+    QVERIFY(traceFile.open(QIODevice::ReadOnly));
+    QCOMPARE(tr[QStringLiteral("sha256")].toString(),
+        QString::fromLatin1(QCryptographicHash::hash(traceFile.readAll(), QCryptographicHash::Sha256).toHex()));
     QCOMPARE(tr[QStringLiteral("nsys_version")].toString(), QStringLiteral("2026.2.1.210"));
     QCOMPARE(tr[QStringLiteral("schema_version")].toString(), QStringLiteral("3.25.0"));
     QVERIFY(tr[QStringLiteral("tables")].isArray());

@@ -189,8 +189,16 @@ void TestTraceSession::closeRemoves()
     s.open({ a.path(), b.path() });
     QVERIFY(waitIdle(s));
     const quint64 second = s.entry(1).id;
+    const TracePtr first = s.entry(0).trace;
     QSignalSpy removed(&s, &TraceSession::traceRemoved);
+    // Caches keyed by the trace (the timeline's) hear of the close while it is still there.
+    std::vector<const Trace*> closing;
+    connect(&s, &TraceSession::traceClosing, this, [&](const TracePtr& t) {
+        closing.push_back(t.get());
+        QCOMPARE(removed.count(), 0);
+    });
     s.close(0);
+    QCOMPARE(closing, std::vector<const Trace*>({ first.get() }));
     QCOMPARE(removed.count(), 1);
     QCOMPARE(removed.first().at(0).toInt(), 0);
     QCOMPARE(s.count(), 1);

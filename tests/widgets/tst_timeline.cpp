@@ -5,6 +5,7 @@
 #include "core/io/traceloader.h"
 #include "core/models/phasetablemodel.h"
 #include "core/timeline/timelinecache.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/timelinedock.h"
@@ -56,12 +57,7 @@ AnalysisPtr fixtureAnalysis()
     fx.nvtx(600, 2400, 100, 101, QStringLiteral("forward"));
     fx.nvtx(2800, 4000, 100, 101, QStringLiteral("decode_step"));
     fx.nvtx(5000, 10000, 100, 101, QStringLiteral("prefill_batch"));
-    const LoadOutcome out = TraceLoader::loadSync(fx.path());
-    if (!out.ok()) {
-        qWarning("load failed: %s", qPrintable(out.message));
-        return nullptr;
-    }
-    return Analyzer::analyze(out.trace, AnalysisOptions {});
+    return sl::test::analyzeWindow(sl::test::loadFixture(fx));
 }
 
 QStringList labels(const TimeCanvas& view)

@@ -2,6 +2,7 @@
 #include "widgets/charts/barchartview.h"
 
 #include "core/util/format.h"
+#include "widgets/categorypalette.h"
 #include "widgets/charts/chartscale.h"
 
 #include <QBarCategoryAxis>
@@ -20,16 +21,10 @@
 #include <QValueAxis>
 
 #include <algorithm>
-#include <array>
 
 namespace sl {
 
 namespace {
-// Busy series take the blues and greens, idle ones warm and grey tones, so that a device bar
-// reads "work vs. waiting" at a glance whatever the legend order.
-constexpr std::array<QRgb, 4> kBusyColors { 0x3d7ebf, 0x8dbbe8, 0x5aa469, 0xa5d69b };
-constexpr std::array<QRgb, 3> kIdleColors { 0xf0a35e, 0xe07b7b, 0xbdbdbd };
-
 qint64 valueAt(const ChartData::Series& s, qsizetype category)
 {
     return category < s.valuesNs.size() ? s.valuesNs[category] : 0;
@@ -73,12 +68,14 @@ QChart* BarChartView::buildChart(bool interactive) const
 
     QAbstractBarSeries* series = m_data.stacked ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries)
                                                 : static_cast<QAbstractBarSeries*>(new QHorizontalBarSeries);
-    size_t busy = 0, idle = 0;
+    int busy = 0, idle = 0;
     const qsizetype n = m_data.categories.size();
     for (const ChartData::Series& s : m_data.series) {
         auto* set = new QBarSet(s.name);
-        set->setColor(
-            QColor(s.idle ? kIdleColors[idle++ % kIdleColors.size()] : kBusyColors[busy++ % kBusyColors.size()]));
+        // The palette's colour when the series says what it is (idle causes, phases…); else by position.
+        const QColor byOrder = CategoryPalette::series(s.idle ? idle++ : busy++, s.idle);
+        const QColor known = CategoryPalette::forKey(s.paletteKey);
+        set->setColor(known.isValid() ? known : byOrder);
         set->setBorderColor(set->color());
         // A horizontal category axis lists its first category at the bottom; feed it reversed so
         // that the chart reads top to bottom like the data (largest first).
@@ -139,6 +136,16 @@ QVector<QVector<qreal>> BarChartView::plottedValues() const
             values << set->at(i);
         out << values;
     }
+    return out;
+}
+
+QVector<QColor> BarChartView::plottedColors() const
+{
+    QVector<QColor> out;
+    const QList<QAbstractSeries*> all = m_view->chart()->series();
+    if (!all.isEmpty())
+        for (QBarSet* set : static_cast<QAbstractBarSeries*>(all.front())->barSets())
+            out << set->color();
     return out;
 }
 

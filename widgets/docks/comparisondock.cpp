@@ -7,12 +7,14 @@
 #include "core/models/comparisonfiguremodel.h"
 #include "core/models/comparisonkernelmodel.h"
 #include "core/report/comparisonwriter.h"
+#include "core/util/futurewatch.h"
 #include "widgets/charts/categorybarchart.h"
 #include "widgets/charts/phasestackchart.h"
 #include "widgets/charts/stepdistributionchart.h"
 #include "widgets/deltadelegate.h"
 #include "widgets/stepalignedview.h"
 #include "widgets/tablesetup.h"
+#include "widgets/viewstate.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -30,6 +32,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace sl {
 
@@ -78,10 +82,12 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     m_figureView = makeTable(m_tabs, m_figures, ComparisonFigureModel::SortRole, ComparisonFigureModel::DirectionRole);
     m_figureView->horizontalHeader()->resizeSection(ComparisonFigureModel::Scope, 150);
     m_figureView->horizontalHeader()->resizeSection(ComparisonFigureModel::Figure, 220);
+    ViewState::registerHeader(m_figureView->horizontalHeader(), QStringLiteral("comparison.figures"));
     m_tabs->addTab(m_figureView, tr("Figures"));
 
     m_kernelView = makeTable(m_tabs, m_kernels, ComparisonKernelModel::SortRole, ComparisonKernelModel::DirectionRole);
     m_kernelView->horizontalHeader()->resizeSection(ComparisonKernelModel::Kernel, 320);
+    ViewState::registerHeader(m_kernelView->horizontalHeader(), QStringLiteral("comparison.kernels"));
     m_kernelView->setTextElideMode(Qt::ElideMiddle); // tile sizes at the end tell gemm variants apart
     m_kernelView->setToolTip(tr("Double-click a kernel to show its launches in every trace."));
     m_tabs->addTab(m_kernelView, tr("Kernels"));
@@ -91,6 +97,7 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     changesLayout->setContentsMargins(0, 0, 0, 0);
     m_changeView = makeTable(changes, m_changes, ComparisonChangeModel::SortRole, ComparisonChangeModel::DirectionRole);
     m_changeView->horizontalHeader()->resizeSection(ComparisonChangeModel::Change, 520);
+    ViewState::registerHeader(m_changeView->horizontalHeader(), QStringLiteral("comparison.changes"));
     m_changeView->setToolTip(tr("Double-click a change to show its rows in both traces."));
     changesLayout->addWidget(m_changeView, 1);
     auto* buttons = new QHBoxLayout;
@@ -217,15 +224,13 @@ QWidget* ComparisonDock::buildStepsTab()
 void ComparisonDock::setAnalyses(const QVector<AnalysisPtr>& analyses, const QStringList& labels)
 {
     m_analyses = analyses;
-    m_labels = labels;
+    // The CLI's label rule (Comparator::labelsFor); a missing analysis has no file name to fall back on.
+    const bool complete = std::all_of(analyses.begin(), analyses.end(), [](const AnalysisPtr& a) { return bool(a); });
+    m_labels = complete ? Comparator::labelsFor(analyses, labels) : labels;
     const QSignalBlocker block(m_baseline); // one recompute, below, not one per item
     m_baseline->clear();
-    for (qsizetype i = 0; i < analyses.size(); ++i) {
-        const QString l = i < labels.size() && !labels[i].isEmpty()
-            ? labels[i]
-            : (analyses[i] ? analyses[i]->trace->info.fileName : QString());
-        m_baseline->addItem(l);
-    }
+    for (qsizetype i = 0; i < analyses.size(); ++i)
+        m_baseline->addItem(m_labels.value(i));
     m_baseline->setCurrentIndex(analyses.isEmpty() ? -1 : 0);
     recompute();
 }
@@ -262,7 +267,7 @@ void ComparisonDock::recompute()
         return;
     }
     m_status->setText(tr("Comparing %1 traces…").arg(m_analyses.size()));
-    Comparator::compareAsync(m_analyses, o).then(this, [this, generation](ComparisonPtr c) {
+    FutureWatch::onResult(this, Comparator::compareAsync(m_analyses, o), [this, generation](const ComparisonPtr& c) {
         if (generation == m_generation) // a newer request supersedes this one
             showComparison(c);
     });
@@ -373,11 +378,12 @@ void ComparisonDock::exportTo(const QString& dir)
         return;
     }
     m_export->setEnabled(false);
-    QtConcurrent::run([c, dir] {
+    const QFuture<std::pair<bool, QString>> written = QtConcurrent::run([c, dir] {
         QString error;
         const bool ok = ComparisonWriter::writeAll(*c, dir, &error);
         return std::make_pair(ok, error);
-    }).then(this, [this, dir](const std::pair<bool, QString>& result) {
+    });
+    FutureWatch::onResult(this, written, [this, dir](const std::pair<bool, QString>& result) {
         m_export->setEnabled(bool(m_comparison));
         const QString message = result.first
             ? tr("comparison.md and comparison.json written to %1").arg(QDir::toNativeSeparators(dir))

@@ -35,7 +35,8 @@ class ComparisonDock : public QDockWidget
 public:
     explicit ComparisonDock(QWidget* parent = nullptr);
 
-    /// The traces to compare (finished analyses) and their labels (empty: file names). The first
+    /// The traces to compare (finished analyses) and their labels (Comparator::labelsFor: the given
+    /// ones, else file names, numbered when repeated). The first
     /// is the baseline until the user picks another; fewer than two clears the dock.
     void setAnalyses(const QVector<AnalysisPtr>& analyses, const QStringList& labels = {});
     const ComparisonPtr& comparison() const { return m_comparison; }
@@ -58,6 +59,8 @@ public:
     int categoryChartGroups() const;
     int phaseChartSegments() const;
     int stepChartBoxes() const;
+    CategoryBarChart* categoryChart() const { return m_categoryChart; }
+    PhaseStackChart* phaseChart() const { return m_phaseChart; }
 
 signals:
     void evidenceRequested(int traceIndex, const sl::Evidence& evidence);

@@ -2,9 +2,9 @@
 #include "widgets/docks/nvtxphasesdock.h"
 
 #include "core/models/phasetablemodel.h"
+#include "widgets/categorypalette.h"
 #include "widgets/timeline/legendbar.h"
 #include "widgets/timeline/nvtxview.h"
-#include "widgets/timeline/timelinepalette.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
@@ -57,8 +57,8 @@ void NvtxPhasesDock::setAnalysis(const AnalysisPtr& analysis)
     QVector<LegendBar::Entry> entries;
     if (analysis)
         for (int i = 0; i < analysis->mappedPhaseCount(); ++i)
-            entries.append({ TimelinePalette::phase(int(i)), analysis->phases[i].phase });
-    entries.append({ TimelinePalette::phase(-1), tr("no phase") });
+            entries.append({ CategoryPalette::phase(analysis->phases[i].phase), analysis->phases[i].phase });
+    entries.append({ CategoryPalette::phase(QString()), tr("no phase") });
     m_legend->setEntries(entries);
 }
 
