@@ -5,6 +5,7 @@
 #include "core/util/nativepath.h"
 
 #include <QFileInfo>
+#include <QMap>
 
 namespace sl {
 
@@ -97,10 +98,14 @@ LoadOutcome ExportOpener::open(const QString& path, Opened* opened)
                           .arg(name, missing.front().table, missing.front().column, names.join(QStringLiteral(", ")));
         return out;
     }
+    // One warning per table, naming its missing columns.
+    QMap<QString, QStringList> optional;
     for (const auto& m : schema.missingOptional())
+        optional[m.table] << m.column;
+    for (auto it = optional.cbegin(); it != optional.cend(); ++it)
         opened->warnings << tr("%1: table %2 has no column %3 (a newer or edited export schema); it was loaded "
-                               "without it, so figures that need %3 are incomplete.")
-                                .arg(name, m.table, m.column);
+                               "without them, so the figures that need them are incomplete.")
+                                .arg(name, it.key(), it.value().join(QStringLiteral(", ")));
     return out;
 }
 

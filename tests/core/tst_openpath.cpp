@@ -497,14 +497,17 @@ void TestOpenPath::optionalColumnWarns()
     TraceFixture f;
     fill(f);
     const QString path = f.path();
-    QVERIFY(execOn(path, "ALTER TABLE CUPTI_ACTIVITY_KIND_MEMSET DROP COLUMN bytes;"));
+    QVERIFY(execOn(path,
+        "ALTER TABLE CUPTI_ACTIVITY_KIND_MEMSET DROP COLUMN bytes;"
+        "ALTER TABLE CUPTI_ACTIVITY_KIND_MEMSET DROP COLUMN globalPid;"));
     const LoadOutcome r = TraceLoader::loadSync(path);
     QVERIFY2(r.ok(), qPrintable(r.message));
     QCOMPARE(r.trace->memset.size(), 1);
     QCOMPARE(r.trace->memset.bytes.front(), qint64(0)); // read as 0 without the column
+    QCOMPARE(r.trace->memset.pid.front(), quint32(0)); // 0 = unknown process
     bool warned = false;
     for (const QString& w : r.trace->loadWarnings)
-        warned = warned || w.contains(QLatin1String("CUPTI_ACTIVITY_KIND_MEMSET has no column bytes"));
+        warned = warned || w.contains(QLatin1String("CUPTI_ACTIVITY_KIND_MEMSET has no column globalPid, bytes"));
     QVERIFY2(warned, qPrintable(r.trace->loadWarnings.join(QLatin1Char('\n'))));
 }
 
