@@ -5,6 +5,7 @@
 #include "core/io/exportopener.h"
 #include "core/io/preflight.h"
 #include "core/io/sqliteconnection.h"
+#include "core/io/tablecounter.h"
 #include "core/io/traceinspector.h"
 #include "core/io/traceloader.h"
 #include "core/util/nativepath.h"
@@ -218,7 +219,7 @@ private slots:
     void nativePathRoundTrip();
     void bothScanPaths_data();
     void bothScanPaths();
-    void tableCounterOnBothPaths();
+    void inspectorAndCounterOnBothPaths();
     void walCopyCreatesNothing();
     void readOnlyFolder();
     void refusals_data();
@@ -293,7 +294,7 @@ void TestOpenPath::bothScanPaths()
     QVERIFY2(sameContents(*a.trace, *b.trace, &differs), qPrintable(differs));
 }
 
-void TestOpenPath::tableCounterOnBothPaths()
+void TestOpenPath::inspectorAndCounterOnBothPaths()
 {
     TraceFixture f;
     fill(f);
@@ -306,6 +307,22 @@ void TestOpenPath::tableCounterOnBothPaths()
         b = TraceInspector::inspect(path);
     }
     QVERIFY2(b.ok(), qPrintable(b.message));
+    // The information dialog's counter, on its worker, through the QSqlQuery path too.
+    QStringList tables;
+    for (const auto& t : a.trace->info.tables)
+        tables << t.name;
+    QList<TableCounter::Count> counted;
+    {
+        ForceQueryScans force;
+        auto future = TableCounter::count(path, tables);
+        future.waitForFinished();
+        counted = future.results();
+    }
+    QCOMPARE(counted.size(), tables.size());
+    for (const auto& c : counted) {
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QCOMPARE(c.rows, a.trace->info.tables[c.index].rows);
+    }
     QCOMPARE(b.trace->info.tables.size(), a.trace->info.tables.size());
     for (qsizetype i = 0; i < a.trace->info.tables.size(); ++i) {
         QCOMPARE(b.trace->info.tables[i].name, a.trace->info.tables[i].name);
