@@ -3,6 +3,7 @@
 
 #include "core/util/nativepath.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlDriver>
@@ -28,6 +29,9 @@ QString nextConnectionName()
     return QStringLiteral("sightline-%1").arg(++s_seq);
 }
 
+// Shown by `sightline-cli info`; the context lupdate files these under (no Q_OBJECT here).
+QString trLibrary(const char* s) { return QCoreApplication::translate("sl::SqliteLibrary", s); }
+
 int primaryCode(const QSqlError& e)
 {
     bool ok = false;
@@ -48,7 +52,7 @@ LibVersionFn driverLibVersion(const QSqlDriver* driver, QString* where)
     Dl_info info {};
     const void* vtable = *reinterpret_cast<const void* const*>(driver);
     if (dladdr(vtable, &info) == 0 || !info.dli_fname) {
-        *where = QStringLiteral("dladdr found no object for the QSQLITE driver");
+        *where = QStringLiteral("?");
         return nullptr;
     }
     *where = QString::fromLocal8Bit(info.dli_fname);
@@ -60,7 +64,7 @@ LibVersionFn driverLibVersion(const QSqlDriver* driver, QString* where)
     return fn;
 #else
     Q_UNUSED(driver);
-    *where = QStringLiteral("no dladdr on this platform");
+    *where = QStringLiteral("?");
     return nullptr;
 #endif
 }
@@ -150,7 +154,7 @@ const SqliteLibrary::Check& SqliteLibrary::check()
         {
             QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
             if (!db.isValid() || !db.driver()) {
-                c.reason = QStringLiteral("the QSQLITE driver is not available");
+                c.reason = trLibrary("the QSQLITE driver is not available");
             } else {
                 QString where;
                 const LibVersionFn fn = driverLibVersion(db.driver(), &where);
@@ -167,15 +171,13 @@ const SqliteLibrary::Check& SqliteLibrary::check()
                 const bool sameSource = driverSource == QString::fromLatin1(sqlite3_sourceid());
                 c.same = oneCopy && sameSource;
                 if (c.same)
-                    c.reason
-                        = QStringLiteral("QSQLITE (%1) calls the linked libsqlite3 %2").arg(where, c.linkedVersion);
+                    c.reason = trLibrary("QSQLITE (%1) calls the linked libsqlite3 %2").arg(where, c.linkedVersion);
                 else if (!oneCopy)
-                    c.reason
-                        = QStringLiteral("QSQLITE (%1) does not call the linked libsqlite3 %2 (another copy of SQLite)")
-                              .arg(where, c.linkedVersion);
+                    c.reason = trLibrary("QSQLITE (%1) does not call the linked libsqlite3 %2 (another copy of SQLite)")
+                                   .arg(where, c.linkedVersion);
                 else
                     c.reason
-                        = QStringLiteral("QSQLITE runs SQLite %1, the linked library is %2")
+                        = trLibrary("QSQLITE runs SQLite %1, the linked library is %2")
                               .arg(c.driverVersion.isEmpty() ? QStringLiteral("?") : c.driverVersion, c.linkedVersion);
                 db.close();
             }

@@ -70,7 +70,7 @@ public:
     struct Check
     {
         bool same = false;
-        QString reason; ///< why (not): for `sightline-cli info` and the docs, not translated
+        QString reason; ///< why (not), translated: for `sightline-cli info`
         QString linkedVersion; ///< sqlite3_libversion() of the linked library
         QString driverVersion; ///< sqlite_version() through the QSQLITE driver
     };
