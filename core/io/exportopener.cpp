@@ -29,6 +29,12 @@ LoadOutcome ExportOpener::sqlFailure(const QString& path, int sqliteCode, const 
                          "failed, or access was denied; the file itself may be fine.")
                           .arg(name, detail);
         break;
+    case SQLITE_NOMEM:
+        out.error = LoadError::Unreadable;
+        out.message = tr("%1 could not be read: SQLite ran out of memory (\"%2\"). Close other traces or "
+                         "programs and try again; the file itself may be fine.")
+                          .arg(name, detail);
+        break;
     case SQLITE_CANTOPEN:
         // Preflight opened the file already, so what fails here is SQLite's own path handling:
         // the default VFS takes 512 bytes at most (when the long-path VFS is not available).

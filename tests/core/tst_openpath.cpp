@@ -229,6 +229,7 @@ private slots:
     void nonUtf8FileName();
     void longPath();
     void folderAndFilePermissions();
+    void sqliteErrorsClassified();
 };
 
 void TestOpenPath::libraryCheckAgreesWithTheProcess()
@@ -631,6 +632,34 @@ void TestOpenPath::folderAndFilePermissions()
 #else
     QSKIP("running as root without the CLI: permissions cannot be denied to this process");
 #endif
+}
+
+void TestOpenPath::sqliteErrorsClassified()
+{
+    // Extended codes (as QSQLITE reports them) classify by their primary code.
+    const struct
+    {
+        int code;
+        LoadError error;
+        const char* says;
+    } cases[] = {
+        { SQLITE_CORRUPT, LoadError::Corrupt, "is damaged" },
+        { SQLITE_NOTADB, LoadError::Corrupt, "is damaged" },
+        { SQLITE_BUSY, LoadError::Locked, "is locked" },
+        { SQLITE_LOCKED_SHAREDCACHE, LoadError::Locked, "is locked" },
+        { SQLITE_IOERR_READ, LoadError::Unreadable, "could not be read" },
+        { SQLITE_NOMEM, LoadError::Unreadable, "out of memory" },
+        { SQLITE_ERROR, LoadError::UnknownSchema, "export schema Sightline does not know" },
+        { SQLITE_CANTOPEN, LoadError::Unreadable, "could not be opened" },
+    };
+    for (const auto& c : cases) {
+        const LoadOutcome o
+            = ExportOpener::sqlFailure(QStringLiteral("/data/run 1/trace.sqlite"), c.code, QStringLiteral("detail"));
+        QCOMPARE(o.error, c.error);
+        QVERIFY2(o.message.contains(QLatin1String(c.says)), qPrintable(o.message));
+        QVERIFY2(o.message.contains(QLatin1String("trace.sqlite")), qPrintable(o.message));
+        QVERIFY2(!o.message.contains(QLatin1String("/data/run 1")), qPrintable(o.message)); // the name, not the path
+    }
 }
 
 QTEST_GUILESS_MAIN(TestOpenPath)
