@@ -3,6 +3,7 @@
 
 #include "core/analysis/analyzer.h"
 #include "core/compare/comparator.h"
+#include "core/io/sqliteconnection.h"
 #include "core/io/traceinspector.h"
 #include "core/io/traceloader.h"
 #include "core/report/comparisonwriter.h"
@@ -297,6 +298,12 @@ int Commands::info(const QStringList& args)
         out() << tr("GPU %1:           %2, %3 SMs, compute %4.%5").arg(g.deviceId).arg(g.name).arg(g.smCount)
                      .arg(g.computeMajor).arg(g.computeMinor) << "\n";
     out() << tr("Processes:       %1 named").arg(r.trace->processNames.size()) << "\n";
+    const auto& sqlite = SqliteLibrary::check();
+    out() << tr("SQLite reads:    %1 (%2)")
+                 .arg(SqliteLibrary::useCApi() ? tr("C API on the QSQLITE handle") : tr("QSqlQuery, forward-only"),
+                      sqlite.reason) << "\n";
+    for (const QString& w : r.trace->loadWarnings)
+        out() << tr("Warning: %1").arg(w) << "\n";
     out() << tr("Tables (%1):").arg(i.tables.size()) << "\n";
     for (const auto& t : i.tables)
         out() << QStringLiteral("  %1 %2\n").arg(t.name, -48).arg(formatCount(t.rows), 14);

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/util/nativepath.h"
 #include "core/util/resourceusage.h"
 #include "core/util/translations.h"
 #include "widgets/benchmark/guibenchmark.h"
@@ -65,7 +66,12 @@ int main(int argc, char** argv)
     parser.addPositionalArgument(QStringLiteral("traces"),
         QApplication::translate("main", "Nsight Systems SQLite exports to open."),
         QApplication::translate("main", "[trace.sqlite...]"));
-    parser.process(app);
+    // argv's bytes as they are, so that a trace whose name is not UTF-8 opens (Qt's own
+    // arguments() turn such bytes into U+FFFD). Qt's platform options were already taken out.
+    QStringList rawArgs;
+    for (int i = 0; i < argc; ++i)
+        rawArgs << sl::NativePath::decode(QByteArray(argv[i]));
+    parser.process(rawArgs);
 
     // Benchmarks and screenshots get their own settings: they must neither depend on the user's
     // layout nor add to the recent files.

@@ -8,15 +8,15 @@ namespace sl {
 
 namespace {
 /// Appends the seven shared op columns (SELECT positions 0..6) of the current row.
-void appendOp(GpuOpColumns& t, sqlite3_stmt* s)
+void appendOp(GpuOpColumns& t, const SqliteStatement& s)
 {
-    t.rowid.push_back(sqlite3_column_int64(s, 0));
-    t.start.push_back(sqlite3_column_int64(s, 1));
-    t.end.push_back(sqlite3_column_int64(s, 2));
-    t.device.push_back(quint16(sqlite3_column_int64(s, 3)));
-    t.stream.push_back(quint32(sqlite3_column_int64(s, 4)));
-    t.correlationId.push_back(quint32(sqlite3_column_int64(s, 5)));
-    t.pid.push_back(quint32((sqlite3_column_int64(s, 6) >> 24) & 0xFFFFFF)); // NULL reads as 0 = unknown
+    t.rowid.push_back(s.int64(0));
+    t.start.push_back(s.int64(1));
+    t.end.push_back(s.int64(2));
+    t.device.push_back(quint16(s.int64(3)));
+    t.stream.push_back(quint32(s.int64(4)));
+    t.correlationId.push_back(quint32(s.int64(5)));
+    t.pid.push_back(quint32((s.int64(6) >> 24) & 0xFFFFFF)); // NULL reads as 0 = unknown
     t.api.push_back(-1);
 }
 
@@ -48,27 +48,27 @@ bool GpuOpReader::readKernels(Trace& trace, QString* error)
     // Consecutive kernels usually repeat a configuration: skip the hash lookup then.
     LaunchConfig last;
     quint32 lastIndex = quint32(-1);
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](sqlite3_stmt* s) {
+    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
         appendOp(k, s);
-        k.name.push_back(quint32(sqlite3_column_int64(s, 7)));
-        k.shortName.push_back(quint32(sqlite3_column_int64(s, 8)));
+        k.name.push_back(quint32(s.int64(7)));
+        k.shortName.push_back(quint32(s.int64(8)));
         LaunchConfig c;
-        c.registersPerThread = quint32(sqlite3_column_int64(s, 9));
-        c.gridX = quint32(sqlite3_column_int64(s, 10));
-        c.gridY = quint32(sqlite3_column_int64(s, 11));
-        c.gridZ = quint32(sqlite3_column_int64(s, 12));
-        c.blockX = quint32(sqlite3_column_int64(s, 13));
-        c.blockY = quint32(sqlite3_column_int64(s, 14));
-        c.blockZ = quint32(sqlite3_column_int64(s, 15));
-        c.staticSharedMemory = quint32(sqlite3_column_int64(s, 16));
-        c.dynamicSharedMemory = quint32(sqlite3_column_int64(s, 17));
+        c.registersPerThread = quint32(s.int64(9));
+        c.gridX = quint32(s.int64(10));
+        c.gridY = quint32(s.int64(11));
+        c.gridZ = quint32(s.int64(12));
+        c.blockX = quint32(s.int64(13));
+        c.blockY = quint32(s.int64(14));
+        c.blockZ = quint32(s.int64(15));
+        c.staticSharedMemory = quint32(s.int64(16));
+        c.dynamicSharedMemory = quint32(s.int64(17));
         if (lastIndex == quint32(-1) || !(c == last)) {
             lastIndex = trace.configs.intern(c);
             last = c;
         }
         k.config.push_back(lastIndex);
         // graphNodeId: NULL and 0 both mean "not launched from a graph".
-        k.flags.push_back(sqlite3_column_int64(s, 18) != 0 ? quint8(KernelTable::FromGraph) : quint8(0));
+        k.flags.push_back(s.int64(18) != 0 ? quint8(KernelTable::FromGraph) : quint8(0));
     });
     if (ok) // after a cancel the half-read table is dropped: copying it would only delay the cancel
         k.shrink();
@@ -85,12 +85,12 @@ bool GpuOpReader::readMemcpy(Trace& trace, QString* error)
                                  m_schema.columnOr(t, QStringLiteral("dstKind"), QStringLiteral("NULL")), t);
     auto& m = trace.memcpy;
     m.reserve(m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0));
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](sqlite3_stmt* s) {
+    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
         appendOp(m, s);
-        m.bytes.push_back(sqlite3_column_int64(s, 7));
-        m.copyKind.push_back(quint8(sqlite3_column_int64(s, 8)));
-        m.srcKind.push_back(sqlite3_column_type(s, 9) == SQLITE_NULL ? qint8(-1) : qint8(sqlite3_column_int64(s, 9)));
-        m.dstKind.push_back(sqlite3_column_type(s, 10) == SQLITE_NULL ? qint8(-1) : qint8(sqlite3_column_int64(s, 10)));
+        m.bytes.push_back(s.int64(7));
+        m.copyKind.push_back(quint8(s.int64(8)));
+        m.srcKind.push_back(s.isNull(9) ? qint8(-1) : qint8(s.int64(9)));
+        m.dstKind.push_back(s.isNull(10) ? qint8(-1) : qint8(s.int64(10)));
     });
     if (ok)
         m.shrink();
@@ -105,9 +105,9 @@ bool GpuOpReader::readMemset(Trace& trace, QString* error)
     const QString sql = QStringLiteral("SELECT %1, %2 FROM %3")
                             .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("bytes"), QStringLiteral("0")), t);
     auto& m = trace.memset;
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](sqlite3_stmt* s) {
+    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
         appendOp(m, s);
-        m.bytes.push_back(sqlite3_column_int64(s, 7));
+        m.bytes.push_back(s.int64(7));
     });
     if (ok)
         m.shrink();
@@ -122,9 +122,9 @@ bool GpuOpReader::readGraphLaunches(Trace& trace, QString* error)
     const QString sql = QStringLiteral("SELECT %1, %2 FROM %3")
                             .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("graphId"), QStringLiteral("0")), t);
     auto& g = trace.graphs;
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](sqlite3_stmt* s) {
+    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
         appendOp(g, s);
-        g.graphId.push_back(quint32(sqlite3_column_int64(s, 7)));
+        g.graphId.push_back(quint32(s.int64(7)));
     });
     if (ok)
         g.shrink();

@@ -29,13 +29,12 @@ bool HostReader::readStrings(Trace& trace, QString* error)
     QVector<QString> strings;
     // Ids are dense in every export we have seen; guard against a pathological sparse table.
     strings.resize(qsizetype(qBound<qint64>(0, maxId + 1, qint64(64) * 1024 * 1024)));
-    const bool ok = scanRows(m_db, m_ctx, QStringLiteral("SELECT id, value FROM StringIds"), error, [&](sqlite3_stmt* s) {
-        const qint64 id = sqlite3_column_int64(s, 0);
+    const bool ok = scanRows(m_db, m_ctx, QStringLiteral("SELECT id, value FROM StringIds"), error, [&](const SqliteStatement& s) {
+        const qint64 id = s.int64(0);
         if (id < 0 || id >= strings.size())
             return;
-        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s, 1));
-        if (p)
-            strings[id] = QString::fromUtf8(p, sqlite3_column_bytes(s, 1));
+        if (!s.isNull(1))
+            strings[id] = s.text(1);
     });
     trace.strings.setNsysStrings(std::move(strings));
     return ok;
@@ -56,22 +55,22 @@ bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString*
     eventClass.reserve(size_t(qMax<qint64>(0, n)));
     // Classify each distinct name once; names are StringIds ids (small and dense).
     std::vector<qint16> kindOf(trace.strings.size(), -1);
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](sqlite3_stmt* s) {
-        const qint64 gtid = sqlite3_column_int64(s, 3);
-        const auto name = quint32(sqlite3_column_int64(s, 5));
-        a.rowid.push_back(sqlite3_column_int64(s, 0));
-        a.start.push_back(sqlite3_column_int64(s, 1));
-        a.end.push_back(sqlite3_column_int64(s, 2));
+    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
+        const qint64 gtid = s.int64(3);
+        const auto name = quint32(s.int64(5));
+        a.rowid.push_back(s.int64(0));
+        a.start.push_back(s.int64(1));
+        a.end.push_back(s.int64(2));
         a.pid.push_back(quint32((gtid >> 24) & 0xFFFFFF));
         a.tid.push_back(quint32(gtid & 0xFFFFFF));
-        a.correlationId.push_back(quint32(sqlite3_column_int64(s, 4)));
+        a.correlationId.push_back(quint32(s.int64(4)));
         a.name.push_back(name);
         if (name >= kindOf.size())
             kindOf.resize(name + 1, -1);
         if (kindOf[name] < 0)
             kindOf[name] = qint16(ApiClassifier::classify(trace.strings.at(name)));
         a.kind.push_back(quint8(kindOf[name]));
-        eventClass.push_back(quint8(sqlite3_column_int64(s, 6)));
+        eventClass.push_back(quint8(s.int64(6)));
     });
     if (ok) // after a cancel the half-read table is dropped: copying it would only delay the cancel
         a.shrink();
@@ -93,19 +92,20 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
     auto& r = trace.nvtx;
     r.reserve(m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0));
     std::unordered_map<std::string, quint32, ViewHash, std::equal_to<>> textIndex;
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](sqlite3_stmt* s) {
-        const int type = int(sqlite3_column_int64(s, 3));
-        const qint64 gtid = sqlite3_column_int64(s, 4);
+    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
+        const int type = int(s.int64(3));
+        const qint64 gtid = s.int64(4);
         const auto pid = quint32((gtid >> 24) & 0xFFFFFF);
-        const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(s, 6));
-        const int textLen = sqlite3_column_bytes(s, 6);
+        const QByteArray textBytes = s.utf8(6); // a view of SQLite's buffer on the C-API path
+        const char* text = textBytes.isNull() ? nullptr : textBytes.constData();
+        const int textLen = int(textBytes.size());
         if (type == 75) {
             if (text)
-                trace.nvtxDomains.insert((quint64(pid) << 32) | quint32(sqlite3_column_int64(s, 8)),
+                trace.nvtxDomains.insert((quint64(pid) << 32) | quint32(s.int64(8)),
                                          QString::fromUtf8(text, textLen));
             return;
         }
-        if (sqlite3_column_type(s, 2) == SQLITE_NULL)
+        if (s.isNull(2))
             return; // a range never closed within the capture
         quint32 name;
         if (text) {
@@ -116,19 +116,19 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
             name = it->second;
         } else {
             // Registered string (StringIds id); a range with neither has no name.
-            name = sqlite3_column_type(s, 7) == SQLITE_NULL ? trace.strings.intern(QString())
-                                                            : quint32(sqlite3_column_int64(s, 7));
+            name = s.isNull(7) ? trace.strings.intern(QString())
+                                                            : quint32(s.int64(7));
         }
-        r.rowid.push_back(sqlite3_column_int64(s, 0));
-        r.start.push_back(sqlite3_column_int64(s, 1));
-        r.end.push_back(sqlite3_column_int64(s, 2));
+        r.rowid.push_back(s.int64(0));
+        r.start.push_back(s.int64(1));
+        r.end.push_back(s.int64(2));
         r.eventType.push_back(quint8(type));
         r.pid.push_back(pid);
         r.tid.push_back(quint32(gtid & 0xFFFFFF));
-        r.endTid.push_back(sqlite3_column_type(s, 5) == SQLITE_NULL ? quint32(gtid & 0xFFFFFF)
-                                                                    : quint32(sqlite3_column_int64(s, 5) & 0xFFFFFF));
+        r.endTid.push_back(s.isNull(5) ? quint32(gtid & 0xFFFFFF)
+                                                                    : quint32(s.int64(5) & 0xFFFFFF));
         r.name.push_back(name);
-        r.domain.push_back(quint32(sqlite3_column_int64(s, 8)));
+        r.domain.push_back(quint32(s.int64(8)));
     });
     if (ok)
         r.shrink();

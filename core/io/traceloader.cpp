@@ -1,22 +1,21 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/traceloader.h"
 
+#include "core/io/exportopener.h"
 #include "core/io/gpuopreader.h"
 #include "core/io/hostreader.h"
 #include "core/io/metadatareader.h"
-#include "core/io/preflight.h"
-#include "core/io/schema.h"
-#include "core/io/sqliteconnection.h"
+#include "core/util/nativepath.h"
 #include "core/io/tracefinalizer.h"
 #include "core/util/filehash.h"
 #include "core/util/logging.h"
 #include "core/util/resourceusage.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QPromise>
 #include <QScopeGuard>
 #include <QtConcurrent/QtConcurrentRun>
+
 
 #include <algorithm>
 #include <sqlite3.h>
@@ -24,19 +23,6 @@
 
 namespace sl {
 
-namespace {
-
-/// Maps a SQLite failure to our error kinds: a malformed or non-database file is "corrupt".
-LoadOutcome sqlFailure(const QString& fileName, const QString& detail)
-{
-    LoadOutcome out;
-    out.error = LoadError::Corrupt;
-    out.message = TraceLoader::tr("%1 is damaged: SQLite reports \"%2\". The copy may be incomplete; "
-                                  "copy or export it again.").arg(fileName, detail);
-    return out;
-}
-
-} // namespace
 
 LoadOutcome TraceLoader::loadSync(const QString& path, const LoadOptions& options, const LoadProgress& progress,
                                   const std::atomic<bool>* externalCancel)
@@ -52,11 +38,8 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
 {
     LoadOutcome out;
     const QFileInfo fi(path);
-    const QString fileName = fi.fileName();
-    if (const auto e = Preflight::check(path, &out.message); e != LoadError::None) {
-        out.error = e;
-        return out;
-    }
+    const QString fileName = NativePath::displayName(path);
+    auto sqlFailure = [&](const QString& detail, int code) { return ExportOpener::sqlFailure(path, code, detail); };
 
     // Whoever drops the last reference (a closed trace, a failed or cancelled load) hands the
     // freed heap back: without it glibc keeps hundreds of MB of a closed trace resident.
@@ -66,7 +49,6 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     });
     trace->info.filePath = fi.absoluteFilePath();
     trace->info.fileName = fileName;
-    trace->info.fileSize = fi.size();
 
     LoadContext ctx;
     ctx.cancelRequested = std::move(cancelRequested);
@@ -86,23 +68,13 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     };
 
     report(tr("Opening %1").arg(fileName));
-    SqliteConnection db(path);
-    if (!db.isOpen())
-        return sqlFailure(fileName, db.errorText());
-    {
-        // sqlite_master is the first page read: "file is not a database" or "malformed" show here.
-        SqliteStatement st(db.handle(), QStringLiteral("SELECT count(*) FROM sqlite_master"));
-        if (!st.isValid() || !st.next())
-            return sqlFailure(fileName, st.errorText());
-    }
-    const Schema schema = Schema::probe(db);
-    if (!schema.looksLikeNsys()) {
-        out.error = LoadError::NotNsysExport;
-        out.message = tr("%1 is an SQLite database but not an Nsight Systems export: it has no StringIds table "
-                         "and none of the CUPTI_ACTIVITY_KIND_*, NVTX_EVENTS or TARGET_INFO_* tables. "
-                         "Create the export with 'nsys export --type sqlite'.").arg(fileName);
-        return out;
-    }
+    ExportOpener::Opened opened;
+    if (LoadOutcome o = ExportOpener::open(path, &opened); o.error != LoadError::None)
+        return o;
+    const SqliteConnection& db = *opened.db;
+    const Schema& schema = opened.schema;
+    trace->info.fileSize = opened.fileSize;
+    trace->loadWarnings << opened.warnings;
     for (const auto& t : schema.tables())
         trace->info.tables.append({t, -1});
 
@@ -117,7 +89,7 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     QString error;
     HostReader host(db, schema, ctx);
     if (!host.readStrings(*trace, &error))
-        return ctx.cancelled() ? cancelled() : sqlFailure(fileName, error);
+        return ctx.cancelled() ? cancelled() : sqlFailure(error, ctx.sqliteError);
     MetadataReader::read(db, schema, *trace);
 
     // GPU tables on a second connection in a helper thread while this thread reads the host
@@ -129,6 +101,8 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
         if (!gdb.isOpen()) {
             gpuOk = false;
             gpuError = gdb.errorText();
+            int none = 0;
+            ctx.sqliteError.compare_exchange_strong(none, gdb.errorCode());
             return;
         }
         GpuOpReader gpu(gdb, schema, ctx);
@@ -161,9 +135,9 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
             readGpu();
     }
     if (!error.isEmpty())
-        return sqlFailure(fileName, error);
+        return sqlFailure(error, ctx.sqliteError);
     if (!gpuError.isEmpty())
-        return sqlFailure(fileName, gpuError);
+        return sqlFailure(gpuError, ctx.sqliteError);
     if (ctx.cancelled() || !hostOk || !gpuOk)
         return cancelled();
 
