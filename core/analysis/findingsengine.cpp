@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <tuple>
 
 namespace sl {
 
@@ -56,6 +57,36 @@ void longestFirst(std::vector<quint32>& rows, const Table& t)
     const auto head = std::min<size_t>(rows.size(), size_t(Evidence::kMaxRowids));
     std::partial_sort(rows.begin(), rows.begin() + ptrdiff_t(head), rows.end(), longer);
 }
+/// Sum over threads of the union of the calls `rows` (ApiTable indices) clipped to
+/// [from, to), in ns; `*threads` receives how many threads have any.
+qint64 blockedThreadTime(const Trace& t, const std::vector<quint32>& rows, qint64 from, qint64 to, int* threads)
+{
+    std::vector<std::tuple<quint64, qint64, qint64>> iv; // (pid << 32 | tid, start, end)
+    iv.reserve(rows.size());
+    for (quint32 i : rows)
+        iv.emplace_back((quint64(t.api.pid[i]) << 32) | t.api.tid[i], std::max(from, t.api.start[i]),
+                        std::min(to, t.api.end[i]));
+    std::sort(iv.begin(), iv.end());
+    qint64 total = 0;
+    *threads = 0;
+    for (size_t j = 0; j < iv.size();) {
+        const quint64 thread = std::get<0>(iv[j]);
+        ++*threads;
+        qint64 runStart = std::get<1>(iv[j]), runEnd = std::get<2>(iv[j]);
+        for (; j < iv.size() && std::get<0>(iv[j]) == thread; ++j) {
+            const auto [th, s, e] = iv[j];
+            if (s > runEnd) {
+                total += std::max<qint64>(0, runEnd - runStart);
+                runStart = s, runEnd = e;
+            } else {
+                runEnd = std::max(runEnd, e);
+            }
+        }
+        total += std::max<qint64>(0, runEnd - runStart);
+    }
+    return total;
+}
+
 } // namespace
 
 void FindingsEngine::add(AnalysisResult& r, Finding f)
@@ -261,6 +292,7 @@ void FindingsEngine::launchBound(AnalysisResult& r)
 void FindingsEngine::blockingSync(AnalysisResult& r)
 {
     const Trace& t = *r.trace;
+    int threads = 0;
     qint64 count = 0, total = 0;
     std::vector<quint32> rows, nameIds;
     for (qsizetype i = 0; i < t.api.size(); ++i) {
@@ -272,7 +304,11 @@ void FindingsEngine::blockingSync(AnalysisResult& r)
         if (std::find(nameIds.begin(), nameIds.end(), t.api.name[size_t(i)]) == nameIds.end())
             nameIds.push_back(t.api.name[size_t(i)]);
     }
-    const double share = double(total) / double(std::max<qint64>(1, r.window.lengthNs()));
+    // A share of a total that contains it: blocked time per thread (the union of its calls, as
+    // a runtime sync wraps a driver sync, clipped to the window) over the window times the
+    // threads that block. Summed over processes against one window it could pass 100 %.
+    const qint64 blockedNs = blockedThreadTime(t, rows, r.window.startNs, r.window.endNs, &threads);
+    const double share = double(blockedNs) / (double(std::max<qint64>(1, r.window.lengthNs())) * double(std::max(1, threads)));
     if (count == 0 || share < 0.01)
         return;
     QStringList top;
@@ -292,6 +328,7 @@ void FindingsEngine::blockingSync(AnalysisResult& r)
     f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows,
                                             QStringLiteral("nameId IN (%1) AND %2").arg(sqlIdList(nameIds), EvidenceBuilder::windowPredicate(r))));
     add(r, f);
+    r.findings.back().impactShare = share; // per blocking thread, see above
 }
 
 void FindingsEngine::idle(AnalysisResult& r)

@@ -2,6 +2,8 @@
 #include "core/util/privacy.h"
 #include "core/report/jsonreport.h"
 
+#include "core/report/dataqualityreport.h"
+
 #include "core/analysis/statistics.h"
 
 #include <QJsonArray>
@@ -245,6 +247,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
         findings.append(findingToJson(f));
     root.insert(QStringLiteral("findings"), findings);
     root.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(r.warnings));
+    root.insert(QStringLiteral("data_quality"), DataQualityReport::json(t.dataQuality));
     return root;
 }
 
