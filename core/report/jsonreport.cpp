@@ -113,6 +113,8 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
                       {QStringLiteral("mean_ns"), k.meanNs},
                       {QStringLiteral("p50_ns"), k.p50Ns},
                       {QStringLiteral("p90_ns"), k.p90Ns},
+                      {QStringLiteral("median_ns"), k.medianNs},
+                      {QStringLiteral("stddev_ns"), k.stddevNs},
                       {QStringLiteral("share"), k.share},
                       {QStringLiteral("devices"), intArray(k.devices)},
                       {QStringLiteral("occupancy"), optionalShare(k.occupancy)}};
