@@ -8,8 +8,30 @@
 
 #include <algorithm>
 #include <climits>
+#include <unordered_set>
 
 namespace sl {
+
+namespace {
+/// Trace row indices of the kept rows (missing string ids) whose rowid is listed, so the
+/// Kernels and Evidence docks can show and mark them like any finding's rows.
+std::vector<quint32> keptRows(const Trace& t, const DataQuality::Entry& e)
+{
+    const std::vector<qint64>* rowid = nullptr;
+    if (e.table == QLatin1String("CUPTI_ACTIVITY_KIND_KERNEL"))
+        rowid = &t.kernels.rowid;
+    else if (e.table == QLatin1String("CUPTI_ACTIVITY_KIND_RUNTIME"))
+        rowid = &t.api.rowid;
+    if (!rowid || e.excluded())
+        return {};
+    const std::unordered_set<qint64> wanted(e.rowids.begin(), e.rowids.end());
+    std::vector<quint32> rows;
+    for (size_t i = 0; i < rowid->size() && rows.size() < wanted.size(); ++i)
+        if (wanted.count((*rowid)[i]))
+            rows.push_back(quint32(i));
+    return rows;
+}
+} // namespace
 
 void DataQualityFindings::append(AnalysisResult& r)
 {
@@ -26,6 +48,7 @@ void DataQualityFindings::append(AnalysisResult& r)
             ev.rowids = e.rowids;
             ev.rowCount = e.count;
             ev.sql = e.sql;
+            ev.rows = keptRows(*r.trace, e);
             f.evidence.append(std::move(ev));
             rows += e.count;
             tables << e.table;
