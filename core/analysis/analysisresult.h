@@ -26,6 +26,8 @@ struct KernelSummary
     qint64 minNs = 0, maxNs = 0;
     double meanNs = 0;
     qint64 p50Ns = 0, p90Ns = 0; ///< nearest rank on the sorted durations
+    double medianNs = 0;         ///< as nsys stats: the middle value, the mean of the two middle ones on even counts
+    double stddevNs = 0;         ///< sample standard deviation (n − 1), 0 for one launch, as nsys stats
     double share = 0;            ///< of total kernel time in the window
     QVector<int> devices;
     std::optional<double> occupancy; ///< theoretical occupancy of the most used launch configuration, [0,1]

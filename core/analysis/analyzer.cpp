@@ -2,6 +2,7 @@
 #include "core/analysis/analyzer.h"
 
 #include "core/analysis/deviceanalysis.h"
+#include "core/analysis/dataqualityfindings.h"
 #include "core/analysis/findingsengine.h"
 #include "core/analysis/hostanalysis.h"
 #include "core/analysis/kernelanalysis.h"
@@ -125,6 +126,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     FindingsEngine::run(res, cancel);
     if (cancel.isCancelled())
         return nullptr;
+    DataQualityFindings::append(res);
 
     if (trace->nvtx.size() > 0 && r->kernelNs > 0 && r->coverage < spec::kNvtxCoverageWarning)
         r->warnings << tr("NVTX attribution covers %1 of kernel time (under %2): per-range and per-phase figures "

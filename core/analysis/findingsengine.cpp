@@ -13,6 +13,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <tuple>
 
 namespace sl {
 
@@ -54,6 +55,36 @@ QString kernelsWithCall(const QString& join, const QString& condition)
         .arg(tables::kKernel, join, tables::kRuntime,
             EvidenceBuilder::launchingCall(QStringLiteral("k"), QStringLiteral("r")), condition);
 }
+/// Sum over threads of the union of the calls `rows` (ApiTable indices) clipped to
+/// [from, to), in ns; `*threads` receives how many threads have any.
+qint64 blockedThreadTime(const Trace& t, const std::vector<quint32>& rows, qint64 from, qint64 to, int* threads)
+{
+    std::vector<std::tuple<quint64, qint64, qint64>> iv; // (pid << 32 | tid, start, end)
+    iv.reserve(rows.size());
+    for (quint32 i : rows)
+        iv.emplace_back((quint64(t.api.pid[i]) << 32) | t.api.tid[i], std::max(from, t.api.start[i]),
+                        std::min(to, t.api.end[i]));
+    std::sort(iv.begin(), iv.end());
+    qint64 total = 0;
+    *threads = 0;
+    for (size_t j = 0; j < iv.size();) {
+        const quint64 thread = std::get<0>(iv[j]);
+        ++*threads;
+        qint64 runStart = std::get<1>(iv[j]), runEnd = std::get<2>(iv[j]);
+        for (; j < iv.size() && std::get<0>(iv[j]) == thread; ++j) {
+            const auto [th, s, e] = iv[j];
+            if (s > runEnd) {
+                total += std::max<qint64>(0, runEnd - runStart);
+                runStart = s, runEnd = e;
+            } else {
+                runEnd = std::max(runEnd, e);
+            }
+        }
+        total += std::max<qint64>(0, runEnd - runStart);
+    }
+    return total;
+}
+
 } // namespace
 
 void FindingsEngine::add(AnalysisResult& r, Finding f)
@@ -267,6 +298,7 @@ void FindingsEngine::launchBound(AnalysisResult& r)
 void FindingsEngine::blockingSync(AnalysisResult& r)
 {
     const Trace& t = *r.trace;
+    int threads = 0;
     qint64 count = 0, total = 0;
     std::vector<quint32> rows, nameIds;
     for (qsizetype i = 0; i < t.api.size(); ++i) {
@@ -278,7 +310,11 @@ void FindingsEngine::blockingSync(AnalysisResult& r)
         if (std::find(nameIds.begin(), nameIds.end(), t.api.name[size_t(i)]) == nameIds.end())
             nameIds.push_back(t.api.name[size_t(i)]);
     }
-    const double share = double(total) / double(std::max<qint64>(1, r.window.lengthNs()));
+    // A share of a total that contains it: blocked time per thread (the union of its calls, as
+    // a runtime sync wraps a driver sync, clipped to the window) over the window times the
+    // threads that block. Summed over processes against one window it could pass 100 %.
+    const qint64 blockedNs = blockedThreadTime(t, rows, r.window.startNs, r.window.endNs, &threads);
+    const double share = double(blockedNs) / (double(std::max<qint64>(1, r.window.lengthNs())) * double(std::max(1, threads)));
     if (count == 0 || share < spec::kBlockingSyncShare)
         return;
     QStringList top;
@@ -298,6 +334,7 @@ void FindingsEngine::blockingSync(AnalysisResult& r)
     f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows,
                                             QStringLiteral("nameId IN (%1) AND %2").arg(sqlIdList(nameIds), EvidenceBuilder::windowPredicate(r))));
     add(r, f);
+    r.findings.back().impactShare = share; // per blocking thread, see above
 }
 
 void FindingsEngine::idle(AnalysisResult& r)

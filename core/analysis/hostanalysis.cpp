@@ -197,6 +197,20 @@ void HostAnalysis::memcpy(AnalysisResult& r, const Cancellation& cancel)
         k.kind = Trace::memcpyKindLabel(id);
         r.memcpy.append(k);
     }
+    // Memsets as one more operation (kind_id -1), as nsys stats' cuda_gpu_mem_time_sum lists
+    // "[CUDA memset]" beside the copy kinds.
+    MemcpyKind set;
+    set.kindId = -1;
+    set.kind = QStringLiteral("memset");
+    for (qsizetype i = 0; i < t.memset.size(); ++i) {
+        if (!r.window.contains(t.memset.start[size_t(i)]))
+            continue;
+        ++set.count;
+        set.bytes += t.memset.bytes[size_t(i)];
+        set.totalNs += t.memset.duration(i);
+    }
+    if (set.count > 0)
+        r.memcpy.append(set);
 }
 
 void HostAnalysis::graphs(AnalysisResult& r, const Cancellation& cancel)

@@ -6,8 +6,25 @@
 #include "core/analysis/taxonomy.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sl {
+
+namespace {
+/// nsys stats' median (the mean of the two middle values on even counts) and sample standard
+/// deviation of `d` (reordered), in ns, for the conformance with cuda_gpu_kern_sum.
+void medianAndStddev(std::vector<qint64>& d, double mean, double* median, double* stddev)
+{
+    const size_t n = d.size();
+    const auto mid = d.begin() + ptrdiff_t(n / 2);
+    std::nth_element(d.begin(), mid, d.end());
+    *median = n % 2 ? double(*mid) : (double(*std::max_element(d.begin(), mid)) + double(*mid)) / 2.0;
+    double sq = 0;
+    for (qint64 v : d)
+        sq += (double(v) - mean) * (double(v) - mean);
+    *stddev = n > 1 ? std::sqrt(sq / double(n - 1)) : 0.0;
+}
+} // namespace
 
 void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r, const Cancellation& cancel)
 {
@@ -123,6 +140,7 @@ public:
         s.meanNs = double(s.totalNs) / double(s.count);
         s.p90Ns = nearestRankUnsorted(m_durations, 90);
         s.p50Ns = nearestRankUnsorted(m_durations, 50);
+        medianAndStddev(m_durations, s.meanNs, &s.medianNs, &s.stddevNs);
         for (int d = 0; d < 64; ++d)
             if (deviceMask & (quint64(1) << d))
                 s.devices.append(d);

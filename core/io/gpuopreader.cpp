@@ -2,11 +2,21 @@
 #include "core/io/gpuopreader.h"
 
 #include "core/io/rowscan.h"
+#include "core/io/rowcheck.h"
 #include "core/io/schema.h"
 
 namespace sl {
 
 namespace {
+constexpr qint64 kMaxReserve = qint64(1) << 26; ///< rows reserved up front at most (MAX(rowid) can be anything)
+
+/// A StringIds id as stored until TraceValidator resolves it: ids that do not fit 32 bits
+/// become 0xFFFFFFFF, which is never a StringIds id here (ids are sized from the row count).
+quint32 rawStringId(qint64 id)
+{
+    return id >= 0 && id < qint64(0xFFFFFFFFu) ? quint32(id) : 0xFFFFFFFFu;
+}
+
 /// Appends the seven shared op columns (SELECT positions 0..6) of the current row.
 void appendOp(GpuOpColumns& t, const SqliteStatement& s)
 {
@@ -21,6 +31,30 @@ void appendOp(GpuOpColumns& t, const SqliteStatement& s)
 }
 
 } // namespace
+
+bool GpuOpReader::acceptOp(const SqliteStatement& s, const QString& table, std::initializer_list<int> required,
+                           std::initializer_list<int> integers)
+{
+    const qint64 rowid = s.int64(0);
+    auto reject = [&](DataQuality::Rule rule) {
+        m_quality.add(rule, table, rowid);
+        return false;
+    };
+    // start, end, deviceId, streamId are required by every GPU table; correlationId and
+    // globalPid may be NULL (read as 0 = no launching call, unknown process).
+    if (const auto bad = checkIntegers(s, {1, 2, 3, 4}, {5, 6}))
+        return reject(*bad);
+    for (int c : required)
+        if (s.type(c) == SQLITE_NULL)
+            return reject(DataQuality::Rule::NullRequired);
+    if (const auto bad = checkIntegers(s, required, integers))
+        return reject(*bad);
+    // 0xFFFF is "no device" in the per-device indices, so it is not a device id.
+    const qint64 device = s.int64(3);
+    if (device < 0 || device >= 0xFFFF || !fitsU32(s.int64(4)) || !fitsU32(s.int64(5)))
+        return reject(DataQuality::Rule::InvalidId);
+    return true;
+}
 
 QString GpuOpReader::opColumns(const QString& table) const
 {
@@ -44,14 +78,28 @@ bool GpuOpReader::readKernels(Trace& trace, QString* error)
                                  m_schema.columnOr(t, QStringLiteral("graphNodeId"), QStringLiteral("NULL")), t);
     trace.info.kernelNameColumn = name;
     auto& k = trace.kernels;
-    k.reserve(m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0));
+    k.reserve(qBound<qint64>(0, m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0), kMaxReserve));
     // Consecutive kernels usually repeat a configuration: skip the hash lookup then.
     LaunchConfig last;
     quint32 lastIndex = quint32(-1);
     const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
+        if (!acceptOp(s, t, {7}, {8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}))
+            return;
+        // Launch geometry CUDA can run: every dimension at least 1, grid x below 2^31, grid
+        // y/z and block x/y below 2^16, at most 1024 threads a block, 255 registers a thread.
+        const qint64 g[6] = {s.int64(10), s.int64(11), s.int64(12),
+                             s.int64(13), s.int64(14), s.int64(15)};
+        const qint64 regs = s.int64(9);
+        const qint64 shm[2] = {s.int64(16), s.int64(17)};
+        if (g[0] < 1 || g[1] < 1 || g[2] < 1 || g[3] < 1 || g[4] < 1 || g[5] < 1 || g[0] > 0x7FFFFFFF || g[1] > 65535
+            || g[2] > 65535 || g[3] > 1024 || g[4] > 1024 || g[5] > 64 || g[3] * g[4] * g[5] > 1024 || regs < 0
+            || regs > 255 || !fitsU32(shm[0]) || !fitsU32(shm[1])) {
+            m_quality.add(DataQuality::Rule::InvalidGeometry, t, s.int64(0));
+            return;
+        }
         appendOp(k, s);
-        k.name.push_back(quint32(s.int64(7)));
-        k.shortName.push_back(quint32(s.int64(8)));
+        k.name.push_back(rawStringId(s.int64(7)));
+        k.shortName.push_back(rawStringId(s.int64(8)));
         LaunchConfig c;
         c.registersPerThread = quint32(s.int64(9));
         c.gridX = quint32(s.int64(10));
@@ -84,8 +132,10 @@ bool GpuOpReader::readMemcpy(Trace& trace, QString* error)
                             .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("srcKind"), QStringLiteral("NULL")),
                                  m_schema.columnOr(t, QStringLiteral("dstKind"), QStringLiteral("NULL")), t);
     auto& m = trace.memcpy;
-    m.reserve(m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0));
+    m.reserve(qBound<qint64>(0, m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0), kMaxReserve));
     const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
+        if (!acceptOp(s, t, {}, {7, 8, 9, 10}))
+            return;
         appendOp(m, s);
         m.bytes.push_back(s.int64(7));
         m.copyKind.push_back(quint8(s.int64(8)));
@@ -106,6 +156,8 @@ bool GpuOpReader::readMemset(Trace& trace, QString* error)
                             .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("bytes"), QStringLiteral("0")), t);
     auto& m = trace.memset;
     const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
+        if (!acceptOp(s, t, {}, {7}))
+            return;
         appendOp(m, s);
         m.bytes.push_back(s.int64(7));
     });
@@ -123,6 +175,8 @@ bool GpuOpReader::readGraphLaunches(Trace& trace, QString* error)
                             .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("graphId"), QStringLiteral("0")), t);
     auto& g = trace.graphs;
     const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
+        if (!acceptOp(s, t, {}, {7}))
+            return;
         appendOp(g, s);
         g.graphId.push_back(quint32(s.int64(7)));
     });

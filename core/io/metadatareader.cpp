@@ -24,6 +24,13 @@ void MetadataReader::read(const SqliteConnection& db, const Schema& schema, Trac
     readCapture(db, schema, trace);
     readGpus(db, schema, trace);
     readProcesses(db, schema, trace);
+    const QString details = QStringLiteral("ANALYSIS_DETAILS");
+    if (schema.hasTable(details) && schema.hasColumn(details, QStringLiteral("duration"))) {
+        SqliteStatement st(db.handle(), QStringLiteral("SELECT duration FROM ANALYSIS_DETAILS "
+                                                       "WHERE typeof(duration) = 'integer' AND duration > 0 LIMIT 1"));
+        if (st.next())
+            trace.info.captureDurationNs = st.int64(0);
+    }
 }
 
 void MetadataReader::readVersions(const SqliteConnection& db, const Schema& schema, Trace& trace)

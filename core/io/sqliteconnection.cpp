@@ -411,6 +411,23 @@ qint64 SqliteStatement::queryInt64(int col) const
 
 bool SqliteStatement::queryIsNull(int col) const { return m_query->isNull(col); }
 
+int SqliteStatement::queryType(int col) const
+{
+    const QVariant v = m_query->value(col);
+    if (v.isNull())
+        return SQLITE_NULL;
+    switch (v.typeId()) {
+    case QMetaType::Double:
+        return SQLITE_FLOAT;
+    case QMetaType::QString:
+        return SQLITE_TEXT;
+    case QMetaType::QByteArray:
+        return SQLITE_BLOB;
+    default:
+        return SQLITE_INTEGER;
+    }
+}
+
 double SqliteStatement::queryReal(int col) const
 {
     const QVariant v = m_query->value(col);

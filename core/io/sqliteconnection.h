@@ -107,6 +107,9 @@ public:
     qint64 int64(int col) const { return m_stmt ? sqlite3_column_int64(m_stmt, col) : queryInt64(col); }
     bool isNull(int col) const { return m_stmt ? sqlite3_column_type(m_stmt, col) == SQLITE_NULL : queryIsNull(col); }
     double real(int col) const { return m_stmt ? sqlite3_column_double(m_stmt, col) : queryReal(col); }
+    /// The value's storage class: SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL
+    /// (the data-quality rules tell text where an integer belongs from a real integer).
+    int type(int col) const { return m_stmt ? sqlite3_column_type(m_stmt, col) : queryType(col); }
     QString text(int col) const;
     /// UTF-8 bytes of a text value (empty and null alike when NULL): on the C-API path a view of
     /// SQLite's buffer valid until next(); on the QSqlQuery path a converted copy.
@@ -115,6 +118,7 @@ public:
 private:
     qint64 queryInt64(int col) const;
     bool queryIsNull(int col) const;
+    int queryType(int col) const;
     double queryReal(int col) const;
 
     sqlite3* m_db = nullptr;

@@ -7,6 +7,7 @@
 #include "core/io/metadatareader.h"
 #include "core/util/nativepath.h"
 #include "core/io/tracefinalizer.h"
+#include "core/io/tracevalidator.h"
 #include "core/util/filehash.h"
 #include "core/util/logging.h"
 #include "core/util/resourceusage.h"
@@ -19,10 +20,37 @@
 
 #include <algorithm>
 #include <sqlite3.h>
+#include <climits>
 #include <thread>
 
 namespace sl {
 
+namespace {
+
+/// Widens the "full" window to the OS runtime calls (OSRT_API, not loaded otherwise): the
+/// first start and last end of the calls that pass the same time rules as every other row.
+void extendByOsRuntime(const SqliteConnection& db, const Schema& schema, Trace& trace)
+{
+    const QString t = QStringLiteral("OSRT_API");
+    if (!schema.hasTable(t) || !schema.hasColumn(t, QStringLiteral("start")) || !schema.hasColumn(t, QStringLiteral("end")))
+        return;
+    const DataQuality& q = trace.dataQuality;
+    const qint64 len = std::max<qint64>(1, q.captureEndNs - q.captureStartNs);
+    SqliteStatement st(db, QStringLiteral("SELECT MIN(start), MAX(\"end\") FROM OSRT_API WHERE typeof(start) = "
+                                                   "'integer' AND typeof(\"end\") = 'integer' AND \"end\" >= start AND "
+                                                   "start >= %1 AND \"end\" <= %2 AND \"end\" - start <= %3")
+                                        .arg(q.captureStartNs - len).arg(q.captureEndNs + len).arg(len));
+    if (!st.next() || st.isNull(0))
+        return;
+    if (!trace.hasGpuRecords() && trace.api.size() == 0 && trace.nvtx.size() == 0) {
+        trace.firstNs = st.int64(0), trace.lastNs = st.int64(1);
+        return;
+    }
+    trace.firstNs = std::min(trace.firstNs, st.int64(0));
+    trace.lastNs = std::max(trace.lastNs, st.int64(1));
+}
+
+} // namespace
 
 LoadOutcome TraceLoader::loadSync(const QString& path, const LoadOptions& options, const LoadProgress& progress,
                                   const std::atomic<bool>* externalCancel)
@@ -96,6 +124,7 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     // tables; the hash (I/O bound) runs on a third. Both helpers stop within one chunk on cancel.
     QString gpuError;
     bool gpuOk = true;
+    DataQuality gpuQuality;
     auto readGpu = [&] {
         SqliteConnection gdb(path);
         if (!gdb.isOpen()) {
@@ -108,6 +137,7 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
         GpuOpReader gpu(gdb, schema, ctx);
         gpuOk = gpu.readKernels(*trace, &gpuError) && gpu.readMemcpy(*trace, &gpuError)
             && gpu.readMemset(*trace, &gpuError) && gpu.readGraphLaunches(*trace, &gpuError);
+        gpuQuality = std::move(gpu.quality());
     };
     QString sha;
     std::thread hashThread;
@@ -142,8 +172,21 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
         return cancelled();
 
     report(tr("Indexing %1").arg(fileName));
+    // Every id was checked by the readers; the rules that need all tables run here, once.
+    DataQuality& quality = trace->dataQuality;
+    quality = std::move(host.quality());
+    quality.merge(std::move(gpuQuality));
+    TraceValidator::run(*trace, host.stringIds(), eventClass, quality, trace->info.captureDurationNs);
     if (!TraceFinalizer::finalize(*trace, eventClass, ctx))
         return cancelled();
+    extendByOsRuntime(db, schema, *trace);
+    quality.finish(trace->info.kernelNameColumn);
+    if (const qint64 excluded = quality.excludedRows(); excluded > 0)
+        trace->loadWarnings << tr("%n row(s) of the export break the data-quality rules and are left out of every "
+                                  "figure (see Data quality).", nullptr, int(std::min<qint64>(excluded, INT_MAX)));
+    if (const qint64 missing = quality.count(DataQuality::Rule::MissingString); missing > 0)
+        trace->loadWarnings << tr("%n row(s) name a string id that is not in StringIds; they are shown as "
+                                  "\"<missing string N>\".", nullptr, int(std::min<qint64>(missing, INT_MAX)));
     if (hashThread.joinable())
         hashThread.join();
     if (ctx.cancelled())

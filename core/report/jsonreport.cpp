@@ -2,6 +2,7 @@
 #include "core/report/jsonreport.h"
 
 #include "core/analysis/specrules.h"
+#include "core/report/dataqualityreport.h"
 #include "core/analysis/statistics.h"
 #include "core/util/privacy.h"
 
@@ -108,6 +109,8 @@ QJsonObject kernelsJson(const AnalysisResult& r, const ReportOptions& options)
                       {QStringLiteral("mean_ns"), k.meanNs},
                       {QStringLiteral("p50_ns"), k.p50Ns},
                       {QStringLiteral("p90_ns"), k.p90Ns},
+                      {QStringLiteral("median_ns"), k.medianNs},
+                      {QStringLiteral("stddev_ns"), k.stddevNs},
                       {QStringLiteral("share"), k.share},
                       {QStringLiteral("devices"), intArray(k.devices)},
                       {QStringLiteral("occupancy"), optionalShare(k.occupancy)}};
@@ -284,6 +287,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
         findings.append(findingToJson(f));
     root.insert(QStringLiteral("findings"), findings);
     root.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(r.warnings));
+    root.insert(QStringLiteral("data_quality"), DataQualityReport::json(t.dataQuality));
     return root;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/privacy.h"
 #include "core/report/markdownreport.h"
+#include "core/report/dataqualityreport.h"
 
 #include "core/util/format.h"
 
@@ -203,6 +204,7 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
     writeHostTables(s, r);
     writeNvtxTables(s, r);
     writeProcesses(s, r);
+    s << DataQualityReport::markdown(r.trace->dataQuality);
     if (!r.warnings.isEmpty()) {
         s << "## " << tr("Warnings") << "\n\n";
         for (const auto& w : r.warnings)

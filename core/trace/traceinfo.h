@@ -45,6 +45,9 @@ struct TraceInfo
     /// The profiled process wrote an error to its captured stdout/stderr (ProcessStreams),
     /// e.g. the injection library failed to load.
     bool processStreamsReportError = false;
+    /// ANALYSIS_DETAILS.duration: the capture's length (ns; event times run from 0 to it),
+    /// -1 when the export does not say (before 2022).
+    qint64 captureDurationNs = -1;
 
     bool hasTable(const QString& name) const
     {
