@@ -26,7 +26,7 @@ void MetadataReader::read(const SqliteConnection& db, const Schema& schema, Trac
     readProcesses(db, schema, trace);
     const QString details = QStringLiteral("ANALYSIS_DETAILS");
     if (schema.hasTable(details) && schema.hasColumn(details, QStringLiteral("duration"))) {
-        SqliteStatement st(db.handle(), QStringLiteral("SELECT duration FROM ANALYSIS_DETAILS "
+        SqliteStatement st(db, QStringLiteral("SELECT duration FROM ANALYSIS_DETAILS "
                                                        "WHERE typeof(duration) = 'integer' AND duration > 0 LIMIT 1"));
         if (st.next())
             trace.info.captureDurationNs = st.int64(0);
