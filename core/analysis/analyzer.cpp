@@ -7,6 +7,7 @@
 #include "core/analysis/kernelanalysis.h"
 #include "core/analysis/nvtxanalysis.h"
 #include "core/analysis/processanalysis.h"
+#include "core/analysis/servinganalysis.h"
 #include "core/util/format.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -101,6 +102,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     });
     auto devices = QtConcurrent::run([&] { DeviceAnalysis::run(options.maxGaps, res); });
     NvtxAnalysis::run(options.phases, res);
+    ServingAnalysis::run(options.phases, res);
     HostAnalysis::sync(res);
     HostAnalysis::memcpy(res);
     HostAnalysis::graphs(res);

@@ -5,6 +5,7 @@
 #include "core/analysis/analyzer.h"
 #include "core/analysis/evidencebuilder.h"
 #include "core/analysis/hostanalysis.h"
+#include "core/analysis/servingfindings.h"
 #include "core/trace/apiclassifier.h"
 #include "core/util/format.h"
 
@@ -80,6 +81,7 @@ void FindingsEngine::run(AnalysisResult& r)
     nvtxCoverage(r);
     graphMode(r);
     phaseImbalance(r);
+    ServingFindings::run(r);
     std::stable_sort(r.findings.begin(), r.findings.end(), [](const Finding& a, const Finding& b) {
         if (a.impactNs != b.impactNs)
             return a.impactNs > b.impactNs;

@@ -81,7 +81,13 @@ bool Comparator::validate(int n, const ComparisonOptions& o, QString* error)
     return true;
 }
 
-WorkUnit Comparator::resolveUnit(const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& o)
+qint64 Comparator::rangeTokens(const AnalysisResult& a)
+{
+    return a.serving.window.generatedTokens.value_or(0);
+}
+
+WorkUnit Comparator::resolveUnit(const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& o,
+    const QVector<AnalysisPtr>& analyses)
 {
     if (o.unit != WorkUnit::Auto)
         return o.unit;
@@ -89,6 +95,10 @@ WorkUnit Comparator::resolveUnit(const QVector<TraceBreakdown>& breakdowns, cons
         return WorkUnit::Token;
     if (!o.requests.isEmpty())
         return WorkUnit::Request;
+    const bool rangeTokens = !analyses.isEmpty()
+        && std::all_of(analyses.begin(), analyses.end(), [](const AnalysisPtr& a) { return a && Comparator::rangeTokens(*a) > 0; });
+    if (rangeTokens)
+        return WorkUnit::Token;
     for (const auto& b : breakdowns)
         if (b.topLevelStepNs.empty())
             return WorkUnit::Total;
@@ -123,7 +133,7 @@ ComparisonPtr Comparator::compare(
     if (cancelled())
         return nullptr;
 
-    c->unit = resolveUnit(c->breakdowns, o);
+    c->unit = resolveUnit(c->breakdowns, o, analyses);
     for (int i = 0; i < n; ++i) {
         switch (c->unit) {
         case WorkUnit::Auto:
@@ -139,7 +149,9 @@ ComparisonPtr Comparator::compare(
             c->units.append(o.requests[i]);
             break;
         case WorkUnit::Token:
-            c->units.append(o.tokens[i]);
+            // Counts typed by the user win; otherwise the serving steps' generated tokens.
+            c->units.append(o.tokens.isEmpty() ? rangeTokens(*analyses[i]) : o.tokens[i]);
+            c->tokensFromRanges = o.tokens.isEmpty();
             break;
         }
     }

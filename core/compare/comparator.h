@@ -30,8 +30,13 @@ public:
     /// compare() on the global thread pool; a future cancelled before it starts does nothing.
     static QFuture<ComparisonPtr> compareAsync(const QVector<AnalysisPtr>& analyses, const ComparisonOptions& options);
 
-    /// The unit Auto resolves to for these breakdowns and options.
-    static WorkUnit resolveUnit(const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& options);
+    /// The unit Auto resolves to for these breakdowns and options: given token counts, else given
+    /// request counts, else the generated tokens of the serving steps when every trace's step names
+    /// give them (`analyses`), else steps when every trace has some, else total.
+    static WorkUnit resolveUnit(const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& options,
+        const QVector<AnalysisPtr>& analyses = {});
+    /// Generated tokens the serving steps of `a` give (AnalysisResult::serving), 0 when none.
+    static qint64 rangeTokens(const AnalysisResult& a);
 };
 
 } // namespace sl

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/privacy.h"
 #include "core/report/jsonreport.h"
+#include "core/report/servingreport.h"
 
 #include "core/analysis/statistics.h"
 
@@ -239,6 +240,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
                                  {QStringLiteral("phases"), phasesJson(p.phases)}});
     }
     root.insert(QStringLiteral("processes"), procs);
+    root.insert(QStringLiteral("serving"), ServingReport::json(r));
 
     QJsonArray findings;
     for (const auto& f : r.findings)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/privacy.h"
 #include "core/report/markdownreport.h"
+#include "core/report/servingreport.h"
 
 #include "core/util/format.h"
 
@@ -141,6 +142,7 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
               << formatDuration(p.kernelNs) << " | " << formatDuration(p.kernelNsPerStep()) << " |\n";
         s << "\n";
     }
+    s << ServingReport::markdown(r);
     if (!r.nvtxByRange.isEmpty()) {
         s << "## " << tr("Kernel time by innermost NVTX range") << "\n\n| " << tr("Range") << " | " << tr("Kernels")
           << " | " << tr("Kernel time") << " |\n|---|---:|---:|\n";
