@@ -9,6 +9,7 @@
 #include "widgets/dialogs/traceinfodialog.h"
 #include "widgets/docks/comparisondock.h"
 #include "widgets/docks/evidencedock.h"
+#include "widgets/docks/servingdock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
 #include "widgets/docks/nvtxphasesdock.h"
@@ -65,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_exporter(new ReportExporter(this))
 {
     setObjectName(QStringLiteral("mainwindow"));
+    m_servingDock = new ServingDock(this);
     setAcceptDrops(true);
     setDockNestingEnabled(true);
     resize(1600, 1000);
@@ -84,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent)
     splitDockWidget(m_findingsDock, m_processesDock, Qt::Vertical);
     tabifyDockWidget(m_processesDock, m_evidenceDock);
     tabifyDockWidget(m_processesDock, m_overviewDock);
+    tabifyDockWidget(m_kernelsDock, m_servingDock);
     tabifyDockWidget(m_kernelsDock, m_comparisonDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
@@ -166,6 +169,8 @@ MainWindow::MainWindow(QWidget* parent)
             m_timelineDock->raise();
         }
     });
+    connect(m_servingDock, &ServingDock::stepActivated, this,
+        [this](const QVector<Evidence>& evidence, const QString& title) { landOnEvidence(evidence, title, QString()); });
     connect(m_overviewDock, &OverviewDock::statusMessage, this,
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
@@ -179,7 +184,7 @@ MainWindow::~MainWindow() = default; // the session waits for its worker threads
 QList<QDockWidget*> MainWindow::docks() const
 {
     return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
-        m_comparisonDock };
+        m_comparisonDock, m_servingDock };
 }
 
 void MainWindow::createActions()
@@ -353,6 +358,7 @@ void MainWindow::showCurrent()
     m_overviewDock->setAnalysis(a);
     m_timelineDock->setAnalysis(a);
     m_nvtxDock->setAnalysis(a);
+    m_servingDock->setAnalysis(a);
     m_evidenceDock->clear();
     setScope(m_scope);
     updateTitle();

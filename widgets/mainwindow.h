@@ -25,6 +25,7 @@ class TimelineDock;
 class TimeViewport;
 class OverviewDock;
 class ProcessesDock;
+class ServingDock;
 class ReportExporter;
 class TraceSession;
 struct WindowSpec;
@@ -36,7 +37,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    static constexpr int kLayoutVersion = 5; ///< bump when the set of docks changes
+    static constexpr int kLayoutVersion = 6; ///< bump when the set of docks changes
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -71,6 +72,7 @@ public:
     ComparisonDock* comparisonDock() const { return m_comparisonDock; }
     TimelineDock* timelineDock() const { return m_timelineDock; }
     NvtxPhasesDock* nvtxDock() const { return m_nvtxDock; }
+    ServingDock* servingDock() const { return m_servingDock; }
 
     void saveLayout() const;
     bool restoreLayout();
@@ -116,6 +118,7 @@ private:
     ComparisonDock* m_comparisonDock;
     TimelineDock* m_timelineDock;
     NvtxPhasesDock* m_nvtxDock;
+    ServingDock* m_servingDock = nullptr;
     TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
     QVector<int> m_compared; ///< session index of each trace in the comparison, in its order
     QComboBox* m_traceSelector;
