@@ -13,46 +13,55 @@ namespace sl {
 
 namespace {
 
-using Segments = std::vector<std::pair<qint64, qint64>>;
-
-/// Busy union of one device's GPU work (kernels, graph launches, memcpy, memset), merged.
-Segments busyUnion(const Trace& t, quint16 device)
+/// Adds to busy[i] the part of step i (indices `steps` into s, start-sorted) covered by the busy
+/// union of one device's GPU work (kernels, graph launches, memcpy, memset). The union is
+/// produced segment by segment from the start-sorted tables and swept against the steps, never
+/// materialised: a serving trace holds millions of kernels on a device and only thousands of steps.
+void addBusy(
+    const Trace& t, quint16 device, const ServingSteps& s, const std::vector<qint32>& steps, std::vector<qint64>& busy)
 {
-    Segments all;
-    const auto kit = t.kernelsByDevice.find(device);
-    if (kit != t.kernelsByDevice.end()) {
-        all.reserve(kit->second.size());
-        for (quint32 k : kit->second)
-            all.emplace_back(t.kernels.start[k], t.kernels.end[k]);
-    }
+    std::vector<std::pair<qint64, qint64>> others; // copies, memsets, graph launches: few
     for (const GpuOpColumns* table : { static_cast<const GpuOpColumns*>(&t.memcpy),
              static_cast<const GpuOpColumns*>(&t.memset), static_cast<const GpuOpColumns*>(&t.graphs) }) {
-        const auto mid = all.size();
+        const auto mid = others.size();
         for (qsizetype i = 0; i < table->size(); ++i)
             if (table->device[size_t(i)] == device)
-                all.emplace_back(table->start[size_t(i)], table->end[size_t(i)]);
-        // Each table is start-sorted: merging keeps the whole list sorted in linear time.
-        std::inplace_merge(all.begin(), all.begin() + ptrdiff_t(mid), all.end());
+                others.emplace_back(table->start[size_t(i)], table->end[size_t(i)]);
+        std::inplace_merge(others.begin(), others.begin() + ptrdiff_t(mid), others.end());
     }
-    Segments merged;
-    for (const auto& [s, e] : all) {
-        if (merged.empty() || s > merged.back().second)
-            merged.emplace_back(s, e);
-        else
-            merged.back().second = std::max(merged.back().second, e);
+    static const std::vector<quint32> kNone;
+    const auto kit = t.kernelsByDevice.find(device);
+    const std::vector<quint32>& kernels = kit == t.kernelsByDevice.end() ? kNone : kit->second;
+    size_t ki = 0, oi = 0, first = 0;
+    auto flush = [&](qint64 segStart, qint64 segEnd) {
+        while (first < steps.size() && s.end[size_t(steps[first])] < segStart)
+            ++first;
+        for (size_t j = first; j < steps.size() && s.start[size_t(steps[j])] < segEnd; ++j) {
+            const auto st = size_t(steps[j]);
+            busy[st] += std::max<qint64>(0, std::min(segEnd, s.end[st]) - std::max(segStart, s.start[st]));
+        }
+    };
+    bool open = false;
+    qint64 segStart = 0, segEnd = 0;
+    while (ki < kernels.size() || oi < others.size()) {
+        qint64 a = 0, b = 0;
+        if (oi >= others.size() || (ki < kernels.size() && t.kernels.start[kernels[ki]] <= others[oi].first)) {
+            a = t.kernels.start[kernels[ki]], b = t.kernels.end[kernels[ki]];
+            ++ki;
+        } else {
+            a = others[oi].first, b = others[oi].second;
+            ++oi;
+        }
+        if (open && a <= segEnd) {
+            segEnd = std::max(segEnd, b);
+            continue;
+        }
+        if (open)
+            flush(segStart, segEnd);
+        open = true, segStart = a, segEnd = b;
     }
-    return merged;
-}
-
-/// Length of [start, end] covered by `u` (merged, start-sorted). ns.
-qint64 covered(const Segments& u, qint64 start, qint64 end)
-{
-    auto it = std::lower_bound(
-        u.begin(), u.end(), start, [](const std::pair<qint64, qint64>& seg, qint64 at) { return seg.second < at; });
-    qint64 busy = 0;
-    for (; it != u.end() && it->first < end; ++it)
-        busy += std::max<qint64>(0, std::min(end, it->second) - std::max(start, it->first));
-    return busy;
+    if (open)
+        flush(segStart, segEnd);
 }
 
 ServingDistribution distribution(std::vector<qint64> v)
@@ -286,10 +295,10 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         if (dev >= 0)
             stepsOfDevice[dev].push_back(qint32(i));
     }
-    for (const auto& [dev, steps] : stepsOfDevice) {
-        const Segments u = busyUnion(t, quint16(dev));
-        for (qint32 i : steps)
-            s.busyNs[size_t(i)] = covered(u, s.start[size_t(i)], s.end[size_t(i)]);
+    for (auto& [dev, steps] : stepsOfDevice) {
+        std::stable_sort(
+            steps.begin(), steps.end(), [&](qint32 a, qint32 b) { return s.start[size_t(a)] < s.start[size_t(b)]; });
+        addBusy(t, quint16(dev), s, steps, s.busyNs);
     }
 
     // Ranks: the steps of each process, in start order.

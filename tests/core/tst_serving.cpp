@@ -245,6 +245,30 @@ private slots:
         for (qsizetype i = 0; i < s.size(); ++i)
             QVERIFY(s.busyNs[size_t(i)] >= 0 && s.busyNs[size_t(i)] <= s.duration(i));
         QVERIFY(w.hostNs > 0);
+        // GPU busy inside a step, recomputed: the union of the GPU's kernels, copies and memsets
+        // overlapping the step (plain SQL), clipped to it.
+        for (qsizetype i = 0; i < std::min<qsizetype>(s.size(), 6); ++i) {
+            const qint64 a0 = s.start[size_t(i)], a1 = s.end[size_t(i)];
+            const auto ops = rows(path, QStringLiteral("SELECT start, \"end\" FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE start < %2 "
+                                                       "AND \"end\" > %1 UNION ALL SELECT start, \"end\" FROM "
+                                                       "CUPTI_ACTIVITY_KIND_MEMCPY WHERE start < %2 AND \"end\" > %1 UNION ALL "
+                                                       "SELECT start, \"end\" FROM CUPTI_ACTIVITY_KIND_MEMSET WHERE start < %2 "
+                                                       "AND \"end\" > %1 ORDER BY 1")
+                                            .arg(a0)
+                                            .arg(a1));
+            qint64 busy = 0, curStart = -1, curEnd = -1;
+            for (const QStringList& op : ops) {
+                const qint64 b0 = std::max(a0, op.value(0).toLongLong()), b1 = std::min(a1, op.value(1).toLongLong());
+                if (curEnd < 0 || b0 > curEnd) {
+                    busy += curEnd >= 0 ? curEnd - curStart : 0;
+                    curStart = b0, curEnd = b1;
+                } else {
+                    curEnd = std::max(curEnd, b1);
+                }
+            }
+            busy += curEnd >= 0 ? curEnd - curStart : 0;
+            QCOMPARE(s.busyNs[size_t(i)], busy);
+        }
         QVERIFY(w.tpot.count == e.decode + e.mixed && w.tpotMeanNs && *w.tpotMeanNs > 0);
 
         // report.json carries the same integers.
