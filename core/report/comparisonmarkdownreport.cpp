@@ -86,6 +86,9 @@ QString ComparisonMarkdownReport::build(const Comparison& c)
           << "\n\n";
     else
         s << tr("Baseline: **%1**. \"Per %2\" figures divide by each trace's %2 count.").arg(label(c, b), unit)
+          << (c.tokensFromRanges ? QLatin1Char(' ')
+                      + tr("The token counts are the generated tokens the traces' serving steps name (no --tokens given).")
+                                 : QString())
           << "\n\n";
 
     const bool perUnit = c.unit != WorkUnit::Total;

@@ -370,6 +370,9 @@ void TestCli::servingTracesCompareByTheirTokens()
     QCOMPARE(traces.size(), 2);
     QCOMPARE(traces[0].toObject().value(QStringLiteral("units")).toInteger(), 376);
     QCOMPARE(traces[1].toObject().value(QStringLiteral("units")).toInteger(), 376);
+    QFile md(out + QStringLiteral("/comparison.md"));
+    QVERIFY(md.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(md.readAll()).contains(QStringLiteral("generated tokens the traces' serving steps name")));
 }
 
 void TestCli::benchSmall()
