@@ -10,6 +10,7 @@
 #include "core/report/jsonreport.h"
 #include "core/synth/synthtracewriter.h"
 #include "tests/common/analysisfixture.h"
+#include "tests/common/tracefixture.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -249,13 +250,14 @@ private slots:
         // overlapping the step (plain SQL), clipped to it.
         for (qsizetype i = 0; i < std::min<qsizetype>(s.size(), 6); ++i) {
             const qint64 a0 = s.start[size_t(i)], a1 = s.end[size_t(i)];
-            const auto ops = rows(path, QStringLiteral("SELECT start, \"end\" FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE start < %2 "
-                                                       "AND \"end\" > %1 UNION ALL SELECT start, \"end\" FROM "
-                                                       "CUPTI_ACTIVITY_KIND_MEMCPY WHERE start < %2 AND \"end\" > %1 UNION ALL "
-                                                       "SELECT start, \"end\" FROM CUPTI_ACTIVITY_KIND_MEMSET WHERE start < %2 "
-                                                       "AND \"end\" > %1 ORDER BY 1")
-                                            .arg(a0)
-                                            .arg(a1));
+            const auto ops = rows(path,
+                QStringLiteral("SELECT start, \"end\" FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE start < %2 "
+                               "AND \"end\" > %1 UNION ALL SELECT start, \"end\" FROM "
+                               "CUPTI_ACTIVITY_KIND_MEMCPY WHERE start < %2 AND \"end\" > %1 UNION ALL "
+                               "SELECT start, \"end\" FROM CUPTI_ACTIVITY_KIND_MEMSET WHERE start < %2 "
+                               "AND \"end\" > %1 ORDER BY 1")
+                    .arg(a0)
+                    .arg(a1));
             qint64 busy = 0, curStart = -1, curEnd = -1;
             for (const QStringList& op : ops) {
                 const qint64 b0 = std::max(a0, op.value(0).toLongLong()), b1 = std::min(a1, op.value(1).toLongLong());
@@ -362,6 +364,45 @@ private slots:
         const ComparisonPtr t = Comparator::compare(c->analyses, typed);
         QVERIFY(t && !t->tokensFromRanges);
         QCOMPARE(t->units, (QVector<qint64> { 10, 20 }));
+    }
+
+    void hostOverheadAndSlowRankFindings()
+    {
+        // Two ranks, ten decode steps each (vLLM names, batch 8), starting every 200 us from 1 ms.
+        // Rank 100 (GPU 0): steps of 100 us; rank 200 (GPU 1): 150 us. In every step one kernel
+        // of 20 us: decode steps idle 2.1 ms of 2.5 ms, and rank 200's median step is 1.5x rank 100's.
+        test::TraceFixture fx;
+        fx.gpu(0, QStringLiteral("H100"));
+        fx.gpu(1, QStringLiteral("H100"));
+        fx.runtime(500'000, 510'000, 100, 101, 999, QStringLiteral("cudaMalloc_v3020")); // opens the window
+        const QString launch = QStringLiteral("cudaLaunchKernel_v7000");
+        for (int rank = 0; rank < 2; ++rank) {
+            const quint32 pid = rank == 0 ? 100 : 200, tid = pid + 1;
+            for (int i = 0; i < 10; ++i) {
+                const qint64 start = 1'000'000 + i * 200'000;
+                fx.nvtx(start, start + (rank == 0 ? 100'000 : 150'000), pid, tid,
+                    QStringLiteral("execute_context_0(0)_generation_8(8)"));
+                fx.runtime(start + 10'000, start + 15'000, pid, tid, quint32(i + 1), launch);
+                fx.kernel(start + 20'000, start + 40'000, rank, 7, quint32(i + 1), pid, QStringLiteral("gemv"));
+            }
+        }
+        const AnalysisPtr a = test::analyzeWindow(test::loadFixture(fx));
+        QVERIFY(a);
+        QCOMPARE(a->serving.steps.size(), 20);
+        QCOMPARE(a->serving.window.steps, 10); // rank 200 replicates rank 100's compositions
+        QCOMPARE(*a->serving.window.generatedTokens, 80);
+        QCOMPARE(a->serving.window.idleNs, 2'100'000);
+        const Finding* host = test::findingById(*a, QStringLiteral("decode-host-overhead"));
+        QVERIFY(host);
+        QCOMPARE(host->impactNs, 2'100'000);
+        QCOMPARE(host->evidence[0].rowCount, 20);
+        QCOMPARE(host->evidence[1].rowCount, 20);
+        const Finding* slow = test::findingById(*a, QStringLiteral("slow-rank-steps"));
+        QVERIFY(slow);
+        QCOMPARE(slow->impactNs, 10 * 50'000);
+        QCOMPARE(slow->metric, QStringLiteral("1.50×"));
+        QCOMPARE(slow->evidence[0].rowCount, 10);
+        QVERIFY(!test::findingById(*a, QStringLiteral("prefill-stalls-decode")));
     }
 
     void prefillStallFinding()
