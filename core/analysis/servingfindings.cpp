@@ -47,6 +47,13 @@ QVector<Evidence> ServingFindings::stepEvidence(const AnalysisResult& r, std::ve
     }
     QVector<Evidence> out;
     out.append(EvidenceBuilder::rows(QStringLiteral("NVTX_EVENTS"), t.nvtx.rowid, ranges, QString()));
+    if (steps.size() == 1) {
+        // One step (a click in the Serving dock): its time range on its GPU, for the timeline.
+        const auto st = size_t(steps.front());
+        out.back().startNs = s.start[st];
+        out.back().endNs = s.end[st];
+        out.back().deviceId = s.device[st];
+    }
     std::vector<quint32> kernels;
     for (qsizetype k = 0; k < t.kernels.size(); ++k) {
         if (!r.kernelInWindow[size_t(k)])

@@ -24,7 +24,8 @@ public:
     /// Evidence of steps (indices into r.serving.steps, most important first; at most
     /// Evidence::kMaxRowids are kept): their NVTX_EVENTS rows, and the kernels launched inside
     /// them, longest first (launching call on the step's thread, its start inside the step).
-    /// Also what the Serving dock routes when a step is clicked.
+    /// Also what the Serving dock routes when a step is clicked; evidence of one step also carries
+    /// its time range and GPU.
     static QVector<Evidence> stepEvidence(const AnalysisResult& r, std::vector<qint32> steps);
 
     static constexpr double kHostIdleShare = 0.5; ///< decode steps' GPU idle ÷ their time

@@ -78,6 +78,9 @@ private slots:
         QCOMPARE(evidence.size(), 2);
         QCOMPARE(evidence[0].table, QStringLiteral("NVTX_EVENTS"));
         QCOMPARE(evidence[0].rowids, std::vector<qint64> { loaded.trace->nvtx.rowid[s.range[0]] });
+        QCOMPARE(evidence[0].startNs, loaded.trace->nvtx.start[s.range[0]]);
+        QCOMPARE(evidence[0].endNs, loaded.trace->nvtx.end[s.range[0]]);
+        QCOMPARE(evidence[0].deviceId, 0);
         const qint64 kernels = scalar(path,
             QStringLiteral("SELECT COUNT(*) FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON "
                            "r.correlationId = "
