@@ -11,6 +11,7 @@
 #include "widgets/dialogs/traceinfodialog.h"
 #include "widgets/docks/comparisondock.h"
 #include "widgets/docks/evidencedock.h"
+#include "widgets/docks/servingdock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
 #include "widgets/docks/nvtxphasesdock.h"
@@ -63,6 +64,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_exporter(new ReportExporter(this))
 {
     setObjectName(QStringLiteral("mainwindow"));
+    m_servingDock = new ServingDock(this);
     setAcceptDrops(true);
     setDockNestingEnabled(true);
     resize(1600, 1000);
@@ -82,6 +84,7 @@ MainWindow::MainWindow(QWidget* parent)
     splitDockWidget(m_findingsDock, m_processesDock, Qt::Vertical);
     tabifyDockWidget(m_processesDock, m_evidenceDock);
     tabifyDockWidget(m_processesDock, m_overviewDock);
+    tabifyDockWidget(m_kernelsDock, m_servingDock);
     tabifyDockWidget(m_kernelsDock, m_comparisonDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
@@ -132,6 +135,10 @@ MainWindow::MainWindow(QWidget* parent)
         }
     });
     connect(m_overviewDock, &OverviewDock::statusMessage, m_status, &SessionStatus::showMessage);
+    connect(m_servingDock, &ServingDock::stepActivated, this, [this](const QVector<Evidence>& evidence, const QString& title) {
+        if (const AnalysisPtr a = currentAnalysis())
+            m_evidenceRouter->show(a, evidence, title, QString());
+    });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
 
     m_defaultState = saveState(kLayoutVersion);
@@ -143,7 +150,7 @@ MainWindow::~MainWindow() = default; // the session waits for its worker threads
 QList<QDockWidget*> MainWindow::docks() const
 {
     return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
-        m_comparisonDock };
+        m_comparisonDock, m_servingDock };
 }
 
 void MainWindow::createActions()
@@ -303,6 +310,7 @@ void MainWindow::showCurrent()
     m_overviewDock->setAnalysis(a);
     m_timelineDock->setAnalysis(a);
     m_nvtxDock->setAnalysis(a);
+    m_servingDock->setAnalysis(a);
     m_evidenceDock->clear();
     setScope(m_scope);
     updateTitle();

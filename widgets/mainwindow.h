@@ -24,6 +24,7 @@ class TimelineDock;
 class TimeViewport;
 class OverviewDock;
 class ProcessesDock;
+class ServingDock;
 class ReportExporter;
 class SessionStatus;
 class TraceSession;
@@ -38,7 +39,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    static constexpr int kLayoutVersion = 5; ///< bump when the set of docks changes
+    static constexpr int kLayoutVersion = 6; ///< bump when the set of docks changes
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -76,6 +77,7 @@ public:
     SessionStatus* status() const { return m_status; }
     ComparisonRoster* comparisonRoster() const { return m_roster; }
     AnalysisFiles* analysisFiles() const { return m_analysisFiles; }
+    ServingDock* servingDock() const { return m_servingDock; }
 
     void saveLayout() const;
     bool restoreLayout();
@@ -114,6 +116,7 @@ private:
     ComparisonDock* m_comparisonDock;
     TimelineDock* m_timelineDock;
     NvtxPhasesDock* m_nvtxDock;
+    ServingDock* m_servingDock = nullptr;
     TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
     ComparisonRoster* m_roster;
     EvidenceRouter* m_evidenceRouter;

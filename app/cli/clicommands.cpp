@@ -107,7 +107,7 @@ QString Commands::usage()
               "  info TRACE.sqlite\n"
               "                 print the nsys and schema versions, GPUs, tables and row counts\n"
               "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
-              "                 [--nvtx-ops]\n"
+              "                 [--nvtx-ops] [--framework vllm|sglang|trtllm]\n"
               "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
               "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
               "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
@@ -323,6 +323,10 @@ int Commands::synth(const QStringList& args)
     p.addOption({QStringLiteral("nvtx-ops"),
                  tr("Wrap every kernel launch in its own NVTX range, as PyTorch's emit_nvtx does (about one range "
                     "per kernel).")});
+    p.addOption({QStringLiteral("framework"),
+                 tr("Name the serving steps like vllm, sglang or trtllm, with known batch compositions (default: "
+                    "generic prefill/decode_step ranges)."),
+                 tr("NAME")});
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -347,9 +351,18 @@ int Commands::synth(const QStringList& args)
         o.graphs = SynthGraphMode::Graph;
     else
         ok4 = false;
+    const QString fw = p.value(QStringLiteral("framework")).toLower();
+    if (fw == QLatin1String("vllm"))
+        o.framework = SynthFramework::Vllm;
+    else if (fw == QLatin1String("sglang"))
+        o.framework = SynthFramework::Sglang;
+    else if (fw == QLatin1String("trtllm"))
+        o.framework = SynthFramework::Trtllm;
+    else if (p.isSet(QStringLiteral("framework")))
+        ok4 = false;
     if (!ok1 || !ok2 || !ok3 || !ok4 || o.steps < 1 || o.ranks < 1 || o.ranks > 8 || o.targetKernels < 0) {
         err() << tr("Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs "
-                    "none, node or graph.") << "\n";
+                    "none, node or graph, --framework vllm, sglang or trtllm.") << "\n";
         return Usage;
     }
     Progress progress;

@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysiswindow.h"
 #include "core/analysis/finding.h"
+#include "core/analysis/servingstats.h"
 #include "core/trace/trace.h"
 
 #include <QString>
@@ -187,6 +188,7 @@ struct AnalysisResult
     QHash<quint32, QVector<PhaseStats>> phasesByPid; ///< same, per process (rank)
 
     QVector<ProcessStats> processes;
+    ServingStats serving; ///< serving steps, tokens, TPOT, throughput (docs/analysis.md "Serving steps")
     QVector<Finding> findings;          ///< ranked by impact
     QStringList warnings;
 

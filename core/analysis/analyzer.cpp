@@ -9,6 +9,7 @@
 #include "core/analysis/nvtxanalysis.h"
 #include "core/analysis/processanalysis.h"
 #include "core/analysis/specrules.h"
+#include "core/analysis/servinganalysis.h"
 #include "core/util/format.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -110,6 +111,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     auto devices = QtConcurrent::run([&] { DeviceAnalysis::run(options.maxGaps, res, cancel); });
     const std::function<void()> hostSteps[] = {
         [&] { NvtxAnalysis::run(options.phases, res, cancel); },
+        [&] { ServingAnalysis::run(options.phases, res); },
         [&] { HostAnalysis::sync(res, cancel); },
         [&] { HostAnalysis::memcpy(res, cancel); },
         [&] { HostAnalysis::graphs(res, cancel); },

@@ -6,6 +6,7 @@
 #include "core/analysis/evidencebuilder.h"
 #include "core/analysis/hostanalysis.h"
 #include "core/analysis/specrules.h"
+#include "core/analysis/servingfindings.h"
 #include "core/trace/apiclassifier.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
@@ -111,6 +112,7 @@ void FindingsEngine::run(AnalysisResult& r, const Cancellation& cancel)
         &nvtxCoverage,
         &graphMode,
         &phaseImbalance,
+        &ServingFindings::run,
     };
     for (const Rule rule : rules) {
         if (cancel.isCancelled())

@@ -85,7 +85,13 @@ bool Comparator::validate(int n, const ComparisonOptions& o, QString* error)
     return true;
 }
 
-WorkUnit Comparator::resolveUnit(const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& o)
+qint64 Comparator::rangeTokens(const AnalysisResult& a)
+{
+    return a.serving.window.generatedTokens.value_or(0);
+}
+
+WorkUnit Comparator::resolveUnit(const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& o,
+    const QVector<AnalysisPtr>& analyses)
 {
     if (o.unit != WorkUnit::Auto)
         return o.unit;
@@ -93,6 +99,10 @@ WorkUnit Comparator::resolveUnit(const QVector<TraceBreakdown>& breakdowns, cons
         return WorkUnit::Token;
     if (!o.requests.isEmpty())
         return WorkUnit::Request;
+    const bool rangeTokens = !analyses.isEmpty()
+        && std::all_of(analyses.begin(), analyses.end(), [](const AnalysisPtr& a) { return a && Comparator::rangeTokens(*a) > 0; });
+    if (rangeTokens)
+        return WorkUnit::Token;
     for (const auto& b : breakdowns)
         if (b.topLevelStepNs.empty())
             return WorkUnit::Total;
@@ -120,7 +130,9 @@ void resolveUnits(Comparison& c, const ComparisonOptions& o)
             c.units.append(o.requests[i]);
             break;
         case WorkUnit::Token:
-            c.units.append(o.tokens[i]);
+            // Counts typed by the user win; otherwise the serving steps' generated tokens.
+            c.units.append(o.tokens.isEmpty() ? Comparator::rangeTokens(*c.analyses[i]) : o.tokens[i]);
+            c.tokensFromRanges = o.tokens.isEmpty();
             break;
         }
     }
@@ -227,7 +239,7 @@ ComparisonPtr Comparator::compare(
     if (cancel.isCancelled())
         return nullptr;
 
-    c->unit = resolveUnit(c->breakdowns, o);
+    c->unit = resolveUnit(c->breakdowns, o, analyses);
     resolveUnits(*c, o);
     collectPhases(*c);
     warnWholeGraphs(*c);

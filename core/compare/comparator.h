@@ -33,8 +33,13 @@ public:
     /// The column label of each trace: the given one (trimmed) or else the file name; repeated
     /// labels numbered " (2)", " (3)"… The one rule for the CLI, the reports and the GUI.
     static QStringList labelsFor(const QVector<AnalysisPtr>& analyses, const QStringList& given = {});
-    /// The unit Auto resolves to for these breakdowns and options.
-    static WorkUnit resolveUnit(const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& options);
+    /// The unit Auto resolves to for these breakdowns and options: given token counts, else given
+    /// request counts, else the generated tokens of the serving steps when every trace's step names
+    /// give them (`analyses`), else steps when every trace has some, else total.
+    static WorkUnit resolveUnit(const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& options,
+        const QVector<AnalysisPtr>& analyses = {});
+    /// Generated tokens the serving steps of `a` give (AnalysisResult::serving), 0 when none.
+    static qint64 rangeTokens(const AnalysisResult& a);
 };
 
 } // namespace sl

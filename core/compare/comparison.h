@@ -93,6 +93,7 @@ public:
     int baseline = 0;
     WorkUnit unit = WorkUnit::Total; ///< resolved (never Auto)
     QVector<qint64> units; ///< the divisor of "per unit" figures per trace; 0 = undefined (no steps)
+    bool tokensFromRanges = false; ///< unit Token with the generated tokens of the serving steps (no --tokens)
     QStringList phases; ///< union of phase names, unattributed last
     QStringList categories; ///< Taxonomy::categories()
     QVector<TraceBreakdown> breakdowns; ///< one per trace

@@ -60,6 +60,52 @@ Value percentile(std::vector<qint64> v, double p)
     return double(nearestRank(v, p));
 }
 
+/// The serving steps' figures (docs/analysis.md "Serving steps"), undefined for a trace whose
+/// step names give no composition.
+void servingFigures(Comparison& c, FigureList& figs)
+{
+    const auto& a = c.analyses;
+    const Section T = Section::Trace;
+    auto window = [&](int i) -> const ServingFigures* {
+        return a[i]->serving.present() ? &a[i]->serving.window : nullptr;
+    };
+    auto count = [&](int i, std::optional<qint64> ServingFigures::*member) -> Value {
+        const ServingFigures* f = window(i);
+        return f && f->*member ? Value(double(*(f->*member))) : std::nullopt;
+    };
+    auto rate = [&](int i, std::optional<double> ServingFigures::*member) -> Value {
+        const ServingFigures* f = window(i);
+        return f && f->*member ? Value(*(f->*member)) : std::nullopt;
+    };
+    figs.add(T, QStringLiteral("generated_tokens"), {}, ComparisonFigures::tr("Generated tokens (step names)"),
+        Kind::Count, Better::Neutral, [&](int i) { return count(i, &ServingFigures::generatedTokens); });
+    figs.add(T, QStringLiteral("context_tokens"), {}, ComparisonFigures::tr("Context tokens (step names)"), Kind::Count,
+        Better::Neutral, [&](int i) { return count(i, &ServingFigures::contextTokens); });
+    figs.add(T, QStringLiteral("kernel_ns_per_generated_token"), {},
+        ComparisonFigures::tr("Kernel time per generated token (decode steps)"), Kind::DurationNs, Better::Lower,
+        [&](int i) { return count(i, &ServingFigures::kernelNsPerGeneratedToken); });
+    figs.add(T, QStringLiteral("kernel_ns_per_context_token"), {},
+        ComparisonFigures::tr("Kernel time per context token (prefill steps)"), Kind::DurationNs, Better::Lower,
+        [&](int i) { return count(i, &ServingFigures::kernelNsPerContextToken); });
+    figs.add(T, QStringLiteral("tpot_mean_ns"), {}, ComparisonFigures::tr("Time per output token (mean)"),
+        Kind::DurationNs, Better::Lower, [&](int i) { return count(i, &ServingFigures::tpotMeanNs); });
+    figs.add(T, QStringLiteral("tpot_p50_ns"), {}, ComparisonFigures::tr("Time per output token p50"), Kind::DurationNs,
+        Better::Lower, [&](int i) -> Value {
+            const ServingFigures* f = window(i);
+            return f && f->tpot.count > 0 ? Value(double(f->tpot.p50Ns)) : std::nullopt;
+        });
+    figs.add(T, QStringLiteral("decode_step_p50_ns"), {}, ComparisonFigures::tr("Decode step p50"), Kind::DurationNs,
+        Better::Lower, [&](int i) -> Value {
+            const ServingFigures* f = window(i);
+            const ServingDistribution* d = f ? &f->stepTime[StepComposition::Decode] : nullptr;
+            return d && d->count > 0 ? Value(double(d->p50Ns)) : std::nullopt;
+        });
+    figs.add(T, QStringLiteral("decode_tokens_per_s"), {}, ComparisonFigures::tr("Decode throughput (tokens/s)"),
+        Kind::PerSecond, Better::Higher, [&](int i) { return rate(i, &ServingFigures::decodeTokensPerS); });
+    figs.add(T, QStringLiteral("prefill_tokens_per_s"), {}, ComparisonFigures::tr("Prefill throughput (tokens/s)"),
+        Kind::PerSecond, Better::Higher, [&](int i) { return rate(i, &ServingFigures::prefillTokensPerS); });
+}
+
 void traceFigures(Comparison& c, FigureList& figs)
 {
     const auto& a = c.analyses;
@@ -130,6 +176,7 @@ void traceFigures(Comparison& c, FigureList& figs)
         figs.add(T, QStringLiteral("blocking_sync_ns_per_unit"), {},
             ComparisonFigures::tr("Blocking sync time per %1").arg(unit), Kind::DurationNs, Better::Lower,
             [&](int i) { return figs.perUnit(blocking(i, false), i); });
+    servingFigures(c, figs);
 }
 
 void phaseFigures(Comparison& c, FigureList& figs)

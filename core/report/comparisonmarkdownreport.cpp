@@ -84,8 +84,10 @@ void writeTraces(QTextStream& s, const Comparison& c)
                  .arg(label(c, b))
           << "\n\n";
     else
-        s << ComparisonMarkdownReport::tr("Baseline: **%1**. \"Per %2\" figures divide by each trace's %2 count.")
-                 .arg(label(c, b), unit)
+        s << ComparisonMarkdownReport::tr("Baseline: **%1**. \"Per %2\" figures divide by each trace's %2 count.").arg(label(c, b), unit)
+          << (c.tokensFromRanges ? QLatin1Char(' ')
+                      + ComparisonMarkdownReport::tr("The token counts are the generated tokens the traces' serving steps name (no --tokens given).")
+                                 : QString())
           << "\n\n";
 
     const bool perUnit = c.unit != WorkUnit::Total;

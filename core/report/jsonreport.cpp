@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/jsonreport.h"
+#include "core/report/servingreport.h"
 
 #include "core/analysis/specrules.h"
 #include "core/report/dataqualityreport.h"
@@ -281,6 +282,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
 
     root.insert(QStringLiteral("nvtx"), nvtxJson(r, options));
     root.insert(QStringLiteral("processes"), processesJson(r));
+    root.insert(QStringLiteral("serving"), ServingReport::json(r));
 
     QJsonArray findings;
     for (const auto& f : r.findings)

@@ -2,6 +2,7 @@
 #include "core/util/privacy.h"
 #include "core/report/markdownreport.h"
 #include "core/report/dataqualityreport.h"
+#include "core/report/servingreport.h"
 
 #include "core/util/format.h"
 
@@ -163,6 +164,7 @@ void MarkdownReport::writeNvtxTables(QTextStream& s, const AnalysisResult& r)
               << formatDuration(p.kernelNs) << " | " << formatDuration(p.kernelNsPerStep()) << " |\n";
         s << "\n";
     }
+    s << ServingReport::markdown(r);
     if (!r.nvtxByRange.isEmpty()) {
         s << "## " << tr("Kernel time by innermost NVTX range") << "\n\n| " << tr("Range") << " | " << tr("Kernels")
           << " | " << tr("Kernel time") << " |\n|---|---:|---:|\n";

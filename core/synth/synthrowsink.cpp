@@ -39,6 +39,7 @@ const char* nvtxText(SynthNvtxName name)
     case SynthNvtxName::Request:
     case SynthNvtxName::Layer:
     case SynthNvtxName::Op:
+    case SynthNvtxName::Text:
         break;
     }
     return nullptr;
@@ -88,6 +89,7 @@ bool SynthRowSink::beginPass(quint32 mask)
 {
     m_mask = mask;
     m_kernels = m_apiCalls = m_nvtxRows = m_memcpys = m_memsets = m_syncs = m_graphs = 0;
+    m_texts.clear();
     m_firstNs = std::numeric_limits<qint64>::max();
     m_lastNs = std::numeric_limits<qint64>::min();
     if ((mask & Kernels) && !prepareKernels())
@@ -313,6 +315,9 @@ bool SynthRowSink::insert(const SynthNvtxRow& r)
             std::snprintf(buffer, sizeof buffer, "request %lld", static_cast<long long>(r.number));
             sqlite3_bind_int64(s, 4, r.number);
             sqlite3_bind_text(s, 5, buffer, -1, SQLITE_TRANSIENT);
+        } else if (r.name == SynthNvtxName::Text) {
+            sqlite3_bind_null(s, 4);
+            sqlite3_bind_text(s, 5, m_texts[size_t(r.number)].c_str(), -1, SQLITE_TRANSIENT);
         } else if (r.name == SynthNvtxName::Op) {
             sqlite3_bind_null(s, 4);
             sqlite3_bind_text(s, 5, SynthKernelCatalog::spec(SynthKernel(r.number)).shortName, -1, SQLITE_STATIC);

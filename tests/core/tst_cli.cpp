@@ -84,6 +84,7 @@ private slots:
     void compareWritesContract();
     void info();
     void synthThenInfo();
+    void servingTracesCompareByTheirTokens();
     void benchSmall();
 };
 
@@ -342,6 +343,42 @@ void TestCli::synthThenInfo()
     QVERIFY2(i.exitCode == 0, qPrintable(i.err));
     QVERIFY(i.out.contains(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL")));
     QVERIFY(i.out.contains(QStringLiteral("synth.sqlite")));
+}
+
+void TestCli::servingTracesCompareByTheirTokens()
+{
+    // Two exports whose steps are named like vLLM's and TensorRT-LLM's: compare needs no --tokens,
+    // it divides by the generated tokens the step names give.
+    QTemporaryDir tmp;
+    QStringList files;
+    for (const char* fw : {"vllm", "trtllm"}) {
+        files << tmp.filePath(QStringLiteral("%1.sqlite").arg(QLatin1String(fw)));
+        const Run w = runCli({QStringLiteral("synth"), QStringLiteral("--out"), files.back(), QStringLiteral("--steps"),
+                              QStringLiteral("32"), QStringLiteral("--framework"), QLatin1String(fw)});
+        QVERIFY(w.finished);
+        QVERIFY2(w.exitCode == 0, qPrintable(w.err));
+    }
+    const Run bad = runCli({QStringLiteral("synth"), QStringLiteral("--out"), tmp.filePath(QStringLiteral("x.sqlite")),
+                            QStringLiteral("--framework"), QStringLiteral("tgi")});
+    QCOMPARE(bad.exitCode, 2);
+    const QString out = tmp.filePath(QStringLiteral("cmp"));
+    const Run c = runCli({QStringLiteral("compare"), files[0], files[1], QStringLiteral("--out"), out});
+    QVERIFY(c.finished);
+    QVERIFY2(c.exitCode == 0, qPrintable(c.err));
+    QFile f(out + QStringLiteral("/comparison.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject j = QJsonDocument::fromJson(f.readAll()).object();
+    QCOMPARE(j.value(QStringLiteral("unit")).toString(), QStringLiteral("token"));
+    QCOMPARE(j.value(QStringLiteral("units_source")).toString(), QStringLiteral("ranges"));
+    // 32 steps = two request groups: 15 decode steps of batch 8 and a mixed step of batch 16 plus
+    // 15 decode steps of batch 16 (SynthPlan::composition): 120 + 16 + 240 generated tokens.
+    const QJsonArray traces = j.value(QStringLiteral("traces")).toArray();
+    QCOMPARE(traces.size(), 2);
+    QCOMPARE(traces[0].toObject().value(QStringLiteral("units")).toInteger(), 376);
+    QCOMPARE(traces[1].toObject().value(QStringLiteral("units")).toInteger(), 376);
+    QFile md(out + QStringLiteral("/comparison.md"));
+    QVERIFY(md.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(md.readAll()).contains(QStringLiteral("generated tokens the traces' serving steps name")));
 }
 
 void TestCli::benchSmall()
