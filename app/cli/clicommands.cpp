@@ -63,6 +63,12 @@ void addAnalysisOptions(QCommandLineParser& p)
                  Commands::tr("FILE")});
     p.addOption({QStringLiteral("taxonomy"), Commands::tr("Extra kernel taxonomy rules (JSON), tried before the built-in ones."),
                  Commands::tr("FILE")});
+    p.addOption({QStringLiteral("math-paths"), Commands::tr("Extra math-path rules (JSON), tried before the built-in ones."),
+                 Commands::tr("FILE")});
+    p.addOption({QStringLiteral("gpu-peaks"), Commands::tr("Extra GPU peak TFLOP/s entries (JSON), tried before the built-in ones."),
+                 Commands::tr("FILE")});
+    p.addOption({QStringLiteral("peak-tflops"), Commands::tr("Peak TFLOP/s per GPU for MFU, instead of the peak table."),
+                 Commands::tr("TFLOPS")});
 }
 
 bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QString* error)
@@ -71,7 +77,22 @@ bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QStr
         return false;
     if (p.isSet(QStringLiteral("phase-map")) && !PhaseMap::fromFile(p.value(QStringLiteral("phase-map")), &options->phases, error))
         return false;
-    return !p.isSet(QStringLiteral("taxonomy")) || options->taxonomy.extendFromFile(p.value(QStringLiteral("taxonomy")), error);
+    if (p.isSet(QStringLiteral("taxonomy")) && !options->taxonomy.extendFromFile(p.value(QStringLiteral("taxonomy")), error))
+        return false;
+    if (p.isSet(QStringLiteral("math-paths")) && !options->mathPaths.extendFromFile(p.value(QStringLiteral("math-paths")), error))
+        return false;
+    if (p.isSet(QStringLiteral("gpu-peaks")) && !options->peaks.extendFromFile(p.value(QStringLiteral("gpu-peaks")), error))
+        return false;
+    if (p.isSet(QStringLiteral("peak-tflops"))) {
+        bool ok = false;
+        const double peak = p.value(QStringLiteral("peak-tflops")).toDouble(&ok);
+        if (!ok || !(peak > 0)) {
+            *error = Commands::tr("--peak-tflops needs a positive number.");
+            return false;
+        }
+        options->peakTflops = peak;
+    }
+    return true;
 }
 } // namespace
 
@@ -99,7 +120,7 @@ QString Commands::usage()
     return tr("Usage: sightline-cli <command> [options]\n\n"
               "Commands:\n"
               "  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
-              "          [--taxonomy FILE] [--top N]\n"
+              "          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]\n"
               "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
               "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
               "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysiswindow.h"
+#include "core/analysis/efficiencyresult.h"
 #include "core/analysis/finding.h"
 #include "core/trace/trace.h"
 
@@ -180,6 +181,7 @@ struct AnalysisResult
     QHash<quint32, QVector<PhaseStats>> phasesByPid; ///< same, per process (rank)
 
     QVector<ProcessStats> processes;
+    EfficiencyStats efficiency;         ///< math paths, busy split, communication overlap, FLOPs
     QVector<Finding> findings;          ///< ranked by impact
     QStringList warnings;
 

@@ -2,6 +2,7 @@
 #include "core/analysis/analyzer.h"
 
 #include "core/analysis/deviceanalysis.h"
+#include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/findingsengine.h"
 #include "core/analysis/hostanalysis.h"
 #include "core/analysis/kernelanalysis.h"
@@ -110,6 +111,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     if (cancelled())
         return nullptr;
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
+    EfficiencyAnalysis::run(options, res);
     FindingsEngine::run(res);
 
     if (trace->nvtx.size() > 0 && r->kernelNs > 0 && r->coverage < 0.70)

@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/analyzer.h"
+#include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/evidencebuilder.h"
 #include "core/analysis/hostanalysis.h"
 #include "core/trace/apiclassifier.h"
@@ -80,6 +81,8 @@ void FindingsEngine::run(AnalysisResult& r)
     nvtxCoverage(r);
     graphMode(r);
     phaseImbalance(r);
+    for (Finding& f : EfficiencyAnalysis::findings(r))
+        add(r, std::move(f));
     std::stable_sort(r.findings.begin(), r.findings.end(), [](const Finding& a, const Finding& b) {
         if (a.impactNs != b.impactNs)
             return a.impactNs > b.impactNs;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/privacy.h"
 #include "core/report/jsonreport.h"
+#include "core/report/efficiencyreport.h"
 
 #include "core/analysis/statistics.h"
 
@@ -104,6 +105,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
         QJsonObject o{{QStringLiteral("name"), scrubPaths(t.strings.at(k.name))},
                       {QStringLiteral("short_name"), scrubPaths(t.strings.at(k.shortName))},
                       {QStringLiteral("category"), k.category},
+                      {QStringLiteral("math_path"), r.efficiency.mathOfName.value(k.name).label()},
                       {QStringLiteral("count"), k.count},
                       {QStringLiteral("total_ns"), k.totalNs},
                       {QStringLiteral("min_ns"), k.minNs},
@@ -136,6 +138,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
                                    {QStringLiteral("last_ns"), d.lastNs},
                                    {QStringLiteral("busy_ns"), d.busyNs},
                                    {QStringLiteral("compute_busy_ns"), d.computeBusyNs},
+                                   {QStringLiteral("copy_busy_ns"), EfficiencyReport::busyOf(r, d.deviceId) ? EfficiencyReport::busyOf(r, d.deviceId)->copyBusyNs : 0},
                                    {QStringLiteral("idle_ns"), d.idleNs},
                                    {QStringLiteral("gap_count"), d.gapCount},
                                    {QStringLiteral("kernel_count"), d.kernelCount},
@@ -239,6 +242,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
                                  {QStringLiteral("phases"), phasesJson(p.phases)}});
     }
     root.insert(QStringLiteral("processes"), procs);
+    root.insert(QStringLiteral("efficiency"), EfficiencyReport::json(r));
 
     QJsonArray findings;
     for (const auto& f : r.findings)

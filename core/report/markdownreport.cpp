@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/privacy.h"
 #include "core/report/markdownreport.h"
+#include "core/report/efficiencyreport.h"
 
 #include "core/util/format.h"
 
@@ -44,6 +45,8 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
         s << "| " << tr("GPU %1 busy / idle").arg(d.deviceId) << " | " << formatPercent(double(d.busyNs) / double(span))
           << " busy (" << formatDuration(d.busyNs) << "), " << formatPercent(double(d.idleNs) / double(span)) << " idle in "
           << formatCount(d.gapCount) << " " << tr("gaps") << " |\n";
+        if (const BusySplit* b = EfficiencyReport::busyOf(r, d.deviceId))
+            s << "| " << tr("GPU %1 busy split").arg(d.deviceId) << " | " << EfficiencyReport::busyHeadline(*b) << " |\n";
     }
     if (t.nvtx.size() > 0)
         s << "| " << tr("NVTX coverage") << " | " << formatPercent(r.coverage) << " |\n";
@@ -130,6 +133,7 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
               << formatDuration(m.totalNs) << " | " << QString::number(m.gbPerSecond(), 'f', 2) << " |\n";
         s << "\n";
     }
+    s << EfficiencyReport::markdown(r);
     bool anyPhase = false;
     for (const auto& p : r.phases)
         anyPhase = anyPhase || p.steps > 0;

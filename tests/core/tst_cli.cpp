@@ -113,10 +113,10 @@ void TestCli::analyzeWritesContract()
                          QStringLiteral("trace"), QStringLiteral("window"), QStringLiteral("kernels"),
                          QStringLiteral("devices"), QStringLiteral("idle_gaps"), QStringLiteral("launches"),
                          QStringLiteral("sync"), QStringLiteral("memcpy"), QStringLiteral("graphs"),
-                         QStringLiteral("nvtx"), QStringLiteral("processes"), QStringLiteral("findings"),
+                         QStringLiteral("nvtx"), QStringLiteral("processes"), QStringLiteral("efficiency"), QStringLiteral("findings"),
                          QStringLiteral("warnings")}, &missing), qPrintable(missing));
     QCOMPARE(j.value(QStringLiteral("format")).toString(), QStringLiteral("sightline.report"));
-    QCOMPARE(j.value(QStringLiteral("format_version")).toInt(), 1);
+    QCOMPARE(j.value(QStringLiteral("format_version")).toInt(), 2);
     QVERIFY2(hasKeys(j[QStringLiteral("tool")].toObject(), {QStringLiteral("name"), QStringLiteral("version")}, &missing),
              qPrintable(missing));
     const QJsonObject tr = j[QStringLiteral("trace")].toObject();

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: MIT
+// Issue 9: math paths, FLOPs from shape ranges, busy split and compute/communication overlap.
+// Expected values come from the kernels' public naming (cuBLAS/cuDNN/CUTLASS), hand-computed
+// formulas, or an independent computation over the export (plain SQL + a separate sweep).
+#include "core/analysis/analyzer.h"
+#include "core/analysis/efficiencyanalysis.h"
+#include "core/analysis/mathpath.h"
+#include "core/analysis/shapeop.h"
+#include "core/io/traceloader.h"
+#include "core/report/jsonreport.h"
+#include "tests/common/analysisfixture.h"
+#include "tests/common/realtraces.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QTest>
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <map>
+#include <vector>
+
+using namespace sl;
+
+namespace {
+
+struct Row
+{
+    qint64 a = 0, b = 0, c = 0, d = 0;
+};
+
+/// Up to four integer columns of every row of `sql`, through the SQLite C API (no loader code).
+std::vector<Row> selectRows(const QString& path, const QString& sql)
+{
+    std::vector<Row> out;
+    sqlite3* db = nullptr;
+    sqlite3_stmt* st = nullptr;
+    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK
+        && sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &st, nullptr) == SQLITE_OK) {
+        const int n = sqlite3_column_count(st);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            Row r;
+            qint64* cols[] = {&r.a, &r.b, &r.c, &r.d};
+            for (int i = 0; i < std::min(n, 4); ++i)
+                *cols[i] = sqlite3_column_int64(st, i);
+            out.push_back(r);
+        }
+    } else {
+        qWarning("%s: %s", qPrintable(sql), db ? sqlite3_errmsg(db) : "cannot open");
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return out;
+}
+
+QString realTrace(const QString& stem)
+{
+    const QString dir = qEnvironmentVariable("SIGHTLINE_REAL_TRACES");
+    const QString path = QDir(dir).filePath(stem + QStringLiteral(".sqlite"));
+    return !dir.isEmpty() && QFileInfo::exists(path) ? path : QString();
+}
+
+AnalysisPtr analyzeFile(const QString& path)
+{
+    const auto loaded = TraceLoader::loadSync(path);
+    if (!loaded.ok())
+        return nullptr;
+    return Analyzer::analyze(loaded.trace, AnalysisOptions{});
+}
+
+/// Independent overlap: an event sweep over (time, +1/−1) of communication and other kernels;
+/// comm = time with ≥ 1 communication kernel running, overlapped = the part where another kernel
+/// runs too. Not the analysis' union-and-intersect.
+std::pair<qint64, qint64> sweepOverlap(const std::vector<Row>& kernels /* start, end, isComm */)
+{
+    std::vector<std::tuple<qint64, int, int>> events; // time, delta, isComm
+    for (const Row& k : kernels) {
+        events.emplace_back(k.a, +1, int(k.c));
+        events.emplace_back(k.b, -1, int(k.c));
+    }
+    std::sort(events.begin(), events.end());
+    qint64 comm = 0, overlapped = 0, last = 0;
+    int openComm = 0, openOther = 0;
+    for (const auto& [time, delta, isComm] : events) {
+        if (openComm > 0)
+            comm += time - last;
+        if (openComm > 0 && openOther > 0)
+            overlapped += time - last;
+        last = time;
+        (isComm ? openComm : openOther) += delta;
+    }
+    return {comm, overlapped};
+}
+
+} // namespace
+
+class TestEfficiency : public QObject
+{
+    Q_OBJECT
+private slots:
+    void mathPath_data();
+    void mathPath();
+    void shapeFlops_data();
+    void shapeFlops();
+    void collectives();
+    void realInferFp32Gemms();
+    void realInferCopyBusy();
+    void realTrainExposedCommunication();
+};
+
+void TestEfficiency::mathPath_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("label");
+    // Kernel names from the real exports (SOURCES.md) and the libraries' naming.
+    QTest::newRow("xmma ffma is FP32 SIMT")
+        << "sm80_xmma_gemm_f32f32_f32f32_f32_tn_n_tilesize64x256x8_stage3_warpsize1x4x1_ffma_aligna4_alignc4_execute_kernel__5x_cublas"
+        << "SIMT (fp32)";
+    QTest::newRow("xmma tensor16x8x16 f16")
+        << "sm80_xmma_fprop_implicit_gemm_f16f16_f16f16_f16_nhwckrsc_nhwc_tilesize128x128x32_stage4_warpsize2x2x1_g1_tensor16x8x16_t1r3s3_aACCESS_execute_kernel_trt"
+        << "Tensor core (fp16)";
+    QTest::newRow("h16816") << "trt_ampere_h16816gemm_64x64_ldg8_relu_stages_64x5_tn_v1" << "Tensor core (fp16)";
+    QTest::newRow("nvjet tst is bf16") << "nvjet_tst_192x192_64x4_2x1_v_bz_coopB_bias_TNN" << "Tensor core (bf16)";
+    QTest::newRow("nvjet hsh is fp16") << "nvjet_hsh_128x256_64x4_2x1_v_bz_coopA_NTN" << "Tensor core (fp16)";
+    QTest::newRow("flash bf16")
+        << "void flash::flash_fwd_kernel<Flash_fwd_kernel_traits<(int)128, (int)128, (int)64, (int)4, (bool)0, (bool)0, cutlass::bfloat16_t, Flash_kernel_traits<(int)128, (int)128, (int)64, (int)4, cutlass::bfloat16_t>>, (bool)0>(Flash_fwd_params)"
+        << "Tensor core (bf16)";
+    QTest::newRow("implicit_convolve_sgemm")
+        << "void cudnn::detail::implicit_convolve_sgemm<float, float, (int)1024, (int)5, (int)5, (int)3, (int)3, (int)3, (int)1, (bool)1, (bool)0, (bool)1>(int, int, int, const T1 *, int, T2 *, T1 *, kernel_conv_params, int, float, float, int, const T2 *, const T2 *, bool, int, int)"
+        << "SIMT (fp32)";
+    QTest::newRow("gemmSN") << "void gemmSN_NN_kernel<float, (int)128, (int)2, (int)4, (int)8, (int)4, (int)4, cublasGemvTensorStridedBatched<const float>, cublasGemvTensorStridedBatched<float>>(cublasGemmSmallNParams<T8, T9, T1>)"
+                            << "SIMT (fp32)";
+    QTest::newRow("volta scudnn") << "volta_scudnn_128x32_relu_interior_nn_v1" << "SIMT (fp32)";
+    QTest::newRow("hopper wgmma") << "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_warpgroupsize1x1x1_execute_segment_k_off_kernel__5x_cublas_gmma"
+                                  << "Tensor core (bf16)";
+    QTest::newRow("tf32 s1688") << "ampere_tf32_s1688gemm_tf32_128x128_16x3_nn" << "Tensor core (tf32)";
+    QTest::newRow("elementwise") << "void at::native::vectorized_elementwise_kernel<(int)4, at::native::CUDAFunctor_add<float>, std::array<char *, (unsigned long)3>>(int, T2, T3)"
+                                 << "Unknown";
+    QTest::newRow("dgemm") << "volta_dgemm_128x64_nn" << "SIMT (fp64)";
+}
+
+void TestEfficiency::mathPath()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, label);
+    QCOMPARE(MathPathTable::defaultTable().classify(name).label(), label);
+}
+
+void TestEfficiency::shapeFlops_data()
+{
+    QTest::addColumn<QString>("range");
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<double>("flops"); // −1: no FLOPs from these shapes
+    // 2·M·K·N by hand: 8 × 4096 × 11008 × 2 = 721,420,288.
+    QTest::newRow("addmm") << "aten::addmm, seq = 12, op_id = 3, sizes = [[11008], [8, 4096], [4096, 11008]]"
+                           << "aten::addmm" << 721420288.0;
+    QTest::newRow("mm") << "aten::mm, op_id = 7, sizes = [[64, 128], [128, 32]]" << "aten::mm" << 524288.0;
+    QTest::newRow("bmm") << "aten::bmm, seq = 1, op_id = 2, sizes = [[4, 16, 32], [4, 32, 8]]" << "aten::bmm" << 32768.0;
+    QTest::newRow("baddbmm") << "aten::baddbmm, sizes = [[4, 16, 8], [4, 16, 32], [4, 32, 8], [], []]" << "aten::baddbmm" << 32768.0;
+    // matmul broadcasting [2, 3, 16, 32] · [32, 8]: 2 × 2·3·16·32·8 = 49,152.
+    QTest::newRow("matmul broadcast") << "aten::matmul, seq = 5, op_id = 9, sizes = [[2, 3, 16, 32], [32, 8]]" << "aten::matmul" << 49152.0;
+    // linear [8, 10, 64] × weight [32, 64]: 2 · 80 · 64 · 32 = 327,680.
+    QTest::newRow("linear") << "aten::linear, seq = 1, op_id = 4, sizes = [[8, 10, 64], [32, 64], [32]], input_op_ids = [(3, 0)]"
+                            << "aten::linear" << 327680.0;
+    // SDPA q,k,v [2, 4, 128, 64]: 4 · 2·4 · 128 · 128 · 64 = 33,554,432.
+    QTest::newRow("sdpa") << "aten::scaled_dot_product_attention, seq = 2, op_id = 5, sizes = [[2, 4, 128, 64], [2, 4, 128, 64], [2, 4, 128, 64], [], [], []]"
+                          << "aten::scaled_dot_product_attention" << 33554432.0;
+    QTest::newRow("conv has no output size") << "aten::conv2d, seq = 1, op_id = 2, sizes = [[1, 3, 32, 32], [8, 3, 3, 3], [8], [], [], [], []]"
+                                             << "aten::conv2d" << -1.0;
+    QTest::newRow("mismatched K") << "aten::mm, sizes = [[4, 5], [6, 7]]" << "aten::mm" << -1.0;
+}
+
+void TestEfficiency::shapeFlops()
+{
+    QFETCH(QString, range);
+    QFETCH(QString, op);
+    QFETCH(double, flops);
+    const auto s = ShapeOp::parse(range);
+    QVERIFY(s.has_value());
+    QCOMPARE(s->op, op);
+    QVERIFY(s->counted);
+    if (flops < 0)
+        QVERIFY(!s->flops.has_value());
+    else
+        QCOMPARE(s->flops.value_or(-2), flops);
+    QVERIFY(!ShapeOp::parse(QStringLiteral("aten::mul, seq = 45328, op_id = 990726")).has_value());
+    QVERIFY(!ShapeOp::parse(QStringLiteral("aten::mm, sizes = [[4, 5], [5")).has_value());
+}
+
+void TestEfficiency::collectives()
+{
+    QCOMPARE(EfficiencyAnalysis::collectiveOf(QStringLiteral("ncclDevKernel_SendRecv(ncclDevKernelArgsStorage<(unsigned long)4096>)")),
+             QStringLiteral("SendRecv"));
+    QCOMPARE(EfficiencyAnalysis::collectiveOf(QStringLiteral("ncclKernel_ReduceScatter_RING_LL_Sum_bf16")), QStringLiteral("ReduceScatter"));
+    QCOMPARE(EfficiencyAnalysis::collectiveOf(QStringLiteral("ncclDevKernel_AllReduce_Sum_bf16_RING_LL")), QStringLiteral("AllReduce"));
+    QCOMPARE(EfficiencyAnalysis::collectiveOf(QStringLiteral("void vllm::cross_device_reduce_1stage<__nv_bfloat16, 2>")),
+             QStringLiteral("CustomAllReduce"));
+    QCOMPARE(EfficiencyAnalysis::collectiveOf(QStringLiteral("ncclDevKernel_AllGather_RING_LL")), QStringLiteral("AllGather"));
+}
+
+void TestEfficiency::realInferFp32Gemms()
+{
+    const QString path = realTrace(QStringLiteral("nsysai-fastvideo-infer-h100x2-2026.2"));
+    if (path.isEmpty())
+        QSKIP("SIGHTLINE_REAL_TRACES does not hold nsysai-fastvideo-infer-h100x2-2026.2.sqlite");
+    const auto r = analyzeFile(path);
+    QVERIFY(r);
+    const Finding* f = test::findingById(*r, QStringLiteral("gemm-without-tensor-cores"));
+    QVERIFY(f);
+    // Independently: every cuBLAS xmma GEMM launch whose name says ffma (FP32 FMA on CUDA cores).
+    const auto expected = selectRows(path, QStringLiteral(
+        "SELECT count(*), sum(k.\"end\" - k.start) FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.demangledName "
+        "WHERE s.value LIKE '%xmma_gemm%' AND s.value LIKE '%\\_ffma\\_%' ESCAPE '\\'"));
+    QCOMPARE(expected.size(), size_t(1));
+    QCOMPARE(expected[0].a, qint64(640));
+    QCOMPARE(f->impactNs, expected[0].b);
+    QCOMPARE(f->evidence.size(), 1);
+    QCOMPARE(f->evidence[0].rowCount, qint64(640));
+    bool ok = false;
+    const auto rowids = test::selectFirstColumn(path, QStringLiteral(
+        "SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.demangledName "
+        "WHERE s.value LIKE '%\\_ffma\\_%' ESCAPE '\\'"), &ok);
+    QVERIFY(ok);
+    QCOMPARE(std::set<qint64>(f->evidence[0].rowids.begin(), f->evidence[0].rowids.end()), rowids);
+    // The evidence SQL selects the same rows.
+    const auto bySql = test::selectFirstColumn(path, f->evidence[0].sql, &ok);
+    QVERIFY(ok);
+    QCOMPARE(bySql, rowids);
+    // All GEMM time of this trace is FP32 SIMT.
+    QCOMPARE(r->efficiency.gemmSimtNs, r->efficiency.gemmNs);
+}
+
+void TestEfficiency::realInferCopyBusy()
+{
+    const QString path = realTrace(QStringLiteral("nsysai-fastvideo-infer-h100x2-2026.2"));
+    if (path.isEmpty())
+        QSKIP("SIGHTLINE_REAL_TRACES does not hold nsysai-fastvideo-infer-h100x2-2026.2.sqlite");
+    const auto r = analyzeFile(path);
+    QVERIFY(r);
+    QCOMPARE(r->efficiency.busy.size(), 2);
+    for (const BusySplit& b : r->efficiency.busy) {
+        // Copy-busy = union of this GPU's copies and memsets, recomputed by the event sweep.
+        auto copies = selectRows(path, QStringLiteral("SELECT start, \"end\", 1 FROM CUPTI_ACTIVITY_KIND_MEMCPY WHERE deviceId = %1 "
+                                                  "UNION ALL SELECT start, \"end\", 1 FROM CUPTI_ACTIVITY_KIND_MEMSET WHERE deviceId = %1")
+                                       .arg(b.deviceId));
+        QCOMPARE(b.copyBusyNs, sweepOverlap(copies).first);
+        QVERIFY(b.copyOnlyNs > b.computeBusyNs);
+    }
+    int copyBusy = 0;
+    for (const auto& f : r->findings)
+        copyBusy += f.id == QLatin1String("copy-busy");
+    QCOMPARE(copyBusy, 2);
+}
+
+void TestEfficiency::realTrainExposedCommunication()
+{
+    for (const QString& stem : {QStringLiteral("nsysai-fastvideo-train-h100x2-before-2026.2"),
+                               QStringLiteral("nsysai-fastvideo-train-h100x2-after-2026.2")}) {
+        const QString path = realTrace(stem);
+        if (path.isEmpty())
+            QSKIP("SIGHTLINE_REAL_TRACES does not hold the fastvideo training pair");
+        const auto r = analyzeFile(path);
+        QVERIFY(r);
+        const QJsonObject json = JsonReport::build(*r);
+        QCOMPARE(json.value(QStringLiteral("format_version")).toInt(), 2);
+        std::map<qint64, qint64> reported;
+        for (const auto& v : json[QStringLiteral("efficiency")][QStringLiteral("communication")][QStringLiteral("overlap")].toArray())
+            if (v[QStringLiteral("phase")].isNull())
+                reported[v[QStringLiteral("device_id")].toInteger()] = v[QStringLiteral("exposed_ns")].toInteger();
+        // Independently: NCCL kernels are the communication; every other kernel on the device is compute.
+        const auto devices = selectRows(path, QStringLiteral("SELECT DISTINCT deviceId FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s "
+                                                         "ON s.id = k.demangledName WHERE s.value LIKE 'nccl%' ORDER BY 1"));
+        QCOMPARE(reported.size(), devices.size());
+        for (const Row& d : devices) {
+            const auto kernels = selectRows(path, QStringLiteral("SELECT k.start, k.\"end\", s.value LIKE 'nccl%' FROM CUPTI_ACTIVITY_KIND_KERNEL k "
+                                                             "JOIN StringIds s ON s.id = k.demangledName WHERE k.deviceId = %1").arg(d.a));
+            const auto [comm, overlapped] = sweepOverlap(kernels);
+            QVERIFY(comm > 0);
+            QCOMPARE(reported[d.a], comm - overlapped);
+        }
+        const Finding* f = test::findingById(*r, QStringLiteral("exposed-communication"));
+        QVERIFY(f);
+        bool ok = false;
+        const auto nccl = test::selectFirstColumn(path, QStringLiteral("SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s "
+                                                                       "ON s.id = k.demangledName WHERE s.value LIKE 'nccl%'"), &ok);
+        QVERIFY(ok);
+        QCOMPARE(std::set<qint64>(f->evidence[0].rowids.begin(), f->evidence[0].rowids.end()), nccl);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestEfficiency)
+#include "tst_efficiency.moc"
