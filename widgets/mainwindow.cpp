@@ -2,12 +2,14 @@
 #include "widgets/mainwindow.h"
 
 #include "core/models/evidencerowsmodel.h"
+#include "core/report/efficiencyreport.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
 #include "core/util/format.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/traceinfodialog.h"
 #include "widgets/docks/comparisondock.h"
+#include "widgets/docks/efficiencydock.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
@@ -56,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_comparisonDock(new ComparisonDock(this))
     , m_timelineDock(new TimelineDock(this))
     , m_nvtxDock(new NvtxPhasesDock(this))
+    , m_efficiencyDock(new EfficiencyDock(this))
     , m_viewport(new TimeViewport(this))
     , m_traceSelector(new QComboBox(this))
     , m_statusLabel(new QLabel(this))
@@ -84,6 +87,7 @@ MainWindow::MainWindow(QWidget* parent)
     splitDockWidget(m_findingsDock, m_processesDock, Qt::Vertical);
     tabifyDockWidget(m_processesDock, m_evidenceDock);
     tabifyDockWidget(m_processesDock, m_overviewDock);
+    tabifyDockWidget(m_processesDock, m_efficiencyDock);
     tabifyDockWidget(m_kernelsDock, m_comparisonDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
@@ -140,6 +144,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
     connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
+    connect(m_efficiencyDock, &EfficiencyDock::evidenceRequested, this, &MainWindow::landOnEvidence);
     connect(m_comparisonDock, &ComparisonDock::evidenceRequested, this, [this](int trace, const Evidence& e) {
         if (trace >= 0 && trace < m_compared.size())
             showTraceEvidence(m_compared[trace], { e },
@@ -179,7 +184,7 @@ MainWindow::~MainWindow() = default; // the session waits for its worker threads
 QList<QDockWidget*> MainWindow::docks() const
 {
     return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
-        m_comparisonDock };
+        m_comparisonDock, m_efficiencyDock };
 }
 
 void MainWindow::createActions()
@@ -273,6 +278,9 @@ void MainWindow::onAnalysisReady(int index)
         tr("%1: %n kernel(s), %2 finding(s).", nullptr, int(qMin<qint64>(e.analysis->kernelCount, INT_MAX)))
             .arg(e.trace->info.fileName)
             .arg(e.analysis->findings.size()));
+    // The selector's tooltip: the file, then busy split into compute and copies per GPU.
+    m_traceSelector->setItemData(index,
+        QString(e.trace->info.filePath + QLatin1Char('\n') + EfficiencyReport::headline(*e.analysis)), Qt::ToolTipRole);
     if (m_current < 0 || m_current == index || m_showNextLoaded) {
         m_showNextLoaded = false;
         if (m_current == index)
@@ -353,6 +361,7 @@ void MainWindow::showCurrent()
     m_overviewDock->setAnalysis(a);
     m_timelineDock->setAnalysis(a);
     m_nvtxDock->setAnalysis(a);
+    m_efficiencyDock->setAnalysis(a);
     m_evidenceDock->clear();
     setScope(m_scope);
     updateTitle();

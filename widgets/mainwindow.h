@@ -21,6 +21,7 @@ class EvidenceDock;
 class FindingsDock;
 class KernelsDock;
 class NvtxPhasesDock;
+class EfficiencyDock;
 class TimelineDock;
 class TimeViewport;
 class OverviewDock;
@@ -71,6 +72,7 @@ public:
     ComparisonDock* comparisonDock() const { return m_comparisonDock; }
     TimelineDock* timelineDock() const { return m_timelineDock; }
     NvtxPhasesDock* nvtxDock() const { return m_nvtxDock; }
+    EfficiencyDock* efficiencyDock() const { return m_efficiencyDock; }
 
     void saveLayout() const;
     bool restoreLayout();
@@ -116,6 +118,7 @@ private:
     ComparisonDock* m_comparisonDock;
     TimelineDock* m_timelineDock;
     NvtxPhasesDock* m_nvtxDock;
+    EfficiencyDock* m_efficiencyDock;
     TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
     QVector<int> m_compared; ///< session index of each trace in the comparison, in its order
     QComboBox* m_traceSelector;

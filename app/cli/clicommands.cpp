@@ -7,6 +7,7 @@
 #include "core/io/traceloader.h"
 #include "core/report/comparisonwriter.h"
 #include "core/report/reportwriter.h"
+#include "core/synth/synthshapes.h"
 #include "core/synth/synthtracewriter.h"
 #include "core/util/format.h"
 
@@ -124,12 +125,13 @@ QString Commands::usage()
               "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
               "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
               "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
+              "          [--model-flops-per-token F | --params P]\n"
               "          [--taxonomy FILE] [--top N]\n"
               "                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md\n"
               "  info TRACE.sqlite\n"
               "                 print the nsys and schema versions, GPUs, tables and row counts\n"
               "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
-              "                 [--nvtx-ops]\n"
+              "                 [--nvtx-ops] [--shapes]\n"
               "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
               "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
               "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
@@ -208,6 +210,10 @@ int Commands::compare(const QStringList& args)
                  tr("n,m,...")});
     p.addOption({QStringLiteral("per"), tr("Unit of work: auto (default), total, step, request or token."), tr("UNIT"),
                  QStringLiteral("auto")});
+    p.addOption({QStringLiteral("model-flops-per-token"), tr("Model FLOPs per generated token: with --tokens, model TFLOP/s and MFU."),
+                 tr("F")});
+    p.addOption({QStringLiteral("params"), tr("Model parameters P: 2·P FLOPs per generated token (instead of --model-flops-per-token)."),
+                 tr("P")});
     addAnalysisOptions(p);
     p.addOption({QStringLiteral("top"), tr("Matched kernel groups in the report (default 20)."), tr("N"), QStringLiteral("20")});
     int code = Ok;
@@ -229,6 +235,16 @@ int Commands::compare(const QStringList& args)
         ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("tokens")), &co.tokens, &error);
     if (ok && p.isSet(QStringLiteral("requests")))
         ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("requests")), &co.requests, &error);
+    for (const QString& name : {QStringLiteral("model-flops-per-token"), QStringLiteral("params")}) {
+        if (!ok || !p.isSet(name))
+            continue;
+        const double v = p.value(name).toDouble(&ok);
+        ok = ok && v > 0;
+        if (!ok)
+            error = tr("--%1 needs a positive number.").arg(name);
+        else
+            co.modelFlopsPerToken = name == QLatin1String("params") ? 2.0 * v : v;
+    }
     if (ok && !ComparisonOptions::parseUnit(p.value(QStringLiteral("per")), &co.unit)) {
         error = tr("--per takes auto, total, step, request or token.");
         ok = false;
@@ -340,6 +356,9 @@ int Commands::synth(const QStringList& args)
     p.addOption({QStringLiteral("nvtx-ops"),
                  tr("Wrap every kernel launch in its own NVTX range, as PyTorch's emit_nvtx does (about one range "
                     "per kernel).")});
+    p.addOption({QStringLiteral("shapes"),
+                 tr("Write the small efficiency export instead: PyTorch shape ranges around a bf16 tensor-core GEMM and "
+                    "an FP32 GEMM, and an all-reduce on its own stream overlapping compute in part.")});
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -373,10 +392,11 @@ int Commands::synth(const QStringList& args)
     const QString stage = tr("Writing %1").arg(p.value(QStringLiteral("out")));
     QElapsedTimer timer;
     timer.start();
-    const auto r = writeSynthTrace(p.value(QStringLiteral("out")), o, [&](int permille) {
-        progress.update(permille, stage);
-        return true;
-    });
+    const auto r = p.isSet(QStringLiteral("shapes")) ? SynthShapes::write(p.value(QStringLiteral("out")), o)
+                                                      : writeSynthTrace(p.value(QStringLiteral("out")), o, [&](int permille) {
+                                                            progress.update(permille, stage);
+                                                            return true;
+                                                        });
     progress.done();
     if (!r.ok) {
         err() << r.error << "\n";

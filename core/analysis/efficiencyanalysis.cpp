@@ -73,6 +73,19 @@ void EfficiencyAnalysis::run(const AnalysisOptions& options, AnalysisResult& r)
 {
     r.efficiency.peakOverride = options.peakTflops;
     mathPaths(options, r);
+    if (options.peakTflops) {
+        r.efficiency.modelPeakTflops = options.peakTflops;
+    } else if (const GpuInfo* gpu = r.devices.isEmpty() ? nullptr : r.trace->gpu(r.devices.front().deviceId)) {
+        if (const auto* entry = options.peaks.find(gpu->name))
+            for (const auto& m : std::as_const(r.efficiency.math)) {
+                const QString key = m.path.peakKey();
+                if (!key.isEmpty() && entry->tflops.contains(key)) {
+                    r.efficiency.modelPeakTflops = entry->tflops.value(key);
+                    r.efficiency.modelPeakKey = key;
+                    break;
+                }
+            }
+    }
     busySplit(r);
     overlap(r);
     flops(options, r);

@@ -100,6 +100,10 @@ struct EfficiencyStats
     FlopFigure flops;                 ///< the whole window
     QString peakModel, peakSource;    ///< the peak-table entry used (first device with one)
     std::optional<double> peakOverride; ///< --peak-tflops
+    /// The peak a whole-model MFU (FLOPs per token × tokens) divides by: --peak-tflops, else the
+    /// first device's table peak for the math path with the most kernel time that has one.
+    std::optional<double> modelPeakTflops;
+    QString modelPeakKey; ///< its math path key (bf16, fp32, ...), empty with --peak-tflops
     bool hasShapes() const { return shapeRanges > 0; }
 };
 

@@ -144,6 +144,10 @@ ComparisonPtr Comparator::compare(
         }
     }
 
+    for (int i = 0; i < n; ++i)
+        c->tokens.append(i < o.tokens.size() ? o.tokens[i] : 0);
+    c->modelFlopsPerToken = o.modelFlopsPerToken;
+
     for (const auto& a : analyses)
         for (const auto& p : a->phases)
             if (p.phase != QLatin1String("unattributed") && !c->phases.contains(p.phase))

@@ -93,6 +93,10 @@ public:
     int baseline = 0;
     WorkUnit unit = WorkUnit::Total; ///< resolved (never Auto)
     QVector<qint64> units; ///< the divisor of "per unit" figures per trace; 0 = undefined (no steps)
+    /// Generated tokens per trace for the model-FLOP figures (0 = unknown): the user's --tokens.
+    /// Hook: token counts derived from framework NVTX step ranges can fill the zeros here.
+    QVector<qint64> tokens;
+    double modelFlopsPerToken = 0; ///< ComparisonOptions::modelFlopsPerToken
     QStringList phases; ///< union of phase names, unattributed last
     QStringList categories; ///< Taxonomy::categories()
     QVector<TraceBreakdown> breakdowns; ///< one per trace

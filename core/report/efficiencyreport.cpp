@@ -47,6 +47,29 @@ QString EfficiencyReport::busyHeadline(const BusySplit& b)
         .arg(share(b.busyNs, b.spanNs), share(b.computeBusyNs, b.spanNs), share(b.copyBusyNs, b.spanNs));
 }
 
+QString EfficiencyReport::headline(const AnalysisResult& r)
+{
+    const EfficiencyStats& e = r.efficiency;
+    QStringList lines;
+    for (const auto& b : e.busy)
+        lines << tr("GPU %1: %2").arg(b.deviceId).arg(busyHeadline(b));
+    QStringList math;
+    for (const auto& m : e.math)
+        if (math.size() < 4)
+            math << QStringLiteral("%1 %2").arg(m.path.label(), share(m.ns, r.kernelNs));
+    if (!math.isEmpty())
+        lines << tr("Math: %1").arg(math.join(QLatin1String(", ")));
+    qint64 comm = 0, exposed = 0;
+    for (const auto& o : e.overlap)
+        if (o.phase < 0)
+            comm += o.commNs, exposed += o.exposedNs();
+    if (comm > 0)
+        lines << tr("Communication: %1, %2 exposed").arg(formatDuration(comm), share(exposed, comm));
+    if (e.hasShapes() && e.flops.kernelNs > 0)
+        lines << tr("FLOPs: %1 TFLOP/s achieved, MFU %2").arg(tflopsText(e.flops.tflops()), mfuText(r, e.flops));
+    return lines.join(QLatin1Char('\n'));
+}
+
 const BusySplit* EfficiencyReport::busyOf(const AnalysisResult& r, int deviceId)
 {
     for (const auto& b : r.efficiency.busy)

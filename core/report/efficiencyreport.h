@@ -22,6 +22,9 @@ public:
     static void csv(const AnalysisResult& r, QMap<QString, QByteArray>* out);
     /// "99.3 % busy: 2.3 % compute, 98.0 % copies" for one device (shares of its span).
     static QString busyHeadline(const BusySplit& b);
+    /// Several lines for headlines (Overview, trace tooltip): busy split per GPU, math-path shares,
+    /// exposed communication, window TFLOP/s and MFU when known.
+    static QString headline(const AnalysisResult& r);
     /// The BusySplit of a device, or null.
     static const BusySplit* busyOf(const AnalysisResult& r, int deviceId);
     /// What the FLOPs need when the trace has none ("record shapes with ...").

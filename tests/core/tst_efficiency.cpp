@@ -6,18 +6,22 @@
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/mathpath.h"
 #include "core/analysis/shapeop.h"
+#include "core/compare/comparator.h"
 #include "core/io/traceloader.h"
 #include "core/report/jsonreport.h"
+#include "core/synth/synthshapes.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/realtraces.h"
 
 #include <QDir>
 #include <QJsonArray>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <vector>
 
@@ -104,6 +108,8 @@ private slots:
     void shapeFlops_data();
     void shapeFlops();
     void collectives();
+    void synthShapes();
+    void comparisonFigures();
     void realInferFp32Gemms();
     void realInferCopyBusy();
     void realTrainExposedCommunication();
@@ -197,6 +203,126 @@ void TestEfficiency::collectives()
     QCOMPARE(EfficiencyAnalysis::collectiveOf(QStringLiteral("void vllm::cross_device_reduce_1stage<__nv_bfloat16, 2>")),
              QStringLiteral("CustomAllReduce"));
     QCOMPARE(EfficiencyAnalysis::collectiveOf(QStringLiteral("ncclDevKernel_AllGather_RING_LL")), QStringLiteral("AllGather"));
+}
+
+void TestEfficiency::synthShapes()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("shapes.sqlite"));
+    SynthOptions o;
+    o.steps = 4;
+    const SynthResult written = SynthShapes::write(path, o);
+    QVERIFY2(written.ok, qPrintable(written.error));
+    const auto r = analyzeFile(path);
+    QVERIFY(r);
+    const EfficiencyStats& e = r->efficiency;
+
+    // By hand, per step: addmm 2·8·4096·4096 = 268,435,456 FLOPs on a 200 µs bf16 tensor-core GEMM;
+    // mm 2·64·1024·1024 = 134,217,728 FLOPs on a 200 µs FP32 SIMT GEMM; 4 steps.
+    QCOMPARE(e.shapeRanges, qint64(12)); // linear, addmm, mm per step
+    QCOMPARE(e.flopRanges, qint64(8));   // linear encloses addmm: only addmm counts
+    QCOMPARE(e.flopsByOp.size(), 2);
+    const FlopFigure& addmm = e.flopsByOp[0];
+    QCOMPARE(addmm.name, QStringLiteral("aten::addmm"));
+    QCOMPARE(addmm.flops, 4.0 * 268435456.0);
+    QCOMPARE(addmm.kernelNs, qint64(800'000));
+    QCOMPARE(addmm.tflops(), 1.34217728);
+    QCOMPARE(addmm.dtype, QStringLiteral("bf16"));
+    QCOMPARE(addmm.peakTflops().value_or(0), 989.4); // H100 SXM5 dense bf16 (gpu-peaks.json)
+    QCOMPARE(addmm.mfu().value_or(0), 1.34217728 / 989.4);
+    const FlopFigure& mm = e.flopsByOp[1];
+    QCOMPARE(mm.name, QStringLiteral("aten::mm"));
+    QCOMPARE(mm.flops, 4.0 * 134217728.0);
+    QCOMPARE(mm.tflops(), 0.67108864);
+    QCOMPARE(mm.dtype, QStringLiteral("fp32"));
+    QCOMPARE(mm.mfu().value_or(0), 0.67108864 / 67.0);
+    // Window and the decode phase: 1,610,612,736 FLOPs in 1.6 ms of kernels, time-weighted peak
+    // (989.4 + 67) / 2 = 528.2 TFLOP/s.
+    QCOMPARE(e.flopsByPhase.size(), 1);
+    for (const FlopFigure* f : {&e.flops, &e.flopsByPhase[0]}) {
+        QCOMPARE(f->flops, 1610612736.0);
+        QCOMPARE(f->kernelNs, qint64(1'600'000));
+        QCOMPARE(f->tflops(), 1.00663296);
+        QCOMPARE(f->dtype, QStringLiteral("mixed"));
+        QCOMPARE(f->peakTflops().value_or(0), 528.2);
+        QCOMPARE(f->mfu().value_or(0), 1.00663296 / 528.2);
+    }
+    QCOMPARE(e.flopsByPhase[0].name, QStringLiteral("decode"));
+
+    // Overlap: per step the 150 µs all-reduce shares 50 µs with the FP32 GEMM (330–530 vs 480–630).
+    QVERIFY(e.overlap.size() >= 2);
+    const CommOverlap& w = e.overlap[0];
+    QCOMPARE(w.phase, -1);
+    QCOMPARE(w.kernels, qint64(4));
+    QCOMPARE(w.commNs, qint64(600'000));
+    QCOMPARE(w.overlappedNs, qint64(200'000));
+    QCOMPARE(w.exposedNs(), qint64(400'000));
+    QCOMPARE(r->phases.value(e.overlap[1].phase).phase, QStringLiteral("decode"));
+    QCOMPARE(e.overlap[1].exposedNs(), qint64(400'000));
+    QCOMPARE(e.collectives.size(), 1);
+    QCOMPARE(e.collectives[0].collective, QStringLiteral("AllReduce"));
+    QCOMPARE(e.collectives[0].p50Ns, qint64(150'000));
+
+    // Math paths: 800 µs each of bf16 tensor core and FP32 SIMT GEMM.
+    QCOMPARE(e.gemmSimtNs, qint64(800'000));
+    QCOMPARE(e.gemmSimtCount, qint64(4));
+    QVERIFY(test::findingById(*r, QStringLiteral("gemm-without-tensor-cores")));
+    QVERIFY(test::findingById(*r, QStringLiteral("exposed-communication")));
+
+    // Every figure's evidence lists exactly its kernels: the 4 addmm GEMMs, the 4 all-reduces.
+    const Evidence ops = EfficiencyAnalysis::evidenceOf(*r, EfficiencyAnalysis::Figure::FlopOp, 0);
+    QCOMPARE(ops.rowCount, qint64(4));
+    bool ok = false;
+    QCOMPARE(test::selectFirstColumn(path, ops.sql, &ok).size(), size_t(4));
+    const Evidence comm = EfficiencyAnalysis::evidenceOf(*r, EfficiencyAnalysis::Figure::Overlap, 0);
+    QCOMPARE(comm.rowCount, qint64(4));
+}
+
+void TestEfficiency::comparisonFigures()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVector<AnalysisPtr> analyses;
+    for (qint64 steps : {4, 8}) {
+        const QString path = dir.filePath(QStringLiteral("shapes-%1.sqlite").arg(steps));
+        SynthOptions o;
+        o.steps = steps;
+        QVERIFY(SynthShapes::write(path, o).ok);
+        analyses << analyzeFile(path);
+        QVERIFY(analyses.back());
+    }
+    ComparisonOptions co;
+    co.tokens = {100, 200};
+    co.modelFlopsPerToken = 1e9;
+    const auto c = Comparator::compare(analyses, co);
+    QVERIFY(c);
+    auto figure = [&](const QString& key) -> const ComparisonFigure* {
+        for (const auto& f : c->figures)
+            if (f.key == key && f.section == ComparisonFigure::Section::Trace)
+                return &f;
+        return nullptr;
+    };
+    // Exposed communication: 100 µs per step (4 and 8 steps).
+    const ComparisonFigure* exposed = figure(QStringLiteral("exposed_comm_ns"));
+    QVERIFY(exposed);
+    QCOMPARE(exposed->values.value(0).value_or(-1), 400'000.0);
+    QCOMPARE(exposed->values.value(1).value_or(-1), 800'000.0);
+    const ComparisonFigure* tc = figure(QStringLiteral("tensor_core_share"));
+    QVERIFY(tc);
+    // 800 µs tensor core of 2.2 ms kernels (GEMMs 2 × 800 µs, all-reduces 600 µs).
+    QCOMPARE(tc->values.value(0).value_or(-1), 800'000.0 / 2'200'000.0);
+    // Model GFLOP/s per GPU = 1e9 FLOPs/token × tokens / window ns (one GPU), whole GFLOP/s.
+    const ComparisonFigure* model = figure(QStringLiteral("model_gflops_per_gpu"));
+    QVERIFY(model);
+    for (int i = 0; i < 2; ++i)
+        QCOMPARE(model->values.value(i).value_or(-1),
+                 std::floor(1e9 * double(co.tokens[i]) / double(analyses[i]->window.lengthNs())));
+    // Model MFU against the H100 SXM5 peak of the math path with most kernel time (a tie of
+    // 800 µs: SIMT fp32 sorts first, 67 TFLOP/s).
+    const ComparisonFigure* mfu = figure(QStringLiteral("model_mfu"));
+    QVERIFY(mfu);
+    QCOMPARE(mfu->values.value(0).value_or(-1), 1e9 * 100.0 / double(analyses[0]->window.lengthNs()) / 1e3 / 67.0);
 }
 
 void TestEfficiency::realInferFp32Gemms()
