@@ -140,6 +140,9 @@ void TestEfficiency::mathPath_data()
     QTest::newRow("volta scudnn") << "volta_scudnn_128x32_relu_interior_nn_v1" << "SIMT (fp32)";
     QTest::newRow("hopper wgmma") << "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_warpgroupsize1x1x1_execute_segment_k_off_kernel__5x_cublas_gmma"
                                   << "Tensor core (bf16)";
+    QTest::newRow("hopper xmma warpgroup (synth and cuBLAS 12)")
+        << "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64_warpgroupsize1x1x1_execute_segment_k_off_kernel__5x_cublas"
+        << "Tensor core (bf16)";
     QTest::newRow("tf32 s1688") << "ampere_tf32_s1688gemm_tf32_128x128_16x3_nn" << "Tensor core (tf32)";
     QTest::newRow("elementwise") << "void at::native::vectorized_elementwise_kernel<(int)4, at::native::CUDAFunctor_add<float>, std::array<char *, (unsigned long)3>>(int, T2, T3)"
                                  << "Unknown";
