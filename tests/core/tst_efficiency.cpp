@@ -112,6 +112,7 @@ private slots:
     void comparisonFigures();
     void realInferFp32Gemms();
     void realInferCopyBusy();
+    void realConvolutions();
     void realTrainExposedCommunication();
 };
 
@@ -358,6 +359,42 @@ void TestEfficiency::realInferFp32Gemms()
     QCOMPARE(bySql, rowids);
     // All GEMM time of this trace is FP32 SIMT.
     QCOMPARE(r->efficiency.gemmSimtNs, r->efficiency.gemmNs);
+}
+
+void TestEfficiency::realConvolutions()
+{
+    // dlprof: FP32 SIMT convolutions and GEMMs (cuDNN sgemm, winograd_nonfused, scudnn, cuBLAS
+    // gemmSN/gemv), in the gemm category; memfusion: f16 tensor-core convolutions only.
+    const QString dlprof = realTrace(QStringLiteral("dlprof-pytorch-cnn-rtx2070s-2022.1"));
+    const QString memfusion = realTrace(QStringLiteral("memfusion-nvtx-rtx3090x4-2023.1"));
+    if (dlprof.isEmpty() || memfusion.isEmpty())
+        QSKIP("SIGHTLINE_REAL_TRACES does not hold the dlprof and memfusion exports");
+    const auto d = analyzeFile(dlprof);
+    QVERIFY(d);
+    const auto simt = selectRows(dlprof, QStringLiteral(
+        "SELECT count(*), sum(k.\"end\" - k.start) FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.demangledName "
+        "WHERE (s.value LIKE '%sgemm%' OR s.value LIKE '%gemmSN%' OR s.value LIKE '%winograd_nonfused%' OR s.value LIKE '%gemv%' "
+        "OR s.value LIKE '%scudnn%') AND (s.value LIKE '%gemm%' OR s.value LIKE '%gemv%' OR s.value LIKE '%convolve%' "
+        "OR s.value LIKE '%winograd%')"));
+    QCOMPARE(simt.size(), size_t(1));
+    QCOMPARE(d->efficiency.gemmSimtCount, simt[0].a);
+    QCOMPARE(d->efficiency.gemmSimtNs, simt[0].b);
+    const Finding* f = test::findingById(*d, QStringLiteral("gemm-without-tensor-cores"));
+    QVERIFY(f);
+    QCOMPARE(f->evidence[0].rowCount, simt[0].a);
+
+    const auto m = analyzeFile(memfusion);
+    QVERIFY(m);
+    QCOMPARE(m->efficiency.gemmSimtNs, qint64(0));
+    QVERIFY(!test::findingById(*m, QStringLiteral("gemm-without-tensor-cores")));
+    const auto tensor = selectRows(memfusion, QStringLiteral(
+        "SELECT count(*), sum(k.\"end\" - k.start) FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.demangledName "
+        "WHERE s.value LIKE '%tensor16x8x16%' OR s.value LIKE '%h16816%'"));
+    qint64 tensorNs = -1;
+    for (const auto& share : m->efficiency.math)
+        if (share.path.kind == MathPath::TensorCore && share.path.dtype == QLatin1String("fp16"))
+            tensorNs = share.ns;
+    QCOMPARE(tensorNs, tensor[0].b);
 }
 
 void TestEfficiency::realInferCopyBusy()
