@@ -120,13 +120,15 @@ void EfficiencyAnalysis::mathPaths(const AnalysisOptions& options, AnalysisResul
 void EfficiencyAnalysis::busySplit(AnalysisResult& r)
 {
     const Trace& t = *r.trace;
+    // Copies per device in the window, ends clipped to it like DeviceAnalysis does: one pass over
+    // both tables, then a sort per device (the two tables interleave in time).
+    std::map<int, Segments> copiesOf;
+    for (const GpuOpColumns* ops : {static_cast<const GpuOpColumns*>(&t.memcpy), static_cast<const GpuOpColumns*>(&t.memset)})
+        for (qsizetype i = 0; i < ops->size(); ++i)
+            if (r.window.contains(ops->start[size_t(i)]))
+                copiesOf[ops->device[size_t(i)]].emplace_back(ops->start[size_t(i)], std::min(ops->end[size_t(i)], r.window.endNs));
     for (const DeviceStats& d : std::as_const(r.devices)) {
-        // Copies of this device in the window, end clipped to it like DeviceAnalysis does.
-        Segments copies;
-        for (const GpuOpColumns* ops : {static_cast<const GpuOpColumns*>(&t.memcpy), static_cast<const GpuOpColumns*>(&t.memset)})
-            for (qsizetype i = 0; i < ops->size(); ++i)
-                if (ops->device[size_t(i)] == d.deviceId && r.window.contains(ops->start[size_t(i)]))
-                    copies.emplace_back(ops->start[size_t(i)], std::min(ops->end[size_t(i)], r.window.endNs));
+        Segments& copies = copiesOf[d.deviceId];
         std::sort(copies.begin(), copies.end());
         Segments u;
         for (const auto& [s, en] : copies)

@@ -34,10 +34,12 @@ QString idList(const std::vector<quint32>& ids)
     return s.join(QLatin1Char(','));
 }
 
-/// Longest first (the evidence lists the first kMaxRowids), then by index.
+/// Longest first for the rows the evidence lists (kMaxRowids); the order of the rest, which only
+/// the GUI's selection uses, does not matter, so millions of rows cost a partial sort.
 void longestFirst(std::vector<quint32>& rows, const GpuOpColumns& t)
 {
-    std::sort(rows.begin(), rows.end(), [&](quint32 a, quint32 b) {
+    const auto head = std::min<size_t>(rows.size(), size_t(Evidence::kMaxRowids));
+    std::partial_sort(rows.begin(), rows.begin() + ptrdiff_t(head), rows.end(), [&](quint32 a, quint32 b) {
         return t.duration(a) != t.duration(b) ? t.duration(a) > t.duration(b) : a < b;
     });
 }
