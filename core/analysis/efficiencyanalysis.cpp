@@ -52,15 +52,18 @@ QString EfficiencyAnalysis::collectiveOf(const QString& name)
 {
     // Order matters: "ReduceScatter" contains "Reduce", vLLM's custom all-reduce is not NCCL.
     static const std::pair<const char*, QStringList> kRules[] = {
-        {"CustomAllReduce", {QStringLiteral("cross_device_reduce"), QStringLiteral("custom_all_reduce"), QStringLiteral("custom_ar"),
-                             QStringLiteral("one_shot_all_reduce"), QStringLiteral("two_shot_all_reduce")}},
-        {"ReduceScatter", {QStringLiteral("reducescatter"), QStringLiteral("reduce_scatter")}},
-        {"AllReduce", {QStringLiteral("allreduce"), QStringLiteral("all_reduce")}},
-        {"AllGather", {QStringLiteral("allgather"), QStringLiteral("all_gather")}},
-        {"AllToAll", {QStringLiteral("alltoall"), QStringLiteral("all_to_all")}},
-        {"SendRecv", {QStringLiteral("sendrecv"), QStringLiteral("send_recv"), QStringLiteral("ncclDevKernel_Send"),
-                      QStringLiteral("ncclDevKernel_Recv"), QStringLiteral("ncclKernel_Send"), QStringLiteral("ncclKernel_Recv")}},
-        {"Broadcast", {QStringLiteral("broadcast"), QStringLiteral("bcast")}},
+        { "CustomAllReduce",
+            { QStringLiteral("cross_device_reduce"), QStringLiteral("custom_all_reduce"), QStringLiteral("custom_ar"),
+                QStringLiteral("one_shot_all_reduce"), QStringLiteral("two_shot_all_reduce") } },
+        { "ReduceScatter", { QStringLiteral("reducescatter"), QStringLiteral("reduce_scatter") } },
+        { "AllReduce", { QStringLiteral("allreduce"), QStringLiteral("all_reduce") } },
+        { "AllGather", { QStringLiteral("allgather"), QStringLiteral("all_gather") } },
+        { "AllToAll", { QStringLiteral("alltoall"), QStringLiteral("all_to_all") } },
+        { "SendRecv",
+            { QStringLiteral("sendrecv"), QStringLiteral("send_recv"), QStringLiteral("ncclDevKernel_Send"),
+                QStringLiteral("ncclDevKernel_Recv"), QStringLiteral("ncclKernel_Send"),
+                QStringLiteral("ncclKernel_Recv") } },
+        { "Broadcast", { QStringLiteral("broadcast"), QStringLiteral("bcast") } },
     };
     for (const auto& [collective, patterns] : kRules)
         for (const auto& p : patterns)
@@ -100,7 +103,7 @@ void EfficiencyAnalysis::mathPaths(const AnalysisOptions& options, AnalysisResul
     for (const KernelSummary& ks : std::as_const(r.kernels)) {
         const MathPath m = options.mathPaths.classify(t.strings.at(ks.name));
         e.mathOfName.insert(ks.name, m);
-        MathPathShare& s = byPath[{int(m.kind), m.dtype}];
+        MathPathShare& s = byPath[{ int(m.kind), m.dtype }];
         s.path = m;
         s.count += ks.count, s.ns += ks.totalNs;
         if (ks.category == QLatin1String("gemm")) {
@@ -123,10 +126,12 @@ void EfficiencyAnalysis::busySplit(AnalysisResult& r)
     // Copies per device in the window, ends clipped to it like DeviceAnalysis does: one pass over
     // both tables, then a sort per device (the two tables interleave in time).
     std::map<int, Segments> copiesOf;
-    for (const GpuOpColumns* ops : {static_cast<const GpuOpColumns*>(&t.memcpy), static_cast<const GpuOpColumns*>(&t.memset)})
+    for (const GpuOpColumns* ops :
+        { static_cast<const GpuOpColumns*>(&t.memcpy), static_cast<const GpuOpColumns*>(&t.memset) })
         for (qsizetype i = 0; i < ops->size(); ++i)
             if (r.window.contains(ops->start[size_t(i)]))
-                copiesOf[ops->device[size_t(i)]].emplace_back(ops->start[size_t(i)], std::min(ops->end[size_t(i)], r.window.endNs));
+                copiesOf[ops->device[size_t(i)]].emplace_back(
+                    ops->start[size_t(i)], std::min(ops->end[size_t(i)], r.window.endNs));
     for (const DeviceStats& d : std::as_const(r.devices)) {
         Segments& copies = copiesOf[d.deviceId];
         std::sort(copies.begin(), copies.end());
@@ -216,9 +221,8 @@ void EfficiencyAnalysis::overlap(AnalysisResult& r)
         }
     }
     e.overlap += perPhase;
-    std::sort(exposedOf.begin(), exposedOf.end(), [](const auto& a, const auto& b) {
-        return a.first != b.first ? a.first > b.first : a.second < b.second;
-    });
+    std::sort(exposedOf.begin(), exposedOf.end(),
+        [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
     e.commKernels.reserve(exposedOf.size());
     for (const auto& [ns, i] : exposedOf)
         e.commKernels.push_back(i);

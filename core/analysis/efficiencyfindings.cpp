@@ -39,9 +39,8 @@ QString idList(const std::vector<quint32>& ids)
 void longestFirst(std::vector<quint32>& rows, const GpuOpColumns& t)
 {
     const auto head = std::min<size_t>(rows.size(), size_t(Evidence::kMaxRowids));
-    std::partial_sort(rows.begin(), rows.begin() + ptrdiff_t(head), rows.end(), [&](quint32 a, quint32 b) {
-        return t.duration(a) != t.duration(b) ? t.duration(a) > t.duration(b) : a < b;
-    });
+    std::partial_sort(rows.begin(), rows.begin() + ptrdiff_t(head), rows.end(),
+        [&](quint32 a, quint32 b) { return t.duration(a) != t.duration(b) ? t.duration(a) > t.duration(b) : a < b; });
 }
 } // namespace
 
@@ -61,12 +60,14 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
             if (ks.category == QLatin1String("gemm") && e.mathOfName.value(ks.name).kind == MathPath::Simt) {
                 names.push_back(ks.name);
                 if (top.size() < 3)
-                    top << tr("%1 ×%2 (%3)").arg(t.strings.at(ks.shortName), formatCount(ks.count), formatDuration(ks.totalNs));
+                    top << tr("%1 ×%2 (%3)")
+                               .arg(t.strings.at(ks.shortName), formatCount(ks.count), formatDuration(ks.totalNs));
             }
         std::sort(names.begin(), names.end());
         std::vector<quint32> rows;
         for (qsizetype i = 0; i < t.kernels.size(); ++i)
-            if (r.kernelInWindow[size_t(i)] && std::binary_search(names.begin(), names.end(), t.kernels.name[size_t(i)]))
+            if (r.kernelInWindow[size_t(i)]
+                && std::binary_search(names.begin(), names.end(), t.kernels.name[size_t(i)]))
                 rows.push_back(quint32(i));
         longestFirst(rows, t.kernels);
         const double ofKernels = double(e.gemmSimtNs) / double(r.kernelNs);
@@ -76,15 +77,16 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
         f.severity = std::max(Finding::Severity::Low, severityFor(ofKernels));
         f.title = tr("GEMM and convolution time without tensor cores");
         f.metric = tr("%1 launches, %2").arg(formatCount(e.gemmSimtCount), formatDuration(e.gemmSimtNs));
-        f.summary = tr("%1 GEMM/convolution launches (%2, %3 of kernel time and %4 of all GEMM time) run on the CUDA "
-                       "cores (SIMT), not on tensor cores: %5. Run them in bf16/fp16 (autocast), or allow TF32 for FP32 "
-                       "matmuls (torch.set_float32_matmul_precision('high')), with dimensions that are multiples of 8.")
-                        .arg(formatCount(e.gemmSimtCount), formatDuration(e.gemmSimtNs), formatPercent(ofKernels),
-                             formatPercent(double(e.gemmSimtNs) / double(std::max<qint64>(1, e.gemmNs))),
-                             top.join(QLatin1String(", ")));
+        f.summary
+            = tr("%1 GEMM/convolution launches (%2, %3 of kernel time and %4 of all GEMM time) run on the CUDA "
+                 "cores (SIMT), not on tensor cores: %5. Run them in bf16/fp16 (autocast), or allow TF32 for FP32 "
+                 "matmuls (torch.set_float32_matmul_precision('high')), with dimensions that are multiples of 8.")
+                  .arg(formatCount(e.gemmSimtCount), formatDuration(e.gemmSimtNs), formatPercent(ofKernels),
+                      formatPercent(double(e.gemmSimtNs) / double(std::max<qint64>(1, e.gemmNs))),
+                      top.join(QLatin1String(", ")));
         f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
-                                                QStringLiteral("%1 IN (%2) AND %3")
-                                                    .arg(t.info.kernelNameColumn, idList(names), EvidenceBuilder::windowPredicate(r))));
+            QStringLiteral("%1 IN (%2) AND %3")
+                .arg(t.info.kernelNameColumn, idList(names), EvidenceBuilder::windowPredicate(r))));
         out.append(f);
     }
 
@@ -106,15 +108,16 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
         f.impactNs = b.copyOnlyNs;
         f.severity = std::max(Finding::Severity::Medium, severityFor(double(b.copyOnlyNs) / window));
         f.title = tr("Copies, not kernels, keep GPU %1 busy").arg(b.deviceId);
-        f.metric = tr("%1 busy, %2 computing").arg(formatPercent(double(b.busyNs) / span), formatPercent(double(b.computeBusyNs) / span));
+        f.metric = tr("%1 busy, %2 computing")
+                       .arg(formatPercent(double(b.busyNs) / span), formatPercent(double(b.computeBusyNs) / span));
         f.summary = tr("GPU %1 is busy %2 of its span but runs kernels only %3 of it: for %4 the GPU only copies "
                        "(%5 copies, %6). Keep the data on the GPU between steps, or overlap the copies with compute "
                        "(pinned memory, cudaMemcpyAsync on a side stream).")
                         .arg(b.deviceId)
                         .arg(formatPercent(double(b.busyNs) / span), formatPercent(double(b.computeBusyNs) / span),
-                             formatDuration(b.copyOnlyNs), formatCount(qint64(rows.size())), formatBytes(bytes));
+                            formatDuration(b.copyOnlyNs), formatCount(qint64(rows.size())), formatBytes(bytes));
         f.evidence.append(EvidenceBuilder::rows(QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"), t.memcpy.rowid, rows,
-                                                QStringLiteral("deviceId = %1 AND %2").arg(b.deviceId).arg(EvidenceBuilder::windowPredicate(r))));
+            QStringLiteral("deviceId = %1 AND %2").arg(b.deviceId).arg(EvidenceBuilder::windowPredicate(r))));
         out.append(f);
     }
 
@@ -125,7 +128,8 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
         if (o.phase < 0) {
             exposed += o.exposedNs();
             comm += o.commNs;
-            perGpu << tr("GPU %1 %2 of %3").arg(o.deviceId).arg(formatDuration(o.exposedNs()), formatDuration(o.commNs));
+            perGpu
+                << tr("GPU %1 %2 of %3").arg(o.deviceId).arg(formatDuration(o.exposedNs()), formatDuration(o.commNs));
         }
     if (exposed > 0 && double(exposed) >= 0.01 * window) {
         std::vector<quint32> names;
@@ -144,8 +148,8 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
                        "all-reduce, a separate communication stream) or shrink them.")
                         .arg(formatDuration(comm), formatDuration(exposed), perGpu.join(QLatin1String(", ")));
         f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, e.commKernels,
-                                                QStringLiteral("%1 IN (%2) AND %3")
-                                                    .arg(t.info.kernelNameColumn, idList(names), EvidenceBuilder::windowPredicate(r))));
+            QStringLiteral("%1 IN (%2) AND %3")
+                .arg(t.info.kernelNameColumn, idList(names), EvidenceBuilder::windowPredicate(r))));
         out.append(f);
     }
     return out;
@@ -196,7 +200,7 @@ Evidence EfficiencyAnalysis::evidenceOf(const AnalysisResult& r, Figure kind, in
                 rows.push_back(quint32(i));
         longestFirst(rows, t.memcpy);
         return EvidenceBuilder::rows(QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"), t.memcpy.rowid, rows,
-                                     QStringLiteral("deviceId = %1 AND %2").arg(device).arg(window));
+            QStringLiteral("deviceId = %1 AND %2").arg(device).arg(window));
     }
     case Figure::Overlap: {
         if (index < 0 || index >= e.overlap.size())
@@ -210,7 +214,7 @@ Evidence EfficiencyAnalysis::evidenceOf(const AnalysisResult& r, Figure kind, in
         }
         // Most exposed first (the order of commKernels); a phase needs the rowid list.
         return EvidenceBuilder::rows(kKernelTable, k.rowid, rows,
-                                     o.phase < 0 ? byNames(QStringLiteral(" AND deviceId = %1").arg(o.deviceId)) : listAll(k.rowid));
+            o.phase < 0 ? byNames(QStringLiteral(" AND deviceId = %1").arg(o.deviceId)) : listAll(k.rowid));
     }
     case Figure::Collective: {
         if (index < 0 || index >= e.collectives.size())

@@ -12,8 +12,8 @@
 namespace sl {
 
 namespace {
-const QStringList kDtypes = {QStringLiteral("fp8"),  QStringLiteral("int8"), QStringLiteral("tf32"), QStringLiteral("bf16"),
-                             QStringLiteral("fp16"), QStringLiteral("fp32"), QStringLiteral("fp64")};
+const QStringList kDtypes = { QStringLiteral("fp8"), QStringLiteral("int8"), QStringLiteral("tf32"),
+    QStringLiteral("bf16"), QStringLiteral("fp16"), QStringLiteral("fp32"), QStringLiteral("fp64") };
 } // namespace
 
 QString MathPath::kindKey(Kind k)
@@ -58,12 +58,14 @@ MathPathTable MathPathTable::defaultTable()
 {
     MathPathTable t;
     QString error;
-    const bool ok = t.parse(readCoreResource(QStringLiteral(":/sightline/math-paths.json")), &t.m_paths, &t.m_dtypes, &error);
+    const bool ok
+        = t.parse(readCoreResource(QStringLiteral(":/sightline/math-paths.json")), &t.m_paths, &t.m_dtypes, &error);
     Q_ASSERT_X(ok, "MathPathTable::defaultTable", qPrintable(error));
     return t;
 }
 
-bool MathPathTable::parse(const QByteArray& json, QVector<PathRule>* paths, QVector<DtypeRule>* dtypes, QString* error) const
+bool MathPathTable::parse(
+    const QByteArray& json, QVector<PathRule>* paths, QVector<DtypeRule>* dtypes, QString* error) const
 {
     QJsonParseError pe;
     const auto doc = QJsonDocument::fromJson(json, &pe);
@@ -81,7 +83,8 @@ bool MathPathTable::parse(const QByteArray& json, QVector<PathRule>* paths, QVec
     auto checkDtype = [&](const QString& d) {
         if (d.isEmpty() || kDtypes.contains(d))
             return true;
-        *error = tr("Invalid math-path table: unknown data type '%1' (use one of: %2).").arg(d, kDtypes.join(QLatin1String(", ")));
+        *error = tr("Invalid math-path table: unknown data type '%1' (use one of: %2).")
+                     .arg(d, kDtypes.join(QLatin1String(", ")));
         return false;
     };
     for (const auto& v : doc.object().value(QLatin1String("paths")).toArray()) {

@@ -121,15 +121,14 @@ std::optional<double> matmul(QVector<qint64> a, QVector<qint64> b)
 std::optional<double> ShapeOp::flopsOf(const QString& opName, const QVector<QVector<qint64>>& s, bool* counted)
 {
     const QString op = opName.startsWith(QLatin1String("aten::")) ? opName.mid(6) : opName;
-    static const QStringList kAttention = {QStringLiteral("scaled_dot_product_attention"),
-                                           QStringLiteral("_scaled_dot_product_flash_attention"),
-                                           QStringLiteral("_scaled_dot_product_efficient_attention"),
-                                           QStringLiteral("_scaled_dot_product_cudnn_attention")};
-    static const QStringList kConvolution = {QStringLiteral("conv1d"), QStringLiteral("conv2d"), QStringLiteral("conv3d"),
-                                             QStringLiteral("convolution"), QStringLiteral("_convolution"),
-                                             QStringLiteral("cudnn_convolution"), QStringLiteral("conv_transpose1d"),
-                                             QStringLiteral("conv_transpose2d"), QStringLiteral("conv_transpose3d"),
-                                             QStringLiteral("cudnn_convolution_transpose")};
+    static const QStringList kAttention
+        = { QStringLiteral("scaled_dot_product_attention"), QStringLiteral("_scaled_dot_product_flash_attention"),
+              QStringLiteral("_scaled_dot_product_efficient_attention"),
+              QStringLiteral("_scaled_dot_product_cudnn_attention") };
+    static const QStringList kConvolution = { QStringLiteral("conv1d"), QStringLiteral("conv2d"),
+        QStringLiteral("conv3d"), QStringLiteral("convolution"), QStringLiteral("_convolution"),
+        QStringLiteral("cudnn_convolution"), QStringLiteral("conv_transpose1d"), QStringLiteral("conv_transpose2d"),
+        QStringLiteral("conv_transpose3d"), QStringLiteral("cudnn_convolution_transpose") };
     const bool isCounted = op == QLatin1String("mm") || op == QLatin1String("addmm") || op == QLatin1String("bmm")
         || op == QLatin1String("baddbmm") || op == QLatin1String("matmul") || op == QLatin1String("linear")
         || kAttention.contains(op) || kConvolution.contains(op);

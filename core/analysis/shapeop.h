@@ -15,15 +15,16 @@ namespace sl {
 /// optional ", input_op_ids = ..."). The FLOP formulas are in docs/analysis.md "FLOPs".
 struct ShapeOp
 {
-    QString op;                     ///< "aten::addmm"
+    QString op; ///< "aten::addmm"
     QVector<QVector<qint64>> sizes; ///< per input, its dimensions
-    bool counted = false;           ///< an operator whose FLOPs Sightline counts (mm, addmm, ...)
-    std::optional<double> flops;    ///< multiply-adds × 2; none when the shapes do not give them
+    bool counted = false; ///< an operator whose FLOPs Sightline counts (mm, addmm, ...)
+    std::optional<double> flops; ///< multiply-adds × 2; none when the shapes do not give them
 
     /// Parses a range name; nullopt when it is not an operator range with sizes.
     static std::optional<ShapeOp> parse(const QString& text);
     /// FLOPs of `op` (with or without the aten:: prefix) on `sizes`; nullopt when not derivable.
-    static std::optional<double> flopsOf(const QString& op, const QVector<QVector<qint64>>& sizes, bool* counted = nullptr);
+    static std::optional<double> flopsOf(
+        const QString& op, const QVector<QVector<qint64>>& sizes, bool* counted = nullptr);
 };
 
 } // namespace sl

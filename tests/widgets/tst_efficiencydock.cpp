@@ -92,7 +92,9 @@ void TestEfficiencyDock::mathColumn()
     for (int r = 0; r < model.rowCount(); ++r)
         labels << model.index(r, KernelSummaryModel::Math).data().toString();
     labels.sort();
-    QCOMPARE(labels, QStringList({QStringLiteral("SIMT (fp32)"), QStringLiteral("Tensor core (bf16)"), QStringLiteral("Unknown")}));
+    QCOMPARE(labels,
+        QStringList(
+            { QStringLiteral("SIMT (fp32)"), QStringLiteral("Tensor core (bf16)"), QStringLiteral("Unknown") }));
 }
 
 void TestEfficiencyDock::overviewHeadline()
@@ -100,8 +102,9 @@ void TestEfficiencyDock::overviewHeadline()
     OverviewDock dock;
     dock.setAnalysis(m_analysis);
     const QString h = dock.headline();
-    QVERIFY2(h.contains(QLatin1String("GPU 0: ")) && h.contains(QLatin1String("compute")) && h.contains(QLatin1String("copies")),
-             qPrintable(h));
+    QVERIFY2(h.contains(QLatin1String("GPU 0: ")) && h.contains(QLatin1String("compute"))
+            && h.contains(QLatin1String("copies")),
+        qPrintable(h));
     QVERIFY2(h.contains(QLatin1String("400 µs exposed")) || h.contains(QLatin1String("66.7 % exposed")), qPrintable(h));
 }
 

@@ -13,13 +13,10 @@
 namespace sl {
 
 namespace {
-constexpr int kKindRole = Qt::UserRole + 1;  ///< int(EfficiencyAnalysis::Figure) + 1; 0 = header
+constexpr int kKindRole = Qt::UserRole + 1; ///< int(EfficiencyAnalysis::Figure) + 1; 0 = header
 constexpr int kIndexRole = Qt::UserRole + 2; ///< index into the figure's EfficiencyStats list
 
-QString pct(qint64 part, qint64 whole)
-{
-    return formatPercent(double(part) / double(std::max<qint64>(1, whole)));
-}
+QString pct(qint64 part, qint64 whole) { return formatPercent(double(part) / double(std::max<qint64>(1, whole))); }
 } // namespace
 
 EfficiencyDock::EfficiencyDock(QWidget* parent)
@@ -68,7 +65,7 @@ bool EfficiencyDock::figureOf(const QModelIndex& index, EfficiencyAnalysis::Figu
 void EfficiencyDock::rebuild()
 {
     m_model->clear();
-    m_model->setHorizontalHeaderLabels({tr("Figure"), tr("Count"), tr("Time"), tr("Share"), tr("Detail")});
+    m_model->setHorizontalHeaderLabels({ tr("Figure"), tr("Count"), tr("Time"), tr("Share"), tr("Detail") });
     if (!m_analysis) {
         m_headline->setText(tr("No trace analysed."));
         return;
@@ -104,16 +101,16 @@ void EfficiencyDock::rebuild()
     for (int i = 0; i < e.math.size(); ++i) {
         const auto& m = e.math[i];
         add(math, F::MathPath, i,
-            {m.path.label(), formatCount(m.count), formatDuration(m.ns), pct(m.ns, r.kernelNs),
-             m.gemmNs > 0 ? tr("GEMM %1").arg(formatDuration(m.gemmNs)) : QString()});
+            { m.path.label(), formatCount(m.count), formatDuration(m.ns), pct(m.ns, r.kernelNs),
+                m.gemmNs > 0 ? tr("GEMM %1").arg(formatDuration(m.gemmNs)) : QString() });
     }
     QStandardItem* busy = section(tr("Busy time"));
     for (int i = 0; i < e.busy.size(); ++i) {
         const auto& b = e.busy[i];
         add(busy, F::Busy, i,
-            {tr("GPU %1").arg(b.deviceId), QString(), formatDuration(b.busyNs), pct(b.busyNs, b.spanNs),
-             tr("compute %1, copies %2, copies only %3")
-                 .arg(pct(b.computeBusyNs, b.spanNs), pct(b.copyBusyNs, b.spanNs), formatDuration(b.copyOnlyNs))});
+            { tr("GPU %1").arg(b.deviceId), QString(), formatDuration(b.busyNs), pct(b.busyNs, b.spanNs),
+                tr("compute %1, copies %2, copies only %3")
+                    .arg(pct(b.computeBusyNs, b.spanNs), pct(b.copyBusyNs, b.spanNs), formatDuration(b.copyOnlyNs)) });
     }
     QStandardItem* comm = section(tr("Communication overlap"));
     if (e.overlap.isEmpty())
@@ -121,15 +118,15 @@ void EfficiencyDock::rebuild()
     for (int i = 0; i < e.overlap.size(); ++i) {
         const auto& o = e.overlap[i];
         add(comm, F::Overlap, i,
-            {tr("GPU %1, %2").arg(o.deviceId).arg(EfficiencyReport::phaseName(r, o.phase)), formatCount(o.kernels),
-             formatDuration(o.commNs), tr("%1 exposed").arg(pct(o.exposedNs(), o.commNs)),
-             tr("overlapped %1, exposed %2").arg(formatDuration(o.overlappedNs), formatDuration(o.exposedNs()))});
+            { tr("GPU %1, %2").arg(o.deviceId).arg(EfficiencyReport::phaseName(r, o.phase)), formatCount(o.kernels),
+                formatDuration(o.commNs), tr("%1 exposed").arg(pct(o.exposedNs(), o.commNs)),
+                tr("overlapped %1, exposed %2").arg(formatDuration(o.overlappedNs), formatDuration(o.exposedNs())) });
     }
     for (int i = 0; i < e.collectives.size(); ++i) {
         const auto& c = e.collectives[i];
         add(comm, F::Collective, i,
-            {c.collective, formatCount(c.count), formatDuration(c.totalNs), QString(),
-             tr("p50 %1, p90 %2").arg(formatDuration(c.p50Ns), formatDuration(c.p90Ns))});
+            { c.collective, formatCount(c.count), formatDuration(c.totalNs), QString(),
+                tr("p50 %1, p90 %2").arg(formatDuration(c.p50Ns), formatDuration(c.p90Ns)) });
     }
     QStandardItem* flops = section(tr("FLOPs and MFU"));
     if (!e.hasShapes()) {
@@ -138,8 +135,8 @@ void EfficiencyDock::rebuild()
         flops->appendRow(note);
     }
     auto flopCells = [&](const QString& name, const FlopFigure& f) {
-        return QStringList{name, formatCount(f.ranges), formatDuration(f.kernelNs),
-                           tr("%1 TFLOP/s").arg(f.tflops(), 0, 'f', 2), tr("MFU %1").arg(EfficiencyReport::mfuText(r, f))};
+        return QStringList { name, formatCount(f.ranges), formatDuration(f.kernelNs),
+            tr("%1 TFLOP/s").arg(f.tflops(), 0, 'f', 2), tr("MFU %1").arg(EfficiencyReport::mfuText(r, f)) };
     };
     for (int i = 0; i < e.flopsByPhase.size(); ++i)
         add(flops, F::FlopPhase, i, flopCells(tr("phase %1").arg(e.flopsByPhase[i].name), e.flopsByPhase[i]));
@@ -159,8 +156,8 @@ void EfficiencyDock::activate(const QModelIndex& index)
     if (e.table.isEmpty())
         return;
     const QModelIndex first = index.siblingAtColumn(0);
-    emit evidenceRequested({e}, tr("Efficiency: %1").arg(first.data().toString()),
-                           first.siblingAtColumn(4).data().toString());
+    emit evidenceRequested(
+        { e }, tr("Efficiency: %1").arg(first.data().toString()), first.siblingAtColumn(4).data().toString());
 }
 
 } // namespace sl
