@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/mainwindow.h"
 
+#include "core/report/efficiencyreport.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
 #include "core/trace/tablenames.h"
@@ -10,6 +11,7 @@
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/traceinfodialog.h"
 #include "widgets/docks/comparisondock.h"
+#include "widgets/docks/efficiencydock.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/servingdock.h"
 #include "widgets/docks/findingsdock.h"
@@ -55,6 +57,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_comparisonDock(new ComparisonDock(this))
     , m_timelineDock(new TimelineDock(this))
     , m_nvtxDock(new NvtxPhasesDock(this))
+    , m_efficiencyDock(new EfficiencyDock(this))
     , m_viewport(new TimeViewport(this))
     , m_roster(new ComparisonRoster(m_session, this))
     , m_evidenceRouter(new EvidenceRouter(m_evidenceDock, m_kernelsDock, m_timelineDock, this))
@@ -85,6 +88,7 @@ MainWindow::MainWindow(QWidget* parent)
     tabifyDockWidget(m_processesDock, m_evidenceDock);
     tabifyDockWidget(m_processesDock, m_overviewDock);
     tabifyDockWidget(m_kernelsDock, m_servingDock);
+    tabifyDockWidget(m_processesDock, m_efficiencyDock);
     tabifyDockWidget(m_kernelsDock, m_comparisonDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
@@ -109,6 +113,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_status->showError(error); // analyses use the built-in phase map and taxonomy meanwhile
     connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
     connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
+    connect(m_efficiencyDock, &EfficiencyDock::evidenceRequested, this, &MainWindow::landOnEvidence);
     connect(m_comparisonDock, &ComparisonDock::evidenceRequested, this, [this](int trace, const Evidence& e) {
         if (const int index = m_roster->sessionIndex(trace); index >= 0)
             showTraceEvidence(index, { e }, tr("Comparison evidence in %1").arg(m_roster->label(trace)));
@@ -150,7 +155,7 @@ MainWindow::~MainWindow() = default; // the session waits for its worker threads
 QList<QDockWidget*> MainWindow::docks() const
 {
     return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
-        m_comparisonDock, m_servingDock };
+        m_comparisonDock, m_servingDock, m_efficiencyDock };
 }
 
 void MainWindow::createActions()
@@ -254,6 +259,10 @@ void MainWindow::onTraceAdded(int index)
 
 void MainWindow::onAnalysisReady(int index)
 {
+    const TraceSession::Entry& e = m_session->entry(index);
+    // The selector's tooltip: the file, then busy split into compute and copies per GPU.
+    m_traceSelector->setItemData(index,
+        QString(e.trace->info.filePath + QLatin1Char('\n') + EfficiencyReport::headline(*e.analysis)), Qt::ToolTipRole);
     if (m_current < 0 || m_current == index || m_showNextLoaded) {
         m_showNextLoaded = false;
         if (m_current == index)
@@ -311,6 +320,7 @@ void MainWindow::showCurrent()
     m_timelineDock->setAnalysis(a);
     m_nvtxDock->setAnalysis(a);
     m_servingDock->setAnalysis(a);
+    m_efficiencyDock->setAnalysis(a);
     m_evidenceDock->clear();
     setScope(m_scope);
     updateTitle();

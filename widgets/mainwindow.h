@@ -20,6 +20,7 @@ class EvidenceRouter;
 class FindingsDock;
 class KernelsDock;
 class NvtxPhasesDock;
+class EfficiencyDock;
 class TimelineDock;
 class TimeViewport;
 class OverviewDock;
@@ -78,6 +79,7 @@ public:
     ComparisonRoster* comparisonRoster() const { return m_roster; }
     AnalysisFiles* analysisFiles() const { return m_analysisFiles; }
     ServingDock* servingDock() const { return m_servingDock; }
+    EfficiencyDock* efficiencyDock() const { return m_efficiencyDock; }
 
     void saveLayout() const;
     bool restoreLayout();
@@ -117,6 +119,7 @@ private:
     TimelineDock* m_timelineDock;
     NvtxPhasesDock* m_nvtxDock;
     ServingDock* m_servingDock = nullptr;
+    EfficiencyDock* m_efficiencyDock = nullptr;
     TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
     ComparisonRoster* m_roster;
     EvidenceRouter* m_evidenceRouter;

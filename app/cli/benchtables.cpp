@@ -80,6 +80,21 @@ void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
     }
 
     out << "\n"
+        << tr("Against the sqlite3 shell (the stock command-line tool reading the same columns, output discarded): "
+              "analyze everything included = load + analyze + report.")
+        << "\n\n"
+        << tr("| trace | C-API floor | sqlite3 shell floor | load+analyze+report | ratio to the shell floor |")
+        << "\n|---|---:|---:|---:|---:|\n";
+    for (const BenchRow& r : rows) {
+        const QJsonObject& m = r.measure;
+        const qint64 shell = value(m, "shell_floor_ns");
+        const qint64 total = value(m, "load_ns") + value(m, "analyze_ns") + value(m, "report_ns");
+        out << "| " << r.name << " | " << formatDuration(value(m, "floor_ns")) << " | "
+            << (shell > 0 ? formatDuration(shell) : tr("no sqlite3 shell")) << " | " << formatDuration(total) << " | "
+            << ratio(total, shell) << " |\n";
+    }
+
+    out << "\n"
         << tr("Memory: peak resident growth over the size before loading (MiB), per phase; the bound is %1 B per "
               "kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5× the "
               "interned strings and %6 MiB.")

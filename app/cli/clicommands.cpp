@@ -8,6 +8,7 @@
 #include "core/io/traceloader.h"
 #include "core/report/comparisonwriter.h"
 #include "core/report/reportwriter.h"
+#include "core/synth/synthshapes.h"
 #include "core/synth/synthtracewriter.h"
 #include "core/util/format.h"
 
@@ -64,13 +65,34 @@ void addAnalysisOptions(QCommandLineParser& p)
                  Commands::tr("FILE")});
     p.addOption({QStringLiteral("taxonomy"), Commands::tr("Extra kernel taxonomy rules (JSON), tried before the built-in ones."),
                  Commands::tr("FILE")});
+    p.addOption({QStringLiteral("math-paths"), Commands::tr("Extra math-path rules (JSON), tried before the built-in ones."),
+                 Commands::tr("FILE")});
+    p.addOption({QStringLiteral("gpu-peaks"), Commands::tr("Extra GPU peak TFLOP/s entries (JSON), tried before the built-in ones."),
+                 Commands::tr("FILE")});
+    p.addOption({QStringLiteral("peak-tflops"), Commands::tr("Peak TFLOP/s per GPU for MFU, instead of the peak table."),
+                 Commands::tr("TFLOPS")});
 }
 
 bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QString* error)
 {
     if (!WindowSpec::parse(p.value(QStringLiteral("window")), &options->window, error))
         return false;
-    return options->loadFiles(p.value(QStringLiteral("phase-map")), p.value(QStringLiteral("taxonomy")), error);
+    if (!options->loadFiles(p.value(QStringLiteral("phase-map")), p.value(QStringLiteral("taxonomy")), error))
+        return false;
+    if (p.isSet(QStringLiteral("math-paths")) && !options->mathPaths.extendFromFile(p.value(QStringLiteral("math-paths")), error))
+        return false;
+    if (p.isSet(QStringLiteral("gpu-peaks")) && !options->peaks.extendFromFile(p.value(QStringLiteral("gpu-peaks")), error))
+        return false;
+    if (p.isSet(QStringLiteral("peak-tflops"))) {
+        bool ok = false;
+        const double peak = p.value(QStringLiteral("peak-tflops")).toDouble(&ok);
+        if (!ok || !(peak > 0)) {
+            *error = Commands::tr("--peak-tflops needs a positive number.");
+            return false;
+        }
+        options->peakTflops = peak;
+    }
+    return true;
 }
 } // namespace
 
@@ -98,16 +120,17 @@ QString Commands::usage()
     return tr("Usage: sightline-cli <command> [options]\n\n"
               "Commands:\n"
               "  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
-              "          [--taxonomy FILE] [--top N]\n"
+              "          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]\n"
               "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
               "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
               "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
+              "          [--model-flops-per-token F | --params P]\n"
               "          [--taxonomy FILE] [--top N]\n"
               "                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md\n"
               "  info TRACE.sqlite\n"
               "                 print the nsys and schema versions, GPUs, tables and row counts\n"
               "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
-              "                 [--nvtx-ops] [--framework vllm|sglang|trtllm]\n"
+              "                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes]\n"
               "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
               "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
               "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
@@ -186,6 +209,10 @@ int Commands::compare(const QStringList& args)
                  tr("n,m,...")});
     p.addOption({QStringLiteral("per"), tr("Unit of work: auto (default), total, step, request or token."), tr("UNIT"),
                  QStringLiteral("auto")});
+    p.addOption({QStringLiteral("model-flops-per-token"), tr("Model FLOPs per generated token: with --tokens, model TFLOP/s and MFU."),
+                 tr("F")});
+    p.addOption({QStringLiteral("params"), tr("Model parameters P: 2·P FLOPs per generated token (instead of --model-flops-per-token)."),
+                 tr("P")});
     addAnalysisOptions(p);
     p.addOption({QStringLiteral("top"), tr("Matched kernel groups in the report (default 20)."), tr("N"), QStringLiteral("20")});
     int code = Ok;
@@ -207,6 +234,16 @@ int Commands::compare(const QStringList& args)
         ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("tokens")), &co.tokens, &error);
     if (ok && p.isSet(QStringLiteral("requests")))
         ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("requests")), &co.requests, &error);
+    for (const QString& name : {QStringLiteral("model-flops-per-token"), QStringLiteral("params")}) {
+        if (!ok || !p.isSet(name))
+            continue;
+        const double v = p.value(name).toDouble(&ok);
+        ok = ok && v > 0;
+        if (!ok)
+            error = tr("--%1 needs a positive number.").arg(name);
+        else
+            co.modelFlopsPerToken = name == QLatin1String("params") ? 2.0 * v : v;
+    }
     if (ok && !ComparisonOptions::parseUnit(p.value(QStringLiteral("per")), &co.unit)) {
         error = tr("--per takes auto, total, step, request or token.");
         ok = false;
@@ -327,6 +364,9 @@ int Commands::synth(const QStringList& args)
                  tr("Name the serving steps like vllm, sglang or trtllm, with known batch compositions (default: "
                     "generic prefill/decode_step ranges)."),
                  tr("NAME")});
+    p.addOption({QStringLiteral("shapes"),
+                 tr("Write the small efficiency export instead: PyTorch shape ranges around a bf16 tensor-core GEMM and "
+                    "an FP32 GEMM, and an all-reduce on its own stream overlapping compute in part.")});
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -369,10 +409,11 @@ int Commands::synth(const QStringList& args)
     const QString stage = tr("Writing %1").arg(p.value(QStringLiteral("out")));
     QElapsedTimer timer;
     timer.start();
-    const auto r = writeSynthTrace(p.value(QStringLiteral("out")), o, [&](int permille) {
-        progress.update(permille, stage);
-        return true;
-    });
+    const auto r = p.isSet(QStringLiteral("shapes")) ? SynthShapes::write(p.value(QStringLiteral("out")), o)
+                                                      : writeSynthTrace(p.value(QStringLiteral("out")), o, [&](int permille) {
+                                                            progress.update(permille, stage);
+                                                            return true;
+                                                        });
     progress.done();
     if (!r.ok) {
         err() << r.error << "\n";

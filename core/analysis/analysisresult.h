@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysiswindow.h"
+#include "core/analysis/efficiencyresult.h"
 #include "core/analysis/finding.h"
 #include "core/analysis/servingstats.h"
 #include "core/trace/trace.h"
@@ -189,6 +190,7 @@ struct AnalysisResult
 
     QVector<ProcessStats> processes;
     ServingStats serving; ///< serving steps, tokens, TPOT, throughput (docs/analysis.md "Serving steps")
+    EfficiencyStats efficiency;         ///< math paths, busy split, communication overlap, FLOPs
     QVector<Finding> findings;          ///< ranked by impact
     QStringList warnings;
 

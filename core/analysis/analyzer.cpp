@@ -3,6 +3,7 @@
 
 #include "core/analysis/deviceanalysis.h"
 #include "core/analysis/dataqualityfindings.h"
+#include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/findingsengine.h"
 #include "core/analysis/hostanalysis.h"
 #include "core/analysis/kernelanalysis.h"
@@ -125,6 +126,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     if (cancel.isCancelled())
         return nullptr;
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
+    EfficiencyAnalysis::run(options, res);
     FindingsEngine::run(res, cancel);
     if (cancel.isCancelled())
         return nullptr;

@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/analyzer.h"
+#include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/evidencebuilder.h"
 #include "core/analysis/hostanalysis.h"
 #include "core/analysis/specrules.h"
@@ -113,6 +114,10 @@ void FindingsEngine::run(AnalysisResult& r, const Cancellation& cancel)
         &graphMode,
         &phaseImbalance,
         &ServingFindings::run,
+        [](AnalysisResult& res) {
+            for (Finding& f : EfficiencyAnalysis::findings(res))
+                add(res, std::move(f));
+        },
     };
     for (const Rule rule : rules) {
         if (cancel.isCancelled())

@@ -243,6 +243,10 @@ ComparisonPtr Comparator::compare(
     resolveUnits(*c, o);
     collectPhases(*c);
     warnWholeGraphs(*c);
+
+    for (int i = 0; i < n; ++i)
+        c->tokens.append(i < o.tokens.size() ? o.tokens[i] : 0);
+    c->modelFlopsPerToken = o.modelFlopsPerToken;
     ComparisonFigures::build(*c);
     stepDistributions(*c);
     const QVector<KernelMatch> groups = matchKernels(*c, cancel);

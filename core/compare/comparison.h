@@ -94,6 +94,10 @@ public:
     WorkUnit unit = WorkUnit::Total; ///< resolved (never Auto)
     QVector<qint64> units; ///< the divisor of "per unit" figures per trace; 0 = undefined (no steps)
     bool tokensFromRanges = false; ///< unit Token with the generated tokens of the serving steps (no --tokens)
+    /// Generated tokens per trace for the model-FLOP figures (0 = unknown): the user's --tokens.
+    /// Hook: token counts derived from framework NVTX step ranges can fill the zeros here.
+    QVector<qint64> tokens;
+    double modelFlopsPerToken = 0; ///< ComparisonOptions::modelFlopsPerToken
     QStringList phases; ///< union of phase names, unattributed last
     QStringList categories; ///< Taxonomy::categories()
     QVector<TraceBreakdown> breakdowns; ///< one per trace

@@ -3,6 +3,8 @@
 
 #include "core/analysis/statistics.h"
 
+#include <cmath>
+
 #include <functional>
 
 namespace sl {
@@ -179,6 +181,83 @@ void traceFigures(Comparison& c, FigureList& figs)
     servingFigures(c, figs);
 }
 
+/// Issue 9 figures per trace, each with its delta: busy split, tensor-core share, SIMT GEMM time,
+/// exposed communication, shape-derived TFLOP/s and MFU, and model TFLOP/s and MFU from the
+/// user's FLOPs per token and token counts.
+void efficiencyFigures(Comparison& c, FigureList& figs)
+{
+    const auto& a = c.analyses;
+    const Section T = Section::Trace;
+    auto busy = [&](int i, int part) -> Value {
+        qint64 ns = 0, span = 0;
+        for (const auto& b : a[i]->efficiency.busy) {
+            ns += part == 0 ? b.busyNs : part == 1 ? b.computeBusyNs : b.copyBusyNs;
+            span += b.spanNs;
+        }
+        return span > 0 ? Value(double(ns) / double(span)) : std::nullopt;
+    };
+    figs.add(T, QStringLiteral("busy_share"), {}, ComparisonFigures::tr("GPU busy share"), Kind::Share, Better::Higher,
+        [&](int i) { return busy(i, 0); });
+    figs.add(T, QStringLiteral("compute_busy_share"), {}, ComparisonFigures::tr("GPU compute-busy share"), Kind::Share,
+        Better::Higher, [&](int i) { return busy(i, 1); });
+    figs.add(T, QStringLiteral("copy_busy_share"), {}, ComparisonFigures::tr("GPU copy-busy share"), Kind::Share,
+        Better::Lower, [&](int i) { return busy(i, 2); });
+    figs.add(T, QStringLiteral("tensor_core_share"), {}, ComparisonFigures::tr("Kernel time on tensor cores"), Kind::Share,
+        Better::Higher, [&](int i) -> Value {
+            qint64 ns = 0;
+            for (const auto& m : a[i]->efficiency.math)
+                if (m.path.kind == MathPath::TensorCore)
+                    ns += m.ns;
+            return a[i]->kernelNs > 0 ? Value(double(ns) / double(a[i]->kernelNs)) : std::nullopt;
+        });
+    figs.add(T, QStringLiteral("gemm_simt_ns"), {}, ComparisonFigures::tr("GEMM time without tensor cores"),
+        Kind::DurationNs, Better::Lower, [&](int i) { return Value(double(a[i]->efficiency.gemmSimtNs)); });
+    auto comm = [&](int i, bool exposed) -> Value {
+        qint64 ns = 0;
+        bool any = false;
+        for (const auto& o : a[i]->efficiency.overlap)
+            if (o.phase < 0)
+                ns += exposed ? o.exposedNs() : o.commNs, any = true;
+        return any ? Value(double(ns)) : std::nullopt;
+    };
+    figs.add(T, QStringLiteral("comm_ns"), {}, ComparisonFigures::tr("Communication time (union per GPU)"),
+        Kind::DurationNs, Better::Lower, [&](int i) { return comm(i, false); });
+    figs.add(T, QStringLiteral("exposed_comm_ns"), {}, ComparisonFigures::tr("Exposed communication"), Kind::DurationNs,
+        Better::Lower, [&](int i) { return comm(i, true); });
+    figs.add(T, QStringLiteral("exposed_comm_share"), {}, ComparisonFigures::tr("Communication exposed"), Kind::Share,
+        Better::Lower, [&](int i) -> Value {
+            const Value all = comm(i, false), exposed = comm(i, true);
+            return all && *all > 0 ? Value(*exposed / *all) : std::nullopt;
+        });
+    // TFLOP/s as whole GFLOP/s (a count), so the existing kinds format it.
+    figs.add(T, QStringLiteral("achieved_gflops"), {}, ComparisonFigures::tr("Achieved GFLOP/s (from shapes)"),
+        Kind::Count, Better::Higher, [&](int i) -> Value {
+            const auto& f = a[i]->efficiency.flops;
+            return a[i]->efficiency.hasShapes() && f.kernelNs > 0 ? Value(std::floor(f.flops / double(f.kernelNs))) : std::nullopt;
+        });
+    figs.add(T, QStringLiteral("mfu"), {}, ComparisonFigures::tr("MFU (from shapes)"), Kind::Share, Better::Higher,
+        [&](int i) -> Value { return a[i]->efficiency.hasShapes() ? a[i]->efficiency.flops.mfu() : std::nullopt; });
+    // Model FLOPs = FLOPs per token × tokens, over the window and the GPUs that ran work.
+    auto modelGflops = [&](int i) -> Value {
+        const qint64 len = a[i]->window.lengthNs();
+        const auto gpus = a[i]->efficiency.busy.size();
+        if (c.modelFlopsPerToken <= 0 || i >= c.tokens.size() || c.tokens[i] <= 0 || len <= 0 || gpus == 0)
+            return std::nullopt;
+        return c.modelFlopsPerToken * double(c.tokens[i]) / double(len) / double(gpus);
+    };
+    figs.add(T, QStringLiteral("model_gflops_per_gpu"), {}, ComparisonFigures::tr("Model GFLOP/s per GPU (FLOPs per token × tokens)"),
+        Kind::Count, Better::Higher, [&](int i) -> Value {
+            const Value g = modelGflops(i);
+            return g ? Value(std::floor(*g)) : std::nullopt;
+        });
+    figs.add(T, QStringLiteral("model_mfu"), {}, ComparisonFigures::tr("Model MFU"), Kind::Share, Better::Higher,
+        [&](int i) -> Value {
+            const Value g = modelGflops(i);
+            const auto peak = a[i]->efficiency.modelPeakTflops;
+            return g && peak && *peak > 0 ? Value(*g / 1e3 / *peak) : std::nullopt;
+        });
+}
+
 void phaseFigures(Comparison& c, FigureList& figs)
 {
     const auto& a = c.analyses;
@@ -276,6 +355,7 @@ void ComparisonFigures::build(Comparison& c)
 {
     FigureList figs(c);
     traceFigures(c, figs);
+    efficiencyFigures(c, figs);
     phaseFigures(c, figs);
     categoryFigures(c, figs);
 }

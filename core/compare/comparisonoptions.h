@@ -27,6 +27,9 @@ public:
     WorkUnit unit = WorkUnit::Auto;
     QVector<qint64> tokens; ///< generated tokens per trace (each > 0), or empty
     QVector<qint64> requests; ///< requests per trace (each > 0), or empty
+    /// Model FLOPs per generated token (--model-flops-per-token F, or 2·P from --params P); 0 =
+    /// not given. With token counts it gives each trace's model TFLOP/s and MFU (issue 9).
+    double modelFlopsPerToken = 0;
     int topKernels = 20; ///< matched kernel groups kept (largest time per unit first)
     int topChanges = 10; ///< "what changed most" entries per compared trace
 

@@ -3,21 +3,15 @@
 
 #include "core/io/sqliteconnection.h"
 
+#include <QProcess>
+
 #include <QElapsedTimer>
 
 namespace sl {
 
-FloorScan::Result FloorScan::run(const QString& path)
-{
-    Result r;
-    // Opened like every export (immutable, read-only, through QSQLITE); the floor then steps
-    // with the bare C API on the driver's handle, or through SqliteStatement when the driver's
-    // SQLite is not the linked one (then the floor is what QSqlQuery scans cost).
-    SqliteConnection conn(path);
-    if (!conn.isOpen())
-        return r;
-    sqlite3* db = conn.handle();
-    const char* queries[] = {
+namespace {
+/// Exactly the columns TraceLoader reads, table by table.
+const char* const kQueries[] = {
         "SELECT id, value FROM StringIds",
         "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, demangledName, shortName, "
         "registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, staticSharedMemory, dynamicSharedMemory, "
@@ -29,12 +23,24 @@ FloorScan::Result FloorScan::run(const QString& path)
         "FROM CUPTI_ACTIVITY_KIND_MEMCPY",
         "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, bytes FROM "
         "CUPTI_ACTIVITY_KIND_MEMSET",
-    };
+};
+} // namespace
+
+FloorScan::Result FloorScan::run(const QString& path)
+{
+    Result r;
+    // Opened like every export (immutable, read-only, through QSQLITE); the floor then steps
+    // with the bare C API on the driver's handle, or through SqliteStatement when the driver's
+    // SQLite is not the linked one (then the floor is what QSqlQuery scans cost).
+    SqliteConnection conn(path);
+    if (!conn.isOpen())
+        return r;
+    sqlite3* db = conn.handle();
     QElapsedTimer t;
     t.start();
     qint64 n = 0;
     quint64 sink = 0; // every value is read, so SQLite decodes every column
-    for (const char* q : queries) {
+    for (const char* q : kQueries) {
         if (!db) {
             SqliteStatement st(conn, QString::fromLatin1(q));
             const int cols = st.columnCount();
@@ -61,6 +67,28 @@ FloorScan::Result FloorScan::run(const QString& path)
     }
     r.ns = t.nsecsElapsed();
     r.rows = n + qint64(sink & 0); // `sink` stays observable without changing the count
+    return r;
+}
+
+FloorScan::Result FloorScan::shellScan(const QString& path, const QString& shell)
+{
+    Result r;
+    QByteArray script;
+    for (const char* q : kQueries)
+        script += QByteArray(q) + ";\n";
+    QProcess p;
+    p.setStandardOutputFile(QProcess::nullDevice());
+    p.setStandardErrorFile(QProcess::nullDevice()); // absent tables: the shell says so and goes on
+    QElapsedTimer t;
+    t.start();
+    p.start(shell, {QStringLiteral("-readonly"), QStringLiteral("-batch"), path});
+    if (!p.waitForStarted(10'000))
+        return r;
+    p.write(script);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(-1) || p.exitStatus() != QProcess::NormalExit)
+        return r;
+    r.ns = t.nsecsElapsed();
     return r;
 }
 

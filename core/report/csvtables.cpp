@@ -2,6 +2,7 @@
 #include "core/util/privacy.h"
 #include "core/report/csvtables.h"
 #include "core/report/servingreport.h"
+#include "core/report/efficiencyreport.h"
 
 #include <QStringList>
 
@@ -136,6 +137,7 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
     out.insert(QStringLiteral("findings.csv"), findings.bytes());
     if (r.serving.present())
         out.insert(QStringLiteral("serving_steps.csv"), ServingReport::stepsCsv(r));
+    EfficiencyReport::csv(r, &out);
     return out;
 }
 

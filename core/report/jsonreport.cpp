@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/jsonreport.h"
 #include "core/report/servingreport.h"
+#include "core/report/efficiencyreport.h"
 
 #include "core/analysis/specrules.h"
 #include "core/report/dataqualityreport.h"
@@ -103,6 +104,7 @@ QJsonObject kernelsJson(const AnalysisResult& r, const ReportOptions& options)
         QJsonObject o{{QStringLiteral("name"), scrubPaths(t.strings.at(k.name))},
                       {QStringLiteral("short_name"), scrubPaths(t.strings.at(k.shortName))},
                       {QStringLiteral("category"), k.category},
+                      {QStringLiteral("math_path"), r.efficiency.mathOfName.value(k.name).label()},
                       {QStringLiteral("count"), k.count},
                       {QStringLiteral("total_ns"), k.totalNs},
                       {QStringLiteral("min_ns"), k.minNs},
@@ -139,6 +141,7 @@ QJsonArray devicesJson(const AnalysisResult& r)
                                    {QStringLiteral("last_ns"), d.lastNs},
                                    {QStringLiteral("busy_ns"), d.busyNs},
                                    {QStringLiteral("compute_busy_ns"), d.computeBusyNs},
+                                   {QStringLiteral("copy_busy_ns"), EfficiencyReport::busyOf(r, d.deviceId) ? EfficiencyReport::busyOf(r, d.deviceId)->copyBusyNs : 0},
                                    {QStringLiteral("idle_ns"), d.idleNs},
                                    {QStringLiteral("gap_count"), d.gapCount},
                                    {QStringLiteral("kernel_count"), d.kernelCount},
@@ -283,6 +286,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
     root.insert(QStringLiteral("nvtx"), nvtxJson(r, options));
     root.insert(QStringLiteral("processes"), processesJson(r));
     root.insert(QStringLiteral("serving"), ServingReport::json(r));
+    root.insert(QStringLiteral("efficiency"), EfficiencyReport::json(r));
 
     QJsonArray findings;
     for (const auto& f : r.findings)

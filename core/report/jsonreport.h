@@ -8,7 +8,7 @@
 
 namespace sl {
 
-/// report.json (format "sightline.report", version 1; docs/report-format.md). Times are integer
+/// report.json (format "sightline.report", version 2; docs/report-format.md). Times are integer
 /// ns, shares fractions in [0, 1]. Carries the trace's file *name* and hash only: never paths,
 /// host or user names or environment variables.
 class JsonReport

@@ -3,6 +3,7 @@
 #include "core/report/markdownreport.h"
 #include "core/report/dataqualityreport.h"
 #include "core/report/servingreport.h"
+#include "core/report/efficiencyreport.h"
 
 #include "core/util/format.h"
 
@@ -43,6 +44,8 @@ void MarkdownReport::writeSummary(QTextStream& s, const AnalysisResult& r)
         s << "| " << tr("GPU %1 busy / idle").arg(d.deviceId) << " | " << formatPercent(double(d.busyNs) / double(span))
           << " busy (" << formatDuration(d.busyNs) << "), " << formatPercent(double(d.idleNs) / double(span)) << " idle in "
           << formatCount(d.gapCount) << " " << tr("gaps") << " |\n";
+        if (const BusySplit* b = EfficiencyReport::busyOf(r, d.deviceId))
+            s << "| " << tr("GPU %1 busy split").arg(d.deviceId) << " | " << EfficiencyReport::busyHeadline(*b) << " |\n";
     }
     if (t.nvtx.size() > 0)
         s << "| " << tr("NVTX coverage") << " | " << formatPercent(r.coverage) << " |\n";
@@ -205,6 +208,7 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
     writeGpuTables(s, r);
     writeHostTables(s, r);
     writeNvtxTables(s, r);
+    s << EfficiencyReport::markdown(r);
     writeProcesses(s, r);
     s << DataQualityReport::markdown(r.trace->dataQuality);
     if (!r.warnings.isEmpty()) {

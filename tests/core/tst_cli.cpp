@@ -115,7 +115,7 @@ void TestCli::analyzeWritesContract()
                          QStringLiteral("trace"), QStringLiteral("window"), QStringLiteral("kernels"),
                          QStringLiteral("devices"), QStringLiteral("idle_gaps"), QStringLiteral("launches"),
                          QStringLiteral("sync"), QStringLiteral("memcpy"), QStringLiteral("graphs"),
-                         QStringLiteral("nvtx"), QStringLiteral("processes"), QStringLiteral("findings"),
+                         QStringLiteral("nvtx"), QStringLiteral("processes"), QStringLiteral("efficiency"), QStringLiteral("findings"),
                          QStringLiteral("warnings")}, &missing), qPrintable(missing));
     QCOMPARE(j.value(QStringLiteral("format")).toString(), QStringLiteral("sightline.report"));
     QCOMPARE(j.value(QStringLiteral("format_version")).toInt(), 2);

@@ -164,6 +164,13 @@ QWidget* ComparisonDock::buildControls()
     m_counts->setToolTip(tr("One count per trace, in the order of the columns, to set kernel time per token beside "
                             "the measured throughput."));
     row->addWidget(m_counts, 1);
+    m_flopsPerToken = new QLineEdit(bar);
+    m_flopsPerToken->setObjectName(QStringLiteral("comparison.flopsPerToken"));
+    m_flopsPerToken->setPlaceholderText(tr("FLOPs/token, or e.g. 7e9 params"));
+    m_flopsPerToken->setClearButtonEnabled(true);
+    m_flopsPerToken->setToolTip(tr("Model FLOPs per generated token (or the parameter count followed by \"params\": 2 "
+                                   "FLOPs per parameter and token). With token counts it gives model TFLOP/s and MFU."));
+    row->addWidget(m_flopsPerToken);
     m_export = new QPushButton(tr("Export…"), bar);
     m_export->setToolTip(tr("Write comparison.md and comparison.json into a folder"));
     row->addWidget(m_export);
@@ -178,6 +185,7 @@ QWidget* ComparisonDock::buildControls()
     connect(m_baseline, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(m_unit, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(m_counts, &QLineEdit::editingFinished, this, [this] { recompute(); });
+    connect(m_flopsPerToken, &QLineEdit::editingFinished, this, [this] { recompute(); });
     connect(m_export, &QPushButton::clicked, this, &ComparisonDock::chooseExportFolder);
     return outer;
 }
@@ -261,6 +269,18 @@ void ComparisonDock::recompute()
             return;
         }
         (o.unit == WorkUnit::Request ? o.requests : o.tokens) = counts;
+    }
+    if (QString f = m_flopsPerToken->text().trimmed(); !f.isEmpty()) {
+        const bool params = f.endsWith(QLatin1String("params"), Qt::CaseInsensitive);
+        if (params)
+            f.chop(6);
+        bool ok = false;
+        const double v = f.trimmed().toDouble(&ok);
+        if (!ok || !(v > 0)) {
+            m_status->setText(tr("FLOPs per token: a positive number, or a parameter count followed by \"params\"."));
+            return;
+        }
+        o.modelFlopsPerToken = params ? 2.0 * v : v;
     }
     if (!Comparator::validate(int(m_analyses.size()), o, &error)) {
         m_status->setText(error);

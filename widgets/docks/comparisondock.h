@@ -52,6 +52,7 @@ public:
     QComboBox* baselineBox() const { return m_baseline; }
     QComboBox* unitBox() const { return m_unit; }
     QLineEdit* countsEdit() const { return m_counts; }
+    QLineEdit* flopsPerTokenEdit() const { return m_flopsPerToken; }
     QComboBox* phaseBox() const { return m_phase; }
     QLabel* statusLabel() const { return m_status; }
     StepAlignedView* stepView() const { return m_stepView; }
@@ -90,6 +91,7 @@ private:
     QComboBox* m_baseline = nullptr;
     QComboBox* m_unit = nullptr;
     QLineEdit* m_counts = nullptr;
+    QLineEdit* m_flopsPerToken = nullptr; ///< model FLOPs per token, or "P params" (issue 9)
     QPushButton* m_export = nullptr;
     QLabel* m_status = nullptr;
     QTabWidget* m_tabs = nullptr;
