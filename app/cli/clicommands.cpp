@@ -103,7 +103,7 @@ QString Commands::usage()
               "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
               "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
               "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
-              "          [--taxonomy FILE] [--top N]\n"
+              "          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]]\n"
               "                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md\n"
               "  info TRACE.sqlite\n"
               "                 print the nsys and schema versions, GPUs, tables and row counts\n"
@@ -114,7 +114,8 @@ QString Commands::usage()
               "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
               "                 cancel latency and memory after reopening, against a bare SQLite scan\n\n"
               "Run 'sightline-cli <command> --help' for the options of a command.\n"
-              "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output.\n");
+              "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,\n"
+              "5 regression beyond the --gate threshold, 6 gate inconclusive.\n");
 }
 
 int Commands::analyze(const QStringList& args)
@@ -179,7 +180,8 @@ int Commands::compare(const QStringList& args)
     p.addOption({QStringLiteral("out"), tr("Output folder."), tr("DIR")});
     p.addOption({QStringLiteral("baseline"), tr("The baseline: its position (1-based, default 1) or its label."), tr("N"),
                  QStringLiteral("1")});
-    p.addOption({QStringLiteral("labels"), tr("Names of the traces in the report, comma-separated (default: file names)."),
+    p.addOption({QStringLiteral("labels"), tr("Names of the traces in the report, comma-separated (default: the distinguishing part of the file "
+                    "names, e.g. before, after)."),
                  tr("a,b,...")});
     p.addOption({QStringLiteral("tokens"), tr("Generated tokens per trace, comma-separated: figures per token."),
                  tr("n,m,...")});
@@ -189,6 +191,14 @@ int Commands::compare(const QStringList& args)
                  QStringLiteral("auto")});
     addAnalysisOptions(p);
     p.addOption({QStringLiteral("top"), tr("Matched kernel groups in the report (default 20)."), tr("N"), QStringLiteral("20")});
+    p.addOption({QStringLiteral("gate"),
+                 tr("CI gate: exit 5 when the gated figure is worse than the baseline by more than PCT %, 6 when "
+                    "the comparison cannot tell (different GPU models, no kernels, no common unit of work)."),
+                 tr("PCT")});
+    p.addOption({QStringLiteral("gate-on"),
+                 tr("The gated figure: a comparison figure key, KEY@PHASE or KEY@CATEGORY (default: kernel time "
+                    "per unit of work, kernel_ns_per_unit, or kernel_ns in total)."),
+                 tr("FIGURE")});
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -216,6 +226,20 @@ int Commands::compare(const QStringList& args)
         co.topKernels = p.value(QStringLiteral("top")).toInt(&ok);
         if (!ok || co.topKernels < 1) {
             error = tr("--top needs a positive number.");
+            ok = false;
+        }
+    }
+    if (ok && p.isSet(QStringLiteral("gate"))) {
+        const double pct = p.value(QStringLiteral("gate")).trimmed().remove(QLatin1Char('%')).toDouble(&ok);
+        if (ok)
+            co.gatePercent = pct;
+        else
+            error = tr("--gate takes a percentage, e.g. 5.");
+    }
+    if (ok && p.isSet(QStringLiteral("gate-on"))) {
+        co.gateFigure = p.value(QStringLiteral("gate-on")).trimmed();
+        if (!p.isSet(QStringLiteral("gate"))) {
+            error = tr("--gate-on needs --gate PCT.");
             ok = false;
         }
     }
@@ -270,6 +294,28 @@ int Commands::compare(const QStringList& args)
         if (shown++ < 5)
             out() << "  " << c->labels[ch.trace] << ": " << ch.title << "\n";
     out() << tr("Comparison written to %1").arg(QDir::toNativeSeparators(p.value(QStringLiteral("out")))) << "\n";
+    if (!c->gate)
+        return Ok;
+    const ComparisonGateResult& g = *c->gate;
+    for (const auto& v : g.verdicts) {
+        QString line = tr("Gate on %1, %2: %3").arg(g.key, c->labels[v.trace], GateVerdict::outcomeName(v.outcome));
+        if (v.changePercent)
+            line += QStringLiteral(" (%1%2 %)")
+                        .arg(*v.changePercent >= 0 ? QStringLiteral("+") : QString())
+                        .arg(*v.changePercent, 0, 'f', 1);
+        if (!v.reasonText.isEmpty())
+            line += QStringLiteral(": ") + v.reasonText;
+        out() << line << "\n";
+    }
+    switch (g.outcome()) {
+    case GateVerdict::Outcome::Regression:
+        return Regression;
+    case GateVerdict::Outcome::Inconclusive:
+        return Inconclusive;
+    case GateVerdict::Outcome::Improvement:
+    case GateVerdict::Outcome::Unchanged:
+        break;
+    }
     return Ok;
 }
 

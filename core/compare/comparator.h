@@ -30,6 +30,13 @@ public:
     /// compare() on the global thread pool; a future cancelled before it starts does nothing.
     static QFuture<ComparisonPtr> compareAsync(const QVector<AnalysisPtr>& analyses, const ComparisonOptions& options);
 
+    /// The distinguishing part of each file name: the common prefix and suffix removed at word
+    /// boundaries (- _ . space), e.g. "before" and "after"; when that leaves one empty or two alike,
+    /// only the common suffix is removed; failing that, the file names unchanged.
+    static QStringList shortLabels(const QStringList& fileNames);
+    /// One label per trace: `given[i]` when set and not blank, else shortLabels(); duplicates get " (2)", " (3)"...
+    static QStringList labelsFor(const QStringList& fileNames, const QStringList& given);
+
     /// The unit Auto resolves to for these breakdowns and options.
     static WorkUnit resolveUnit(const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& options);
 };
