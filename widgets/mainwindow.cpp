@@ -131,6 +131,12 @@ MainWindow::MainWindow(QWidget* parent)
         showError(message);
         emit loadFailed(path, message);
     });
+    // .nsys-rep/.qdrep: which nsys made the export, or that the cached one was reused.
+    m_session->setNsysPath(Settings::instance()->nsysPath());
+    connect(Settings::instance(), &Settings::nsysPathChanged, m_session, &TraceSession::setNsysPath);
+    connect(m_session, &TraceSession::notice, this, [this](const QString& message) {
+        statusBar()->showMessage(message, 15000);
+    });
     connect(m_session, &TraceSession::cancelled, this, [this](const QString& what) {
         m_statusLabel->setText(what.isEmpty() ? tr("Cancelled.") : tr("%1: cancelled.").arg(what));
     });
@@ -189,7 +195,9 @@ void MainWindow::createActions()
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Nsight Systems exports"),
-            Settings::instance()->lastDirectory(), tr("Nsight Systems SQLite exports (*.sqlite *.db);;All files (*)"));
+            Settings::instance()->lastDirectory(),
+            tr("Nsight Systems traces (*.sqlite *.db *.nsys-rep *.qdrep);;SQLite exports (*.sqlite *.db);;"
+               "Nsight Systems reports (*.nsys-rep *.qdrep);;All files (*)"));
         if (!paths.isEmpty())
             Settings::instance()->setLastDirectory(QFileInfo(paths.front()).absolutePath());
         openFiles(paths);
@@ -260,7 +268,7 @@ int MainWindow::traceCount() const { return m_session->count(); }
 void MainWindow::onTraceAdded(int index)
 {
     const Trace& trace = *m_session->entry(index).trace;
-    addRecentFile(trace.info.filePath);
+    addRecentFile(m_session->entry(index).sourcePath);
     const QSignalBlocker block(m_traceSelector);
     m_traceSelector->addItem(traceLabel(trace));
     m_traceSelector->setItemData(index, trace.info.filePath, Qt::ToolTipRole);

@@ -14,6 +14,7 @@ namespace {
 const QString kRecentFiles = QStringLiteral("mainwindow/recentFiles");
 const QString kLastDirectory = QStringLiteral("files/lastDirectory");
 const QString kLanguage = QStringLiteral("ui/language");
+const QString kNsysPath = QStringLiteral("files/nsysPath");
 const QString kGeometry = QStringLiteral("mainwindow/geometry");
 const QString kState = QStringLiteral("mainwindow/state");
 const QString kStateVersion = QStringLiteral("mainwindow/stateVersion");
@@ -77,6 +78,16 @@ void Settings::setLanguage(const QString& language)
         return;
     QSettings().setValue(kLanguage, language);
     emit languageChanged(language);
+}
+
+QString Settings::nsysPath() const { return QSettings().value(kNsysPath, QString()).toString(); }
+
+void Settings::setNsysPath(const QString& path)
+{
+    if (path == nsysPath())
+        return;
+    QSettings().setValue(kNsysPath, path);
+    emit nsysPathChanged(path);
 }
 
 QByteArray Settings::windowGeometry() const { return QSettings().value(kGeometry).toByteArray(); }

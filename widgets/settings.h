@@ -38,6 +38,10 @@ public:
     QString language() const;
     void setLanguage(const QString& language);
 
+    /// The nsys that exports .nsys-rep/.qdrep reports; empty = on PATH or in the default install folders.
+    QString nsysPath() const;
+    void setNsysPath(const QString& path);
+
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray& geometry);
     QByteArray windowState(int version) const;
@@ -50,6 +54,7 @@ signals:
     void recentFilesChanged(const QStringList& paths);
     void lastDirectoryChanged(const QString& dir);
     void languageChanged(const QString& language);
+    void nsysPathChanged(const QString& path);
     void windowGeometryChanged();
     void windowStateChanged();
     void headerStateChanged(const QString& key);

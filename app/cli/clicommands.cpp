@@ -3,6 +3,7 @@
 
 #include "core/analysis/analyzer.h"
 #include "core/compare/comparator.h"
+#include "core/io/nsysimporter.h"
 #include "core/io/traceinspector.h"
 #include "core/io/traceloader.h"
 #include "core/report/comparisonwriter.h"
@@ -65,6 +66,32 @@ void addAnalysisOptions(QCommandLineParser& p)
                  Commands::tr("FILE")});
 }
 
+void addNsysOption(QCommandLineParser& p)
+{
+    p.addOption({QStringLiteral("nsys"),
+                 Commands::tr("The nsys that exports .nsys-rep/.qdrep reports (default: nsys on PATH or in the "
+                              "default install folders)."),
+                 Commands::tr("PATH")});
+}
+
+/// The SQLite export to load for `path`: itself, or for a .nsys-rep/.qdrep its export in the
+/// user's cache (NsysImporter). Empty with `*code` set and the message printed on failure.
+QString exportFor(const QString& path, const QCommandLineParser& p, int* code)
+{
+    if (!NsysImporter::isReport(path))
+        return path;
+    Progress progress;
+    const auto r = NsysImporter::importReport(path, NsysImporter::findNsys(p.value(QStringLiteral("nsys"))),
+                                              [&](int permille, const QString& stage) {
+                                                  progress.update(std::max(permille, 0), stage);
+                                              });
+    progress.done();
+    err() << r.message << "\n";
+    if (!r.ok())
+        *code = exitCodeFor(r.error);
+    return r.sqlitePath;
+}
+
 bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QString* error)
 {
     if (!WindowSpec::parse(p.value(QStringLiteral("window")), &options->window, error))
@@ -98,13 +125,14 @@ QString Commands::usage()
 {
     return tr("Usage: sightline-cli <command> [options]\n\n"
               "Commands:\n"
-              "  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
+              "  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
               "          [--taxonomy FILE] [--top N]\n"
               "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
               "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
               "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
               "          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]]\n"
               "                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md\n"
+              "  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH)\n"
               "  info TRACE.sqlite\n"
               "                 print the nsys and schema versions, GPUs, tables and row counts\n"
               "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
@@ -122,10 +150,12 @@ int Commands::analyze(const QStringList& args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(tr("Analyse an Nsight Systems SQLite export and write report.json, report.md and tables/*.csv."));
-    p.addPositionalArgument(QStringLiteral("trace"), tr("The export (nsys export --type sqlite)."));
+    p.addPositionalArgument(QStringLiteral("trace"), tr("The export (nsys export --type sqlite), or an .nsys-rep/.qdrep report that nsys "
+                                                     "exports into the user's cache."));
     p.addOption({QStringLiteral("out"), tr("Output folder."), tr("DIR")});
     addAnalysisOptions(p);
     p.addOption({QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20")});
+    addNsysOption(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -147,8 +177,11 @@ int Commands::analyze(const QStringList& args)
         return Usage;
     }
 
+    const QString trace = exportFor(p.positionalArguments().front(), p, &code);
+    if (trace.isEmpty())
+        return code;
     Progress progress;
-    const auto loaded = TraceLoader::loadSync(p.positionalArguments().front(), {},
+    const auto loaded = TraceLoader::loadSync(trace, {},
                                               [&](int permille, const QString& stage) { progress.update(permille, stage); });
     progress.done();
     if (!loaded.ok()) {
@@ -199,6 +232,7 @@ int Commands::compare(const QStringList& args)
                  tr("The gated figure: a comparison figure key, KEY@PHASE or KEY@CATEGORY (default: kernel time "
                     "per unit of work, kernel_ns_per_unit, or kernel_ns in total)."),
                  tr("FIGURE")});
+    addNsysOption(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -259,7 +293,10 @@ int Commands::compare(const QStringList& args)
     }
 
     QVector<AnalysisPtr> analyses;
-    for (const QString& path : paths) {
+    for (const QString& given : paths) {
+        const QString path = exportFor(given, p, &code);
+        if (path.isEmpty())
+            return code;
         Progress progress;
         const auto loaded = TraceLoader::loadSync(path, {}, [&](int permille, const QString& stage) {
             progress.update(permille, stage);
@@ -323,7 +360,8 @@ int Commands::info(const QStringList& args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(tr("Print what an export holds: versions, GPUs, processes, tables and row counts."));
-    p.addPositionalArgument(QStringLiteral("trace"), tr("The export."));
+    p.addPositionalArgument(QStringLiteral("trace"), tr("The export (or an .nsys-rep/.qdrep report)."));
+    addNsysOption(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -331,7 +369,10 @@ int Commands::info(const QStringList& args)
         err() << tr("info needs one trace.") << "\n\n" << p.helpText();
         return Usage;
     }
-    const auto r = TraceInspector::inspect(p.positionalArguments().front());
+    const QString trace = exportFor(p.positionalArguments().front(), p, &code);
+    if (trace.isEmpty())
+        return code;
+    const auto r = TraceInspector::inspect(trace);
     if (!r.ok()) {
         err() << r.message << "\n";
         return exitCodeFor(r.error);

@@ -29,6 +29,9 @@ public:
         TracePtr trace;
         AnalysisPtr analysis; ///< null until the first analysis finishes
         WindowSpec window; ///< what the current (or pending) analysis covers
+        /// The file the user opened: trace->info.filePath, or the .nsys-rep/.qdrep whose export
+        /// (in the cache, NsysImporter) the trace was loaded from. Recent files list this one.
+        QString sourcePath;
     };
 
     explicit TraceSession(QObject* parent = nullptr);
@@ -41,6 +44,8 @@ public:
     /// Phase map and taxonomy for every later analysis; re-analyses every open trace.
     void setOptions(const AnalysisOptions& options);
     const AnalysisOptions& options() const { return m_options; }
+    /// The nsys that exports .nsys-rep/.qdrep reports (Preferences); empty = NsysImporter::findNsys().
+    void setNsysPath(const QString& path) { m_nsysPath = path; }
     /// Closes trace `index`, dropping its memory (a running analysis of it is discarded).
     void close(int index);
     /// Stops the running job and forgets the queued ones.
@@ -61,6 +66,8 @@ signals:
     void analysisReady(int index);
     void traceRemoved(int index);
     void loadFailed(const QString& path, const QString& message);
+    /// A report was opened through its SQLite export: which nsys made it, and whether it was reused.
+    void notice(const QString& message);
     void cancelled(const QString& what);
     /// Nothing left to load or analyse.
     void idle();
@@ -73,6 +80,7 @@ private:
     void queueAnalysis(quint64 traceId);
 
     AnalysisOptions m_options;
+    QString m_nsysPath;
     QVector<Entry> m_entries;
     quint64 m_nextId = 1;
     QStringList m_pendingPaths;

@@ -5,6 +5,7 @@
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
 
 namespace sl {
 
@@ -19,6 +20,8 @@ public:
     explicit PreferencesDialog(QWidget* parent = nullptr);
 
     QComboBox* languageBox() const { return m_language; }
+    /// Path of nsys for opening .nsys-rep/.qdrep reports; empty = find it on PATH.
+    QLineEdit* nsysEdit() const { return m_nsys; }
     /// The language code the box shows; empty for "System".
     QString selectedLanguage() const;
 
@@ -29,6 +32,7 @@ private:
 
     QComboBox* m_language;
     QLabel* m_restartNote;
+    QLineEdit* m_nsys;
 };
 
 } // namespace sl
