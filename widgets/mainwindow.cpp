@@ -14,6 +14,7 @@
 #include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
+#include "widgets/docks/searchdock.h"
 #include "widgets/docks/timelinedock.h"
 #include "widgets/reportexporter.h"
 #include "widgets/settings.h"
@@ -85,6 +86,8 @@ MainWindow::MainWindow(QWidget* parent)
     tabifyDockWidget(m_processesDock, m_evidenceDock);
     tabifyDockWidget(m_processesDock, m_overviewDock);
     tabifyDockWidget(m_kernelsDock, m_comparisonDock);
+    m_searchDock = new SearchDock(this);
+    tabifyDockWidget(m_processesDock, m_searchDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
     resizeDocks({ m_timelineDock, m_nvtxDock }, { 290, 230 }, Qt::Vertical);
@@ -145,6 +148,11 @@ MainWindow::MainWindow(QWidget* parent)
         emit idle();
     });
     connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
+    connect(m_searchDock, &SearchDock::evidenceRequested, this,
+        [this](const QVector<Evidence>& evidence, const QString& title) {
+            if (currentAnalysis())
+                landOnEvidence(evidence, title, QString());
+        });
     connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
     connect(m_comparisonDock, &ComparisonDock::evidenceRequested, this, [this](int trace, const Evidence& e) {
         if (trace >= 0 && trace < m_compared.size())
@@ -185,7 +193,7 @@ MainWindow::~MainWindow() = default; // the session waits for its worker threads
 QList<QDockWidget*> MainWindow::docks() const
 {
     return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
-        m_comparisonDock };
+        m_comparisonDock, m_searchDock };
 }
 
 void MainWindow::createActions()
@@ -218,6 +226,10 @@ void MainWindow::createActions()
     for (QDockWidget* d : docks())
         view->addAction(d->toggleViewAction());
     view->addSeparator();
+    QAction* find = view->addAction(tr("&Find…"));
+    find->setShortcut(QKeySequence::Find);
+    find->setToolTip(tr("Search kernel, NVTX range and API names in the current trace and window"));
+    connect(find, &QAction::triggered, m_searchDock, &SearchDock::focusSearch);
     QAction* reset = view->addAction(tr("&Reset Layout"));
     connect(reset, &QAction::triggered, this, &MainWindow::resetLayout);
 
@@ -361,6 +373,7 @@ void MainWindow::showCurrent()
     m_overviewDock->setAnalysis(a);
     m_timelineDock->setAnalysis(a);
     m_nvtxDock->setAnalysis(a);
+    m_searchDock->setAnalysis(a);
     m_evidenceDock->clear();
     setScope(m_scope);
     updateTitle();

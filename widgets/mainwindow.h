@@ -25,6 +25,7 @@ class TimelineDock;
 class TimeViewport;
 class OverviewDock;
 class ProcessesDock;
+class SearchDock;
 class ReportExporter;
 class TraceSession;
 struct WindowSpec;
@@ -71,6 +72,7 @@ public:
     ComparisonDock* comparisonDock() const { return m_comparisonDock; }
     TimelineDock* timelineDock() const { return m_timelineDock; }
     NvtxPhasesDock* nvtxDock() const { return m_nvtxDock; }
+    SearchDock* searchDock() const { return m_searchDock; }
 
     void saveLayout() const;
     bool restoreLayout();
@@ -116,6 +118,7 @@ private:
     ComparisonDock* m_comparisonDock;
     TimelineDock* m_timelineDock;
     NvtxPhasesDock* m_nvtxDock;
+    SearchDock* m_searchDock = nullptr; ///< Ctrl+F
     TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
     QVector<int> m_compared; ///< session index of each trace in the comparison, in its order
     QComboBox* m_traceSelector;
