@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QPixmap>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -27,6 +28,14 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("Sightline"));
     QApplication::setApplicationName(QStringLiteral("Sightline"));
     QApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
+    // The desktop entry and the icon share the AppStream id (packaging/).
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.sightline.Sightline"));
+    {
+        QIcon icon;
+        for (int size : { 16, 24, 32, 48, 64, 128, 256 })
+            icon.addFile(QStringLiteral(":/icons/io.sightline.Sightline-%1.png").arg(size), QSize(size, size));
+        QApplication::setWindowIcon(icon);
+    }
 
     // The language chosen in Preferences, else the system locale; before any text is built, as
     // widgets do not retranslate live.
