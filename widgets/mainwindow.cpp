@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/mainwindow.h"
 
+#include "core/compare/comparator.h"
 #include "core/models/evidencerowsmodel.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
@@ -18,6 +19,8 @@
 #include "widgets/docks/timelinedock.h"
 #include "widgets/reportexporter.h"
 #include "widgets/settings.h"
+#include "widgets/timeline/nvtxview.h"
+#include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timeviewport.h"
 
 #include <QAction>
@@ -35,6 +38,7 @@
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
@@ -84,8 +88,10 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, m_processesDock);
     splitDockWidget(m_findingsDock, m_processesDock, Qt::Vertical);
     tabifyDockWidget(m_processesDock, m_evidenceDock);
-    tabifyDockWidget(m_processesDock, m_overviewDock);
+    // The charts share the wide bottom-left area with the tables: on a 768-px screen the right
+    // column has room for the findings and one table dock only.
     tabifyDockWidget(m_kernelsDock, m_comparisonDock);
+    tabifyDockWidget(m_kernelsDock, m_overviewDock);
     m_searchDock = new SearchDock(this);
     tabifyDockWidget(m_processesDock, m_searchDock);
     m_processesDock->raise();
@@ -183,6 +189,15 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_overviewDock, &OverviewDock::statusMessage, this,
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
+    connect(m_timelineDock->view(), &TimeCanvas::dataReady, this, &MainWindow::fitTimeDocks);
+    // Fitted while traces load (lanes arrive per trace), once more when all are in, then left to the user.
+    connect(m_session, &TraceSession::traceAdded, this, [this] { m_fitTimeDocks = true; });
+    connect(m_session, &TraceSession::idle, this, [this] {
+        QTimer::singleShot(0, this, [this] {
+            fitTimeDocks();
+            m_fitTimeDocks = false;
+        });
+    });
 
     m_defaultState = saveState(kLayoutVersion);
     restoreLayout();
@@ -306,23 +321,20 @@ void MainWindow::onAnalysisReady(int index)
 
 void MainWindow::updateComparison()
 {
-    // Every analysed trace takes part, in selector order; labels are file names without the
-    // extension, numbered when two traces share one.
+    // Every analysed trace takes part, in selector order; labels are the distinguishing parts of
+    // the file names ("before", "after"), as in comparison.md.
     QVector<AnalysisPtr> analyses;
-    QStringList labels;
+    QStringList files;
     m_compared.clear();
     for (int i = 0; i < m_session->count(); ++i) {
         const TraceSession::Entry& e = m_session->entry(i);
         if (!e.analysis)
             continue;
-        QString label = QFileInfo(e.trace->info.fileName).completeBaseName();
-        if (labels.contains(label))
-            label = tr("%1 (%2)").arg(label).arg(i + 1);
         analyses << e.analysis;
-        labels << label;
+        files << e.trace->info.fileName;
         m_compared << i;
     }
-    m_comparisonDock->setAnalyses(analyses, labels);
+    m_comparisonDock->setAnalyses(analyses, Comparator::labelsFor(files, {}));
 }
 
 void MainWindow::onTraceRemoved(int index)
@@ -418,6 +430,33 @@ void MainWindow::showTraceEvidence(int traceIndex, const QVector<Evidence>& evid
     if (!currentAnalysis())
         return;
     landOnEvidence(evidence, title, QString());
+}
+
+void MainWindow::fitTimeDocks()
+{
+    if (!m_fitTimeDocks || !m_timelineDock->isVisible() || m_timelineDock->isFloating())
+        return;
+    // What the lanes need: the dock's chrome (title, tool row, legend, scroll bar) plus the
+    // canvas's axis and rows, plus the separator's handle the dock's size does not count (16 px
+    // measured). Capped so the tables below keep at least half the window.
+    auto wanted = [](QDockWidget* dock, const TimeCanvas* canvas) {
+        return dock->height() - canvas->viewport()->height() + canvas->contentHeight() + 16;
+    };
+    const int cap = height() * 45 / 100;
+    const int timeline = std::clamp(wanted(m_timelineDock, m_timelineDock->view()), 120, std::max(120, cap));
+    const int nvtx = m_nvtxDock->isVisible() && !m_nvtxDock->isFloating()
+        ? std::clamp(wanted(m_nvtxDock, m_nvtxDock->view()), 110, std::max(110, height() * 20 / 100))
+        : 0;
+    // The tables below take whatever the time docks leave (on a 768-px screen the time docks
+    // stay at their minimum: the tables' minimum heights leave no more).
+    // The height the time docks and the tables below share now (one column of the layout).
+    const int shared = m_timelineDock->height() + (nvtx > 0 ? m_nvtxDock->height() : 0) + m_kernelsDock->height();
+    if (nvtx > 0)
+        resizeDocks({ m_timelineDock, m_nvtxDock }, { timeline, nvtx }, Qt::Vertical);
+    else
+        resizeDocks({ m_timelineDock }, { timeline }, Qt::Vertical);
+    // Growing the tables' area to the rest is what holds the time docks at the sizes above.
+    resizeDocks({ m_kernelsDock }, { std::max(0, shared - timeline - nvtx) }, Qt::Vertical);
 }
 
 void MainWindow::landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail)

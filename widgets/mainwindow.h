@@ -99,6 +99,9 @@ private:
     void onTraceRemoved(int index);
     void showCurrent(); ///< hands the current analysis and scope to every dock
     void updateComparison(); ///< hands every analysed trace to the Comparison dock
+    /// Gives the Timeline and NVTX docks the height of their lanes (within limits) instead of a
+    /// fixed share of the window, so that two GPUs do not leave most of the dock empty.
+    void fitTimeDocks();
     void landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail);
     void setProgressVisible(bool visible);
     void showError(const QString& message);
@@ -119,6 +122,7 @@ private:
     TimelineDock* m_timelineDock;
     NvtxPhasesDock* m_nvtxDock;
     SearchDock* m_searchDock = nullptr; ///< Ctrl+F
+    bool m_fitTimeDocks = true; ///< size the time docks to their lanes when the next lanes arrive
     TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
     QVector<int> m_compared; ///< session index of each trace in the comparison, in its order
     QComboBox* m_traceSelector;

@@ -61,6 +61,10 @@ int main(int argc, char** argv)
         QApplication::translate("main", "With --screenshot: click this finding (0 = the first) to show its evidence."),
         QApplication::translate("main", "index"));
     parser.addOption(finding);
+    const QCommandLineOption size(QStringLiteral("size"),
+        QApplication::translate("main", "The window size, e.g. 1366x768 (default 1600x1000)."),
+        QApplication::translate("main", "WIDTHxHEIGHT"));
+    parser.addOption(size);
     const QCommandLineOption benchmark(QStringLiteral("benchmark"),
         QApplication::translate("main",
             "Open <trace> offscreen, measure first paint, event-loop stalls, sorting and filtering, print the "
@@ -89,6 +93,16 @@ int main(int argc, char** argv)
     }
 
     sl::MainWindow window;
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).toLower().split(QLatin1Char('x'));
+        bool okW = false, okH = false;
+        const int w = wh.size() == 2 ? wh[0].toInt(&okW) : 0, h = wh.size() == 2 ? wh[1].toInt(&okH) : 0;
+        if (!okW || !okH || w < 320 || h < 240) {
+            QTextStream(stderr) << QApplication::translate("main", "--size takes WIDTHxHEIGHT, e.g. 1366x768.") << "\n";
+            return 2;
+        }
+        window.resize(w, h);
+    }
     window.show();
     const QStringList traces = parser.positionalArguments();
     if (parser.isSet(screenshot)) {

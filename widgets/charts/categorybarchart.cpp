@@ -18,7 +18,7 @@ CategoryBarChart::CategoryBarChart(QWidget* parent)
     , m_view(new QChartView(new QChart, this))
 {
     charts::embedChartView(this, m_view);
-    setMinimumHeight(220);
+    setMinimumHeight(80); // fits a 768-px screen's comparison dock (tabs, toolbar, status)
 }
 
 void CategoryBarChart::setComparison(const ComparisonPtr& c)
@@ -58,6 +58,7 @@ void CategoryBarChart::setComparison(const ComparisonPtr& c)
     }
     chart()->addSeries(series);
     auto* x = new QBarCategoryAxis;
+    x->setTruncateLabels(false); // short names (taxonomy categories); Qt Charts would elide them to "…"
     x->append(shown);
     chart()->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);

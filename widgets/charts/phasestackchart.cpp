@@ -18,7 +18,7 @@ PhaseStackChart::PhaseStackChart(QWidget* parent)
     , m_view(new QChartView(new QChart, this))
 {
     charts::embedChartView(this, m_view);
-    setMinimumHeight(220);
+    setMinimumHeight(80);
 }
 
 void PhaseStackChart::setComparison(const ComparisonPtr& c)
@@ -57,6 +57,7 @@ void PhaseStackChart::setComparison(const ComparisonPtr& c)
     }
     chart()->addSeries(series);
     auto* x = new QBarCategoryAxis;
+    x->setTruncateLabels(false); // the short comparison labels ("before", "after")
     x->append(c->labels);
     chart()->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
