@@ -54,7 +54,7 @@ int main(int argc, char** argv)
     const QCommandLineOption raiseDock(QStringLiteral("raise"),
         QApplication::translate("main",
             "With --screenshot: bring this dock to the front first (timeline, nvtx, kernels, "
-            "findings, evidence, processes, overview, comparison)."),
+            "findings, evidence, processes, overview, comparison, search)."),
         QApplication::translate("main", "dock"));
     parser.addOption(raiseDock);
     const QCommandLineOption finding(QStringLiteral("finding"),
