@@ -2,6 +2,7 @@
 #include "widgets/mainwindow.h"
 
 #include "core/report/efficiencyreport.h"
+#include "core/compare/comparator.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
 #include "core/trace/tablenames.h"
@@ -19,12 +20,15 @@
 #include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
+#include "widgets/docks/searchdock.h"
 #include "widgets/docks/timelinedock.h"
 #include "widgets/evidencerouter.h"
 #include "widgets/recentfilesmenu.h"
 #include "widgets/reportexporter.h"
 #include "widgets/sessionstatus.h"
 #include "widgets/settings.h"
+#include "widgets/timeline/nvtxview.h"
+#include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timeviewport.h"
 #include "widgets/tracelabel.h"
 #include "widgets/viewstate.h"
@@ -41,6 +45,8 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QUrl>
 
@@ -86,10 +92,15 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, m_processesDock);
     splitDockWidget(m_findingsDock, m_processesDock, Qt::Vertical);
     tabifyDockWidget(m_processesDock, m_evidenceDock);
+    // The charts share the wide bottom-left area with the tables: on a 768-px screen the right
+    // column has room for the findings and one table dock only.
     tabifyDockWidget(m_processesDock, m_overviewDock);
     tabifyDockWidget(m_kernelsDock, m_servingDock);
     tabifyDockWidget(m_processesDock, m_efficiencyDock);
     tabifyDockWidget(m_kernelsDock, m_comparisonDock);
+    tabifyDockWidget(m_kernelsDock, m_overviewDock);
+    m_searchDock = new SearchDock(this);
+    tabifyDockWidget(m_processesDock, m_searchDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
     resizeDocks({ m_timelineDock, m_nvtxDock }, { 290, 230 }, Qt::Vertical);
@@ -111,7 +122,16 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_analysisFiles, &AnalysisFiles::failed, m_status, &SessionStatus::showError);
     if (QString error; !m_analysisFiles->applyDefaults(&error))
         m_status->showError(error); // analyses use the built-in phase map and taxonomy meanwhile
+    // .nsys-rep/.qdrep: which nsys made the export, or that the cached one was reused.
+    m_session->setNsysPath(Settings::instance()->nsysPath());
+    connect(Settings::instance(), &Settings::nsysPathChanged, m_session, &TraceSession::setNsysPath);
+    connect(m_session, &TraceSession::notice, m_status, &SessionStatus::showMessage);
     connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
+    connect(m_searchDock, &SearchDock::evidenceRequested, this,
+        [this](const QVector<Evidence>& evidence, const QString& title) {
+            if (currentAnalysis())
+                landOnEvidence(evidence, title, QString());
+        });
     connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
     connect(m_efficiencyDock, &EfficiencyDock::evidenceRequested, this, &MainWindow::landOnEvidence);
     connect(m_comparisonDock, &ComparisonDock::evidenceRequested, this, [this](int trace, const Evidence& e) {
@@ -145,6 +165,15 @@ MainWindow::MainWindow(QWidget* parent)
             m_evidenceRouter->show(a, evidence, title, QString());
     });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
+    connect(m_timelineDock->view(), &TimeCanvas::dataReady, this, &MainWindow::fitTimeDocks);
+    // Fitted while traces load (lanes arrive per trace), once more when all are in, then left to the user.
+    connect(m_session, &TraceSession::traceAdded, this, [this] { m_fitTimeDocks = true; });
+    connect(m_session, &TraceSession::idle, this, [this] {
+        QTimer::singleShot(0, this, [this] {
+            fitTimeDocks();
+            m_fitTimeDocks = false;
+        });
+    });
 
     m_defaultState = saveState(kLayoutVersion);
     restoreLayout();
@@ -155,7 +184,7 @@ MainWindow::~MainWindow() = default; // the session waits for its worker threads
 QList<QDockWidget*> MainWindow::docks() const
 {
     return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
-        m_comparisonDock, m_servingDock, m_efficiencyDock };
+        m_comparisonDock, m_servingDock, m_efficiencyDock, m_searchDock };
 }
 
 void MainWindow::createActions()
@@ -165,7 +194,9 @@ void MainWindow::createActions()
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Nsight Systems exports"),
-            Settings::instance()->lastDirectory(), tr("Nsight Systems SQLite exports (*.sqlite *.db);;All files (*)"));
+            Settings::instance()->lastDirectory(),
+            tr("Nsight Systems traces (*.sqlite *.db *.nsys-rep *.qdrep);;SQLite exports (*.sqlite *.db);;"
+               "Nsight Systems reports (*.nsys-rep *.qdrep);;All files (*)"));
         if (!paths.isEmpty())
             Settings::instance()->setLastDirectory(QFileInfo(paths.front()).absolutePath());
         openFiles(paths);
@@ -186,6 +217,10 @@ void MainWindow::createActions()
     for (QDockWidget* d : docks())
         view->addAction(d->toggleViewAction());
     view->addSeparator();
+    QAction* find = view->addAction(tr("&Find…"));
+    find->setShortcut(QKeySequence::Find);
+    find->setToolTip(tr("Search kernel, NVTX range and API names in the current trace and window"));
+    connect(find, &QAction::triggered, m_searchDock, &SearchDock::focusSearch);
     QAction* reset = view->addAction(tr("&Reset Layout"));
     connect(reset, &QAction::triggered, this, &MainWindow::resetLayout);
 
@@ -251,7 +286,7 @@ int MainWindow::traceCount() const { return m_session->count(); }
 void MainWindow::onTraceAdded(int index)
 {
     const Trace& trace = *m_session->entry(index).trace;
-    Settings::instance()->addRecentFile(trace.info.filePath);
+    Settings::instance()->addRecentFile(m_session->entry(index).sourcePath);
     const QSignalBlocker block(m_traceSelector);
     m_traceSelector->addItem(TraceLabel::of(trace));
     m_traceSelector->setItemData(index, trace.info.filePath, Qt::ToolTipRole);
@@ -321,6 +356,7 @@ void MainWindow::showCurrent()
     m_nvtxDock->setAnalysis(a);
     m_servingDock->setAnalysis(a);
     m_efficiencyDock->setAnalysis(a);
+    m_searchDock->setAnalysis(a);
     m_evidenceDock->clear();
     setScope(m_scope);
     updateTitle();
@@ -364,6 +400,39 @@ void MainWindow::showTraceEvidence(int traceIndex, const QVector<Evidence>& evid
     setCurrentTrace(traceIndex);
     if (const AnalysisPtr a = currentAnalysis())
         m_evidenceRouter->show(a, evidence, title, QString());
+}
+
+void MainWindow::landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail)
+{
+    if (const AnalysisPtr a = currentAnalysis())
+        m_evidenceRouter->show(a, evidence, title, detail);
+}
+
+void MainWindow::fitTimeDocks()
+{
+    if (!m_fitTimeDocks || !m_timelineDock->isVisible() || m_timelineDock->isFloating())
+        return;
+    // What the lanes need: the dock's chrome (title, tool row, legend, scroll bar) plus the
+    // canvas's axis and rows, plus the separator's handle the dock's size does not count (16 px
+    // measured). Capped so the tables below keep at least half the window.
+    auto wanted = [](QDockWidget* dock, const TimeCanvas* canvas) {
+        return dock->height() - canvas->viewport()->height() + canvas->contentHeight() + 16;
+    };
+    const int cap = height() * 45 / 100;
+    const int timeline = std::clamp(wanted(m_timelineDock, m_timelineDock->view()), 120, std::max(120, cap));
+    const int nvtx = m_nvtxDock->isVisible() && !m_nvtxDock->isFloating()
+        ? std::clamp(wanted(m_nvtxDock, m_nvtxDock->view()), 110, std::max(110, height() * 20 / 100))
+        : 0;
+    // The tables below take whatever the time docks leave (on a 768-px screen the time docks
+    // stay at their minimum: the tables' minimum heights leave no more).
+    // The height the time docks and the tables below share now (one column of the layout).
+    const int shared = m_timelineDock->height() + (nvtx > 0 ? m_nvtxDock->height() : 0) + m_kernelsDock->height();
+    if (nvtx > 0)
+        resizeDocks({ m_timelineDock, m_nvtxDock }, { timeline, nvtx }, Qt::Vertical);
+    else
+        resizeDocks({ m_timelineDock }, { timeline }, Qt::Vertical);
+    // Growing the tables' area to the rest is what holds the time docks at the sizes above.
+    resizeDocks({ m_kernelsDock }, { std::max(0, shared - timeline - nvtx) }, Qt::Vertical);
 }
 
 void MainWindow::createExportActions(QMenu* file)

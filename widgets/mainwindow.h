@@ -26,6 +26,7 @@ class TimeViewport;
 class OverviewDock;
 class ProcessesDock;
 class ServingDock;
+class SearchDock;
 class ReportExporter;
 class SessionStatus;
 class TraceSession;
@@ -80,6 +81,7 @@ public:
     AnalysisFiles* analysisFiles() const { return m_analysisFiles; }
     ServingDock* servingDock() const { return m_servingDock; }
     EfficiencyDock* efficiencyDock() const { return m_efficiencyDock; }
+    SearchDock* searchDock() const { return m_searchDock; }
 
     void saveLayout() const;
     bool restoreLayout();
@@ -106,6 +108,11 @@ private:
     void onAnalysisReady(int index);
     void onTraceRemoved(int index);
     void showCurrent(); ///< hands the current analysis and scope to every dock
+    /// Gives the Timeline and NVTX docks the height of their lanes (within limits) instead of a
+    /// fixed share of the window, so that two GPUs do not leave most of the dock empty.
+    void fitTimeDocks();
+    /// Shows evidence of the current trace (EvidenceRouter): Kernels/Evidence dock and timeline marks.
+    void landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail);
     void updateTitle();
     QList<QDockWidget*> docks() const;
 
@@ -120,6 +127,8 @@ private:
     NvtxPhasesDock* m_nvtxDock;
     ServingDock* m_servingDock = nullptr;
     EfficiencyDock* m_efficiencyDock = nullptr;
+    SearchDock* m_searchDock = nullptr; ///< Ctrl+F
+    bool m_fitTimeDocks = true; ///< size the time docks to their lanes when the next lanes arrive
     TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
     ComparisonRoster* m_roster;
     EvidenceRouter* m_evidenceRouter;

@@ -20,6 +20,7 @@ const QString kDefaultPhaseMap = QStringLiteral("analysis/phaseMap");
 const QString kDefaultTaxonomy = QStringLiteral("analysis/taxonomy");
 const QString kTracePhaseMaps = QStringLiteral("analysis/tracePhaseMaps"); // map: trace path → file
 const QString kTraceTaxonomies = QStringLiteral("analysis/traceTaxonomies");
+const QString kNsysPath = QStringLiteral("files/nsysPath");
 const QString kGeometry = QStringLiteral("mainwindow/geometry");
 const QString kState = QStringLiteral("mainwindow/state");
 const QString kStateVersion = QStringLiteral("mainwindow/stateVersion");
@@ -134,6 +135,16 @@ QString Settings::traceTaxonomy(const QString& tracePath) const { return mapValu
 void Settings::setTraceTaxonomy(const QString& tracePath, const QString& path)
 {
     setMapValue(kTraceTaxonomies, tracePath, path);
+}
+
+QString Settings::nsysPath() const { return QSettings().value(kNsysPath, QString()).toString(); }
+
+void Settings::setNsysPath(const QString& path)
+{
+    if (path == nsysPath())
+        return;
+    QSettings().setValue(kNsysPath, path);
+    emit nsysPathChanged(path);
 }
 
 QByteArray Settings::windowGeometry() const { return QSettings().value(kGeometry).toByteArray(); }

@@ -49,6 +49,9 @@ public:
     void setTracePhaseMap(const QString& tracePath, const QString& path);
     QString traceTaxonomy(const QString& tracePath) const;
     void setTraceTaxonomy(const QString& tracePath, const QString& path);
+    /// The nsys that exports .nsys-rep/.qdrep reports; empty = on PATH or in the default install folders.
+    QString nsysPath() const;
+    void setNsysPath(const QString& path);
 
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray& geometry);
@@ -64,6 +67,7 @@ signals:
     void languageChanged(const QString& language);
     /// The default phase map or taxonomy changed.
     void defaultAnalysisFilesChanged();
+    void nsysPathChanged(const QString& path);
     void windowGeometryChanged();
     void windowStateChanged();
     void headerStateChanged(const QString& key);

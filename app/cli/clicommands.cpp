@@ -4,6 +4,7 @@
 #include "core/analysis/analyzer.h"
 #include "core/compare/comparator.h"
 #include "core/io/sqliteconnection.h"
+#include "core/io/nsysimporter.h"
 #include "core/io/traceinspector.h"
 #include "core/io/traceloader.h"
 #include "core/report/comparisonwriter.h"
@@ -73,6 +74,32 @@ void addAnalysisOptions(QCommandLineParser& p)
                  Commands::tr("TFLOPS")});
 }
 
+void addNsysOption(QCommandLineParser& p)
+{
+    p.addOption({QStringLiteral("nsys"),
+                 Commands::tr("The nsys that exports .nsys-rep/.qdrep reports (default: nsys on PATH or in the "
+                              "default install folders)."),
+                 Commands::tr("PATH")});
+}
+
+/// The SQLite export to load for `path`: itself, or for a .nsys-rep/.qdrep its export in the
+/// user's cache (NsysImporter). Empty with `*code` set and the message printed on failure.
+QString exportFor(const QString& path, const QCommandLineParser& p, int* code)
+{
+    if (!NsysImporter::isReport(path))
+        return path;
+    Progress progress;
+    const auto r = NsysImporter::importReport(path, NsysImporter::findNsys(p.value(QStringLiteral("nsys"))),
+                                              [&](int permille, const QString& stage) {
+                                                  progress.update(std::max(permille, 0), stage);
+                                              });
+    progress.done();
+    err() << r.message << "\n";
+    if (!r.ok())
+        *code = exitCodeFor(r.error);
+    return r.sqlitePath;
+}
+
 bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QString* error)
 {
     if (!WindowSpec::parse(p.value(QStringLiteral("window")), &options->window, error))
@@ -119,14 +146,15 @@ QString Commands::usage()
 {
     return tr("Usage: sightline-cli <command> [options]\n\n"
               "Commands:\n"
-              "  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
+              "  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
               "          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]\n"
               "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
               "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
               "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
               "          [--model-flops-per-token F | --params P]\n"
-              "          [--taxonomy FILE] [--top N]\n"
+              "          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]]\n"
               "                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md\n"
+              "  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH)\n"
               "  info TRACE.sqlite\n"
               "                 print the nsys and schema versions, GPUs, tables and row counts\n"
               "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
@@ -136,17 +164,20 @@ QString Commands::usage()
               "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
               "                 cancel latency and memory after reopening, against a bare SQLite scan\n\n"
               "Run 'sightline-cli <command> --help' for the options of a command.\n"
-              "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output.\n");
+              "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,\n"
+              "5 regression beyond the --gate threshold, 6 gate inconclusive.\n");
 }
 
 int Commands::analyze(const QStringList& args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(tr("Analyse an Nsight Systems SQLite export and write report.json, report.md and tables/*.csv."));
-    p.addPositionalArgument(QStringLiteral("trace"), tr("The export (nsys export --type sqlite)."));
+    p.addPositionalArgument(QStringLiteral("trace"), tr("The export (nsys export --type sqlite), or an .nsys-rep/.qdrep report that nsys "
+                                                     "exports into the user's cache."));
     p.addOption({QStringLiteral("out"), tr("Output folder."), tr("DIR")});
     addAnalysisOptions(p);
     p.addOption({QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20")});
+    addNsysOption(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -168,8 +199,11 @@ int Commands::analyze(const QStringList& args)
         return Usage;
     }
 
+    const QString trace = exportFor(p.positionalArguments().front(), p, &code);
+    if (trace.isEmpty())
+        return code;
     Progress progress;
-    const auto loaded = TraceLoader::loadSync(p.positionalArguments().front(), {},
+    const auto loaded = TraceLoader::loadSync(trace, {},
                                               [&](int permille, const QString& stage) { progress.update(permille, stage); });
     progress.done();
     if (!loaded.ok()) {
@@ -201,7 +235,8 @@ int Commands::compare(const QStringList& args)
     p.addOption({QStringLiteral("out"), tr("Output folder."), tr("DIR")});
     p.addOption({QStringLiteral("baseline"), tr("The baseline: its position (1-based, default 1) or its label."), tr("N"),
                  QStringLiteral("1")});
-    p.addOption({QStringLiteral("labels"), tr("Names of the traces in the report, comma-separated (default: file names)."),
+    p.addOption({QStringLiteral("labels"), tr("Names of the traces in the report, comma-separated (default: the distinguishing part of the file "
+                    "names, e.g. before, after)."),
                  tr("a,b,...")});
     p.addOption({QStringLiteral("tokens"), tr("Generated tokens per trace, comma-separated: figures per token."),
                  tr("n,m,...")});
@@ -215,6 +250,15 @@ int Commands::compare(const QStringList& args)
                  tr("P")});
     addAnalysisOptions(p);
     p.addOption({QStringLiteral("top"), tr("Matched kernel groups in the report (default 20)."), tr("N"), QStringLiteral("20")});
+    p.addOption({QStringLiteral("gate"),
+                 tr("CI gate: exit 5 when the gated figure is worse than the baseline by more than PCT %, 6 when "
+                    "the comparison cannot tell (different GPU models, no kernels, no common unit of work)."),
+                 tr("PCT")});
+    p.addOption({QStringLiteral("gate-on"),
+                 tr("The gated figure: a comparison figure key, KEY@PHASE or KEY@CATEGORY (default: kernel time "
+                    "per unit of work, kernel_ns_per_unit, or kernel_ns in total)."),
+                 tr("FIGURE")});
+    addNsysOption(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -255,6 +299,20 @@ int Commands::compare(const QStringList& args)
             ok = false;
         }
     }
+    if (ok && p.isSet(QStringLiteral("gate"))) {
+        const double pct = p.value(QStringLiteral("gate")).trimmed().remove(QLatin1Char('%')).toDouble(&ok);
+        if (ok)
+            co.gatePercent = pct;
+        else
+            error = tr("--gate takes a percentage, e.g. 5.");
+    }
+    if (ok && p.isSet(QStringLiteral("gate-on"))) {
+        co.gateFigure = p.value(QStringLiteral("gate-on")).trimmed();
+        if (!p.isSet(QStringLiteral("gate"))) {
+            error = tr("--gate-on needs --gate PCT.");
+            ok = false;
+        }
+    }
     if (ok) {
         const QString b = p.value(QStringLiteral("baseline")).trimmed();
         const int byLabel = int(co.labels.indexOf(b));
@@ -271,7 +329,10 @@ int Commands::compare(const QStringList& args)
     }
 
     QVector<AnalysisPtr> analyses;
-    for (const QString& path : paths) {
+    for (const QString& given : paths) {
+        const QString path = exportFor(given, p, &code);
+        if (path.isEmpty())
+            return code;
         Progress progress;
         const auto loaded = TraceLoader::loadSync(path, {}, [&](int permille, const QString& stage) {
             progress.update(permille, stage);
@@ -306,6 +367,28 @@ int Commands::compare(const QStringList& args)
         if (shown++ < 5)
             out() << "  " << c->labels[ch.trace] << ": " << ch.title << "\n";
     out() << tr("Comparison written to %1").arg(QDir::toNativeSeparators(p.value(QStringLiteral("out")))) << "\n";
+    if (!c->gate)
+        return Ok;
+    const ComparisonGateResult& g = *c->gate;
+    for (const auto& v : g.verdicts) {
+        QString line = tr("Gate on %1, %2: %3").arg(g.key, c->labels[v.trace], GateVerdict::outcomeName(v.outcome));
+        if (v.changePercent)
+            line += QStringLiteral(" (%1%2 %)")
+                        .arg(*v.changePercent >= 0 ? QStringLiteral("+") : QString())
+                        .arg(*v.changePercent, 0, 'f', 1);
+        if (!v.reasonText.isEmpty())
+            line += QStringLiteral(": ") + v.reasonText;
+        out() << line << "\n";
+    }
+    switch (g.outcome()) {
+    case GateVerdict::Outcome::Regression:
+        return Regression;
+    case GateVerdict::Outcome::Inconclusive:
+        return Inconclusive;
+    case GateVerdict::Outcome::Improvement:
+    case GateVerdict::Outcome::Unchanged:
+        break;
+    }
     return Ok;
 }
 
@@ -313,7 +396,8 @@ int Commands::info(const QStringList& args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(tr("Print what an export holds: versions, GPUs, processes, tables and row counts."));
-    p.addPositionalArgument(QStringLiteral("trace"), tr("The export."));
+    p.addPositionalArgument(QStringLiteral("trace"), tr("The export (or an .nsys-rep/.qdrep report)."));
+    addNsysOption(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -321,7 +405,10 @@ int Commands::info(const QStringList& args)
         err() << tr("info needs one trace.") << "\n\n" << p.helpText();
         return Usage;
     }
-    const auto r = TraceInspector::inspect(p.positionalArguments().front());
+    const QString trace = exportFor(p.positionalArguments().front(), p, &code);
+    if (trace.isEmpty())
+        return code;
+    const auto r = TraceInspector::inspect(trace);
     if (!r.ok()) {
         err() << r.message << "\n";
         return exitCodeFor(r.error);

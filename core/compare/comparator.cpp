@@ -4,12 +4,15 @@
 #include "core/analysis/statistics.h"
 #include "core/analysis/taxonomy.h"
 #include "core/compare/changeranker.h"
+#include "core/compare/comparisongate.h"
 #include "core/compare/comparisonfigures.h"
 #include "core/compare/kernelmatcher.h"
 #include "core/util/format.h"
 #include "core/util/logging.h"
 
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
 
 namespace sl {
 
@@ -31,15 +34,92 @@ StepDistribution distribution(std::vector<qint64> v)
     return d;
 }
 
+bool isSeparator(QChar ch)
+{
+    return ch == QLatin1Char('-') || ch == QLatin1Char('_') || ch == QLatin1Char('.') || ch == QLatin1Char(' ');
+}
+
+/// Length of the longest common prefix of every name that ends right after a separator, so that a
+/// cut never splits a word ("run1" against "run12" keeps both whole).
+qsizetype commonPrefix(const QStringList& names)
+{
+    qsizetype n = names.front().size();
+    for (const QString& s : names) {
+        qsizetype i = 0;
+        while (i < n && i < s.size() && s[i] == names.front()[i])
+            ++i;
+        n = i;
+    }
+    for (;; --n) {
+        const bool everywhere = std::all_of(names.begin(), names.end(), [n](const QString& s) {
+            return n == 0 || isSeparator(s[n - 1]);
+        });
+        if (everywhere)
+            return n;
+    }
+}
+
+QString reversed(const QString& s)
+{
+    QString r = s;
+    std::reverse(r.begin(), r.end());
+    return r;
+}
+
+/// The distinguishing middle of each name (common prefix and suffix removed at word boundaries);
+/// empty strings when there is none.
+QStringList middles(const QStringList& names, bool stripPrefix)
+{
+    QStringList rev;
+    for (const QString& s : names)
+        rev << reversed(s);
+    const qsizetype pre = stripPrefix ? commonPrefix(names) : 0;
+    const qsizetype suf = commonPrefix(rev);
+    QStringList out;
+    for (const QString& s : names) {
+        QString m = s.mid(pre, std::max<qsizetype>(0, s.size() - pre - suf));
+        while (!m.isEmpty() && isSeparator(m.front()))
+            m.remove(0, 1);
+        while (!m.isEmpty() && isSeparator(m.back()))
+            m.chop(1);
+        out << m;
+    }
+    return out;
+}
+
+bool usable(const QStringList& labels)
+{
+    for (qsizetype i = 0; i < labels.size(); ++i)
+        if (labels[i].isEmpty() || labels.indexOf(labels[i]) != i)
+            return false;
+    return true;
+}
+
 } // namespace
 
-QStringList Comparator::labelsFor(const QVector<AnalysisPtr>& analyses, const QStringList& given)
+QStringList Comparator::shortLabels(const QStringList& fileNames)
 {
+    if (fileNames.size() < 2)
+        return fileNames;
+    // "x-before-2026.2.sqlite", "x-after-2026.2.sqlite" -> "before", "after"; when that leaves a
+    // name empty or two alike ("run.sqlite", "run-2.sqlite"), keep the common prefix ("run",
+    // "run-2"); failing that, the file names.
+    for (bool stripPrefix : { true, false }) {
+        const QStringList m = middles(fileNames, stripPrefix);
+        if (usable(m))
+            return m;
+    }
+    return fileNames;
+}
+
+QStringList Comparator::labelsFor(const QStringList& fileNames, const QStringList& given)
+{
+    const QStringList shortNames = shortLabels(fileNames);
     QStringList labels;
-    for (qsizetype i = 0; i < analyses.size(); ++i) {
+    for (qsizetype i = 0; i < fileNames.size(); ++i) {
         QString l = i < given.size() ? given[i].trimmed() : QString();
         if (l.isEmpty())
-            l = analyses[i]->trace->info.fileName;
+            l = shortNames[i];
         // Two exports often share a file name (report.sqlite): keep the columns apart.
         const QString base = l;
         for (int n = 2; labels.contains(l); ++n)
@@ -47,6 +127,14 @@ QStringList Comparator::labelsFor(const QVector<AnalysisPtr>& analyses, const QS
         labels << l;
     }
     return labels;
+}
+
+QStringList Comparator::labelsFor(const QVector<AnalysisPtr>& analyses, const QStringList& given)
+{
+    QStringList fileNames;
+    for (const auto& a : analyses)
+        fileNames << a->trace->info.fileName;
+    return labelsFor(fileNames, given);
 }
 
 bool Comparator::validate(int n, const ComparisonOptions& o, QString* error)
@@ -74,6 +162,10 @@ bool Comparator::validate(int n, const ComparisonOptions& o, QString* error)
                 *error = tr("Token and request counts must be positive.");
                 return false;
             }
+    if (o.gatePercent && !(*o.gatePercent >= 0 && std::isfinite(*o.gatePercent))) {
+        *error = tr("The gate threshold must be a percentage of 0 or more.");
+        return false;
+    }
     if (o.unit == WorkUnit::Token && o.tokens.isEmpty()) {
         *error = tr("Normalising per token needs the token count of every trace.");
         return false;
@@ -224,7 +316,10 @@ ComparisonPtr Comparator::compare(
     auto c = std::make_shared<Comparison>();
     const int n = int(analyses.size());
     c->analyses = analyses;
-    c->labels = labelsFor(analyses, o.labels);
+    QStringList files;
+    for (const auto& a : analyses)
+        files << a->trace->info.fileName;
+    c->labels = labelsFor(files, o.labels);
     c->baseline = o.baseline;
     c->categories = Taxonomy::categories();
 
@@ -256,6 +351,7 @@ ComparisonPtr Comparator::compare(
     ChangeRanker::rank(*c, groups, o.topChanges, cancel);
     if (cancel.isCancelled())
         return nullptr;
+    ComparisonGate::apply(*c, o);
     return c;
 }
 

@@ -40,6 +40,12 @@ public:
         const QVector<AnalysisPtr>& analyses = {});
     /// Generated tokens the serving steps of `a` give (AnalysisResult::serving), 0 when none.
     static qint64 rangeTokens(const AnalysisResult& a);
+    /// The distinguishing part of each file name: the common prefix and suffix removed at word
+    /// boundaries (- _ . space), e.g. "before" and "after"; when that leaves one empty or two alike,
+    /// only the common suffix is removed; failing that, the file names unchanged.
+    static QStringList shortLabels(const QStringList& fileNames);
+    /// One label per trace: `given[i]` when set and not blank, else shortLabels(); duplicates get " (2)", " (3)"...
+    static QStringList labelsFor(const QStringList& fileNames, const QStringList& given);
 };
 
 } // namespace sl

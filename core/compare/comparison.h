@@ -82,6 +82,44 @@ struct StepDistribution
     qint64 minNs = 0, p25Ns = 0, p50Ns = 0, p75Ns = 0, p90Ns = 0, maxNs = 0;
 };
 
+/// The CI gate's verdict on one compared trace against the baseline (ComparisonGate).
+struct GateVerdict
+{
+    enum class Outcome { Improvement, Unchanged, Regression, Inconclusive };
+    enum class Reason {
+        None,
+        DifferentGpus, ///< the two traces ran on different GPU models
+        NoKernels, ///< one side has no kernels in its window
+        NoCommonUnit, ///< a per-unit figure where one side has no units (e.g. no steps)
+        FigureMissing, ///< the gated figure is not in this comparison
+        FigureUndefined, ///< the figure has no value on one side
+        NoDirection, ///< the figure is neither better lower nor better higher (e.g. a count of steps)
+    };
+    int trace = 0;
+    Outcome outcome = Outcome::Inconclusive;
+    Reason reason = Reason::None;
+    QString reasonText; ///< translated; empty unless inconclusive
+    std::optional<double> baselineValue, value;
+    /// Change in percent of the baseline (percentage points for shares); nullopt when the baseline is 0.
+    std::optional<double> changePercent;
+
+    static QString outcomeName(Outcome o); ///< "improvement", "unchanged", "regression", "inconclusive"
+    static QString reasonName(Reason r); ///< "different_gpus", "no_kernels", ... ; empty for None
+};
+
+/// The gate of a comparison: one figure, a threshold, a verdict per compared trace.
+struct ComparisonGateResult
+{
+    double thresholdPercent = 0;
+    QString key, scope; ///< the gated figure
+    QString label; ///< translated, empty when the figure is missing
+    ComparisonFigure::Kind kind = ComparisonFigure::Kind::DurationNs;
+    QVector<GateVerdict> verdicts; ///< one per compared trace, in trace order
+    /// Regression if any trace regressed, else inconclusive if any is, else improvement if any
+    /// improved, else unchanged.
+    GateVerdict::Outcome outcome() const;
+};
+
 /// A comparison of 2–8 analyses against one baseline (Comparator::compare). Immutable; shared
 /// with the GUI and the report writers as ComparisonPtr.
 struct Comparison
@@ -107,6 +145,7 @@ public:
     QVector<ComparisonChange> changes; ///< per compared trace, largest |delta| first
     QVector<QVector<StepDistribution>> stepDistributions; ///< [trace][phase of `phases`]
     QStringList warnings;
+    std::optional<ComparisonGateResult> gate; ///< set when ComparisonOptions::gatePercent is
 
     int traceCount() const { return int(analyses.size()); }
     /// Indices of every trace but the baseline, in order: the traces that get Δ and ratio columns.

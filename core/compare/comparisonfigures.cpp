@@ -146,6 +146,10 @@ void traceFigures(Comparison& c, FigureList& figs)
                 const qint64 len = a[i]->window.lengthNs();
                 return c.units[i] > 0 && len > 0 ? Value(double(c.units[i]) * 1e9 / double(len)) : std::nullopt;
             });
+    if (figs.normalised())
+        figs.add(T, QStringLiteral("wall_ns_per_unit"), {}, ComparisonFigures::tr("Wall time per %1").arg(unit),
+            Kind::DurationNs, Better::Lower,
+            [&](int i) { return figs.perUnit(a[i]->window.lengthNs(), i); });
     figs.add(T, QStringLiteral("kernel_count"), {}, ComparisonFigures::tr("Kernels"), Kind::Count, Better::Neutral,
         [&](int i) { return Value(double(a[i]->kernelCount)); });
     figs.add(T, QStringLiteral("kernel_ns"), {}, ComparisonFigures::tr("Kernel time"), Kind::DurationNs, Better::Lower,

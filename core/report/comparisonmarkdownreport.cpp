@@ -8,6 +8,8 @@
 
 #include <QTextStream>
 
+#include <cmath>
+
 namespace sl {
 
 namespace {
@@ -67,6 +69,49 @@ QString evidenceText(const Evidence& e)
     return ComparisonMarkdownReport::tr("%1 rows of %2").arg(formatCount(e.rowCount), e.table);
 }
 
+QString outcomeText(GateVerdict::Outcome o)
+{
+    switch (o) {
+    case GateVerdict::Outcome::Improvement:
+        return ComparisonMarkdownReport::tr("improvement");
+    case GateVerdict::Outcome::Unchanged:
+        return ComparisonMarkdownReport::tr("unchanged");
+    case GateVerdict::Outcome::Regression:
+        return ComparisonMarkdownReport::tr("regression");
+    case GateVerdict::Outcome::Inconclusive:
+        return ComparisonMarkdownReport::tr("inconclusive");
+    }
+    return {};
+}
+
+/// "## Gate": the verdict first, then one line per compared trace.
+void gateSection(QTextStream& s, const Comparison& c, const ComparisonGateResult& g)
+{
+    const QString figure = g.label.isEmpty() ? g.key : g.label;
+    const QString scoped = g.scope.isEmpty() ? figure : QStringLiteral("%1 (%2)").arg(figure, g.scope);
+    s << "## " << ComparisonMarkdownReport::tr("Gate: %1").arg(outcomeText(g.outcome())) << "\n\n"
+      << ComparisonMarkdownReport::tr("Gated figure: %1 (`%2`), threshold ±%3 %4.")
+             .arg(scoped, g.scope.isEmpty() ? g.key : g.key + QLatin1Char('@') + g.scope)
+             .arg(g.thresholdPercent)
+             .arg(g.kind == ComparisonFigure::Kind::Share ? ComparisonMarkdownReport::tr("percentage points")
+                                                         : QStringLiteral("%"))
+      << "\n\n";
+    for (const auto& v : g.verdicts) {
+        s << "- **" << label(c, v.trace) << "**: " << outcomeText(v.outcome);
+        if (v.outcome == GateVerdict::Outcome::Inconclusive)
+            s << " — " << MarkdownReport::cell(scrubPaths(v.reasonText));
+        else {
+            s << " — " << ComparisonFormat::value(g.kind, v.baselineValue) << " → "
+              << ComparisonFormat::value(g.kind, v.value);
+            if (v.changePercent)
+                s << " (" << (*v.changePercent >= 0 ? "+" : "−") << QString::number(std::abs(*v.changePercent), 'f', 1)
+                  << (g.kind == ComparisonFigure::Kind::Share ? " pp" : " %") << ")";
+        }
+        s << "\n";
+    }
+    s << "\n";
+}
+
 /// Title, baseline and unit, and the table of the compared traces.
 void writeTraces(QTextStream& s, const Comparison& c)
 {
@@ -89,6 +134,9 @@ void writeTraces(QTextStream& s, const Comparison& c)
                       + ComparisonMarkdownReport::tr("The token counts are the generated tokens the traces' serving steps name (no --tokens given).")
                                  : QString())
           << "\n\n";
+
+    if (c.gate)
+        gateSection(s, c, *c.gate);
 
     const bool perUnit = c.unit != WorkUnit::Total;
     s << "| " << ComparisonMarkdownReport::tr("Trace") << " | " << ComparisonMarkdownReport::tr("File") << " | "

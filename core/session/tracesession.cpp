@@ -2,12 +2,53 @@
 #include "core/session/tracesession.h"
 
 #include "core/analysis/analyzer.h"
+#include "core/io/nsysimporter.h"
 #include "core/io/traceloader.h"
 #include "core/util/logging.h"
 
 #include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace sl {
+
+namespace {
+
+/// Loads a .nsys-rep/.qdrep: its SQLite export (made now or reused from the cache), then the
+/// export, in one future with one progress and one Cancel. On success `message` tells how the
+/// export was obtained.
+QFuture<LoadOutcome> loadReport(const QString& path, const LoadOptions& options, const QString& nsys)
+{
+    return QtConcurrent::run([path, options, nsys](QPromise<LoadOutcome>& promise) {
+        promise.setProgressRange(0, 1000);
+        std::atomic<bool> cancel { false };
+        auto cancelled = [&] {
+            if (promise.isCanceled())
+                cancel.store(true, std::memory_order_relaxed);
+            return cancel.load(std::memory_order_relaxed);
+        };
+        // One bar for both steps (QFuture progress never goes back): the export fills the first
+        // half, the load the second.
+        auto progressFrom = [&](int offset) {
+            return [&promise, &cancelled, offset](int permille, const QString& stage) {
+                cancelled();
+                promise.setProgressValueAndText(offset + std::max(permille, 0) / 2, stage);
+            };
+        };
+        const auto imported
+            = NsysImporter::importReport(path, NsysImporter::findNsys(nsys), progressFrom(0), cancelled);
+        LoadOutcome out;
+        if (!imported.ok()) {
+            out.error = imported.error, out.message = imported.message;
+        } else {
+            out = TraceLoader::loadSync(imported.sqlitePath, options, progressFrom(500), &cancel);
+            if (out.ok())
+                out.message = imported.message;
+        }
+        promise.addResult(out);
+    });
+}
+
+} // namespace
 
 TraceSession::TraceSession(QObject* parent)
     : QObject(parent)
@@ -163,7 +204,8 @@ void TraceSession::next()
         // need it (Trace::sha256() computes it then, on the exporter's worker).
         LoadOptions options;
         options.computeSha256 = false;
-        m_loadWatcher.setFuture(TraceLoader::load(m_loadingPath, options));
+        m_loadWatcher.setFuture(NsysImporter::isReport(m_loadingPath) ? loadReport(m_loadingPath, options, m_nsysPath)
+                                                                      : TraceLoader::load(m_loadingPath, options));
         emit loadStarted(m_loadingPath);
         return;
     }
@@ -199,6 +241,9 @@ void TraceSession::onLoadFinished()
     Entry e;
     e.id = m_nextId++;
     e.trace = out.trace;
+    e.sourcePath = NsysImporter::isReport(path) ? path : out.trace->info.filePath;
+    if (!out.message.isEmpty())
+        emit notice(out.message);
     m_entries.push_back(e);
     m_pendingAnalyses.prepend(e.id);
     emit traceAdded(int(m_entries.size()) - 1);

@@ -32,6 +32,9 @@ public:
         AnalysisPtr analysis; ///< null until the first analysis finishes
         WindowSpec window; ///< what the current (or pending) analysis covers
         std::optional<AnalysisOptions> options; ///< this trace's phase map and taxonomy; else options()
+        /// The file the user opened: trace->info.filePath, or the .nsys-rep/.qdrep whose export
+        /// (in the cache, NsysImporter) the trace was loaded from. Recent files list this one.
+        QString sourcePath;
     };
 
     explicit TraceSession(QObject* parent = nullptr);
@@ -46,6 +49,8 @@ public:
     const AnalysisOptions& options() const { return m_options; }
     /// Phase map and taxonomy for trace `index` only (nullopt: follow options()); re-analyses it.
     void setTraceOptions(int index, const std::optional<AnalysisOptions>& options);
+    /// The nsys that exports .nsys-rep/.qdrep reports (Preferences); empty = NsysImporter::findNsys().
+    void setNsysPath(const QString& path) { m_nsysPath = path; }
     /// Closes trace `index`, dropping its memory (a running analysis of it is discarded).
     void close(int index);
     /// Stops the running job and forgets the queued ones.
@@ -69,6 +74,8 @@ signals:
     void traceClosing(const sl::TracePtr& trace);
     void traceRemoved(int index);
     void loadFailed(const QString& path, const QString& message);
+    /// A report was opened through its SQLite export: which nsys made it, and whether it was reused.
+    void notice(const QString& message);
     void cancelled(const QString& what);
     /// Nothing left to load or analyse.
     void idle();
@@ -86,6 +93,7 @@ private:
     void cancelJob();
 
     AnalysisOptions m_options;
+    QString m_nsysPath;
     QVector<Entry> m_entries;
     quint64 m_nextId = 1;
     QStringList m_pendingPaths;

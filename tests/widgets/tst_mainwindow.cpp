@@ -333,9 +333,9 @@ void TestMainWindow::closeTrace()
 
 void TestMainWindow::comparisonOfOpenTraces()
 {
-    TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("before.sqlite"));
+    TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("serve-before-2026.sqlite"));
     fillFixture(a);
-    TraceFixture b(TraceFixture::Schema::Nsys2026, QStringLiteral("after.sqlite"));
+    TraceFixture b(TraceFixture::Schema::Nsys2026, QStringLiteral("serve-after-2026.sqlite"));
     b.gpu(0, QStringLiteral("H100"));
     b.kernel(1000, 2000, 0, 7, 1, 100, QStringLiteral("only"));
     MainWindow w;

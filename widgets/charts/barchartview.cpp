@@ -25,6 +25,18 @@
 namespace sl {
 
 namespace {
+/// Category names longer than this are shortened in the middle on screen ("GPU 0 · NVIDIA H…80GB
+/// HBM3"): the axis then keeps its width for the bars; the hover tooltip gives the whole name.
+constexpr qsizetype kMaxCategoryChars = 28;
+
+QString abbreviated(const QString& name)
+{
+    if (name.size() <= kMaxCategoryChars)
+        return name;
+    const qsizetype keep = (kMaxCategoryChars - 1) / 2;
+    return name.left(keep) + QChar(0x2026) + name.right(kMaxCategoryChars - 1 - keep);
+}
+
 qint64 valueAt(const ChartData::Series& s, qsizetype category)
 {
     return category < s.valuesNs.size() ? s.valuesNs[category] : 0;
@@ -38,7 +50,7 @@ BarChartView::BarChartView(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(160);
+    m_view->setMinimumHeight(100);
     layout->addWidget(m_view);
     setData({});
 }
@@ -60,7 +72,20 @@ QChart* BarChartView::buildChart(bool interactive) const
 {
     auto* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setTitle(m_data.isEmpty() ? tr("%1: nothing to show for this analysis").arg(m_data.title) : m_data.title);
+    const QString title
+        = m_data.isEmpty() ? tr("%1: nothing to show for this analysis").arg(m_data.title) : m_data.title;
+    // On screen the dock's tab names the chart: its title goes to the tooltip, and its height to
+    // the bars and their labels, which a laptop-sized dock would otherwise elide to "…". Exported
+    // images keep the title.
+    if (interactive)
+        m_view->setToolTip(title);
+    else
+        chart->setTitle(title);
+    if (interactive && !m_data.isEmpty())
+        chart->setTitle(QString());
+    if (interactive && m_data.isEmpty())
+        chart->setTitle(title);
+    chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setVisible(m_data.series.size() > 1);
     chart->legend()->setAlignment(Qt::AlignBottom);
     if (m_data.isEmpty())
@@ -85,9 +110,13 @@ QChart* BarChartView::buildChart(bool interactive) const
     }
     chart->addSeries(series);
 
-    QStringList reversed = m_data.categories;
-    std::reverse(reversed.begin(), reversed.end());
+    QStringList reversed;
+    for (auto it = m_data.categories.crbegin(); it != m_data.categories.crend(); ++it)
+        reversed << (interactive ? abbreviated(*it) : *it);
     auto* categoryAxis = new QBarCategoryAxis;
+    // Qt Charts elides labels to "…" whenever it finds them too long, even when the chart has
+    // room; the names are shortened above instead, so the axis may take the width it needs.
+    categoryAxis->setTruncateLabels(false);
     categoryAxis->append(reversed);
     chart->addAxis(categoryAxis, Qt::AlignLeft);
     series->attachAxis(categoryAxis);

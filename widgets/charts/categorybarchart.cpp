@@ -11,7 +11,7 @@ CategoryBarChart::CategoryBarChart(QWidget* parent)
     , m_view(new QChartView(new QChart, this))
 {
     charts::embedChartView(this, m_view);
-    setMinimumHeight(220);
+    setMinimumHeight(80); // fits a 768-px screen's comparison dock (tabs, toolbar, status)
 }
 
 void CategoryBarChart::setComparison(const ComparisonPtr& c)

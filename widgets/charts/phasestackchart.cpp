@@ -11,7 +11,7 @@ PhaseStackChart::PhaseStackChart(QWidget* parent)
     , m_view(new QChartView(new QChart, this))
 {
     charts::embedChartView(this, m_view);
-    setMinimumHeight(220);
+    setMinimumHeight(80);
 }
 
 void PhaseStackChart::setComparison(const ComparisonPtr& c)

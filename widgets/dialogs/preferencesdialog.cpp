@@ -2,6 +2,7 @@
 #include "widgets/dialogs/preferencesdialog.h"
 
 #include "core/analysis/analysisoptions.h"
+#include "core/io/nsysimporter.h"
 #include "core/util/translations.h"
 #include "widgets/settings.h"
 
@@ -12,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -25,6 +27,7 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     , m_phaseMap(new QLineEdit(this))
     , m_taxonomy(new QLineEdit(this))
     , m_error(new QLabel(this))
+    , m_nsys(new QLineEdit(this))
 {
     setObjectName(QStringLiteral("dialog.preferences"));
     setWindowTitle(tr("Preferences"));
@@ -44,6 +47,22 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     m_taxonomy->setText(Settings::instance()->defaultTaxonomy());
     m_taxonomy->setPlaceholderText(tr("built-in rules only"));
     form->addRow(tr("Default kernel &taxonomy:"), fileRow(m_taxonomy, tr("Default Kernel Taxonomy")));
+    // Reports (.nsys-rep) open through their SQLite export, made by the user's own nsys.
+    m_nsys->setText(Settings::instance()->nsysPath());
+    const QString found = NsysImporter::findNsys();
+    m_nsys->setPlaceholderText(found.isEmpty() ? tr("not found on PATH") : tr("%1 (found on PATH)").arg(found));
+    m_nsys->setToolTip(tr("Used to open .nsys-rep and .qdrep reports (nsys export --type sqlite, into the cache "
+                          "folder). Get Nsight Systems from https://developer.nvidia.com/nsight-systems."));
+    auto* browse = new QPushButton(tr("Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Locate nsys"), m_nsys->text());
+        if (!path.isEmpty())
+            m_nsys->setText(path);
+    });
+    auto* nsysRow = new QHBoxLayout;
+    nsysRow->addWidget(m_nsys, 1);
+    nsysRow->addWidget(browse);
+    form->addRow(tr("&nsys:"), nsysRow);
     layout->addLayout(form);
     m_restartNote->setWordWrap(true);
     layout->addWidget(m_restartNote);
@@ -102,6 +121,7 @@ void PreferencesDialog::accept()
     s->setLanguage(selectedLanguage());
     s->setDefaultPhaseMap(phaseMap);
     s->setDefaultTaxonomy(taxonomy);
+    s->setNsysPath(m_nsys->text().trimmed());
     QDialog::accept();
 }
 

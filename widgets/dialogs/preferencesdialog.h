@@ -21,6 +21,8 @@ public:
     explicit PreferencesDialog(QWidget* parent = nullptr);
 
     QComboBox* languageBox() const { return m_language; }
+    /// Path of nsys for opening .nsys-rep/.qdrep reports; empty = find it on PATH.
+    QLineEdit* nsysEdit() const { return m_nsys; }
     /// The language code the box shows; empty for "System".
     QString selectedLanguage() const;
     QLineEdit* phaseMapEdit() const { return m_phaseMap; }
@@ -39,6 +41,7 @@ private:
     QLineEdit* m_phaseMap;
     QLineEdit* m_taxonomy;
     QLabel* m_error;
+    QLineEdit* m_nsys;
 };
 
 } // namespace sl

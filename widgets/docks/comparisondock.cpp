@@ -28,6 +28,7 @@
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -299,6 +300,17 @@ void ComparisonDock::showComparison(const ComparisonPtr& c)
     m_figures->setComparison(c);
     m_kernels->setComparison(c);
     m_changes->setComparison(c);
+    // Per-trace columns (value, Δ, ratio) as wide as their headers ("before (baseline)", "Δ after"),
+    // never cut; the name columns keep their widths.
+    for (QTableView* view : { m_figureView, m_kernelView })
+        for (int col = 0; col < view->model()->columnCount(); ++col) {
+            QHeaderView* h = view->horizontalHeader();
+            const QString text = view->model()->headerData(col, Qt::Horizontal).toString();
+            const int needed = h->fontMetrics().horizontalAdvance(text) + 2 * h->style()->pixelMetric(QStyle::PM_HeaderMargin)
+                + 12; // the sort indicator
+            if (h->sectionSize(col) < needed)
+                h->resizeSection(col, needed);
+        }
     m_categoryChart->setComparison(c);
     m_phaseChart->setComparison(c);
     m_export->setEnabled(bool(c));

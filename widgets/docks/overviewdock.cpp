@@ -61,7 +61,8 @@ OverviewDock::OverviewDock(QWidget* parent)
         [this] { chooseFileAndExport(ChartCount); });
     m_export->setMenu(menu);
     connect(m_export, &QToolButton::clicked, this, [this] { chooseFileAndExport(Chart(currentChart())); });
-    row->addWidget(m_export);
+    // In the tab bar's corner rather than a row of its own: the charts keep that height.
+    m_tabs->setCornerWidget(m_export, Qt::TopRightCorner);
     layout->addLayout(row);
     setWidget(content);
     setAnalysis(nullptr);
