@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysiswindow.h"
 #include "core/analysis/finding.h"
+#include "core/counters/counterresult.h"
 #include "core/trace/trace.h"
 
 #include <QString>
@@ -182,6 +183,8 @@ struct AnalysisResult
     QVector<ProcessStats> processes;
     QVector<Finding> findings;          ///< ranked by impact
     QStringList warnings;
+    /// Sampled counters per window/phase and device, Nsight Compute figures (CounterAnalysis).
+    CounterResult counters;
 
     /// Per kernel of the trace: whether it is in the window (start ∈ [start, end]).
     /// Models and comparison use it instead of re-testing times.

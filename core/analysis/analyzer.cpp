@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/analyzer.h"
 
+#include "core/counters/counteranalysis.h"
+
 #include "core/analysis/deviceanalysis.h"
 #include "core/analysis/findingsengine.h"
 #include "core/analysis/hostanalysis.h"
@@ -111,6 +113,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
         return nullptr;
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
     FindingsEngine::run(res);
+    CounterAnalysis::attach(options, res, cancelled);
 
     if (trace->nvtx.size() > 0 && r->kernelNs > 0 && r->coverage < 0.70)
         r->warnings << tr("NVTX attribution covers %1 of kernel time (under 70 %): per-range and per-phase figures "

@@ -80,11 +80,7 @@ void FindingsEngine::run(AnalysisResult& r)
     nvtxCoverage(r);
     graphMode(r);
     phaseImbalance(r);
-    std::stable_sort(r.findings.begin(), r.findings.end(), [](const Finding& a, const Finding& b) {
-        if (a.impactNs != b.impactNs)
-            return a.impactNs > b.impactNs;
-        return a.severity > b.severity;
-    });
+    Finding::rank(r.findings);
 }
 
 void FindingsEngine::noGpuRecords(AnalysisResult& r)
