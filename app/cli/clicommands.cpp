@@ -108,7 +108,7 @@ QString Commands::usage()
               "  info TRACE.sqlite\n"
               "                 print the nsys and schema versions, GPUs, tables and row counts\n"
               "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
-              "                 [--nvtx-ops]\n"
+              "                 [--nvtx-ops] [--gpu-metrics [--gpu-metrics-hz HZ]]\n"
               "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
               "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
               "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
@@ -319,6 +319,11 @@ int Commands::synth(const QStringList& args)
     p.addOption({QStringLiteral("nvtx-ops"),
                  tr("Wrap every kernel launch in its own NVTX range, as PyTorch's emit_nvtx does (about one range "
                     "per kernel).")});
+    p.addOption({QStringLiteral("gpu-metrics"),
+                 tr("Also write sampled GPU metrics (GPU_METRICS, TARGET_INFO_GPU_METRICS) as "
+                    "nsys --gpu-metrics-devices=all does.")});
+    p.addOption({QStringLiteral("gpu-metrics-hz"), tr("GPU metrics sampling rate (default 10000, nsys' default)."),
+                 tr("HZ"), QStringLiteral("10000")});
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -332,6 +337,15 @@ int Commands::synth(const QStringList& args)
     o.ranks = p.value(QStringLiteral("ranks")).toInt(&ok2);
     o.seed = p.value(QStringLiteral("seed")).toULongLong(&ok3);
     o.opRanges = p.isSet(QStringLiteral("nvtx-ops"));
+    if (p.isSet(QStringLiteral("gpu-metrics"))) {
+        bool hzOk = false;
+        const qint64 hz = p.value(QStringLiteral("gpu-metrics-hz")).toLongLong(&hzOk);
+        if (!hzOk || hz < 1 || hz > 1'000'000) {
+            err() << tr("--gpu-metrics-hz needs a rate from 1 to 1000000.") << "\n";
+            return Usage;
+        }
+        o.gpuMetricsPeriodNs = 1'000'000'000 / hz;
+    }
     if (p.isSet(QStringLiteral("kernels")))
         o.targetKernels = p.value(QStringLiteral("kernels")).toLongLong(&ok4);
     const QString g = p.value(QStringLiteral("graphs")).toLower();

@@ -10,6 +10,7 @@
 #include <QTimeZone>
 
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace sl {
@@ -66,17 +67,27 @@ std::optional<qint64> NvmlCsvReader::epochNs(const QString& field, int localOffs
     const QString s = field.trimmed();
     if (s.isEmpty())
         return std::nullopt;
-    bool ok = false;
-    const double number = s.toDouble(&ok);
-    if (ok && std::isfinite(number) && number > 0) {
-        // Epoch by magnitude: 1e9 s is 2001, so seconds < 1e11 ≤ ms < 1e14 ≤ µs < 1e17 ≤ ns.
-        if (number >= 1e17)
-            return qint64(number);
-        if (number >= 1e14)
-            return qint64(std::llround(number * 1e3));
-        if (number >= 1e11)
-            return qint64(std::llround(number * 1e6));
-        return qint64(std::llround(number * 1e9));
+    // Epoch numbers, parsed as decimal text so that 1767258001.75 s is exactly …001 750 000 000 ns
+    // (a double holds only about 16 digits). Unit by magnitude of the integer part: 1e9 s is 2001,
+    // so seconds < 1e11 ≤ ms < 1e14 ≤ µs < 1e17 ≤ ns.
+    static const QRegularExpression numberRe(QStringLiteral("^(\\d{1,19})(?:\\.(\\d{1,18}))?$"));
+    const auto m = numberRe.match(s);
+    if (m.hasMatch()) {
+        bool ok = false;
+        const qint64 whole = m.captured(1).toLongLong(&ok);
+        if (!ok || whole <= 0)
+            return std::nullopt;
+        int scaleDigits = whole >= 100'000'000'000'000'000LL ? 0 : whole >= 100'000'000'000'000LL ? 3
+            : whole >= 100'000'000'000LL                                                          ? 6
+                                                                                                  : 9;
+        qint64 factor = 1;
+        for (int i = 0; i < scaleDigits; ++i)
+            factor *= 10;
+        if (whole > std::numeric_limits<qint64>::max() / factor)
+            return std::nullopt;
+        QString frac = m.captured(2).left(scaleDigits);
+        frac = frac.leftJustified(scaleDigits, QLatin1Char('0'));
+        return whole * factor + (frac.isEmpty() ? 0 : frac.toLongLong());
     }
     // nvidia-smi: "2024/01/15 10:23:45.123", local time of the profiled machine.
     QString iso = s;
