@@ -12,6 +12,7 @@
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QTextStream>
 
@@ -99,7 +100,7 @@ QString Commands::usage()
     return tr("Usage: sightline-cli <command> [options]\n\n"
               "Commands:\n"
               "  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
-              "          [--taxonomy FILE] [--top N]\n"
+              "          [--taxonomy FILE] [--top N] [--ncu FILE] [--nvml FILE]\n"
               "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
               "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
               "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
@@ -125,6 +126,13 @@ int Commands::analyze(const QStringList& args)
     p.addOption({QStringLiteral("out"), tr("Output folder."), tr("DIR")});
     addAnalysisOptions(p);
     p.addOption({QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20")});
+    p.addOption({QStringLiteral("ncu"),
+                 tr("Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page "
+                    "details, or a .ncu-rep (needs ncu)."),
+                 tr("FILE")});
+    p.addOption({QStringLiteral("nvml"),
+                 tr("NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture."),
+                 tr("FILE")});
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -138,6 +146,19 @@ int Commands::analyze(const QStringList& args)
         err() << error << "\n";
         return Usage;
     }
+    for (const char* name : {"ncu", "nvml"}) {
+        const QString file = p.value(QLatin1String(name));
+        if (file.isEmpty())
+            continue;
+        if (!QFileInfo(file).isFile() || !QFileInfo(file).isReadable()) {
+            err() << tr("Cannot read %1 (--%2): it does not exist or is not a readable file.")
+                         .arg(QFileInfo(file).fileName(), QLatin1String(name))
+                  << "\n";
+            return BadInput;
+        }
+    }
+    options.ncuFile = p.value(QStringLiteral("ncu"));
+    options.nvmlCsv = p.value(QStringLiteral("nvml"));
     bool ok = false;
     ReportOptions reportOptions;
     reportOptions.topKernels = p.value(QStringLiteral("top")).toInt(&ok);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/privacy.h"
 #include "core/report/jsonreport.h"
+#include "core/report/countersreport.h"
 
 #include "core/analysis/statistics.h"
 
@@ -245,6 +246,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
         findings.append(findingToJson(f));
     root.insert(QStringLiteral("findings"), findings);
     root.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(r.warnings));
+    root.insert(QStringLiteral("counters"), CountersReport::json(r));
     return root;
 }
 

@@ -14,7 +14,7 @@ namespace sl {
 class JsonReport
 {
 public:
-    static constexpr int kFormatVersion = 1;
+    static constexpr int kFormatVersion = 2;
     static QJsonObject build(const AnalysisResult& r, const ReportOptions& options = {});
     static QJsonObject findingToJson(const Finding& f);
     /// {table, rowids[], row_count, start_ns, end_ns, device_id, sql} (nulls where not applicable).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/privacy.h"
 #include "core/report/markdownreport.h"
+#include "core/report/countersreport.h"
 
 #include "core/util/format.h"
 
@@ -149,6 +150,7 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
               << formatDuration(b.kernelNs) << " |\n";
         s << "\n";
     }
+    s << CountersReport::markdown(r);
     if (!r.processes.isEmpty()) {
         s << "## " << tr("Processes") << "\n\n| PID | " << tr("Name") << " | " << tr("Kernels") << " | "
           << tr("Kernel time") << " | " << tr("API calls") << " | " << tr("API time") << " | " << tr("Blocking sync")
