@@ -151,6 +151,7 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
     const qsizetype before = r.findings.size();
     r.counters = run(r, nvml, cancelled);
     r.counters.notes += notes;
+    r.counters.imported = std::move(nvml);
     if (!options.ncuFile.isEmpty() && !(cancelled && cancelled())) {
         NcuReport report = NcuCsvReader::read(options.ncuFile, options.ncuExecutable);
         if (!report.error.isEmpty()) {

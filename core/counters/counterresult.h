@@ -83,6 +83,7 @@ struct CounterResult
 {
     QVector<CounterScope> scopes;  ///< window first, then phases, per device
     QStringList notes;             ///< translated: what was read, aligned, skipped
+    CounterSet imported;           ///< NVML samples imported for this analysis (the timeline draws them)
     std::optional<NcuResult> ncu;
     bool hasSamples() const { return !scopes.isEmpty(); }
 };

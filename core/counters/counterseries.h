@@ -4,6 +4,7 @@
 #include <QString>
 #include <QVector>
 
+#include <optional>
 #include <vector>
 
 namespace sl {
@@ -25,6 +26,9 @@ struct CounterSeries
     QString unit;       ///< the unit part: "%", "MHz", "W", "°C", "MiB"; empty when none
     std::vector<qint64> t; ///< ns, ascending
     std::vector<float> v;  ///< value in `unit` (float: counters are %, MHz, W; halves the memory at 10 kHz)
+    /// prefix[i] = v[0] + … + v[i−1] (size n + 1), built by finish(): the mean of any run of
+    /// samples in O(1), so a timeline column costs two binary searches at any zoom.
+    std::vector<double> prefix;
 
     qsizetype size() const { return qsizetype(t.size()); }
     bool isPercent() const { return unit.endsWith(QLatin1Char('%')); }
@@ -32,7 +36,16 @@ struct CounterSeries
     qint64 periodNs() const;
     /// Start of sample i's period (ns): the previous timestamp, or t[0] − periodNs() for the first.
     qint64 periodStart(qsizetype i) const { return i > 0 ? t[size_t(i - 1)] : t[0] - periodNs(); }
-    qint64 memoryBytes() const { return qint64(t.capacity() * sizeof(qint64) + v.capacity() * sizeof(float)); }
+    qint64 memoryBytes() const
+    {
+        return qint64(t.capacity() * sizeof(qint64) + v.capacity() * sizeof(float) + prefix.capacity() * sizeof(double));
+    }
+    /// Sorts by time if needed (stable), trims capacity and builds `prefix`.
+    void finish();
+    /// Mean of the samples whose timestamps lie in [fromNs, toNs); when none does (zoomed in
+    /// closer than the sampling period), the value of the sample whose period covers fromNs.
+    /// nullopt outside the samples.
+    std::optional<double> meanBetween(qint64 fromNs, qint64 toNs) const;
 
     /// "SMs Active [Throughput %]" → "%"; "GPC Clock Frequency [MHz]" → "MHz"; no brackets → "".
     static QString unitOf(const QString& name);

@@ -113,20 +113,7 @@ bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, Lo
     for (auto& s : series) {
         if (s.t.empty())
             continue;
-        if (!std::is_sorted(s.t.begin(), s.t.end())) {
-            std::vector<size_t> order(s.t.size());
-            for (size_t i = 0; i < order.size(); ++i)
-                order[i] = i;
-            std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return s.t[a] < s.t[b]; });
-            std::vector<qint64> t(order.size());
-            std::vector<float> v(order.size());
-            for (size_t i = 0; i < order.size(); ++i)
-                t[i] = s.t[order[i]], v[i] = s.v[order[i]];
-            s.t.swap(t);
-            s.v.swap(v);
-        }
-        s.t.shrink_to_fit();
-        s.v.shrink_to_fit();
+        s.finish();
         trace.counters.series.append(std::move(s));
     }
     std::sort(trace.counters.series.begin(), trace.counters.series.end(), [](const auto& a, const auto& b) {

@@ -226,17 +226,8 @@ NvmlCsvReader::Result NvmlCsvReader::parse(const QByteArray& bytes, const QStrin
         }
     }
     for (auto& [key, s] : series) {
-        // Samplers write in time order; sort anyway (stable: equal times keep file order).
-        std::vector<size_t> order(s.t.size());
-        for (size_t k = 0; k < order.size(); ++k)
-            order[k] = k;
-        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return s.t[a] < s.t[b]; });
-        CounterSeries sorted = s;
-        for (size_t k = 0; k < order.size(); ++k) {
-            sorted.t[k] = s.t[order[k]];
-            sorted.v[k] = s.v[order[k]];
-        }
-        r.counters.series.append(std::move(sorted));
+        s.finish(); // samplers write in time order; sorted anyway (stable)
+        r.counters.series.append(std::move(s));
     }
     if (r.counters.series.isEmpty())
         r.error = tr("%1 has no usable NVML sample (%2 rows skipped).").arg(fileName).arg(r.rowsSkipped);

@@ -51,6 +51,15 @@ void TraceSession::setWindow(int index, const WindowSpec& window)
     queueAnalysis(m_entries[index].id);
 }
 
+void TraceSession::setImports(int index, const QString& ncuFile, const QString& nvmlCsv)
+{
+    if (index < 0 || index >= int(m_entries.size()))
+        return;
+    m_entries[index].ncuFile = ncuFile;
+    m_entries[index].nvmlCsv = nvmlCsv;
+    queueAnalysis(m_entries[index].id);
+}
+
 void TraceSession::setOptions(const AnalysisOptions& options)
 {
     m_options = options;
@@ -121,6 +130,8 @@ void TraceSession::next()
         const quint64 token = ++m_token;
         AnalysisOptions options = m_options;
         options.window = m_entries[index].window;
+        options.ncuFile = m_entries[index].ncuFile;
+        options.nvmlCsv = m_entries[index].nvmlCsv;
         disconnect(m_analysisFinished);
         m_analysisFinished = connect(&m_analysisWatcher, &QFutureWatcherBase::finished, this,
             [this, token, id] { onAnalysisFinished(token, id); });

@@ -29,6 +29,8 @@ public:
         TracePtr trace;
         AnalysisPtr analysis; ///< null until the first analysis finishes
         WindowSpec window; ///< what the current (or pending) analysis covers
+        QString ncuFile; ///< Nsight Compute results imported for this trace (empty: none)
+        QString nvmlCsv; ///< NVML samples imported for this trace (empty: none)
     };
 
     explicit TraceSession(QObject* parent = nullptr);
@@ -38,6 +40,8 @@ public:
     void open(const QStringList& paths);
     /// Re-analyses trace `index` over `window` (full, steady or custom); replaces a pending request.
     void setWindow(int index, const WindowSpec& window);
+    /// Imports hardware counters for trace `index` (empty keeps none) and re-analyses it.
+    void setImports(int index, const QString& ncuFile, const QString& nvmlCsv);
     /// Phase map and taxonomy for every later analysis; re-analyses every open trace.
     void setOptions(const AnalysisOptions& options);
     const AnalysisOptions& options() const { return m_options; }

@@ -69,6 +69,7 @@ private slots:
     void timeWeightedOverSeveralIntervals();
     void timeBelowThreshold();
     void intervalAlgebra();
+    void columnMeans();
     void unitOfName();
     void classification();
     void nvmlAlignsToTheMillisecond();
@@ -151,6 +152,19 @@ void TestCounters::intervalAlgebra()
     QCOMPARE(CounterStats::length(u), 40);
     const IntervalList i = CounterStats::intersect(u, { { 10, 55 } });
     QCOMPARE(i, (IntervalList { { 10, 30 }, { 50, 55 } }));
+}
+
+void TestCounters::columnMeans()
+{
+    CounterSeries s = series({ 100, 200, 300, 400 }, { 10, 20, 30, 40 });
+    s.finish();
+    QCOMPARE(s.prefix, (std::vector<double> { 0, 10, 30, 60, 100 }));
+    // Timestamps 200 and 300 lie in [150, 350): (20 + 30) / 2.
+    QCOMPARE(*s.meanBetween(150, 350), 25.0);
+    // Zoomed in: no timestamp in [210, 220); the sample at 300 holds (200, 300].
+    QCOMPARE(*s.meanBetween(210, 220), 30.0);
+    QVERIFY(!s.meanBetween(450, 500));
+    QVERIFY(!s.meanBetween(-50, -10));
 }
 
 void TestCounters::unitOfName()
