@@ -15,6 +15,7 @@
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QTextStream>
 
@@ -148,6 +149,7 @@ QString Commands::usage()
               "Commands:\n"
               "  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
               "          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]\n"
+              "          [--ncu FILE] [--nvml FILE]\n"
               "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
               "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
               "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
@@ -158,7 +160,7 @@ QString Commands::usage()
               "  info TRACE.sqlite\n"
               "                 print the nsys and schema versions, GPUs, tables and row counts\n"
               "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
-              "                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes]\n"
+              "                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]\n"
               "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
               "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
               "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
@@ -178,6 +180,13 @@ int Commands::analyze(const QStringList& args)
     addAnalysisOptions(p);
     p.addOption({QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20")});
     addNsysOption(p);
+    p.addOption({QStringLiteral("ncu"),
+                 tr("Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page "
+                    "details, or a .ncu-rep (needs ncu)."),
+                 tr("FILE")});
+    p.addOption({QStringLiteral("nvml"),
+                 tr("NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture."),
+                 tr("FILE")});
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -191,6 +200,19 @@ int Commands::analyze(const QStringList& args)
         err() << error << "\n";
         return Usage;
     }
+    for (const char* name : {"ncu", "nvml"}) {
+        const QString file = p.value(QLatin1String(name));
+        if (file.isEmpty())
+            continue;
+        if (!QFileInfo(file).isFile() || !QFileInfo(file).isReadable()) {
+            err() << tr("Cannot read %1 (--%2): it does not exist or is not a readable file.")
+                         .arg(QFileInfo(file).fileName(), QLatin1String(name))
+                  << "\n";
+            return BadInput;
+        }
+    }
+    options.ncuFile = p.value(QStringLiteral("ncu"));
+    options.nvmlCsv = p.value(QStringLiteral("nvml"));
     bool ok = false;
     ReportOptions reportOptions;
     reportOptions.topKernels = p.value(QStringLiteral("top")).toInt(&ok);
@@ -454,6 +476,11 @@ int Commands::synth(const QStringList& args)
     p.addOption({QStringLiteral("shapes"),
                  tr("Write the small efficiency export instead: PyTorch shape ranges around a bf16 tensor-core GEMM and "
                     "an FP32 GEMM, and an all-reduce on its own stream overlapping compute in part.")});
+    p.addOption({QStringLiteral("gpu-metrics"),
+                 tr("Also write sampled GPU metrics (GPU_METRICS, TARGET_INFO_GPU_METRICS) as "
+                    "nsys --gpu-metrics-devices=all does.")});
+    p.addOption({QStringLiteral("gpu-metrics-hz"), tr("GPU metrics sampling rate (default 10000, nsys' default)."),
+                 tr("HZ"), QStringLiteral("10000")});
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -467,6 +494,15 @@ int Commands::synth(const QStringList& args)
     o.ranks = p.value(QStringLiteral("ranks")).toInt(&ok2);
     o.seed = p.value(QStringLiteral("seed")).toULongLong(&ok3);
     o.opRanges = p.isSet(QStringLiteral("nvtx-ops"));
+    if (p.isSet(QStringLiteral("gpu-metrics"))) {
+        bool hzOk = false;
+        const qint64 hz = p.value(QStringLiteral("gpu-metrics-hz")).toLongLong(&hzOk);
+        if (!hzOk || hz < 1 || hz > 1'000'000) {
+            err() << tr("--gpu-metrics-hz needs a rate from 1 to 1000000.") << "\n";
+            return Usage;
+        }
+        o.gpuMetricsPeriodNs = 1'000'000'000 / hz;
+    }
     if (p.isSet(QStringLiteral("kernels")))
         o.targetKernels = p.value(QStringLiteral("kernels")).toLongLong(&ok4);
     const QString g = p.value(QStringLiteral("graphs")).toLower();

@@ -34,6 +34,11 @@ public:
     GpuPeaks peaks = GpuPeaks::defaultTable();
     /// --peak-tflops: one peak (TFLOP/s per GPU) for every kernel, instead of the table.
     std::optional<double> peakTflops;
+    /// Hardware counters imported beside the export (docs/analysis.md, "Hardware counters"):
+    /// an NVML sampler's CSV and Nsight Compute results (CSV or .ncu-rep). Empty = none.
+    QString nvmlCsv;
+    QString ncuFile;
+    QString ncuExecutable; ///< ncu for .ncu-rep conversion; empty = search PATH
 };
 
 } // namespace sl

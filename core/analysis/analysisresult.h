@@ -5,6 +5,7 @@
 #include "core/analysis/efficiencyresult.h"
 #include "core/analysis/finding.h"
 #include "core/analysis/servingstats.h"
+#include "core/counters/counterresult.h"
 #include "core/trace/trace.h"
 
 #include <QString>
@@ -193,6 +194,8 @@ struct AnalysisResult
     EfficiencyStats efficiency;         ///< math paths, busy split, communication overlap, FLOPs
     QVector<Finding> findings;          ///< ranked by impact
     QStringList warnings;
+    /// Sampled counters per window/phase and device, Nsight Compute figures (CounterAnalysis).
+    CounterResult counters;
 
     /// Per kernel of the trace: whether it is in the window (start ∈ [start, end]).
     /// Models and comparison use it instead of re-testing times.

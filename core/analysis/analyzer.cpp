@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/analyzer.h"
 
+#include "core/counters/counteranalysis.h"
+
 #include "core/analysis/deviceanalysis.h"
 #include "core/analysis/dataqualityfindings.h"
 #include "core/analysis/efficiencyanalysis.h"
@@ -131,6 +133,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     if (cancel.isCancelled())
         return nullptr;
     DataQualityFindings::append(res);
+    CounterAnalysis::attach(options, res, [&] { return cancel.isCancelled(); });
 
     if (trace->nvtx.size() > 0 && r->kernelNs > 0 && r->coverage < spec::kNvtxCoverageWarning)
         r->warnings << tr("NVTX attribution covers %1 of kernel time (under %2): per-range and per-phase figures "

@@ -124,11 +124,7 @@ void FindingsEngine::run(AnalysisResult& r, const Cancellation& cancel)
             return;
         rule(r);
     }
-    std::stable_sort(r.findings.begin(), r.findings.end(), [](const Finding& a, const Finding& b) {
-        if (a.impactNs != b.impactNs)
-            return a.impactNs > b.impactNs;
-        return a.severity > b.severity;
-    });
+    Finding::rank(r.findings);
 }
 
 void FindingsEngine::noGpuRecords(AnalysisResult& r)

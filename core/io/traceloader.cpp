@@ -2,6 +2,8 @@
 #include "core/io/traceloader.h"
 
 #include "core/io/exportopener.h"
+#include "core/counters/gpumetricsreader.h"
+
 #include "core/io/gpuopreader.h"
 #include "core/io/hostreader.h"
 #include "core/io/metadatareader.h"
@@ -109,7 +111,7 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     ctx.rowsTotal = 1;
     for (const char* t : {"CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS",
                           "CUPTI_ACTIVITY_KIND_MEMCPY", "CUPTI_ACTIVITY_KIND_MEMSET", "CUPTI_ACTIVITY_KIND_GRAPH_TRACE",
-                          "StringIds"}) {
+                          "StringIds", "GPU_METRICS"}) {
         if (schema.hasTable(QLatin1String(t)))
             ctx.rowsTotal += qMax<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(QLatin1String(t)), 0));
     }
@@ -136,7 +138,8 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
         }
         GpuOpReader gpu(gdb, schema, ctx);
         gpuOk = gpu.readKernels(*trace, &gpuError) && gpu.readMemcpy(*trace, &gpuError)
-            && gpu.readMemset(*trace, &gpuError) && gpu.readGraphLaunches(*trace, &gpuError);
+            && gpu.readMemset(*trace, &gpuError) && gpu.readGraphLaunches(*trace, &gpuError)
+            && GpuMetricsReader::read(gdb, schema, ctx, *trace, &gpuError);
         gpuQuality = std::move(gpu.quality());
     };
     QString sha;

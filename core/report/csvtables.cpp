@@ -3,6 +3,7 @@
 #include "core/report/csvtables.h"
 #include "core/report/servingreport.h"
 #include "core/report/efficiencyreport.h"
+#include "core/report/countersreport.h"
 
 #include <QStringList>
 
@@ -138,6 +139,7 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
     if (r.serving.present())
         out.insert(QStringLiteral("serving_steps.csv"), ServingReport::stepsCsv(r));
     EfficiencyReport::csv(r, &out);
+    CountersReport::addCsv(r, out);
     return out;
 }
 

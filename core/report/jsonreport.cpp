@@ -2,6 +2,7 @@
 #include "core/report/jsonreport.h"
 #include "core/report/servingreport.h"
 #include "core/report/efficiencyreport.h"
+#include "core/report/countersreport.h"
 
 #include "core/analysis/specrules.h"
 #include "core/report/dataqualityreport.h"
@@ -294,6 +295,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
     root.insert(QStringLiteral("findings"), findings);
     root.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(r.warnings));
     root.insert(QStringLiteral("data_quality"), DataQualityReport::json(t.dataQuality));
+    root.insert(QStringLiteral("counters"), CountersReport::json(r));
     return root;
 }
 

@@ -4,6 +4,7 @@
 #include "core/report/dataqualityreport.h"
 #include "core/report/servingreport.h"
 #include "core/report/efficiencyreport.h"
+#include "core/report/countersreport.h"
 
 #include "core/util/format.h"
 
@@ -176,6 +177,7 @@ void MarkdownReport::writeNvtxTables(QTextStream& s, const AnalysisResult& r)
               << formatDuration(b.kernelNs) << " |\n";
         s << "\n";
     }
+    s << CountersReport::markdown(r);
 }
 
 /// Per-process totals.

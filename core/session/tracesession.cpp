@@ -97,6 +97,15 @@ void TraceSession::setWindow(int index, const WindowSpec& window)
     queueAnalysis(m_entries[index].id);
 }
 
+void TraceSession::setImports(int index, const QString& ncuFile, const QString& nvmlCsv)
+{
+    if (index < 0 || index >= int(m_entries.size()))
+        return;
+    m_entries[index].ncuFile = ncuFile;
+    m_entries[index].nvmlCsv = nvmlCsv;
+    queueAnalysis(m_entries[index].id);
+}
+
 void TraceSession::setOptions(const AnalysisOptions& options)
 {
     m_options = options;
@@ -190,6 +199,8 @@ void TraceSession::next()
         m_jobTrace = id;
         AnalysisOptions options = m_entries[index].options.value_or(m_options);
         options.window = m_entries[index].window;
+        options.ncuFile = m_entries[index].ncuFile;
+        options.nvmlCsv = m_entries[index].nvmlCsv;
         m_analysisWatcher.setFuture(Analyzer::analyzeAsync(m_entries[index].trace, options));
         emit analysisStarted(index);
         emit progress(-1, tr("Analysing %1…").arg(m_entries[index].trace->info.fileName));

@@ -35,6 +35,8 @@ public:
         /// The file the user opened: trace->info.filePath, or the .nsys-rep/.qdrep whose export
         /// (in the cache, NsysImporter) the trace was loaded from. Recent files list this one.
         QString sourcePath;
+        QString ncuFile; ///< Nsight Compute results imported for this trace (empty: none)
+        QString nvmlCsv; ///< NVML samples imported for this trace (empty: none)
     };
 
     explicit TraceSession(QObject* parent = nullptr);
@@ -44,6 +46,8 @@ public:
     void open(const QStringList& paths);
     /// Re-analyses trace `index` over `window` (full, steady or custom); replaces a pending request.
     void setWindow(int index, const WindowSpec& window);
+    /// Imports hardware counters for trace `index` (empty keeps none) and re-analyses it.
+    void setImports(int index, const QString& ncuFile, const QString& nvmlCsv);
     /// Phase map and taxonomy for every later analysis; re-analyses every open trace.
     void setOptions(const AnalysisOptions& options);
     const AnalysisOptions& options() const { return m_options; }

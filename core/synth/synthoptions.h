@@ -36,6 +36,9 @@ struct SynthOptions
     /// The NVTX-heavy shape the attribution benchmark needs.
     bool opRanges = false;
     SynthFramework framework = SynthFramework::None;
+    /// If > 0: write GPU_METRICS and TARGET_INFO_GPU_METRICS sampled every this many ns
+    /// (nsys' default 10 kHz = 100 000 ns), derived from the kernels (SynthGpuMetrics).
+    qint64 gpuMetricsPeriodNs = 0;
 };
 
 /// Outcome of writeSynthTrace(). Counts are rows written; times are ns on the session timeline.

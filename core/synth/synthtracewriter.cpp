@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/synth/synthtracewriter.h"
 
+#include "core/synth/synthgpumetrics.h"
+
 #include "core/synth/synthenumtables.h"
 #include "core/synth/synthmetadata.h"
 #include "core/synth/synthrowsink.h"
@@ -179,6 +181,8 @@ SynthResult writeSynthTrace(
             && sink->lastNs() == result.lastNs);
     }
 
+    if (options.gpuMetricsPeriodNs > 0 && !SynthGpuMetrics::write(db, options.gpuMetricsPeriodNs, &sqlError))
+        return sqlFailure();
     if (!SynthMetadata::writeMetadata(db, plan, result.lastNs, &sqlError) || !exec(db, "COMMIT", &sqlError))
         return sqlFailure();
     sink.reset();

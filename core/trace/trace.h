@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/counters/counterseries.h"
 #include "core/trace/apitable.h"
 #include "core/trace/dataquality.h"
 #include "core/trace/gpuinfo.h"
@@ -37,6 +38,8 @@ struct Trace
     MemcpyTable memcpy;
     MemsetTable memset;
     GraphLaunchTable graphs;
+    /// Sampled hardware counters: GPU metrics from the export, NVML samples when imported.
+    CounterSet counters;
 
     QVector<GpuInfo> gpus; ///< TARGET_INFO_GPU rows (all GPUs in the box)
     QHash<quint32, QString> processNames; ///< pid → executable base name

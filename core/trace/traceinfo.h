@@ -31,6 +31,10 @@ struct TraceInfo
     VersionSource versionSource = VersionSource::Unknown;
     GraphMode graphMode = GraphMode::Unknown; ///< META_DATA_CAPTURE CUDA_GRAPH_TRACE_OPTIONS:MODE
     QString exportPlatform;                   ///< linux-desktop, osx-desktop, ...
+    /// TARGET_INFO_SESSION_START_TIME: the capture's absolute start (UTC ns since the epoch; 0 when
+    /// not recorded) and the profiled machine's local time minus UTC (s). NVML samples align to it.
+    qint64 sessionStartUtcNs = 0;
+    int localOffsetSeconds = 0;
 
     QVector<Table> tables; ///< every table of the export, in sqlite_master order
     /// Kernel name column the names were read from (demangledName; shortName on exports without it).
