@@ -134,4 +134,10 @@ QColor CategoryPalette::forKey(const QString& key)
     return {};
 }
 
+QColor CategoryPalette::counter(bool nvml)
+{
+    // Muted, so the counter lanes read as context under the kernel lanes.
+    return nvml ? QColor(0x8c6bb1) : QColor(0x2a9d8f);
+}
+
 } // namespace sl

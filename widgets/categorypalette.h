@@ -28,6 +28,7 @@ public:
     static QColor trace(int index);
     static QColor copyKind(int kind); ///< ENUM_CUDA_MEMCPY_OPER id
     static QColor busy(); ///< device busy band, graph/memset lanes, compute time
+    static QColor counter(bool nvml); ///< hardware-counter lanes (GPU metrics; NVML samples)
     static QColor copyOnly(); ///< device time busy with copies only
     static QColor highlight(); ///< evidence kernels and ranges
     static QColor outsideWindow(); ///< shade over time outside the analysis window

@@ -12,6 +12,7 @@
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/traceinfodialog.h"
 #include "widgets/docks/comparisondock.h"
+#include "widgets/docks/countersdock.h"
 #include "widgets/docks/efficiencydock.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/servingdock.h"
@@ -64,6 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_timelineDock(new TimelineDock(this))
     , m_nvtxDock(new NvtxPhasesDock(this))
     , m_efficiencyDock(new EfficiencyDock(this))
+    , m_countersDock(new CountersDock(this))
     , m_viewport(new TimeViewport(this))
     , m_roster(new ComparisonRoster(m_session, this))
     , m_evidenceRouter(new EvidenceRouter(m_evidenceDock, m_kernelsDock, m_timelineDock, this))
@@ -97,6 +99,7 @@ MainWindow::MainWindow(QWidget* parent)
     tabifyDockWidget(m_processesDock, m_overviewDock);
     tabifyDockWidget(m_kernelsDock, m_servingDock);
     tabifyDockWidget(m_processesDock, m_efficiencyDock);
+    tabifyDockWidget(m_processesDock, m_countersDock);
     tabifyDockWidget(m_kernelsDock, m_comparisonDock);
     tabifyDockWidget(m_kernelsDock, m_overviewDock);
     m_searchDock = new SearchDock(this);
@@ -134,6 +137,23 @@ MainWindow::MainWindow(QWidget* parent)
         });
     connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
     connect(m_efficiencyDock, &EfficiencyDock::evidenceRequested, this, &MainWindow::landOnEvidence);
+    connect(m_countersDock, &CountersDock::evidenceRequested, this, &MainWindow::landOnEvidence);
+    const auto importNcu = [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import Nsight Compute results"), QString(),
+            tr("Nsight Compute results (*.csv *.ncu-rep);;All files (*)"));
+        if (!path.isEmpty() && m_current >= 0)
+            importCounters(path, m_session->entry(m_current).nvmlCsv);
+    };
+    const auto importNvml = [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import NVML samples"), QString(),
+            tr("CSV files (*.csv);;All files (*)"));
+        if (!path.isEmpty() && m_current >= 0)
+            importCounters(m_session->entry(m_current).ncuFile, path);
+    };
+    connect(m_countersDock, &CountersDock::importNcuRequested, this, importNcu);
+    connect(m_countersDock, &CountersDock::importNvmlRequested, this, importNvml);
+    m_importNcu = importNcu;
+    m_importNvml = importNvml;
     connect(m_comparisonDock, &ComparisonDock::evidenceRequested, this, [this](int trace, const Evidence& e) {
         if (const int index = m_roster->sessionIndex(trace); index >= 0)
             showTraceEvidence(index, { e }, tr("Comparison evidence in %1").arg(m_roster->label(trace)));
@@ -184,7 +204,7 @@ MainWindow::~MainWindow() = default; // the session waits for its worker threads
 QList<QDockWidget*> MainWindow::docks() const
 {
     return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
-        m_comparisonDock, m_servingDock, m_efficiencyDock, m_searchDock };
+        m_comparisonDock, m_servingDock, m_efficiencyDock, m_countersDock, m_searchDock };
 }
 
 void MainWindow::createActions()
@@ -356,6 +376,7 @@ void MainWindow::showCurrent()
     m_nvtxDock->setAnalysis(a);
     m_servingDock->setAnalysis(a);
     m_efficiencyDock->setAnalysis(a);
+    m_countersDock->setAnalysis(a);
     m_searchDock->setAnalysis(a);
     m_evidenceDock->clear();
     setScope(m_scope);
@@ -435,6 +456,15 @@ void MainWindow::fitTimeDocks()
     resizeDocks({ m_kernelsDock }, { std::max(0, shared - timeline - nvtx) }, Qt::Vertical);
 }
 
+void MainWindow::importCounters(const QString& ncuFile, const QString& nvmlCsv)
+{
+    if (m_current < 0 || m_current >= m_session->count())
+        return;
+    m_session->setImports(m_current, ncuFile, nvmlCsv);
+    m_countersDock->show();
+    m_countersDock->raise();
+}
+
 void MainWindow::createExportActions(QMenu* file)
 {
     file->addSeparator();
@@ -443,6 +473,12 @@ void MainWindow::createExportActions(QMenu* file)
     connect(report, &QAction::triggered, this, [this] { exportCurrent(false); });
     QAction* tables = file->addAction(tr("Export &Tables (CSV)…"));
     connect(tables, &QAction::triggered, this, [this] { exportCurrent(true); });
+    QAction* ncu = file->addAction(tr("Import Nsight &Compute Results…"));
+    ncu->setToolTip(tr("Line up ncu --csv --page raw/details output (or a .ncu-rep) with the current trace"));
+    connect(ncu, &QAction::triggered, this, [this] { m_importNcu(); });
+    QAction* nvml = file->addAction(tr("Import &NVML Samples…"));
+    nvml->setToolTip(tr("Align a CSV of NVML samples (clocks, power, utilisation) with the current trace"));
+    connect(nvml, &QAction::triggered, this, [this] { m_importNvml(); });
     QAction* info = file->addAction(tr("Trace &Information…"));
     connect(info, &QAction::triggered, this, &MainWindow::showTraceInfo);
     file->addSeparator();

@@ -5,6 +5,8 @@
 #include "core/models/scopefilter.h"
 
 #include <QMainWindow>
+
+#include <functional>
 #include <QStringList>
 
 class QComboBox;
@@ -21,6 +23,7 @@ class FindingsDock;
 class KernelsDock;
 class NvtxPhasesDock;
 class EfficiencyDock;
+class CountersDock;
 class TimelineDock;
 class TimeViewport;
 class OverviewDock;
@@ -41,7 +44,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    static constexpr int kLayoutVersion = 6; ///< bump when the set of docks changes
+    static constexpr int kLayoutVersion = 7; ///< bump when the set of docks changes
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -81,6 +84,9 @@ public:
     AnalysisFiles* analysisFiles() const { return m_analysisFiles; }
     ServingDock* servingDock() const { return m_servingDock; }
     EfficiencyDock* efficiencyDock() const { return m_efficiencyDock; }
+    CountersDock* countersDock() const { return m_countersDock; }
+    /// File › Import Nsight Compute Results / NVML Samples: re-analyses the current trace with them.
+    void importCounters(const QString& ncuFile, const QString& nvmlCsv);
     SearchDock* searchDock() const { return m_searchDock; }
 
     void saveLayout() const;
@@ -127,6 +133,8 @@ private:
     NvtxPhasesDock* m_nvtxDock;
     ServingDock* m_servingDock = nullptr;
     EfficiencyDock* m_efficiencyDock = nullptr;
+    CountersDock* m_countersDock = nullptr;
+    std::function<void()> m_importNcu, m_importNvml; ///< the file dialogs of the two imports
     SearchDock* m_searchDock = nullptr; ///< Ctrl+F
     bool m_fitTimeDocks = true; ///< size the time docks to their lanes when the next lanes arrive
     TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share

@@ -21,7 +21,7 @@ void readSessionStart(const SqliteConnection& db, const Schema& schema, TraceInf
         return;
     const QString local = schema.columnOr(t, QStringLiteral("localTime"), QStringLiteral("NULL"));
     const QString utc = schema.columnOr(t, QStringLiteral("utcTime"), QStringLiteral("NULL"));
-    SqliteStatement st(db.handle(), QStringLiteral("SELECT utcEpochNs, %1, %2 FROM %3 LIMIT 1").arg(utc, local, t));
+    SqliteStatement st(db, QStringLiteral("SELECT utcEpochNs, %1, %2 FROM %3 LIMIT 1").arg(utc, local, t));
     if (!st.isValid() || !st.next())
         return;
     const qint64 epoch = st.int64(0);
@@ -62,7 +62,7 @@ bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, Lo
     QHash<quint64, int> slot;
     std::vector<CounterSeries> series;
     {
-        SqliteStatement st(db.handle(), QStringLiteral("SELECT typeId, metricId, metricName FROM %1").arg(names));
+        SqliteStatement st(db, QStringLiteral("SELECT typeId, metricId, metricName FROM %1").arg(names));
         if (!st.isValid()) {
             *error = st.errorText();
             return false;
@@ -92,9 +92,9 @@ bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, Lo
     int last = -1;
     quint64 lastKey = ~0ull;
     const bool ok = scanRows(db, ctx, QStringLiteral("SELECT timestamp, typeId, metricId, value FROM %1").arg(metrics), error,
-                             [&](sqlite3_stmt* s) {
-                                 const qint64 typeId = sqlite3_column_int64(s, 1);
-                                 const qint64 metricId = sqlite3_column_int64(s, 2);
+                             [&](const SqliteStatement& s) {
+                                 const qint64 typeId = s.int64(1);
+                                 const qint64 metricId = s.int64(2);
                                  const quint64 key = (quint64(quint32(typeId)) << 32) | quint64(quint32(metricId));
                                  if (key != lastKey) { // rows come in runs of one metric: one lookup per run
                                      lastKey = key;
@@ -105,8 +105,8 @@ bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, Lo
                                      return;
                                  }
                                  CounterSeries& cs = series[size_t(last)];
-                                 cs.t.push_back(sqlite3_column_int64(s, 0));
-                                 cs.v.push_back(float(sqlite3_column_double(s, 3)));
+                                 cs.t.push_back(s.int64(0));
+                                 cs.v.push_back(float(s.real(3)));
                              });
     if (!ok)
         return false;

@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/evidencebuilder.h"
+#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 
 #include <QHash>
@@ -93,6 +94,18 @@ struct Accumulator
 };
 
 } // namespace
+
+Evidence NcuAnalysis::launchEvidence(const Trace& trace, const NcuKernelFigures& kernel)
+{
+    // Above Evidence::kMaxRowids the SQL still lists every matched launch: the match is by
+    // launch order, which no SQL predicate over the export can restate.
+    QStringList ids;
+    if (kernel.kernelRows.size() > size_t(Evidence::kMaxRowids))
+        for (quint32 k : kernel.kernelRows)
+            ids << QString::number(trace.kernels.rowid[k]);
+    return EvidenceBuilder::rows(tables::kKernel, trace.kernels.rowid, kernel.kernelRows,
+                                 QStringLiteral("rowid IN (%1)").arg(ids.join(QLatin1Char(','))));
+}
 
 NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
 {
@@ -187,10 +200,7 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
 
     // Findings on the hot names only.
     qint64 totalKernelNs = std::max<qint64>(r.kernelNs, 1);
-    const auto evidenceOf = [&](const NcuKernelFigures& f) {
-        return EvidenceBuilder::rows(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"), trace.kernels.rowid, f.kernelRows,
-                                     {});
-    };
+    const auto evidenceOf = [&](const NcuKernelFigures& f) { return launchEvidence(trace, f); };
     for (const auto& f : std::as_const(out.kernels)) {
         if (double(f.traceNs) < kHotShare * double(totalKernelNs))
             continue;

@@ -25,6 +25,8 @@ public:
     static constexpr double kBusyDramPct = 40.0;      ///< …while DRAM throughput is at least 40 %
 
     static NcuResult run(AnalysisResult& result, NcuReport report);
+    /// The trace launches a kernel name's profiled launches matched (KERNEL rowids + SQL).
+    static Evidence launchEvidence(const Trace& trace, const NcuKernelFigures& kernel);
     /// FP32 lanes per SM by compute capability (CUDA programming guide, "Arithmetic
     /// Instructions"); 0 when unknown.
     static int fp32LanesPerSm(int major, int minor);

@@ -6,12 +6,11 @@
 
 #include <initializer_list>
 
-class SqliteStatement;
-
 namespace sl {
 
 class Schema;
 class SqliteConnection;
+class SqliteStatement;
 
 /// Bulk readers for the GPU activity tables (kernels, memcpy, memset, graph launches) into
 /// their columnar tables. Rows are read in rowid order with no ORDER BY (the export has no

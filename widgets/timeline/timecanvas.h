@@ -64,6 +64,8 @@ public:
         int y = 0, height = 0;
         QString label; ///< drawn in the label column (empty: none)
         bool groupStart = false; ///< first row of a device or thread: a separator is drawn above
+        /// A counter row (lane −1): index into the view's counter series (TimelineView::counterSeries).
+        int counter = -1;
     };
     const std::vector<Row>& rows() const { return m_rows; }
     /// Height in px of the axis and every row: what the canvas needs to show all lanes unscrolled.

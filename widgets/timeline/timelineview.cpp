@@ -110,6 +110,14 @@ std::vector<TimeCanvas::Row> TimelineView::buildRows() const
         for (const auto& [lane, label] : extra)
             if (lane >= 0 && acceptsPids(s, data()->lane(lane).pids))
                 add(lane, kCopyHeight, label, false);
+        // Hardware counters of this GPU (GPU metrics of the export, NVML samples), one row each.
+        const QVector<const CounterSeries*> counters = counterSeries();
+        for (qsizetype i = 0; i < counters.size(); ++i) {
+            if (counters[i]->deviceId != d.deviceId)
+                continue;
+            rows.push_back({ -1, y, kCounterHeight, counters[i]->name, false, int(i) });
+            y += kCounterHeight;
+        }
         y += 4;
     }
     return rows;
@@ -159,8 +167,59 @@ void TimelineView::paintMarks(
     }
 }
 
+QVector<const CounterSeries*> TimelineView::counterSeries() const
+{
+    QVector<const CounterSeries*> out;
+    if (!analysis())
+        return out;
+    for (const CounterSeries& c : analysis()->trace->counters.series)
+        out << &c;
+    for (const CounterSeries& c : analysis()->counters.imported.series)
+        out << &c;
+    return out;
+}
+
+void TimelineView::paintCounter(QPainter& p, const Row& row, const QRect& rect) const
+{
+    const QVector<const CounterSeries*> counters = counterSeries();
+    if (row.counter < 0 || row.counter >= counters.size())
+        return;
+    const CounterSeries& c = *counters[row.counter];
+    if (c.v.empty())
+        return;
+    const double top = c.isPercent() ? 100.0 : std::max(1e-9, double(*std::max_element(c.v.begin(), c.v.end())));
+    const QColor color = CategoryPalette::counter(c.source == CounterSeries::Source::Nvml);
+    for (int x = rect.left(); x <= rect.right(); ++x) {
+        const std::optional<double> v = c.meanBetween(xToTime(x), xToTime(x + 1));
+        if (!v || *v <= 0)
+            continue;
+        const int h = std::clamp(int(std::lround(*v / top * rect.height())), 1, rect.height());
+        p.fillRect(QRect(x, rect.bottom() + 1 - h, 1, h), color);
+    }
+}
+
+QString TimelineView::counterToolTip(const Row& row, const QPoint& pos) const
+{
+    const QVector<const CounterSeries*> counters = counterSeries();
+    if (row.counter < 0 || row.counter >= counters.size())
+        return {};
+    const CounterSeries& c = *counters[row.counter];
+    const std::optional<double> v = c.meanBetween(xToTime(pos.x()), xToTime(pos.x() + 1));
+    if (!v)
+        return tr("%1<br>No sample here").arg(c.name.toHtmlEscaped());
+    return tr("<b>%1</b> on GPU %2: %3 %4<br>Mean of the samples in this pixel (%5 at %6)")
+        .arg(c.name.toHtmlEscaped())
+        .arg(c.deviceId)
+        .arg(*v, 0, 'f', 1)
+        .arg(c.unit.toHtmlEscaped(), formatDuration(xToTime(pos.x() + 1) - xToTime(pos.x())), offset(xToTime(pos.x())));
+}
+
 void TimelineView::paintRowOverlay(QPainter& p, const Row& row, const QRect& rect) const
 {
+    if (row.lane < 0) {
+        paintCounter(p, row, rect);
+        return;
+    }
     const TimelineLane& lane = data()->lane(row.lane);
     if (lane.kind == TimelineLane::Kind::DeviceBusy) {
         const auto it = m_gapMarks.find(lane.device);
@@ -243,7 +302,7 @@ TimelineView::Hit TimelineView::hitAt(const QPoint& pos) const
 {
     Hit h;
     const Row* row = rowAt(pos.y());
-    if (!row || !data() || pos.x() < dataRect().left())
+    if (!row || row->lane < 0 || !data() || pos.x() < dataRect().left())
         return h;
     h.lane = row->lane;
     const LaneSummary& s = data()->lane(row->lane).summary;
@@ -306,6 +365,8 @@ QString TimelineView::kernelToolTip(quint32 kernel) const
 
 QString TimelineView::toolTipAt(const QPoint& pos) const
 {
+    if (const Row* row = rowAt(pos.y()); row && row->lane < 0)
+        return counterToolTip(*row, pos);
     const Hit h = hitAt(pos);
     if (h.lane < 0)
         return {};

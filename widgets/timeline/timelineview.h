@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/counters/counterseries.h"
 #include "widgets/timeline/timecanvas.h"
 
 #include <functional>
@@ -19,6 +20,7 @@ public:
     static constexpr int kBusyHeight = 18;
     static constexpr int kLaneHeight = 16;
     static constexpr int kCopyHeight = 12;
+    static constexpr int kCounterHeight = 14;
 
     explicit TimelineView(QWidget* parent = nullptr);
 
@@ -34,6 +36,8 @@ public:
     /// another lane, or a merged pixel of many kernels).
     qint64 kernelAt(const QPoint& pos) const;
     QString toolTipAt(const QPoint& pos) const override;
+    /// Every counter series the rows may show: the export's GPU metrics, then imported NVML samples.
+    QVector<const CounterSeries*> counterSeries() const;
     /// Translated name of an idle-gap cause, for tooltips and the legend.
     static QString causeLabel(IdleGap::Cause cause);
 
@@ -56,6 +60,10 @@ private:
         qint64 fromNs = 0, toNs = 0;
     };
     Hit hitAt(const QPoint& pos) const;
+    /// Counter rows: each pixel column is the mean of the samples in it (CounterSeries::meanBetween,
+    /// two binary searches), drawn as a bar scaled to 100 % or to the series' maximum.
+    void paintCounter(QPainter& p, const Row& row, const QRect& rect) const;
+    QString counterToolTip(const Row& row, const QPoint& pos) const;
     void rebuildKernelMarks();
     const IdleGap* gapAt(int deviceId, qint64 fromNs, qint64 toNs) const;
     QString kernelToolTip(quint32 kernel) const;

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+// The Counters dock, the roofline and the timeline's counter lanes on a synthetic export with
+// GPU metrics (nsys schema) and a constructed Nsight Compute CSV: rows, points and lanes counted
+// independently (SQL over the export), and a click on a kernel asks for exactly its matched launches.
+#include "core/analysis/analyzer.h"
+#include "core/io/traceloader.h"
+#include "core/synth/synthgpumetrics.h"
+#include "core/synth/synthtracewriter.h"
+#include "widgets/categorypalette.h"
+#include "widgets/charts/rooflinechart.h"
+#include "widgets/docks/countersdock.h"
+#include "widgets/timeline/timelineview.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sqlite3.h>
+
+using namespace sl;
+
+namespace {
+/// Rows of `sql` on `path` through the SQLite C API: an independent path, no loader code.
+QVector<QVector<qint64>> selectRows(const QString& path, const QString& sql, int columns)
+{
+    QVector<QVector<qint64>> out;
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* st = nullptr;
+        if (sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &st, nullptr) == SQLITE_OK)
+            while (sqlite3_step(st) == SQLITE_ROW) {
+                QVector<qint64> row;
+                for (int c = 0; c < columns; ++c)
+                    row << sqlite3_column_int64(st, c);
+                out << row;
+            }
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return out;
+}
+} // namespace
+
+class TestCountersDock : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void scopesAndKernels();
+    void rooflineAndClick();
+    void timelineCounterLanes();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_export;
+    AnalysisPtr m_analysis;
+    QVector<qint64> m_rmsRowids; ///< the profiled launches' trace rows, by SQL
+};
+
+void TestCountersDock::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_export = m_dir.filePath(QStringLiteral("metrics.sqlite"));
+    SynthOptions o;
+    o.steps = 20;
+    o.ranks = 2;
+    o.gpuMetricsPeriodNs = 100'000;
+    const SynthResult w = writeSynthTrace(m_export, o, {});
+    QVERIFY2(w.ok, qPrintable(w.error));
+    // Two profiled rms_norm launches with the geometry of the first one on device 0.
+    const auto first = selectRows(m_export,
+        QStringLiteral("SELECT k.gridX, k.blockX FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.shortName "
+                       "WHERE s.value = 'rms_norm_kernel' AND k.deviceId = 0 ORDER BY k.start LIMIT 1"),
+        2);
+    QCOMPARE(first.size(), 1);
+    const auto launches = selectRows(m_export,
+        QStringLiteral("SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.shortName WHERE "
+                       "s.value = 'rms_norm_kernel' AND k.gridX = %1 AND k.blockX = %2 AND k.gridY = 1 AND k.gridZ = 1 "
+                       "AND k.blockY = 1 AND k.blockZ = 1 ORDER BY k.start, k.rowid LIMIT 2")
+            .arg(first[0][0])
+            .arg(first[0][1]),
+        1);
+    QCOMPARE(launches.size(), 2);
+    for (const auto& r : launches)
+        m_rmsRowids << r[0];
+    QString csv = QStringLiteral("\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Device\",\"gpu__time_duration.sum\","
+                                 "\"dram__bytes.sum\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\","
+                                 "\"sm__warps_active.avg.pct_of_peak_sustained_active\"\n"
+                                 "\"\",\"\",\"\",\"\",\"\",\"usecond\",\"Mbyte\",\"inst\",\"%\"\n");
+    for (int i = 0; i < 2; ++i)
+        csv += QStringLiteral("\"%1\",\"rms_norm_kernel\",\"(%2, 1, 1)\",\"(%3, 1, 1)\",\"0\",\"10\",\"8\",\"1000000\",\"40\"\n")
+                   .arg(i)
+                   .arg(first[0][1])
+                   .arg(first[0][0]);
+    const QString ncuPath = m_dir.filePath(QStringLiteral("ncu.csv"));
+    QFile f(ncuPath);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(csv.toUtf8());
+    f.close();
+    const LoadOutcome out = TraceLoader::loadSync(m_export);
+    QVERIFY2(out.ok(), qPrintable(out.message));
+    AnalysisOptions options;
+    options.ncuFile = ncuPath;
+    m_analysis = Analyzer::analyze(out.trace, options);
+    QVERIFY(m_analysis);
+    QVERIFY(m_analysis->counters.ncu);
+}
+
+void TestCountersDock::scopesAndKernels()
+{
+    CountersDock dock;
+    dock.setAnalysis(m_analysis);
+    // One row per (device, stretch): the window of each GPU with GPU metrics plus its phases.
+    QCOMPARE(dock.scopeModel()->rowCount(), m_analysis->counters.scopes.size());
+    const auto devices = selectRows(m_export, QStringLiteral("SELECT DISTINCT typeId & 255 FROM GPU_METRICS"), 1);
+    int windows = 0;
+    for (int r = 0; r < dock.scopeModel()->rowCount(); ++r)
+        windows += dock.scopeModel()->item(r, 1)->text() == QLatin1String("window");
+    QCOMPARE(windows, devices.size());
+    // The one profiled kernel name: 2 launches, 40 % achieved occupancy; FLOP/byte = 2e6 / 8e6.
+    QCOMPARE(dock.ncuModel()->rowCount(), 1);
+    QCOMPARE(dock.ncuModel()->item(0, 1)->text(), QStringLiteral("2"));
+    QCOMPARE(dock.ncuModel()->item(0, 3)->text(), QStringLiteral("40.0"));
+    QCOMPARE(dock.ncuModel()->item(0, 10)->text(), QStringLiteral("0.25"));
+    // 2e6 FLOP in 10 µs = 200 GFLOP/s.
+    QCOMPARE(dock.ncuModel()->item(0, 11)->text(), QStringLiteral("200.0"));
+}
+
+void TestCountersDock::rooflineAndClick()
+{
+    CountersDock dock;
+    dock.setAnalysis(m_analysis);
+    QCOMPARE(dock.roofline()->pointCount(), 1);
+    QSignalSpy spy(&dock, &CountersDock::evidenceRequested);
+    emit dock.roofline()->kernelActivated(dock.roofline()->kernelOfPoint(0));
+    QCOMPARE(spy.count(), 1);
+    const auto evidence = spy.first().at(0).value<QVector<Evidence>>();
+    QCOMPARE(evidence.size(), 1);
+    QCOMPARE(evidence[0].rowids.size(), size_t(2));
+    QCOMPARE(evidence[0].rowids[0], m_rmsRowids[0]);
+    QCOMPARE(evidence[0].rowids[1], m_rmsRowids[1]);
+}
+
+void TestCountersDock::timelineCounterLanes()
+{
+    TimelineView view;
+    view.resize(900, 900);
+    view.setAnalysis(m_analysis);
+    QVERIFY(view.waitForData());
+    // One counter row per GPU-metrics series: metrics × devices, by SQL.
+    const auto series = selectRows(m_export, QStringLiteral("SELECT COUNT(*) FROM (SELECT DISTINCT typeId, metricId FROM GPU_METRICS)"), 1);
+    int counterRows = 0;
+    const TimeCanvas::Row* clock = nullptr;
+    for (const auto& r : view.rows()) {
+        counterRows += r.counter >= 0;
+        if (r.counter >= 0 && r.label.startsWith(QLatin1String("GPC Clock")))
+            clock = &r;
+    }
+    QCOMPARE(qint64(counterRows), series[0][0]);
+    QVERIFY(clock);
+    // The clock is constant (1980 MHz) over the samples, so its lane is a full-height bar where
+    // samples exist: the bottom pixel of a column inside the capture has the counter colour.
+    view.zoomTo(m_analysis->window.startNs, m_analysis->window.endNs);
+    const QImage img = view.viewport()->grab().toImage();
+    const int y = TimeCanvas::kAxisHeight + clock->y + clock->height - 1 - 2; // the last pixel row above the 1-px gap
+    int coloured = 0;
+    for (int x = view.dataRect().left(); x <= view.dataRect().right(); ++x)
+        coloured += img.pixelColor(x, y) == CategoryPalette::counter(false);
+    QVERIFY2(coloured > view.dataRect().width() / 2, qPrintable(QString::number(coloured)));
+    QVERIFY(view.toolTipAt(QPoint(view.dataRect().center().x(), TimeCanvas::kAxisHeight + clock->y + 2))
+                .contains(QLatin1String("1980")));
+}
+
+QTEST_MAIN(TestCountersDock)
+#include "tst_countersdock.moc"

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/docks/countersdock.h"
+
+#include "core/counters/ncuanalysis.h"
+#include "core/util/format.h"
+#include "widgets/charts/rooflinechart.h"
+#include "widgets/viewstate.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace sl {
+
+namespace {
+constexpr int kKernelRole = Qt::UserRole + 1;
+
+QString pct(const std::optional<double>& v)
+{
+    return v ? QString::number(*v, 'f', 1) : QStringLiteral("–");
+}
+
+QStandardItem* cell(const QString& text, const QVariant& sortValue = {})
+{
+    auto* item = new QStandardItem(text);
+    item->setEditable(false);
+    if (sortValue.isValid())
+        item->setData(sortValue, Qt::UserRole);
+    return item;
+}
+
+QTreeView* tableView(QWidget* parent, QStandardItemModel* model)
+{
+    auto* view = new QTreeView(parent);
+    view->setModel(model);
+    view->setRootIsDecorated(false);
+    view->setUniformRowHeights(true);
+    view->setAlternatingRowColors(true);
+    view->header()->setStretchLastSection(false);
+    return view;
+}
+} // namespace
+
+CountersDock::CountersDock(QWidget* parent)
+    : QDockWidget(tr("Counters"), parent)
+    , m_notes(new QLabel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_scopes(new QStandardItemModel(this))
+    , m_scopeView(tableView(this, m_scopes))
+    , m_ncu(new QStandardItemModel(this))
+    , m_ncuView(tableView(this, m_ncu))
+    , m_roofline(new RooflineChart(this))
+{
+    setObjectName(QStringLiteral("dock.counters"));
+    auto* body = new QWidget(this);
+    auto* layout = new QVBoxLayout(body);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* buttons = new QHBoxLayout;
+    auto* ncu = new QPushButton(tr("Import Nsight Compute…"), body);
+    auto* nvml = new QPushButton(tr("Import NVML Samples…"), body);
+    connect(ncu, &QPushButton::clicked, this, &CountersDock::importNcuRequested);
+    connect(nvml, &QPushButton::clicked, this, &CountersDock::importNvmlRequested);
+    buttons->addWidget(ncu);
+    buttons->addWidget(nvml);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_notes);
+    m_tabs->addTab(m_scopeView, tr("Per phase"));
+    m_tabs->addTab(m_ncuView, tr("Nsight Compute"));
+    m_tabs->addTab(m_roofline, tr("Roofline"));
+    layout->addWidget(m_tabs, 1);
+    setWidget(body);
+    ViewState::registerHeader(m_scopeView->header(), QStringLiteral("counters.scopes"));
+    ViewState::registerHeader(m_ncuView->header(), QStringLiteral("counters.ncu"));
+    connect(m_ncuView, &QTreeView::activated, this,
+            [this](const QModelIndex& index) { activateKernel(m_ncu->item(index.row(), 0)->data(kKernelRole).toInt()); });
+    connect(m_roofline, &RooflineChart::kernelActivated, this, &CountersDock::activateKernel);
+    rebuild();
+}
+
+void CountersDock::setAnalysis(const AnalysisPtr& analysis)
+{
+    m_analysis = analysis;
+    rebuild();
+}
+
+void CountersDock::rebuild()
+{
+    m_scopes->clear();
+    m_ncu->clear();
+    m_scopes->setHorizontalHeaderLabels({ tr("GPU"), tr("Stretch"), tr("Class"), tr("Kernel time"), tr("Span"),
+                                          tr("DRAM %"), tr("Compute %"), tr("Counters (mean / p90 over the stretch)") });
+    m_ncu->setHorizontalHeaderLabels({ tr("Kernel"), tr("Launches"), tr("Trace time"), tr("Achieved occ. %"),
+                                       tr("Theoretical occ. %"), tr("SM %"), tr("DRAM %"), tr("L1 hit %"),
+                                       tr("L2 hit %"), tr("Tensor %"), tr("FLOP/byte"), tr("GFLOP/s") });
+    m_roofline->setAnalysis(m_analysis);
+    if (!m_analysis) {
+        m_notes->setText(tr("Open a trace. Counters come from exports captured with --gpu-metrics-devices, "
+                            "and from imported NVML samples and Nsight Compute results."));
+        return;
+    }
+    const CounterResult& c = m_analysis->counters;
+    QStringList notes = c.notes;
+    if (c.scopes.isEmpty())
+        notes.prepend(tr("No sampled counters: capture with nsys profile --gpu-metrics-devices=all, or import NVML "
+                         "samples."));
+    m_notes->setText(notes.join(QLatin1Char('\n')));
+    for (const CounterScope& s : c.scopes) {
+        QStringList figures;
+        for (const CounterFigure& f : s.figures)
+            figures << QStringLiteral("%1 %2/%3").arg(f.name).arg(f.whole.mean, 0, 'f', 1).arg(f.whole.p90, 0, 'f', 1);
+        const QString stretch = s.scope == QLatin1String("window") ? tr("window") : s.scope;
+        m_scopes->appendRow({ cell(QString::number(s.deviceId)), cell(stretch), cell(boundClassLabel(s.bound)),
+                              cell(formatDuration(s.kernelBusyNs)), cell(formatDuration(s.spanNs)),
+                              cell(s.dramPct >= 0 ? QString::number(s.dramPct, 'f', 1) : QStringLiteral("–")),
+                              cell(s.computePct >= 0 ? QString::number(s.computePct, 'f', 1) : QStringLiteral("–")),
+                              cell(figures.join(QStringLiteral("; "))) });
+    }
+    if (c.ncu) {
+        const Trace& t = *m_analysis->trace;
+        for (qsizetype i = 0; i < c.ncu->kernels.size(); ++i) {
+            const NcuKernelFigures& k = c.ncu->kernels[i];
+            QStandardItem* name = cell(t.strings.at(k.name));
+            name->setToolTip(t.strings.at(k.name));
+            name->setData(int(i), kKernelRole);
+            const auto theoretical = k.theoreticalOccupancyPct ? k.theoreticalOccupancyPct : k.sightlineOccupancyPct;
+            m_ncu->appendRow({ name, cell(QString::number(k.launches)), cell(formatDuration(k.traceNs)),
+                               cell(pct(k.achievedOccupancyPct)), cell(pct(theoretical)), cell(pct(k.smThroughputPct)),
+                               cell(pct(k.dramThroughputPct)), cell(pct(k.l1HitPct)), cell(pct(k.l2HitPct)),
+                               cell(pct(k.tensorActivePct)),
+                               cell(k.arithmeticIntensity ? QString::number(*k.arithmeticIntensity, 'g', 3) : QStringLiteral("–")),
+                               cell(k.achievedFlopsPerSecond ? QString::number(*k.achievedFlopsPerSecond / 1e9, 'f', 1)
+                                                             : QStringLiteral("–")) });
+        }
+    }
+}
+
+void CountersDock::activateKernel(int ncuKernel)
+{
+    if (!m_analysis || !m_analysis->counters.ncu || ncuKernel < 0 || ncuKernel >= m_analysis->counters.ncu->kernels.size())
+        return;
+    const NcuKernelFigures& k = m_analysis->counters.ncu->kernels[ncuKernel];
+    const Trace& t = *m_analysis->trace;
+    const Evidence e = NcuAnalysis::launchEvidence(t, k);
+    emit evidenceRequested({ e }, tr("Profiled launches of %1").arg(t.strings.at(k.name)), QString());
+}
+
+} // namespace sl
