@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/reportexporter.h"
 
-#include "core/report/csvtables.h"
 #include "core/report/reportwriter.h"
 
 #include <QDir>
@@ -42,10 +41,7 @@ bool ReportExporter::start(const AnalysisPtr& analysis, const QString& dir, What
             ReportWriter::writeAll(*analysis, dir, ReportOptions {}, &error);
             return error;
         }
-        const QMap<QString, QByteArray> tables = CsvTables::build(*analysis);
-        for (auto it = tables.cbegin(); it != tables.cend(); ++it)
-            if (!ReportWriter::writeFile(QDir(dir).filePath(it.key()), it.value(), &error))
-                break;
+        ReportWriter::writeTables(*analysis, dir, &error);
         return error;
     }));
     return true;
