@@ -28,7 +28,7 @@ bool HostReader::readStrings(Trace& trace, QString* error)
     const qint64 maxId = m_db.scalar(QStringLiteral("SELECT MAX(id) FROM StringIds"), -1);
     QVector<QString> strings;
     // Ids are dense in every export we have seen; guard against a pathological sparse table.
-    strings.resize(qsizetype(qBound<qint64>(0, maxId + 1, qint64(64) * 1024 * 1024)));
+    strings.resize(qsizetype(qBound<qint64>(-1, maxId, qint64(64) * 1024 * 1024 - 1) + 1)); // no overflow at 2^63-1
     const bool ok = scanRows(m_db, m_ctx, QStringLiteral("SELECT id, value FROM StringIds"), error, [&](sqlite3_stmt* s) {
         const qint64 id = sqlite3_column_int64(s, 0);
         if (id < 0 || id >= strings.size())
@@ -66,11 +66,12 @@ bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString*
         a.tid.push_back(quint32(gtid & 0xFFFFFF));
         a.correlationId.push_back(quint32(sqlite3_column_int64(s, 4)));
         a.name.push_back(name);
-        if (name >= kindOf.size())
-            kindOf.resize(name + 1, -1);
-        if (kindOf[name] < 0)
+        if (name >= kindOf.size()) // an id beyond the string table (damaged): no name, never a resize
+            a.kind.push_back(quint8(ApiClassifier::classify(QString())));
+        else if (kindOf[name] < 0)
             kindOf[name] = qint16(ApiClassifier::classify(trace.strings.at(name)));
-        a.kind.push_back(quint8(kindOf[name]));
+        if (name < kindOf.size())
+            a.kind.push_back(quint8(kindOf[name]));
         eventClass.push_back(quint8(sqlite3_column_int64(s, 6)));
     });
     if (ok) // after a cancel the half-read table is dropped: copying it would only delay the cancel

@@ -25,6 +25,32 @@
 namespace sl {
 
 namespace {
+/// Stopgap (fuzz suite) until the load-time id validation of issue 12.1 lands, then remove: a
+/// string id outside the string table becomes one visible placeholder, and device 0xFFFF (the
+/// finalizer's "no device yet") becomes 0xFFFE, so nothing downstream indexes out of range.
+void guardIds(Trace& t)
+{
+    const quint32 known = t.strings.size();
+    quint32 placeholder = known;
+    bool interned = false;
+    auto fix = [&](std::vector<quint32>& ids) {
+        for (quint32& id : ids) {
+            if (id < known)
+                continue;
+            if (!interned)
+                placeholder = t.strings.intern(QStringLiteral("<missing string>")), interned = true;
+            id = placeholder;
+        }
+    };
+    fix(t.kernels.name);
+    fix(t.kernels.shortName);
+    fix(t.api.name);
+    fix(t.nvtx.name);
+    for (auto* ops : {static_cast<GpuOpColumns*>(&t.kernels), static_cast<GpuOpColumns*>(&t.memcpy),
+                      static_cast<GpuOpColumns*>(&t.memset), static_cast<GpuOpColumns*>(&t.graphs)})
+        std::replace(ops->device.begin(), ops->device.end(), quint16(0xFFFF), quint16(0xFFFE));
+}
+
 
 /// Maps a SQLite failure to our error kinds: a malformed or non-database file is "corrupt".
 LoadOutcome sqlFailure(const QString& fileName, const QString& detail)
@@ -167,6 +193,7 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
         return cancelled();
 
     report(tr("Indexing %1").arg(fileName));
+    guardIds(*trace);
     if (!TraceFinalizer::finalize(*trace, eventClass, ctx))
         return cancelled();
     if (hashThread.joinable())
