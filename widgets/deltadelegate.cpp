@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/deltadelegate.h"
 
+#include "widgets/categorypalette.h"
+
 namespace sl {
 
 DeltaDelegate::DeltaDelegate(int directionRole, QObject* parent)
@@ -9,9 +11,9 @@ DeltaDelegate::DeltaDelegate(int directionRole, QObject* parent)
 {
 }
 
-QColor DeltaDelegate::better() { return QColor(0x1a, 0x7f, 0x37); }
+QColor DeltaDelegate::better() { return CategoryPalette::better(); }
 
-QColor DeltaDelegate::worse() { return QColor(0xcf, 0x22, 0x2e); }
+QColor DeltaDelegate::worse() { return CategoryPalette::worse(); }
 
 void DeltaDelegate::initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const
 {

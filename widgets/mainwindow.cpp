@@ -1,23 +1,37 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/mainwindow.h"
 
-#include "core/models/evidencerowsmodel.h"
+#include "core/report/efficiencyreport.h"
+#include "core/compare/comparator.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
+#include "core/trace/tablenames.h"
 #include "core/util/format.h"
+#include "widgets/analysisfiles.h"
+#include "widgets/comparisonroster.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/traceinfodialog.h"
 #include "widgets/docks/comparisondock.h"
+#include "widgets/docks/efficiencydock.h"
 #include "widgets/docks/evidencedock.h"
+#include "widgets/docks/servingdock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
 #include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
+#include "widgets/docks/searchdock.h"
 #include "widgets/docks/timelinedock.h"
+#include "widgets/evidencerouter.h"
+#include "widgets/recentfilesmenu.h"
 #include "widgets/reportexporter.h"
+#include "widgets/sessionstatus.h"
 #include "widgets/settings.h"
+#include "widgets/timeline/nvtxview.h"
+#include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timeviewport.h"
+#include "widgets/tracelabel.h"
+#include "widgets/viewstate.h"
 
 #include <QAction>
 #include <QApplication>
@@ -27,23 +41,16 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
-#include <QToolButton>
-#include <QTreeView>
 #include <QUrl>
 
 namespace sl {
-
-namespace {
-const QString kKernelTable = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
-} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -56,15 +63,17 @@ MainWindow::MainWindow(QWidget* parent)
     , m_comparisonDock(new ComparisonDock(this))
     , m_timelineDock(new TimelineDock(this))
     , m_nvtxDock(new NvtxPhasesDock(this))
+    , m_efficiencyDock(new EfficiencyDock(this))
     , m_viewport(new TimeViewport(this))
+    , m_roster(new ComparisonRoster(m_session, this))
+    , m_evidenceRouter(new EvidenceRouter(m_evidenceDock, m_kernelsDock, m_timelineDock, this))
+    , m_status(new SessionStatus(m_session, statusBar(), this))
+    , m_analysisFiles(new AnalysisFiles(m_session, this))
     , m_traceSelector(new QComboBox(this))
-    , m_statusLabel(new QLabel(this))
-    , m_windowLabel(new QLabel(this))
-    , m_progress(new QProgressBar(this))
-    , m_cancel(new QToolButton(this))
     , m_exporter(new ReportExporter(this))
 {
     setObjectName(QStringLiteral("mainwindow"));
+    m_servingDock = new ServingDock(this);
     setAcceptDrops(true);
     setDockNestingEnabled(true);
     resize(1600, 1000);
@@ -83,8 +92,15 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, m_processesDock);
     splitDockWidget(m_findingsDock, m_processesDock, Qt::Vertical);
     tabifyDockWidget(m_processesDock, m_evidenceDock);
+    // The charts share the wide bottom-left area with the tables: on a 768-px screen the right
+    // column has room for the findings and one table dock only.
     tabifyDockWidget(m_processesDock, m_overviewDock);
+    tabifyDockWidget(m_kernelsDock, m_servingDock);
+    tabifyDockWidget(m_processesDock, m_efficiencyDock);
     tabifyDockWidget(m_kernelsDock, m_comparisonDock);
+    tabifyDockWidget(m_kernelsDock, m_overviewDock);
+    m_searchDock = new SearchDock(this);
+    tabifyDockWidget(m_processesDock, m_searchDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
     resizeDocks({ m_timelineDock, m_nvtxDock }, { 290, 230 }, Qt::Vertical);
@@ -92,61 +108,38 @@ MainWindow::MainWindow(QWidget* parent)
     m_timelineDock->setTimeViewport(m_viewport);
     m_nvtxDock->setTimeViewport(m_viewport);
 
-    m_progress->setRange(0, 1000);
-    m_progress->setMaximumWidth(220);
-    m_cancel->setText(tr("Cancel"));
-    m_cancel->setToolTip(tr("Stop loading or analysing"));
-    m_windowLabel->setToolTip(tr("The analysis window every figure covers, and the focus of the views"));
-    statusBar()->addWidget(m_statusLabel, 1);
-    statusBar()->addPermanentWidget(m_windowLabel);
-    statusBar()->addPermanentWidget(m_progress);
-    statusBar()->addPermanentWidget(m_cancel);
-    setProgressVisible(false);
-
     createActions();
 
-    connect(m_cancel, &QToolButton::clicked, this, &MainWindow::cancelLoading);
-    connect(m_session, &TraceSession::loadStarted, this, [this](const QString& path) {
-        m_progress->setRange(0, 1000);
-        m_progress->setValue(0);
-        m_statusLabel->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
-        setProgressVisible(true);
-    });
-    connect(m_session, &TraceSession::progress, this, [this](int permille, const QString& stage) {
-        setProgressVisible(true);
-        if (permille < 0) {
-            m_progress->setRange(0, 0);
-            m_statusLabel->setText(stage);
-            return;
-        }
-        m_progress->setRange(0, 1000);
-        m_progress->setValue(permille);
-        if (!stage.isEmpty())
-            m_statusLabel->setText(tr("Loading %1: %2").arg(QFileInfo(m_session->loadingPath()).fileName(), stage));
-    });
     connect(m_session, &TraceSession::traceAdded, this, &MainWindow::onTraceAdded);
     connect(m_session, &TraceSession::analysisReady, this, &MainWindow::onAnalysisReady);
     connect(m_session, &TraceSession::traceRemoved, this, &MainWindow::onTraceRemoved);
-    connect(m_session, &TraceSession::loadFailed, this, [this](const QString& path, const QString& message) {
-        showError(message);
-        emit loadFailed(path, message);
-    });
-    connect(m_session, &TraceSession::cancelled, this, [this](const QString& what) {
-        m_statusLabel->setText(what.isEmpty() ? tr("Cancelled.") : tr("%1: cancelled.").arg(what));
-    });
-    connect(m_session, &TraceSession::idle, this, [this] {
-        setProgressVisible(false);
-        emit idle();
-    });
+    connect(m_session, &TraceSession::loadFailed, this, &MainWindow::loadFailed);
+    connect(m_session, &TraceSession::idle, this, &MainWindow::idle);
+    // A closed trace's timeline data would keep it alive in the shared cache.
+    connect(m_session, &TraceSession::traceClosing, this,
+        [](const TracePtr& trace) { TimelineCache::shared().forget(trace.get()); });
+    connect(m_roster, &ComparisonRoster::changed, m_comparisonDock, &ComparisonDock::setAnalyses);
+    connect(m_analysisFiles, &AnalysisFiles::failed, m_status, &SessionStatus::showError);
+    if (QString error; !m_analysisFiles->applyDefaults(&error))
+        m_status->showError(error); // analyses use the built-in phase map and taxonomy meanwhile
+    // .nsys-rep/.qdrep: which nsys made the export, or that the cached one was reused.
+    m_session->setNsysPath(Settings::instance()->nsysPath());
+    connect(Settings::instance(), &Settings::nsysPathChanged, m_session, &TraceSession::setNsysPath);
+    connect(m_session, &TraceSession::notice, m_status, &SessionStatus::showMessage);
     connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
+    connect(m_searchDock, &SearchDock::evidenceRequested, this,
+        [this](const QVector<Evidence>& evidence, const QString& title) {
+            if (currentAnalysis())
+                landOnEvidence(evidence, title, QString());
+        });
     connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
+    connect(m_efficiencyDock, &EfficiencyDock::evidenceRequested, this, &MainWindow::landOnEvidence);
     connect(m_comparisonDock, &ComparisonDock::evidenceRequested, this, [this](int trace, const Evidence& e) {
-        if (trace >= 0 && trace < m_compared.size())
-            showTraceEvidence(m_compared[trace], { e },
-                tr("Comparison evidence in %1").arg(m_traceSelector->itemText(m_compared[trace])));
+        if (const int index = m_roster->sessionIndex(trace); index >= 0)
+            showTraceEvidence(index, { e }, tr("Comparison evidence in %1").arg(m_roster->label(trace)));
     });
     connect(m_comparisonDock, &ComparisonDock::exportFinished, this,
-        [this](bool, const QString& message) { statusBar()->showMessage(message, 10000); });
+        [this](bool, const QString& message) { m_status->showMessage(message); });
     const auto requestWindow = [this](qint64 startNs, qint64 endNs) {
         WindowSpec w;
         w.kind = AnalysisWindow::Kind::Custom;
@@ -166,9 +159,21 @@ MainWindow::MainWindow(QWidget* parent)
             m_timelineDock->raise();
         }
     });
-    connect(m_overviewDock, &OverviewDock::statusMessage, this,
-        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    connect(m_overviewDock, &OverviewDock::statusMessage, m_status, &SessionStatus::showMessage);
+    connect(m_servingDock, &ServingDock::stepActivated, this, [this](const QVector<Evidence>& evidence, const QString& title) {
+        if (const AnalysisPtr a = currentAnalysis())
+            m_evidenceRouter->show(a, evidence, title, QString());
+    });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
+    connect(m_timelineDock->view(), &TimeCanvas::dataReady, this, &MainWindow::fitTimeDocks);
+    // Fitted while traces load (lanes arrive per trace), once more when all are in, then left to the user.
+    connect(m_session, &TraceSession::traceAdded, this, [this] { m_fitTimeDocks = true; });
+    connect(m_session, &TraceSession::idle, this, [this] {
+        QTimer::singleShot(0, this, [this] {
+            fitTimeDocks();
+            m_fitTimeDocks = false;
+        });
+    });
 
     m_defaultState = saveState(kLayoutVersion);
     restoreLayout();
@@ -179,7 +184,7 @@ MainWindow::~MainWindow() = default; // the session waits for its worker threads
 QList<QDockWidget*> MainWindow::docks() const
 {
     return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
-        m_comparisonDock };
+        m_comparisonDock, m_servingDock, m_efficiencyDock, m_searchDock };
 }
 
 void MainWindow::createActions()
@@ -189,14 +194,16 @@ void MainWindow::createActions()
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Nsight Systems exports"),
-            Settings::instance()->lastDirectory(), tr("Nsight Systems SQLite exports (*.sqlite *.db);;All files (*)"));
+            Settings::instance()->lastDirectory(),
+            tr("Nsight Systems traces (*.sqlite *.db *.nsys-rep *.qdrep);;SQLite exports (*.sqlite *.db);;"
+               "Nsight Systems reports (*.nsys-rep *.qdrep);;All files (*)"));
         if (!paths.isEmpty())
             Settings::instance()->setLastDirectory(QFileInfo(paths.front()).absolutePath());
         openFiles(paths);
     });
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
-    rebuildRecentMenu();
+    auto* recent = new RecentFilesMenu(this);
+    file->addMenu(recent);
+    connect(recent, &RecentFilesMenu::fileChosen, this, [this](const QString& path) { openFiles({ path }); });
     QAction* close = file->addAction(tr("&Close Trace"));
     close->setShortcut(QKeySequence::Close);
     connect(close, &QAction::triggered, this, [this] { closeTrace(m_current); });
@@ -210,6 +217,10 @@ void MainWindow::createActions()
     for (QDockWidget* d : docks())
         view->addAction(d->toggleViewAction());
     view->addSeparator();
+    QAction* find = view->addAction(tr("&Find…"));
+    find->setShortcut(QKeySequence::Find);
+    find->setToolTip(tr("Search kernel, NVTX range and API names in the current trace and window"));
+    connect(find, &QAction::triggered, m_searchDock, &SearchDock::focusSearch);
     QAction* reset = view->addAction(tr("&Reset Layout"));
     connect(reset, &QAction::triggered, this, &MainWindow::resetLayout);
 
@@ -223,6 +234,25 @@ void MainWindow::createActions()
         WindowSpec w;
         w.kind = AnalysisWindow::Kind::Steady;
         setAnalysisWindow(w);
+    });
+    analysis->addSeparator();
+    QAction* phaseMap = analysis->addAction(tr("&Phase Map…"));
+    phaseMap->setToolTip(tr("Analyse this trace with a phase map file (JSON) instead of the default"));
+    connect(phaseMap, &QAction::triggered, this, [this] { chooseTraceFile(true); });
+    QAction* taxonomy = analysis->addAction(tr("Kernel &Taxonomy…"));
+    taxonomy->setToolTip(tr("Analyse this trace with extra kernel taxonomy rules (JSON)"));
+    connect(taxonomy, &QAction::triggered, this, [this] { chooseTraceFile(false); });
+    QAction* defaults = analysis->addAction(tr("&Default Phase Map and Taxonomy"));
+    defaults->setToolTip(tr("Analyse this trace with the files set in Preferences again"));
+    connect(defaults, &QAction::triggered, this, [this] {
+        QString error;
+        if (!m_analysisFiles->setTracePhaseMap(m_current, {}, &error)
+            || !m_analysisFiles->setTraceTaxonomy(m_current, {}, &error))
+            m_status->showError(error);
+    });
+    connect(analysis, &QMenu::aboutToShow, this, [this, phaseMap, taxonomy, defaults] {
+        for (QAction* a : { phaseMap, taxonomy, defaults })
+            a->setEnabled(m_current >= 0);
     });
 
     QToolBar* traces = addToolBar(tr("Traces"));
@@ -249,30 +279,25 @@ void MainWindow::openFiles(const QStringList& paths)
 
 bool MainWindow::isBusy() const { return m_session->isBusy(); }
 
-void MainWindow::cancelLoading()
-{
-    m_statusLabel->setText(tr("Cancelling…"));
-    m_session->cancel();
-}
+void MainWindow::cancelLoading() { m_status->cancel(); }
 
 int MainWindow::traceCount() const { return m_session->count(); }
 
 void MainWindow::onTraceAdded(int index)
 {
     const Trace& trace = *m_session->entry(index).trace;
-    addRecentFile(trace.info.filePath);
+    Settings::instance()->addRecentFile(m_session->entry(index).sourcePath);
     const QSignalBlocker block(m_traceSelector);
-    m_traceSelector->addItem(traceLabel(trace));
+    m_traceSelector->addItem(TraceLabel::of(trace));
     m_traceSelector->setItemData(index, trace.info.filePath, Qt::ToolTipRole);
 }
 
 void MainWindow::onAnalysisReady(int index)
 {
     const TraceSession::Entry& e = m_session->entry(index);
-    m_statusLabel->setText(
-        tr("%1: %n kernel(s), %2 finding(s).", nullptr, int(qMin<qint64>(e.analysis->kernelCount, INT_MAX)))
-            .arg(e.trace->info.fileName)
-            .arg(e.analysis->findings.size()));
+    // The selector's tooltip: the file, then busy split into compute and copies per GPU.
+    m_traceSelector->setItemData(index,
+        QString(e.trace->info.filePath + QLatin1Char('\n') + EfficiencyReport::headline(*e.analysis)), Qt::ToolTipRole);
     if (m_current < 0 || m_current == index || m_showNextLoaded) {
         m_showNextLoaded = false;
         if (m_current == index)
@@ -280,29 +305,7 @@ void MainWindow::onAnalysisReady(int index)
         else
             setCurrentTrace(index);
     }
-    updateComparison();
     emit analysisReady(index);
-}
-
-void MainWindow::updateComparison()
-{
-    // Every analysed trace takes part, in selector order; labels are file names without the
-    // extension, numbered when two traces share one.
-    QVector<AnalysisPtr> analyses;
-    QStringList labels;
-    m_compared.clear();
-    for (int i = 0; i < m_session->count(); ++i) {
-        const TraceSession::Entry& e = m_session->entry(i);
-        if (!e.analysis)
-            continue;
-        QString label = QFileInfo(e.trace->info.fileName).completeBaseName();
-        if (labels.contains(label))
-            label = tr("%1 (%2)").arg(label).arg(i + 1);
-        analyses << e.analysis;
-        labels << label;
-        m_compared << i;
-    }
-    m_comparisonDock->setAnalyses(analyses, labels);
 }
 
 void MainWindow::onTraceRemoved(int index)
@@ -319,7 +322,6 @@ void MainWindow::onTraceRemoved(int index)
         setCurrentTrace(qMin(index, m_session->count() - 1));
     else if (m_current < 0)
         showCurrent(); // nothing left: empty every dock
-    updateComparison();
 }
 
 void MainWindow::setCurrentTrace(int index)
@@ -340,7 +342,6 @@ void MainWindow::closeTrace(int index)
 {
     if (index < 0 || index >= m_session->count())
         return;
-    TimelineCache::shared().forget(m_session->entry(index).trace.get());
     m_session->close(index);
 }
 
@@ -353,6 +354,9 @@ void MainWindow::showCurrent()
     m_overviewDock->setAnalysis(a);
     m_timelineDock->setAnalysis(a);
     m_nvtxDock->setAnalysis(a);
+    m_servingDock->setAnalysis(a);
+    m_efficiencyDock->setAnalysis(a);
+    m_searchDock->setAnalysis(a);
     m_evidenceDock->clear();
     setScope(m_scope);
     updateTitle();
@@ -386,7 +390,7 @@ void MainWindow::showEvidence(int findingIndex)
     if (!a || findingIndex < 0 || findingIndex >= a->findings.size())
         return;
     const Finding& f = a->findings[findingIndex];
-    landOnEvidence(f.evidence, f.title, f.summary);
+    m_evidenceRouter->show(a, f.evidence, f.title, f.summary);
 }
 
 void MainWindow::showTraceEvidence(int traceIndex, const QVector<Evidence>& evidence, const QString& title)
@@ -394,41 +398,41 @@ void MainWindow::showTraceEvidence(int traceIndex, const QVector<Evidence>& evid
     if (traceIndex < 0 || traceIndex >= m_session->count())
         return;
     setCurrentTrace(traceIndex);
-    if (!currentAnalysis())
-        return;
-    landOnEvidence(evidence, title, QString());
+    if (const AnalysisPtr a = currentAnalysis())
+        m_evidenceRouter->show(a, evidence, title, QString());
 }
 
 void MainWindow::landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail)
 {
-    const AnalysisPtr a = currentAnalysis();
-    m_evidenceDock->showEvidence(a, evidence, title, detail);
-    // The timeline marks the evidence and zooms to it: kernel rows when there are some, else the
-    // first device time range (idle gap, warm-up), else whatever the rows span.
-    const Evidence* kernels = nullptr;
-    const Evidence* range = nullptr;
-    for (const Evidence& e : evidence) {
-        if (!kernels && e.table == kKernelTable && !e.rows.empty())
-            kernels = &e;
-        if (!range && e.startNs >= 0 && e.endNs >= e.startNs)
-            range = &e;
-    }
-    if (kernels)
-        m_timelineDock->highlightKernels(kernels->rows);
-    else if (range && range->deviceId >= 0)
-        m_timelineDock->highlightRange(range->deviceId, range->startNs, range->endNs);
-    else if (const auto [start, end] = m_evidenceDock->model()->span(); start >= 0)
-        m_timelineDock->zoomTo(start, end);
-    if (kernels) {
-        m_kernelsDock->showKernels(
-            kernels->rows, tr("%n evidence kernel(s) of “%1”", nullptr, int(kernels->rows.size())).arg(title));
-        m_kernelsDock->show();
-        m_kernelsDock->raise();
+    if (const AnalysisPtr a = currentAnalysis())
+        m_evidenceRouter->show(a, evidence, title, detail);
+}
+
+void MainWindow::fitTimeDocks()
+{
+    if (!m_fitTimeDocks || !m_timelineDock->isVisible() || m_timelineDock->isFloating())
         return;
-    }
-    // Evidence in other tables (API calls, copies, graph launches) or time ranges: the Evidence dock holds it.
-    m_evidenceDock->show();
-    m_evidenceDock->raise();
+    // What the lanes need: the dock's chrome (title, tool row, legend, scroll bar) plus the
+    // canvas's axis and rows, plus the separator's handle the dock's size does not count (16 px
+    // measured). Capped so the tables below keep at least half the window.
+    auto wanted = [](QDockWidget* dock, const TimeCanvas* canvas) {
+        return dock->height() - canvas->viewport()->height() + canvas->contentHeight() + 16;
+    };
+    const int cap = height() * 45 / 100;
+    const int timeline = std::clamp(wanted(m_timelineDock, m_timelineDock->view()), 120, std::max(120, cap));
+    const int nvtx = m_nvtxDock->isVisible() && !m_nvtxDock->isFloating()
+        ? std::clamp(wanted(m_nvtxDock, m_nvtxDock->view()), 110, std::max(110, height() * 20 / 100))
+        : 0;
+    // The tables below take whatever the time docks leave (on a 768-px screen the time docks
+    // stay at their minimum: the tables' minimum heights leave no more).
+    // The height the time docks and the tables below share now (one column of the layout).
+    const int shared = m_timelineDock->height() + (nvtx > 0 ? m_nvtxDock->height() : 0) + m_kernelsDock->height();
+    if (nvtx > 0)
+        resizeDocks({ m_timelineDock, m_nvtxDock }, { timeline, nvtx }, Qt::Vertical);
+    else
+        resizeDocks({ m_timelineDock }, { timeline }, Qt::Vertical);
+    // Growing the tables' area to the rest is what holds the time docks at the sizes above.
+    resizeDocks({ m_kernelsDock }, { std::max(0, shared - timeline - nvtx) }, Qt::Vertical);
 }
 
 void MainWindow::createExportActions(QMenu* file)
@@ -455,12 +459,12 @@ void MainWindow::createExportActions(QMenu* file)
         tables->setEnabled(currentAnalysis() && !m_exporter->isBusy());
         info->setEnabled(m_current >= 0);
     });
-    connect(m_exporter, &ReportExporter::started, m_statusLabel, &QLabel::setText);
+    connect(m_exporter, &ReportExporter::started, m_status, &SessionStatus::setText);
     connect(m_exporter, &ReportExporter::finished, this, [this](bool ok, const QString& message) {
         if (ok)
-            m_statusLabel->setText(message);
+            m_status->setText(message);
         else
-            showError(message);
+            m_status->showError(message);
     });
 }
 
@@ -478,6 +482,24 @@ void MainWindow::exportCurrent(bool tablesOnly)
     m_exporter->start(analysis, dir, tablesOnly ? ReportExporter::What::Tables : ReportExporter::What::Report);
 }
 
+void MainWindow::chooseTraceFile(bool phaseMap)
+{
+    if (m_current < 0)
+        return;
+    const QString current
+        = phaseMap ? m_analysisFiles->phaseMapFor(m_current) : m_analysisFiles->taxonomyFor(m_current);
+    const QString path = QFileDialog::getOpenFileName(this,
+        phaseMap ? tr("Phase Map for This Trace") : tr("Kernel Taxonomy for This Trace"),
+        current.isEmpty() ? Settings::instance()->lastDirectory() : current, tr("JSON files (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    const bool ok = phaseMap ? m_analysisFiles->setTracePhaseMap(m_current, path, &error)
+                             : m_analysisFiles->setTraceTaxonomy(m_current, path, &error);
+    if (!ok)
+        m_status->showError(error);
+}
+
 void MainWindow::showTraceInfo()
 {
     if (m_current < 0)
@@ -487,64 +509,17 @@ void MainWindow::showTraceInfo()
     dialog->show();
 }
 
-void MainWindow::setProgressVisible(bool visible)
-{
-    m_progress->setVisible(visible);
-    m_cancel->setVisible(visible);
-}
-
-void MainWindow::showError(const QString& message)
-{
-    m_statusLabel->setText(message);
-    m_statusLabel->setToolTip(message);
-    statusBar()->showMessage(message, 15000);
-}
-
-void MainWindow::addRecentFile(const QString& path) { Settings::instance()->addRecentFile(path); }
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent = Settings::instance()->recentFiles();
-    for (const QString& path : recent) {
-        QAction* a = m_recentMenu->addAction(QFileInfo(path).fileName());
-        a->setToolTip(path);
-        connect(a, &QAction::triggered, this, [this, path] { openFiles({ path }); });
-    }
-    if (recent.isEmpty())
-        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
-    else {
-        m_recentMenu->addSeparator();
-        connect(m_recentMenu->addAction(tr("Clear")), &QAction::triggered, Settings::instance(),
-            &Settings::clearRecentFiles);
-    }
-}
-
-QString MainWindow::traceLabel(const Trace& trace) const
-{
-    QStringList gpus;
-    for (const GpuInfo& g : trace.gpus)
-        if (!gpus.contains(g.name))
-            gpus << g.name;
-    QString label = trace.info.fileName;
-    if (!gpus.isEmpty())
-        label += QStringLiteral(" — ") + gpus.join(QStringLiteral(", "));
-    if (!trace.info.nsysVersion.isEmpty())
-        label += QStringLiteral(" — ") + tr("nsys %1").arg(trace.info.nsysVersion);
-    return label;
-}
-
 void MainWindow::updateTitle()
 {
     const AnalysisPtr a = currentAnalysis();
     if (m_current < 0) {
         setWindowTitle(tr("Sightline"));
-        m_windowLabel->clear();
+        m_status->setWindowText({});
         return;
     }
     setWindowTitle(tr("%1 — Sightline").arg(m_session->entry(m_current).trace->info.fileName));
     if (!a) {
-        m_windowLabel->clear();
+        m_status->setWindowText({});
         return;
     }
     const qint64 origin = a->trace->firstNs;
@@ -553,42 +528,12 @@ void MainWindow::updateTitle()
                            AnalysisWindow::kindName(a->window.kind));
     if (!m_scope.isAll())
         text += tr(" · focus: %1").arg(m_scope.label());
-    m_windowLabel->setText(text);
+    m_status->setWindowText(text);
 }
 
-QList<QPair<QString, QHeaderView*>> MainWindow::headers() const
-{
-    return { { QStringLiteral("kernels.summary"), m_kernelsDock->summaryView()->horizontalHeader() },
-        { QStringLiteral("kernels.instances"), m_kernelsDock->instanceView()->horizontalHeader() },
-        { QStringLiteral("findings"), m_findingsDock->view()->horizontalHeader() },
-        { QStringLiteral("processes"), m_processesDock->view()->header() },
-        { QStringLiteral("evidence"), m_evidenceDock->view()->horizontalHeader() },
-        { QStringLiteral("comparison.figures"), m_comparisonDock->figureView()->horizontalHeader() },
-        { QStringLiteral("comparison.kernels"), m_comparisonDock->kernelView()->horizontalHeader() },
-        { QStringLiteral("comparison.changes"), m_comparisonDock->changeView()->horizontalHeader() } };
-}
+void MainWindow::saveLayout() const { ViewState::save(*this, kLayoutVersion); }
 
-void MainWindow::saveLayout() const
-{
-    Settings* settings = Settings::instance();
-    settings->setWindowGeometry(saveGeometry());
-    settings->setWindowState(saveState(kLayoutVersion), kLayoutVersion);
-    for (const auto& [key, header] : headers())
-        settings->setHeaderState(key, header->saveState(), kLayoutVersion);
-}
-
-bool MainWindow::restoreLayout()
-{
-    const Settings* settings = Settings::instance();
-    const QByteArray geometry = settings->windowGeometry();
-    if (!geometry.isEmpty())
-        restoreGeometry(geometry);
-    for (const auto& [key, header] : headers())
-        if (const QByteArray state = settings->headerState(key, kLayoutVersion); !state.isEmpty())
-            header->restoreState(state);
-    const QByteArray state = settings->windowState(kLayoutVersion);
-    return !state.isEmpty() && restoreState(state, kLayoutVersion);
-}
+bool MainWindow::restoreLayout() { return ViewState::restore(*this, kLayoutVersion); }
 
 void MainWindow::resetLayout()
 {

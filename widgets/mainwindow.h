@@ -8,35 +8,40 @@
 #include <QStringList>
 
 class QComboBox;
-class QHeaderView;
-class QLabel;
 class QMenu;
-class QProgressBar;
-class QToolButton;
 
 namespace sl {
 
+class AnalysisFiles;
 class ComparisonDock;
+class ComparisonRoster;
 class EvidenceDock;
+class EvidenceRouter;
 class FindingsDock;
 class KernelsDock;
 class NvtxPhasesDock;
+class EfficiencyDock;
 class TimelineDock;
 class TimeViewport;
 class OverviewDock;
 class ProcessesDock;
+class ServingDock;
+class SearchDock;
 class ReportExporter;
+class SessionStatus;
 class TraceSession;
 struct WindowSpec;
 
 /// Builds the docks and actions and wires them to the TraceSession, which loads and analyses
 /// traces on worker threads. Holds the view state every dock follows: the current trace and
-/// the scope (process/thread/GPU/stream focus).
+/// the scope (process/thread/GPU/stream focus). The jobs around it live in their own classes:
+/// SessionStatus (status bar), RecentFilesMenu, ViewState (layout and table headers),
+/// ComparisonRoster (what is compared, labelled by the CLI's rule), EvidenceRouter, TraceLabel.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    static constexpr int kLayoutVersion = 5; ///< bump when the set of docks changes
+    static constexpr int kLayoutVersion = 6; ///< bump when the set of docks changes
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -71,6 +76,12 @@ public:
     ComparisonDock* comparisonDock() const { return m_comparisonDock; }
     TimelineDock* timelineDock() const { return m_timelineDock; }
     NvtxPhasesDock* nvtxDock() const { return m_nvtxDock; }
+    SessionStatus* status() const { return m_status; }
+    ComparisonRoster* comparisonRoster() const { return m_roster; }
+    AnalysisFiles* analysisFiles() const { return m_analysisFiles; }
+    ServingDock* servingDock() const { return m_servingDock; }
+    EfficiencyDock* efficiencyDock() const { return m_efficiencyDock; }
+    SearchDock* searchDock() const { return m_searchDock; }
 
     void saveLayout() const;
     bool restoreLayout();
@@ -92,20 +103,18 @@ private:
     void createExportActions(QMenu* file); ///< Export Report/Tables, Trace Information, Preferences
     void exportCurrent(bool tablesOnly);
     void showTraceInfo();
+    void chooseTraceFile(bool phaseMap); ///< Analysis › Phase Map… / Kernel Taxonomy…
     void onTraceAdded(int index);
     void onAnalysisReady(int index);
     void onTraceRemoved(int index);
     void showCurrent(); ///< hands the current analysis and scope to every dock
-    void updateComparison(); ///< hands every analysed trace to the Comparison dock
+    /// Gives the Timeline and NVTX docks the height of their lanes (within limits) instead of a
+    /// fixed share of the window, so that two GPUs do not leave most of the dock empty.
+    void fitTimeDocks();
+    /// Shows evidence of the current trace (EvidenceRouter): Kernels/Evidence dock and timeline marks.
     void landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail);
-    void setProgressVisible(bool visible);
-    void showError(const QString& message);
-    void addRecentFile(const QString& path);
-    void rebuildRecentMenu();
     void updateTitle();
-    QString traceLabel(const Trace& trace) const;
     QList<QDockWidget*> docks() const;
-    QList<QPair<QString, QHeaderView*>> headers() const; ///< table headers persisted with the layout
 
     TraceSession* m_session;
     KernelsDock* m_kernelsDock;
@@ -116,14 +125,16 @@ private:
     ComparisonDock* m_comparisonDock;
     TimelineDock* m_timelineDock;
     NvtxPhasesDock* m_nvtxDock;
+    ServingDock* m_servingDock = nullptr;
+    EfficiencyDock* m_efficiencyDock = nullptr;
+    SearchDock* m_searchDock = nullptr; ///< Ctrl+F
+    bool m_fitTimeDocks = true; ///< size the time docks to their lanes when the next lanes arrive
     TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
-    QVector<int> m_compared; ///< session index of each trace in the comparison, in its order
+    ComparisonRoster* m_roster;
+    EvidenceRouter* m_evidenceRouter;
+    SessionStatus* m_status;
+    AnalysisFiles* m_analysisFiles;
     QComboBox* m_traceSelector;
-    QMenu* m_recentMenu = nullptr;
-    QLabel* m_statusLabel;
-    QLabel* m_windowLabel;
-    QProgressBar* m_progress;
-    QToolButton* m_cancel;
     ReportExporter* m_exporter;
 
     int m_current = -1;

@@ -37,11 +37,10 @@ bool ReportExporter::start(const AnalysisPtr& analysis, const QString& dir, What
     // The analysis is immutable and shared: the worker keeps it alive however the GUI moves on.
     m_watcher.setFuture(QtConcurrent::run([analysis, dir, what] {
         QString error;
-        if (what == What::Report) {
+        if (what == What::Report)
             ReportWriter::writeAll(*analysis, dir, ReportOptions {}, &error);
-            return error;
-        }
-        ReportWriter::writeTables(*analysis, dir, &error);
+        else
+            ReportWriter::writeTables(*analysis, dir, &error);
         return error;
     }));
     return true;

@@ -10,7 +10,8 @@ namespace sl {
 
 /// Writes an analysis to a folder off the GUI thread: the full report (report.md, report.json
 /// and tables/*.csv, exactly what `sightline-cli analyze` writes, through ReportWriter) or the
-/// CSV tables alone. Covers the analysis's own window, so an export matches what the docks show.
+/// CSV tables alone (DIR/tables/*.csv, the report's layout, through ReportWriter::writeTables).
+/// Covers the analysis's own window, so an export matches what the docks show.
 /// One export at a time; failures come back as the core's message, never as a modal dialog.
 class ReportExporter : public QObject
 {

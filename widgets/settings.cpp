@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/settings.h"
 
+#include "widgets/guilogging.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QPointer>
@@ -14,11 +16,33 @@ namespace {
 const QString kRecentFiles = QStringLiteral("mainwindow/recentFiles");
 const QString kLastDirectory = QStringLiteral("files/lastDirectory");
 const QString kLanguage = QStringLiteral("ui/language");
+const QString kDefaultPhaseMap = QStringLiteral("analysis/phaseMap");
+const QString kDefaultTaxonomy = QStringLiteral("analysis/taxonomy");
+const QString kTracePhaseMaps = QStringLiteral("analysis/tracePhaseMaps"); // map: trace path → file
+const QString kTraceTaxonomies = QStringLiteral("analysis/traceTaxonomies");
+const QString kNsysPath = QStringLiteral("files/nsysPath");
 const QString kGeometry = QStringLiteral("mainwindow/geometry");
 const QString kState = QStringLiteral("mainwindow/state");
 const QString kStateVersion = QStringLiteral("mainwindow/stateVersion");
 QString headerKey(const QString& table) { return QStringLiteral("headers/%1/state").arg(table); }
 QString headerVersionKey(const QString& table) { return QStringLiteral("headers/%1/version").arg(table); }
+
+/// A trace path → file map stored as one value (paths are not valid QSettings keys).
+QString mapValue(const QString& key, const QString& tracePath)
+{
+    return QSettings().value(key).toMap().value(tracePath).toString();
+}
+
+void setMapValue(const QString& key, const QString& tracePath, const QString& value)
+{
+    QSettings s;
+    QVariantMap map = s.value(key).toMap();
+    if (value.isEmpty())
+        map.remove(tracePath);
+    else
+        map.insert(tracePath, value);
+    s.setValue(key, map);
+}
 
 QStringList normalisedRecent(const QStringList& paths)
 {
@@ -79,6 +103,50 @@ void Settings::setLanguage(const QString& language)
     emit languageChanged(language);
 }
 
+QString Settings::defaultPhaseMap() const { return QSettings().value(kDefaultPhaseMap).toString(); }
+
+void Settings::setDefaultPhaseMap(const QString& path)
+{
+    if (path == defaultPhaseMap())
+        return;
+    QSettings().setValue(kDefaultPhaseMap, path);
+    emit defaultAnalysisFilesChanged();
+}
+
+QString Settings::defaultTaxonomy() const { return QSettings().value(kDefaultTaxonomy).toString(); }
+
+void Settings::setDefaultTaxonomy(const QString& path)
+{
+    if (path == defaultTaxonomy())
+        return;
+    QSettings().setValue(kDefaultTaxonomy, path);
+    emit defaultAnalysisFilesChanged();
+}
+
+QString Settings::tracePhaseMap(const QString& tracePath) const { return mapValue(kTracePhaseMaps, tracePath); }
+
+void Settings::setTracePhaseMap(const QString& tracePath, const QString& path)
+{
+    setMapValue(kTracePhaseMaps, tracePath, path);
+}
+
+QString Settings::traceTaxonomy(const QString& tracePath) const { return mapValue(kTraceTaxonomies, tracePath); }
+
+void Settings::setTraceTaxonomy(const QString& tracePath, const QString& path)
+{
+    setMapValue(kTraceTaxonomies, tracePath, path);
+}
+
+QString Settings::nsysPath() const { return QSettings().value(kNsysPath, QString()).toString(); }
+
+void Settings::setNsysPath(const QString& path)
+{
+    if (path == nsysPath())
+        return;
+    QSettings().setValue(kNsysPath, path);
+    emit nsysPathChanged(path);
+}
+
 QByteArray Settings::windowGeometry() const { return QSettings().value(kGeometry).toByteArray(); }
 
 void Settings::setWindowGeometry(const QByteArray& geometry)
@@ -92,7 +160,12 @@ void Settings::setWindowGeometry(const QByteArray& geometry)
 QByteArray Settings::windowState(int version) const
 {
     QSettings s;
-    return s.value(kStateVersion, -1).toInt() == version ? s.value(kState).toByteArray() : QByteArray();
+    const int saved = s.value(kStateVersion, -1).toInt();
+    if (saved == version)
+        return s.value(kState).toByteArray();
+    if (saved >= 0) // saved by another layout version: the default layout applies
+        qCDebug(lcGui) << "window layout of version" << saved << "ignored (now" << version << ")";
+    return {};
 }
 
 void Settings::setWindowState(const QByteArray& state, int version)
@@ -108,7 +181,12 @@ void Settings::setWindowState(const QByteArray& state, int version)
 QByteArray Settings::headerState(const QString& key, int version) const
 {
     QSettings s;
-    return s.value(headerVersionKey(key), -1).toInt() == version ? s.value(headerKey(key)).toByteArray() : QByteArray();
+    const int saved = s.value(headerVersionKey(key), -1).toInt();
+    if (saved == version)
+        return s.value(headerKey(key)).toByteArray();
+    if (saved >= 0)
+        qCDebug(lcGui) << "header state of" << key << "version" << saved << "ignored (now" << version << ")";
+    return {};
 }
 
 void Settings::setHeaderState(const QString& key, const QByteArray& state, int version)

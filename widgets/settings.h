@@ -38,6 +38,21 @@ public:
     QString language() const;
     void setLanguage(const QString& language);
 
+    /// Phase map / taxonomy file every trace is analysed with (empty: the built-in ones).
+    QString defaultPhaseMap() const;
+    void setDefaultPhaseMap(const QString& path);
+    QString defaultTaxonomy() const;
+    void setDefaultTaxonomy(const QString& path);
+    /// The phase map / taxonomy file chosen for the trace at `tracePath` (Analysis menu), which
+    /// replaces the default for it; empty: the default.
+    QString tracePhaseMap(const QString& tracePath) const;
+    void setTracePhaseMap(const QString& tracePath, const QString& path);
+    QString traceTaxonomy(const QString& tracePath) const;
+    void setTraceTaxonomy(const QString& tracePath, const QString& path);
+    /// The nsys that exports .nsys-rep/.qdrep reports; empty = on PATH or in the default install folders.
+    QString nsysPath() const;
+    void setNsysPath(const QString& path);
+
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray& geometry);
     QByteArray windowState(int version) const;
@@ -50,6 +65,9 @@ signals:
     void recentFilesChanged(const QStringList& paths);
     void lastDirectoryChanged(const QString& dir);
     void languageChanged(const QString& language);
+    /// The default phase map or taxonomy changed.
+    void defaultAnalysisFilesChanged();
+    void nsysPathChanged(const QString& path);
     void windowGeometryChanged();
     void windowStateChanged();
     void headerStateChanged(const QString& key);

@@ -3,6 +3,7 @@
 
 #include "core/analysis/finding.h"
 #include "core/models/findingsmodel.h"
+#include "widgets/categorypalette.h"
 
 namespace sl {
 
@@ -12,22 +13,7 @@ void SeverityDelegate::initStyleOption(QStyleOptionViewItem* option, const QMode
     const QVariant severity = index.data(FindingsModel::SeverityRole);
     if (!severity.isValid())
         return;
-    QColor colour;
-    switch (Finding::Severity(severity.toInt())) {
-    case Finding::Severity::High:
-        colour = QColor(0xd9, 0x48, 0x3b);
-        break;
-    case Finding::Severity::Medium:
-        colour = QColor(0xe8, 0xa2, 0x02);
-        break;
-    case Finding::Severity::Low:
-        colour = QColor(0x4a, 0x86, 0xc8);
-        break;
-    case Finding::Severity::Info:
-        colour = QColor(0x9e, 0x9e, 0x9e);
-        break;
-    }
-    option->backgroundBrush = colour;
+    option->backgroundBrush = CategoryPalette::severity(Finding::Severity(severity.toInt()));
     option->palette.setColor(QPalette::Text, Qt::white);
     option->palette.setColor(QPalette::HighlightedText, Qt::white);
     option->font.setBold(true);

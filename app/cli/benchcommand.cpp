@@ -9,6 +9,7 @@
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,6 +17,9 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <utility>
+
+#include <sqlite3.h>
 
 namespace sl::cli {
 
@@ -64,6 +68,63 @@ QString generated(const QString& dir, qint64 kernels, bool opRanges, QTextStream
     return file;
 }
 
+/// Runs `sql` on the writable export `file` through the C API; false (message printed) on error.
+bool execOn(const QString& file, const QString& sql)
+{
+    sqlite3* db = nullptr;
+    char* err = nullptr;
+    bool ok = sqlite3_open_v2(file.toUtf8().constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK
+        && sqlite3_exec(db, sql.toUtf8().constData(), nullptr, nullptr, &err) == SQLITE_OK;
+    if (!ok)
+        QTextStream(stderr) << QFileInfo(file).fileName() << ": " << (err ? err : sqlite3_errmsg(db)) << "\n";
+    sqlite3_free(err);
+    sqlite3_close(db);
+    return ok;
+}
+
+/// The hostile-size cases of issue 12.8, each a copy of the N-kernel synth trace changed by SQL
+/// (kept in `dir` like the others): every kernel its own name (N distinct names), 1 MiB names
+/// (every kernel name and NVTX text of the trace padded to a mebibyte) and 20 000 nested NVTX
+/// ranges on one thread. Empty list on failure.
+QStringList hostileTraces(const QString& dir, qint64 kernels, QTextStream& out)
+{
+    const QString base = generated(dir, kernels, false, out);
+    if (base.isEmpty())
+        return {};
+    const QString names = QStringLiteral(
+        "CREATE TEMP TABLE b AS SELECT MAX(id) + 1 AS base FROM StringIds;"
+        "INSERT INTO StringIds (id, value) SELECT (SELECT base FROM b) + rowid, 'hostile_kernel_' || rowid "
+        "FROM CUPTI_ACTIVITY_KIND_KERNEL;"
+        "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET demangledName = (SELECT base FROM b) + rowid, "
+        "shortName = (SELECT base FROM b) + rowid;");
+    const QString megabyte = QStringLiteral(
+        "UPDATE StringIds SET value = value || printf('%.*c', 1048576, 'x') WHERE id IN "
+        "(SELECT demangledName FROM CUPTI_ACTIVITY_KIND_KERNEL UNION SELECT shortName FROM CUPTI_ACTIVITY_KIND_KERNEL "
+        "UNION SELECT textId FROM NVTX_EVENTS);"
+        "UPDATE NVTX_EVENTS SET text = text || printf('%.*c', 1048576, 'y') WHERE text IS NOT NULL;");
+    // 20 000 push/pop ranges, each inside the previous one, on the first NVTX thread, spanning
+    // the first kernel (1 ns apart at both ends).
+    const QString deep = QStringLiteral(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000), "
+        "t AS (SELECT MIN(start) s, MAX(\"end\") e FROM CUPTI_ACTIVITY_KIND_KERNEL) "
+        "INSERT INTO NVTX_EVENTS (start, \"end\", eventType, globalTid, text) "
+        "SELECT t.s - 30000 + i, t.e + 30000 - i, 59, (SELECT globalTid FROM NVTX_EVENTS LIMIT 1), 'deep_' || i FROM n, t;");
+    QStringList files;
+    for (const auto& [suffix, sql] : {std::pair{QStringLiteral("names"), names}, std::pair{QStringLiteral("mib-strings"), megabyte},
+                                      std::pair{QStringLiteral("deep-nvtx"), deep}}) {
+        const QString file = QDir(dir).filePath(QStringLiteral("synth-%1-%2.sqlite").arg(kernels).arg(suffix));
+        if (!QFileInfo::exists(file)) {
+            out << BenchCommand::tr("generating %1...").arg(QFileInfo(file).fileName()) << Qt::endl;
+            const QString partial = file + QStringLiteral(".partial");
+            QFile::remove(partial);
+            if (!QFile::copy(base, partial) || !execOn(partial, sql) || !QFile::rename(partial, file))
+                return {};
+        }
+        files << file;
+    }
+    return files;
+}
+
 } // namespace
 
 int BenchCommand::run(const QStringList& args)
@@ -89,6 +150,10 @@ int BenchCommand::run(const QStringList& args)
         tr("Cancel a load of each trace at this progress in permille (default 500, 0 skips)."), tr("P"),
         QStringLiteral("500") });
     p.addOption({ QStringLiteral("no-hash"), tr("Do not hash the file while loading.") });
+    p.addOption({ QStringLiteral("hostile"),
+        tr("Also measure three hostile variants of the N-kernel trace: N distinct kernel names, 1 MiB names and "
+           "texts, 20 000 nested NVTX ranges (docs/benchmarks.md)."),
+        tr("N") });
     for (const QString& internal : { kOne, kProbeCancel, kProbeCycles }) {
         QCommandLineOption o(internal, tr("Internal: one measurement in this process, printed as JSON."), tr("FILE"));
         o.setFlags(QCommandLineOption::HiddenFromHelp);
@@ -152,6 +217,19 @@ int BenchCommand::run(const QStringList& args)
         if (file.isEmpty())
             return WriteError;
         traces << file;
+    }
+
+    if (p.isSet(QStringLiteral("hostile"))) {
+        bool ok = false;
+        const qint64 n = p.value(QStringLiteral("hostile")).toLongLong(&ok);
+        if (!ok || n <= 0) {
+            QTextStream(stderr) << tr("--hostile takes a kernel count.") << "\n";
+            return Usage;
+        }
+        const QStringList hostile = hostileTraces(dir, n, out);
+        if (hostile.isEmpty())
+            return WriteError;
+        traces << hostile;
     }
 
     QStringList hashArgs;

@@ -59,6 +59,8 @@ int BenchProbe::measure(const QString& path, bool hashFile)
     floorPhase.finish(o, QStringLiteral("floor"));
     o.insert(QStringLiteral("floor_ns"), floor.ns); // the scan alone, without opening the file
     o.insert(QStringLiteral("rows"), floor.rows);
+    // The floor a user measures with the stock tool: the sqlite3 shell reading the same columns.
+    o.insert(QStringLiteral("shell_floor_ns"), FloorScan::shellScan(path).ns);
     ResourceUsage::releaseFreedMemory();
     const qint64 base = ResourceUsage::residentBytes();
     o.insert(QStringLiteral("rss_before"), base);
@@ -129,8 +131,41 @@ int BenchProbe::cancel(const QString& path, int permille)
     o.insert(QStringLiteral("rss_after_cancel"), ResourceUsage::residentBytes() - base);
     future = {};
     o.insert(QStringLiteral("rss_after_release"), ResourceUsage::residentBytes() - base);
+    if (!cancelAnalysis(path, permille, o))
+        return Failure;
     print(o);
     return Ok;
+}
+
+bool BenchProbe::cancelAnalysis(const QString& path, int permille, QJsonObject& o)
+{
+    // An analysis as the GUI starts it (Analyzer::analyzeAsync), cancelled at the same share of
+    // its run time as the load: it has no progress of its own, so one uncancelled analysis of
+    // the same trace sets the clock first.
+    LoadOptions lo;
+    lo.computeSha256 = false;
+    const LoadOutcome loaded = TraceLoader::loadSync(path, lo);
+    if (!loaded.ok()) {
+        QTextStream(stderr) << loaded.message << "\n";
+        return false;
+    }
+    QElapsedTimer t;
+    t.start();
+    Analyzer::analyze(loaded.trace, AnalysisOptions {});
+    const qint64 analysisNs = t.nsecsElapsed();
+    o.insert(QStringLiteral("analysis_ns"), analysisNs);
+    const qint64 cancelAtNs = analysisNs * permille / 1000;
+    t.restart();
+    QFuture<AnalysisPtr> future = Analyzer::analyzeAsync(loaded.trace, AnalysisOptions {});
+    while (!future.isFinished() && t.nsecsElapsed() < cancelAtNs)
+        QThread::usleep(100);
+    o.insert(QStringLiteral("analysis_cancel_at_ns"), t.nsecsElapsed());
+    t.restart();
+    future.cancel();
+    future.waitForFinished();
+    o.insert(QStringLiteral("analysis_cancel_ns"), t.nsecsElapsed());
+    o.insert(QStringLiteral("analysis_cancelled"), future.resultCount() == 0);
+    return true;
 }
 
 int BenchProbe::cycles(const QString& path, int count)

@@ -80,6 +80,21 @@ void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
     }
 
     out << "\n"
+        << tr("Against the sqlite3 shell (the stock command-line tool reading the same columns, output discarded): "
+              "analyze everything included = load + analyze + report.")
+        << "\n\n"
+        << tr("| trace | C-API floor | sqlite3 shell floor | load+analyze+report | ratio to the shell floor |")
+        << "\n|---|---:|---:|---:|---:|\n";
+    for (const BenchRow& r : rows) {
+        const QJsonObject& m = r.measure;
+        const qint64 shell = value(m, "shell_floor_ns");
+        const qint64 total = value(m, "load_ns") + value(m, "analyze_ns") + value(m, "report_ns");
+        out << "| " << r.name << " | " << formatDuration(value(m, "floor_ns")) << " | "
+            << (shell > 0 ? formatDuration(shell) : tr("no sqlite3 shell")) << " | " << formatDuration(total) << " | "
+            << ratio(total, shell) << " |\n";
+    }
+
+    out << "\n"
         << tr("Memory: peak resident growth over the size before loading (MiB), per phase; the bound is %1 B per "
               "kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5× the "
               "interned strings and %6 MiB.")
@@ -106,11 +121,14 @@ void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
 
     out << "\n"
         << tr("Cancel and reopen: a load cancelled at the given progress (latency with its ratio to the floor, "
-              "resident growth left after the cancel), then the trace loaded, analysed and closed repeatedly "
+              "resident growth left after the cancel); an analysis cancelled after the same share of its run time "
+              "(when, of the whole analysis, and the latency until its future finished); then the trace loaded, "
+              "analysed and closed repeatedly "
               "(resident growth after each close, MiB).")
         << "\n\n"
-        << tr("| trace | cancelled at | cancel latency | left after cancel | after each close | last − first |")
-        << "\n|---|---:|---:|---:|---|---:|\n";
+        << tr("| trace | cancelled at | cancel latency | left after cancel | analysis cancelled at | analysis cancel "
+              "latency | after each close | last − first |")
+        << "\n|---|---:|---:|---:|---:|---:|---|---:|\n";
     for (const BenchRow& r : rows) {
         const qint64 floor = value(r.measure, "floor_ns");
         out << "| " << r.name << " | ";
@@ -122,6 +140,14 @@ void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
             out << formatPercent(double(value(r.cancel, "progress_at_cancel")) / 1000.0, 0) << " | "
                 << timed(value(r.cancel, "cancel_ns"), floor) << " | " << mib(value(r.cancel, "rss_after_cancel"))
                 << " MiB | ";
+        if (r.cancel.isEmpty())
+            out << "– | – | ";
+        else if (!r.cancel.value(QStringLiteral("analysis_cancelled")).toBool())
+            out << tr("finished first") << " | – | ";
+        else
+            out << formatDuration(value(r.cancel, "analysis_cancel_at_ns")) << " / "
+                << formatDuration(value(r.cancel, "analysis_ns")) << " | "
+                << formatDuration(value(r.cancel, "analysis_cancel_ns")) << " | ";
         const QJsonArray after = r.cycles.value(QStringLiteral("rss_after_close")).toArray();
         QStringList list;
         for (const auto& v : after)

@@ -3,15 +3,19 @@
 
 #include "core/analysis/analyzer.h"
 #include "core/compare/comparator.h"
+#include "core/io/sqliteconnection.h"
+#include "core/io/nsysimporter.h"
 #include "core/io/traceinspector.h"
 #include "core/io/traceloader.h"
 #include "core/report/comparisonwriter.h"
 #include "core/report/reportwriter.h"
+#include "core/synth/synthshapes.h"
 #include "core/synth/synthtracewriter.h"
 #include "core/util/format.h"
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QTextStream>
 
@@ -72,15 +76,60 @@ void addAnalysisOptions(QCommandLineParser& p)
                  Commands::tr("FILE")});
     p.addOption({QStringLiteral("taxonomy"), Commands::tr("Extra kernel taxonomy rules (JSON), tried before the built-in ones."),
                  Commands::tr("FILE")});
+    p.addOption({QStringLiteral("math-paths"), Commands::tr("Extra math-path rules (JSON), tried before the built-in ones."),
+                 Commands::tr("FILE")});
+    p.addOption({QStringLiteral("gpu-peaks"), Commands::tr("Extra GPU peak TFLOP/s entries (JSON), tried before the built-in ones."),
+                 Commands::tr("FILE")});
+    p.addOption({QStringLiteral("peak-tflops"), Commands::tr("Peak TFLOP/s per GPU for MFU, instead of the peak table."),
+                 Commands::tr("TFLOPS")});
+}
+
+void addNsysOption(QCommandLineParser& p)
+{
+    p.addOption({QStringLiteral("nsys"),
+                 Commands::tr("The nsys that exports .nsys-rep/.qdrep reports (default: nsys on PATH or in the "
+                              "default install folders)."),
+                 Commands::tr("PATH")});
+}
+
+/// The SQLite export to load for `path`: itself, or for a .nsys-rep/.qdrep its export in the
+/// user's cache (NsysImporter). Empty with `*code` set and the message printed on failure.
+QString exportFor(const QString& path, const QCommandLineParser& p, int* code)
+{
+    if (!NsysImporter::isReport(path))
+        return path;
+    Progress progress;
+    const auto r = NsysImporter::importReport(path, NsysImporter::findNsys(p.value(QStringLiteral("nsys"))),
+                                              [&](int permille, const QString& stage) {
+                                                  progress.update(std::max(permille, 0), stage);
+                                              });
+    progress.done();
+    err() << r.message << "\n";
+    if (!r.ok())
+        *code = exitCodeFor(r.error);
+    return r.sqlitePath;
 }
 
 bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QString* error)
 {
     if (!WindowSpec::parse(p.value(QStringLiteral("window")), &options->window, error))
         return false;
-    if (p.isSet(QStringLiteral("phase-map")) && !PhaseMap::fromFile(p.value(QStringLiteral("phase-map")), &options->phases, error))
+    if (!options->loadFiles(p.value(QStringLiteral("phase-map")), p.value(QStringLiteral("taxonomy")), error))
         return false;
-    return !p.isSet(QStringLiteral("taxonomy")) || options->taxonomy.extendFromFile(p.value(QStringLiteral("taxonomy")), error);
+    if (p.isSet(QStringLiteral("math-paths")) && !options->mathPaths.extendFromFile(p.value(QStringLiteral("math-paths")), error))
+        return false;
+    if (p.isSet(QStringLiteral("gpu-peaks")) && !options->peaks.extendFromFile(p.value(QStringLiteral("gpu-peaks")), error))
+        return false;
+    if (p.isSet(QStringLiteral("peak-tflops"))) {
+        bool ok = false;
+        const double peak = p.value(QStringLiteral("peak-tflops")).toDouble(&ok);
+        if (!ok || !(peak > 0)) {
+            *error = Commands::tr("--peak-tflops needs a positive number.");
+            return false;
+        }
+        options->peakTflops = peak;
+    }
+    return true;
 }
 } // namespace
 
@@ -107,33 +156,46 @@ QString Commands::usage()
 {
     return tr("Usage: sightline-cli <command> [options]\n\n"
               "Commands:\n"
-              "  analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
-              "          [--taxonomy FILE] [--top N]\n"
+              "  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
+              "          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]\n"
+              "          [--ncu FILE] [--nvml FILE]\n"
               "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
               "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
               "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
-              "          [--taxonomy FILE] [--top N]\n"
+              "          [--model-flops-per-token F | --params P]\n"
+              "          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]]\n"
               "                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md\n"
+              "  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH)\n"
               "  info TRACE.sqlite\n"
               "                 print the nsys and schema versions, GPUs, tables and row counts\n"
               "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
-              "                 [--nvtx-ops]\n"
+              "                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]\n"
               "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
               "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
               "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
               "                 cancel latency and memory after reopening, against a bare SQLite scan\n\n"
               "Run 'sightline-cli <command> --help' for the options of a command.\n"
-              "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output.\n");
+              "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,\n"
+              "5 regression beyond the --gate threshold, 6 gate inconclusive.\n");
 }
 
 int Commands::analyze(const QStringList& args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(tr("Analyse an Nsight Systems SQLite export and write report.json, report.md and tables/*.csv."));
-    p.addPositionalArgument(QStringLiteral("trace"), tr("The export (nsys export --type sqlite)."));
+    p.addPositionalArgument(QStringLiteral("trace"), tr("The export (nsys export --type sqlite), or an .nsys-rep/.qdrep report that nsys "
+                                                     "exports into the user's cache."));
     p.addOption({QStringLiteral("out"), tr("Output folder."), tr("DIR")});
     addAnalysisOptions(p);
     p.addOption({QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20")});
+    addNsysOption(p);
+    p.addOption({QStringLiteral("ncu"),
+                 tr("Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page "
+                    "details, or a .ncu-rep (needs ncu)."),
+                 tr("FILE")});
+    p.addOption({QStringLiteral("nvml"),
+                 tr("NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture."),
+                 tr("FILE")});
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -149,6 +211,19 @@ int Commands::analyze(const QStringList& args)
         err() << error << "\n";
         return Usage;
     }
+    for (const char* name : {"ncu", "nvml"}) {
+        const QString file = p.value(QLatin1String(name));
+        if (file.isEmpty())
+            continue;
+        if (!QFileInfo(file).isFile() || !QFileInfo(file).isReadable()) {
+            err() << tr("Cannot read %1 (--%2): it does not exist or is not a readable file.")
+                         .arg(QFileInfo(file).fileName(), QLatin1String(name))
+                  << "\n";
+            return BadInput;
+        }
+    }
+    options.ncuFile = p.value(QStringLiteral("ncu"));
+    options.nvmlCsv = p.value(QStringLiteral("nvml"));
     bool ok = false;
     ReportOptions reportOptions;
     reportOptions.topKernels = p.value(QStringLiteral("top")).toInt(&ok);
@@ -157,8 +232,11 @@ int Commands::analyze(const QStringList& args)
         return Usage;
     }
 
+    const QString trace = exportFor(p.positionalArguments().front(), p, &code);
+    if (trace.isEmpty())
+        return code;
     Progress progress;
-    const auto loaded = TraceLoader::loadSync(p.positionalArguments().front(), {},
+    const auto loaded = TraceLoader::loadSync(trace, {},
                                               [&](int permille, const QString& stage) { progress.update(permille, stage); });
     progress.done();
     if (!loaded.ok()) {
@@ -190,7 +268,8 @@ int Commands::compare(const QStringList& args)
     p.addOption({QStringLiteral("out"), tr("Output folder."), tr("DIR")});
     p.addOption({QStringLiteral("baseline"), tr("The baseline: its position (1-based, default 1) or its label."), tr("N"),
                  QStringLiteral("1")});
-    p.addOption({QStringLiteral("labels"), tr("Names of the traces in the report, comma-separated (default: file names)."),
+    p.addOption({QStringLiteral("labels"), tr("Names of the traces in the report, comma-separated (default: the distinguishing part of the file "
+                    "names, e.g. before, after)."),
                  tr("a,b,...")});
     p.addOption({QStringLiteral("tokens"), tr("Generated tokens per trace, comma-separated: figures per token."),
                  tr("n,m,...")});
@@ -198,8 +277,21 @@ int Commands::compare(const QStringList& args)
                  tr("n,m,...")});
     p.addOption({QStringLiteral("per"), tr("Unit of work: auto (default), total, step, request or token."), tr("UNIT"),
                  QStringLiteral("auto")});
+    p.addOption({QStringLiteral("model-flops-per-token"), tr("Model FLOPs per generated token: with --tokens, model TFLOP/s and MFU."),
+                 tr("F")});
+    p.addOption({QStringLiteral("params"), tr("Model parameters P: 2·P FLOPs per generated token (instead of --model-flops-per-token)."),
+                 tr("P")});
     addAnalysisOptions(p);
     p.addOption({QStringLiteral("top"), tr("Matched kernel groups in the report (default 20)."), tr("N"), QStringLiteral("20")});
+    p.addOption({QStringLiteral("gate"),
+                 tr("CI gate: exit 5 when the gated figure is worse than the baseline by more than PCT %, 6 when "
+                    "the comparison cannot tell (different GPU models, no kernels, no common unit of work)."),
+                 tr("PCT")});
+    p.addOption({QStringLiteral("gate-on"),
+                 tr("The gated figure: a comparison figure key, KEY@PHASE or KEY@CATEGORY (default: kernel time "
+                    "per unit of work, kernel_ns_per_unit, or kernel_ns in total)."),
+                 tr("FIGURE")});
+    addNsysOption(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -221,6 +313,16 @@ int Commands::compare(const QStringList& args)
         ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("tokens")), &co.tokens, &error);
     if (ok && p.isSet(QStringLiteral("requests")))
         ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("requests")), &co.requests, &error);
+    for (const QString& name : {QStringLiteral("model-flops-per-token"), QStringLiteral("params")}) {
+        if (!ok || !p.isSet(name))
+            continue;
+        const double v = p.value(name).toDouble(&ok);
+        ok = ok && v > 0;
+        if (!ok)
+            error = tr("--%1 needs a positive number.").arg(name);
+        else
+            co.modelFlopsPerToken = name == QLatin1String("params") ? 2.0 * v : v;
+    }
     if (ok && !ComparisonOptions::parseUnit(p.value(QStringLiteral("per")), &co.unit)) {
         error = tr("--per takes auto, total, step, request or token.");
         ok = false;
@@ -229,6 +331,20 @@ int Commands::compare(const QStringList& args)
         co.topKernels = p.value(QStringLiteral("top")).toInt(&ok);
         if (!ok || co.topKernels < 1) {
             error = tr("--top needs a positive number.");
+            ok = false;
+        }
+    }
+    if (ok && p.isSet(QStringLiteral("gate"))) {
+        const double pct = p.value(QStringLiteral("gate")).trimmed().remove(QLatin1Char('%')).toDouble(&ok);
+        if (ok)
+            co.gatePercent = pct;
+        else
+            error = tr("--gate takes a percentage, e.g. 5.");
+    }
+    if (ok && p.isSet(QStringLiteral("gate-on"))) {
+        co.gateFigure = p.value(QStringLiteral("gate-on")).trimmed();
+        if (!p.isSet(QStringLiteral("gate"))) {
+            error = tr("--gate-on needs --gate PCT.");
             ok = false;
         }
     }
@@ -248,7 +364,10 @@ int Commands::compare(const QStringList& args)
     }
 
     QVector<AnalysisPtr> analyses;
-    for (const QString& path : paths) {
+    for (const QString& given : paths) {
+        const QString path = exportFor(given, p, &code);
+        if (path.isEmpty())
+            return code;
         Progress progress;
         const auto loaded = TraceLoader::loadSync(path, {}, [&](int permille, const QString& stage) {
             progress.update(permille, stage);
@@ -283,6 +402,28 @@ int Commands::compare(const QStringList& args)
         if (shown++ < 5)
             out() << "  " << c->labels[ch.trace] << ": " << ch.title << "\n";
     out() << tr("Comparison written to %1").arg(QDir::toNativeSeparators(p.value(QStringLiteral("out")))) << "\n";
+    if (!c->gate)
+        return Ok;
+    const ComparisonGateResult& g = *c->gate;
+    for (const auto& v : g.verdicts) {
+        QString line = tr("Gate on %1, %2: %3").arg(g.key, c->labels[v.trace], GateVerdict::outcomeName(v.outcome));
+        if (v.changePercent)
+            line += QStringLiteral(" (%1%2 %)")
+                        .arg(*v.changePercent >= 0 ? QStringLiteral("+") : QString())
+                        .arg(*v.changePercent, 0, 'f', 1);
+        if (!v.reasonText.isEmpty())
+            line += QStringLiteral(": ") + v.reasonText;
+        out() << line << "\n";
+    }
+    switch (g.outcome()) {
+    case GateVerdict::Outcome::Regression:
+        return Regression;
+    case GateVerdict::Outcome::Inconclusive:
+        return Inconclusive;
+    case GateVerdict::Outcome::Improvement:
+    case GateVerdict::Outcome::Unchanged:
+        break;
+    }
     return Ok;
 }
 
@@ -290,7 +431,8 @@ int Commands::info(const QStringList& args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(tr("Print what an export holds: versions, GPUs, processes, tables and row counts."));
-    p.addPositionalArgument(QStringLiteral("trace"), tr("The export."));
+    p.addPositionalArgument(QStringLiteral("trace"), tr("The export (or an .nsys-rep/.qdrep report)."));
+    addNsysOption(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -298,7 +440,10 @@ int Commands::info(const QStringList& args)
         err() << tr("info needs one trace.") << "\n\n" << p.helpText();
         return Usage;
     }
-    const auto r = TraceInspector::inspect(p.positionalArguments().front());
+    const QString trace = exportFor(p.positionalArguments().front(), p, &code);
+    if (trace.isEmpty())
+        return code;
+    const auto r = TraceInspector::inspect(trace);
     if (!r.ok()) {
         err() << r.message << "\n";
         return exitCodeFor(r.error);
@@ -307,12 +452,17 @@ int Commands::info(const QStringList& args)
     out() << tr("File:            %1 (%2)").arg(i.fileName, formatBytes(i.fileSize)) << "\n";
     out() << tr("Nsight Systems:  %1").arg(i.nsysVersion.isEmpty() ? tr("unknown (no export metadata)") : i.nsysVersion) << "\n";
     out() << tr("Export schema:   %1").arg(i.schemaVersion.isEmpty() ? tr("none recorded (before 2022)") : i.schemaVersion) << "\n";
-    const char* modes[] = {"unknown", "graph", "node"};
-    out() << tr("CUDA graph mode: %1").arg(QLatin1String(modes[int(i.graphMode)])) << "\n";
+    out() << tr("CUDA graph mode: %1").arg(GraphModes::key(i.graphMode)) << "\n";
     for (const auto& g : r.trace->gpus)
         out() << tr("GPU %1:           %2, %3 SMs, compute %4.%5").arg(g.deviceId).arg(g.name).arg(g.smCount)
                      .arg(g.computeMajor).arg(g.computeMinor) << "\n";
     out() << tr("Processes:       %1 named").arg(r.trace->processNames.size()) << "\n";
+    const auto& sqlite = SqliteLibrary::check();
+    out() << tr("SQLite reads:    %1 (%2)")
+                 .arg(SqliteLibrary::useCApi() ? tr("C API on the QSQLITE handle") : tr("QSqlQuery, forward-only"),
+                      sqlite.reason) << "\n";
+    for (const QString& w : r.trace->loadWarnings)
+        out() << tr("Warning: %1").arg(w) << "\n";
     out() << tr("Tables (%1):").arg(i.tables.size()) << "\n";
     for (const auto& t : i.tables)
         out() << QStringLiteral("  %1 %2\n").arg(t.name, -48).arg(formatCount(t.rows), 14);
@@ -332,6 +482,18 @@ int Commands::synth(const QStringList& args)
     p.addOption({QStringLiteral("nvtx-ops"),
                  tr("Wrap every kernel launch in its own NVTX range, as PyTorch's emit_nvtx does (about one range "
                     "per kernel).")});
+    p.addOption({QStringLiteral("framework"),
+                 tr("Name the serving steps like vllm, sglang or trtllm, with known batch compositions (default: "
+                    "generic prefill/decode_step ranges)."),
+                 tr("NAME")});
+    p.addOption({QStringLiteral("shapes"),
+                 tr("Write the small efficiency export instead: PyTorch shape ranges around a bf16 tensor-core GEMM and "
+                    "an FP32 GEMM, and an all-reduce on its own stream overlapping compute in part.")});
+    p.addOption({QStringLiteral("gpu-metrics"),
+                 tr("Also write sampled GPU metrics (GPU_METRICS, TARGET_INFO_GPU_METRICS) as "
+                    "nsys --gpu-metrics-devices=all does.")});
+    p.addOption({QStringLiteral("gpu-metrics-hz"), tr("GPU metrics sampling rate (default 10000, nsys' default)."),
+                 tr("HZ"), QStringLiteral("10000")});
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -345,6 +507,15 @@ int Commands::synth(const QStringList& args)
     o.ranks = p.value(QStringLiteral("ranks")).toInt(&ok2);
     o.seed = p.value(QStringLiteral("seed")).toULongLong(&ok3);
     o.opRanges = p.isSet(QStringLiteral("nvtx-ops"));
+    if (p.isSet(QStringLiteral("gpu-metrics"))) {
+        bool hzOk = false;
+        const qint64 hz = p.value(QStringLiteral("gpu-metrics-hz")).toLongLong(&hzOk);
+        if (!hzOk || hz < 1 || hz > 1'000'000) {
+            err() << tr("--gpu-metrics-hz needs a rate from 1 to 1000000.") << "\n";
+            return Usage;
+        }
+        o.gpuMetricsPeriodNs = 1'000'000'000 / hz;
+    }
     if (p.isSet(QStringLiteral("kernels")))
         o.targetKernels = p.value(QStringLiteral("kernels")).toLongLong(&ok4);
     const QString g = p.value(QStringLiteral("graphs")).toLower();
@@ -356,19 +527,29 @@ int Commands::synth(const QStringList& args)
         o.graphs = SynthGraphMode::Graph;
     else
         ok4 = false;
+    const QString fw = p.value(QStringLiteral("framework")).toLower();
+    if (fw == QLatin1String("vllm"))
+        o.framework = SynthFramework::Vllm;
+    else if (fw == QLatin1String("sglang"))
+        o.framework = SynthFramework::Sglang;
+    else if (fw == QLatin1String("trtllm"))
+        o.framework = SynthFramework::Trtllm;
+    else if (p.isSet(QStringLiteral("framework")))
+        ok4 = false;
     if (!ok1 || !ok2 || !ok3 || !ok4 || o.steps < 1 || o.ranks < 1 || o.ranks > 8 || o.targetKernels < 0) {
         err() << tr("Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs "
-                    "none, node or graph.") << "\n";
+                    "none, node or graph, --framework vllm, sglang or trtllm.") << "\n";
         return Usage;
     }
     Progress progress;
     const QString stage = tr("Writing %1").arg(p.value(QStringLiteral("out")));
     QElapsedTimer timer;
     timer.start();
-    const auto r = writeSynthTrace(p.value(QStringLiteral("out")), o, [&](int permille) {
-        progress.update(permille, stage);
-        return true;
-    });
+    const auto r = p.isSet(QStringLiteral("shapes")) ? SynthShapes::write(p.value(QStringLiteral("out")), o)
+                                                      : writeSynthTrace(p.value(QStringLiteral("out")), o, [&](int permille) {
+                                                            progress.update(permille, stage);
+                                                            return true;
+                                                        });
     progress.done();
     if (!r.ok) {
         err() << r.error << "\n";

@@ -7,7 +7,8 @@
 namespace sl::cli {
 
 /// Exit codes of sightline-cli (documented in README and --help).
-enum ExitCode { Ok = 0, Failure = 1, Usage = 2, BadInput = 3, WriteError = 4 };
+/// Regression and Inconclusive come from `compare --gate` only.
+enum ExitCode { Ok = 0, Failure = 1, Usage = 2, BadInput = 3, WriteError = 4, Regression = 5, Inconclusive = 6 };
 
 /// The sub-commands. Each parses its own arguments (args[0] is the command name) and returns an
 /// ExitCode. Output goes to stdout, progress and errors to stderr.

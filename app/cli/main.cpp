@@ -2,6 +2,7 @@
 // sightline-cli: the analyses of the desktop explorer, headless, for CI and scripts.
 #include "app/cli/benchcommand.h"
 #include "app/cli/clicommands.h"
+#include "core/util/nativepath.h"
 #include "core/util/resourceusage.h"
 #include "core/util/translations.h"
 
@@ -19,7 +20,11 @@ int main(int argc, char* argv[])
     // language preference is the GUI's.
     sl::Translations::install(QString());
 
-    const QStringList args = app.arguments().mid(1);
+    // Arguments from argv's bytes as they are: a trace whose name is not UTF-8 must still open
+    // (QCoreApplication::arguments() turns such bytes into U+FFFD, which names no file).
+    QStringList args;
+    for (int i = 1; i < argc; ++i)
+        args << sl::NativePath::decode(QByteArray(argv[i]));
     QTextStream err(stderr);
     if (args.isEmpty()) {
         err << sl::cli::Commands::usage();

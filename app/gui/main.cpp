@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
+#include "core/util/nativepath.h"
 #include "core/util/resourceusage.h"
 #include "core/util/translations.h"
 #include "widgets/benchmark/guibenchmark.h"
+#include "widgets/guilogging.h"
 #include "widgets/mainwindow.h"
 #include "widgets/screenshotrunner.h"
 #include "widgets/settings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QPixmap>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -27,10 +30,21 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("Sightline"));
     QApplication::setApplicationName(QStringLiteral("Sightline"));
     QApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
+    // The desktop entry and the icon share the AppStream id (packaging/).
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.sightline.Sightline"));
+    {
+        QIcon icon;
+        for (int size : { 16, 24, 32, 48, 64, 128, 256 })
+            icon.addFile(QStringLiteral(":/icons/io.sightline.Sightline-%1.png").arg(size), QSize(size, size));
+        QApplication::setWindowIcon(icon);
+    }
 
     // The language chosen in Preferences, else the system locale; before any text is built, as
     // widgets do not retranslate live.
-    sl::Translations::install(sl::Settings::instance()->language());
+    const QString language = sl::Settings::instance()->language();
+    const QString installed = sl::Translations::install(language);
+    if (!language.isEmpty() && !language.startsWith(installed)) // the chosen language falls back to English
+        qCWarning(sl::lcGui) << "no translation for the chosen language" << language << "- using" << installed;
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -45,13 +59,17 @@ int main(int argc, char** argv)
     const QCommandLineOption raiseDock(QStringLiteral("raise"),
         QApplication::translate("main",
             "With --screenshot: bring this dock to the front first (timeline, nvtx, kernels, "
-            "findings, evidence, processes, overview, comparison)."),
+            "findings, evidence, processes, overview, comparison, search)."),
         QApplication::translate("main", "dock"));
     parser.addOption(raiseDock);
     const QCommandLineOption finding(QStringLiteral("finding"),
         QApplication::translate("main", "With --screenshot: click this finding (0 = the first) to show its evidence."),
         QApplication::translate("main", "index"));
     parser.addOption(finding);
+    const QCommandLineOption size(QStringLiteral("size"),
+        QApplication::translate("main", "The window size, e.g. 1366x768 (default 1600x1000)."),
+        QApplication::translate("main", "WIDTHxHEIGHT"));
+    parser.addOption(size);
     const QCommandLineOption benchmark(QStringLiteral("benchmark"),
         QApplication::translate("main",
             "Open <trace> offscreen, measure first paint, event-loop stalls, sorting and filtering, print the "
@@ -61,7 +79,12 @@ int main(int argc, char** argv)
     parser.addPositionalArgument(QStringLiteral("traces"),
         QApplication::translate("main", "Nsight Systems SQLite exports to open."),
         QApplication::translate("main", "[trace.sqlite...]"));
-    parser.process(app);
+    // argv's bytes as they are, so that a trace whose name is not UTF-8 opens (Qt's own
+    // arguments() turn such bytes into U+FFFD). Qt's platform options were already taken out.
+    QStringList rawArgs;
+    for (int i = 0; i < argc; ++i)
+        rawArgs << sl::NativePath::decode(QByteArray(argv[i]));
+    parser.process(rawArgs);
 
     // Benchmarks and screenshots get their own settings: they must neither depend on the user's
     // layout nor add to the recent files.
@@ -80,6 +103,16 @@ int main(int argc, char** argv)
     }
 
     sl::MainWindow window;
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).toLower().split(QLatin1Char('x'));
+        bool okW = false, okH = false;
+        const int w = wh.size() == 2 ? wh[0].toInt(&okW) : 0, h = wh.size() == 2 ? wh[1].toInt(&okH) : 0;
+        if (!okW || !okH || w < 320 || h < 240) {
+            QTextStream(stderr) << QApplication::translate("main", "--size takes WIDTHxHEIGHT, e.g. 1366x768.") << "\n";
+            return 2;
+        }
+        window.resize(w, h);
+    }
     window.show();
     const QStringList traces = parser.positionalArguments();
     if (parser.isSet(screenshot)) {

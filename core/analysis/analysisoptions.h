@@ -2,19 +2,43 @@
 #pragma once
 
 #include "core/analysis/analysiswindow.h"
+#include "core/analysis/gpupeaks.h"
+#include "core/analysis/mathpath.h"
 #include "core/analysis/phasemap.h"
 #include "core/analysis/taxonomy.h"
+
+#include <QCoreApplication>
+#include <optional>
 
 namespace sl {
 
 struct AnalysisOptions
 {
+    Q_DECLARE_TR_FUNCTIONS(AnalysisOptions)
+public:
+    /// Loads a phase map file (replaces the phases) and a taxonomy file (rules tried before the
+    /// built-in ones) into these options; an empty path keeps that part. The one loader of
+    /// `--phase-map`/`--taxonomy` (CLI) and the Preferences and Analysis menu (GUI): on failure
+    /// nothing changes and `error` is the parser's message, naming the file.
+    bool loadFiles(const QString& phaseMapFile, const QString& taxonomyFile, QString* error);
+
     WindowSpec window;
     PhaseMap phases = PhaseMap::defaultMap();
     Taxonomy taxonomy = Taxonomy::defaultTaxonomy();
     /// Idle gaps kept in AnalysisResult::gaps (largest first); every gap ≥ 500 ms is kept too.
     /// All gaps still count in DeviceStats::gapCount and the idle-cause totals.
     int maxGaps = 1000;
+    /// Math path of kernels by name (resources/efficiency/math-paths.json + --math-paths).
+    MathPathTable mathPaths = MathPathTable::defaultTable();
+    /// Dense peak TFLOP/s per GPU model (resources/efficiency/gpu-peaks.json + --gpu-peaks).
+    GpuPeaks peaks = GpuPeaks::defaultTable();
+    /// --peak-tflops: one peak (TFLOP/s per GPU) for every kernel, instead of the table.
+    std::optional<double> peakTflops;
+    /// Hardware counters imported beside the export (docs/analysis.md, "Hardware counters"):
+    /// an NVML sampler's CSV and Nsight Compute results (CSV or .ncu-rep). Empty = none.
+    QString nvmlCsv;
+    QString ncuFile;
+    QString ncuExecutable; ///< ncu for .ncu-rep conversion; empty = search PATH
 };
 
 } // namespace sl

@@ -2,13 +2,17 @@
 #pragma once
 
 #include "core/analysis/analysiswindow.h"
+#include "core/analysis/efficiencyresult.h"
 #include "core/analysis/finding.h"
+#include "core/analysis/servingstats.h"
+#include "core/counters/counterresult.h"
 #include "core/trace/trace.h"
 
 #include <QString>
 #include <QStringList>
 #include <QVector>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -25,6 +29,8 @@ struct KernelSummary
     qint64 minNs = 0, maxNs = 0;
     double meanNs = 0;
     qint64 p50Ns = 0, p90Ns = 0; ///< nearest rank on the sorted durations
+    double medianNs = 0;         ///< as nsys stats: the middle value, the mean of the two middle ones on even counts
+    double stddevNs = 0;         ///< sample standard deviation (n − 1), 0 for one launch, as nsys stats
     double share = 0;            ///< of total kernel time in the window
     QVector<int> devices;
     std::optional<double> occupancy; ///< theoretical occupancy of the most used launch configuration, [0,1]
@@ -112,6 +118,10 @@ struct NvtxKernelStats
 
 struct PhaseStats
 {
+    /// The phase slot of the kernels (and steps) no phase range encloses: always the last slot
+    /// of AnalysisResult::phases, after the phase map's phases. A phase map cannot use the name.
+    static QString unattributedName() { return QStringLiteral("unattributed"); }
+
     QString phase;
     qint64 wallNs = 0;   ///< Σ duration of the phase's ranges (steps)
     qint64 kernelNs = 0; ///< kernels whose nearest enclosing phase range is of this phase
@@ -169,19 +179,23 @@ struct AnalysisResult
     QVector<MemcpyKind> memcpy;
     qint64 pageableAsyncCopies = 0, syncCopies = 0;
 
-    QString graphMode; ///< "graph", "node", "none" (no graph launches seen) or "unknown"
+    GraphMode graphMode = GraphMode::Unknown; ///< from the records, else the capture settings
     qint64 graphLaunches = 0, graphNs = 0, graphNodeKernels = 0;
 
     QVector<NvtxRangeStats> nvtxRanges; ///< by total descending
     qint64 attributedNs = 0;            ///< kernel ns attributed to an innermost NVTX range
     double coverage = 0;                ///< attributedNs / kernelNs
     QVector<NvtxKernelStats> nvtxByRange;
-    QVector<PhaseStats> phases;         ///< in phase-map order, plus "unattributed" last
+    QVector<PhaseStats> phases;         ///< in phase-map order, plus unattributed last (unattributedPhase())
     QHash<quint32, QVector<PhaseStats>> phasesByPid; ///< same, per process (rank)
 
     QVector<ProcessStats> processes;
+    ServingStats serving; ///< serving steps, tokens, TPOT, throughput (docs/analysis.md "Serving steps")
+    EfficiencyStats efficiency;         ///< math paths, busy split, communication overlap, FLOPs
     QVector<Finding> findings;          ///< ranked by impact
     QStringList warnings;
+    /// Sampled counters per window/phase and device, Nsight Compute figures (CounterAnalysis).
+    CounterResult counters;
 
     /// Per kernel of the trace: whether it is in the window (start ∈ [start, end]).
     /// Models and comparison use it instead of re-testing times.
@@ -205,6 +219,11 @@ struct AnalysisResult
     /// on its thread that matches a phase, itself included; -1 if none. Every range of the trace,
     /// not only the window's. Ranges that end on another thread only get their own name's phase.
     std::vector<qint8> rangePhase;
+
+    /// Index of the unattributed slot in `phases` (the last one); -1 before the NVTX analysis.
+    int unattributedPhase() const { return int(phases.size()) - 1; }
+    /// The phases of the phase map, i.e. `phases` without the unattributed slot.
+    int mappedPhaseCount() const { return std::max(0, int(phases.size()) - 1); }
 };
 
 using AnalysisPtr = std::shared_ptr<const AnalysisResult>;

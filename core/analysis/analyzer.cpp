@@ -1,17 +1,24 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/analyzer.h"
 
+#include "core/counters/counteranalysis.h"
+
 #include "core/analysis/deviceanalysis.h"
+#include "core/analysis/dataqualityfindings.h"
+#include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/findingsengine.h"
 #include "core/analysis/hostanalysis.h"
 #include "core/analysis/kernelanalysis.h"
 #include "core/analysis/nvtxanalysis.h"
 #include "core/analysis/processanalysis.h"
+#include "core/analysis/specrules.h"
+#include "core/analysis/servinganalysis.h"
 #include "core/util/format.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <functional>
 
 namespace sl {
 
@@ -65,7 +72,7 @@ AnalysisWindow Analyzer::resolveWindow(const Trace& trace, const WindowSpec& spe
     }
     // Warm-up ends at the first idle gap longer than both 1 s and 25 % of the capture.
     const qint64 capture = trace.lastNs - trace.firstNs;
-    const qint64 threshold = std::max<qint64>(1'000'000'000, capture / 4);
+    const qint64 threshold = std::max<qint64>(spec::kWarmupGapMinNs, capture / spec::kWarmupGapCaptureDivisor);
     w.kind = AnalysisWindow::Kind::Steady;
     w.startNs = u.front().first;
     for (size_t i = 1; i < u.size(); ++i) {
@@ -78,7 +85,7 @@ AnalysisWindow Analyzer::resolveWindow(const Trace& trace, const WindowSpec& spe
     return w;
 }
 
-AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& options, const std::atomic<bool>* cancel)
+AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& options, const Cancellation& cancel)
 {
     auto r = std::make_shared<AnalysisResult>();
     r->trace = trace;
@@ -86,43 +93,61 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     r->warnings += trace->loadWarnings;
     const auto& k = trace->kernels;
     r->kernelInWindow.resize(size_t(k.size()));
-    for (qsizetype i = 0; i < k.size(); ++i)
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return nullptr;
         r->kernelInWindow[size_t(i)] = r->window.contains(k.start[size_t(i)]);
-    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
+    }
 
     // Independent analyses write disjoint members of the result: run them side by side. Three
     // streams of about equal cost (kernel summary and launch statistics; device unions; NVTX,
     // host calls and processes, which need the NVTX phases) keep both cores busy until the
-    // findings, which read them all.
+    // findings, which read them all. Each analysis returns early on a cancel, leaving its part
+    // of the result incomplete: a stream checks before each next step, and the result is
+    // dropped below.
     AnalysisResult& res = *r;
     auto kernels = QtConcurrent::run([&] {
-        KernelAnalysis::run(options.taxonomy, res);
-        HostAnalysis::launches(res);
+        KernelAnalysis::run(options.taxonomy, res, cancel);
+        if (!cancel.isCancelled())
+            HostAnalysis::launches(res, cancel);
     });
-    auto devices = QtConcurrent::run([&] { DeviceAnalysis::run(options.maxGaps, res); });
-    NvtxAnalysis::run(options.phases, res);
-    HostAnalysis::sync(res);
-    HostAnalysis::memcpy(res);
-    HostAnalysis::graphs(res);
-    ProcessAnalysis::run(res);
+    auto devices = QtConcurrent::run([&] { DeviceAnalysis::run(options.maxGaps, res, cancel); });
+    const std::function<void()> hostSteps[] = {
+        [&] { NvtxAnalysis::run(options.phases, res, cancel); },
+        [&] { ServingAnalysis::run(options.phases, res); },
+        [&] { HostAnalysis::sync(res, cancel); },
+        [&] { HostAnalysis::memcpy(res, cancel); },
+        [&] { HostAnalysis::graphs(res, cancel); },
+        [&] { ProcessAnalysis::run(res, cancel); },
+    };
+    for (const auto& step : hostSteps)
+        if (!cancel.isCancelled())
+            step();
     kernels.waitForFinished();
     devices.waitForFinished();
-    if (cancelled())
+    if (cancel.isCancelled())
         return nullptr;
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
-    FindingsEngine::run(res);
+    EfficiencyAnalysis::run(options, res);
+    FindingsEngine::run(res, cancel);
+    if (cancel.isCancelled())
+        return nullptr;
+    DataQualityFindings::append(res);
+    CounterAnalysis::attach(options, res, [&] { return cancel.isCancelled(); });
 
-    if (trace->nvtx.size() > 0 && r->kernelNs > 0 && r->coverage < 0.70)
-        r->warnings << tr("NVTX attribution covers %1 of kernel time (under 70 %): per-range and per-phase figures "
-                          "describe part of the work only.").arg(formatPercent(r->coverage));
+    if (trace->nvtx.size() > 0 && r->kernelNs > 0 && r->coverage < spec::kNvtxCoverageWarning)
+        r->warnings << tr("NVTX attribution covers %1 of kernel time (under %2): per-range and per-phase figures "
+                          "describe part of the work only.")
+                           .arg(formatPercent(r->coverage), formatPercent(spec::kNvtxCoverageWarning, 0));
     return r;
 }
 
 QFuture<AnalysisPtr> Analyzer::analyzeAsync(const TracePtr& trace, const AnalysisOptions& options)
 {
     return QtConcurrent::run([trace, options](QPromise<AnalysisPtr>& promise) {
-        std::atomic<bool> cancel{false};
-        promise.addResult(analyze(trace, options, &cancel));
+        // Null only when cancelled: a cancelled future has no result.
+        if (AnalysisPtr r = analyze(trace, options, Cancellation::of(promise)))
+            promise.addResult(std::move(r));
     });
 }
 

@@ -3,10 +3,9 @@
 
 #include "core/analysis/analysisoptions.h"
 #include "core/analysis/analysisresult.h"
+#include "core/util/cancellation.h"
 
 #include <QFuture>
-
-#include <atomic>
 
 namespace sl {
 
@@ -16,9 +15,12 @@ class Analyzer
 {
     Q_DECLARE_TR_FUNCTIONS(Analyzer)
 public:
-    /// Blocking; returns null only when cancelled.
-    static AnalysisPtr analyze(const TracePtr& trace, const AnalysisOptions& options,
-                               const std::atomic<bool>* cancel = nullptr);
+    /// Blocking; returns null only when cancelled. Every analysis loop polls `cancel`
+    /// (Cancellation::poll), so a cancel stops the running analyses within about a millisecond
+    /// of work and skips the ones not started.
+    static AnalysisPtr analyze(const TracePtr& trace, const AnalysisOptions& options, const Cancellation& cancel = {});
+    /// analyze() on the global thread pool. Cancelling the future stops the analysis (the
+    /// loops poll the promise); a cancelled future has no result.
     static QFuture<AnalysisPtr> analyzeAsync(const TracePtr& trace, const AnalysisOptions& options);
 
     /// The window the spec defines for `spec` (full: first to last GPU or API event; steady:

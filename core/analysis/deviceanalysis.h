@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/util/cancellation.h"
+
 namespace sl {
 
 struct AnalysisResult;
@@ -12,7 +14,8 @@ struct AnalysisResult;
 class DeviceAnalysis
 {
 public:
-    static void run(int maxGaps, AnalysisResult& r);
+    /// Returns early, with the devices incomplete, when `cancel` is set.
+    static void run(int maxGaps, AnalysisResult& r, const Cancellation& cancel = {});
 };
 
 } // namespace sl

@@ -4,7 +4,9 @@
 #include "core/analysis/finding.h"
 
 #include <QString>
+#include <QStringList>
 
+#include <algorithm>
 #include <vector>
 
 namespace sl {
@@ -27,6 +29,38 @@ public:
     static Evidence timeRange(const Trace& trace, int deviceId, qint64 startNs, qint64 endNs);
     /// SQL condition "start lies in the analysis window".
     static QString windowPredicate(const AnalysisResult& r, const QString& alias = {});
+
+    // The rules of the analyses in SQL, written from the same constants as the C++ rules
+    // (core/analysis/specrules.h, core/trace/tablenames.h).
+
+    /// Join condition of a GPU operation `op` (kernel, copy) with its launching API call `call`
+    /// in the runtime table: correlationId and process, as the loader resolves it.
+    static QString launchingCall(const QString& op, const QString& call);
+    /// "`range` is an NVTX range (push/pop or start/end) on the thread of API call `call`".
+    static QString rangeOnCallThread(const QString& range, const QString& call);
+    /// The pageable-async-copy rule's memory part over memcpy row `m` (HostAnalysis::isPageableAsyncCopy).
+    static QString pageableCopy(const QString& m);
+    /// The synchronous-copy rule's kind and size part over memcpy row `m` (spec::isSyncCopyShape).
+    static QString syncCopyShape(const QString& m);
+
+    /// "1,2,3": ids for an SQL IN list.
+    template <typename Ids> static QString idList(const Ids& ids)
+    {
+        QStringList s;
+        for (auto id : ids)
+            s << QString::number(id);
+        return s.join(QLatin1Char(','));
+    }
+    /// Puts the costliest rows first (the ones the evidence lists); the order of the rest, which
+    /// only the GUI's selection uses, does not matter, so millions of rows cost a partial sort.
+    template <typename Table> static void longestFirst(std::vector<quint32>& rows, const Table& t)
+    {
+        const auto longer = [&](quint32 a, quint32 b) {
+            return t.duration(a) != t.duration(b) ? t.duration(a) > t.duration(b) : a < b;
+        };
+        const auto head = std::min<size_t>(rows.size(), size_t(Evidence::kMaxRowids));
+        std::partial_sort(rows.begin(), rows.begin() + ptrdiff_t(head), rows.end(), longer);
+    }
 };
 
 } // namespace sl

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/finding.h"
 
+#include <algorithm>
+
 #include "core/analysis/analysisresult.h"
 
 #include <QStringList>
@@ -42,6 +44,15 @@ QString IdleGap::causeName(Cause c)
         return QStringLiteral("other");
     }
     return {};
+}
+
+void Finding::rank(QVector<Finding>& findings)
+{
+    std::stable_sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
+        if (a.impactNs != b.impactNs)
+            return a.impactNs > b.impactNs;
+        return a.severity > b.severity;
+    });
 }
 
 } // namespace sl

@@ -41,6 +41,9 @@ struct Finding
     QVector<Evidence> evidence;
 
     static QString severityName(Severity s);
+    /// The one ranking of findings: GPU time at stake, then severity (stable). Every analysis
+    /// that adds findings after FindingsEngine re-ranks with this.
+    static void rank(QVector<Finding>& findings);
 };
 
 } // namespace sl

@@ -3,30 +3,35 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/analyzer.h"
+#include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/evidencebuilder.h"
 #include "core/analysis/hostanalysis.h"
+#include "core/analysis/specrules.h"
+#include "core/analysis/servingfindings.h"
 #include "core/trace/apiclassifier.h"
+#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 
 #include <QStringList>
 
 #include <algorithm>
+#include <tuple>
 
 namespace sl {
 
 namespace {
-const QString kKernelTable = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
-const QString kApiTable = QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME");
-const QString kMemcpyTable = QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY");
+const QString kKernelTable = tables::kKernel;
+const QString kApiTable = tables::kRuntime;
+const QString kMemcpyTable = tables::kMemcpy;
 
 /// Severity from the share of the window at stake: ≥ 20 % high, ≥ 5 % medium, ≥ 1 % low.
 Finding::Severity severityFor(double share)
 {
-    if (share >= 0.20)
+    if (share >= spec::kSeverityHighShare)
         return Finding::Severity::High;
-    if (share >= 0.05)
+    if (share >= spec::kSeverityMediumShare)
         return Finding::Severity::Medium;
-    if (share >= 0.01)
+    if (share >= spec::kSeverityLowShare)
         return Finding::Severity::Low;
     return Finding::Severity::Info;
 }
@@ -37,25 +42,51 @@ Finding::Severity severityOfWindowShare(const AnalysisResult& r, qint64 ns)
     return severityFor(double(ns) / double(std::max<qint64>(1, r.window.lengthNs())));
 }
 
-QString sqlIdList(const std::vector<quint32>& ids)
+QString sqlIdList(const std::vector<quint32>& ids) { return EvidenceBuilder::idList(ids); }
+
+template <typename Table> void longestFirst(std::vector<quint32>& rows, const Table& t)
 {
-    QStringList s;
-    for (auto id : ids)
-        s << QString::number(id);
-    return s.join(QLatin1Char(','));
+    EvidenceBuilder::longestFirst(rows, t);
 }
 
-/// Puts the costliest rows first (the ones the evidence lists); the order of the rest, which
-/// only the GUI's selection uses, does not matter, so millions of rows cost a partial sort.
-template<typename Table>
-void longestFirst(std::vector<quint32>& rows, const Table& t)
+/// The kernel rows whose launching call `r` passes `condition`, as an SQL predicate over the
+/// kernel table (aliases k for the kernel, r for the call).
+QString kernelsWithCall(const QString& join, const QString& condition)
 {
-    const auto longer = [&](quint32 a, quint32 b) {
-        return t.duration(a) != t.duration(b) ? t.duration(a) > t.duration(b) : a < b;
-    };
-    const auto head = std::min<size_t>(rows.size(), size_t(Evidence::kMaxRowids));
-    std::partial_sort(rows.begin(), rows.begin() + ptrdiff_t(head), rows.end(), longer);
+    return QStringLiteral("rowid IN (SELECT k.rowid FROM %1 k %2 %3 r ON %4 WHERE %5)")
+        .arg(tables::kKernel, join, tables::kRuntime,
+            EvidenceBuilder::launchingCall(QStringLiteral("k"), QStringLiteral("r")), condition);
 }
+/// Sum over threads of the union of the calls `rows` (ApiTable indices) clipped to
+/// [from, to), in ns; `*threads` receives how many threads have any.
+qint64 blockedThreadTime(const Trace& t, const std::vector<quint32>& rows, qint64 from, qint64 to, int* threads)
+{
+    std::vector<std::tuple<quint64, qint64, qint64>> iv; // (pid << 32 | tid, start, end)
+    iv.reserve(rows.size());
+    for (quint32 i : rows)
+        iv.emplace_back((quint64(t.api.pid[i]) << 32) | t.api.tid[i], std::max(from, t.api.start[i]),
+                        std::min(to, t.api.end[i]));
+    std::sort(iv.begin(), iv.end());
+    qint64 total = 0;
+    *threads = 0;
+    for (size_t j = 0; j < iv.size();) {
+        const quint64 thread = std::get<0>(iv[j]);
+        ++*threads;
+        qint64 runStart = std::get<1>(iv[j]), runEnd = std::get<2>(iv[j]);
+        for (; j < iv.size() && std::get<0>(iv[j]) == thread; ++j) {
+            const auto [th, s, e] = iv[j];
+            if (s > runEnd) {
+                total += std::max<qint64>(0, runEnd - runStart);
+                runStart = s, runEnd = e;
+            } else {
+                runEnd = std::max(runEnd, e);
+            }
+        }
+        total += std::max<qint64>(0, runEnd - runStart);
+    }
+    return total;
+}
+
 } // namespace
 
 void FindingsEngine::add(AnalysisResult& r, Finding f)
@@ -65,26 +96,35 @@ void FindingsEngine::add(AnalysisResult& r, Finding f)
     r.findings.append(std::move(f));
 }
 
-void FindingsEngine::run(AnalysisResult& r)
+void FindingsEngine::run(AnalysisResult& r, const Cancellation& cancel)
 {
-    noGpuRecords(r);
-    dominantKernel(r);
-    launchStorm(r);
-    launchBound(r);
-    blockingSync(r);
-    idle(r);
-    gpuGaps(r);
-    lowUtilisation(r);
-    warmup(r);
-    copies(r);
-    nvtxCoverage(r);
-    graphMode(r);
-    phaseImbalance(r);
-    std::stable_sort(r.findings.begin(), r.findings.end(), [](const Finding& a, const Finding& b) {
-        if (a.impactNs != b.impactNs)
-            return a.impactNs > b.impactNs;
-        return a.severity > b.severity;
-    });
+    using Rule = void (*)(AnalysisResult&);
+    const Rule rules[] = {
+        &noGpuRecords,
+        &dominantKernel,
+        &launchStorm,
+        &launchBound,
+        &blockingSync,
+        &idle,
+        &gpuGaps,
+        &lowUtilisation,
+        &warmup,
+        &copies,
+        &nvtxCoverage,
+        &graphMode,
+        &phaseImbalance,
+        &ServingFindings::run,
+        [](AnalysisResult& res) {
+            for (Finding& f : EfficiencyAnalysis::findings(res))
+                add(res, std::move(f));
+        },
+    };
+    for (const Rule rule : rules) {
+        if (cancel.isCancelled())
+            return;
+        rule(r);
+    }
+    Finding::rank(r.findings);
 }
 
 void FindingsEngine::noGpuRecords(AnalysisResult& r)
@@ -132,16 +172,17 @@ void FindingsEngine::noGpuRecords(AnalysisResult& r)
             : tr("The export has no CUDA API calls and no GPU records. The application may not have used the GPU "
                  "during the capture, CUDA tracing may have been off (--trace), or the capture range missed the work.");
         // Evidence of an absence: the query that lists the CUDA activity tables the export has (none, or empty).
-        Evidence tables;
-        tables.table = QStringLiteral("sqlite_master");
-        tables.sql = QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE "
-                                    "'CUPTI_ACTIVITY_KIND_%' ORDER BY name;");
-        f.evidence.append(tables);
+        Evidence cuptiTables;
+        cuptiTables.table = QStringLiteral("sqlite_master");
+        cuptiTables.sql = QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%1%' "
+                                    "ORDER BY name;")
+                         .arg(tables::kCuptiActivityPrefix);
+        f.evidence.append(cuptiTables);
         if (t.info.processStreamsReportError) {
             Evidence streams;
-            streams.table = QStringLiteral("ProcessStreams");
-            streams.sql = QStringLiteral("SELECT p.rowid, s.value FROM ProcessStreams p JOIN StringIds s ON s.id = "
-                                         "p.contentId;");
+            streams.table = tables::kProcessStreams;
+            streams.sql = QStringLiteral("SELECT p.rowid, s.value FROM %1 p JOIN %2 s ON s.id = p.contentId;")
+                              .arg(tables::kProcessStreams, tables::kStringIds);
             f.evidence.append(streams);
         }
     }
@@ -153,12 +194,12 @@ void FindingsEngine::dominantKernel(AnalysisResult& r)
     if (r.kernels.isEmpty() || r.kernelNs <= 0)
         return;
     const KernelSummary& top = r.kernels.front();
-    if (top.share < 0.25)
+    if (top.share < spec::kDominantKernelShare)
         return;
     const Trace& t = *r.trace;
     Finding f;
     f.id = QStringLiteral("dominant-kernel");
-    f.severity = top.share >= 0.5 ? Finding::Severity::High : Finding::Severity::Medium;
+    f.severity = top.share >= spec::kDominantKernelHighShare ? Finding::Severity::High : Finding::Severity::Medium;
     f.impactNs = top.totalNs;
     f.title = tr("One kernel dominates GPU time");
     f.metric = formatPercent(top.share);
@@ -202,11 +243,13 @@ void FindingsEngine::launchStorm(AnalysisResult& r)
         std::vector<quint32> rows;
         if (auto it = t.kernelsByDevice.find(quint16(d.deviceId)); it != t.kernelsByDevice.end())
             for (quint32 i : it->second)
-                if (r.kernelInWindow[i] && t.kernels.duration(i) <= 10'000)
+                if (r.kernelInWindow[i] && t.kernels.duration(i) <= spec::kStormP50Ns)
                     rows.push_back(i);
         f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
-                                                QStringLiteral("deviceId = %1 AND \"end\" - start <= 10000 AND %2")
-                                                    .arg(d.deviceId).arg(EvidenceBuilder::windowPredicate(r))));
+            QStringLiteral("deviceId = %1 AND \"end\" - start <= %2 AND %3")
+                .arg(d.deviceId)
+                .arg(spec::kStormP50Ns)
+                .arg(EvidenceBuilder::windowPredicate(r))));
         add(r, f);
     }
 }
@@ -223,20 +266,18 @@ void FindingsEngine::launchBound(AnalysisResult& r)
     qint64 considered = 0, bound = 0, excessNs = 0;
     std::vector<quint32> rows;
     for (qsizetype i = 0; i < k.size(); ++i) {
-        const qint32 a = k.api[size_t(i)];
-        if (!r.kernelInWindow[size_t(i)] || a < 0 || (k.flags[size_t(i)] & KernelTable::FromGraph))
+        if (!r.kernelInWindow[size_t(i)] || !HostAnalysis::hasOwnLaunchCall(t, i))
             continue;
         if (decode >= 0 && r.kernelPhase[size_t(i)] != decode)
             continue;
         ++considered;
-        const qint64 call = t.api.duration(a);
-        if (k.duration(i) < call) {
+        if (const qint64 excess = HostAnalysis::launchExcessNs(t, i); excess > 0) {
             ++bound;
-            excessNs += call - k.duration(i);
+            excessNs += excess;
             rows.push_back(quint32(i));
         }
     }
-    if (considered < 10 || 2 * bound <= considered)
+    if (considered < spec::kLaunchBoundMinKernels || 2 * bound <= considered)
         return;
     Finding f;
     f.id = QStringLiteral("launch-bound");
@@ -251,16 +292,16 @@ void FindingsEngine::launchBound(AnalysisResult& r)
                          formatPercent(double(bound) / double(considered)), formatDuration(r.launches.apiP50Ns),
                          formatDuration(excessNs));
     f.evidence.append(EvidenceBuilder::rows(kKernelTable, k.rowid, rows,
-                                            QStringLiteral("rowid IN (SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN "
-                                                           "CUPTI_ACTIVITY_KIND_RUNTIME r ON r.correlationId = k.correlationId "
-                                                           "AND (r.globalTid & ~0xFFFFFF) = k.globalPid WHERE k.\"end\" - k.start "
-                                                           "< r.\"end\" - r.start AND %1)").arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k")))));
+        kernelsWithCall(QStringLiteral("JOIN"),
+            QStringLiteral("k.\"end\" - k.start < r.\"end\" - r.start AND %1")
+                .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k"))))));
     add(r, f);
 }
 
 void FindingsEngine::blockingSync(AnalysisResult& r)
 {
     const Trace& t = *r.trace;
+    int threads = 0;
     qint64 count = 0, total = 0;
     std::vector<quint32> rows, nameIds;
     for (qsizetype i = 0; i < t.api.size(); ++i) {
@@ -272,8 +313,12 @@ void FindingsEngine::blockingSync(AnalysisResult& r)
         if (std::find(nameIds.begin(), nameIds.end(), t.api.name[size_t(i)]) == nameIds.end())
             nameIds.push_back(t.api.name[size_t(i)]);
     }
-    const double share = double(total) / double(std::max<qint64>(1, r.window.lengthNs()));
-    if (count == 0 || share < 0.01)
+    // A share of a total that contains it: blocked time per thread (the union of its calls, as
+    // a runtime sync wraps a driver sync, clipped to the window) over the window times the
+    // threads that block. Summed over processes against one window it could pass 100 %.
+    const qint64 blockedNs = blockedThreadTime(t, rows, r.window.startNs, r.window.endNs, &threads);
+    const double share = double(blockedNs) / (double(std::max<qint64>(1, r.window.lengthNs())) * double(std::max(1, threads)));
+    if (count == 0 || share < spec::kBlockingSyncShare)
         return;
     QStringList top;
     for (const auto& s : r.sync)
@@ -292,6 +337,7 @@ void FindingsEngine::blockingSync(AnalysisResult& r)
     f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows,
                                             QStringLiteral("nameId IN (%1) AND %2").arg(sqlIdList(nameIds), EvidenceBuilder::windowPredicate(r))));
     add(r, f);
+    r.findings.back().impactShare = share; // per blocking thread, see above
 }
 
 void FindingsEngine::idle(AnalysisResult& r)
@@ -301,12 +347,12 @@ void FindingsEngine::idle(AnalysisResult& r)
         if (span <= 0)
             continue;
         const double share = double(d.idleNs) / double(span);
-        if (share < 0.20)
+        if (share < spec::kSignificantIdleShare)
             continue;
         Finding f;
         f.id = QStringLiteral("significant-idle");
         f.impactNs = d.idleNs;
-        f.severity = share >= 0.40 ? Finding::Severity::High : Finding::Severity::Medium;
+        f.severity = share >= spec::kSignificantIdleHighShare ? Finding::Severity::High : Finding::Severity::Medium;
         f.title = tr("GPU %1 is idle %2 of the time").arg(d.deviceId).arg(formatPercent(share));
         f.metric = formatPercent(share);
         const qint64 idleTotal = std::max<qint64>(1, d.idleNs);
@@ -329,7 +375,7 @@ void FindingsEngine::gpuGaps(AnalysisResult& r)
 {
     QHash<int, QVector<const IdleGap*>> byDevice;
     for (const auto& g : r.gaps)
-        if (g.durationNs() >= 500'000'000)
+        if (g.durationNs() >= spec::kGpuGapNs)
             byDevice[g.deviceId].append(&g);
     for (auto it = byDevice.cbegin(); it != byDevice.cend(); ++it) {
         qint64 total = 0;
@@ -339,12 +385,17 @@ void FindingsEngine::gpuGaps(AnalysisResult& r)
         f.id = QStringLiteral("gpu-gaps");
         f.impactNs = total;
         f.severity = std::max(Finding::Severity::Low, severityOfWindowShare(r, total));
-        f.title = tr("GPU %1 has %2 gaps of 500 ms or more").arg(it.key()).arg(it.value().size());
+        const qint64 ruleMs = spec::kGpuGapNs / 1'000'000;
+        f.title = tr("GPU %1 has %2 gaps of %3 ms or more").arg(it.key()).arg(it.value().size()).arg(ruleMs);
         f.metric = formatDuration(total);
-        f.summary = tr("GPU %1 sits idle for %2 in %3 gaps of at least 500 ms (longest %4 at %5). Nothing ran on the "
-                       "GPU then: look at what the host was doing (NVTX, API calls) in those ranges.")
-                        .arg(it.key()).arg(formatDuration(total)).arg(it.value().size())
-                        .arg(formatDuration(it.value().front()->durationNs()), formatDuration(it.value().front()->startNs));
+        f.summary
+            = tr("GPU %1 sits idle for %2 in %3 gaps of at least %6 ms (longest %4 at %5). Nothing ran on the "
+                 "GPU then: look at what the host was doing (NVTX, API calls) in those ranges.")
+                  .arg(it.key())
+                  .arg(formatDuration(total))
+                  .arg(it.value().size())
+                  .arg(formatDuration(it.value().front()->durationNs()), formatDuration(it.value().front()->startNs))
+                  .arg(ruleMs);
         for (const IdleGap* g : it.value())
             if (f.evidence.size() < 20)
                 f.evidence.append(EvidenceBuilder::timeRange(*r.trace, g->deviceId, g->startNs, g->endNs));
@@ -387,7 +438,7 @@ void FindingsEngine::warmup(AnalysisResult& r)
     const AnalysisWindow steady = Analyzer::resolveWindow(*r.trace, {AnalysisWindow::Kind::Steady, 0, 0}, &ignored);
     const qint64 excluded = (steady.startNs - r.window.startNs) + (r.window.endNs - steady.endNs);
     const double share = double(excluded) / double(std::max<qint64>(1, r.window.lengthNs()));
-    if (steady.kind != AnalysisWindow::Kind::Steady || share < 0.25)
+    if (steady.kind != AnalysisWindow::Kind::Steady || share < spec::kWarmupDominatesShare)
         return;
     Finding f;
     f.id = QStringLiteral("warmup-dominates");
@@ -402,7 +453,9 @@ void FindingsEngine::warmup(AnalysisResult& r)
     e.table = kKernelTable;
     e.startNs = r.window.startNs;
     e.endNs = steady.startNs;
-    e.sql = QStringLiteral("SELECT rowid, * FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE start < %1 ORDER BY start;").arg(steady.startNs);
+    e.sql = QStringLiteral("SELECT rowid, * FROM %1 WHERE start < %2 ORDER BY start;")
+                .arg(kKernelTable)
+                .arg(steady.startNs);
     f.evidence.append(e);
     add(r, f);
 }
@@ -416,52 +469,52 @@ void FindingsEngine::copies(AnalysisResult& r)
     for (qsizetype i = 0; i < m.size(); ++i) {
         if (!r.window.contains(m.start[size_t(i)]))
             continue;
-        if (HostAnalysis::isPageableAsyncCopy(t, i))
-            pageable.push_back(quint32(i)), pageableNs += m.duration(i);
-        if (HostAnalysis::isSyncCopy(t, i))
-            sync.push_back(quint32(i)), syncNs += m.duration(i);
+        if (HostAnalysis::isPageableAsyncCopy(t, i)) {
+            pageable.push_back(quint32(i));
+            pageableNs += m.duration(i);
+        }
+        if (HostAnalysis::isSyncCopy(t, i)) {
+            sync.push_back(quint32(i));
+            syncNs += m.duration(i);
+        }
     }
-    const QString join = QStringLiteral("rowid IN (SELECT m.rowid FROM CUPTI_ACTIVITY_KIND_MEMCPY m JOIN CUPTI_ACTIVITY_KIND_RUNTIME r "
-                                        "ON r.correlationId = m.correlationId AND (r.globalTid & ~0xFFFFFF) = m.globalPid "
-                                        "JOIN StringIds s ON s.id = r.nameId WHERE %1 AND %2)");
-    if (!pageable.empty()) {
+    // Copies with their launching call and its name; %1 is the rule over m (copy) and s.value (API name).
+    const QString join
+        = QStringLiteral("rowid IN (SELECT m.rowid FROM %1 m JOIN %2 r ON %3 JOIN %4 s ON s.id = r.nameId "
+                         "WHERE %5 AND %6)")
+              .arg(kMemcpyTable, kApiTable, EvidenceBuilder::launchingCall(QStringLiteral("m"), QStringLiteral("r")),
+                  tables::kStringIds, QStringLiteral("%1"), EvidenceBuilder::windowPredicate(r, QStringLiteral("m")));
+    // Both rules report the same way: copies by GPU time, evidence from the rule in SQL.
+    auto report = [&](const QString& id, std::vector<quint32>& rows, qint64 ns, const QString& title,
+                      const QString& summary, const QString& sqlRule) {
+        if (rows.empty())
+            return;
         Finding f;
-        f.id = QStringLiteral("pageable-async-copy");
-        f.impactNs = pageableNs;
-        f.severity = std::max(Finding::Severity::Low, severityOfWindowShare(r, pageableNs));
-        f.title = tr("Asynchronous copies from pageable memory");
-        f.metric = formatCount(qint64(pageable.size()));
-        f.summary = tr("%1 cudaMemcpyAsync copies (%2 on the GPU) use pageable host memory, so they are staged "
-                       "through a pinned buffer and do not overlap with compute. Allocate those host buffers pinned "
-                       "(cudaHostAlloc, pin_memory=True).").arg(formatCount(qint64(pageable.size())), formatDuration(pageableNs));
-        longestFirst(pageable, m);
-        f.evidence.append(EvidenceBuilder::rows(kMemcpyTable, m.rowid, pageable,
-                                                join.arg(QStringLiteral("(m.srcKind = 0 OR m.dstKind = 0) AND s.value LIKE '%Memcpy%Async%'"),
-                                                         EvidenceBuilder::windowPredicate(r, QStringLiteral("m")))));
+        f.id = id;
+        f.impactNs = ns;
+        f.severity = std::max(Finding::Severity::Low, severityOfWindowShare(r, ns));
+        f.title = title;
+        f.metric = formatCount(qint64(rows.size()));
+        f.summary = summary.arg(formatCount(qint64(rows.size())), formatDuration(ns));
+        longestFirst(rows, m);
+        f.evidence.append(EvidenceBuilder::rows(kMemcpyTable, m.rowid, rows, join.arg(sqlRule)));
         add(r, f);
-    }
-    if (!sync.empty()) {
-        Finding f;
-        f.id = QStringLiteral("synchronous-copy");
-        f.impactNs = syncNs;
-        f.severity = std::max(Finding::Severity::Low, severityOfWindowShare(r, syncNs));
-        f.title = tr("Synchronous memory copies");
-        f.metric = formatCount(qint64(sync.size()));
-        f.summary = tr("%1 copies (%2 on the GPU) come from synchronous cudaMemcpy calls, which block the CPU until "
-                       "the copy is done. Use cudaMemcpyAsync on a stream.").arg(formatCount(qint64(sync.size())), formatDuration(syncNs));
-        longestFirst(sync, m);
-        f.evidence.append(EvidenceBuilder::rows(
-            kMemcpyTable, m.rowid, sync,
-            join.arg(QStringLiteral("s.value LIKE '%Memcpy%' AND s.value NOT LIKE '%Async%' AND m.copyKind <> 8 AND NOT "
-                                    "(m.copyKind = 1 AND m.bytes <= 65536)"),
-                     EvidenceBuilder::windowPredicate(r, QStringLiteral("m")))));
-        add(r, f);
-    }
+    };
+    report(QStringLiteral("pageable-async-copy"), pageable, pageableNs, tr("Asynchronous copies from pageable memory"),
+        tr("%1 cudaMemcpyAsync copies (%2 on the GPU) use pageable host memory, so they are staged "
+           "through a pinned buffer and do not overlap with compute. Allocate those host buffers pinned "
+           "(cudaHostAlloc, pin_memory=True)."),
+        EvidenceBuilder::pageableCopy(QStringLiteral("m")) + QLatin1String(" AND s.value LIKE '%Memcpy%Async%'"));
+    report(QStringLiteral("synchronous-copy"), sync, syncNs, tr("Synchronous memory copies"),
+        tr("%1 copies (%2 on the GPU) come from synchronous cudaMemcpy calls, which block the CPU until "
+           "the copy is done. Use cudaMemcpyAsync on a stream."),
+        QLatin1String("s.value LIKE '%Memcpy%' AND s.value NOT LIKE '%Async%' AND ")
+            + EvidenceBuilder::syncCopyShape(QStringLiteral("m")));
 }
 
 void FindingsEngine::nvtxCoverage(AnalysisResult& r)
 {
-    if (r.trace->nvtx.size() == 0 || r.kernelNs <= 0 || r.coverage >= 0.70)
+    if (r.trace->nvtx.size() == 0 || r.kernelNs <= 0 || r.coverage >= spec::kNvtxCoverageWarning)
         return;
     const Trace& t = *r.trace;
     Finding f;
@@ -480,12 +533,11 @@ void FindingsEngine::nvtxCoverage(AnalysisResult& r)
             rows.push_back(quint32(i));
     longestFirst(rows, t.kernels);
     // The attribution rule in SQL: no same-thread NVTX range encloses the launching call's start.
-    const QString unattributed = QStringLiteral(
-        "rowid IN (SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k LEFT JOIN CUPTI_ACTIVITY_KIND_RUNTIME r "
-        "ON r.correlationId = k.correlationId AND (r.globalTid & ~0xFFFFFF) = k.globalPid WHERE %1 AND NOT EXISTS "
-        "(SELECT 1 FROM NVTX_EVENTS n WHERE n.eventType IN (59, 60) AND n.globalTid = r.globalTid AND "
-        "(n.endGlobalTid IS NULL OR n.endGlobalTid = n.globalTid) AND n.start <= r.start AND n.\"end\" >= r.start))")
-                                     .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k")));
+    const QString unattributed = kernelsWithCall(QStringLiteral("LEFT JOIN"),
+        QStringLiteral("%1 AND NOT EXISTS (SELECT 1 FROM %2 n WHERE %3 AND (n.endGlobalTid IS NULL OR n.endGlobalTid "
+                       "= n.globalTid) AND n.start <= r.start AND n.\"end\" >= r.start)")
+            .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k")), tables::kNvtxEvents,
+                EvidenceBuilder::rangeOnCallThread(QStringLiteral("n"), QStringLiteral("r"))));
     f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows, unattributed));
     add(r, f);
 }
@@ -508,15 +560,15 @@ void FindingsEngine::graphMode(AnalysisResult& r)
     f.summary = tr("%1 CUDA graph launches (%2 of GPU time) were captured in graph mode: the kernels inside them are "
                    "not in the export, so the kernel table and categories miss that time. Capture with "
                    "--cuda-graph-trace=node to see them.").arg(formatCount(r.graphLaunches), formatDuration(r.graphNs));
-    f.evidence.append(EvidenceBuilder::rows(QStringLiteral("CUPTI_ACTIVITY_KIND_GRAPH_TRACE"), t.graphs.rowid, rows,
-                                            EvidenceBuilder::windowPredicate(r)));
+    f.evidence.append(
+        EvidenceBuilder::rows(tables::kGraphTrace, t.graphs.rowid, rows, EvidenceBuilder::windowPredicate(r)));
     add(r, f);
 }
 
 void FindingsEngine::phaseImbalance(AnalysisResult& r)
 {
     // Ranks = processes with GPU work in a phase; compare kernel time per step of each phase.
-    for (int p = 0; p + 1 < r.phases.size(); ++p) {
+    for (int p = 0; p < r.mappedPhaseCount(); ++p) {
         const QString& phase = r.phases[p].phase;
         const ProcessStats* fast = nullptr;
         const ProcessStats* slow = nullptr;
@@ -531,7 +583,8 @@ void FindingsEngine::phaseImbalance(AnalysisResult& r)
             if (!slow || perStep(&ps) > perStep(slow))
                 slow = &ps;
         }
-        if (ranks < 2 || perStep(fast) <= 0 || double(perStep(slow)) < 1.25 * double(perStep(fast)))
+        if (ranks < 2 || perStep(fast) <= 0
+            || double(perStep(slow)) < spec::kPhaseImbalanceRatio * double(perStep(fast)))
             continue;
         Finding f;
         f.id = QStringLiteral("phase-imbalance");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/util/cancellation.h"
+
 #include <QCoreApplication>
 
 namespace sl {
@@ -14,7 +16,9 @@ class FindingsEngine
 {
     Q_DECLARE_TR_FUNCTIONS(FindingsEngine)
 public:
-    static void run(AnalysisResult& r);
+    /// Every rule in turn; returns early, with the findings incomplete, when `cancel` is set
+    /// (checked between the rules, each one or two linear passes).
+    static void run(AnalysisResult& r, const Cancellation& cancel = {});
 
 private:
     static void dominantKernel(AnalysisResult& r);

@@ -2,73 +2,100 @@
 #include "core/analysis/hostanalysis.h"
 
 #include "core/analysis/analysisresult.h"
+#include "core/analysis/specrules.h"
 #include "core/analysis/statistics.h"
 #include "core/trace/apiclassifier.h"
 
 #include <QHash>
 
+#include <algorithm>
 #include <map>
 
 namespace sl {
 
-void HostAnalysis::launches(AnalysisResult& r)
+namespace {
+
+/// Launch rate and duration distribution of one device's kernels in the window; no kernels
+/// (or a cancel) gives pd.kernels == 0.
+LaunchStats::PerDevice launchesOn(
+    const AnalysisResult& r, int device, const std::vector<quint32>& idx, const Cancellation& cancel)
+{
+    const auto& k = r.trace->kernels;
+    LaunchStats::PerDevice pd;
+    pd.deviceId = device;
+    std::vector<qint64> d;
+    d.reserve(idx.size());
+    qint64 first = -1, last = -1, under5 = 0, under10 = 0, under20 = 0;
+    qint64 polled = 0;
+    for (quint32 i : idx) {
+        if (cancel.poll(polled++))
+            return pd;
+        if (!r.kernelInWindow[i])
+            continue;
+        const qint64 dur = k.duration(i);
+        d.push_back(dur);
+        if (first < 0)
+            first = k.start[i];
+        last = std::max(last, k.end[i]);
+        under5 += dur < spec::kShortKernel5Ns;
+        under10 += dur < spec::kShortKernel10Ns;
+        under20 += dur < spec::kShortKernel20Ns;
+    }
+    if (d.empty())
+        return pd;
+    pd.kernels = qint64(d.size());
+    const qint64 span = last - first;
+    pd.kernelsPerSecond = span > 0 ? double(pd.kernels) * 1e9 / double(span) : 0.0;
+    const double n = double(d.size());
+    pd.shareUnder5us = double(under5) / n;
+    pd.shareUnder10us = double(under10) / n;
+    pd.shareUnder20us = double(under20) / n;
+    // Ascending ranks: each nth_element leaves the higher ranks above it, so the next one
+    // only partitions that upper part.
+    pd.p50Ns = nearestRankUnsorted(d, 50);
+    pd.p90Ns = nearestRankAbove(d, 90, 50);
+    pd.p99Ns = nearestRankAbove(d, 99, 90);
+    pd.storm = spec::isLaunchStorm(pd.kernelsPerSecond, pd.p50Ns);
+    return pd;
+}
+
+} // namespace
+
+void HostAnalysis::launches(AnalysisResult& r, const Cancellation& cancel)
 {
     const Trace& t = *r.trace;
     const auto& k = t.kernels;
     for (const auto& [device, idx] : t.kernelsByDevice) {
-        LaunchStats::PerDevice pd;
-        pd.deviceId = device;
-        std::vector<qint64> d;
-        d.reserve(idx.size());
-        qint64 first = -1, last = -1, under5 = 0, under10 = 0, under20 = 0;
-        for (quint32 i : idx) {
-            if (!r.kernelInWindow[i])
-                continue;
-            const qint64 dur = k.duration(i);
-            d.push_back(dur);
-            if (first < 0)
-                first = k.start[i];
-            last = std::max(last, k.end[i]);
-            under5 += dur < 5'000, under10 += dur < 10'000, under20 += dur < 20'000;
-        }
-        if (d.empty())
+        if (cancel.isCancelled())
+            return;
+        const LaunchStats::PerDevice pd = launchesOn(r, device, idx, cancel);
+        if (pd.kernels == 0)
             continue;
-        pd.kernels = qint64(d.size());
-        const qint64 span = last - first;
-        pd.kernelsPerSecond = span > 0 ? double(pd.kernels) * 1e9 / double(span) : 0.0;
-        const double n = double(d.size());
-        pd.shareUnder5us = double(under5) / n, pd.shareUnder10us = double(under10) / n;
-        pd.shareUnder20us = double(under20) / n;
-        // Ascending ranks: each nth_element leaves the higher ranks above it, so the next one
-        // only partitions that upper part.
-        pd.p50Ns = nearestRankUnsorted(d, 50);
-        pd.p90Ns = nearestRankAbove(d, 90, 50);
-        pd.p99Ns = nearestRankAbove(d, 99, 90);
-        pd.storm = (pd.kernelsPerSecond >= 50'000 && pd.p50Ns <= 10'000)
-            || (pd.kernelsPerSecond >= 100'000 && pd.p50Ns <= 20'000);
         r.launches.storm = r.launches.storm || pd.storm;
         r.launches.perDevice.append(pd);
     }
+    if (cancel.isCancelled())
+        return;
 
-    // Launch overhead. Kernels of a node-mode graph share one cudaGraphLaunch call, so a
-    // per-kernel comparison with "its" launch call would be meaningless: they are left out.
-    // One vector of values at a time, reused: each costs 8 B per kernel, and this runs beside
-    // other analyses, so two at once would add to the peak memory of millions of kernels.
-    auto launched = [&](qsizetype i) {
-        return r.kernelInWindow[size_t(i)] && k.api[size_t(i)] >= 0 && !(k.flags[size_t(i)] & KernelTable::FromGraph);
-    };
+    // Launch overhead (kernels with a launching call of their own, hasOwnLaunchCall). One
+    // vector of values at a time, reused: each costs 8 B per kernel, and this runs beside other
+    // analyses, so two at once would add to the peak memory of millions of kernels.
+    auto launched = [&](qsizetype i) { return r.kernelInWindow[size_t(i)] && hasOwnLaunchCall(t, i); };
     std::vector<qint64> values;
     for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         if (!launched(i))
             continue;
         ++r.launches.matchedKernels;
-        const qint64 callNs = t.api.duration(k.api[size_t(i)]);
-        values.push_back(callNs);
-        r.launches.launchBound += k.duration(i) < callNs;
+        values.push_back(t.api.duration(k.api[size_t(i)]));
+        r.launches.launchBound += launchExcessNs(t, i) > 0;
     }
     r.launches.apiP50Ns = nearestRankUnsorted(values, 50);
     values.clear();
     for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         if (!launched(i))
             continue;
         const qint64 q = k.start[size_t(i)] - t.api.end[size_t(k.api[size_t(i)])];
@@ -79,11 +106,13 @@ void HostAnalysis::launches(AnalysisResult& r)
     r.launches.queueP90Ns = nearestRankAbove(values, 90, 50);
 }
 
-void HostAnalysis::sync(AnalysisResult& r)
+void HostAnalysis::sync(AnalysisResult& r, const Cancellation& cancel)
 {
     const Trace& t = *r.trace;
     QHash<quint32, int> groupOfName; // StringTable index → index into r.sync
     for (qsizetype i = 0; i < t.api.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         const auto kind = ApiTable::Kind(t.api.kind[size_t(i)]);
         if (!ApiClassifier::isSyncRelated(kind) || !r.window.contains(t.api.start[size_t(i)]))
             continue;
@@ -112,12 +141,24 @@ void HostAnalysis::sync(AnalysisResult& r)
     });
 }
 
+bool HostAnalysis::hasOwnLaunchCall(const Trace& t, qsizetype kernel)
+{
+    const auto& k = t.kernels;
+    return k.api[size_t(kernel)] >= 0 && !(k.flags[size_t(kernel)] & KernelTable::FromGraph);
+}
+
+qint64 HostAnalysis::launchExcessNs(const Trace& t, qsizetype kernel)
+{
+    const qint64 callNs = t.api.duration(t.kernels.api[size_t(kernel)]);
+    return std::max<qint64>(0, callNs - t.kernels.duration(kernel));
+}
+
 bool HostAnalysis::isPageableAsyncCopy(const Trace& t, qsizetype i)
 {
     const auto& m = t.memcpy;
     const qint32 a = m.api[size_t(i)];
-    return (m.srcKind[size_t(i)] == 0 || m.dstKind[size_t(i)] == 0) && a >= 0
-        && t.api.kind[size_t(a)] == ApiTable::MemcpyAsync;
+    return (m.srcKind[size_t(i)] == spec::kPageableMemoryKind || m.dstKind[size_t(i)] == spec::kPageableMemoryKind)
+        && a >= 0 && t.api.kind[size_t(a)] == ApiTable::MemcpyAsync;
 }
 
 bool HostAnalysis::isSyncCopy(const Trace& t, qsizetype i)
@@ -131,16 +172,17 @@ bool HostAnalysis::isSyncCopy(const Trace& t, qsizetype i)
     const auto kind = t.api.kind[size_t(a)];
     if (kind != ApiTable::MemcpySync && kind != ApiTable::DriverSyncMemOp)
         return false;
-    const int copyKind = m.copyKind[size_t(i)];
-    return copyKind != 8 && !(copyKind == 1 && m.bytes[size_t(i)] <= 64 * 1024);
+    return spec::isSyncCopyShape(m.copyKind[size_t(i)], m.bytes[size_t(i)]);
 }
 
-void HostAnalysis::memcpy(AnalysisResult& r)
+void HostAnalysis::memcpy(AnalysisResult& r, const Cancellation& cancel)
 {
     const Trace& t = *r.trace;
     const auto& m = t.memcpy;
     std::map<int, MemcpyKind> byKind;
     for (qsizetype i = 0; i < m.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         if (!r.window.contains(m.start[size_t(i)]))
             continue;
         auto& k = byKind[m.copyKind[size_t(i)]];
@@ -155,35 +197,61 @@ void HostAnalysis::memcpy(AnalysisResult& r)
         k.kind = Trace::memcpyKindLabel(id);
         r.memcpy.append(k);
     }
+    // Memsets as one more operation (kind_id -1), as nsys stats' cuda_gpu_mem_time_sum lists
+    // "[CUDA memset]" beside the copy kinds.
+    MemcpyKind set;
+    set.kindId = -1;
+    set.kind = QStringLiteral("memset");
+    for (qsizetype i = 0; i < t.memset.size(); ++i) {
+        if (!r.window.contains(t.memset.start[size_t(i)]))
+            continue;
+        ++set.count;
+        set.bytes += t.memset.bytes[size_t(i)];
+        set.totalNs += t.memset.duration(i);
+    }
+    if (set.count > 0)
+        r.memcpy.append(set);
 }
 
-void HostAnalysis::graphs(AnalysisResult& r)
+void HostAnalysis::graphs(AnalysisResult& r, const Cancellation& cancel)
 {
     const Trace& t = *r.trace;
-    for (qsizetype i = 0; i < t.graphs.size(); ++i)
-        if (r.window.contains(t.graphs.start[size_t(i)]))
-            ++r.graphLaunches, r.graphNs += t.graphs.duration(i);
+    for (qsizetype i = 0; i < t.graphs.size(); ++i) {
+        if (cancel.poll(i))
+            return;
+        if (r.window.contains(t.graphs.start[size_t(i)])) {
+            ++r.graphLaunches;
+            r.graphNs += t.graphs.duration(i);
+        }
+    }
     qint64 nodeKernelNs = 0;
-    for (qsizetype i = 0; i < t.kernels.size(); ++i)
-        if (r.kernelInWindow[size_t(i)] && (t.kernels.flags[size_t(i)] & KernelTable::FromGraph))
-            ++r.graphNodeKernels, nodeKernelNs += t.kernels.duration(i);
+    for (qsizetype i = 0; i < t.kernels.size(); ++i) {
+        if (cancel.poll(i))
+            return;
+        if (r.kernelInWindow[size_t(i)] && (t.kernels.flags[size_t(i)] & KernelTable::FromGraph)) {
+            ++r.graphNodeKernels;
+            nodeKernelNs += t.kernels.duration(i);
+        }
+    }
     qint64 graphCalls = 0;
-    for (qsizetype i = 0; i < t.api.size(); ++i)
+    for (qsizetype i = 0; i < t.api.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         graphCalls += t.api.kind[size_t(i)] == ApiTable::GraphLaunch && r.window.contains(t.api.start[size_t(i)]);
+    }
+    // Records decide (whole-graph rows, node kernels); else what the capture settings say.
     if (t.graphs.size() > 0)
-        r.graphMode = QStringLiteral("graph");
+        r.graphMode = GraphMode::Graph;
     else if (r.graphNodeKernels > 0)
-        r.graphMode = QStringLiteral("node");
-    else if (t.info.graphMode == TraceInfo::GraphMode::Graph)
-        r.graphMode = QStringLiteral("graph");
-    else if (t.info.graphMode == TraceInfo::GraphMode::Node)
-        r.graphMode = QStringLiteral("node");
+        r.graphMode = GraphMode::Node;
     else
-        r.graphMode = QStringLiteral("unknown");
-    // In node mode the graph's kernels are ordinary rows: count the launches from the API.
+        r.graphMode = t.info.graphMode;
+    // In node mode the graph's kernels are ordinary rows: count the launches from the API
     // and the time from the node kernels.
-    if (t.graphs.size() == 0)
-        r.graphLaunches = graphCalls, r.graphNs = nodeKernelNs;
+    if (t.graphs.size() == 0) {
+        r.graphLaunches = graphCalls;
+        r.graphNs = nodeKernelNs;
+    }
 }
 
 } // namespace sl

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/util/cancellation.h"
+
 #include <QtGlobal>
 
 namespace sl {
@@ -14,10 +16,19 @@ struct Trace;
 class HostAnalysis
 {
 public:
-    static void launches(AnalysisResult& r);
-    static void sync(AnalysisResult& r);
-    static void memcpy(AnalysisResult& r);
-    static void graphs(AnalysisResult& r);
+    /// Each returns early, with its part of `r` incomplete, when `cancel` is set.
+    static void launches(AnalysisResult& r, const Cancellation& cancel = {});
+    static void sync(AnalysisResult& r, const Cancellation& cancel = {});
+    static void memcpy(AnalysisResult& r, const Cancellation& cancel = {});
+    static void graphs(AnalysisResult& r, const Cancellation& cancel = {});
+
+    /// The launch-overhead rules (spec §3 "Launch overhead"), shared with the launch-bound
+    /// finding. A kernel counts when an API call of its own launched it: kernels of a node-mode
+    /// graph share one cudaGraphLaunch call, so a comparison with "its" call means nothing.
+    static bool hasOwnLaunchCall(const Trace& t, qsizetype kernel);
+    /// Launch-bound: how much longer (ns) the launching call ran than the kernel; 0 when the
+    /// kernel is not shorter than its call. Only for kernels with hasOwnLaunchCall().
+    static qint64 launchExcessNs(const Trace& t, qsizetype kernel);
 
     /// The copy rules, shared with the findings so evidence selects exactly what was counted.
     static bool isPageableAsyncCopy(const Trace& t, qsizetype i);

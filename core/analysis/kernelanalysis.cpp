@@ -6,13 +6,33 @@
 #include "core/analysis/taxonomy.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sl {
 
-void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r)
+namespace {
+/// nsys stats' median (the mean of the two middle values on even counts) and sample standard
+/// deviation of `d` (reordered), in ns, for the conformance with cuda_gpu_kern_sum.
+void medianAndStddev(std::vector<qint64>& d, double mean, double* median, double* stddev)
+{
+    const size_t n = d.size();
+    const auto mid = d.begin() + ptrdiff_t(n / 2);
+    std::nth_element(d.begin(), mid, d.end());
+    *median = n % 2 ? double(*mid) : (double(*std::max_element(d.begin(), mid)) + double(*mid)) / 2.0;
+    double sq = 0;
+    for (qint64 v : d)
+        sq += (double(v) - mean) * (double(v) - mean);
+    *stddev = n > 1 ? std::sqrt(sq / double(n - 1)) : 0.0;
+}
+} // namespace
+
+void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r, const Cancellation& cancel)
 {
     const Trace& t = *r.trace;
-    Summary s = summarize(t, r.kernelInWindow, [&](quint32 name) { return taxonomy.categorize(t.strings.at(name)); });
+    Summary s = summarize(
+        t, r.kernelInWindow, [&](quint32 name) { return taxonomy.categorize(t.strings.at(name)); }, cancel);
+    if (cancel.isCancelled())
+        return;
     r.kernelCount = s.count;
     r.kernelNs = s.totalNs;
     for (const KernelSummary& k : std::as_const(s.kernels))
@@ -30,101 +50,155 @@ void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r)
     const auto& k = t.kernels;
     r.nameCategory.assign(size_t(names), AnalysisResult::kNoCategory);
     std::vector<bool> done(size_t(names), false);
-    for (const auto& ks : r.kernels)
-        r.nameCategory[ks.name] = categoryIndex(ks.category), done[ks.name] = true;
+    for (const auto& ks : r.kernels) {
+        r.nameCategory[ks.name] = categoryIndex(ks.category);
+        done[ks.name] = true;
+    }
     for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         const quint32 name = k.name[size_t(i)];
-        if (name < names && !done[name])
-            r.nameCategory[name] = categoryIndex(taxonomy.categorize(t.strings.at(name))), done[name] = true;
+        if (name < names && !done[name]) {
+            r.nameCategory[name] = categoryIndex(taxonomy.categorize(t.strings.at(name)));
+            done[name] = true;
+        }
     }
 }
 
-KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vector<quint8>& include,
-    const std::function<QString(quint32)>& categoryOf, const std::atomic<bool>* cancel)
+namespace {
+
+/// Counting sort of the included kernels by name, O(n): `byName[count[n] .. count[n + 1])` are
+/// the kernels of name n. False on a cancel.
+bool sortByName(const Trace& t, const std::vector<quint8>& include, const Cancellation& cancel,
+    std::vector<quint32>& count, std::vector<quint32>& byName)
 {
     const auto& k = t.kernels;
-    const quint32 names = t.strings.size();
-    auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
-    Summary out;
-
-    // Counting sort of included kernels by name: O(n), then each name's slice is sorted on its
-    // own (durations are needed for the percentiles anyway).
-    std::vector<quint32> count(size_t(names) + 1, 0);
-    for (qsizetype i = 0; i < k.size(); ++i)
+    count.assign(size_t(t.strings.size()) + 1, 0);
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return false;
         if (include[size_t(i)])
             ++count[k.name[size_t(i)] + 1];
+    }
     for (size_t i = 1; i < count.size(); ++i)
         count[i] += count[i - 1];
-    std::vector<quint32> byName(count.back());
-    {
-        std::vector<quint32> pos(count.begin(), count.end() - 1);
-        for (qsizetype i = 0; i < k.size(); ++i)
-            if (include[size_t(i)])
-                byName[pos[k.name[size_t(i)]]++] = quint32(i);
+    byName.assign(count.back(), 0);
+    std::vector<quint32> pos(count.begin(), count.end() - 1);
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return false;
+        if (include[size_t(i)])
+            byName[pos[k.name[size_t(i)]]++] = quint32(i);
     }
-    if (cancelled())
-        return {};
+    return !cancel.isCancelled();
+}
 
-    // Per name: durations for the percentiles (two nth_element, not a sort: O(k) per name), and
-    // launches per configuration in a dense counter indexed by configuration, reset through the
-    // list of configurations the name touched.
-    std::vector<qint64> durations;
-    std::vector<quint32> configCount(size_t(t.configs.size()), 0);
-    std::vector<quint32> touched;
-    for (quint32 name = 0; name < names; ++name) {
-        const quint32 lo = count[name], hi = count[name + 1];
-        if (lo == hi)
-            continue;
+/// The summary of one name's kernels. Durations for the percentiles (two nth_element, not a
+/// sort: O(k) per name), and launches per configuration in a dense counter indexed by
+/// configuration, reset through the list of configurations the name touched; the buffers are
+/// reused from name to name.
+class NameSummarizer
+{
+public:
+    explicit NameSummarizer(const Trace& t)
+        : m_t(t)
+        , m_configCount(size_t(t.configs.size()), 0)
+    {
+    }
+
+    /// Name `name`, whose kernels are `kernels[0 .. n)` (indices into the kernel table).
+    KernelSummary summarize(quint32 name, const quint32* kernels, quint32 n)
+    {
+        const auto& k = m_t.kernels;
         KernelSummary s;
         s.name = name;
-        s.shortName = k.shortName[byName[lo]];
-        s.count = hi - lo;
-        durations.clear();
+        s.shortName = k.shortName[kernels[0]];
+        s.count = n;
+        m_durations.clear();
+        m_touched.clear();
         quint64 deviceMask = 0;
-        touched.clear();
-        for (quint32 j = lo; j < hi; ++j) {
+        for (quint32 j = 0; j < n; ++j) {
             // A name's kernels are spread over the whole table: fetch the columns a few rows
             // ahead, the gather otherwise waits on a cache miss per kernel.
-            if (j + 16 < hi) {
-                const quint32 ahead = byName[j + 16];
+            if (j + 16 < n) {
+                const quint32 ahead = kernels[j + 16];
                 __builtin_prefetch(&k.start[ahead]);
                 __builtin_prefetch(&k.end[ahead]);
                 __builtin_prefetch(&k.config[ahead]);
             }
-            const quint32 i = byName[j];
+            const quint32 i = kernels[j];
             const qint64 d = k.duration(i);
-            durations.push_back(d);
+            m_durations.push_back(d);
             s.totalNs += d;
             deviceMask |= quint64(1) << std::min<quint16>(k.device[i], 63);
-            if (configCount[k.config[i]]++ == 0)
-                touched.push_back(k.config[i]);
+            if (m_configCount[k.config[i]]++ == 0)
+                m_touched.push_back(k.config[i]);
         }
-        const auto [mn, mx] = std::minmax_element(durations.begin(), durations.end());
+        const auto [mn, mx] = std::minmax_element(m_durations.begin(), m_durations.end());
         s.minNs = *mn;
         s.maxNs = *mx;
         s.meanNs = double(s.totalNs) / double(s.count);
-        s.p90Ns = nearestRankUnsorted(durations, 90);
-        s.p50Ns = nearestRankUnsorted(durations, 50);
+        s.p90Ns = nearestRankUnsorted(m_durations, 90);
+        s.p50Ns = nearestRankUnsorted(m_durations, 50);
+        medianAndStddev(m_durations, s.meanNs, &s.medianNs, &s.stddevNs);
         for (int d = 0; d < 64; ++d)
             if (deviceMask & (quint64(1) << d))
                 s.devices.append(d);
-        s.category = categoryOf(name);
-        // Most used configuration; ties go to the one seen first (the earliest launch).
-        quint32 top = touched.front();
-        for (quint32 c : touched)
-            if (configCount[c] > configCount[top])
+        s.occupancy = occupancyOfTopConfig(s.devices.isEmpty() ? 0 : s.devices.front());
+        return s;
+    }
+
+private:
+    /// Occupancy of the most used configuration (ties: the one seen first, i.e. the earliest
+    /// launch) on `device`; resets the configuration counters.
+    std::optional<double> occupancyOfTopConfig(int device)
+    {
+        quint32 top = m_touched.front();
+        for (quint32 c : m_touched)
+            if (m_configCount[c] > m_configCount[top])
                 top = c;
-        for (quint32 c : touched)
-            configCount[c] = 0;
-        const int dev = s.devices.isEmpty() ? 0 : s.devices.front();
-        if (const GpuInfo* gpu = t.gpu(dev))
-            if (const auto occ = Occupancy::theoretical(t.configs.at(top), *gpu))
-                s.occupancy = occ->occupancy;
+        for (quint32 c : m_touched)
+            m_configCount[c] = 0;
+        if (const GpuInfo* gpu = m_t.gpu(device))
+            if (const auto occ = Occupancy::theoretical(m_t.configs.at(top), *gpu))
+                return occ->occupancy;
+        return std::nullopt;
+    }
+
+    const Trace& m_t;
+    std::vector<qint64> m_durations;
+    std::vector<quint32> m_configCount;
+    std::vector<quint32> m_touched;
+};
+
+} // namespace
+
+KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vector<quint8>& include,
+    const std::function<QString(quint32)>& categoryOf, const Cancellation& cancel)
+{
+    std::vector<quint32> count, byName;
+    if (!sortByName(t, include, cancel, count, byName))
+        return {};
+    Summary out;
+    NameSummarizer summarizer(t);
+    qint64 polled = 0;
+    for (quint32 name = 0; name + 1 < count.size(); ++name) {
+        const quint32 lo = count[name], hi = count[name + 1];
+        if (lo == hi)
+            continue;
+        KernelSummary s = summarizer.summarize(name, byName.data() + lo, hi - lo);
+        s.category = categoryOf(name);
         out.count += s.count;
         out.totalNs += s.totalNs;
         out.kernels.append(std::move(s));
-        if ((name & 1023) == 0 && cancelled())
-            return {};
+        // Names are polled by the kernels they cover: a name of millions of launches costs as
+        // much as millions of names of one.
+        polled += hi - lo;
+        if (polled >= Cancellation::kPollInterval) {
+            polled = 0;
+            if (cancel.isCancelled())
+                return {};
+        }
     }
     for (auto& s : out.kernels)
         s.share = out.totalNs > 0 ? double(s.totalNs) / double(out.totalNs) : 0.0;

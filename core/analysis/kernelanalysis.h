@@ -2,10 +2,10 @@
 #pragma once
 
 #include "core/analysis/analysisresult.h"
+#include "core/util/cancellation.h"
 
 #include <QVector>
 
-#include <atomic>
 #include <functional>
 #include <vector>
 
@@ -19,7 +19,8 @@ class KernelAnalysis
 {
 public:
     /// The summary of the kernels in the analysis window (AnalysisResult::kernels and totals).
-    static void run(const Taxonomy& taxonomy, AnalysisResult& r);
+    /// Returns early, with the summary incomplete, when `cancel` is set.
+    static void run(const Taxonomy& taxonomy, AnalysisResult& r, const Cancellation& cancel = {});
 
     struct Summary
     {
@@ -31,7 +32,7 @@ public:
     /// kernel name's category. Blocking and thread-safe (reads the immutable trace only);
     /// returns an empty summary when `cancel` becomes true.
     static Summary summarize(const Trace& t, const std::vector<quint8>& include,
-        const std::function<QString(quint32 name)>& categoryOf, const std::atomic<bool>* cancel = nullptr);
+        const std::function<QString(quint32 name)>& categoryOf, const Cancellation& cancel = {});
 };
 
 } // namespace sl

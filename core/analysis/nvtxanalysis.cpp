@@ -19,7 +19,7 @@ struct Open
 };
 } // namespace
 
-void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
+void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancellation& cancel)
 {
     const Trace& t = *r.trace;
     const auto& n = t.nvtx;
@@ -39,6 +39,8 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
     std::unordered_map<quint64, quint32> threadIndex;
     std::vector<std::vector<quint32>> rangesOf;
     for (qsizetype i = 0; i < n.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         if (!n.sameThread(i))
             continue;
         const quint64 key = (quint64(n.pid[size_t(i)]) << 32) | n.tid[size_t(i)];
@@ -55,13 +57,16 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         quint64 lastKey = ~quint64(0);
         qint64 lastThread = -1;
         for (qsizetype i = 0; i < k.size(); ++i) {
+            if (cancel.poll(i))
+                return;
             const qint32 a = k.api[size_t(i)];
             if (!r.kernelInWindow[size_t(i)] || a < 0)
                 continue;
             const quint64 key = (quint64(t.api.pid[size_t(a)]) << 32) | t.api.tid[size_t(a)];
             if (key != lastKey) {
                 const auto it = threadIndex.find(key);
-                lastKey = key, lastThread = it == threadIndex.end() ? -1 : qint64(it->second);
+                lastKey = key;
+                lastThread = it == threadIndex.end() ? -1 : qint64(it->second);
             }
             if (lastThread >= 0)
                 kernelsOf[size_t(lastThread)].push_back(quint32(i));
@@ -102,7 +107,9 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
             return p;
         };
         size_t ri = 0, ki = 0;
-        while (ri < ranges.size() || ki < kernels.size()) {
+        for (qint64 swept = 0; ri < ranges.size() || ki < kernels.size(); ++swept) {
+            if (cancel.poll(swept))
+                return;
             const bool takeRange
                 = ri < ranges.size() && (ki >= kernels.size() || n.start[ranges[ri]] <= callStart(kernels[ki]));
             if (takeRange) {
@@ -140,7 +147,7 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
     r.phases.resize(phaseCount + 1);
     for (int p = 0; p < phaseCount; ++p)
         r.phases[p].phase = phaseMap.name(p);
-    r.phases[unattributed].phase = QStringLiteral("unattributed");
+    r.phases[unattributed].phase = PhaseStats::unattributedName();
     auto pidPhases = [&](quint32 pid) -> QVector<PhaseStats>& {
         auto it = r.phasesByPid.find(pid);
         if (it == r.phasesByPid.end()) {
@@ -153,6 +160,8 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
     };
     std::unordered_map<quint32, qsizetype> rangeRow;
     for (qsizetype i = 0; i < n.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         if (!r.window.contains(n.start[size_t(i)]))
             continue;
         const quint32 name = n.name[size_t(i)];
@@ -199,15 +208,19 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         return perPid.back();
     };
     for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         if (!r.kernelInWindow[size_t(i)])
             continue;
         const qint32 rg = r.kernelRange[size_t(i)];
         const int ph = r.kernelPhase[size_t(i)];
         const qint64 d = k.duration(i);
         const int slot = ph >= 0 ? ph : unattributed;
-        r.phases[slot].kernelNs += d, ++r.phases[slot].kernelCount;
+        r.phases[slot].kernelNs += d;
+        ++r.phases[slot].kernelCount;
         PidTotals& pp = totalsOf(k.pid[size_t(i)]);
-        pp.ns[size_t(slot)] += d, ++pp.count[size_t(slot)];
+        pp.ns[size_t(slot)] += d;
+        ++pp.count[size_t(slot)];
         if (rg < 0)
             continue;
         r.attributedNs += d;
@@ -223,8 +236,10 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
     r.nvtxByRange = QVector<NvtxKernelStats>(byRange.begin(), byRange.end());
     for (const PidTotals& p : perPid) {
         QVector<PhaseStats>& phases = pidPhases(p.pid);
-        for (int slot = 0; slot <= phaseCount; ++slot)
-            phases[slot].kernelNs += p.ns[size_t(slot)], phases[slot].kernelCount += p.count[size_t(slot)];
+        for (int slot = 0; slot <= phaseCount; ++slot) {
+            phases[slot].kernelNs += p.ns[size_t(slot)];
+            phases[slot].kernelCount += p.count[size_t(slot)];
+        }
     }
     std::sort(r.nvtxByRange.begin(), r.nvtxByRange.end(), [](const NvtxKernelStats& a, const NvtxKernelStats& b) {
         return a.kernelNs != b.kernelNs ? a.kernelNs > b.kernelNs : a.name < b.name;

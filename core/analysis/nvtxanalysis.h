@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/util/cancellation.h"
+
 namespace sl {
 
 struct AnalysisResult;
@@ -19,7 +21,8 @@ class PhaseMap;
 class NvtxAnalysis
 {
 public:
-    static void run(const PhaseMap& phases, AnalysisResult& r);
+    /// Returns early, with the NVTX figures incomplete, when `cancel` is set.
+    static void run(const PhaseMap& phases, AnalysisResult& r, const Cancellation& cancel = {});
 };
 
 } // namespace sl

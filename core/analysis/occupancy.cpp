@@ -10,17 +10,6 @@ qint64 ceilTo(qint64 v, qint64 unit) { return (v + unit - 1) / unit * unit; }
 qint64 floorTo(qint64 v, qint64 unit) { return v / unit * unit; }
 } // namespace
 
-QString Occupancy::limiterName(Limiter l)
-{
-    switch (l) {
-    case Limiter::Warps: return QStringLiteral("warps");
-    case Limiter::Blocks: return QStringLiteral("blocks");
-    case Limiter::Registers: return QStringLiteral("registers");
-    case Limiter::SharedMemory: return QStringLiteral("shared memory");
-    }
-    return {};
-}
-
 std::optional<Occupancy::Result> Occupancy::theoretical(const LaunchConfig& c, const GpuInfo& gpu)
 {
     const qint64 warpSize = gpu.threadsPerWarp > 0 ? gpu.threadsPerWarp : 32;
@@ -35,8 +24,10 @@ std::optional<Occupancy::Result> Occupancy::theoretical(const LaunchConfig& c, c
     qint64 blocks = gpu.maxBlocksPerSm;
     r.limiter = Limiter::Blocks;
     const qint64 byWarps = gpu.maxWarpsPerSm / warpsPerBlock;
-    if (byWarps < blocks)
-        blocks = byWarps, r.limiter = Limiter::Warps;
+    if (byWarps < blocks) {
+        blocks = byWarps;
+        r.limiter = Limiter::Warps;
+    }
 
     if (c.registersPerThread > 0 && gpu.maxRegistersPerSm > 0) {
         const qint64 regsPerWarp = ceilTo(qint64(c.registersPerThread) * warpSize, 256);
@@ -44,8 +35,10 @@ std::optional<Occupancy::Result> Occupancy::theoretical(const LaunchConfig& c, c
             return std::nullopt;
         const qint64 warpsByRegs = floorTo(gpu.maxRegistersPerSm / regsPerWarp, 4);
         const qint64 byRegs = warpsByRegs / warpsPerBlock;
-        if (byRegs < blocks)
-            blocks = byRegs, r.limiter = Limiter::Registers;
+        if (byRegs < blocks) {
+            blocks = byRegs;
+            r.limiter = Limiter::Registers;
+        }
     }
 
     const qint64 smem = qint64(c.staticSharedMemory) + c.dynamicSharedMemory;
@@ -56,8 +49,10 @@ std::optional<Occupancy::Result> Occupancy::theoretical(const LaunchConfig& c, c
         if (optin > 0 && smem > optin)
             return std::nullopt;
         const qint64 bySmem = gpu.maxShmemPerSm / perBlock;
-        if (bySmem < blocks)
-            blocks = bySmem, r.limiter = Limiter::SharedMemory;
+        if (bySmem < blocks) {
+            blocks = bySmem;
+            r.limiter = Limiter::SharedMemory;
+        }
     }
     r.activeBlocksPerSm = int(std::max<qint64>(0, blocks));
     r.occupancy = double(r.activeBlocksPerSm * warpsPerBlock) / double(gpu.maxWarpsPerSm);

@@ -24,7 +24,6 @@ public:
     };
     /// nullopt when the GPU's limits are unknown or the configuration cannot launch.
     static std::optional<Result> theoretical(const LaunchConfig& c, const GpuInfo& gpu);
-    static QString limiterName(Limiter l);
 };
 
 } // namespace sl

@@ -17,6 +17,12 @@ public:
     bool add(const QString& pattern, QString* error);
     bool matches(const QString& text) const;
     bool isEmpty() const { return m_substrings.isEmpty() && m_regexes.isEmpty(); }
+    /// Adds `other`'s patterns after this list's.
+    void append(const PatternList& other)
+    {
+        m_substrings += other.m_substrings;
+        m_regexes += other.m_regexes;
+    }
 
 private:
     QStringList m_substrings;

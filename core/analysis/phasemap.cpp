@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/phasemap.h"
 
+#include "core/analysis/analysisresult.h"
+#include "core/util/logging.h"
 #include "core/util/resources.h"
 
 #include <QFile>
@@ -10,19 +12,63 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <limits>
 
 namespace sl {
+
+namespace {
+const QString kStepsKey = QStringLiteral("steps");
+const QString kHostRangesKey = QStringLiteral("host_ranges");
+} // namespace
+
+StepComposition::Class StepComposition::stepClass() const
+{
+    if (ctxReqs < 0 && genReqs < 0)
+        return Other;
+    const bool ctx = ctxReqs > 0, gen = genReqs > 0;
+    return ctx && gen ? Mixed : ctx ? Prefill : gen ? Decode : Other;
+}
+
+QString StepComposition::className(Class c)
+{
+    switch (c) {
+    case Prefill:
+        return QStringLiteral("prefill");
+    case Decode:
+        return QStringLiteral("decode");
+    case Mixed:
+        return QStringLiteral("mixed");
+    case Other:
+        break;
+    }
+    return QStringLiteral("other");
+}
 
 PhaseMap PhaseMap::defaultMap()
 {
     PhaseMap m;
     QString error;
-    const bool ok = fromJson(readCoreResource(QStringLiteral(":/sightline/default-phase-map.json")), &m, &error);
+    const bool ok = parse(readCoreResource(QStringLiteral(":/sightline/default-phase-map.json")), &m, &error);
     Q_ASSERT_X(ok, "PhaseMap::defaultMap", qPrintable(error));
+    if (!ok) // a release build goes on without phases: say why
+        qCCritical(lcAnalysis) << "the built-in phase map is invalid:" << error;
     return m;
 }
 
 bool PhaseMap::fromJson(const QByteArray& json, PhaseMap* out, QString* error)
+{
+    PhaseMap m;
+    if (!parse(json, &m, error))
+        return false;
+    // The built-in step schemes and host ranges stay recognised after the user's own rules.
+    const PhaseMap builtIn = defaultMap();
+    m.m_stepRules += builtIn.m_stepRules;
+    m.m_hostRanges.append(builtIn.m_hostRanges);
+    *out = m;
+    return true;
+}
+
+bool PhaseMap::parse(const QByteArray& json, PhaseMap* out, QString* error)
 {
     QJsonParseError pe;
     const auto doc = QJsonDocument::fromJson(json, &pe);
@@ -32,6 +78,15 @@ bool PhaseMap::fromJson(const QByteArray& json, PhaseMap* out, QString* error)
     }
     PhaseMap m;
     auto addPhase = [&](const QString& phase, const QJsonValue& patterns) {
+        if (m.m_names.size() >= kMaxPhases) {
+            *error = tr("Invalid phase map: more than %1 phases (the most it may hold).").arg(kMaxPhases);
+            return false;
+        }
+        if (phase == PhaseStats::unattributedName()) {
+            *error = tr("Invalid phase map: '%1' names the kernels outside every phase; choose another phase name.")
+                         .arg(phase);
+            return false;
+        }
         if (!patterns.isArray()) {
             *error = tr("Invalid phase map: the patterns of phase '%1' must be an array of strings.").arg(phase);
             return false;
@@ -54,17 +109,62 @@ bool PhaseMap::fromJson(const QByteArray& json, PhaseMap* out, QString* error)
             const auto pb = json.indexOf(QByteArray('"' + b.toUtf8() + '"'));
             return pa < pb;
         });
-        for (const auto& k : keys)
-            if (!addPhase(k, obj.value(k)))
+        for (const auto& k : keys) {
+            const bool ok = k == kStepsKey ? m.addStepRules(obj.value(k), error)
+                : k == kHostRangesKey      ? m.addHostRanges(obj.value(k), error)
+                                           : addPhase(k, obj.value(k));
+            if (!ok)
                 return false;
+        }
     } else {
         for (const auto& v : doc.array()) {
             const auto o = v.toObject();
-            if (!addPhase(o.value(QLatin1String("phase")).toString(), o.value(QLatin1String("patterns"))))
+            bool ok = true;
+            if (o.contains(kStepsKey))
+                ok = m.addStepRules(o.value(kStepsKey), error);
+            else if (o.contains(kHostRangesKey))
+                ok = m.addHostRanges(o.value(kHostRangesKey), error);
+            else
+                ok = addPhase(o.value(QLatin1String("phase")).toString(), o.value(QLatin1String("patterns")));
+            if (!ok)
                 return false;
         }
     }
     *out = m;
+    return true;
+}
+
+bool PhaseMap::addStepRules(const QJsonValue& rules, QString* error)
+{
+    if (!rules.isArray()) {
+        *error = tr("Invalid phase map: \"steps\" must be an array of {\"scheme\", \"pattern\"} objects.");
+        return false;
+    }
+    for (const auto& v : rules.toArray()) {
+        const QJsonObject o = v.toObject();
+        const QString pattern = o.value(QLatin1String("pattern")).toString();
+        QRegularExpression re(pattern);
+        if (pattern.isEmpty() || !re.isValid()) {
+            *error = tr("Invalid step rule '%1': %2")
+                         .arg(pattern, pattern.isEmpty() ? tr("the pattern is empty") : re.errorString());
+            return false;
+        }
+        re.optimize();
+        const QString scheme = o.value(QLatin1String("scheme")).toString();
+        m_stepRules.append({ scheme.isEmpty() ? QStringLiteral("custom") : scheme, re });
+    }
+    return true;
+}
+
+bool PhaseMap::addHostRanges(const QJsonValue& patterns, QString* error)
+{
+    if (!patterns.isArray()) {
+        *error = tr("Invalid phase map: \"host_ranges\" must be an array of strings.");
+        return false;
+    }
+    for (const auto& p : patterns.toArray())
+        if (!m_hostRanges.add(p.toString(), error))
+            return false;
     return true;
 }
 
@@ -84,10 +184,46 @@ bool PhaseMap::fromFile(const QString& path, PhaseMap* out, QString* error)
 
 int PhaseMap::match(const QString& rangeName) const
 {
+    const StepComposition step = matchStep(rangeName);
+    if (step.isStep()) {
+        const auto c = step.stepClass();
+        const QString phase = c == StepComposition::Decode ? QStringLiteral("decode")
+            : c == StepComposition::Other                  ? QString()
+                                                           : QStringLiteral("prefill");
+        const int i = phase.isEmpty() ? -1 : int(m_names.indexOf(phase));
+        if (i >= 0)
+            return i;
+    }
     for (int i = 0; i < m_patterns.size(); ++i)
         if (m_patterns[i].matches(rangeName))
             return i;
     return -1;
+}
+
+StepComposition PhaseMap::matchStep(const QString& rangeName) const
+{
+    StepComposition c;
+    for (int i = 0; i < m_stepRules.size(); ++i) {
+        const auto m = m_stepRules[i].re.match(rangeName);
+        if (!m.hasMatch())
+            continue;
+        c.rule = qint8(std::min(i, 127));
+        // A group that is absent from the rule or did not take part in the match stays -1;
+        // counts beyond qint32 are not credible batch sizes and are treated as unknown too.
+        auto group = [&](const char* name) -> qint32 {
+            bool ok = false;
+            const qint64 v = m.captured(QLatin1String(name)).toLongLong(&ok);
+            return ok && v >= 0 && v <= std::numeric_limits<qint32>::max() ? qint32(v) : -1;
+        };
+        c.ctxReqs = group("ctx_reqs");
+        c.ctxTokens = group("ctx_tokens");
+        c.genReqs = group("gen_reqs");
+        c.genTokens = group("gen_tokens");
+        if (c.genTokens < 0 && c.genReqs >= 0)
+            c.genTokens = c.genReqs;
+        return c;
+    }
+    return c;
 }
 
 } // namespace sl

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/util/cancellation.h"
+
 namespace sl {
 
 struct AnalysisResult;
@@ -11,7 +13,8 @@ struct AnalysisResult;
 class ProcessAnalysis
 {
 public:
-    static void run(AnalysisResult& r);
+    /// Returns early, with the processes incomplete, when `cancel` is set.
+    static void run(AnalysisResult& r, const Cancellation& cancel = {});
 };
 
 } // namespace sl

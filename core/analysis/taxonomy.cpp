@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/taxonomy.h"
 
+#include "core/util/logging.h"
 #include "core/util/resources.h"
 
 #include <QFile>
@@ -25,6 +26,8 @@ Taxonomy Taxonomy::defaultTaxonomy()
     QString error;
     const bool ok = t.parse(readCoreResource(QStringLiteral(":/sightline/default-taxonomy.json")), &t.m_rules, &error);
     Q_ASSERT_X(ok, "Taxonomy::defaultTaxonomy", qPrintable(error));
+    if (!ok) // a release build goes on with every kernel in "other": say why
+        qCCritical(lcAnalysis) << "the built-in taxonomy is invalid:" << error;
     return t;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/compare/comparison.h"
+#include "core/util/cancellation.h"
 
 #include <QCoreApplication>
 
@@ -17,7 +18,9 @@ class ChangeRanker
 public:
     /// Fills c.changes (c.units, c.breakdowns and the analyses must be set). `groups` are all
     /// kernel groups with per-unit sides, not only the top ones kept in c.kernels.
-    static void rank(Comparison& c, const QVector<KernelMatch>& groups, int perTrace);
+    /// Returns early, with the changes incomplete, when `cancel` is set (checked per change: each
+    /// collects its evidence in one pass over a trace's kernels or calls).
+    static void rank(Comparison& c, const QVector<KernelMatch>& groups, int perTrace, const Cancellation& cancel = {});
 };
 
 } // namespace sl

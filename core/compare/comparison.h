@@ -82,6 +82,44 @@ struct StepDistribution
     qint64 minNs = 0, p25Ns = 0, p50Ns = 0, p75Ns = 0, p90Ns = 0, maxNs = 0;
 };
 
+/// The CI gate's verdict on one compared trace against the baseline (ComparisonGate).
+struct GateVerdict
+{
+    enum class Outcome { Improvement, Unchanged, Regression, Inconclusive };
+    enum class Reason {
+        None,
+        DifferentGpus, ///< the two traces ran on different GPU models
+        NoKernels, ///< one side has no kernels in its window
+        NoCommonUnit, ///< a per-unit figure where one side has no units (e.g. no steps)
+        FigureMissing, ///< the gated figure is not in this comparison
+        FigureUndefined, ///< the figure has no value on one side
+        NoDirection, ///< the figure is neither better lower nor better higher (e.g. a count of steps)
+    };
+    int trace = 0;
+    Outcome outcome = Outcome::Inconclusive;
+    Reason reason = Reason::None;
+    QString reasonText; ///< translated; empty unless inconclusive
+    std::optional<double> baselineValue, value;
+    /// Change in percent of the baseline (percentage points for shares); nullopt when the baseline is 0.
+    std::optional<double> changePercent;
+
+    static QString outcomeName(Outcome o); ///< "improvement", "unchanged", "regression", "inconclusive"
+    static QString reasonName(Reason r); ///< "different_gpus", "no_kernels", ... ; empty for None
+};
+
+/// The gate of a comparison: one figure, a threshold, a verdict per compared trace.
+struct ComparisonGateResult
+{
+    double thresholdPercent = 0;
+    QString key, scope; ///< the gated figure
+    QString label; ///< translated, empty when the figure is missing
+    ComparisonFigure::Kind kind = ComparisonFigure::Kind::DurationNs;
+    QVector<GateVerdict> verdicts; ///< one per compared trace, in trace order
+    /// Regression if any trace regressed, else inconclusive if any is, else improvement if any
+    /// improved, else unchanged.
+    GateVerdict::Outcome outcome() const;
+};
+
 /// A comparison of 2–8 analyses against one baseline (Comparator::compare). Immutable; shared
 /// with the GUI and the report writers as ComparisonPtr.
 struct Comparison
@@ -93,6 +131,11 @@ public:
     int baseline = 0;
     WorkUnit unit = WorkUnit::Total; ///< resolved (never Auto)
     QVector<qint64> units; ///< the divisor of "per unit" figures per trace; 0 = undefined (no steps)
+    bool tokensFromRanges = false; ///< unit Token with the generated tokens of the serving steps (no --tokens)
+    /// Generated tokens per trace for the model-FLOP figures (0 = unknown): the user's --tokens.
+    /// Hook: token counts derived from framework NVTX step ranges can fill the zeros here.
+    QVector<qint64> tokens;
+    double modelFlopsPerToken = 0; ///< ComparisonOptions::modelFlopsPerToken
     QStringList phases; ///< union of phase names, unattributed last
     QStringList categories; ///< Taxonomy::categories()
     QVector<TraceBreakdown> breakdowns; ///< one per trace
@@ -102,6 +145,7 @@ public:
     QVector<ComparisonChange> changes; ///< per compared trace, largest |delta| first
     QVector<QVector<StepDistribution>> stepDistributions; ///< [trace][phase of `phases`]
     QStringList warnings;
+    std::optional<ComparisonGateResult> gate; ///< set when ComparisonOptions::gatePercent is
 
     int traceCount() const { return int(analyses.size()); }
     /// Indices of every trace but the baseline, in order: the traces that get Δ and ratio columns.
@@ -123,6 +167,14 @@ public:
     int direction(const ComparisonFigure& f, int trace) const;
     /// Index of `phase` in the trace's AnalysisResult::phases, or -1.
     int phaseSlot(int trace, const QString& phase) const;
+    /// `ns` per unit of work of `trace`: ns / units[trace], truncated toward zero like
+    /// kernel_ns_per_step (ns itself when the unit is Total, whose divisor is 1); nullopt when the
+    /// trace has no units. The one per-unit rule of the figures, changes, kernels and charts.
+    std::optional<qint64> perUnitNs(qint64 ns, int trace) const
+    {
+        const qint64 u = trace >= 0 && trace < units.size() ? units[trace] : 0;
+        return u > 0 ? std::optional<qint64>(ns / u) : std::nullopt;
+    }
 };
 
 using ComparisonPtr = std::shared_ptr<const Comparison>;

@@ -5,6 +5,7 @@
 #include "core/analysis/evidencebuilder.h"
 #include "core/compare/tracebreakdown.h"
 #include "core/trace/apiclassifier.h"
+#include "core/trace/tablenames.h"
 #include "core/util/privacy.h"
 
 #include <QStringList>
@@ -16,29 +17,14 @@ namespace sl {
 
 namespace {
 
-const QString kKernelTable = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
-const QString kApiTable = QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME");
+const QString kKernelTable = tables::kKernel;
+const QString kApiTable = tables::kRuntime;
 
-template <typename Ids> QString idList(const Ids& ids)
-{
-    QStringList s;
-    for (auto id : ids)
-        s << QString::number(id);
-    return s.join(QLatin1Char(','));
-}
-
-/// Costliest rows first: those are the ones the evidence lists (as FindingsEngine does).
-template <typename Table> void longestFirst(std::vector<quint32>& rows, const Table& t)
-{
-    const auto longer
-        = [&](quint32 a, quint32 b) { return t.duration(a) != t.duration(b) ? t.duration(a) > t.duration(b) : a < b; };
-    const auto head = std::min<size_t>(rows.size(), size_t(Evidence::kMaxRowids));
-    std::partial_sort(rows.begin(), rows.begin() + ptrdiff_t(head), rows.end(), longer);
-}
+template <typename Ids> QString idList(const Ids& ids) { return EvidenceBuilder::idList(ids); }
 
 Evidence kernelRows(const AnalysisResult& r, std::vector<quint32> rows, const QString& predicate)
 {
-    longestFirst(rows, r.trace->kernels);
+    EvidenceBuilder::longestFirst(rows, r.trace->kernels);
     return EvidenceBuilder::rows(kKernelTable, r.trace->kernels.rowid, std::move(rows), predicate);
 }
 
@@ -61,8 +47,8 @@ QString rangeNamed(const AnalysisResult& r, const QString& alias, const std::set
         quoted << sqlString(s);
     }
     if (!scrubbed)
-        return QStringLiteral("COALESCE(%1.text, (SELECT value FROM StringIds WHERE id = %1.textId)) IN (%2)")
-            .arg(alias, quoted.join(QLatin1Char(',')));
+        return QStringLiteral("COALESCE(%1.text, (SELECT value FROM %3 WHERE id = %1.textId)) IN (%2)")
+            .arg(alias, quoted.join(QLatin1Char(',')), tables::kStringIds);
     std::vector<qint64> rowids;
     for (qsizetype i = 0; i < t.nvtx.size(); ++i)
         if (names.count(t.nvtx.name[size_t(i)]))
@@ -73,9 +59,9 @@ QString rangeNamed(const AnalysisResult& r, const QString& alias, const std::set
 /// "a step range named like `names` on the launching call's thread encloses the call's start".
 QString enclosingStep(const AnalysisResult& r, const QString& alias, const std::set<quint32>& names)
 {
-    return QStringLiteral("SELECT 1 FROM NVTX_EVENTS %1 WHERE %1.eventType IN (59, 60) AND %1.globalTid = r.globalTid "
-                          "AND %1.start <= r.start AND %1.\"end\" >= r.start AND %2")
-        .arg(alias, rangeNamed(r, alias, names));
+    return QStringLiteral("SELECT 1 FROM %3 %1 WHERE %4 AND %1.start <= r.start AND %1.\"end\" >= r.start AND %2")
+        .arg(alias, rangeNamed(r, alias, names), tables::kNvtxEvents,
+            EvidenceBuilder::rangeOnCallThread(alias, QStringLiteral("r")));
 }
 
 } // namespace
@@ -109,7 +95,7 @@ Evidence ComparisonEvidence::category(const AnalysisResult& r, const QString& ca
 Evidence ComparisonEvidence::phase(const AnalysisResult& r, int phase)
 {
     const Trace& t = *r.trace;
-    const int unattributed = int(r.phases.size()) - 1;
+    const int unattributed = r.unattributedPhase();
     std::vector<quint32> rows;
     for (qsizetype i = 0; i < t.kernels.size(); ++i) {
         if (!r.kernelInWindow[size_t(i)])
@@ -137,10 +123,10 @@ Evidence ComparisonEvidence::phase(const AnalysisResult& r, int phase)
                                       : QStringLiteral(" AND NOT EXISTS (%1 AND m.start > n.start)")
                                             .arg(enclosingStep(r, QStringLiteral("m"), others)));
     }
-    const QString predicate = QStringLiteral(
-        "rowid IN (SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k LEFT JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON "
-        "r.correlationId = k.correlationId AND (r.globalTid & ~0xFFFFFF) = k.globalPid WHERE %1 AND %2)")
-                                  .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k")), rule);
+    const QString predicate
+        = QStringLiteral("rowid IN (SELECT k.rowid FROM %1 k LEFT JOIN %2 r ON %3 WHERE %4 AND %5)")
+              .arg(kKernelTable, kApiTable, EvidenceBuilder::launchingCall(QStringLiteral("k"), QStringLiteral("r")),
+                  EvidenceBuilder::windowPredicate(r, QStringLiteral("k")), rule);
     return kernelRows(r, std::move(rows), predicate);
 }
 
@@ -156,7 +142,7 @@ Evidence ComparisonEvidence::blockingSync(const AnalysisResult& r)
         rows.push_back(quint32(i));
         names.insert(t.api.name[size_t(i)]);
     }
-    longestFirst(rows, t.api);
+    EvidenceBuilder::longestFirst(rows, t.api);
     return EvidenceBuilder::rows(kApiTable, t.api.rowid, std::move(rows),
         QStringLiteral("nameId IN (%1) AND %2").arg(idList(names), EvidenceBuilder::windowPredicate(r)));
 }

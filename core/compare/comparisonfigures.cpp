@@ -3,6 +3,8 @@
 
 #include "core/analysis/statistics.h"
 
+#include <cmath>
+
 #include <functional>
 
 namespace sl {
@@ -25,7 +27,12 @@ public:
         const std::function<Value(int)>& value)
     {
         ComparisonFigure f;
-        f.section = section, f.key = key, f.scope = scope, f.label = label, f.kind = kind, f.better = better;
+        f.section = section;
+        f.key = key;
+        f.scope = scope;
+        f.label = label;
+        f.kind = kind;
+        f.better = better;
         bool defined = false;
         for (int i = 0; i < m_c.traceCount(); ++i) {
             f.values.append(value(i));
@@ -38,8 +45,8 @@ public:
     /// ns per unit, truncated like kernel_ns_per_step; undefined without units.
     Value perUnit(qint64 ns, int trace) const
     {
-        const qint64 u = m_c.units[trace];
-        return u > 0 ? Value(double(ns / u)) : std::nullopt;
+        const std::optional<qint64> v = m_c.perUnitNs(ns, trace);
+        return v ? Value(double(*v)) : std::nullopt;
     }
     bool normalised() const { return m_c.unit != WorkUnit::Total; }
 
@@ -55,14 +62,62 @@ Value percentile(std::vector<qint64> v, double p)
     return double(nearestRank(v, p));
 }
 
+/// The serving steps' figures (docs/analysis.md "Serving steps"), undefined for a trace whose
+/// step names give no composition.
+void servingFigures(Comparison& c, FigureList& figs)
+{
+    const auto& a = c.analyses;
+    const Section T = Section::Trace;
+    auto window = [&](int i) -> const ServingFigures* {
+        return a[i]->serving.present() ? &a[i]->serving.window : nullptr;
+    };
+    auto count = [&](int i, std::optional<qint64> ServingFigures::*member) -> Value {
+        const ServingFigures* f = window(i);
+        return f && f->*member ? Value(double(*(f->*member))) : std::nullopt;
+    };
+    auto rate = [&](int i, std::optional<double> ServingFigures::*member) -> Value {
+        const ServingFigures* f = window(i);
+        return f && f->*member ? Value(*(f->*member)) : std::nullopt;
+    };
+    figs.add(T, QStringLiteral("generated_tokens"), {}, ComparisonFigures::tr("Generated tokens (step names)"),
+        Kind::Count, Better::Neutral, [&](int i) { return count(i, &ServingFigures::generatedTokens); });
+    figs.add(T, QStringLiteral("context_tokens"), {}, ComparisonFigures::tr("Context tokens (step names)"), Kind::Count,
+        Better::Neutral, [&](int i) { return count(i, &ServingFigures::contextTokens); });
+    figs.add(T, QStringLiteral("kernel_ns_per_generated_token"), {},
+        ComparisonFigures::tr("Kernel time per generated token (decode steps)"), Kind::DurationNs, Better::Lower,
+        [&](int i) { return count(i, &ServingFigures::kernelNsPerGeneratedToken); });
+    figs.add(T, QStringLiteral("kernel_ns_per_context_token"), {},
+        ComparisonFigures::tr("Kernel time per context token (prefill steps)"), Kind::DurationNs, Better::Lower,
+        [&](int i) { return count(i, &ServingFigures::kernelNsPerContextToken); });
+    figs.add(T, QStringLiteral("tpot_mean_ns"), {}, ComparisonFigures::tr("Time per output token (mean)"),
+        Kind::DurationNs, Better::Lower, [&](int i) { return count(i, &ServingFigures::tpotMeanNs); });
+    figs.add(T, QStringLiteral("tpot_p50_ns"), {}, ComparisonFigures::tr("Time per output token p50"), Kind::DurationNs,
+        Better::Lower, [&](int i) -> Value {
+            const ServingFigures* f = window(i);
+            return f && f->tpot.count > 0 ? Value(double(f->tpot.p50Ns)) : std::nullopt;
+        });
+    figs.add(T, QStringLiteral("decode_step_p50_ns"), {}, ComparisonFigures::tr("Decode step p50"), Kind::DurationNs,
+        Better::Lower, [&](int i) -> Value {
+            const ServingFigures* f = window(i);
+            const ServingDistribution* d = f ? &f->stepTime[StepComposition::Decode] : nullptr;
+            return d && d->count > 0 ? Value(double(d->p50Ns)) : std::nullopt;
+        });
+    figs.add(T, QStringLiteral("decode_tokens_per_s"), {}, ComparisonFigures::tr("Decode throughput (tokens/s)"),
+        Kind::PerSecond, Better::Higher, [&](int i) { return rate(i, &ServingFigures::decodeTokensPerS); });
+    figs.add(T, QStringLiteral("prefill_tokens_per_s"), {}, ComparisonFigures::tr("Prefill throughput (tokens/s)"),
+        Kind::PerSecond, Better::Higher, [&](int i) { return rate(i, &ServingFigures::prefillTokensPerS); });
+}
+
 void traceFigures(Comparison& c, FigureList& figs)
 {
     const auto& a = c.analyses;
     const QString unit = ComparisonOptions::unitNoun(c.unit);
     auto idle = [&](int i, bool share) -> Value {
         qint64 idleNs = 0, span = 0;
-        for (const auto& d : a[i]->devices)
-            idleNs += d.idleNs, span += d.lastNs - d.firstNs;
+        for (const auto& d : a[i]->devices) {
+            idleNs += d.idleNs;
+            span += d.lastNs - d.firstNs;
+        }
         if (share)
             return span > 0 ? Value(double(idleNs) / double(span)) : std::nullopt;
         return double(idleNs);
@@ -70,8 +125,10 @@ void traceFigures(Comparison& c, FigureList& figs)
     auto blocking = [&](int i, bool count) {
         qint64 ns = 0, n = 0;
         for (const auto& s : a[i]->sync)
-            if (s.blocking)
-                ns += s.totalNs, n += s.count;
+            if (s.blocking) {
+                ns += s.totalNs;
+                n += s.count;
+            }
         return count ? n : ns;
     };
     const Section T = Section::Trace;
@@ -89,6 +146,10 @@ void traceFigures(Comparison& c, FigureList& figs)
                 const qint64 len = a[i]->window.lengthNs();
                 return c.units[i] > 0 && len > 0 ? Value(double(c.units[i]) * 1e9 / double(len)) : std::nullopt;
             });
+    if (figs.normalised())
+        figs.add(T, QStringLiteral("wall_ns_per_unit"), {}, ComparisonFigures::tr("Wall time per %1").arg(unit),
+            Kind::DurationNs, Better::Lower,
+            [&](int i) { return figs.perUnit(a[i]->window.lengthNs(), i); });
     figs.add(T, QStringLiteral("kernel_count"), {}, ComparisonFigures::tr("Kernels"), Kind::Count, Better::Neutral,
         [&](int i) { return Value(double(a[i]->kernelCount)); });
     figs.add(T, QStringLiteral("kernel_ns"), {}, ComparisonFigures::tr("Kernel time"), Kind::DurationNs, Better::Lower,
@@ -121,6 +182,84 @@ void traceFigures(Comparison& c, FigureList& figs)
         figs.add(T, QStringLiteral("blocking_sync_ns_per_unit"), {},
             ComparisonFigures::tr("Blocking sync time per %1").arg(unit), Kind::DurationNs, Better::Lower,
             [&](int i) { return figs.perUnit(blocking(i, false), i); });
+    servingFigures(c, figs);
+}
+
+/// Issue 9 figures per trace, each with its delta: busy split, tensor-core share, SIMT GEMM time,
+/// exposed communication, shape-derived TFLOP/s and MFU, and model TFLOP/s and MFU from the
+/// user's FLOPs per token and token counts.
+void efficiencyFigures(Comparison& c, FigureList& figs)
+{
+    const auto& a = c.analyses;
+    const Section T = Section::Trace;
+    auto busy = [&](int i, int part) -> Value {
+        qint64 ns = 0, span = 0;
+        for (const auto& b : a[i]->efficiency.busy) {
+            ns += part == 0 ? b.busyNs : part == 1 ? b.computeBusyNs : b.copyBusyNs;
+            span += b.spanNs;
+        }
+        return span > 0 ? Value(double(ns) / double(span)) : std::nullopt;
+    };
+    figs.add(T, QStringLiteral("busy_share"), {}, ComparisonFigures::tr("GPU busy share"), Kind::Share, Better::Higher,
+        [&](int i) { return busy(i, 0); });
+    figs.add(T, QStringLiteral("compute_busy_share"), {}, ComparisonFigures::tr("GPU compute-busy share"), Kind::Share,
+        Better::Higher, [&](int i) { return busy(i, 1); });
+    figs.add(T, QStringLiteral("copy_busy_share"), {}, ComparisonFigures::tr("GPU copy-busy share"), Kind::Share,
+        Better::Lower, [&](int i) { return busy(i, 2); });
+    figs.add(T, QStringLiteral("tensor_core_share"), {}, ComparisonFigures::tr("Kernel time on tensor cores"), Kind::Share,
+        Better::Higher, [&](int i) -> Value {
+            qint64 ns = 0;
+            for (const auto& m : a[i]->efficiency.math)
+                if (m.path.kind == MathPath::TensorCore)
+                    ns += m.ns;
+            return a[i]->kernelNs > 0 ? Value(double(ns) / double(a[i]->kernelNs)) : std::nullopt;
+        });
+    figs.add(T, QStringLiteral("gemm_simt_ns"), {}, ComparisonFigures::tr("GEMM time without tensor cores"),
+        Kind::DurationNs, Better::Lower, [&](int i) { return Value(double(a[i]->efficiency.gemmSimtNs)); });
+    auto comm = [&](int i, bool exposed) -> Value {
+        qint64 ns = 0;
+        bool any = false;
+        for (const auto& o : a[i]->efficiency.overlap)
+            if (o.phase < 0)
+                ns += exposed ? o.exposedNs() : o.commNs, any = true;
+        return any ? Value(double(ns)) : std::nullopt;
+    };
+    figs.add(T, QStringLiteral("comm_ns"), {}, ComparisonFigures::tr("Communication time (union per GPU)"),
+        Kind::DurationNs, Better::Lower, [&](int i) { return comm(i, false); });
+    figs.add(T, QStringLiteral("exposed_comm_ns"), {}, ComparisonFigures::tr("Exposed communication"), Kind::DurationNs,
+        Better::Lower, [&](int i) { return comm(i, true); });
+    figs.add(T, QStringLiteral("exposed_comm_share"), {}, ComparisonFigures::tr("Communication exposed"), Kind::Share,
+        Better::Lower, [&](int i) -> Value {
+            const Value all = comm(i, false), exposed = comm(i, true);
+            return all && *all > 0 ? Value(*exposed / *all) : std::nullopt;
+        });
+    // TFLOP/s as whole GFLOP/s (a count), so the existing kinds format it.
+    figs.add(T, QStringLiteral("achieved_gflops"), {}, ComparisonFigures::tr("Achieved GFLOP/s (from shapes)"),
+        Kind::Count, Better::Higher, [&](int i) -> Value {
+            const auto& f = a[i]->efficiency.flops;
+            return a[i]->efficiency.hasShapes() && f.kernelNs > 0 ? Value(std::floor(f.flops / double(f.kernelNs))) : std::nullopt;
+        });
+    figs.add(T, QStringLiteral("mfu"), {}, ComparisonFigures::tr("MFU (from shapes)"), Kind::Share, Better::Higher,
+        [&](int i) -> Value { return a[i]->efficiency.hasShapes() ? a[i]->efficiency.flops.mfu() : std::nullopt; });
+    // Model FLOPs = FLOPs per token × tokens, over the window and the GPUs that ran work.
+    auto modelGflops = [&](int i) -> Value {
+        const qint64 len = a[i]->window.lengthNs();
+        const auto gpus = a[i]->efficiency.busy.size();
+        if (c.modelFlopsPerToken <= 0 || i >= c.tokens.size() || c.tokens[i] <= 0 || len <= 0 || gpus == 0)
+            return std::nullopt;
+        return c.modelFlopsPerToken * double(c.tokens[i]) / double(len) / double(gpus);
+    };
+    figs.add(T, QStringLiteral("model_gflops_per_gpu"), {}, ComparisonFigures::tr("Model GFLOP/s per GPU (FLOPs per token × tokens)"),
+        Kind::Count, Better::Higher, [&](int i) -> Value {
+            const Value g = modelGflops(i);
+            return g ? Value(std::floor(*g)) : std::nullopt;
+        });
+    figs.add(T, QStringLiteral("model_mfu"), {}, ComparisonFigures::tr("Model MFU"), Kind::Share, Better::Higher,
+        [&](int i) -> Value {
+            const Value g = modelGflops(i);
+            const auto peak = a[i]->efficiency.modelPeakTflops;
+            return g && peak && *peak > 0 ? Value(*g / 1e3 / *peak) : std::nullopt;
+        });
 }
 
 void phaseFigures(Comparison& c, FigureList& figs)
@@ -220,6 +359,7 @@ void ComparisonFigures::build(Comparison& c)
 {
     FigureList figs(c);
     traceFigures(c, figs);
+    efficiencyFigures(c, figs);
     phaseFigures(c, figs);
     categoryFigures(c, figs);
 }

@@ -26,14 +26,22 @@ void add(KernelMatch& m, int trace, const KernelSummary& k)
 }
 } // namespace
 
-QVector<KernelMatch> KernelMatcher::match(const QVector<AnalysisPtr>& analyses)
+QVector<KernelMatch> KernelMatcher::match(const QVector<AnalysisPtr>& analyses, const Cancellation& cancel)
 {
+    // Names are few next to kernels but each costs a hash lookup and a normalisation: poll
+    // every 1 k names (a few ms at most).
+    constexpr qint64 kNamesPerPoll = 1024;
+    qint64 names = 0;
+    auto cancelled = [&] { return ++names % kNamesPerPoll == 0 && cancel.isCancelled(); };
     const int n = int(analyses.size());
     // Trace bitmask per name (at most 8 traces, so a byte would do; 32 bits leave room).
     QHash<QString, quint32> tracesOfName;
     for (int i = 0; i < n; ++i)
-        for (const auto& k : analyses[i]->kernels)
+        for (const auto& k : analyses[i]->kernels) {
+            if (cancelled())
+                return {};
             tracesOfName[analyses[i]->trace->strings.at(k.name)] |= 1u << i;
+        }
 
     QVector<KernelMatch> groups;
     QHash<QString, int> groupOfName;
@@ -43,6 +51,8 @@ QVector<KernelMatch> KernelMatcher::match(const QVector<AnalysisPtr>& analyses)
     for (int i = 0; i < n; ++i) {
         const Trace& t = *analyses[i]->trace;
         for (const auto& k : analyses[i]->kernels) {
+            if (cancelled())
+                return {};
             const QString& name = t.strings.at(k.name);
             if (std::popcount(tracesOfName.value(name)) >= 2) {
                 auto it = groupOfName.find(name);
@@ -80,6 +90,8 @@ QVector<KernelMatch> KernelMatcher::match(const QVector<AnalysisPtr>& analyses)
         }
         add(groups[it.value()], c.trace, *c.kernel);
     }
+    if (cancel.isCancelled())
+        return {};
     return groups;
 }
 

@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/compare/comparison.h"
+#include "core/util/cancellation.h"
 
 namespace sl {
 
@@ -16,7 +17,8 @@ class KernelMatcher
 {
 public:
     /// Groups in no particular order. Cost: one normalisation per distinct name.
-    static QVector<KernelMatch> match(const QVector<AnalysisPtr>& analyses);
+    /// Empty when `cancel` is set (polled per kernel name).
+    static QVector<KernelMatch> match(const QVector<AnalysisPtr>& analyses, const Cancellation& cancel = {});
 };
 
 } // namespace sl

@@ -18,7 +18,7 @@ namespace {
 quint64 threadKey(quint32 pid, quint32 tid) { return (quint64(pid) << 32) | tid; }
 
 /// Kernel time per phase slot and category, from the analysis's per-kernel vectors.
-void kernelTime(const AnalysisResult& r, TraceBreakdown& b)
+void kernelTime(const AnalysisResult& r, TraceBreakdown& b, const Cancellation& cancel)
 {
     const Trace& t = *r.trace;
     const QStringList categories = Taxonomy::categories();
@@ -29,9 +29,11 @@ void kernelTime(const AnalysisResult& r, TraceBreakdown& b)
         const auto c = categories.indexOf(k.category);
         categoryOfName[k.name] = c >= 0 ? qint8(c) : other;
     }
-    const int unattributed = int(b.phases.size()) - 1;
+    const int unattributed = int(b.phases.size()) - 1; // r.unattributedPhase(), or 0 without NVTX phases
     const auto& k = t.kernels;
     for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         if (!r.kernelInWindow[size_t(i)])
             continue;
         const int p = r.kernelPhase[size_t(i)] >= 0 ? r.kernelPhase[size_t(i)] : unattributed;
@@ -45,18 +47,23 @@ void kernelTime(const AnalysisResult& r, TraceBreakdown& b)
 /// innermost enclosing step: the same enclosure rule as the kernels' phase (a call belongs to a
 /// step when step.start ≤ call.start ≤ step.end, on the same thread). Steps outside the window
 /// still attribute calls inside it, as the analysis does for kernels.
-void stepsAndSync(const AnalysisResult& r, TraceBreakdown& b)
+void stepsAndSync(const AnalysisResult& r, TraceBreakdown& b, const Cancellation& cancel)
 {
     const Trace& t = *r.trace;
     const auto& n = t.nvtx;
-    const int unattributed = int(b.phases.size()) - 1;
+    const int unattributed = int(b.phases.size()) - 1; // r.unattributedPhase(), or 0 without NVTX phases
     std::unordered_map<quint64, std::vector<quint32>> stepsOf;
-    for (qsizetype i = 0; i < n.size(); ++i)
+    for (qsizetype i = 0; i < n.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         if (size_t(i) < r.rangeStepPhase.size() && r.rangeStepPhase[size_t(i)] >= 0)
             stepsOf[threadKey(n.pid[size_t(i)], n.tid[size_t(i)])].push_back(quint32(i));
+    }
 
     std::unordered_map<quint64, std::vector<quint32>> callsOf;
     for (qsizetype i = 0; i < t.api.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         if (!ApiClassifier::isBlocking(ApiTable::Kind(t.api.kind[size_t(i)]))
             || !r.window.contains(t.api.start[size_t(i)]))
             continue;
@@ -71,6 +78,8 @@ void stepsAndSync(const AnalysisResult& r, TraceBreakdown& b)
 
     std::vector<quint32> stack;
     for (auto& [thread, steps] : stepsOf) {
+        if (cancel.isCancelled())
+            return;
         // Outer step first when two start together, so the inner one ends on top (as NvtxAnalysis).
         std::stable_sort(steps.begin(), steps.end(), [&](quint32 a, quint32 c) {
             return n.start[a] != n.start[c] ? n.start[a] < n.start[c] : n.end[a] > n.end[c];
@@ -130,8 +139,9 @@ public:
         }
     }
 
-    /// B(t) for every t of `times` (any order); returns values in the same order.
-    std::vector<qint64> busyBefore(const std::vector<qint64>& times)
+    /// B(t) for every t of `times` (any order); returns values in the same order, or nothing
+    /// on a cancel.
+    std::vector<qint64> busyBefore(const std::vector<qint64>& times, const Cancellation& cancel)
     {
         std::vector<quint32> order(times.size());
         for (size_t i = 0; i < order.size(); ++i)
@@ -148,14 +158,18 @@ public:
         qint64 cs = 0, ce = 0;
         bool open = false;
         qint64 s = 0, e = 0;
-        while (next(&s, &e)) {
+        for (qint64 n = 0; next(&s, &e); ++n) {
+            if (cancel.poll(n))
+                return {};
             if (open && s <= ce) {
                 ce = std::max(ce, e);
                 continue;
             }
             if (open)
                 flush(cs, ce);
-            cs = s, ce = e, open = true;
+            cs = s;
+            ce = e;
+            open = true;
         }
         if (open)
             flush(cs, ce);
@@ -194,7 +208,7 @@ private:
 };
 
 /// GPU idle inside each phase's steps, on the GPUs of the step's process.
-void stepIdle(const AnalysisResult& r, TraceBreakdown& b, const std::atomic<bool>* cancel)
+void stepIdle(const AnalysisResult& r, TraceBreakdown& b, const Cancellation& cancel)
 {
     QHash<quint32, QVector<int>> devicesOf;
     for (const auto& p : r.processes)
@@ -214,13 +228,17 @@ void stepIdle(const AnalysisResult& r, TraceBreakdown& b, const std::atomic<bool
             queries[d].push_back({ qint32(i), s.startNs, end });
     }
     for (const auto& [device, qs] : queries) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
+        if (cancel.isCancelled())
             return;
         std::vector<qint64> times;
         times.reserve(qs.size() * 2);
-        for (const auto& q : qs)
-            times.push_back(q.start), times.push_back(q.end);
-        const auto busy = BusyClock(r, device).busyBefore(times);
+        for (const auto& q : qs) {
+            times.push_back(q.start);
+            times.push_back(q.end);
+        }
+        const auto busy = BusyClock(r, device).busyBefore(times, cancel);
+        if (busy.size() != times.size())
+            return;
         for (size_t i = 0; i < qs.size(); ++i) {
             auto& ph = b.phases[b.steps[qs[i].step].phase];
             const qint64 length = qs[i].end - qs[i].start;
@@ -232,7 +250,7 @@ void stepIdle(const AnalysisResult& r, TraceBreakdown& b, const std::atomic<bool
 
 } // namespace
 
-TraceBreakdown TraceBreakdown::compute(const AnalysisResult& r, const std::atomic<bool>* cancel)
+TraceBreakdown TraceBreakdown::compute(const AnalysisResult& r, const Cancellation& cancel)
 {
     TraceBreakdown b;
     const auto categories = size_t(Taxonomy::categories().size());
@@ -241,12 +259,14 @@ TraceBreakdown TraceBreakdown::compute(const AnalysisResult& r, const std::atomi
         p.categoryNs.assign(categories, 0);
     b.categoryNs.assign(categories, 0);
     if (r.kernelInWindow.size() == size_t(r.trace->kernels.size()) && r.kernelPhase.size() == r.kernelInWindow.size())
-        kernelTime(r, b);
-    if (cancel && cancel->load(std::memory_order_relaxed))
+        kernelTime(r, b, cancel);
+    if (cancel.isCancelled())
         return {};
-    stepsAndSync(r, b);
+    stepsAndSync(r, b, cancel);
+    if (cancel.isCancelled())
+        return {};
     stepIdle(r, b, cancel);
-    if (cancel && cancel->load(std::memory_order_relaxed))
+    if (cancel.isCancelled())
         return {};
     return b;
 }

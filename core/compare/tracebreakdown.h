@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/util/cancellation.h"
+
 #include <QVector>
 
-#include <atomic>
 #include <vector>
 
 namespace sl {
@@ -41,7 +42,7 @@ struct TraceBreakdown
 
     /// Linear in kernels, API calls and NVTX ranges (one sort of each thread's steps). Any thread;
     /// returns an empty breakdown when `cancel` is set.
-    static TraceBreakdown compute(const AnalysisResult& r, const std::atomic<bool>* cancel = nullptr);
+    static TraceBreakdown compute(const AnalysisResult& r, const Cancellation& cancel = {});
 };
 
 } // namespace sl

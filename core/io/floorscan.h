@@ -18,6 +18,10 @@ public:
         qint64 rows = 0; ///< rows stepped over, all tables
     };
     static Result run(const QString& path);
+    /// The same queries through the sqlite3 command-line shell (`sqlite3 -readonly`, output to
+    /// the null device): the floor a user measures with the stock tool, including its text
+    /// formatting. ns = -1 when the shell is not installed or fails; rows is not counted.
+    static Result shellScan(const QString& path, const QString& shell = QStringLiteral("sqlite3"));
 };
 
 } // namespace sl

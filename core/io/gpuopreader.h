@@ -2,6 +2,11 @@
 #pragma once
 
 #include "core/io/loadoutcome.h"
+#include "core/trace/dataquality.h"
+
+#include <initializer_list>
+
+class SqliteStatement;
 
 namespace sl {
 
@@ -11,7 +16,9 @@ class SqliteConnection;
 /// Bulk readers for the GPU activity tables (kernels, memcpy, memset, graph launches) into
 /// their columnar tables. Rows are read in rowid order with no ORDER BY (the export has no
 /// index; TraceFinalizer sorts in memory if needed). Return false with `error` set on a
-/// SQLite error (corrupt page); return false with an empty error when cancelled.
+/// SQLite error (corrupt page); return false with an empty error when cancelled. Rows with
+/// NULL, non-integer or out-of-range ids are left out and logged in quality(); kernel name ids
+/// stay raw until TraceValidator resolves them (this runs beside the host reader, which interns).
 class GpuOpReader
 {
 public:
@@ -23,12 +30,19 @@ public:
     bool readMemcpy(Trace& trace, QString* error);
     bool readMemset(Trace& trace, QString* error);
     bool readGraphLaunches(Trace& trace, QString* error);
+    /// Rows left out because they broke a load rule (the loader merges this log).
+    DataQuality& quality() { return m_quality; }
 
 private:
     QString opColumns(const QString& table) const;
+    /// Checks the current row's shared op columns and `required`/`integers` columns (SELECT
+    /// positions); logs and returns false when it breaks a load rule.
+    bool acceptOp(const SqliteStatement& s, const QString& table, std::initializer_list<int> required,
+                  std::initializer_list<int> integers);
     const SqliteConnection& m_db;
     const Schema& m_schema;
     LoadContext& m_ctx;
+    DataQuality m_quality;
 };
 
 } // namespace sl

@@ -2,9 +2,11 @@
 #include "core/io/hostreader.h"
 
 #include "core/io/rowscan.h"
+#include "core/io/rowcheck.h"
 #include "core/io/schema.h"
 #include "core/trace/apiclassifier.h"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -25,19 +27,28 @@ bool HostReader::readStrings(Trace& trace, QString* error)
 {
     if (!m_schema.hasTable(QStringLiteral("StringIds")))
         return true;
+    // Ids are dense in every export we have seen. The vector is sized from the row count, never
+    // from an id: ids beyond denseLimit (a damaged or hand-made table) are kept in a map.
+    const qint64 rows = m_db.scalar(QStringLiteral("SELECT count(*) FROM StringIds"), 0);
     const qint64 maxId = m_db.scalar(QStringLiteral("SELECT MAX(id) FROM StringIds"), -1);
+    const qint64 dense = maxId < 0 ? 0 : std::min(maxId, StringIdResolver::denseLimit(rows) - 1) + 1;
     QVector<QString> strings;
-    // Ids are dense in every export we have seen; guard against a pathological sparse table.
-    strings.resize(qsizetype(qBound<qint64>(-1, maxId, qint64(64) * 1024 * 1024 - 1) + 1)); // no overflow at 2^63-1
-    const bool ok = scanRows(m_db, m_ctx, QStringLiteral("SELECT id, value FROM StringIds"), error, [&](sqlite3_stmt* s) {
-        const qint64 id = sqlite3_column_int64(s, 0);
-        if (id < 0 || id >= strings.size())
-            return;
-        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s, 1));
-        if (p)
-            strings[id] = QString::fromUtf8(p, sqlite3_column_bytes(s, 1));
+    strings.resize(qsizetype(dense));
+    std::vector<bool> present(size_t(dense), false);
+    const bool ok = scanRows(m_db, m_ctx, QStringLiteral("SELECT id, value FROM StringIds"), error, [&](const SqliteStatement& s) {
+        if (s.type(0) != SQLITE_INTEGER)
+            return; // a damaged id names nothing; rows that use it get a placeholder
+        const qint64 id = s.int64(0);
+        const QString value = s.isNull(1) ? QString() : s.text(1);
+        if (id >= 0 && id < dense) {
+            strings[id] = value;
+            present[size_t(id)] = true;
+        } else {
+            m_ids.addSparse(id, value);
+        }
     });
     trace.strings.setNsysStrings(std::move(strings));
+    m_ids.setPresent(std::move(present));
     return ok;
 }
 
@@ -52,27 +63,38 @@ bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString*
                                  m_schema.columnOr(t, QStringLiteral("eventClass"), QStringLiteral("0")), t);
     auto& a = trace.api;
     const qint64 n = m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0);
-    a.reserve(n);
-    eventClass.reserve(size_t(qMax<qint64>(0, n)));
-    // Classify each distinct name once; names are StringIds ids (small and dense).
-    std::vector<qint16> kindOf(trace.strings.size(), -1);
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](sqlite3_stmt* s) {
-        const qint64 gtid = sqlite3_column_int64(s, 3);
-        const auto name = quint32(sqlite3_column_int64(s, 5));
-        a.rowid.push_back(sqlite3_column_int64(s, 0));
-        a.start.push_back(sqlite3_column_int64(s, 1));
-        a.end.push_back(sqlite3_column_int64(s, 2));
+    a.reserve(qBound<qint64>(0, n, qint64(1) << 26));
+    eventClass.reserve(size_t(qBound<qint64>(0, n, qint64(1) << 26)));
+    // Classify each distinct name once, by its StringTable index: resolved indices are below
+    // strings.size(), which grows by one per placeholder at most, so this stays small.
+    std::vector<qint16> kindOf;
+    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
+        const qint64 rowid = s.int64(0);
+        if (const auto bad = checkIntegers(s, {1, 2, 5}, {3, 4, 6})) {
+            m_quality.add(*bad, t, rowid);
+            return;
+        }
+        const qint64 corr = s.int64(4);
+        const qint64 cls = s.int64(6);
+        if (!fitsU32(corr) || cls < 0 || cls > 255) {
+            m_quality.add(DataQuality::Rule::InvalidId, t, rowid);
+            return;
+        }
+        const qint64 gtid = s.int64(3);
+        const quint32 name = m_ids.resolve(s.int64(5), trace.strings, m_quality, t, rowid);
+        a.rowid.push_back(rowid);
+        a.start.push_back(s.int64(1));
+        a.end.push_back(s.int64(2));
         a.pid.push_back(quint32((gtid >> 24) & 0xFFFFFF));
         a.tid.push_back(quint32(gtid & 0xFFFFFF));
-        a.correlationId.push_back(quint32(sqlite3_column_int64(s, 4)));
+        a.correlationId.push_back(quint32(corr));
         a.name.push_back(name);
-        if (name >= kindOf.size()) // an id beyond the string table (damaged): no name, never a resize
-            a.kind.push_back(quint8(ApiClassifier::classify(QString())));
-        else if (kindOf[name] < 0)
+        if (name >= kindOf.size())
+            kindOf.resize(size_t(name) + 1, -1);
+        if (kindOf[name] < 0)
             kindOf[name] = qint16(ApiClassifier::classify(trace.strings.at(name)));
-        if (name < kindOf.size())
-            a.kind.push_back(quint8(kindOf[name]));
-        eventClass.push_back(quint8(sqlite3_column_int64(s, 6)));
+        a.kind.push_back(quint8(kindOf[name]));
+        eventClass.push_back(quint8(cls));
     });
     if (ok) // after a cancel the half-read table is dropped: copying it would only delay the cancel
         a.shrink();
@@ -92,22 +114,33 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
                  m_schema.columnOr(t, QStringLiteral("textId"), QStringLiteral("NULL")),
                  m_schema.columnOr(t, QStringLiteral("domainId"), QStringLiteral("0")), t);
     auto& r = trace.nvtx;
-    r.reserve(m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0));
+    r.reserve(qBound<qint64>(0, m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0), qint64(1) << 26));
     std::unordered_map<std::string, quint32, ViewHash, std::equal_to<>> textIndex;
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](sqlite3_stmt* s) {
-        const int type = int(sqlite3_column_int64(s, 3));
-        const qint64 gtid = sqlite3_column_int64(s, 4);
+    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
+        const int type = int(s.int64(3));
+        const qint64 rowid = s.int64(0);
+        if (type != 75) {
+            // Ranges: a start is required; an end may be missing (never closed), nothing else.
+            if (const auto bad = checkIntegers(s, {1}, {2, 4, 5, 7, 8})) {
+                m_quality.add(*bad, t, rowid);
+                return;
+            }
+            if (s.isNull(2)) {
+                m_quality.add(DataQuality::Rule::UnendedRange, t, rowid);
+                return;
+            }
+        }
+        const qint64 gtid = s.int64(4);
         const auto pid = quint32((gtid >> 24) & 0xFFFFFF);
-        const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(s, 6));
-        const int textLen = sqlite3_column_bytes(s, 6);
+        const QByteArray textBytes = s.utf8(6); // a view of SQLite's buffer on the C-API path
+        const char* text = textBytes.isNull() ? nullptr : textBytes.constData();
+        const int textLen = int(textBytes.size());
         if (type == 75) {
             if (text)
-                trace.nvtxDomains.insert((quint64(pid) << 32) | quint32(sqlite3_column_int64(s, 8)),
+                trace.nvtxDomains.insert((quint64(pid) << 32) | quint32(s.int64(8)),
                                          QString::fromUtf8(text, textLen));
             return;
         }
-        if (sqlite3_column_type(s, 2) == SQLITE_NULL)
-            return; // a range never closed within the capture
         quint32 name;
         if (text) {
             const std::string_view view(text, size_t(textLen));
@@ -117,19 +150,20 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
             name = it->second;
         } else {
             // Registered string (StringIds id); a range with neither has no name.
-            name = sqlite3_column_type(s, 7) == SQLITE_NULL ? trace.strings.intern(QString())
-                                                            : quint32(sqlite3_column_int64(s, 7));
+            name = s.isNull(7)
+                ? trace.strings.intern(QString())
+                : m_ids.resolve(s.int64(7), trace.strings, m_quality, t, rowid);
         }
-        r.rowid.push_back(sqlite3_column_int64(s, 0));
-        r.start.push_back(sqlite3_column_int64(s, 1));
-        r.end.push_back(sqlite3_column_int64(s, 2));
+        r.rowid.push_back(rowid);
+        r.start.push_back(s.int64(1));
+        r.end.push_back(s.int64(2));
         r.eventType.push_back(quint8(type));
         r.pid.push_back(pid);
         r.tid.push_back(quint32(gtid & 0xFFFFFF));
-        r.endTid.push_back(sqlite3_column_type(s, 5) == SQLITE_NULL ? quint32(gtid & 0xFFFFFF)
-                                                                    : quint32(sqlite3_column_int64(s, 5) & 0xFFFFFF));
+        r.endTid.push_back(s.isNull(5) ? quint32(gtid & 0xFFFFFF)
+                                                                    : quint32(s.int64(5) & 0xFFFFFF));
         r.name.push_back(name);
-        r.domain.push_back(quint32(sqlite3_column_int64(s, 8)));
+        r.domain.push_back(quint32(s.int64(8)));
     });
     if (ok)
         r.shrink();

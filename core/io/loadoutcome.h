@@ -15,13 +15,20 @@ enum class LoadError {
     None,
     MissingFile,
     IsDirectory,
-    Unreadable,
+    NotRegularFile, ///< a FIFO, socket or device: refused without opening it (reading could block forever)
+    FolderUnreadable, ///< a folder on the path cannot be searched (permission denied)
+    Unreadable,     ///< the file itself cannot be read (permission denied, I/O error)
+    PathTooLong,    ///< longer than the system or the SQLite library accepts
     EmptyFile,
     NsysReport,    ///< a .nsys-rep/.qdrep given instead of its SQLite export
     NotSqlite,
     Truncated,
-    Corrupt,
+    Corrupt,       ///< SQLite reports the file malformed (or not a database past its header)
+    Locked,        ///< another program holds a write lock on it (it is being written)
+    HotJournal,    ///< a -journal beside it holds an unfinished transaction
+    WalPending,    ///< a -wal beside it holds changes not yet in the file
     NotNsysExport, ///< valid SQLite, but no nsys tables
+    UnknownSchema, ///< an nsys export missing a table column the loader needs (a newer or edited schema)
     Cancelled,
 };
 
@@ -48,6 +55,9 @@ struct LoadContext
 {
     mutable std::atomic<bool> cancel{false};
     std::atomic<qint64> rowsDone{0};
+    /// The SQLite result code of the first failed scan (0: none), set by scanRows so that the
+    /// loader can tell a damaged file from a locked or unreadable one.
+    std::atomic<int> sqliteError{0};
     qint64 rowsTotal = 1;
     /// Called by readers every 64 k rows, from any reader thread: reports progress and may set
     /// `cancel` (the callee must be thread-safe).

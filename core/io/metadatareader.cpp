@@ -24,6 +24,13 @@ void MetadataReader::read(const SqliteConnection& db, const Schema& schema, Trac
     readCapture(db, schema, trace);
     readGpus(db, schema, trace);
     readProcesses(db, schema, trace);
+    const QString details = QStringLiteral("ANALYSIS_DETAILS");
+    if (schema.hasTable(details) && schema.hasColumn(details, QStringLiteral("duration"))) {
+        SqliteStatement st(db, QStringLiteral("SELECT duration FROM ANALYSIS_DETAILS "
+                                                       "WHERE typeof(duration) = 'integer' AND duration > 0 LIMIT 1"));
+        if (st.next())
+            trace.info.captureDurationNs = st.int64(0);
+    }
 }
 
 void MetadataReader::readVersions(const SqliteConnection& db, const Schema& schema, Trace& trace)
@@ -33,7 +40,7 @@ void MetadataReader::readVersions(const SqliteConnection& db, const Schema& sche
     if (!table.isEmpty()) {
         info.versionSource = table == QLatin1String("META_DATA_EXPORT") ? TraceInfo::VersionSource::MetaDataExport
                                                                         : TraceInfo::VersionSource::ExportMetaData;
-        SqliteStatement st(db.handle(), QStringLiteral("SELECT name, value FROM %1").arg(table));
+        SqliteStatement st(db, QStringLiteral("SELECT name, value FROM %1").arg(table));
         while (st.next()) {
             const QString key = st.text(0);
             const QString value = st.text(1);
@@ -65,7 +72,7 @@ void MetadataReader::readVersions(const SqliteConnection& db, const Schema& sche
         return false;
     };
     if (schema.hasTable(QStringLiteral("TARGET_INFO_SYSTEM_ENV"))) {
-        SqliteStatement st(db.handle(), QStringLiteral("SELECT value FROM TARGET_INFO_SYSTEM_ENV"));
+        SqliteStatement st(db, QStringLiteral("SELECT value FROM TARGET_INFO_SYSTEM_ENV"));
         while (st.next())
             if (tryText(st.text(0)))
                 return;
@@ -82,16 +89,12 @@ void MetadataReader::readCapture(const SqliteConnection& db, const Schema& schem
 {
     auto& info = trace.info;
     if (schema.hasTable(QStringLiteral("META_DATA_CAPTURE"))) {
-        SqliteStatement st(db.handle(), QStringLiteral("SELECT name, value FROM META_DATA_CAPTURE"));
+        SqliteStatement st(db, QStringLiteral("SELECT name, value FROM META_DATA_CAPTURE"));
         while (st.next()) {
             const QString key = st.text(0);
             const QString value = st.text(1);
-            if (key == QLatin1String("CUDA_GRAPH_TRACE_OPTIONS:MODE")) {
-                if (value.compare(QLatin1String("Node"), Qt::CaseInsensitive) == 0)
-                    info.graphMode = TraceInfo::GraphMode::Node;
-                else if (value.compare(QLatin1String("Graph"), Qt::CaseInsensitive) == 0)
-                    info.graphMode = TraceInfo::GraphMode::Graph;
-            }
+            if (key == QLatin1String("CUDA_GRAPH_TRACE_OPTIONS:MODE"))
+                info.graphMode = GraphModes::fromText(value);
             if (isSensitiveKey(key))
                 info.sensitive.append({key, value});
             else
@@ -100,14 +103,14 @@ void MetadataReader::readCapture(const SqliteConnection& db, const Schema& schem
     }
     if (schema.hasTable(QStringLiteral("TARGET_INFO_SYSTEM_ENV"))
         && schema.hasColumn(QStringLiteral("TARGET_INFO_SYSTEM_ENV"), QStringLiteral("name"))) {
-        SqliteStatement st(db.handle(), QStringLiteral("SELECT name, value FROM TARGET_INFO_SYSTEM_ENV"));
+        SqliteStatement st(db, QStringLiteral("SELECT name, value FROM TARGET_INFO_SYSTEM_ENV"));
         while (st.next())
             info.sensitive.append({st.text(0), st.text(1)});
     }
     if (schema.hasTable(QStringLiteral("ProcessStreams"))
         && schema.hasColumn(QStringLiteral("ProcessStreams"), QStringLiteral("contentId"))) {
         // Captured stdout/stderr of the profiled processes: an injection failure shows here.
-        SqliteStatement st(db.handle(), QStringLiteral("SELECT contentId FROM ProcessStreams"));
+        SqliteStatement st(db, QStringLiteral("SELECT contentId FROM ProcessStreams"));
         static const QRegularExpression err(QStringLiteral("error|cannot open shared object|failed"),
                                             QRegularExpression::CaseInsensitiveOption);
         while (st.next()) {
@@ -131,7 +134,7 @@ void MetadataReader::readGpus(const SqliteConnection& db, const Schema& schema, 
                        schema.columnOr(t, QStringLiteral("chipName"), QStringLiteral("NULL"))};
     for (const char* c : intCols)
         select << schema.columnOr(t, QLatin1String(c), QStringLiteral("0"));
-    SqliteStatement st(db.handle(), QStringLiteral("SELECT %1 FROM %2 ORDER BY id").arg(select.join(QLatin1Char(',')), t));
+    SqliteStatement st(db, QStringLiteral("SELECT %1 FROM %2 ORDER BY id").arg(select.join(QLatin1Char(',')), t));
     while (st.next()) {
         GpuInfo g;
         g.deviceId = int(st.int64(0));
@@ -162,7 +165,7 @@ void MetadataReader::readGpus(const SqliteConnection& db, const Schema& schema, 
 void MetadataReader::readProcesses(const SqliteConnection& db, const Schema& schema, Trace& trace)
 {
     if (schema.hasTable(QStringLiteral("PROCESSES")) && schema.hasColumn(QStringLiteral("PROCESSES"), QStringLiteral("name"))) {
-        SqliteStatement st(db.handle(), QStringLiteral("SELECT globalPid, pid, name FROM PROCESSES"));
+        SqliteStatement st(db, QStringLiteral("SELECT globalPid, pid, name FROM PROCESSES"));
         while (st.next()) {
             const quint32 pid = st.isNull(0) ? quint32(st.int64(1)) : quint32((st.int64(0) >> 24) & 0xFFFFFF);
             // Base name only: a full executable path can carry a user or project name.
@@ -172,7 +175,7 @@ void MetadataReader::readProcesses(const SqliteConnection& db, const Schema& sch
         }
     }
     if (schema.hasTable(QStringLiteral("ThreadNames"))) {
-        SqliteStatement st(db.handle(), QStringLiteral("SELECT globalTid, nameId FROM ThreadNames"));
+        SqliteStatement st(db, QStringLiteral("SELECT globalTid, nameId FROM ThreadNames"));
         while (st.next()) {
             const qint64 g = st.int64(0);
             const quint64 key = (quint64((g >> 24) & 0xFFFFFF) << 32) | quint64(g & 0xFFFFFF);

@@ -4,28 +4,31 @@
 #include "core/io/loadoutcome.h"
 #include "core/io/sqliteconnection.h"
 
-#include <sqlite3.h>
-
 namespace sl {
 
-/// Runs `sql` on `db`, calling `row(sqlite3_stmt*)` per row. Every 4 k rows it checks cancel
-/// (a few ms of reading even on a busy machine: the cancel-latency target is 0.2 s), every
-/// 64 k rows it adds to the shared progress counter (per-row checks cost more than the read).
+/// Runs `sql` on `db`, calling `row(const SqliteStatement&)` per row (read values with its
+/// int64/isNull/text/utf8 accessors: the C API or a forward-only QSqlQuery, whichever the
+/// connection uses). Every 4 k rows it checks cancel (a few ms of reading even on a busy
+/// machine: the cancel-latency target is 0.2 s), every 64 k rows it adds to the shared progress
+/// counter (per-row checks cost more than the read).
 /// Returns false on cancel (error left empty) or on a SQLite error (error set).
 template<typename RowFn>
 bool scanRows(const SqliteConnection& db, LoadContext& ctx, const QString& sql, QString* error, RowFn row)
 {
     constexpr qint64 chunk = 1 << 16;
     constexpr qint64 cancelChunk = 1 << 12;
-    SqliteStatement st(db.handle(), sql);
-    if (!st.isValid()) {
+    SqliteStatement st(db, sql);
+    auto failed = [&] {
         *error = st.errorText();
+        int none = 0;
+        ctx.sqliteError.compare_exchange_strong(none, st.errorCode() ? st.errorCode() : 1);
         return false;
-    }
-    sqlite3_stmt* s = st.raw();
+    };
+    if (!st.isValid())
+        return failed();
     qint64 n = 0;
     while (st.next()) {
-        row(s);
+        row(std::as_const(st));
         if ((++n & (cancelChunk - 1)) == 0) {
             if ((n & (chunk - 1)) == 0) {
                 ctx.rowsDone.fetch_add(chunk, std::memory_order_relaxed);
@@ -37,10 +40,8 @@ bool scanRows(const SqliteConnection& db, LoadContext& ctx, const QString& sql, 
         }
     }
     ctx.rowsDone.fetch_add(n & (chunk - 1), std::memory_order_relaxed);
-    if (!st.errorText().isEmpty()) {
-        *error = st.errorText();
-        return false;
-    }
+    if (!st.errorText().isEmpty())
+        return failed();
     return true;
 }
 

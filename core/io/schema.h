@@ -30,6 +30,19 @@ public:
     /// True when the export looks like an nsys export at all.
     bool looksLikeNsys() const;
 
+    /// A column of a table the loader reads, by name.
+    struct Column
+    {
+        QString table;
+        QString column;
+    };
+    /// Columns the loader cannot read a present table without (start, end, ids, names, launch
+    /// geometry): a newer nsys that renamed one, or an edited export. Empty when all are there.
+    QList<Column> missingRequired() const;
+    /// Columns every known nsys version (2021.2-2026.2) writes but the loader can do without
+    /// (it reads 0 or NULL instead and says what is lost): correlationId, globalPid, ...
+    QList<Column> missingOptional() const;
+
 private:
     QStringList m_tables;
     QHash<QString, QSet<QString>> m_columns;

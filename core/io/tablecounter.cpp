@@ -9,7 +9,7 @@
 
 #include <atomic>
 #include <chrono>
-#include <sqlite3.h>
+
 #include <thread>
 
 namespace sl {
@@ -40,7 +40,7 @@ QFuture<TableCounter::Count> TableCounter::count(const QString& path, const QStr
         std::thread watchdog([&] {
             while (!done.load()) {
                 if (promise.isCanceled()) {
-                    sqlite3_interrupt(db.handle());
+                    db.interrupt(); // QSqlQuery scans cannot be interrupted: they stop between tables
                     return;
                 }
                 std::this_thread::sleep_for(kCancelPoll);
@@ -49,7 +49,7 @@ QFuture<TableCounter::Count> TableCounter::count(const QString& path, const QStr
         for (int i = 0; i < tables.size() && !promise.isCanceled(); ++i) {
             QString quoted = tables[i];
             quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
-            SqliteStatement st(db.handle(), QStringLiteral("SELECT count(*) FROM \"%1\"").arg(quoted));
+            SqliteStatement st(db, QStringLiteral("SELECT count(*) FROM \"%1\"").arg(quoted));
             Count c { i, -1, {} };
             if (st.isValid() && st.next())
                 c.rows = st.int64(0);

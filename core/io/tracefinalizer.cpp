@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <tuple>
 #include <unordered_map>
 
 namespace sl {
@@ -147,6 +148,44 @@ void dropBacktraceCopies(ApiTable& api, std::vector<quint8>& eventClass)
     permute(eventClass, keep);
 }
 
+/// Leaves out every CUDA API call whose correlation id (not 0) an earlier call of the same
+/// process already has: a correlation id names one call. Of a group the call that launches GPU
+/// work is kept (as CorrelationIndex would pick it), else the first in start order.
+void dropDuplicateCorrelations(ApiTable& api, std::vector<quint8>& eventClass, DataQuality& quality)
+{
+    std::vector<quint32> order;
+    order.reserve(size_t(api.size()));
+    for (qsizetype i = 0; i < api.size(); ++i)
+        if (api.correlationId[size_t(i)] != 0)
+            order.push_back(quint32(i));
+    auto key = [&](quint32 i) {
+        return std::tuple(api.pid[i], api.correlationId[i], api.kind[i] == ApiTable::Other, i);
+    };
+    std::sort(order.begin(), order.end(), [&](quint32 a, quint32 b) { return key(a) < key(b); });
+    std::vector<bool> drop;
+    for (size_t j = 1; j < order.size(); ++j) {
+        const quint32 a = order[j - 1], b = order[j];
+        if (api.pid[a] != api.pid[b] || api.correlationId[a] != api.correlationId[b])
+            continue;
+        if (drop.empty())
+            drop.assign(size_t(api.size()), false);
+        drop[b] = true;
+    }
+    if (drop.empty())
+        return;
+    const QString table = QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME");
+    std::vector<quint32> keep;
+    keep.reserve(drop.size());
+    for (size_t i = 0; i < drop.size(); ++i) {
+        if (drop[i])
+            quality.add(DataQuality::Rule::DuplicateCorrelation, table, api.rowid[i]);
+        else
+            keep.push_back(quint32(i));
+    }
+    permuteApi(api, keep);
+    permute(eventClass, keep);
+}
+
 } // namespace
 
 bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, const LoadContext& ctx)
@@ -157,6 +196,7 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
         permute(apiEventClass, order);
     }
     dropBacktraceCopies(api, apiEventClass);
+    dropDuplicateCorrelations(api, apiEventClass, trace.dataQuality);
     if (ctx.cancelled())
         return false;
 
@@ -193,21 +233,23 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
         return false;
 
     // Consecutive kernels mostly share a lane: reuse the last vector instead of a map lookup.
-    std::pair<quint16, quint32> lastLane{0xFFFF, 0};
+    // No sentinel device: every quint16 value is a key here (the readers reject 0xFFFF anyway).
     std::vector<quint32>* laneIdx = nullptr;
-    quint16 lastDevice = 0xFFFF;
     std::vector<quint32>* deviceIdx = nullptr;
+    std::pair<quint16, quint32> lastLane{0, 0};
     for (qsizetype i = 0; i < k.size(); ++i) {
         const std::pair<quint16, quint32> lane{k.device[size_t(i)], k.stream[size_t(i)]};
-        if (lane.first != lastDevice)
-            deviceIdx = &trace.kernelsByDevice[lane.first], lastDevice = lane.first;
-        if (lane != lastLane)
-            laneIdx = &trace.kernelsByStream[lane], lastLane = lane;
+        if (!deviceIdx || lane.first != lastLane.first)
+            deviceIdx = &trace.kernelsByDevice[lane.first];
+        if (!laneIdx || lane != lastLane)
+            laneIdx = &trace.kernelsByStream[lane];
+        lastLane = lane;
         deviceIdx->push_back(quint32(i));
         laneIdx->push_back(quint32(i));
     }
 
-    // Capture extent: first to last GPU or API event (spec §2 "full" window).
+    // Capture extent: first to last event of any kind the trace holds, NVTX ranges included
+    // (the "full" window, docs/analysis.md; the loader adds OS runtime calls).
     qint64 first = std::numeric_limits<qint64>::max(), last = std::numeric_limits<qint64>::min();
     auto extend = [&](const std::vector<qint64>& start, const std::vector<qint64>& end) {
         if (start.empty())
@@ -216,7 +258,7 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
         last = std::max(last, *std::max_element(end.begin(), end.end()));
     };
     extend(k.start, k.end), extend(m.start, m.end), extend(ms.start, ms.end), extend(g.start, g.end);
-    extend(api.start, api.end);
+    extend(api.start, api.end), extend(n.start, n.end);
     if (first > last)
         first = last = 0;
     trace.firstNs = first;

@@ -12,7 +12,8 @@ struct Trace;
 
 /// Turns freshly read tables into the Trace the analyses expect:
 ///  - drops eventClass-67 API rows that are backtrace copies of a call also recorded as
-///    runtime/driver (same process and correlationId), so calls are not counted twice;
+///    runtime/driver (same process and correlationId), so calls are not counted twice, and
+///    leaves out (logging in trace.dataQuality) any other call reusing a correlation id;
 ///  - sorts every table by start (exports are nearly always in order already: checked first);
 ///  - resolves each GPU operation's launching API call on correlationId *and* process
 ///    (correlationIds restart in every process);

@@ -1,65 +1,55 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/traceloader.h"
 
+#include "core/io/exportopener.h"
+#include "core/counters/gpumetricsreader.h"
+
 #include "core/io/gpuopreader.h"
 #include "core/io/hostreader.h"
 #include "core/io/metadatareader.h"
-#include "core/io/preflight.h"
-#include "core/io/schema.h"
-#include "core/io/sqliteconnection.h"
+#include "core/util/nativepath.h"
 #include "core/io/tracefinalizer.h"
+#include "core/io/tracevalidator.h"
 #include "core/util/filehash.h"
+#include "core/util/logging.h"
 #include "core/util/resourceusage.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QPromise>
 #include <QScopeGuard>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include <sqlite3.h>
 
 #include <algorithm>
+#include <sqlite3.h>
+#include <climits>
 #include <thread>
 
 namespace sl {
 
 namespace {
-/// Stopgap (fuzz suite) until the load-time id validation of issue 12.1 lands, then remove: a
-/// string id outside the string table becomes one visible placeholder, and device 0xFFFF (the
-/// finalizer's "no device yet") becomes 0xFFFE, so nothing downstream indexes out of range.
-void guardIds(Trace& t)
-{
-    const quint32 known = t.strings.size();
-    quint32 placeholder = known;
-    bool interned = false;
-    auto fix = [&](std::vector<quint32>& ids) {
-        for (quint32& id : ids) {
-            if (id < known)
-                continue;
-            if (!interned)
-                placeholder = t.strings.intern(QStringLiteral("<missing string>")), interned = true;
-            id = placeholder;
-        }
-    };
-    fix(t.kernels.name);
-    fix(t.kernels.shortName);
-    fix(t.api.name);
-    fix(t.nvtx.name);
-    for (auto* ops : {static_cast<GpuOpColumns*>(&t.kernels), static_cast<GpuOpColumns*>(&t.memcpy),
-                      static_cast<GpuOpColumns*>(&t.memset), static_cast<GpuOpColumns*>(&t.graphs)})
-        std::replace(ops->device.begin(), ops->device.end(), quint16(0xFFFF), quint16(0xFFFE));
-}
 
-
-/// Maps a SQLite failure to our error kinds: a malformed or non-database file is "corrupt".
-LoadOutcome sqlFailure(const QString& fileName, const QString& detail)
+/// Widens the "full" window to the OS runtime calls (OSRT_API, not loaded otherwise): the
+/// first start and last end of the calls that pass the same time rules as every other row.
+void extendByOsRuntime(const SqliteConnection& db, const Schema& schema, Trace& trace)
 {
-    LoadOutcome out;
-    out.error = LoadError::Corrupt;
-    out.message = TraceLoader::tr("%1 is damaged: SQLite reports \"%2\". The copy may be incomplete; "
-                                  "copy or export it again.").arg(fileName, detail);
-    return out;
+    const QString t = QStringLiteral("OSRT_API");
+    if (!schema.hasTable(t) || !schema.hasColumn(t, QStringLiteral("start")) || !schema.hasColumn(t, QStringLiteral("end")))
+        return;
+    const DataQuality& q = trace.dataQuality;
+    const qint64 len = std::max<qint64>(1, q.captureEndNs - q.captureStartNs);
+    SqliteStatement st(db, QStringLiteral("SELECT MIN(start), MAX(\"end\") FROM OSRT_API WHERE typeof(start) = "
+                                                   "'integer' AND typeof(\"end\") = 'integer' AND \"end\" >= start AND "
+                                                   "start >= %1 AND \"end\" <= %2 AND \"end\" - start <= %3")
+                                        .arg(q.captureStartNs - len).arg(q.captureEndNs + len).arg(len));
+    if (!st.next() || st.isNull(0))
+        return;
+    if (!trace.hasGpuRecords() && trace.api.size() == 0 && trace.nvtx.size() == 0) {
+        trace.firstNs = st.int64(0), trace.lastNs = st.int64(1);
+        return;
+    }
+    trace.firstNs = std::min(trace.firstNs, st.int64(0));
+    trace.lastNs = std::max(trace.lastNs, st.int64(1));
 }
 
 } // namespace
@@ -78,11 +68,8 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
 {
     LoadOutcome out;
     const QFileInfo fi(path);
-    const QString fileName = fi.fileName();
-    if (const auto e = Preflight::check(path, &out.message); e != LoadError::None) {
-        out.error = e;
-        return out;
-    }
+    const QString fileName = NativePath::displayName(path);
+    auto sqlFailure = [&](const QString& detail, int code) { return ExportOpener::sqlFailure(path, code, detail); };
 
     // Whoever drops the last reference (a closed trace, a failed or cancelled load) hands the
     // freed heap back: without it glibc keeps hundreds of MB of a closed trace resident.
@@ -92,7 +79,6 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     });
     trace->info.filePath = fi.absoluteFilePath();
     trace->info.fileName = fileName;
-    trace->info.fileSize = fi.size();
 
     LoadContext ctx;
     ctx.cancelRequested = std::move(cancelRequested);
@@ -112,30 +98,20 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     };
 
     report(tr("Opening %1").arg(fileName));
-    SqliteConnection db(path);
-    if (!db.isOpen())
-        return sqlFailure(fileName, db.errorText());
-    {
-        // sqlite_master is the first page read: "file is not a database" or "malformed" show here.
-        SqliteStatement st(db.handle(), QStringLiteral("SELECT count(*) FROM sqlite_master"));
-        if (!st.isValid() || !st.next())
-            return sqlFailure(fileName, st.errorText());
-    }
-    const Schema schema = Schema::probe(db);
-    if (!schema.looksLikeNsys()) {
-        out.error = LoadError::NotNsysExport;
-        out.message = tr("%1 is an SQLite database but not an Nsight Systems export: it has no StringIds table "
-                         "and none of the CUPTI_ACTIVITY_KIND_*, NVTX_EVENTS or TARGET_INFO_* tables. "
-                         "Create the export with 'nsys export --type sqlite'.").arg(fileName);
-        return out;
-    }
+    ExportOpener::Opened opened;
+    if (LoadOutcome o = ExportOpener::open(path, &opened); o.error != LoadError::None)
+        return o;
+    const SqliteConnection& db = *opened.db;
+    const Schema& schema = opened.schema;
+    trace->info.fileSize = opened.fileSize;
+    trace->loadWarnings << opened.warnings;
     for (const auto& t : schema.tables())
         trace->info.tables.append({t, -1});
 
     ctx.rowsTotal = 1;
     for (const char* t : {"CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS",
                           "CUPTI_ACTIVITY_KIND_MEMCPY", "CUPTI_ACTIVITY_KIND_MEMSET", "CUPTI_ACTIVITY_KIND_GRAPH_TRACE",
-                          "StringIds"}) {
+                          "StringIds", "GPU_METRICS"}) {
         if (schema.hasTable(QLatin1String(t)))
             ctx.rowsTotal += qBound<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(QLatin1String(t)), 0),
                                             qint64(1) << 40); // a damaged rowid of 2^63-1 must not overflow the sum
@@ -144,22 +120,28 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     QString error;
     HostReader host(db, schema, ctx);
     if (!host.readStrings(*trace, &error))
-        return ctx.cancelled() ? cancelled() : sqlFailure(fileName, error);
+        return ctx.cancelled() ? cancelled() : sqlFailure(error, ctx.sqliteError);
     MetadataReader::read(db, schema, *trace);
 
     // GPU tables on a second connection in a helper thread while this thread reads the host
     // tables; the hash (I/O bound) runs on a third. Both helpers stop within one chunk on cancel.
     QString gpuError;
     bool gpuOk = true;
+    DataQuality gpuQuality;
     auto readGpu = [&] {
         SqliteConnection gdb(path);
         if (!gdb.isOpen()) {
-            gpuOk = false, gpuError = gdb.errorText();
+            gpuOk = false;
+            gpuError = gdb.errorText();
+            int none = 0;
+            ctx.sqliteError.compare_exchange_strong(none, gdb.errorCode());
             return;
         }
         GpuOpReader gpu(gdb, schema, ctx);
         gpuOk = gpu.readKernels(*trace, &gpuError) && gpu.readMemcpy(*trace, &gpuError)
-            && gpu.readMemset(*trace, &gpuError) && gpu.readGraphLaunches(*trace, &gpuError);
+            && gpu.readMemset(*trace, &gpuError) && gpu.readGraphLaunches(*trace, &gpuError)
+            && GpuMetricsReader::read(gdb, schema, ctx, *trace, &gpuError);
+        gpuQuality = std::move(gpu.quality());
     };
     QString sha;
     std::thread hashThread;
@@ -187,21 +169,35 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
             readGpu();
     }
     if (!error.isEmpty())
-        return sqlFailure(fileName, error);
+        return sqlFailure(error, ctx.sqliteError);
     if (!gpuError.isEmpty())
-        return sqlFailure(fileName, gpuError);
+        return sqlFailure(gpuError, ctx.sqliteError);
     if (ctx.cancelled() || !hostOk || !gpuOk)
         return cancelled();
 
     report(tr("Indexing %1").arg(fileName));
-    guardIds(*trace);
+    // Every id was checked by the readers; the rules that need all tables run here, once.
+    DataQuality& quality = trace->dataQuality;
+    quality = std::move(host.quality());
+    quality.merge(std::move(gpuQuality));
+    TraceValidator::run(*trace, host.stringIds(), eventClass, quality, trace->info.captureDurationNs);
     if (!TraceFinalizer::finalize(*trace, eventClass, ctx))
         return cancelled();
+    extendByOsRuntime(db, schema, *trace);
+    quality.finish(trace->info.kernelNameColumn);
+    if (const qint64 excluded = quality.excludedRows(); excluded > 0)
+        trace->loadWarnings << tr("%n row(s) of the export break the data-quality rules and are left out of every "
+                                  "figure (see Data quality).", nullptr, int(std::min<qint64>(excluded, INT_MAX)));
+    if (const qint64 missing = quality.count(DataQuality::Rule::MissingString); missing > 0)
+        trace->loadWarnings << tr("%n row(s) name a string id that is not in StringIds; they are shown as "
+                                  "\"<missing string N>\".", nullptr, int(std::min<qint64>(missing, INT_MAX)));
     if (hashThread.joinable())
         hashThread.join();
     if (ctx.cancelled())
         return cancelled();
     trace->info.sha256 = sha;
+    if (options.computeSha256 && sha.isEmpty()) // the load goes on; reports then carry no hash
+        qCWarning(lcIo) << "could not hash" << fileName;
 
     qint64 unmatched = 0;
     for (qint32 a : trace->kernels.api)

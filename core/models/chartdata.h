@@ -19,6 +19,10 @@ struct ChartData
         QString name; ///< legend label, translated
         QVector<qint64> valuesNs; ///< one value per category, ns
         bool idle = false; ///< the series measures idle time (drawn in muted tones)
+        /// What the series is, for the one palette (widgets' CategoryPalette::forKey): "compute",
+        /// "copy", "idle:<IdleGap::causeName>", "phase:<name>", "category:<name>", "trace:<index>";
+        /// empty: coloured by position.
+        QString paletteKey {};
     };
 
     QString title; ///< translated

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/evidencerowsmodel.h"
 
+#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -15,16 +16,18 @@ EvidenceRowsModel::EvidenceRowsModel(QObject* parent)
 
 EvidenceRowsModel::Table EvidenceRowsModel::tableOf(const QString& exportTable)
 {
-    if (exportTable == QLatin1String("CUPTI_ACTIVITY_KIND_KERNEL"))
+    if (exportTable == tables::kKernel)
         return Table::Kernel;
-    if (exportTable == QLatin1String("CUPTI_ACTIVITY_KIND_RUNTIME"))
+    if (exportTable == tables::kRuntime)
         return Table::Api;
-    if (exportTable == QLatin1String("CUPTI_ACTIVITY_KIND_MEMCPY"))
+    if (exportTable == tables::kMemcpy)
         return Table::Memcpy;
-    if (exportTable == QLatin1String("CUPTI_ACTIVITY_KIND_MEMSET"))
+    if (exportTable == tables::kMemset)
         return Table::Memset;
-    if (exportTable == QLatin1String("CUPTI_ACTIVITY_KIND_GRAPH_TRACE"))
+    if (exportTable == tables::kGraphTrace)
         return Table::Graph;
+    if (exportTable == QLatin1String("NVTX_EVENTS"))
+        return Table::Nvtx;
     return Table::Unknown;
 }
 
@@ -93,12 +96,14 @@ std::pair<qint64, qint64> EvidenceRowsModel::span() const
             continue;
         if (s.kind == SegmentKind::TimeRange) {
             const Evidence& e = m_evidence[s.evidence];
-            lo = std::min(lo, e.startNs), hi = std::max(hi, e.endNs);
+            lo = std::min(lo, e.startNs);
+            hi = std::max(hi, e.endNs);
             continue;
         }
         for (qint64 r = s.first; r < s.first + s.count; ++r) {
             const auto [start, end] = interval(s, r);
-            lo = std::min(lo, start), hi = std::max(hi, end);
+            lo = std::min(lo, start);
+            hi = std::max(hi, end);
         }
     }
     return lo == LLONG_MAX ? std::pair<qint64, qint64> { -1, -1 } : std::pair<qint64, qint64> { lo, hi };
@@ -110,6 +115,8 @@ std::pair<qint64, qint64> EvidenceRowsModel::interval(const Segment& s, qint64 r
     const auto i = size_t(m_evidence[s.evidence].rows[size_t(row - s.first)]);
     if (const GpuOpColumns* op = columns(s.table))
         return { op->start[i], op->end[i] };
+    if (s.table == Table::Nvtx)
+        return { t.nvtx.start[i], t.nvtx.end[i] };
     return { t.api.start[i], t.api.end[i] };
 }
 
@@ -126,6 +133,7 @@ const GpuOpColumns* EvidenceRowsModel::columns(Table table) const
     case Table::Graph:
         return &t.graphs;
     case Table::Api:
+    case Table::Nvtx:
     case Table::Unknown:
         break;
     }
@@ -200,8 +208,9 @@ QVariant EvidenceRowsModel::cell(const Segment& s, qint64 i, int column, int rol
     const Trace& t = *m_analysis->trace;
     const auto at = size_t(i);
     const GpuOpColumns* op = columns(s.table);
-    const qint64 start = op ? op->start[at] : t.api.start[at];
-    const qint64 end = op ? op->end[at] : t.api.end[at];
+    const bool nvtx = s.table == Table::Nvtx; // NVTX ranges: a search result (TraceSearch)
+    const qint64 start = op ? op->start[at] : nvtx ? t.nvtx.start[at] : t.api.start[at];
+    const qint64 end = op ? op->end[at] : nvtx ? t.nvtx.end[at] : t.api.end[at];
     if (role == StartRole)
         return start;
     if (role == EndRole)
@@ -220,6 +229,8 @@ QVariant EvidenceRowsModel::cell(const Segment& s, qint64 i, int column, int rol
             return tr("Memset");
         case Table::Graph:
             return tr("Graph launch");
+        case Table::Nvtx:
+            return tr("NVTX range");
         case Table::Unknown:
             break;
         }
@@ -240,25 +251,27 @@ QVariant EvidenceRowsModel::cell(const Segment& s, qint64 i, int column, int rol
             return formatBytes(t.memset.bytes[at]);
         case Table::Graph:
             return tr("graph %1").arg(t.graphs.graphId[at]);
+        case Table::Nvtx:
+            return t.strings.at(t.nvtx.name[at]);
         case Table::Unknown:
             break;
         }
         return {};
     case Process:
-        return op ? op->pid[at] : t.api.pid[at];
+        return op ? op->pid[at] : nvtx ? t.nvtx.pid[at] : t.api.pid[at];
     case Thread: {
         if (op) {
             const qint32 a = op->api[at];
             return a >= 0 ? QVariant(t.api.tid[size_t(a)]) : QVariant();
         }
-        return t.api.tid[at];
+        return nvtx ? t.nvtx.tid[at] : t.api.tid[at];
     }
     case Device:
         return op ? QVariant(op->device[at]) : QVariant();
     case Stream:
         return op ? QVariant(op->stream[at]) : QVariant();
     case Rowid:
-        return op ? op->rowid[at] : t.api.rowid[at];
+        return op ? op->rowid[at] : nvtx ? t.nvtx.rowid[at] : t.api.rowid[at];
     case ColumnCount:
         break;
     }

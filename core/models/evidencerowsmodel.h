@@ -20,7 +20,7 @@ class EvidenceRowsModel : public QAbstractTableModel
 public:
     enum Column { Source, Start, Duration, Name, Process, Thread, Device, Stream, Rowid, ColumnCount };
     enum Role { SortRole = Qt::UserRole, StartRole, EndRole };
-    enum class Table { Kernel, Api, Memcpy, Memset, Graph, Unknown };
+    enum class Table { Kernel, Api, Memcpy, Memset, Graph, Nvtx, Unknown };
 
     explicit EvidenceRowsModel(QObject* parent = nullptr);
 

@@ -2,6 +2,7 @@
 #include "core/models/kernelinstancemodel.h"
 
 #include "core/util/format.h"
+#include "core/util/futurewatch.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -142,23 +143,18 @@ void KernelInstanceModel::update()
     const quint64 generation = m_generation;
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     m_cancel = cancel;
-    // The worker gets copies (the analysis is shared and immutable); the continuation runs on
-    // this model's thread and only if the model still exists. It is queued even when the worker
-    // finished before then() was attached (then() would call it right here): a request is
-    // always answered from the event loop, after the caller's other requests of the same turn.
-    QtConcurrent::run([query = m_query, cache, cancel] {
-        return query.run(cache, cancel.get());
-    }).then(this, [this, generation, query = m_query](KernelInstanceQuery::Result result) {
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, query, result = std::move(result)]() mutable {
-                if (generation != m_generation)
-                    return; // superseded; the newer request applies its own result
-                m_cancel.reset();
-                setBusy(false); // first, so that viewUpdated() handlers see the final state
-                apply(query, std::move(result));
-            },
-            Qt::QueuedConnection);
+    // The worker gets copies (the analysis is shared and immutable); the result comes back
+    // through a watcher the model owns, so a model destroyed mid-sort drops it. It is queued
+    // even when the worker finished at once: a request is always answered from the event loop,
+    // after the caller's other requests of the same turn.
+    const QFuture<KernelInstanceQuery::Result> sorted
+        = QtConcurrent::run([query = m_query, cache, cancel] { return query.run(cache, cancel.get()); });
+    FutureWatch::onResult(this, sorted, [this, generation, query = m_query](KernelInstanceQuery::Result result) {
+        if (generation != m_generation)
+            return; // superseded; the newer request applies its own result
+        m_cancel.reset();
+        setBusy(false); // first, so that viewUpdated() handlers see the final state
+        apply(query, std::move(result));
     });
 }
 

@@ -55,7 +55,7 @@ QVariant KernelSummaryModel::data(const QModelIndex& index, int role) const
     if (role == NameIdRole)
         return k->name;
     if (role == Qt::TextAlignmentRole)
-        return index.column() == Name || index.column() == Category || index.column() == Devices
+        return index.column() == Name || index.column() == Category || index.column() == Devices || index.column() == Math
             ? QVariant()
             : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     const QString& name = m_analysis->trace->strings.at(k->name);
@@ -85,6 +85,8 @@ QVariant KernelSummaryModel::data(const QModelIndex& index, int role) const
         if (sort)
             return k->occupancy ? *k->occupancy : -1.0;
         return k->occupancy ? QVariant(formatPercent(*k->occupancy, 0)) : QVariant();
+    case Math: // tensor core / SIMT and the data type, from the kernel name (docs/analysis.md "Math path")
+        return m_analysis->efficiency.mathOfName.value(k->name).label();
     case ColumnCount:
         break;
     }
@@ -116,6 +118,8 @@ QVariant KernelSummaryModel::headerData(int section, Qt::Orientation orientation
         return tr("Devices");
     case Occupancy:
         return tr("Occupancy");
+    case Math:
+        return tr("Math");
     case ColumnCount:
         break;
     }

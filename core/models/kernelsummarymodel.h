@@ -14,7 +14,7 @@ class KernelSummaryModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Name, Category, Count, Total, Mean, P50, P90, Share, Devices, Occupancy, ColumnCount };
+    enum Column { Name, Category, Count, Total, Mean, P50, P90, Share, Devices, Occupancy, Math, ColumnCount };
     enum Role { SortRole = Qt::UserRole, NameIdRole };
 
     explicit KernelSummaryModel(QObject* parent = nullptr);

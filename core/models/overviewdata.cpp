@@ -60,8 +60,13 @@ ChartData OverviewData::devices(const AnalysisResult& r)
     c.stacked = true;
     QVector<DeviceStats> devices = r.devices;
     std::sort(devices.begin(), devices.end(), [](const auto& a, const auto& b) { return a.deviceId < b.deviceId; });
-    c.series = { { tr("Compute"), {} }, { tr("Copies only"), {} }, { tr("Idle: waiting for the host"), {}, true },
-        { tr("Idle: blocked in a sync"), {}, true }, { tr("Idle: other"), {}, true } };
+    const auto idle
+        = [](IdleGap::Cause cause) -> QString { return QStringLiteral("idle:") + IdleGap::causeName(cause); };
+    c.series = { { tr("Compute"), {}, false, QStringLiteral("compute") },
+        { tr("Copies only"), {}, false, QStringLiteral("copy") },
+        { tr("Idle: waiting for the host"), {}, true, idle(IdleGap::HostWait) },
+        { tr("Idle: blocked in a sync"), {}, true, idle(IdleGap::SyncWait) },
+        { tr("Idle: other"), {}, true, idle(IdleGap::Other) } };
     for (const DeviceStats& d : devices) {
         c.categories << tr("GPU %1").arg(d.deviceId);
         c.series[0].valuesNs << d.computeBusyNs;

@@ -43,7 +43,8 @@ void PhaseTableModel::rebuild()
             Row row;
             row.stats = s;
             row.stats.stepNs.clear();
-            row.phaseIndex = i + 1 < phases->size() ? int(i) : -1; // the last row is "unattributed"
+            // The last slot (AnalysisResult::unattributedPhase) has no phase colour.
+            row.phaseIndex = i + 1 < phases->size() ? int(i) : -1;
             // nth_element on a copy: O(steps), no full sort on the GUI thread.
             std::vector<qint64> steps = s.stepNs;
             row.p50Ns = nearestRankUnsorted(steps, 50);

@@ -141,6 +141,27 @@ QJsonArray changes(const Comparison& c)
     return out;
 }
 
+QJsonObject gate(const Comparison& c, const ComparisonGateResult& g)
+{
+    QJsonArray verdicts;
+    for (const auto& v : g.verdicts) {
+        auto value = [&](const std::optional<double>& x) { return number(g.kind, x); };
+        verdicts.append(QJsonObject { { QStringLiteral("trace"), v.trace },
+            { QStringLiteral("label"), scrubPaths(c.labels[v.trace]) },
+            { QStringLiteral("verdict"), GateVerdict::outcomeName(v.outcome) },
+            { QStringLiteral("reason"),
+                v.reason == GateVerdict::Reason::None ? QJsonValue(QJsonValue::Null)
+                                                      : QJsonValue(GateVerdict::reasonName(v.reason)) },
+            { QStringLiteral("reason_text"), scrubPaths(v.reasonText) },
+            { QStringLiteral("baseline_value"), value(v.baselineValue) }, { QStringLiteral("value"), value(v.value) },
+            { QStringLiteral("change_pct"), optionalRatio(v.changePercent) } });
+    }
+    return QJsonObject { { QStringLiteral("verdict"), GateVerdict::outcomeName(g.outcome()) },
+        { QStringLiteral("threshold_pct"), g.thresholdPercent }, { QStringLiteral("figure"), g.key },
+        { QStringLiteral("scope"), g.scope }, { QStringLiteral("label"), g.label },
+        { QStringLiteral("unit"), ComparisonFigure::kindName(g.kind) }, { QStringLiteral("traces"), verdicts } };
+}
+
 } // namespace
 
 QJsonObject ComparisonJsonReport::build(const Comparison& c)
@@ -153,6 +174,10 @@ QJsonObject ComparisonJsonReport::build(const Comparison& c)
             { QStringLiteral("version"), QStringLiteral(SIGHTLINE_VERSION) } });
     root.insert(QStringLiteral("baseline"), c.baseline);
     root.insert(QStringLiteral("unit"), ComparisonOptions::unitName(c.unit));
+    // Where the token counts of unit "token" come from: the serving steps' names or --tokens.
+    root.insert(QStringLiteral("units_source"), c.unit != WorkUnit::Token ? QStringLiteral("analysis")
+                                                    : c.tokensFromRanges ? QStringLiteral("ranges")
+                                                                         : QStringLiteral("user"));
     QJsonArray traces;
     for (int i = 0; i < c.traceCount(); ++i) {
         const AnalysisResult& r = *c.analyses[i];
@@ -172,6 +197,8 @@ QJsonObject ComparisonJsonReport::build(const Comparison& c)
     root.insert(QStringLiteral("step_distributions"), distributions(c));
     root.insert(QStringLiteral("changes"), changes(c));
     root.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(c.warnings));
+    if (c.gate)
+        root.insert(QStringLiteral("gate"), gate(c, *c.gate));
     return root;
 }
 

@@ -8,6 +8,8 @@
 
 #include <QTextStream>
 
+#include <cmath>
+
 namespace sl {
 
 namespace {
@@ -67,30 +69,80 @@ QString evidenceText(const Evidence& e)
     return ComparisonMarkdownReport::tr("%1 rows of %2").arg(formatCount(e.rowCount), e.table);
 }
 
-} // namespace
+QString outcomeText(GateVerdict::Outcome o)
+{
+    switch (o) {
+    case GateVerdict::Outcome::Improvement:
+        return ComparisonMarkdownReport::tr("improvement");
+    case GateVerdict::Outcome::Unchanged:
+        return ComparisonMarkdownReport::tr("unchanged");
+    case GateVerdict::Outcome::Regression:
+        return ComparisonMarkdownReport::tr("regression");
+    case GateVerdict::Outcome::Inconclusive:
+        return ComparisonMarkdownReport::tr("inconclusive");
+    }
+    return {};
+}
 
-QString ComparisonMarkdownReport::build(const Comparison& c)
+/// "## Gate": the verdict first, then one line per compared trace.
+void gateSection(QTextStream& s, const Comparison& c, const ComparisonGateResult& g)
+{
+    const QString figure = g.label.isEmpty() ? g.key : g.label;
+    const QString scoped = g.scope.isEmpty() ? figure : QStringLiteral("%1 (%2)").arg(figure, g.scope);
+    s << "## " << ComparisonMarkdownReport::tr("Gate: %1").arg(outcomeText(g.outcome())) << "\n\n"
+      << ComparisonMarkdownReport::tr("Gated figure: %1 (`%2`), threshold ±%3 %4.")
+             .arg(scoped, g.scope.isEmpty() ? g.key : g.key + QLatin1Char('@') + g.scope)
+             .arg(g.thresholdPercent)
+             .arg(g.kind == ComparisonFigure::Kind::Share ? ComparisonMarkdownReport::tr("percentage points")
+                                                         : QStringLiteral("%"))
+      << "\n\n";
+    for (const auto& v : g.verdicts) {
+        s << "- **" << label(c, v.trace) << "**: " << outcomeText(v.outcome);
+        if (v.outcome == GateVerdict::Outcome::Inconclusive)
+            s << " — " << MarkdownReport::cell(scrubPaths(v.reasonText));
+        else {
+            s << " — " << ComparisonFormat::value(g.kind, v.baselineValue) << " → "
+              << ComparisonFormat::value(g.kind, v.value);
+            if (v.changePercent)
+                s << " (" << (*v.changePercent >= 0 ? "+" : "−") << QString::number(std::abs(*v.changePercent), 'f', 1)
+                  << (g.kind == ComparisonFigure::Kind::Share ? " pp" : " %") << ")";
+        }
+        s << "\n";
+    }
+    s << "\n";
+}
+
+/// Title, baseline and unit, and the table of the compared traces.
+void writeTraces(QTextStream& s, const Comparison& c)
 {
     const int n = c.traceCount(), b = c.baseline;
-    QString md;
-    QTextStream s(&md);
     QStringList names;
     for (int i = 0; i < n; ++i)
         names << label(c, i);
-    s << "# " << tr("Sightline comparison: %1").arg(names.join(QStringLiteral(" vs "))) << "\n\n";
+    s << "# " << ComparisonMarkdownReport::tr("Sightline comparison: %1").arg(names.join(QStringLiteral(" vs ")))
+      << "\n\n";
     const QString unit = ComparisonOptions::unitNoun(c.unit);
     if (c.unit == WorkUnit::Total)
-        s << tr("Baseline: **%1**. Figures are totals over each trace's analysis window (no unit of work was "
-                "given and not every trace has NVTX steps).")
+        s << ComparisonMarkdownReport::tr(
+            "Baseline: **%1**. Figures are totals over each trace's analysis window (no unit of work was "
+            "given and not every trace has NVTX steps).")
                  .arg(label(c, b))
           << "\n\n";
     else
-        s << tr("Baseline: **%1**. \"Per %2\" figures divide by each trace's %2 count.").arg(label(c, b), unit)
+        s << ComparisonMarkdownReport::tr("Baseline: **%1**. \"Per %2\" figures divide by each trace's %2 count.").arg(label(c, b), unit)
+          << (c.tokensFromRanges ? QLatin1Char(' ')
+                      + ComparisonMarkdownReport::tr("The token counts are the generated tokens the traces' serving steps name (no --tokens given).")
+                                 : QString())
           << "\n\n";
 
+    if (c.gate)
+        gateSection(s, c, *c.gate);
+
     const bool perUnit = c.unit != WorkUnit::Total;
-    s << "| " << tr("Trace") << " | " << tr("File") << " | " << tr("Window") << " | " << tr("Kernels") << " | "
-      << tr("Kernel time") << (perUnit ? QStringLiteral(" | ") + tr("%1s").arg(unit) : QString()) << " |\n"
+    s << "| " << ComparisonMarkdownReport::tr("Trace") << " | " << ComparisonMarkdownReport::tr("File") << " | "
+      << ComparisonMarkdownReport::tr("Window") << " | " << ComparisonMarkdownReport::tr("Kernels") << " | "
+      << ComparisonMarkdownReport::tr("Kernel time")
+      << (perUnit ? QStringLiteral(" | ") + ComparisonMarkdownReport::tr("%1s").arg(unit) : QString()) << " |\n"
       << "|---|---|---:|---:|---:|" << (perUnit ? "---:|" : "") << "\n";
     for (int i = 0; i < n; ++i) {
         const AnalysisResult& r = *c.analyses[i];
@@ -101,39 +153,45 @@ QString ComparisonMarkdownReport::build(const Comparison& c)
             s << " | " << (c.units[i] > 0 ? formatCount(c.units[i]) : QStringLiteral("–"));
         s << " |\n";
     }
-    s << "\n## " << tr("What changed most") << "\n\n";
+}
+
+/// "What changed most", per compared trace when there are more than two.
+void writeChanges(QTextStream& s, const Comparison& c)
+{
+    const int b = c.baseline;
+    s << "\n## " << ComparisonMarkdownReport::tr("What changed most") << "\n\n";
     if (c.changes.isEmpty())
-        s << tr("No difference in GPU time per %1.").arg(unit) << "\n\n";
+        s << ComparisonMarkdownReport::tr("No difference in GPU time per %1.").arg(ComparisonOptions::unitNoun(c.unit))
+          << "\n\n";
     int rank = 0, lastTrace = -1;
     for (const auto& ch : c.changes) {
         if (ch.trace != lastTrace) {
-            if (n > 2)
-                s << "### " << tr("%1 against %2").arg(label(c, ch.trace), label(c, b)) << "\n\n";
-            lastTrace = ch.trace, rank = 0;
+            if (c.traceCount() > 2)
+                s << "### " << ComparisonMarkdownReport::tr("%1 against %2").arg(label(c, ch.trace), label(c, b))
+                  << "\n\n";
+            lastTrace = ch.trace;
+            rank = 0;
         }
         s << ++rank << ". " << MarkdownReport::cell(ch.title) << "  \n   "
-          << tr("Evidence: %1 in %2; %3 in %4 (SQL in comparison.json).")
+          << ComparisonMarkdownReport::tr("Evidence: %1 in %2; %3 in %4 (SQL in comparison.json).")
                  .arg(
                      evidenceText(ch.baselineEvidence), label(c, b), evidenceText(ch.traceEvidence), label(c, ch.trace))
           << "\n";
     }
-    s << "\n## " << tr("Whole trace") << "\n\n";
-    figureTable(s, c, ComparisonFigure::Section::Trace, {}, false);
-    for (const QString& phase : c.phases) {
-        if (c.figureIndex(QStringLiteral("kernel_ns"), phase) < 0)
-            continue;
-        s << "## " << tr("Phase: %1").arg(phase) << "\n\n";
-        figureTable(s, c, ComparisonFigure::Section::Phase, phase, false);
-    }
-    s << "## " << tr("Kernel categories") << "\n\n";
-    figureTable(s, c, ComparisonFigure::Section::Category, {}, true);
+}
 
-    s << "## " << tr("Top kernels") << "\n\n"
-      << tr("%1 groups matched by identical name, %2 by category and normalised name, %3 in one trace only.")
+/// The matched kernel groups with their time (per unit) in each trace and the deltas.
+void writeKernels(QTextStream& s, const Comparison& c)
+{
+    const int n = c.traceCount(), b = c.baseline;
+    s << "## " << ComparisonMarkdownReport::tr("Top kernels") << "\n\n"
+      << ComparisonMarkdownReport::tr(
+             "%1 groups matched by identical name, %2 by category and normalised name, %3 in one trace only.")
              .arg(c.matchedByName)
              .arg(c.matchedByNormalised)
              .arg(c.unmatched)
-      << "\n\n| # | " << tr("Kernel") << " | " << tr("Category") << " | " << tr("Matched by");
+      << "\n\n| # | " << ComparisonMarkdownReport::tr("Kernel") << " | " << ComparisonMarkdownReport::tr("Category")
+      << " | " << ComparisonMarkdownReport::tr("Matched by");
     for (int i = 0; i < n; ++i)
         s << " | " << label(c, i);
     for (int i = 0; i < n; ++i)
@@ -143,7 +201,7 @@ QString ComparisonMarkdownReport::build(const Comparison& c)
     for (int i = 0; i < 2 * n - 1; ++i)
         s << "---:|";
     s << "\n";
-    rank = 0;
+    int rank = 0;
     for (const auto& g : c.kernels) {
         QStringList shown;
         for (int i = 0; i < n; ++i) {
@@ -168,28 +226,57 @@ QString ComparisonMarkdownReport::build(const Comparison& c)
         s << " |\n";
     }
     s << "\n"
-      << (c.unit == WorkUnit::Total ? tr("Kernel times are totals.") : tr("Kernel times are per %1.").arg(unit))
+      << (c.unit == WorkUnit::Total
+                 ? ComparisonMarkdownReport::tr("Kernel times are totals.")
+                 : ComparisonMarkdownReport::tr("Kernel times are per %1.").arg(ComparisonOptions::unitNoun(c.unit)))
       << "\n\n";
+}
 
+/// Step-duration distributions per phase and trace, when any trace has steps.
+void writeSteps(QTextStream& s, const Comparison& c)
+{
     bool anySteps = false;
     for (const auto& per : c.stepDistributions)
         for (const auto& d : per)
             anySteps = anySteps || d.count > 0;
-    if (anySteps) {
-        s << "## " << tr("Step durations") << "\n\n| " << tr("Phase") << " | " << tr("Trace") << " | " << tr("Steps")
-          << " | min | p25 | p50 | p75 | p90 | max |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
-        for (qsizetype p = 0; p < c.phases.size(); ++p)
-            for (int i = 0; i < n; ++i) {
-                const StepDistribution& d = c.stepDistributions[i][p];
-                if (d.count == 0)
-                    continue;
-                s << "| " << c.phases[p] << " | " << label(c, i) << " | " << formatCount(d.count) << " | "
-                  << formatDuration(d.minNs) << " | " << formatDuration(d.p25Ns) << " | " << formatDuration(d.p50Ns)
-                  << " | " << formatDuration(d.p75Ns) << " | " << formatDuration(d.p90Ns) << " | "
-                  << formatDuration(d.maxNs) << " |\n";
-            }
-        s << "\n";
+    if (!anySteps)
+        return;
+    s << "## " << ComparisonMarkdownReport::tr("Step durations") << "\n\n| " << ComparisonMarkdownReport::tr("Phase")
+      << " | " << ComparisonMarkdownReport::tr("Trace") << " | " << ComparisonMarkdownReport::tr("Steps")
+      << " | min | p25 | p50 | p75 | p90 | max |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (qsizetype p = 0; p < c.phases.size(); ++p)
+        for (int i = 0; i < c.traceCount(); ++i) {
+            const StepDistribution& d = c.stepDistributions[i][p];
+            if (d.count == 0)
+                continue;
+            s << "| " << c.phases[p] << " | " << label(c, i) << " | " << formatCount(d.count) << " | "
+              << formatDuration(d.minNs) << " | " << formatDuration(d.p25Ns) << " | " << formatDuration(d.p50Ns)
+              << " | " << formatDuration(d.p75Ns) << " | " << formatDuration(d.p90Ns) << " | "
+              << formatDuration(d.maxNs) << " |\n";
+        }
+    s << "\n";
+}
+
+} // namespace
+
+QString ComparisonMarkdownReport::build(const Comparison& c)
+{
+    QString md;
+    QTextStream s(&md);
+    writeTraces(s, c);
+    writeChanges(s, c);
+    s << "\n## " << tr("Whole trace") << "\n\n";
+    figureTable(s, c, ComparisonFigure::Section::Trace, {}, false);
+    for (const QString& phase : c.phases) {
+        if (c.figureIndex(QStringLiteral("kernel_ns"), phase) < 0)
+            continue;
+        s << "## " << tr("Phase: %1").arg(phase) << "\n\n";
+        figureTable(s, c, ComparisonFigure::Section::Phase, phase, false);
     }
+    s << "## " << tr("Kernel categories") << "\n\n";
+    figureTable(s, c, ComparisonFigure::Section::Category, {}, true);
+    writeKernels(s, c);
+    writeSteps(s, c);
     if (!c.warnings.isEmpty()) {
         s << "## " << tr("Warnings") << "\n\n";
         for (const auto& w : c.warnings)

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/privacy.h"
 #include "core/report/csvtables.h"
+#include "core/report/servingreport.h"
+#include "core/report/efficiencyreport.h"
+#include "core/report/countersreport.h"
 
 #include <QStringList>
 
@@ -133,6 +136,10 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
     for (const auto& f : r.findings)
         findings.row({n(++rank), f.id, Finding::severityName(f.severity), f.title, f.metric, n(f.impactNs), d(f.impactShare), f.summary});
     out.insert(QStringLiteral("findings.csv"), findings.bytes());
+    if (r.serving.present())
+        out.insert(QStringLiteral("serving_steps.csv"), ServingReport::stepsCsv(r));
+    EfficiencyReport::csv(r, &out);
+    CountersReport::addCsv(r, out);
     return out;
 }
 

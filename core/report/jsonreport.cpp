@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "core/util/privacy.h"
 #include "core/report/jsonreport.h"
+#include "core/report/servingreport.h"
+#include "core/report/efficiencyreport.h"
+#include "core/report/countersreport.h"
 
+#include "core/analysis/specrules.h"
+#include "core/report/dataqualityreport.h"
 #include "core/analysis/statistics.h"
+#include "core/util/privacy.h"
 
 #include <QJsonArray>
 
@@ -70,15 +75,11 @@ QJsonObject JsonReport::findingToJson(const Finding& f)
                        {QStringLiteral("evidence"), evidence}};
 }
 
-QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& options)
-{
-    const Trace& t = *r.trace;
-    QJsonObject root;
-    root.insert(QStringLiteral("format"), QStringLiteral("sightline.report"));
-    root.insert(QStringLiteral("format_version"), kFormatVersion);
-    root.insert(QStringLiteral("tool"), QJsonObject{{QStringLiteral("name"), QStringLiteral("sightline")},
-                                                    {QStringLiteral("version"), QStringLiteral(SIGHTLINE_VERSION)}});
+namespace {
 
+/// "trace": the file, its hash, versions, tables and GPUs.
+QJsonObject traceJson(const Trace& t)
+{
     QJsonArray tables, gpus;
     for (const auto& tb : t.info.tables)
         tables.append(tb.name);
@@ -87,16 +88,16 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
                                 {QStringLiteral("name"), g.name},
                                 {QStringLiteral("sm_count"), g.smCount},
                                 {QStringLiteral("compute_capability"), QStringLiteral("%1.%2").arg(g.computeMajor).arg(g.computeMinor)}});
-    root.insert(QStringLiteral("trace"), QJsonObject{{QStringLiteral("file"), t.info.fileName},
-                                                     {QStringLiteral("sha256"), t.sha256()},
-                                                     {QStringLiteral("nsys_version"), t.info.nsysVersion},
-                                                     {QStringLiteral("schema_version"), t.info.schemaVersion},
-                                                     {QStringLiteral("tables"), tables},
-                                                     {QStringLiteral("gpus"), gpus}});
-    root.insert(QStringLiteral("window"), QJsonObject{{QStringLiteral("start_ns"), r.window.startNs},
-                                                      {QStringLiteral("end_ns"), r.window.endNs},
-                                                      {QStringLiteral("kind"), AnalysisWindow::kindName(r.window.kind)}});
+    return QJsonObject { { QStringLiteral("file"), t.info.fileName }, { QStringLiteral("sha256"), t.sha256() },
+        { QStringLiteral("nsys_version"), t.info.nsysVersion },
+        { QStringLiteral("schema_version"), t.info.schemaVersion }, { QStringLiteral("tables"), tables },
+        { QStringLiteral("gpus"), gpus } };
+}
 
+/// "kernels": totals, time by category and the top kernels.
+QJsonObject kernelsJson(const AnalysisResult& r, const ReportOptions& options)
+{
+    const Trace& t = *r.trace;
     QJsonArray top;
     for (const auto& k : r.kernels) {
         if (top.size() >= options.topKernels)
@@ -104,6 +105,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
         QJsonObject o{{QStringLiteral("name"), scrubPaths(t.strings.at(k.name))},
                       {QStringLiteral("short_name"), scrubPaths(t.strings.at(k.shortName))},
                       {QStringLiteral("category"), k.category},
+                      {QStringLiteral("math_path"), r.efficiency.mathOfName.value(k.name).label()},
                       {QStringLiteral("count"), k.count},
                       {QStringLiteral("total_ns"), k.totalNs},
                       {QStringLiteral("min_ns"), k.minNs},
@@ -111,6 +113,8 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
                       {QStringLiteral("mean_ns"), k.meanNs},
                       {QStringLiteral("p50_ns"), k.p50Ns},
                       {QStringLiteral("p90_ns"), k.p90Ns},
+                      {QStringLiteral("median_ns"), k.medianNs},
+                      {QStringLiteral("stddev_ns"), k.stddevNs},
                       {QStringLiteral("share"), k.share},
                       {QStringLiteral("devices"), intArray(k.devices)},
                       {QStringLiteral("occupancy"), optionalShare(k.occupancy)}};
@@ -119,12 +123,14 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
     QJsonObject byCategory;
     for (const auto& k : r.kernels)
         byCategory.insert(k.category, byCategory.value(k.category).toInteger() + k.totalNs);
-    root.insert(QStringLiteral("kernels"), QJsonObject{{QStringLiteral("count"), r.kernelCount},
-                                                       {QStringLiteral("total_ns"), r.kernelNs},
-                                                       {QStringLiteral("distinct_names"), r.kernels.size()},
-                                                       {QStringLiteral("by_category_ns"), byCategory},
-                                                       {QStringLiteral("top"), top}});
+    return QJsonObject { { QStringLiteral("count"), r.kernelCount }, { QStringLiteral("total_ns"), r.kernelNs },
+        { QStringLiteral("distinct_names"), r.kernels.size() }, { QStringLiteral("by_category_ns"), byCategory },
+        { QStringLiteral("top"), top } };
+}
 
+/// "devices": busy, idle and low-utilisation chunks per GPU.
+QJsonArray devicesJson(const AnalysisResult& r)
+{
     QJsonArray devices;
     for (const auto& d : r.devices) {
         QJsonArray low;
@@ -136,6 +142,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
                                    {QStringLiteral("last_ns"), d.lastNs},
                                    {QStringLiteral("busy_ns"), d.busyNs},
                                    {QStringLiteral("compute_busy_ns"), d.computeBusyNs},
+                                   {QStringLiteral("copy_busy_ns"), EfficiencyReport::busyOf(r, d.deviceId) ? EfficiencyReport::busyOf(r, d.deviceId)->copyBusyNs : 0},
                                    {QStringLiteral("idle_ns"), d.idleNs},
                                    {QStringLiteral("gap_count"), d.gapCount},
                                    {QStringLiteral("kernel_count"), d.kernelCount},
@@ -145,11 +152,15 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
                                                 {QStringLiteral("other"), d.idleByCauseNs[IdleGap::Other]}}},
                                    {QStringLiteral("low_utilisation"), low}});
     }
-    root.insert(QStringLiteral("devices"), devices);
+    return devices;
+}
 
+/// "idle_gaps": the largest gaps, and every one of the GPU gaps rule.
+QJsonArray gapsJson(const AnalysisResult& r, const ReportOptions& options)
+{
     QJsonArray gaps;
     for (const auto& g : r.gaps) {
-        if (gaps.size() >= options.topGaps && g.durationNs() < 500'000'000)
+        if (gaps.size() >= options.topGaps && g.durationNs() < spec::kGpuGapNs)
             continue;
         gaps.append(QJsonObject{{QStringLiteral("device_id"), g.deviceId},
                                 {QStringLiteral("start_ns"), g.startNs},
@@ -157,8 +168,12 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
                                 {QStringLiteral("duration_ns"), g.durationNs()},
                                 {QStringLiteral("cause"), IdleGap::causeName(g.cause)}});
     }
-    root.insert(QStringLiteral("idle_gaps"), gaps);
+    return gaps;
+}
 
+/// "launches": rate and durations per GPU, and the launch overhead.
+QJsonObject launchesJson(const AnalysisResult& r)
+{
     QJsonArray perDevice;
     for (const auto& d : r.launches.perDevice)
         perDevice.append(QJsonObject{{QStringLiteral("device_id"), d.deviceId},
@@ -171,35 +186,19 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
                                      {QStringLiteral("share_under_10us"), d.shareUnder10us},
                                      {QStringLiteral("share_under_20us"), d.shareUnder20us},
                                      {QStringLiteral("storm"), d.storm}});
-    root.insert(QStringLiteral("launches"),
-                QJsonObject{{QStringLiteral("per_device"), perDevice},
-                            {QStringLiteral("storm"), r.launches.storm},
-                            {QStringLiteral("overhead"),
-                             QJsonObject{{QStringLiteral("matched_kernels"), r.launches.matchedKernels},
-                                         {QStringLiteral("launch_bound_kernels"), r.launches.launchBound},
-                                         {QStringLiteral("api_p50_ns"), r.launches.apiP50Ns},
-                                         {QStringLiteral("queue_p50_ns"), r.launches.queueP50Ns},
-                                         {QStringLiteral("queue_p90_ns"), r.launches.queueP90Ns}}}});
+    return QJsonObject { { QStringLiteral("per_device"), perDevice }, { QStringLiteral("storm"), r.launches.storm },
+        { QStringLiteral("overhead"),
+            QJsonObject { { QStringLiteral("matched_kernels"), r.launches.matchedKernels },
+                { QStringLiteral("launch_bound_kernels"), r.launches.launchBound },
+                { QStringLiteral("api_p50_ns"), r.launches.apiP50Ns },
+                { QStringLiteral("queue_p50_ns"), r.launches.queueP50Ns },
+                { QStringLiteral("queue_p90_ns"), r.launches.queueP90Ns } } } };
+}
 
-    QJsonArray calls;
-    for (const auto& s : r.sync)
-        calls.append(QJsonObject{{QStringLiteral("api"), s.api}, {QStringLiteral("blocking"), s.blocking},
-                                 {QStringLiteral("count"), s.count}, {QStringLiteral("total_ns"), s.totalNs}});
-    root.insert(QStringLiteral("sync"), QJsonObject{{QStringLiteral("calls"), calls}});
-
-    QJsonArray kinds;
-    for (const auto& m : r.memcpy)
-        kinds.append(QJsonObject{{QStringLiteral("kind"), m.kind}, {QStringLiteral("kind_id"), m.kindId},
-                                 {QStringLiteral("count"), m.count}, {QStringLiteral("bytes"), m.bytes},
-                                 {QStringLiteral("total_ns"), m.totalNs}, {QStringLiteral("gb_per_s"), m.gbPerSecond()}});
-    root.insert(QStringLiteral("memcpy"), QJsonObject{{QStringLiteral("by_kind"), kinds},
-                                                      {QStringLiteral("pageable_async_copies"), r.pageableAsyncCopies},
-                                                      {QStringLiteral("synchronous_copies"), r.syncCopies}});
-    root.insert(QStringLiteral("graphs"), QJsonObject{{QStringLiteral("mode"), r.graphMode},
-                                                      {QStringLiteral("launches"), r.graphLaunches},
-                                                      {QStringLiteral("total_ns"), r.graphNs},
-                                                      {QStringLiteral("node_kernels"), r.graphNodeKernels}});
-
+/// "nvtx": ranges, attribution, kernel time by range and phases.
+QJsonObject nvtxJson(const AnalysisResult& r, const ReportOptions& options)
+{
+    const Trace& t = *r.trace;
     QJsonArray ranges, byRange;
     for (const auto& n : r.nvtxRanges)
         if (ranges.size() < options.topRanges)
@@ -210,14 +209,16 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
             byRange.append(QJsonObject{{QStringLiteral("name"), scrubPaths(t.strings.at(n.name))},
                                        {QStringLiteral("kernel_count"), n.kernelCount},
                                        {QStringLiteral("kernel_ns"), n.kernelNs}});
-    root.insert(QStringLiteral("nvtx"),
-                QJsonObject{{QStringLiteral("ranges"), ranges},
-                            {QStringLiteral("attribution"), QJsonObject{{QStringLiteral("attributed_ns"), r.attributedNs},
-                                                                        {QStringLiteral("total_kernel_ns"), r.kernelNs},
-                                                                        {QStringLiteral("coverage"), r.coverage}}},
-                            {QStringLiteral("by_range"), byRange},
-                            {QStringLiteral("phases"), phasesJson(r.phases)}});
+    return QJsonObject { { QStringLiteral("ranges"), ranges },
+        { QStringLiteral("attribution"),
+            QJsonObject { { QStringLiteral("attributed_ns"), r.attributedNs },
+                { QStringLiteral("total_kernel_ns"), r.kernelNs }, { QStringLiteral("coverage"), r.coverage } } },
+        { QStringLiteral("by_range"), byRange }, { QStringLiteral("phases"), phasesJson(r.phases) } };
+}
 
+/// "processes": per-process and per-thread totals.
+QJsonArray processesJson(const AnalysisResult& r)
+{
     QJsonArray procs;
     for (const auto& p : r.processes) {
         QJsonArray threads;
@@ -238,13 +239,63 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
                                  {QStringLiteral("threads"), threads},
                                  {QStringLiteral("phases"), phasesJson(p.phases)}});
     }
-    root.insert(QStringLiteral("processes"), procs);
+    return procs;
+}
+
+} // namespace
+
+QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& options)
+{
+    const Trace& t = *r.trace;
+    QJsonObject root;
+    root.insert(QStringLiteral("format"), QStringLiteral("sightline.report"));
+    root.insert(QStringLiteral("format_version"), kFormatVersion);
+    root.insert(QStringLiteral("tool"),
+        QJsonObject { { QStringLiteral("name"), QStringLiteral("sightline") },
+            { QStringLiteral("version"), QStringLiteral(SIGHTLINE_VERSION) } });
+
+    root.insert(QStringLiteral("trace"), traceJson(t));
+    root.insert(QStringLiteral("window"),
+        QJsonObject { { QStringLiteral("start_ns"), r.window.startNs }, { QStringLiteral("end_ns"), r.window.endNs },
+            { QStringLiteral("kind"), AnalysisWindow::kindName(r.window.kind) } });
+
+    root.insert(QStringLiteral("kernels"), kernelsJson(r, options));
+    root.insert(QStringLiteral("devices"), devicesJson(r));
+    root.insert(QStringLiteral("idle_gaps"), gapsJson(r, options));
+    root.insert(QStringLiteral("launches"), launchesJson(r));
+
+    QJsonArray calls;
+    for (const auto& s : r.sync)
+        calls.append(QJsonObject { { QStringLiteral("api"), s.api }, { QStringLiteral("blocking"), s.blocking },
+            { QStringLiteral("count"), s.count }, { QStringLiteral("total_ns"), s.totalNs } });
+    root.insert(QStringLiteral("sync"), QJsonObject { { QStringLiteral("calls"), calls } });
+
+    QJsonArray kinds;
+    for (const auto& m : r.memcpy)
+        kinds.append(QJsonObject { { QStringLiteral("kind"), m.kind }, { QStringLiteral("kind_id"), m.kindId },
+            { QStringLiteral("count"), m.count }, { QStringLiteral("bytes"), m.bytes },
+            { QStringLiteral("total_ns"), m.totalNs }, { QStringLiteral("gb_per_s"), m.gbPerSecond() } });
+    root.insert(QStringLiteral("memcpy"),
+        QJsonObject { { QStringLiteral("by_kind"), kinds },
+            { QStringLiteral("pageable_async_copies"), r.pageableAsyncCopies },
+            { QStringLiteral("synchronous_copies"), r.syncCopies } });
+    root.insert(QStringLiteral("graphs"),
+        QJsonObject { { QStringLiteral("mode"), GraphModes::key(r.graphMode) },
+            { QStringLiteral("launches"), r.graphLaunches }, { QStringLiteral("total_ns"), r.graphNs },
+            { QStringLiteral("node_kernels"), r.graphNodeKernels } });
+
+    root.insert(QStringLiteral("nvtx"), nvtxJson(r, options));
+    root.insert(QStringLiteral("processes"), processesJson(r));
+    root.insert(QStringLiteral("serving"), ServingReport::json(r));
+    root.insert(QStringLiteral("efficiency"), EfficiencyReport::json(r));
 
     QJsonArray findings;
     for (const auto& f : r.findings)
         findings.append(findingToJson(f));
     root.insert(QStringLiteral("findings"), findings);
     root.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(r.warnings));
+    root.insert(QStringLiteral("data_quality"), DataQualityReport::json(t.dataQuality));
+    root.insert(QStringLiteral("counters"), CountersReport::json(r));
     return root;
 }
 

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/privacy.h"
 #include "core/report/markdownreport.h"
+#include "core/report/dataqualityreport.h"
+#include "core/report/servingreport.h"
+#include "core/report/efficiencyreport.h"
+#include "core/report/countersreport.h"
 
 #include "core/util/format.h"
 
@@ -19,13 +23,10 @@ QString MarkdownReport::cell(const QString& s)
     return out;
 }
 
-QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& options)
+/// The trace, its window, GPUs and headline figures.
+void MarkdownReport::writeSummary(QTextStream& s, const AnalysisResult& r)
 {
     const Trace& t = *r.trace;
-    QString md;
-    QTextStream s(&md);
-    s << "# " << tr("Sightline report: %1").arg(t.info.fileName) << "\n\n";
-
     QStringList gpuNames;
     for (const auto& d : r.devices) {
         const GpuInfo* g = t.gpu(d.deviceId);
@@ -44,11 +45,17 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
         s << "| " << tr("GPU %1 busy / idle").arg(d.deviceId) << " | " << formatPercent(double(d.busyNs) / double(span))
           << " busy (" << formatDuration(d.busyNs) << "), " << formatPercent(double(d.idleNs) / double(span)) << " idle in "
           << formatCount(d.gapCount) << " " << tr("gaps") << " |\n";
+        if (const BusySplit* b = EfficiencyReport::busyOf(r, d.deviceId))
+            s << "| " << tr("GPU %1 busy split").arg(d.deviceId) << " | " << EfficiencyReport::busyHeadline(*b) << " |\n";
     }
     if (t.nvtx.size() > 0)
         s << "| " << tr("NVTX coverage") << " | " << formatPercent(r.coverage) << " |\n";
     s << "\n";
+}
 
+/// The findings, ranked, with their first evidence items and SQL.
+void MarkdownReport::writeFindings(QTextStream& s, const AnalysisResult& r)
+{
     s << "## " << tr("Findings") << "\n\n";
     if (r.findings.isEmpty())
         s << tr("No finding crossed its threshold.") << "\n\n";
@@ -77,7 +84,12 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
             s << "- " << tr("… and %1 more evidence items in report.json").arg(f.evidence.size() - 3) << "\n";
         s << "\n";
     }
+}
 
+/// The top kernels by total time.
+void MarkdownReport::writeKernels(QTextStream& s, const AnalysisResult& r, const ReportOptions& options)
+{
+    const Trace& t = *r.trace;
     s << "## " << tr("Top kernels") << "\n\n";
     s << "| # | " << tr("Kernel") << " | " << tr("Category") << " | " << tr("Count") << " | " << tr("Total") << " | "
       << tr("Mean") << " | p50 | p90 | " << tr("Share") << " | " << tr("Occupancy") << " |\n";
@@ -92,7 +104,11 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
           << " | " << (k.occupancy ? formatPercent(*k.occupancy, 0) : QStringLiteral("–")) << " |\n";
     }
     s << "\n";
+}
 
+/// Idle gaps and launch statistics.
+void MarkdownReport::writeGpuTables(QTextStream& s, const AnalysisResult& r)
+{
     if (!r.gaps.isEmpty()) {
         s << "## " << tr("Largest idle gaps") << "\n\n| GPU | " << tr("Start") << " | " << tr("Duration") << " | "
           << tr("Cause") << " |\n|---:|---:|---:|---|\n";
@@ -114,6 +130,11 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
                               formatDuration(r.launches.apiP50Ns), formatDuration(r.launches.queueP50Ns))
           << "\n\n";
     }
+}
+
+/// Synchronisation calls and memory transfers.
+void MarkdownReport::writeHostTables(QTextStream& s, const AnalysisResult& r)
+{
     if (!r.sync.isEmpty()) {
         s << "## " << tr("Synchronisation") << "\n\n| API | " << tr("Blocking") << " | " << tr("Calls") << " | "
           << tr("Total") << " |\n|---|---|---:|---:|\n";
@@ -130,6 +151,12 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
               << formatDuration(m.totalNs) << " | " << QString::number(m.gbPerSecond(), 'f', 2) << " |\n";
         s << "\n";
     }
+}
+
+/// Phases and kernel time by innermost NVTX range.
+void MarkdownReport::writeNvtxTables(QTextStream& s, const AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
     bool anyPhase = false;
     for (const auto& p : r.phases)
         anyPhase = anyPhase || p.steps > 0;
@@ -141,6 +168,7 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
               << formatDuration(p.kernelNs) << " | " << formatDuration(p.kernelNsPerStep()) << " |\n";
         s << "\n";
     }
+    s << ServingReport::markdown(r);
     if (!r.nvtxByRange.isEmpty()) {
         s << "## " << tr("Kernel time by innermost NVTX range") << "\n\n| " << tr("Range") << " | " << tr("Kernels")
           << " | " << tr("Kernel time") << " |\n|---|---:|---:|\n";
@@ -149,6 +177,12 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
               << formatDuration(b.kernelNs) << " |\n";
         s << "\n";
     }
+    s << CountersReport::markdown(r);
+}
+
+/// Per-process totals.
+void MarkdownReport::writeProcesses(QTextStream& s, const AnalysisResult& r)
+{
     if (!r.processes.isEmpty()) {
         s << "## " << tr("Processes") << "\n\n| PID | " << tr("Name") << " | " << tr("Kernels") << " | "
           << tr("Kernel time") << " | " << tr("API calls") << " | " << tr("API time") << " | " << tr("Blocking sync")
@@ -163,6 +197,22 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
         }
         s << "\n";
     }
+}
+
+QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& options)
+{
+    QString md;
+    QTextStream s(&md);
+    s << "# " << tr("Sightline report: %1").arg(r.trace->info.fileName) << "\n\n";
+    writeSummary(s, r);
+    writeFindings(s, r);
+    writeKernels(s, r, options);
+    writeGpuTables(s, r);
+    writeHostTables(s, r);
+    writeNvtxTables(s, r);
+    s << EfficiencyReport::markdown(r);
+    writeProcesses(s, r);
+    s << DataQualityReport::markdown(r.trace->dataQuality);
     if (!r.warnings.isEmpty()) {
         s << "## " << tr("Warnings") << "\n\n";
         for (const auto& w : r.warnings)

@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 
+class QTextStream;
+
 namespace sl {
 
 /// report.md: reads well pasted into a pull request. Headline numbers, then findings (with
@@ -17,6 +19,16 @@ public:
     static QString build(const AnalysisResult& r, const ReportOptions& options = {});
     /// Escapes a cell for a Markdown table (pipes, newlines, backticks).
     static QString cell(const QString& s);
+
+private:
+    // The sections of build(), in order.
+    static void writeSummary(QTextStream& s, const AnalysisResult& r);
+    static void writeFindings(QTextStream& s, const AnalysisResult& r);
+    static void writeKernels(QTextStream& s, const AnalysisResult& r, const ReportOptions& options);
+    static void writeGpuTables(QTextStream& s, const AnalysisResult& r);
+    static void writeHostTables(QTextStream& s, const AnalysisResult& r);
+    static void writeNvtxTables(QTextStream& s, const AnalysisResult& r);
+    static void writeProcesses(QTextStream& s, const AnalysisResult& r);
 };
 
 } // namespace sl

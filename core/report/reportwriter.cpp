@@ -24,18 +24,21 @@ bool ReportWriter::writeAll(const AnalysisResult& r, const QString& dir, const R
     // report.json first: OutputSet renames it last, so its presence means the report is complete.
     set.add(QStringLiteral("report.json"), QJsonDocument(JsonReport::build(r, options)).toJson(QJsonDocument::Indented));
     set.add(QStringLiteral("report.md"), MarkdownReport::build(r, options).toUtf8());
+    addTables(set, r);
+    return set.commit(error);
+}
+
+void ReportWriter::addTables(OutputSet& set, const AnalysisResult& r)
+{
     const auto tables = CsvTables::build(r);
     for (auto it = tables.cbegin(); it != tables.cend(); ++it)
         set.add(QStringLiteral("tables/") + it.key(), it.value());
-    return set.commit(error);
 }
 
 bool ReportWriter::writeTables(const AnalysisResult& r, const QString& dir, QString* error)
 {
     OutputSet set(dir);
-    const auto tables = CsvTables::build(r);
-    for (auto it = tables.cbegin(); it != tables.cend(); ++it)
-        set.add(it.key(), it.value());
+    addTables(set, r);
     return set.commit(error);
 }
 

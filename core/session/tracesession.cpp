@@ -2,11 +2,53 @@
 #include "core/session/tracesession.h"
 
 #include "core/analysis/analyzer.h"
+#include "core/io/nsysimporter.h"
 #include "core/io/traceloader.h"
+#include "core/util/logging.h"
 
 #include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace sl {
+
+namespace {
+
+/// Loads a .nsys-rep/.qdrep: its SQLite export (made now or reused from the cache), then the
+/// export, in one future with one progress and one Cancel. On success `message` tells how the
+/// export was obtained.
+QFuture<LoadOutcome> loadReport(const QString& path, const LoadOptions& options, const QString& nsys)
+{
+    return QtConcurrent::run([path, options, nsys](QPromise<LoadOutcome>& promise) {
+        promise.setProgressRange(0, 1000);
+        std::atomic<bool> cancel { false };
+        auto cancelled = [&] {
+            if (promise.isCanceled())
+                cancel.store(true, std::memory_order_relaxed);
+            return cancel.load(std::memory_order_relaxed);
+        };
+        // One bar for both steps (QFuture progress never goes back): the export fills the first
+        // half, the load the second.
+        auto progressFrom = [&](int offset) {
+            return [&promise, &cancelled, offset](int permille, const QString& stage) {
+                cancelled();
+                promise.setProgressValueAndText(offset + std::max(permille, 0) / 2, stage);
+            };
+        };
+        const auto imported
+            = NsysImporter::importReport(path, NsysImporter::findNsys(nsys), progressFrom(0), cancelled);
+        LoadOutcome out;
+        if (!imported.ok()) {
+            out.error = imported.error, out.message = imported.message;
+        } else {
+            out = TraceLoader::loadSync(imported.sqlitePath, options, progressFrom(500), &cancel);
+            if (out.ok())
+                out.message = imported.message;
+        }
+        promise.addResult(out);
+    });
+}
+
+} // namespace
 
 TraceSession::TraceSession(QObject* parent)
     : QObject(parent)
@@ -15,6 +57,9 @@ TraceSession::TraceSession(QObject* parent)
         [this](int v) { emit progress(v, m_loadWatcher.progressText()); });
     connect(&m_loadWatcher, &QFutureWatcherBase::progressTextChanged, this,
         [this](const QString& stage) { emit progress(m_loadWatcher.progressValue(), stage); });
+    // One job at a time: a watcher follows one future from start to finish, also a cancelled one.
+    connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, &TraceSession::onLoadFinished);
+    connect(&m_analysisWatcher, &QFutureWatcherBase::finished, this, &TraceSession::onAnalysisFinished);
 }
 
 TraceSession::~TraceSession()
@@ -23,6 +68,7 @@ TraceSession::~TraceSession()
     m_pendingPaths.clear();
     m_pendingAnalyses.clear();
     m_loadWatcher.cancel();
+    m_analysisWatcher.cancel();
     m_loadWatcher.waitForFinished();
     m_analysisWatcher.waitForFinished();
 }
@@ -51,6 +97,15 @@ void TraceSession::setWindow(int index, const WindowSpec& window)
     queueAnalysis(m_entries[index].id);
 }
 
+void TraceSession::setImports(int index, const QString& ncuFile, const QString& nvmlCsv)
+{
+    if (index < 0 || index >= int(m_entries.size()))
+        return;
+    m_entries[index].ncuFile = ncuFile;
+    m_entries[index].nvmlCsv = nvmlCsv;
+    queueAnalysis(m_entries[index].id);
+}
+
 void TraceSession::setOptions(const AnalysisOptions& options)
 {
     m_options = options;
@@ -58,13 +113,38 @@ void TraceSession::setOptions(const AnalysisOptions& options)
         queueAnalysis(e.id);
 }
 
+void TraceSession::cancelJob()
+{
+    if (m_job == Job::None || m_jobCancelled)
+        return;
+    m_jobCancelled = true;
+    qCDebug(lcAnalysis) << "cancelling the running" << (m_job == Job::Load ? "load" : "analysis");
+    // The loader polls the future every 4 k rows, the analyses every 16 k items: the worker
+    // returns within milliseconds, and only then does the next job start (next()).
+    if (m_job == Job::Load)
+        m_loadWatcher.cancel();
+    else
+        m_analysisWatcher.cancel();
+}
+
+void TraceSession::cancelAnalysisOf(quint64 traceId)
+{
+    if (m_job == Job::Analysis && m_jobTrace == traceId)
+        cancelJob();
+}
+
+void TraceSession::setTraceOptions(int index, const std::optional<AnalysisOptions>& options)
+{
+    if (index < 0 || index >= m_entries.size())
+        return;
+    m_entries[index].options = options;
+    queueAnalysis(m_entries[index].id);
+}
+
 void TraceSession::queueAnalysis(quint64 traceId)
 {
-    // A running analysis of this trace answers an older question: its result will be dropped.
-    if (m_job == Job::Analysis && m_jobTrace == traceId) {
-        ++m_token;
-        m_job = Job::None;
-    }
+    // A running analysis of this trace answers an older question.
+    cancelAnalysisOf(traceId);
     m_pendingAnalyses.removeAll(traceId);
     // Analyses go before loads: the user is looking at this trace now.
     m_pendingAnalyses.append(traceId);
@@ -77,10 +157,8 @@ void TraceSession::close(int index)
         return;
     const quint64 id = m_entries[index].id;
     m_pendingAnalyses.removeAll(id);
-    if (m_job == Job::Analysis && m_jobTrace == id) {
-        ++m_token;
-        m_job = Job::None;
-    }
+    cancelAnalysisOf(id);
+    emit traceClosing(m_entries[index].trace);
     m_entries.removeAt(index);
     emit traceRemoved(index);
     next();
@@ -92,16 +170,15 @@ void TraceSession::cancel()
     m_pendingPaths.clear();
     m_pendingAnalyses.clear();
     QString what;
-    if (m_job == Job::Load) {
-        m_loadWatcher.cancel(); // the loader stops within one chunk; its late result is dropped by token
+    if (hasLiveJob() && m_job == Job::Load) {
         what = QFileInfo(m_loadingPath).fileName();
-    } else if (m_job == Job::Analysis) {
+    } else if (hasLiveJob() && m_job == Job::Analysis) {
         const int i = indexOf(m_jobTrace);
         what = i >= 0 ? m_entries[i].trace->info.fileName : QString();
     }
-    ++m_token;
-    m_job = Job::None;
+    cancelJob();
     if (wasBusy) {
+        m_idleAnnounced = true;
         emit cancelled(what);
         emit idle();
     }
@@ -110,21 +187,20 @@ void TraceSession::cancel()
 void TraceSession::next()
 {
     if (m_job != Job::None)
-        return;
+        return; // also while a cancelled job winds down: it still holds a worker
     if (!m_pendingAnalyses.isEmpty()) {
         const quint64 id = m_pendingAnalyses.takeFirst();
         const int index = indexOf(id);
         if (index < 0)
             return next();
         m_job = Job::Analysis;
+        m_jobCancelled = false;
+        m_idleAnnounced = false;
         m_jobTrace = id;
-        const quint64 token = ++m_token;
-        AnalysisOptions options = m_options;
+        AnalysisOptions options = m_entries[index].options.value_or(m_options);
         options.window = m_entries[index].window;
-        disconnect(m_analysisFinished);
-        m_analysisFinished = connect(&m_analysisWatcher, &QFutureWatcherBase::finished, this,
-            [this, token, id] { onAnalysisFinished(token, id); });
-        // A previous, abandoned analysis may still run: the watcher follows the new future only.
+        options.ncuFile = m_entries[index].ncuFile;
+        options.nvmlCsv = m_entries[index].nvmlCsv;
         m_analysisWatcher.setFuture(Analyzer::analyzeAsync(m_entries[index].trace, options));
         emit analysisStarted(index);
         emit progress(-1, tr("Analysing %1…").arg(m_entries[index].trace->info.fileName));
@@ -133,26 +209,35 @@ void TraceSession::next()
     if (!m_pendingPaths.isEmpty()) {
         m_loadingPath = m_pendingPaths.takeFirst();
         m_job = Job::Load;
-        const quint64 token = ++m_token;
-        disconnect(m_loadFinished);
-        m_loadFinished
-            = connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, [this, token] { onLoadFinished(token); });
+        m_jobCancelled = false;
+        m_idleAnnounced = false;
         // No SHA-256 while loading: it competes with the readers for the cores and only reports
         // need it (Trace::sha256() computes it then, on the exporter's worker).
         LoadOptions options;
         options.computeSha256 = false;
-        m_loadWatcher.setFuture(TraceLoader::load(m_loadingPath, options));
+        m_loadWatcher.setFuture(NsysImporter::isReport(m_loadingPath) ? loadReport(m_loadingPath, options, m_nsysPath)
+                                                                      : TraceLoader::load(m_loadingPath, options));
         emit loadStarted(m_loadingPath);
         return;
     }
-    emit idle();
+    if (!m_idleAnnounced) {
+        m_idleAnnounced = true;
+        emit idle();
+    }
 }
 
-void TraceSession::onLoadFinished(quint64 token)
+void TraceSession::onLoadFinished()
 {
-    if (token != m_token)
-        return; // cancelled or superseded: whatever it loaded is freed with the future
+    if (m_job != Job::Load)
+        return;
+    const bool dropped = m_jobCancelled;
     m_job = Job::None;
+    m_jobCancelled = false;
+    if (dropped) {
+        qCDebug(lcIo) << "a cancelled load returned; its trace is dropped";
+        next(); // whatever it loaded is freed with the future
+        return;
+    }
     const QString path = m_loadingPath;
     const QFuture<LoadOutcome> future = m_loadWatcher.future();
     const LoadOutcome out = future.resultCount() > 0 ? future.result() : LoadOutcome {};
@@ -167,20 +252,27 @@ void TraceSession::onLoadFinished(quint64 token)
     Entry e;
     e.id = m_nextId++;
     e.trace = out.trace;
+    e.sourcePath = NsysImporter::isReport(path) ? path : out.trace->info.filePath;
+    if (!out.message.isEmpty())
+        emit notice(out.message);
     m_entries.push_back(e);
     m_pendingAnalyses.prepend(e.id);
     emit traceAdded(int(m_entries.size()) - 1);
     next();
 }
 
-void TraceSession::onAnalysisFinished(quint64 token, quint64 traceId)
+void TraceSession::onAnalysisFinished()
 {
-    if (token != m_token)
+    if (m_job != Job::Analysis)
         return;
+    const bool dropped = m_jobCancelled;
     m_job = Job::None;
-    const int index = indexOf(traceId);
+    m_jobCancelled = false;
+    if (dropped)
+        qCDebug(lcAnalysis) << "a cancelled analysis returned; the next job may start";
+    const int index = indexOf(m_jobTrace);
     const QFuture<AnalysisPtr> future = m_analysisWatcher.future();
-    AnalysisPtr analysis = future.resultCount() > 0 ? future.result() : nullptr;
+    AnalysisPtr analysis = !dropped && future.resultCount() > 0 ? future.result() : nullptr;
     if (index >= 0 && analysis) {
         m_entries[index].analysis = std::move(analysis);
         emit analysisReady(index);

@@ -15,8 +15,10 @@ namespace sl {
 
 /// The traces open in the desktop explorer and the one job running on them. Loads (TraceLoader)
 /// and analyses (Analyzer) run one at a time on worker threads; this object lives on the GUI
-/// thread and only ever swaps finished, immutable results in. Every job carries a token, so a
-/// result that arrives after a cancel, a close or a newer request is dropped.
+/// thread and only ever swaps finished, immutable results in. A cancel, a close of the trace
+/// being analysed or a newer request for it cancels the running job's future (the loader and
+/// every analysis loop poll it, so it stops within milliseconds) and drops its result; the next
+/// job starts only once the cancelled one has returned, so jobs never pile up on the pool.
 ///
 /// Traces are addressed by index (selector order) in signals and by a stable id across closes.
 class TraceSession : public QObject
@@ -29,6 +31,12 @@ public:
         TracePtr trace;
         AnalysisPtr analysis; ///< null until the first analysis finishes
         WindowSpec window; ///< what the current (or pending) analysis covers
+        std::optional<AnalysisOptions> options; ///< this trace's phase map and taxonomy; else options()
+        /// The file the user opened: trace->info.filePath, or the .nsys-rep/.qdrep whose export
+        /// (in the cache, NsysImporter) the trace was loaded from. Recent files list this one.
+        QString sourcePath;
+        QString ncuFile; ///< Nsight Compute results imported for this trace (empty: none)
+        QString nvmlCsv; ///< NVML samples imported for this trace (empty: none)
     };
 
     explicit TraceSession(QObject* parent = nullptr);
@@ -38,15 +46,22 @@ public:
     void open(const QStringList& paths);
     /// Re-analyses trace `index` over `window` (full, steady or custom); replaces a pending request.
     void setWindow(int index, const WindowSpec& window);
+    /// Imports hardware counters for trace `index` (empty keeps none) and re-analyses it.
+    void setImports(int index, const QString& ncuFile, const QString& nvmlCsv);
     /// Phase map and taxonomy for every later analysis; re-analyses every open trace.
     void setOptions(const AnalysisOptions& options);
     const AnalysisOptions& options() const { return m_options; }
+    /// Phase map and taxonomy for trace `index` only (nullopt: follow options()); re-analyses it.
+    void setTraceOptions(int index, const std::optional<AnalysisOptions>& options);
+    /// The nsys that exports .nsys-rep/.qdrep reports (Preferences); empty = NsysImporter::findNsys().
+    void setNsysPath(const QString& path) { m_nsysPath = path; }
     /// Closes trace `index`, dropping its memory (a running analysis of it is discarded).
     void close(int index);
     /// Stops the running job and forgets the queued ones.
     void cancel();
 
-    bool isBusy() const { return m_job != Job::None || !m_pendingPaths.isEmpty() || !m_pendingAnalyses.isEmpty(); }
+    /// Work the user asked for is running or queued (a cancelled job still winding down is not).
+    bool isBusy() const { return hasLiveJob() || !m_pendingPaths.isEmpty() || !m_pendingAnalyses.isEmpty(); }
     int count() const { return int(m_entries.size()); }
     const Entry& entry(int index) const { return m_entries[index]; }
     int indexOf(quint64 id) const;
@@ -59,31 +74,41 @@ signals:
     void traceAdded(int index);
     void analysisStarted(int index);
     void analysisReady(int index);
+    /// Trace `trace` is being closed (still at its index); caches keyed by it drop it now.
+    void traceClosing(const sl::TracePtr& trace);
     void traceRemoved(int index);
     void loadFailed(const QString& path, const QString& message);
+    /// A report was opened through its SQLite export: which nsys made it, and whether it was reused.
+    void notice(const QString& message);
     void cancelled(const QString& what);
     /// Nothing left to load or analyse.
     void idle();
 
 private:
     enum class Job { None, Load, Analysis };
+    bool hasLiveJob() const { return m_job != Job::None && !m_jobCancelled; }
     void next();
-    void onLoadFinished(quint64 token);
-    void onAnalysisFinished(quint64 token, quint64 traceId);
+    void onLoadFinished();
+    void onAnalysisFinished();
     void queueAnalysis(quint64 traceId);
+    /// Cancels the running job if it analyses `traceId`.
+    void cancelAnalysisOf(quint64 traceId);
+    /// Cancels the running job's future; its result is dropped when it returns.
+    void cancelJob();
 
     AnalysisOptions m_options;
+    QString m_nsysPath;
     QVector<Entry> m_entries;
     quint64 m_nextId = 1;
     QStringList m_pendingPaths;
     QVector<quint64> m_pendingAnalyses; ///< trace ids, oldest first
-    Job m_job = Job::None;
+    Job m_job = Job::None; ///< what runs on the worker, until its future has finished
+    bool m_jobCancelled = false; ///< the running job was cancelled: drop its result
+    bool m_idleAnnounced = true; ///< idle() was emitted since the last job started
     quint64 m_jobTrace = 0; ///< trace id of the running analysis
     QString m_loadingPath;
     QFutureWatcher<LoadOutcome> m_loadWatcher;
     QFutureWatcher<AnalysisPtr> m_analysisWatcher;
-    QMetaObject::Connection m_loadFinished, m_analysisFinished;
-    quint64 m_token = 0; ///< bumped per started job and per cancel
 };
 
 } // namespace sl

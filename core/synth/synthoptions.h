@@ -12,6 +12,15 @@ namespace sl {
 /// Graph: decode-step layers are one CUPTI_ACTIVITY_KIND_GRAPH_TRACE row each, no KERNEL rows.
 enum class SynthGraphMode { None, Node, Graph };
 
+/// Whose serving-step ranges the synthetic trace imitates (`synth --framework`). None: steps are
+/// "prefill" and "decode_step" ranges. Vllm: `execute_context_{ctx reqs}({ctx tokens})_generation_
+/// {gen reqs}({gen tokens})` with `gpu_model_runner: preprocess | sample | bookkeep` inside.
+/// Trtllm: `[Executor] _forward_step {iter}: {n} ctx reqs, {t} ctx tokens, {m} gen reqs` with
+/// `_sample_async` and `_update_requests` inside. Sglang: `scheduler.run_batch` between
+/// `scheduler.recv_requests`, `scheduler.get_next_batch_to_run` and `scheduler.process_batch_result`.
+/// The batch compositions are SynthPlan::composition() (known, so tests can check the totals).
+enum class SynthFramework { None, Vllm, Sglang, Trtllm };
+
 /// Shape of a synthetic LLM-serving trace. Every field is deterministic input: the same options
 /// give a byte-identical file.
 struct SynthOptions
@@ -26,6 +35,10 @@ struct SynthOptions
     /// `emit_nvtx` does per operator): about one NVTX range per kernel instead of one per layer.
     /// The NVTX-heavy shape the attribution benchmark needs.
     bool opRanges = false;
+    SynthFramework framework = SynthFramework::None;
+    /// If > 0: write GPU_METRICS and TARGET_INFO_GPU_METRICS sampled every this many ns
+    /// (nsys' default 10 kHz = 100 000 ns), derived from the kernels (SynthGpuMetrics).
+    qint64 gpuMetricsPeriodNs = 0;
 };
 
 /// Outcome of writeSynthTrace(). Counts are rows written; times are ns on the session timeline.

@@ -39,6 +39,7 @@ const char* nvtxText(SynthNvtxName name)
     case SynthNvtxName::Request:
     case SynthNvtxName::Layer:
     case SynthNvtxName::Op:
+    case SynthNvtxName::Text:
         break;
     }
     return nullptr;
@@ -88,47 +89,46 @@ bool SynthRowSink::beginPass(quint32 mask)
 {
     m_mask = mask;
     m_kernels = m_apiCalls = m_nvtxRows = m_memcpys = m_memsets = m_syncs = m_graphs = 0;
+    m_texts.clear();
     m_firstNs = std::numeric_limits<qint64>::max();
     m_lastNs = std::numeric_limits<qint64>::min();
     if ((mask & Kernels) && !prepareKernels())
         return false;
     if ((mask & Runtime) && !prepareApi())
         return false;
-    if (mask & Nvtx) {
-        m_nvtxStmt = prepare("INSERT INTO NVTX_EVENTS (start, end, eventType, rangeId, text, globalTid, "
-                             "endGlobalTid, textId, domainId) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
-        if (!m_nvtxStmt)
+    // The other tables: one statement each, prepared only for a pass that writes the table.
+    const struct
+    {
+        Table table;
+        sqlite3_stmt** stmt;
+        const char* sql;
+    } statements[] = {
+        { Nvtx, &m_nvtxStmt,
+            "INSERT INTO NVTX_EVENTS (start, end, eventType, rangeId, text, globalTid, endGlobalTid, textId, "
+            "domainId) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)" },
+        { Memcpy, &m_memcpyStmt,
+            "INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY (start, end, deviceId, contextId, greenContextId, streamId, "
+            "correlationId, globalPid, bytes, copyKind, srcKind, dstKind, copyCount) VALUES (?1, ?2, ?3, ?4, 0, ?5, "
+            "?6, ?7, ?8, ?9, ?10, ?11, 1)" },
+        { Memset, &m_memsetStmt,
+            "INSERT INTO CUPTI_ACTIVITY_KIND_MEMSET (start, end, deviceId, contextId, greenContextId, streamId, "
+            "correlationId, globalPid, value, bytes, memKind) VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, 0, ?8, 2)" },
+        { Sync, &m_syncStmt,
+            "INSERT INTO CUPTI_ACTIVITY_KIND_SYNCHRONIZATION (start, end, deviceId, contextId, streamId, "
+            "correlationId, globalPid, syncType, eventId, eventSyncId) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 3, ?8, 0)" },
+        { GraphTrace, &m_graphStmt,
+            "INSERT INTO CUPTI_ACTIVITY_KIND_GRAPH_TRACE (start, end, deviceId, contextId, greenContextId, streamId, "
+            "correlationId, globalPid, graphId, graphExecId) VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8, ?9)" },
+    };
+    for (const auto& st : statements) {
+        if (!(mask & st.table))
+            continue;
+        *st.stmt = prepare(st.sql);
+        if (!*st.stmt)
             return false;
     }
-    if (mask & Memcpy) {
-        m_memcpyStmt = prepare("INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY (start, end, deviceId, contextId, "
-                               "greenContextId, streamId, correlationId, globalPid, bytes, copyKind, srcKind, "
-                               "dstKind, copyCount) VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1)");
-        if (!m_memcpyStmt)
-            return false;
-    }
-    if (mask & Memset) {
-        m_memsetStmt = prepare("INSERT INTO CUPTI_ACTIVITY_KIND_MEMSET (start, end, deviceId, contextId, "
-                               "greenContextId, streamId, correlationId, globalPid, value, bytes, memKind) "
-                               "VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, 0, ?8, 2)");
-        if (!m_memsetStmt)
-            return false;
-    }
-    if (mask & Sync) {
-        m_syncStmt = prepare("INSERT INTO CUPTI_ACTIVITY_KIND_SYNCHRONIZATION (start, end, deviceId, contextId, "
-                             "streamId, correlationId, globalPid, syncType, eventId, eventSyncId) "
-                             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 3, ?8, 0)");
-        if (!m_syncStmt)
-            return false;
+    if (mask & Sync)
         sqlite3_bind_int64(m_syncStmt, 8, kNoEventId);
-    }
-    if (mask & GraphTrace) {
-        m_graphStmt = prepare("INSERT INTO CUPTI_ACTIVITY_KIND_GRAPH_TRACE (start, end, deviceId, contextId, "
-                              "greenContextId, streamId, correlationId, globalPid, graphId, graphExecId) "
-                              "VALUES (?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8, ?9)");
-        if (!m_graphStmt)
-            return false;
-    }
     return true;
 }
 
@@ -203,61 +203,23 @@ bool SynthRowSink::prepareApi()
     return true;
 }
 
-void SynthRowSink::kernel(const SynthKernelRow& row)
-{
-    ++m_kernels;
-    span(row.start, row.end);
-    if (m_mask & Kernels)
-        m_pendingKernels.push_back(row);
-}
+void SynthRowSink::kernel(const SynthKernelRow& row) { record(row, row.end, m_kernels, Kernels, m_pendingKernels); }
 
-void SynthRowSink::api(const SynthApiRow& row)
-{
-    ++m_apiCalls;
-    span(row.start, row.end);
-    if (m_mask & Runtime)
-        m_pendingApi.push_back(row);
-}
+void SynthRowSink::api(const SynthApiRow& row) { record(row, row.end, m_apiCalls, Runtime, m_pendingApi); }
 
 void SynthRowSink::nvtx(const SynthNvtxRow& row)
 {
-    ++m_nvtxRows;
-    span(row.start, row.end < 0 ? row.start : row.end);
-    if (m_mask & Nvtx)
-        m_pendingNvtx.push_back(row);
+    record(
+        row, row.end < 0 ? row.start : row.end, m_nvtxRows, Nvtx, m_pendingNvtx); // an open range ends where it starts
 }
 
-void SynthRowSink::memcpy(const SynthMemcpyRow& row)
-{
-    ++m_memcpys;
-    span(row.start, row.end);
-    if (m_mask & Memcpy)
-        m_pendingMemcpy.push_back(row);
-}
+void SynthRowSink::memcpy(const SynthMemcpyRow& row) { record(row, row.end, m_memcpys, Memcpy, m_pendingMemcpy); }
 
-void SynthRowSink::memset(const SynthMemsetRow& row)
-{
-    ++m_memsets;
-    span(row.start, row.end);
-    if (m_mask & Memset)
-        m_pendingMemset.push_back(row);
-}
+void SynthRowSink::memset(const SynthMemsetRow& row) { record(row, row.end, m_memsets, Memset, m_pendingMemset); }
 
-void SynthRowSink::sync(const SynthSyncRow& row)
-{
-    ++m_syncs;
-    span(row.start, row.end);
-    if (m_mask & Sync)
-        m_pendingSync.push_back(row);
-}
+void SynthRowSink::sync(const SynthSyncRow& row) { record(row, row.end, m_syncs, Sync, m_pendingSync); }
 
-void SynthRowSink::graph(const SynthGraphRow& row)
-{
-    ++m_graphs;
-    span(row.start, row.end);
-    if (m_mask & GraphTrace)
-        m_pendingGraph.push_back(row);
-}
+void SynthRowSink::graph(const SynthGraphRow& row) { record(row, row.end, m_graphs, GraphTrace, m_pendingGraph); }
 
 template <typename Row> bool SynthRowSink::flush(std::vector<Row>& rows, qint64 watermark)
 {
@@ -353,6 +315,9 @@ bool SynthRowSink::insert(const SynthNvtxRow& r)
             std::snprintf(buffer, sizeof buffer, "request %lld", static_cast<long long>(r.number));
             sqlite3_bind_int64(s, 4, r.number);
             sqlite3_bind_text(s, 5, buffer, -1, SQLITE_TRANSIENT);
+        } else if (r.name == SynthNvtxName::Text) {
+            sqlite3_bind_null(s, 4);
+            sqlite3_bind_text(s, 5, m_texts[size_t(r.number)].c_str(), -1, SQLITE_TRANSIENT);
         } else if (r.name == SynthNvtxName::Op) {
             sqlite3_bind_null(s, 4);
             sqlite3_bind_text(s, 5, SynthKernelCatalog::spec(SynthKernel(r.number)).shortName, -1, SQLITE_STATIC);
@@ -366,9 +331,11 @@ bool SynthRowSink::insert(const SynthNvtxRow& r)
     return step(s);
 }
 
-bool SynthRowSink::insert(const SynthMemcpyRow& r)
+namespace {
+/// Parameters 1-7 that every GPU operation row shares: start, end, device, context, stream,
+/// correlation id and process (the rank's worker) on the rank's compute stream.
+template <typename Row> void bindGpuOp(sqlite3_stmt* s, const Row& r)
 {
-    sqlite3_stmt* s = m_memcpyStmt;
     sqlite3_bind_int64(s, 1, r.start);
     sqlite3_bind_int64(s, 2, r.end);
     sqlite3_bind_int64(s, 3, r.rank);
@@ -376,6 +343,13 @@ bool SynthRowSink::insert(const SynthMemcpyRow& r)
     sqlite3_bind_int64(s, 5, SynthIds::computeStream(r.rank));
     sqlite3_bind_int64(s, 6, r.correlationId);
     sqlite3_bind_int64(s, 7, SynthIds::globalPid(SynthIds::workerPid(r.rank)));
+}
+} // namespace
+
+bool SynthRowSink::insert(const SynthMemcpyRow& r)
+{
+    sqlite3_stmt* s = m_memcpyStmt;
+    bindGpuOp(s, r);
     sqlite3_bind_int64(s, 8, r.bytes);
     sqlite3_bind_int64(s, 9, r.copyKind);
     sqlite3_bind_int64(s, 10, r.srcKind);
@@ -386,13 +360,7 @@ bool SynthRowSink::insert(const SynthMemcpyRow& r)
 bool SynthRowSink::insert(const SynthMemsetRow& r)
 {
     sqlite3_stmt* s = m_memsetStmt;
-    sqlite3_bind_int64(s, 1, r.start);
-    sqlite3_bind_int64(s, 2, r.end);
-    sqlite3_bind_int64(s, 3, r.rank);
-    sqlite3_bind_int64(s, 4, SynthIds::contextId(r.rank));
-    sqlite3_bind_int64(s, 5, SynthIds::computeStream(r.rank));
-    sqlite3_bind_int64(s, 6, r.correlationId);
-    sqlite3_bind_int64(s, 7, SynthIds::globalPid(SynthIds::workerPid(r.rank)));
+    bindGpuOp(s, r);
     sqlite3_bind_int64(s, 8, r.bytes);
     return step(s);
 }
@@ -400,26 +368,14 @@ bool SynthRowSink::insert(const SynthMemsetRow& r)
 bool SynthRowSink::insert(const SynthSyncRow& r)
 {
     sqlite3_stmt* s = m_syncStmt;
-    sqlite3_bind_int64(s, 1, r.start);
-    sqlite3_bind_int64(s, 2, r.end);
-    sqlite3_bind_int64(s, 3, r.rank);
-    sqlite3_bind_int64(s, 4, SynthIds::contextId(r.rank));
-    sqlite3_bind_int64(s, 5, SynthIds::computeStream(r.rank));
-    sqlite3_bind_int64(s, 6, r.correlationId);
-    sqlite3_bind_int64(s, 7, SynthIds::globalPid(SynthIds::workerPid(r.rank)));
+    bindGpuOp(s, r);
     return step(s);
 }
 
 bool SynthRowSink::insert(const SynthGraphRow& r)
 {
     sqlite3_stmt* s = m_graphStmt;
-    sqlite3_bind_int64(s, 1, r.start);
-    sqlite3_bind_int64(s, 2, r.end);
-    sqlite3_bind_int64(s, 3, r.rank);
-    sqlite3_bind_int64(s, 4, SynthIds::contextId(r.rank));
-    sqlite3_bind_int64(s, 5, SynthIds::computeStream(r.rank));
-    sqlite3_bind_int64(s, 6, r.correlationId);
-    sqlite3_bind_int64(s, 7, SynthIds::globalPid(SynthIds::workerPid(r.rank)));
+    bindGpuOp(s, r);
     sqlite3_bind_int64(s, 8, r.graphId);
     sqlite3_bind_int64(s, 9, r.graphExecId);
     return step(s);

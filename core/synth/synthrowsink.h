@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <string>
 #include <vector>
 
 struct sqlite3;
@@ -57,7 +58,8 @@ enum class SynthNvtxName : quint8 {
     Request,
     Layer,
     Domain,
-    Op ///< opRanges: `number` is the SynthKernel, the text its short name
+    Op, ///< opRanges: `number` is the SynthKernel, the text its short name
+    Text ///< `number` is an index returned by SynthRowSink::text()
 };
 
 struct SynthNvtxRow
@@ -127,6 +129,13 @@ public:
     void memset(const SynthMemsetRow& row);
     void sync(const SynthSyncRow& row);
     void graph(const SynthGraphRow& row);
+    /// Keeps `text` for NVTX rows named SynthNvtxName::Text and returns their `number`. Texts
+    /// restart with every pass (the simulation that names them is replayed per pass).
+    qint64 text(std::string text)
+    {
+        m_texts.push_back(std::move(text));
+        return qint64(m_texts.size()) - 1;
+    }
     /// Inserts held rows starting before `watermark` (NVTX: before `nvtxWatermark`), in
     /// start order. Producers promise never to emit an earlier start afterwards.
     bool advance(qint64 watermark, qint64 nvtxWatermark);
@@ -164,6 +173,16 @@ private:
     bool insert(const SynthSyncRow& r);
     bool insert(const SynthGraphRow& r);
     template <typename Row> bool flush(std::vector<Row>& rows, qint64 watermark);
+    /// Counts a row, extends the span to [row.start, end] and keeps the row for writing when its
+    /// table is in the mask.
+    template <typename Row>
+    void record(const Row& row, qint64 end, qint64& count, Table table, std::vector<Row>& pending)
+    {
+        ++count;
+        span(row.start, end);
+        if (m_mask & table)
+            pending.push_back(row);
+    }
     void span(qint64 start, qint64 end)
     {
         m_firstNs = std::min(m_firstNs, start);
@@ -185,6 +204,7 @@ private:
     sqlite3_stmt* m_syncStmt = nullptr;
     sqlite3_stmt* m_graphStmt = nullptr;
     std::vector<int> m_layerTextIds;
+    std::vector<std::string> m_texts; ///< SynthNvtxName::Text rows' texts, this pass
 
     std::vector<SynthKernelRow> m_pendingKernels;
     std::vector<SynthApiRow> m_pendingApi;

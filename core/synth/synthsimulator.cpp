@@ -2,6 +2,7 @@
 #include "core/synth/synthsimulator.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace sl {
 
@@ -47,6 +48,7 @@ SynthPlan SynthPlan::resolve(const SynthOptions& options)
     plan.graphs = options.graphs;
     plan.seed = options.seed;
     plan.opRanges = options.opRanges;
+    plan.framework = options.framework;
     plan.layers = options.layers > 0 ? options.layers
                                      : (options.targetKernels >= kLargeTarget ? kAutoLayersLarge : kAutoLayersSmall);
     plan.steps = std::max<qint64>(1, options.steps);
@@ -72,6 +74,16 @@ SynthPlan SynthPlan::resolve(const SynthOptions& options)
         }
     }
     return plan;
+}
+
+SynthPlan::Composition SynthPlan::composition(qint64 k)
+{
+    const qint64 group = k / requestSteps;
+    const int batch = int(8 * (1 + group % 8));
+    const int prompt = int(256 + 64 * (group % 5));
+    if (k % requestSteps != 0)
+        return { 0, 0, batch, batch };
+    return group % 2 == 0 ? Composition{ 4, 4 * prompt, 0, 0 } : Composition{ 2, 2 * prompt, batch, batch };
 }
 
 qint64 SynthPlan::kernelsPerStep(SynthShape shape, bool graphed) const
@@ -170,10 +182,17 @@ bool SynthSimulator::run(const std::function<bool(qint64, qint64)>& stepDone)
             m_sink.nvtx({ m_now, tokenized, apiMain, 0, 0, 59, SynthNvtxName::Tokenize });
             m_now = tokenized + uniform(20 * us, 50 * us);
         }
-        if (position == 0)
+        if (m_plan.framework != SynthFramework::None) {
+            const SynthPlan::Composition c = SynthPlan::composition(k);
+            const bool prefill = c.ctxReqs > 0;
+            globalStep({ prefill ? SynthShape::Prefill : SynthShape::Decode, false,
+                prefill ? SynthNvtxName::Prefill : SynthNvtxName::DecodeStep, position, stepText(k, c),
+                prefill ? 0 : c.genReqs });
+        } else if (position == 0) {
             globalStep({ SynthShape::Prefill, false, SynthNvtxName::Prefill, 0 });
-        else
+        } else {
             globalStep({ SynthShape::Decode, false, SynthNvtxName::DecodeStep, position });
+        }
         if (position == SynthPlan::requestSteps - 1 || k == m_plan.steps - 1) {
             qint64 finished = 0;
             for (const Rank& r : m_ranks)
@@ -234,9 +253,23 @@ void SynthSimulator::globalStep(const Step& step)
 
 void SynthSimulator::stepBegin(Rank& r, const Step& step)
 {
+    if (m_plan.framework == SynthFramework::Sglang && step.text >= 0) {
+        // SGLang's scheduler loop: receive and pick the batch, then run it (the step).
+        const qint64 recv = r.cpu;
+        r.cpu += uniform(5 * us, 15 * us);
+        pushText(r, "scheduler.recv_requests", recv);
+        const qint64 pick = r.cpu + uniform(500, 1'500);
+        r.cpu = pick + uniform(20 * us, 60 * us);
+        pushText(r, "scheduler.get_next_batch_to_run", pick);
+    }
     r.stepStart = r.cpu;
     r.cpu += uniform(500, 1'500);
+    const qint64 preprocess = r.cpu;
+    if (m_plan.framework == SynthFramework::Vllm && step.text >= 0)
+        r.cpu += uniform(20 * us, 60 * us); // input preparation in Python before the first copy
     memcpy(r, true, step.shape == SynthShape::Decode ? 4'096 : 16'384);
+    if (m_plan.framework == SynthFramework::Vllm && step.text >= 0)
+        pushText(r, "gpu_model_runner: preprocess", preprocess);
     if (chance(125)) {
         const SynthApiRow c = call(r, SynthApi::MemsetAsync, 3 * us, 5 * us);
         m_sink.api(c);
@@ -255,7 +288,14 @@ void SynthSimulator::stepEnd(Rank& r, const Step& step)
     r.cpu = samplingStart + uniform(500, 1'000);
     launch(r, SynthKernel::Softmax, step);
     launch(r, SynthKernel::Argmax, step);
-    pushPop(r, SynthNvtxName::Sampling, samplingStart);
+    const bool named = step.text >= 0;
+    if (named && m_plan.framework == SynthFramework::Vllm)
+        pushText(r, "gpu_model_runner: sample", samplingStart);
+    else if (named && m_plan.framework == SynthFramework::Trtllm)
+        pushText(r, "_sample_async", samplingStart);
+    else
+        pushPop(r, SynthNvtxName::Sampling, samplingStart);
+    const qint64 bookkeep = r.cpu;
     memcpy(r, false, 512);
 
     // Blocking sync: the call returns a few us after the GPU finished the step's last operation;
@@ -265,7 +305,22 @@ void SynthSimulator::stepEnd(Rank& r, const Step& step)
     m_sink.api(c);
     m_sink.sync({ c.start + uniform(300, 800), c.end - uniform(300, 800), c.correlationId, r.index });
     r.cpu = c.end;
-    pushPop(r, step.name, r.stepStart);
+    if (named && m_plan.framework == SynthFramework::Vllm) {
+        r.cpu += uniform(10 * us, 30 * us); // output bookkeeping in Python
+        pushText(r, "gpu_model_runner: bookkeep", bookkeep);
+    } else if (named && m_plan.framework == SynthFramework::Trtllm) {
+        r.cpu += uniform(10 * us, 30 * us);
+        pushText(r, "_update_requests", bookkeep);
+    }
+    if (named)
+        pushPop(r, SynthNvtxName::Text, r.stepStart, step.text);
+    else
+        pushPop(r, step.name, r.stepStart);
+    if (named && m_plan.framework == SynthFramework::Sglang) {
+        const qint64 result = r.cpu + uniform(500, 1'500);
+        r.cpu = result + uniform(15 * us, 40 * us);
+        pushText(r, "scheduler.process_batch_result", result);
+    }
 }
 
 void SynthSimulator::layers(Rank& r, const Step& step)
@@ -369,6 +424,15 @@ qint64 SynthSimulator::duration(SynthKernel kind, const Step& step)
         d = d * spec.prefillTenths / 10;
     if (kind == SynthKernel::AttentionDecode)
         d += step.position * 300; // the KV cache grows by one token per decode step
+    if (step.batch > 0 && step.shape == SynthShape::Decode) {
+        // Framework modes: attention reads every request's KV cache; the GEMMs are memory-bound
+        // (flat) up to batch 32 and then grow with the batch.
+        if (kind == SynthKernel::AttentionDecode)
+            d += qint64(step.batch) * 120;
+        else if (kind == SynthKernel::QkvGemm || kind == SynthKernel::OutProjGemm || kind == SynthKernel::GateUpGemm
+                 || kind == SynthKernel::DownGemm || kind == SynthKernel::LmHeadGemm)
+            d += qint64(std::max(0, step.batch - 32)) * 90;
+    }
     if (step.warmup)
         d *= 3;
     if (chance(5))
@@ -381,6 +445,31 @@ void SynthSimulator::pushPop(Rank& r, SynthNvtxName name, qint64 start, qint64 n
     const qint64 end = r.cpu + uniform(300, 900);
     r.cpu = end;
     m_sink.nvtx({ start, end, r.globalTid, 0, number, 59, name });
+}
+
+void SynthSimulator::pushText(Rank& r, const char* text, qint64 start)
+{
+    pushPop(r, SynthNvtxName::Text, start, m_sink.text(text));
+}
+
+qint64 SynthSimulator::stepText(qint64 k, const SynthPlan::Composition& c)
+{
+    char buffer[128];
+    switch (m_plan.framework) {
+    case SynthFramework::Vllm:
+        std::snprintf(buffer, sizeof buffer, "execute_context_%d(%d)_generation_%d(%d)", c.ctxReqs, c.ctxTokens,
+                      c.genReqs, c.genTokens);
+        break;
+    case SynthFramework::Trtllm:
+        std::snprintf(buffer, sizeof buffer, "[Executor] _forward_step %lld: %d ctx reqs, %d ctx tokens, %d gen reqs",
+                      static_cast<long long>(k), c.ctxReqs, c.ctxTokens, c.genReqs);
+        break;
+    case SynthFramework::Sglang:
+    case SynthFramework::None:
+        std::snprintf(buffer, sizeof buffer, "scheduler.run_batch");
+        break;
+    }
+    return m_sink.text(buffer);
 }
 
 void SynthSimulator::memcpy(Rank& r, bool hostToDevice, qint64 bytes)

@@ -20,6 +20,18 @@ struct SynthPlan
     SynthGraphMode graphs = SynthGraphMode::None;
     quint64 seed = 1;
     bool opRanges = false; ///< SynthOptions::opRanges
+    SynthFramework framework = SynthFramework::None;
+
+    /// Batch composition of steady step k (0-based, per rank; ranks run the same steps), framework
+    /// modes only. Request group g = k / requestSteps has batch b = 8·(1 + g mod 8) generation
+    /// requests and prompts of p = 256 + 64·(g mod 5) tokens. Its first step is a prefill of 4
+    /// requests (even g: 4 ctx reqs, 4p ctx tokens, no generation) or a mixed step (odd g: 2 ctx
+    /// reqs, 2p ctx tokens, b gen reqs, b gen tokens); the other steps decode (b gen reqs, b gen tokens).
+    struct Composition
+    {
+        int ctxReqs = 0, ctxTokens = 0, genReqs = 0, genTokens = 0;
+    };
+    static Composition composition(qint64 k);
 
     static constexpr int warmupSteps = 3;
     static constexpr int requestSteps = 16; ///< one prefill then 15 decode steps per request group
@@ -70,6 +82,8 @@ private:
         bool warmup;
         SynthNvtxName name;
         qint64 position; ///< decode steps since the request's prefill (KV-cache length)
+        qint64 text = -1; ///< framework modes: the step range's text (SynthRowSink::text), -1 = `name`
+        int batch = 0; ///< framework modes: generation requests of a decode step (slows its GEMMs and attention)
     };
     struct Rank
     {
@@ -118,6 +132,8 @@ private:
     qint64 duration(SynthKernel kind, const Step& step);
     qint64 queueStart(const Rank& r, const SynthApiRow& call);
     void pushPop(Rank& r, SynthNvtxName name, qint64 start, qint64 number = 0);
+    void pushText(Rank& r, const char* text, qint64 start);
+    qint64 stepText(qint64 k, const SynthPlan::Composition& c);
     void memcpy(Rank& r, bool hostToDevice, qint64 bytes);
     qint64 cpuGap(const Step& step);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/synth/synthtracewriter.h"
 
+#include "core/synth/synthgpumetrics.h"
+
 #include "core/synth/synthenumtables.h"
 #include "core/synth/synthmetadata.h"
 #include "core/synth/synthrowsink.h"
@@ -47,6 +49,23 @@ struct Pass
     quint32 mask;
     int weightIndex; ///< into SynthPlan::estimatedRows()
 };
+
+/// Creates the tables the pass of `mask` writes.
+bool createPassTables(sqlite3* db, quint32 mask, QString* sqlError)
+{
+    using Table = SynthSchema::Table;
+    if (mask & SynthRowSink::Kernels)
+        return SynthSchema::create(db, Table::Kernel, sqlError);
+    if (mask & SynthRowSink::Runtime)
+        return SynthSchema::create(db, Table::Runtime, sqlError);
+    if (mask & SynthRowSink::Nvtx)
+        return SynthSchema::create(db, Table::Nvtx, sqlError);
+    // Tables exist only when they have rows, as in nsys' default lazy export; the first pass has
+    // counted every table.
+    return SynthSchema::create(db, Table::Memcpy, sqlError) && SynthSchema::create(db, Table::Synchronization, sqlError)
+        && (!(mask & SynthRowSink::Memset) || SynthSchema::create(db, Table::Memset, sqlError))
+        && (!(mask & SynthRowSink::GraphTrace) || SynthSchema::create(db, Table::GraphTrace, sqlError));
+}
 
 } // namespace
 
@@ -125,28 +144,12 @@ SynthResult writeSynthTrace(
     sink.emplace(db, strings, plan.ranks, plan.layers);
     double doneWeight = 0;
     for (size_t p = 0; p < passes.size(); ++p) {
-        using Table = SynthSchema::Table;
         quint32 mask = passes[p].mask;
         if (result.memsets == 0)
             mask &= ~quint32(SynthRowSink::Memset);
         if (result.graphLaunches == 0)
             mask &= ~quint32(SynthRowSink::GraphTrace);
-        bool created = true;
-        if (mask & SynthRowSink::Kernels)
-            created = SynthSchema::create(db, Table::Kernel, &sqlError);
-        else if (mask & SynthRowSink::Runtime)
-            created = SynthSchema::create(db, Table::Runtime, &sqlError);
-        else if (mask & SynthRowSink::Nvtx)
-            created = SynthSchema::create(db, Table::Nvtx, &sqlError);
-        else {
-            // Tables exist only when they have rows, as in nsys' default lazy export; the first
-            // pass has counted every table.
-            created = SynthSchema::create(db, Table::Memcpy, &sqlError)
-                && SynthSchema::create(db, Table::Synchronization, &sqlError)
-                && (!(mask & SynthRowSink::Memset) || SynthSchema::create(db, Table::Memset, &sqlError))
-                && (!(mask & SynthRowSink::GraphTrace) || SynthSchema::create(db, Table::GraphTrace, &sqlError));
-        }
-        if (!created || !sink->beginPass(mask)) {
+        if (!createPassTables(db, mask, &sqlError) || !sink->beginPass(mask)) {
             if (sqlError.isEmpty())
                 sqlError = sink->error();
             return sqlFailure();
@@ -178,6 +181,8 @@ SynthResult writeSynthTrace(
             && sink->lastNs() == result.lastNs);
     }
 
+    if (options.gpuMetricsPeriodNs > 0 && !SynthGpuMetrics::write(db, options.gpuMetricsPeriodNs, &sqlError))
+        return sqlFailure();
     if (!SynthMetadata::writeMetadata(db, plan, result.lastNs, &sqlError) || !exec(db, "COMMIT", &sqlError))
         return sqlFailure();
     sink.reset();

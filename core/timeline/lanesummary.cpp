@@ -55,8 +55,10 @@ private:
         quint8 best = LaneSummary::kNoKey;
         qint64 bestNs = -1;
         for (const auto& [k, v] : a.keys)
-            if (v > bestNs)
-                best = k, bestNs = v;
+            if (v > bestNs) {
+                best = k;
+                bestNs = v;
+            }
         m_levels[level][size_t(a.bin)] = best;
         if (level + 1 < m_levels.size())
             for (const auto& [k, v] : a.keys)
@@ -131,7 +133,11 @@ bool LaneSummary::buildPyramid(const std::atomic<bool>* cancel)
     if (m_ev.count <= kExactEvents)
         return true; // every column of such a lane gets its exact key
     m_origin = startOf(0);
-    const qint64 span = std::max<qint64>(1, m_lastEnd - m_origin);
+    // Unsigned difference, capped at 2^62 ns: a damaged lane spanning 2^63 ns must neither
+    // overflow nor make a bin so wide that origin + bins × width leaves qint64.
+    const qint64 span = m_lastEnd > m_origin
+        ? qint64(std::min<quint64>(quint64(m_lastEnd) - quint64(m_origin), quint64(1) << 62))
+        : 1;
     const qint64 target = std::clamp<qint64>(m_ev.count / 4, 1, kMaxBins);
     m_binNs = std::max<qint64>(1, (span + target - 1) / target);
     for (qint64 bins = span / m_binNs + 1;; bins = (bins + 1) / 2) {
@@ -154,15 +160,21 @@ bool LaneSummary::buildPyramid(const std::atomic<bool>* cancel)
     qint64 bin = 0, steps = 0;
     while (i < m_ev.count || !active.empty()) {
         if (active.empty())
-            bin = std::max(bin, (startOf(i) - m_origin) / m_binNs); // skip empty bins
+            bin = std::max(bin, qint64(std::min<quint64>((quint64(startOf(i)) - quint64(m_origin)) / quint64(m_binNs),
+                                                          quint64(lastBin)))); // skip empty bins
         Q_ASSERT(bin <= lastBin);
         bin = std::min(bin, lastBin);
         const qint64 lo = m_origin + bin * m_binNs, hi = lo + m_binNs;
-        for (; i < m_ev.count && startOf(i) < hi; ++i)
+        // The last bin takes every event left: with a span capped at 2^62 ns (a damaged lane)
+        // some may start past its end, and must not be left for a bin that never comes.
+        for (; i < m_ev.count && (startOf(i) < hi || bin == lastBin); ++i)
             active.push_back({ startOf(i), std::max(endOf(i), startOf(i)), keyOf(i) });
         for (const Active& a : active)
             builder.add(0, bin, a.key, std::max<qint64>(0, std::min(a.end, hi) - std::max(a.start, lo)));
-        std::erase_if(active, [hi](const Active& a) { return a.end <= hi; });
+        if (bin == lastBin)
+            active.clear(); // nothing comes after the last bin: the sweep always ends
+        else
+            std::erase_if(active, [hi](const Active& a) { return a.end <= hi; });
         ++bin;
         if ((++steps & kCancelEvery) == 0 && cancelled(cancel))
             return false;
@@ -217,8 +229,10 @@ qsizetype LaneSummary::bestEvent(qint64 fromNs, qint64 toNs, qsizetype first, qs
         const qint64 overlap = std::min(e, toNs) - std::max(s, fromNs);
         if (overlap < 0 || (overlap == 0 && i < first))
             return;
-        if (overlap > bestNs)
-            best = i, bestNs = overlap;
+        if (overlap > bestNs) {
+            best = i;
+            bestNs = overlap;
+        }
     });
     return best;
 }
@@ -329,8 +343,10 @@ void LaneSummary::summarize(
                 addKey(i);
             qint64 bestNs = -1;
             for (int j = 0; j < n; ++j)
-                if (keys[j].second > bestNs)
-                    cell.key = keys[j].first, bestNs = keys[j].second;
+                if (keys[j].second > bestNs) {
+                    cell.key = keys[j].first;
+                    bestNs = keys[j].second;
+                }
         }
         if (cell.key == kNoKey && (cell.count > 0 || cell.busyNs > 0)) {
             cell.key = pyramidKey(a, b, level);

@@ -144,8 +144,10 @@ bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel)
                     if (pos[s] >= sources[s].second->size())
                         continue;
                     const qint64 start = sources[s].first->start[(*sources[s].second)[pos[s]]];
-                    if (best < 0 || start < bestStart)
-                        best = s, bestStart = start;
+                    if (best < 0 || start < bestStart) {
+                        best = s;
+                        bestStart = start;
+                    }
                 }
                 if (best < 0)
                     break;

@@ -2,6 +2,7 @@
 #include "core/trace/trace.h"
 
 #include "core/util/filehash.h"
+#include "core/util/logging.h"
 
 namespace sl {
 
@@ -22,6 +23,8 @@ QString Trace::sha256() const
     const std::lock_guard<std::mutex> lock(m_hash.mutex);
     if (m_hash.value.isEmpty())
         m_hash.value = FileHash::sha256(info.filePath);
+    if (m_hash.value.isEmpty()) // the report goes on without it
+        qCWarning(lcIo) << "could not hash" << info.fileName;
     return m_hash.value;
 }
 

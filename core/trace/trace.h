@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/counters/counterseries.h"
 #include "core/trace/apitable.h"
+#include "core/trace/dataquality.h"
 #include "core/trace/gpuinfo.h"
 #include "core/trace/kerneltable.h"
 #include "core/trace/launchconfigtable.h"
@@ -36,6 +38,8 @@ struct Trace
     MemcpyTable memcpy;
     MemsetTable memset;
     GraphLaunchTable graphs;
+    /// Sampled hardware counters: GPU metrics from the export, NVML samples when imported.
+    CounterSet counters;
 
     QVector<GpuInfo> gpus; ///< TARGET_INFO_GPU rows (all GPUs in the box)
     QHash<quint32, QString> processNames; ///< pid → executable base name
@@ -47,8 +51,10 @@ struct Trace
     /// Per (device, stream), kernel indices in start order: the timeline's lanes.
     std::map<std::pair<quint16, quint32>, std::vector<quint32>> kernelsByStream;
 
-    qint64 firstNs = 0; ///< first GPU or API event start (ns); the default analysis window
-    qint64 lastNs = 0; ///< last GPU or API event end (ns)
+    qint64 firstNs = 0; ///< first event start of any kind (GPU, API, NVTX, OS runtime; ns): the "full" window
+    qint64 lastNs = 0; ///< last event end of any kind (ns)
+    /// Rows the load-time checks left out or named by a placeholder (docs/analysis.md).
+    DataQuality dataQuality;
     QStringList loadWarnings; ///< translated, for report.json warnings[]
 
     const GpuInfo* gpu(int deviceId) const

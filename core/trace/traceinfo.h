@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/trace/graphmode.h"
+
 #include <QPair>
 #include <QString>
 #include <QVector>
@@ -17,7 +19,7 @@ struct TraceInfo
         qint64 rows = -1; ///< exact count when counted (info command), else -1
     };
     enum class VersionSource { MetaDataExport, ExportMetaData, Heuristic, Unknown };
-    enum class GraphMode { Unknown, Graph, Node };
+    using GraphMode = sl::GraphMode;
 
     QString filePath; ///< absolute path as opened; never written into a report
     QString fileName; ///< base name, safe for reports
@@ -29,6 +31,10 @@ struct TraceInfo
     VersionSource versionSource = VersionSource::Unknown;
     GraphMode graphMode = GraphMode::Unknown; ///< META_DATA_CAPTURE CUDA_GRAPH_TRACE_OPTIONS:MODE
     QString exportPlatform;                   ///< linux-desktop, osx-desktop, ...
+    /// TARGET_INFO_SESSION_START_TIME: the capture's absolute start (UTC ns since the epoch; 0 when
+    /// not recorded) and the profiled machine's local time minus UTC (s). NVML samples align to it.
+    qint64 sessionStartUtcNs = 0;
+    int localOffsetSeconds = 0;
 
     QVector<Table> tables; ///< every table of the export, in sqlite_master order
     /// Kernel name column the names were read from (demangledName; shortName on exports without it).
@@ -43,6 +49,9 @@ struct TraceInfo
     /// The profiled process wrote an error to its captured stdout/stderr (ProcessStreams),
     /// e.g. the injection library failed to load.
     bool processStreamsReportError = false;
+    /// ANALYSIS_DETAILS.duration: the capture's length (ns; event times run from 0 to it),
+    /// -1 when the export does not say (before 2022).
+    qint64 captureDurationNs = -1;
 
     bool hasTable(const QString& name) const
     {

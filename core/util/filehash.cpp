@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/filehash.h"
 
+#include "core/util/nativepath.h"
+
 #include <QByteArray>
 #include <QFile>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #if defined(SIGHTLINE_HAVE_OPENSSL)
 #include <memory>
@@ -18,9 +23,15 @@ namespace {
 /// Feeds the file to `add(data, size)` in 4 MiB blocks; false when unreadable or cancelled.
 template <typename Add> bool readBlocks(const QString& path, const std::function<bool()>& cancelled, Add add)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
+    // Opened by its bytes (NativePath), so a name that is not UTF-8 is hashed too; O_NONBLOCK so
+    // that a FIFO given by mistake cannot block the hash thread.
+    const int fd = ::open(NativePath::encode(path).constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    QFile f;
+    if (fd < 0 || !f.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        if (fd >= 0)
+            ::close(fd);
         return false;
+    }
     QByteArray buf(4 << 20, Qt::Uninitialized);
     for (;;) {
         if (cancelled && cancelled())

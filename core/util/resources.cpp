@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/resources.h"
 
+#include "core/util/logging.h"
+
 #include <QFile>
 
 static void initCoreResources()
@@ -12,10 +14,17 @@ namespace sl {
 
 QByteArray readCoreResource(const QString& path)
 {
-    static const bool once = (initCoreResources(), true);
+    static const bool once = [] {
+        initCoreResources();
+        return true;
+    }();
     Q_UNUSED(once);
     QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    if (f.open(QIODevice::ReadOnly))
+        return f.readAll();
+    // Built in: only a broken build gets here; the caller then goes on with empty data.
+    qCCritical(lcIo) << "cannot read the built-in resource" << path << ":" << f.errorString();
+    return {};
 }
 
 } // namespace sl

@@ -651,7 +651,7 @@ void TestAnalysis::graphMode()
     fx.graphLaunch(6000, 9000, 0, 7, 2, 100, 1);
     const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
-    QCOMPARE(r->graphMode, QStringLiteral("graph"));
+    QCOMPARE(r->graphMode, GraphMode::Graph);
     QCOMPARE(r->graphLaunches, qint64(2));
     QCOMPARE(r->graphNs, qint64(4000 + 3000));
     QVERIFY(findingById(*r, QStringLiteral("graph-mode-hides-kernels")));
@@ -675,7 +675,7 @@ void TestAnalysis::nodeMode()
     fx.kernel(2000, 2500, 0, 7, 6, 100, QStringLiteral("plain"));
     const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
-    QCOMPARE(r->graphMode, QStringLiteral("node"));
+    QCOMPARE(r->graphMode, GraphMode::Node);
     QCOMPARE(r->graphNodeKernels, qint64(3));
     QVERIFY(!findingById(*r, QStringLiteral("graph-mode-hides-kernels")));
     // All three node kernels resolve to the one cudaGraphLaunch call.

@@ -2,6 +2,7 @@
 // sightline-cli end to end: the real binary, run with QProcess on generated exports.
 #include "tests/common/tracefixture.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -83,6 +84,7 @@ private slots:
     void compareWritesContract();
     void info();
     void synthThenInfo();
+    void servingTracesCompareByTheirTokens();
     void benchSmall();
 };
 
@@ -113,10 +115,10 @@ void TestCli::analyzeWritesContract()
                          QStringLiteral("trace"), QStringLiteral("window"), QStringLiteral("kernels"),
                          QStringLiteral("devices"), QStringLiteral("idle_gaps"), QStringLiteral("launches"),
                          QStringLiteral("sync"), QStringLiteral("memcpy"), QStringLiteral("graphs"),
-                         QStringLiteral("nvtx"), QStringLiteral("processes"), QStringLiteral("findings"),
+                         QStringLiteral("nvtx"), QStringLiteral("processes"), QStringLiteral("efficiency"), QStringLiteral("findings"),
                          QStringLiteral("warnings")}, &missing), qPrintable(missing));
     QCOMPARE(j.value(QStringLiteral("format")).toString(), QStringLiteral("sightline.report"));
-    QCOMPARE(j.value(QStringLiteral("format_version")).toInt(), 1);
+    QCOMPARE(j.value(QStringLiteral("format_version")).toInt(), 2);
     QVERIFY2(hasKeys(j[QStringLiteral("tool")].toObject(), {QStringLiteral("name"), QStringLiteral("version")}, &missing),
              qPrintable(missing));
     const QJsonObject tr = j[QStringLiteral("trace")].toObject();
@@ -124,7 +126,11 @@ void TestCli::analyzeWritesContract()
                           QStringLiteral("schema_version"), QStringLiteral("tables"), QStringLiteral("gpus")}, &missing),
              qPrintable(missing));
     QCOMPARE(tr[QStringLiteral("file")].toString(), QStringLiteral("cli-trace.sqlite")); // base name only
-    QCOMPARE(tr[QStringLiteral("sha256")].toString().size(), 64);
+    // The digest of the file's bytes, computed here by QCryptographicHash (not FileHash).
+    QFile traceFile(trace);
+    QVERIFY(traceFile.open(QIODevice::ReadOnly));
+    QCOMPARE(tr[QStringLiteral("sha256")].toString(),
+        QString::fromLatin1(QCryptographicHash::hash(traceFile.readAll(), QCryptographicHash::Sha256).toHex()));
     QCOMPARE(tr[QStringLiteral("nsys_version")].toString(), QStringLiteral("2026.2.1.210"));
     QCOMPARE(tr[QStringLiteral("schema_version")].toString(), QStringLiteral("3.25.0"));
     QVERIFY(tr[QStringLiteral("tables")].isArray());
@@ -135,8 +141,9 @@ void TestCli::analyzeWritesContract()
     const QJsonObject w = j[QStringLiteral("window")].toObject();
     QVERIFY2(hasKeys(w, {QStringLiteral("start_ns"), QStringLiteral("end_ns"), QStringLiteral("kind")}, &missing), qPrintable(missing));
     QCOMPARE(w[QStringLiteral("kind")].toString(), QStringLiteral("full"));
-    QCOMPARE(w[QStringLiteral("start_ns")].toInteger(), qint64(100)); // first API call
-    QCOMPARE(w[QStringLiteral("end_ns")].toInteger(), qint64(2600));  // end of the cudaMemcpy call
+    // The whole capture (issue 12.7): the NVTX range [50,5000] holds every other event.
+    QCOMPARE(w[QStringLiteral("start_ns")].toInteger(), qint64(50));
+    QCOMPARE(w[QStringLiteral("end_ns")].toInteger(), qint64(5000));
     const QJsonObject k = j[QStringLiteral("kernels")].toObject();
     QVERIFY2(hasKeys(k, {QStringLiteral("count"), QStringLiteral("total_ns"), QStringLiteral("top")}, &missing), qPrintable(missing));
     QCOMPARE(k[QStringLiteral("count")].toInteger(), qint64(2));
@@ -338,6 +345,42 @@ void TestCli::synthThenInfo()
     QVERIFY(i.out.contains(QStringLiteral("synth.sqlite")));
 }
 
+void TestCli::servingTracesCompareByTheirTokens()
+{
+    // Two exports whose steps are named like vLLM's and TensorRT-LLM's: compare needs no --tokens,
+    // it divides by the generated tokens the step names give.
+    QTemporaryDir tmp;
+    QStringList files;
+    for (const char* fw : {"vllm", "trtllm"}) {
+        files << tmp.filePath(QStringLiteral("%1.sqlite").arg(QLatin1String(fw)));
+        const Run w = runCli({QStringLiteral("synth"), QStringLiteral("--out"), files.back(), QStringLiteral("--steps"),
+                              QStringLiteral("32"), QStringLiteral("--framework"), QLatin1String(fw)});
+        QVERIFY(w.finished);
+        QVERIFY2(w.exitCode == 0, qPrintable(w.err));
+    }
+    const Run bad = runCli({QStringLiteral("synth"), QStringLiteral("--out"), tmp.filePath(QStringLiteral("x.sqlite")),
+                            QStringLiteral("--framework"), QStringLiteral("tgi")});
+    QCOMPARE(bad.exitCode, 2);
+    const QString out = tmp.filePath(QStringLiteral("cmp"));
+    const Run c = runCli({QStringLiteral("compare"), files[0], files[1], QStringLiteral("--out"), out});
+    QVERIFY(c.finished);
+    QVERIFY2(c.exitCode == 0, qPrintable(c.err));
+    QFile f(out + QStringLiteral("/comparison.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject j = QJsonDocument::fromJson(f.readAll()).object();
+    QCOMPARE(j.value(QStringLiteral("unit")).toString(), QStringLiteral("token"));
+    QCOMPARE(j.value(QStringLiteral("units_source")).toString(), QStringLiteral("ranges"));
+    // 32 steps = two request groups: 15 decode steps of batch 8 and a mixed step of batch 16 plus
+    // 15 decode steps of batch 16 (SynthPlan::composition): 120 + 16 + 240 generated tokens.
+    const QJsonArray traces = j.value(QStringLiteral("traces")).toArray();
+    QCOMPARE(traces.size(), 2);
+    QCOMPARE(traces[0].toObject().value(QStringLiteral("units")).toInteger(), 376);
+    QCOMPARE(traces[1].toObject().value(QStringLiteral("units")).toInteger(), 376);
+    QFile md(out + QStringLiteral("/comparison.md"));
+    QVERIFY(md.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(md.readAll()).contains(QStringLiteral("generated tokens the traces' serving steps name")));
+}
+
 void TestCli::benchSmall()
 {
     // The CI-sized benchmark: every table and figure is printed (values are not asserted: speed
@@ -350,11 +393,11 @@ void TestCli::benchSmall()
     QVERIFY2(r.finished, "sightline-cli bench did not finish");
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     for (const char* expected : {"| synth-3000.sqlite |", "| synth-3000-ops.sqlite |", "NVTX attribution alone",
-                                 "peak / bound", "cancel latency", "after each close"})
+                                 "peak / bound", "cancel latency", "analysis cancel latency", "after each close"})
         QVERIFY2(r.out.contains(QLatin1String(expected)), expected);
-    // Three closes listed per trace.
+    // Three closes listed per trace (after the load's and the analysis' cancel columns).
     const QString line = r.out.split(QLatin1Char('\n')).filter(QStringLiteral("| synth-3000.sqlite |")).last();
-    QCOMPARE(line.split(QStringLiteral(" | ")).at(4).count(QLatin1Char(',')), 2);
+    QCOMPARE(line.split(QStringLiteral(" | ")).at(6).count(QLatin1Char(',')), 2);
     QVERIFY(QFile::exists(dir.filePath(QStringLiteral("synth-3000-ops.sqlite"))));
 }
 

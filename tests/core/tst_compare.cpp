@@ -98,12 +98,10 @@ AnalysisPtr analyzeShape(const Shape& s, std::unique_ptr<TraceFixture>* keep = n
 {
     auto fx = std::make_unique<TraceFixture>();
     build(*fx, s);
-    const LoadOutcome out = TraceLoader::loadSync(fx->path());
-    if (!out.ok())
-        qWarning("load failed: %s", qPrintable(out.message));
+    AnalysisPtr a = sl::test::analyzeWindow(sl::test::loadFixture(*fx));
     if (keep)
         *keep = std::move(fx);
-    return out.ok() ? Analyzer::analyze(out.trace, AnalysisOptions {}) : nullptr;
+    return a;
 }
 
 std::optional<double> value(const Comparison& c, const QString& key, const QString& scope, int trace)
@@ -446,15 +444,14 @@ void TestCompare::phaseEvidenceSql()
         fx.kernel(t + 200, t + 300, 0, 7, corr++, 100, QStringLiteral("gemm_kernel"));
     }
     fx.exec(QStringLiteral("COMMIT"));
-    const LoadOutcome out = TraceLoader::loadSync(fx.path());
-    QVERIFY(out.ok());
-    const auto r = Analyzer::analyze(out.trace, AnalysisOptions {});
+    const AnalysisPtr r = sl::test::analyzeWindow(sl::test::loadFixture(fx));
+    QVERIFY(r);
     int decode = -1, sampling = -1;
     for (int p = 0; p < r->phases.size(); ++p) {
         decode = r->phases[p].phase == QLatin1String("decode") ? p : decode;
         sampling = r->phases[p].phase == QLatin1String("sampling") ? p : sampling;
     }
-    const int unattributed = int(r->phases.size()) - 1;
+    const int unattributed = r->unattributedPhase();
     const struct
     {
         int phase;
@@ -584,10 +581,9 @@ void TestCompare::wholeGraphWarning()
     build(fx, a);
     fx.runtime(2'000'000, 2'000'100, 100, 101, 900, QStringLiteral("cudaGraphLaunch_v10000"));
     fx.graphLaunch(2'000'500, 2'050'500, 0, 7, 900, 100, 1);
-    const LoadOutcome out = TraceLoader::loadSync(fx.path());
-    QVERIFY(out.ok());
-    const AnalysisPtr graphs = Analyzer::analyze(out.trace, AnalysisOptions {});
-    QCOMPARE(graphs->graphMode, QStringLiteral("graph"));
+    const AnalysisPtr graphs = sl::test::analyzeWindow(sl::test::loadFixture(fx));
+    QVERIFY(graphs);
+    QCOMPARE(graphs->graphMode, GraphMode::Graph);
     const auto cmp = Comparator::compare({ eager, graphs }, ComparisonOptions {});
     QVERIFY(cmp);
     QCOMPARE(cmp->warnings.size(), 1);

@@ -84,6 +84,7 @@ private slots:
     void subPixelMerging();
     void overlapping();
     void longEventAcrossBlocks();
+    void hugeRange();
     void rowsAndKeyIndex();
     void taggedTables();
     void hitTest();
@@ -160,6 +161,22 @@ void TestLaneSummary::overlapping()
     QCOMPARE(lane.summary.lastEnd(), qint64(140));
     // [115,135): the tail of k3 (5 ns) and the head of the last event (5 ns).
     QCOMPARE(render(cells(lane.summary, 115, 20, 1)), expected({ "1/10/3" }));
+}
+
+void TestLaneSummary::hugeRange()
+{
+    // Issue 12.2: one event spanning 2^63 ns (a damaged row the loader now leaves out) made the
+    // pyramid sweep loop forever. 39 events of 5 ns after it, 10 ns apart.
+    constexpr qint64 q = qint64(1) << 62;
+    std::vector<std::pair<qint64, qint64>> ev { { -q, q } };
+    for (int i = 0; i < 39; ++i)
+        ev.emplace_back(10 * i, 10 * i + 5);
+    Lane lane(ev);
+    QCOMPARE(lane.summary.count(), 40);
+    // [0, 1000) in one column: the 39 starts; the huge event covers it all.
+    const auto c = cells(lane.summary, 0, 1000, 1);
+    QCOMPARE(c.size(), size_t(1));
+    QCOMPARE(c.front().count, 39);
 }
 
 void TestLaneSummary::longEventAcrossBlocks()

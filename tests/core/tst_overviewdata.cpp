@@ -2,6 +2,7 @@
 #include "core/analysis/analyzer.h"
 #include "core/io/traceloader.h"
 #include "core/models/overviewdata.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/realtraces.h"
 #include "tests/common/tracefixture.h"
 
@@ -45,10 +46,7 @@ std::shared_ptr<const AnalysisResult> analyseFixture()
     fx.kernel(1000, 1500, 1, 9, 6, 100, QStringLiteral("mystery"));
     fx.nvtx(850, 2120, 100, 101, QStringLiteral("prefill"));
     fx.nvtx(2150, 2500, 100, 101, QStringLiteral("decode"));
-    const LoadOutcome loaded = TraceLoader::loadSync(fx.path());
-    if (!loaded.ok())
-        qFatal("fixture did not load: %s", qPrintable(loaded.message));
-    return Analyzer::analyze(loaded.trace, AnalysisOptions {});
+    return sl::test::analyzeWindow(sl::test::loadFixture(fx));
 }
 
 QVector<qint64> values(const ChartData& c, int series) { return c.series.value(series).valuesNs; }

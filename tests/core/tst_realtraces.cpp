@@ -223,13 +223,19 @@ void TestRealTraces::conformance()
             QCOMPARE(t.strings.at(r->kernels[0].name), top[0][0].toString());
     }
 
-    // --- Memcpy per copyKind: count and bytes (and time).
+    // --- Memcpy per copyKind, then memsets: count and bytes (and time).
     {
         std::map<int, std::array<qint64, 3>> expected;
         if (db.hasTable(QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"))) {
             for (const auto& row : db.rows(QStringLiteral("SELECT copyKind, COUNT(*), SUM(bytes), SUM(\"end\" - start) "
                                                           "FROM CUPTI_ACTIVITY_KIND_MEMCPY GROUP BY copyKind")))
                 expected[row[0].toInt()] = {row[1].toLongLong(), row[2].toLongLong(), row[3].toLongLong()};
+        }
+        // Memsets follow the copy kinds as kind -1 (as nsys stats' cuda_gpu_mem_time_sum).
+        if (db.hasTable(QStringLiteral("CUPTI_ACTIVITY_KIND_MEMSET"))) {
+            for (const auto& row : db.rows(QStringLiteral("SELECT COUNT(*), SUM(bytes), SUM(\"end\" - start) "
+                                                          "FROM CUPTI_ACTIVITY_KIND_MEMSET HAVING COUNT(*) > 0")))
+                expected[-1] = {row[0].toLongLong(), row[1].toLongLong(), row[2].toLongLong()};
         }
         QCOMPARE(qsizetype(r->memcpy.size()), qsizetype(expected.size()));
         for (const auto& m : r->memcpy) {

@@ -36,6 +36,8 @@ private slots:
     void openAnalysesEach();
     void windowReanalyses();
     void latestWindowWins();
+    void supersededAnalysisRunsOneAtATime();
+    void closeCancelsItsAnalysis();
     void closeRemoves();
     void failedLoad();
     void cancelDropsEverything();
@@ -119,6 +121,64 @@ void TestTraceSession::latestWindowWins()
     QCOMPARE(s.entry(0).analysis->kernelCount, 2);
 }
 
+void TestTraceSession::supersededAnalysisRunsOneAtATime()
+{
+    TraceFixture a;
+    fill(a, QStringLiteral("k"));
+    TraceSession s;
+    s.open({ a.path() });
+    QVERIFY(waitIdle(s));
+    QSignalSpy started(&s, &TraceSession::analysisStarted);
+    QSignalSpy ready(&s, &TraceSession::analysisReady);
+    WindowSpec first;
+    first.kind = AnalysisWindow::Kind::Custom;
+    first.startNs = 0;
+    first.endNs = 1500;
+    WindowSpec second = first;
+    second.endNs = 3200;
+    s.setWindow(0, first);
+    QCOMPARE(started.count(), 1);
+    // The second request cancels the running analysis; the new one starts only once the
+    // cancelled one has returned (its future reports on this thread's event loop), so two
+    // analyses never run at once.
+    s.setWindow(0, second);
+    QCOMPARE(started.count(), 1);
+    QVERIFY(s.isBusy());
+    QVERIFY(waitIdle(s));
+    QCOMPARE(started.count(), 2);
+    QCOMPARE(ready.count(), 1);
+    QCOMPARE(s.entry(0).analysis->window.endNs, 3200);
+}
+
+void TestTraceSession::closeCancelsItsAnalysis()
+{
+    TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("a.sqlite"));
+    TraceFixture b(TraceFixture::Schema::Nsys2026, QStringLiteral("b.sqlite"));
+    fill(a, QStringLiteral("ka"));
+    fill(b, QStringLiteral("kb"));
+    TraceSession s;
+    s.open({ a.path(), b.path() });
+    QVERIFY(waitIdle(s));
+    QSignalSpy started(&s, &TraceSession::analysisStarted);
+    QSignalSpy ready(&s, &TraceSession::analysisReady);
+    WindowSpec w;
+    w.kind = AnalysisWindow::Kind::Custom;
+    w.startNs = 0;
+    w.endNs = 5000;
+    s.setWindow(0, w);
+    s.setWindow(1, w); // queued behind the analysis of a.sqlite
+    QCOMPARE(started.count(), 1);
+    s.close(0); // cancels a.sqlite's analysis; b.sqlite's waits until it has returned
+    QCOMPARE(started.count(), 1);
+    QVERIFY(waitIdle(s));
+    QCOMPARE(started.count(), 2);
+    QCOMPARE(started.last().at(0).toInt(), 0); // b.sqlite, now at index 0
+    QCOMPARE(ready.count(), 1);
+    QCOMPARE(s.count(), 1);
+    QCOMPARE(s.entry(0).trace->info.fileName, QStringLiteral("b.sqlite"));
+    QCOMPARE(s.entry(0).analysis->window.endNs, 5000);
+}
+
 void TestTraceSession::closeRemoves()
 {
     TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("a.sqlite"));
@@ -129,8 +189,16 @@ void TestTraceSession::closeRemoves()
     s.open({ a.path(), b.path() });
     QVERIFY(waitIdle(s));
     const quint64 second = s.entry(1).id;
+    const TracePtr first = s.entry(0).trace;
     QSignalSpy removed(&s, &TraceSession::traceRemoved);
+    // Caches keyed by the trace (the timeline's) hear of the close while it is still there.
+    std::vector<const Trace*> closing;
+    connect(&s, &TraceSession::traceClosing, this, [&](const TracePtr& t) {
+        closing.push_back(t.get());
+        QCOMPARE(removed.count(), 0);
+    });
     s.close(0);
+    QCOMPARE(closing, std::vector<const Trace*>({ first.get() }));
     QCOMPARE(removed.count(), 1);
     QCOMPARE(removed.first().at(0).toInt(), 0);
     QCOMPARE(s.count(), 1);

@@ -2,12 +2,11 @@
 // The Comparison dock offscreen: its models under QAbstractItemModelTester, the comparison
 // computed off the GUI thread, baseline/unit/counts controls, evidence links (changes, kernels,
 // aligned steps) and the export. Expected values are worked out from the fixture rows.
-#include "core/analysis/analyzer.h"
 #include "core/compare/comparator.h"
-#include "core/io/traceloader.h"
 #include "core/models/comparisonchangemodel.h"
 #include "core/models/comparisonfiguremodel.h"
 #include "core/models/comparisonkernelmodel.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/docks/comparisondock.h"
 #include "widgets/stepalignedview.h"
@@ -57,12 +56,7 @@ AnalysisPtr analysis(bool activation)
     }
     fx.runtime(t, t + 100, 100, 101, corr++, QStringLiteral("cudaGetDevice_v3020"));
     fx.exec(QStringLiteral("COMMIT"));
-    const LoadOutcome out = TraceLoader::loadSync(fx.path());
-    if (!out.ok()) {
-        qWarning("load failed: %s", qPrintable(out.message));
-        return nullptr;
-    }
-    return Analyzer::analyze(out.trace, AnalysisOptions {});
+    return sl::test::analyzeWindow(sl::test::loadFixture(fx));
 }
 
 int rowOf(const ComparisonFigureModel& m, const QString& key, const QString& scope = {})

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The Kernels dock: scope, all-kernels mode with its filters, sort indicator across a worker
 // sort, evidence rows and Copy as TSV. Expected rows are computed by hand from KernelsFixture.
-#include "core/analysis/analyzer.h"
-#include "core/io/traceloader.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/kernelsummarymodel.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/kernelsfixture.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/docks/kernelsdock.h"
@@ -64,9 +63,7 @@ void TestKernelsDock::initTestCase()
 {
     TraceFixture fx;
     KernelsFixture::fill(fx);
-    const LoadOutcome out = TraceLoader::loadSync(fx.path());
-    QVERIFY2(out.ok(), qPrintable(out.message));
-    m_analysis = Analyzer::analyze(out.trace, AnalysisOptions {});
+    m_analysis = sl::test::analyzeWindow(sl::test::loadFixture(fx));
     QVERIFY(m_analysis);
 }
 

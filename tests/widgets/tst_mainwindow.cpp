@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/analysisresult.h"
+#include "core/compare/comparator.h"
 #include "core/compare/comparison.h"
 #include "core/models/evidencerowsmodel.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/processtreemodel.h"
 #include "core/session/tracesession.h"
 #include "tests/common/tracefixture.h"
+#include "widgets/analysisfiles.h"
 #include "widgets/charts/barchartview.h"
+#include "widgets/comparisonroster.h"
+#include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/docks/comparisondock.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
@@ -16,12 +20,18 @@
 #include "widgets/docks/processesdock.h"
 #include "widgets/docks/timelinedock.h"
 #include "widgets/mainwindow.h"
+#include "widgets/recentfilesmenu.h"
+#include "widgets/sessionstatus.h"
+#include "widgets/settings.h"
 #include "widgets/timeline/nvtxview.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timeviewport.h"
+#include "widgets/viewstate.h"
 
 #include <QClipboard>
+#include <QComboBox>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -61,6 +71,22 @@ void fillFixture(TraceFixture& fx)
     fx.nvtx(100, 9200, 100, 101, QStringLiteral("decode_step")); // one decode step around everything
 }
 
+/// Column 0 of every row of the NVTX dock's phase table.
+QStringList phaseRows(const MainWindow& w)
+{
+    QStringList names;
+    const QAbstractItemModel* m = w.nvtxDock()->phaseTable()->model();
+    for (int r = 0; r < m->rowCount(); ++r)
+        names << m->index(r, 0).data().toString();
+    return names;
+}
+
+bool writeFile(const QString& path, const QByteArray& content)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(content) == content.size();
+}
+
 bool waitIdle(MainWindow& w)
 {
     return QTest::qWaitFor([&w] { return !w.isBusy(); }, 30000);
@@ -85,6 +111,10 @@ private slots:
     void timelineSelectionSetsWindow();
     void cancelClosesConnections();
     void layoutRoundTrip();
+    void phaseMapAndTaxonomyFiles();
+    void closeWhileSorting();
+    void recentFilesMenu();
+    void preferencesCheckTheFiles();
 
 private:
     QTemporaryDir m_settingsDir;
@@ -303,17 +333,20 @@ void TestMainWindow::closeTrace()
 
 void TestMainWindow::comparisonOfOpenTraces()
 {
-    TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("before.sqlite"));
+    TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("serve-before-2026.sqlite"));
     fillFixture(a);
-    TraceFixture b(TraceFixture::Schema::Nsys2026, QStringLiteral("after.sqlite"));
+    TraceFixture b(TraceFixture::Schema::Nsys2026, QStringLiteral("serve-after-2026.sqlite"));
     b.gpu(0, QStringLiteral("H100"));
     b.kernel(1000, 2000, 0, 7, 1, 100, QStringLiteral("only"));
     MainWindow w;
     w.openFiles({ a.path(), b.path() });
     QVERIFY(waitIdle(w));
     QTRY_VERIFY(w.comparisonDock()->comparison() && w.comparisonDock()->comparison()->traceCount() == 2);
-    QCOMPARE(
-        w.comparisonDock()->comparison()->labels, QStringList({ QStringLiteral("before"), QStringLiteral("after") }));
+    // The GUI labels the traces by the CLI's rule (Comparator::labelsFor over the same analyses).
+    const ComparisonPtr c = w.comparisonDock()->comparison();
+    QCOMPARE(c->labels, Comparator::labelsFor({ w.session()->entry(0).analysis, w.session()->entry(1).analysis }));
+    QCOMPARE(w.comparisonRoster()->labels(), c->labels);
+    QCOMPARE(w.comparisonDock()->baselineBox()->itemText(1), c->labels[1]);
 
     // A comparison link into the second trace makes it current and lands on its rows.
     w.setCurrentTrace(0);
@@ -424,6 +457,16 @@ void TestMainWindow::layoutRoundTrip()
         w.processesDock()->hide();
         w.nvtxDock()->hide();
         w.findingsDock()->view()->horizontalHeader()->resizeSection(1, 211);
+        // Every dock registered its tables' headers, each under its own key.
+        QStringList keys;
+        for (const QHeaderView* h : w.findChildren<QHeaderView*>())
+            if (const QString key = ViewState::headerKey(h); !key.isEmpty())
+                keys << key;
+        keys.sort();
+        QCOMPARE(keys,
+            QStringList({ QStringLiteral("comparison.changes"), QStringLiteral("comparison.figures"),
+                QStringLiteral("comparison.kernels"), QStringLiteral("evidence"), QStringLiteral("findings"),
+                QStringLiteral("kernels.instances"), QStringLiteral("kernels.summary"), QStringLiteral("processes") }));
         w.close(); // closeEvent saves geometry, dock state and header states
     }
     MainWindow w2;
@@ -437,6 +480,151 @@ void TestMainWindow::layoutRoundTrip()
     w2.resetLayout();
     QVERIFY(!w2.processesDock()->isHidden());
     QVERIFY(!w2.nvtxDock()->isHidden());
+}
+
+void TestMainWindow::phaseMapAndTaxonomyFiles()
+{
+    QTemporaryDir dir;
+    const QString map = dir.filePath(QStringLiteral("serving.json"));
+    QVERIFY(writeFile(map, R"({"serve": ["decode_step"]})"));
+    const QString broken = dir.filePath(QStringLiteral("broken.json"));
+    QVERIFY(writeFile(broken, "{\"serve\": "));
+    const QString taxonomy = dir.filePath(QStringLiteral("taxonomy.json"));
+    QVERIFY(writeFile(taxonomy, R"({"rules": [{"category": "attention", "patterns": ["big"]}]})"));
+    TraceFixture fx;
+    fillFixture(fx);
+    QString tracePath;
+    {
+        MainWindow w;
+        w.openFiles({ fx.path() });
+        QVERIFY(waitIdle(w));
+        tracePath = w.session()->entry(0).trace->info.filePath;
+        QVERIFY(phaseRows(w).contains(QStringLiteral("decode")));
+        QVERIFY(!phaseRows(w).contains(QStringLiteral("serve")));
+
+        // A broken file changes nothing; the parser's message names it.
+        QString error;
+        QVERIFY(!w.analysisFiles()->setTracePhaseMap(0, broken, &error));
+        QVERIFY2(error.contains(QStringLiteral("broken.json")) && error.contains(QStringLiteral("Invalid phase map")),
+            qPrintable(error));
+        QVERIFY(!w.isBusy());
+        QVERIFY(Settings::instance()->tracePhaseMap(tracePath).isEmpty());
+
+        // The user's map: the one decode_step range (holding all six launches) is now "serve".
+        QVERIFY2(w.analysisFiles()->setTracePhaseMap(0, map, &error), qPrintable(error));
+        QVERIFY(waitIdle(w));
+        QCOMPARE(w.currentAnalysis()->phases.first().phase, QStringLiteral("serve"));
+        QCOMPARE(w.currentAnalysis()->phases.first().steps, 1);
+        QCOMPARE(w.currentAnalysis()->phases.first().kernelNs, 100 + 1000 + 100 + 1000 + 10 + 1000);
+        QVERIFY(phaseRows(w).contains(QStringLiteral("serve")));
+        QVERIFY(!phaseRows(w).contains(QStringLiteral("decode")));
+
+        // A taxonomy rule before the built-in ones puts "big" into attention.
+        QVERIFY2(w.analysisFiles()->setTraceTaxonomy(0, taxonomy, &error), qPrintable(error));
+        QVERIFY(waitIdle(w));
+        QCOMPARE(w.currentAnalysis()->phases.first().phase, QStringLiteral("serve")); // the map stays
+        bool big = false;
+        for (const KernelSummary& k : w.currentAnalysis()->kernels)
+            if (w.currentAnalysis()->trace->strings.at(k.name) == QStringLiteral("big")) {
+                big = true;
+                QCOMPARE(k.category, QStringLiteral("attention"));
+            }
+        QVERIFY(big);
+    }
+    // Both are remembered for the trace: a new window analyses it the same way.
+    {
+        MainWindow w;
+        w.openFiles({ fx.path() });
+        QVERIFY(waitIdle(w));
+        QCOMPARE(w.currentAnalysis()->phases.first().phase, QStringLiteral("serve"));
+        QString error;
+        QVERIFY(w.analysisFiles()->setTracePhaseMap(0, {}, &error));
+        QVERIFY(w.analysisFiles()->setTraceTaxonomy(0, {}, &error));
+        QVERIFY(waitIdle(w));
+        QCOMPARE(w.currentAnalysis()->phases.first().phase, QStringLiteral("prefill")); // built-in again
+        QVERIFY(Settings::instance()->tracePhaseMap(tracePath).isEmpty());
+    }
+    // The default from Preferences applies to every trace, open ones re-analysed.
+    {
+        MainWindow w;
+        w.openFiles({ fx.path() });
+        QVERIFY(waitIdle(w));
+        Settings::instance()->setDefaultPhaseMap(map);
+        QVERIFY(waitIdle(w));
+        QCOMPARE(w.currentAnalysis()->phases.first().phase, QStringLiteral("serve"));
+        Settings::instance()->setDefaultPhaseMap(broken); // reported, the last good options stay
+        QVERIFY(w.status()->text().contains(QStringLiteral("broken.json")));
+        Settings::instance()->setDefaultPhaseMap({});
+        QVERIFY(waitIdle(w));
+        QCOMPARE(w.currentAnalysis()->phases.first().phase, QStringLiteral("prefill"));
+    }
+}
+
+void TestMainWindow::closeWhileSorting()
+{
+    // Closing the window while a sort of the kernel instances runs on a worker: the late result
+    // is dropped with the watcher the model owns (QFuture::then(this, …) asserted in Debug).
+    TraceFixture fx;
+    fillFixture(fx);
+    for (int round = 0; round < 4; ++round) {
+        auto* w = new MainWindow;
+        w->show();
+        w->openFiles({ fx.path() });
+        QVERIFY(waitIdle(*w));
+        w->kernelsDock()->instanceModel()->setAsyncThreshold(0);
+        w->kernelsDock()->setShowAllKernels(true);
+        w->kernelsDock()->instanceModel()->sort(KernelInstanceModel::Duration, Qt::DescendingOrder);
+        QVERIFY(w->kernelsDock()->instanceModel()->isBusy());
+        w->close();
+        delete w;
+    }
+    QVERIFY(QThreadPool::globalInstance()->waitForDone(10000));
+    QCoreApplication::processEvents();
+}
+
+void TestMainWindow::recentFilesMenu()
+{
+    Settings::instance()->setRecentFiles({ QStringLiteral("/t/a.sqlite"), QStringLiteral("/t/b.sqlite") });
+    RecentFilesMenu menu;
+    QSignalSpy chosen(&menu, &RecentFilesMenu::fileChosen);
+    QList<QAction*> actions = menu.actions();
+    QCOMPARE(actions.size(), 4); // a, b, separator, Clear
+    QCOMPARE(actions[0]->text(), QStringLiteral("a.sqlite"));
+    QCOMPARE(actions[1]->toolTip(), QStringLiteral("/t/b.sqlite"));
+    QVERIFY(actions[2]->isSeparator());
+    actions[1]->trigger();
+    QCOMPARE(chosen.count(), 1);
+    QCOMPARE(chosen.first().at(0).toString(), QStringLiteral("/t/b.sqlite"));
+    actions[3]->trigger(); // Clear
+    QVERIFY(Settings::instance()->recentFiles().isEmpty());
+    emit menu.aboutToShow(); // rebuilt from the settings before every show
+    actions = menu.actions();
+    QCOMPARE(actions.size(), 1);
+    QVERIFY(!actions[0]->isEnabled()); // "(none)"
+}
+
+void TestMainWindow::preferencesCheckTheFiles()
+{
+    QTemporaryDir dir;
+    const QString broken = dir.filePath(QStringLiteral("taxonomy.json"));
+    QVERIFY(writeFile(broken, R"({"rules": [{"category": "nonsense", "patterns": ["x"]}]})"));
+    const QString map = dir.filePath(QStringLiteral("phases.json"));
+    QVERIFY(writeFile(map, R"({"serve": ["step"]})"));
+    PreferencesDialog dialog;
+    dialog.phaseMapEdit()->setText(map);
+    dialog.taxonomyEdit()->setText(broken);
+    dialog.accept(); // refused: the taxonomy does not load
+    QVERIFY(dialog.result() != QDialog::Accepted);
+    QVERIFY2(dialog.errorLabel()->text().contains(QStringLiteral("taxonomy.json"))
+            && dialog.errorLabel()->text().contains(QStringLiteral("unknown category 'nonsense'")),
+        qPrintable(dialog.errorLabel()->text()));
+    QVERIFY(Settings::instance()->defaultPhaseMap().isEmpty()); // nothing stored
+    dialog.taxonomyEdit()->clear();
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(Settings::instance()->defaultPhaseMap(), map);
+    QVERIFY(Settings::instance()->defaultTaxonomy().isEmpty());
+    Settings::instance()->setDefaultPhaseMap({});
 }
 
 QTEST_MAIN(TestMainWindow)

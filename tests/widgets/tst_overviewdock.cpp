@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/analysis/analyzer.h"
-#include "core/io/traceloader.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/charts/barchartview.h"
 #include "widgets/docks/overviewdock.h"
@@ -27,10 +26,7 @@ AnalysisPtr analyseFixture()
     fx.runtime(3'100'000, 3'150'000, 100, 101, 2, launch);
     fx.kernel(1'000'000, 3'000'000, 0, 7, 1, 100, QStringLiteral("sm90_gemm_bf16"));
     fx.kernel(3'500'000, 4'000'000, 0, 7, 2, 100, QStringLiteral("ncclAllReduceKernel"));
-    const LoadOutcome loaded = TraceLoader::loadSync(fx.path());
-    if (!loaded.ok())
-        qFatal("fixture did not load: %s", qPrintable(loaded.message));
-    return Analyzer::analyze(loaded.trace, AnalysisOptions {});
+    return sl::test::analyzeWindow(sl::test::loadFixture(fx));
 }
 
 } // namespace

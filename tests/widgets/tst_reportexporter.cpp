@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/analyzer.h"
 #include "core/io/traceloader.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/reportexporter.h"
 
@@ -8,6 +9,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -19,23 +21,36 @@ namespace {
 
 /// Five kernels; the custom window [1500, 6500] holds the three that start at 2000 (big, 1000 ns),
 /// 4000 (small, 100 ns) and 5000 (big, 1000 ns).
-AnalysisPtr analyseWindowed()
+void fill(TraceFixture& fx)
 {
-    TraceFixture fx;
     fx.gpu(0, QStringLiteral("H100"));
     fx.kernel(1000, 1100, 0, 7, 1, 100, QStringLiteral("small"));
     fx.kernel(2000, 3000, 0, 7, 2, 100, QStringLiteral("big"));
     fx.kernel(4000, 4100, 0, 7, 3, 100, QStringLiteral("small"));
     fx.kernel(5000, 6000, 0, 7, 4, 100, QStringLiteral("big"));
     fx.kernel(7000, 8000, 0, 7, 5, 100, QStringLiteral("big"));
-    const LoadOutcome loaded = TraceLoader::loadSync(fx.path());
-    if (!loaded.ok())
-        qFatal("fixture did not load: %s", qPrintable(loaded.message));
-    AnalysisOptions options;
-    QString error;
-    if (!WindowSpec::parse(QStringLiteral("1500:6500"), &options.window, &error))
-        qFatal("%s", qPrintable(error));
-    return Analyzer::analyze(loaded.trace, options);
+}
+
+const QString kWindow = QStringLiteral("1500:6500");
+
+AnalysisPtr analyseWindowed()
+{
+    TraceFixture fx;
+    fill(fx);
+    return sl::test::analyzeWindow(sl::test::loadFixture(fx), kWindow);
+}
+
+/// File name → content of every file below `dir`/tables.
+QMap<QString, QByteArray> tablesIn(const QString& dir)
+{
+    QMap<QString, QByteArray> out;
+    const QDir tables(QDir(dir).filePath(QStringLiteral("tables")));
+    for (const QString& name : tables.entryList(QDir::Files)) {
+        QFile f(tables.filePath(name));
+        if (f.open(QIODevice::ReadOnly))
+            out.insert(name, f.readAll());
+    }
+    return out;
 }
 
 QStringList csvLines(const QString& path)
@@ -54,6 +69,7 @@ class TestReportExporter : public QObject
 private slots:
     void writesTheReportOfTheWindow();
     void writesTablesOnly();
+    void tablesEqualTheClis();
     void oneExportAtATime();
     void failureIsTheCoresMessage();
 };
@@ -95,10 +111,43 @@ void TestReportExporter::writesTablesOnly()
     QVERIFY(exporter.start(analyseWindowed(), dir.path(), ReportExporter::What::Tables));
     QVERIFY(finished.wait(30000));
     QCOMPARE(finished.first().at(0).toBool(), true);
-    QCOMPARE(csvLines(dir.filePath(QStringLiteral("kernels.csv"))).size(), 3);
+    // The report's layout: DIR/tables/*.csv, nothing else.
+    QCOMPARE(csvLines(dir.filePath(QStringLiteral("tables/kernels.csv"))).size(), 3);
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("kernels.csv"))));
     QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("report.md"))));
     QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("report.json"))));
-    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("tables"))));
+}
+
+void TestReportExporter::tablesEqualTheClis()
+{
+#ifndef SIGHTLINE_CLI
+    QSKIP("sightline-cli is not built");
+#else
+    TraceFixture fx;
+    fill(fx);
+    QTemporaryDir dir;
+    const QString gui = dir.filePath(QStringLiteral("gui"));
+    const QString cli = dir.filePath(QStringLiteral("cli"));
+    ReportExporter exporter;
+    QSignalSpy finished(&exporter, &ReportExporter::finished);
+    QVERIFY(
+        exporter.start(sl::test::analyzeWindow(sl::test::loadFixture(fx), kWindow), gui, ReportExporter::What::Tables));
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.first().at(0).toBool(), true);
+
+    QProcess p;
+    p.start(QStringLiteral(SIGHTLINE_CLI),
+        { QStringLiteral("analyze"), fx.path(), QStringLiteral("--window"), kWindow, QStringLiteral("--out"), cli });
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+
+    const QMap<QString, QByteArray> fromGui = tablesIn(gui);
+    const QMap<QString, QByteArray> fromCli = tablesIn(cli);
+    QVERIFY(fromCli.contains(QStringLiteral("kernels.csv")));
+    QCOMPARE(fromGui.keys(), fromCli.keys());
+    for (auto it = fromCli.cbegin(); it != fromCli.cend(); ++it)
+        QVERIFY2(fromGui.value(it.key()) == it.value(), qPrintable(it.key()));
+#endif
 }
 
 void TestReportExporter::oneExportAtATime()

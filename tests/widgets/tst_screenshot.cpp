@@ -14,6 +14,8 @@ class TestScreenshot : public QObject
 private slots:
     void writesImage();
     void badTraceFailsWithMessage();
+    void laptopSizes_data();
+    void laptopSizes();
 
 private:
     static int run(const QStringList& args, const QString& home, QString* err);
@@ -63,6 +65,35 @@ void TestScreenshot::badTraceFailsWithMessage()
     QCOMPARE(run({ QStringLiteral("--screenshot"), out, missing }, dir.path(), &err), 3);
     QVERIFY(err.contains(QStringLiteral("nope.sqlite")));
     QVERIFY(!QFile::exists(out));
+}
+
+void TestScreenshot::laptopSizes_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addRow("1366x768") << QSize(1366, 768);
+    QTest::addRow("1600x1000") << QSize(1600, 1000);
+}
+
+void TestScreenshot::laptopSizes()
+{
+    // --size: the image has exactly the size asked for (the default layout fits it; the docks'
+    // readability at these sizes is checked in tst_laptoplayout).
+    QFETCH(QSize, size);
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.gpu(1, QStringLiteral("H100"));
+    fx.kernel(1000, 2000, 0, 7, 1, 100, QStringLiteral("gemm_kernel"));
+    fx.kernel(3000, 3500, 1, 15, 2, 100, QStringLiteral("flash_attention"));
+    const QString out = fx.dir() + QStringLiteral("/shot.png");
+    QString err;
+    const QString wh = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+    QCOMPARE(run({ QStringLiteral("--size"), wh, QStringLiteral("--screenshot"), out, fx.path() }, fx.dir(), &err), 0);
+    const QImage image(out);
+    QVERIFY2(!image.isNull(), qPrintable(err));
+    QCOMPARE(image.size(), size);
+    QCOMPARE(run({ QStringLiteral("--size"), QStringLiteral("huge"), QStringLiteral("--screenshot"), out, fx.path() },
+                 fx.dir(), &err),
+        2);
 }
 
 QTEST_GUILESS_MAIN(TestScreenshot)

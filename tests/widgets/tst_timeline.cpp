@@ -5,6 +5,7 @@
 #include "core/io/traceloader.h"
 #include "core/models/phasetablemodel.h"
 #include "core/timeline/timelinecache.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/timelinedock.h"
@@ -19,6 +20,8 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QtTest>
+
+#include <limits>
 
 using namespace sl;
 using sl::test::TraceFixture;
@@ -56,12 +59,7 @@ AnalysisPtr fixtureAnalysis()
     fx.nvtx(600, 2400, 100, 101, QStringLiteral("forward"));
     fx.nvtx(2800, 4000, 100, 101, QStringLiteral("decode_step"));
     fx.nvtx(5000, 10000, 100, 101, QStringLiteral("prefill_batch"));
-    const LoadOutcome out = TraceLoader::loadSync(fx.path());
-    if (!out.ok()) {
-        qWarning("load failed: %s", qPrintable(out.message));
-        return nullptr;
-    }
-    return Analyzer::analyze(out.trace, AnalysisOptions {});
+    return sl::test::analyzeWindow(sl::test::loadFixture(fx));
 }
 
 QStringList labels(const TimeCanvas& view)
@@ -112,7 +110,8 @@ void TestTimeline::initTestCase()
     QVERIFY(m_analysis);
     QCOMPARE(m_analysis->trace->kernels.size(), qsizetype(4));
     QCOMPARE(m_analysis->window.startNs, qint64(100));
-    QCOMPARE(m_analysis->window.endNs, qint64(9000));
+    // The full window is the whole capture: the NVTX range 5000..10000 closes it.
+    QCOMPARE(m_analysis->window.endNs, qint64(10000));
 }
 
 void TestTimeline::showTimeline(TimelineDock& dock)
@@ -140,6 +139,12 @@ void TestTimeline::timeAxis()
     const auto around = TimeAxis::ticks(500, 2500, 1500, 1000);
     QCOMPARE(around.front().label, QStringLiteral("-1 µs"));
     QCOMPARE(around.back().label, QStringLiteral("1 µs"));
+    // Degenerate ranges (issue 12.2) give no ticks instead of overflowing or aborting: 2^63 ns
+    // wide, at the ends of qint64, or millions of steps.
+    constexpr qint64 q = qint64(1) << 62;
+    QVERIFY(TimeAxis::ticks(-q, q, 0, TimeAxis::step(q / 500, 90)).empty());
+    QVERIFY(TimeAxis::ticks(std::numeric_limits<qint64>::max() - 10, std::numeric_limits<qint64>::max(), 0, 1).empty());
+    QVERIFY(TimeAxis::ticks(0, 1'000'000'000, 0, 1).empty());
 }
 
 void TestTimeline::viewport()
@@ -254,23 +259,23 @@ void TestTimeline::zoomAndHighlights()
     QCOMPARE(timeline.timeViewport()->startNs(), qint64(2000));
     QCOMPARE(timeline.timeViewport()->endNs(), qint64(3000));
     // Kernel 3 spans [6000,9000): margin max(3000 / 20, 1000) = 1000 → [5000,10000], 5000 ns
-    // long, pushed back inside the capture [100,9000] → [4000,9000].
+    // long, inside the capture [100,10000] (the NVTX range 5000..10000 ends it).
     timeline.highlightKernels({ 3 });
-    QCOMPARE(timeline.timeViewport()->startNs(), qint64(4000));
-    QCOMPARE(timeline.timeViewport()->endNs(), qint64(9000));
+    QCOMPARE(timeline.timeViewport()->startNs(), qint64(5000));
+    QCOMPARE(timeline.timeViewport()->endNs(), qint64(10000));
     // A range on GPU 1: margin max(1000 / 10, 1000) = 1000 → [3000,6000].
     timeline.highlightRange(1, 4000, 5000);
     QCOMPARE(timeline.timeViewport()->startNs(), qint64(3000));
     QCOMPARE(timeline.timeViewport()->endNs(), qint64(6000));
-    // Keys: Home fits the capture; + zooms ×1.5 around the centre (4550): 8900 / 1.5 = 5933.3.
+    // Keys: Home fits the capture; + zooms ×1.5 around the centre (5050): 9900 / 1.5 = 6600.
     QTest::keyClick(timeline.view(), Qt::Key_Home);
     QCOMPARE(timeline.timeViewport()->startNs(), qint64(100));
-    QCOMPARE(timeline.timeViewport()->endNs(), qint64(9000));
+    QCOMPARE(timeline.timeViewport()->endNs(), qint64(10000));
     QTest::keyClick(timeline.view(), Qt::Key_Plus);
-    QCOMPARE(timeline.timeViewport()->startNs(), qint64(4550 - 2967));
-    QCOMPARE(timeline.timeViewport()->endNs(), qint64(4550 + 2967));
+    QCOMPARE(timeline.timeViewport()->startNs(), qint64(5050 - 3300));
+    QCOMPARE(timeline.timeViewport()->endNs(), qint64(5050 + 3300));
     // The NVTX view follows the shared viewport.
-    QCOMPARE(nvtx.view()->timeViewport()->startNs(), qint64(4550 - 2967));
+    QCOMPARE(nvtx.view()->timeViewport()->startNs(), qint64(5050 - 3300));
 }
 
 void TestTimeline::scopeHidesLanes()
@@ -398,7 +403,7 @@ void TestTimeline::benchmarkRuns()
     QCOMPARE(r.lanes, 5);
     QCOMPARE(r.samples.size(), 8); // two views × four zoom levels
     QCOMPARE(r.samples.front().zoom, QStringLiteral("whole capture"));
-    QCOMPARE(r.samples.front().spanNs, qint64(8900));
+    QCOMPARE(r.samples.front().spanNs, qint64(9900)); // the capture [100,10000]
     // One kernel: the middle kernel of the busiest stream (GPU 0 stream 7: kernels 0 and 3 →
     // kernel 3, [6000,9000)) with a quarter of its length on each side, inside the capture.
     QCOMPARE(r.samples.back().zoom, QStringLiteral("one kernel"));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/traceinspector.h"
 #include "core/io/traceloader.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/realtraces.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/dialogs/traceinfodialog.h"
@@ -82,10 +83,10 @@ QString allText(const QDialog& d)
 
 TracePtr load(TraceFixture& fx)
 {
-    const LoadOutcome out = TraceLoader::loadSync(fx.path());
-    if (!out.ok())
-        qFatal("fixture did not load: %s", qPrintable(out.message));
-    return out.trace;
+    TracePtr trace = sl::test::loadFixture(fx);
+    if (!trace)
+        qFatal("fixture did not load");
+    return trace;
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "widgets/charts/barchartview.h"
 
 #include "core/util/format.h"
+#include "widgets/categorypalette.h"
 #include "widgets/charts/chartscale.h"
 
 #include <QBarCategoryAxis>
@@ -20,15 +21,21 @@
 #include <QValueAxis>
 
 #include <algorithm>
-#include <array>
 
 namespace sl {
 
 namespace {
-// Busy series take the blues and greens, idle ones warm and grey tones, so that a device bar
-// reads "work vs. waiting" at a glance whatever the legend order.
-constexpr std::array<QRgb, 4> kBusyColors { 0x3d7ebf, 0x8dbbe8, 0x5aa469, 0xa5d69b };
-constexpr std::array<QRgb, 3> kIdleColors { 0xf0a35e, 0xe07b7b, 0xbdbdbd };
+/// Category names longer than this are shortened in the middle on screen ("GPU 0 · NVIDIA H…80GB
+/// HBM3"): the axis then keeps its width for the bars; the hover tooltip gives the whole name.
+constexpr qsizetype kMaxCategoryChars = 28;
+
+QString abbreviated(const QString& name)
+{
+    if (name.size() <= kMaxCategoryChars)
+        return name;
+    const qsizetype keep = (kMaxCategoryChars - 1) / 2;
+    return name.left(keep) + QChar(0x2026) + name.right(kMaxCategoryChars - 1 - keep);
+}
 
 qint64 valueAt(const ChartData::Series& s, qsizetype category)
 {
@@ -43,7 +50,7 @@ BarChartView::BarChartView(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(160);
+    m_view->setMinimumHeight(100);
     layout->addWidget(m_view);
     setData({});
 }
@@ -65,7 +72,20 @@ QChart* BarChartView::buildChart(bool interactive) const
 {
     auto* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setTitle(m_data.isEmpty() ? tr("%1: nothing to show for this analysis").arg(m_data.title) : m_data.title);
+    const QString title
+        = m_data.isEmpty() ? tr("%1: nothing to show for this analysis").arg(m_data.title) : m_data.title;
+    // On screen the dock's tab names the chart: its title goes to the tooltip, and its height to
+    // the bars and their labels, which a laptop-sized dock would otherwise elide to "…". Exported
+    // images keep the title.
+    if (interactive)
+        m_view->setToolTip(title);
+    else
+        chart->setTitle(title);
+    if (interactive && !m_data.isEmpty())
+        chart->setTitle(QString());
+    if (interactive && m_data.isEmpty())
+        chart->setTitle(title);
+    chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setVisible(m_data.series.size() > 1);
     chart->legend()->setAlignment(Qt::AlignBottom);
     if (m_data.isEmpty())
@@ -73,12 +93,14 @@ QChart* BarChartView::buildChart(bool interactive) const
 
     QAbstractBarSeries* series = m_data.stacked ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries)
                                                 : static_cast<QAbstractBarSeries*>(new QHorizontalBarSeries);
-    size_t busy = 0, idle = 0;
+    int busy = 0, idle = 0;
     const qsizetype n = m_data.categories.size();
     for (const ChartData::Series& s : m_data.series) {
         auto* set = new QBarSet(s.name);
-        set->setColor(
-            QColor(s.idle ? kIdleColors[idle++ % kIdleColors.size()] : kBusyColors[busy++ % kBusyColors.size()]));
+        // The palette's colour when the series says what it is (idle causes, phases…); else by position.
+        const QColor byOrder = CategoryPalette::series(s.idle ? idle++ : busy++, s.idle);
+        const QColor known = CategoryPalette::forKey(s.paletteKey);
+        set->setColor(known.isValid() ? known : byOrder);
         set->setBorderColor(set->color());
         // A horizontal category axis lists its first category at the bottom; feed it reversed so
         // that the chart reads top to bottom like the data (largest first).
@@ -88,9 +110,13 @@ QChart* BarChartView::buildChart(bool interactive) const
     }
     chart->addSeries(series);
 
-    QStringList reversed = m_data.categories;
-    std::reverse(reversed.begin(), reversed.end());
+    QStringList reversed;
+    for (auto it = m_data.categories.crbegin(); it != m_data.categories.crend(); ++it)
+        reversed << (interactive ? abbreviated(*it) : *it);
     auto* categoryAxis = new QBarCategoryAxis;
+    // Qt Charts elides labels to "…" whenever it finds them too long, even when the chart has
+    // room; the names are shortened above instead, so the axis may take the width it needs.
+    categoryAxis->setTruncateLabels(false);
     categoryAxis->append(reversed);
     chart->addAxis(categoryAxis, Qt::AlignLeft);
     series->attachAxis(categoryAxis);
@@ -139,6 +165,16 @@ QVector<QVector<qreal>> BarChartView::plottedValues() const
             values << set->at(i);
         out << values;
     }
+    return out;
+}
+
+QVector<QColor> BarChartView::plottedColors() const
+{
+    QVector<QColor> out;
+    const QList<QAbstractSeries*> all = m_view->chart()->series();
+    if (!all.isEmpty())
+        for (QBarSet* set : static_cast<QAbstractBarSeries*>(all.front())->barSets())
+            out << set->color();
     return out;
 }
 

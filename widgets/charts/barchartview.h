@@ -30,6 +30,8 @@ public:
     /// per category, in unitName()) and its category axis: lets tests check the chart, not just the data.
     QVector<QVector<qreal>> plottedValues() const;
     QStringList plottedCategories() const;
+    /// The colour of each series' bar set, in series order (tests compare them with the palette).
+    QVector<QColor> plottedColors() const;
     QString unitName() const { return m_unit; }
 
     /// Renders the chart alone (a fresh chart, not the widget) at `size` logical pixels on white,

@@ -2,7 +2,9 @@
 #pragma once
 
 #include "core/compare/comparison.h"
+#include "core/models/chartdata.h"
 
+#include <QColor>
 #include <QWidget>
 
 // Qt Charts types stay out of this header (as BarChartView): docks and tests never see them.
@@ -20,12 +22,15 @@ public:
     explicit CategoryBarChart(QWidget* parent = nullptr);
     void setComparison(const ComparisonPtr& comparison);
     /// Number of category groups shown (for tests).
-    int groupCount() const { return m_groups; }
+    int groupCount() const { return int(m_data.categories.size()); }
+    /// What it draws (ComparisonChartData::categories) and each trace's bar colour, in order.
+    const ChartData& data() const { return m_data; }
+    QVector<QColor> barColors() const;
 
 private:
     QChart* chart() const;
     QChartView* m_view;
-    int m_groups = 0;
+    ChartData m_data;
 };
 
 } // namespace sl

@@ -2,7 +2,9 @@
 #pragma once
 
 #include "core/compare/comparison.h"
+#include "core/models/chartdata.h"
 
+#include <QColor>
 #include <QWidget>
 
 // Qt Charts types stay out of this header (as BarChartView): docks and tests never see them.
@@ -19,12 +21,15 @@ class PhaseStackChart : public QWidget
 public:
     explicit PhaseStackChart(QWidget* parent = nullptr);
     void setComparison(const ComparisonPtr& comparison);
-    int segmentCount() const { return m_segments; } ///< phases shown (for tests)
+    int segmentCount() const { return int(m_data.series.size()); } ///< phases shown (for tests)
+    /// What it draws (ComparisonChartData::phases) and each phase's segment colour, in order.
+    const ChartData& data() const { return m_data; }
+    QVector<QColor> barColors() const;
 
 private:
     QChart* chart() const;
     QChartView* m_view;
-    int m_segments = 0;
+    ChartData m_data;
 };
 
 } // namespace sl

@@ -19,7 +19,7 @@ StepDistributionChart::StepDistributionChart(QWidget* parent)
 {
     charts::embedChartView(this, m_view);
     chart()->legend()->hide();
-    setMinimumHeight(200);
+    setMinimumHeight(80);
 }
 
 void StepDistributionChart::setComparison(const ComparisonPtr& c, int phase)

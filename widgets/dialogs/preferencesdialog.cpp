@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/dialogs/preferencesdialog.h"
 
+#include "core/analysis/analysisoptions.h"
+#include "core/io/nsysimporter.h"
 #include "core/util/translations.h"
 #include "widgets/settings.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileDialog>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QLocale>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace sl {
@@ -17,6 +24,10 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     : QDialog(parent)
     , m_language(new QComboBox(this))
     , m_restartNote(new QLabel(this))
+    , m_phaseMap(new QLineEdit(this))
+    , m_taxonomy(new QLineEdit(this))
+    , m_error(new QLabel(this))
+    , m_nsys(new QLineEdit(this))
 {
     setObjectName(QStringLiteral("dialog.preferences"));
     setWindowTitle(tr("Preferences"));
@@ -30,9 +41,33 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     const int current = m_language->findData(Settings::instance()->language());
     m_language->setCurrentIndex(current >= 0 ? current : 0);
     form->addRow(tr("&Language:"), m_language);
+    m_phaseMap->setText(Settings::instance()->defaultPhaseMap());
+    m_phaseMap->setPlaceholderText(tr("built-in (prefill, decode, sampling)"));
+    form->addRow(tr("Default &phase map:"), fileRow(m_phaseMap, tr("Default Phase Map")));
+    m_taxonomy->setText(Settings::instance()->defaultTaxonomy());
+    m_taxonomy->setPlaceholderText(tr("built-in rules only"));
+    form->addRow(tr("Default kernel &taxonomy:"), fileRow(m_taxonomy, tr("Default Kernel Taxonomy")));
+    // Reports (.nsys-rep) open through their SQLite export, made by the user's own nsys.
+    m_nsys->setText(Settings::instance()->nsysPath());
+    const QString found = NsysImporter::findNsys();
+    m_nsys->setPlaceholderText(found.isEmpty() ? tr("not found on PATH") : tr("%1 (found on PATH)").arg(found));
+    m_nsys->setToolTip(tr("Used to open .nsys-rep and .qdrep reports (nsys export --type sqlite, into the cache "
+                          "folder). Get Nsight Systems from https://developer.nvidia.com/nsight-systems."));
+    auto* browse = new QPushButton(tr("Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Locate nsys"), m_nsys->text());
+        if (!path.isEmpty())
+            m_nsys->setText(path);
+    });
+    auto* nsysRow = new QHBoxLayout;
+    nsysRow->addWidget(m_nsys, 1);
+    nsysRow->addWidget(browse);
+    form->addRow(tr("&nsys:"), nsysRow);
     layout->addLayout(form);
     m_restartNote->setWordWrap(true);
     layout->addWidget(m_restartNote);
+    m_error->setWordWrap(true);
+    layout->addWidget(m_error);
     layout->addStretch(1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -50,9 +85,43 @@ void PreferencesDialog::updateRestartNote()
     m_restartNote->setText(changed ? tr("The new language applies the next time Sightline starts.") : QString());
 }
 
+QWidget* PreferencesDialog::fileRow(QLineEdit* edit, const QString& title)
+{
+    auto* row = new QWidget(this);
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    edit->setClearButtonEnabled(true);
+    h->addWidget(edit, 1);
+    auto* browse = new QPushButton(tr("Browse…"), row);
+    h->addWidget(browse);
+    connect(browse, &QPushButton::clicked, this, [this, edit, title] {
+        const QString path = QFileDialog::getOpenFileName(this, title,
+            edit->text().isEmpty() ? Settings::instance()->lastDirectory() : edit->text(),
+            tr("JSON files (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            edit->setText(path);
+    });
+    return row;
+}
+
 void PreferencesDialog::accept()
 {
-    Settings::instance()->setLanguage(selectedLanguage());
+    // The files are loaded as an analysis would load them: a broken one keeps the dialog open
+    // with the loader's message instead of failing every later analysis.
+    const QString phaseMap = m_phaseMap->text().trimmed();
+    const QString taxonomy = m_taxonomy->text().trimmed();
+    AnalysisOptions check;
+    QString error;
+    if (!check.loadFiles(phaseMap, taxonomy, &error)) {
+        m_error->setText(error);
+        return;
+    }
+    m_error->clear();
+    Settings* s = Settings::instance();
+    s->setLanguage(selectedLanguage());
+    s->setDefaultPhaseMap(phaseMap);
+    s->setDefaultTaxonomy(taxonomy);
+    s->setNsysPath(m_nsys->text().trimmed());
     QDialog::accept();
 }
 

@@ -158,9 +158,7 @@ QWidget* TraceInfoDialog::createGeneralPage()
         i.nsysVersion.isEmpty() ? tr("unknown (no export metadata)") : tr("%1 (%2)").arg(i.nsysVersion, source));
     add(tr("Export schema:"), i.schemaVersion.isEmpty() ? tr("none recorded (before 2022)") : i.schemaVersion);
     add(tr("Export platform:"), i.exportPlatform.isEmpty() ? tr("not recorded") : i.exportPlatform);
-    const QString graphModes[] = { tr("not recorded"), tr("whole graphs (one record per graph launch)"),
-        tr("nodes (one record per kernel of a graph)") };
-    add(tr("CUDA graph trace:"), graphModes[int(i.graphMode)]);
+    add(tr("CUDA graph trace:"), GraphModes::description(i.graphMode));
     add(tr("Kernel names from:"), i.kernelNameColumn);
     if (i.processStreamsReportError)
         add(tr("Warning:"),

@@ -7,12 +7,14 @@
 #include "core/models/comparisonfiguremodel.h"
 #include "core/models/comparisonkernelmodel.h"
 #include "core/report/comparisonwriter.h"
+#include "core/util/futurewatch.h"
 #include "widgets/charts/categorybarchart.h"
 #include "widgets/charts/phasestackchart.h"
 #include "widgets/charts/stepdistributionchart.h"
 #include "widgets/deltadelegate.h"
 #include "widgets/stepalignedview.h"
 #include "widgets/tablesetup.h"
+#include "widgets/viewstate.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -26,10 +28,13 @@
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace sl {
 
@@ -78,10 +83,12 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     m_figureView = makeTable(m_tabs, m_figures, ComparisonFigureModel::SortRole, ComparisonFigureModel::DirectionRole);
     m_figureView->horizontalHeader()->resizeSection(ComparisonFigureModel::Scope, 150);
     m_figureView->horizontalHeader()->resizeSection(ComparisonFigureModel::Figure, 220);
+    ViewState::registerHeader(m_figureView->horizontalHeader(), QStringLiteral("comparison.figures"));
     m_tabs->addTab(m_figureView, tr("Figures"));
 
     m_kernelView = makeTable(m_tabs, m_kernels, ComparisonKernelModel::SortRole, ComparisonKernelModel::DirectionRole);
     m_kernelView->horizontalHeader()->resizeSection(ComparisonKernelModel::Kernel, 320);
+    ViewState::registerHeader(m_kernelView->horizontalHeader(), QStringLiteral("comparison.kernels"));
     m_kernelView->setTextElideMode(Qt::ElideMiddle); // tile sizes at the end tell gemm variants apart
     m_kernelView->setToolTip(tr("Double-click a kernel to show its launches in every trace."));
     m_tabs->addTab(m_kernelView, tr("Kernels"));
@@ -91,6 +98,7 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     changesLayout->setContentsMargins(0, 0, 0, 0);
     m_changeView = makeTable(changes, m_changes, ComparisonChangeModel::SortRole, ComparisonChangeModel::DirectionRole);
     m_changeView->horizontalHeader()->resizeSection(ComparisonChangeModel::Change, 520);
+    ViewState::registerHeader(m_changeView->horizontalHeader(), QStringLiteral("comparison.changes"));
     m_changeView->setToolTip(tr("Double-click a change to show its rows in both traces."));
     changesLayout->addWidget(m_changeView, 1);
     auto* buttons = new QHBoxLayout;
@@ -157,6 +165,13 @@ QWidget* ComparisonDock::buildControls()
     m_counts->setToolTip(tr("One count per trace, in the order of the columns, to set kernel time per token beside "
                             "the measured throughput."));
     row->addWidget(m_counts, 1);
+    m_flopsPerToken = new QLineEdit(bar);
+    m_flopsPerToken->setObjectName(QStringLiteral("comparison.flopsPerToken"));
+    m_flopsPerToken->setPlaceholderText(tr("FLOPs/token, or e.g. 7e9 params"));
+    m_flopsPerToken->setClearButtonEnabled(true);
+    m_flopsPerToken->setToolTip(tr("Model FLOPs per generated token (or the parameter count followed by \"params\": 2 "
+                                   "FLOPs per parameter and token). With token counts it gives model TFLOP/s and MFU."));
+    row->addWidget(m_flopsPerToken);
     m_export = new QPushButton(tr("Export…"), bar);
     m_export->setToolTip(tr("Write comparison.md and comparison.json into a folder"));
     row->addWidget(m_export);
@@ -171,6 +186,7 @@ QWidget* ComparisonDock::buildControls()
     connect(m_baseline, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(m_unit, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(m_counts, &QLineEdit::editingFinished, this, [this] { recompute(); });
+    connect(m_flopsPerToken, &QLineEdit::editingFinished, this, [this] { recompute(); });
     connect(m_export, &QPushButton::clicked, this, &ComparisonDock::chooseExportFolder);
     return outer;
 }
@@ -217,15 +233,13 @@ QWidget* ComparisonDock::buildStepsTab()
 void ComparisonDock::setAnalyses(const QVector<AnalysisPtr>& analyses, const QStringList& labels)
 {
     m_analyses = analyses;
-    m_labels = labels;
+    // The CLI's label rule (Comparator::labelsFor); a missing analysis has no file name to fall back on.
+    const bool complete = std::all_of(analyses.begin(), analyses.end(), [](const AnalysisPtr& a) { return bool(a); });
+    m_labels = complete ? Comparator::labelsFor(analyses, labels) : labels;
     const QSignalBlocker block(m_baseline); // one recompute, below, not one per item
     m_baseline->clear();
-    for (qsizetype i = 0; i < analyses.size(); ++i) {
-        const QString l = i < labels.size() && !labels[i].isEmpty()
-            ? labels[i]
-            : (analyses[i] ? analyses[i]->trace->info.fileName : QString());
-        m_baseline->addItem(l);
-    }
+    for (qsizetype i = 0; i < analyses.size(); ++i)
+        m_baseline->addItem(m_labels.value(i));
     m_baseline->setCurrentIndex(analyses.isEmpty() ? -1 : 0);
     recompute();
 }
@@ -257,12 +271,24 @@ void ComparisonDock::recompute()
         }
         (o.unit == WorkUnit::Request ? o.requests : o.tokens) = counts;
     }
+    if (QString f = m_flopsPerToken->text().trimmed(); !f.isEmpty()) {
+        const bool params = f.endsWith(QLatin1String("params"), Qt::CaseInsensitive);
+        if (params)
+            f.chop(6);
+        bool ok = false;
+        const double v = f.trimmed().toDouble(&ok);
+        if (!ok || !(v > 0)) {
+            m_status->setText(tr("FLOPs per token: a positive number, or a parameter count followed by \"params\"."));
+            return;
+        }
+        o.modelFlopsPerToken = params ? 2.0 * v : v;
+    }
     if (!Comparator::validate(int(m_analyses.size()), o, &error)) {
         m_status->setText(error);
         return;
     }
     m_status->setText(tr("Comparing %1 traces…").arg(m_analyses.size()));
-    Comparator::compareAsync(m_analyses, o).then(this, [this, generation](ComparisonPtr c) {
+    FutureWatch::onResult(this, Comparator::compareAsync(m_analyses, o), [this, generation](const ComparisonPtr& c) {
         if (generation == m_generation) // a newer request supersedes this one
             showComparison(c);
     });
@@ -274,6 +300,17 @@ void ComparisonDock::showComparison(const ComparisonPtr& c)
     m_figures->setComparison(c);
     m_kernels->setComparison(c);
     m_changes->setComparison(c);
+    // Per-trace columns (value, Δ, ratio) as wide as their headers ("before (baseline)", "Δ after"),
+    // never cut; the name columns keep their widths.
+    for (QTableView* view : { m_figureView, m_kernelView })
+        for (int col = 0; col < view->model()->columnCount(); ++col) {
+            QHeaderView* h = view->horizontalHeader();
+            const QString text = view->model()->headerData(col, Qt::Horizontal).toString();
+            const int needed = h->fontMetrics().horizontalAdvance(text) + 2 * h->style()->pixelMetric(QStyle::PM_HeaderMargin)
+                + 12; // the sort indicator
+            if (h->sectionSize(col) < needed)
+                h->resizeSection(col, needed);
+        }
     m_categoryChart->setComparison(c);
     m_phaseChart->setComparison(c);
     m_export->setEnabled(bool(c));
@@ -373,11 +410,12 @@ void ComparisonDock::exportTo(const QString& dir)
         return;
     }
     m_export->setEnabled(false);
-    QtConcurrent::run([c, dir] {
+    const QFuture<std::pair<bool, QString>> written = QtConcurrent::run([c, dir] {
         QString error;
         const bool ok = ComparisonWriter::writeAll(*c, dir, &error);
         return std::make_pair(ok, error);
-    }).then(this, [this, dir](const std::pair<bool, QString>& result) {
+    });
+    FutureWatch::onResult(this, written, [this, dir](const std::pair<bool, QString>& result) {
         m_export->setEnabled(bool(m_comparison));
         const QString message = result.first
             ? tr("comparison.md and comparison.json written to %1").arg(QDir::toNativeSeparators(dir))

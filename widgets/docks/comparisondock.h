@@ -35,7 +35,8 @@ class ComparisonDock : public QDockWidget
 public:
     explicit ComparisonDock(QWidget* parent = nullptr);
 
-    /// The traces to compare (finished analyses) and their labels (empty: file names). The first
+    /// The traces to compare (finished analyses) and their labels (Comparator::labelsFor: the given
+    /// ones, else file names, numbered when repeated). The first
     /// is the baseline until the user picks another; fewer than two clears the dock.
     void setAnalyses(const QVector<AnalysisPtr>& analyses, const QStringList& labels = {});
     const ComparisonPtr& comparison() const { return m_comparison; }
@@ -51,6 +52,7 @@ public:
     QComboBox* baselineBox() const { return m_baseline; }
     QComboBox* unitBox() const { return m_unit; }
     QLineEdit* countsEdit() const { return m_counts; }
+    QLineEdit* flopsPerTokenEdit() const { return m_flopsPerToken; }
     QComboBox* phaseBox() const { return m_phase; }
     QLabel* statusLabel() const { return m_status; }
     StepAlignedView* stepView() const { return m_stepView; }
@@ -58,6 +60,8 @@ public:
     int categoryChartGroups() const;
     int phaseChartSegments() const;
     int stepChartBoxes() const;
+    CategoryBarChart* categoryChart() const { return m_categoryChart; }
+    PhaseStackChart* phaseChart() const { return m_phaseChart; }
 
 signals:
     void evidenceRequested(int traceIndex, const sl::Evidence& evidence);
@@ -87,6 +91,7 @@ private:
     QComboBox* m_baseline = nullptr;
     QComboBox* m_unit = nullptr;
     QLineEdit* m_counts = nullptr;
+    QLineEdit* m_flopsPerToken = nullptr; ///< model FLOPs per token, or "P params" (issue 9)
     QPushButton* m_export = nullptr;
     QLabel* m_status = nullptr;
     QTabWidget* m_tabs = nullptr;

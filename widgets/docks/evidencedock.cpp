@@ -3,6 +3,7 @@
 
 #include "core/models/evidencerowsmodel.h"
 #include "widgets/tablesetup.h"
+#include "widgets/viewstate.h"
 
 #include <QAction>
 #include <QApplication>
@@ -37,6 +38,7 @@ EvidenceDock::EvidenceDock(QWidget* parent)
     TableSetup::apply(m_view);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->resizeSection(EvidenceRowsModel::Name, 320);
+    ViewState::registerHeader(m_view->horizontalHeader(), QStringLiteral("evidence"));
     layout->addWidget(m_view, 1);
 
     auto* buttons = new QHBoxLayout;
@@ -60,16 +62,6 @@ void EvidenceDock::clear()
     m_model->clear();
     m_caption->setText(tr("Click a finding to list the rows that prove it."));
     m_copySql->setEnabled(false);
-}
-
-void EvidenceDock::showFinding(const AnalysisPtr& analysis, int findingIndex)
-{
-    if (!analysis || findingIndex < 0 || findingIndex >= analysis->findings.size()) {
-        clear();
-        return;
-    }
-    const Finding& f = analysis->findings[findingIndex];
-    showEvidence(analysis, f.evidence, f.title, f.summary);
 }
 
 void EvidenceDock::showEvidence(

@@ -22,8 +22,6 @@ class EvidenceDock : public QDockWidget
 public:
     explicit EvidenceDock(QWidget* parent = nullptr);
 
-    /// Shows the evidence of finding `findingIndex` of `analysis` and selects all its rows.
-    void showFinding(const AnalysisPtr& analysis, int findingIndex);
     /// Shows any evidence of `analysis`'s trace under a caption (e.g. a comparison's link into it).
     void showEvidence(
         const AnalysisPtr& analysis, const QVector<Evidence>& evidence, const QString& title, const QString& detail);

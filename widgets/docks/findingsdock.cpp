@@ -3,6 +3,7 @@
 
 #include "core/models/findingsmodel.h"
 #include "widgets/severitydelegate.h"
+#include "widgets/viewstate.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -28,6 +29,7 @@ FindingsDock::FindingsDock(QWidget* parent)
     auto* splitter = new QSplitter(Qt::Vertical, content);
     m_view = new QTableView(splitter);
     m_view->setModel(m_model);
+    ViewState::registerHeader(m_view->horizontalHeader(), QStringLiteral("findings"));
     m_view->setItemDelegateForColumn(FindingsModel::Severity, new SeverityDelegate(m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);

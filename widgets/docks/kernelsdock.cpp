@@ -4,7 +4,9 @@
 #include "core/analysis/kernelanalysis.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/kernelsummarymodel.h"
+#include "core/util/futurewatch.h"
 #include "widgets/tablesetup.h"
+#include "widgets/viewstate.h"
 
 #include <QAction>
 #include <QApplication>
@@ -67,6 +69,7 @@ KernelsDock::KernelsDock(QWidget* parent)
     m_summaryView->setModel(m_proxy);
     m_summaryView->sortByColumn(KernelSummaryModel::Total, Qt::DescendingOrder);
     m_summaryView->horizontalHeader()->resizeSection(KernelSummaryModel::Name, 320);
+    ViewState::registerHeader(m_summaryView->horizontalHeader(), QStringLiteral("kernels.summary"));
 
     auto* lower = new QWidget(splitter);
     auto* lowerLayout = new QVBoxLayout(lower);
@@ -92,6 +95,7 @@ KernelsDock::KernelsDock(QWidget* parent)
     m_instanceView->setModel(m_instances);
     m_instanceView->horizontalHeader()->setSortIndicatorShown(true);
     m_instanceView->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    ViewState::registerHeader(m_instanceView->horizontalHeader(), QStringLiteral("kernels.instances"));
     lowerLayout->addWidget(m_instanceView);
     layout->addWidget(splitter, 1);
     setWidget(content);
@@ -164,25 +168,20 @@ void KernelsDock::updateSummary()
     // The same summary code as the analysis, over the kernels of the window in scope; millions
     // of kernels take a noticeable time, so a worker computes it and a newer request wins.
     m_summaryBusy = true;
-    QtConcurrent::run([analysis = m_analysis, scope = m_scope] {
+    const QFuture<KernelAnalysis::Summary> summary = QtConcurrent::run([analysis = m_analysis, scope = m_scope] {
         const Trace& t = *analysis->trace;
         std::vector<quint8> include(analysis->kernelInWindow.size());
         for (size_t i = 0; i < include.size(); ++i)
             include[i] = analysis->kernelInWindow[i] && scope.acceptsKernel(t, quint32(i));
         return KernelAnalysis::summarize(
             t, include, [&](quint32 name) { return analysis->categoryOfName.value(name); });
-    }).then(this, [this, generation, analysis = m_analysis](KernelAnalysis::Summary s) {
-        // Queued, as in KernelInstanceModel: then() calls at once when the worker already finished.
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, analysis, s = std::move(s)]() mutable {
-                if (generation != m_summaryGeneration)
-                    return;
-                m_summaryBusy = false;
-                m_summary->setSummaries(analysis, std::move(s.kernels));
-                emit summaryUpdated();
-            },
-            Qt::QueuedConnection);
+    });
+    FutureWatch::onResult(this, summary, [this, generation, analysis = m_analysis](KernelAnalysis::Summary s) {
+        if (generation != m_summaryGeneration)
+            return;
+        m_summaryBusy = false;
+        m_summary->setSummaries(analysis, std::move(s.kernels));
+        emit summaryUpdated();
     });
 }
 

@@ -2,9 +2,9 @@
 #include "widgets/docks/nvtxphasesdock.h"
 
 #include "core/models/phasetablemodel.h"
+#include "widgets/categorypalette.h"
 #include "widgets/timeline/legendbar.h"
 #include "widgets/timeline/nvtxview.h"
-#include "widgets/timeline/timelinepalette.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
@@ -56,9 +56,9 @@ void NvtxPhasesDock::setAnalysis(const AnalysisPtr& analysis)
     m_model->setAnalysis(analysis);
     QVector<LegendBar::Entry> entries;
     if (analysis)
-        for (qsizetype i = 0; i + 1 < analysis->phases.size(); ++i) // the last phase is "unattributed"
-            entries.append({ TimelinePalette::phase(int(i)), analysis->phases[i].phase });
-    entries.append({ TimelinePalette::phase(-1), tr("no phase") });
+        for (int i = 0; i < analysis->mappedPhaseCount(); ++i)
+            entries.append({ CategoryPalette::phase(analysis->phases[i].phase), analysis->phases[i].phase });
+    entries.append({ CategoryPalette::phase(QString()), tr("no phase") });
     m_legend->setEntries(entries);
 }
 

@@ -2,6 +2,7 @@
 #include "widgets/docks/overviewdock.h"
 
 #include "core/models/overviewdata.h"
+#include "core/report/efficiencyreport.h"
 #include "widgets/charts/barchartview.h"
 #include "widgets/settings.h"
 
@@ -29,6 +30,7 @@ OverviewDock::OverviewDock(QWidget* parent)
     , m_tabs(new QTabWidget(this))
     , m_export(new QToolButton(this))
     , m_message(new QLabel(this))
+    , m_headline(new QLabel(this))
 {
     setObjectName(QStringLiteral("dock.overview"));
     auto* content = new QWidget(this);
@@ -39,6 +41,10 @@ OverviewDock::OverviewDock(QWidget* parent)
         m_charts[size_t(c)] = new BarChartView(m_tabs);
         m_tabs->addTab(m_charts[size_t(c)], tabNames[size_t(c)]);
     }
+    m_headline->setTextFormat(Qt::PlainText);
+    m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_headline->setWordWrap(true);
+    layout->addWidget(m_headline);
     layout->addWidget(m_tabs, 1);
 
     auto* row = new QHBoxLayout;
@@ -55,7 +61,8 @@ OverviewDock::OverviewDock(QWidget* parent)
         [this] { chooseFileAndExport(ChartCount); });
     m_export->setMenu(menu);
     connect(m_export, &QToolButton::clicked, this, [this] { chooseFileAndExport(Chart(currentChart())); });
-    row->addWidget(m_export);
+    // In the tab bar's corner rather than a row of its own: the charts keep that height.
+    m_tabs->setCornerWidget(m_export, Qt::TopRightCorner);
     layout->addLayout(row);
     setWidget(content);
     setAnalysis(nullptr);
@@ -74,7 +81,11 @@ void OverviewDock::setAnalysis(const AnalysisPtr& analysis)
     }
     m_export->setEnabled(analysis != nullptr);
     m_message->clear();
+    m_headline->setText(analysis ? EfficiencyReport::headline(*analysis) : QString());
+    m_headline->setVisible(!m_headline->text().isEmpty());
 }
+
+QString OverviewDock::headline() const { return m_headline->text(); }
 
 int OverviewDock::currentChart() const { return m_tabs->currentIndex(); }
 

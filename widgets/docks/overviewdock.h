@@ -28,6 +28,7 @@ public:
 
     void setAnalysis(const AnalysisPtr& analysis);
     BarChartView* chart(Chart which) const { return m_charts[size_t(which)]; }
+    QString headline() const;
     int currentChart() const;
     void setCurrentChart(Chart which);
 
@@ -47,6 +48,7 @@ private:
     std::array<BarChartView*, ChartCount> m_charts {};
     QToolButton* m_export;
     QLabel* m_message;
+    QLabel* m_headline; ///< busy split per GPU, math-path shares (EfficiencyReport::headline)
 };
 
 } // namespace sl

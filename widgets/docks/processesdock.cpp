@@ -2,6 +2,7 @@
 #include "widgets/docks/processesdock.h"
 
 #include "core/models/processtreemodel.h"
+#include "widgets/viewstate.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -37,6 +38,7 @@ ProcessesDock::ProcessesDock(QWidget* parent)
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->header()->resizeSection(ProcessTreeModel::Name, 260);
+    ViewState::registerHeader(m_view->header(), QStringLiteral("processes"));
     layout->addWidget(m_view, 1);
     setWidget(content);
 

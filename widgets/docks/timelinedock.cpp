@@ -2,8 +2,8 @@
 #include "widgets/docks/timelinedock.h"
 
 #include "core/analysis/taxonomy.h"
+#include "widgets/categorypalette.h"
 #include "widgets/timeline/legendbar.h"
-#include "widgets/timeline/timelinepalette.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timeviewport.h"
 
@@ -43,11 +43,11 @@ TimelineDock::TimelineDock(QWidget* parent)
     QVector<LegendBar::Entry> entries;
     const QStringList categories = Taxonomy::categories();
     for (int i = 0; i < categories.size(); ++i)
-        entries.append({ TimelinePalette::category(i), categories[i] });
-    entries.append({ TimelinePalette::busy(), tr("GPU busy") });
+        entries.append({ CategoryPalette::category(i), categories[i] });
+    entries.append({ CategoryPalette::busy(), tr("GPU busy") });
     for (const IdleGap::Cause c : { IdleGap::HostWait, IdleGap::SyncWait, IdleGap::Other })
-        entries.append({ TimelinePalette::gap(c), tr("idle: %1").arg(TimelineView::causeLabel(c)) });
-    entries.append({ TimelinePalette::highlight(), tr("evidence") });
+        entries.append({ CategoryPalette::idle(c), tr("idle: %1").arg(TimelineView::causeLabel(c)) });
+    entries.append({ CategoryPalette::highlight(), tr("evidence") });
     m_legend->setEntries(entries);
 
     connect(m_view, &TimelineView::windowRequested, this, &TimelineDock::windowRequested);

@@ -44,7 +44,10 @@ int LegendBar::heightForWidth(int width) const { return layoutEntries(width, nul
 
 QSize LegendBar::sizeHint() const { return QSize(400, heightForWidth(std::max(width(), 400))); }
 
-QSize LegendBar::minimumSizeHint() const { return QSize(100, heightForWidth(std::max(width(), 100))); }
+// The minimum height is the one at a laptop-wide dock (1200 px: two rows), not at 100 px,
+// where every entry takes a row and the legend alone would ask for a third of a 768-px screen;
+// the layout still gives it heightForWidth() of its real width.
+QSize LegendBar::minimumSizeHint() const { return QSize(100, heightForWidth(std::max(width(), 1200))); }
 
 void LegendBar::paintEvent(QPaintEvent*)
 {

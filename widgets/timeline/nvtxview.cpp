@@ -2,7 +2,7 @@
 #include "widgets/timeline/nvtxview.h"
 
 #include "core/util/format.h"
-#include "widgets/timeline/timelinepalette.h"
+#include "widgets/categorypalette.h"
 #include "widgets/timeline/timeviewport.h"
 
 namespace sl {
@@ -35,7 +35,9 @@ std::vector<TimeCanvas::Row> NvtxView::buildRows() const
 
 QColor NvtxView::keyColor(const TimelineLane&, quint8 key) const
 {
-    return TimelinePalette::phase(key == LaneSummary::kNoKey ? -1 : key);
+    // Keys are phase indices of this analysis; the palette colours phases by name.
+    const QStringList& names = data() ? data()->keys().phaseNames : QStringList();
+    return CategoryPalette::phase(key < names.size() ? names[key] : QString());
 }
 
 QString NvtxView::phaseName(quint8 key) const

@@ -30,6 +30,12 @@ std::vector<TimeAxis::Tick> TimeAxis::ticks(qint64 fromNs, qint64 toNs, qint64 o
     std::vector<Tick> out;
     if (stepNs <= 0 || toNs < fromNs)
         return out;
+    // A damaged range (2^63 ns wide, or times near the ends of qint64) must not overflow the
+    // offsets below nor ask for millions of ticks: an axis shows a few dozen at most.
+    constexpr qint64 kLimit = qint64(1) << 61;
+    if (fromNs < -kLimit || toNs > kLimit || originNs < -kLimit || originNs > kLimit
+        || (quint64(toNs) - quint64(fromNs)) / quint64(stepNs) > 10000)
+        return out;
     const qint64 furthest = std::max({ std::llabs(fromNs - originNs), std::llabs(toNs - originNs), stepNs });
     qint64 unit = 1;
     for (const qint64 u : { qint64(1000), qint64(1'000'000), qint64(1'000'000'000) })

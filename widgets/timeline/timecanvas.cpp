@@ -2,8 +2,8 @@
 #include "widgets/timeline/timecanvas.h"
 
 #include "core/timeline/timelinecache.h"
+#include "widgets/categorypalette.h"
 #include "widgets/timeline/timeaxis.h"
-#include "widgets/timeline/timelinepalette.h"
 #include "widgets/timeline/timeviewport.h"
 
 #include <QHelpEvent>
@@ -293,11 +293,11 @@ void TimeCanvas::paintEvent(QPaintEvent*)
     const AnalysisWindow& w = m_analysis->window;
     const int wx0 = std::clamp(timeToX(w.startNs), data.left(), data.right() + 1);
     const int wx1 = std::clamp(timeToX(w.endNs) + 1, data.left(), data.right() + 1);
-    p.fillRect(QRect(data.left(), data.top(), wx0 - data.left(), data.height()), TimelinePalette::outsideWindow());
-    p.fillRect(QRect(wx1, data.top(), data.right() + 1 - wx1, data.height()), TimelinePalette::outsideWindow());
+    p.fillRect(QRect(data.left(), data.top(), wx0 - data.left(), data.height()), CategoryPalette::outsideWindow());
+    p.fillRect(QRect(wx1, data.top(), data.right() + 1 - wx1, data.height()), CategoryPalette::outsideWindow());
     if (m_drag == Drag::Select) {
         const int x0 = std::min(m_selectX0, m_selectX1), x1 = std::max(m_selectX0, m_selectX1);
-        p.fillRect(QRect(x0, data.top(), x1 - x0 + 1, data.height()), TimelinePalette::selection());
+        p.fillRect(QRect(x0, data.top(), x1 - x0 + 1, data.height()), CategoryPalette::selection());
     }
     p.restore();
     p.setPen(palette().color(QPalette::Mid));

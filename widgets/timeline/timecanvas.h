@@ -66,6 +66,8 @@ public:
         bool groupStart = false; ///< first row of a device or thread: a separator is drawn above
     };
     const std::vector<Row>& rows() const { return m_rows; }
+    /// Height in px of the axis and every row: what the canvas needs to show all lanes unscrolled.
+    int contentHeight() const { return m_rows.empty() ? 0 : kAxisHeight + m_contentHeight; }
     /// The row at viewport y, or null.
     const Row* rowAt(int y) const;
 

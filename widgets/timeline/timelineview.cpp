@@ -3,7 +3,7 @@
 
 #include "core/analysis/taxonomy.h"
 #include "core/util/format.h"
-#include "widgets/timeline/timelinepalette.h"
+#include "widgets/categorypalette.h"
 #include "widgets/timeline/timeviewport.h"
 
 #include <QPainter>
@@ -119,11 +119,11 @@ QColor TimelineView::keyColor(const TimelineLane& lane, quint8 key) const
 {
     switch (lane.kind) {
     case TimelineLane::Kind::Kernels:
-        return TimelinePalette::category(key == LaneSummary::kNoKey ? -1 : key);
+        return CategoryPalette::category(key == LaneSummary::kNoKey ? -1 : key);
     case TimelineLane::Kind::Memcpy:
-        return TimelinePalette::copyKind(key);
+        return CategoryPalette::copyKind(key);
     default:
-        return TimelinePalette::busy();
+        return CategoryPalette::busy();
     }
 }
 
@@ -166,20 +166,20 @@ void TimelineView::paintRowOverlay(QPainter& p, const Row& row, const QRect& rec
         const auto it = m_gapMarks.find(lane.device);
         if (it != m_gapMarks.end())
             paintMarks(it->second, rect.adjusted(0, 3, 0, -3),
-                [&p](const QRect& r, int tag) { p.fillRect(r, TimelinePalette::gap(IdleGap::Cause(tag))); });
+                [&p](const QRect& r, int tag) { p.fillRect(r, CategoryPalette::idle(IdleGap::Cause(tag))); });
     } else if (lane.kind == TimelineLane::Kind::Kernels) {
         const auto it = m_kernelMarks.find(row.lane);
         if (it != m_kernelMarks.end())
             paintMarks(it->second, rect, [&p](const QRect& r, int) {
-                p.fillRect(QRect(r.left(), r.top(), r.width(), 3), TimelinePalette::highlight());
-                p.fillRect(QRect(r.left(), r.bottom() - 2, r.width(), 3), TimelinePalette::highlight());
+                p.fillRect(QRect(r.left(), r.top(), r.width(), 3), CategoryPalette::highlight());
+                p.fillRect(QRect(r.left(), r.bottom() - 2, r.width(), 3), CategoryPalette::highlight());
             });
     }
     if (m_rangeDevice == lane.device && m_rangeDevice >= 0) {
         const int x0 = std::max(rect.left(), timeToX(m_rangeStart));
         const int x1 = std::min(rect.right(), std::max(x0, timeToX(m_rangeEnd)));
         if (x1 >= x0) {
-            QColor c = TimelinePalette::highlight();
+            QColor c = CategoryPalette::highlight();
             c.setAlpha(60);
             p.fillRect(QRect(x0, rect.top(), x1 - x0 + 1, rect.height()), c);
         }

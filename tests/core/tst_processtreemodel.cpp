@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "core/analysis/analyzer.h"
-#include "core/io/traceloader.h"
 #include "core/models/processtreemodel.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 
 #include <QAbstractItemModelTester>
@@ -36,12 +35,7 @@ AnalysisPtr fixtureAnalysis()
     fx.runtime(7000, 7400, 100, 102, 9, kSync); // 400 ns blocking
     fx.runtime(5800, 5820, 200, 201, 1, kLaunch); // 20 ns
     fx.nvtx(900, 3100, 100, 101, QStringLiteral("step"));
-    const LoadOutcome out = TraceLoader::loadSync(fx.path());
-    if (!out.ok()) {
-        qWarning("load failed: %s", qPrintable(out.message));
-        return nullptr;
-    }
-    return Analyzer::analyze(out.trace, AnalysisOptions {});
+    return sl::test::analyzeWindow(sl::test::loadFixture(fx));
 }
 
 QStringList row(const QAbstractItemModel& m, const QModelIndex& parent, int r)

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "core/analysis/analyzer.h"
-#include "core/io/traceloader.h"
 #include "core/models/evidencerowsmodel.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 
 #include <QAbstractItemModelTester>
@@ -24,12 +23,7 @@ AnalysisPtr fixtureAnalysis()
     fx.runtime(4950, 4990, 100, 101, 2, QStringLiteral("cudaLaunchKernel_v7000")); // rowid 3
     fx.kernel(1000, 2000, 0, 7, 1, 100, QStringLiteral("a"));
     fx.kernel(5000, 6000, 0, 7, 2, 100, QStringLiteral("b"));
-    const LoadOutcome out = TraceLoader::loadSync(fx.path());
-    if (!out.ok()) {
-        qWarning("load failed: %s", qPrintable(out.message));
-        return nullptr;
-    }
-    return Analyzer::analyze(out.trace, AnalysisOptions {});
+    return sl::test::analyzeWindow(sl::test::loadFixture(fx));
 }
 
 int findingIndex(const AnalysisResult& a, const QString& id)

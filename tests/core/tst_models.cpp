@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "core/analysis/analyzer.h"
-#include "core/io/traceloader.h"
 #include "core/models/findingsmodel.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/kernelsummarymodel.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 
 #include <QAbstractItemModelTester>
@@ -31,12 +30,7 @@ AnalysisPtr fixtureAnalysis()
     fx.kernel(7000, 8000, 0, 7, 5, 100, QStringLiteral("big"));
     for (quint32 c = 1; c <= 5; ++c)
         fx.runtime(qint64(c) * 1000 - 100, qint64(c) * 1000 - 50, 100, 101, c, kLaunch);
-    const LoadOutcome out = TraceLoader::loadSync(fx.path());
-    if (!out.ok()) {
-        qWarning("load failed: %s", qPrintable(out.message));
-        return nullptr;
-    }
-    return Analyzer::analyze(out.trace, AnalysisOptions {});
+    return sl::test::analyzeWindow(sl::test::loadFixture(fx));
 }
 
 } // namespace

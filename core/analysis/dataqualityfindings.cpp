@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/dataqualityfindings.h"
+
+#include "core/analysis/analysisresult.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include <algorithm>
+#include <climits>
+#include <unordered_set>
+
+namespace sl {
+
+namespace {
+/// Trace row indices of the kept rows (missing string ids) whose rowid is listed, so the
+/// Kernels and Evidence docks can show and mark them like any finding's rows.
+std::vector<quint32> keptRows(const Trace& t, const DataQuality::Entry& e)
+{
+    const std::vector<qint64>* rowid = nullptr;
+    if (e.table == QLatin1String("CUPTI_ACTIVITY_KIND_KERNEL"))
+        rowid = &t.kernels.rowid;
+    else if (e.table == QLatin1String("CUPTI_ACTIVITY_KIND_RUNTIME"))
+        rowid = &t.api.rowid;
+    if (!rowid || e.excluded())
+        return {};
+    const std::unordered_set<qint64> wanted(e.rowids.begin(), e.rowids.end());
+    std::vector<quint32> rows;
+    for (size_t i = 0; i < rowid->size() && rows.size() < wanted.size(); ++i)
+        if (wanted.count((*rowid)[i]))
+            rows.push_back(quint32(i));
+    return rows;
+}
+} // namespace
+
+void DataQualityFindings::append(AnalysisResult& r)
+{
+    const DataQuality& q = r.trace->dataQuality;
+    for (int rule = 0; rule < DataQuality::kRuleCount; ++rule) {
+        Finding f;
+        qint64 rows = 0;
+        QStringList tables;
+        for (const auto& e : q.entries) {
+            if (int(e.rule) != rule)
+                continue;
+            Evidence ev;
+            ev.table = e.table;
+            ev.rowids = e.rowids;
+            ev.rowCount = e.count;
+            ev.sql = e.sql;
+            ev.rows = keptRows(*r.trace, e);
+            f.evidence.append(std::move(ev));
+            rows += e.count;
+            tables << e.table;
+        }
+        if (rows == 0)
+            continue;
+        const auto kind = DataQuality::Rule(rule);
+        f.id = QStringLiteral("data-quality-") + DataQuality::ruleKey(kind).replace(QLatin1Char('_'), QLatin1Char('-'));
+        f.severity = kind == DataQuality::Rule::MissingString || kind == DataQuality::Rule::UnendedRange
+            ? Finding::Severity::Low
+            : Finding::Severity::Medium;
+        f.title
+            = QCoreApplication::translate("DataQualityFindings", "Data quality: %1").arg(DataQuality::ruleTitle(kind));
+        f.metric = QString::number(rows);
+        f.summary = kind == DataQuality::Rule::MissingString
+            ? QCoreApplication::translate("DataQualityFindings",
+                "%n row(s) of %1 name a string id that is not in StringIds; they are kept and "
+                "shown as \"<missing string N>\".",
+                nullptr, int(std::min<qint64>(rows, INT_MAX)))
+                  .arg(tables.join(QLatin1String(", ")))
+            : QCoreApplication::translate("DataQualityFindings",
+                "%n row(s) of %1 break this rule and are left out of every figure.", nullptr,
+                int(std::min<qint64>(rows, INT_MAX)))
+                  .arg(tables.join(QLatin1String(", ")));
+        r.findings.append(std::move(f));
+    }
+}
+
+} // namespace sl

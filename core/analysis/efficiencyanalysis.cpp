@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/efficiencyanalysis.h"
+
+#include "core/analysis/analysisoptions.h"
+#include "core/analysis/analysisresult.h"
+#include "core/analysis/shapeop.h"
+#include "core/analysis/statistics.h"
+#include "core/analysis/taxonomy.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+namespace sl {
+
+namespace {
+using Segments = std::vector<std::pair<qint64, qint64>>;
+
+/// Appends [s, e] to a union built from start-sorted intervals.
+void addToUnion(Segments& u, qint64 s, qint64 e)
+{
+    if (u.empty() || s > u.back().second)
+        u.emplace_back(s, e);
+    else
+        u.back().second = std::max(u.back().second, e);
+}
+
+qint64 lengthOf(const Segments& u)
+{
+    qint64 n = 0;
+    for (const auto& [s, e] : u)
+        n += e - s;
+    return n;
+}
+
+/// Length of the intersection of two sorted, disjoint segment lists: one linear merge.
+qint64 intersection(const Segments& a, const Segments& b)
+{
+    qint64 n = 0;
+    size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        const qint64 lo = std::max(a[i].first, b[j].first), hi = std::min(a[i].second, b[j].second);
+        if (hi > lo)
+            n += hi - lo;
+        (a[i].second < b[j].second) ? ++i : ++j;
+    }
+    return n;
+}
+} // namespace
+
+QString EfficiencyAnalysis::collectiveOf(const QString& name)
+{
+    // Order matters: "ReduceScatter" contains "Reduce", vLLM's custom all-reduce is not NCCL.
+    static const std::pair<const char*, QStringList> kRules[] = {
+        { "CustomAllReduce",
+            { QStringLiteral("cross_device_reduce"), QStringLiteral("custom_all_reduce"), QStringLiteral("custom_ar"),
+                QStringLiteral("one_shot_all_reduce"), QStringLiteral("two_shot_all_reduce") } },
+        { "ReduceScatter", { QStringLiteral("reducescatter"), QStringLiteral("reduce_scatter") } },
+        { "AllReduce", { QStringLiteral("allreduce"), QStringLiteral("all_reduce") } },
+        { "AllGather", { QStringLiteral("allgather"), QStringLiteral("all_gather") } },
+        { "AllToAll", { QStringLiteral("alltoall"), QStringLiteral("all_to_all") } },
+        { "SendRecv",
+            { QStringLiteral("sendrecv"), QStringLiteral("send_recv"), QStringLiteral("ncclDevKernel_Send"),
+                QStringLiteral("ncclDevKernel_Recv"), QStringLiteral("ncclKernel_Send"),
+                QStringLiteral("ncclKernel_Recv") } },
+        { "Broadcast", { QStringLiteral("broadcast"), QStringLiteral("bcast") } },
+    };
+    for (const auto& [collective, patterns] : kRules)
+        for (const auto& p : patterns)
+            if (name.contains(p, Qt::CaseInsensitive))
+                return QLatin1String(collective);
+    return QStringLiteral("Other");
+}
+
+void EfficiencyAnalysis::run(const AnalysisOptions& options, AnalysisResult& r)
+{
+    r.efficiency.peakOverride = options.peakTflops;
+    mathPaths(options, r);
+    if (options.peakTflops) {
+        r.efficiency.modelPeakTflops = options.peakTflops;
+    } else if (const GpuInfo* gpu = r.devices.isEmpty() ? nullptr : r.trace->gpu(r.devices.front().deviceId)) {
+        if (const auto* entry = options.peaks.find(gpu->name))
+            for (const auto& m : std::as_const(r.efficiency.math)) {
+                const QString key = m.path.peakKey();
+                if (!key.isEmpty() && entry->tflops.contains(key)) {
+                    r.efficiency.modelPeakTflops = entry->tflops.value(key);
+                    r.efficiency.modelPeakKey = key;
+                    break;
+                }
+            }
+    }
+    busySplit(r);
+    overlap(r);
+    flops(options, r);
+}
+
+void EfficiencyAnalysis::mathPaths(const AnalysisOptions& options, AnalysisResult& r)
+{
+    EfficiencyStats& e = r.efficiency;
+    const Trace& t = *r.trace;
+    // Per distinct name (a few hundred at most), from the kernel summary: no pass over kernels.
+    std::map<QPair<int, QString>, MathPathShare> byPath;
+    for (const KernelSummary& ks : std::as_const(r.kernels)) {
+        const MathPath m = options.mathPaths.classify(t.strings.at(ks.name));
+        e.mathOfName.insert(ks.name, m);
+        MathPathShare& s = byPath[{ int(m.kind), m.dtype }];
+        s.path = m;
+        s.count += ks.count, s.ns += ks.totalNs;
+        if (ks.category == QLatin1String("gemm")) {
+            s.gemmCount += ks.count, s.gemmNs += ks.totalNs;
+            e.gemmNs += ks.totalNs;
+            if (m.kind == MathPath::Simt)
+                e.gemmSimtNs += ks.totalNs, e.gemmSimtCount += ks.count;
+        }
+    }
+    for (auto& [key, s] : byPath)
+        e.math.append(s);
+    std::sort(e.math.begin(), e.math.end(), [](const MathPathShare& a, const MathPathShare& b) {
+        return a.ns != b.ns ? a.ns > b.ns : a.path.label() < b.path.label();
+    });
+}
+
+void EfficiencyAnalysis::busySplit(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    // Copies per device in the window, ends clipped to it like DeviceAnalysis does: one pass over
+    // both tables, then a sort per device (the two tables interleave in time).
+    std::map<int, Segments> copiesOf;
+    for (const GpuOpColumns* ops :
+        { static_cast<const GpuOpColumns*>(&t.memcpy), static_cast<const GpuOpColumns*>(&t.memset) })
+        for (qsizetype i = 0; i < ops->size(); ++i)
+            if (r.window.contains(ops->start[size_t(i)]))
+                copiesOf[ops->device[size_t(i)]].emplace_back(
+                    ops->start[size_t(i)], std::min(ops->end[size_t(i)], r.window.endNs));
+    for (const DeviceStats& d : std::as_const(r.devices)) {
+        Segments& copies = copiesOf[d.deviceId];
+        std::sort(copies.begin(), copies.end());
+        Segments u;
+        for (const auto& [s, en] : copies)
+            addToUnion(u, s, en);
+        BusySplit b;
+        b.deviceId = d.deviceId;
+        b.busyNs = d.busyNs;
+        b.computeBusyNs = d.computeBusyNs;
+        b.copyBusyNs = lengthOf(u);
+        b.copyOnlyNs = d.busyNs - d.computeBusyNs;
+        b.spanNs = d.lastNs - d.firstNs;
+        r.efficiency.busy.append(b);
+    }
+}
+
+void EfficiencyAnalysis::overlap(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    const auto& k = t.kernels;
+    EfficiencyStats& e = r.efficiency;
+    const auto commIndex = quint8(Taxonomy::categories().indexOf(QStringLiteral("communication")));
+    auto isComm = [&](quint32 i) {
+        const quint32 name = k.name[i];
+        return name < r.nameCategory.size() && r.nameCategory[name] == commIndex;
+    };
+    const int slotCount = int(r.phases.size()); // the last phase is "unattributed"
+    std::vector<std::pair<qint64, quint32>> exposedOf; // (exposed ns, kernel) of every communication kernel
+    QHash<QString, std::vector<qint64>> durations;
+    QHash<quint32, QString> collectiveOfName;
+    QVector<CommOverlap> perPhase;
+    for (const auto& [device, list] : t.kernelsByDevice) {
+        Segments comm, other;
+        std::vector<Segments> commByPhase(size_t(std::max(slotCount, 1)));
+        std::vector<qint64> kernelsByPhase(commByPhase.size(), 0);
+        std::vector<quint32> commHere;
+        for (quint32 i : list) {
+            if (!r.kernelInWindow[i])
+                continue;
+            const qint64 s = k.start[i], en = std::min(k.end[i], r.window.endNs);
+            if (!isComm(i)) {
+                addToUnion(other, s, en);
+                continue;
+            }
+            addToUnion(comm, s, en);
+            const int ph = i < r.kernelPhase.size() ? r.kernelPhase[i] : -1;
+            const size_t slot = ph >= 0 ? size_t(ph) : commByPhase.size() - 1;
+            addToUnion(commByPhase[slot], s, en);
+            ++kernelsByPhase[slot];
+            commHere.push_back(i);
+            auto it = collectiveOfName.find(k.name[i]);
+            if (it == collectiveOfName.end())
+                it = collectiveOfName.insert(k.name[i], collectiveOf(t.strings.at(k.name[i])));
+            durations[it.value()].push_back(en - s);
+        }
+        if (commHere.empty())
+            continue;
+        CommOverlap o;
+        o.deviceId = device;
+        o.kernels = qint64(commHere.size());
+        o.commNs = lengthOf(comm);
+        o.overlappedNs = intersection(comm, other);
+        e.overlap.append(o);
+        for (size_t p = 0; p < commByPhase.size(); ++p) {
+            if (commByPhase[p].empty())
+                continue;
+            CommOverlap po;
+            po.deviceId = device;
+            po.phase = int(p);
+            po.kernels = kernelsByPhase[p];
+            po.commNs = lengthOf(commByPhase[p]);
+            po.overlappedNs = intersection(commByPhase[p], other);
+            perPhase.append(po);
+        }
+        // Exposed ns of each communication kernel on its own: the part no other kernel covers.
+        // Kernels are start-sorted, so the first segment that can cover one only moves forward.
+        size_t j = 0;
+        for (quint32 i : commHere) {
+            const qint64 s = k.start[i], en = std::min(k.end[i], r.window.endNs);
+            while (j < other.size() && other[j].second <= s)
+                ++j;
+            qint64 covered = 0;
+            for (size_t m = j; m < other.size() && other[m].first < en; ++m)
+                covered += std::max<qint64>(0, std::min(en, other[m].second) - std::max(s, other[m].first));
+            exposedOf.emplace_back((en - s) - covered, i);
+        }
+    }
+    e.overlap += perPhase;
+    std::sort(exposedOf.begin(), exposedOf.end(),
+        [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    e.commKernels.reserve(exposedOf.size());
+    for (const auto& [ns, i] : exposedOf)
+        e.commKernels.push_back(i);
+    for (auto it = durations.begin(); it != durations.end(); ++it) {
+        CollectiveStats c;
+        c.collective = it.key();
+        auto& d = it.value();
+        c.count = qint64(d.size());
+        for (qint64 x : d)
+            c.totalNs += x;
+        c.p50Ns = nearestRankUnsorted(d, 50);
+        c.p90Ns = nearestRankAbove(d, 90, 50);
+        e.collectives.append(c);
+    }
+    std::sort(e.collectives.begin(), e.collectives.end(), [](const CollectiveStats& a, const CollectiveStats& b) {
+        return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.collective < b.collective;
+    });
+}
+
+void EfficiencyAnalysis::flops(const AnalysisOptions& options, AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    const auto& n = t.nvtx;
+    const auto& k = t.kernels;
+    EfficiencyStats& e = r.efficiency;
+
+    // Operator ranges, parsed once per distinct name. Most traces have none: then nothing below runs.
+    std::unordered_map<quint32, qint32> shapeOfName; // name → index into `shapes`, -1 = not a shape range
+    std::vector<ShapeOp> shapes;
+    auto shapeOf = [&](quint32 name) -> qint32 {
+        auto it = shapeOfName.find(name);
+        if (it == shapeOfName.end()) {
+            auto s = ShapeOp::parse(t.strings.at(name));
+            qint32 idx = -1;
+            if (s) {
+                idx = qint32(shapes.size());
+                shapes.push_back(std::move(*s));
+            }
+            it = shapeOfName.emplace(name, idx).first;
+        }
+        return it->second;
+    };
+    for (qsizetype i = 0; i < n.size(); ++i)
+        if (shapeOf(n.name[size_t(i)]) >= 0 && r.window.contains(n.start[size_t(i)]))
+            ++e.shapeRanges;
+    if (shapes.empty())
+        return;
+
+    // Nearest enclosing counted operator of every range (itself included), by the NVTX
+    // attribution's rule (same thread, range.start ≤ x ≤ range.end): one stack sweep per thread.
+    // A kernel then belongs to the operator nearest its attributed innermost range, so an
+    // aten::linear → aten::addmm nest counts addmm once and linear not at all.
+    std::vector<qint32> opOf(size_t(n.size()), -1);
+    {
+        std::unordered_map<quint64, std::vector<quint32>> byThread;
+        for (qsizetype i = 0; i < n.size(); ++i)
+            if (n.sameThread(i))
+                byThread[(quint64(n.pid[size_t(i)]) << 32) | n.tid[size_t(i)]].push_back(quint32(i));
+        std::vector<quint32> stack;
+        for (auto& [thread, ranges] : byThread) {
+            std::stable_sort(ranges.begin(), ranges.end(), [&](quint32 a, quint32 b) {
+                return n.start[a] != n.start[b] ? n.start[a] < n.start[b] : n.end[a] > n.end[b];
+            });
+            stack.clear();
+            for (quint32 rg : ranges) {
+                while (!stack.empty() && n.end[stack.back()] < n.start[rg])
+                    stack.pop_back();
+                const qint32 s = shapeOf(n.name[rg]);
+                opOf[rg] = s >= 0 && shapes[size_t(s)].counted ? qint32(rg) : (stack.empty() ? -1 : opOf[stack.back()]);
+                stack.push_back(rg);
+            }
+        }
+    }
+
+    // Per operator range with kernels: FLOPs once, kernel time, device, and the math path of its
+    // longest kernel with a known peak key (the dtype its MFU uses).
+    struct RangeAcc
+    {
+        qint64 kernels = 0, ns = 0, longestNs = -1;
+        QString peakKey;
+        int device = -1, phase = -1;
+    };
+    std::unordered_map<quint32, RangeAcc> acc;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (!r.kernelInWindow[size_t(i)])
+            continue;
+        const qint32 rg = r.kernelRange[size_t(i)];
+        if (rg < 0 || opOf[size_t(rg)] < 0)
+            continue;
+        RangeAcc& a = acc[quint32(opOf[size_t(rg)])];
+        const qint64 d = k.duration(i);
+        if (a.kernels++ == 0)
+            a.device = k.device[size_t(i)], a.phase = r.kernelPhase[size_t(i)];
+        a.ns += d;
+        const QString key = e.mathOfName.value(k.name[size_t(i)]).peakKey();
+        if (!key.isEmpty() && d > a.longestNs)
+            a.longestNs = d, a.peakKey = key;
+    }
+
+    const int unattributed = int(r.phases.size()) - 1;
+    QHash<QString, FlopFigure> byOp;
+    QVector<FlopFigure> byPhase(r.phases.size());
+    e.flops.name = QStringLiteral("window");
+    auto addTo = [](FlopFigure& f, const RangeAcc& a, double flops, std::optional<double> peak) {
+        ++f.ranges;
+        f.kernels += a.kernels;
+        f.kernelNs += a.ns;
+        f.flops += flops;
+        if (peak) {
+            f.peakWork += double(a.ns) * *peak;
+            f.peakKnownNs += a.ns;
+        }
+        if (f.dtype.isEmpty() || f.dtype == a.peakKey)
+            f.dtype = a.peakKey;
+        else if (!a.peakKey.isEmpty())
+            f.dtype = QStringLiteral("mixed");
+    };
+    for (const auto& [rg, a] : acc) {
+        const ShapeOp& op = shapes[size_t(shapeOf(n.name[rg]))];
+        if (!op.flops) {
+            ++e.uncountedRanges;
+            continue;
+        }
+        ++e.flopRanges;
+        std::optional<double> peak;
+        if (e.peakOverride)
+            peak = e.peakOverride;
+        else if (const GpuInfo* gpu = t.gpu(a.device))
+            if (const auto* entry = options.peaks.find(gpu->name)) {
+                if (e.peakModel.isEmpty())
+                    e.peakModel = entry->model, e.peakSource = entry->source;
+                if (!a.peakKey.isEmpty() && entry->tflops.contains(a.peakKey))
+                    peak = entry->tflops.value(a.peakKey);
+            }
+        FlopFigure& fo = byOp[op.op];
+        fo.name = op.op;
+        addTo(fo, a, *op.flops, peak);
+        const int slot = a.phase >= 0 ? a.phase : unattributed;
+        if (slot >= 0 && slot < byPhase.size()) {
+            byPhase[slot].name = r.phases[slot].phase;
+            addTo(byPhase[slot], a, *op.flops, peak);
+        }
+        addTo(e.flops, a, *op.flops, peak);
+    }
+    for (const auto& f : std::as_const(byOp))
+        e.flopsByOp.append(f);
+    std::sort(e.flopsByOp.begin(), e.flopsByOp.end(), [](const FlopFigure& a, const FlopFigure& b) {
+        return a.flops != b.flops ? a.flops > b.flops : a.name < b.name;
+    });
+    for (const auto& f : std::as_const(byPhase))
+        if (f.ranges > 0)
+            e.flopsByPhase.append(f);
+    QHash<QString, quint16> opIndex;
+    for (int i = 0; i < e.flopsByOp.size() && i < 0xFFFF; ++i)
+        opIndex.insert(e.flopsByOp[i].name, quint16(i));
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        const qint32 rg = r.kernelInWindow[size_t(i)] ? r.kernelRange[size_t(i)] : -1;
+        if (rg < 0 || opOf[size_t(rg)] < 0)
+            continue;
+        const ShapeOp& op = shapes[size_t(shapeOf(n.name[size_t(opOf[size_t(rg)])]))];
+        if (op.flops && opIndex.contains(op.op))
+            e.flopKernels.emplace_back(quint32(i), opIndex.value(op.op));
+    }
+}
+
+} // namespace sl

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+// The findings of EfficiencyAnalysis (docs/analysis.md "Efficiency"), kept apart from the
+// figures so each file stays about one thing.
+#include "core/analysis/analysisresult.h"
+#include "core/analysis/efficiencyanalysis.h"
+#include "core/analysis/evidencebuilder.h"
+#include "core/util/format.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+namespace sl {
+
+namespace {
+const QString kKernelTable = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+
+Finding::Severity severityFor(double share)
+{
+    if (share >= 0.20)
+        return Finding::Severity::High;
+    if (share >= 0.05)
+        return Finding::Severity::Medium;
+    if (share >= 0.01)
+        return Finding::Severity::Low;
+    return Finding::Severity::Info;
+}
+
+QString idList(const std::vector<quint32>& ids)
+{
+    QStringList s;
+    for (auto id : ids)
+        s << QString::number(id);
+    return s.join(QLatin1Char(','));
+}
+
+/// Longest first for the rows the evidence lists (kMaxRowids); the order of the rest, which only
+/// the GUI's selection uses, does not matter, so millions of rows cost a partial sort.
+void longestFirst(std::vector<quint32>& rows, const GpuOpColumns& t)
+{
+    const auto head = std::min<size_t>(rows.size(), size_t(Evidence::kMaxRowids));
+    std::partial_sort(rows.begin(), rows.begin() + ptrdiff_t(head), rows.end(),
+        [&](quint32 a, quint32 b) { return t.duration(a) != t.duration(b) ? t.duration(a) > t.duration(b) : a < b; });
+}
+} // namespace
+
+QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
+{
+    QVector<Finding> out;
+    const Trace& t = *r.trace;
+    const EfficiencyStats& e = r.efficiency;
+    const double window = double(std::max<qint64>(1, r.window.lengthNs()));
+
+    // GEMM and convolution kernels on the CUDA cores: the same work on tensor cores is several
+    // times faster. At stake: their whole time (the ratio depends on the GPU and the dtype).
+    if (e.gemmSimtNs > 0 && r.kernelNs > 0 && double(e.gemmSimtNs) >= 0.01 * double(r.kernelNs)) {
+        std::vector<quint32> names;
+        QStringList top;
+        for (const KernelSummary& ks : r.kernels)
+            if (ks.category == QLatin1String("gemm") && e.mathOfName.value(ks.name).kind == MathPath::Simt) {
+                names.push_back(ks.name);
+                if (top.size() < 3)
+                    top << tr("%1 ×%2 (%3)")
+                               .arg(t.strings.at(ks.shortName), formatCount(ks.count), formatDuration(ks.totalNs));
+            }
+        std::sort(names.begin(), names.end());
+        std::vector<quint32> rows;
+        for (qsizetype i = 0; i < t.kernels.size(); ++i)
+            if (r.kernelInWindow[size_t(i)]
+                && std::binary_search(names.begin(), names.end(), t.kernels.name[size_t(i)]))
+                rows.push_back(quint32(i));
+        longestFirst(rows, t.kernels);
+        const double ofKernels = double(e.gemmSimtNs) / double(r.kernelNs);
+        Finding f;
+        f.id = QStringLiteral("gemm-without-tensor-cores");
+        f.impactNs = e.gemmSimtNs;
+        f.severity = std::max(Finding::Severity::Low, severityFor(ofKernels));
+        f.title = tr("GEMM and convolution time without tensor cores");
+        f.metric = tr("%1 launches, %2").arg(formatCount(e.gemmSimtCount), formatDuration(e.gemmSimtNs));
+        f.summary
+            = tr("%1 GEMM/convolution launches (%2, %3 of kernel time and %4 of all GEMM time) run on the CUDA "
+                 "cores (SIMT), not on tensor cores: %5. Run them in bf16/fp16 (autocast), or allow TF32 for FP32 "
+                 "matmuls (torch.set_float32_matmul_precision('high')), with dimensions that are multiples of 8.")
+                  .arg(formatCount(e.gemmSimtCount), formatDuration(e.gemmSimtNs), formatPercent(ofKernels),
+                      formatPercent(double(e.gemmSimtNs) / double(std::max<qint64>(1, e.gemmNs))),
+                      top.join(QLatin1String(", ")));
+        f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
+            QStringLiteral("%1 IN (%2) AND %3")
+                .arg(t.info.kernelNameColumn, idList(names), EvidenceBuilder::windowPredicate(r))));
+        out.append(f);
+    }
+
+    // Copies, not kernels, keep a GPU busy: "busy" overstates how much the GPU computes.
+    for (const BusySplit& b : e.busy) {
+        if (b.spanNs <= 0 || b.copyOnlyNs <= b.computeBusyNs || double(b.copyOnlyNs) < 0.10 * double(b.spanNs))
+            continue;
+        std::vector<quint32> rows;
+        qint64 bytes = 0;
+        for (qsizetype i = 0; i < t.memcpy.size(); ++i)
+            if (t.memcpy.device[size_t(i)] == b.deviceId && r.window.contains(t.memcpy.start[size_t(i)])) {
+                rows.push_back(quint32(i));
+                bytes += t.memcpy.bytes[size_t(i)];
+            }
+        longestFirst(rows, t.memcpy);
+        const double span = double(b.spanNs);
+        Finding f;
+        f.id = QStringLiteral("copy-busy");
+        f.impactNs = b.copyOnlyNs;
+        f.severity = std::max(Finding::Severity::Medium, severityFor(double(b.copyOnlyNs) / window));
+        f.title = tr("Copies, not kernels, keep GPU %1 busy").arg(b.deviceId);
+        f.metric = tr("%1 busy, %2 computing")
+                       .arg(formatPercent(double(b.busyNs) / span), formatPercent(double(b.computeBusyNs) / span));
+        f.summary = tr("GPU %1 is busy %2 of its span but runs kernels only %3 of it: for %4 the GPU only copies "
+                       "(%5 copies, %6). Keep the data on the GPU between steps, or overlap the copies with compute "
+                       "(pinned memory, cudaMemcpyAsync on a side stream).")
+                        .arg(b.deviceId)
+                        .arg(formatPercent(double(b.busyNs) / span), formatPercent(double(b.computeBusyNs) / span),
+                            formatDuration(b.copyOnlyNs), formatCount(qint64(rows.size())), formatBytes(bytes));
+        f.evidence.append(EvidenceBuilder::rows(QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"), t.memcpy.rowid, rows,
+            QStringLiteral("deviceId = %1 AND %2").arg(b.deviceId).arg(EvidenceBuilder::windowPredicate(r))));
+        out.append(f);
+    }
+
+    // Communication that no other kernel on the GPU hides: the GPU waits for the network.
+    qint64 exposed = 0, comm = 0;
+    QStringList perGpu;
+    for (const CommOverlap& o : e.overlap)
+        if (o.phase < 0) {
+            exposed += o.exposedNs();
+            comm += o.commNs;
+            perGpu
+                << tr("GPU %1 %2 of %3").arg(o.deviceId).arg(formatDuration(o.exposedNs()), formatDuration(o.commNs));
+        }
+    if (exposed > 0 && double(exposed) >= 0.01 * window) {
+        std::vector<quint32> names;
+        for (quint32 i : e.commKernels)
+            names.push_back(t.kernels.name[i]);
+        std::sort(names.begin(), names.end());
+        names.erase(std::unique(names.begin(), names.end()), names.end());
+        Finding f;
+        f.id = QStringLiteral("exposed-communication");
+        f.impactNs = exposed;
+        f.severity = std::max(Finding::Severity::Low, severityFor(double(exposed) / window));
+        f.title = tr("Communication is not hidden behind compute");
+        f.metric = formatPercent(double(exposed) / double(std::max<qint64>(1, comm)));
+        f.summary = tr("Communication kernels run for %1 (union per GPU), and %2 of it overlaps no other kernel on the "
+                       "same GPU: %3. Overlap the collectives with independent compute (bucketed/asynchronous "
+                       "all-reduce, a separate communication stream) or shrink them.")
+                        .arg(formatDuration(comm), formatDuration(exposed), perGpu.join(QLatin1String(", ")));
+        f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, e.commKernels,
+            QStringLiteral("%1 IN (%2) AND %3")
+                .arg(t.info.kernelNameColumn, idList(names), EvidenceBuilder::windowPredicate(r))));
+        out.append(f);
+    }
+    return out;
+}
+
+} // namespace sl
+
+namespace sl {
+
+Evidence EfficiencyAnalysis::evidenceOf(const AnalysisResult& r, Figure kind, int index)
+{
+    const Trace& t = *r.trace;
+    const EfficiencyStats& e = r.efficiency;
+    const auto& k = t.kernels;
+    const QString window = EvidenceBuilder::windowPredicate(r);
+    std::vector<quint32> rows, names;
+    auto byNames = [&](const QString& extra) {
+        std::sort(names.begin(), names.end());
+        names.erase(std::unique(names.begin(), names.end()), names.end());
+        return QStringLiteral("%1 IN (%2)%3 AND %4").arg(t.info.kernelNameColumn, idList(names), extra, window);
+    };
+    auto listAll = [&](const std::vector<qint64>& rowid) {
+        QStringList ids;
+        for (quint32 i : rows)
+            ids << QString::number(rowid[i]);
+        return QStringLiteral("rowid IN (%1)").arg(ids.join(QLatin1Char(',')));
+    };
+    switch (kind) {
+    case Figure::MathPath: {
+        if (index < 0 || index >= e.math.size())
+            return {};
+        for (auto it = e.mathOfName.begin(); it != e.mathOfName.end(); ++it)
+            if (it.value() == e.math[index].path)
+                names.push_back(it.key());
+        std::sort(names.begin(), names.end());
+        for (qsizetype i = 0; i < k.size(); ++i)
+            if (r.kernelInWindow[size_t(i)] && std::binary_search(names.begin(), names.end(), k.name[size_t(i)]))
+                rows.push_back(quint32(i));
+        longestFirst(rows, k);
+        return EvidenceBuilder::rows(kKernelTable, k.rowid, rows, byNames({}));
+    }
+    case Figure::Busy: {
+        if (index < 0 || index >= e.busy.size())
+            return {};
+        const int device = e.busy[index].deviceId;
+        for (qsizetype i = 0; i < t.memcpy.size(); ++i)
+            if (t.memcpy.device[size_t(i)] == device && r.window.contains(t.memcpy.start[size_t(i)]))
+                rows.push_back(quint32(i));
+        longestFirst(rows, t.memcpy);
+        return EvidenceBuilder::rows(QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"), t.memcpy.rowid, rows,
+            QStringLiteral("deviceId = %1 AND %2").arg(device).arg(window));
+    }
+    case Figure::Overlap: {
+        if (index < 0 || index >= e.overlap.size())
+            return {};
+        const CommOverlap& o = e.overlap[index];
+        const int unattributed = int(r.phases.size()) - 1;
+        for (quint32 i : e.commKernels) {
+            const int ph = r.kernelPhase[i] >= 0 ? r.kernelPhase[i] : unattributed;
+            if (k.device[i] == o.deviceId && (o.phase < 0 || ph == o.phase))
+                rows.push_back(i), names.push_back(k.name[i]);
+        }
+        // Most exposed first (the order of commKernels); a phase needs the rowid list.
+        return EvidenceBuilder::rows(kKernelTable, k.rowid, rows,
+            o.phase < 0 ? byNames(QStringLiteral(" AND deviceId = %1").arg(o.deviceId)) : listAll(k.rowid));
+    }
+    case Figure::Collective: {
+        if (index < 0 || index >= e.collectives.size())
+            return {};
+        QHash<quint32, bool> match;
+        for (quint32 i : e.commKernels) {
+            auto it = match.find(k.name[i]);
+            if (it == match.end())
+                it = match.insert(k.name[i], collectiveOf(t.strings.at(k.name[i])) == e.collectives[index].collective);
+            if (it.value())
+                rows.push_back(i), names.push_back(k.name[i]);
+        }
+        longestFirst(rows, k);
+        return EvidenceBuilder::rows(kKernelTable, k.rowid, rows, byNames({}));
+    }
+    case Figure::FlopOp:
+    case Figure::FlopPhase: {
+        const auto& list = kind == Figure::FlopOp ? e.flopsByOp : e.flopsByPhase;
+        if (index < 0 || index >= list.size())
+            return {};
+        int phase = -1;
+        for (int p = 0; p < r.phases.size(); ++p)
+            if (r.phases[p].phase == list[index].name)
+                phase = p;
+        const int unattributed = int(r.phases.size()) - 1;
+        for (const auto& [i, op] : e.flopKernels) {
+            const int ph = r.kernelPhase[i] >= 0 ? r.kernelPhase[i] : unattributed;
+            if (kind == Figure::FlopOp ? op == index : ph == phase)
+                rows.push_back(i);
+        }
+        longestFirst(rows, k);
+        return EvidenceBuilder::rows(kKernelTable, k.rowid, rows, listAll(k.rowid));
+    }
+    }
+    return {};
+}
+
+} // namespace sl

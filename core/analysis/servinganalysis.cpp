@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/servinganalysis.h"
+
+#include "core/analysis/analysisresult.h"
+#include "core/analysis/phasemap.h"
+#include "core/analysis/statistics.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+namespace sl {
+
+namespace {
+
+/// Adds to busy[i] the part of step i (indices `steps` into s, start-sorted) covered by the busy
+/// union of one device's GPU work (kernels, graph launches, memcpy, memset). The union is
+/// produced segment by segment from the start-sorted tables and swept against the steps, never
+/// materialised: a serving trace holds millions of kernels on a device and only thousands of steps.
+void addBusy(
+    const Trace& t, quint16 device, const ServingSteps& s, const std::vector<qint32>& steps, std::vector<qint64>& busy)
+{
+    std::vector<std::pair<qint64, qint64>> others; // copies, memsets, graph launches: few
+    for (const GpuOpColumns* table : { static_cast<const GpuOpColumns*>(&t.memcpy),
+             static_cast<const GpuOpColumns*>(&t.memset), static_cast<const GpuOpColumns*>(&t.graphs) }) {
+        const auto mid = others.size();
+        for (qsizetype i = 0; i < table->size(); ++i)
+            if (table->device[size_t(i)] == device)
+                others.emplace_back(table->start[size_t(i)], table->end[size_t(i)]);
+        std::inplace_merge(others.begin(), others.begin() + ptrdiff_t(mid), others.end());
+    }
+    static const std::vector<quint32> kNone;
+    const auto kit = t.kernelsByDevice.find(device);
+    const std::vector<quint32>& kernels = kit == t.kernelsByDevice.end() ? kNone : kit->second;
+    size_t ki = 0, oi = 0, first = 0;
+    auto flush = [&](qint64 segStart, qint64 segEnd) {
+        while (first < steps.size() && s.end[size_t(steps[first])] < segStart)
+            ++first;
+        for (size_t j = first; j < steps.size() && s.start[size_t(steps[j])] < segEnd; ++j) {
+            const auto st = size_t(steps[j]);
+            busy[st] += std::max<qint64>(0, std::min(segEnd, s.end[st]) - std::max(segStart, s.start[st]));
+        }
+    };
+    bool open = false;
+    qint64 segStart = 0, segEnd = 0;
+    while (ki < kernels.size() || oi < others.size()) {
+        qint64 a = 0, b = 0;
+        if (oi >= others.size() || (ki < kernels.size() && t.kernels.start[kernels[ki]] <= others[oi].first)) {
+            a = t.kernels.start[kernels[ki]], b = t.kernels.end[kernels[ki]];
+            ++ki;
+        } else {
+            a = others[oi].first, b = others[oi].second;
+            ++oi;
+        }
+        if (open && a <= segEnd) {
+            segEnd = std::max(segEnd, b);
+            continue;
+        }
+        if (open)
+            flush(segStart, segEnd);
+        open = true, segStart = a, segEnd = b;
+    }
+    if (open)
+        flush(segStart, segEnd);
+}
+
+ServingDistribution distribution(std::vector<qint64> v)
+{
+    ServingDistribution d;
+    d.count = qint64(v.size());
+    for (qint64 x : v)
+        d.totalNs += x;
+    std::sort(v.begin(), v.end());
+    d.p50Ns = nearestRank(v, 50);
+    d.p90Ns = nearestRank(v, 90);
+    d.p99Ns = nearestRank(v, 99);
+    return d;
+}
+
+/// The composition of one step, for comparing the step sequences of two ranks.
+struct Composition
+{
+    quint8 cls;
+    qint32 ctxReqs, ctxTokens, genReqs, genTokens;
+    bool operator==(const Composition&) const = default;
+};
+
+/// Whether `shorter` occurs contiguously in `longer` and they differ by at most two steps (the
+/// window's edges can cut a step of one rank and not of its replica, which runs µs apart).
+bool replicates(const std::vector<Composition>& longer, const std::vector<Composition>& shorter)
+{
+    if (shorter.empty() || longer.size() < shorter.size() || longer.size() - shorter.size() > 2)
+        return false;
+    for (size_t off = 0; off + shorter.size() <= longer.size(); ++off)
+        if (std::equal(shorter.begin(), shorter.end(), longer.begin() + ptrdiff_t(off)))
+            return true;
+    return false;
+}
+
+/// Figures over the steps `idx` (indices into s). `windowNs` scales the throughput.
+ServingFigures figuresOf(
+    const ServingSteps& s, const std::vector<qint32>& counted, const std::vector<qint32>& all, qint64 windowNs)
+{
+    ServingFigures f;
+    std::array<std::vector<qint64>, StepComposition::kClassCount> byClass;
+    std::vector<qint64> tpot;
+    qint64 ctx = 0, gen = 0, tpotWeighted = 0, tpotTokens = 0;
+    bool ctxKnown = !counted.empty(), genKnown = !counted.empty();
+    qint64 decodeKernelNs = 0, decodeTokens = 0, prefillKernelNs = 0, prefillTokens = 0;
+    bool anyDecode = false, anyPrefill = false;
+    for (qint32 i : counted) {
+        const auto c = StepComposition::Class(s.cls[size_t(i)]);
+        const qint64 d = s.duration(i);
+        ++f.steps;
+        ++f.stepsByClass[c];
+        byClass[c].push_back(d);
+        const qint32 cr = s.ctxReqs[size_t(i)], ct = s.ctxTokens[size_t(i)];
+        const qint32 gr = s.genReqs[size_t(i)], gt = s.genTokens[size_t(i)];
+        if (cr < 0 && gr < 0)
+            ctxKnown = genKnown = false; // the name gives no composition at all
+        if (cr > 0 && ct < 0)
+            ctxKnown = false;
+        ctx += std::max(0, cr > 0 ? ct : 0);
+        if (gr > 0 && gt < 0)
+            genKnown = false;
+        gen += std::max(0, gr > 0 ? gt : 0);
+        if (gr > 0 && gt > 0) {
+            tpot.push_back(d * gr / gt);
+            tpotWeighted += d * gr;
+            tpotTokens += gt;
+        }
+        if (c == StepComposition::Decode && gt > 0)
+            anyDecode = true, decodeTokens += gt;
+        if (c == StepComposition::Prefill && ct > 0)
+            anyPrefill = true, prefillTokens += ct;
+    }
+    for (qint32 i : all) {
+        const auto c = StepComposition::Class(s.cls[size_t(i)]);
+        f.stepNs += s.duration(i);
+        f.busyNs += s.busyNs[size_t(i)];
+        f.idleNs += s.idleNs(i);
+        f.hostNs += s.hostNs[size_t(i)];
+        f.kernelNs += s.kernelNs[size_t(i)];
+        if (c == StepComposition::Decode)
+            decodeKernelNs += s.kernelNs[size_t(i)];
+        else if (c == StepComposition::Prefill)
+            prefillKernelNs += s.kernelNs[size_t(i)];
+    }
+    for (int c = 0; c < StepComposition::kClassCount; ++c)
+        f.stepTime[size_t(c)] = distribution(std::move(byClass[size_t(c)]));
+    f.tpot = distribution(std::move(tpot));
+    if (tpotTokens > 0)
+        f.tpotMeanNs = tpotWeighted / tpotTokens;
+    const double seconds = double(std::max<qint64>(1, windowNs)) / 1e9;
+    if (ctxKnown) {
+        f.contextTokens = ctx;
+        f.prefillTokensPerS = double(ctx) / seconds;
+    }
+    if (genKnown) {
+        f.generatedTokens = gen;
+        f.decodeTokensPerS = double(gen) / seconds;
+    }
+    if (genKnown && anyDecode)
+        f.kernelNsPerGeneratedToken = decodeKernelNs / decodeTokens;
+    if (ctxKnown && anyPrefill)
+        f.kernelNsPerContextToken = prefillKernelNs / prefillTokens;
+    return f;
+}
+
+} // namespace
+
+void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    const auto& n = t.nvtx;
+    ServingStats& sv = r.serving;
+    sv = ServingStats();
+    if (phaseMap.stepRuleCount() == 0 || n.size() == 0)
+        return;
+
+    // Step composition and host flag of each distinct range name, computed once.
+    struct NameInfo
+    {
+        StepComposition step;
+        bool host = false;
+    };
+    std::unordered_map<quint32, NameInfo> names;
+    bool anyStep = false;
+    for (qsizetype i = 0; i < n.size(); ++i) {
+        auto [it, inserted] = names.try_emplace(n.name[size_t(i)]);
+        if (!inserted)
+            continue;
+        const QString text = t.strings.at(n.name[size_t(i)]);
+        it->second.step = phaseMap.matchStep(text);
+        it->second.host = !it->second.step.isStep() && phaseMap.isHostRange(text);
+        anyStep = anyStep || it->second.step.isStep();
+    }
+    if (!anyStep)
+        return;
+
+    // Ranges per thread (same-thread ranges only, like the kernel attribution rule).
+    std::unordered_map<quint64, quint32> threadIndex;
+    std::vector<std::vector<quint32>> rangesOf;
+    for (qsizetype i = 0; i < n.size(); ++i) {
+        if (!n.sameThread(i))
+            continue;
+        const quint64 key = (quint64(n.pid[size_t(i)]) << 32) | n.tid[size_t(i)];
+        const quint32 th = threadIndex.emplace(key, quint32(threadIndex.size())).first->second;
+        if (th >= rangesOf.size())
+            rangesOf.resize(th + 1);
+        rangesOf[th].push_back(quint32(i));
+    }
+
+    ServingSteps& s = sv.steps;
+    sv.rangeStep.assign(size_t(n.size()), -1);
+    struct Open
+    {
+        quint32 range;
+        qint32 step; ///< innermost enclosing window step (itself included), -1 none
+        bool inHost; ///< this range or an enclosing one inside the step is a host range
+    };
+    std::vector<Open> stack;
+    for (auto& ranges : rangesOf) {
+        std::stable_sort(ranges.begin(), ranges.end(), [&](quint32 a, quint32 b) {
+            return n.start[a] != n.start[b] ? n.start[a] < n.start[b] : n.end[a] > n.end[b];
+        });
+        stack.clear();
+        for (quint32 rg : ranges) {
+            while (!stack.empty() && n.end[stack.back().range] < n.start[rg])
+                stack.pop_back();
+            Open open { rg, stack.empty() ? -1 : stack.back().step, !stack.empty() && stack.back().inHost };
+            const NameInfo& info = names[n.name[rg]];
+            if (info.step.isStep() && r.window.contains(n.start[rg])) {
+                open.step = qint32(s.size());
+                open.inHost = false;
+                const StepComposition& c = info.step;
+                s.range.push_back(rg);
+                s.pid.push_back(n.pid[rg]);
+                s.device.push_back(-1);
+                s.cls.push_back(quint8(c.stepClass()));
+
+                s.ctxReqs.push_back(c.ctxReqs), s.ctxTokens.push_back(c.ctxTokens);
+                s.genReqs.push_back(c.genReqs), s.genTokens.push_back(c.genTokens);
+                s.start.push_back(n.start[rg]), s.end.push_back(n.end[rg]);
+                s.busyNs.push_back(0), s.kernelNs.push_back(0), s.kernelCount.push_back(0), s.hostNs.push_back(0);
+                const QString& scheme = phaseMap.stepScheme(c.rule);
+                if (!sv.schemes.contains(scheme))
+                    sv.schemes.append(scheme);
+                s.scheme.push_back(quint8(std::min<qsizetype>(255, sv.schemes.indexOf(scheme))));
+            } else if (info.host && open.step >= 0 && !open.inHost) {
+                // Outermost host range inside the step: its time, clipped to the step, counts once.
+                const auto st = size_t(open.step);
+                s.hostNs[st] += std::max<qint64>(0, std::min(n.end[rg], s.end[st]) - n.start[rg]);
+                open.inHost = true;
+            }
+            sv.rangeStep[rg] = open.step;
+            stack.push_back(open);
+        }
+    }
+    if (s.size() == 0)
+        return;
+
+    // Kernels launched inside a step; each step's GPU is where most of its kernels ran.
+    const auto& k = t.kernels;
+    std::vector<std::map<quint16, qint64>> deviceVotes(size_t(s.size()));
+    std::map<quint32, std::map<quint16, qint64>> pidDevices;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (!r.kernelInWindow[size_t(i)])
+            continue;
+        const qint32 rg = r.kernelRange[size_t(i)];
+        const qint32 st = rg >= 0 ? sv.rangeStep[size_t(rg)] : -1;
+        if (st < 0)
+            continue;
+        s.kernelNs[size_t(st)] += k.duration(i);
+        ++s.kernelCount[size_t(st)];
+        ++deviceVotes[size_t(st)][k.device[size_t(i)]];
+        ++pidDevices[s.pid[size_t(st)]][k.device[size_t(i)]];
+    }
+    auto mostVoted = [](const std::map<quint16, qint64>& votes) {
+        qint16 best = -1;
+        qint64 count = 0;
+        for (const auto& [dev, c] : votes)
+            if (c > count)
+                best = qint16(dev), count = c;
+        return best;
+    };
+    std::map<qint16, std::vector<qint32>> stepsOfDevice;
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        qint16 dev = mostVoted(deviceVotes[size_t(i)]);
+        if (dev < 0) {
+            const auto it = pidDevices.find(s.pid[size_t(i)]);
+            dev = it == pidDevices.end() ? qint16(-1) : mostVoted(it->second);
+        }
+        s.device[size_t(i)] = dev;
+        if (dev >= 0)
+            stepsOfDevice[dev].push_back(qint32(i));
+    }
+    for (auto& [dev, steps] : stepsOfDevice) {
+        std::stable_sort(
+            steps.begin(), steps.end(), [&](qint32 a, qint32 b) { return s.start[size_t(a)] < s.start[size_t(b)]; });
+        addBusy(t, quint16(dev), s, steps, s.busyNs);
+    }
+
+    // Ranks: the steps of each process, in start order.
+    std::map<quint32, std::vector<qint32>> stepsOfPid;
+    for (qsizetype i = 0; i < s.size(); ++i)
+        stepsOfPid[s.pid[size_t(i)]].push_back(qint32(i));
+    for (auto& [pid, idx] : stepsOfPid)
+        std::stable_sort(
+            idx.begin(), idx.end(), [&](qint32 a, qint32 b) { return s.start[size_t(a)] < s.start[size_t(b)]; });
+
+    // Tensor-parallel replicas run the same steps: a rank whose composition sequence occurs in
+    // a rank with as many or more steps counts once (the longest rank of the group counts).
+    std::vector<quint32> order;
+    std::map<quint32, std::vector<Composition>> seq;
+    for (const auto& [pid, idx] : stepsOfPid) {
+        order.push_back(pid);
+        auto& v = seq[pid];
+        for (qint32 i : idx)
+            v.push_back({ s.cls[size_t(i)], s.ctxReqs[size_t(i)], s.ctxTokens[size_t(i)], s.genReqs[size_t(i)],
+                s.genTokens[size_t(i)] });
+    }
+    std::stable_sort(order.begin(), order.end(), [&](quint32 a, quint32 b) { return seq[a].size() > seq[b].size(); });
+    std::map<quint32, quint32> replicaOf;
+    std::vector<quint32> representatives;
+    for (quint32 pid : order) {
+        quint32 of = 0;
+        for (quint32 rep : representatives)
+            if (replicates(seq[rep], seq[pid])) {
+                of = rep;
+                break;
+            }
+        replicaOf[pid] = of;
+        if (!of)
+            representatives.push_back(pid);
+    }
+
+    const qint64 windowNs = r.window.lengthNs();
+    std::vector<qint32> countedSteps, allSteps;
+    for (const auto& [pid, idx] : stepsOfPid) {
+        ServingFigures f = figuresOf(s, idx, idx, windowNs);
+        f.pid = pid;
+        f.replicaOf = replicaOf[pid];
+        std::map<quint16, qint64> votes;
+        for (qint32 i : idx)
+            if (s.device[size_t(i)] >= 0)
+                ++votes[quint16(s.device[size_t(i)])];
+        f.deviceId = mostVoted(votes);
+        sv.ranks.append(f);
+        allSteps.insert(allSteps.end(), idx.begin(), idx.end());
+        if (!f.replicaOf)
+            countedSteps.insert(countedSteps.end(), idx.begin(), idx.end());
+    }
+    sv.window = figuresOf(s, countedSteps, allSteps, windowNs);
+}
+
+} // namespace sl

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QtGlobal>
+
+/// The thresholds of the analysis specification (shared/docs/analysis-spec.md), each in one
+/// place with its unit and section. The C++ rules and the SQL of their evidence
+/// (EvidenceSql) are both written from these constants, so the two cannot drift apart;
+/// docs/analysis.md quotes the same values.
+namespace sl::spec {
+
+// §2 The analysis window: the steady-state warm-up ends at the first idle gap (of all GPUs'
+// work) longer than both of these.
+inline constexpr qint64 kWarmupGapMinNs = 1'000'000'000; ///< 1 s
+inline constexpr qint64 kWarmupGapCaptureDivisor = 4; ///< 25 % of the capture
+
+// §3 GPU gaps rule (Nsight Expert Systems gpu_gaps): idle gaps of at least this length are
+// reported, and always kept in AnalysisResult::gaps and report.json idle_gaps[].
+inline constexpr qint64 kGpuGapNs = 500'000'000; ///< 500 ms
+
+// §3 Low-utilisation rule (gpu_time_util): the device's span cut into this many equal chunks;
+// a chunk is low when its busy share is below one half.
+inline constexpr int kUtilChunks = 30;
+inline constexpr qint64 kLowUtilBusyDivisor = 2; ///< busy < span / 2, i.e. under 50 %
+
+// §3 Launch rate: the duration distribution's "share under" thresholds.
+inline constexpr qint64 kShortKernel5Ns = 5'000; ///< 5 µs
+inline constexpr qint64 kShortKernel10Ns = 10'000; ///< 10 µs
+inline constexpr qint64 kShortKernel20Ns = 20'000; ///< 20 µs
+
+// §3 Launch storm: (≥ 50 000 launches/s and p50 ≤ 10 µs) or (≥ 100 000 launches/s and
+// p50 ≤ 20 µs). The finding's evidence lists the device's kernels of at most kStormP50Ns.
+inline constexpr double kStormLaunchesPerSecond = 50'000;
+inline constexpr qint64 kStormP50Ns = 10'000; ///< 10 µs
+inline constexpr double kFastStormLaunchesPerSecond = 100'000;
+inline constexpr qint64 kFastStormP50Ns = 20'000; ///< 20 µs
+
+constexpr bool isLaunchStorm(double launchesPerSecond, qint64 p50Ns)
+{
+    return (launchesPerSecond >= kStormLaunchesPerSecond && p50Ns <= kStormP50Ns)
+        || (launchesPerSecond >= kFastStormLaunchesPerSecond && p50Ns <= kFastStormP50Ns);
+}
+
+// §3 Memory transfers: ENUM_CUDA_MEMCPY_OPER ids and the synchronous-copy rule (non-Async
+// API, excluding device-to-device copies and host-to-device ones of at most 64 KB, which return
+// before the copy completes). A pageable copy has srcKind or dstKind kPageableMemoryKind.
+inline constexpr int kCopyKindHtoD = 1;
+inline constexpr int kCopyKindDtoD = 8;
+inline constexpr qint64 kSmallHtoDBytes = 64 * 1024; ///< 64 KB
+inline constexpr int kPageableMemoryKind = 0;
+
+/// The copy-kind and size part of the synchronous-copy rule (the API part is the caller's).
+constexpr bool isSyncCopyShape(int copyKind, qint64 bytes)
+{
+    return copyKind != kCopyKindDtoD && !(copyKind == kCopyKindHtoD && bytes <= kSmallHtoDBytes);
+}
+
+// §3 NVTX: attribution coverage under this share gets a warning and the low-coverage finding.
+inline constexpr double kNvtxCoverageWarning = 0.70; ///< 70 %
+
+// §4 Findings: severity of a share of the window at stake (high, medium, low; else info).
+inline constexpr double kSeverityHighShare = 0.20;
+inline constexpr double kSeverityMediumShare = 0.05;
+inline constexpr double kSeverityLowShare = 0.01;
+// §4 Dominant kernel: share of kernel time (medium, high).
+inline constexpr double kDominantKernelShare = 0.25;
+inline constexpr double kDominantKernelHighShare = 0.50;
+// §4 Significant idle: idle share of a device's span (medium, high).
+inline constexpr double kSignificantIdleShare = 0.20;
+inline constexpr double kSignificantIdleHighShare = 0.40;
+// §4 Warm-up dominating: share of the whole window outside the steady-state window.
+inline constexpr double kWarmupDominatesShare = 0.25;
+// §4 Blocking synchronisation: reported from this share of the window.
+inline constexpr double kBlockingSyncShare = 0.01;
+// §4 Launch-bound: at least this many kernels considered, and more than half of them bound.
+inline constexpr qint64 kLaunchBoundMinKernels = 10;
+// §4 Phase imbalance: slowest rank's kernel time per step at least this times the fastest's.
+inline constexpr double kPhaseImbalanceRatio = 1.25;
+
+} // namespace sl::spec

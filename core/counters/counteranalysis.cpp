@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: MIT
+#include "core/counters/counteranalysis.h"
+
+#include "core/analysis/analysisoptions.h"
+#include "core/analysis/analysisresult.h"
+#include "core/counters/ncuanalysis.h"
+#include "core/counters/ncucsvreader.h"
+#include "core/counters/nvmlcsvreader.h"
+#include "core/analysis/evidencebuilder.h"
+#include "core/util/format.h"
+
+#include <algorithm>
+
+namespace sl {
+
+QString boundClassKey(BoundClass c)
+{
+    switch (c) {
+    case BoundClass::Idle:
+        return QStringLiteral("idle");
+    case BoundClass::MemoryBound:
+        return QStringLiteral("memory-bound");
+    case BoundClass::ComputeBound:
+        return QStringLiteral("compute-bound");
+    case BoundClass::LatencyBound:
+        return QStringLiteral("latency-bound");
+    case BoundClass::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
+}
+
+QString boundClassLabel(BoundClass c)
+{
+    switch (c) {
+    case BoundClass::Idle:
+        return CounterAnalysis::tr("idle");
+    case BoundClass::MemoryBound:
+        return CounterAnalysis::tr("memory-bound");
+    case BoundClass::ComputeBound:
+        return CounterAnalysis::tr("compute-bound");
+    case BoundClass::LatencyBound:
+        return CounterAnalysis::tr("latency/launch-bound");
+    case BoundClass::Unknown:
+        break;
+    }
+    return CounterAnalysis::tr("unknown");
+}
+
+BoundClass CounterAnalysis::classify(double dramPct, double computePct, double busyShare)
+{
+    if (busyShare < kIdleBusyShare)
+        return BoundClass::Idle;
+    if (dramPct < 0 && computePct < 0)
+        return BoundClass::Unknown;
+    if (computePct >= kBoundPct && computePct >= dramPct)
+        return BoundClass::ComputeBound;
+    if (dramPct >= kBoundPct)
+        return BoundClass::MemoryBound;
+    return BoundClass::LatencyBound;
+}
+
+namespace {
+
+struct DeviceSeries
+{
+    int deviceId = -1;
+    QVector<const CounterSeries*> series;
+};
+
+/// Time-weighted busy mean of the first series whose name starts with one of `prefixes`
+/// (summed over all that match the first prefix family, e.g. DRAM read + write); −1 when none.
+double busyMean(const CounterScope& scope, std::initializer_list<const char*> prefixes, bool sum)
+{
+    double total = 0;
+    bool any = false;
+    for (const char* p : prefixes) {
+        for (const auto& f : scope.figures) {
+            if (f.nvml || !f.busy.valid() || !f.name.startsWith(QLatin1String(p), Qt::CaseInsensitive))
+                continue;
+            if (!sum)
+                return f.busy.mean;
+            total += f.busy.mean;
+            any = true;
+        }
+    }
+    return any ? std::min(total, 100.0) : -1;
+}
+
+CounterScope summarise(const QString& name, int deviceId, const QVector<const CounterSeries*>& series,
+                       const IntervalList& stretch, const IntervalList& busy)
+{
+    CounterScope scope;
+    scope.scope = name;
+    scope.deviceId = deviceId;
+    scope.spanNs = CounterStats::length(stretch);
+    const IntervalList busyInStretch = CounterStats::intersect(busy, stretch);
+    scope.kernelBusyNs = CounterStats::length(busyInStretch);
+    for (const CounterSeries* s : series) {
+        CounterFigure f;
+        f.name = s->name;
+        f.unit = s->unit;
+        f.nvml = s->source == CounterSeries::Source::Nvml;
+        f.whole = CounterStats::over(*s, stretch);
+        f.busy = CounterStats::over(*s, busyInStretch);
+        if (f.whole.valid())
+            scope.figures.append(std::move(f));
+    }
+    // DRAM: read + write throughput (each a % of peak bandwidth); older chips: one "DRAM" metric.
+    scope.dramPct = busyMean(scope, { "DRAM Read Bandwidth", "DRAM Write Bandwidth" }, true);
+    if (scope.dramPct < 0)
+        scope.dramPct = busyMean(scope, { "DRAM Bandwidth", "DRAM Throughput" }, false);
+    const double issue = busyMean(scope, { "SM Issue" }, false);
+    const double tensor = busyMean(scope, { "Tensor Active" }, false);
+    scope.computePct = std::max(issue, tensor);
+    const double busyShare = scope.spanNs > 0 ? double(scope.kernelBusyNs) / double(scope.spanNs) : 0;
+    scope.bound = scope.figures.isEmpty() ? BoundClass::Unknown
+                                          : CounterAnalysis::classify(scope.dramPct, scope.computePct, busyShare);
+    return scope;
+}
+
+QString sqlForSamples(int deviceId, qint64 a, qint64 b)
+{
+    return QStringLiteral("SELECT m.rowid, m.timestamp, n.metricName, m.value FROM GPU_METRICS m JOIN "
+                          "TARGET_INFO_GPU_METRICS n ON n.typeId = m.typeId AND n.metricId = m.metricId "
+                          "WHERE (m.typeId & 255) = %1 AND m.timestamp BETWEEN %2 AND %3 ORDER BY m.timestamp;")
+        .arg(deviceId)
+        .arg(a)
+        .arg(b);
+}
+
+} // namespace
+
+void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, const std::function<bool()>& cancelled)
+{
+    CounterSet nvml;
+    QStringList notes;
+    if (!options.nvmlCsv.isEmpty()) {
+        NvmlCsvReader::Result read = NvmlCsvReader::read(options.nvmlCsv, r.trace->info.sessionStartUtcNs,
+                                                         r.trace->info.localOffsetSeconds);
+        if (!read.error.isEmpty()) {
+            r.warnings << read.error;
+        } else {
+            nvml = std::move(read.counters);
+            notes << tr("NVML samples: %1 rows read, %2 skipped; columns: %3.")
+                         .arg(read.rowsRead)
+                         .arg(read.rowsSkipped)
+                         .arg(read.columnsFound.join(QStringLiteral("; ")));
+        }
+    }
+    const qsizetype before = r.findings.size();
+    r.counters = run(r, nvml, cancelled);
+    r.counters.notes += notes;
+    r.counters.imported = std::move(nvml);
+    if (!options.ncuFile.isEmpty() && !(cancelled && cancelled())) {
+        NcuReport report = NcuCsvReader::read(options.ncuFile, options.ncuExecutable);
+        if (!report.error.isEmpty()) {
+            r.warnings << report.error;
+        } else {
+            r.counters.ncu = NcuAnalysis::run(r, std::move(report));
+            r.counters.notes << tr("Nsight Compute: %1 of %2 profiled launches matched kernels of the trace "
+                                   "(%3 by full name, %4 by function name).")
+                                    .arg(r.counters.ncu->match.matched)
+                                    .arg(r.counters.ncu->report.launches.size())
+                                    .arg(r.counters.ncu->match.byFullName)
+                                    .arg(r.counters.ncu->match.byFunctionName);
+        }
+    }
+    if (r.findings.size() != before)
+        Finding::rank(r.findings);
+}
+
+CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, const std::function<bool()>& cancelled)
+{
+    CounterResult out;
+    const Trace& trace = *r.trace;
+    out.notes = trace.counters.notes + extra.notes;
+    QVector<DeviceSeries> devices;
+    const auto add = [&](const CounterSeries& s) {
+        for (auto& d : devices) {
+            if (d.deviceId == s.deviceId) {
+                d.series.append(&s);
+                return;
+            }
+        }
+        devices.append({ s.deviceId, { &s } });
+    };
+    for (const auto& s : trace.counters.series)
+        add(s);
+    for (const auto& s : extra.series)
+        add(s);
+    if (devices.isEmpty())
+        return out;
+    std::sort(devices.begin(), devices.end(), [](const auto& a, const auto& b) { return a.deviceId < b.deviceId; });
+
+    const qint64 w0 = r.window.startNs, w1 = r.window.endNs;
+    const IntervalList window { { w0, w1 } };
+    const int phaseCount = int(r.phases.size());
+    qint64 windowKernelNs = 0;
+    for (const auto& d : r.devices)
+        windowKernelNs += d.computeBusyNs;
+
+    for (const DeviceSeries& dev : devices) {
+        if (cancelled && cancelled())
+            return out;
+        // Kernel unions of this device: all, and per phase (kernels are start-sorted per device).
+        IntervalList busyAll;
+        std::vector<IntervalList> busyByPhase(size_t(std::max(phaseCount, 0)));
+        const auto byDevice = trace.kernelsByDevice.find(quint16(dev.deviceId));
+        if (byDevice != trace.kernelsByDevice.end()) {
+            for (quint32 k : byDevice->second) {
+                if (k >= r.kernelInWindow.size() || !r.kernelInWindow[k])
+                    continue;
+                const qint64 a = trace.kernels.start[k], b = std::min(trace.kernels.end[k], w1);
+                if (b <= a)
+                    continue;
+                busyAll.emplace_back(a, b);
+                const int p = k < r.kernelPhase.size() ? r.kernelPhase[k] : -1;
+                if (p >= 0 && p < phaseCount)
+                    busyByPhase[size_t(p)].emplace_back(a, b);
+            }
+        }
+        busyAll = CounterStats::unite(std::move(busyAll));
+        out.scopes.append(summarise(QStringLiteral("window"), dev.deviceId, dev.series, window, busyAll));
+
+        // Each phase's steps on this device: the step ranges of processes that ran work here.
+        std::vector<IntervalList> steps(size_t(std::max(phaseCount, 0)));
+        const auto& nv = trace.nvtx;
+        for (qsizetype i = 0; i < nv.size() && size_t(i) < r.rangeStepPhase.size(); ++i) {
+            const int p = r.rangeStepPhase[size_t(i)];
+            if (p < 0 || p >= phaseCount)
+                continue;
+            bool usesDevice = false;
+            for (const auto& proc : r.processes)
+                if (proc.pid == nv.pid[size_t(i)])
+                    usesDevice = proc.devices.contains(dev.deviceId);
+            if (!usesDevice)
+                continue;
+            const qint64 a = std::max(nv.start[size_t(i)], w0), b = std::min(nv.end[size_t(i)], w1);
+            if (b > a)
+                steps[size_t(p)].emplace_back(a, b);
+        }
+        for (int p = 0; p < phaseCount; ++p) {
+            if (steps[size_t(p)].empty())
+                continue;
+            const IntervalList stretch = CounterStats::unite(std::move(steps[size_t(p)]));
+            const IntervalList busy = CounterStats::unite(std::move(busyByPhase[size_t(p)]));
+            out.scopes.append(summarise(r.phases[p].phase, dev.deviceId, dev.series, stretch, busy));
+        }
+    }
+
+    // Findings: per phase where there are phases, else per window; only stretches with a real
+    // share of the window's kernel time.
+    for (const CounterScope& s : std::as_const(out.scopes)) {
+        const bool isWindow = s.scope == QLatin1String("window");
+        bool deviceHasPhases = false;
+        for (const auto& o : std::as_const(out.scopes))
+            deviceHasPhases = deviceHasPhases || (o.deviceId == s.deviceId && o.scope != QLatin1String("window"));
+        if (isWindow == deviceHasPhases)
+            continue;
+        if (windowKernelNs <= 0 || double(s.kernelBusyNs) < kFindingBusyShare * double(windowKernelNs))
+            continue;
+        if (s.bound != BoundClass::MemoryBound && s.bound != BoundClass::LatencyBound)
+            continue;
+        Finding f;
+        const QString where = isWindow ? tr("The window") : s.scope;
+        const double tensor = busyMean(s, { "Tensor Active" }, false);
+        if (s.bound == BoundClass::MemoryBound) {
+            f.id = QStringLiteral("counters-memory-bound");
+            f.title = tr("%1 is memory-bound on GPU %2").arg(where).arg(s.deviceId);
+            f.summary = tr("While its kernels run, DRAM bandwidth averages %1 of peak and compute %2 (tensor "
+                           "pipes %3) over %4 of kernel time: the GPU waits for memory. More requests per "
+                           "step reuse each weight byte for more tokens; quantised weights or KV cache move "
+                           "fewer bytes.")
+                            .arg(formatPercent(s.dramPct / 100), formatPercent(std::max(0.0, s.computePct) / 100),
+                                 tensor >= 0 ? formatPercent(tensor / 100) : tr("not sampled"),
+                                 formatDuration(s.kernelBusyNs));
+            f.metric = tr("DRAM %1").arg(formatPercent(s.dramPct / 100));
+        } else {
+            f.id = QStringLiteral("counters-latency-bound");
+            f.title = tr("%1 keeps GPU %2 busy at low utilisation").arg(where).arg(s.deviceId);
+            f.summary = tr("While its kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes near "
+                           "its limit over %3 of kernel time: small kernels, launch latency or dependencies "
+                           "dominate. Fusing kernels, CUDA graphs or larger batches raise the work per launch.")
+                            .arg(formatPercent(std::max(0.0, s.dramPct) / 100),
+                                 formatPercent(std::max(0.0, s.computePct) / 100), formatDuration(s.kernelBusyNs));
+            f.metric = tr("compute %1").arg(formatPercent(std::max(0.0, s.computePct) / 100));
+        }
+        f.impactNs = s.kernelBusyNs;
+        f.impactShare = r.window.lengthNs() > 0 ? double(f.impactNs) / double(r.window.lengthNs()) : 0;
+        f.severity = f.impactShare >= 0.25 ? Finding::Severity::Medium : Finding::Severity::Low;
+        Evidence samples;
+        samples.table = QStringLiteral("GPU_METRICS");
+        samples.deviceId = s.deviceId;
+        samples.startNs = w0;
+        samples.endNs = w1;
+        samples.sql = sqlForSamples(s.deviceId, w0, w1);
+        f.evidence.append(samples);
+        r.findings.append(f);
+    }
+
+    // Throttling: any clock series (GPU metrics "GPC Clock Frequency", NVML "SM Clock") below
+    // 90 % of its own capture maximum for over 10 % of a stretch.
+    for (const DeviceSeries& dev : devices) {
+        for (const CounterSeries* s : dev.series) {
+            const bool clock = s->name.contains(QLatin1String("Clock"), Qt::CaseInsensitive)
+                && s->unit.compare(QLatin1String("MHz"), Qt::CaseInsensitive) == 0
+                && !s->name.contains(QLatin1String("Mem"), Qt::CaseInsensitive);
+            if (!clock || s->v.empty())
+                continue;
+            const double peak = double(*std::max_element(s->v.begin(), s->v.end()));
+            if (peak <= 0)
+                continue;
+            const CounterScope* scope = nullptr;
+            for (const CounterScope& o : std::as_const(out.scopes))
+                if (o.deviceId == dev.deviceId && o.scope == QLatin1String("window"))
+                    scope = &o;
+            if (scope && windowKernelNs > 0 && double(scope->kernelBusyNs) >= kFindingBusyShare * double(windowKernelNs)) {
+                const IntervalList& stretch = window;
+                const qint64 below = CounterStats::timeBelow(*s, stretch, kThrottleClockShare * peak);
+                const CounterSummary sum = CounterStats::over(*s, stretch);
+                if (!sum.valid() || double(below) <= kThrottleTimeShare * double(sum.coveredNs))
+                    continue; // inside the per-series loop: the next clock series
+                QStringList slowPhases;
+                for (const CounterScope& o : std::as_const(out.scopes)) {
+                    for (const auto& fig : o.figures)
+                        if (o.deviceId == dev.deviceId && o.scope != QLatin1String("window") && fig.name == s->name
+                            && fig.whole.valid() && fig.whole.mean < kThrottleClockShare * peak)
+                            slowPhases << o.scope;
+                }
+                Finding f;
+                f.id = QStringLiteral("counters-clock-throttle");
+                f.title = tr("GPU %1 runs below its clock").arg(dev.deviceId);
+                f.summary = tr("%1 was below 90 % of its %2 MHz maximum for %3 of the sampled window (mean %4 MHz)%5. "
+                               "Power or thermal limits slow every kernel alike: check power caps, cooling and "
+                               "clock settings (nvidia-smi -q -d PERFORMANCE names the reason).")
+                                .arg(s->name)
+                                .arg(peak, 0, 'f', 0)
+                                .arg(formatPercent(double(below) / double(sum.coveredNs)))
+                                .arg(sum.mean, 0, 'f', 0)
+                                .arg(slowPhases.isEmpty() ? QString() : tr("; slowest in %1").arg(slowPhases.join(QStringLiteral(", "))));
+                f.metric = tr("%1 below 90 % clock").arg(formatPercent(double(below) / double(sum.coveredNs)));
+                f.impactNs = qint64(double(scope->kernelBusyNs) * double(below) / double(sum.coveredNs));
+                f.impactShare = r.window.lengthNs() > 0 ? double(f.impactNs) / double(r.window.lengthNs()) : 0;
+                f.severity = f.impactShare >= 0.25 ? Finding::Severity::Medium : Finding::Severity::Low;
+                Evidence e;
+                e.deviceId = dev.deviceId;
+                e.startNs = w0;
+                e.endNs = w1;
+                if (s->source == CounterSeries::Source::GpuMetrics) {
+                    e.table = QStringLiteral("GPU_METRICS");
+                    e.sql = sqlForSamples(dev.deviceId, w0, w1);
+                } else {
+                    e.table = QStringLiteral("NVML");
+                }
+                f.evidence.append(e);
+                r.findings.append(f);
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace sl

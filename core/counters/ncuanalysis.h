@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/counters/counterresult.h"
+
+#include <QCoreApplication>
+
+namespace sl {
+
+struct AnalysisResult;
+struct GpuInfo;
+
+/// Turns an Nsight Compute import into per-kernel-name figures next to the trace's own
+/// (achieved vs theoretical occupancy, throughput, hit rates, tensor activity, FLOPs, bytes,
+/// arithmetic intensity, stalls), the roofline of each GPU, and findings: a hot kernel far
+/// below its roof, achieved occupancy far below theoretical, a poor L2 hit rate.
+class NcuAnalysis
+{
+    Q_DECLARE_TR_FUNCTIONS(NcuAnalysis)
+public:
+    static constexpr double kHotShare = 0.05;         ///< findings for names with ≥ 5 % of kernel time
+    static constexpr double kBelowRoofShare = 0.20;   ///< achieved < 20 % of the roof at its intensity
+    static constexpr double kOccupancyRatio = 0.50;   ///< achieved < 50 % of theoretical occupancy
+    static constexpr double kPoorL2HitPct = 50.0;     ///< L2 hit rate under 50 %…
+    static constexpr double kBusyDramPct = 40.0;      ///< …while DRAM throughput is at least 40 %
+
+    static NcuResult run(AnalysisResult& result, NcuReport report);
+    /// FP32 lanes per SM by compute capability (CUDA programming guide, "Arithmetic
+    /// Instructions"); 0 when unknown.
+    static int fp32LanesPerSm(int major, int minor);
+    static Roofline roofOf(const GpuInfo& gpu);
+    /// The roof at arithmetic intensity `ai` (FLOP/byte) under the FP32 ceiling and the DRAM roof.
+    static double attainable(const Roofline& roof, double ai);
+};
+
+} // namespace sl

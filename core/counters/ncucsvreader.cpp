@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: MIT
+#include "core/counters/ncucsvreader.h"
+
+#include "core/counters/csvrecords.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace sl {
+
+namespace {
+
+/// Identity columns both pages share; everything after them on the raw page is a metric.
+const char* const kIdentity[] = { "ID", "Process ID", "Process Name", "Host Name", "Kernel Name", "Kernel Time",
+                                  "Context", "Stream", "Block Size", "Grid Size", "Device", "CC" };
+
+bool isIdentity(const QString& column)
+{
+    for (const char* c : kIdentity)
+        if (column == QLatin1String(c))
+            return true;
+    return false;
+}
+
+void addTo(std::optional<double>& field, double v)
+{
+    field = field.value_or(0) + v;
+}
+
+/// Files one metric (raw name or details-page name) into the launch's canonical fields.
+/// Returns false when Sightline does not use the metric.
+bool assign(NcuLaunch& l, const QString& name, double v)
+{
+    // FLOP counters: sm__sass_thread_inst_executed_op_{h,f,d}{add,mul,fma}_pred_on.sum; an FMA is two.
+    static const QRegularExpression flopRe(
+        QStringLiteral("^sm__sass_thread_inst_executed_op_([hfd])(add|mul|fma)_pred_on\\.sum$"));
+    const auto m = flopRe.match(name);
+    if (m.hasMatch()) {
+        const double ops = m.captured(2) == QLatin1String("fma") ? 2 * v : v;
+        const QChar p = m.captured(1).at(0);
+        addTo(p == QLatin1Char('h') ? l.flops16 : p == QLatin1Char('f') ? l.flops32 : l.flops64, ops);
+        addTo(l.flops, ops);
+        return true;
+    }
+    static const QRegularExpression stallRe(
+        QStringLiteral("^smsp__(?:average_warp_latency_issue_stalled|pcsamp_warps_issue_stalled|average_warps_issue_stalled)_([a-z_]+?)(?:_per_issue_active)?(?:\\.(?:sum|ratio|avg|pct))?$"));
+    const auto s = stallRe.match(name);
+    if (s.hasMatch()) {
+        l.stalls[s.captured(1)] += v;
+        return true;
+    }
+    const auto is = [&](std::initializer_list<const char*> names) {
+        for (const char* n : names)
+            if (name.compare(QLatin1String(n), Qt::CaseInsensitive) == 0)
+                return true;
+        return false;
+    };
+    if (is({ "gpu__time_duration.sum", "gpu__time_duration", "Duration" }))
+        l.durationNs = v;
+    else if (is({ "sm__throughput.avg.pct_of_peak_sustained_elapsed", "Compute (SM) Throughput", "SM Throughput" }))
+        l.smThroughputPct = v;
+    else if (is({ "dram__throughput.avg.pct_of_peak_sustained_elapsed",
+                  "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed", "DRAM Throughput" }))
+        l.dramThroughputPct = v;
+    else if (is({ "sm__warps_active.avg.pct_of_peak_sustained_active", "Achieved Occupancy" }))
+        l.achievedOccupancyPct = v;
+    else if (is({ "sm__maximum_warps_per_active_cycle_pct", "Theoretical Occupancy" }))
+        l.theoreticalOccupancyPct = v;
+    else if (is({ "l1tex__t_sector_hit_rate.pct", "L1/TEX Hit Rate" }))
+        l.l1HitPct = v;
+    else if (is({ "lts__t_sector_hit_rate.pct", "L2 Hit Rate" }))
+        l.l2HitPct = v;
+    else if (is({ "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active",
+                  "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed",
+                  "sm__inst_executed_pipe_tensor.avg.pct_of_peak_sustained_active",
+                  "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active" }))
+        l.tensorActivePct = std::max(l.tensorActivePct.value_or(0), v);
+    else if (is({ "dram__bytes.sum" }))
+        l.dramBytes = v;
+    else if (is({ "dram__bytes_read.sum", "dram__bytes_write.sum" }))
+        addTo(l.dramBytes, v);
+    else
+        return false;
+    return true;
+}
+
+} // namespace
+
+bool NcuCsvReader::parseDim3(const QString& text, quint32 out[3])
+{
+    static const QRegularExpression re(QStringLiteral("^\\s*\\(?\\s*(\\d+)\\s*,\\s*(\\d+)\\s*,\\s*(\\d+)\\s*\\)?\\s*$"));
+    const auto m = re.match(text);
+    if (!m.hasMatch())
+        return false;
+    for (int i = 0; i < 3; ++i) {
+        bool ok = false;
+        const qulonglong v = m.captured(i + 1).toULongLong(&ok);
+        if (!ok || v > 0xFFFFFFFFull)
+            return false;
+        out[i] = quint32(v);
+    }
+    return true;
+}
+
+double NcuCsvReader::toBaseUnit(double value, const QString& unitText)
+{
+    const QString unit = unitText.trimmed();
+    // Time to ns.
+    if (unit == QLatin1String("nsecond") || unit == QLatin1String("ns"))
+        return value;
+    if (unit == QLatin1String("usecond") || unit == QLatin1String("us"))
+        return value * 1e3;
+    if (unit == QLatin1String("msecond") || unit == QLatin1String("ms"))
+        return value * 1e6;
+    if (unit == QLatin1String("second") || unit == QLatin1String("s"))
+        return value * 1e9;
+    // Bytes and byte rates: ncu's K/M/G/T prefixes are decimal (Kbyte = 1000 byte).
+    static const QRegularExpression bytes(QStringLiteral("^([KMGT]?)byte(/second|/s)?$"));
+    const auto m = bytes.match(unit);
+    if (m.hasMatch()) {
+        const QString p = m.captured(1);
+        const double scale = p.isEmpty() ? 1 : p == QLatin1String("K") ? 1e3 : p == QLatin1String("M") ? 1e6
+            : p == QLatin1String("G")                                        ? 1e9
+                                                                             : 1e12;
+        return value * scale;
+    }
+    return value; // %, inst, warp, cycle, ratio: already what Sightline uses
+}
+
+NcuReport NcuCsvReader::read(const QString& path, const QString& ncuExecutable)
+{
+    NcuReport r;
+    const QFileInfo info(path);
+    r.fileName = info.fileName();
+    if (!info.isFile()) {
+        r.error = tr("Cannot read the Nsight Compute results %1: it is not a file.").arg(r.fileName);
+        return r;
+    }
+    if (path.endsWith(QLatin1String(".ncu-rep"), Qt::CaseInsensitive)) {
+        const QString ncu = ncuExecutable.isEmpty() ? QStandardPaths::findExecutable(QStringLiteral("ncu")) : ncuExecutable;
+        if (ncu.isEmpty()) {
+            r.error = tr("%1 is an Nsight Compute report; reading it needs the ncu command, which was not "
+                         "found. Export it where ncu is installed: ncu --import %1 --csv --page raw > %2.csv")
+                          .arg(r.fileName, info.completeBaseName());
+            return r;
+        }
+        QProcess p;
+        p.start(ncu, { QStringLiteral("--import"), path, QStringLiteral("--csv"), QStringLiteral("--page"),
+                       QStringLiteral("raw") });
+        // A report of a few thousand launches converts in seconds; a hung ncu must not hang us.
+        if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+            p.kill();
+            r.error = tr("ncu could not convert %1: %2").arg(r.fileName, QString::fromLocal8Bit(p.readAllStandardError()).trimmed());
+            return r;
+        }
+        NcuReport parsed = parse(p.readAllStandardOutput(), r.fileName);
+        return parsed;
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        r.error = tr("Cannot read the Nsight Compute results %1: %2").arg(r.fileName, f.errorString());
+        return r;
+    }
+    return parse(f.readAll(), r.fileName);
+}
+
+NcuReport NcuCsvReader::parse(const QByteArray& bytes, const QString& fileName)
+{
+    NcuReport r;
+    r.fileName = fileName;
+    const QVector<QStringList> rows = CsvRecords::parse(bytes, QStringLiteral("Kernel Name"));
+    if (rows.isEmpty()) {
+        r.error = tr("%1 is not an Nsight Compute CSV: no header with a \"Kernel Name\" column "
+                     "(export it with ncu --csv --page raw or --page details).")
+                      .arg(fileName);
+        return r;
+    }
+    const QStringList& header = rows.first();
+    const auto col = [&](const char* name) { return int(header.indexOf(QString::fromLatin1(name))); };
+    const int idCol = col("ID"), nameCol = col("Kernel Name"), gridCol = col("Grid Size"), blockCol = col("Block Size"),
+              deviceCol = col("Device"), ccCol = col("CC");
+    const int metricNameCol = col("Metric Name"), unitCol = col("Metric Unit"), valueCol = col("Metric Value");
+    r.page = metricNameCol >= 0 && valueCol >= 0 ? NcuReport::Page::Details : NcuReport::Page::Raw;
+
+    std::map<qint64, NcuLaunch> byId;
+    qint64 nextAnonymousId = 0;
+    const auto identity = [&](const QStringList& row) -> NcuLaunch* {
+        bool ok = idCol >= 0 && idCol < row.size();
+        const qint64 id = ok ? row[idCol].trimmed().toLongLong(&ok) : -1;
+        const qint64 key = ok && id >= 0 ? id : nextAnonymousId++;
+        auto [it, inserted] = byId.try_emplace(key);
+        NcuLaunch& l = it->second;
+        if (inserted) {
+            l.id = key;
+            l.kernelName = nameCol < row.size() ? row[nameCol].trimmed() : QString();
+            if (gridCol >= 0 && gridCol < row.size())
+                parseDim3(row[gridCol], l.grid);
+            if (blockCol >= 0 && blockCol < row.size())
+                parseDim3(row[blockCol], l.block);
+            if (deviceCol >= 0 && deviceCol < row.size()) {
+                bool dok = false;
+                const int d = row[deviceCol].trimmed().toInt(&dok);
+                l.device = dok && d >= 0 && d <= 0xFFFF ? d : -1;
+            }
+            if (ccCol >= 0 && ccCol < row.size())
+                l.computeCapability = row[ccCol].trimmed();
+        }
+        return &l;
+    };
+    QStringList seen;
+    if (r.page == NcuReport::Page::Details) {
+        for (qsizetype i = 1; i < rows.size(); ++i) {
+            const QStringList& row = rows[i];
+            if (row.size() <= std::max({ metricNameCol, valueCol, nameCol }))
+                continue;
+            NcuLaunch* l = identity(row);
+            const double v = CsvRecords::number(row[valueCol]);
+            if (!std::isfinite(v))
+                continue;
+            const QString unit = unitCol >= 0 && unitCol < row.size() ? row[unitCol] : QString();
+            const QString metric = row[metricNameCol].trimmed();
+            if (assign(*l, metric, toBaseUnit(v, unit)) && !seen.contains(metric))
+                seen.append(metric);
+        }
+    } else {
+        // The units row follows the header: its identity fields are empty.
+        QStringList units;
+        qsizetype first = 1;
+        if (rows.size() > 1 && idCol >= 0 && idCol < rows[1].size() && rows[1][idCol].trimmed().isEmpty()) {
+            units = rows[1];
+            first = 2;
+        }
+        for (qsizetype i = first; i < rows.size(); ++i) {
+            const QStringList& row = rows[i];
+            if (row.size() <= nameCol)
+                continue;
+            NcuLaunch* l = identity(row);
+            for (int c = 0; c < header.size() && c < row.size(); ++c) {
+                if (isIdentity(header[c]))
+                    continue;
+                const double v = CsvRecords::number(row[c]);
+                if (!std::isfinite(v))
+                    continue;
+                const QString unit = c < units.size() ? units[c] : QString();
+                if (assign(*l, header[c], toBaseUnit(v, unit)) && !seen.contains(header[c]))
+                    seen.append(header[c]);
+            }
+        }
+    }
+    for (auto& [id, l] : byId)
+        r.launches.append(std::move(l));
+    r.metricsSeen = seen;
+    if (r.launches.isEmpty())
+        r.error = tr("%1 lists no profiled launch.").arg(fileName);
+    return r;
+}
+
+} // namespace sl

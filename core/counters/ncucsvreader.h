@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/counters/ncureport.h"
+
+#include <QCoreApplication>
+
+namespace sl {
+
+/// Reads Nsight Compute results: the CSV of `ncu --csv --page raw` (one row per profiled launch,
+/// a column per metric, a second row of units), of `--page details` (one row per metric:
+/// "Section Name", "Metric Name", "Metric Unit", "Metric Value"), or a `.ncu-rep` through
+/// `ncu --import FILE --csv --page raw` when ncu is installed. Values are converted to base
+/// units with the units the file states (nsecond/usecond/msecond/second, byte/Kbyte/Mbyte/
+/// Gbyte, %, …); thousands separators are removed.
+class NcuCsvReader
+{
+    Q_DECLARE_TR_FUNCTIONS(NcuCsvReader)
+public:
+    static NcuReport read(const QString& path, const QString& ncuExecutable = {});
+    static NcuReport parse(const QByteArray& bytes, const QString& fileName);
+    /// "(256, 1, 1)" → {256, 1, 1}; false when it is not a triple of non-negative integers.
+    static bool parseDim3(const QString& text, quint32 out[3]);
+    /// Value in base units (ns, bytes, bytes/s, …) of `value` given in `unit`.
+    static double toBaseUnit(double value, const QString& unit);
+};
+
+} // namespace sl

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/io/loadoutcome.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include <functional>
+
+namespace sl {
+
+/// Opens Nsight Systems reports (.nsys-rep, .qdrep) by exporting them to SQLite with the user's
+/// own `nsys`:
+///
+///     nsys export --type sqlite --force-overwrite true --output CACHE/KEY.part/NAME.sqlite REPORT
+///
+/// into the user's cache folder (QStandardPaths::GenericCacheLocation/sightline/nsys-exports,
+/// shared by sightline and sightline-cli), never beside the report. KEY is the report's size, its
+/// modification time and a SHA-256 of its first MiB: the next open of the same file reuses the
+/// export without running nsys; an edited or replaced report gets a new export. The export lands
+/// in KEY.part and is renamed to KEY when complete, so a cancelled or failed export is never
+/// reused. Blocking (run it on a worker); QtCore only (QProcess), shared by the CLI and, through
+/// TraceSession, the GUI.
+class NsysImporter
+{
+    Q_DECLARE_TR_FUNCTIONS(NsysImporter)
+public:
+    struct Result
+    {
+        QString sqlitePath; ///< the export to load; empty on failure
+        LoadError error = LoadError::None;
+        QString message; ///< translated; on success says which nsys made the export and whether it was reused
+        QString nsysVersion; ///< version of the nsys that made the export ("2024.6.1.90-…"), when known
+        bool reused = false; ///< found in the cache: nsys did not run
+        bool ok() const { return !sqlitePath.isEmpty(); }
+    };
+
+    /// True for .nsys-rep and .qdrep (case-insensitive).
+    static bool isReport(const QString& path);
+    /// Where nsys is looked for after `configured` and PATH: the default install folders of
+    /// Nsight Systems and the CUDA toolkit on Linux.
+    static QStringList defaultInstallDirs();
+    /// `configured` when it is an executable file, else `nsys` on PATH, else in one of `dirs`
+    /// (newest version first); empty when there is none.
+    static QString findNsys(const QString& configured = {}, const QStringList& dirs = defaultInstallDirs());
+    /// The cache folder of exports (created on demand).
+    static QString cacheDir();
+    /// size-mtime-sha256(first MiB) of the file, hex; empty when it cannot be read.
+    static QString cacheKey(const QString& reportPath);
+
+    /// Returns the export of `reportPath`: from the cache, or made now with `nsys` (the result of
+    /// findNsys(); empty = not found, a LoadError::NsysReport message then says where to get it).
+    /// `progress` gets permille (-1 when nsys prints none) and a stage; `cancelled` is polled
+    /// every 100 ms and kills nsys. Both may be empty.
+    static Result importReport(const QString& reportPath, const QString& nsys, const LoadProgress& progress = {},
+        const std::function<bool()>& cancelled = {});
+};
+
+} // namespace sl

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/tracevalidator.h"
+
+#include "core/io/stringidresolver.h"
+#include "core/trace/dataquality.h"
+#include "core/trace/trace.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace sl {
+
+namespace {
+
+/// No capture lasts 2^53 ns (104 days): a time beyond ±2^53 is never plausible, whatever the
+/// capture, so it cannot stretch the capture estimated from the events themselves.
+constexpr qint64 kHardLimitNs = qint64(1) << 53;
+
+template <typename T> void keepRows(std::vector<T>& v, const std::vector<quint32>& keep)
+{
+    if (v.empty())
+        return;
+    std::vector<T> out;
+    out.reserve(keep.size());
+    for (quint32 i : keep)
+        out.push_back(v[i]);
+    v.swap(out);
+}
+
+/// The capture [first, last] the time rules are checked against, in ns.
+struct Capture
+{
+    qint64 first = 0, last = 0;
+    /// Length used by the rules (at least 1 ns so an empty capture still has a scale).
+    qint64 length() const { return std::max<qint64>(1, last - first); }
+};
+
+/// Which rule a row with these times breaks, if any. Unsigned arithmetic: end - start of a
+/// row spanning 2^63 ns does not fit qint64.
+std::optional<DataQuality::Rule> timeRule(qint64 start, qint64 end, const Capture& c)
+{
+    if (end < start)
+        return DataQuality::Rule::EndBeforeStart;
+    const qint64 len = c.length();
+    // first - len and last + len stay far inside qint64: the capture is within ±2^53.
+    if (start < -kHardLimitNs || end > kHardLimitNs || start < c.first - len || end > c.last + len)
+        return DataQuality::Rule::OutsideCapture;
+    if (quint64(end) - quint64(start) > quint64(len))
+        return DataQuality::Rule::LongerThanCapture;
+    return std::nullopt;
+}
+
+/// Rows of one table that pass the time rules (indices in order), logging the others; empty
+/// optional when every row passes (nothing to copy).
+std::optional<std::vector<quint32>> checkTimes(const std::vector<qint64>& rowid, const std::vector<qint64>& start,
+    const std::vector<qint64>& end, const Capture& c, const QString& table, DataQuality& quality)
+{
+    std::optional<std::vector<quint32>> keep;
+    for (size_t i = 0; i < start.size(); ++i) {
+        const auto bad = timeRule(start[i], end[i], c);
+        if (bad && !keep) {
+            keep.emplace();
+            keep->reserve(start.size());
+            for (size_t j = 0; j < i; ++j)
+                keep->push_back(quint32(j));
+        }
+        if (bad)
+            quality.add(*bad, table, rowid[i]);
+        else if (keep)
+            keep->push_back(quint32(i));
+    }
+    return keep;
+}
+
+void keepOps(GpuOpColumns& t, const std::vector<quint32>& k)
+{
+    keepRows(t.rowid, k), keepRows(t.start, k), keepRows(t.end, k), keepRows(t.device, k);
+    keepRows(t.stream, k), keepRows(t.correlationId, k), keepRows(t.pid, k), keepRows(t.api, k);
+}
+
+/// The capture estimated from the events when the export does not state its length: the 1st
+/// percentile of starts to the 99th percentile of ends of the rows within ±2^53 ns, so a few
+/// damaged rows cannot stretch it (every row counts on a small trace).
+Capture captureFromEvents(const Trace& t)
+{
+    std::vector<qint64> starts, ends;
+    auto add = [&](const std::vector<qint64>& s, const std::vector<qint64>& e) {
+        // A sample of at most ~1 M rows per table keeps this cheap on 5 M-kernel traces.
+        const size_t step = std::max<size_t>(1, s.size() / (1u << 20));
+        for (size_t i = 0; i < s.size(); i += step)
+            if (s[i] <= e[i] && s[i] >= -kHardLimitNs && e[i] <= kHardLimitNs)
+                starts.push_back(s[i]), ends.push_back(e[i]);
+    };
+    add(t.kernels.start, t.kernels.end), add(t.memcpy.start, t.memcpy.end), add(t.memset.start, t.memset.end);
+    add(t.graphs.start, t.graphs.end), add(t.api.start, t.api.end), add(t.nvtx.start, t.nvtx.end);
+    Capture c;
+    if (starts.empty())
+        return c;
+    const auto lo = starts.begin() + qsizetype(starts.size() / 100);
+    std::nth_element(starts.begin(), lo, starts.end());
+    const auto hi = ends.begin() + qsizetype((ends.size() - 1) - (ends.size() - 1) / 100);
+    std::nth_element(ends.begin(), hi, ends.end());
+    c.first = *lo;
+    c.last = std::max(*hi, c.first);
+    return c;
+}
+
+} // namespace
+
+void TraceValidator::run(Trace& trace, StringIdResolver& ids, std::vector<quint8>& apiEventClass, DataQuality& quality,
+    qint64 captureDurationNs)
+{
+    auto& k = trace.kernels;
+    const QString kernelTable = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    // Name ids were read raw on the GPU reader's thread. A row is counted once when its name,
+    // its short name or both are missing.
+    for (size_t i = 0; i < k.name.size(); ++i) {
+        bool missingName = false, missingShort = false;
+        const quint32 raw = k.name[i];
+        k.name[i] = ids.resolve(qint64(raw), trace.strings, &missingName);
+        k.shortName[i]
+            = k.shortName[i] == raw ? k.name[i] : ids.resolve(qint64(k.shortName[i]), trace.strings, &missingShort);
+        if (missingName || missingShort)
+            quality.add(DataQuality::Rule::MissingString, kernelTable, k.rowid[i]);
+    }
+
+    Capture c;
+    if (captureDurationNs > 0 && captureDurationNs <= kHardLimitNs) {
+        c.last = captureDurationNs; // event times are ns since the session start
+        quality.captureSource = QStringLiteral("ANALYSIS_DETAILS");
+    } else {
+        c = captureFromEvents(trace);
+        quality.captureSource = QStringLiteral("events");
+    }
+    quality.captureStartNs = c.first;
+    quality.captureEndNs = c.last;
+
+    if (const auto keep = checkTimes(k.rowid, k.start, k.end, c, kernelTable, quality)) {
+        keepOps(k, *keep);
+        keepRows(k.name, *keep), keepRows(k.shortName, *keep), keepRows(k.config, *keep), keepRows(k.flags, *keep);
+    }
+    auto& m = trace.memcpy;
+    if (const auto keep
+        = checkTimes(m.rowid, m.start, m.end, c, QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"), quality)) {
+        keepOps(m, *keep);
+        keepRows(m.bytes, *keep), keepRows(m.copyKind, *keep), keepRows(m.srcKind, *keep), keepRows(m.dstKind, *keep);
+    }
+    auto& ms = trace.memset;
+    if (const auto keep
+        = checkTimes(ms.rowid, ms.start, ms.end, c, QStringLiteral("CUPTI_ACTIVITY_KIND_MEMSET"), quality))
+        keepOps(ms, *keep), keepRows(ms.bytes, *keep);
+    auto& g = trace.graphs;
+    if (const auto keep
+        = checkTimes(g.rowid, g.start, g.end, c, QStringLiteral("CUPTI_ACTIVITY_KIND_GRAPH_TRACE"), quality))
+        keepOps(g, *keep), keepRows(g.graphId, *keep);
+    auto& a = trace.api;
+    if (const auto keep
+        = checkTimes(a.rowid, a.start, a.end, c, QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME"), quality)) {
+        keepRows(a.rowid, *keep), keepRows(a.start, *keep), keepRows(a.end, *keep), keepRows(a.correlationId, *keep);
+        keepRows(a.pid, *keep), keepRows(a.tid, *keep), keepRows(a.name, *keep), keepRows(a.kind, *keep);
+        keepRows(apiEventClass, *keep);
+    }
+    auto& n = trace.nvtx;
+    if (const auto keep = checkTimes(n.rowid, n.start, n.end, c, QStringLiteral("NVTX_EVENTS"), quality)) {
+        keepRows(n.rowid, *keep), keepRows(n.start, *keep), keepRows(n.end, *keep), keepRows(n.pid, *keep);
+        keepRows(n.tid, *keep), keepRows(n.endTid, *keep), keepRows(n.name, *keep), keepRows(n.domain, *keep);
+        keepRows(n.eventType, *keep);
+    }
+}
+
+} // namespace sl

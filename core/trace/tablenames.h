@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QLatin1String>
+
+/// Names of the export's tables and the schema values the analyses and their evidence SQL
+/// rely on (shared/docs/nsys-sqlite-schema.md), in one place: evidence, models and readers
+/// name a table through these constants, never through a string of their own.
+namespace sl::tables {
+
+inline constexpr QLatin1String kKernel("CUPTI_ACTIVITY_KIND_KERNEL");
+inline constexpr QLatin1String kRuntime("CUPTI_ACTIVITY_KIND_RUNTIME"); ///< runtime *and* driver API calls
+inline constexpr QLatin1String kMemcpy("CUPTI_ACTIVITY_KIND_MEMCPY");
+inline constexpr QLatin1String kMemset("CUPTI_ACTIVITY_KIND_MEMSET");
+inline constexpr QLatin1String kGraphTrace("CUPTI_ACTIVITY_KIND_GRAPH_TRACE"); ///< whole-graph launches
+inline constexpr QLatin1String kNvtxEvents("NVTX_EVENTS");
+inline constexpr QLatin1String kStringIds("StringIds");
+inline constexpr QLatin1String kProcessStreams("ProcessStreams");
+/// Prefix of every CUPTI activity table (a LIKE pattern adds the '%').
+inline constexpr QLatin1String kCuptiActivityPrefix("CUPTI_ACTIVITY_KIND_");
+
+/// The tables of GPU work (kernels, copies, memsets, whole-graph launches), in the order
+/// evidence of a time range lists them.
+inline constexpr QLatin1String kGpuWork[] = { kKernel, kMemcpy, kMemset, kGraphTrace };
+
+/// NVTX_EVENTS.eventType of the ranges the analyses use: push/pop (59) and start/end (60).
+inline constexpr int kNvtxPushPopRange = 59;
+inline constexpr int kNvtxStartEndRange = 60;
+
+} // namespace sl::tables

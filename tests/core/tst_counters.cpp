@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: MIT
+// Hardware counters (issue 11): time-weighted statistics, NVML alignment, Nsight Compute CSV
+// parsing and matching, and GPU metrics read from a synthetic export with the nsys schema. Every
+// expected value is computed by hand here or by plain SQL over the export.
+#include "core/analysis/analysisoptions.h"
+#include "core/analysis/analyzer.h"
+#include "core/counters/counteranalysis.h"
+#include "core/counters/counterstats.h"
+#include "core/counters/ncucsvreader.h"
+#include "core/counters/ncumatcher.h"
+#include "core/counters/nvmlcsvreader.h"
+#include "core/io/traceloader.h"
+#include "core/synth/synthgpumetrics.h"
+#include "core/synth/synthtracewriter.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sqlite3.h>
+
+#include <cmath>
+
+using namespace sl;
+
+namespace {
+
+CounterSeries series(std::vector<qint64> t, std::vector<float> v)
+{
+    CounterSeries s;
+    s.name = QStringLiteral("SMs Active [Throughput %]");
+    s.unit = QStringLiteral("%");
+    s.deviceId = 0;
+    s.t = std::move(t);
+    s.v = std::move(v);
+    return s;
+}
+
+/// Rows of `sql` on `path` through the SQLite C API: an independent path, no loader code.
+QVector<QVector<qint64>> selectRows(const QString& path, const QString& sql, int columns)
+{
+    QVector<QVector<qint64>> out;
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+        sqlite3_close(db);
+        return out;
+    }
+    sqlite3_stmt* st = nullptr;
+    if (sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &st, nullptr) == SQLITE_OK) {
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            QVector<qint64> row;
+            for (int c = 0; c < columns; ++c)
+                row << sqlite3_column_int64(st, c);
+            out << row;
+        }
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return out;
+}
+
+} // namespace
+
+class TestCounters : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void timeWeightedMeanAndP90();
+    void timeWeightedOverSeveralIntervals();
+    void timeBelowThreshold();
+    void intervalAlgebra();
+    void columnMeans();
+    void unitOfName();
+    void classification();
+    void nvmlAlignsToTheMillisecond();
+    void nvmlRefusesWhatItCannotRead();
+    void ncuRawPage();
+    void ncuDetailsPage();
+    void ncuDemanglingAndFunctionNames();
+    void ncuMatchesLaunchesInOrder();
+    void gpuMetricsFromExportEqualSql();
+    void gpuMetricsPerPhase();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_export;
+    TracePtr m_trace;
+};
+
+void TestCounters::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_export = m_dir.filePath(QStringLiteral("metrics.sqlite"));
+    SynthOptions o;
+    o.steps = 40;
+    o.ranks = 2;
+    o.gpuMetricsPeriodNs = 100'000; // 10 kHz
+    const SynthResult w = writeSynthTrace(m_export, o, {});
+    QVERIFY2(w.ok, qPrintable(w.error));
+    const LoadOutcome out = TraceLoader::loadSync(m_export);
+    QVERIFY2(out.ok(), qPrintable(out.message));
+    m_trace = out.trace;
+}
+
+void TestCounters::timeWeightedMeanAndP90()
+{
+    // Samples at 100, 200, 300, 400 ns: each holds the 100 ns before it.
+    const CounterSeries s = series({ 100, 200, 300, 400 }, { 10, 20, 30, 40 });
+    QCOMPARE(s.periodNs(), 100);
+    // [150, 350): 50 ns of 20, 100 ns of 30, 50 ns of 40 → mean (1000 + 3000 + 2000) / 200 = 30.
+    const CounterSummary a = CounterStats::over(s, 150, 350);
+    QCOMPARE(a.coveredNs, 200);
+    QCOMPARE(a.samples, 3);
+    QCOMPARE(a.mean, 30.0);
+    // 90 % of 200 ns = 180 ns: the cumulative weights by value are 50, 150, 200 → 40.
+    QCOMPARE(a.p90, 40.0);
+    QCOMPARE(a.max, 40.0);
+    // The first sample's period is one median period long: (0, 100].
+    const CounterSummary b = CounterStats::over(s, 0, 100);
+    QCOMPARE(b.coveredNs, 100);
+    QCOMPARE(b.mean, 10.0);
+    // Outside the samples: nothing.
+    QVERIFY(!CounterStats::over(s, 500, 900).valid());
+}
+
+void TestCounters::timeWeightedOverSeveralIntervals()
+{
+    const CounterSeries s = series({ 100, 200, 300, 400 }, { 10, 20, 30, 40 });
+    // 50 ns of 10 and 50 ns of 30 → mean 20; 90 % of 100 ns = 90 → cumulative 50, 100 → 30.
+    const CounterSummary a = CounterStats::over(s, IntervalList { { 0, 50 }, { 250, 300 } });
+    QCOMPARE(a.coveredNs, 100);
+    QCOMPARE(a.mean, 20.0);
+    QCOMPARE(a.p90, 30.0);
+    // One interval spanning several periods and one inside a period: 20 ns of 20 + (30, 40 whole).
+    const CounterSummary b = CounterStats::over(s, IntervalList { { 170, 190 }, { 200, 400 } });
+    QCOMPARE(b.coveredNs, 220);
+    QCOMPARE(b.mean, (20.0 * 20 + 30.0 * 100 + 40.0 * 100) / 220);
+}
+
+void TestCounters::timeBelowThreshold()
+{
+    const CounterSeries s = series({ 100, 200, 300, 400 }, { 10, 20, 30, 40 });
+    QCOMPARE(CounterStats::timeBelow(s, IntervalList { { 0, 400 } }, 25), 200);
+    QCOMPARE(CounterStats::timeBelow(s, IntervalList { { 150, 260 } }, 25), 50);
+    QCOMPARE(CounterStats::timeBelow(s, IntervalList { { 0, 400 } }, 5), 0);
+}
+
+void TestCounters::intervalAlgebra()
+{
+    const IntervalList u = CounterStats::unite({ { 50, 60 }, { 0, 10 }, { 5, 20 }, { 20, 30 }, { 40, 40 } });
+    QCOMPARE(u, (IntervalList { { 0, 30 }, { 50, 60 } }));
+    QCOMPARE(CounterStats::length(u), 40);
+    const IntervalList i = CounterStats::intersect(u, { { 10, 55 } });
+    QCOMPARE(i, (IntervalList { { 10, 30 }, { 50, 55 } }));
+}
+
+void TestCounters::columnMeans()
+{
+    CounterSeries s = series({ 100, 200, 300, 400 }, { 10, 20, 30, 40 });
+    s.finish();
+    QCOMPARE(s.prefix, (std::vector<double> { 0, 10, 30, 60, 100 }));
+    // Timestamps 200 and 300 lie in [150, 350): (20 + 30) / 2.
+    QCOMPARE(*s.meanBetween(150, 350), 25.0);
+    // Zoomed in: no timestamp in [210, 220); the sample at 300 holds (200, 300].
+    QCOMPARE(*s.meanBetween(210, 220), 30.0);
+    QVERIFY(!s.meanBetween(450, 500));
+    QVERIFY(!s.meanBetween(-50, -10));
+}
+
+void TestCounters::unitOfName()
+{
+    QCOMPARE(CounterSeries::unitOf(QStringLiteral("SMs Active [Throughput %]")), QStringLiteral("%"));
+    QCOMPARE(CounterSeries::unitOf(QStringLiteral("GPC Clock Frequency [MHz]")), QStringLiteral("MHz"));
+    QCOMPARE(CounterSeries::unitOf(QStringLiteral("Power [W]")), QStringLiteral("W"));
+    QCOMPARE(CounterSeries::unitOf(QStringLiteral("Unallocated Warps")), QString());
+}
+
+void TestCounters::classification()
+{
+    // The rule in docs/analysis.md, "Hardware counters": idle under 20 % kernel time; compute-
+    // bound at ≥ 50 % issue/tensor (ties go to compute); memory-bound at ≥ 50 % DRAM; else latency.
+    QCOMPARE(CounterAnalysis::classify(90, 5, 0.9), BoundClass::MemoryBound);
+    QCOMPARE(CounterAnalysis::classify(30, 70, 0.9), BoundClass::ComputeBound);
+    QCOMPARE(CounterAnalysis::classify(60, 60, 0.9), BoundClass::ComputeBound);
+    QCOMPARE(CounterAnalysis::classify(20, 10, 0.9), BoundClass::LatencyBound);
+    QCOMPARE(CounterAnalysis::classify(90, 90, 0.1), BoundClass::Idle);
+    QCOMPARE(CounterAnalysis::classify(-1, -1, 0.9), BoundClass::Unknown);
+}
+
+void TestCounters::nvmlAlignsToTheMillisecond()
+{
+    // Capture start 2026-01-01T09:00:00Z = 1767258000 s; the profiled machine is one hour ahead.
+    const qint64 start = 1'767'258'000'000'000'000;
+    const QByteArray csv = "timestamp, index, utilization.gpu [%], clocks.sm [MHz], power.draw [W], temperature.gpu\n"
+                           "2026/01/01 10:00:01.250, 0, 45 %, 1410 MHz, 250.50 W, 61\n"
+                           "2026-01-01T09:00:01.500Z, 0, 50 %, 1400 MHz, 260.00 W, 62\n"
+                           "1767258001.75, 0, 55 %, 1395 MHz, 270.25 W, 63\n"
+                           "1767258002000, 1, 5 %, 210 MHz, 60.00 W, 40\n"
+                           "not a time, 0, 1 %, 1 MHz, 1 W, 1\n";
+    const NvmlCsvReader::Result r = NvmlCsvReader::parse(csv, QStringLiteral("nvml.csv"), start, 3600);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.rowsRead, 4);
+    QCOMPARE(r.rowsSkipped, 1);
+    QCOMPARE(r.columnsFound.size(), 4);
+    const CounterSeries* power = r.counters.find(0, QStringLiteral("Power"));
+    QVERIFY(power);
+    QCOMPARE(power->unit, QStringLiteral("W"));
+    QCOMPARE(power->t, (std::vector<qint64> { 1'250'000'000, 1'500'000'000, 1'750'000'000 }));
+    QCOMPARE(power->v, (std::vector<float> { 250.5f, 260.0f, 270.25f }));
+    const CounterSeries* clock = r.counters.find(1, QStringLiteral("SM Clock"));
+    QVERIFY(clock);
+    QCOMPARE(clock->t, (std::vector<qint64> { 2'000'000'000 }));
+    QCOMPARE(clock->v, (std::vector<float> { 210.0f }));
+    const CounterSeries* temp = r.counters.find(0, QStringLiteral("Temperature"));
+    QVERIFY(temp);
+    QCOMPARE(temp->v.back(), 63.0f);
+    // Epoch numbers by magnitude.
+    QCOMPARE(*NvmlCsvReader::epochNs(QStringLiteral("1767258000123456789"), 0), 1'767'258'000'123'456'789);
+    QCOMPARE(*NvmlCsvReader::epochNs(QStringLiteral("1767258000123456"), 0), 1'767'258'000'123'456'000);
+    QCOMPARE(*NvmlCsvReader::epochNs(QStringLiteral("1767258000123"), 0), 1'767'258'000'123'000'000);
+}
+
+void TestCounters::nvmlRefusesWhatItCannotRead()
+{
+    const qint64 start = 1'767'258'000'000'000'000;
+    NvmlCsvReader::Result r = NvmlCsvReader::parse("index, power.draw [W]\n0, 10\n", QStringLiteral("a.csv"), start, 0);
+    QVERIFY(r.error.contains(QStringLiteral("a.csv")));
+    QVERIFY(r.error.contains(QStringLiteral("timestamp")));
+    r = NvmlCsvReader::parse("timestamp, fan.speed\n1767258001, 10\n", QStringLiteral("b.csv"), start, 0);
+    QVERIFY(r.error.contains(QStringLiteral("b.csv")));
+    r = NvmlCsvReader::parse("timestamp, power.draw\n1767258001, 10\n", QStringLiteral("c.csv"), 0, 0);
+    QVERIFY(r.error.contains(QStringLiteral("TARGET_INFO_SESSION_START_TIME")));
+    r = NvmlCsvReader::read(m_dir.filePath(QStringLiteral("missing.csv")), start, 0);
+    QVERIFY(r.error.contains(QStringLiteral("missing.csv")));
+}
+
+void TestCounters::ncuRawPage()
+{
+    const QByteArray csv
+        = "==PROF== Connected to process 1234 (/usr/bin/python3)\n"
+          "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\",\"Block Size\","
+          "\"Grid Size\",\"Device\",\"CC\",\"dram__bytes.sum\",\"gpu__time_duration.sum\","
+          "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"sm__sass_thread_inst_executed_op_fadd_pred_on.sum\","
+          "\"sm__sass_thread_inst_executed_op_hfma_pred_on.sum\",\"sm__warps_active.avg.pct_of_peak_sustained_active\","
+          "\"lts__t_sector_hit_rate.pct\",\"dram__throughput.avg.pct_of_peak_sustained_elapsed\"\n"
+          "\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"Mbyte\",\"usecond\",\"inst\",\"inst\",\"inst\",\"%\",\"%\",\"%\"\n"
+          "\"0\",\"1234\",\"python3\",\"h\",\"gemm_kernel\",\"1\",\"7\",\"(128, 1, 1)\",\"(80, 2, 1)\",\"0\",\"9.0\","
+          "\"1.5\",\"12.5\",\"1,000\",\"500\",\"10\",\"42.5\",\"61.25\",\"80\"\n"
+          "\"1\",\"1234\",\"python3\",\"h\",\"norm_kernel\",\"1\",\"7\",\"(256, 1, 1)\",\"(1, 1, 1)\",\"0\",\"9.0\","
+          "\"0.004096\",\"3\",\"n/a\",\"0\",\"0\",\"10\",\"90\",\"1\"\n"
+          "==PROF== Disconnected from process 1234\n";
+    const NcuReport r = NcuCsvReader::parse(csv, QStringLiteral("raw.csv"));
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.page, NcuReport::Page::Raw);
+    QCOMPARE(r.launches.size(), 2);
+    const NcuLaunch& g = r.launches[0];
+    QCOMPARE(g.kernelName, QStringLiteral("gemm_kernel"));
+    QCOMPARE(g.grid[0], 80u);
+    QCOMPARE(g.grid[1], 2u);
+    QCOMPARE(g.block[0], 128u);
+    QCOMPARE(*g.durationNs, 12'500.0);
+    QCOMPARE(*g.dramBytes, 1'500'000.0);
+    // FLOPs: 1000 FFMA × 2 + 500 FADD = 2500 FP32; 10 HFMA × 2 = 20 FP16.
+    QCOMPARE(*g.flops32, 2500.0);
+    QCOMPARE(*g.flops16, 20.0);
+    QCOMPARE(*g.flops, 2520.0);
+    QCOMPARE(*g.arithmeticIntensity(), 2520.0 / 1'500'000.0);
+    QCOMPARE(*g.achievedOccupancyPct, 42.5);
+    QCOMPARE(*g.l2HitPct, 61.25);
+    QCOMPARE(*g.dramThroughputPct, 80.0);
+    // "n/a" leaves the FFMA count out; the zero FADD still counts.
+    QCOMPARE(*r.launches[1].flops, 0.0);
+    QCOMPARE(*r.launches[1].dramBytes, 4096.0);
+}
+
+void TestCounters::ncuDetailsPage()
+{
+    const QByteArray csv
+        = "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\",\"Block Size\","
+          "\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+          "\"0\",\"1\",\"p\",\"h\",\"k(int)\",\"1\",\"7\",\"(256, 1, 1)\",\"(16384, 1, 1)\",\"0\",\"8.0\","
+          "\"GPU Speed Of Light Throughput\",\"Duration\",\"msecond\",\"1.25\"\n"
+          "\"0\",\"1\",\"p\",\"h\",\"k(int)\",\"1\",\"7\",\"(256, 1, 1)\",\"(16384, 1, 1)\",\"0\",\"8.0\","
+          "\"GPU Speed Of Light Throughput\",\"DRAM Throughput\",\"%\",\"91.5\"\n"
+          "\"0\",\"1\",\"p\",\"h\",\"k(int)\",\"1\",\"7\",\"(256, 1, 1)\",\"(16384, 1, 1)\",\"0\",\"8.0\","
+          "\"Occupancy\",\"Achieved Occupancy\",\"%\",\"30\"\n"
+          "\"0\",\"1\",\"p\",\"h\",\"k(int)\",\"1\",\"7\",\"(256, 1, 1)\",\"(16384, 1, 1)\",\"0\",\"8.0\","
+          "\"Occupancy\",\"Theoretical Occupancy\",\"%\",\"100\"\n"
+          "\"1\",\"1\",\"p\",\"h\",\"k(int)\",\"1\",\"7\",\"(256, 1, 1)\",\"(16384, 1, 1)\",\"0\",\"8.0\","
+          "\"GPU Speed Of Light Throughput\",\"Duration\",\"usecond\",\"2,000\"\n";
+    const NcuReport r = NcuCsvReader::parse(csv, QStringLiteral("details.csv"));
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.page, NcuReport::Page::Details);
+    QCOMPARE(r.launches.size(), 2);
+    QCOMPARE(*r.launches[0].durationNs, 1'250'000.0);
+    QCOMPARE(*r.launches[0].dramThroughputPct, 91.5);
+    QCOMPARE(*r.launches[0].achievedOccupancyPct, 30.0);
+    QCOMPARE(*r.launches[0].theoreticalOccupancyPct, 100.0);
+    QCOMPARE(*r.launches[1].durationNs, 2'000'000.0);
+    QVERIFY(!r.launches[1].dramThroughputPct);
+    // Not an ncu CSV at all.
+    const NcuReport bad = NcuCsvReader::parse("a,b\n1,2\n", QStringLiteral("x.csv"));
+    QVERIFY(bad.error.contains(QStringLiteral("x.csv")));
+}
+
+void TestCounters::ncuDemanglingAndFunctionNames()
+{
+    QCOMPARE(NcuMatcher::functionName(QStringLiteral("void vllm::rms_norm_kernel<c10::BFloat16>(c10::BFloat16*, int)")),
+             QStringLiteral("rms_norm_kernel"));
+    QCOMPARE(NcuMatcher::functionName(QStringLiteral("ampere_sgemm_128x64_nn")), QStringLiteral("ampere_sgemm_128x64_nn"));
+    QCOMPARE(NcuMatcher::demangled(QStringLiteral("_ZN4vllm15rms_norm_kernelIN3c108BFloat16EEEvPT_PKS3_S6_fii")),
+             QStringLiteral("void vllm::rms_norm_kernel<c10::BFloat16>(c10::BFloat16*, c10::BFloat16 const*, "
+                            "c10::BFloat16 const*, float, int, int)"));
+    QCOMPARE(NcuMatcher::functionName(QStringLiteral("_ZN4vllm15rms_norm_kernelIN3c108BFloat16EEEvPT_PKS3_S6_fii")),
+             QStringLiteral("rms_norm_kernel"));
+}
+
+void TestCounters::ncuMatchesLaunchesInOrder()
+{
+    QVERIFY(m_trace);
+    // The first three rms_norm launches of device 0 in start order, with their geometry, by SQL.
+    const auto rows = selectRows(m_export,
+                                 QStringLiteral("SELECT k.rowid, k.gridX, k.blockX FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN "
+                                                "StringIds s ON s.id = k.shortName WHERE s.value = 'rms_norm_kernel' AND "
+                                                "k.deviceId = 0 ORDER BY k.start LIMIT 1"),
+                                 3);
+    QCOMPARE(rows.size(), 1);
+    const qint64 gridX = rows[0][1], blockX = rows[0][2];
+    const auto same = selectRows(m_export,
+                                 QStringLiteral("SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON "
+                                                "s.id = k.shortName WHERE s.value = 'rms_norm_kernel' AND k.gridX = %1 "
+                                                "AND k.blockX = %2 AND k.gridY = 1 AND k.gridZ = 1 AND k.blockY = 1 AND "
+                                                "k.blockZ = 1 ORDER BY k.start, k.rowid LIMIT 3")
+                                     .arg(gridX)
+                                     .arg(blockX),
+                                 1);
+    QCOMPARE(same.size(), 3);
+    // Three launches by bare function name (ncu --print-kernel-base function), one by the full
+    // demangled name with a geometry the trace never used.
+    QByteArray csv = "\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Device\",\"gpu__time_duration.sum\"\n"
+                     "\"\",\"\",\"\",\"\",\"\",\"nsecond\"\n";
+    for (int i = 0; i < 3; ++i)
+        csv += QStringLiteral("\"%1\",\"rms_norm_kernel\",\"(%2, 1, 1)\",\"(%3, 1, 1)\",\"0\",\"1000\"\n")
+                   .arg(i)
+                   .arg(blockX)
+                   .arg(gridX)
+                   .toUtf8();
+    csv += "\"3\",\"rms_norm_kernel\",\"(7, 7, 7)\",\"(7, 1, 1)\",\"0\",\"1000\"\n";
+    const NcuReport report = NcuCsvReader::parse(csv, QStringLiteral("m.csv"));
+    QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
+    const NcuMatcher::Result m = NcuMatcher::match(*m_trace, report);
+    QCOMPARE(m.matched, 3);
+    QCOMPARE(m.byFullName, 0);
+    QCOMPARE(m.byFunctionName, 3);
+    for (int i = 0; i < 3; ++i) {
+        const qint32 k = m.kernelOfLaunch[size_t(i)];
+        QVERIFY(k >= 0);
+        QCOMPARE(m_trace->kernels.rowid[size_t(k)], same[i][0]);
+    }
+    QCOMPARE(m.kernelOfLaunch[3], -1);
+}
+
+void TestCounters::gpuMetricsFromExportEqualSql()
+{
+    QVERIFY(m_trace);
+    const CounterSet& c = m_trace->counters;
+    QCOMPARE(c.devices(), (QVector<int> { 0, 1 }));
+    QCOMPARE(c.series.size(), 2 * SynthGpuMetrics::metricNames().size());
+    // Device 1's metric ids are rotated: the join on (typeId, metricId) must still name them right.
+    const CounterSeries* clock1 = c.find(1, QStringLiteral("GPC Clock Frequency"));
+    QVERIFY(clock1);
+    QCOMPARE(*std::min_element(clock1->v.begin(), clock1->v.end()), 1980.0f);
+    QCOMPARE(*std::max_element(clock1->v.begin(), clock1->v.end()), 1980.0f);
+
+    AnalysisOptions o;
+    const AnalysisPtr r = Analyzer::analyze(m_trace, o);
+    QVERIFY(r);
+    const CounterScope* window = nullptr;
+    for (const auto& s : r->counters.scopes)
+        if (s.deviceId == 1 && s.scope == QLatin1String("window"))
+            window = &s;
+    QVERIFY(window);
+    const CounterFigure* active = nullptr;
+    for (const auto& f : window->figures)
+        if (f.name.startsWith(QLatin1String("SMs Active")))
+            active = &f;
+    QVERIFY(active);
+    // Independently: SQL over GPU_METRICS joined on both ids, weights from the 100 µs periods
+    // clipped to the window (each sample holds the period ending at its timestamp).
+    const auto samples = selectRows(m_export,
+                                    QStringLiteral("SELECT m.timestamp, m.value FROM GPU_METRICS m JOIN "
+                                                   "TARGET_INFO_GPU_METRICS n ON n.typeId = m.typeId AND n.metricId = "
+                                                   "m.metricId WHERE m.typeId = 65537 AND n.metricName LIKE 'SMs Active%' "
+                                                   "ORDER BY m.timestamp"),
+                                    2);
+    QVERIFY(samples.size() > 100);
+    const qint64 w0 = r->window.startNs, w1 = r->window.endNs;
+    double sum = 0;
+    qint64 covered = 0;
+    for (const auto& s : samples) {
+        const qint64 a = std::max(s[0] - 100'000, w0), b = std::min(s[0], w1);
+        if (b > a) {
+            sum += double(s[1]) * double(b - a);
+            covered += b - a;
+        }
+    }
+    QCOMPARE(active->whole.coveredNs, covered);
+    QVERIFY(std::abs(active->whole.mean - sum / double(covered)) < 1e-9);
+}
+
+void TestCounters::gpuMetricsPerPhase()
+{
+    QVERIFY(m_trace);
+    const AnalysisPtr r = Analyzer::analyze(m_trace, AnalysisOptions {});
+    QVERIFY(r);
+    // The synthetic ranks run prefill and decode steps: each device gets a scope per phase, and
+    // a phase's kernel time is at most its span.
+    QStringList phases;
+    for (const auto& s : r->counters.scopes) {
+        QVERIFY(s.kernelBusyNs <= s.spanNs);
+        if (s.deviceId == 0 && s.scope != QLatin1String("window"))
+            phases << s.scope;
+        for (const auto& f : s.figures) {
+            QVERIFY(f.whole.mean >= 0);
+            if (f.unit == QLatin1String("%"))
+                QVERIFY2(f.whole.p90 <= 100, qPrintable(f.name));
+        }
+    }
+    QVERIFY2(phases.contains(QStringLiteral("prefill")), qPrintable(phases.join(QLatin1Char(','))));
+    QVERIFY2(phases.contains(QStringLiteral("decode")), qPrintable(phases.join(QLatin1Char(','))));
+}
+
+QTEST_GUILESS_MAIN(TestCounters)
+#include "tst_counters.moc"

@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: MIT
+// Opening .nsys-rep/.qdrep reports through nsys: a stand-in `nsys` script (written here) records
+// its arguments and copies a fixture export to --output, so the command line, the cache and its
+// reuse, Cancel and the messages are checked without Nsight Systems installed.
+#include "core/io/nsysimporter.h"
+#include "core/io/traceloader.h"
+#include "core/session/tracesession.h"
+#include "tests/common/tracefixture.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#ifndef SIGHTLINE_CLI
+#error "SIGHTLINE_CLI (path of sightline-cli) must be defined by tests/core/CMakeLists.txt"
+#endif
+
+using namespace sl;
+using sl::test::TraceFixture;
+
+namespace {
+
+/// Answers --version like nsys; for `export` it appends its arguments (one per line, then "--")
+/// to $STANDIN_LOG, prints a progress bar, sleeps $STANDIN_SLEEP seconds when set, fails when
+/// $STANDIN_FAIL is set, else copies $STANDIN_SOURCE to the --output path.
+const char* kScript = R"(#!/bin/sh
+if [ "$1" = "--version" ]; then echo "NVIDIA Nsight Systems version 2099.1.2.3-standin"; exit 0; fi
+for a in "$@"; do echo "$a" >> "$STANDIN_LOG"; done
+echo "--" >> "$STANDIN_LOG"
+out=""; prev=""
+for a in "$@"; do [ "$prev" = "--output" ] && out="$a"; prev="$a"; done
+echo "Processing [======50%]"
+if [ -n "$STANDIN_SLEEP" ]; then sleep "$STANDIN_SLEEP"; fi
+if [ -n "$STANDIN_FAIL" ]; then echo "Error: the report is damaged" >&2; exit 3; fi
+cp "$STANDIN_SOURCE" "$out" || exit 4
+echo "Processing [=======100%]"
+)";
+
+/// Every file under `dir`, relative, sorted.
+QStringList filesUnder(const QString& dir)
+{
+    QStringList out;
+    for (QDirIterator it(dir, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+         it.hasNext();)
+        out << QDir(dir).relativeFilePath(it.next());
+    out.sort();
+    return out;
+}
+
+/// The argument lists the stand-in was called with, one per run.
+QVector<QStringList> runs(const QString& log)
+{
+    QFile f(log);
+    QVector<QStringList> out;
+    if (!f.open(QIODevice::ReadOnly))
+        return out;
+    QStringList current;
+    for (const QString& line : QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        if (line == QLatin1String("--")) {
+            out << current;
+            current.clear();
+        } else {
+            current << line;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+class TestNsysImporter : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void recognisesReports();
+    void findsNsys();
+    void exportsIntoTheCacheAndReuses();
+    void changedReportIsExportedAgain();
+    void failureAndCancel();
+    void withoutNsys();
+    void sessionOpensReports();
+    void cliOpensReports();
+
+private:
+    QTemporaryDir m_tmp;
+    QString m_bin, m_nsys, m_log, m_inputs, m_report;
+    std::unique_ptr<TraceFixture> m_fixture;
+};
+
+void TestNsysImporter::initTestCase()
+{
+    QVERIFY(m_tmp.isValid());
+    m_bin = m_tmp.filePath(QStringLiteral("bin"));
+    m_inputs = m_tmp.filePath(QStringLiteral("inputs"));
+    QVERIFY(QDir().mkpath(m_bin) && QDir().mkpath(m_inputs));
+    m_nsys = m_bin + QStringLiteral("/nsys");
+    QFile script(m_nsys);
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write(kScript);
+    script.close();
+    QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    m_fixture = std::make_unique<TraceFixture>(TraceFixture::Schema::Nsys2026, QStringLiteral("fixture.sqlite"));
+    m_fixture->gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"));
+    m_fixture->kernel(1000, 2000, 0, 7, 1, 100, QStringLiteral("gemm_kernel"));
+    m_fixture->kernel(3000, 3500, 0, 7, 2, 100, QStringLiteral("gemm_kernel"));
+    qputenv("STANDIN_SOURCE", m_fixture->path().toUtf8());
+    // The cache goes to XDG_CACHE_HOME: a folder of this test, never the user's.
+    qputenv("XDG_CACHE_HOME", m_tmp.filePath(QStringLiteral("cache")).toUtf8());
+    m_log = m_tmp.filePath(QStringLiteral("nsys.log"));
+    qputenv("STANDIN_LOG", m_log.toUtf8());
+}
+
+void TestNsysImporter::init()
+{
+    QFile::remove(m_log);
+    QDir(m_tmp.filePath(QStringLiteral("cache"))).removeRecursively();
+    qunsetenv("STANDIN_SLEEP");
+    qunsetenv("STANDIN_FAIL");
+    m_report = m_inputs + QStringLiteral("/serve-before.nsys-rep");
+    QFile f(m_report);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("a stand-in report: the stand-in nsys never reads it");
+}
+
+void TestNsysImporter::recognisesReports()
+{
+    QVERIFY(NsysImporter::isReport(QStringLiteral("/x/a.nsys-rep")));
+    QVERIFY(NsysImporter::isReport(QStringLiteral("a.QDREP")));
+    QVERIFY(!NsysImporter::isReport(QStringLiteral("a.sqlite")));
+    QVERIFY(!NsysImporter::isReport(QStringLiteral("nsys-rep")));
+}
+
+void TestNsysImporter::findsNsys()
+{
+    const QByteArray path = qgetenv("PATH");
+    qputenv("PATH", m_bin.toUtf8());
+    QCOMPARE(NsysImporter::findNsys({}, {}), m_nsys);
+    qputenv("PATH", m_inputs.toUtf8()); // no nsys there
+    QCOMPARE(NsysImporter::findNsys({}, {}), QString());
+    QCOMPARE(NsysImporter::findNsys({}, { m_bin }), m_nsys); // an install folder
+    QCOMPARE(NsysImporter::findNsys(m_nsys, {}), m_nsys); // Preferences / --nsys
+    QCOMPARE(NsysImporter::findNsys(m_report, {}), QString()); // not executable: ignored
+    qputenv("PATH", path);
+}
+
+void TestNsysImporter::exportsIntoTheCacheAndReuses()
+{
+    const QStringList inputsBefore = filesUnder(m_inputs);
+    QVector<int> progress;
+    auto r = NsysImporter::importReport(m_report, m_nsys, [&](int permille, const QString&) { progress << permille; });
+    QVERIFY2(r.ok(), qPrintable(r.message));
+    QVERIFY(!r.reused);
+    QCOMPARE(r.nsysVersion, QStringLiteral("2099.1.2.3-standin"));
+    const QString key = NsysImporter::cacheKey(m_report);
+    const QString cache = m_tmp.filePath(QStringLiteral("cache/sightline/nsys-exports"));
+    QCOMPARE(NsysImporter::cacheDir(), cache);
+    QCOMPARE(r.sqlitePath, cache + QLatin1Char('/') + key + QStringLiteral("/serve-before.sqlite"));
+    QVERIFY(r.message.contains(QStringLiteral("2099.1.2.3-standin")));
+    // The key: size, mtime in ms, then 32 hex digits of SHA-256 of the first MiB.
+    const QStringList parts = key.split(QLatin1Char('-'));
+    QCOMPARE(parts.size(), 3);
+    QCOMPARE(parts[0], QString::number(QFileInfo(m_report).size()));
+    QCOMPARE(parts[1], QString::number(QFileInfo(m_report).lastModified().toMSecsSinceEpoch()));
+    QCOMPARE(parts[2].size(), 32);
+    // The exact command line; the output in a fresh *.part folder of the cache, renamed when done.
+    const auto calls = runs(m_log);
+    QCOMPARE(calls.size(), 1);
+    QCOMPARE(calls[0].size(), 8);
+    QCOMPARE(calls[0].mid(0, 6),
+        (QStringList { QStringLiteral("export"), QStringLiteral("--type"), QStringLiteral("sqlite"),
+            QStringLiteral("--force-overwrite"), QStringLiteral("true"), QStringLiteral("--output") }));
+    QVERIFY2(
+        calls[0][6].startsWith(cache + QLatin1Char('/') + key + QStringLiteral(".part-")), qPrintable(calls[0][6]));
+    QVERIFY(calls[0][6].endsWith(QStringLiteral("/serve-before.sqlite")));
+    QCOMPARE(calls[0][7], m_report);
+    QCOMPARE(filesUnder(cache),
+        (QStringList { key, key + QStringLiteral("/export.json"), key + QStringLiteral("/serve-before.sqlite") }));
+    // Nothing was created beside the report.
+    QCOMPARE(filesUnder(m_inputs), inputsBefore);
+    // Unknown progress (-1) while nsys starts, then its progress bar's last value: 100 %.
+    QCOMPARE(progress.front(), -1);
+    QCOMPARE(progress.back(), 1000);
+    // The export is the fixture, loadable, named after the report.
+    const LoadOutcome loaded = TraceLoader::loadSync(r.sqlitePath);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.message));
+    QCOMPARE(loaded.trace->info.fileName, QStringLiteral("serve-before.sqlite"));
+    QCOMPARE(loaded.trace->kernels.size(), qsizetype(2));
+
+    // Second open: the cache answers, nsys does not run.
+    r = NsysImporter::importReport(m_report, m_nsys);
+    QVERIFY(r.ok());
+    QVERIFY(r.reused);
+    QCOMPARE(r.nsysVersion, QStringLiteral("2099.1.2.3-standin"));
+    QCOMPARE(runs(m_log).size(), 1);
+    // Even without nsys.
+    r = NsysImporter::importReport(m_report, QString());
+    QVERIFY(r.ok() && r.reused);
+}
+
+void TestNsysImporter::changedReportIsExportedAgain()
+{
+    QVERIFY(NsysImporter::importReport(m_report, m_nsys).ok());
+    const QString first = NsysImporter::cacheKey(m_report);
+    QFile f(m_report);
+    QVERIFY(f.open(QIODevice::Append));
+    f.write(" and a longer one");
+    f.close();
+    const QString second = NsysImporter::cacheKey(m_report);
+    QVERIFY(first != second);
+    const auto r = NsysImporter::importReport(m_report, m_nsys);
+    QVERIFY(r.ok() && !r.reused);
+    QCOMPARE(runs(m_log).size(), 2);
+    QVERIFY(r.sqlitePath.contains(second));
+}
+
+void TestNsysImporter::failureAndCancel()
+{
+    const QString cache = m_tmp.filePath(QStringLiteral("cache/sightline/nsys-exports"));
+    qputenv("STANDIN_FAIL", "1");
+    auto r = NsysImporter::importReport(m_report, m_nsys);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error, LoadError::NsysReport);
+    QVERIFY2(r.message.contains(QStringLiteral("exit code 3")), qPrintable(r.message));
+    QVERIFY2(r.message.contains(QStringLiteral("the report is damaged")), qPrintable(r.message));
+    QCOMPARE(filesUnder(cache), QStringList()); // no half export kept
+    qunsetenv("STANDIN_FAIL");
+
+    qputenv("STANDIN_SLEEP", "30");
+    int polls = 0;
+    r = NsysImporter::importReport(m_report, m_nsys, {}, [&] { return ++polls >= 3; });
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error, LoadError::Cancelled);
+    QCOMPARE(polls, 3);
+    QCOMPARE(filesUnder(cache), QStringList());
+}
+
+void TestNsysImporter::withoutNsys()
+{
+    const auto r = NsysImporter::importReport(m_report, QString());
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error, LoadError::NsysReport);
+    // Today's message (how to export by hand) and where to get nsys.
+    QVERIFY2(r.message.contains(QStringLiteral("nsys export --type sqlite")), qPrintable(r.message));
+    QVERIFY(r.message.contains(QStringLiteral("https://developer.nvidia.com/nsight-systems")));
+    QCOMPARE(runs(m_log).size(), 0);
+}
+
+void TestNsysImporter::sessionOpensReports()
+{
+    TraceSession s;
+    s.setNsysPath(m_nsys);
+    QSignalSpy added(&s, &TraceSession::traceAdded);
+    QSignalSpy notices(&s, &TraceSession::notice);
+    s.open({ m_report });
+    QVERIFY(QTest::qWaitFor([&s] { return !s.isBusy(); }, 60000));
+    QCOMPARE(added.count(), 1);
+    QCOMPARE(s.entry(0).sourcePath, m_report);
+    QCOMPARE(s.entry(0).trace->info.fileName, QStringLiteral("serve-before.sqlite"));
+    QVERIFY(s.entry(0).analysis);
+    QCOMPARE(s.entry(0).analysis->kernelCount, qint64(2));
+    QCOMPARE(notices.count(), 1);
+    QVERIFY(notices.at(0).at(0).toString().contains(QStringLiteral("2099.1.2.3-standin")));
+}
+
+void TestNsysImporter::cliOpensReports()
+{
+    QProcess p;
+    const QString out = m_tmp.filePath(QStringLiteral("report"));
+    p.start(QStringLiteral(SIGHTLINE_CLI),
+        { QStringLiteral("analyze"), m_report, QStringLiteral("--nsys"), m_nsys, QStringLiteral("--out"), out });
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+    QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains(QStringLiteral("2099.1.2.3-standin")));
+    QVERIFY(QFileInfo(out + QStringLiteral("/report.json")).isFile());
+    // Without nsys anywhere: exit 3 and the message says where to get it.
+    QProcess q;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PATH"), m_inputs);
+    q.setProcessEnvironment(env);
+    QFile f(m_report);
+    QVERIFY(f.open(QIODevice::Append)); // a new key: the cached export does not apply
+    f.write("x");
+    f.close();
+    q.start(QStringLiteral(SIGHTLINE_CLI), { QStringLiteral("info"), m_report });
+    QVERIFY(q.waitForFinished(60000));
+    QCOMPARE(q.exitCode(), 3);
+    QVERIFY(QString::fromUtf8(q.readAllStandardError()).contains(QStringLiteral("developer.nvidia.com")));
+}
+
+QTEST_GUILESS_MAIN(TestNsysImporter)
+#include "tst_nsysimporter.moc"

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// The Serving dock over a synthetic vLLM-named export: one table row per step, the batch-size
+// scatter's points, and a clicked step's evidence (its NVTX row and the kernels launched inside
+// it, counted here by plain SQL on the export).
+#include "core/analysis/analyzer.h"
+#include "core/io/traceloader.h"
+#include "core/synth/synthtracewriter.h"
+#include "widgets/charts/batchscatterchart.h"
+#include "widgets/docks/servingdock.h"
+
+#include <QFile>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sqlite3.h>
+
+using namespace sl;
+
+namespace {
+qint64 scalar(const QString& path, const QString& sql)
+{
+    sqlite3* db = nullptr;
+    sqlite3_stmt* st = nullptr;
+    qint64 v = -1;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK
+        && sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &st, nullptr) == SQLITE_OK
+        && sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return v;
+}
+} // namespace
+
+class TestServingDock : public QObject
+{
+    Q_OBJECT
+private slots:
+    void showsStepsAndRoutesAClick()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("vllm.sqlite"));
+        SynthOptions o;
+        o.framework = SynthFramework::Vllm;
+        o.steps = 48;
+        o.layers = 2;
+        QVERIFY(writeSynthTrace(path, o).ok);
+        const LoadOutcome loaded = TraceLoader::loadSync(path);
+        QVERIFY(loaded.ok());
+        const AnalysisPtr a = Analyzer::analyze(loaded.trace, AnalysisOptions {});
+        QVERIFY(a);
+
+        ServingDock dock;
+        QCOMPARE(dock.objectName(), QStringLiteral("dock.serving"));
+        dock.setAnalysis(a);
+        dock.show();
+        const qint64 steps
+            = scalar(path, QStringLiteral("SELECT COUNT(*) FROM NVTX_EVENTS WHERE text LIKE 'execute_context_%'"));
+        QCOMPARE(steps, 48);
+        QCOMPARE(dock.stepTable()->model()->rowCount(), int(steps));
+        // Decode and mixed steps are plotted: every step with generation requests.
+        const qint64 withGeneration = scalar(path,
+            QStringLiteral("SELECT COUNT(*) FROM NVTX_EVENTS WHERE text LIKE "
+                           "'execute_context_%' AND text NOT LIKE '%_generation_0(0)'"));
+        QCOMPARE(dock.scatter()->pointCount(), int(withGeneration));
+
+        // The first step (by start): a prefill; its evidence is its NVTX row and its kernels.
+        QVector<Evidence> evidence;
+        int emitted = 0;
+        connect(&dock, &ServingDock::stepActivated, this, [&](const QVector<Evidence>& e, const QString&) {
+            evidence = e;
+            ++emitted;
+        });
+        const ServingSteps& s = a->serving.steps;
+        dock.activateStep(0);
+        QCOMPARE(emitted, 1);
+        QCOMPARE(evidence.size(), 2);
+        QCOMPARE(evidence[0].table, QStringLiteral("NVTX_EVENTS"));
+        QCOMPARE(evidence[0].rowids, std::vector<qint64> { loaded.trace->nvtx.rowid[s.range[0]] });
+        QCOMPARE(evidence[0].startNs, loaded.trace->nvtx.start[s.range[0]]);
+        QCOMPARE(evidence[0].endNs, loaded.trace->nvtx.end[s.range[0]]);
+        QCOMPARE(evidence[0].deviceId, 0);
+        const qint64 kernels = scalar(path,
+            QStringLiteral("SELECT COUNT(*) FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON "
+                           "r.correlationId = "
+                           "k.correlationId AND (r.globalTid & ~16777215) = k.globalPid JOIN NVTX_EVENTS n ON "
+                           "n.globalTid = r.globalTid "
+                           "AND r.start BETWEEN n.start AND n.\"end\" WHERE n.rowid = %1")
+                .arg(evidence[0].rowids[0]));
+        QVERIFY(kernels > 0);
+        QCOMPARE(evidence[1].table, QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"));
+        QCOMPARE(qint64(evidence[1].rows.size()), kernels);
+
+        dock.setAnalysis(nullptr);
+        QCOMPARE(dock.stepTable()->model()->rowCount(), 0);
+        QCOMPARE(dock.scatter()->pointCount(), 0);
+    }
+};
+
+QTEST_MAIN(TestServingDock)
+#include "tst_servingdock.moc"

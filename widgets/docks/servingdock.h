@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/analysis/analysisresult.h"
+
+#include <QDockWidget>
+
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+class QTableWidget;
+
+namespace sl {
+
+class BatchScatterChart;
+class ServingStepModel;
+
+/// The serving view of the current analysis (docs/analysis.md "Serving steps"): the window's
+/// tokens, TPOT and throughput; the step table (class, composition, time, GPU busy and idle,
+/// host share); decode step time against batch size; TPOT and throughput per rank. Activating a
+/// step emits its evidence (its NVTX range and the kernels launched inside it), which the main
+/// window routes like a finding's: kernels selected in the Kernels dock and marked on the timeline.
+class ServingDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit ServingDock(QWidget* parent = nullptr);
+
+    void setAnalysis(const AnalysisPtr& analysis);
+    QTableView* stepTable() const { return m_table; } ///< for tests
+    BatchScatterChart* scatter() const { return m_scatter; } ///< for tests
+    /// Emits stepActivated for the step at `step` (index into serving.steps).
+    void activateStep(qint64 step);
+
+signals:
+    void stepActivated(const QVector<Evidence>& evidence, const QString& title);
+
+private:
+    AnalysisPtr m_analysis;
+    QLabel* m_summary;
+    ServingStepModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_table;
+    BatchScatterChart* m_scatter;
+    QTableWidget* m_ranks;
+};
+
+} // namespace sl
