@@ -53,6 +53,15 @@ bool parse(QCommandLineParser& p, const QStringList& args, int* exitCode)
     return true;
 }
 
+/// `--out ""` would write into the current folder: refused like a missing --out.
+bool checkOut(const QCommandLineParser& p)
+{
+    if (!p.value(QStringLiteral("out")).trimmed().isEmpty())
+        return true;
+    err() << Commands::tr("--out needs a folder name; an empty one is not taken to mean the current folder.") << "\n";
+    return false;
+}
+
 int exitCodeFor(LoadError e)
 {
     return e == LoadError::None ? Ok : BadInput;
@@ -194,6 +203,8 @@ int Commands::analyze(const QStringList& args)
         err() << tr("analyze needs one trace and --out DIR.") << "\n\n" << p.helpText();
         return Usage;
     }
+    if (!checkOut(p))
+        return Usage;
     AnalysisOptions options;
     QString error;
     if (!analysisOptions(p, &options, &error)) {
@@ -290,6 +301,8 @@ int Commands::compare(const QStringList& args)
               << "\n\n" << p.helpText();
         return Usage;
     }
+    if (!checkOut(p))
+        return Usage;
     AnalysisOptions options;
     ComparisonOptions co;
     QString error;

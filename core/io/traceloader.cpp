@@ -113,7 +113,8 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
                           "CUPTI_ACTIVITY_KIND_MEMCPY", "CUPTI_ACTIVITY_KIND_MEMSET", "CUPTI_ACTIVITY_KIND_GRAPH_TRACE",
                           "StringIds", "GPU_METRICS"}) {
         if (schema.hasTable(QLatin1String(t)))
-            ctx.rowsTotal += qMax<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(QLatin1String(t)), 0));
+            ctx.rowsTotal += qBound<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(QLatin1String(t)), 0),
+                                            qint64(1) << 40); // a damaged rowid of 2^63-1 must not overflow the sum
     }
 
     QString error;

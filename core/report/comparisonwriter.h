@@ -7,7 +7,7 @@
 
 namespace sl {
 
-/// Writes DIR/comparison.json and DIR/comparison.md, each atomically (ReportWriter::writeFile).
+/// Writes DIR/comparison.json and DIR/comparison.md, as one OutputSet (both or neither).
 /// Any thread: the comparison is immutable.
 class ComparisonWriter
 {

@@ -4,48 +4,42 @@
 #include "core/report/csvtables.h"
 #include "core/report/jsonreport.h"
 #include "core/report/markdownreport.h"
+#include "core/report/outputset.h"
 
-#include <QDir>
-#include <QFileInfo>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace sl {
 
 bool ReportWriter::writeFile(const QString& path, const QByteArray& data, QString* error)
 {
-    const QFileInfo fi(path);
-    if (!QDir().mkpath(fi.absolutePath())) {
-        *error = tr("Cannot create the folder %1.").arg(fi.absolutePath());
-        return false;
-    }
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
-        *error = tr("Cannot write %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    return true;
+    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+    OutputSet set(slash < 0 ? QStringLiteral(".") : slash == 0 ? QStringLiteral("/") : path.left(slash));
+    set.add(path.mid(slash + 1), data);
+    return set.commit(error);
 }
 
 bool ReportWriter::writeAll(const AnalysisResult& r, const QString& dir, const ReportOptions& options, QString* error)
 {
-    const QDir out(dir);
-    if (!writeFile(out.filePath(QStringLiteral("report.json")),
-                   QJsonDocument(JsonReport::build(r, options)).toJson(QJsonDocument::Indented), error))
-        return false;
-    if (!writeFile(out.filePath(QStringLiteral("report.md")), MarkdownReport::build(r, options).toUtf8(), error))
-        return false;
-    return writeTables(r, dir, error);
+    OutputSet set(dir);
+    // report.json first: OutputSet renames it last, so its presence means the report is complete.
+    set.add(QStringLiteral("report.json"), QJsonDocument(JsonReport::build(r, options)).toJson(QJsonDocument::Indented));
+    set.add(QStringLiteral("report.md"), MarkdownReport::build(r, options).toUtf8());
+    addTables(set, r);
+    return set.commit(error);
+}
+
+void ReportWriter::addTables(OutputSet& set, const AnalysisResult& r)
+{
+    const auto tables = CsvTables::build(r);
+    for (auto it = tables.cbegin(); it != tables.cend(); ++it)
+        set.add(QStringLiteral("tables/") + it.key(), it.value());
 }
 
 bool ReportWriter::writeTables(const AnalysisResult& r, const QString& dir, QString* error)
 {
-    const QDir out(dir);
-    const auto tables = CsvTables::build(r);
-    for (auto it = tables.cbegin(); it != tables.cend(); ++it)
-        if (!writeFile(out.filePath(QStringLiteral("tables/") + it.key()), it.value(), error))
-            return false;
-    return true;
+    OutputSet set(dir);
+    addTables(set, r);
+    return set.commit(error);
 }
 
 } // namespace sl

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+#include "core/report/outputset.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSet>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sl {
+
+namespace {
+/// write(2) until done; false with errno set on any failure (EFBIG, ENOSPC, EDQUOT, EIO…).
+bool writeFully(int fd, const QByteArray& data)
+{
+    const char* p = data.constData();
+    qsizetype left = data.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd, p, size_t(left));
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        if (n == 0) {
+            errno = EIO;
+            return false;
+        }
+        p += n;
+        left -= n;
+    }
+    return true;
+}
+
+QString errnoText(int e) { return QString::fromLocal8Bit(std::strerror(e)); }
+
+bool isLink(const QString& path)
+{
+    struct stat st
+    {
+    };
+    return ::lstat(QFile::encodeName(path).constData(), &st) == 0 && S_ISLNK(st.st_mode);
+}
+} // namespace
+
+OutputSet::OutputSet(QString dir)
+    : m_dir(std::move(dir))
+{
+}
+
+void OutputSet::add(const QString& relativePath, QByteArray data) { m_files.append({ relativePath, std::move(data) }); }
+
+bool OutputSet::prepareFolders(QString* error) const
+{
+    if (m_dir.isEmpty()) {
+        *error = tr("No output folder was given.");
+        return false;
+    }
+    const QFileInfo root(m_dir);
+    if (root.exists() && !root.isDir()) {
+        *error = tr("%1 exists and is not a folder.").arg(QDir::toNativeSeparators(m_dir));
+        return false;
+    }
+    if (!QDir().mkpath(m_dir)) {
+        *error = tr("Cannot create the folder %1.").arg(QDir::toNativeSeparators(m_dir));
+        return false;
+    }
+    QSet<QString> subs;
+    for (const auto& f : m_files) {
+        const qsizetype slash = f.first.indexOf(QLatin1Char('/'));
+        if (slash > 0)
+            subs.insert(f.first.left(slash));
+    }
+    for (const QString& sub : std::as_const(subs)) {
+        const QString path = QDir(m_dir).filePath(sub);
+        // The output folder itself is the user's choice; a link inside it could point anywhere.
+        if (isLink(path)) {
+            *error = tr("%1 is a symbolic link: Sightline does not write through links out of the output folder.")
+                         .arg(QDir::toNativeSeparators(path));
+            return false;
+        }
+        if (QFileInfo::exists(path) && !QFileInfo(path).isDir()) {
+            *error = tr("%1 exists and is not a folder.").arg(QDir::toNativeSeparators(path));
+            return false;
+        }
+    }
+    for (const auto& f : m_files) {
+        const QString target = QDir(m_dir).filePath(f.first);
+        if (!isLink(target) && QFileInfo(target).isDir()) {
+            *error = tr("Cannot write %1: a folder of that name is in the way.").arg(QDir::toNativeSeparators(target));
+            return false;
+        }
+    }
+    return true;
+}
+
+void OutputSet::removeStaleStaging() const
+{
+    const QDir dir(m_dir);
+    const auto entries
+        = dir.entryList({ stagingPrefix() + QLatin1Char('*') }, QDir::Dirs | QDir::Hidden | QDir::NoSymLinks);
+    for (const QString& name : entries) {
+        // ".sightline-staging-<pid>-XXXXXX": only a folder whose process is gone is stale.
+        const QStringList parts = name.mid(stagingPrefix().size()).split(QLatin1Char('-'));
+        bool ok = false;
+        const qint64 pid = parts.value(0).toLongLong(&ok);
+        if (!ok || pid <= 0 || pid == qint64(::getpid()))
+            continue;
+        if (::kill(pid_t(pid), 0) == 0 || errno != ESRCH)
+            continue;
+        QDir(dir.filePath(name)).removeRecursively();
+    }
+}
+
+bool OutputSet::commit(QString* error)
+{
+    if (!prepareFolders(error))
+        return false;
+    removeStaleStaging();
+
+    // mkdtemp: a fresh folder only this user can enter, so no file in it can be a planted link.
+    QByteArray stagingTemplate = QFile::encodeName(
+        QDir(m_dir).filePath(stagingPrefix() + QString::number(qint64(::getpid())) + QStringLiteral("-XXXXXX")));
+    if (!::mkdtemp(stagingTemplate.data())) {
+        *error = tr("Cannot write to the folder %1: %2").arg(QDir::toNativeSeparators(m_dir), errnoText(errno));
+        return false;
+    }
+    const QString staging = QFile::decodeName(stagingTemplate);
+    struct Cleanup
+    {
+        QString path;
+        ~Cleanup() { QDir(path).removeRecursively(); }
+    } cleanup { staging };
+
+    QStringList staged;
+    for (int i = 0; i < m_files.size(); ++i) {
+        const QString target = QDir(m_dir).filePath(m_files[i].first);
+        const QString path = QDir(staging).filePath(QString::number(i));
+        int e = 0;
+        const int fd
+            = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+        if (fd < 0 || !writeFully(fd, m_files[i].second) || ::fsync(fd) != 0)
+            e = errno;
+        if (fd >= 0 && ::close(fd) != 0 && e == 0)
+            e = errno; // NFS and some FUSE file systems report a failed write only here
+        if (e != 0) {
+            *error = tr("Cannot write %1: %2. Nothing was changed in %3.")
+                         .arg(QDir::toNativeSeparators(target), errnoText(e), QDir::toNativeSeparators(m_dir));
+            return false;
+        }
+        staged << path;
+    }
+    // Sub-folders only now: a failed export leaves no empty tables/ behind.
+    for (const auto& f : std::as_const(m_files)) {
+        const QString folder = QFileInfo(QDir(m_dir).filePath(f.first)).absolutePath();
+        if (!QDir().mkpath(folder)) {
+            *error = tr("Cannot create the folder %1.").arg(QDir::toNativeSeparators(folder));
+            return false;
+        }
+    }
+    // Every byte is on disk: now the renames, which need no space. The first file added (the
+    // report's main file) is renamed last, so its presence means the set is complete.
+    for (qsizetype i = m_files.size() - 1; i >= 0; --i) {
+        const QString target = QDir(m_dir).filePath(m_files[i].first);
+        if (std::rename(QFile::encodeName(staged[i]).constData(), QFile::encodeName(target).constData()) != 0) {
+            *error = tr("Cannot replace %1: %2").arg(QDir::toNativeSeparators(target), errnoText(errno));
+            return false;
+        }
+    }
+    const int dirFd = ::open(QFile::encodeName(m_dir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dirFd >= 0) {
+        ::fsync(dirFd); // makes the renames durable; a failure here loses nothing already written
+        ::close(dirFd);
+    }
+    return true;
+}
+
+} // namespace sl
