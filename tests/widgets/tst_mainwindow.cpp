@@ -465,7 +465,8 @@ void TestMainWindow::layoutRoundTrip()
         keys.sort();
         QCOMPARE(keys,
             QStringList({ QStringLiteral("comparison.changes"), QStringLiteral("comparison.figures"),
-                QStringLiteral("comparison.kernels"), QStringLiteral("evidence"), QStringLiteral("findings"),
+                QStringLiteral("comparison.kernels"), QStringLiteral("counters.ncu"), QStringLiteral("counters.scopes"),
+                QStringLiteral("evidence"), QStringLiteral("findings"),
                 QStringLiteral("kernels.instances"), QStringLiteral("kernels.summary"), QStringLiteral("processes") }));
         w.close(); // closeEvent saves geometry, dock state and header states
     }

@@ -9,7 +9,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
+#include <QToolButton>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTreeView>
@@ -57,26 +57,34 @@ CountersDock::CountersDock(QWidget* parent)
     , m_roofline(new RooflineChart(this))
 {
     setObjectName(QStringLiteral("dock.counters"));
-    auto* body = new QWidget(this);
-    auto* layout = new QVBoxLayout(body);
-    layout->setContentsMargins(4, 4, 4, 4);
-    auto* buttons = new QHBoxLayout;
-    auto* ncu = new QPushButton(tr("Import Nsight Compute…"), body);
-    auto* nvml = new QPushButton(tr("Import NVML Samples…"), body);
-    connect(ncu, &QPushButton::clicked, this, &CountersDock::importNcuRequested);
-    connect(nvml, &QPushButton::clicked, this, &CountersDock::importNvmlRequested);
+    // Laptop screens (tst_laptoplayout): the imports sit in the tab bar's corner and the notes
+    // above the per-phase table, so the dock's minimum height is the tables'.
+    auto* corner = new QWidget(this);
+    auto* buttons = new QHBoxLayout(corner);
+    buttons->setContentsMargins(0, 0, 0, 0);
+    auto* ncu = new QToolButton(corner);
+    ncu->setText(tr("Import Nsight Compute…"));
+    auto* nvml = new QToolButton(corner);
+    nvml->setText(tr("Import NVML Samples…"));
+    connect(ncu, &QToolButton::clicked, this, &CountersDock::importNcuRequested);
+    connect(nvml, &QToolButton::clicked, this, &CountersDock::importNvmlRequested);
     buttons->addWidget(ncu);
     buttons->addWidget(nvml);
-    buttons->addStretch(1);
-    layout->addLayout(buttons);
+    m_tabs->setCornerWidget(corner);
+    auto* phasePage = new QWidget(this);
+    auto* layout = new QVBoxLayout(phasePage);
+    layout->setContentsMargins(0, 0, 0, 0);
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     layout->addWidget(m_notes);
-    m_tabs->addTab(m_scopeView, tr("Per phase"));
+    layout->addWidget(m_scopeView, 1);
+    m_scopeView->setMinimumHeight(40);
+    m_ncuView->setMinimumHeight(40);
+    m_tabs->addTab(phasePage, tr("Per phase"));
     m_tabs->addTab(m_ncuView, tr("Nsight Compute"));
     m_tabs->addTab(m_roofline, tr("Roofline"));
-    layout->addWidget(m_tabs, 1);
-    setWidget(body);
+    setWidget(m_tabs);
     ViewState::registerHeader(m_scopeView->header(), QStringLiteral("counters.scopes"));
     ViewState::registerHeader(m_ncuView->header(), QStringLiteral("counters.ncu"));
     connect(m_ncuView, &QTreeView::activated, this,
