@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/evidencerouter.h"
 
-#include "core/trace/tablenames.h"
-
 #include "core/models/evidencerowsmodel.h"
+#include "core/trace/tablenames.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/kernelsdock.h"
 #include "widgets/docks/timelinedock.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/mainwindow.h"
 
-#include "core/report/efficiencyreport.h"
 #include "core/compare/comparator.h"
+#include "core/report/efficiencyreport.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
 #include "core/trace/tablenames.h"
@@ -15,13 +15,13 @@
 #include "widgets/docks/countersdock.h"
 #include "widgets/docks/efficiencydock.h"
 #include "widgets/docks/evidencedock.h"
-#include "widgets/docks/servingdock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
 #include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
 #include "widgets/docks/searchdock.h"
+#include "widgets/docks/servingdock.h"
 #include "widgets/docks/timelinedock.h"
 #include "widgets/evidencerouter.h"
 #include "widgets/recentfilesmenu.h"
@@ -145,8 +145,8 @@ MainWindow::MainWindow(QWidget* parent)
             importCounters(path, m_session->entry(m_current).nvmlCsv);
     };
     const auto importNvml = [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import NVML samples"), QString(),
-            tr("CSV files (*.csv);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import NVML samples"), QString(), tr("CSV files (*.csv);;All files (*)"));
         if (!path.isEmpty() && m_current >= 0)
             importCounters(m_session->entry(m_current).ncuFile, path);
     };
@@ -180,10 +180,11 @@ MainWindow::MainWindow(QWidget* parent)
         }
     });
     connect(m_overviewDock, &OverviewDock::statusMessage, m_status, &SessionStatus::showMessage);
-    connect(m_servingDock, &ServingDock::stepActivated, this, [this](const QVector<Evidence>& evidence, const QString& title) {
-        if (const AnalysisPtr a = currentAnalysis())
-            m_evidenceRouter->show(a, evidence, title, QString());
-    });
+    connect(m_servingDock, &ServingDock::stepActivated, this,
+        [this](const QVector<Evidence>& evidence, const QString& title) {
+            if (const AnalysisPtr a = currentAnalysis())
+                m_evidenceRouter->show(a, evidence, title, QString());
+        });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
     connect(m_timelineDock->view(), &TimeCanvas::dataReady, this, &MainWindow::fitTimeDocks);
     // Fitted while traces load (lanes arrive per trace), once more when all are in, then left to the user.

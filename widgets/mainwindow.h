@@ -5,9 +5,9 @@
 #include "core/models/scopefilter.h"
 
 #include <QMainWindow>
+#include <QStringList>
 
 #include <functional>
-#include <QStringList>
 
 class QComboBox;
 class QMenu;

@@ -11,9 +11,9 @@ namespace sl {
 /// ranks), where the k-th step of a phase of every lane starts at the same x. Slot k is as wide
 /// as the longest k-th step on one ns-per-pixel scale, so a slower step shows as a longer bar
 /// under its peers; inside each step the kernels of the process's GPUs are drawn coloured by
-/// category (at most one rectangle per pixel column), whole-graph launches hatched. Wheel scrolls steps, Ctrl+wheel zooms;
-/// clicking a step asks for its kernels. Reads the immutable traces on the GUI thread; only the
-/// visible steps are walked.
+/// category (at most one rectangle per pixel column), whole-graph launches hatched. Wheel scrolls steps, Ctrl+wheel
+/// zooms; clicking a step asks for its kernels. Reads the immutable traces on the GUI thread; only the visible steps
+/// are walked.
 class StepAlignedView : public QWidget
 {
     Q_OBJECT

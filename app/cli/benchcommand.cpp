@@ -17,9 +17,8 @@
 #include <QTextStream>
 
 #include <algorithm>
-#include <utility>
-
 #include <sqlite3.h>
+#include <utility>
 
 namespace sl::cli {
 
@@ -104,14 +103,15 @@ QStringList hostileTraces(const QString& dir, qint64 kernels, QTextStream& out)
         "UPDATE NVTX_EVENTS SET text = text || printf('%.*c', 1048576, 'y') WHERE text IS NOT NULL;");
     // 20 000 push/pop ranges, each inside the previous one, on the first NVTX thread, spanning
     // the first kernel (1 ns apart at both ends).
-    const QString deep = QStringLiteral(
-        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000), "
-        "t AS (SELECT MIN(start) s, MAX(\"end\") e FROM CUPTI_ACTIVITY_KIND_KERNEL) "
-        "INSERT INTO NVTX_EVENTS (start, \"end\", eventType, globalTid, text) "
-        "SELECT t.s - 30000 + i, t.e + 30000 - i, 59, (SELECT globalTid FROM NVTX_EVENTS LIMIT 1), 'deep_' || i FROM n, t;");
+    const QString deep
+        = QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000), "
+                         "t AS (SELECT MIN(start) s, MAX(\"end\") e FROM CUPTI_ACTIVITY_KIND_KERNEL) "
+                         "INSERT INTO NVTX_EVENTS (start, \"end\", eventType, globalTid, text) "
+                         "SELECT t.s - 30000 + i, t.e + 30000 - i, 59, (SELECT globalTid FROM NVTX_EVENTS LIMIT 1), "
+                         "'deep_' || i FROM n, t;");
     QStringList files;
-    for (const auto& [suffix, sql] : {std::pair{QStringLiteral("names"), names}, std::pair{QStringLiteral("mib-strings"), megabyte},
-                                      std::pair{QStringLiteral("deep-nvtx"), deep}}) {
+    for (const auto& [suffix, sql] : { std::pair { QStringLiteral("names"), names },
+             std::pair { QStringLiteral("mib-strings"), megabyte }, std::pair { QStringLiteral("deep-nvtx"), deep } }) {
         const QString file = QDir(dir).filePath(QStringLiteral("synth-%1-%2.sqlite").arg(kernels).arg(suffix));
         if (!QFileInfo::exists(file)) {
             out << BenchCommand::tr("generating %1...").arg(QFileInfo(file).fileName()) << Qt::endl;

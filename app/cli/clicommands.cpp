@@ -3,8 +3,8 @@
 
 #include "core/analysis/analyzer.h"
 #include "core/compare/comparator.h"
-#include "core/io/sqliteconnection.h"
 #include "core/io/nsysimporter.h"
+#include "core/io/sqliteconnection.h"
 #include "core/io/traceinspector.h"
 #include "core/io/traceloader.h"
 #include "core/report/comparisonwriter.h"
@@ -15,8 +15,8 @@
 
 #include <QCommandLineParser>
 #include <QDir>
-#include <QFileInfo>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <cstdio>
@@ -40,7 +40,7 @@ QTextStream& err()
 bool parse(QCommandLineParser& p, const QStringList& args, int* exitCode)
 {
     p.addHelpOption();
-    if (!p.parse(QStringList{QStringLiteral("sightline-cli")} + args.mid(1))) {
+    if (!p.parse(QStringList { QStringLiteral("sightline-cli") } + args.mid(1))) {
         err() << p.errorText() << "\n\n" << p.helpText();
         *exitCode = Usage;
         return false;
@@ -62,34 +62,31 @@ bool checkOut(const QCommandLineParser& p)
     return false;
 }
 
-int exitCodeFor(LoadError e)
-{
-    return e == LoadError::None ? Ok : BadInput;
-}
+int exitCodeFor(LoadError e) { return e == LoadError::None ? Ok : BadInput; }
 
 /// --window, --phase-map and --taxonomy, shared by analyze and compare.
 void addAnalysisOptions(QCommandLineParser& p)
 {
-    p.addOption({QStringLiteral("window"), Commands::tr("Analysis window: full (default), steady or START_NS:END_NS."),
-                 Commands::tr("WINDOW"), QStringLiteral("full")});
-    p.addOption({QStringLiteral("phase-map"), Commands::tr("Phase map JSON: {\"phase\": [\"pattern\", \"re:regex\", ...]}."),
-                 Commands::tr("FILE")});
-    p.addOption({QStringLiteral("taxonomy"), Commands::tr("Extra kernel taxonomy rules (JSON), tried before the built-in ones."),
-                 Commands::tr("FILE")});
-    p.addOption({QStringLiteral("math-paths"), Commands::tr("Extra math-path rules (JSON), tried before the built-in ones."),
-                 Commands::tr("FILE")});
-    p.addOption({QStringLiteral("gpu-peaks"), Commands::tr("Extra GPU peak TFLOP/s entries (JSON), tried before the built-in ones."),
-                 Commands::tr("FILE")});
-    p.addOption({QStringLiteral("peak-tflops"), Commands::tr("Peak TFLOP/s per GPU for MFU, instead of the peak table."),
-                 Commands::tr("TFLOPS")});
+    p.addOption({ QStringLiteral("window"), Commands::tr("Analysis window: full (default), steady or START_NS:END_NS."),
+        Commands::tr("WINDOW"), QStringLiteral("full") });
+    p.addOption({ QStringLiteral("phase-map"),
+        Commands::tr("Phase map JSON: {\"phase\": [\"pattern\", \"re:regex\", ...]}."), Commands::tr("FILE") });
+    p.addOption({ QStringLiteral("taxonomy"),
+        Commands::tr("Extra kernel taxonomy rules (JSON), tried before the built-in ones."), Commands::tr("FILE") });
+    p.addOption({ QStringLiteral("math-paths"),
+        Commands::tr("Extra math-path rules (JSON), tried before the built-in ones."), Commands::tr("FILE") });
+    p.addOption({ QStringLiteral("gpu-peaks"),
+        Commands::tr("Extra GPU peak TFLOP/s entries (JSON), tried before the built-in ones."), Commands::tr("FILE") });
+    p.addOption({ QStringLiteral("peak-tflops"),
+        Commands::tr("Peak TFLOP/s per GPU for MFU, instead of the peak table."), Commands::tr("TFLOPS") });
 }
 
 void addNsysOption(QCommandLineParser& p)
 {
-    p.addOption({QStringLiteral("nsys"),
-                 Commands::tr("The nsys that exports .nsys-rep/.qdrep reports (default: nsys on PATH or in the "
-                              "default install folders)."),
-                 Commands::tr("PATH")});
+    p.addOption({ QStringLiteral("nsys"),
+        Commands::tr("The nsys that exports .nsys-rep/.qdrep reports (default: nsys on PATH or in the "
+                     "default install folders)."),
+        Commands::tr("PATH") });
 }
 
 /// The SQLite export to load for `path`: itself, or for a .nsys-rep/.qdrep its export in the
@@ -100,9 +97,7 @@ QString exportFor(const QString& path, const QCommandLineParser& p, int* code)
         return path;
     Progress progress;
     const auto r = NsysImporter::importReport(path, NsysImporter::findNsys(p.value(QStringLiteral("nsys"))),
-                                              [&](int permille, const QString& stage) {
-                                                  progress.update(std::max(permille, 0), stage);
-                                              });
+        [&](int permille, const QString& stage) { progress.update(std::max(permille, 0), stage); });
     progress.done();
     err() << r.message << "\n";
     if (!r.ok())
@@ -116,9 +111,11 @@ bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QStr
         return false;
     if (!options->loadFiles(p.value(QStringLiteral("phase-map")), p.value(QStringLiteral("taxonomy")), error))
         return false;
-    if (p.isSet(QStringLiteral("math-paths")) && !options->mathPaths.extendFromFile(p.value(QStringLiteral("math-paths")), error))
+    if (p.isSet(QStringLiteral("math-paths"))
+        && !options->mathPaths.extendFromFile(p.value(QStringLiteral("math-paths")), error))
         return false;
-    if (p.isSet(QStringLiteral("gpu-peaks")) && !options->peaks.extendFromFile(p.value(QStringLiteral("gpu-peaks")), error))
+    if (p.isSet(QStringLiteral("gpu-peaks"))
+        && !options->peaks.extendFromFile(p.value(QStringLiteral("gpu-peaks")), error))
         return false;
     if (p.isSet(QStringLiteral("peak-tflops"))) {
         bool ok = false;
@@ -154,48 +151,53 @@ void Progress::done()
 
 QString Commands::usage()
 {
-    return tr("Usage: sightline-cli <command> [options]\n\n"
-              "Commands:\n"
-              "  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
-              "          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]\n"
-              "          [--ncu FILE] [--nvml FILE]\n"
-              "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
-              "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
-              "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
-              "          [--model-flops-per-token F | --params P]\n"
-              "          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]]\n"
-              "                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md\n"
-              "  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH)\n"
-              "  info TRACE.sqlite\n"
-              "                 print the nsys and schema versions, GPUs, tables and row counts\n"
-              "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
-              "                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]\n"
-              "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
-              "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
-              "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
-              "                 cancel latency and memory after reopening, against a bare SQLite scan\n\n"
-              "Run 'sightline-cli <command> --help' for the options of a command.\n"
-              "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,\n"
-              "5 regression beyond the --gate threshold, 6 gate inconclusive.\n");
+    return tr(
+        "Usage: sightline-cli <command> [options]\n\n"
+        "Commands:\n"
+        "  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
+        "          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]\n"
+        "          [--ncu FILE] [--nvml FILE]\n"
+        "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
+        "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
+        "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
+        "          [--model-flops-per-token F | --params P]\n"
+        "          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]]\n"
+        "                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md\n"
+        "  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH)\n"
+        "  info TRACE.sqlite\n"
+        "                 print the nsys and schema versions, GPUs, tables and row counts\n"
+        "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
+        "                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz "
+        "HZ]]\n"
+        "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
+        "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
+        "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
+        "                 cancel latency and memory after reopening, against a bare SQLite scan\n\n"
+        "Run 'sightline-cli <command> --help' for the options of a command.\n"
+        "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,\n"
+        "5 regression beyond the --gate threshold, 6 gate inconclusive.\n");
 }
 
 int Commands::analyze(const QStringList& args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(tr("Analyse an Nsight Systems SQLite export and write report.json, report.md and tables/*.csv."));
-    p.addPositionalArgument(QStringLiteral("trace"), tr("The export (nsys export --type sqlite), or an .nsys-rep/.qdrep report that nsys "
-                                                     "exports into the user's cache."));
-    p.addOption({QStringLiteral("out"), tr("Output folder."), tr("DIR")});
+    p.setApplicationDescription(
+        tr("Analyse an Nsight Systems SQLite export and write report.json, report.md and tables/*.csv."));
+    p.addPositionalArgument(QStringLiteral("trace"),
+        tr("The export (nsys export --type sqlite), or an .nsys-rep/.qdrep report that nsys "
+           "exports into the user's cache."));
+    p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
     addAnalysisOptions(p);
-    p.addOption({QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20")});
+    p.addOption(
+        { QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20") });
     addNsysOption(p);
-    p.addOption({QStringLiteral("ncu"),
-                 tr("Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page "
-                    "details, or a .ncu-rep (needs ncu)."),
-                 tr("FILE")});
-    p.addOption({QStringLiteral("nvml"),
-                 tr("NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture."),
-                 tr("FILE")});
+    p.addOption({ QStringLiteral("ncu"),
+        tr("Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page "
+           "details, or a .ncu-rep (needs ncu)."),
+        tr("FILE") });
+    p.addOption({ QStringLiteral("nvml"),
+        tr("NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture."),
+        tr("FILE") });
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -211,7 +213,7 @@ int Commands::analyze(const QStringList& args)
         err() << error << "\n";
         return Usage;
     }
-    for (const char* name : {"ncu", "nvml"}) {
+    for (const char* name : { "ncu", "nvml" }) {
         const QString file = p.value(QLatin1String(name));
         if (file.isEmpty())
             continue;
@@ -236,8 +238,8 @@ int Commands::analyze(const QStringList& args)
     if (trace.isEmpty())
         return code;
     Progress progress;
-    const auto loaded = TraceLoader::loadSync(trace, {},
-                                              [&](int permille, const QString& stage) { progress.update(permille, stage); });
+    const auto loaded = TraceLoader::loadSync(
+        trace, {}, [&](int permille, const QString& stage) { progress.update(permille, stage); });
     progress.done();
     if (!loaded.ok()) {
         err() << loaded.message << "\n";
@@ -263,42 +265,48 @@ int Commands::compare(const QStringList& args)
     QCommandLineParser p;
     p.setApplicationDescription(tr("Compare 2 to 8 Nsight Systems SQLite exports against a baseline and write "
                                    "comparison.json and comparison.md."));
-    p.addPositionalArgument(QStringLiteral("traces"), tr("The exports, baseline first unless --baseline says otherwise."),
-                            tr("A.sqlite B.sqlite ..."));
-    p.addOption({QStringLiteral("out"), tr("Output folder."), tr("DIR")});
-    p.addOption({QStringLiteral("baseline"), tr("The baseline: its position (1-based, default 1) or its label."), tr("N"),
-                 QStringLiteral("1")});
-    p.addOption({QStringLiteral("labels"), tr("Names of the traces in the report, comma-separated (default: the distinguishing part of the file "
-                    "names, e.g. before, after)."),
-                 tr("a,b,...")});
-    p.addOption({QStringLiteral("tokens"), tr("Generated tokens per trace, comma-separated: figures per token."),
-                 tr("n,m,...")});
-    p.addOption({QStringLiteral("requests"), tr("Requests per trace, comma-separated: figures per request."),
-                 tr("n,m,...")});
-    p.addOption({QStringLiteral("per"), tr("Unit of work: auto (default), total, step, request or token."), tr("UNIT"),
-                 QStringLiteral("auto")});
-    p.addOption({QStringLiteral("model-flops-per-token"), tr("Model FLOPs per generated token: with --tokens, model TFLOP/s and MFU."),
-                 tr("F")});
-    p.addOption({QStringLiteral("params"), tr("Model parameters P: 2·P FLOPs per generated token (instead of --model-flops-per-token)."),
-                 tr("P")});
+    p.addPositionalArgument(QStringLiteral("traces"),
+        tr("The exports, baseline first unless --baseline says otherwise."), tr("A.sqlite B.sqlite ..."));
+    p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
+    p.addOption({ QStringLiteral("baseline"), tr("The baseline: its position (1-based, default 1) or its label."),
+        tr("N"), QStringLiteral("1") });
+    p.addOption({ QStringLiteral("labels"),
+        tr("Names of the traces in the report, comma-separated (default: the distinguishing part of the file "
+           "names, e.g. before, after)."),
+        tr("a,b,...") });
+    p.addOption({ QStringLiteral("tokens"), tr("Generated tokens per trace, comma-separated: figures per token."),
+        tr("n,m,...") });
+    p.addOption(
+        { QStringLiteral("requests"), tr("Requests per trace, comma-separated: figures per request."), tr("n,m,...") });
+    p.addOption({ QStringLiteral("per"), tr("Unit of work: auto (default), total, step, request or token."), tr("UNIT"),
+        QStringLiteral("auto") });
+    p.addOption({ QStringLiteral("model-flops-per-token"),
+        tr("Model FLOPs per generated token: with --tokens, model TFLOP/s and MFU."), tr("F") });
+    p.addOption({ QStringLiteral("params"),
+        tr("Model parameters P: 2·P FLOPs per generated token (instead of --model-flops-per-token)."), tr("P") });
     addAnalysisOptions(p);
-    p.addOption({QStringLiteral("top"), tr("Matched kernel groups in the report (default 20)."), tr("N"), QStringLiteral("20")});
-    p.addOption({QStringLiteral("gate"),
-                 tr("CI gate: exit 5 when the gated figure is worse than the baseline by more than PCT %, 6 when "
-                    "the comparison cannot tell (different GPU models, no kernels, no common unit of work)."),
-                 tr("PCT")});
-    p.addOption({QStringLiteral("gate-on"),
-                 tr("The gated figure: a comparison figure key, KEY@PHASE or KEY@CATEGORY (default: kernel time "
-                    "per unit of work, kernel_ns_per_unit, or kernel_ns in total)."),
-                 tr("FIGURE")});
+    p.addOption({ QStringLiteral("top"), tr("Matched kernel groups in the report (default 20)."), tr("N"),
+        QStringLiteral("20") });
+    p.addOption({ QStringLiteral("gate"),
+        tr("CI gate: exit 5 when the gated figure is worse than the baseline by more than PCT %, 6 when "
+           "the comparison cannot tell (different GPU models, no kernels, no common unit of work)."),
+        tr("PCT") });
+    p.addOption({ QStringLiteral("gate-on"),
+        tr("The gated figure: a comparison figure key, KEY@PHASE or KEY@CATEGORY (default: kernel time "
+           "per unit of work, kernel_ns_per_unit, or kernel_ns in total)."),
+        tr("FIGURE") });
     addNsysOption(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
     const QStringList paths = p.positionalArguments();
-    if (paths.size() < Comparator::kMinTraces || paths.size() > Comparator::kMaxTraces || !p.isSet(QStringLiteral("out"))) {
-        err() << tr("compare needs %1 to %2 traces and --out DIR.").arg(Comparator::kMinTraces).arg(Comparator::kMaxTraces)
-              << "\n\n" << p.helpText();
+    if (paths.size() < Comparator::kMinTraces || paths.size() > Comparator::kMaxTraces
+        || !p.isSet(QStringLiteral("out"))) {
+        err() << tr("compare needs %1 to %2 traces and --out DIR.")
+                     .arg(Comparator::kMinTraces)
+                     .arg(Comparator::kMaxTraces)
+              << "\n\n"
+              << p.helpText();
         return Usage;
     }
     if (!checkOut(p))
@@ -313,7 +321,7 @@ int Commands::compare(const QStringList& args)
         ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("tokens")), &co.tokens, &error);
     if (ok && p.isSet(QStringLiteral("requests")))
         ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("requests")), &co.requests, &error);
-    for (const QString& name : {QStringLiteral("model-flops-per-token"), QStringLiteral("params")}) {
+    for (const QString& name : { QStringLiteral("model-flops-per-token"), QStringLiteral("params") }) {
         if (!ok || !p.isSet(name))
             continue;
         const double v = p.value(name).toDouble(&ok);
@@ -369,9 +377,8 @@ int Commands::compare(const QStringList& args)
         if (path.isEmpty())
             return code;
         Progress progress;
-        const auto loaded = TraceLoader::loadSync(path, {}, [&](int permille, const QString& stage) {
-            progress.update(permille, stage);
-        });
+        const auto loaded = TraceLoader::loadSync(
+            path, {}, [&](int permille, const QString& stage) { progress.update(permille, stage); });
         progress.done();
         if (!loaded.ok()) {
             err() << loaded.message << "\n";
@@ -450,17 +457,26 @@ int Commands::info(const QStringList& args)
     }
     const TraceInfo& i = r.trace->info;
     out() << tr("File:            %1 (%2)").arg(i.fileName, formatBytes(i.fileSize)) << "\n";
-    out() << tr("Nsight Systems:  %1").arg(i.nsysVersion.isEmpty() ? tr("unknown (no export metadata)") : i.nsysVersion) << "\n";
-    out() << tr("Export schema:   %1").arg(i.schemaVersion.isEmpty() ? tr("none recorded (before 2022)") : i.schemaVersion) << "\n";
+    out() << tr("Nsight Systems:  %1").arg(i.nsysVersion.isEmpty() ? tr("unknown (no export metadata)") : i.nsysVersion)
+          << "\n";
+    out() << tr("Export schema:   %1")
+                 .arg(i.schemaVersion.isEmpty() ? tr("none recorded (before 2022)") : i.schemaVersion)
+          << "\n";
     out() << tr("CUDA graph mode: %1").arg(GraphModes::key(i.graphMode)) << "\n";
     for (const auto& g : r.trace->gpus)
-        out() << tr("GPU %1:           %2, %3 SMs, compute %4.%5").arg(g.deviceId).arg(g.name).arg(g.smCount)
-                     .arg(g.computeMajor).arg(g.computeMinor) << "\n";
+        out() << tr("GPU %1:           %2, %3 SMs, compute %4.%5")
+                     .arg(g.deviceId)
+                     .arg(g.name)
+                     .arg(g.smCount)
+                     .arg(g.computeMajor)
+                     .arg(g.computeMinor)
+              << "\n";
     out() << tr("Processes:       %1 named").arg(r.trace->processNames.size()) << "\n";
     const auto& sqlite = SqliteLibrary::check();
     out() << tr("SQLite reads:    %1 (%2)")
                  .arg(SqliteLibrary::useCApi() ? tr("C API on the QSQLITE handle") : tr("QSqlQuery, forward-only"),
-                      sqlite.reason) << "\n";
+                     sqlite.reason)
+          << "\n";
     for (const QString& w : r.trace->loadWarnings)
         out() << tr("Warning: %1").arg(w) << "\n";
     out() << tr("Tables (%1):").arg(i.tables.size()) << "\n";
@@ -472,28 +488,32 @@ int Commands::info(const QStringList& args)
 int Commands::synth(const QStringList& args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(tr("Write a synthetic LLM-serving export (nsys 2026.2 schema), deterministic by seed."));
-    p.addOption({QStringLiteral("out"), tr("Output file."), tr("FILE")});
-    p.addOption({QStringLiteral("steps"), tr("Steps per worker rank (default 200)."), tr("N"), QStringLiteral("200")});
-    p.addOption({QStringLiteral("kernels"), tr("Aim for about N kernels in total (overrides --steps)."), tr("N")});
-    p.addOption({QStringLiteral("ranks"), tr("Worker processes, one GPU each (1-8, default 1)."), tr("R"), QStringLiteral("1")});
-    p.addOption({QStringLiteral("graphs"), tr("CUDA graphs: none, node or graph (default none)."), tr("MODE"), QStringLiteral("none")});
-    p.addOption({QStringLiteral("seed"), tr("Random seed (default 1)."), tr("S"), QStringLiteral("1")});
-    p.addOption({QStringLiteral("nvtx-ops"),
-                 tr("Wrap every kernel launch in its own NVTX range, as PyTorch's emit_nvtx does (about one range "
-                    "per kernel).")});
-    p.addOption({QStringLiteral("framework"),
-                 tr("Name the serving steps like vllm, sglang or trtllm, with known batch compositions (default: "
-                    "generic prefill/decode_step ranges)."),
-                 tr("NAME")});
-    p.addOption({QStringLiteral("shapes"),
-                 tr("Write the small efficiency export instead: PyTorch shape ranges around a bf16 tensor-core GEMM and "
-                    "an FP32 GEMM, and an all-reduce on its own stream overlapping compute in part.")});
-    p.addOption({QStringLiteral("gpu-metrics"),
-                 tr("Also write sampled GPU metrics (GPU_METRICS, TARGET_INFO_GPU_METRICS) as "
-                    "nsys --gpu-metrics-devices=all does.")});
-    p.addOption({QStringLiteral("gpu-metrics-hz"), tr("GPU metrics sampling rate (default 10000, nsys' default)."),
-                 tr("HZ"), QStringLiteral("10000")});
+    p.setApplicationDescription(
+        tr("Write a synthetic LLM-serving export (nsys 2026.2 schema), deterministic by seed."));
+    p.addOption({ QStringLiteral("out"), tr("Output file."), tr("FILE") });
+    p.addOption(
+        { QStringLiteral("steps"), tr("Steps per worker rank (default 200)."), tr("N"), QStringLiteral("200") });
+    p.addOption({ QStringLiteral("kernels"), tr("Aim for about N kernels in total (overrides --steps)."), tr("N") });
+    p.addOption({ QStringLiteral("ranks"), tr("Worker processes, one GPU each (1-8, default 1)."), tr("R"),
+        QStringLiteral("1") });
+    p.addOption({ QStringLiteral("graphs"), tr("CUDA graphs: none, node or graph (default none)."), tr("MODE"),
+        QStringLiteral("none") });
+    p.addOption({ QStringLiteral("seed"), tr("Random seed (default 1)."), tr("S"), QStringLiteral("1") });
+    p.addOption({ QStringLiteral("nvtx-ops"),
+        tr("Wrap every kernel launch in its own NVTX range, as PyTorch's emit_nvtx does (about one range "
+           "per kernel).") });
+    p.addOption({ QStringLiteral("framework"),
+        tr("Name the serving steps like vllm, sglang or trtllm, with known batch compositions (default: "
+           "generic prefill/decode_step ranges)."),
+        tr("NAME") });
+    p.addOption({ QStringLiteral("shapes"),
+        tr("Write the small efficiency export instead: PyTorch shape ranges around a bf16 tensor-core GEMM and "
+           "an FP32 GEMM, and an all-reduce on its own stream overlapping compute in part.") });
+    p.addOption({ QStringLiteral("gpu-metrics"),
+        tr("Also write sampled GPU metrics (GPU_METRICS, TARGET_INFO_GPU_METRICS) as "
+           "nsys --gpu-metrics-devices=all does.") });
+    p.addOption({ QStringLiteral("gpu-metrics-hz"), tr("GPU metrics sampling rate (default 10000, nsys' default)."),
+        tr("HZ"), QStringLiteral("10000") });
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -538,18 +558,20 @@ int Commands::synth(const QStringList& args)
         ok4 = false;
     if (!ok1 || !ok2 || !ok3 || !ok4 || o.steps < 1 || o.ranks < 1 || o.ranks > 8 || o.targetKernels < 0) {
         err() << tr("Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs "
-                    "none, node or graph, --framework vllm, sglang or trtllm.") << "\n";
+                    "none, node or graph, --framework vllm, sglang or trtllm.")
+              << "\n";
         return Usage;
     }
     Progress progress;
     const QString stage = tr("Writing %1").arg(p.value(QStringLiteral("out")));
     QElapsedTimer timer;
     timer.start();
-    const auto r = p.isSet(QStringLiteral("shapes")) ? SynthShapes::write(p.value(QStringLiteral("out")), o)
-                                                      : writeSynthTrace(p.value(QStringLiteral("out")), o, [&](int permille) {
-                                                            progress.update(permille, stage);
-                                                            return true;
-                                                        });
+    const auto r = p.isSet(QStringLiteral("shapes"))
+        ? SynthShapes::write(p.value(QStringLiteral("out")), o)
+        : writeSynthTrace(p.value(QStringLiteral("out")), o, [&](int permille) {
+              progress.update(permille, stage);
+              return true;
+          });
     progress.done();
     if (!r.ok) {
         err() << r.error << "\n";
@@ -557,8 +579,8 @@ int Commands::synth(const QStringList& args)
     }
     out() << tr("%1: %2 kernels, %3 API calls, %4 NVTX ranges, %5 copies, %6 graph launches in %7")
                  .arg(p.value(QStringLiteral("out")), formatCount(r.kernels), formatCount(r.runtimeCalls),
-                      formatCount(r.nvtxRanges), formatCount(r.memcpys), formatCount(r.graphLaunches),
-                      formatDuration(timer.nsecsElapsed()))
+                     formatCount(r.nvtxRanges), formatCount(r.memcpys), formatCount(r.graphLaunches),
+                     formatDuration(timer.nsecsElapsed()))
           << "\n";
     return Ok;
 }

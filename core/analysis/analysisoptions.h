@@ -8,6 +8,7 @@
 #include "core/analysis/taxonomy.h"
 
 #include <QCoreApplication>
+
 #include <optional>
 
 namespace sl {

@@ -21,17 +21,17 @@ namespace sl {
 /// Per kernel name (all devices), spec §3 "Kernels". Times in ns.
 struct KernelSummary
 {
-    quint32 name = 0;      ///< StringTable index (demangled)
+    quint32 name = 0; ///< StringTable index (demangled)
     quint32 shortName = 0; ///< StringTable index
-    QString category;      ///< taxonomy category
+    QString category; ///< taxonomy category
     qint64 count = 0;
     qint64 totalNs = 0;
     qint64 minNs = 0, maxNs = 0;
     double meanNs = 0;
     qint64 p50Ns = 0, p90Ns = 0; ///< nearest rank on the sorted durations
-    double medianNs = 0;         ///< as nsys stats: the middle value, the mean of the two middle ones on even counts
-    double stddevNs = 0;         ///< sample standard deviation (n − 1), 0 for one launch, as nsys stats
-    double share = 0;            ///< of total kernel time in the window
+    double medianNs = 0; ///< as nsys stats: the middle value, the mean of the two middle ones on even counts
+    double stddevNs = 0; ///< sample standard deviation (n − 1), 0 for one launch, as nsys stats
+    double share = 0; ///< of total kernel time in the window
     QVector<int> devices;
     std::optional<double> occupancy; ///< theoretical occupancy of the most used launch configuration, [0,1]
 };
@@ -51,21 +51,21 @@ struct IdleGap
 struct LowUtilChunk
 {
     qint64 startNs = 0, endNs = 0; ///< merged run of adjacent low chunks
-    double busyShare = 0;          ///< size-weighted busy share of the run, [0,1]
+    double busyShare = 0; ///< size-weighted busy share of the run, [0,1]
 };
 
 struct DeviceStats
 {
     int deviceId = 0;
     qint64 firstNs = 0, lastNs = 0; ///< first/last GPU work inside the window
-    qint64 busyNs = 0;              ///< union of kernels, graph launches, memcpy, memset
-    qint64 computeBusyNs = 0;       ///< union of kernels and graph launches
-    qint64 idleNs = 0;              ///< (last − first) − busy
+    qint64 busyNs = 0; ///< union of kernels, graph launches, memcpy, memset
+    qint64 computeBusyNs = 0; ///< union of kernels and graph launches
+    qint64 idleNs = 0; ///< (last − first) − busy
     qint64 gapCount = 0;
     qint64 kernelCount = 0;
-    qint64 kernelNs = 0;            ///< plain sum of kernel durations (concurrency counts twice)
-    qint64 idleByCauseNs[3] = {0, 0, 0}; ///< idle ns of all gaps by IdleGap::Cause
-    QVector<LowUtilChunk> lowUtil;  ///< gpu_time_util rule: chunks below 50 % busy, merged
+    qint64 kernelNs = 0; ///< plain sum of kernel durations (concurrency counts twice)
+    qint64 idleByCauseNs[3] = { 0, 0, 0 }; ///< idle ns of all gaps by IdleGap::Cause
+    QVector<LowUtilChunk> lowUtil; ///< gpu_time_util rule: chunks below 50 % busy, merged
 };
 
 struct LaunchStats
@@ -81,15 +81,15 @@ struct LaunchStats
     };
     QVector<PerDevice> perDevice;
     bool storm = false;
-    qint64 matchedKernels = 0;   ///< kernels with a launching API call
-    qint64 launchBound = 0;      ///< kernels shorter than their launch call
-    qint64 apiP50Ns = 0;         ///< median duration of the launching calls
+    qint64 matchedKernels = 0; ///< kernels with a launching API call
+    qint64 launchBound = 0; ///< kernels shorter than their launch call
+    qint64 apiP50Ns = 0; ///< median duration of the launching calls
     qint64 queueP50Ns = 0, queueP90Ns = 0; ///< kernel.start − api.end (only ≥ 0)
 };
 
 struct SyncCall
 {
-    QString api;  ///< base name (no _vNNNN)
+    QString api; ///< base name (no _vNNNN)
     bool blocking = false;
     qint64 count = 0;
     qint64 totalNs = 0;
@@ -123,10 +123,10 @@ struct PhaseStats
     static QString unattributedName() { return QStringLiteral("unattributed"); }
 
     QString phase;
-    qint64 wallNs = 0;   ///< Σ duration of the phase's ranges (steps)
+    qint64 wallNs = 0; ///< Σ duration of the phase's ranges (steps)
     qint64 kernelNs = 0; ///< kernels whose nearest enclosing phase range is of this phase
     qint64 kernelCount = 0;
-    qint64 steps = 0;    ///< number of ranges matched to the phase
+    qint64 steps = 0; ///< number of ranges matched to the phase
     std::vector<qint64> stepNs; ///< duration of each step (ns), for distributions
     qint64 kernelNsPerStep() const { return steps ? kernelNs / steps : 0; }
 };
@@ -173,9 +173,9 @@ struct AnalysisResult
     qint64 kernelCount = 0, kernelNs = 0;
     QVector<KernelSummary> kernels; ///< all names, by total time descending
     QVector<DeviceStats> devices;
-    QVector<IdleGap> gaps;          ///< all gaps, largest first
+    QVector<IdleGap> gaps; ///< all gaps, largest first
     LaunchStats launches;
-    QVector<SyncCall> sync;         ///< sync-related calls, blocking first then by total
+    QVector<SyncCall> sync; ///< sync-related calls, blocking first then by total
     QVector<MemcpyKind> memcpy;
     qint64 pageableAsyncCopies = 0, syncCopies = 0;
 
@@ -183,16 +183,16 @@ struct AnalysisResult
     qint64 graphLaunches = 0, graphNs = 0, graphNodeKernels = 0;
 
     QVector<NvtxRangeStats> nvtxRanges; ///< by total descending
-    qint64 attributedNs = 0;            ///< kernel ns attributed to an innermost NVTX range
-    double coverage = 0;                ///< attributedNs / kernelNs
+    qint64 attributedNs = 0; ///< kernel ns attributed to an innermost NVTX range
+    double coverage = 0; ///< attributedNs / kernelNs
     QVector<NvtxKernelStats> nvtxByRange;
-    QVector<PhaseStats> phases;         ///< in phase-map order, plus unattributed last (unattributedPhase())
+    QVector<PhaseStats> phases; ///< in phase-map order, plus unattributed last (unattributedPhase())
     QHash<quint32, QVector<PhaseStats>> phasesByPid; ///< same, per process (rank)
 
     QVector<ProcessStats> processes;
     ServingStats serving; ///< serving steps, tokens, TPOT, throughput (docs/analysis.md "Serving steps")
-    EfficiencyStats efficiency;         ///< math paths, busy split, communication overlap, FLOPs
-    QVector<Finding> findings;          ///< ranked by impact
+    EfficiencyStats efficiency; ///< math paths, busy split, communication overlap, FLOPs
+    QVector<Finding> findings; ///< ranked by impact
     QStringList warnings;
     /// Sampled counters per window/phase and device, Nsight Compute figures (CounterAnalysis).
     CounterResult counters;

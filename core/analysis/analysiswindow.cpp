@@ -6,9 +6,12 @@ namespace sl {
 QString AnalysisWindow::kindName(Kind k)
 {
     switch (k) {
-    case Kind::Full: return QStringLiteral("full");
-    case Kind::Steady: return QStringLiteral("steady");
-    case Kind::Custom: return QStringLiteral("custom");
+    case Kind::Full:
+        return QStringLiteral("full");
+    case Kind::Steady:
+        return QStringLiteral("steady");
+    case Kind::Custom:
+        return QStringLiteral("custom");
     }
     return {};
 }

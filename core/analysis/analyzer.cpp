@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/analyzer.h"
 
-#include "core/counters/counteranalysis.h"
-
-#include "core/analysis/deviceanalysis.h"
 #include "core/analysis/dataqualityfindings.h"
+#include "core/analysis/deviceanalysis.h"
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/findingsengine.h"
 #include "core/analysis/hostanalysis.h"
 #include "core/analysis/kernelanalysis.h"
 #include "core/analysis/nvtxanalysis.h"
 #include "core/analysis/processanalysis.h"
-#include "core/analysis/specrules.h"
 #include "core/analysis/servinganalysis.h"
+#include "core/analysis/specrules.h"
+#include "core/counters/counteranalysis.h"
 #include "core/util/format.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -27,8 +26,8 @@ namespace {
 /// table is start-sorted already, so this is a 4-way merge with no copy of the intervals.
 std::vector<std::pair<qint64, qint64>> gpuUnion(const Trace& t)
 {
-    const GpuOpColumns* tables[] = {&t.kernels, &t.memcpy, &t.memset, &t.graphs};
-    size_t pos[4] = {0, 0, 0, 0};
+    const GpuOpColumns* tables[] = { &t.kernels, &t.memcpy, &t.memset, &t.graphs };
+    size_t pos[4] = { 0, 0, 0, 0 };
     std::vector<std::pair<qint64, qint64>> merged;
     for (;;) {
         int best = -1;
@@ -60,7 +59,10 @@ AnalysisWindow Analyzer::resolveWindow(const Trace& trace, const WindowSpec& spe
         w.endNs = spec.endNs;
         if (w.endNs < trace.firstNs || w.startNs > trace.lastNs)
             warnings->append(tr("The window %1–%2 ns lies outside the capture (%3–%4 ns): it holds no events.")
-                                 .arg(w.startNs).arg(w.endNs).arg(trace.firstNs).arg(trace.lastNs));
+                                 .arg(w.startNs)
+                                 .arg(w.endNs)
+                                 .arg(trace.firstNs)
+                                 .arg(trace.lastNs));
         return w;
     }
     if (spec.kind != AnalysisWindow::Kind::Steady)

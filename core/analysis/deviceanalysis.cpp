@@ -27,7 +27,7 @@ public:
         const Trace& t = *r.trace;
         if (auto it = t.kernelsByDevice.find(quint16(device)); it != t.kernelsByDevice.end())
             if (!it->second.empty())
-                m_lists.push_back({&t.kernels, &it->second, 0, t.kernels.start[it->second.front()]});
+                m_lists.push_back({ &t.kernels, &it->second, 0, t.kernels.start[it->second.front()] });
         addFiltered(t.graphs, device);
         addFiltered(t.memcpy, device);
         addFiltered(t.memset, device);
@@ -59,8 +59,7 @@ public:
     }
 
     /// Every op in the window, table by table (not in start order): f(table, start, clipped end).
-    template<typename F>
-    void forEach(F f) const
+    template <typename F> void forEach(F f) const
     {
         for (const auto& l : m_lists)
             for (quint32 i : *l.idx) {
@@ -79,7 +78,7 @@ private:
                 idx.push_back(quint32(i));
         if (!idx.empty()) {
             m_owned.push_back(std::move(idx));
-            m_lists.push_back({&ops, &m_owned.back(), 0, ops.start[m_owned.back().front()]});
+            m_lists.push_back({ &ops, &m_owned.back(), 0, ops.start[m_owned.back().front()] });
         }
     }
     struct List

@@ -9,8 +9,8 @@
 
 namespace sl {
 
-Evidence EvidenceBuilder::rows(const QString& table, const std::vector<qint64>& rowid, std::vector<quint32> rows,
-                               const QString& predicate)
+Evidence EvidenceBuilder::rows(
+    const QString& table, const std::vector<qint64>& rowid, std::vector<quint32> rows, const QString& predicate)
 {
     Evidence e;
     e.table = table;

@@ -22,8 +22,8 @@ class EvidenceBuilder
 public:
     /// `rows` are indices into the trace table loaded from `table`; `rowid` is that table's
     /// rowid column. The order of `rows` is kept (most important first).
-    static Evidence rows(const QString& table, const std::vector<qint64>& rowid, std::vector<quint32> rows,
-                         const QString& predicate);
+    static Evidence rows(
+        const QString& table, const std::vector<qint64>& rowid, std::vector<quint32> rows, const QString& predicate);
     /// A device and time range: the SQL selects the GPU work on that device overlapping it
     /// (for an idle gap: only the two operations that bound it).
     static Evidence timeRange(const Trace& trace, int deviceId, qint64 startNs, qint64 endNs);

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/finding.h"
 
-#include <algorithm>
-
 #include "core/analysis/analysisresult.h"
 
 #include <QStringList>
+
+#include <algorithm>
 
 namespace sl {
 

@@ -6,8 +6,8 @@
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/evidencebuilder.h"
 #include "core/analysis/hostanalysis.h"
-#include "core/analysis/specrules.h"
 #include "core/analysis/servingfindings.h"
+#include "core/analysis/specrules.h"
 #include "core/trace/apiclassifier.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
@@ -64,8 +64,8 @@ qint64 blockedThreadTime(const Trace& t, const std::vector<quint32>& rows, qint6
     std::vector<std::tuple<quint64, qint64, qint64>> iv; // (pid << 32 | tid, start, end)
     iv.reserve(rows.size());
     for (quint32 i : rows)
-        iv.emplace_back((quint64(t.api.pid[i]) << 32) | t.api.tid[i], std::max(from, t.api.start[i]),
-                        std::min(to, t.api.end[i]));
+        iv.emplace_back(
+            (quint64(t.api.pid[i]) << 32) | t.api.tid[i], std::max(from, t.api.start[i]), std::min(to, t.api.end[i]));
     std::sort(iv.begin(), iv.end());
     qint64 total = 0;
     *threads = 0;
@@ -141,14 +141,16 @@ void FindingsEngine::noGpuRecords(AnalysisResult& r)
             launches += k == ApiTable::KernelLaunch || k == ApiTable::GraphLaunch;
         f.id = QStringLiteral("api-without-gpu-records");
         f.title = tr("CUDA API calls but no GPU activity recorded");
-        f.metric = tr("%1 API calls, %2 kernel launches, 0 GPU records").arg(formatCount(t.api.size()), formatCount(launches));
-        f.summary = tr("The export holds %1 CUDA API calls (%2 of them kernel launches) but no kernel, memcpy or memset "
-                       "rows, so GPU time cannot be measured. Likely causes: the GPU activity collection failed to "
-                       "start (CUPTI injection failure; check the capture's output and 'nsys status -e'); the target "
-                       "ran under WSL2 or a driver without GPU tracing support; or the capture range (--capture-range, "
-                       "cudaProfilerStart/Stop, --delay/--duration) excluded the GPU work. Capture again with "
-                       "'--trace=cuda' on a supported driver.")
-                        .arg(formatCount(t.api.size()), formatCount(launches));
+        f.metric = tr("%1 API calls, %2 kernel launches, 0 GPU records")
+                       .arg(formatCount(t.api.size()), formatCount(launches));
+        f.summary
+            = tr("The export holds %1 CUDA API calls (%2 of them kernel launches) but no kernel, memcpy or memset "
+                 "rows, so GPU time cannot be measured. Likely causes: the GPU activity collection failed to "
+                 "start (CUPTI injection failure; check the capture's output and 'nsys status -e'); the target "
+                 "ran under WSL2 or a driver without GPU tracing support; or the capture range (--capture-range, "
+                 "cudaProfilerStart/Stop, --delay/--duration) excluded the GPU work. Capture again with "
+                 "'--trace=cuda' on a supported driver.")
+                  .arg(formatCount(t.api.size()), formatCount(launches));
         // The launches prove it best; an export without any (OS runtime or UVM calls only) shows all its calls.
         std::vector<quint32> rows, nameIds;
         for (qsizetype i = 0; i < t.api.size(); ++i) {
@@ -175,8 +177,8 @@ void FindingsEngine::noGpuRecords(AnalysisResult& r)
         Evidence cuptiTables;
         cuptiTables.table = QStringLiteral("sqlite_master");
         cuptiTables.sql = QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%1%' "
-                                    "ORDER BY name;")
-                         .arg(tables::kCuptiActivityPrefix);
+                                         "ORDER BY name;")
+                              .arg(tables::kCuptiActivityPrefix);
         f.evidence.append(cuptiTables);
         if (t.info.processStreamsReportError) {
             Evidence streams;
@@ -203,18 +205,18 @@ void FindingsEngine::dominantKernel(AnalysisResult& r)
     f.impactNs = top.totalNs;
     f.title = tr("One kernel dominates GPU time");
     f.metric = formatPercent(top.share);
-    f.summary = tr("%1 (%2) takes %3 of all kernel time: %4 over %5 launches, median %6, p90 %7. Optimising this "
-                   "kernel, or the shapes it runs on, is where GPU time can be won.")
-                    .arg(t.strings.at(top.shortName), top.category, formatPercent(top.share), formatDuration(top.totalNs),
-                         formatCount(top.count), formatDuration(top.p50Ns), formatDuration(top.p90Ns));
+    f.summary
+        = tr("%1 (%2) takes %3 of all kernel time: %4 over %5 launches, median %6, p90 %7. Optimising this "
+             "kernel, or the shapes it runs on, is where GPU time can be won.")
+              .arg(t.strings.at(top.shortName), top.category, formatPercent(top.share), formatDuration(top.totalNs),
+                  formatCount(top.count), formatDuration(top.p50Ns), formatDuration(top.p90Ns));
     std::vector<quint32> rows;
     for (qsizetype i = 0; i < t.kernels.size(); ++i)
         if (r.kernelInWindow[size_t(i)] && t.kernels.name[size_t(i)] == top.name)
             rows.push_back(quint32(i));
     longestFirst(rows, t.kernels);
     const QString& nameColumn = t.info.kernelNameColumn;
-    f.evidence.append(EvidenceBuilder::rows(
-        kKernelTable, t.kernels.rowid, rows,
+    f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
         QStringLiteral("%1 = %2 AND %3").arg(nameColumn).arg(top.name).arg(EvidenceBuilder::windowPredicate(r))));
     add(r, f);
 }
@@ -238,8 +240,9 @@ void FindingsEngine::launchStorm(AnalysisResult& r)
         f.metric = formatRate(d.kernelsPerSecond);
         f.summary = tr("GPU %1 runs %2 kernels at %3 with a median duration of %4 (%5 under 10 µs): the CPU launch "
                        "path, not the GPU, sets the pace. Fuse kernels or capture the step in a CUDA graph.")
-                        .arg(d.deviceId).arg(formatCount(d.kernels), formatRate(d.kernelsPerSecond),
-                                             formatDuration(d.p50Ns), formatPercent(d.shareUnder10us));
+                        .arg(d.deviceId)
+                        .arg(formatCount(d.kernels), formatRate(d.kernelsPerSecond), formatDuration(d.p50Ns),
+                            formatPercent(d.shareUnder10us));
         std::vector<quint32> rows;
         if (auto it = t.kernelsByDevice.find(quint16(d.deviceId)); it != t.kernelsByDevice.end())
             for (quint32 i : it->second)
@@ -289,8 +292,8 @@ void FindingsEngine::launchBound(AnalysisResult& r)
                    "call %5); the CPU spends %6 more launching them than the GPU spends running them. CUDA graphs or "
                    "kernel fusion remove this overhead.")
                     .arg(formatCount(bound), formatCount(considered), decode >= 0 ? tr("decode ") : QString(),
-                         formatPercent(double(bound) / double(considered)), formatDuration(r.launches.apiP50Ns),
-                         formatDuration(excessNs));
+                        formatPercent(double(bound) / double(considered)), formatDuration(r.launches.apiP50Ns),
+                        formatDuration(excessNs));
     f.evidence.append(EvidenceBuilder::rows(kKernelTable, k.rowid, rows,
         kernelsWithCall(QStringLiteral("JOIN"),
             QStringLiteral("k.\"end\" - k.start < r.\"end\" - r.start AND %1")
@@ -305,7 +308,8 @@ void FindingsEngine::blockingSync(AnalysisResult& r)
     qint64 count = 0, total = 0;
     std::vector<quint32> rows, nameIds;
     for (qsizetype i = 0; i < t.api.size(); ++i) {
-        if (!ApiClassifier::isBlocking(ApiTable::Kind(t.api.kind[size_t(i)])) || !r.window.contains(t.api.start[size_t(i)]))
+        if (!ApiClassifier::isBlocking(ApiTable::Kind(t.api.kind[size_t(i)]))
+            || !r.window.contains(t.api.start[size_t(i)]))
             continue;
         ++count;
         total += t.api.duration(i);
@@ -317,7 +321,8 @@ void FindingsEngine::blockingSync(AnalysisResult& r)
     // a runtime sync wraps a driver sync, clipped to the window) over the window times the
     // threads that block. Summed over processes against one window it could pass 100 %.
     const qint64 blockedNs = blockedThreadTime(t, rows, r.window.startNs, r.window.endNs, &threads);
-    const double share = double(blockedNs) / (double(std::max<qint64>(1, r.window.lengthNs())) * double(std::max(1, threads)));
+    const double share
+        = double(blockedNs) / (double(std::max<qint64>(1, r.window.lengthNs())) * double(std::max(1, threads)));
     if (count == 0 || share < spec::kBlockingSyncShare)
         return;
     QStringList top;
@@ -330,12 +335,13 @@ void FindingsEngine::blockingSync(AnalysisResult& r)
     f.severity = severityFor(share);
     f.title = tr("The CPU blocks on the GPU");
     f.metric = formatDuration(total);
-    f.summary = tr("%1 blocking synchronisation calls hold the CPU for %2 (%3 of the window): %4. While blocked, the "
-                   "CPU cannot queue the next step; move syncs off the hot path or replace them with events.")
-                    .arg(formatCount(count), formatDuration(total), formatPercent(share), top.join(QLatin1String(", ")));
+    f.summary
+        = tr("%1 blocking synchronisation calls hold the CPU for %2 (%3 of the window): %4. While blocked, the "
+             "CPU cannot queue the next step; move syncs off the hot path or replace them with events.")
+              .arg(formatCount(count), formatDuration(total), formatPercent(share), top.join(QLatin1String(", ")));
     longestFirst(rows, t.api);
     f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows,
-                                            QStringLiteral("nameId IN (%1) AND %2").arg(sqlIdList(nameIds), EvidenceBuilder::windowPredicate(r))));
+        QStringLiteral("nameId IN (%1) AND %2").arg(sqlIdList(nameIds), EvidenceBuilder::windowPredicate(r))));
     add(r, f);
     r.findings.back().impactShare = share; // per blocking thread, see above
 }
@@ -359,10 +365,11 @@ void FindingsEngine::idle(AnalysisResult& r)
         f.summary = tr("Between its first and last operation GPU %1 is idle for %2 of %3, in %4 gaps. Of the idle "
                        "time %5 is host-wait (the CPU launched the next operation late), %6 sync-wait (a blocking "
                        "call was holding the CPU) and %7 other.")
-                        .arg(d.deviceId).arg(formatDuration(d.idleNs), formatDuration(span), formatCount(d.gapCount),
-                                             formatPercent(double(d.idleByCauseNs[IdleGap::HostWait]) / double(idleTotal)),
-                                             formatPercent(double(d.idleByCauseNs[IdleGap::SyncWait]) / double(idleTotal)),
-                                             formatPercent(double(d.idleByCauseNs[IdleGap::Other]) / double(idleTotal)));
+                        .arg(d.deviceId)
+                        .arg(formatDuration(d.idleNs), formatDuration(span), formatCount(d.gapCount),
+                            formatPercent(double(d.idleByCauseNs[IdleGap::HostWait]) / double(idleTotal)),
+                            formatPercent(double(d.idleByCauseNs[IdleGap::SyncWait]) / double(idleTotal)),
+                            formatPercent(double(d.idleByCauseNs[IdleGap::Other]) / double(idleTotal)));
         int listed = 0;
         for (const auto& g : r.gaps)
             if (g.deviceId == d.deviceId && listed++ < 5)
@@ -417,13 +424,20 @@ void FindingsEngine::lowUtilisation(AnalysisResult& r)
         f.id = QStringLiteral("low-utilisation");
         f.impactNs = lost;
         f.severity = severityOfWindowShare(r, lost);
-        f.title = tr("GPU %1 is under 50 % busy in %2 of its span").arg(d.deviceId).arg(formatPercent(double(covered) / double(std::max<qint64>(1, d.lastNs - d.firstNs))));
+        f.title = tr("GPU %1 is under 50 % busy in %2 of its span")
+                      .arg(d.deviceId)
+                      .arg(formatPercent(double(covered) / double(std::max<qint64>(1, d.lastNs - d.firstNs))));
         f.metric = formatDuration(lost);
         f.summary = tr("Cutting GPU %1's span into 30 equal chunks, %2 stretches stay under 50 % busy (the worst at "
                        "%3 busy from %4 to %5); %6 of GPU time is unused in them.")
-                        .arg(d.deviceId).arg(d.lowUtil.size())
-                        .arg(formatPercent(std::min_element(d.lowUtil.begin(), d.lowUtil.end(), [](const auto& a, const auto& b) { return a.busyShare < b.busyShare; })->busyShare),
-                             formatDuration(d.lowUtil.front().startNs), formatDuration(d.lowUtil.front().endNs), formatDuration(lost));
+                        .arg(d.deviceId)
+                        .arg(d.lowUtil.size())
+                        .arg(formatPercent(std::min_element(d.lowUtil.begin(), d.lowUtil.end(),
+                                 [](const auto& a, const auto& b) {
+                                     return a.busyShare < b.busyShare;
+                                 })->busyShare),
+                            formatDuration(d.lowUtil.front().startNs), formatDuration(d.lowUtil.front().endNs),
+                            formatDuration(lost));
         for (const auto& c : d.lowUtil)
             f.evidence.append(EvidenceBuilder::timeRange(*r.trace, d.deviceId, c.startNs, c.endNs));
         add(r, f);
@@ -435,7 +449,7 @@ void FindingsEngine::warmup(AnalysisResult& r)
     if (r.window.kind != AnalysisWindow::Kind::Full)
         return;
     QStringList ignored;
-    const AnalysisWindow steady = Analyzer::resolveWindow(*r.trace, {AnalysisWindow::Kind::Steady, 0, 0}, &ignored);
+    const AnalysisWindow steady = Analyzer::resolveWindow(*r.trace, { AnalysisWindow::Kind::Steady, 0, 0 }, &ignored);
     const qint64 excluded = (steady.startNs - r.window.startNs) + (r.window.endNs - steady.endNs);
     const double share = double(excluded) / double(std::max<qint64>(1, r.window.lengthNs()));
     if (steady.kind != AnalysisWindow::Kind::Steady || share < spec::kWarmupDominatesShare)
@@ -448,7 +462,8 @@ void FindingsEngine::warmup(AnalysisResult& r)
     f.metric = formatPercent(share);
     f.summary = tr("%1 of the window (%2) is warm-up before the first long idle gap or idle tail after the last GPU "
                    "work. Whole-window shares understate the steady state: rerun with --window steady (%3 to %4).")
-                    .arg(formatPercent(share), formatDuration(excluded), formatDuration(steady.startNs), formatDuration(steady.endNs));
+                    .arg(formatPercent(share), formatDuration(excluded), formatDuration(steady.startNs),
+                        formatDuration(steady.endNs));
     Evidence e;
     e.table = kKernelTable;
     e.startNs = r.window.startNs;
@@ -559,7 +574,8 @@ void FindingsEngine::graphMode(AnalysisResult& r)
     f.metric = formatDuration(r.graphNs);
     f.summary = tr("%1 CUDA graph launches (%2 of GPU time) were captured in graph mode: the kernels inside them are "
                    "not in the export, so the kernel table and categories miss that time. Capture with "
-                   "--cuda-graph-trace=node to see them.").arg(formatCount(r.graphLaunches), formatDuration(r.graphNs));
+                   "--cuda-graph-trace=node to see them.")
+                    .arg(formatCount(r.graphLaunches), formatDuration(r.graphNs));
     f.evidence.append(
         EvidenceBuilder::rows(tables::kGraphTrace, t.graphs.rowid, rows, EvidenceBuilder::windowPredicate(r)));
     add(r, f);
@@ -594,8 +610,12 @@ void FindingsEngine::phaseImbalance(AnalysisResult& r)
         f.metric = QStringLiteral("%1×").arg(double(perStep(slow)) / double(perStep(fast)), 0, 'f', 2);
         f.summary = tr("In %1, process %2 spends %3 of kernel time per step and process %4 only %5 (%6 ranks): "
                        "collective operations make the fast ranks wait for the slow one.")
-                        .arg(phase).arg(slow->pid).arg(formatDuration(perStep(slow))).arg(fast->pid)
-                        .arg(formatDuration(perStep(fast))).arg(ranks);
+                        .arg(phase)
+                        .arg(slow->pid)
+                        .arg(formatDuration(perStep(slow)))
+                        .arg(fast->pid)
+                        .arg(formatDuration(perStep(fast)))
+                        .arg(ranks);
         std::vector<quint32> rows;
         const Trace& t = *r.trace;
         for (qsizetype i = 0; i < t.kernels.size(); ++i)
@@ -603,8 +623,9 @@ void FindingsEngine::phaseImbalance(AnalysisResult& r)
                 rows.push_back(quint32(i));
         longestFirst(rows, t.kernels);
         f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
-                                                QStringLiteral("((globalPid >> 24) & 16777215) = %1 AND %2")
-                                                    .arg(slow->pid).arg(EvidenceBuilder::windowPredicate(r))));
+            QStringLiteral("((globalPid >> 24) & 16777215) = %1 AND %2")
+                .arg(slow->pid)
+                .arg(EvidenceBuilder::windowPredicate(r))));
         add(r, f);
     }
 }

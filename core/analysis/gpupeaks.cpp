@@ -66,16 +66,9 @@ bool GpuPeaks::extendFromJson(const QByteArray& json, QString* error)
 
 bool GpuPeaks::extendFromFile(const QString& path, QString* error)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot read the GPU peak table %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    if (!extendFromJson(f.readAll(), error)) {
-        *error = QFileInfo(path).fileName() + QLatin1String(": ") + *error;
-        return false;
-    }
-    return true;
+    return extendFromUserFile(
+        path, tr("Cannot read the GPU peak table %1: %2"),
+        [this](const QByteArray& json, QString* e) { return extendFromJson(json, e); }, error);
 }
 
 const GpuPeaks::Entry* GpuPeaks::find(const QString& gpuName) const

@@ -17,7 +17,7 @@ class GpuPeaks
 public:
     struct Entry
     {
-        QString model;  ///< e.g. "H100 SXM5"
+        QString model; ///< e.g. "H100 SXM5"
         QString source; ///< where the figures come from
         QHash<QString, double> tflops; ///< peak key (MathPath::peakKey) → dense TFLOP/s
         PatternList match;

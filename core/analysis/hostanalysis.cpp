@@ -125,7 +125,7 @@ void HostAnalysis::sync(AnalysisResult& r, const Cancellation& cancel)
                 if (r.sync[j].api == base)
                     g = j;
             if (g < 0) {
-                r.sync.append({base, ApiClassifier::isBlocking(kind), 0, 0});
+                r.sync.append({ base, ApiClassifier::isBlocking(kind), 0, 0 });
                 g = int(r.sync.size()) - 1;
             }
             it = groupOfName.insert(name, g);

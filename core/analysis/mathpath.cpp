@@ -135,16 +135,9 @@ bool MathPathTable::extendFromJson(const QByteArray& json, QString* error)
 
 bool MathPathTable::extendFromFile(const QString& path, QString* error)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot read the math-path table %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    if (!extendFromJson(f.readAll(), error)) {
-        *error = QFileInfo(path).fileName() + QLatin1String(": ") + *error;
-        return false;
-    }
-    return true;
+    return extendFromUserFile(
+        path, tr("Cannot read the math-path table %1: %2"),
+        [this](const QByteArray& json, QString* e) { return extendFromJson(json, e); }, error);
 }
 
 MathPath MathPathTable::classify(const QString& kernelName) const

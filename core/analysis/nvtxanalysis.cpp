@@ -13,9 +13,9 @@ namespace {
 struct Open
 {
     quint32 range;
-    qint32 phaseLink;   ///< stack position of the nearest phase range at or below this entry, -1 none
+    qint32 phaseLink; ///< stack position of the nearest phase range at or below this entry, -1 none
     qint32 parentPhase; ///< the same, excluding this entry
-    qint8 phase;        ///< this range's own phase, -1 none (looked up once per range)
+    qint8 phase; ///< this range's own phase, -1 none (looked up once per range)
 };
 } // namespace
 
@@ -122,7 +122,7 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancel
                 isStep[rg] = ph >= 0 && parentPhase != ph;
                 r.rangePhase[rg] = qint8(ph >= 0 ? ph : parentPhase);
                 const auto pos = qint32(stack.size());
-                stack.push_back({rg, ph >= 0 ? pos : parent, parent, qint8(ph)});
+                stack.push_back({ rg, ph >= 0 ? pos : parent, parent, qint8(ph) });
             } else {
                 const quint32 kernel = kernels[ki++];
                 const qint64 at = callStart(kernel);
@@ -167,14 +167,14 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancel
         const quint32 name = n.name[size_t(i)];
         auto [it, inserted] = rangeRow.emplace(name, r.nvtxRanges.size());
         if (inserted)
-            r.nvtxRanges.append({name, 0, 0, 0});
+            r.nvtxRanges.append({ name, 0, 0, 0 });
         auto& s = r.nvtxRanges[it->second];
         ++s.count;
         s.totalNs += n.duration(i);
         s.maxDepth = std::max(s.maxDepth, depth[size_t(i)]);
         if (isStep[size_t(i)]) {
             const int ph = phaseOf(name);
-            for (auto* ps : {&r.phases[ph], &pidPhases(n.pid[size_t(i)])[ph]}) {
+            for (auto* ps : { &r.phases[ph], &pidPhases(n.pid[size_t(i)])[ph] }) {
                 ++ps->steps;
                 ps->wallNs += n.duration(i);
                 ps->stepNs.push_back(n.duration(i));
@@ -204,7 +204,7 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancel
             if (perPid[lastPid].pid == pid)
                 return perPid[lastPid];
         const auto slotCount = size_t(phaseCount) + 1;
-        perPid.push_back({pid, std::vector<qint64>(slotCount), std::vector<qint64>(slotCount)});
+        perPid.push_back({ pid, std::vector<qint64>(slotCount), std::vector<qint64>(slotCount) });
         return perPid.back();
     };
     for (qsizetype i = 0; i < k.size(); ++i) {
@@ -227,7 +227,7 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancel
         const quint32 name = n.name[size_t(rg)];
         if (byRangeRow[name] < 0) {
             byRangeRow[name] = qint32(byRange.size());
-            byRange.push_back({name, 0, 0});
+            byRange.push_back({ name, 0, 0 });
         }
         NvtxKernelStats& row = byRange[size_t(byRangeRow[name])];
         ++row.kernelCount;

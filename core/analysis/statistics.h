@@ -38,9 +38,8 @@ inline qint64 nearestRankAbove(std::vector<qint64>& v, double p, double lower)
 {
     if (v.empty())
         return 0;
-    const auto rankOf = [&](double q) {
-        return std::clamp<size_t>(size_t(std::ceil(q / 100.0 * double(v.size()))), 1, v.size());
-    };
+    const auto rankOf
+        = [&](double q) { return std::clamp<size_t>(size_t(std::ceil(q / 100.0 * double(v.size()))), 1, v.size()); };
     const size_t rank = rankOf(p), from = rankOf(lower);
     std::nth_element(v.begin() + ptrdiff_t(from - 1), v.begin() + ptrdiff_t(rank - 1), v.end());
     return v[rank - 1];

@@ -14,10 +14,9 @@ namespace sl {
 
 QStringList Taxonomy::categories()
 {
-    return {QStringLiteral("gemm"),        QStringLiteral("attention"), QStringLiteral("norm"),
-            QStringLiteral("activation"),  QStringLiteral("elementwise"), QStringLiteral("reduction"),
-            QStringLiteral("communication"), QStringLiteral("memory"),  QStringLiteral("sampling"),
-            QStringLiteral("moe"),         QStringLiteral("other")};
+    return { QStringLiteral("gemm"), QStringLiteral("attention"), QStringLiteral("norm"), QStringLiteral("activation"),
+        QStringLiteral("elementwise"), QStringLiteral("reduction"), QStringLiteral("communication"),
+        QStringLiteral("memory"), QStringLiteral("sampling"), QStringLiteral("moe"), QStringLiteral("other") };
 }
 
 Taxonomy Taxonomy::defaultTaxonomy()
@@ -45,14 +44,15 @@ bool Taxonomy::parse(const QByteArray& json, QVector<QPair<QString, PatternList>
         const auto o = v.toObject();
         const QString category = o.value(QLatin1String("category")).toString();
         if (!known.contains(category)) {
-            *error = tr("Invalid taxonomy: unknown category '%1' (use one of: %2).").arg(category, known.join(QLatin1String(", ")));
+            *error = tr("Invalid taxonomy: unknown category '%1' (use one of: %2).")
+                         .arg(category, known.join(QLatin1String(", ")));
             return false;
         }
         PatternList list;
         for (const auto& p : o.value(QLatin1String("patterns")).toArray())
             if (!list.add(p.toString(), error))
                 return false;
-        rules->append({category, list});
+        rules->append({ category, list });
     }
     return true;
 }
@@ -68,16 +68,9 @@ bool Taxonomy::extendFromJson(const QByteArray& json, QString* error)
 
 bool Taxonomy::extendFromFile(const QString& path, QString* error)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot read the taxonomy %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    if (!extendFromJson(f.readAll(), error)) {
-        *error = QFileInfo(path).fileName() + QLatin1String(": ") + *error;
-        return false;
-    }
-    return true;
+    return extendFromUserFile(
+        path, tr("Cannot read the taxonomy %1: %2"),
+        [this](const QByteArray& json, QString* e) { return extendFromJson(json, e); }, error);
 }
 
 QString Taxonomy::categorize(const QString& kernelName) const

@@ -4,8 +4,8 @@
 #include "core/analysis/statistics.h"
 #include "core/analysis/taxonomy.h"
 #include "core/compare/changeranker.h"
-#include "core/compare/comparisongate.h"
 #include "core/compare/comparisonfigures.h"
+#include "core/compare/comparisongate.h"
 #include "core/compare/kernelmatcher.h"
 #include "core/util/format.h"
 #include "core/util/logging.h"
@@ -51,9 +51,8 @@ qsizetype commonPrefix(const QStringList& names)
         n = i;
     }
     for (;; --n) {
-        const bool everywhere = std::all_of(names.begin(), names.end(), [n](const QString& s) {
-            return n == 0 || isSeparator(s[n - 1]);
-        });
+        const bool everywhere = std::all_of(
+            names.begin(), names.end(), [n](const QString& s) { return n == 0 || isSeparator(s[n - 1]); });
         if (everywhere)
             return n;
     }
@@ -177,13 +176,10 @@ bool Comparator::validate(int n, const ComparisonOptions& o, QString* error)
     return true;
 }
 
-qint64 Comparator::rangeTokens(const AnalysisResult& a)
-{
-    return a.serving.window.generatedTokens.value_or(0);
-}
+qint64 Comparator::rangeTokens(const AnalysisResult& a) { return a.serving.window.generatedTokens.value_or(0); }
 
-WorkUnit Comparator::resolveUnit(const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& o,
-    const QVector<AnalysisPtr>& analyses)
+WorkUnit Comparator::resolveUnit(
+    const QVector<TraceBreakdown>& breakdowns, const ComparisonOptions& o, const QVector<AnalysisPtr>& analyses)
 {
     if (o.unit != WorkUnit::Auto)
         return o.unit;
@@ -192,7 +188,8 @@ WorkUnit Comparator::resolveUnit(const QVector<TraceBreakdown>& breakdowns, cons
     if (!o.requests.isEmpty())
         return WorkUnit::Request;
     const bool rangeTokens = !analyses.isEmpty()
-        && std::all_of(analyses.begin(), analyses.end(), [](const AnalysisPtr& a) { return a && Comparator::rangeTokens(*a) > 0; });
+        && std::all_of(analyses.begin(), analyses.end(),
+            [](const AnalysisPtr& a) { return a && Comparator::rangeTokens(*a) > 0; });
     if (rangeTokens)
         return WorkUnit::Token;
     for (const auto& b : breakdowns)

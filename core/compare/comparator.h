@@ -25,8 +25,8 @@ public:
     static bool validate(int traceCount, const ComparisonOptions& options, QString* error);
     /// Blocking. Null when the input is invalid (see validate), an analysis is missing, or `cancel` was set;
     /// every loop of the breakdowns, the matching and the ranking polls `cancel`.
-    static ComparisonPtr compare(const QVector<AnalysisPtr>& analyses, const ComparisonOptions& options,
-        const Cancellation& cancel = {});
+    static ComparisonPtr compare(
+        const QVector<AnalysisPtr>& analyses, const ComparisonOptions& options, const Cancellation& cancel = {});
     /// compare() on the global thread pool; cancelling the future stops it (no result).
     static QFuture<ComparisonPtr> compareAsync(const QVector<AnalysisPtr>& analyses, const ComparisonOptions& options);
 

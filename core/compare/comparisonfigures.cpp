@@ -4,7 +4,6 @@
 #include "core/analysis/statistics.h"
 
 #include <cmath>
-
 #include <functional>
 
 namespace sl {
@@ -68,9 +67,8 @@ void servingFigures(Comparison& c, FigureList& figs)
 {
     const auto& a = c.analyses;
     const Section T = Section::Trace;
-    auto window = [&](int i) -> const ServingFigures* {
-        return a[i]->serving.present() ? &a[i]->serving.window : nullptr;
-    };
+    auto window
+        = [&](int i) -> const ServingFigures* { return a[i]->serving.present() ? &a[i]->serving.window : nullptr; };
     auto count = [&](int i, std::optional<qint64> ServingFigures::*member) -> Value {
         const ServingFigures* f = window(i);
         return f && f->*member ? Value(double(*(f->*member))) : std::nullopt;
@@ -148,8 +146,7 @@ void traceFigures(Comparison& c, FigureList& figs)
             });
     if (figs.normalised())
         figs.add(T, QStringLiteral("wall_ns_per_unit"), {}, ComparisonFigures::tr("Wall time per %1").arg(unit),
-            Kind::DurationNs, Better::Lower,
-            [&](int i) { return figs.perUnit(a[i]->window.lengthNs(), i); });
+            Kind::DurationNs, Better::Lower, [&](int i) { return figs.perUnit(a[i]->window.lengthNs(), i); });
     figs.add(T, QStringLiteral("kernel_count"), {}, ComparisonFigures::tr("Kernels"), Kind::Count, Better::Neutral,
         [&](int i) { return Value(double(a[i]->kernelCount)); });
     figs.add(T, QStringLiteral("kernel_ns"), {}, ComparisonFigures::tr("Kernel time"), Kind::DurationNs, Better::Lower,
@@ -206,8 +203,8 @@ void efficiencyFigures(Comparison& c, FigureList& figs)
         Better::Higher, [&](int i) { return busy(i, 1); });
     figs.add(T, QStringLiteral("copy_busy_share"), {}, ComparisonFigures::tr("GPU copy-busy share"), Kind::Share,
         Better::Lower, [&](int i) { return busy(i, 2); });
-    figs.add(T, QStringLiteral("tensor_core_share"), {}, ComparisonFigures::tr("Kernel time on tensor cores"), Kind::Share,
-        Better::Higher, [&](int i) -> Value {
+    figs.add(T, QStringLiteral("tensor_core_share"), {}, ComparisonFigures::tr("Kernel time on tensor cores"),
+        Kind::Share, Better::Higher, [&](int i) -> Value {
             qint64 ns = 0;
             for (const auto& m : a[i]->efficiency.math)
                 if (m.path.kind == MathPath::TensorCore)
@@ -237,7 +234,8 @@ void efficiencyFigures(Comparison& c, FigureList& figs)
     figs.add(T, QStringLiteral("achieved_gflops"), {}, ComparisonFigures::tr("Achieved GFLOP/s (from shapes)"),
         Kind::Count, Better::Higher, [&](int i) -> Value {
             const auto& f = a[i]->efficiency.flops;
-            return a[i]->efficiency.hasShapes() && f.kernelNs > 0 ? Value(std::floor(f.flops / double(f.kernelNs))) : std::nullopt;
+            return a[i]->efficiency.hasShapes() && f.kernelNs > 0 ? Value(std::floor(f.flops / double(f.kernelNs)))
+                                                                  : std::nullopt;
         });
     figs.add(T, QStringLiteral("mfu"), {}, ComparisonFigures::tr("MFU (from shapes)"), Kind::Share, Better::Higher,
         [&](int i) -> Value { return a[i]->efficiency.hasShapes() ? a[i]->efficiency.flops.mfu() : std::nullopt; });
@@ -249,8 +247,9 @@ void efficiencyFigures(Comparison& c, FigureList& figs)
             return std::nullopt;
         return c.modelFlopsPerToken * double(c.tokens[i]) / double(len) / double(gpus);
     };
-    figs.add(T, QStringLiteral("model_gflops_per_gpu"), {}, ComparisonFigures::tr("Model GFLOP/s per GPU (FLOPs per token × tokens)"),
-        Kind::Count, Better::Higher, [&](int i) -> Value {
+    figs.add(T, QStringLiteral("model_gflops_per_gpu"), {},
+        ComparisonFigures::tr("Model GFLOP/s per GPU (FLOPs per token × tokens)"), Kind::Count, Better::Higher,
+        [&](int i) -> Value {
             const Value g = modelGflops(i);
             return g ? Value(std::floor(*g)) : std::nullopt;
         });

@@ -24,7 +24,10 @@ QStringList gpuModels(const AnalysisResult& r)
     return names;
 }
 
-bool perUnit(const QString& key) { return key.endsWith(QLatin1String("_per_unit")) || key == QLatin1String("throughput"); }
+bool perUnit(const QString& key)
+{
+    return key.endsWith(QLatin1String("_per_unit")) || key == QLatin1String("throughput");
+}
 
 GateVerdict inconclusive(int trace, Reason reason, const QString& text)
 {
@@ -47,7 +50,8 @@ GateVerdict judge(const Comparison& c, int i, int figure, double pct, const QStr
     if (!baseGpus.isEmpty() && !candGpus.isEmpty() && baseGpus != candGpus)
         return inconclusive(i, Reason::DifferentGpus,
             ComparisonGate::tr("%1 ran on %2 and %3 on %4: different GPU models.")
-                .arg(c.labels[b], baseGpus.join(QStringLiteral(", ")), c.labels[i], candGpus.join(QStringLiteral(", "))));
+                .arg(c.labels[b], baseGpus.join(QStringLiteral(", ")), c.labels[i],
+                    candGpus.join(QStringLiteral(", "))));
     if (figure < 0)
         return inconclusive(i, Reason::FigureMissing,
             ComparisonGate::tr("The figure %1 is not in this comparison (see docs/report-format.md for the keys).")

@@ -3,10 +3,10 @@
 
 #include "core/analysis/analysisoptions.h"
 #include "core/analysis/analysisresult.h"
+#include "core/analysis/evidencebuilder.h"
 #include "core/counters/ncuanalysis.h"
 #include "core/counters/ncucsvreader.h"
 #include "core/counters/nvmlcsvreader.h"
-#include "core/analysis/evidencebuilder.h"
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -88,7 +88,7 @@ double busyMean(const CounterScope& scope, std::initializer_list<const char*> pr
 }
 
 CounterScope summarise(const QString& name, int deviceId, const QVector<const CounterSeries*>& series,
-                       const IntervalList& stretch, const IntervalList& busy)
+    const IntervalList& stretch, const IntervalList& busy)
 {
     CounterScope scope;
     scope.scope = name;
@@ -136,8 +136,8 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
     CounterSet nvml;
     QStringList notes;
     if (!options.nvmlCsv.isEmpty()) {
-        NvmlCsvReader::Result read = NvmlCsvReader::read(options.nvmlCsv, r.trace->info.sessionStartUtcNs,
-                                                         r.trace->info.localOffsetSeconds);
+        NvmlCsvReader::Result read
+            = NvmlCsvReader::read(options.nvmlCsv, r.trace->info.sessionStartUtcNs, r.trace->info.localOffsetSeconds);
         if (!read.error.isEmpty()) {
             r.warnings << read.error;
         } else {
@@ -273,8 +273,8 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                            "step reuse each weight byte for more tokens; quantised weights or KV cache move "
                            "fewer bytes.")
                             .arg(formatPercent(s.dramPct / 100), formatPercent(std::max(0.0, s.computePct) / 100),
-                                 tensor >= 0 ? formatPercent(tensor / 100) : tr("not sampled"),
-                                 formatDuration(s.kernelBusyNs));
+                                tensor >= 0 ? formatPercent(tensor / 100) : tr("not sampled"),
+                                formatDuration(s.kernelBusyNs));
             f.metric = tr("DRAM %1").arg(formatPercent(s.dramPct / 100));
         } else {
             f.id = QStringLiteral("counters-latency-bound");
@@ -283,7 +283,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                            "its limit over %3 of kernel time: small kernels, launch latency or dependencies "
                            "dominate. Fusing kernels, CUDA graphs or larger batches raise the work per launch.")
                             .arg(formatPercent(std::max(0.0, s.dramPct) / 100),
-                                 formatPercent(std::max(0.0, s.computePct) / 100), formatDuration(s.kernelBusyNs));
+                                formatPercent(std::max(0.0, s.computePct) / 100), formatDuration(s.kernelBusyNs));
             f.metric = tr("compute %1").arg(formatPercent(std::max(0.0, s.computePct) / 100));
         }
         f.impactNs = s.kernelBusyNs;
@@ -315,7 +315,8 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
             for (const CounterScope& o : std::as_const(out.scopes))
                 if (o.deviceId == dev.deviceId && o.scope == QLatin1String("window"))
                     scope = &o;
-            if (scope && windowKernelNs > 0 && double(scope->kernelBusyNs) >= kFindingBusyShare * double(windowKernelNs)) {
+            if (scope && windowKernelNs > 0
+                && double(scope->kernelBusyNs) >= kFindingBusyShare * double(windowKernelNs)) {
                 const IntervalList& stretch = window;
                 const qint64 below = CounterStats::timeBelow(*s, stretch, kThrottleClockShare * peak);
                 const CounterSummary sum = CounterStats::over(*s, stretch);
@@ -331,14 +332,16 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 Finding f;
                 f.id = QStringLiteral("counters-clock-throttle");
                 f.title = tr("GPU %1 runs below its clock").arg(dev.deviceId);
-                f.summary = tr("%1 was below 90 % of its %2 MHz maximum for %3 of the sampled window (mean %4 MHz)%5. "
-                               "Power or thermal limits slow every kernel alike: check power caps, cooling and "
-                               "clock settings (nvidia-smi -q -d PERFORMANCE names the reason).")
-                                .arg(s->name)
-                                .arg(peak, 0, 'f', 0)
-                                .arg(formatPercent(double(below) / double(sum.coveredNs)))
-                                .arg(sum.mean, 0, 'f', 0)
-                                .arg(slowPhases.isEmpty() ? QString() : tr("; slowest in %1").arg(slowPhases.join(QStringLiteral(", "))));
+                f.summary
+                    = tr("%1 was below 90 % of its %2 MHz maximum for %3 of the sampled window (mean %4 MHz)%5. "
+                         "Power or thermal limits slow every kernel alike: check power caps, cooling and "
+                         "clock settings (nvidia-smi -q -d PERFORMANCE names the reason).")
+                          .arg(s->name)
+                          .arg(peak, 0, 'f', 0)
+                          .arg(formatPercent(double(below) / double(sum.coveredNs)))
+                          .arg(sum.mean, 0, 'f', 0)
+                          .arg(slowPhases.isEmpty() ? QString()
+                                                    : tr("; slowest in %1").arg(slowPhases.join(QStringLiteral(", "))));
                 f.metric = tr("%1 below 90 % clock").arg(formatPercent(double(below) / double(sum.coveredNs)));
                 f.impactNs = qint64(double(scope->kernelBusyNs) * double(below) / double(sum.coveredNs));
                 f.impactShare = r.window.lengthNs() > 0 ? double(f.impactNs) / double(r.window.lengthNs()) : 0;

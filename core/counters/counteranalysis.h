@@ -22,16 +22,17 @@ class CounterAnalysis
     Q_DECLARE_TR_FUNCTIONS(CounterAnalysis)
 public:
     /// Thresholds of the bound classes (percent of peak, time-weighted over kernel time).
-    static constexpr double kIdleBusyShare = 0.20;  ///< kernels cover less of the stretch: idle
-    static constexpr double kBoundPct = 50.0;       ///< DRAM or compute at or above: that bound
+    static constexpr double kIdleBusyShare = 0.20; ///< kernels cover less of the stretch: idle
+    static constexpr double kBoundPct = 50.0; ///< DRAM or compute at or above: that bound
     static constexpr double kThrottleClockShare = 0.90; ///< a clock below 90 % of its capture maximum…
-    static constexpr double kThrottleTimeShare = 0.10;  ///< …for over 10 % of a stretch: throttling
-    static constexpr double kFindingBusyShare = 0.05;   ///< findings only for stretches with ≥ 5 % of the window's kernel time
+    static constexpr double kThrottleTimeShare = 0.10; ///< …for over 10 % of a stretch: throttling
+    static constexpr double kFindingBusyShare
+        = 0.05; ///< findings only for stretches with ≥ 5 % of the window's kernel time
 
     /// `extra`: NVML samples already aligned to the trace (may be empty). Appends findings to
     /// `result.findings`; `cancelled` is polled per device and phase.
-    static CounterResult run(AnalysisResult& result, const CounterSet& extra,
-                             const std::function<bool()>& cancelled = {});
+    static CounterResult run(
+        AnalysisResult& result, const CounterSet& extra, const std::function<bool()>& cancelled = {});
     /// Reads the imports named in `options` (NVML CSV, Nsight Compute results), runs the counter
     /// and Nsight Compute analyses into `result.counters`, re-ranks the findings. Import errors
     /// become warnings naming the file; the analysis itself never fails on them.

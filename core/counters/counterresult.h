@@ -16,25 +16,25 @@ namespace sl {
 /// How a stretch of GPU time used the hardware, by the rule in docs/analysis.md
 /// ("Hardware counters"): from the time-weighted means of the sampled counters.
 enum class BoundClass { Unknown, Idle, MemoryBound, ComputeBound, LatencyBound };
-QString boundClassKey(BoundClass c);   ///< "memory-bound", … (report.json, stable)
+QString boundClassKey(BoundClass c); ///< "memory-bound", … (report.json, stable)
 QString boundClassLabel(BoundClass c); ///< translated
 
 /// One counter summarised over one stretch of time.
 struct CounterFigure
 {
-    QString name;   ///< "SMs Active [Throughput %]"
+    QString name; ///< "SMs Active [Throughput %]"
     QString unit;
-    bool nvml = false;      ///< from NVML samples rather than the export's GPU metrics
-    CounterSummary whole;   ///< over the stretch, idle included
-    CounterSummary busy;    ///< over the stretch's kernel time only
+    bool nvml = false; ///< from NVML samples rather than the export's GPU metrics
+    CounterSummary whole; ///< over the stretch, idle included
+    CounterSummary busy; ///< over the stretch's kernel time only
 };
 
 /// Counters of one device over one stretch: the window, a phase, or a step class.
 struct CounterScope
 {
-    QString scope;          ///< "window", or the phase / step-class name
+    QString scope; ///< "window", or the phase / step-class name
     int deviceId = -1;
-    qint64 spanNs = 0;      ///< length of the stretch on this device (ns)
+    qint64 spanNs = 0; ///< length of the stretch on this device (ns)
     qint64 kernelBusyNs = 0; ///< union of its kernels on this device inside the stretch (ns)
     BoundClass bound = BoundClass::Unknown;
     double dramPct = -1, computePct = -1; ///< the classification's inputs (busy means), −1 = not sampled
@@ -44,16 +44,16 @@ struct CounterScope
 /// Nsight Compute figures of one kernel name, over its matched profiled launches.
 struct NcuKernelFigures
 {
-    quint32 name = 0;        ///< StringTable index of the trace's kernel name
+    quint32 name = 0; ///< StringTable index of the trace's kernel name
     int deviceId = -1;
-    qint64 launches = 0;     ///< matched profiled launches
-    qint64 traceNs = 0;      ///< the name's kernel time in the analysis window (ns)
+    qint64 launches = 0; ///< matched profiled launches
+    qint64 traceNs = 0; ///< the name's kernel time in the analysis window (ns)
     std::optional<double> durationNs, achievedOccupancyPct, theoreticalOccupancyPct, sightlineOccupancyPct,
         smThroughputPct, dramThroughputPct, l1HitPct, l2HitPct, tensorActivePct;
     std::optional<double> flops, dramBytes; ///< per launch, averaged
     std::optional<double> arithmeticIntensity; ///< FLOP / DRAM byte
     std::optional<double> achievedFlopsPerSecond;
-    QHash<QString, double> stalls;  ///< summed over the launches
+    QHash<QString, double> stalls; ///< summed over the launches
     std::vector<quint32> kernelRows; ///< matched KernelTable indices (evidence)
 };
 
@@ -62,12 +62,12 @@ struct Roofline
 {
     int deviceId = -1;
     QString gpuName;
-    double dramBytesPerSecond = 0;   ///< TARGET_INFO_GPU.memoryBandwidth
-    double l2BytesPerSecond = 0;     ///< from ncu's L2 peak metrics; 0 when not collected
-    double fp32FlopsPerSecond = 0;   ///< SMs × FP32 lanes per SM (by compute capability) × 2 × clock
+    double dramBytesPerSecond = 0; ///< TARGET_INFO_GPU.memoryBandwidth
+    double l2BytesPerSecond = 0; ///< from ncu's L2 peak metrics; 0 when not collected
+    double fp32FlopsPerSecond = 0; ///< SMs × FP32 lanes per SM (by compute capability) × 2 × clock
     double fp64FlopsPerSecond = 0;
-    double fp16FlopsPerSecond = 0;   ///< non-tensor half precision: 2 × FP32
-    QString source;                  ///< how the ceilings were derived (translated)
+    double fp16FlopsPerSecond = 0; ///< non-tensor half precision: 2 × FP32
+    QString source; ///< how the ceilings were derived (translated)
 };
 
 struct NcuResult
@@ -81,9 +81,9 @@ struct NcuResult
 /// Everything the hardware counters add to an analysis.
 struct CounterResult
 {
-    QVector<CounterScope> scopes;  ///< window first, then phases, per device
-    QStringList notes;             ///< translated: what was read, aligned, skipped
-    CounterSet imported;           ///< NVML samples imported for this analysis (the timeline draws them)
+    QVector<CounterScope> scopes; ///< window first, then phases, per device
+    QStringList notes; ///< translated: what was read, aligned, skipped
+    CounterSet imported; ///< NVML samples imported for this analysis (the timeline draws them)
     std::optional<NcuResult> ncu;
     bool hasSamples() const { return !scopes.isEmpty(); }
 };

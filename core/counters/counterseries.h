@@ -21,11 +21,11 @@ struct CounterSeries
     enum class Source { GpuMetrics, Nvml };
 
     Source source = Source::GpuMetrics;
-    int deviceId = -1;  ///< CUDA device id (GPU_METRICS: typeId & 0xFF; NVML: the index column)
-    QString name;       ///< as the source spells it, unit included: "SMs Active [Throughput %]"
-    QString unit;       ///< the unit part: "%", "MHz", "W", "°C", "MiB"; empty when none
+    int deviceId = -1; ///< CUDA device id (GPU_METRICS: typeId & 0xFF; NVML: the index column)
+    QString name; ///< as the source spells it, unit included: "SMs Active [Throughput %]"
+    QString unit; ///< the unit part: "%", "MHz", "W", "°C", "MiB"; empty when none
     std::vector<qint64> t; ///< ns, ascending
-    std::vector<float> v;  ///< value in `unit` (float: counters are %, MHz, W; halves the memory at 10 kHz)
+    std::vector<float> v; ///< value in `unit` (float: counters are %, MHz, W; halves the memory at 10 kHz)
     /// prefix[i] = v[0] + … + v[i−1] (size n + 1), built by finish(): the mean of any run of
     /// samples in O(1), so a timeline column costs two binary searches at any zoom.
     std::vector<double> prefix;
@@ -38,7 +38,8 @@ struct CounterSeries
     qint64 periodStart(qsizetype i) const { return i > 0 ? t[size_t(i - 1)] : t[0] - periodNs(); }
     qint64 memoryBytes() const
     {
-        return qint64(t.capacity() * sizeof(qint64) + v.capacity() * sizeof(float) + prefix.capacity() * sizeof(double));
+        return qint64(
+            t.capacity() * sizeof(qint64) + v.capacity() * sizeof(float) + prefix.capacity() * sizeof(double));
     }
     /// Sorts by time if needed (stable), trims capacity and builds `prefix`.
     void finish();

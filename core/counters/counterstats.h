@@ -15,9 +15,9 @@ using IntervalList = std::vector<std::pair<qint64, qint64>>;
 struct CounterSummary
 {
     qint64 coveredNs = 0; ///< time of the intervals that samples cover (ns)
-    qint64 samples = 0;   ///< samples whose period overlaps the intervals
-    double mean = 0;      ///< Σ value × overlap / coveredNs
-    double p90 = 0;       ///< smallest value v with weight(values ≤ v) ≥ 90 % of coveredNs
+    qint64 samples = 0; ///< samples whose period overlaps the intervals
+    double mean = 0; ///< Σ value × overlap / coveredNs
+    double p90 = 0; ///< smallest value v with weight(values ≤ v) ≥ 90 % of coveredNs
     double max = 0;
     bool valid() const { return coveredNs > 0; }
 };

@@ -40,8 +40,8 @@ void readSessionStart(const SqliteConnection& db, const Schema& schema, TraceInf
 
 } // namespace
 
-bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace,
-                            QString* error)
+bool GpuMetricsReader::read(
+    const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace, QString* error)
 {
     readSessionStart(db, schema, trace.info);
     const QString metrics = QStringLiteral("GPU_METRICS");
@@ -91,23 +91,23 @@ bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, Lo
     qint64 unnamed = 0;
     int last = -1;
     quint64 lastKey = ~0ull;
-    const bool ok = scanRows(db, ctx, QStringLiteral("SELECT timestamp, typeId, metricId, value FROM %1").arg(metrics), error,
-                             [&](const SqliteStatement& s) {
-                                 const qint64 typeId = s.int64(1);
-                                 const qint64 metricId = s.int64(2);
-                                 const quint64 key = (quint64(quint32(typeId)) << 32) | quint64(quint32(metricId));
-                                 if (key != lastKey) { // rows come in runs of one metric: one lookup per run
-                                     lastKey = key;
-                                     last = slot.value(key, -1);
-                                 }
-                                 if (last < 0) {
-                                     ++unnamed;
-                                     return;
-                                 }
-                                 CounterSeries& cs = series[size_t(last)];
-                                 cs.t.push_back(s.int64(0));
-                                 cs.v.push_back(float(s.real(3)));
-                             });
+    const bool ok = scanRows(db, ctx, QStringLiteral("SELECT timestamp, typeId, metricId, value FROM %1").arg(metrics),
+        error, [&](const SqliteStatement& s) {
+            const qint64 typeId = s.int64(1);
+            const qint64 metricId = s.int64(2);
+            const quint64 key = (quint64(quint32(typeId)) << 32) | quint64(quint32(metricId));
+            if (key != lastKey) { // rows come in runs of one metric: one lookup per run
+                lastKey = key;
+                last = slot.value(key, -1);
+            }
+            if (last < 0) {
+                ++unnamed;
+                return;
+            }
+            CounterSeries& cs = series[size_t(last)];
+            cs.t.push_back(s.int64(0));
+            cs.v.push_back(float(s.real(3)));
+        });
     if (!ok)
         return false;
     for (auto& s : series) {
@@ -116,11 +116,11 @@ bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, Lo
         s.finish();
         trace.counters.series.append(std::move(s));
     }
-    std::sort(trace.counters.series.begin(), trace.counters.series.end(), [](const auto& a, const auto& b) {
-        return std::tie(a.deviceId, a.name) < std::tie(b.deviceId, b.name);
-    });
+    std::sort(trace.counters.series.begin(), trace.counters.series.end(),
+        [](const auto& a, const auto& b) { return std::tie(a.deviceId, a.name) < std::tie(b.deviceId, b.name); });
     if (unnamed > 0)
-        trace.counters.notes << tr("%1 GPU metric samples have no name in TARGET_INFO_GPU_METRICS and were skipped.").arg(unnamed);
+        trace.counters.notes
+            << tr("%1 GPU metric samples have no name in TARGET_INFO_GPU_METRICS and were skipped.").arg(unnamed);
     return true;
 }
 

@@ -16,16 +16,16 @@ int NcuAnalysis::fp32LanesPerSm(int major, int minor)
 {
     switch (major) {
     case 6:
-        return minor == 0 ? 64 : 128;  // P100 64; GP10x 128
+        return minor == 0 ? 64 : 128; // P100 64; GP10x 128
     case 7:
-        return 64;                     // V100, T4
+        return 64; // V100, T4
     case 8:
-        return minor == 0 ? 64 : 128;  // A100 64; GA10x and AD10x 128
+        return minor == 0 ? 64 : 128; // A100 64; GA10x and AD10x 128
     case 9:
-        return 128;                    // H100, H200
+        return 128; // H100, H200
     case 10:
     case 12:
-        return 128;                    // Blackwell
+        return 128; // Blackwell
     default:
         return 0;
     }
@@ -104,7 +104,7 @@ Evidence NcuAnalysis::launchEvidence(const Trace& trace, const NcuKernelFigures&
         for (quint32 k : kernel.kernelRows)
             ids << QString::number(trace.kernels.rowid[k]);
     return EvidenceBuilder::rows(tables::kKernel, trace.kernels.rowid, kernel.kernelRows,
-                                 QStringLiteral("rowid IN (%1)").arg(ids.join(QLatin1Char(','))));
+        QStringLiteral("rowid IN (%1)").arg(ids.join(QLatin1Char(','))));
 }
 
 NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
@@ -230,7 +230,8 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
                 r.findings.append(x);
             }
         }
-        const std::optional<double> theoretical = f.theoreticalOccupancyPct ? f.theoreticalOccupancyPct : f.sightlineOccupancyPct;
+        const std::optional<double> theoretical
+            = f.theoreticalOccupancyPct ? f.theoreticalOccupancyPct : f.sightlineOccupancyPct;
         if (f.achievedOccupancyPct && theoretical && *theoretical > 0
             && *f.achievedOccupancyPct < kOccupancyRatio * *theoretical) {
             Finding x;
@@ -239,7 +240,7 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
             x.summary = tr("%1 (%2 of kernel time) keeps %3 of its warps resident against a theoretical %4: "
                            "tail effects, imbalanced blocks or too few blocks per SM leave warp slots empty.")
                             .arg(shortName, formatPercent(double(f.traceNs) / double(totalKernelNs)),
-                                 formatPercent(*f.achievedOccupancyPct / 100), formatPercent(*theoretical / 100));
+                                formatPercent(*f.achievedOccupancyPct / 100), formatPercent(*theoretical / 100));
             x.metric = formatPercent(*f.achievedOccupancyPct / 100);
             x.impactNs = qint64(double(f.traceNs) * (1.0 - *f.achievedOccupancyPct / *theoretical));
             x.evidence.append(evidenceOf(f));
@@ -252,7 +253,7 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
             x.summary = tr("%1 (%2 of kernel time) hits L2 for %3 of its sectors while DRAM runs at %4 of peak: "
                            "data is fetched again from DRAM instead of reused; tiling or access order may help.")
                             .arg(shortName, formatPercent(double(f.traceNs) / double(totalKernelNs)),
-                                 formatPercent(*f.l2HitPct / 100), formatPercent(*f.dramThroughputPct / 100));
+                                formatPercent(*f.l2HitPct / 100), formatPercent(*f.dramThroughputPct / 100));
             x.metric = formatPercent(*f.l2HitPct / 100);
             x.impactNs = qint64(double(f.traceNs) * (1.0 - *f.l2HitPct / 100) * 0.5);
             x.evidence.append(evidenceOf(f));

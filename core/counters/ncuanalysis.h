@@ -18,11 +18,11 @@ class NcuAnalysis
 {
     Q_DECLARE_TR_FUNCTIONS(NcuAnalysis)
 public:
-    static constexpr double kHotShare = 0.05;         ///< findings for names with ≥ 5 % of kernel time
-    static constexpr double kBelowRoofShare = 0.20;   ///< achieved < 20 % of the roof at its intensity
-    static constexpr double kOccupancyRatio = 0.50;   ///< achieved < 50 % of theoretical occupancy
-    static constexpr double kPoorL2HitPct = 50.0;     ///< L2 hit rate under 50 %…
-    static constexpr double kBusyDramPct = 40.0;      ///< …while DRAM throughput is at least 40 %
+    static constexpr double kHotShare = 0.05; ///< findings for names with ≥ 5 % of kernel time
+    static constexpr double kBelowRoofShare = 0.20; ///< achieved < 20 % of the roof at its intensity
+    static constexpr double kOccupancyRatio = 0.50; ///< achieved < 50 % of theoretical occupancy
+    static constexpr double kPoorL2HitPct = 50.0; ///< L2 hit rate under 50 %…
+    static constexpr double kBusyDramPct = 40.0; ///< …while DRAM throughput is at least 40 %
 
     static NcuResult run(AnalysisResult& result, NcuReport report);
     /// The trace launches a kernel name's profiled launches matched (KERNEL rowids + SQL).

@@ -19,7 +19,7 @@ namespace {
 
 /// Identity columns both pages share; everything after them on the raw page is a metric.
 const char* const kIdentity[] = { "ID", "Process ID", "Process Name", "Host Name", "Kernel Name", "Kernel Time",
-                                  "Context", "Stream", "Block Size", "Grid Size", "Device", "CC" };
+    "Context", "Stream", "Block Size", "Grid Size", "Device", "CC" };
 
 bool isIdentity(const QString& column)
 {
@@ -29,10 +29,7 @@ bool isIdentity(const QString& column)
     return false;
 }
 
-void addTo(std::optional<double>& field, double v)
-{
-    field = field.value_or(0) + v;
-}
+void addTo(std::optional<double>& field, double v) { field = field.value_or(0) + v; }
 
 /// Files one metric (raw name or details-page name) into the launch's canonical fields.
 /// Returns false when Sightline does not use the metric.
@@ -50,7 +47,8 @@ bool assign(NcuLaunch& l, const QString& name, double v)
         return true;
     }
     static const QRegularExpression stallRe(
-        QStringLiteral("^smsp__(?:average_warp_latency_issue_stalled|pcsamp_warps_issue_stalled|average_warps_issue_stalled)_([a-z_]+?)(?:_per_issue_active)?(?:\\.(?:sum|ratio|avg|pct))?$"));
+        QStringLiteral("^smsp__(?:average_warp_latency_issue_stalled|pcsamp_warps_issue_stalled|average_warps_issue_"
+                       "stalled)_([a-z_]+?)(?:_per_issue_active)?(?:\\.(?:sum|ratio|avg|pct))?$"));
     const auto s = stallRe.match(name);
     if (s.hasMatch()) {
         l.stalls[s.captured(1)] += v;
@@ -67,7 +65,7 @@ bool assign(NcuLaunch& l, const QString& name, double v)
     else if (is({ "sm__throughput.avg.pct_of_peak_sustained_elapsed", "Compute (SM) Throughput", "SM Throughput" }))
         l.smThroughputPct = v;
     else if (is({ "dram__throughput.avg.pct_of_peak_sustained_elapsed",
-                  "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed", "DRAM Throughput" }))
+                 "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed", "DRAM Throughput" }))
         l.dramThroughputPct = v;
     else if (is({ "sm__warps_active.avg.pct_of_peak_sustained_active", "Achieved Occupancy" }))
         l.achievedOccupancyPct = v;
@@ -78,9 +76,9 @@ bool assign(NcuLaunch& l, const QString& name, double v)
     else if (is({ "lts__t_sector_hit_rate.pct", "L2 Hit Rate" }))
         l.l2HitPct = v;
     else if (is({ "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active",
-                  "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed",
-                  "sm__inst_executed_pipe_tensor.avg.pct_of_peak_sustained_active",
-                  "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active" }))
+                 "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed",
+                 "sm__inst_executed_pipe_tensor.avg.pct_of_peak_sustained_active",
+                 "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active" }))
         l.tensorActivePct = std::max(l.tensorActivePct.value_or(0), v);
     else if (is({ "dram__bytes.sum" }))
         l.dramBytes = v;
@@ -95,7 +93,8 @@ bool assign(NcuLaunch& l, const QString& name, double v)
 
 bool NcuCsvReader::parseDim3(const QString& text, quint32 out[3])
 {
-    static const QRegularExpression re(QStringLiteral("^\\s*\\(?\\s*(\\d+)\\s*,\\s*(\\d+)\\s*,\\s*(\\d+)\\s*\\)?\\s*$"));
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*\\(?\\s*(\\d+)\\s*,\\s*(\\d+)\\s*,\\s*(\\d+)\\s*\\)?\\s*$"));
     const auto m = re.match(text);
     if (!m.hasMatch())
         return false;
@@ -126,9 +125,11 @@ double NcuCsvReader::toBaseUnit(double value, const QString& unitText)
     const auto m = bytes.match(unit);
     if (m.hasMatch()) {
         const QString p = m.captured(1);
-        const double scale = p.isEmpty() ? 1 : p == QLatin1String("K") ? 1e3 : p == QLatin1String("M") ? 1e6
-            : p == QLatin1String("G")                                        ? 1e9
-                                                                             : 1e12;
+        const double scale = p.isEmpty() ? 1
+            : p == QLatin1String("K")    ? 1e3
+            : p == QLatin1String("M")    ? 1e6
+            : p == QLatin1String("G")    ? 1e9
+                                         : 1e12;
         return value * scale;
     }
     return value; // %, inst, warp, cycle, ratio: already what Sightline uses
@@ -144,7 +145,8 @@ NcuReport NcuCsvReader::read(const QString& path, const QString& ncuExecutable)
         return r;
     }
     if (path.endsWith(QLatin1String(".ncu-rep"), Qt::CaseInsensitive)) {
-        const QString ncu = ncuExecutable.isEmpty() ? QStandardPaths::findExecutable(QStringLiteral("ncu")) : ncuExecutable;
+        const QString ncu
+            = ncuExecutable.isEmpty() ? QStandardPaths::findExecutable(QStringLiteral("ncu")) : ncuExecutable;
         if (ncu.isEmpty()) {
             r.error = tr("%1 is an Nsight Compute report; reading it needs the ncu command, which was not "
                          "found. Export it where ncu is installed: ncu --import %1 --csv --page raw > %2.csv")
@@ -152,12 +154,14 @@ NcuReport NcuCsvReader::read(const QString& path, const QString& ncuExecutable)
             return r;
         }
         QProcess p;
-        p.start(ncu, { QStringLiteral("--import"), path, QStringLiteral("--csv"), QStringLiteral("--page"),
-                       QStringLiteral("raw") });
+        p.start(ncu,
+            { QStringLiteral("--import"), path, QStringLiteral("--csv"), QStringLiteral("--page"),
+                QStringLiteral("raw") });
         // A report of a few thousand launches converts in seconds; a hung ncu must not hang us.
         if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
             p.kill();
-            r.error = tr("ncu could not convert %1: %2").arg(r.fileName, QString::fromLocal8Bit(p.readAllStandardError()).trimmed());
+            r.error = tr("ncu could not convert %1: %2")
+                          .arg(r.fileName, QString::fromLocal8Bit(p.readAllStandardError()).trimmed());
             return r;
         }
         NcuReport parsed = parse(p.readAllStandardOutput(), r.fileName);

@@ -4,9 +4,8 @@
 #include <QHash>
 #include <QSet>
 
-#include <cxxabi.h>
-
 #include <cstdlib>
+#include <cxxabi.h>
 #include <memory>
 
 namespace sl {
@@ -17,8 +16,8 @@ QString NcuMatcher::demangled(const QString& name)
         return name;
     int status = 0;
     const QByteArray mangled = name.toUtf8();
-    std::unique_ptr<char, decltype(&std::free)> out(abi::__cxa_demangle(mangled.constData(), nullptr, nullptr, &status),
-                                                    &std::free);
+    std::unique_ptr<char, decltype(&std::free)> out(
+        abi::__cxa_demangle(mangled.constData(), nullptr, nullptr, &status), &std::free);
     return status == 0 && out ? QString::fromUtf8(out.get()) : name;
 }
 
@@ -71,9 +70,9 @@ Key keyOf(const QString& name, const LaunchConfig& c)
 
 /// One pass of matching: each unmatched launch whose key (by `nameOfLaunch`) is in the trace
 /// takes the next unused kernel of that key (kernels by `nameOfKernel`, in start order).
-template<typename LaunchName, typename KernelName>
+template <typename LaunchName, typename KernelName>
 qint64 matchPass(const Trace& trace, const NcuReport& report, std::vector<qint32>& out, std::vector<quint8>& used,
-                 LaunchName nameOfLaunch, KernelName nameOfKernel)
+    LaunchName nameOfLaunch, KernelName nameOfKernel)
 {
     QHash<Key, std::vector<qint32>> wanted; // key → launch indices still unmatched, in ID order
     QSet<QString> names;
@@ -90,7 +89,7 @@ qint64 matchPass(const Trace& trace, const NcuReport& report, std::vector<qint32
     if (wanted.isEmpty())
         return 0;
     QHash<quint32, QString> nameCache; // StringTable index → key name, computed once per name
-    QHash<Key, size_t> next;           // key → how many of its launches are matched so far
+    QHash<Key, size_t> next; // key → how many of its launches are matched so far
     qint64 matched = 0;
     const auto& kt = trace.kernels;
     for (qsizetype k = 0; k < kt.size(); ++k) {
@@ -126,7 +125,8 @@ NcuMatcher::Result NcuMatcher::match(const Trace& trace, const NcuReport& report
     Result r;
     r.kernelOfLaunch.assign(size_t(report.launches.size()), -1);
     std::vector<quint8> used(size_t(trace.kernels.size()), 0);
-    const auto nameAt = [&](quint32 id) { return id < quint32(trace.strings.size()) ? trace.strings.at(id) : QString(); };
+    const auto nameAt
+        = [&](quint32 id) { return id < quint32(trace.strings.size()) ? trace.strings.at(id) : QString(); };
     r.byFullName = matchPass(
         trace, report, r.kernelOfLaunch, used, [](const NcuLaunch& l) { return demangled(l.kernelName); },
         [&](qsizetype k) { return nameAt(trace.kernels.name[size_t(k)]); });

@@ -14,26 +14,27 @@ namespace sl {
 /// base units (ns, bytes, percent, operations). Absent metrics stay nullopt.
 struct NcuLaunch
 {
-    qint64 id = -1;      ///< ncu's "ID" (profiling order)
-    QString kernelName;  ///< as ncu printed it (demangled, function or mangled name)
+    qint64 id = -1; ///< ncu's "ID" (profiling order)
+    QString kernelName; ///< as ncu printed it (demangled, function or mangled name)
     quint32 grid[3] = { 0, 0, 0 };
     quint32 block[3] = { 0, 0, 0 };
     int device = -1;
     QString computeCapability; ///< "9.0"
 
-    std::optional<double> durationNs;            ///< gpu__time_duration.sum / "Duration"
-    std::optional<double> smThroughputPct;       ///< sm__throughput… / "Compute (SM) Throughput"
-    std::optional<double> dramThroughputPct;     ///< (gpu__)dram__throughput… / "DRAM Throughput"
-    std::optional<double> achievedOccupancyPct;  ///< sm__warps_active… / "Achieved Occupancy"
+    std::optional<double> durationNs; ///< gpu__time_duration.sum / "Duration"
+    std::optional<double> smThroughputPct; ///< sm__throughput… / "Compute (SM) Throughput"
+    std::optional<double> dramThroughputPct; ///< (gpu__)dram__throughput… / "DRAM Throughput"
+    std::optional<double> achievedOccupancyPct; ///< sm__warps_active… / "Achieved Occupancy"
     std::optional<double> theoreticalOccupancyPct; ///< sm__maximum_warps_per_active_cycle_pct / "Theoretical Occupancy"
-    std::optional<double> l1HitPct;              ///< l1tex__t_sector_hit_rate.pct / "L1/TEX Hit Rate"
-    std::optional<double> l2HitPct;              ///< lts__t_sector_hit_rate.pct / "L2 Hit Rate"
-    std::optional<double> tensorActivePct;       ///< sm__pipe_tensor_cycles_active… / sm__inst_executed_pipe_tensor…
-    std::optional<double> flops;       ///< Σ add + mul + 2·fma over fp16, fp32, fp64 (sm__sass_thread_inst_executed_op_*_pred_on.sum)
+    std::optional<double> l1HitPct; ///< l1tex__t_sector_hit_rate.pct / "L1/TEX Hit Rate"
+    std::optional<double> l2HitPct; ///< lts__t_sector_hit_rate.pct / "L2 Hit Rate"
+    std::optional<double> tensorActivePct; ///< sm__pipe_tensor_cycles_active… / sm__inst_executed_pipe_tensor…
+    std::optional<double>
+        flops; ///< Σ add + mul + 2·fma over fp16, fp32, fp64 (sm__sass_thread_inst_executed_op_*_pred_on.sum)
     std::optional<double> flops16, flops32, flops64; ///< the same per precision
-    std::optional<double> dramBytes;   ///< dram__bytes.sum, or read + write
+    std::optional<double> dramBytes; ///< dram__bytes.sum, or read + write
     std::optional<double> l2PeakBytesPerSecond; ///< lts__t_bytes peak × L2 clock, when both were collected
-    QHash<QString, double> stalls;     ///< warp stall reason → cycles or samples, when sampled
+    QHash<QString, double> stalls; ///< warp stall reason → cycles or samples, when sampled
 
     std::optional<double> arithmeticIntensity() const ///< FLOP per DRAM byte
     {
@@ -50,8 +51,8 @@ struct NcuReport
     Page page = Page::Raw;
     QString fileName; ///< base name only (reports never carry paths)
     QVector<NcuLaunch> launches; ///< by ID ascending
-    QStringList metricsSeen;     ///< metric names found in the file
-    QString error;               ///< translated, names the file; empty on success
+    QStringList metricsSeen; ///< metric names found in the file
+    QString error; ///< translated, names the file; empty on success
 };
 
 } // namespace sl

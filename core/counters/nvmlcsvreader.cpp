@@ -25,21 +25,35 @@ struct ColumnRule
 
 // Spellings of nvidia-smi --query-gpu fields, DCGM-style and common pynvml sampler names.
 const ColumnRule kRules[] = {
-    { "GPU Utilization [%]", { "utilization.gpu", "gpu_util", "gpu_utilization", "util_gpu", "gpu_util_pct", "utilization_gpu", "gpu utilization" } },
-    { "Memory Utilization [%]", { "utilization.memory", "mem_util", "memory_util", "memory_utilization", "util_mem", "utilization_memory", "memory utilization" } },
-    { "SM Clock [MHz]", { "clocks.sm", "clocks.current.sm", "sm_clock", "clock_sm", "sm_clock_mhz", "clocks_sm", "sm clock" } },
-    { "Memory Clock [MHz]", { "clocks.mem", "clocks.current.memory", "mem_clock", "memory_clock", "clock_mem", "mem_clock_mhz", "clocks_mem", "memory clock" } },
-    { "Power [W]", { "power.draw", "power.draw.instant", "power.draw.average", "power", "power_w", "power_draw", "power_watts", "power_draw_w", "power usage" } },
-    { "Power Limit [W]", { "power.limit", "enforced.power.limit", "power_limit", "power_limit_w", "enforced_power_limit" } },
-    { "Temperature [°C]", { "temperature.gpu", "temperature", "temp", "gpu_temp", "temp_c", "gpu_temperature", "temperature_gpu" } },
+    { "GPU Utilization [%]",
+        { "utilization.gpu", "gpu_util", "gpu_utilization", "util_gpu", "gpu_util_pct", "utilization_gpu",
+            "gpu utilization" } },
+    { "Memory Utilization [%]",
+        { "utilization.memory", "mem_util", "memory_util", "memory_utilization", "util_mem", "utilization_memory",
+            "memory utilization" } },
+    { "SM Clock [MHz]",
+        { "clocks.sm", "clocks.current.sm", "sm_clock", "clock_sm", "sm_clock_mhz", "clocks_sm", "sm clock" } },
+    { "Memory Clock [MHz]",
+        { "clocks.mem", "clocks.current.memory", "mem_clock", "memory_clock", "clock_mem", "mem_clock_mhz",
+            "clocks_mem", "memory clock" } },
+    { "Power [W]",
+        { "power.draw", "power.draw.instant", "power.draw.average", "power", "power_w", "power_draw", "power_watts",
+            "power_draw_w", "power usage" } },
+    { "Power Limit [W]",
+        { "power.limit", "enforced.power.limit", "power_limit", "power_limit_w", "enforced_power_limit" } },
+    { "Temperature [°C]",
+        { "temperature.gpu", "temperature", "temp", "gpu_temp", "temp_c", "gpu_temperature", "temperature_gpu" } },
     { "Memory Used [MiB]", { "memory.used", "mem_used", "memory_used", "memory_used_mib", "mem_used_mib", "fb_used" } },
-    { "Memory Total [MiB]", { "memory.total", "mem_total", "memory_total", "memory_total_mib", "mem_total_mib", "fb_total" } },
-    { "Throttle Reasons [mask]", { "clocks_throttle_reasons.active", "clocks_event_reasons.active", "throttle_reasons", "clocks_throttle_reasons" } },
+    { "Memory Total [MiB]",
+        { "memory.total", "mem_total", "memory_total", "memory_total_mib", "mem_total_mib", "fb_total" } },
+    { "Throttle Reasons [mask]",
+        { "clocks_throttle_reasons.active", "clocks_event_reasons.active", "throttle_reasons",
+            "clocks_throttle_reasons" } },
 };
 const char* const kTimeSpellings[] = { "timestamp", "time", "ts", "wall_time", "walltime", "unix_time", "epoch",
-                                       "time_ns", "timestamp_ns", "timestamp_us", "timestamp_ms", "timestamp_s",
-                                       "datetime", "time_s", "t" };
-const char* const kIndexSpellings[] = { "index", "gpu", "gpu_index", "device", "device_id", "gpu_id", "deviceid", "gpu index" };
+    "time_ns", "timestamp_ns", "timestamp_us", "timestamp_ms", "timestamp_s", "datetime", "time_s", "t" };
+const char* const kIndexSpellings[]
+    = { "index", "gpu", "gpu_index", "device", "device_id", "gpu_id", "deviceid", "gpu index" };
 
 /// "power.draw [W]" → ("power.draw", "W").
 std::pair<QString, QString> splitHeader(const QString& header)
@@ -51,8 +65,7 @@ std::pair<QString, QString> splitHeader(const QString& header)
     return { header.trimmed().toLower(), {} };
 }
 
-template<typename List>
-bool spelledAs(const QString& key, const List& spellings)
+template <typename List> bool spelledAs(const QString& key, const List& spellings)
 {
     for (const char* s : spellings)
         if (key == QLatin1String(s))
@@ -77,9 +90,10 @@ std::optional<qint64> NvmlCsvReader::epochNs(const QString& field, int localOffs
         const qint64 whole = m.captured(1).toLongLong(&ok);
         if (!ok || whole <= 0)
             return std::nullopt;
-        int scaleDigits = whole >= 100'000'000'000'000'000LL ? 0 : whole >= 100'000'000'000'000LL ? 3
-            : whole >= 100'000'000'000LL                                                          ? 6
-                                                                                                  : 9;
+        int scaleDigits = whole >= 100'000'000'000'000'000LL ? 0
+            : whole >= 100'000'000'000'000LL                 ? 3
+            : whole >= 100'000'000'000LL                     ? 6
+                                                             : 9;
         qint64 factor = 1;
         for (int i = 0; i < scaleDigits; ++i)
             factor *= 10;
@@ -120,8 +134,8 @@ NvmlCsvReader::Result NvmlCsvReader::read(const QString& path, qint64 sessionSta
     return parse(f.readAll(), fileName, sessionStartUtcNs, localOffsetSeconds);
 }
 
-NvmlCsvReader::Result NvmlCsvReader::parse(const QByteArray& bytes, const QString& fileName,
-                                           qint64 sessionStartUtcNs, int localOffsetSeconds)
+NvmlCsvReader::Result NvmlCsvReader::parse(
+    const QByteArray& bytes, const QString& fileName, qint64 sessionStartUtcNs, int localOffsetSeconds)
 {
     Result r;
     const QVector<QStringList> rows = CsvRecords::parse(bytes);

@@ -25,16 +25,16 @@ class NvmlCsvReader
 public:
     struct Result
     {
-        CounterSet counters;     ///< source Nvml, sorted by device then name
+        CounterSet counters; ///< source Nvml, sorted by device then name
         QStringList columnsFound; ///< "power.draw [W] → Power [W]", …
         qint64 rowsRead = 0, rowsSkipped = 0;
-        QString error;           ///< translated, names the file; empty on success
+        QString error; ///< translated, names the file; empty on success
     };
     /// `sessionStartUtcNs`: the capture's absolute start; `localOffsetSeconds`: the profiled
     /// machine's local time minus UTC (for zone-less timestamps).
     static Result read(const QString& path, qint64 sessionStartUtcNs, int localOffsetSeconds);
-    static Result parse(const QByteArray& bytes, const QString& fileName, qint64 sessionStartUtcNs,
-                        int localOffsetSeconds);
+    static Result parse(
+        const QByteArray& bytes, const QString& fileName, qint64 sessionStartUtcNs, int localOffsetSeconds);
     /// Epoch ns of one timestamp field, or nullopt. Exposed for tests.
     static std::optional<qint64> epochNs(const QString& field, int localOffsetSeconds);
 };

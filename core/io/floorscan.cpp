@@ -3,26 +3,25 @@
 
 #include "core/io/sqliteconnection.h"
 
-#include <QProcess>
-
 #include <QElapsedTimer>
+#include <QProcess>
 
 namespace sl {
 
 namespace {
 /// Exactly the columns TraceLoader reads, table by table.
 const char* const kQueries[] = {
-        "SELECT id, value FROM StringIds",
-        "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, demangledName, shortName, "
-        "registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, staticSharedMemory, dynamicSharedMemory, "
-        "graphNodeId FROM CUPTI_ACTIVITY_KIND_KERNEL",
-        "SELECT rowid, start, \"end\", globalTid, correlationId, nameId, eventClass FROM CUPTI_ACTIVITY_KIND_RUNTIME",
-        "SELECT rowid, start, \"end\", eventType, globalTid, endGlobalTid, text, textId, domainId FROM NVTX_EVENTS "
-        "WHERE eventType IN (59, 60, 75)",
-        "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, bytes, copyKind, srcKind, dstKind "
-        "FROM CUPTI_ACTIVITY_KIND_MEMCPY",
-        "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, bytes FROM "
-        "CUPTI_ACTIVITY_KIND_MEMSET",
+    "SELECT id, value FROM StringIds",
+    "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, demangledName, shortName, "
+    "registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, staticSharedMemory, dynamicSharedMemory, "
+    "graphNodeId FROM CUPTI_ACTIVITY_KIND_KERNEL",
+    "SELECT rowid, start, \"end\", globalTid, correlationId, nameId, eventClass FROM CUPTI_ACTIVITY_KIND_RUNTIME",
+    "SELECT rowid, start, \"end\", eventType, globalTid, endGlobalTid, text, textId, domainId FROM NVTX_EVENTS "
+    "WHERE eventType IN (59, 60, 75)",
+    "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, bytes, copyKind, srcKind, dstKind "
+    "FROM CUPTI_ACTIVITY_KIND_MEMCPY",
+    "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, bytes FROM "
+    "CUPTI_ACTIVITY_KIND_MEMSET",
 };
 } // namespace
 
@@ -81,7 +80,7 @@ FloorScan::Result FloorScan::shellScan(const QString& path, const QString& shell
     p.setStandardErrorFile(QProcess::nullDevice()); // absent tables: the shell says so and goes on
     QElapsedTimer t;
     t.start();
-    p.start(shell, {QStringLiteral("-readonly"), QStringLiteral("-batch"), path});
+    p.start(shell, { QStringLiteral("-readonly"), QStringLiteral("-batch"), path });
     if (!p.waitForStarted(10'000))
         return r;
     p.write(script);

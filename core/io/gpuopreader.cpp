@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/gpuopreader.h"
 
-#include "core/io/rowscan.h"
 #include "core/io/rowcheck.h"
+#include "core/io/rowscan.h"
 #include "core/io/schema.h"
 
 namespace sl {
@@ -12,10 +12,7 @@ constexpr qint64 kMaxReserve = qint64(1) << 26; ///< rows reserved up front at m
 
 /// A StringIds id as stored until TraceValidator resolves it: ids that do not fit 32 bits
 /// become 0xFFFFFFFF, which is never a StringIds id here (ids are sized from the row count).
-quint32 rawStringId(qint64 id)
-{
-    return id >= 0 && id < qint64(0xFFFFFFFFu) ? quint32(id) : 0xFFFFFFFFu;
-}
+quint32 rawStringId(qint64 id) { return id >= 0 && id < qint64(0xFFFFFFFFu) ? quint32(id) : 0xFFFFFFFFu; }
 
 /// Appends the seven shared op columns (SELECT positions 0..6) of the current row.
 void appendOp(GpuOpColumns& t, const SqliteStatement& s)
@@ -33,7 +30,7 @@ void appendOp(GpuOpColumns& t, const SqliteStatement& s)
 } // namespace
 
 bool GpuOpReader::acceptOp(const SqliteStatement& s, const QString& table, std::initializer_list<int> required,
-                           std::initializer_list<int> integers)
+    std::initializer_list<int> integers)
 {
     const qint64 rowid = s.int64(0);
     auto reject = [&](DataQuality::Rule rule) {
@@ -42,7 +39,7 @@ bool GpuOpReader::acceptOp(const SqliteStatement& s, const QString& table, std::
     };
     // start, end, deviceId, streamId are required by every GPU table; correlationId and
     // globalPid may be NULL (read as 0 = no launching call, unknown process).
-    if (const auto bad = checkIntegers(s, {1, 2, 3, 4}, {5, 6}))
+    if (const auto bad = checkIntegers(s, { 1, 2, 3, 4 }, { 5, 6 }))
         return reject(*bad);
     for (int c : required)
         if (s.type(c) == SQLITE_NULL)
@@ -60,7 +57,7 @@ QString GpuOpReader::opColumns(const QString& table) const
 {
     return QStringLiteral("rowid, start, \"end\", deviceId, streamId, %1, %2")
         .arg(m_schema.columnOr(table, QStringLiteral("correlationId"), QStringLiteral("0")),
-             m_schema.columnOr(table, QStringLiteral("globalPid"), QStringLiteral("0")));
+            m_schema.columnOr(table, QStringLiteral("globalPid"), QStringLiteral("0")));
 }
 
 bool GpuOpReader::readKernels(Trace& trace, QString* error)
@@ -69,13 +66,14 @@ bool GpuOpReader::readKernels(Trace& trace, QString* error)
     if (!m_schema.hasTable(t))
         return true;
     const QString name = m_schema.hasColumn(t, QStringLiteral("demangledName")) ? QStringLiteral("demangledName")
-                                                                               : QStringLiteral("shortName");
-    const QString sql = QStringLiteral("SELECT %1, %2, %3, %4, gridX, gridY, gridZ, blockX, blockY, blockZ, %5, %6, %7 FROM %8")
-                            .arg(opColumns(t), name, m_schema.columnOr(t, QStringLiteral("shortName"), name),
-                                 m_schema.columnOr(t, QStringLiteral("registersPerThread"), QStringLiteral("0")),
-                                 m_schema.columnOr(t, QStringLiteral("staticSharedMemory"), QStringLiteral("0")),
-                                 m_schema.columnOr(t, QStringLiteral("dynamicSharedMemory"), QStringLiteral("0")),
-                                 m_schema.columnOr(t, QStringLiteral("graphNodeId"), QStringLiteral("NULL")), t);
+                                                                                : QStringLiteral("shortName");
+    const QString sql
+        = QStringLiteral("SELECT %1, %2, %3, %4, gridX, gridY, gridZ, blockX, blockY, blockZ, %5, %6, %7 FROM %8")
+              .arg(opColumns(t), name, m_schema.columnOr(t, QStringLiteral("shortName"), name),
+                  m_schema.columnOr(t, QStringLiteral("registersPerThread"), QStringLiteral("0")),
+                  m_schema.columnOr(t, QStringLiteral("staticSharedMemory"), QStringLiteral("0")),
+                  m_schema.columnOr(t, QStringLiteral("dynamicSharedMemory"), QStringLiteral("0")),
+                  m_schema.columnOr(t, QStringLiteral("graphNodeId"), QStringLiteral("NULL")), t);
     trace.info.kernelNameColumn = name;
     auto& k = trace.kernels;
     k.reserve(qBound<qint64>(0, m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0), kMaxReserve));
@@ -83,14 +81,13 @@ bool GpuOpReader::readKernels(Trace& trace, QString* error)
     LaunchConfig last;
     quint32 lastIndex = quint32(-1);
     const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
-        if (!acceptOp(s, t, {7}, {8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}))
+        if (!acceptOp(s, t, { 7 }, { 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18 }))
             return;
         // Launch geometry CUDA can run: every dimension at least 1, grid x below 2^31, grid
         // y/z and block x/y below 2^16, at most 1024 threads a block, 255 registers a thread.
-        const qint64 g[6] = {s.int64(10), s.int64(11), s.int64(12),
-                             s.int64(13), s.int64(14), s.int64(15)};
+        const qint64 g[6] = { s.int64(10), s.int64(11), s.int64(12), s.int64(13), s.int64(14), s.int64(15) };
         const qint64 regs = s.int64(9);
-        const qint64 shm[2] = {s.int64(16), s.int64(17)};
+        const qint64 shm[2] = { s.int64(16), s.int64(17) };
         if (g[0] < 1 || g[1] < 1 || g[2] < 1 || g[3] < 1 || g[4] < 1 || g[5] < 1 || g[0] > 0x7FFFFFFF || g[1] > 65535
             || g[2] > 65535 || g[3] > 1024 || g[4] > 1024 || g[5] > 64 || g[3] * g[4] * g[5] > 1024 || regs < 0
             || regs > 255 || !fitsU32(shm[0]) || !fitsU32(shm[1])) {
@@ -130,11 +127,11 @@ bool GpuOpReader::readMemcpy(Trace& trace, QString* error)
         return true;
     const QString sql = QStringLiteral("SELECT %1, bytes, copyKind, %2, %3 FROM %4")
                             .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("srcKind"), QStringLiteral("NULL")),
-                                 m_schema.columnOr(t, QStringLiteral("dstKind"), QStringLiteral("NULL")), t);
+                                m_schema.columnOr(t, QStringLiteral("dstKind"), QStringLiteral("NULL")), t);
     auto& m = trace.memcpy;
     m.reserve(qBound<qint64>(0, m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0), kMaxReserve));
     const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
-        if (!acceptOp(s, t, {}, {7, 8, 9, 10}))
+        if (!acceptOp(s, t, {}, { 7, 8, 9, 10 }))
             return;
         appendOp(m, s);
         m.bytes.push_back(s.int64(7));
@@ -156,7 +153,7 @@ bool GpuOpReader::readMemset(Trace& trace, QString* error)
                             .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("bytes"), QStringLiteral("0")), t);
     auto& m = trace.memset;
     const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
-        if (!acceptOp(s, t, {}, {7}))
+        if (!acceptOp(s, t, {}, { 7 }))
             return;
         appendOp(m, s);
         m.bytes.push_back(s.int64(7));
@@ -175,7 +172,7 @@ bool GpuOpReader::readGraphLaunches(Trace& trace, QString* error)
                             .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("graphId"), QStringLiteral("0")), t);
     auto& g = trace.graphs;
     const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
-        if (!acceptOp(s, t, {}, {7}))
+        if (!acceptOp(s, t, {}, { 7 }))
             return;
         appendOp(g, s);
         g.graphId.push_back(quint32(s.int64(7)));

@@ -22,7 +22,9 @@ class GpuOpReader
 {
 public:
     GpuOpReader(const SqliteConnection& db, const Schema& schema, LoadContext& ctx)
-        : m_db(db), m_schema(schema), m_ctx(ctx)
+        : m_db(db)
+        , m_schema(schema)
+        , m_ctx(ctx)
     {
     }
     bool readKernels(Trace& trace, QString* error);
@@ -37,7 +39,7 @@ private:
     /// Checks the current row's shared op columns and `required`/`integers` columns (SELECT
     /// positions); logs and returns false when it breaks a load rule.
     bool acceptOp(const SqliteStatement& s, const QString& table, std::initializer_list<int> required,
-                  std::initializer_list<int> integers);
+        std::initializer_list<int> integers);
     const SqliteConnection& m_db;
     const Schema& m_schema;
     LoadContext& m_ctx;

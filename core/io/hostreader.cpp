@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/hostreader.h"
 
-#include "core/io/rowscan.h"
 #include "core/io/rowcheck.h"
+#include "core/io/rowscan.h"
 #include "core/io/schema.h"
 #include "core/trace/apiclassifier.h"
 
@@ -19,7 +19,7 @@ namespace {
 struct ViewHash
 {
     using is_transparent = void;
-    size_t operator()(std::string_view v) const { return std::hash<std::string_view>{}(v); }
+    size_t operator()(std::string_view v) const { return std::hash<std::string_view> {}(v); }
 };
 } // namespace
 
@@ -35,18 +35,19 @@ bool HostReader::readStrings(Trace& trace, QString* error)
     QVector<QString> strings;
     strings.resize(qsizetype(dense));
     std::vector<bool> present(size_t(dense), false);
-    const bool ok = scanRows(m_db, m_ctx, QStringLiteral("SELECT id, value FROM StringIds"), error, [&](const SqliteStatement& s) {
-        if (s.type(0) != SQLITE_INTEGER)
-            return; // a damaged id names nothing; rows that use it get a placeholder
-        const qint64 id = s.int64(0);
-        const QString value = s.isNull(1) ? QString() : s.text(1);
-        if (id >= 0 && id < dense) {
-            strings[id] = value;
-            present[size_t(id)] = true;
-        } else {
-            m_ids.addSparse(id, value);
-        }
-    });
+    const bool ok = scanRows(
+        m_db, m_ctx, QStringLiteral("SELECT id, value FROM StringIds"), error, [&](const SqliteStatement& s) {
+            if (s.type(0) != SQLITE_INTEGER)
+                return; // a damaged id names nothing; rows that use it get a placeholder
+            const qint64 id = s.int64(0);
+            const QString value = s.isNull(1) ? QString() : s.text(1);
+            if (id >= 0 && id < dense) {
+                strings[id] = value;
+                present[size_t(id)] = true;
+            } else {
+                m_ids.addSparse(id, value);
+            }
+        });
     trace.strings.setNsysStrings(std::move(strings));
     m_ids.setPresent(std::move(present));
     return ok;
@@ -59,8 +60,8 @@ bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString*
         return true;
     const QString sql = QStringLiteral("SELECT rowid, start, \"end\", %1, %2, nameId, %3 FROM %4")
                             .arg(m_schema.columnOr(t, QStringLiteral("globalTid"), QStringLiteral("0")),
-                                 m_schema.columnOr(t, QStringLiteral("correlationId"), QStringLiteral("0")),
-                                 m_schema.columnOr(t, QStringLiteral("eventClass"), QStringLiteral("0")), t);
+                                m_schema.columnOr(t, QStringLiteral("correlationId"), QStringLiteral("0")),
+                                m_schema.columnOr(t, QStringLiteral("eventClass"), QStringLiteral("0")), t);
     auto& a = trace.api;
     const qint64 n = m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0);
     a.reserve(qBound<qint64>(0, n, qint64(1) << 26));
@@ -70,7 +71,7 @@ bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString*
     std::vector<qint16> kindOf;
     const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
         const qint64 rowid = s.int64(0);
-        if (const auto bad = checkIntegers(s, {1, 2, 5}, {3, 4, 6})) {
+        if (const auto bad = checkIntegers(s, { 1, 2, 5 }, { 3, 4, 6 })) {
             m_quality.add(*bad, t, rowid);
             return;
         }
@@ -106,13 +107,13 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
     const QString t = QStringLiteral("NVTX_EVENTS");
     if (!m_schema.hasTable(t))
         return true;
-    const QString sql =
-        QStringLiteral("SELECT rowid, start, \"end\", eventType, %1, %2, %3, %4, %5 FROM %6 WHERE eventType IN (59, 60, 75)")
-            .arg(m_schema.columnOr(t, QStringLiteral("globalTid"), QStringLiteral("0")),
-                 m_schema.columnOr(t, QStringLiteral("endGlobalTid"), QStringLiteral("NULL")),
-                 m_schema.columnOr(t, QStringLiteral("text"), QStringLiteral("NULL")),
-                 m_schema.columnOr(t, QStringLiteral("textId"), QStringLiteral("NULL")),
-                 m_schema.columnOr(t, QStringLiteral("domainId"), QStringLiteral("0")), t);
+    const QString sql = QStringLiteral(
+        "SELECT rowid, start, \"end\", eventType, %1, %2, %3, %4, %5 FROM %6 WHERE eventType IN (59, 60, 75)")
+                            .arg(m_schema.columnOr(t, QStringLiteral("globalTid"), QStringLiteral("0")),
+                                m_schema.columnOr(t, QStringLiteral("endGlobalTid"), QStringLiteral("NULL")),
+                                m_schema.columnOr(t, QStringLiteral("text"), QStringLiteral("NULL")),
+                                m_schema.columnOr(t, QStringLiteral("textId"), QStringLiteral("NULL")),
+                                m_schema.columnOr(t, QStringLiteral("domainId"), QStringLiteral("0")), t);
     auto& r = trace.nvtx;
     r.reserve(qBound<qint64>(0, m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0), qint64(1) << 26));
     std::unordered_map<std::string, quint32, ViewHash, std::equal_to<>> textIndex;
@@ -121,7 +122,7 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
         const qint64 rowid = s.int64(0);
         if (type != 75) {
             // Ranges: a start is required; an end may be missing (never closed), nothing else.
-            if (const auto bad = checkIntegers(s, {1}, {2, 4, 5, 7, 8})) {
+            if (const auto bad = checkIntegers(s, { 1 }, { 2, 4, 5, 7, 8 })) {
                 m_quality.add(*bad, t, rowid);
                 return;
             }
@@ -137,8 +138,7 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
         const int textLen = int(textBytes.size());
         if (type == 75) {
             if (text)
-                trace.nvtxDomains.insert((quint64(pid) << 32) | quint32(s.int64(8)),
-                                         QString::fromUtf8(text, textLen));
+                trace.nvtxDomains.insert((quint64(pid) << 32) | quint32(s.int64(8)), QString::fromUtf8(text, textLen));
             return;
         }
         quint32 name;
@@ -150,9 +150,8 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
             name = it->second;
         } else {
             // Registered string (StringIds id); a range with neither has no name.
-            name = s.isNull(7)
-                ? trace.strings.intern(QString())
-                : m_ids.resolve(s.int64(7), trace.strings, m_quality, t, rowid);
+            name = s.isNull(7) ? trace.strings.intern(QString())
+                               : m_ids.resolve(s.int64(7), trace.strings, m_quality, t, rowid);
         }
         r.rowid.push_back(rowid);
         r.start.push_back(s.int64(1));
@@ -160,8 +159,7 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
         r.eventType.push_back(quint8(type));
         r.pid.push_back(pid);
         r.tid.push_back(quint32(gtid & 0xFFFFFF));
-        r.endTid.push_back(s.isNull(5) ? quint32(gtid & 0xFFFFFF)
-                                                                    : quint32(s.int64(5) & 0xFFFFFF));
+        r.endTid.push_back(s.isNull(5) ? quint32(gtid & 0xFFFFFF) : quint32(s.int64(5) & 0xFFFFFF));
         r.name.push_back(name);
         r.domain.push_back(quint32(s.int64(8)));
     });

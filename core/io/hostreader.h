@@ -19,7 +19,9 @@ class HostReader
 {
 public:
     HostReader(const SqliteConnection& db, const Schema& schema, LoadContext& ctx)
-        : m_db(db), m_schema(schema), m_ctx(ctx)
+        : m_db(db)
+        , m_schema(schema)
+        , m_ctx(ctx)
     {
     }
     bool readStrings(Trace& trace, QString* error);

@@ -17,16 +17,16 @@ enum class LoadError {
     IsDirectory,
     NotRegularFile, ///< a FIFO, socket or device: refused without opening it (reading could block forever)
     FolderUnreadable, ///< a folder on the path cannot be searched (permission denied)
-    Unreadable,     ///< the file itself cannot be read (permission denied, I/O error)
-    PathTooLong,    ///< longer than the system or the SQLite library accepts
+    Unreadable, ///< the file itself cannot be read (permission denied, I/O error)
+    PathTooLong, ///< longer than the system or the SQLite library accepts
     EmptyFile,
-    NsysReport,    ///< a .nsys-rep/.qdrep given instead of its SQLite export
+    NsysReport, ///< a .nsys-rep/.qdrep given instead of its SQLite export
     NotSqlite,
     Truncated,
-    Corrupt,       ///< SQLite reports the file malformed (or not a database past its header)
-    Locked,        ///< another program holds a write lock on it (it is being written)
-    HotJournal,    ///< a -journal beside it holds an unfinished transaction
-    WalPending,    ///< a -wal beside it holds changes not yet in the file
+    Corrupt, ///< SQLite reports the file malformed (or not a database past its header)
+    Locked, ///< another program holds a write lock on it (it is being written)
+    HotJournal, ///< a -journal beside it holds an unfinished transaction
+    WalPending, ///< a -wal beside it holds changes not yet in the file
     NotNsysExport, ///< valid SQLite, but no nsys tables
     UnknownSchema, ///< an nsys export missing a table column the loader needs (a newer or edited schema)
     Cancelled,
@@ -44,7 +44,7 @@ struct LoadOutcome
 struct LoadOptions
 {
     bool computeSha256 = true; ///< hash the file (reports carry it); off for benchmarks of the parse alone
-    bool parallel = true;      ///< read GPU and host tables on two connections at once
+    bool parallel = true; ///< read GPU and host tables on two connections at once
 };
 
 /// Progress in permille (0..1000) with a short translated stage name; called from loader threads.
@@ -53,11 +53,11 @@ using LoadProgress = std::function<void(int permille, const QString& stage)>;
 /// Shared by the reader threads of one load: row counters for progress and the cancel flag.
 struct LoadContext
 {
-    mutable std::atomic<bool> cancel{false};
-    std::atomic<qint64> rowsDone{0};
+    mutable std::atomic<bool> cancel { false };
+    std::atomic<qint64> rowsDone { 0 };
     /// The SQLite result code of the first failed scan (0: none), set by scanRows so that the
     /// loader can tell a damaged file from a locked or unreadable one.
-    std::atomic<int> sqliteError{0};
+    std::atomic<int> sqliteError { 0 };
     qint64 rowsTotal = 1;
     /// Called by readers every 64 k rows, from any reader thread: reports progress and may set
     /// `cancel` (the callee must be thread-safe).

@@ -12,8 +12,9 @@ namespace sl {
 
 bool MetadataReader::isSensitiveKey(const QString& key)
 {
-    static const QRegularExpression re(QStringLiteral(
-        "PROCESS_|ENVIRONMENT|HOST|USER|PATH|_DIR|FILE|DISPLAY_NAME|COMMAND|ARGUMENT|UUID|SESSION_ID|PACKAGE"),
+    static const QRegularExpression re(
+        QStringLiteral(
+            "PROCESS_|ENVIRONMENT|HOST|USER|PATH|_DIR|FILE|DISPLAY_NAME|COMMAND|ARGUMENT|UUID|SESSION_ID|PACKAGE"),
         QRegularExpression::CaseInsensitiveOption);
     return re.match(key).hasMatch();
 }
@@ -26,8 +27,9 @@ void MetadataReader::read(const SqliteConnection& db, const Schema& schema, Trac
     readProcesses(db, schema, trace);
     const QString details = QStringLiteral("ANALYSIS_DETAILS");
     if (schema.hasTable(details) && schema.hasColumn(details, QStringLiteral("duration"))) {
-        SqliteStatement st(db, QStringLiteral("SELECT duration FROM ANALYSIS_DETAILS "
-                                                       "WHERE typeof(duration) = 'integer' AND duration > 0 LIMIT 1"));
+        SqliteStatement st(db,
+            QStringLiteral("SELECT duration FROM ANALYSIS_DETAILS "
+                           "WHERE typeof(duration) = 'integer' AND duration > 0 LIMIT 1"));
         if (st.next())
             trace.info.captureDurationNs = st.int64(0);
     }
@@ -36,7 +38,7 @@ void MetadataReader::read(const SqliteConnection& db, const Schema& schema, Trac
 void MetadataReader::readVersions(const SqliteConnection& db, const Schema& schema, Trace& trace)
 {
     auto& info = trace.info;
-    const QString table = schema.firstTable({QStringLiteral("META_DATA_EXPORT"), QStringLiteral("EXPORT_META_DATA")});
+    const QString table = schema.firstTable({ QStringLiteral("META_DATA_EXPORT"), QStringLiteral("EXPORT_META_DATA") });
     if (!table.isEmpty()) {
         info.versionSource = table == QLatin1String("META_DATA_EXPORT") ? TraceInfo::VersionSource::MetaDataExport
                                                                         : TraceInfo::VersionSource::ExportMetaData;
@@ -51,9 +53,9 @@ void MetadataReader::readVersions(const SqliteConnection& db, const Schema& sche
             else if (key == QLatin1String("EXPORT_PLATFORM"))
                 info.exportPlatform = value;
             if (isSensitiveKey(key))
-                info.sensitive.append({key, value});
+                info.sensitive.append({ key, value });
             else
-                info.captureSettings.append({key, value});
+                info.captureSettings.append({ key, value });
         }
         if (!info.nsysVersion.isEmpty())
             return;
@@ -61,7 +63,7 @@ void MetadataReader::readVersions(const SqliteConnection& db, const Schema& sche
     // 2021.x wrote no metadata table: the version survives only in install paths
     // (TARGET_INFO_SYSTEM_ENV TargetInstallDir, injection library paths in StringIds).
     static const QRegularExpression re(QStringLiteral("nsight[-_]systems[/-](20\\d\\d\\.\\d+(?:\\.\\d+)*)"),
-                                       QRegularExpression::CaseInsensitiveOption);
+        QRegularExpression::CaseInsensitiveOption);
     auto tryText = [&](const QString& s) {
         const auto m = re.match(s);
         if (m.hasMatch()) {
@@ -96,23 +98,23 @@ void MetadataReader::readCapture(const SqliteConnection& db, const Schema& schem
             if (key == QLatin1String("CUDA_GRAPH_TRACE_OPTIONS:MODE"))
                 info.graphMode = GraphModes::fromText(value);
             if (isSensitiveKey(key))
-                info.sensitive.append({key, value});
+                info.sensitive.append({ key, value });
             else
-                info.captureSettings.append({key, value});
+                info.captureSettings.append({ key, value });
         }
     }
     if (schema.hasTable(QStringLiteral("TARGET_INFO_SYSTEM_ENV"))
         && schema.hasColumn(QStringLiteral("TARGET_INFO_SYSTEM_ENV"), QStringLiteral("name"))) {
         SqliteStatement st(db, QStringLiteral("SELECT name, value FROM TARGET_INFO_SYSTEM_ENV"));
         while (st.next())
-            info.sensitive.append({st.text(0), st.text(1)});
+            info.sensitive.append({ st.text(0), st.text(1) });
     }
     if (schema.hasTable(QStringLiteral("ProcessStreams"))
         && schema.hasColumn(QStringLiteral("ProcessStreams"), QStringLiteral("contentId"))) {
         // Captured stdout/stderr of the profiled processes: an injection failure shows here.
         SqliteStatement st(db, QStringLiteral("SELECT contentId FROM ProcessStreams"));
-        static const QRegularExpression err(QStringLiteral("error|cannot open shared object|failed"),
-                                            QRegularExpression::CaseInsensitiveOption);
+        static const QRegularExpression err(
+            QStringLiteral("error|cannot open shared object|failed"), QRegularExpression::CaseInsensitiveOption);
         while (st.next()) {
             const QString& content = trace.strings.at(quint32(st.int64(0)));
             if (err.match(content).hasMatch())
@@ -126,12 +128,11 @@ void MetadataReader::readGpus(const SqliteConnection& db, const Schema& schema, 
     const QString t = QStringLiteral("TARGET_INFO_GPU");
     if (!schema.hasTable(t) || !schema.hasColumn(t, QStringLiteral("id")))
         return;
-    const char* const intCols[] = {"smCount",        "computeMajor",          "computeMinor",        "totalMemory",
-                                   "clockRate",      "memoryBandwidth",       "threadsPerWarp",      "maxThreadsPerBlock",
-                                   "maxWarpsPerSm",  "maxBlocksPerSm",        "maxRegistersPerSm",   "maxRegistersPerBlock",
-                                   "maxShmemPerSm",  "maxShmemPerBlock",      "maxShmemPerBlockOptin"};
-    QStringList select{QStringLiteral("id"), schema.columnOr(t, QStringLiteral("name"), QStringLiteral("NULL")),
-                       schema.columnOr(t, QStringLiteral("chipName"), QStringLiteral("NULL"))};
+    const char* const intCols[] = { "smCount", "computeMajor", "computeMinor", "totalMemory", "clockRate",
+        "memoryBandwidth", "threadsPerWarp", "maxThreadsPerBlock", "maxWarpsPerSm", "maxBlocksPerSm",
+        "maxRegistersPerSm", "maxRegistersPerBlock", "maxShmemPerSm", "maxShmemPerBlock", "maxShmemPerBlockOptin" };
+    QStringList select { QStringLiteral("id"), schema.columnOr(t, QStringLiteral("name"), QStringLiteral("NULL")),
+        schema.columnOr(t, QStringLiteral("chipName"), QStringLiteral("NULL")) };
     for (const char* c : intCols)
         select << schema.columnOr(t, QLatin1String(c), QStringLiteral("0"));
     SqliteStatement st(db, QStringLiteral("SELECT %1 FROM %2 ORDER BY id").arg(select.join(QLatin1Char(',')), t));
@@ -164,7 +165,8 @@ void MetadataReader::readGpus(const SqliteConnection& db, const Schema& schema, 
 
 void MetadataReader::readProcesses(const SqliteConnection& db, const Schema& schema, Trace& trace)
 {
-    if (schema.hasTable(QStringLiteral("PROCESSES")) && schema.hasColumn(QStringLiteral("PROCESSES"), QStringLiteral("name"))) {
+    if (schema.hasTable(QStringLiteral("PROCESSES"))
+        && schema.hasColumn(QStringLiteral("PROCESSES"), QStringLiteral("name"))) {
         SqliteStatement st(db, QStringLiteral("SELECT globalPid, pid, name FROM PROCESSES"));
         while (st.next()) {
             const quint32 pid = st.isNull(0) ? quint32(st.int64(1)) : quint32((st.int64(0) >> 24) & 0xFFFFFF);

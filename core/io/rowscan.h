@@ -12,7 +12,7 @@ namespace sl {
 /// machine: the cancel-latency target is 0.2 s), every 64 k rows it adds to the shared progress
 /// counter (per-row checks cost more than the read).
 /// Returns false on cancel (error left empty) or on a SQLite error (error set).
-template<typename RowFn>
+template <typename RowFn>
 bool scanRows(const SqliteConnection& db, LoadContext& ctx, const QString& sql, QString* error, RowFn row)
 {
     constexpr qint64 chunk = 1 << 16;

@@ -34,17 +34,19 @@ struct TableColumns
     std::initializer_list<const char*> optional;
 };
 const TableColumns kReadColumns[] = {
-    {"StringIds", {"id", "value"}, {}},
-    {"CUPTI_ACTIVITY_KIND_KERNEL",
-     {"start", "end", "deviceId", "streamId", "gridX", "gridY", "gridZ", "blockX", "blockY", "blockZ"},
-     {"correlationId", "globalPid", "registersPerThread", "staticSharedMemory", "dynamicSharedMemory", "graphNodeId"}},
-    {"CUPTI_ACTIVITY_KIND_RUNTIME", {"start", "end", "nameId"}, {"globalTid", "correlationId", "eventClass"}},
-    {"NVTX_EVENTS", {"start", "end", "eventType"}, {"globalTid", "endGlobalTid", "text", "textId", "domainId"}},
-    {"CUPTI_ACTIVITY_KIND_MEMCPY", {"start", "end", "deviceId", "streamId", "bytes", "copyKind"},
-     {"correlationId", "globalPid", "srcKind", "dstKind"}},
-    {"CUPTI_ACTIVITY_KIND_MEMSET", {"start", "end", "deviceId", "streamId"}, {"correlationId", "globalPid", "bytes"}},
-    {"CUPTI_ACTIVITY_KIND_GRAPH_TRACE", {"start", "end", "deviceId", "streamId"},
-     {"correlationId", "globalPid", "graphId"}},
+    { "StringIds", { "id", "value" }, {} },
+    { "CUPTI_ACTIVITY_KIND_KERNEL",
+        { "start", "end", "deviceId", "streamId", "gridX", "gridY", "gridZ", "blockX", "blockY", "blockZ" },
+        { "correlationId", "globalPid", "registersPerThread", "staticSharedMemory", "dynamicSharedMemory",
+            "graphNodeId" } },
+    { "CUPTI_ACTIVITY_KIND_RUNTIME", { "start", "end", "nameId" }, { "globalTid", "correlationId", "eventClass" } },
+    { "NVTX_EVENTS", { "start", "end", "eventType" }, { "globalTid", "endGlobalTid", "text", "textId", "domainId" } },
+    { "CUPTI_ACTIVITY_KIND_MEMCPY", { "start", "end", "deviceId", "streamId", "bytes", "copyKind" },
+        { "correlationId", "globalPid", "srcKind", "dstKind" } },
+    { "CUPTI_ACTIVITY_KIND_MEMSET", { "start", "end", "deviceId", "streamId" },
+        { "correlationId", "globalPid", "bytes" } },
+    { "CUPTI_ACTIVITY_KIND_GRAPH_TRACE", { "start", "end", "deviceId", "streamId" },
+        { "correlationId", "globalPid", "graphId" } },
 };
 } // namespace
 
@@ -57,11 +59,11 @@ QList<Schema::Column> Schema::missingRequired() const
             continue;
         for (const char* c : t.required)
             if (!hasColumn(table, QLatin1String(c)))
-                out.append({table, QLatin1String(c)});
+                out.append({ table, QLatin1String(c) });
         // Kernels are named by demangledName, else shortName: one of them must be there.
         if (table == QLatin1String("CUPTI_ACTIVITY_KIND_KERNEL") && !hasColumn(table, QStringLiteral("demangledName"))
             && !hasColumn(table, QStringLiteral("shortName")))
-            out.append({table, QStringLiteral("demangledName")});
+            out.append({ table, QStringLiteral("demangledName") });
     }
     return out;
 }
@@ -75,7 +77,7 @@ QList<Schema::Column> Schema::missingOptional() const
             continue;
         for (const char* c : t.optional)
             if (!hasColumn(table, QLatin1String(c)))
-                out.append({table, QLatin1String(c)});
+                out.append({ table, QLatin1String(c) });
     }
     return out;
 }
@@ -84,9 +86,9 @@ bool Schema::looksLikeNsys() const
 {
     if (!hasTable(QStringLiteral("StringIds")))
         return false;
-    static const char* const markers[] = {"CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS",
-                                          "TARGET_INFO_GPU", "ProcessStreams", "ThreadNames", "META_DATA_EXPORT",
-                                          "EXPORT_META_DATA", "OSRT_API", "TARGET_INFO_SESSION_START_TIME"};
+    static const char* const markers[] = { "CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS",
+        "TARGET_INFO_GPU", "ProcessStreams", "ThreadNames", "META_DATA_EXPORT", "EXPORT_META_DATA", "OSRT_API",
+        "TARGET_INFO_SESSION_START_TIME" };
     for (const char* m : markers)
         if (hasTable(QLatin1String(m)))
             return true;

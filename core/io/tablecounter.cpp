@@ -9,7 +9,6 @@
 
 #include <atomic>
 #include <chrono>
-
 #include <thread>
 
 namespace sl {

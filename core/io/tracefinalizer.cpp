@@ -13,8 +13,7 @@ namespace sl {
 
 namespace {
 
-template<typename T>
-void permute(std::vector<T>& v, const std::vector<quint32>& order)
+template <typename T> void permute(std::vector<T>& v, const std::vector<quint32>& order)
 {
     if (v.empty())
         return;
@@ -57,7 +56,11 @@ public:
     explicit CorrelationIndex(const ApiTable& api, const std::vector<bool>& skip)
         : m_api(api)
     {
-        struct Range { quint32 lo = ~0u, hi = 0; qint64 n = 0; };
+        struct Range
+        {
+            quint32 lo = ~0u, hi = 0;
+            qint64 n = 0;
+        };
         std::unordered_map<quint32, Range> ranges;
         for (qsizetype i = 0; i < api.size(); ++i) {
             if (!skip.empty() && skip[size_t(i)])
@@ -86,8 +89,8 @@ public:
             }
         }
         for (auto& [pid, p] : m_byPid)
-            std::stable_sort(p.sparse.begin(), p.sparse.end(),
-                             [](const auto& a, const auto& b) { return a.first < b.first; });
+            std::stable_sort(
+                p.sparse.begin(), p.sparse.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     }
 
     qint32 find(quint32 pid, quint32 corr) const
@@ -98,8 +101,8 @@ public:
         const auto& p = it->second;
         if (!p.dense.empty())
             return corr >= p.lo && corr - p.lo < p.dense.size() ? p.dense[corr - p.lo] : -1;
-        auto lo = std::lower_bound(p.sparse.begin(), p.sparse.end(), corr,
-                                   [](const auto& e, quint32 c) { return e.first < c; });
+        auto lo = std::lower_bound(
+            p.sparse.begin(), p.sparse.end(), corr, [](const auto& e, quint32 c) { return e.first < c; });
         if (lo == p.sparse.end() || lo->first != corr)
             return -1;
         // Several calls with one id: prefer the one that launches GPU work.
@@ -127,7 +130,8 @@ private:
 void resolve(GpuOpColumns& ops, const CorrelationIndex& index)
 {
     for (qsizetype i = 0; i < ops.size(); ++i)
-        ops.api[size_t(i)] = ops.correlationId[size_t(i)] ? index.find(ops.pid[size_t(i)], ops.correlationId[size_t(i)]) : -1;
+        ops.api[size_t(i)]
+            = ops.correlationId[size_t(i)] ? index.find(ops.pid[size_t(i)], ops.correlationId[size_t(i)]) : -1;
 }
 
 void dropBacktraceCopies(ApiTable& api, std::vector<quint8>& eventClass)
@@ -158,9 +162,8 @@ void dropDuplicateCorrelations(ApiTable& api, std::vector<quint8>& eventClass, D
     for (qsizetype i = 0; i < api.size(); ++i)
         if (api.correlationId[size_t(i)] != 0)
             order.push_back(quint32(i));
-    auto key = [&](quint32 i) {
-        return std::tuple(api.pid[i], api.correlationId[i], api.kind[i] == ApiTable::Other, i);
-    };
+    auto key
+        = [&](quint32 i) { return std::tuple(api.pid[i], api.correlationId[i], api.kind[i] == ApiTable::Other, i); };
     std::sort(order.begin(), order.end(), [&](quint32 a, quint32 b) { return key(a) < key(b); });
     std::vector<bool> drop;
     for (size_t j = 1; j < order.size(); ++j) {
@@ -236,9 +239,9 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
     // No sentinel device: every quint16 value is a key here (the readers reject 0xFFFF anyway).
     std::vector<quint32>* laneIdx = nullptr;
     std::vector<quint32>* deviceIdx = nullptr;
-    std::pair<quint16, quint32> lastLane{0, 0};
+    std::pair<quint16, quint32> lastLane { 0, 0 };
     for (qsizetype i = 0; i < k.size(); ++i) {
-        const std::pair<quint16, quint32> lane{k.device[size_t(i)], k.stream[size_t(i)]};
+        const std::pair<quint16, quint32> lane { k.device[size_t(i)], k.stream[size_t(i)] };
         if (!deviceIdx || lane.first != lastLane.first)
             deviceIdx = &trace.kernelsByDevice[lane.first];
         if (!laneIdx || lane != lastLane)

@@ -30,7 +30,7 @@ LoadOutcome TraceInspector::inspect(const QString& path)
     for (const auto& t : opened.schema.tables()) {
         QString quoted = t;
         quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
-        trace->info.tables.append({t, db.scalar(QStringLiteral("SELECT count(*) FROM \"%1\"").arg(quoted), -1)});
+        trace->info.tables.append({ t, db.scalar(QStringLiteral("SELECT count(*) FROM \"%1\"").arg(quoted), -1) });
     }
     LoadOutcome out;
     out.trace = trace;

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/traceloader.h"
 
-#include "core/io/exportopener.h"
 #include "core/counters/gpumetricsreader.h"
-
+#include "core/io/exportopener.h"
 #include "core/io/gpuopreader.h"
 #include "core/io/hostreader.h"
 #include "core/io/metadatareader.h"
-#include "core/util/nativepath.h"
 #include "core/io/tracefinalizer.h"
 #include "core/io/tracevalidator.h"
 #include "core/util/filehash.h"
 #include "core/util/logging.h"
+#include "core/util/nativepath.h"
 #include "core/util/resourceusage.h"
 
 #include <QFileInfo>
@@ -19,10 +18,9 @@
 #include <QScopeGuard>
 #include <QtConcurrent/QtConcurrentRun>
 
-
 #include <algorithm>
-#include <sqlite3.h>
 #include <climits>
+#include <sqlite3.h>
 #include <thread>
 
 namespace sl {
@@ -34,14 +32,18 @@ namespace {
 void extendByOsRuntime(const SqliteConnection& db, const Schema& schema, Trace& trace)
 {
     const QString t = QStringLiteral("OSRT_API");
-    if (!schema.hasTable(t) || !schema.hasColumn(t, QStringLiteral("start")) || !schema.hasColumn(t, QStringLiteral("end")))
+    if (!schema.hasTable(t) || !schema.hasColumn(t, QStringLiteral("start"))
+        || !schema.hasColumn(t, QStringLiteral("end")))
         return;
     const DataQuality& q = trace.dataQuality;
     const qint64 len = std::max<qint64>(1, q.captureEndNs - q.captureStartNs);
-    SqliteStatement st(db, QStringLiteral("SELECT MIN(start), MAX(\"end\") FROM OSRT_API WHERE typeof(start) = "
-                                                   "'integer' AND typeof(\"end\") = 'integer' AND \"end\" >= start AND "
-                                                   "start >= %1 AND \"end\" <= %2 AND \"end\" - start <= %3")
-                                        .arg(q.captureStartNs - len).arg(q.captureEndNs + len).arg(len));
+    SqliteStatement st(db,
+        QStringLiteral("SELECT MIN(start), MAX(\"end\") FROM OSRT_API WHERE typeof(start) = "
+                       "'integer' AND typeof(\"end\") = 'integer' AND \"end\" >= start AND "
+                       "start >= %1 AND \"end\" <= %2 AND \"end\" - start <= %3")
+            .arg(q.captureStartNs - len)
+            .arg(q.captureEndNs + len)
+            .arg(len));
     if (!st.next() || st.isNull(0))
         return;
     if (!trace.hasGpuRecords() && trace.api.size() == 0 && trace.nvtx.size() == 0) {
@@ -55,7 +57,7 @@ void extendByOsRuntime(const SqliteConnection& db, const Schema& schema, Trace& 
 } // namespace
 
 LoadOutcome TraceLoader::loadSync(const QString& path, const LoadOptions& options, const LoadProgress& progress,
-                                  const std::atomic<bool>* externalCancel)
+    const std::atomic<bool>* externalCancel)
 {
     std::function<bool()> requested;
     if (externalCancel)
@@ -64,7 +66,7 @@ LoadOutcome TraceLoader::loadSync(const QString& path, const LoadOptions& option
 }
 
 LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& options, const LoadProgress& progress,
-                                  std::function<bool()> cancelRequested)
+    std::function<bool()> cancelRequested)
 {
     LoadOutcome out;
     const QFileInfo fi(path);
@@ -106,15 +108,16 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     trace->info.fileSize = opened.fileSize;
     trace->loadWarnings << opened.warnings;
     for (const auto& t : schema.tables())
-        trace->info.tables.append({t, -1});
+        trace->info.tables.append({ t, -1 });
 
     ctx.rowsTotal = 1;
-    for (const char* t : {"CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS",
-                          "CUPTI_ACTIVITY_KIND_MEMCPY", "CUPTI_ACTIVITY_KIND_MEMSET", "CUPTI_ACTIVITY_KIND_GRAPH_TRACE",
-                          "StringIds", "GPU_METRICS"}) {
+    for (const char* t :
+        { "CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS", "CUPTI_ACTIVITY_KIND_MEMCPY",
+            "CUPTI_ACTIVITY_KIND_MEMSET", "CUPTI_ACTIVITY_KIND_GRAPH_TRACE", "StringIds", "GPU_METRICS" }) {
         if (schema.hasTable(QLatin1String(t)))
-            ctx.rowsTotal += qBound<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(QLatin1String(t)), 0),
-                                            qint64(1) << 40); // a damaged rowid of 2^63-1 must not overflow the sum
+            ctx.rowsTotal
+                += qBound<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(QLatin1String(t)), 0),
+                    qint64(1) << 40); // a damaged rowid of 2^63-1 must not overflow the sum
     }
 
     QString error;
@@ -187,10 +190,12 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     quality.finish(trace->info.kernelNameColumn);
     if (const qint64 excluded = quality.excludedRows(); excluded > 0)
         trace->loadWarnings << tr("%n row(s) of the export break the data-quality rules and are left out of every "
-                                  "figure (see Data quality).", nullptr, int(std::min<qint64>(excluded, INT_MAX)));
+                                  "figure (see Data quality).",
+            nullptr, int(std::min<qint64>(excluded, INT_MAX)));
     if (const qint64 missing = quality.count(DataQuality::Rule::MissingString); missing > 0)
         trace->loadWarnings << tr("%n row(s) name a string id that is not in StringIds; they are shown as "
-                                  "\"<missing string N>\".", nullptr, int(std::min<qint64>(missing, INT_MAX)));
+                                  "\"<missing string N>\".",
+            nullptr, int(std::min<qint64>(missing, INT_MAX)));
     if (hashThread.joinable())
         hashThread.join();
     if (ctx.cancelled())
@@ -205,7 +210,8 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     if (unmatched > 0 && !trace->api.start.empty()) {
         trace->loadWarnings << tr("%1 of %2 kernels have no launching API call in the export (matched on "
                                   "correlationId and process); launch and NVTX figures leave them out.")
-                                   .arg(unmatched).arg(trace->kernels.size());
+                                   .arg(unmatched)
+                                   .arg(trace->kernels.size());
     }
     if (progress)
         progress(1000, tr("Loaded %1").arg(fileName));
@@ -217,7 +223,7 @@ QFuture<LoadOutcome> TraceLoader::load(const QString& path, const LoadOptions& o
 {
     return QtConcurrent::run([path, options](QPromise<LoadOutcome>& promise) {
         promise.setProgressRange(0, 1000);
-        std::atomic<int> lastPermille{-1};
+        std::atomic<int> lastPermille { -1 };
         auto progress = [&](int permille, const QString& stage) {
             // Only the loading thread and the GPU reader call this; QPromise is thread-safe,
             // and skipping unchanged values keeps the GUI's event queue short.

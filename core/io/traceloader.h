@@ -21,8 +21,8 @@ class TraceLoader
     Q_DECLARE_TR_FUNCTIONS(TraceLoader)
 public:
     /// Blocking load on the calling thread (plus one helper thread). `cancel` may be null.
-    static LoadOutcome loadSync(const QString& path, const LoadOptions& options = {},
-                                const LoadProgress& progress = {}, const std::atomic<bool>* cancel = nullptr);
+    static LoadOutcome loadSync(const QString& path, const LoadOptions& options = {}, const LoadProgress& progress = {},
+        const std::atomic<bool>* cancel = nullptr);
     /// Asynchronous load; QFuture progress is in permille with the stage as progress text;
     /// cancelling the future stops the load within 4 k rows. The result is set unless the future
     /// was cancelled (a cancelled QFuture drops results).
@@ -31,7 +31,7 @@ public:
 private:
     /// `cancelRequested` is polled every 4 k rows from the reader threads (may be empty).
     static LoadOutcome loadImpl(const QString& path, const LoadOptions& options, const LoadProgress& progress,
-                                std::function<bool()> cancelRequested);
+        std::function<bool()> cancelRequested);
 };
 
 } // namespace sl

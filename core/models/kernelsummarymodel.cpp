@@ -55,7 +55,8 @@ QVariant KernelSummaryModel::data(const QModelIndex& index, int role) const
     if (role == NameIdRole)
         return k->name;
     if (role == Qt::TextAlignmentRole)
-        return index.column() == Name || index.column() == Category || index.column() == Devices || index.column() == Math
+        return index.column() == Name || index.column() == Category || index.column() == Devices
+                || index.column() == Math
             ? QVariant()
             : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     const QString& name = m_analysis->trace->strings.at(k->name);

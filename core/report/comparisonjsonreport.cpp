@@ -175,9 +175,10 @@ QJsonObject ComparisonJsonReport::build(const Comparison& c)
     root.insert(QStringLiteral("baseline"), c.baseline);
     root.insert(QStringLiteral("unit"), ComparisonOptions::unitName(c.unit));
     // Where the token counts of unit "token" come from: the serving steps' names or --tokens.
-    root.insert(QStringLiteral("units_source"), c.unit != WorkUnit::Token ? QStringLiteral("analysis")
-                                                    : c.tokensFromRanges ? QStringLiteral("ranges")
-                                                                         : QStringLiteral("user"));
+    root.insert(QStringLiteral("units_source"),
+        c.unit != WorkUnit::Token ? QStringLiteral("analysis")
+            : c.tokensFromRanges  ? QStringLiteral("ranges")
+                                  : QStringLiteral("user"));
     QJsonArray traces;
     for (int i = 0; i < c.traceCount(); ++i) {
         const AnalysisResult& r = *c.analyses[i];

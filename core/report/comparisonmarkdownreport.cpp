@@ -94,7 +94,7 @@ void gateSection(QTextStream& s, const Comparison& c, const ComparisonGateResult
              .arg(scoped, g.scope.isEmpty() ? g.key : g.key + QLatin1Char('@') + g.scope)
              .arg(g.thresholdPercent)
              .arg(g.kind == ComparisonFigure::Kind::Share ? ComparisonMarkdownReport::tr("percentage points")
-                                                         : QStringLiteral("%"))
+                                                          : QStringLiteral("%"))
       << "\n\n";
     for (const auto& v : g.verdicts) {
         s << "- **" << label(c, v.trace) << "**: " << outcomeText(v.outcome);
@@ -129,9 +129,11 @@ void writeTraces(QTextStream& s, const Comparison& c)
                  .arg(label(c, b))
           << "\n\n";
     else
-        s << ComparisonMarkdownReport::tr("Baseline: **%1**. \"Per %2\" figures divide by each trace's %2 count.").arg(label(c, b), unit)
+        s << ComparisonMarkdownReport::tr("Baseline: **%1**. \"Per %2\" figures divide by each trace's %2 count.")
+                 .arg(label(c, b), unit)
           << (c.tokensFromRanges ? QLatin1Char(' ')
-                      + ComparisonMarkdownReport::tr("The token counts are the generated tokens the traces' serving steps name (no --tokens given).")
+                         + ComparisonMarkdownReport::tr("The token counts are the generated tokens the traces' serving "
+                                                        "steps name (no --tokens given).")
                                  : QString())
           << "\n\n";
 

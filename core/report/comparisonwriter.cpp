@@ -12,7 +12,8 @@ namespace sl {
 bool ComparisonWriter::writeAll(const Comparison& c, const QString& dir, QString* error)
 {
     OutputSet set(dir);
-    set.add(QStringLiteral("comparison.json"), QJsonDocument(ComparisonJsonReport::build(c)).toJson(QJsonDocument::Indented));
+    set.add(QStringLiteral("comparison.json"),
+        QJsonDocument(ComparisonJsonReport::build(c)).toJson(QJsonDocument::Indented));
     set.add(QStringLiteral("comparison.md"), ComparisonMarkdownReport::build(c).toUtf8());
     return set.commit(error);
 }

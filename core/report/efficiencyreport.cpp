@@ -2,6 +2,7 @@
 #include "core/report/efficiencyreport.h"
 
 #include "core/report/csvtables.h"
+#include "core/report/csvwriter.h"
 #include "core/report/markdownreport.h"
 #include "core/util/format.h"
 
@@ -17,22 +18,7 @@ QString num(qint64 v) { return QString::number(v); }
 QString dbl(double v) { return QString::number(v, 'g', 10); }
 QString tflopsText(double v) { return QString::number(v, 'f', v < 10 ? 2 : 1); }
 
-class Csv
-{
-public:
-    explicit Csv(const QStringList& header) { row(header); }
-    void row(const QStringList& fields)
-    {
-        QStringList quoted;
-        for (const auto& f : fields)
-            quoted << CsvTables::field(f);
-        m_text += quoted.join(QLatin1Char(',')) + QLatin1String("\r\n");
-    }
-    QByteArray bytes() const { return m_text.toUtf8(); }
-
-private:
-    QString m_text;
-};
+using Csv = CsvWriter;
 } // namespace
 
 QString EfficiencyReport::busyHeadline(const BusySplit& b)

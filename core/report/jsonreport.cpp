@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/jsonreport.h"
-#include "core/report/servingreport.h"
-#include "core/report/efficiencyreport.h"
-#include "core/report/countersreport.h"
 
 #include "core/analysis/specrules.h"
-#include "core/report/dataqualityreport.h"
 #include "core/analysis/statistics.h"
+#include "core/report/countersreport.h"
+#include "core/report/dataqualityreport.h"
+#include "core/report/efficiencyreport.h"
+#include "core/report/servingreport.h"
 #include "core/util/privacy.h"
 
 #include <QJsonArray>
@@ -22,10 +22,7 @@ QJsonArray intArray(const QVector<int>& v)
     return a;
 }
 
-QJsonValue optionalShare(const std::optional<double>& v)
-{
-    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
-}
+QJsonValue optionalShare(const std::optional<double>& v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
 
 QJsonArray phasesJson(const QVector<PhaseStats>& phases)
 {
@@ -33,14 +30,11 @@ QJsonArray phasesJson(const QVector<PhaseStats>& phases)
     for (const auto& p : phases) {
         std::vector<qint64> steps = p.stepNs;
         std::sort(steps.begin(), steps.end());
-        a.append(QJsonObject{{QStringLiteral("phase"), p.phase},
-                             {QStringLiteral("wall_ns"), p.wallNs},
-                             {QStringLiteral("kernel_ns"), p.kernelNs},
-                             {QStringLiteral("kernel_count"), p.kernelCount},
-                             {QStringLiteral("steps"), p.steps},
-                             {QStringLiteral("kernel_ns_per_step"), p.kernelNsPerStep()},
-                             {QStringLiteral("step_p50_ns"), nearestRank(steps, 50)},
-                             {QStringLiteral("step_p90_ns"), nearestRank(steps, 90)}});
+        a.append(QJsonObject { { QStringLiteral("phase"), p.phase }, { QStringLiteral("wall_ns"), p.wallNs },
+            { QStringLiteral("kernel_ns"), p.kernelNs }, { QStringLiteral("kernel_count"), p.kernelCount },
+            { QStringLiteral("steps"), p.steps }, { QStringLiteral("kernel_ns_per_step"), p.kernelNsPerStep() },
+            { QStringLiteral("step_p50_ns"), nearestRank(steps, 50) },
+            { QStringLiteral("step_p90_ns"), nearestRank(steps, 90) } });
     }
     return a;
 }
@@ -51,13 +45,12 @@ QJsonObject JsonReport::evidenceToJson(const Evidence& e)
     QJsonArray rowids;
     for (qint64 id : e.rowids)
         rowids.append(id);
-    return QJsonObject{{QStringLiteral("table"), e.table},
-                       {QStringLiteral("rowids"), rowids},
-                       {QStringLiteral("row_count"), e.rowCount},
-                       {QStringLiteral("start_ns"), e.startNs >= 0 ? QJsonValue(e.startNs) : QJsonValue()},
-                       {QStringLiteral("end_ns"), e.endNs >= 0 ? QJsonValue(e.endNs) : QJsonValue()},
-                       {QStringLiteral("device_id"), e.deviceId >= 0 ? QJsonValue(e.deviceId) : QJsonValue()},
-                       {QStringLiteral("sql"), e.sql}};
+    return QJsonObject { { QStringLiteral("table"), e.table }, { QStringLiteral("rowids"), rowids },
+        { QStringLiteral("row_count"), e.rowCount },
+        { QStringLiteral("start_ns"), e.startNs >= 0 ? QJsonValue(e.startNs) : QJsonValue() },
+        { QStringLiteral("end_ns"), e.endNs >= 0 ? QJsonValue(e.endNs) : QJsonValue() },
+        { QStringLiteral("device_id"), e.deviceId >= 0 ? QJsonValue(e.deviceId) : QJsonValue() },
+        { QStringLiteral("sql"), e.sql } };
 }
 
 QJsonObject JsonReport::findingToJson(const Finding& f)
@@ -65,14 +58,11 @@ QJsonObject JsonReport::findingToJson(const Finding& f)
     QJsonArray evidence;
     for (const auto& e : f.evidence)
         evidence.append(evidenceToJson(e));
-    return QJsonObject{{QStringLiteral("id"), f.id},
-                       {QStringLiteral("severity"), Finding::severityName(f.severity)},
-                       {QStringLiteral("title"), f.title},
-                       {QStringLiteral("summary"), f.summary},
-                       {QStringLiteral("metric"), f.metric},
-                       {QStringLiteral("impact_ns"), f.impactNs},
-                       {QStringLiteral("impact_share"), f.impactShare},
-                       {QStringLiteral("evidence"), evidence}};
+    return QJsonObject { { QStringLiteral("id"), f.id },
+        { QStringLiteral("severity"), Finding::severityName(f.severity) }, { QStringLiteral("title"), f.title },
+        { QStringLiteral("summary"), f.summary }, { QStringLiteral("metric"), f.metric },
+        { QStringLiteral("impact_ns"), f.impactNs }, { QStringLiteral("impact_share"), f.impactShare },
+        { QStringLiteral("evidence"), evidence } };
 }
 
 namespace {
@@ -84,10 +74,10 @@ QJsonObject traceJson(const Trace& t)
     for (const auto& tb : t.info.tables)
         tables.append(tb.name);
     for (const auto& g : t.gpus)
-        gpus.append(QJsonObject{{QStringLiteral("device_id"), g.deviceId},
-                                {QStringLiteral("name"), g.name},
-                                {QStringLiteral("sm_count"), g.smCount},
-                                {QStringLiteral("compute_capability"), QStringLiteral("%1.%2").arg(g.computeMajor).arg(g.computeMinor)}});
+        gpus.append(QJsonObject { { QStringLiteral("device_id"), g.deviceId }, { QStringLiteral("name"), g.name },
+            { QStringLiteral("sm_count"), g.smCount },
+            { QStringLiteral("compute_capability"),
+                QStringLiteral("%1.%2").arg(g.computeMajor).arg(g.computeMinor) } });
     return QJsonObject { { QStringLiteral("file"), t.info.fileName }, { QStringLiteral("sha256"), t.sha256() },
         { QStringLiteral("nsys_version"), t.info.nsysVersion },
         { QStringLiteral("schema_version"), t.info.schemaVersion }, { QStringLiteral("tables"), tables },
@@ -102,22 +92,17 @@ QJsonObject kernelsJson(const AnalysisResult& r, const ReportOptions& options)
     for (const auto& k : r.kernels) {
         if (top.size() >= options.topKernels)
             break;
-        QJsonObject o{{QStringLiteral("name"), scrubPaths(t.strings.at(k.name))},
-                      {QStringLiteral("short_name"), scrubPaths(t.strings.at(k.shortName))},
-                      {QStringLiteral("category"), k.category},
-                      {QStringLiteral("math_path"), r.efficiency.mathOfName.value(k.name).label()},
-                      {QStringLiteral("count"), k.count},
-                      {QStringLiteral("total_ns"), k.totalNs},
-                      {QStringLiteral("min_ns"), k.minNs},
-                      {QStringLiteral("max_ns"), k.maxNs},
-                      {QStringLiteral("mean_ns"), k.meanNs},
-                      {QStringLiteral("p50_ns"), k.p50Ns},
-                      {QStringLiteral("p90_ns"), k.p90Ns},
-                      {QStringLiteral("median_ns"), k.medianNs},
-                      {QStringLiteral("stddev_ns"), k.stddevNs},
-                      {QStringLiteral("share"), k.share},
-                      {QStringLiteral("devices"), intArray(k.devices)},
-                      {QStringLiteral("occupancy"), optionalShare(k.occupancy)}};
+        QJsonObject o { { QStringLiteral("name"), scrubPaths(t.strings.at(k.name)) },
+            { QStringLiteral("short_name"), scrubPaths(t.strings.at(k.shortName)) },
+            { QStringLiteral("category"), k.category },
+            { QStringLiteral("math_path"), r.efficiency.mathOfName.value(k.name).label() },
+            { QStringLiteral("count"), k.count }, { QStringLiteral("total_ns"), k.totalNs },
+            { QStringLiteral("min_ns"), k.minNs }, { QStringLiteral("max_ns"), k.maxNs },
+            { QStringLiteral("mean_ns"), k.meanNs }, { QStringLiteral("p50_ns"), k.p50Ns },
+            { QStringLiteral("p90_ns"), k.p90Ns }, { QStringLiteral("median_ns"), k.medianNs },
+            { QStringLiteral("stddev_ns"), k.stddevNs }, { QStringLiteral("share"), k.share },
+            { QStringLiteral("devices"), intArray(k.devices) },
+            { QStringLiteral("occupancy"), optionalShare(k.occupancy) } };
         top.append(o);
     }
     QJsonObject byCategory;
@@ -135,22 +120,20 @@ QJsonArray devicesJson(const AnalysisResult& r)
     for (const auto& d : r.devices) {
         QJsonArray low;
         for (const auto& c : d.lowUtil)
-            low.append(QJsonObject{{QStringLiteral("start_ns"), c.startNs}, {QStringLiteral("end_ns"), c.endNs},
-                                   {QStringLiteral("busy_share"), c.busyShare}});
-        devices.append(QJsonObject{{QStringLiteral("device_id"), d.deviceId},
-                                   {QStringLiteral("first_ns"), d.firstNs},
-                                   {QStringLiteral("last_ns"), d.lastNs},
-                                   {QStringLiteral("busy_ns"), d.busyNs},
-                                   {QStringLiteral("compute_busy_ns"), d.computeBusyNs},
-                                   {QStringLiteral("copy_busy_ns"), EfficiencyReport::busyOf(r, d.deviceId) ? EfficiencyReport::busyOf(r, d.deviceId)->copyBusyNs : 0},
-                                   {QStringLiteral("idle_ns"), d.idleNs},
-                                   {QStringLiteral("gap_count"), d.gapCount},
-                                   {QStringLiteral("kernel_count"), d.kernelCount},
-                                   {QStringLiteral("idle_by_cause_ns"),
-                                    QJsonObject{{QStringLiteral("host-wait"), d.idleByCauseNs[IdleGap::HostWait]},
-                                                {QStringLiteral("sync-wait"), d.idleByCauseNs[IdleGap::SyncWait]},
-                                                {QStringLiteral("other"), d.idleByCauseNs[IdleGap::Other]}}},
-                                   {QStringLiteral("low_utilisation"), low}});
+            low.append(QJsonObject { { QStringLiteral("start_ns"), c.startNs }, { QStringLiteral("end_ns"), c.endNs },
+                { QStringLiteral("busy_share"), c.busyShare } });
+        devices.append(QJsonObject { { QStringLiteral("device_id"), d.deviceId },
+            { QStringLiteral("first_ns"), d.firstNs }, { QStringLiteral("last_ns"), d.lastNs },
+            { QStringLiteral("busy_ns"), d.busyNs }, { QStringLiteral("compute_busy_ns"), d.computeBusyNs },
+            { QStringLiteral("copy_busy_ns"),
+                EfficiencyReport::busyOf(r, d.deviceId) ? EfficiencyReport::busyOf(r, d.deviceId)->copyBusyNs : 0 },
+            { QStringLiteral("idle_ns"), d.idleNs }, { QStringLiteral("gap_count"), d.gapCount },
+            { QStringLiteral("kernel_count"), d.kernelCount },
+            { QStringLiteral("idle_by_cause_ns"),
+                QJsonObject { { QStringLiteral("host-wait"), d.idleByCauseNs[IdleGap::HostWait] },
+                    { QStringLiteral("sync-wait"), d.idleByCauseNs[IdleGap::SyncWait] },
+                    { QStringLiteral("other"), d.idleByCauseNs[IdleGap::Other] } } },
+            { QStringLiteral("low_utilisation"), low } });
     }
     return devices;
 }
@@ -162,11 +145,10 @@ QJsonArray gapsJson(const AnalysisResult& r, const ReportOptions& options)
     for (const auto& g : r.gaps) {
         if (gaps.size() >= options.topGaps && g.durationNs() < spec::kGpuGapNs)
             continue;
-        gaps.append(QJsonObject{{QStringLiteral("device_id"), g.deviceId},
-                                {QStringLiteral("start_ns"), g.startNs},
-                                {QStringLiteral("end_ns"), g.endNs},
-                                {QStringLiteral("duration_ns"), g.durationNs()},
-                                {QStringLiteral("cause"), IdleGap::causeName(g.cause)}});
+        gaps.append(
+            QJsonObject { { QStringLiteral("device_id"), g.deviceId }, { QStringLiteral("start_ns"), g.startNs },
+                { QStringLiteral("end_ns"), g.endNs }, { QStringLiteral("duration_ns"), g.durationNs() },
+                { QStringLiteral("cause"), IdleGap::causeName(g.cause) } });
     }
     return gaps;
 }
@@ -176,16 +158,12 @@ QJsonObject launchesJson(const AnalysisResult& r)
 {
     QJsonArray perDevice;
     for (const auto& d : r.launches.perDevice)
-        perDevice.append(QJsonObject{{QStringLiteral("device_id"), d.deviceId},
-                                     {QStringLiteral("kernels"), d.kernels},
-                                     {QStringLiteral("kernels_per_s"), d.kernelsPerSecond},
-                                     {QStringLiteral("p50_ns"), d.p50Ns},
-                                     {QStringLiteral("p90_ns"), d.p90Ns},
-                                     {QStringLiteral("p99_ns"), d.p99Ns},
-                                     {QStringLiteral("share_under_5us"), d.shareUnder5us},
-                                     {QStringLiteral("share_under_10us"), d.shareUnder10us},
-                                     {QStringLiteral("share_under_20us"), d.shareUnder20us},
-                                     {QStringLiteral("storm"), d.storm}});
+        perDevice.append(QJsonObject { { QStringLiteral("device_id"), d.deviceId },
+            { QStringLiteral("kernels"), d.kernels }, { QStringLiteral("kernels_per_s"), d.kernelsPerSecond },
+            { QStringLiteral("p50_ns"), d.p50Ns }, { QStringLiteral("p90_ns"), d.p90Ns },
+            { QStringLiteral("p99_ns"), d.p99Ns }, { QStringLiteral("share_under_5us"), d.shareUnder5us },
+            { QStringLiteral("share_under_10us"), d.shareUnder10us },
+            { QStringLiteral("share_under_20us"), d.shareUnder20us }, { QStringLiteral("storm"), d.storm } });
     return QJsonObject { { QStringLiteral("per_device"), perDevice }, { QStringLiteral("storm"), r.launches.storm },
         { QStringLiteral("overhead"),
             QJsonObject { { QStringLiteral("matched_kernels"), r.launches.matchedKernels },
@@ -202,13 +180,13 @@ QJsonObject nvtxJson(const AnalysisResult& r, const ReportOptions& options)
     QJsonArray ranges, byRange;
     for (const auto& n : r.nvtxRanges)
         if (ranges.size() < options.topRanges)
-            ranges.append(QJsonObject{{QStringLiteral("name"), scrubPaths(t.strings.at(n.name))}, {QStringLiteral("count"), n.count},
-                                      {QStringLiteral("total_ns"), n.totalNs}, {QStringLiteral("max_depth"), n.maxDepth}});
+            ranges.append(QJsonObject { { QStringLiteral("name"), scrubPaths(t.strings.at(n.name)) },
+                { QStringLiteral("count"), n.count }, { QStringLiteral("total_ns"), n.totalNs },
+                { QStringLiteral("max_depth"), n.maxDepth } });
     for (const auto& n : r.nvtxByRange)
         if (byRange.size() < options.topRanges)
-            byRange.append(QJsonObject{{QStringLiteral("name"), scrubPaths(t.strings.at(n.name))},
-                                       {QStringLiteral("kernel_count"), n.kernelCount},
-                                       {QStringLiteral("kernel_ns"), n.kernelNs}});
+            byRange.append(QJsonObject { { QStringLiteral("name"), scrubPaths(t.strings.at(n.name)) },
+                { QStringLiteral("kernel_count"), n.kernelCount }, { QStringLiteral("kernel_ns"), n.kernelNs } });
     return QJsonObject { { QStringLiteral("ranges"), ranges },
         { QStringLiteral("attribution"),
             QJsonObject { { QStringLiteral("attributed_ns"), r.attributedNs },
@@ -223,21 +201,16 @@ QJsonArray processesJson(const AnalysisResult& r)
     for (const auto& p : r.processes) {
         QJsonArray threads;
         for (const auto& th : p.threads)
-            threads.append(QJsonObject{{QStringLiteral("tid"), qint64(th.tid)}, {QStringLiteral("name"), scrubPaths(th.name)},
-                                       {QStringLiteral("api_count"), th.apiCount}, {QStringLiteral("api_ns"), th.apiNs},
-                                       {QStringLiteral("nvtx_ranges"), th.nvtxRanges}});
-        procs.append(QJsonObject{{QStringLiteral("pid"), qint64(p.pid)},
-                                 {QStringLiteral("name"), scrubPaths(p.name)},
-                                 {QStringLiteral("kernel_count"), p.kernelCount},
-                                 {QStringLiteral("kernel_ns"), p.kernelNs},
-                                 {QStringLiteral("api_count"), p.apiCount},
-                                 {QStringLiteral("api_ns"), p.apiNs},
-                                 {QStringLiteral("blocking_sync_count"), p.blockingSyncCount},
-                                 {QStringLiteral("blocking_sync_ns"), p.blockingSyncNs},
-                                 {QStringLiteral("nvtx_ranges"), p.nvtxRanges},
-                                 {QStringLiteral("devices"), intArray(p.devices)},
-                                 {QStringLiteral("threads"), threads},
-                                 {QStringLiteral("phases"), phasesJson(p.phases)}});
+            threads.append(QJsonObject { { QStringLiteral("tid"), qint64(th.tid) },
+                { QStringLiteral("name"), scrubPaths(th.name) }, { QStringLiteral("api_count"), th.apiCount },
+                { QStringLiteral("api_ns"), th.apiNs }, { QStringLiteral("nvtx_ranges"), th.nvtxRanges } });
+        procs.append(QJsonObject { { QStringLiteral("pid"), qint64(p.pid) },
+            { QStringLiteral("name"), scrubPaths(p.name) }, { QStringLiteral("kernel_count"), p.kernelCount },
+            { QStringLiteral("kernel_ns"), p.kernelNs }, { QStringLiteral("api_count"), p.apiCount },
+            { QStringLiteral("api_ns"), p.apiNs }, { QStringLiteral("blocking_sync_count"), p.blockingSyncCount },
+            { QStringLiteral("blocking_sync_ns"), p.blockingSyncNs }, { QStringLiteral("nvtx_ranges"), p.nvtxRanges },
+            { QStringLiteral("devices"), intArray(p.devices) }, { QStringLiteral("threads"), threads },
+            { QStringLiteral("phases"), phasesJson(p.phases) } });
     }
     return procs;
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "core/util/privacy.h"
 #include "core/report/markdownreport.h"
-#include "core/report/dataqualityreport.h"
-#include "core/report/servingreport.h"
-#include "core/report/efficiencyreport.h"
-#include "core/report/countersreport.h"
 
+#include "core/report/countersreport.h"
+#include "core/report/dataqualityreport.h"
+#include "core/report/efficiencyreport.h"
+#include "core/report/servingreport.h"
 #include "core/util/format.h"
+#include "core/util/privacy.h"
 
 #include <QTextStream>
 
@@ -33,8 +33,9 @@ void MarkdownReport::writeSummary(QTextStream& s, const AnalysisResult& r)
         gpuNames << QStringLiteral("%1 (%2)").arg(d.deviceId).arg(g ? g->name : tr("unknown GPU"));
     }
     s << "| " << tr("Trace") << " | " << tr("Value") << " |\n|---|---|\n";
-    s << "| " << tr("nsys / export schema") << " | " << (t.info.nsysVersion.isEmpty() ? tr("unknown") : t.info.nsysVersion)
-      << " / " << (t.info.schemaVersion.isEmpty() ? tr("none") : t.info.schemaVersion) << " |\n";
+    s << "| " << tr("nsys / export schema") << " | "
+      << (t.info.nsysVersion.isEmpty() ? tr("unknown") : t.info.nsysVersion) << " / "
+      << (t.info.schemaVersion.isEmpty() ? tr("none") : t.info.schemaVersion) << " |\n";
     s << "| " << tr("Window") << " | " << AnalysisWindow::kindName(r.window.kind) << ": "
       << formatDuration(r.window.startNs) << " – " << formatDuration(r.window.endNs) << " ("
       << formatDuration(r.window.lengthNs()) << ") |\n";
@@ -43,10 +44,11 @@ void MarkdownReport::writeSummary(QTextStream& s, const AnalysisResult& r)
     for (const auto& d : r.devices) {
         const qint64 span = std::max<qint64>(1, d.lastNs - d.firstNs);
         s << "| " << tr("GPU %1 busy / idle").arg(d.deviceId) << " | " << formatPercent(double(d.busyNs) / double(span))
-          << " busy (" << formatDuration(d.busyNs) << "), " << formatPercent(double(d.idleNs) / double(span)) << " idle in "
-          << formatCount(d.gapCount) << " " << tr("gaps") << " |\n";
+          << " busy (" << formatDuration(d.busyNs) << "), " << formatPercent(double(d.idleNs) / double(span))
+          << " idle in " << formatCount(d.gapCount) << " " << tr("gaps") << " |\n";
         if (const BusySplit* b = EfficiencyReport::busyOf(r, d.deviceId))
-            s << "| " << tr("GPU %1 busy split").arg(d.deviceId) << " | " << EfficiencyReport::busyHeadline(*b) << " |\n";
+            s << "| " << tr("GPU %1 busy split").arg(d.deviceId) << " | " << EfficiencyReport::busyHeadline(*b)
+              << " |\n";
     }
     if (t.nvtx.size() > 0)
         s << "| " << tr("NVTX coverage") << " | " << formatPercent(r.coverage) << " |\n";
@@ -63,7 +65,8 @@ void MarkdownReport::writeFindings(QTextStream& s, const AnalysisResult& r)
     for (const auto& f : r.findings) {
         s << "### " << ++n << ". [" << Finding::severityName(f.severity) << "] " << f.title << "\n\n";
         s << f.summary << "\n\n";
-        s << "- " << tr("At stake: %1 (%2 of the window)").arg(formatDuration(f.impactNs), formatPercent(f.impactShare)) << "\n";
+        s << "- " << tr("At stake: %1 (%2 of the window)").arg(formatDuration(f.impactNs), formatPercent(f.impactShare))
+          << "\n";
         for (const auto& e : f.evidence.mid(0, 3)) {
             QString where = e.table;
             if (e.deviceId >= 0)
@@ -118,16 +121,19 @@ void MarkdownReport::writeGpuTables(QTextStream& s, const AnalysisResult& r)
         s << "\n";
     }
     if (!r.launches.perDevice.isEmpty()) {
-        s << "## " << tr("Launches") << "\n\n| GPU | " << tr("Kernels") << " | " << tr("Rate") << " | p50 | p90 | p99 | "
-          << tr("< 10 µs") << " | " << tr("Storm") << " |\n|---:|---:|---:|---:|---:|---:|---:|---|\n";
+        s << "## " << tr("Launches") << "\n\n| GPU | " << tr("Kernels") << " | " << tr("Rate")
+          << " | p50 | p90 | p99 | " << tr("< 10 µs") << " | " << tr("Storm")
+          << " |\n|---:|---:|---:|---:|---:|---:|---:|---|\n";
         for (const auto& d : r.launches.perDevice)
-            s << "| " << d.deviceId << " | " << formatCount(d.kernels) << " | " << formatRate(d.kernelsPerSecond) << " | "
-              << formatDuration(d.p50Ns) << " | " << formatDuration(d.p90Ns) << " | " << formatDuration(d.p99Ns) << " | "
-              << formatPercent(d.shareUnder10us) << " | " << (d.storm ? tr("yes") : tr("no")) << " |\n";
-        s << "\n" << tr("%1 of %2 matched kernels are shorter than their launch call; median launch call %3, median "
-                        "queue delay %4.")
-                         .arg(formatCount(r.launches.launchBound), formatCount(r.launches.matchedKernels),
-                              formatDuration(r.launches.apiP50Ns), formatDuration(r.launches.queueP50Ns))
+            s << "| " << d.deviceId << " | " << formatCount(d.kernels) << " | " << formatRate(d.kernelsPerSecond)
+              << " | " << formatDuration(d.p50Ns) << " | " << formatDuration(d.p90Ns) << " | "
+              << formatDuration(d.p99Ns) << " | " << formatPercent(d.shareUnder10us) << " | "
+              << (d.storm ? tr("yes") : tr("no")) << " |\n";
+        s << "\n"
+          << tr("%1 of %2 matched kernels are shorter than their launch call; median launch call %3, median "
+                "queue delay %4.")
+                 .arg(formatCount(r.launches.launchBound), formatCount(r.launches.matchedKernels),
+                     formatDuration(r.launches.apiP50Ns), formatDuration(r.launches.queueP50Ns))
           << "\n\n";
     }
 }
@@ -139,8 +145,8 @@ void MarkdownReport::writeHostTables(QTextStream& s, const AnalysisResult& r)
         s << "## " << tr("Synchronisation") << "\n\n| API | " << tr("Blocking") << " | " << tr("Calls") << " | "
           << tr("Total") << " |\n|---|---|---:|---:|\n";
         for (const auto& c : r.sync)
-            s << "| `" << c.api << "` | " << (c.blocking ? tr("yes") : tr("no")) << " | " << formatCount(c.count) << " | "
-              << formatDuration(c.totalNs) << " |\n";
+            s << "| `" << c.api << "` | " << (c.blocking ? tr("yes") : tr("no")) << " | " << formatCount(c.count)
+              << " | " << formatDuration(c.totalNs) << " |\n";
         s << "\n";
     }
     if (!r.memcpy.isEmpty()) {
@@ -192,8 +198,8 @@ void MarkdownReport::writeProcesses(QTextStream& s, const AnalysisResult& r)
             for (int d : p.devices)
                 devs << QString::number(d);
             s << "| " << p.pid << " | " << cell(scrubPaths(p.name)) << " | " << formatCount(p.kernelCount) << " | "
-              << formatDuration(p.kernelNs) << " | " << formatCount(p.apiCount) << " | " << formatDuration(p.apiNs) << " | "
-              << formatDuration(p.blockingSyncNs) << " | " << devs.join(QLatin1String(", ")) << " |\n";
+              << formatDuration(p.kernelNs) << " | " << formatCount(p.apiCount) << " | " << formatDuration(p.apiNs)
+              << " | " << formatDuration(p.blockingSyncNs) << " | " << devs.join(QLatin1String(", ")) << " |\n";
         }
         s << "\n";
     }
@@ -219,8 +225,10 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
             s << "- " << w << "\n";
         s << "\n";
     }
-    s << "---\n" << tr("Generated by Sightline %1. Times are on the export's session timeline; shares are of the "
-                       "analysis window unless stated.").arg(QStringLiteral(SIGHTLINE_VERSION))
+    s << "---\n"
+      << tr("Generated by Sightline %1. Times are on the export's session timeline; shares are of the "
+            "analysis window unless stated.")
+             .arg(QStringLiteral(SIGHTLINE_VERSION))
       << "\n";
     return md;
 }

@@ -22,7 +22,8 @@ bool ReportWriter::writeAll(const AnalysisResult& r, const QString& dir, const R
 {
     OutputSet set(dir);
     // report.json first: OutputSet renames it last, so its presence means the report is complete.
-    set.add(QStringLiteral("report.json"), QJsonDocument(JsonReport::build(r, options)).toJson(QJsonDocument::Indented));
+    set.add(
+        QStringLiteral("report.json"), QJsonDocument(JsonReport::build(r, options)).toJson(QJsonDocument::Indented));
     set.add(QStringLiteral("report.md"), MarkdownReport::build(r, options).toUtf8());
     addTables(set, r);
     return set.commit(error);

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/synth/synthgpumetrics.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <sqlite3.h>
 #include <string>
 #include <vector>
 
@@ -15,8 +14,12 @@ namespace {
 
 // Metric names as nsys writes them on Hopper (unit in brackets).
 const char* const kMetrics[] = {
-    "GPC Clock Frequency [MHz]",    "SMs Active [Throughput %]",           "SM Issue [Throughput %]",
-    "Tensor Active [Throughput %]", "DRAM Read Bandwidth [Throughput %]", "DRAM Write Bandwidth [Throughput %]",
+    "GPC Clock Frequency [MHz]",
+    "SMs Active [Throughput %]",
+    "SM Issue [Throughput %]",
+    "Tensor Active [Throughput %]",
+    "DRAM Read Bandwidth [Throughput %]",
+    "DRAM Write Bandwidth [Throughput %]",
 };
 constexpr int kMetricCount = int(sizeof kMetrics / sizeof kMetrics[0]);
 
@@ -64,20 +67,20 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, QString* error)
         return false;
     }
     if (!exec(db,
-              "CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER NOT NULL, sourceId INTEGER NOT NULL, "
-              "typeName TEXT NOT NULL, metricId INTEGER NOT NULL, metricName TEXT NOT NULL);"
-              "CREATE TABLE GPU_METRICS (rawTimestamp INTEGER, timestamp INTEGER NOT NULL, typeId INTEGER NOT NULL, "
-              "metricId INTEGER NOT NULL, value INTEGER NOT NULL);",
-              error))
+            "CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER NOT NULL, sourceId INTEGER NOT NULL, "
+            "typeName TEXT NOT NULL, metricId INTEGER NOT NULL, metricName TEXT NOT NULL);"
+            "CREATE TABLE GPU_METRICS (rawTimestamp INTEGER, timestamp INTEGER NOT NULL, typeId INTEGER NOT NULL, "
+            "metricId INTEGER NOT NULL, value INTEGER NOT NULL);",
+            error))
         return false;
     // Kernels per device, start order; each kernel's kind from its short name.
     std::map<int, std::vector<Interval>> byDevice;
     {
         sqlite3_stmt* st = nullptr;
         if (sqlite3_prepare_v2(db,
-                               "SELECT k.deviceId, k.start, k.\"end\", s.value FROM CUPTI_ACTIVITY_KIND_KERNEL k "
-                               "JOIN StringIds s ON s.id = k.shortName ORDER BY k.deviceId, k.start",
-                               -1, &st, nullptr)
+                "SELECT k.deviceId, k.start, k.\"end\", s.value FROM CUPTI_ACTIVITY_KIND_KERNEL k "
+                "JOIN StringIds s ON s.id = k.shortName ORDER BY k.deviceId, k.start",
+                -1, &st, nullptr)
             != SQLITE_OK) {
             *error = QString::fromUtf8(sqlite3_errmsg(db));
             return false;
@@ -91,7 +94,8 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, QString* error)
     }
     sqlite3_stmt* names = nullptr;
     sqlite3_stmt* samples = nullptr;
-    if (sqlite3_prepare_v2(db, "INSERT INTO TARGET_INFO_GPU_METRICS VALUES (?1, 0, 'GH100', ?2, ?3)", -1, &names, nullptr)
+    if (sqlite3_prepare_v2(
+            db, "INSERT INTO TARGET_INFO_GPU_METRICS VALUES (?1, 0, 'GH100', ?2, ?3)", -1, &names, nullptr)
             != SQLITE_OK
         || sqlite3_prepare_v2(db, "INSERT INTO GPU_METRICS VALUES (?1, ?2, ?3, ?4, ?5)", -1, &samples, nullptr)
             != SQLITE_OK) {

@@ -83,7 +83,7 @@ SynthPlan::Composition SynthPlan::composition(qint64 k)
     const int prompt = int(256 + 64 * (group % 5));
     if (k % requestSteps != 0)
         return { 0, 0, batch, batch };
-    return group % 2 == 0 ? Composition{ 4, 4 * prompt, 0, 0 } : Composition{ 2, 2 * prompt, batch, batch };
+    return group % 2 == 0 ? Composition { 4, 4 * prompt, 0, 0 } : Composition { 2, 2 * prompt, batch, batch };
 }
 
 qint64 SynthPlan::kernelsPerStep(SynthShape shape, bool graphed) const
@@ -430,7 +430,7 @@ qint64 SynthSimulator::duration(SynthKernel kind, const Step& step)
         if (kind == SynthKernel::AttentionDecode)
             d += qint64(step.batch) * 120;
         else if (kind == SynthKernel::QkvGemm || kind == SynthKernel::OutProjGemm || kind == SynthKernel::GateUpGemm
-                 || kind == SynthKernel::DownGemm || kind == SynthKernel::LmHeadGemm)
+            || kind == SynthKernel::DownGemm || kind == SynthKernel::LmHeadGemm)
             d += qint64(std::max(0, step.batch - 32)) * 90;
     }
     if (step.warmup)
@@ -458,11 +458,11 @@ qint64 SynthSimulator::stepText(qint64 k, const SynthPlan::Composition& c)
     switch (m_plan.framework) {
     case SynthFramework::Vllm:
         std::snprintf(buffer, sizeof buffer, "execute_context_%d(%d)_generation_%d(%d)", c.ctxReqs, c.ctxTokens,
-                      c.genReqs, c.genTokens);
+            c.genReqs, c.genTokens);
         break;
     case SynthFramework::Trtllm:
         std::snprintf(buffer, sizeof buffer, "[Executor] _forward_step %lld: %d ctx reqs, %d ctx tokens, %d gen reqs",
-                      static_cast<long long>(k), c.ctxReqs, c.ctxTokens, c.genReqs);
+            static_cast<long long>(k), c.ctxReqs, c.ctxTokens, c.genReqs);
         break;
     case SynthFramework::Sglang:
     case SynthFramework::None:

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/synth/synthtracewriter.h"
 
-#include "core/synth/synthgpumetrics.h"
-
 #include "core/synth/synthenumtables.h"
+#include "core/synth/synthgpumetrics.h"
 #include "core/synth/synthmetadata.h"
 #include "core/synth/synthrowsink.h"
 #include "core/synth/synthschema.h"

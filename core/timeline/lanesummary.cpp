@@ -160,8 +160,9 @@ bool LaneSummary::buildPyramid(const std::atomic<bool>* cancel)
     qint64 bin = 0, steps = 0;
     while (i < m_ev.count || !active.empty()) {
         if (active.empty())
-            bin = std::max(bin, qint64(std::min<quint64>((quint64(startOf(i)) - quint64(m_origin)) / quint64(m_binNs),
-                                                          quint64(lastBin)))); // skip empty bins
+            bin = std::max(bin,
+                qint64(std::min<quint64>((quint64(startOf(i)) - quint64(m_origin)) / quint64(m_binNs),
+                    quint64(lastBin)))); // skip empty bins
         Q_ASSERT(bin <= lastBin);
         bin = std::min(bin, lastBin);
         const qint64 lo = m_origin + bin * m_binNs, hi = lo + m_binNs;

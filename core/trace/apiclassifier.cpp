@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/trace/apiclassifier.h"
 
-
 namespace sl {
 
 QString ApiClassifier::baseName(const QString& name)
@@ -23,17 +22,16 @@ ApiTable::Kind ApiClassifier::classify(const QString& name)
     if (base.endsWith(QLatin1String("_ptsz")) || base.endsWith(QLatin1String("_ptds")))
         base.chop(5);
 
-    static const QLatin1String blocking[] = {
-        QLatin1String("cudaDeviceSynchronize"), QLatin1String("cudaStreamSynchronize"),
-        QLatin1String("cudaEventSynchronize"),  QLatin1String("cuCtxSynchronize"),
-        QLatin1String("cuStreamSynchronize"),   QLatin1String("cuEventSynchronize")};
+    static const QLatin1String blocking[] = { QLatin1String("cudaDeviceSynchronize"),
+        QLatin1String("cudaStreamSynchronize"), QLatin1String("cudaEventSynchronize"),
+        QLatin1String("cuCtxSynchronize"), QLatin1String("cuStreamSynchronize"), QLatin1String("cuEventSynchronize") };
     for (const auto& b : blocking)
         if (base == b)
             return ApiTable::BlockingSync;
 
-    static const QLatin1String nonBlocking[] = {
-        QLatin1String("cudaStreamWaitEvent"), QLatin1String("cudaEventQuery"), QLatin1String("cuStreamWaitEvent"),
-        QLatin1String("cudaStreamQuery"),     QLatin1String("cuEventQuery"),   QLatin1String("cuStreamQuery")};
+    static const QLatin1String nonBlocking[]
+        = { QLatin1String("cudaStreamWaitEvent"), QLatin1String("cudaEventQuery"), QLatin1String("cuStreamWaitEvent"),
+              QLatin1String("cudaStreamQuery"), QLatin1String("cuEventQuery"), QLatin1String("cuStreamQuery") };
     for (const auto& b : nonBlocking)
         if (base == b)
             return ApiTable::NonBlockingSync;

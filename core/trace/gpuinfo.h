@@ -15,8 +15,8 @@ struct GpuInfo
     int smCount = 0;
     int computeMajor = 0;
     int computeMinor = 0;
-    qint64 totalMemory = 0;    ///< bytes
-    qint64 clockRate = 0;      ///< Hz
+    qint64 totalMemory = 0; ///< bytes
+    qint64 clockRate = 0; ///< Hz
     qint64 memoryBandwidth = 0; ///< bytes/s
     int threadsPerWarp = 0;
     int maxThreadsPerBlock = 0;
@@ -24,8 +24,8 @@ struct GpuInfo
     int maxBlocksPerSm = 0;
     int maxRegistersPerSm = 0;
     int maxRegistersPerBlock = 0;
-    int maxShmemPerSm = 0;        ///< bytes
-    int maxShmemPerBlock = 0;     ///< bytes
+    int maxShmemPerSm = 0; ///< bytes
+    int maxShmemPerBlock = 0; ///< bytes
     int maxShmemPerBlockOptin = 0; ///< bytes
 };
 

@@ -12,14 +12,14 @@ namespace sl {
 /// same record. Times are ns on the export's session timeline.
 struct GpuOpColumns
 {
-    std::vector<qint64> rowid;       ///< rowid in the export, for evidence and detail lookups
-    std::vector<qint64> start;       ///< ns
-    std::vector<qint64> end;         ///< ns
-    std::vector<quint16> device;     ///< CUDA deviceId
-    std::vector<quint32> stream;     ///< streamId
+    std::vector<qint64> rowid; ///< rowid in the export, for evidence and detail lookups
+    std::vector<qint64> start; ///< ns
+    std::vector<qint64> end; ///< ns
+    std::vector<quint16> device; ///< CUDA deviceId
+    std::vector<quint32> stream; ///< streamId
     std::vector<quint32> correlationId;
-    std::vector<quint32> pid;        ///< (globalPid >> 24) & 0xFFFFFF; 0 when unknown
-    std::vector<qint32> api;         ///< index of the launching call in ApiTable, -1 when unmatched
+    std::vector<quint32> pid; ///< (globalPid >> 24) & 0xFFFFFF; 0 when unknown
+    std::vector<qint32> api; ///< index of the launching call in ApiTable, -1 when unmatched
 
     qsizetype size() const { return qsizetype(start.size()); }
     qint64 duration(qsizetype i) const { return end[size_t(i)] - start[size_t(i)]; }

@@ -12,9 +12,9 @@ struct KernelTable : GpuOpColumns
 {
     enum Flag : quint8 { FromGraph = 1 }; ///< graphNodeId set (node-mode CUDA graph)
 
-    std::vector<quint32> name;      ///< StringTable index of demangledName
+    std::vector<quint32> name; ///< StringTable index of demangledName
     std::vector<quint32> shortName; ///< StringTable index of shortName (== name when absent)
-    std::vector<quint32> config;    ///< LaunchConfigTable index
+    std::vector<quint32> config; ///< LaunchConfigTable index
     std::vector<quint8> flags;
 
     void reserve(qsizetype n)

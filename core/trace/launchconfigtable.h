@@ -14,7 +14,7 @@ struct LaunchConfig
     quint32 gridX = 0, gridY = 0, gridZ = 0;
     quint32 blockX = 0, blockY = 0, blockZ = 0;
     quint32 registersPerThread = 0;
-    quint32 staticSharedMemory = 0;  ///< bytes
+    quint32 staticSharedMemory = 0; ///< bytes
     quint32 dynamicSharedMemory = 0; ///< bytes
 
     quint64 threadsPerBlock() const { return quint64(blockX) * blockY * blockZ; }
@@ -24,7 +24,7 @@ struct LaunchConfig
 inline size_t qHash(const LaunchConfig& c, size_t seed = 0)
 {
     return qHashMulti(seed, c.gridX, c.gridY, c.gridZ, c.blockX, c.blockY, c.blockZ, c.registersPerThread,
-                      c.staticSharedMemory, c.dynamicSharedMemory);
+        c.staticSharedMemory, c.dynamicSharedMemory);
 }
 
 /// Interned launch configurations; kernels store an index into it.

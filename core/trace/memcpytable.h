@@ -10,7 +10,7 @@ struct MemcpyTable : GpuOpColumns
 {
     std::vector<qint64> bytes;
     std::vector<quint8> copyKind; ///< ENUM_CUDA_MEMCPY_OPER id (1 HtoD, 2 DtoH, 8 DtoD, 10 PtoP, ...)
-    std::vector<qint8> srcKind;   ///< ENUM_CUDA_MEM_KIND id (0 pageable, 1 pinned, 2 device, ...); -1 unknown
+    std::vector<qint8> srcKind; ///< ENUM_CUDA_MEM_KIND id (0 pageable, 1 pinned, 2 device, ...); -1 unknown
     std::vector<qint8> dstKind;
 
     void reserve(qsizetype n)

@@ -14,12 +14,12 @@ struct NvtxTable
     enum EventType : quint8 { PushPop = 59, StartEnd = 60 };
 
     std::vector<qint64> rowid;
-    std::vector<qint64> start;   ///< ns
-    std::vector<qint64> end;     ///< ns
-    std::vector<quint32> pid;    ///< of the thread that opened the range
+    std::vector<qint64> start; ///< ns
+    std::vector<qint64> end; ///< ns
+    std::vector<quint32> pid; ///< of the thread that opened the range
     std::vector<quint32> tid;
     std::vector<quint32> endTid; ///< thread that closed it (== tid unless a start/end range crossed threads)
-    std::vector<quint32> name;   ///< StringTable index: COALESCE(text, StringIds[textId])
+    std::vector<quint32> name; ///< StringTable index: COALESCE(text, StringIds[textId])
     std::vector<quint32> domain; ///< domainId (0 = default domain)
     std::vector<quint8> eventType;
 

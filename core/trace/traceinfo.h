@@ -24,13 +24,13 @@ struct TraceInfo
     QString filePath; ///< absolute path as opened; never written into a report
     QString fileName; ///< base name, safe for reports
     qint64 fileSize = 0;
-    QString sha256;   ///< hex, empty when not computed
+    QString sha256; ///< hex, empty when not computed
 
-    QString nsysVersion;   ///< e.g. "2026.2.1.210"; "2021.2.1" from heuristics; empty if unknown
+    QString nsysVersion; ///< e.g. "2026.2.1.210"; "2021.2.1" from heuristics; empty if unknown
     QString schemaVersion; ///< e.g. "3.25.0"; empty before 2022
     VersionSource versionSource = VersionSource::Unknown;
     GraphMode graphMode = GraphMode::Unknown; ///< META_DATA_CAPTURE CUDA_GRAPH_TRACE_OPTIONS:MODE
-    QString exportPlatform;                   ///< linux-desktop, osx-desktop, ...
+    QString exportPlatform; ///< linux-desktop, osx-desktop, ...
     /// TARGET_INFO_SESSION_START_TIME: the capture's absolute start (UTC ns since the epoch; 0 when
     /// not recorded) and the profiled machine's local time minus UTC (s). NVML samples align to it.
     qint64 sessionStartUtcNs = 0;

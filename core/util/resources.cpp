@@ -4,6 +4,7 @@
 #include "core/util/logging.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 static void initCoreResources()
 {
@@ -25,6 +26,21 @@ QByteArray readCoreResource(const QString& path)
     // Built in: only a broken build gets here; the caller then goes on with empty data.
     qCCritical(lcIo) << "cannot read the built-in resource" << path << ":" << f.errorString();
     return {};
+}
+
+bool extendFromUserFile(const QString& path, const QString& cannotRead,
+    const std::function<bool(const QByteArray&, QString*)>& extend, QString* error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = cannotRead.arg(path, f.errorString());
+        return false;
+    }
+    if (!extend(f.readAll(), error)) {
+        *error = QFileInfo(path).fileName() + QLatin1String(": ") + *error;
+        return false;
+    }
+    return true;
 }
 
 } // namespace sl

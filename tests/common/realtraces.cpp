@@ -12,7 +12,7 @@ QStringList realTraces()
         return {};
     QStringList out;
     const QDir d(dir);
-    for (const auto& f : d.entryList({QStringLiteral("*.sqlite")}, QDir::Files, QDir::Name))
+    for (const auto& f : d.entryList({ QStringLiteral("*.sqlite") }, QDir::Files, QDir::Name))
         out << d.absoluteFilePath(f);
     return out;
 }

@@ -130,8 +130,10 @@ void TraceFixture::exec(const QString& sql)
 qint64 TraceFixture::string(const QString& s)
 {
     open();
-    exec(QStringLiteral("INSERT OR IGNORE INTO StringIds(id, value) SELECT COALESCE(MAX(id), -1) + 1, %1 FROM StringIds "
-                        "WHERE NOT EXISTS (SELECT 1 FROM StringIds WHERE value = %1)").arg(q(s)));
+    exec(
+        QStringLiteral("INSERT OR IGNORE INTO StringIds(id, value) SELECT COALESCE(MAX(id), -1) + 1, %1 FROM StringIds "
+                       "WHERE NOT EXISTS (SELECT 1 FROM StringIds WHERE value = %1)")
+            .arg(q(s)));
     sqlite3_stmt* st = nullptr;
     sqlite3_prepare_v2(m_db, "SELECT id FROM StringIds WHERE value = ?", -1, &st, nullptr);
     const QByteArray utf8 = s.toUtf8();
@@ -143,40 +145,83 @@ qint64 TraceFixture::string(const QString& s)
     return id;
 }
 
-void TraceFixture::kernel(qint64 start, qint64 end, int device, int stream, quint32 corr, quint32 pid, const QString& name,
-                          int blockX, int registers, int sharedMem, qint64 graphNodeId)
+void TraceFixture::kernel(qint64 start, qint64 end, int device, int stream, quint32 corr, quint32 pid,
+    const QString& name, int blockX, int registers, int sharedMem, qint64 graphNodeId)
 {
     const qint64 id = string(name);
     if (m_schema == Schema::Nsys2021) {
-        exec(QStringLiteral("INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (%1,%2,%3,1,%4,%5,%6,%7,%7,1,0,%8,1,1,1,%9,1,1,%10,0,0,0,0,0)")
-                 .arg(start).arg(end).arg(device).arg(stream).arg(corr).arg(globalPid(pid)).arg(id).arg(registers)
-                 .arg(blockX).arg(sharedMem));
+        exec(QStringLiteral("INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES "
+                            "(%1,%2,%3,1,%4,%5,%6,%7,%7,1,0,%8,1,1,1,%9,1,1,%10,0,0,0,0,0)")
+                 .arg(start)
+                 .arg(end)
+                 .arg(device)
+                 .arg(stream)
+                 .arg(corr)
+                 .arg(globalPid(pid))
+                 .arg(id)
+                 .arg(registers)
+                 .arg(blockX)
+                 .arg(sharedMem));
         return;
     }
-    exec(QStringLiteral("INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (%1,%2,%3,1,NULL,%4,%5,%6,%7,%7,%7,1,0,%8,1,1,1,%9,1,1,%10,0,0,0,0,0,%11,NULL)")
-             .arg(start).arg(end).arg(device).arg(stream).arg(corr).arg(globalPid(pid)).arg(id).arg(registers).arg(blockX)
-             .arg(sharedMem).arg(graphNodeId ? QString::number(graphNodeId) : QStringLiteral("NULL")));
+    exec(QStringLiteral("INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES "
+                        "(%1,%2,%3,1,NULL,%4,%5,%6,%7,%7,%7,1,0,%8,1,1,1,%9,1,1,%10,0,0,0,0,0,%11,NULL)")
+             .arg(start)
+             .arg(end)
+             .arg(device)
+             .arg(stream)
+             .arg(corr)
+             .arg(globalPid(pid))
+             .arg(id)
+             .arg(registers)
+             .arg(blockX)
+             .arg(sharedMem)
+             .arg(graphNodeId ? QString::number(graphNodeId) : QStringLiteral("NULL")));
 }
 
-void TraceFixture::runtime(qint64 start, qint64 end, quint32 pid, quint32 tid, quint32 corr, const QString& name, int eventClass)
+void TraceFixture::runtime(
+    qint64 start, qint64 end, quint32 pid, quint32 tid, quint32 corr, const QString& name, int eventClass)
 {
     const qint64 id = string(name);
     exec(QStringLiteral("INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (%1,%2,%3,%4,%5,%6,0,NULL)")
-             .arg(start).arg(end).arg(eventClass).arg(globalTid(pid, tid)).arg(corr).arg(id));
+             .arg(start)
+             .arg(end)
+             .arg(eventClass)
+             .arg(globalTid(pid, tid))
+             .arg(corr)
+             .arg(id));
 }
 
 void TraceFixture::memcpy(qint64 start, qint64 end, int device, int stream, quint32 corr, quint32 pid, qint64 bytes,
-                          int copyKind, int srcKind, int dstKind)
+    int copyKind, int srcKind, int dstKind)
 {
     if (m_schema == Schema::Nsys2021) {
-        exec(QStringLiteral("INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY VALUES (%1,%2,%3,1,%4,%5,%6,%7,%8,NULL,%9,%10,NULL,NULL,NULL,NULL,NULL)")
-                 .arg(start).arg(end).arg(device).arg(stream).arg(corr).arg(globalPid(pid)).arg(bytes).arg(copyKind)
-                 .arg(srcKind).arg(dstKind));
+        exec(QStringLiteral("INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY VALUES "
+                            "(%1,%2,%3,1,%4,%5,%6,%7,%8,NULL,%9,%10,NULL,NULL,NULL,NULL,NULL)")
+                 .arg(start)
+                 .arg(end)
+                 .arg(device)
+                 .arg(stream)
+                 .arg(corr)
+                 .arg(globalPid(pid))
+                 .arg(bytes)
+                 .arg(copyKind)
+                 .arg(srcKind)
+                 .arg(dstKind));
         return;
     }
-    exec(QStringLiteral("INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY VALUES (%1,%2,%3,1,NULL,%4,%5,%6,%7,%8,NULL,%9,%10,NULL,NULL,NULL,NULL,NULL,NULL,NULL)")
-             .arg(start).arg(end).arg(device).arg(stream).arg(corr).arg(globalPid(pid)).arg(bytes).arg(copyKind)
-             .arg(srcKind).arg(dstKind));
+    exec(QStringLiteral("INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY VALUES "
+                        "(%1,%2,%3,1,NULL,%4,%5,%6,%7,%8,NULL,%9,%10,NULL,NULL,NULL,NULL,NULL,NULL,NULL)")
+             .arg(start)
+             .arg(end)
+             .arg(device)
+             .arg(stream)
+             .arg(corr)
+             .arg(globalPid(pid))
+             .arg(bytes)
+             .arg(copyKind)
+             .arg(srcKind)
+             .arg(dstKind));
 }
 
 void TraceFixture::memset(qint64 start, qint64 end, int device, int stream, quint32 corr, quint32 pid, qint64 bytes)
@@ -184,24 +229,44 @@ void TraceFixture::memset(qint64 start, qint64 end, int device, int stream, quin
     const QString green = m_schema == Schema::Nsys2021 ? QString() : QStringLiteral("NULL,");
     const QString tail = m_schema == Schema::Nsys2021 ? QStringLiteral("NULL") : QStringLiteral("NULL,NULL");
     exec(QStringLiteral("INSERT INTO CUPTI_ACTIVITY_KIND_MEMSET VALUES (%1,%2,%3,1,%4%5,%6,%7,0,%8,%9)")
-             .arg(start).arg(end).arg(device).arg(green).arg(stream).arg(corr).arg(globalPid(pid)).arg(bytes).arg(tail));
+             .arg(start)
+             .arg(end)
+             .arg(device)
+             .arg(green)
+             .arg(stream)
+             .arg(corr)
+             .arg(globalPid(pid))
+             .arg(bytes)
+             .arg(tail));
 }
 
 void TraceFixture::graphLaunch(qint64 start, qint64 end, int device, int stream, quint32 corr, quint32 pid, int graphId)
 {
     exec(QStringLiteral("INSERT INTO CUPTI_ACTIVITY_KIND_GRAPH_TRACE VALUES (%1,%2,%3,1,NULL,%4,%5,%6,%7,%7)")
-             .arg(start).arg(end).arg(device).arg(stream).arg(corr).arg(globalPid(pid)).arg(graphId));
+             .arg(start)
+             .arg(end)
+             .arg(device)
+             .arg(stream)
+             .arg(corr)
+             .arg(globalPid(pid))
+             .arg(graphId));
 }
 
 void TraceFixture::nvtx(qint64 start, qint64 end, quint32 pid, quint32 tid, const QString& name, int eventType,
-                        quint32 endTid, bool registered)
+    quint32 endTid, bool registered)
 {
     const QString endGtid = endTid ? QString::number(globalTid(pid, endTid)) : QStringLiteral("NULL");
     const QString text = registered ? QStringLiteral("NULL") : q(name);
     const QString textId = registered ? QString::number(string(name)) : QStringLiteral("NULL");
-    exec(QStringLiteral("INSERT INTO NVTX_EVENTS (start, end, eventType, text, globalTid, endGlobalTid, textId, domainId) "
-                        "VALUES (%1,%2,%3,%4,%5,%6,%7,0)")
-             .arg(start).arg(end).arg(eventType).arg(text).arg(globalTid(pid, tid)).arg(endGtid, textId));
+    exec(QStringLiteral(
+        "INSERT INTO NVTX_EVENTS (start, end, eventType, text, globalTid, endGlobalTid, textId, domainId) "
+        "VALUES (%1,%2,%3,%4,%5,%6,%7,0)")
+             .arg(start)
+             .arg(end)
+             .arg(eventType)
+             .arg(text)
+             .arg(globalTid(pid, tid))
+             .arg(endGtid, textId));
 }
 
 void TraceFixture::process(quint32 pid, const QString& name)
@@ -217,7 +282,10 @@ void TraceFixture::thread(quint32 pid, quint32 tid, const QString& name)
 void TraceFixture::gpu(int id, const QString& name, int smCount)
 {
     if (m_schema == Schema::Nsys2021) {
-        exec(QStringLiteral("INSERT INTO TARGET_INFO_GPU VALUES (281474976710656,%1,%2,%3)").arg(id).arg(q(name)).arg(smCount));
+        exec(QStringLiteral("INSERT INTO TARGET_INFO_GPU VALUES (281474976710656,%1,%2,%3)")
+                 .arg(id)
+                 .arg(q(name))
+                 .arg(smCount));
         return;
     }
     // H100-like limits (TARGET_INFO_GPU of a real 2024.6 H100 export).
@@ -225,7 +293,9 @@ void TraceFixture::gpu(int id, const QString& name, int smCount)
                         "maxShmemPerBlock, maxShmemPerBlockOptin, maxShmemPerSm, maxRegistersPerSm, threadsPerWarp, "
                         "maxWarpsPerSm, maxBlocksPerSm, maxThreadsPerBlock, computeMajor, computeMinor) VALUES "
                         "(281474976710656,%1,%2,%3,'GH100',65536,49152,232448,233472,65536,32,64,32,1024,9,0)")
-             .arg(id).arg(q(name)).arg(smCount));
+             .arg(id)
+             .arg(q(name))
+             .arg(smCount));
 }
 
 void TraceFixture::meta(const QString& table, const QString& name, const QString& value)

@@ -17,7 +17,7 @@ public:
     enum class Schema {
         Nsys2026, ///< 2026.x columns (greenContextId, mangledName, META_DATA_EXPORT/CAPTURE, PROCESSES, ENUMs)
         Nsys2021, ///< 2021.2 shape: no metadata tables, no PROCESSES, no mangledName, no greenContextId
-        Empty,    ///< no tables at all (add your own with exec())
+        Empty, ///< no tables at all (add your own with exec())
     };
     explicit TraceFixture(Schema schema = Schema::Nsys2026, const QString& fileName = QStringLiteral("trace.sqlite"));
     ~TraceFixture();
@@ -29,15 +29,16 @@ public:
     /// Interns a string into StringIds and returns its id.
     qint64 string(const QString& s);
     void kernel(qint64 start, qint64 end, int device, int stream, quint32 corr, quint32 pid, const QString& name,
-                int blockX = 128, int registers = 32, int sharedMem = 0, qint64 graphNodeId = 0);
-    void runtime(qint64 start, qint64 end, quint32 pid, quint32 tid, quint32 corr, const QString& name, int eventClass = 0);
+        int blockX = 128, int registers = 32, int sharedMem = 0, qint64 graphNodeId = 0);
+    void runtime(
+        qint64 start, qint64 end, quint32 pid, quint32 tid, quint32 corr, const QString& name, int eventClass = 0);
     void memcpy(qint64 start, qint64 end, int device, int stream, quint32 corr, quint32 pid, qint64 bytes, int copyKind,
-                int srcKind, int dstKind);
+        int srcKind, int dstKind);
     void memset(qint64 start, qint64 end, int device, int stream, quint32 corr, quint32 pid, qint64 bytes);
     void graphLaunch(qint64 start, qint64 end, int device, int stream, quint32 corr, quint32 pid, int graphId);
     /// eventType 59 (push/pop) or 60 (start/end, may end on `endTid`); `registered` stores the name via textId.
     void nvtx(qint64 start, qint64 end, quint32 pid, quint32 tid, const QString& name, int eventType = 59,
-              quint32 endTid = 0, bool registered = false);
+        quint32 endTid = 0, bool registered = false);
     void process(quint32 pid, const QString& name);
     void thread(quint32 pid, quint32 tid, const QString& name);
     void gpu(int id, const QString& name, int smCount = 132);

@@ -96,7 +96,7 @@ void TestCli::analyzeWritesContract()
     QTemporaryDir out;
     QVERIFY(out.isValid());
     const QString dir = out.filePath(QStringLiteral("report"));
-    const Run r = runCli({QStringLiteral("analyze"), trace, QStringLiteral("--out"), dir});
+    const Run r = runCli({ QStringLiteral("analyze"), trace, QStringLiteral("--out"), dir });
     QVERIFY2(r.finished, "sightline-cli did not finish");
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY(QFile::exists(dir + QStringLiteral("/report.json")));
@@ -111,20 +111,26 @@ void TestCli::analyzeWritesContract()
     QVERIFY(doc.isObject());
     const QJsonObject j = doc.object();
     QString missing;
-    QVERIFY2(hasKeys(j, {QStringLiteral("format"), QStringLiteral("format_version"), QStringLiteral("tool"),
-                         QStringLiteral("trace"), QStringLiteral("window"), QStringLiteral("kernels"),
-                         QStringLiteral("devices"), QStringLiteral("idle_gaps"), QStringLiteral("launches"),
-                         QStringLiteral("sync"), QStringLiteral("memcpy"), QStringLiteral("graphs"),
-                         QStringLiteral("nvtx"), QStringLiteral("processes"), QStringLiteral("efficiency"), QStringLiteral("findings"),
-                         QStringLiteral("warnings")}, &missing), qPrintable(missing));
+    QVERIFY2(
+        hasKeys(j,
+            { QStringLiteral("format"), QStringLiteral("format_version"), QStringLiteral("tool"),
+                QStringLiteral("trace"), QStringLiteral("window"), QStringLiteral("kernels"), QStringLiteral("devices"),
+                QStringLiteral("idle_gaps"), QStringLiteral("launches"), QStringLiteral("sync"),
+                QStringLiteral("memcpy"), QStringLiteral("graphs"), QStringLiteral("nvtx"), QStringLiteral("processes"),
+                QStringLiteral("efficiency"), QStringLiteral("findings"), QStringLiteral("warnings") },
+            &missing),
+        qPrintable(missing));
     QCOMPARE(j.value(QStringLiteral("format")).toString(), QStringLiteral("sightline.report"));
     QCOMPARE(j.value(QStringLiteral("format_version")).toInt(), 2);
-    QVERIFY2(hasKeys(j[QStringLiteral("tool")].toObject(), {QStringLiteral("name"), QStringLiteral("version")}, &missing),
-             qPrintable(missing));
+    QVERIFY2(
+        hasKeys(j[QStringLiteral("tool")].toObject(), { QStringLiteral("name"), QStringLiteral("version") }, &missing),
+        qPrintable(missing));
     const QJsonObject tr = j[QStringLiteral("trace")].toObject();
-    QVERIFY2(hasKeys(tr, {QStringLiteral("file"), QStringLiteral("sha256"), QStringLiteral("nsys_version"),
-                          QStringLiteral("schema_version"), QStringLiteral("tables"), QStringLiteral("gpus")}, &missing),
-             qPrintable(missing));
+    QVERIFY2(hasKeys(tr,
+                 { QStringLiteral("file"), QStringLiteral("sha256"), QStringLiteral("nsys_version"),
+                     QStringLiteral("schema_version"), QStringLiteral("tables"), QStringLiteral("gpus") },
+                 &missing),
+        qPrintable(missing));
     QCOMPARE(tr[QStringLiteral("file")].toString(), QStringLiteral("cli-trace.sqlite")); // base name only
     // The digest of the file's bytes, computed here by QCryptographicHash (not FileHash).
     QFile traceFile(trace);
@@ -136,35 +142,45 @@ void TestCli::analyzeWritesContract()
     QVERIFY(tr[QStringLiteral("tables")].isArray());
     const QJsonArray gpus = tr[QStringLiteral("gpus")].toArray();
     QCOMPARE(gpus.size(), 1);
-    QVERIFY2(hasKeys(gpus[0].toObject(), {QStringLiteral("device_id"), QStringLiteral("name"), QStringLiteral("sm_count")}, &missing),
-             qPrintable(missing));
+    QVERIFY2(hasKeys(gpus[0].toObject(),
+                 { QStringLiteral("device_id"), QStringLiteral("name"), QStringLiteral("sm_count") }, &missing),
+        qPrintable(missing));
     const QJsonObject w = j[QStringLiteral("window")].toObject();
-    QVERIFY2(hasKeys(w, {QStringLiteral("start_ns"), QStringLiteral("end_ns"), QStringLiteral("kind")}, &missing), qPrintable(missing));
+    QVERIFY2(hasKeys(w, { QStringLiteral("start_ns"), QStringLiteral("end_ns"), QStringLiteral("kind") }, &missing),
+        qPrintable(missing));
     QCOMPARE(w[QStringLiteral("kind")].toString(), QStringLiteral("full"));
     // The whole capture (issue 12.7): the NVTX range [50,5000] holds every other event.
     QCOMPARE(w[QStringLiteral("start_ns")].toInteger(), qint64(50));
     QCOMPARE(w[QStringLiteral("end_ns")].toInteger(), qint64(5000));
     const QJsonObject k = j[QStringLiteral("kernels")].toObject();
-    QVERIFY2(hasKeys(k, {QStringLiteral("count"), QStringLiteral("total_ns"), QStringLiteral("top")}, &missing), qPrintable(missing));
+    QVERIFY2(hasKeys(k, { QStringLiteral("count"), QStringLiteral("total_ns"), QStringLiteral("top") }, &missing),
+        qPrintable(missing));
     QCOMPARE(k[QStringLiteral("count")].toInteger(), qint64(2));
     QCOMPARE(k[QStringLiteral("total_ns")].toInteger(), qint64(500 + 200));
     QCOMPARE(k[QStringLiteral("top")].toArray().first().toObject()[QStringLiteral("name")].toString(),
-             QStringLiteral("gemm_kernel"));
+        QStringLiteral("gemm_kernel"));
     QVERIFY(j[QStringLiteral("devices")].isArray());
     QVERIFY(j[QStringLiteral("idle_gaps")].isArray());
-    QVERIFY2(hasKeys(j[QStringLiteral("launches")].toObject(), {QStringLiteral("per_device"), QStringLiteral("storm")}, &missing),
-             qPrintable(missing));
-    QVERIFY2(hasKeys(j[QStringLiteral("sync")].toObject(), {QStringLiteral("calls")}, &missing), qPrintable(missing));
-    QVERIFY2(hasKeys(j[QStringLiteral("memcpy")].toObject(), {QStringLiteral("by_kind")}, &missing), qPrintable(missing));
+    QVERIFY2(hasKeys(j[QStringLiteral("launches")].toObject(),
+                 { QStringLiteral("per_device"), QStringLiteral("storm") }, &missing),
+        qPrintable(missing));
+    QVERIFY2(hasKeys(j[QStringLiteral("sync")].toObject(), { QStringLiteral("calls") }, &missing), qPrintable(missing));
+    QVERIFY2(
+        hasKeys(j[QStringLiteral("memcpy")].toObject(), { QStringLiteral("by_kind") }, &missing), qPrintable(missing));
     QVERIFY2(hasKeys(j[QStringLiteral("graphs")].toObject(),
-                     {QStringLiteral("mode"), QStringLiteral("launches"), QStringLiteral("total_ns")}, &missing),
-             qPrintable(missing));
+                 { QStringLiteral("mode"), QStringLiteral("launches"), QStringLiteral("total_ns") }, &missing),
+        qPrintable(missing));
     const QJsonObject nvtx = j[QStringLiteral("nvtx")].toObject();
-    QVERIFY2(hasKeys(nvtx, {QStringLiteral("ranges"), QStringLiteral("attribution"), QStringLiteral("by_range"),
-                            QStringLiteral("phases")}, &missing), qPrintable(missing));
+    QVERIFY2(hasKeys(nvtx,
+                 { QStringLiteral("ranges"), QStringLiteral("attribution"), QStringLiteral("by_range"),
+                     QStringLiteral("phases") },
+                 &missing),
+        qPrintable(missing));
     const QJsonObject attr = nvtx[QStringLiteral("attribution")].toObject();
-    QVERIFY2(hasKeys(attr, {QStringLiteral("attributed_ns"), QStringLiteral("total_kernel_ns"), QStringLiteral("coverage")}, &missing),
-             qPrintable(missing));
+    QVERIFY2(hasKeys(attr,
+                 { QStringLiteral("attributed_ns"), QStringLiteral("total_kernel_ns"), QStringLiteral("coverage") },
+                 &missing),
+        qPrintable(missing));
     // Both launches happen inside decode_step: 700 of 700 ns attributed.
     QCOMPARE(attr[QStringLiteral("attributed_ns")].toInteger(), qint64(700));
     QCOMPARE(attr[QStringLiteral("total_kernel_ns")].toInteger(), qint64(700));
@@ -174,8 +190,8 @@ void TestCli::analyzeWritesContract()
     QVERIFY(j[QStringLiteral("warnings")].isArray());
 
     // No path, host, user or environment value from the fixture in any output file.
-    const QStringList forbidden = {QFileInfo(trace).absolutePath(), QStringLiteral("secret-host-name"),
-                                   QStringLiteral("secret-user-name"), QStringLiteral("fixture-secret-token")};
+    const QStringList forbidden = { QFileInfo(trace).absolutePath(), QStringLiteral("secret-host-name"),
+        QStringLiteral("secret-user-name"), QStringLiteral("fixture-secret-token") };
     QDirIterator it(dir, QDir::Files, QDirIterator::Subdirectories);
     int files = 0;
     while (it.hasNext()) {
@@ -194,33 +210,31 @@ void TestCli::exitCodes_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("code");
-    QTest::newRow("no args") << QStringList{} << 2;
-    QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << 2;
-    QTest::newRow("analyze without --out") << QStringList{QStringLiteral("analyze"), QStringLiteral("@TRACE@")} << 2;
-    QTest::newRow("bad window") << QStringList{QStringLiteral("analyze"), QStringLiteral("@TRACE@"), QStringLiteral("--out"),
-                                               QStringLiteral("@OUT@"), QStringLiteral("--window"), QStringLiteral("later")}
+    QTest::newRow("no args") << QStringList {} << 2;
+    QTest::newRow("unknown command") << QStringList { QStringLiteral("frobnicate") } << 2;
+    QTest::newRow("analyze without --out") << QStringList { QStringLiteral("analyze"), QStringLiteral("@TRACE@") } << 2;
+    QTest::newRow("bad window") << QStringList { QStringLiteral("analyze"), QStringLiteral("@TRACE@"),
+        QStringLiteral("--out"), QStringLiteral("@OUT@"), QStringLiteral("--window"), QStringLiteral("later") }
                                 << 2;
-    QTest::newRow("text file") << QStringList{QStringLiteral("analyze"), QStringLiteral("@TEXT@"), QStringLiteral("--out"),
-                                              QStringLiteral("@OUT@")}
+    QTest::newRow("text file") << QStringList { QStringLiteral("analyze"), QStringLiteral("@TEXT@"),
+        QStringLiteral("--out"), QStringLiteral("@OUT@") }
                                << 3;
-    QTest::newRow("info text file") << QStringList{QStringLiteral("info"), QStringLiteral("@TEXT@")} << 3;
-    QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0;
+    QTest::newRow("info text file") << QStringList { QStringLiteral("info"), QStringLiteral("@TEXT@") } << 3;
+    QTest::newRow("--help") << QStringList { QStringLiteral("--help") } << 0;
     const QString compare = QStringLiteral("compare"), out = QStringLiteral("--out"), at = QStringLiteral("@OUT@");
     const QString trace = QStringLiteral("@TRACE@");
-    QTest::newRow("compare one trace") << QStringList{compare, trace, out, at} << 2;
-    QTest::newRow("compare without --out") << QStringList{compare, trace, trace} << 2;
-    QTest::newRow("compare token count") << QStringList{compare, trace, trace, out, at, QStringLiteral("--tokens"),
-                                                        QStringLiteral("5")}
-                                         << 2;
-    QTest::newRow("compare bad baseline") << QStringList{compare, trace, trace, out, at, QStringLiteral("--baseline"),
-                                                         QStringLiteral("3")}
-                                          << 2;
-    QTest::newRow("compare bad unit") << QStringList{compare, trace, trace, out, at, QStringLiteral("--per"),
-                                                     QStringLiteral("minute")}
-                                      << 2;
-    QTest::newRow("compare text file") << QStringList{compare, trace, QStringLiteral("@TEXT@"), out, at} << 3;
-    QTest::newRow("compare unwritable") << QStringList{compare, trace, trace, out, QStringLiteral("@TEXT@/out")} << 4;
-    QTest::newRow("compare") << QStringList{compare, trace, trace, out, at} << 0;
+    QTest::newRow("compare one trace") << QStringList { compare, trace, out, at } << 2;
+    QTest::newRow("compare without --out") << QStringList { compare, trace, trace } << 2;
+    QTest::newRow("compare token count") << QStringList { compare, trace, trace, out, at, QStringLiteral("--tokens"),
+        QStringLiteral("5") } << 2;
+    QTest::newRow("compare bad baseline")
+        << QStringList { compare, trace, trace, out, at, QStringLiteral("--baseline"), QStringLiteral("3") } << 2;
+    QTest::newRow("compare bad unit") << QStringList { compare, trace, trace, out, at, QStringLiteral("--per"),
+        QStringLiteral("minute") } << 2;
+    QTest::newRow("compare text file") << QStringList { compare, trace, QStringLiteral("@TEXT@"), out, at } << 3;
+    QTest::newRow("compare unwritable") << QStringList { compare, trace, trace, out, QStringLiteral("@TEXT@/out") }
+                                        << 4;
+    QTest::newRow("compare") << QStringList { compare, trace, trace, out, at } << 0;
 }
 
 void TestCli::exitCodes()
@@ -257,7 +271,8 @@ void TestCli::missingFile()
 {
     QTemporaryDir tmp;
     const QString missing = tmp.filePath(QStringLiteral("gone-trace.sqlite"));
-    const Run r = runCli({QStringLiteral("analyze"), missing, QStringLiteral("--out"), tmp.filePath(QStringLiteral("out"))});
+    const Run r
+        = runCli({ QStringLiteral("analyze"), missing, QStringLiteral("--out"), tmp.filePath(QStringLiteral("out")) });
     QVERIFY(r.finished);
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.err.contains(QStringLiteral("gone-trace.sqlite")), qPrintable(r.err));
@@ -274,9 +289,9 @@ void TestCli::compareWritesContract()
     b.kernel(3000, 3300, 0, 7, 4, 100, QStringLiteral("relu_kernel"));
     QTemporaryDir out;
     const QString dir = out.filePath(QStringLiteral("cmp"));
-    const Run r = runCli({QStringLiteral("compare"), a.path(), b.path(), QStringLiteral("--out"), dir,
-                          QStringLiteral("--labels"), QStringLiteral("old,new"), QStringLiteral("--tokens"),
-                          QStringLiteral("10,20"), QStringLiteral("--baseline"), QStringLiteral("old")});
+    const Run r = runCli({ QStringLiteral("compare"), a.path(), b.path(), QStringLiteral("--out"), dir,
+        QStringLiteral("--labels"), QStringLiteral("old,new"), QStringLiteral("--tokens"), QStringLiteral("10,20"),
+        QStringLiteral("--baseline"), QStringLiteral("old") });
     QVERIFY(r.finished);
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY(r.out.contains(QStringLiteral("per token")));
@@ -284,12 +299,13 @@ void TestCli::compareWritesContract()
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QJsonObject j = QJsonDocument::fromJson(f.readAll()).object();
     QString missing;
-    QVERIFY2(hasKeys(j, {QStringLiteral("format"), QStringLiteral("format_version"), QStringLiteral("tool"),
-                         QStringLiteral("baseline"), QStringLiteral("unit"), QStringLiteral("traces"),
-                         QStringLiteral("phases"), QStringLiteral("figures"), QStringLiteral("kernels"),
-                         QStringLiteral("step_distributions"), QStringLiteral("changes"), QStringLiteral("warnings")},
-                     &missing),
-             qPrintable(missing));
+    QVERIFY2(hasKeys(j,
+                 { QStringLiteral("format"), QStringLiteral("format_version"), QStringLiteral("tool"),
+                     QStringLiteral("baseline"), QStringLiteral("unit"), QStringLiteral("traces"),
+                     QStringLiteral("phases"), QStringLiteral("figures"), QStringLiteral("kernels"),
+                     QStringLiteral("step_distributions"), QStringLiteral("changes"), QStringLiteral("warnings") },
+                 &missing),
+        qPrintable(missing));
     QCOMPARE(j[QStringLiteral("format")].toString(), QStringLiteral("sightline.comparison"));
     QCOMPARE(j[QStringLiteral("unit")].toString(), QStringLiteral("token"));
     QCOMPARE(j[QStringLiteral("baseline")].toInt(), 0);
@@ -299,7 +315,8 @@ void TestCli::compareWritesContract()
     // Kernel time 700 ns over 10 tokens = 70; 1000 ns over 20 tokens = 50.
     for (const auto& v : j[QStringLiteral("figures")].toArray()) {
         const QJsonObject fig = v.toObject();
-        if (fig[QStringLiteral("key")].toString() != QLatin1String("kernel_ns_per_unit") || !fig[QStringLiteral("scope")].toString().isEmpty())
+        if (fig[QStringLiteral("key")].toString() != QLatin1String("kernel_ns_per_unit")
+            || !fig[QStringLiteral("scope")].toString().isEmpty())
             continue;
         QCOMPARE(fig[QStringLiteral("values")][0].toInteger(), qint64(70));
         QCOMPARE(fig[QStringLiteral("values")][1].toInteger(), qint64(50));
@@ -308,7 +325,7 @@ void TestCli::compareWritesContract()
     }
     QCOMPARE(missing, QStringLiteral("found"));
     QVERIFY(QFile::exists(dir + QStringLiteral("/comparison.md")));
-    for (const QString& name : {QStringLiteral("/comparison.json"), QStringLiteral("/comparison.md")}) {
+    for (const QString& name : { QStringLiteral("/comparison.json"), QStringLiteral("/comparison.md") }) {
         QFile file(dir + name);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray data = file.readAll();
@@ -321,11 +338,11 @@ void TestCli::info()
 {
     TraceFixture fx;
     fill(fx);
-    const Run r = runCli({QStringLiteral("info"), fx.path()});
+    const Run r = runCli({ QStringLiteral("info"), fx.path() });
     QVERIFY(r.finished);
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-    for (const char* table : {"StringIds", "CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS",
-                              "CUPTI_ACTIVITY_KIND_MEMCPY", "TARGET_INFO_GPU"})
+    for (const char* table : { "StringIds", "CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS",
+             "CUPTI_ACTIVITY_KIND_MEMCPY", "TARGET_INFO_GPU" })
         QVERIFY2(r.out.contains(QLatin1String(table)), table);
     QVERIFY(r.out.contains(QStringLiteral("2026.2.1.210")));
 }
@@ -334,11 +351,12 @@ void TestCli::synthThenInfo()
 {
     QTemporaryDir tmp;
     const QString file = tmp.filePath(QStringLiteral("synth.sqlite"));
-    const Run w = runCli({QStringLiteral("synth"), QStringLiteral("--out"), file, QStringLiteral("--steps"), QStringLiteral("5")});
+    const Run w = runCli(
+        { QStringLiteral("synth"), QStringLiteral("--out"), file, QStringLiteral("--steps"), QStringLiteral("5") });
     QVERIFY(w.finished);
     QVERIFY2(w.exitCode == 0, qPrintable(w.err));
     QVERIFY(QFileInfo(file).size() > 0);
-    const Run i = runCli({QStringLiteral("info"), file});
+    const Run i = runCli({ QStringLiteral("info"), file });
     QVERIFY(i.finished);
     QVERIFY2(i.exitCode == 0, qPrintable(i.err));
     QVERIFY(i.out.contains(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL")));
@@ -351,18 +369,18 @@ void TestCli::servingTracesCompareByTheirTokens()
     // it divides by the generated tokens the step names give.
     QTemporaryDir tmp;
     QStringList files;
-    for (const char* fw : {"vllm", "trtllm"}) {
+    for (const char* fw : { "vllm", "trtllm" }) {
         files << tmp.filePath(QStringLiteral("%1.sqlite").arg(QLatin1String(fw)));
-        const Run w = runCli({QStringLiteral("synth"), QStringLiteral("--out"), files.back(), QStringLiteral("--steps"),
-                              QStringLiteral("32"), QStringLiteral("--framework"), QLatin1String(fw)});
+        const Run w = runCli({ QStringLiteral("synth"), QStringLiteral("--out"), files.back(),
+            QStringLiteral("--steps"), QStringLiteral("32"), QStringLiteral("--framework"), QLatin1String(fw) });
         QVERIFY(w.finished);
         QVERIFY2(w.exitCode == 0, qPrintable(w.err));
     }
-    const Run bad = runCli({QStringLiteral("synth"), QStringLiteral("--out"), tmp.filePath(QStringLiteral("x.sqlite")),
-                            QStringLiteral("--framework"), QStringLiteral("tgi")});
+    const Run bad = runCli({ QStringLiteral("synth"), QStringLiteral("--out"), tmp.filePath(QStringLiteral("x.sqlite")),
+        QStringLiteral("--framework"), QStringLiteral("tgi") });
     QCOMPARE(bad.exitCode, 2);
     const QString out = tmp.filePath(QStringLiteral("cmp"));
-    const Run c = runCli({QStringLiteral("compare"), files[0], files[1], QStringLiteral("--out"), out});
+    const Run c = runCli({ QStringLiteral("compare"), files[0], files[1], QStringLiteral("--out"), out });
     QVERIFY(c.finished);
     QVERIFY2(c.exitCode == 0, qPrintable(c.err));
     QFile f(out + QStringLiteral("/comparison.json"));
@@ -378,7 +396,8 @@ void TestCli::servingTracesCompareByTheirTokens()
     QCOMPARE(traces[1].toObject().value(QStringLiteral("units")).toInteger(), 376);
     QFile md(out + QStringLiteral("/comparison.md"));
     QVERIFY(md.open(QIODevice::ReadOnly));
-    QVERIFY(QString::fromUtf8(md.readAll()).contains(QStringLiteral("generated tokens the traces' serving steps name")));
+    QVERIFY(
+        QString::fromUtf8(md.readAll()).contains(QStringLiteral("generated tokens the traces' serving steps name")));
 }
 
 void TestCli::benchSmall()
@@ -387,13 +406,13 @@ void TestCli::benchSmall()
     // belongs to the benchmark itself, not to unit tests).
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const Run r = runCli({QStringLiteral("bench"), QStringLiteral("--kernels"), QStringLiteral("3000"),
-                          QStringLiteral("--attribution"), QStringLiteral("3000"), QStringLiteral("--cycles"),
-                          QStringLiteral("3"), QStringLiteral("--dir"), dir.path()});
+    const Run r = runCli({ QStringLiteral("bench"), QStringLiteral("--kernels"), QStringLiteral("3000"),
+        QStringLiteral("--attribution"), QStringLiteral("3000"), QStringLiteral("--cycles"), QStringLiteral("3"),
+        QStringLiteral("--dir"), dir.path() });
     QVERIFY2(r.finished, "sightline-cli bench did not finish");
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-    for (const char* expected : {"| synth-3000.sqlite |", "| synth-3000-ops.sqlite |", "NVTX attribution alone",
-                                 "peak / bound", "cancel latency", "analysis cancel latency", "after each close"})
+    for (const char* expected : { "| synth-3000.sqlite |", "| synth-3000-ops.sqlite |", "NVTX attribution alone",
+             "peak / bound", "cancel latency", "analysis cancel latency", "after each close" })
         QVERIFY2(r.out.contains(QLatin1String(expected)), expected);
     // Three closes listed per trace (after the load's and the analysis' cancel columns).
     const QString line = r.out.split(QLatin1Char('\n')).filter(QStringLiteral("| synth-3000.sqlite |")).last();

@@ -74,8 +74,8 @@ AnalysisPtr analyze(TraceFixture& fx)
 }
 
 /// Compares base against candidate with a gate of `pct` on `figure` (default when empty).
-ComparisonPtr gated(const Shape& base, const Shape& cand, double pct, const QString& figure = {},
-    WorkUnit unit = WorkUnit::Auto)
+ComparisonPtr gated(
+    const Shape& base, const Shape& cand, double pct, const QString& figure = {}, WorkUnit unit = WorkUnit::Auto)
 {
     auto a = build(base), b = build(cand);
     ComparisonOptions o;
@@ -137,29 +137,27 @@ void TestCompareGate::shortLabels_data()
 {
     QTest::addColumn<QStringList>("files");
     QTest::addColumn<QStringList>("labels");
-    QTest::addRow("before/after")
-        << QStringList { QStringLiteral("nsysai-fastvideo-train-h100x2-before-2026.2.sqlite"),
-               QStringLiteral("nsysai-fastvideo-train-h100x2-after-2026.2.sqlite") }
-        << QStringList { QStringLiteral("before"), QStringLiteral("after") };
-    QTest::addRow("three runs")
-        << QStringList { QStringLiteral("vllm_tp2_run1.sqlite"), QStringLiteral("vllm_tp2_run2.sqlite"),
-               QStringLiteral("vllm_tp4_run1.sqlite") }
-        << QStringList { QStringLiteral("tp2_run1"), QStringLiteral("tp2_run2"), QStringLiteral("tp4_run1") };
+    QTest::addRow("before/after") << QStringList { QStringLiteral("nsysai-fastvideo-train-h100x2-before-2026.2.sqlite"),
+        QStringLiteral("nsysai-fastvideo-train-h100x2-after-2026.2.sqlite") }
+                                  << QStringList { QStringLiteral("before"), QStringLiteral("after") };
+    QTest::addRow("three runs") << QStringList { QStringLiteral("vllm_tp2_run1.sqlite"),
+        QStringLiteral("vllm_tp2_run2.sqlite"), QStringLiteral("vllm_tp4_run1.sqlite") }
+                                << QStringList { QStringLiteral("tp2_run1"), QStringLiteral("tp2_run2"),
+                                       QStringLiteral("tp4_run1") };
     // Cuts fall on word boundaries: "run1" and "run12" share "run1" but neither is cut inside.
     QTest::addRow("no split word") << QStringList { QStringLiteral("run1.sqlite"), QStringLiteral("run12.sqlite") }
                                    << QStringList { QStringLiteral("run1"), QStringLiteral("run12") };
     // One name a prefix of the other: removing the prefix would leave "" -> keep it.
-    QTest::addRow("prefix of the other")
-        << QStringList { QStringLiteral("run.sqlite"), QStringLiteral("run-fast.sqlite") }
-        << QStringList { QStringLiteral("run"), QStringLiteral("run-fast") };
+    QTest::addRow("prefix of the other") << QStringList { QStringLiteral("run.sqlite"),
+        QStringLiteral("run-fast.sqlite") }
+                                         << QStringList { QStringLiteral("run"), QStringLiteral("run-fast") };
     QTest::addRow("no common part") << QStringList { QStringLiteral("a.sqlite"), QStringLiteral("b.db") }
                                     << QStringList { QStringLiteral("a.sqlite"), QStringLiteral("b.db") };
-    QTest::addRow("identical names")
-        << QStringList { QStringLiteral("report.sqlite"), QStringLiteral("report.sqlite") }
-        << QStringList { QStringLiteral("report.sqlite"), QStringLiteral("report.sqlite (2)") };
-    QTest::addRow("case differs only")
-        << QStringList { QStringLiteral("x-A.sqlite"), QStringLiteral("x-a.sqlite") }
-        << QStringList { QStringLiteral("A"), QStringLiteral("a") };
+    QTest::addRow("identical names") << QStringList { QStringLiteral("report.sqlite"), QStringLiteral("report.sqlite") }
+                                     << QStringList { QStringLiteral("report.sqlite"),
+                                            QStringLiteral("report.sqlite (2)") };
+    QTest::addRow("case differs only") << QStringList { QStringLiteral("x-A.sqlite"), QStringLiteral("x-a.sqlite") }
+                                       << QStringList { QStringLiteral("A"), QStringLiteral("a") };
 }
 
 void TestCompareGate::shortLabels()
@@ -323,20 +321,24 @@ void TestCompareGate::cliExitCodes()
     };
     Run r = run({ pa, pb, QStringLiteral("--gate"), QStringLiteral("5") });
     QCOMPARE(r.exitCode, 5);
-    QVERIFY2(r.out.contains(QStringLiteral("Gate on kernel_ns_per_unit, slow: regression (+20.0 %)")), qPrintable(r.out));
-    QCOMPARE(readJson(dir + QStringLiteral("/comparison.json"))[QLatin1String("gate")][QLatin1String("verdict")].toString(),
+    QVERIFY2(
+        r.out.contains(QStringLiteral("Gate on kernel_ns_per_unit, slow: regression (+20.0 %)")), qPrintable(r.out));
+    QCOMPARE(
+        readJson(dir + QStringLiteral("/comparison.json"))[QLatin1String("gate")][QLatin1String("verdict")].toString(),
         QStringLiteral("regression"));
     QVERIFY(readText(dir + QStringLiteral("/comparison.md")).contains(QStringLiteral("## Gate: regression")));
     r = run({ pa, pb, QStringLiteral("--gate"), QStringLiteral("20") }); // exactly +20 %: unchanged
     QCOMPARE(r.exitCode, 0);
     r = run({ pb, pa, QStringLiteral("--gate"), QStringLiteral("5") }); // −16.7 %: improvement
     QCOMPARE(r.exitCode, 0);
-    QCOMPARE(readJson(dir + QStringLiteral("/comparison.json"))[QLatin1String("gate")][QLatin1String("verdict")].toString(),
+    QCOMPARE(
+        readJson(dir + QStringLiteral("/comparison.json"))[QLatin1String("gate")][QLatin1String("verdict")].toString(),
         QStringLiteral("improvement"));
     r = run({ pa, po, QStringLiteral("--gate"), QStringLiteral("5") });
     QCOMPARE(r.exitCode, 6);
     const QJsonObject t
-        = readJson(dir + QStringLiteral("/comparison.json"))[QLatin1String("gate")][QLatin1String("traces")][0].toObject();
+        = readJson(dir + QStringLiteral("/comparison.json"))[QLatin1String("gate")][QLatin1String("traces")][0]
+              .toObject();
     QCOMPARE(t[QLatin1String("reason")].toString(), QStringLiteral("different_gpus"));
     QVERIFY(readText(dir + QStringLiteral("/comparison.md")).contains(QStringLiteral("different GPU models")));
     // Without --gate a regression still exits 0; --gate-on alone is a usage error.
@@ -356,8 +358,9 @@ void TestCompareGate::realPairBothOrders()
             after = t;
     }
     if (before.isEmpty() || after.isEmpty())
-        QSKIP(qPrintable(sl::test::realTraces().isEmpty() ? sl::test::realTracesSkipReason()
-                                                          : QStringLiteral("the fastvideo before/after pair is missing")));
+        QSKIP(qPrintable(sl::test::realTraces().isEmpty()
+                ? sl::test::realTracesSkipReason()
+                : QStringLiteral("the fastvideo before/after pair is missing")));
     QTemporaryDir out;
     const QString dir = out.filePath(QStringLiteral("cmp"));
     Run r = runCli({ QStringLiteral("compare"), before, after, QStringLiteral("--gate"), QStringLiteral("5"),
@@ -377,7 +380,8 @@ void TestCompareGate::realPairBothOrders()
     r = runCli({ QStringLiteral("compare"), after, before, QStringLiteral("--gate"), QStringLiteral("5"),
         QStringLiteral("--out"), dir });
     QVERIFY2(r.exitCode == 5, qPrintable(r.err + r.out));
-    QCOMPARE(readJson(dir + QStringLiteral("/comparison.json"))[QLatin1String("gate")][QLatin1String("verdict")].toString(),
+    QCOMPARE(
+        readJson(dir + QStringLiteral("/comparison.json"))[QLatin1String("gate")][QLatin1String("verdict")].toString(),
         QStringLiteral("regression"));
 }
 

@@ -16,9 +16,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sqlite3.h>
-
 #include <cmath>
+#include <sqlite3.h>
 
 using namespace sl;
 
@@ -243,7 +242,8 @@ void TestCounters::ncuRawPage()
           "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"sm__sass_thread_inst_executed_op_fadd_pred_on.sum\","
           "\"sm__sass_thread_inst_executed_op_hfma_pred_on.sum\",\"sm__warps_active.avg.pct_of_peak_sustained_active\","
           "\"lts__t_sector_hit_rate.pct\",\"dram__throughput.avg.pct_of_peak_sustained_elapsed\"\n"
-          "\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"Mbyte\",\"usecond\",\"inst\",\"inst\",\"inst\",\"%\",\"%\",\"%\"\n"
+          "\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"Mbyte\",\"usecond\",\"inst\",\"inst\",\"inst\",\"%"
+          "\",\"%\",\"%\"\n"
           "\"0\",\"1234\",\"python3\",\"h\",\"gemm_kernel\",\"1\",\"7\",\"(128, 1, 1)\",\"(80, 2, 1)\",\"0\",\"9.0\","
           "\"1.5\",\"12.5\",\"1,000\",\"500\",\"10\",\"42.5\",\"61.25\",\"80\"\n"
           "\"1\",\"1234\",\"python3\",\"h\",\"norm_kernel\",\"1\",\"7\",\"(256, 1, 1)\",\"(1, 1, 1)\",\"0\",\"9.0\","
@@ -306,13 +306,14 @@ void TestCounters::ncuDetailsPage()
 void TestCounters::ncuDemanglingAndFunctionNames()
 {
     QCOMPARE(NcuMatcher::functionName(QStringLiteral("void vllm::rms_norm_kernel<c10::BFloat16>(c10::BFloat16*, int)")),
-             QStringLiteral("rms_norm_kernel"));
-    QCOMPARE(NcuMatcher::functionName(QStringLiteral("ampere_sgemm_128x64_nn")), QStringLiteral("ampere_sgemm_128x64_nn"));
+        QStringLiteral("rms_norm_kernel"));
+    QCOMPARE(
+        NcuMatcher::functionName(QStringLiteral("ampere_sgemm_128x64_nn")), QStringLiteral("ampere_sgemm_128x64_nn"));
     QCOMPARE(NcuMatcher::demangled(QStringLiteral("_ZN4vllm15rms_norm_kernelIN3c108BFloat16EEEvPT_PKS3_S6_fii")),
-             QStringLiteral("void vllm::rms_norm_kernel<c10::BFloat16>(c10::BFloat16*, c10::BFloat16 const*, "
-                            "c10::BFloat16 const*, float, int, int)"));
+        QStringLiteral("void vllm::rms_norm_kernel<c10::BFloat16>(c10::BFloat16*, c10::BFloat16 const*, "
+                       "c10::BFloat16 const*, float, int, int)"));
     QCOMPARE(NcuMatcher::functionName(QStringLiteral("_ZN4vllm15rms_norm_kernelIN3c108BFloat16EEEvPT_PKS3_S6_fii")),
-             QStringLiteral("rms_norm_kernel"));
+        QStringLiteral("rms_norm_kernel"));
 }
 
 void TestCounters::ncuMatchesLaunchesInOrder()
@@ -320,20 +321,20 @@ void TestCounters::ncuMatchesLaunchesInOrder()
     QVERIFY(m_trace);
     // The first three rms_norm launches of device 0 in start order, with their geometry, by SQL.
     const auto rows = selectRows(m_export,
-                                 QStringLiteral("SELECT k.rowid, k.gridX, k.blockX FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN "
-                                                "StringIds s ON s.id = k.shortName WHERE s.value = 'rms_norm_kernel' AND "
-                                                "k.deviceId = 0 ORDER BY k.start LIMIT 1"),
-                                 3);
+        QStringLiteral("SELECT k.rowid, k.gridX, k.blockX FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN "
+                       "StringIds s ON s.id = k.shortName WHERE s.value = 'rms_norm_kernel' AND "
+                       "k.deviceId = 0 ORDER BY k.start LIMIT 1"),
+        3);
     QCOMPARE(rows.size(), 1);
     const qint64 gridX = rows[0][1], blockX = rows[0][2];
     const auto same = selectRows(m_export,
-                                 QStringLiteral("SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON "
-                                                "s.id = k.shortName WHERE s.value = 'rms_norm_kernel' AND k.gridX = %1 "
-                                                "AND k.blockX = %2 AND k.gridY = 1 AND k.gridZ = 1 AND k.blockY = 1 AND "
-                                                "k.blockZ = 1 ORDER BY k.start, k.rowid LIMIT 3")
-                                     .arg(gridX)
-                                     .arg(blockX),
-                                 1);
+        QStringLiteral("SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON "
+                       "s.id = k.shortName WHERE s.value = 'rms_norm_kernel' AND k.gridX = %1 "
+                       "AND k.blockX = %2 AND k.gridY = 1 AND k.gridZ = 1 AND k.blockY = 1 AND "
+                       "k.blockZ = 1 ORDER BY k.start, k.rowid LIMIT 3")
+            .arg(gridX)
+            .arg(blockX),
+        1);
     QCOMPARE(same.size(), 3);
     // Three launches by bare function name (ncu --print-kernel-base function), one by the full
     // demangled name with a geometry the trace never used.
@@ -388,11 +389,11 @@ void TestCounters::gpuMetricsFromExportEqualSql()
     // Independently: SQL over GPU_METRICS joined on both ids, weights from the 100 µs periods
     // clipped to the window (each sample holds the period ending at its timestamp).
     const auto samples = selectRows(m_export,
-                                    QStringLiteral("SELECT m.timestamp, m.value FROM GPU_METRICS m JOIN "
-                                                   "TARGET_INFO_GPU_METRICS n ON n.typeId = m.typeId AND n.metricId = "
-                                                   "m.metricId WHERE m.typeId = 65537 AND n.metricName LIKE 'SMs Active%' "
-                                                   "ORDER BY m.timestamp"),
-                                    2);
+        QStringLiteral("SELECT m.timestamp, m.value FROM GPU_METRICS m JOIN "
+                       "TARGET_INFO_GPU_METRICS n ON n.typeId = m.typeId AND n.metricId = "
+                       "m.metricId WHERE m.typeId = 65537 AND n.metricName LIKE 'SMs Active%' "
+                       "ORDER BY m.timestamp"),
+        2);
     QVERIFY(samples.size() > 100);
     const qint64 w0 = r->window.startNs, w1 = r->window.endNs;
     double sum = 0;

@@ -40,14 +40,15 @@ void fillMany(TraceFixture& fx)
     fx.exec(QStringLiteral(
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
         "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL (start, end, deviceId, contextId, streamId, correlationId, globalPid, "
-        "demangledName, shortName, registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, staticSharedMemory, "
+        "demangledName, shortName, registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, "
+        "staticSharedMemory, "
         "dynamicSharedMemory, localMemoryPerThread, localMemoryTotal, gridId) "
         "SELECT i * 1000 + 500, i * 1000 + 900, 0, 1, 7, i, %1, 0, 0, 32, 1, 1, 1, 128, 1, 1, 0, 0, 0, 0, 0 FROM n")
                 .arg(TraceFixture::globalPid(100)));
-    fx.exec(QStringLiteral(
-        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
-        "INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME (start, end, eventClass, globalTid, correlationId, nameId, returnValue) "
-        "SELECT i * 1000, i * 1000 + 100, 0, %1, i, 1, 0 FROM n")
+    fx.exec(QStringLiteral("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
+                           "INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME (start, end, eventClass, globalTid, correlationId, "
+                           "nameId, returnValue) "
+                           "SELECT i * 1000, i * 1000 + 100, 0, %1, i, 1, 0 FROM n")
                 .arg(TraceFixture::globalTid(100, 101)));
 }
 
@@ -227,8 +228,8 @@ void TestLoader::correlationPerProcess()
     QCOMPARE(t.kernels.size(), 4);
     // Kernels in start order: a (pid 100, corr 1) → call at 1000; b (pid 200, corr 1) → 1500;
     // c (pid 100, corr 2) → 2000; d (pid 200, corr 2) → 2500.
-    const qint64 expectedCall[] = {1000, 1500, 2000, 2500};
-    const quint32 expectedPid[] = {100, 200, 100, 200};
+    const qint64 expectedCall[] = { 1000, 1500, 2000, 2500 };
+    const quint32 expectedPid[] = { 100, 200, 100, 200 };
     for (int i = 0; i < 4; ++i) {
         const qint32 a = t.kernels.api[size_t(i)];
         QVERIFY(a >= 0);
@@ -268,9 +269,9 @@ void TestLoader::sortedByStart()
     fx.kernel(500, 600, 0, 7, 3, 100, QStringLiteral("k3"));
     fx.kernel(100, 200, 0, 7, 1, 100, QStringLiteral("k1"));
     fx.kernel(300, 400, 0, 8, 2, 100, QStringLiteral("k2"));
-    fx.runtime(90, 95, 100, 101, 3, QStringLiteral("cudaLaunchKernel_v7000"));  // rowid 1
-    fx.runtime(10, 20, 100, 101, 1, QStringLiteral("cudaLaunchKernel_v7000"));  // rowid 2
-    fx.runtime(50, 60, 100, 101, 2, QStringLiteral("cudaLaunchKernel_v7000"));  // rowid 3
+    fx.runtime(90, 95, 100, 101, 3, QStringLiteral("cudaLaunchKernel_v7000")); // rowid 1
+    fx.runtime(10, 20, 100, 101, 1, QStringLiteral("cudaLaunchKernel_v7000")); // rowid 2
+    fx.runtime(50, 60, 100, 101, 2, QStringLiteral("cudaLaunchKernel_v7000")); // rowid 3
     fx.memcpy(900, 950, 0, 7, 10, 100, 10, 1, 1, 2);
     fx.memcpy(700, 750, 0, 7, 11, 100, 20, 1, 1, 2);
     fx.nvtx(80, 99, 100, 101, QStringLiteral("late"));
@@ -278,12 +279,12 @@ void TestLoader::sortedByStart()
     const LoadOutcome r = TraceLoader::loadSync(fx.path());
     QVERIFY2(r.ok(), qPrintable(r.message));
     const Trace& t = *r.trace;
-    QCOMPARE(t.kernels.start, (std::vector<qint64>{100, 300, 500}));
-    QCOMPARE(t.kernels.rowid, (std::vector<qint64>{2, 3, 1}));
+    QCOMPARE(t.kernels.start, (std::vector<qint64> { 100, 300, 500 }));
+    QCOMPARE(t.kernels.rowid, (std::vector<qint64> { 2, 3, 1 }));
     QCOMPARE(t.strings.at(t.kernels.name[0]), QStringLiteral("k1"));
     QCOMPARE(t.strings.at(t.kernels.name[2]), QStringLiteral("k3"));
-    QCOMPARE(t.api.start, (std::vector<qint64>{10, 50, 90}));
-    QCOMPARE(t.api.rowid, (std::vector<qint64>{2, 3, 1}));
+    QCOMPARE(t.api.start, (std::vector<qint64> { 10, 50, 90 }));
+    QCOMPARE(t.api.rowid, (std::vector<qint64> { 2, 3, 1 }));
     // Each kernel still points at its own call after both tables were sorted.
     QCOMPARE(t.api.correlationId[size_t(t.kernels.api[0])], 1u);
     QCOMPARE(t.api.correlationId[size_t(t.kernels.api[1])], 2u);
@@ -291,12 +292,12 @@ void TestLoader::sortedByStart()
     // Lanes: after sorting, stream 7 holds kernels 0 (start 100) and 2 (start 500), stream 8 kernel 1.
     using Lane = std::pair<quint16, quint32>;
     QCOMPARE(t.kernelsByStream.size(), size_t(2));
-    QCOMPARE(t.kernelsByStream.at(Lane{0, 7}), (std::vector<quint32>{0, 2}));
-    QCOMPARE(t.kernelsByStream.at(Lane{0, 8}), (std::vector<quint32>{1}));
-    QCOMPARE(t.kernelsByDevice.at(0), (std::vector<quint32>{0, 1, 2}));
-    QCOMPARE(t.memcpy.start, (std::vector<qint64>{700, 900}));
-    QCOMPARE(t.memcpy.bytes, (std::vector<qint64>{20, 10}));
-    QCOMPARE(t.nvtx.start, (std::vector<qint64>{5, 80}));
+    QCOMPARE(t.kernelsByStream.at(Lane { 0, 7 }), (std::vector<quint32> { 0, 2 }));
+    QCOMPARE(t.kernelsByStream.at(Lane { 0, 8 }), (std::vector<quint32> { 1 }));
+    QCOMPARE(t.kernelsByDevice.at(0), (std::vector<quint32> { 0, 1, 2 }));
+    QCOMPARE(t.memcpy.start, (std::vector<qint64> { 700, 900 }));
+    QCOMPARE(t.memcpy.bytes, (std::vector<qint64> { 20, 10 }));
+    QCOMPARE(t.nvtx.start, (std::vector<qint64> { 5, 80 }));
     QCOMPARE(t.strings.at(t.nvtx.name[0]), QStringLiteral("early"));
     // The full window is the whole capture (issue 12.7): the NVTX range at 5 opens it.
     QCOMPARE(t.firstNs, qint64(5));
@@ -308,17 +309,17 @@ void TestLoader::eventClass67Duplicates()
     TraceFixture fx;
     fx.gpu(0, QStringLiteral("H100"));
     fx.runtime(100, 200, 100, 101, 5, QStringLiteral("cudaLaunchKernel_v7000"), 0);
-    fx.runtime(110, 190, 100, 101, 5, QStringLiteral("cuLaunchKernel"), 67);        // duplicate of corr 5: dropped
+    fx.runtime(110, 190, 100, 101, 5, QStringLiteral("cuLaunchKernel"), 67); // duplicate of corr 5: dropped
     fx.runtime(300, 400, 100, 101, 6, QStringLiteral("cuMemAlloc_v2"), 1);
-    fx.runtime(310, 390, 100, 101, 6, QStringLiteral("cuMemAlloc_v2"), 67);         // duplicate of corr 6: dropped
-    fx.runtime(500, 600, 100, 101, 7, QStringLiteral("cuCtxSynchronize"), 67);      // no class 0/1 twin: kept
-    fx.runtime(700, 800, 200, 201, 5, QStringLiteral("cuLaunchKernel"), 67);        // same corr, other pid: kept
+    fx.runtime(310, 390, 100, 101, 6, QStringLiteral("cuMemAlloc_v2"), 67); // duplicate of corr 6: dropped
+    fx.runtime(500, 600, 100, 101, 7, QStringLiteral("cuCtxSynchronize"), 67); // no class 0/1 twin: kept
+    fx.runtime(700, 800, 200, 201, 5, QStringLiteral("cuLaunchKernel"), 67); // same corr, other pid: kept
     fx.kernel(250, 260, 0, 7, 5, 100, QStringLiteral("k"));
     const LoadOutcome r = TraceLoader::loadSync(fx.path());
     QVERIFY2(r.ok(), qPrintable(r.message));
     const Trace& t = *r.trace;
     QCOMPARE(t.api.size(), 4);
-    QCOMPARE(t.api.start, (std::vector<qint64>{100, 300, 500, 700}));
+    QCOMPARE(t.api.start, (std::vector<qint64> { 100, 300, 500, 700 }));
     QCOMPARE(t.kernels.api[0], 0);
     QCOMPARE(t.strings.at(t.api.name[0]), QStringLiteral("cudaLaunchKernel_v7000"));
 }
@@ -333,8 +334,8 @@ void TestLoader::cancel()
     QVERIFY2(w.ok, qPrintable(w.error));
     QVERIFY(w.kernels > 200000);
 
-    std::atomic<bool> cancelFlag{false};
-    std::atomic<int> calls{0};
+    std::atomic<bool> cancelFlag { false };
+    std::atomic<int> calls { 0 };
     auto progress = [&](int, const QString&) {
         if (++calls >= 2)
             cancelFlag = true;

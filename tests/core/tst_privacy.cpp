@@ -12,12 +12,14 @@ private slots:
     {
         QTest::addColumn<QString>("in");
         QTest::addColumn<QString>("out");
-        QTest::addRow("python frame") << QStringLiteral("['/home/alice/.local/lib/python3.6/site-packages/torch/nn/init.py:395']")
+        QTest::addRow("python frame") << QStringLiteral(
+            "['/home/alice/.local/lib/python3.6/site-packages/torch/nn/init.py:395']")
                                       << QStringLiteral("['…/init.py:395']");
         QTest::addRow("two paths") << QStringLiteral("/Users/bob/a/b.py and /scratch/x/y/z")
                                    << QStringLiteral("…/b.py and …/z");
         QTest::addRow("tilde") << QStringLiteral("~/proj/run.py:12") << QStringLiteral("…/run.py:12");
-        QTest::addRow("onnx names stay") << QStringLiteral("/conv1/Conv + /relu/Relu") << QStringLiteral("/conv1/Conv + /relu/Relu");
+        QTest::addRow("onnx names stay") << QStringLiteral("/conv1/Conv + /relu/Relu")
+                                         << QStringLiteral("/conv1/Conv + /relu/Relu");
         QTest::addRow("kernel stays") << QStringLiteral("void at::native::reduce_kernel<512, 1>(T1)")
                                       << QStringLiteral("void at::native::reduce_kernel<512, 1>(T1)");
         QTest::addRow("windows") << QStringLiteral("C:\\Users\\carol\\model.py") << QStringLiteral("…\\model.py");
@@ -35,12 +37,16 @@ private slots:
         QTest::addRow("drive short") << QStringLiteral("E:\\x.py") << QStringLiteral("…\\x.py");
         QTest::addRow("onnx deep") << QStringLiteral("/model/layers.0/self_attn/MatMul_output_0")
                                    << QStringLiteral("/model/layers.0/self_attn/MatMul_output_0");
-        QTest::addRow("onnx numbered") << QStringLiteral("/encoder/layer.11/Add_1") << QStringLiteral("/encoder/layer.11/Add_1");
+        QTest::addRow("onnx numbered") << QStringLiteral("/encoder/layer.11/Add_1")
+                                       << QStringLiteral("/encoder/layer.11/Add_1");
         QTest::addRow("op under fs root") << QStringLiteral("/home/ivan/Conv") << QStringLiteral("…/Conv");
         QTest::addRow("not an op") << QStringLiteral("/model/weights/shard0") << QStringLiteral("…/shard0");
-        QTest::addRow("relative text stays") << QStringLiteral("tokens/s and a/b/c.py") << QStringLiteral("tokens/s and a/b/c.py");
-        QTest::addRow("one component stays") << QStringLiteral("ratio /2 and /tmp") << QStringLiteral("ratio /2 and /tmp");
-        QTest::addRow("comma and semicolon end a path") << QStringLiteral("x=/a/b,/c/d;") << QStringLiteral("x=…/b,…/d;");
+        QTest::addRow("relative text stays")
+            << QStringLiteral("tokens/s and a/b/c.py") << QStringLiteral("tokens/s and a/b/c.py");
+        QTest::addRow("one component stays")
+            << QStringLiteral("ratio /2 and /tmp") << QStringLiteral("ratio /2 and /tmp");
+        QTest::addRow("comma and semicolon end a path")
+            << QStringLiteral("x=/a/b,/c/d;") << QStringLiteral("x=…/b,…/d;");
     }
     void scrub()
     {

@@ -86,8 +86,9 @@ private:
     bool m_ok = false;
 };
 
-const QStringList kGpuTables = {QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"), QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"),
-                                QStringLiteral("CUPTI_ACTIVITY_KIND_MEMSET"), QStringLiteral("CUPTI_ACTIVITY_KIND_GRAPH_TRACE")};
+const QStringList kGpuTables
+    = { QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"), QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"),
+          QStringLiteral("CUPTI_ACTIVITY_KIND_MEMSET"), QStringLiteral("CUPTI_ACTIVITY_KIND_GRAPH_TRACE") };
 
 using Intervals = std::vector<std::pair<qint64, qint64>>;
 
@@ -114,13 +115,14 @@ bool isBlockingName(QString name)
 {
     static const QRegularExpression version(QStringLiteral("_v\\d+$"));
     name.remove(version);
-    for (const char* suffix : {"_ptsz", "_ptds"})
+    for (const char* suffix : { "_ptsz", "_ptds" })
         if (name.endsWith(QLatin1String(suffix)))
             name.chop(5);
     name.remove(version);
-    static const QStringList blocking = {QStringLiteral("cudaDeviceSynchronize"), QStringLiteral("cudaStreamSynchronize"),
-                                         QStringLiteral("cudaEventSynchronize"),  QStringLiteral("cuCtxSynchronize"),
-                                         QStringLiteral("cuStreamSynchronize"),   QStringLiteral("cuEventSynchronize")};
+    static const QStringList blocking
+        = { QStringLiteral("cudaDeviceSynchronize"), QStringLiteral("cudaStreamSynchronize"),
+              QStringLiteral("cudaEventSynchronize"), QStringLiteral("cuCtxSynchronize"),
+              QStringLiteral("cuStreamSynchronize"), QStringLiteral("cuEventSynchronize") };
     if (blocking.contains(name))
         return true;
     return (name.startsWith(QLatin1String("cudaMemcpy")) || name.startsWith(QLatin1String("cudaMemset")))
@@ -152,7 +154,7 @@ void TestRealTraces::conformance()
     QFETCH(QString, path);
     const LoadOutcome loaded = TraceLoader::loadSync(path);
     QVERIFY2(loaded.ok(), qPrintable(loaded.message));
-    const AnalysisPtr r = Analyzer::analyze(loaded.trace, AnalysisOptions{});
+    const AnalysisPtr r = Analyzer::analyze(loaded.trace, AnalysisOptions {});
     QVERIFY(r);
     const Trace& t = *r->trace;
 
@@ -177,9 +179,10 @@ void TestRealTraces::conformance()
         if (!db.hasTable(table))
             continue;
         const bool isCompute = table == K || table.endsWith(QLatin1String("GRAPH_TRACE"));
-        for (const auto& row : db.rows(QStringLiteral("SELECT deviceId, start, \"end\" FROM %1 ORDER BY start").arg(table))) {
+        for (const auto& row :
+            db.rows(QStringLiteral("SELECT deviceId, start, \"end\" FROM %1 ORDER BY start").arg(table))) {
             const int d = row[0].toInt();
-            const std::pair<qint64, qint64> iv{row[1].toLongLong(), row[2].toLongLong()};
+            const std::pair<qint64, qint64> iv { row[1].toLongLong(), row[2].toLongLong() };
             all[d].push_back(iv);
             if (isCompute)
                 compute[d].push_back(iv);
@@ -212,9 +215,10 @@ void TestRealTraces::conformance()
     if (hasKernels && kCount > 0) {
         const QString col = db.hasColumn(K, QStringLiteral("demangledName")) ? QStringLiteral("demangledName")
                                                                              : QStringLiteral("shortName");
-        const auto top = db.rows(QStringLiteral("SELECT s.value, SUM(k.\"end\" - k.start) AS total FROM %1 k "
-                                                "JOIN StringIds s ON s.id = k.%2 GROUP BY s.value ORDER BY total DESC LIMIT 2")
-                                     .arg(K, col));
+        const auto top
+            = db.rows(QStringLiteral("SELECT s.value, SUM(k.\"end\" - k.start) AS total FROM %1 k "
+                                     "JOIN StringIds s ON s.id = k.%2 GROUP BY s.value ORDER BY total DESC LIMIT 2")
+                          .arg(K, col));
         QVERIFY(!top.isEmpty());
         QVERIFY(!r->kernels.isEmpty());
         QCOMPARE(r->kernels[0].totalNs, top[0][1].toLongLong());
@@ -229,13 +233,13 @@ void TestRealTraces::conformance()
         if (db.hasTable(QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"))) {
             for (const auto& row : db.rows(QStringLiteral("SELECT copyKind, COUNT(*), SUM(bytes), SUM(\"end\" - start) "
                                                           "FROM CUPTI_ACTIVITY_KIND_MEMCPY GROUP BY copyKind")))
-                expected[row[0].toInt()] = {row[1].toLongLong(), row[2].toLongLong(), row[3].toLongLong()};
+                expected[row[0].toInt()] = { row[1].toLongLong(), row[2].toLongLong(), row[3].toLongLong() };
         }
         // Memsets follow the copy kinds as kind -1 (as nsys stats' cuda_gpu_mem_time_sum).
         if (db.hasTable(QStringLiteral("CUPTI_ACTIVITY_KIND_MEMSET"))) {
             for (const auto& row : db.rows(QStringLiteral("SELECT COUNT(*), SUM(bytes), SUM(\"end\" - start) "
                                                           "FROM CUPTI_ACTIVITY_KIND_MEMSET HAVING COUNT(*) > 0")))
-                expected[-1] = {row[0].toLongLong(), row[1].toLongLong(), row[2].toLongLong()};
+                expected[-1] = { row[0].toLongLong(), row[1].toLongLong(), row[2].toLongLong() };
         }
         QCOMPARE(qsizetype(r->memcpy.size()), qsizetype(expected.size()));
         for (const auto& m : r->memcpy) {
@@ -249,9 +253,11 @@ void TestRealTraces::conformance()
     // --- Kernel time per process.
     if (hasKernels) {
         std::map<quint32, std::pair<qint64, qint64>> perPid;
-        for (const auto& row : db.rows(QStringLiteral("SELECT (globalPid >> 24) & 16777215, COUNT(*), SUM(\"end\" - start) "
-                                                      "FROM %1 GROUP BY 1").arg(K)))
-            perPid[row[0].toUInt()] = {row[1].toLongLong(), row[2].toLongLong()};
+        for (const auto& row :
+            db.rows(QStringLiteral("SELECT (globalPid >> 24) & 16777215, COUNT(*), SUM(\"end\" - start) "
+                                   "FROM %1 GROUP BY 1")
+                        .arg(K)))
+            perPid[row[0].toUInt()] = { row[1].toLongLong(), row[2].toLongLong() };
         qint64 sum = 0;
         for (const auto& p : r->processes) {
             sum += p.kernelNs;
@@ -278,13 +284,15 @@ void TestRealTraces::conformance()
             std::map<qint64, QString> names;
             for (const auto& row : db.rows(QStringLiteral("SELECT id, value FROM StringIds")))
                 names[row[0].toLongLong()] = row[1].toString();
-            const auto calls = db.rows(QStringLiteral("SELECT eventClass, (globalTid >> 24) & 16777215, correlationId, nameId FROM %1").arg(R));
+            const auto calls = db.rows(
+                QStringLiteral("SELECT eventClass, (globalTid >> 24) & 16777215, correlationId, nameId FROM %1")
+                    .arg(R));
             std::set<std::pair<quint32, qint64>> primary;
             for (const auto& c : calls)
                 if (c[0].toInt() != 67)
-                    primary.insert({c[1].toUInt(), c[2].toLongLong()});
+                    primary.insert({ c[1].toUInt(), c[2].toLongLong() });
             for (const auto& c : calls) {
-                if (c[0].toInt() == 67 && primary.count({c[1].toUInt(), c[2].toLongLong()}))
+                if (c[0].toInt() == 67 && primary.count({ c[1].toUInt(), c[2].toLongLong() }))
                     continue;
                 expected += isBlockingName(names[c[3].toLongLong()]);
             }
@@ -310,7 +318,8 @@ void TestRealTraces::conformance()
     };
     QStringList secrets;
     if (db.hasTable(QStringLiteral("META_DATA_CAPTURE"))) {
-        for (const auto& row : db.rows(QStringLiteral("SELECT value FROM META_DATA_CAPTURE WHERE name LIKE '%ENVIRONMENT%'"))) {
+        for (const auto& row :
+            db.rows(QStringLiteral("SELECT value FROM META_DATA_CAPTURE WHERE name LIKE '%ENVIRONMENT%'"))) {
             const QString v = row[0].toString();
             const qsizetype eq = v.indexOf(QLatin1Char('='));
             secrets << unquote(eq >= 0 ? v.mid(eq + 1) : v);
@@ -332,16 +341,17 @@ void TestRealTraces::conformance()
         }
     }
     QStringList identities;
-    for (const QString& table : {QStringLiteral("META_DATA_EXPORT"), QStringLiteral("EXPORT_META_DATA")}) {
+    for (const QString& table : { QStringLiteral("META_DATA_EXPORT"), QStringLiteral("EXPORT_META_DATA") }) {
         if (!db.hasTable(table))
             continue;
-        for (const auto& row : db.rows(QStringLiteral("SELECT value FROM %1 WHERE name IN ('EXPORT_HOST', 'EXPORT_USER')").arg(table)))
+        for (const auto& row :
+            db.rows(QStringLiteral("SELECT value FROM %1 WHERE name IN ('EXPORT_HOST', 'EXPORT_USER')").arg(table)))
             identities << unquote(row[0].toString());
     }
     // What a report must carry by design (file base name, versions, GPU, process, thread, kernel
     // and NVTX names): a secret that is part of one of these cannot be told apart from it and is
     // not checked. Generic words ("unknown") are not secrets.
-    QStringList publicText = {t.info.fileName, t.info.nsysVersion, t.info.schemaVersion};
+    QStringList publicText = { t.info.fileName, t.info.nsysVersion, t.info.schemaVersion };
     for (const auto& g : t.gpus)
         publicText << g.name;
     for (const auto& n : t.processNames)
@@ -375,7 +385,7 @@ void TestRealTraces::conformance()
     QTemporaryDir out;
     QVERIFY(out.isValid());
     QString error;
-    QVERIFY2(ReportWriter::writeAll(*r, out.path(), ReportOptions{}, &error), qPrintable(error));
+    QVERIFY2(ReportWriter::writeAll(*r, out.path(), ReportOptions {}, &error), qPrintable(error));
     QVERIFY(QFile::exists(out.filePath(QStringLiteral("report.json"))));
     int files = 0;
     QDirIterator it(out.path(), QDir::Files, QDirIterator::Subdirectories);
@@ -387,7 +397,7 @@ void TestRealTraces::conformance()
         const QByteArray data = file.readAll();
         for (const auto& s : forbidden)
             QVERIFY2(!data.contains(s.toUtf8()),
-                     qPrintable(QStringLiteral("%1 contains the sensitive value '%2'").arg(QFileInfo(f).fileName(), s)));
+                qPrintable(QStringLiteral("%1 contains the sensitive value '%2'").arg(QFileInfo(f).fileName(), s)));
     }
     QVERIFY(files >= 3);
 }

@@ -181,7 +181,7 @@ void TestComparisonDock::dockComputesOffThread()
     dock.setAnalyses({ m_a });
     QVERIFY(!dock.comparison());
     QVERIFY(dock.statusLabel()->text().contains(QLatin1String("two or more")));
-    dock.setAnalyses({m_a, nullptr});
+    dock.setAnalyses({ m_a, nullptr });
     QVERIFY(!dock.comparison());
     QVERIFY(dock.statusLabel()->text().contains(QLatin1String("analysed")));
     dock.setAnalyses({ m_a, m_b }, { QStringLiteral("before"), QStringLiteral("after") });

@@ -71,8 +71,9 @@ void TestCountersDock::initTestCase()
     QVERIFY2(w.ok, qPrintable(w.error));
     // Two profiled rms_norm launches with the geometry of the first one on device 0.
     const auto first = selectRows(m_export,
-        QStringLiteral("SELECT k.gridX, k.blockX FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.shortName "
-                       "WHERE s.value = 'rms_norm_kernel' AND k.deviceId = 0 ORDER BY k.start LIMIT 1"),
+        QStringLiteral(
+            "SELECT k.gridX, k.blockX FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.shortName "
+            "WHERE s.value = 'rms_norm_kernel' AND k.deviceId = 0 ORDER BY k.start LIMIT 1"),
         2);
     QCOMPARE(first.size(), 1);
     const auto launches = selectRows(m_export,
@@ -85,12 +86,14 @@ void TestCountersDock::initTestCase()
     QCOMPARE(launches.size(), 2);
     for (const auto& r : launches)
         m_rmsRowids << r[0];
-    QString csv = QStringLiteral("\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Device\",\"gpu__time_duration.sum\","
-                                 "\"dram__bytes.sum\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\","
-                                 "\"sm__warps_active.avg.pct_of_peak_sustained_active\"\n"
-                                 "\"\",\"\",\"\",\"\",\"\",\"usecond\",\"Mbyte\",\"inst\",\"%\"\n");
+    QString csv
+        = QStringLiteral("\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Device\",\"gpu__time_duration.sum\","
+                         "\"dram__bytes.sum\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\","
+                         "\"sm__warps_active.avg.pct_of_peak_sustained_active\"\n"
+                         "\"\",\"\",\"\",\"\",\"\",\"usecond\",\"Mbyte\",\"inst\",\"%\"\n");
     for (int i = 0; i < 2; ++i)
-        csv += QStringLiteral("\"%1\",\"rms_norm_kernel\",\"(%2, 1, 1)\",\"(%3, 1, 1)\",\"0\",\"10\",\"8\",\"1000000\",\"40\"\n")
+        csv += QStringLiteral(
+            "\"%1\",\"rms_norm_kernel\",\"(%2, 1, 1)\",\"(%3, 1, 1)\",\"0\",\"10\",\"8\",\"1000000\",\"40\"\n")
                    .arg(i)
                    .arg(first[0][1])
                    .arg(first[0][0]);
@@ -150,7 +153,8 @@ void TestCountersDock::timelineCounterLanes()
     view.setAnalysis(m_analysis);
     QVERIFY(view.waitForData());
     // One counter row per GPU-metrics series: metrics × devices, by SQL.
-    const auto series = selectRows(m_export, QStringLiteral("SELECT COUNT(*) FROM (SELECT DISTINCT typeId, metricId FROM GPU_METRICS)"), 1);
+    const auto series = selectRows(
+        m_export, QStringLiteral("SELECT COUNT(*) FROM (SELECT DISTINCT typeId, metricId FROM GPU_METRICS)"), 1);
     int counterRows = 0;
     const TimeCanvas::Row* clock = nullptr;
     for (const auto& r : view.rows()) {

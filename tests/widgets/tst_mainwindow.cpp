@@ -466,8 +466,8 @@ void TestMainWindow::layoutRoundTrip()
         QCOMPARE(keys,
             QStringList({ QStringLiteral("comparison.changes"), QStringLiteral("comparison.figures"),
                 QStringLiteral("comparison.kernels"), QStringLiteral("counters.ncu"), QStringLiteral("counters.scopes"),
-                QStringLiteral("evidence"), QStringLiteral("findings"),
-                QStringLiteral("kernels.instances"), QStringLiteral("kernels.summary"), QStringLiteral("processes") }));
+                QStringLiteral("evidence"), QStringLiteral("findings"), QStringLiteral("kernels.instances"),
+                QStringLiteral("kernels.summary"), QStringLiteral("processes") }));
         w.close(); // closeEvent saves geometry, dock state and header states
     }
     MainWindow w2;

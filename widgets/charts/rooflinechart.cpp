@@ -74,7 +74,8 @@ void RooflineChart::setAnalysis(const AnalysisPtr& a)
         line->attachAxis(x);
         line->attachAxis(y);
     };
-    roofSeries(tr("DRAM roof, FP32 ceiling"), roof.dramBytesPerSecond, roof.fp32FlopsPerSecond, CategoryPalette::trace(0));
+    roofSeries(
+        tr("DRAM roof, FP32 ceiling"), roof.dramBytesPerSecond, roof.fp32FlopsPerSecond, CategoryPalette::trace(0));
     roofSeries(tr("L2 roof"), roof.l2BytesPerSecond, roof.fp32FlopsPerSecond, CategoryPalette::trace(1));
     const auto ceilingSeries = [&](const QString& name, double ceiling, const QColor& color) {
         if (ceiling <= 0)

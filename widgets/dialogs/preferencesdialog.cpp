@@ -13,7 +13,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>

@@ -169,8 +169,9 @@ QWidget* ComparisonDock::buildControls()
     m_flopsPerToken->setObjectName(QStringLiteral("comparison.flopsPerToken"));
     m_flopsPerToken->setPlaceholderText(tr("FLOPs/token, or e.g. 7e9 params"));
     m_flopsPerToken->setClearButtonEnabled(true);
-    m_flopsPerToken->setToolTip(tr("Model FLOPs per generated token (or the parameter count followed by \"params\": 2 "
-                                   "FLOPs per parameter and token). With token counts it gives model TFLOP/s and MFU."));
+    m_flopsPerToken->setToolTip(
+        tr("Model FLOPs per generated token (or the parameter count followed by \"params\": 2 "
+           "FLOPs per parameter and token). With token counts it gives model TFLOP/s and MFU."));
     row->addWidget(m_flopsPerToken);
     m_export = new QPushButton(tr("Export…"), bar);
     m_export->setToolTip(tr("Write comparison.md and comparison.json into a folder"));
@@ -306,8 +307,8 @@ void ComparisonDock::showComparison(const ComparisonPtr& c)
         for (int col = 0; col < view->model()->columnCount(); ++col) {
             QHeaderView* h = view->horizontalHeader();
             const QString text = view->model()->headerData(col, Qt::Horizontal).toString();
-            const int needed = h->fontMetrics().horizontalAdvance(text) + 2 * h->style()->pixelMetric(QStyle::PM_HeaderMargin)
-                + 12; // the sort indicator
+            const int needed = h->fontMetrics().horizontalAdvance(text)
+                + 2 * h->style()->pixelMetric(QStyle::PM_HeaderMargin) + 12; // the sort indicator
             if (h->sectionSize(col) < needed)
                 h->resizeSection(col, needed);
         }

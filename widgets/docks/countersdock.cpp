@@ -9,9 +9,9 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QToolButton>
 #include <QStandardItemModel>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -20,10 +20,7 @@ namespace sl {
 namespace {
 constexpr int kKernelRole = Qt::UserRole + 1;
 
-QString pct(const std::optional<double>& v)
-{
-    return v ? QString::number(*v, 'f', 1) : QStringLiteral("–");
-}
+QString pct(const std::optional<double>& v) { return v ? QString::number(*v, 'f', 1) : QStringLiteral("–"); }
 
 QStandardItem* cell(const QString& text, const QVariant& sortValue = {})
 {
@@ -88,7 +85,7 @@ CountersDock::CountersDock(QWidget* parent)
     ViewState::registerHeader(m_scopeView->header(), QStringLiteral("counters.scopes"));
     ViewState::registerHeader(m_ncuView->header(), QStringLiteral("counters.ncu"));
     connect(m_ncuView, &QTreeView::activated, this,
-            [this](const QModelIndex& index) { activateKernel(m_ncu->item(index.row(), 0)->data(kKernelRole).toInt()); });
+        [this](const QModelIndex& index) { activateKernel(m_ncu->item(index.row(), 0)->data(kKernelRole).toInt()); });
     connect(m_roofline, &RooflineChart::kernelActivated, this, &CountersDock::activateKernel);
     rebuild();
 }
@@ -104,10 +101,10 @@ void CountersDock::rebuild()
     m_scopes->clear();
     m_ncu->clear();
     m_scopes->setHorizontalHeaderLabels({ tr("GPU"), tr("Stretch"), tr("Class"), tr("Kernel time"), tr("Span"),
-                                          tr("DRAM %"), tr("Compute %"), tr("Counters (mean / p90 over the stretch)") });
-    m_ncu->setHorizontalHeaderLabels({ tr("Kernel"), tr("Launches"), tr("Trace time"), tr("Achieved occ. %"),
-                                       tr("Theoretical occ. %"), tr("SM %"), tr("DRAM %"), tr("L1 hit %"),
-                                       tr("L2 hit %"), tr("Tensor %"), tr("FLOP/byte"), tr("GFLOP/s") });
+        tr("DRAM %"), tr("Compute %"), tr("Counters (mean / p90 over the stretch)") });
+    m_ncu->setHorizontalHeaderLabels(
+        { tr("Kernel"), tr("Launches"), tr("Trace time"), tr("Achieved occ. %"), tr("Theoretical occ. %"), tr("SM %"),
+            tr("DRAM %"), tr("L1 hit %"), tr("L2 hit %"), tr("Tensor %"), tr("FLOP/byte"), tr("GFLOP/s") });
     m_roofline->setAnalysis(m_analysis);
     if (!m_analysis) {
         m_notes->setText(tr("Open a trace. Counters come from exports captured with --gpu-metrics-devices, "
@@ -126,10 +123,10 @@ void CountersDock::rebuild()
             figures << QStringLiteral("%1 %2/%3").arg(f.name).arg(f.whole.mean, 0, 'f', 1).arg(f.whole.p90, 0, 'f', 1);
         const QString stretch = s.scope == QLatin1String("window") ? tr("window") : s.scope;
         m_scopes->appendRow({ cell(QString::number(s.deviceId)), cell(stretch), cell(boundClassLabel(s.bound)),
-                              cell(formatDuration(s.kernelBusyNs)), cell(formatDuration(s.spanNs)),
-                              cell(s.dramPct >= 0 ? QString::number(s.dramPct, 'f', 1) : QStringLiteral("–")),
-                              cell(s.computePct >= 0 ? QString::number(s.computePct, 'f', 1) : QStringLiteral("–")),
-                              cell(figures.join(QStringLiteral("; "))) });
+            cell(formatDuration(s.kernelBusyNs)), cell(formatDuration(s.spanNs)),
+            cell(s.dramPct >= 0 ? QString::number(s.dramPct, 'f', 1) : QStringLiteral("–")),
+            cell(s.computePct >= 0 ? QString::number(s.computePct, 'f', 1) : QStringLiteral("–")),
+            cell(figures.join(QStringLiteral("; "))) });
     }
     if (c.ncu) {
         const Trace& t = *m_analysis->trace;
@@ -140,19 +137,20 @@ void CountersDock::rebuild()
             name->setData(int(i), kKernelRole);
             const auto theoretical = k.theoreticalOccupancyPct ? k.theoreticalOccupancyPct : k.sightlineOccupancyPct;
             m_ncu->appendRow({ name, cell(QString::number(k.launches)), cell(formatDuration(k.traceNs)),
-                               cell(pct(k.achievedOccupancyPct)), cell(pct(theoretical)), cell(pct(k.smThroughputPct)),
-                               cell(pct(k.dramThroughputPct)), cell(pct(k.l1HitPct)), cell(pct(k.l2HitPct)),
-                               cell(pct(k.tensorActivePct)),
-                               cell(k.arithmeticIntensity ? QString::number(*k.arithmeticIntensity, 'g', 3) : QStringLiteral("–")),
-                               cell(k.achievedFlopsPerSecond ? QString::number(*k.achievedFlopsPerSecond / 1e9, 'f', 1)
-                                                             : QStringLiteral("–")) });
+                cell(pct(k.achievedOccupancyPct)), cell(pct(theoretical)), cell(pct(k.smThroughputPct)),
+                cell(pct(k.dramThroughputPct)), cell(pct(k.l1HitPct)), cell(pct(k.l2HitPct)),
+                cell(pct(k.tensorActivePct)),
+                cell(k.arithmeticIntensity ? QString::number(*k.arithmeticIntensity, 'g', 3) : QStringLiteral("–")),
+                cell(k.achievedFlopsPerSecond ? QString::number(*k.achievedFlopsPerSecond / 1e9, 'f', 1)
+                                              : QStringLiteral("–")) });
         }
     }
 }
 
 void CountersDock::activateKernel(int ncuKernel)
 {
-    if (!m_analysis || !m_analysis->counters.ncu || ncuKernel < 0 || ncuKernel >= m_analysis->counters.ncu->kernels.size())
+    if (!m_analysis || !m_analysis->counters.ncu || ncuKernel < 0
+        || ncuKernel >= m_analysis->counters.ncu->kernels.size())
         return;
     const NcuKernelFigures& k = m_analysis->counters.ncu->kernels[ncuKernel];
     const Trace& t = *m_analysis->trace;

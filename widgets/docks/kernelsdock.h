@@ -57,7 +57,6 @@ public:
     QComboBox* deviceFilter() const { return m_device; }
     QComboBox* streamFilter() const { return m_stream; }
 
-
 signals:
     /// The summary table shows the current analysis and scope.
     void summaryUpdated();
