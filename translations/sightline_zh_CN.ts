@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AnalysisOptions</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Analyzer</name>
     <message>
         <source>The window %1–%2 ns lies outside the capture (%3–%4 ns): it holds no events.</source>
@@ -13,7 +20,11 @@
     </message>
     <message>
         <source>NVTX attribution covers %1 of kernel time (under 70 %): per-range and per-phase figures describe part of the work only.</source>
-        <translation>NVTX 归属覆盖了 %1 的内核时间（低于 70 %）：按范围和按阶段的指标只反映了部分工作。</translation>
+        <translation type="vanished">NVTX 归属覆盖了 %1 的内核时间（低于 70 %）：按范围和按阶段的指标只反映了部分工作。</translation>
+    </message>
+    <message>
+        <source>NVTX attribution covers %1 of kernel time (under %2): per-range and per-phase figures describe part of the work only.</source>
+        <translation>NVTX 归属只覆盖了 %1 的内核时间（低于 %2）：按范围和按阶段的指标只描述了部分工作。</translation>
     </message>
 </context>
 <context>
@@ -90,6 +101,18 @@
         <source>--attribution takes a kernel count.</source>
         <translation>--attribution 接受一个内核数。</translation>
     </message>
+    <message>
+        <source>generating %1...</source>
+        <translation>正在生成 %1...</translation>
+    </message>
+    <message>
+        <source>Also measure three hostile variants of the N-kernel trace: N distinct kernel names, 1 MiB names and texts, 20 000 nested NVTX ranges (docs/benchmarks.md).</source>
+        <translation>另外测量 N 个内核跟踪的三种恶意变体：N 个不同的内核名称、1 MiB 的名称和文本、20 000 个嵌套的 NVTX 范围（docs/benchmarks.md）。</translation>
+    </message>
+    <message>
+        <source>--hostile takes a kernel count.</source>
+        <translation>--hostile 需要一个内核数。</translation>
+    </message>
 </context>
 <context>
     <name>BenchTables</name>
@@ -111,15 +134,35 @@
     </message>
     <message>
         <source>Cancel and reopen: a load cancelled at the given progress (latency with its ratio to the floor, resident growth left after the cancel), then the trace loaded, analysed and closed repeatedly (resident growth after each close, MiB).</source>
-        <translation>取消与重新打开：在给定进度处取消一次加载（延迟及其与下限的比值、取消后残留的常驻内存增长），然后反复加载、分析并关闭该跟踪（每次关闭后的常驻内存增长，MiB）。</translation>
+        <translation type="vanished">取消与重新打开：在给定进度处取消一次加载（延迟及其与下限的比值、取消后残留的常驻内存增长），然后反复加载、分析并关闭该跟踪（每次关闭后的常驻内存增长，MiB）。</translation>
     </message>
     <message>
         <source>| trace | cancelled at | cancel latency | left after cancel | after each close | last − first |</source>
-        <translation>| 跟踪 | 取消于 | 取消延迟 | 取消后残留 | 每次关闭后 | 末次 − 首次 |</translation>
+        <translation type="vanished">| 跟踪 | 取消于 | 取消延迟 | 取消后残留 | 每次关闭后 | 末次 − 首次 |</translation>
     </message>
     <message>
         <source>finished first</source>
         <translation>已先完成</translation>
+    </message>
+    <message>
+        <source>Against the sqlite3 shell (the stock command-line tool reading the same columns, output discarded): analyze everything included = load + analyze + report.</source>
+        <translation>与 sqlite3 shell（读取相同列并丢弃输出的标准命令行工具）对比：全部计入的分析 = 加载 + 分析 + 报告。</translation>
+    </message>
+    <message>
+        <source>| trace | C-API floor | sqlite3 shell floor | load+analyze+report | ratio to the shell floor |</source>
+        <translation>| 跟踪 | C-API 下限 | sqlite3 shell 下限 | 加载+分析+报告 | 与 shell 下限之比 |</translation>
+    </message>
+    <message>
+        <source>no sqlite3 shell</source>
+        <translation>无 sqlite3 shell</translation>
+    </message>
+    <message>
+        <source>Cancel and reopen: a load cancelled at the given progress (latency with its ratio to the floor, resident growth left after the cancel); an analysis cancelled after the same share of its run time (when, of the whole analysis, and the latency until its future finished); then the trace loaded, analysed and closed repeatedly (resident growth after each close, MiB).</source>
+        <translation>取消与重新打开：在给定进度处取消的加载（延迟及其与下限之比、取消后剩余的常驻内存增长）；在运行时间的相同比例处取消的分析（取消时刻占整个分析的比例，以及其 future 结束前的延迟）；然后反复加载、分析并关闭跟踪（每次关闭后的常驻内存增长，MiB）。</translation>
+    </message>
+    <message>
+        <source>| trace | cancelled at | cancel latency | left after cancel | analysis cancelled at | analysis cancel latency | after each close | last − first |</source>
+        <translation>| 跟踪 | 取消于 | 取消延迟 | 取消后剩余 | 分析取消于 | 分析取消延迟 | 每次关闭后 | 末次 − 首次 |</translation>
     </message>
 </context>
 <context>
@@ -173,7 +216,7 @@
     </message>
     <message>
         <source>The export (nsys export --type sqlite).</source>
-        <translation>导出文件（nsys export --type sqlite）。</translation>
+        <translation type="vanished">导出文件（nsys export --type sqlite）。</translation>
     </message>
     <message>
         <source>Output folder.</source>
@@ -233,7 +276,7 @@
     </message>
     <message>
         <source>The export.</source>
-        <translation>导出文件。</translation>
+        <translation type="vanished">导出文件。</translation>
     </message>
     <message>
         <source>info needs one trace.</source>
@@ -321,7 +364,7 @@
     </message>
     <message>
         <source>Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs none, node or graph.</source>
-        <translation>无效的 synth 选项：--steps 和 --kernels 接受正数，--ranks 接受 1 到 8，--graphs 接受 none、node 或 graph。</translation>
+        <translation type="vanished">无效的 synth 选项：--steps 和 --kernels 接受正数，--ranks 接受 1 到 8，--graphs 接受 none、node 或 graph。</translation>
     </message>
     <message>
         <source>Writing %1</source>
@@ -393,7 +436,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Names of the traces in the report, comma-separated (default: file names).</source>
-        <translation>报告中各跟踪的名称，以逗号分隔（默认：文件名）。</translation>
+        <translation type="vanished">报告中各跟踪的名称，以逗号分隔（默认：文件名）。</translation>
     </message>
     <message>
         <source>a,b,...</source>
@@ -478,7 +521,7 @@ Commands:
 Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a command.
 Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output.
 </source>
-        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+        <translation type="vanished">用法：sightline-cli &lt;命令&gt; [选项]
 
 命令：
   analyze TRACE.sqlite --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
@@ -500,6 +543,208 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 运行 &apos;sightline-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
 退出码：0 成功，1 失败，2 用法错误，3 输入不可读，4 无法写出输出。
 </translation>
+    </message>
+    <message>
+        <source>Extra math-path rules (JSON), tried before the built-in ones.</source>
+        <translation>额外的数学路径规则（JSON），先于内置规则尝试。</translation>
+    </message>
+    <message>
+        <source>Extra GPU peak TFLOP/s entries (JSON), tried before the built-in ones.</source>
+        <translation>额外的 GPU 峰值 TFLOP/s 条目（JSON），先于内置条目尝试。</translation>
+    </message>
+    <message>
+        <source>Peak TFLOP/s per GPU for MFU, instead of the peak table.</source>
+        <translation>用于 MFU 的每 GPU 峰值 TFLOP/s，代替峰值表。</translation>
+    </message>
+    <message>
+        <source>TFLOPS</source>
+        <translation>TFLOPS</translation>
+    </message>
+    <message>
+        <source>The nsys that exports .nsys-rep/.qdrep reports (default: nsys on PATH or in the default install folders).</source>
+        <translation>用于导出 .nsys-rep/.qdrep 报告的 nsys（默认：PATH 中或默认安装目录中的 nsys）。</translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation>PATH</translation>
+    </message>
+    <message>
+        <source>--peak-tflops needs a positive number.</source>
+        <translation>--peak-tflops 需要一个正数。</translation>
+    </message>
+    <message>
+        <source>Usage: sightline-cli &lt;command&gt; [options]
+
+Commands:
+  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--ncu FILE] [--nvml FILE]
+                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--model-flops-per-token F | --params P]
+          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]]
+                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md
+  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH)
+  info TRACE.sqlite
+                 print the nsys and schema versions, GPUs, tables and row counts
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]
+                 write a synthetic LLM-serving export in the nsys 2026.2 schema
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,
+                 cancel latency and memory after reopening, against a bare SQLite scan
+
+Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a command.
+Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,
+5 regression beyond the --gate threshold, 6 gate inconclusive.
+</source>
+        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+
+命令：
+  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--ncu FILE] [--nvml FILE]
+                 写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--model-flops-per-token F | --params P]
+          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]]
+                 将 2 到 8 个跟踪与一个基线比较：写出 DIR/comparison.json 和 DIR/comparison.md
+  （analyze、compare 和 info 也可通过 nsys 打开 .nsys-rep/.qdrep 报告：--nsys PATH）
+  info TRACE.sqlite
+                 打印 nsys 和导出模式版本、GPU、表及行数
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]
+                 写出一个 nsys 2026.2 模式的合成 LLM 推理服务导出文件
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 测量加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、
+                 取消延迟和重复打开后的内存，并与纯 SQLite 扫描对比
+
+运行 &apos;sightline-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
+退出码：0 成功，1 失败，2 用法错误，3 输入不可读，4 无法写出输出，
+5 回退超出 --gate 阈值，6 门控无法判定。
+</translation>
+    </message>
+    <message>
+        <source>The export (nsys export --type sqlite), or an .nsys-rep/.qdrep report that nsys exports into the user&apos;s cache.</source>
+        <translation>导出文件（nsys export --type sqlite），或由 nsys 导出到用户缓存中的 .nsys-rep/.qdrep 报告。</translation>
+    </message>
+    <message>
+        <source>Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page details, or a .ncu-rep (needs ncu).</source>
+        <translation>要与跟踪对齐的 Nsight Compute 结果：ncu --csv --page raw 或 --page details 的 CSV，或 .ncu-rep（需要 ncu）。</translation>
+    </message>
+    <message>
+        <source>NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture.</source>
+        <translation>要与采集对齐的 NVML 采样（来自 nvidia-smi --query-gpu 或采样线程的 CSV）。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1 (--%2): it does not exist or is not a readable file.</source>
+        <translation>无法读取 %1（--%2）：文件不存在或不可读。</translation>
+    </message>
+    <message>
+        <source>Names of the traces in the report, comma-separated (default: the distinguishing part of the file names, e.g. before, after).</source>
+        <translation>报告中各跟踪的名称，以逗号分隔（默认：文件名中相互区分的部分，例如 before、after）。</translation>
+    </message>
+    <message>
+        <source>Model FLOPs per generated token: with --tokens, model TFLOP/s and MFU.</source>
+        <translation>每个生成 token 的模型 FLOPs：配合 --tokens 得出模型 TFLOP/s 和 MFU。</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Model parameters P: 2·P FLOPs per generated token (instead of --model-flops-per-token).</source>
+        <translation>模型参数量 P：每个生成 token 2·P FLOPs（代替 --model-flops-per-token）。</translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation>P</translation>
+    </message>
+    <message>
+        <source>CI gate: exit 5 when the gated figure is worse than the baseline by more than PCT %, 6 when the comparison cannot tell (different GPU models, no kernels, no common unit of work).</source>
+        <translation>CI 门控：门控指标比基线差超过 PCT % 时以 5 退出，比较无法判定时（GPU 型号不同、没有内核、没有共同的工作单位）以 6 退出。</translation>
+    </message>
+    <message>
+        <source>PCT</source>
+        <translation>PCT</translation>
+    </message>
+    <message>
+        <source>The gated figure: a comparison figure key, KEY@PHASE or KEY@CATEGORY (default: kernel time per unit of work, kernel_ns_per_unit, or kernel_ns in total).</source>
+        <translation>门控的指标：一个比较指标键、KEY@PHASE 或 KEY@CATEGORY（默认：每工作单位的内核时间 kernel_ns_per_unit，或总计的 kernel_ns）。</translation>
+    </message>
+    <message>
+        <source>FIGURE</source>
+        <translation>FIGURE</translation>
+    </message>
+    <message>
+        <source>--%1 needs a positive number.</source>
+        <translation>--%1 需要一个正数。</translation>
+    </message>
+    <message>
+        <source>--gate takes a percentage, e.g. 5.</source>
+        <translation>--gate 需要一个百分比，例如 5。</translation>
+    </message>
+    <message>
+        <source>--gate-on needs --gate PCT.</source>
+        <translation>--gate-on 需要 --gate PCT。</translation>
+    </message>
+    <message>
+        <source>Gate on %1, %2: %3</source>
+        <translation>门控 %1，%2：%3</translation>
+    </message>
+    <message>
+        <source>The export (or an .nsys-rep/.qdrep report).</source>
+        <translation>导出文件（或 .nsys-rep/.qdrep 报告）。</translation>
+    </message>
+    <message>
+        <source>SQLite reads:    %1 (%2)</source>
+        <translation>SQLite 读取：    %1（%2）</translation>
+    </message>
+    <message>
+        <source>C API on the QSQLITE handle</source>
+        <translation>QSQLITE 句柄上的 C API</translation>
+    </message>
+    <message>
+        <source>QSqlQuery, forward-only</source>
+        <translation>QSqlQuery，仅向前</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Name the serving steps like vllm, sglang or trtllm, with known batch compositions (default: generic prefill/decode_step ranges).</source>
+        <translation>按 vllm、sglang 或 trtllm 的方式命名推理服务步，并带有已知的批组成（默认：通用的 prefill/decode_step 范围）。</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>NAME</translation>
+    </message>
+    <message>
+        <source>Write the small efficiency export instead: PyTorch shape ranges around a bf16 tensor-core GEMM and an FP32 GEMM, and an all-reduce on its own stream overlapping compute in part.</source>
+        <translation>改为写出小型效率导出文件：围绕一个 bf16 张量核心 GEMM 和一个 FP32 GEMM 的 PyTorch 形状范围，以及一个在自己的流上、与计算部分重叠的 all-reduce。</translation>
+    </message>
+    <message>
+        <source>Also write sampled GPU metrics (GPU_METRICS, TARGET_INFO_GPU_METRICS) as nsys --gpu-metrics-devices=all does.</source>
+        <translation>同时写出采样的 GPU 指标（GPU_METRICS、TARGET_INFO_GPU_METRICS），如同 nsys --gpu-metrics-devices=all。</translation>
+    </message>
+    <message>
+        <source>GPU metrics sampling rate (default 10000, nsys&apos; default).</source>
+        <translation>GPU 指标采样频率（默认 10000，即 nsys 的默认值）。</translation>
+    </message>
+    <message>
+        <source>HZ</source>
+        <translation>HZ</translation>
+    </message>
+    <message>
+        <source>--gpu-metrics-hz needs a rate from 1 to 1000000.</source>
+        <translation>--gpu-metrics-hz 需要 1 到 1000000 之间的频率。</translation>
+    </message>
+    <message>
+        <source>Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs none, node or graph, --framework vllm, sglang or trtllm.</source>
+        <translation>无效的 synth 选项：--steps 和 --kernels 需要正数，--ranks 为 1 到 8，--graphs 为 none、node 或 graph，--framework 为 vllm、sglang 或 trtllm。</translation>
     </message>
 </context>
 <context>
@@ -547,6 +792,37 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1 traced CUDA graphs as whole graphs (graph launches: %2, %3): the kernels inside them are not in its kernel figures, which are therefore not comparable with traces that record every kernel.</source>
         <translation>%1 以整图方式跟踪 CUDA 图（图启动：%2，%3）：图内的内核不在其内核指标中，因此无法与记录了每个内核的跟踪相比较。</translation>
+    </message>
+    <message>
+        <source>The gate threshold must be a percentage of 0 or more.</source>
+        <translation>门控阈值必须是 0 或更大的百分比。</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonChartData</name>
+    <message>
+        <source>GPU time by kernel category</source>
+        <translation>按内核类别统计的 GPU 时间</translation>
+    </message>
+    <message>
+        <source>GPU time</source>
+        <translation>GPU 时间</translation>
+    </message>
+    <message>
+        <source>GPU time per %1</source>
+        <translation>每%1 GPU 时间</translation>
+    </message>
+    <message>
+        <source>Kernel time by phase</source>
+        <translation>按阶段统计的内核时间</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation>内核时间</translation>
+    </message>
+    <message>
+        <source>Kernel time per %1</source>
+        <translation>每%1内核时间</translation>
     </message>
 </context>
 <context>
@@ -646,6 +922,121 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Share of kernel time</source>
         <translation>内核时间占比</translation>
+    </message>
+    <message>
+        <source>Generated tokens (step names)</source>
+        <translation>生成 token 数（步名称）</translation>
+    </message>
+    <message>
+        <source>Context tokens (step names)</source>
+        <translation>上下文 token 数（步名称）</translation>
+    </message>
+    <message>
+        <source>Kernel time per generated token (decode steps)</source>
+        <translation>每生成 token 内核时间（decode 步）</translation>
+    </message>
+    <message>
+        <source>Kernel time per context token (prefill steps)</source>
+        <translation>每上下文 token 内核时间（prefill 步）</translation>
+    </message>
+    <message>
+        <source>Time per output token (mean)</source>
+        <translation>每输出 token 时间（均值）</translation>
+    </message>
+    <message>
+        <source>Time per output token p50</source>
+        <translation>每输出 token 时间 p50</translation>
+    </message>
+    <message>
+        <source>Decode step p50</source>
+        <translation>decode 步 p50</translation>
+    </message>
+    <message>
+        <source>Decode throughput (tokens/s)</source>
+        <translation>decode 吞吐量（tokens/s）</translation>
+    </message>
+    <message>
+        <source>Prefill throughput (tokens/s)</source>
+        <translation>prefill 吞吐量（tokens/s）</translation>
+    </message>
+    <message>
+        <source>Wall time per %1</source>
+        <translation>每%1墙钟时间</translation>
+    </message>
+    <message>
+        <source>GPU busy share</source>
+        <translation>GPU 忙碌占比</translation>
+    </message>
+    <message>
+        <source>GPU compute-busy share</source>
+        <translation>GPU 计算忙碌占比</translation>
+    </message>
+    <message>
+        <source>GPU copy-busy share</source>
+        <translation>GPU 拷贝忙碌占比</translation>
+    </message>
+    <message>
+        <source>Kernel time on tensor cores</source>
+        <translation>张量核心上的内核时间</translation>
+    </message>
+    <message>
+        <source>GEMM time without tensor cores</source>
+        <translation>未使用张量核心的 GEMM 时间</translation>
+    </message>
+    <message>
+        <source>Communication time (union per GPU)</source>
+        <translation>通信时间（每 GPU 取并集）</translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation>暴露的通信</translation>
+    </message>
+    <message>
+        <source>Communication exposed</source>
+        <translation>通信暴露比例</translation>
+    </message>
+    <message>
+        <source>Achieved GFLOP/s (from shapes)</source>
+        <translation>实际 GFLOP/s（由形状得出）</translation>
+    </message>
+    <message>
+        <source>MFU (from shapes)</source>
+        <translation>MFU（由形状得出）</translation>
+    </message>
+    <message>
+        <source>Model GFLOP/s per GPU (FLOPs per token × tokens)</source>
+        <translation>每 GPU 模型 GFLOP/s（每 token FLOPs × token 数）</translation>
+    </message>
+    <message>
+        <source>Model MFU</source>
+        <translation>模型 MFU</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonGate</name>
+    <message>
+        <source>%1 has no kernels in its analysis window.</source>
+        <translation>%1 在其分析窗口中没有内核。</translation>
+    </message>
+    <message>
+        <source>%1 ran on %2 and %3 on %4: different GPU models.</source>
+        <translation>%1 运行在 %2 上，而 %3 运行在 %4 上：GPU 型号不同。</translation>
+    </message>
+    <message>
+        <source>The figure %1 is not in this comparison (see docs/report-format.md for the keys).</source>
+        <translation>指标 %1 不在本次比较中（键名见 docs/report-format.md）。</translation>
+    </message>
+    <message>
+        <source>%1 has no %2: no common unit of work to divide by.</source>
+        <translation>%1 没有 %2：没有可以相除的共同工作单位。</translation>
+    </message>
+    <message>
+        <source>%1 is neither better lower nor better higher: pick another figure.</source>
+        <translation>%1 既不是越低越好也不是越高越好：请选择其他指标。</translation>
+    </message>
+    <message>
+        <source>%1 is undefined in %2.</source>
+        <translation>%1 在 %2 中未定义。</translation>
     </message>
 </context>
 <context>
@@ -782,6 +1173,38 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Generated by Sightline %1. Δ is the trace minus the baseline; definitions in docs/analysis.md.</source>
         <translation>由 Sightline %1 生成。Δ 为该跟踪减去基线；定义见 docs/analysis.md。</translation>
     </message>
+    <message>
+        <source>improvement</source>
+        <translation>改进</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <source>regression</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <source>inconclusive</source>
+        <translation>无法判定</translation>
+    </message>
+    <message>
+        <source>Gate: %1</source>
+        <translation>门控：%1</translation>
+    </message>
+    <message>
+        <source>Gated figure: %1 (`%2`), threshold ±%3 %4.</source>
+        <translation>门控指标：%1（`%2`），阈值 ±%3 %4。</translation>
+    </message>
+    <message>
+        <source>percentage points</source>
+        <translation>百分点</translation>
+    </message>
+    <message>
+        <source>The token counts are the generated tokens the traces&apos; serving steps name (no --tokens given).</source>
+        <translation>token 数为各跟踪的推理服务步所命名的生成 token 数（未给出 --tokens）。</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonOptions</name>
@@ -804,6 +1227,431 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>&apos;%1&apos; is not a positive whole number (expected a comma-separated list such as 5000,5120).</source>
         <translation>“%1”不是正整数（应为以逗号分隔的列表，例如 5000,5120）。</translation>
+    </message>
+</context>
+<context>
+    <name>CounterAnalysis</name>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>内存受限</translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>latency/launch-bound</source>
+        <translation>延迟/启动受限</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>NVML samples: %1 rows read, %2 skipped; columns: %3.</source>
+        <translation>NVML 采样：读取 %1 行，跳过 %2 行；列：%3。</translation>
+    </message>
+    <message>
+        <source>Nsight Compute: %1 of %2 profiled launches matched kernels of the trace (%3 by full name, %4 by function name).</source>
+        <translation>Nsight Compute：%2 次被分析的启动中有 %1 次与跟踪中的内核匹配（%3 次按全名，%4 次按函数名）。</translation>
+    </message>
+    <message>
+        <source>The window</source>
+        <translation>分析窗口</translation>
+    </message>
+    <message>
+        <source>%1 is memory-bound on GPU %2</source>
+        <translation>%1 在 GPU %2 上受内存限制</translation>
+    </message>
+    <message>
+        <source>While its kernels run, DRAM bandwidth averages %1 of peak and compute %2 (tensor pipes %3) over %4 of kernel time: the GPU waits for memory. More requests per step reuse each weight byte for more tokens; quantised weights or KV cache move fewer bytes.</source>
+        <translation>其内核运行期间，在 %4 的内核时间内 DRAM 带宽平均为峰值的 %1，计算为 %2（张量管线 %3）：GPU 在等待内存。每步更多的请求可让每个权重字节服务更多 token；量化权重或 KV 缓存可减少搬运的字节数。</translation>
+    </message>
+    <message>
+        <source>not sampled</source>
+        <translation>未采样</translation>
+    </message>
+    <message>
+        <source>DRAM %1</source>
+        <translation>DRAM %1</translation>
+    </message>
+    <message>
+        <source>%1 keeps GPU %2 busy at low utilisation</source>
+        <translation>%1 使 GPU %2 以低利用率保持忙碌</translation>
+    </message>
+    <message>
+        <source>While its kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes near its limit over %3 of kernel time: small kernels, launch latency or dependencies dominate. Fusing kernels, CUDA graphs or larger batches raise the work per launch.</source>
+        <translation>其内核运行期间，在 %3 的内核时间内，内存（DRAM 为峰值的 %1）和计算（%2）都远未达到上限：小内核、启动延迟或依赖关系占主导。融合内核、使用 CUDA 图或更大的批可提高每次启动的工作量。</translation>
+    </message>
+    <message>
+        <source>compute %1</source>
+        <translation>计算 %1</translation>
+    </message>
+    <message>
+        <source>GPU %1 runs below its clock</source>
+        <translation>GPU %1 运行在其时钟频率以下</translation>
+    </message>
+    <message>
+        <source>%1 was below 90 % of its %2 MHz maximum for %3 of the sampled window (mean %4 MHz)%5. Power or thermal limits slow every kernel alike: check power caps, cooling and clock settings (nvidia-smi -q -d PERFORMANCE names the reason).</source>
+        <translation>在 %3 的采样窗口内，%1 低于其 %2 MHz 最高频率的 90 %（平均 %4 MHz）%5。功耗或温度限制会同等地拖慢每个内核：请检查功耗上限、散热和时钟设置（nvidia-smi -q -d PERFORMANCE 会给出原因）。</translation>
+    </message>
+    <message>
+        <source>; slowest in %1</source>
+        <translation>；在 %1 中最慢</translation>
+    </message>
+    <message>
+        <source>%1 below 90 % clock</source>
+        <translation>%1 低于 90 % 时钟</translation>
+    </message>
+</context>
+<context>
+    <name>CountersReport</name>
+    <message>
+        <source>Hardware counters</source>
+        <translation>硬件计数器</translation>
+    </message>
+    <message>
+        <source>Stretch</source>
+        <translation>区段</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation>内核时间</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>分析窗口</translation>
+    </message>
+    <message>
+        <source>DRAM and compute are time-weighted means over kernel time (percent of peak); the class follows the rule in docs/analysis.md.</source>
+        <translation>DRAM 和计算是按内核时间加权的平均值（峰值的百分比）；类别依据 docs/analysis.md 中的规则。</translation>
+    </message>
+    <message>
+        <source>Nsight Compute (%1)</source>
+        <translation>Nsight Compute（%1）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 profiled launches matched the trace&apos;s kernels.</source>
+        <translation>%2 次被分析的启动中有 %1 次与跟踪的内核匹配。</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>内核启动</translation>
+    </message>
+    <message>
+        <source>Occupancy (achieved / theoretical)</source>
+        <translation>占用率（实际 / 理论）</translation>
+    </message>
+    <message>
+        <source>hit</source>
+        <translation>命中</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+</context>
+<context>
+    <name>DataQuality</name>
+    <message>
+        <source>Required value is NULL</source>
+        <translation>必需的值为 NULL</translation>
+    </message>
+    <message>
+        <source>Text, blob or real where an integer belongs</source>
+        <translation>应为整数处出现了文本、blob 或实数</translation>
+    </message>
+    <message>
+        <source>Device, stream or correlation id out of range</source>
+        <translation>设备、流或关联 id 超出范围</translation>
+    </message>
+    <message>
+        <source>Impossible launch geometry</source>
+        <translation>不可能的启动几何</translation>
+    </message>
+    <message>
+        <source>NVTX range that never ends</source>
+        <translation>从未结束的 NVTX 范围</translation>
+    </message>
+    <message>
+        <source>Ends before it starts</source>
+        <translation>结束早于开始</translation>
+    </message>
+    <message>
+        <source>Time far outside the capture</source>
+        <translation>时间远在采集范围之外</translation>
+    </message>
+    <message>
+        <source>Lasts longer than the capture</source>
+        <translation>持续时间长于采集</translation>
+    </message>
+    <message>
+        <source>Correlation id used twice in a process</source>
+        <translation>关联 id 在一个进程中被使用两次</translation>
+    </message>
+    <message>
+        <source>Name id not in StringIds</source>
+        <translation>名称 id 不在 StringIds 中</translation>
+    </message>
+</context>
+<context>
+    <name>DataQualityFindings</name>
+    <message>
+        <source>Data quality: %1</source>
+        <translation>数据质量：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) of %1 name a string id that is not in StringIds; they are kept and shown as &quot;&lt;missing string N&gt;&quot;.</source>
+        <translation>
+            <numerusform>%1 中有 %n 行引用了不在 StringIds 中的字符串 id；这些行被保留，并显示为“&lt;missing string N&gt;”。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) of %1 break this rule and are left out of every figure.</source>
+        <translation>
+            <numerusform>%1 中有 %n 行违反此规则，未计入任何指标。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>EfficiencyAnalysis</name>
+    <message>
+        <source>%1 ×%2 (%3)</source>
+        <translation>%1 ×%2（%3）</translation>
+    </message>
+    <message>
+        <source>GEMM and convolution time without tensor cores</source>
+        <translation>未使用张量核心的 GEMM 和卷积时间</translation>
+    </message>
+    <message>
+        <source>%1 launches, %2</source>
+        <translation>%1 次启动，%2</translation>
+    </message>
+    <message>
+        <source>%1 GEMM/convolution launches (%2, %3 of kernel time and %4 of all GEMM time) run on the CUDA cores (SIMT), not on tensor cores: %5. Run them in bf16/fp16 (autocast), or allow TF32 for FP32 matmuls (torch.set_float32_matmul_precision(&apos;high&apos;)), with dimensions that are multiples of 8.</source>
+        <translation>%1 次 GEMM/卷积启动（%2，占内核时间的 %3、全部 GEMM 时间的 %4）运行在 CUDA 核心（SIMT）上，而不是张量核心上：%5。请以 bf16/fp16 运行它们（autocast），或允许 FP32 矩阵乘使用 TF32（torch.set_float32_matmul_precision(&apos;high&apos;)），并使维度为 8 的倍数。</translation>
+    </message>
+    <message>
+        <source>Copies, not kernels, keep GPU %1 busy</source>
+        <translation>让 GPU %1 保持忙碌的是拷贝，而不是内核</translation>
+    </message>
+    <message>
+        <source>%1 busy, %2 computing</source>
+        <translation>忙碌 %1，计算 %2</translation>
+    </message>
+    <message>
+        <source>GPU %1 is busy %2 of its span but runs kernels only %3 of it: for %4 the GPU only copies (%5 copies, %6). Keep the data on the GPU between steps, or overlap the copies with compute (pinned memory, cudaMemcpyAsync on a side stream).</source>
+        <translation>GPU %1 在其时间跨度的 %2 内忙碌，但只有 %3 在运行内核：有 %4 的时间 GPU 只在拷贝（%5 次拷贝，%6）。请在各步之间将数据保留在 GPU 上，或让拷贝与计算重叠（锁页内存、在旁路流上使用 cudaMemcpyAsync）。</translation>
+    </message>
+    <message>
+        <source>GPU %1 %2 of %3</source>
+        <translation>GPU %1：%3 中的 %2</translation>
+    </message>
+    <message>
+        <source>Communication is not hidden behind compute</source>
+        <translation>通信没有被计算掩盖</translation>
+    </message>
+    <message>
+        <source>Communication kernels run for %1 (union per GPU), and %2 of it overlaps no other kernel on the same GPU: %3. Overlap the collectives with independent compute (bucketed/asynchronous all-reduce, a separate communication stream) or shrink them.</source>
+        <translation>通信内核运行了 %1（每 GPU 取并集），其中 %2 没有与同一 GPU 上的任何其他内核重叠：%3。请让集合通信与独立的计算重叠（分桶/异步 all-reduce、单独的通信流），或减小其规模。</translation>
+    </message>
+</context>
+<context>
+    <name>EfficiencyReport</name>
+    <message>
+        <source>%1 busy: %2 compute, %3 copies</source>
+        <translation>忙碌 %1：计算 %2，拷贝 %3</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <source>Math: %1</source>
+        <translation>数学路径：%1</translation>
+    </message>
+    <message>
+        <source>Communication: %1, %2 exposed</source>
+        <translation>通信：%1，暴露 %2</translation>
+    </message>
+    <message>
+        <source>FLOPs: %1 TFLOP/s achieved, MFU %2</source>
+        <translation>FLOPs：实际 %1 TFLOP/s，MFU %2</translation>
+    </message>
+    <message>
+        <source>The trace has no operator shapes, so FLOPs and MFU are not derived. Record them with torch.autograd.profiler.emit_nvtx(record_shapes=True) and nsys --trace=cuda,nvtx, or give the model&apos;s FLOPs per token (--model-flops-per-token or --params) and token counts to the comparison.</source>
+        <translation>该跟踪没有算子形状，因此无法推导 FLOPs 和 MFU。请使用 torch.autograd.profiler.emit_nvtx(record_shapes=True) 和 nsys --trace=cuda,nvtx 记录形状，或在比较时给出模型每 token 的 FLOPs（--model-flops-per-token 或 --params）和 token 数。</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>分析窗口</translation>
+    </message>
+    <message>
+        <source>unknown: no kernel time</source>
+        <translation>未知：没有内核时间</translation>
+    </message>
+    <message>
+        <source>unknown: the GPU model has no entry in the peak table (give --peak-tflops)</source>
+        <translation>未知：峰值表中没有该 GPU 型号（请给出 --peak-tflops）</translation>
+    </message>
+    <message>
+        <source>unknown: no peak for the kernels&apos; math path (give --peak-tflops)</source>
+        <translation>未知：内核的数学路径没有峰值（请给出 --peak-tflops）</translation>
+    </message>
+    <message>
+        <source>any dtype</source>
+        <translation>任意数据类型</translation>
+    </message>
+    <message>
+        <source>--peak-tflops</source>
+        <translation>--peak-tflops</translation>
+    </message>
+    <message>
+        <source>%1 (%2 peak %3 TFLOP/s, %4)</source>
+        <translation>%1（%2 峰值 %3 TFLOP/s，%4）</translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
+        <translation>效率</translation>
+    </message>
+    <message>
+        <source>Math path</source>
+        <translation>数学路径</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>GEMM time</source>
+        <translation>GEMM 时间</translation>
+    </message>
+    <message>
+        <source>GEMM/convolution time on SIMT (no tensor cores): %1 of %2 (%3 launches).</source>
+        <translation>SIMT 上（无张量核心）的 GEMM/卷积时间：%2 中的 %1（%3 次启动）。</translation>
+    </message>
+    <message>
+        <source>Compute/communication overlap</source>
+        <translation>计算/通信重叠</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Overlapped</source>
+        <translation>已重叠</translation>
+    </message>
+    <message>
+        <source>Exposed</source>
+        <translation>暴露</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>FLOPs and MFU</source>
+        <translation>FLOPs 与 MFU</translation>
+    </message>
+    <message>
+        <source>%1 operator ranges with shapes; %2 with FLOPs and kernels; %3 counted operators whose shapes do not give FLOPs (convolutions: the sizes omit stride and padding).</source>
+        <translation>%1 个带形状的算子范围；%2 个有 FLOPs 和内核；%3 个已计数的算子其形状无法得出 FLOPs（卷积：尺寸中不含步幅和填充）。</translation>
+    </message>
+    <message>
+        <source>Operator / phase</source>
+        <translation>算子 / 阶段</translation>
+    </message>
+    <message>
+        <source>Ranges</source>
+        <translation>范围数</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation>内核时间</translation>
+    </message>
+    <message>
+        <source>phase %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExportOpener</name>
+    <message>
+        <source>%1 is locked: another program is writing to it (SQLite reports &quot;%2&quot;). Wait until it has finished, then open it again.</source>
+        <translation>%1 已被锁定：另一个程序正在写入它（SQLite 报告“%2”）。请等待其完成后再打开。</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: SQLite reports &quot;%2&quot;. The disk or network share may have failed, or access was denied; the file itself may be fine.</source>
+        <translation>无法读取 %1：SQLite 报告“%2”。磁盘或网络共享可能出现故障，或访问被拒绝；文件本身可能完好。</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: SQLite ran out of memory (&quot;%2&quot;). Close other traces or programs and try again; the file itself may be fine.</source>
+        <translation>无法读取 %1：SQLite 内存不足（“%2”）。请关闭其他跟踪或程序后重试；文件本身可能完好。</translation>
+    </message>
+    <message>
+        <source>%1: its path is longer than the SQLite library in use accepts (512 bytes). Move the trace to a shorter path.</source>
+        <translation>%1：其路径长度超过了所用 SQLite 库允许的上限（512 字节）。请将跟踪移到更短的路径下。</translation>
+    </message>
+    <message>
+        <source>%1 could not be opened by SQLite: &quot;%2&quot;.</source>
+        <translation>SQLite 无法打开 %1：“%2”。</translation>
+    </message>
+    <message>
+        <source>%1 has an export schema Sightline does not know: SQLite reports &quot;%2&quot;. It may come from a newer Nsight Systems; please report the nsys version.</source>
+        <translation>%1 的导出模式 Sightline 无法识别：SQLite 报告“%2”。它可能来自更新版本的 Nsight Systems；请报告 nsys 版本。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: SQLite reports &quot;%2&quot;. The copy may be incomplete; copy or export it again.</source>
+        <translation>%1 已损坏：SQLite 报告“%2”。该副本可能不完整；请重新复制或导出。</translation>
+    </message>
+    <message>
+        <source>%1 is an SQLite database but not an Nsight Systems export: it has no StringIds table and none of the CUPTI_ACTIVITY_KIND_*, NVTX_EVENTS or TARGET_INFO_* tables. Create the export with &apos;nsys export --type sqlite&apos;.</source>
+        <translation>%1 是 SQLite 数据库，但不是 Nsight Systems 导出文件：它没有 StringIds 表，也没有任何 CUPTI_ACTIVITY_KIND_*、NVTX_EVENTS 或 TARGET_INFO_* 表。请使用 &apos;nsys export --type sqlite&apos; 创建导出文件。</translation>
+    </message>
+    <message>
+        <source>%1 was written with an export schema Sightline does not know (a newer Nsight Systems, or an edited export): table %2 has no column %3, which Sightline needs to read it (missing: %4). Export it with a supported nsys version, or report the nsys version.</source>
+        <translation>%1 使用了 Sightline 无法识别的导出模式（更新版本的 Nsight Systems，或被编辑过的导出文件）：表 %2 没有 Sightline 读取它所需的列 %3（缺少：%4）。请用受支持的 nsys 版本导出，或报告 nsys 版本。</translation>
+    </message>
+    <message>
+        <source>%1: table %2 has no column %3 (a newer or edited export schema); it was loaded without them, so the figures that need them are incomplete.</source>
+        <translation>%1：表 %2 没有列 %3（更新的或被编辑过的导出模式）；已在缺少这些列的情况下加载，因此依赖它们的指标不完整。</translation>
     </message>
 </context>
 <context>
@@ -890,11 +1738,11 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>GPU %1 has %2 gaps of 500 ms or more</source>
-        <translation>GPU %1 有 %2 个 500 ms 或更长的空闲间隙</translation>
+        <translation type="vanished">GPU %1 有 %2 个 500 ms 或更长的空闲间隙</translation>
     </message>
     <message>
         <source>GPU %1 sits idle for %2 in %3 gaps of at least 500 ms (longest %4 at %5). Nothing ran on the GPU then: look at what the host was doing (NVTX, API calls) in those ranges.</source>
-        <translation>GPU %1 在 %3 个至少 500 ms 的间隙中共空闲 %2（最长 %4，位于 %5）。这期间 GPU 上没有运行任何任务：请查看主机在这些时间段内在做什么（NVTX、API 调用）。</translation>
+        <translation type="vanished">GPU %1 在 %3 个至少 500 ms 的间隙中共空闲 %2（最长 %4，位于 %5）。这期间 GPU 上没有运行任何任务：请查看主机在这些时间段内在做什么（NVTX、API 调用）。</translation>
     </message>
     <message>
         <source>GPU %1 is under 50 % busy in %2 of its span</source>
@@ -951,6 +1799,67 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>In %1, process %2 spends %3 of kernel time per step and process %4 only %5 (%6 ranks): collective operations make the fast ranks wait for the slow one.</source>
         <translation>在 %1 中，进程 %2 每步的内核时间为 %3，而进程 %4 只有 %5（共 %6 个 rank）：集合通信操作使快的 rank 等待慢的 rank。</translation>
+    </message>
+    <message>
+        <source>GPU %1 has %2 gaps of %3 ms or more</source>
+        <translation>GPU %1 有 %2 个 %3 ms 或更长的间隙</translation>
+    </message>
+    <message>
+        <source>GPU %1 sits idle for %2 in %3 gaps of at least %6 ms (longest %4 at %5). Nothing ran on the GPU then: look at what the host was doing (NVTX, API calls) in those ranges.</source>
+        <translation>GPU %1 在 %3 个至少 %6 ms 的间隙中空闲了 %2（最长 %4，位于 %5）。其间 GPU 上没有任何运行：请查看主机在这些范围内做了什么（NVTX、API 调用）。</translation>
+    </message>
+</context>
+<context>
+    <name>GpuMetricsReader</name>
+    <message>
+        <source>GPU metrics are not read: GPU_METRICS has no %1 column.</source>
+        <translation>未读取 GPU 指标：GPU_METRICS 没有 %1 列。</translation>
+    </message>
+    <message>
+        <source>GPU metrics are not read: the export has no TARGET_INFO_GPU_METRICS names.</source>
+        <translation>未读取 GPU 指标：导出文件没有 TARGET_INFO_GPU_METRICS 名称。</translation>
+    </message>
+    <message>
+        <source>%1 GPU metric samples have no name in TARGET_INFO_GPU_METRICS and were skipped.</source>
+        <translation>%1 个 GPU 指标采样在 TARGET_INFO_GPU_METRICS 中没有名称，已跳过。</translation>
+    </message>
+</context>
+<context>
+    <name>GpuPeaks</name>
+    <message>
+        <source>Invalid GPU peak table: %1 at offset %2</source>
+        <translation>无效的 GPU 峰值表：%1，位于偏移 %2</translation>
+    </message>
+    <message>
+        <source>Invalid GPU peak table: expected an object with a &quot;gpus&quot; array.</source>
+        <translation>无效的 GPU 峰值表：应为带有 &quot;gpus&quot; 数组的对象。</translation>
+    </message>
+    <message>
+        <source>Invalid GPU peak table: every entry needs a &quot;model&quot; and a &quot;source&quot;.</source>
+        <translation>无效的 GPU 峰值表：每个条目都需要 &quot;model&quot; 和 &quot;source&quot;。</translation>
+    </message>
+    <message>
+        <source>Invalid GPU peak table: %1 %2 needs a positive number.</source>
+        <translation>无效的 GPU 峰值表：%1 %2 需要一个正数。</translation>
+    </message>
+    <message>
+        <source>Cannot read the GPU peak table %1: %2</source>
+        <translation>无法读取 GPU 峰值表 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>GraphModes</name>
+    <message>
+        <source>whole graphs (one record per graph launch)</source>
+        <translation>整图（每次图启动一条记录）</translation>
+    </message>
+    <message>
+        <source>nodes (one record per kernel of a graph)</source>
+        <translation>节点（图中每个内核一条记录）</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
     </message>
 </context>
 <context>
@@ -1203,6 +2112,189 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Generated by Sightline %1. Times are on the export&apos;s session timeline; shares are of the analysis window unless stated.</source>
         <translation>由 Sightline %1 生成。时间基于导出文件的会话时间轴；除非另有说明，占比均相对于分析窗口。</translation>
     </message>
+    <message>
+        <source>GPU %1 busy split</source>
+        <translation>GPU %1 忙碌构成</translation>
+    </message>
+</context>
+<context>
+    <name>MathPathTable</name>
+    <message>
+        <source>Tensor core</source>
+        <translation>张量核心</translation>
+    </message>
+    <message>
+        <source>SIMT</source>
+        <translation>SIMT</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Invalid math-path table: %1 at offset %2</source>
+        <translation>无效的数学路径表：%1，位于偏移 %2</translation>
+    </message>
+    <message>
+        <source>Invalid math-path table: expected an object with &quot;paths&quot; and &quot;dtypes&quot; arrays.</source>
+        <translation>无效的数学路径表：应为带有 &quot;paths&quot; 和 &quot;dtypes&quot; 数组的对象。</translation>
+    </message>
+    <message>
+        <source>Invalid math-path table: unknown data type &apos;%1&apos; (use one of: %2).</source>
+        <translation>无效的数学路径表：未知数据类型 &apos;%1&apos;（请使用以下之一：%2）。</translation>
+    </message>
+    <message>
+        <source>Invalid math-path table: unknown path &apos;%1&apos; (use tensor-core, simt or unknown).</source>
+        <translation>无效的数学路径表：未知路径 &apos;%1&apos;（请使用 tensor-core、simt 或 unknown）。</translation>
+    </message>
+    <message>
+        <source>Invalid math-path table: a dtypes rule needs a &quot;dtype&quot;.</source>
+        <translation>无效的数学路径表：dtypes 规则需要 &quot;dtype&quot;。</translation>
+    </message>
+    <message>
+        <source>Cannot read the math-path table %1: %2</source>
+        <translation>无法读取数学路径表 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>NcuAnalysis</name>
+    <message>
+        <source>TARGET_INFO_GPU: %1 SMs at %2 MHz, %3 FP32 lanes per SM (compute capability %4.%5), DRAM %6 GB/s</source>
+        <translation>TARGET_INFO_GPU：%1 个 SM，频率 %2 MHz，每 SM %3 条 FP32 通道（计算能力 %4.%5），DRAM %6 GB/s</translation>
+    </message>
+    <message>
+        <source>A hot kernel runs far below its roofline</source>
+        <translation>热点内核的性能远低于其屋顶线</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 GFLOP/s its roofline allows on %7 (FP32 ceiling and DRAM roof).</source>
+        <translation>%1（占内核时间的 %2）在 %4 FLOP/byte 下达到 %3 GFLOP/s，为其屋顶线在 %7 上允许的 %6 GFLOP/s 的 %5（FP32 上限和 DRAM 屋顶）。</translation>
+    </message>
+    <message>
+        <source>Achieved occupancy far below theoretical</source>
+        <translation>实际占用率远低于理论占用率</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of kernel time) keeps %3 of its warps resident against a theoretical %4: tail effects, imbalanced blocks or too few blocks per SM leave warp slots empty.</source>
+        <translation>%1（占内核时间的 %2）驻留的 warp 为 %3，而理论值为 %4：尾部效应、块不均衡或每 SM 块数过少使 warp 槽位空闲。</translation>
+    </message>
+    <message>
+        <source>Poor L2 hit rate on a memory-heavy kernel</source>
+        <translation>访存密集内核的 L2 命中率低</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of kernel time) hits L2 for %3 of its sectors while DRAM runs at %4 of peak: data is fetched again from DRAM instead of reused; tiling or access order may help.</source>
+        <translation>%1（占内核时间的 %2）的扇区 L2 命中率为 %3，而 DRAM 运行在峰值的 %4：数据被重新从 DRAM 读取而没有复用；分块或调整访问顺序可能有帮助。</translation>
+    </message>
+</context>
+<context>
+    <name>NcuCsvReader</name>
+    <message>
+        <source>Cannot read the Nsight Compute results %1: it is not a file.</source>
+        <translation>无法读取 Nsight Compute 结果 %1：它不是文件。</translation>
+    </message>
+    <message>
+        <source>%1 is an Nsight Compute report; reading it needs the ncu command, which was not found. Export it where ncu is installed: ncu --import %1 --csv --page raw &gt; %2.csv</source>
+        <translation>%1 是 Nsight Compute 报告；读取它需要 ncu 命令，但未找到该命令。请在安装了 ncu 的机器上导出：ncu --import %1 --csv --page raw &gt; %2.csv</translation>
+    </message>
+    <message>
+        <source>ncu could not convert %1: %2</source>
+        <translation>ncu 无法转换 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read the Nsight Compute results %1: %2</source>
+        <translation>无法读取 Nsight Compute 结果 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not an Nsight Compute CSV: no header with a &quot;Kernel Name&quot; column (export it with ncu --csv --page raw or --page details).</source>
+        <translation>%1 不是 Nsight Compute CSV：没有带 &quot;Kernel Name&quot; 列的表头（请用 ncu --csv --page raw 或 --page details 导出）。</translation>
+    </message>
+    <message>
+        <source>%1 lists no profiled launch.</source>
+        <translation>%1 没有列出任何被分析的启动。</translation>
+    </message>
+</context>
+<context>
+    <name>NsysImporter</name>
+    <message>
+        <source>%1: the file does not exist.</source>
+        <translation>%1：文件不存在。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read.</source>
+        <translation>无法读取 %1。</translation>
+    </message>
+    <message>
+        <source>%1: using its SQLite export made earlier by Nsight Systems %2 (cached).</source>
+        <translation>%1：使用之前由 Nsight Systems %2 生成的 SQLite 导出文件（已缓存）。</translation>
+    </message>
+    <message>
+        <source>(version unknown)</source>
+        <translation>（版本未知）</translation>
+    </message>
+    <message>
+        <source>Sightline exports it itself when Nsight Systems&apos; nsys is installed: get it from https://developer.nvidia.com/nsight-systems (or with the CUDA toolkit), then put nsys on PATH or set its path in Preferences (sightline-cli: --nsys PATH).</source>
+        <translation>安装了 Nsight Systems 的 nsys 后，Sightline 会自行导出：请从 https://developer.nvidia.com/nsight-systems 获取（或随 CUDA 工具包安装），然后将 nsys 放到 PATH 中，或在首选项中设置其路径（sightline-cli：--nsys PATH）。</translation>
+    </message>
+    <message>
+        <source>Exporting %1 with nsys…</source>
+        <translation>正在用 nsys 导出 %1…</translation>
+    </message>
+    <message>
+        <source>Cannot create the cache folder %1.</source>
+        <translation>无法创建缓存文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write to the cache folder %1.</source>
+        <translation>无法写入缓存文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>%1 could not be started: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>Exporting %1 with Nsight Systems %2…</source>
+        <translation>正在用 Nsight Systems %2 导出 %1…</translation>
+    </message>
+    <message>
+        <source>Exporting %1 was cancelled.</source>
+        <translation>已取消导出 %1。</translation>
+    </message>
+    <message>
+        <source>nsys could not export %1 (exit code %2): %3</source>
+        <translation>nsys 无法导出 %1（退出码 %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1: exported to SQLite by Nsight Systems %2 (kept in %3 for the next open).</source>
+        <translation>%1：已由 Nsight Systems %2 导出为 SQLite（保存在 %3 中供下次打开）。</translation>
+    </message>
+</context>
+<context>
+    <name>NvmlCsvReader</name>
+    <message>
+        <source>Cannot read the NVML samples file %1: %2</source>
+        <translation>无法读取 NVML 采样文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds no CSV rows: expected a header and one row per NVML sample.</source>
+        <translation>%1 不含 CSV 行：应有一个表头，且每个 NVML 采样一行。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be aligned: the trace does not record the capture&apos;s absolute start (TARGET_INFO_SESSION_START_TIME).</source>
+        <translation>无法对齐 %1：跟踪没有记录采集的绝对开始时间（TARGET_INFO_SESSION_START_TIME）。</translation>
+    </message>
+    <message>
+        <source>%1 has no timestamp column (looked for timestamp, time, ts, epoch, …).</source>
+        <translation>%1 没有时间戳列（查找了 timestamp、time、ts、epoch 等）。</translation>
+    </message>
+    <message>
+        <source>%1 has no NVML column Sightline knows (utilization.gpu, clocks.sm, power.draw, temperature.gpu, memory.used, …).</source>
+        <translation>%1 没有 Sightline 认识的 NVML 列（utilization.gpu、clocks.sm、power.draw、temperature.gpu、memory.used 等）。</translation>
+    </message>
+    <message>
+        <source>%1 has no usable NVML sample (%2 rows skipped).</source>
+        <translation>%1 没有可用的 NVML 采样（跳过了 %2 行）。</translation>
+    </message>
 </context>
 <context>
     <name>OverviewData</name>
@@ -1280,6 +2372,30 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Cannot read the phase map %1: %2</source>
         <translation>无法读取阶段映射 %1：%2</translation>
     </message>
+    <message>
+        <source>Invalid phase map: more than %1 phases (the most it may hold).</source>
+        <translation>无效的阶段映射：阶段超过 %1 个（所能容纳的上限）。</translation>
+    </message>
+    <message>
+        <source>Invalid phase map: &apos;%1&apos; names the kernels outside every phase; choose another phase name.</source>
+        <translation>无效的阶段映射：&apos;%1&apos; 用于命名不属于任何阶段的内核；请选择其他阶段名称。</translation>
+    </message>
+    <message>
+        <source>Invalid phase map: &quot;steps&quot; must be an array of {&quot;scheme&quot;, &quot;pattern&quot;} objects.</source>
+        <translation>无效的阶段映射：&quot;steps&quot; 必须是由 {&quot;scheme&quot;, &quot;pattern&quot;} 对象组成的数组。</translation>
+    </message>
+    <message>
+        <source>Invalid step rule &apos;%1&apos;: %2</source>
+        <translation>无效的步规则 &apos;%1&apos;：%2</translation>
+    </message>
+    <message>
+        <source>the pattern is empty</source>
+        <translation>模式为空</translation>
+    </message>
+    <message>
+        <source>Invalid phase map: &quot;host_ranges&quot; must be an array of strings.</source>
+        <translation>无效的阶段映射：&quot;host_ranges&quot; 必须是字符串数组。</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -1313,6 +2429,124 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>stream %1</source>
         <translation>流 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ServingFindings</name>
+    <message>
+        <source>Decode steps are dominated by host overhead</source>
+        <translation>decode 步以主机开销为主</translation>
+    </message>
+    <message>
+        <source>The GPU is idle for %1 of the time of %2 decode steps (%3 of %4): the host prepares, schedules and bookkeeps longer than the GPU computes (%5 in host ranges). %6 steps are idle more than half of their time. CUDA graphs, async scheduling or a larger batch shorten the host&apos;s share.</source>
+        <translation>在 %2 个 decode 步的时间中，GPU 有 %1 处于空闲（%4 中的 %3）：主机准备、调度和记账的时间比 GPU 计算的时间更长（主机范围内 %5）。有 %6 步空闲时间超过一半。CUDA 图、异步调度或更大的批可缩短主机所占的份额。</translation>
+    </message>
+    <message>
+        <source>Prefill work stalls decode</source>
+        <translation>prefill 工作阻塞了 decode</translation>
+    </message>
+    <message>
+        <source>%1 mixed steps (prefill and decode requests in one batch) take a median %2× the time of decode-only steps with the same number of generation requests: every decoding request waits %3 in all for the prefills batched with it. Chunked prefill with a smaller token budget, or separate prefill and decode instances, bound the stall.</source>
+        <translation>%1 个混合步（一个批中同时有 prefill 和 decode 请求）耗时的中位数是生成请求数相同的纯 decode 步的 %2×：每个 decode 请求总共要为与其同批的 prefill 等待 %3。使用 token 预算更小的分块 prefill，或将 prefill 和 decode 实例分开，可限制这种阻塞。</translation>
+    </message>
+    <message>
+        <source>Process %1 runs slower steps than the other ranks</source>
+        <translation>进程 %1 的步比其他 rank 更慢</translation>
+    </message>
+    <message>
+        <source>The median %1 step of process %2 takes %3, of process %4 only %5 (%6 ranks with steps): the slow rank holds the others back at every collective.</source>
+        <translation>进程 %2 的 %1 步中位数耗时 %3，而进程 %4 只需 %5（%6 个 rank 有步）：慢的 rank 在每次集合通信时拖慢其他 rank。</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>decode</translation>
+    </message>
+    <message>
+        <source>serving</source>
+        <translation>推理服务</translation>
+    </message>
+</context>
+<context>
+    <name>ServingReport</name>
+    <message>
+        <source>Serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>Steps recognised from the frameworks&apos; own NVTX ranges (%1); tensor-parallel replicas count once in the window totals. Time to first token is not given: it needs request arrival ranges, which no framework writes by default.</source>
+        <translation>步由各框架自身的 NVTX 范围识别（%1）；张量并行副本在分析窗口总计中只计一次。未给出首 token 时间：它需要请求到达范围，而默认情况下没有框架会写出这些范围。</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>分析窗口</translation>
+    </message>
+    <message>
+        <source>Steps (prefill / decode / mixed / other)</source>
+        <translation>步数（prefill / decode / 混合 / 其他）</translation>
+    </message>
+    <message>
+        <source>Context tokens</source>
+        <translation>上下文 token 数</translation>
+    </message>
+    <message>
+        <source>Generated tokens</source>
+        <translation>生成 token 数</translation>
+    </message>
+    <message>
+        <source>TPOT mean / p50 / p90 / p99</source>
+        <translation>TPOT 均值 / p50 / p90 / p99</translation>
+    </message>
+    <message>
+        <source>Prefill / decode tokens/s</source>
+        <translation>prefill / decode tokens/s</translation>
+    </message>
+    <message>
+        <source>Kernel time per generated / context token</source>
+        <translation>每生成 / 上下文 token 内核时间</translation>
+    </message>
+    <message>
+        <source>GPU idle inside steps</source>
+        <translation>步内 GPU 空闲</translation>
+    </message>
+    <message>
+        <source>Host ranges inside steps</source>
+        <translation>步内主机范围</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>TPOT p50</source>
+        <translation>TPOT p50</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s</source>
+        <translation>decode tokens/s</translation>
+    </message>
+    <message>
+        <source>GPU idle in steps</source>
+        <translation>步内 GPU 空闲</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>已计入</translation>
+    </message>
+    <message>
+        <source>replica of %1</source>
+        <translation>%1 的副本</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
     </message>
 </context>
 <context>
@@ -1356,18 +2590,25 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <name>TraceInspector</name>
     <message>
         <source>%1 is damaged: SQLite reports &quot;%2&quot;.</source>
-        <translation>%1 已损坏：SQLite 报告“%2”。</translation>
+        <translation type="vanished">%1 已损坏：SQLite 报告“%2”。</translation>
     </message>
     <message>
         <source>%1 is an SQLite database but not an Nsight Systems export.</source>
-        <translation>%1 是 SQLite 数据库，但不是 Nsight Systems 导出文件。</translation>
+        <translation type="vanished">%1 是 SQLite 数据库，但不是 Nsight Systems 导出文件。</translation>
+    </message>
+</context>
+<context>
+    <name>TraceLabel</name>
+    <message>
+        <source>nsys %1</source>
+        <translation>nsys %1</translation>
     </message>
 </context>
 <context>
     <name>TraceLoader</name>
     <message>
         <source>%1 is damaged: SQLite reports &quot;%2&quot;. The copy may be incomplete; copy or export it again.</source>
-        <translation>%1 已损坏：SQLite 报告“%2”。该副本可能不完整；请重新复制或导出。</translation>
+        <translation type="vanished">%1 已损坏：SQLite 报告“%2”。该副本可能不完整；请重新复制或导出。</translation>
     </message>
     <message>
         <source>Reading %1</source>
@@ -1383,7 +2624,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>%1 is an SQLite database but not an Nsight Systems export: it has no StringIds table and none of the CUPTI_ACTIVITY_KIND_*, NVTX_EVENTS or TARGET_INFO_* tables. Create the export with &apos;nsys export --type sqlite&apos;.</source>
-        <translation>%1 是 SQLite 数据库，但不是 Nsight Systems 导出文件：它没有 StringIds 表，也没有任何 CUPTI_ACTIVITY_KIND_*、NVTX_EVENTS 或 TARGET_INFO_* 表。请使用 &apos;nsys export --type sqlite&apos; 创建导出文件。</translation>
+        <translation type="vanished">%1 是 SQLite 数据库，但不是 Nsight Systems 导出文件：它没有 StringIds 表，也没有任何 CUPTI_ACTIVITY_KIND_*、NVTX_EVENTS 或 TARGET_INFO_* 表。请使用 &apos;nsys export --type sqlite&apos; 创建导出文件。</translation>
     </message>
     <message>
         <source>Indexing %1</source>
@@ -1396,6 +2637,33 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) of the export break the data-quality rules and are left out of every figure (see Data quality).</source>
+        <translation>
+            <numerusform>导出文件中有 %n 行违反数据质量规则，未计入任何指标（见“数据质量”）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) name a string id that is not in StringIds; they are shown as &quot;&lt;missing string N&gt;&quot;.</source>
+        <translation>
+            <numerusform>有 %n 行引用了不在 StringIds 中的字符串 id；它们显示为“&lt;missing string N&gt;”。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TraceSearch</name>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>NVTX range</source>
+        <translation>NVTX 范围</translation>
+    </message>
+    <message>
+        <source>API call</source>
+        <translation>API 调用</translation>
     </message>
 </context>
 <context>
@@ -1453,7 +2721,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>With --screenshot: bring this dock to the front first (timeline, nvtx, kernels, findings, evidence, processes, overview, comparison).</source>
-        <translation>与 --screenshot 一起使用：先把这个面板置于最前（timeline、nvtx、kernels、findings、evidence、processes、overview、comparison）。</translation>
+        <translation type="vanished">与 --screenshot 一起使用：先把这个面板置于最前（timeline、nvtx、kernels、findings、evidence、processes、overview、comparison）。</translation>
     </message>
     <message>
         <source>dock</source>
@@ -1466,6 +2734,22 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>index</source>
         <translation>序号</translation>
+    </message>
+    <message>
+        <source>With --screenshot: bring this dock to the front first (timeline, nvtx, kernels, findings, evidence, processes, overview, comparison, search).</source>
+        <translation>配合 --screenshot：先将此面板置于最前（timeline、nvtx、kernels、findings、evidence、processes、overview、comparison、search）。</translation>
+    </message>
+    <message>
+        <source>The window size, e.g. 1366x768 (default 1600x1000).</source>
+        <translation>窗口大小，例如 1366x768（默认 1600x1000）。</translation>
+    </message>
+    <message>
+        <source>WIDTHxHEIGHT</source>
+        <translation>WIDTHxHEIGHT</translation>
+    </message>
+    <message>
+        <source>--size takes WIDTHxHEIGHT, e.g. 1366x768.</source>
+        <translation>--size 需要 WIDTHxHEIGHT，例如 1366x768。</translation>
     </message>
 </context>
 <context>
@@ -1523,18 +2807,45 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>sl::BatchScatterChart</name>
+    <message>
+        <source>No step names give a batch size</source>
+        <translation>没有步名称给出批大小</translation>
+    </message>
+    <message>
+        <source>decode steps</source>
+        <translation>decode 步</translation>
+    </message>
+    <message>
+        <source>mixed steps</source>
+        <translation>混合步</translation>
+    </message>
+    <message>
+        <source>Batch size (generation requests)</source>
+        <translation>批大小（生成请求数）</translation>
+    </message>
+    <message>
+        <source>Step time (%1)</source>
+        <translation>步耗时（%1）</translation>
+    </message>
+    <message>
+        <source>Step time against batch size</source>
+        <translation>步耗时与批大小</translation>
+    </message>
+</context>
+<context>
     <name>sl::CategoryBarChart</name>
     <message>
         <source>GPU time per %1 (%2)</source>
-        <translation>每%1 GPU 时间（%2）</translation>
+        <translation type="vanished">每%1 GPU 时间（%2）</translation>
     </message>
     <message>
         <source>GPU time (%1)</source>
-        <translation>GPU 时间（%1）</translation>
+        <translation type="vanished">GPU 时间（%1）</translation>
     </message>
     <message>
         <source>GPU time by kernel category</source>
-        <translation>按内核类别统计的 GPU 时间</translation>
+        <translation type="vanished">按内核类别统计的 GPU 时间</translation>
     </message>
 </context>
 <context>
@@ -1704,6 +3015,18 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>comparison.md and comparison.json written to %1</source>
         <translation>comparison.md 和 comparison.json 已写入 %1</translation>
     </message>
+    <message>
+        <source>FLOPs/token, or e.g. 7e9 params</source>
+        <translation>每 token FLOPs，或例如 7e9 params</translation>
+    </message>
+    <message>
+        <source>Model FLOPs per generated token (or the parameter count followed by &quot;params&quot;: 2 FLOPs per parameter and token). With token counts it gives model TFLOP/s and MFU.</source>
+        <translation>每个生成 token 的模型 FLOPs（或参数量后跟 &quot;params&quot;：每个参数每 token 2 FLOPs）。结合 token 数可得出模型 TFLOP/s 和 MFU。</translation>
+    </message>
+    <message>
+        <source>FLOPs per token: a positive number, or a parameter count followed by &quot;params&quot;.</source>
+        <translation>每 token FLOPs：一个正数，或参数量后跟 &quot;params&quot;。</translation>
+    </message>
 </context>
 <context>
     <name>sl::ComparisonFigureModel</name>
@@ -1776,6 +3099,148 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>sl::DataQualityReport</name>
+    <message>
+        <source>Data quality</source>
+        <translation>数据质量</translation>
+    </message>
+    <message>
+        <source>%1 rows break a data-quality rule and are left out of every figure above; rows naming a string id that is not in StringIds are kept as &quot;&lt;missing string N&gt;&quot;. The SQL selects the rows in the export.</source>
+        <translation>有 %1 行违反数据质量规则，未计入上述任何指标；引用了不在 StringIds 中的字符串 id 的行保留为“&lt;missing string N&gt;”。SQL 用于在导出文件中选出这些行。</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>Left out</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>sl::EfficiencyDock</name>
+    <message>
+        <source>Efficiency</source>
+        <translation>效率</translation>
+    </message>
+    <message>
+        <source>Click a figure to see the rows behind it in the Evidence dock</source>
+        <translation>点击某个指标，在证据面板中查看其背后的行</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>No trace analysed.</source>
+        <translation>尚未分析跟踪。</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <source>No GPU work in the window.</source>
+        <translation>分析窗口内没有 GPU 工作。</translation>
+    </message>
+    <message>
+        <source>Math path</source>
+        <translation>数学路径</translation>
+    </message>
+    <message>
+        <source>GEMM %1</source>
+        <translation>GEMM %1</translation>
+    </message>
+    <message>
+        <source>Busy time</source>
+        <translation>忙碌时间</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>compute %1, copies %2, copies only %3</source>
+        <translation>计算 %1，拷贝 %2，仅拷贝 %3</translation>
+    </message>
+    <message>
+        <source>Communication overlap</source>
+        <translation>通信重叠</translation>
+    </message>
+    <message>
+        <source>No communication kernels in the window.</source>
+        <translation>分析窗口内没有通信内核。</translation>
+    </message>
+    <message>
+        <source>GPU %1, %2</source>
+        <translation>GPU %1，%2</translation>
+    </message>
+    <message>
+        <source>%1 exposed</source>
+        <translation>暴露 %1</translation>
+    </message>
+    <message>
+        <source>overlapped %1, exposed %2</source>
+        <translation>已重叠 %1，暴露 %2</translation>
+    </message>
+    <message>
+        <source>p50 %1, p90 %2</source>
+        <translation>p50 %1，p90 %2</translation>
+    </message>
+    <message>
+        <source>FLOPs and MFU</source>
+        <translation>FLOPs 与 MFU</translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s</source>
+        <translation>%1 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>MFU %1</source>
+        <translation>MFU %1</translation>
+    </message>
+    <message>
+        <source>phase %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Efficiency: %1</source>
+        <translation>效率：%1</translation>
+    </message>
+</context>
+<context>
     <name>sl::EvidenceDock</name>
     <message>
         <source>Evidence</source>
@@ -1797,6 +3262,15 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>%1 — %n evidence row(s). %2</source>
         <translation>
             <numerusform>%1 — %n 行证据。%2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sl::EvidenceRouter</name>
+    <message numerus="yes">
+        <source>%n evidence kernel(s) of “%1”</source>
+        <translation>
+            <numerusform>“%1”的 %n 个证据内核</numerusform>
         </translation>
     </message>
 </context>
@@ -1877,6 +3351,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>rowid</source>
         <translation>rowid</translation>
+    </message>
+    <message>
+        <source>NVTX range</source>
+        <translation>NVTX 范围</translation>
     </message>
 </context>
 <context>
@@ -2201,6 +3679,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Occupancy</source>
         <translation>占用率</translation>
     </message>
+    <message>
+        <source>Math</source>
+        <translation>数学路径</translation>
+    </message>
 </context>
 <context>
     <name>sl::KernelsDock</name>
@@ -2281,11 +3763,11 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Cancel</source>
-        <translation>取消</translation>
+        <translation type="vanished">取消</translation>
     </message>
     <message>
         <source>Loading %1: %2</source>
-        <translation>正在加载 %1：%2</translation>
+        <translation type="vanished">正在加载 %1：%2</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -2301,11 +3783,11 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Nsight Systems SQLite exports (*.sqlite *.db);;All files (*)</source>
-        <translation>Nsight Systems SQLite 导出文件 (*.sqlite *.db);;所有文件 (*)</translation>
+        <translation type="vanished">Nsight Systems SQLite 导出文件 (*.sqlite *.db);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
+        <translation type="vanished">最近打开(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2333,21 +3815,21 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Loading %1…</source>
-        <translation>正在加载 %1…</translation>
+        <translation type="vanished">正在加载 %1…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation>正在取消…</translation>
+        <translation type="vanished">正在取消…</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n kernel(s), %2 finding(s).</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>%1：%n 个内核，%2 条诊断结论。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n evidence kernel(s) of “%1”</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>“%1”的 %n 个证据内核</numerusform>
         </translation>
     </message>
@@ -2381,15 +3863,15 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>(none)</source>
-        <translation>（无）</translation>
+        <translation type="vanished">（无）</translation>
     </message>
     <message>
         <source>Clear</source>
-        <translation>清除</translation>
+        <translation type="vanished">清除</translation>
     </message>
     <message>
         <source>nsys %1</source>
-        <translation>nsys %1</translation>
+        <translation type="vanished">nsys %1</translation>
     </message>
     <message>
         <source>Sightline</source>
@@ -2401,19 +3883,19 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Stop loading or analysing</source>
-        <translation>停止加载或分析</translation>
+        <translation type="vanished">停止加载或分析</translation>
     </message>
     <message>
         <source>The analysis window every figure covers, and the focus of the views</source>
-        <translation>所有指标覆盖的分析窗口，以及各视图的聚焦对象</translation>
+        <translation type="vanished">所有指标覆盖的分析窗口，以及各视图的聚焦对象</translation>
     </message>
     <message>
         <source>Cancelled.</source>
-        <translation>已取消。</translation>
+        <translation type="vanished">已取消。</translation>
     </message>
     <message>
         <source>%1: cancelled.</source>
-        <translation>%1：已取消。</translation>
+        <translation type="vanished">%1：已取消。</translation>
     </message>
     <message>
         <source>&amp;Close Trace</source>
@@ -2457,7 +3939,55 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
+        <translation type="vanished">%1（%2）</translation>
+    </message>
+    <message>
+        <source>Nsight Systems traces (*.sqlite *.db *.nsys-rep *.qdrep);;SQLite exports (*.sqlite *.db);;Nsight Systems reports (*.nsys-rep *.qdrep);;All files (*)</source>
+        <translation>Nsight Systems 跟踪 (*.sqlite *.db *.nsys-rep *.qdrep);;SQLite 导出文件 (*.sqlite *.db);;Nsight Systems 报告 (*.nsys-rep *.qdrep);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Search kernel, NVTX range and API names in the current trace and window</source>
+        <translation>在当前跟踪和分析窗口中搜索内核、NVTX 范围和 API 名称</translation>
+    </message>
+    <message>
+        <source>&amp;Phase Map…</source>
+        <translation>阶段映射(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Analyse this trace with a phase map file (JSON) instead of the default</source>
+        <translation>使用阶段映射文件（JSON）代替默认设置分析此跟踪</translation>
+    </message>
+    <message>
+        <source>Kernel &amp;Taxonomy…</source>
+        <translation>内核分类规则(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Analyse this trace with extra kernel taxonomy rules (JSON)</source>
+        <translation>使用额外的内核分类规则（JSON）分析此跟踪</translation>
+    </message>
+    <message>
+        <source>&amp;Default Phase Map and Taxonomy</source>
+        <translation>默认阶段映射和分类规则(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Analyse this trace with the files set in Preferences again</source>
+        <translation>重新使用首选项中设置的文件分析此跟踪</translation>
+    </message>
+    <message>
+        <source>Phase Map for This Trace</source>
+        <translation>此跟踪的阶段映射</translation>
+    </message>
+    <message>
+        <source>Kernel Taxonomy for This Trace</source>
+        <translation>此跟踪的内核分类规则</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -2547,15 +4077,15 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <name>sl::PhaseStackChart</name>
     <message>
         <source>Kernel time per %1 (%2)</source>
-        <translation>每%1内核时间（%2）</translation>
+        <translation type="vanished">每%1内核时间（%2）</translation>
     </message>
     <message>
         <source>Kernel time (%1)</source>
-        <translation>内核时间（%1）</translation>
+        <translation type="vanished">内核时间（%1）</translation>
     </message>
     <message>
         <source>Kernel time by phase</source>
-        <translation>按阶段统计的内核时间</translation>
+        <translation type="vanished">按阶段统计的内核时间</translation>
     </message>
 </context>
 <context>
@@ -2651,6 +4181,58 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>The new language applies the next time Sightline starts.</source>
         <translation>新语言将在下次启动 Sightline 时生效。</translation>
     </message>
+    <message>
+        <source>built-in (prefill, decode, sampling)</source>
+        <translation>内置（prefill、decode、sampling）</translation>
+    </message>
+    <message>
+        <source>Default &amp;phase map:</source>
+        <translation>默认阶段映射(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Default Phase Map</source>
+        <translation>默认阶段映射</translation>
+    </message>
+    <message>
+        <source>built-in rules only</source>
+        <translation>仅内置规则</translation>
+    </message>
+    <message>
+        <source>Default kernel &amp;taxonomy:</source>
+        <translation>默认内核分类规则(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Default Kernel Taxonomy</source>
+        <translation>默认内核分类规则</translation>
+    </message>
+    <message>
+        <source>not found on PATH</source>
+        <translation>在 PATH 中未找到</translation>
+    </message>
+    <message>
+        <source>%1 (found on PATH)</source>
+        <translation>%1（在 PATH 中找到）</translation>
+    </message>
+    <message>
+        <source>Used to open .nsys-rep and .qdrep reports (nsys export --type sqlite, into the cache folder). Get Nsight Systems from https://developer.nvidia.com/nsight-systems.</source>
+        <translation>用于打开 .nsys-rep 和 .qdrep 报告（nsys export --type sqlite，导出到缓存文件夹）。请从 https://developer.nvidia.com/nsight-systems 获取 Nsight Systems。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Locate nsys</source>
+        <translation>定位 nsys</translation>
+    </message>
+    <message>
+        <source>&amp;nsys:</source>
+        <translation>nsys(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>sl::Preflight</name>
@@ -2687,6 +4269,42 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1 is truncated: the database header says %2 bytes but the file has %3. Copy the export again.</source>
         <translation>%1 已被截断：数据库文件头记录的大小为 %2 字节，但文件只有 %3。请重新复制导出文件。</translation>
+    </message>
+    <message>
+        <source>No trace file was given.</source>
+        <translation>未指定跟踪文件。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached: a folder on its path cannot be read (permission denied). Ask for access to the folder, or copy the trace somewhere readable.</source>
+        <translation>无法访问 %1：其路径上的某个文件夹不可读（权限被拒绝）。请申请该文件夹的访问权限，或将跟踪复制到可读的位置。</translation>
+    </message>
+    <message>
+        <source>%1: the path is longer than the system accepts. Move the trace to a shorter path.</source>
+        <translation>%1：路径长度超过了系统允许的上限。请将跟踪移到更短的路径下。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (it is a pipe, socket or device). Sightline reads exported files only: save the export to a file first.</source>
+        <translation>%1 不是普通文件（而是管道、套接字或设备）。Sightline 只读取导出的文件：请先将导出内容保存为文件。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: permission denied. Ask for read access, or copy the trace.</source>
+        <translation>无法读取 %1：权限被拒绝。请申请读取权限，或复制该跟踪。</translation>
+    </message>
+    <message>
+        <source> (process %1)</source>
+        <translation>（进程 %1）</translation>
+    </message>
+    <message>
+        <source>%1 is locked: another program%2 is writing to it. Wait until it has finished (an export still running?), then open it again.</source>
+        <translation>%1 已被锁定：另一个程序%2正在写入它。请等待其完成（导出仍在运行？）后再打开。</translation>
+    </message>
+    <message>
+        <source>%1 has a write-ahead log beside it (%2, %3 bytes) whose changes are not in the file yet: the program that wrote it is still running or did not close it. Reading without the log would show an old state and merging it would write beside the file, which Sightline never does. Wait until the export has finished, or merge the log with &quot;sqlite3 %4 &apos;PRAGMA wal_checkpoint(TRUNCATE)&apos;&quot; (that writes to the export), or export it again.</source>
+        <translation>%1 旁边有一个预写日志（%2，%3 字节），其中的更改尚未写入文件：写入它的程序仍在运行或没有关闭它。不使用该日志读取会看到旧的状态，而合并日志需要在文件旁写入，Sightline 从不这样做。请等待导出完成，或用 &quot;sqlite3 %4 &apos;PRAGMA wal_checkpoint(TRUNCATE)&apos;&quot; 合并日志（这会写入导出文件），或重新导出。</translation>
+    </message>
+    <message>
+        <source>%1 has a hot journal beside it (%2): a program stopped in the middle of writing to it, so the file may hold half a change. SQLite would roll it back by writing to the export, which Sightline never does. Open a copy of both files once with sqlite3 (it rolls the change back), or export it again.</source>
+        <translation>%1 旁边有一个热日志（%2）：某个程序在写入过程中停止，因此文件可能只包含一半的更改。SQLite 会通过写入导出文件来回滚，Sightline 从不这样做。请用 sqlite3 打开这两个文件的副本一次（它会回滚该更改），或重新导出。</translation>
     </message>
 </context>
 <context>
@@ -2772,6 +4390,21 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>sl::RecentFilesMenu</name>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+</context>
+<context>
     <name>sl::ReportExporter</name>
     <message>
         <source>The export was cancelled.</source>
@@ -2810,6 +4443,233 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>sl::SearchDock</name>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Kernel, NVTX range or API name (Ctrl+F)</source>
+        <translation>内核、NVTX 范围或 API 名称（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Type to search the current trace and window.</source>
+        <translation>输入以在当前跟踪和分析窗口中搜索。</translation>
+    </message>
+    <message>
+        <source>No trace open.</source>
+        <translation>未打开跟踪。</translation>
+    </message>
+    <message>
+        <source>Searching for “%1”…</source>
+        <translation>正在搜索“%1”…</translation>
+    </message>
+    <message>
+        <source>Nothing named “%1” in this window.</source>
+        <translation>此分析窗口中没有名为“%1”的项。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n name(s) with “%1”, %2 rows in this window.</source>
+        <translation>
+            <numerusform>%n 个名称包含“%1”，此分析窗口中共 %2 行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 “%2”</source>
+        <translation>%1“%2”</translation>
+    </message>
+</context>
+<context>
+    <name>sl::SearchResultModel</name>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total time</source>
+        <translation>总时间</translation>
+    </message>
+</context>
+<context>
+    <name>sl::ServingDock</name>
+    <message>
+        <source>Serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>Click a step to select its kernels and mark them on the timeline</source>
+        <translation>点击某一步以选中其内核并在时间线上标记</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>rank 数</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Generated tokens</source>
+        <translation>生成 token 数</translation>
+    </message>
+    <message>
+        <source>TPOT p50</source>
+        <translation>TPOT p50</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s</source>
+        <translation>decode tokens/s</translation>
+    </message>
+    <message>
+        <source>Prefill tokens/s</source>
+        <translation>prefill tokens/s</translation>
+    </message>
+    <message>
+        <source>GPU idle in steps</source>
+        <translation>步内 GPU 空闲</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>已计入</translation>
+    </message>
+    <message>
+        <source>No serving steps in this window: none of its NVTX ranges is named like a vLLM, TensorRT-LLM or SGLang step (or a step rule of the phase map).</source>
+        <translation>此分析窗口中没有推理服务步：其 NVTX 范围的命名都不像 vLLM、TensorRT-LLM 或 SGLang 的步（或阶段映射中的步规则）。</translation>
+    </message>
+    <message>
+        <source>%1 steps (%2 prefill, %3 decode, %4 mixed, %5 other) named by %6. Context tokens %7, generated tokens %8. TPOT mean %9, p50 %10. Decode %11 tokens/s, prefill %12 tokens/s. Kernel time per generated token %13. GPU idle inside steps %14. Time to first token needs request ranges and is not shown.</source>
+        <translation>%1 步（prefill %2，decode %3，混合 %4，其他 %5），由 %6 命名。上下文 token 数 %7，生成 token 数 %8。TPOT 均值 %9，p50 %10。decode %11 tokens/s，prefill %12 tokens/s。每生成 token 内核时间 %13。步内 GPU 空闲 %14。首 token 时间需要请求范围，未显示。</translation>
+    </message>
+    <message>
+        <source>replica of %1</source>
+        <translation>%1 的副本</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>%1 step %2 of process %3</source>
+        <translation>进程 %3 的 %1 第 %2 步</translation>
+    </message>
+</context>
+<context>
+    <name>sl::ServingStepModel</name>
+    <message>
+        <source>Context requests(tokens) + generation requests(tokens), from the step&apos;s NVTX name; ? = not given</source>
+        <translation>上下文请求（token）+ 生成请求（token），来自步的 NVTX 名称；? = 未给出</translation>
+    </message>
+    <message>
+        <source>Time in host ranges (input preparation, scheduling, bookkeeping) inside the step</source>
+        <translation>步内主机范围（输入准备、调度、记账）的时间</translation>
+    </message>
+    <message>
+        <source>Start after the beginning of the analysis window</source>
+        <translation>相对分析窗口开始的起始时间</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Composition</source>
+        <translation>组成</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>GPU busy</source>
+        <translation>GPU 忙碌</translation>
+    </message>
+    <message>
+        <source>GPU idle</source>
+        <translation>GPU 空闲</translation>
+    </message>
+    <message>
+        <source>Host share</source>
+        <translation>主机占比</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+</context>
+<context>
+    <name>sl::SessionStatus</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop loading or analysing</source>
+        <translation>停止加载或分析</translation>
+    </message>
+    <message>
+        <source>The analysis window every figure covers, and the focus of the views</source>
+        <translation>所有指标覆盖的分析窗口，以及各视图的聚焦对象</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Loading %1: %2</source>
+        <translation>正在加载 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n kernel(s), %2 finding(s).</source>
+        <translation>
+            <numerusform>%1：%n 个内核，%2 条诊断结论。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>%1: cancelled.</source>
+        <translation>%1：已取消。</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
     <name>sl::StepAlignedView</name>
     <message>
         <source>%1 · pid %2</source>
@@ -2829,6 +4689,21 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Duration of %1 steps: min, p25, p50, p75, max</source>
         <translation>%1 各步时长：最小值、p25、p50、p75、最大值</translation>
+    </message>
+</context>
+<context>
+    <name>sl::SynthShapes</name>
+    <message>
+        <source>Cannot write %1: invalid options (steps must be at least 1).</source>
+        <translation>无法写入 %1：选项无效（步数必须至少为 1）。</translation>
+    </message>
+    <message>
+        <source>cannot rename the finished file</source>
+        <translation>无法重命名已完成的文件</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -3108,11 +4983,11 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>whole graphs (one record per graph launch)</source>
-        <translation>整图（每次图启动一条记录）</translation>
+        <translation type="vanished">整图（每次图启动一条记录）</translation>
     </message>
     <message>
         <source>nodes (one record per kernel of a graph)</source>
-        <translation>节点（图中每个内核一条记录）</translation>
+        <translation type="vanished">节点（图中每个内核一条记录）</translation>
     </message>
     <message>
         <source>CUDA graph trace:</source>
