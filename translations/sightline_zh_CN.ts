@@ -746,6 +746,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs none, node or graph, --framework vllm, sglang or trtllm.</source>
         <translation>无效的 synth 选项：--steps 和 --kernels 需要正数，--ranks 为 1 到 8，--graphs 为 none、node 或 graph，--framework 为 vllm、sglang 或 trtllm。</translation>
     </message>
+    <message>
+        <source>--out needs a folder name; an empty one is not taken to mean the current folder.</source>
+        <translation>--out 需要文件夹名称；空名称不会被当作当前文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>Comparator</name>
@@ -2297,6 +2301,41 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>OutputSet</name>
+    <message>
+        <source>No output folder was given.</source>
+        <translation>未指定输出文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 exists and is not a folder.</source>
+        <translation>%1 已存在且不是文件夹。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link: Sightline does not write through links out of the output folder.</source>
+        <translation>%1 是符号链接：Sightline 不会经由链接写到输出文件夹之外。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: a folder of that name is in the way.</source>
+        <translation>无法写入 %1：已有同名文件夹。</translation>
+    </message>
+    <message>
+        <source>Cannot write to the folder %1: %2</source>
+        <translation>无法写入文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. Nothing was changed in %3.</source>
+        <translation>无法写入 %1：%2。%3 中未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Cannot replace %1: %2</source>
+        <translation>无法替换 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>OverviewData</name>
     <message>
         <source>GPU time by kernel category</source>
@@ -2401,11 +2440,11 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <name>ReportWriter</name>
     <message>
         <source>Cannot create the folder %1.</source>
-        <translation>无法创建文件夹 %1。</translation>
+        <translation type="vanished">无法创建文件夹 %1。</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
+        <translation type="vanished">无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -3096,6 +3135,125 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Δ %1</source>
         <translation>Δ %1</translation>
+    </message>
+</context>
+<context>
+    <name>sl::CountersDock</name>
+    <message>
+        <source>Counters</source>
+        <translation>硬件计数器</translation>
+    </message>
+    <message>
+        <source>Import Nsight Compute…</source>
+        <translation>导入 Nsight Compute…</translation>
+    </message>
+    <message>
+        <source>Import NVML Samples…</source>
+        <translation>导入 NVML 采样…</translation>
+    </message>
+    <message>
+        <source>Per phase</source>
+        <translation>按阶段</translation>
+    </message>
+    <message>
+        <source>Nsight Compute</source>
+        <translation>Nsight Compute</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>屋顶线</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Stretch</source>
+        <translation>区段</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation>内核时间</translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation>跨度</translation>
+    </message>
+    <message>
+        <source>DRAM %</source>
+        <translation>DRAM %</translation>
+    </message>
+    <message>
+        <source>Compute %</source>
+        <translation>计算 %</translation>
+    </message>
+    <message>
+        <source>Counters (mean / p90 over the stretch)</source>
+        <translation>计数器（区段内均值 / p90）</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>Trace time</source>
+        <translation>跟踪中时间</translation>
+    </message>
+    <message>
+        <source>Achieved occ. %</source>
+        <translation>实际占用率 %</translation>
+    </message>
+    <message>
+        <source>Theoretical occ. %</source>
+        <translation>理论占用率 %</translation>
+    </message>
+    <message>
+        <source>SM %</source>
+        <translation>SM %</translation>
+    </message>
+    <message>
+        <source>L1 hit %</source>
+        <translation>L1 命中率 %</translation>
+    </message>
+    <message>
+        <source>L2 hit %</source>
+        <translation>L2 命中率 %</translation>
+    </message>
+    <message>
+        <source>Tensor %</source>
+        <translation>张量核 %</translation>
+    </message>
+    <message>
+        <source>FLOP/byte</source>
+        <translation>FLOP/字节</translation>
+    </message>
+    <message>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <source>Open a trace. Counters come from exports captured with --gpu-metrics-devices, and from imported NVML samples and Nsight Compute results.</source>
+        <translation>请打开跟踪。计数器来自以 --gpu-metrics-devices 采集的导出文件，以及导入的 NVML 采样和 Nsight Compute 结果。</translation>
+    </message>
+    <message>
+        <source>No sampled counters: capture with nsys profile --gpu-metrics-devices=all, or import NVML samples.</source>
+        <translation>没有采样计数器：请用 nsys profile --gpu-metrics-devices=all 采集，或导入 NVML 采样。</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>分析窗口</translation>
+    </message>
+    <message>
+        <source>Profiled launches of %1</source>
+        <translation>%1 被剖析的启动</translation>
     </message>
 </context>
 <context>
@@ -3989,6 +4147,38 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>Import Nsight Compute results</source>
+        <translation>导入 Nsight Compute 结果</translation>
+    </message>
+    <message>
+        <source>Nsight Compute results (*.csv *.ncu-rep);;All files (*)</source>
+        <translation>Nsight Compute 结果 (*.csv *.ncu-rep);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import NVML samples</source>
+        <translation>导入 NVML 采样</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import Nsight &amp;Compute Results…</source>
+        <translation>导入 Nsight Compute 结果(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Line up ncu --csv --page raw/details output (or a .ncu-rep) with the current trace</source>
+        <translation>将 ncu --csv --page raw/details 的输出（或 .ncu-rep）与当前跟踪对齐</translation>
+    </message>
+    <message>
+        <source>Import &amp;NVML Samples…</source>
+        <translation>导入 NVML 采样(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Align a CSV of NVML samples (clocks, power, utilisation) with the current trace</source>
+        <translation>将 NVML 采样 CSV（时钟、功耗、利用率）与当前跟踪对齐</translation>
+    </message>
 </context>
 <context>
     <name>sl::NvtxPhasesDock</name>
@@ -4428,6 +4618,45 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>sl::RooflineChart</name>
+    <message>
+        <source>Import Nsight Compute results (File menu) to see the roofline</source>
+        <translation>导入 Nsight Compute 结果（文件菜单）以查看屋顶线</translation>
+    </message>
+    <message>
+        <source>The export does not describe the GPU (TARGET_INFO_GPU): no roofline</source>
+        <translation>导出文件未描述 GPU（TARGET_INFO_GPU）：无法绘制屋顶线</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (FLOP per DRAM byte)</source>
+        <translation>算术强度（每 DRAM 字节的 FLOP）</translation>
+    </message>
+    <message>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <source>DRAM roof, FP32 ceiling</source>
+        <translation>DRAM 屋顶与 FP32 上限</translation>
+    </message>
+    <message>
+        <source>L2 roof</source>
+        <translation>L2 屋顶</translation>
+    </message>
+    <message>
+        <source>FP16 (no tensor cores)</source>
+        <translation>FP16（不用张量核）</translation>
+    </message>
+    <message>
+        <source>FP64</source>
+        <translation>FP64</translation>
+    </message>
+    <message>
+        <source>Roofline of %1</source>
+        <translation>%1 的屋顶线</translation>
+    </message>
+</context>
+<context>
     <name>sl::ScreenshotRunner</name>
     <message>
         <source>--screenshot needs at least one trace.</source>
@@ -4845,6 +5074,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>other</source>
         <translation>其他</translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;No sample here</source>
+        <translation>%1&lt;br&gt;此处无采样</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; on GPU %2: %3 %4&lt;br&gt;Mean of the samples in this pixel (%5 at %6)</source>
+        <translation>GPU %2 上的 &lt;b&gt;%1&lt;/b&gt;：%3 %4&lt;br&gt;此像素内采样的均值（%6 处 %5）</translation>
     </message>
 </context>
 <context>
