@@ -241,6 +241,8 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 steps[size_t(p)].emplace_back(a, b);
         }
         for (int p = 0; p < phaseCount; ++p) {
+            if (cancelled && cancelled())
+                return out;
             if (steps[size_t(p)].empty())
                 continue;
             const IntervalList stretch = CounterStats::unite(std::move(steps[size_t(p)]));

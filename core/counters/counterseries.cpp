@@ -5,20 +5,6 @@
 
 namespace sl {
 
-qint64 CounterSeries::periodNs() const
-{
-    if (t.size() < 2)
-        return 0;
-    // The median spacing: robust against the odd dropped or doubled sample.
-    std::vector<qint64> d;
-    d.reserve(t.size() - 1);
-    for (size_t i = 1; i < t.size(); ++i)
-        d.push_back(t[i] - t[i - 1]);
-    auto mid = d.begin() + qsizetype(d.size() / 2);
-    std::nth_element(d.begin(), mid, d.end());
-    return *mid;
-}
-
 void CounterSeries::finish()
 {
     if (!std::is_sorted(t.begin(), t.end())) {
@@ -37,6 +23,17 @@ void CounterSeries::finish()
     }
     t.shrink_to_fit();
     v.shrink_to_fit();
+    medianPeriodNs = 0;
+    if (t.size() >= 2) {
+        // The median spacing: robust against the odd dropped or doubled sample.
+        std::vector<qint64> d;
+        d.reserve(t.size() - 1);
+        for (size_t i = 1; i < t.size(); ++i)
+            d.push_back(t[i] - t[i - 1]);
+        auto mid = d.begin() + qsizetype(d.size() / 2);
+        std::nth_element(d.begin(), mid, d.end());
+        medianPeriodNs = *mid;
+    }
     prefix.assign(v.size() + 1, 0.0);
     for (size_t i = 0; i < v.size(); ++i)
         prefix[i + 1] = prefix[i] + double(v[i]);

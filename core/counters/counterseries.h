@@ -32,8 +32,9 @@ struct CounterSeries
 
     qsizetype size() const { return qsizetype(t.size()); }
     bool isPercent() const { return unit.endsWith(QLatin1Char('%')); }
-    /// The median spacing of the samples (ns); 0 with fewer than two samples.
-    qint64 periodNs() const;
+    /// The median spacing of the samples (ns); 0 with fewer than two samples. Computed by finish().
+    qint64 periodNs() const { return medianPeriodNs; }
+    qint64 medianPeriodNs = 0;
     /// Start of sample i's period (ns): the previous timestamp, or t[0] − periodNs() for the first.
     qint64 periodStart(qsizetype i) const { return i > 0 ? t[size_t(i - 1)] : t[0] - periodNs(); }
     qint64 memoryBytes() const

@@ -2,6 +2,7 @@
 #include "core/counters/counterstats.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sl {
 
@@ -10,10 +11,40 @@ CounterSummary CounterStats::over(const CounterSeries& s, const IntervalList& in
     CounterSummary out;
     if (s.t.empty() || intervals.empty())
         return out;
-    std::vector<std::pair<double, qint64>> weighted; // (value, overlap ns)
+    // Weights per value for p90 without keeping every sample: nsys writes integer percentages
+    // and clocks, so one bucket per integer value (no allocation per sample, O(n)); a series with
+    // other values keeps (value, weight) pairs and sorts them.
+    std::vector<qint64> bucket;
+    std::vector<std::pair<double, qint64>> pairs;
+    bool integral = true;
+    double sum = 0;
+    const auto add = [&](double v, qint64 w) {
+        sum += v * double(w);
+        out.max = out.samples == 0 ? v : std::max(out.max, v);
+        out.coveredNs += w;
+        ++out.samples;
+        if (integral && v >= 0 && v < 65536 && v == std::floor(v)) {
+            if (bucket.size() <= size_t(v))
+                bucket.resize(size_t(v) + 1, 0);
+            bucket[size_t(v)] += w;
+            return;
+        }
+        if (integral) { // the first non-integer value: move the buckets over to pairs
+            integral = false;
+            for (size_t b = 0; b < bucket.size(); ++b)
+                if (bucket[b] > 0)
+                    pairs.emplace_back(double(b), bucket[b]);
+        }
+        pairs.emplace_back(v, w);
+    };
     const qint64 first = s.periodStart(0);
     size_t k = 0; // current interval; intervals and sample periods both ascend
-    for (size_t i = 0; i < s.t.size() && k < intervals.size(); ++i) {
+    // The first sample whose period can reach the first interval: its timestamp is past the start.
+    const size_t from = size_t(std::upper_bound(s.t.begin(), s.t.end(), intervals.front().first) - s.t.begin());
+    const qint64 lastEnd = intervals.back().second;
+    for (size_t i = from; i < s.t.size() && k < intervals.size(); ++i) {
+        if (i > 0 && s.t[i - 1] >= lastEnd)
+            break; // this and every later period start after the last interval
         const qint64 a = i == 0 ? first : s.t[i - 1];
         const qint64 b = s.t[i];
         if (b <= a)
@@ -24,26 +55,23 @@ CounterSummary CounterStats::over(const CounterSeries& s, const IntervalList& in
         // A period may span several intervals; an interval may span several periods, so keep k.
         for (size_t j = k; j < intervals.size() && intervals[j].first < b; ++j)
             overlap += std::min(b, intervals[j].second) - std::max(a, intervals[j].first);
-        if (overlap <= 0)
-            continue;
-        weighted.emplace_back(double(s.v[i]), overlap);
-        out.coveredNs += overlap;
-        ++out.samples;
+        if (overlap > 0)
+            add(double(s.v[i]), overlap);
     }
     if (out.coveredNs == 0)
         return out;
-    double sum = 0;
-    out.max = weighted.front().first;
-    for (const auto& [v, w] : weighted) {
-        sum += v * double(w);
-        out.max = std::max(out.max, v);
-    }
     out.mean = sum / double(out.coveredNs);
-    std::sort(weighted.begin(), weighted.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    if (integral) {
+        for (size_t b = 0; b < bucket.size(); ++b)
+            if (bucket[b] > 0)
+                pairs.emplace_back(double(b), bucket[b]);
+    } else {
+        std::sort(pairs.begin(), pairs.end());
+    }
     // Nearest rank on the time axis: the value below which 90 % of the covered time lies.
     const double target = 0.9 * double(out.coveredNs);
     double acc = 0;
-    for (const auto& [v, w] : weighted) {
+    for (const auto& [v, w] : pairs) {
         acc += double(w);
         if (acc >= target) {
             out.p90 = v;

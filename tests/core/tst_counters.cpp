@@ -31,6 +31,7 @@ CounterSeries series(std::vector<qint64> t, std::vector<float> v)
     s.deviceId = 0;
     s.t = std::move(t);
     s.v = std::move(v);
+    s.finish();
     return s;
 }
 
