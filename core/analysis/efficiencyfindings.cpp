@@ -4,6 +4,7 @@
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/evidencebuilder.h"
+#include "core/analysis/statistics.h"
 #include "core/util/format.h"
 
 #include <QStringList>
@@ -99,7 +100,7 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
         for (qsizetype i = 0; i < t.memcpy.size(); ++i)
             if (t.memcpy.device[size_t(i)] == b.deviceId && r.window.contains(t.memcpy.start[size_t(i)])) {
                 rows.push_back(quint32(i));
-                bytes += t.memcpy.bytes[size_t(i)];
+                bytes = saturatingAdd(bytes, t.memcpy.bytes[size_t(i)]);
             }
         longestFirst(rows, t.memcpy);
         const double span = double(b.spanNs);

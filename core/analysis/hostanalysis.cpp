@@ -188,7 +188,7 @@ void HostAnalysis::memcpy(AnalysisResult& r, const Cancellation& cancel)
         auto& k = byKind[m.copyKind[size_t(i)]];
         k.kindId = m.copyKind[size_t(i)];
         ++k.count;
-        k.bytes += m.bytes[size_t(i)];
+        k.bytes = saturatingAdd(k.bytes, m.bytes[size_t(i)]);
         k.totalNs += m.duration(i);
         r.pageableAsyncCopies += isPageableAsyncCopy(t, i);
         r.syncCopies += isSyncCopy(t, i);
@@ -206,7 +206,7 @@ void HostAnalysis::memcpy(AnalysisResult& r, const Cancellation& cancel)
         if (!r.window.contains(t.memset.start[size_t(i)]))
             continue;
         ++set.count;
-        set.bytes += t.memset.bytes[size_t(i)];
+        set.bytes = saturatingAdd(set.bytes, t.memset.bytes[size_t(i)]);
         set.totalNs += t.memset.duration(i);
     }
     if (set.count > 0)

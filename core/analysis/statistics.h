@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace sl {
@@ -43,6 +44,16 @@ inline qint64 nearestRankAbove(std::vector<qint64>& v, double p, double lower)
     const size_t rank = rankOf(p), from = rankOf(lower);
     std::nth_element(v.begin() + ptrdiff_t(from - 1), v.begin() + ptrdiff_t(rank - 1), v.end());
     return v[rank - 1];
+}
+
+/// a + b, held at the int64 limits instead of overflowing: byte totals of a damaged export (a
+/// copy of 2^63 − 1 bytes) must not wrap into negative figures or undefined behaviour.
+inline qint64 saturatingAdd(qint64 a, qint64 b)
+{
+    qint64 out = 0;
+    if (__builtin_add_overflow(a, b, &out))
+        return b > 0 ? std::numeric_limits<qint64>::max() : std::numeric_limits<qint64>::min();
+    return out;
 }
 
 } // namespace sl
