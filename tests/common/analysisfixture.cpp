@@ -59,4 +59,28 @@ std::set<qint64> selectFirstColumn(const QString& path, const QString& sql, bool
     return out;
 }
 
+QVector<QVector<qint64>> selectRows(const QString& path, const QString& sql, int columns)
+{
+    QVector<QVector<qint64>> out;
+    sqlite3* db = nullptr;
+    sqlite3_stmt* st = nullptr;
+    bool ok = sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK
+        && sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &st, nullptr) == SQLITE_OK;
+    if (ok) {
+        int rc = SQLITE_ROW;
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            QVector<qint64> row;
+            for (int c = 0; c < columns; ++c)
+                row << sqlite3_column_int64(st, c);
+            out << row;
+        }
+        ok = rc == SQLITE_DONE;
+    }
+    if (!ok)
+        qWarning("%s: %s", qPrintable(sql.left(500)), db ? sqlite3_errmsg(db) : "cannot open");
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return out;
+}
+
 } // namespace sl::test

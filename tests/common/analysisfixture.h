@@ -4,6 +4,7 @@
 #include "core/analysis/analysisresult.h"
 
 #include <QString>
+#include <QVector>
 
 #include <set>
 
@@ -21,5 +22,8 @@ const Finding* findingById(const AnalysisResult& r, const QString& id);
 /// the SQLite C API (an independent path: no loader code involved). `ok` is false when the SQL
 /// or the file fails.
 std::set<qint64> selectFirstColumn(const QString& path, const QString& sql, bool* ok);
+/// The first `columns` integer columns of every row `sql` returns, in order, by the same
+/// independent path (empty when the SQL or the file fails, with a warning).
+QVector<QVector<qint64>> selectRows(const QString& path, const QString& sql, int columns);
 
 } // namespace sl::test

@@ -12,12 +12,12 @@
 #include "core/io/traceloader.h"
 #include "core/synth/synthgpumetrics.h"
 #include "core/synth/synthtracewriter.h"
+#include "tests/common/analysisfixture.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
-#include <sqlite3.h>
 
 using namespace sl;
 
@@ -33,29 +33,6 @@ CounterSeries series(std::vector<qint64> t, std::vector<float> v)
     s.v = std::move(v);
     s.finish();
     return s;
-}
-
-/// Rows of `sql` on `path` through the SQLite C API: an independent path, no loader code.
-QVector<QVector<qint64>> selectRows(const QString& path, const QString& sql, int columns)
-{
-    QVector<QVector<qint64>> out;
-    sqlite3* db = nullptr;
-    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-        sqlite3_close(db);
-        return out;
-    }
-    sqlite3_stmt* st = nullptr;
-    if (sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &st, nullptr) == SQLITE_OK) {
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            QVector<qint64> row;
-            for (int c = 0; c < columns; ++c)
-                row << sqlite3_column_int64(st, c);
-            out << row;
-        }
-    }
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return out;
 }
 
 } // namespace
@@ -321,14 +298,14 @@ void TestCounters::ncuMatchesLaunchesInOrder()
 {
     QVERIFY(m_trace);
     // The first three rms_norm launches of device 0 in start order, with their geometry, by SQL.
-    const auto rows = selectRows(m_export,
+    const auto rows = sl::test::selectRows(m_export,
         QStringLiteral("SELECT k.rowid, k.gridX, k.blockX FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN "
                        "StringIds s ON s.id = k.shortName WHERE s.value = 'rms_norm_kernel' AND "
                        "k.deviceId = 0 ORDER BY k.start LIMIT 1"),
         3);
     QCOMPARE(rows.size(), 1);
     const qint64 gridX = rows[0][1], blockX = rows[0][2];
-    const auto same = selectRows(m_export,
+    const auto same = sl::test::selectRows(m_export,
         QStringLiteral("SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON "
                        "s.id = k.shortName WHERE s.value = 'rms_norm_kernel' AND k.gridX = %1 "
                        "AND k.blockX = %2 AND k.gridY = 1 AND k.gridZ = 1 AND k.blockY = 1 AND "
@@ -389,7 +366,7 @@ void TestCounters::gpuMetricsFromExportEqualSql()
     QVERIFY(active);
     // Independently: SQL over GPU_METRICS joined on both ids, weights from the 100 µs periods
     // clipped to the window (each sample holds the period ending at its timestamp).
-    const auto samples = selectRows(m_export,
+    const auto samples = sl::test::selectRows(m_export,
         QStringLiteral("SELECT m.timestamp, m.value FROM GPU_METRICS m JOIN "
                        "TARGET_INFO_GPU_METRICS n ON n.typeId = m.typeId AND n.metricId = "
                        "m.metricId WHERE m.typeId = 65537 AND n.metricName LIKE 'SMs Active%' "

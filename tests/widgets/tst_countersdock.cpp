@@ -6,6 +6,7 @@
 #include "core/io/traceloader.h"
 #include "core/synth/synthgpumetrics.h"
 #include "core/synth/synthtracewriter.h"
+#include "tests/common/analysisfixture.h"
 #include "widgets/categorypalette.h"
 #include "widgets/charts/rooflinechart.h"
 #include "widgets/docks/countersdock.h"
@@ -17,31 +18,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <sqlite3.h>
-
 using namespace sl;
-
-namespace {
-/// Rows of `sql` on `path` through the SQLite C API: an independent path, no loader code.
-QVector<QVector<qint64>> selectRows(const QString& path, const QString& sql, int columns)
-{
-    QVector<QVector<qint64>> out;
-    sqlite3* db = nullptr;
-    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt* st = nullptr;
-        if (sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &st, nullptr) == SQLITE_OK)
-            while (sqlite3_step(st) == SQLITE_ROW) {
-                QVector<qint64> row;
-                for (int c = 0; c < columns; ++c)
-                    row << sqlite3_column_int64(st, c);
-                out << row;
-            }
-        sqlite3_finalize(st);
-    }
-    sqlite3_close(db);
-    return out;
-}
-} // namespace
 
 class TestCountersDock : public QObject
 {
@@ -70,13 +47,13 @@ void TestCountersDock::initTestCase()
     const SynthResult w = writeSynthTrace(m_export, o, {});
     QVERIFY2(w.ok, qPrintable(w.error));
     // Two profiled rms_norm launches with the geometry of the first one on device 0.
-    const auto first = selectRows(m_export,
+    const auto first = sl::test::selectRows(m_export,
         QStringLiteral(
             "SELECT k.gridX, k.blockX FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.shortName "
             "WHERE s.value = 'rms_norm_kernel' AND k.deviceId = 0 ORDER BY k.start LIMIT 1"),
         2);
     QCOMPARE(first.size(), 1);
-    const auto launches = selectRows(m_export,
+    const auto launches = sl::test::selectRows(m_export,
         QStringLiteral("SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.shortName WHERE "
                        "s.value = 'rms_norm_kernel' AND k.gridX = %1 AND k.blockX = %2 AND k.gridY = 1 AND k.gridZ = 1 "
                        "AND k.blockY = 1 AND k.blockZ = 1 ORDER BY k.start, k.rowid LIMIT 2")
@@ -117,7 +94,8 @@ void TestCountersDock::scopesAndKernels()
     dock.setAnalysis(m_analysis);
     // One row per (device, stretch): the window of each GPU with GPU metrics plus its phases.
     QCOMPARE(dock.scopeModel()->rowCount(), m_analysis->counters.scopes.size());
-    const auto devices = selectRows(m_export, QStringLiteral("SELECT DISTINCT typeId & 255 FROM GPU_METRICS"), 1);
+    const auto devices
+        = sl::test::selectRows(m_export, QStringLiteral("SELECT DISTINCT typeId & 255 FROM GPU_METRICS"), 1);
     int windows = 0;
     for (int r = 0; r < dock.scopeModel()->rowCount(); ++r)
         windows += dock.scopeModel()->item(r, 1)->text() == QLatin1String("window");
@@ -153,7 +131,7 @@ void TestCountersDock::timelineCounterLanes()
     view.setAnalysis(m_analysis);
     QVERIFY(view.waitForData());
     // One counter row per GPU-metrics series: metrics × devices, by SQL.
-    const auto series = selectRows(
+    const auto series = sl::test::selectRows(
         m_export, QStringLiteral("SELECT COUNT(*) FROM (SELECT DISTINCT typeId, metricId FROM GPU_METRICS)"), 1);
     int counterRows = 0;
     const TimeCanvas::Row* clock = nullptr;
