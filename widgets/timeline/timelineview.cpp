@@ -67,8 +67,14 @@ void TimelineView::analysisChanged()
     m_kernelMarks.clear();
     m_highlighted.clear();
     m_rangeDevice = -1;
+    m_counters.clear();
     if (!analysis())
         return;
+    // Counter rows index this list; built once per analysis, not per paint.
+    for (const CounterSeries& c : analysis()->trace->counters.series)
+        m_counters << &c;
+    for (const CounterSeries& c : analysis()->counters.imported.series)
+        m_counters << &c;
     for (const IdleGap& g : analysis()->gaps) {
         m_gaps[g.deviceId].push_back(g);
         m_gapMarks[g.deviceId].add(g.startNs, g.endNs, int(g.cause));
@@ -111,7 +117,7 @@ std::vector<TimeCanvas::Row> TimelineView::buildRows() const
             if (lane >= 0 && acceptsPids(s, data()->lane(lane).pids))
                 add(lane, kCopyHeight, label, false);
         // Hardware counters of this GPU (GPU metrics of the export, NVML samples), one row each.
-        const QVector<const CounterSeries*> counters = counterSeries();
+        const QVector<const CounterSeries*>& counters = m_counters;
         for (qsizetype i = 0; i < counters.size(); ++i) {
             if (counters[i]->deviceId != d.deviceId)
                 continue;
@@ -167,21 +173,9 @@ void TimelineView::paintMarks(
     }
 }
 
-QVector<const CounterSeries*> TimelineView::counterSeries() const
-{
-    QVector<const CounterSeries*> out;
-    if (!analysis())
-        return out;
-    for (const CounterSeries& c : analysis()->trace->counters.series)
-        out << &c;
-    for (const CounterSeries& c : analysis()->counters.imported.series)
-        out << &c;
-    return out;
-}
-
 void TimelineView::paintCounter(QPainter& p, const Row& row, const QRect& rect) const
 {
-    const QVector<const CounterSeries*> counters = counterSeries();
+    const QVector<const CounterSeries*>& counters = m_counters;
     if (row.counter < 0 || row.counter >= counters.size())
         return;
     const CounterSeries& c = *counters[row.counter];
@@ -200,7 +194,7 @@ void TimelineView::paintCounter(QPainter& p, const Row& row, const QRect& rect) 
 
 QString TimelineView::counterToolTip(const Row& row, const QPoint& pos) const
 {
-    const QVector<const CounterSeries*> counters = counterSeries();
+    const QVector<const CounterSeries*>& counters = m_counters;
     if (row.counter < 0 || row.counter >= counters.size())
         return {};
     const CounterSeries& c = *counters[row.counter];

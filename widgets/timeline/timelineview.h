@@ -37,7 +37,7 @@ public:
     qint64 kernelAt(const QPoint& pos) const;
     QString toolTipAt(const QPoint& pos) const override;
     /// Every counter series the rows may show: the export's GPU metrics, then imported NVML samples.
-    QVector<const CounterSeries*> counterSeries() const;
+    const QVector<const CounterSeries*>& counterSeries() const { return m_counters; }
     /// Translated name of an idle-gap cause, for tooltips and the legend.
     static QString causeLabel(IdleGap::Cause cause);
 
@@ -82,6 +82,7 @@ private:
         const Marks& marks, const QRect& rect, const std::function<void(const QRect&, int tag)>& fill) const;
 
     std::map<int, std::vector<IdleGap>> m_gaps; ///< per device, by start
+    QVector<const CounterSeries*> m_counters; ///< counter rows' series: GPU metrics, then imported NVML
     std::map<int, Marks> m_gapMarks; ///< per device, tagged by cause
     std::map<int, Marks> m_kernelMarks; ///< per lane
     std::vector<quint32> m_highlighted; ///< applied once the lanes exist
