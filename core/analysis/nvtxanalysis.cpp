@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/phasemap.h"
+#include "core/trace/nvtxthreadgroups.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -35,24 +36,13 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancel
         return it->second;
     };
 
-    // Group ranges by thread (the table is start-sorted, so each group is too).
-    std::unordered_map<quint64, quint32> threadIndex;
-    std::vector<std::vector<quint32>> rangesOf;
-    for (qsizetype i = 0; i < n.size(); ++i) {
-        if (cancel.poll(i))
-            return;
-        if (!n.sameThread(i))
-            continue;
-        const quint64 key = (quint64(n.pid[size_t(i)]) << 32) | n.tid[size_t(i)];
-        const quint32 th = threadIndex.emplace(key, quint32(threadIndex.size())).first->second;
-        if (th >= rangesOf.size())
-            rangesOf.resize(th + 1);
-        rangesOf[th].push_back(quint32(i));
-    }
+    NvtxThreadGroups threads;
+    if (!threads.build(n, cancel))
+        return;
     // The query points: in-window kernels with a launching call, grouped by the call's thread.
     // Kernels, not calls, so that the sweep writes each kernel's range and phase directly and
     // needs no per-call arrays (4-9 B per API row at millions of rows).
-    std::vector<std::vector<quint32>> kernelsOf(rangesOf.size());
+    std::vector<std::vector<quint32>> kernelsOf(threads.ranges.size());
     {
         quint64 lastKey = ~quint64(0);
         qint64 lastThread = -1;
@@ -62,11 +52,10 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancel
             const qint32 a = k.api[size_t(i)];
             if (!r.kernelInWindow[size_t(i)] || a < 0)
                 continue;
-            const quint64 key = (quint64(t.api.pid[size_t(a)]) << 32) | t.api.tid[size_t(a)];
+            const quint64 key = NvtxThreadGroups::key(t.api.pid[size_t(a)], t.api.tid[size_t(a)]);
             if (key != lastKey) {
-                const auto it = threadIndex.find(key);
                 lastKey = key;
-                lastThread = it == threadIndex.end() ? -1 : qint64(it->second);
+                lastThread = threads.find(t.api.pid[size_t(a)], t.api.tid[size_t(a)]);
             }
             if (lastThread >= 0)
                 kernelsOf[size_t(lastThread)].push_back(quint32(i));
@@ -84,12 +73,8 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancel
             r.rangePhase[size_t(i)] = qint8(phaseOf(n.name[size_t(i)]));
     std::vector<Open> stack;
     auto callStart = [&](quint32 kernel) { return t.api.start[size_t(k.api[kernel])]; };
-    for (size_t th = 0; th < rangesOf.size(); ++th) {
-        auto& ranges = rangesOf[th];
-        // Outer range first when two start together, so the inner one ends on top.
-        std::stable_sort(ranges.begin(), ranges.end(), [&](quint32 a, quint32 b) {
-            return n.start[a] != n.start[b] ? n.start[a] < n.start[b] : n.end[a] > n.end[b];
-        });
+    for (size_t th = 0; th < threads.ranges.size(); ++th) {
+        const auto& ranges = threads.ranges[th];
         // In call order: kernels start in about the order of their calls (the API table is
         // start-sorted, so call index order is call start order); a stable sort fixes the rest.
         auto& kernels = kernelsOf[th];

@@ -4,6 +4,7 @@
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/phasemap.h"
 #include "core/analysis/statistics.h"
+#include "core/trace/nvtxthreadgroups.h"
 
 #include <algorithm>
 #include <map>
@@ -199,17 +200,8 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         return;
 
     // Ranges per thread (same-thread ranges only, like the kernel attribution rule).
-    std::unordered_map<quint64, quint32> threadIndex;
-    std::vector<std::vector<quint32>> rangesOf;
-    for (qsizetype i = 0; i < n.size(); ++i) {
-        if (!n.sameThread(i))
-            continue;
-        const quint64 key = (quint64(n.pid[size_t(i)]) << 32) | n.tid[size_t(i)];
-        const quint32 th = threadIndex.emplace(key, quint32(threadIndex.size())).first->second;
-        if (th >= rangesOf.size())
-            rangesOf.resize(th + 1);
-        rangesOf[th].push_back(quint32(i));
-    }
+    NvtxThreadGroups threads;
+    threads.build(n);
 
     ServingSteps& s = sv.steps;
     sv.rangeStep.assign(size_t(n.size()), -1);
@@ -220,10 +212,7 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         bool inHost; ///< this range or an enclosing one inside the step is a host range
     };
     std::vector<Open> stack;
-    for (auto& ranges : rangesOf) {
-        std::stable_sort(ranges.begin(), ranges.end(), [&](quint32 a, quint32 b) {
-            return n.start[a] != n.start[b] ? n.start[a] < n.start[b] : n.end[a] > n.end[b];
-        });
+    for (const auto& ranges : threads.ranges) {
         stack.clear();
         for (quint32 rg : ranges) {
             while (!stack.empty() && n.end[stack.back().range] < n.start[rg])

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/synth/synthgpumetrics.h"
 
+#include "core/synth/synthschema.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -34,16 +36,6 @@ Kind kindOf(const std::string& name)
     return Other;
 }
 
-bool exec(sqlite3* db, const char* sql, QString* error)
-{
-    char* message = nullptr;
-    if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK)
-        return true;
-    *error = QString::fromUtf8(message ? message : sqlite3_errmsg(db));
-    sqlite3_free(message);
-    return false;
-}
-
 struct Interval
 {
     qint64 start, end;
@@ -66,7 +58,7 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, QString* error)
         *error = QStringLiteral("GPU metrics period must be positive");
         return false;
     }
-    if (!exec(db,
+    if (!SynthSchema::exec(db,
             "CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER NOT NULL, sourceId INTEGER NOT NULL, "
             "typeName TEXT NOT NULL, metricId INTEGER NOT NULL, metricName TEXT NOT NULL);"
             "CREATE TABLE GPU_METRICS (rawTimestamp INTEGER, timestamp INTEGER NOT NULL, typeId INTEGER NOT NULL, "

@@ -290,12 +290,14 @@ const char* SynthSchema::ddl(Table table)
     return nullptr;
 }
 
-bool SynthSchema::create(sqlite3* db, Table table, QString* error)
+bool SynthSchema::create(sqlite3* db, Table table, QString* error) { return exec(db, ddl(table), error); }
+
+bool SynthSchema::exec(sqlite3* db, const char* sql, QString* error)
 {
     char* message = nullptr;
-    if (sqlite3_exec(db, ddl(table), nullptr, nullptr, &message) == SQLITE_OK)
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK)
         return true;
-    *error = QString::fromUtf8(message);
+    *error = QString::fromUtf8(message ? message : sqlite3_errmsg(db));
     sqlite3_free(message);
     return false;
 }

@@ -32,6 +32,9 @@ public:
     static const char* ddl(Table table);
     /// Creates the table; on failure sets `error` (SQLite's message) and returns false.
     static bool create(sqlite3* db, Table table, QString* error);
+    /// Runs `sql` (one or more statements); on failure sets `error` and returns false. The one
+    /// sqlite3_exec wrapper of the synth writers.
+    static bool exec(sqlite3* db, const char* sql, QString* error);
 };
 
 } // namespace sl

@@ -33,16 +33,6 @@ namespace {
 // run-time context must be the same or the translation is never found.
 QString tr(const char* text) { return QCoreApplication::translate("sl", text); }
 
-bool exec(sqlite3* db, const char* sql, QString* error)
-{
-    char* message = nullptr;
-    if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK)
-        return true;
-    *error = QString::fromUtf8(message ? message : sqlite3_errmsg(db));
-    sqlite3_free(message);
-    return false;
-}
-
 struct Pass
 {
     quint32 mask;
@@ -121,7 +111,7 @@ SynthResult writeSynthTrace(
 
     // Exclusive, unjournaled, unsynced: the file is private until the final rename, and a failed
     // run is discarded anyway. 4 KiB pages like nsys; 64 MiB of cache holds the B-tree right edges.
-    if (!exec(db,
+    if (!SynthSchema::exec(db,
             "PRAGMA page_size=4096; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; "
             "PRAGMA locking_mode=EXCLUSIVE; PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY; BEGIN",
             &sqlError))
@@ -182,7 +172,8 @@ SynthResult writeSynthTrace(
 
     if (options.gpuMetricsPeriodNs > 0 && !SynthGpuMetrics::write(db, options.gpuMetricsPeriodNs, &sqlError))
         return sqlFailure();
-    if (!SynthMetadata::writeMetadata(db, plan, result.lastNs, &sqlError) || !exec(db, "COMMIT", &sqlError))
+    if (!SynthMetadata::writeMetadata(db, plan, result.lastNs, &sqlError)
+        || !SynthSchema::exec(db, "COMMIT", &sqlError))
         return sqlFailure();
     sink.reset();
     if (sqlite3_close(db) != SQLITE_OK) {
