@@ -8,6 +8,7 @@
 #include "core/counters/counterstats.h"
 #include "core/counters/ncucsvreader.h"
 #include "core/counters/ncumatcher.h"
+#include "core/counters/ncustallreasons.h"
 #include "core/counters/nvmlcsvreader.h"
 #include "core/io/traceloader.h"
 #include "core/report/countersreport.h"
@@ -16,7 +17,10 @@
 #include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -61,6 +65,8 @@ private slots:
     void gpuMetricsFromExportEqualSql();
     void gpuMetricsPerPhase();
     void stepClassScopes();
+    void ncuStallReasons();
+    void ncuStallsInTheBelowRoofFinding();
 
 private:
     QTemporaryDir m_dir;
@@ -579,6 +585,93 @@ void TestCounters::stepClassScopes()
     for (const QByteArray& line : lines)
         stepClassRows += line.startsWith("0,step_class,");
     QCOMPARE(stepClassRows, 3 * 3); // three classes × three counters
+}
+
+void TestCounters::ncuStallReasons()
+{
+    using R = NcuStallReasons;
+    auto m = R::parse(QStringLiteral("smsp__pcsamp_warps_issue_stalled_long_scoreboard"));
+    QVERIFY(m);
+    QCOMPARE(m->reason, QStringLiteral("long_scoreboard"));
+    QCOMPARE(m->source, NcuStallSource::Sampling);
+    m = R::parse(QStringLiteral("smsp__average_warps_issue_stalled_no_instructions_per_issue_active.ratio"));
+    QVERIFY(m);
+    QCOMPARE(m->reason, QStringLiteral("no_instructions"));
+    QCOMPARE(m->source, NcuStallSource::WarpState);
+    m = R::parse(QStringLiteral("smsp__average_warp_latency_issue_stalled_not_selected"));
+    QVERIFY(m);
+    QCOMPARE(m->reason, QStringLiteral("not_selected"));
+    QCOMPARE(m->source, NcuStallSource::WarpState);
+    // The "not issued" sampling columns repeat samples of the plain ones: not a reason of their own.
+    QVERIFY(!R::parse(QStringLiteral("smsp__pcsamp_warps_issue_stalled_long_scoreboard_not_issued")));
+    QVERIFY(!R::parse(QStringLiteral("sm__warps_active.avg.pct_of_peak_sustained_active")));
+    QCOMPARE(R::label(QStringLiteral("long_scoreboard")), QStringLiteral("Long scoreboard (L1TEX/memory wait)"));
+    QCOMPARE(R::label(QStringLiteral("smsp__average_warp_latency_issue_stalled_long_scoreboard")),
+        QStringLiteral("Long scoreboard (L1TEX/memory wait)"));
+    QCOMPARE(R::label(QStringLiteral("gmma_wait")), QStringLiteral("Gmma wait"));
+    QCOMPARE(R::documented().size(), 18);
+    for (const QString& r : R::documented()) // every documented reason has words of its own
+        QVERIFY2(R::label(r).contains(QLatin1Char(' ')) || r == QLatin1String("misc"), qPrintable(r));
+    // "selected" is issuing, not a stall: the top reason is the largest other one.
+    const QHash<QString, double> stalls { { QStringLiteral("selected"), 50 }, { QStringLiteral("wait"), 20 },
+        { QStringLiteral("barrier"), 20 } };
+    QCOMPARE(R::top(stalls), QStringLiteral("barrier"));
+    QCOMPARE(R::total(stalls), 90.0);
+    QCOMPARE(R::top({}), QString());
+}
+
+void TestCounters::ncuStallsInTheBelowRoofFinding()
+{
+    // One kernel of 100 µs on an H100-like GPU (3.352 TB/s, 132 SMs at 1.98 GHz). ncu: 1e6 FFMA
+    // = 2e6 FLOP over 10 MB → 0.2 FLOP/B, 2e6 FLOP / 100 µs = 20 GFLOP/s against a roof of
+    // 0.2 × 3.352e12 = 670.4 GFLOP/s: 3 %, far below. Its sampled stalls: long scoreboard 300,
+    // math pipe 100, barrier 100, selected 500; the "not issued" column and the warp-state
+    // figure (another unit; listed first) are left out.
+    test::TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.exec(QStringLiteral("UPDATE TARGET_INFO_GPU SET memoryBandwidth = 3352000000000, clockRate = 1980000000"));
+    fx.runtime(500, 900, 100, 101, 1, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.kernel(1'000, 101'000, 0, 7, 1, 100, QStringLiteral("gemm"));
+    const QString csvPath = QDir(fx.dir()).filePath(QStringLiteral("ncu.csv"));
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::WriteOnly));
+    csv.write("\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Device\","
+              "\"smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio\",\"gpu__time_duration.sum\","
+              "\"dram__bytes.sum\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\","
+              "\"smsp__pcsamp_warps_issue_stalled_long_scoreboard\","
+              "\"smsp__pcsamp_warps_issue_stalled_long_scoreboard_not_issued\","
+              "\"smsp__pcsamp_warps_issue_stalled_math_pipe_throttle\",\"smsp__pcsamp_warps_issue_stalled_barrier\","
+              "\"smsp__pcsamp_warps_issue_stalled_selected\"\n"
+              "\"\",\"\",\"\",\"\",\"\",\"\",\"usecond\",\"Mbyte\",\"inst\",\"\",\"\",\"\",\"\",\"\"\n"
+              "\"0\",\"gemm\",\"(128, 1, 1)\",\"(1, 1, 1)\",\"0\",\"9\",\"100\",\"10\",\"1000000\",\"300\",\"290\","
+              "\"100\",\"100\",\"500\"\n");
+    csv.close();
+    const TracePtr trace = test::loadFixture(fx);
+    QVERIFY(trace);
+    AnalysisOptions o;
+    o.ncuFile = csvPath;
+    const AnalysisPtr a = Analyzer::analyze(trace, o);
+    QVERIFY(a && a->counters.ncu);
+    QCOMPARE(a->counters.ncu->kernels.size(), 1);
+    const NcuKernelFigures& k = a->counters.ncu->kernels[0];
+    QCOMPARE(k.stallSource, NcuStallSource::Sampling);
+    QCOMPARE(k.stalls,
+        (QHash<QString, double> { { QStringLiteral("long_scoreboard"), 300 },
+            { QStringLiteral("math_pipe_throttle"), 100 }, { QStringLiteral("barrier"), 100 },
+            { QStringLiteral("selected"), 500 } }));
+    const Finding* f = test::findingById(*a, QStringLiteral("ncu-below-roof"));
+    QVERIFY(f);
+    QCOMPARE(f->metric, QStringLiteral("3.0 %")); // 20 / 670.4
+    // 300 of the 1000 samples.
+    QVERIFY2(f->summary.endsWith(
+                 QStringLiteral("Its warps stall most on Long scoreboard (L1TEX/memory wait): 30.0 % of the samples.")),
+        qPrintable(f->summary));
+    // report.json names the source.
+    const QJsonObject ncu = CountersReport::json(*a).value(QStringLiteral("ncu")).toObject();
+    const QJsonObject kernel = ncu.value(QStringLiteral("kernels")).toArray().at(0).toObject();
+    QCOMPARE(kernel.value(QStringLiteral("stall_source")).toString(), QStringLiteral("sampling"));
+    QCOMPARE(
+        kernel.value(QStringLiteral("stalls")).toObject().value(QStringLiteral("long_scoreboard")).toDouble(), 300.0);
 }
 
 QTEST_GUILESS_MAIN(TestCounters)
