@@ -128,13 +128,13 @@ double busyMean(const CounterScope& scope, std::initializer_list<const char*> pr
     return any ? std::min(total, 100.0) : -1;
 }
 
-CounterScope summarise(CounterScope::Kind kind, const QString& name, int deviceId,
-    const QVector<const CounterSeries*>& series, const IntervalList& stretch, const IntervalList& busy)
+CounterScope summarise(const QString& name, int deviceId, const QVector<const CounterSeries*>& series,
+    const IntervalList& stretch, const IntervalList& busy)
 {
     CounterScope scope;
-    scope.kind = kind;
     scope.scope = name;
     scope.deviceId = deviceId;
+    scope.stretch = stretch;
     scope.spanNs = CounterStats::length(stretch);
     const IntervalList busyInStretch = CounterStats::intersect(busy, stretch);
     scope.kernelBusyNs = CounterStats::length(busyInStretch);
@@ -240,9 +240,6 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
     const int phaseCount = int(r.phases.size());
     constexpr int kClasses = StepComposition::kClassCount;
     const ServingSteps& st = r.serving.steps;
-    // The stretch of each scope (parallel to out.scopes): a step class that covers the same time
-    // as a phase is not reported twice (findings below).
-    std::vector<IntervalList> stretchOf;
     qint64 windowKernelNs = 0;
     for (const auto& d : r.devices)
         windowKernelNs += d.computeBusyNs;
@@ -250,6 +247,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
     for (const DeviceSeries& dev : devices) {
         if (cancelled && cancelled())
             return out;
+        const qsizetype firstScope = out.scopes.size(); // this device's window; its phases follow
         // Kernel unions of this device: all, and per phase (kernels are start-sorted per device).
         IntervalList busyAll;
         std::vector<IntervalList> busyByPhase(size_t(std::max(phaseCount, 0)));
@@ -275,9 +273,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
             }
         }
         busyAll = CounterStats::unite(std::move(busyAll));
-        out.scopes.append(
-            summarise(CounterScope::Kind::Window, QStringLiteral("window"), dev.deviceId, dev.series, window, busyAll));
-        stretchOf.push_back(window);
+        out.scopes.append(summarise(QStringLiteral("window"), dev.deviceId, dev.series, window, busyAll));
 
         // Each phase's steps on this device: the step ranges of processes that ran work here.
         std::vector<IntervalList> steps(size_t(std::max(phaseCount, 0)));
@@ -303,10 +299,11 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 continue;
             const IntervalList stretch = CounterStats::unite(std::move(steps[size_t(p)]));
             const IntervalList busy = CounterStats::unite(std::move(busyByPhase[size_t(p)]));
-            out.scopes.append(
-                summarise(CounterScope::Kind::Phase, r.phases[p].phase, dev.deviceId, dev.series, stretch, busy));
-            stretchOf.push_back(stretch);
+            out.scopes.append(summarise(r.phases[p].phase, dev.deviceId, dev.series, stretch, busy));
         }
+
+        for (qsizetype i = firstScope + 1; i < out.scopes.size(); ++i)
+            out.scopes[i].kind = CounterScope::Kind::Phase;
 
         // Each step class: the union of the serving steps of that class whose GPU is this device
         // (ServingSteps::device, where most of the step's kernels ran), clipped to the window.
@@ -321,9 +318,9 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 continue;
             const IntervalList stretch = CounterStats::unite(std::move(classSteps[size_t(c)]));
             const IntervalList busy = CounterStats::unite(std::move(busyByClass[size_t(c)]));
-            out.scopes.append(summarise(CounterScope::Kind::StepClass,
+            out.scopes.append(summarise(
                 StepComposition::className(StepComposition::Class(c)), dev.deviceId, dev.series, stretch, busy));
-            stretchOf.push_back(stretch);
+            out.scopes.back().kind = CounterScope::Kind::StepClass;
         }
     }
 
@@ -332,13 +329,13 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
     // time as a phase of the device (e.g. the vLLM "decode" phase and the decode steps) only once,
     // as the phase.
     const auto sameAsAPhase = [&](qsizetype i) {
-        const qint64 len = CounterStats::length(stretchOf[size_t(i)]);
+        const qint64 len = out.scopes[i].spanNs;
         for (qsizetype j = 0; j < out.scopes.size(); ++j) {
             if (out.scopes[j].kind != CounterScope::Kind::Phase || out.scopes[j].deviceId != out.scopes[i].deviceId)
                 continue;
             const qint64 shared
-                = CounterStats::length(CounterStats::intersect(stretchOf[size_t(i)], stretchOf[size_t(j)]));
-            const qint64 longer = std::max(len, CounterStats::length(stretchOf[size_t(j)]));
+                = CounterStats::length(CounterStats::intersect(out.scopes[i].stretch, out.scopes[j].stretch));
+            const qint64 longer = std::max(len, out.scopes[j].spanNs);
             if (longer > 0 && double(shared) >= kSameStretchShare * double(longer))
                 return true;
         }
