@@ -83,6 +83,8 @@ private:
 
     std::map<int, std::vector<IdleGap>> m_gaps; ///< per device, by start
     QVector<const CounterSeries*> m_counters; ///< counter rows' series: GPU metrics, then imported NVML
+    QVector<double>
+        m_counterTop; ///< per m_counters entry: the value drawn at full row height (100 for %, else its maximum)
     std::map<int, Marks> m_gapMarks; ///< per device, tagged by cause
     std::map<int, Marks> m_kernelMarks; ///< per lane
     std::vector<quint32> m_highlighted; ///< applied once the lanes exist
