@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/evidencebuilder.h"
+#include "core/counters/ncustallreasons.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
 
@@ -173,8 +174,14 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& 
         }
         if (l.flops && l.durationNs)
             a.timeSum += *l.durationNs;
-        for (auto it = l.stalls.cbegin(); it != l.stalls.cend(); ++it)
-            a.fig.stalls[it.key()] += it.value();
+        // Stalls of one source only (NcuStallSource): launches of a less preferred one are left out.
+        if (l.stallSource > a.fig.stallSource) {
+            a.fig.stalls.clear();
+            a.fig.stallSource = l.stallSource;
+        }
+        if (l.stallSource == a.fig.stallSource)
+            for (auto it = l.stalls.cbegin(); it != l.stalls.cend(); ++it)
+                a.fig.stalls[it.key()] += it.value();
     }
     for (auto it = byName.begin(); it != byName.end(); ++it) {
         Accumulator& a = it.value();
@@ -250,6 +257,14 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& 
                                 .arg(formatPercent(*f.achievedFlopsPerSecond / top))
                                 .arg(top / 1e9, 0, 'f', 0)
                                 .arg(roof->gpuName);
+                // What its warps wait for, when ncu sampled it: the reason the roof is out of reach.
+                const QString stall = NcuStallReasons::top(f.stalls);
+                if (!stall.isEmpty())
+                    x.summary += QLatin1Char(' ')
+                        + tr("Its warps stall most on %1: %2 of the %3.")
+                              .arg(NcuStallReasons::label(stall),
+                                  formatPercent(f.stalls.value(stall) / NcuStallReasons::total(f.stalls)),
+                                  NcuStallReasons::unitLabel(f.stallSource));
                 x.metric = formatPercent(*f.achievedFlopsPerSecond / top);
                 x.impactNs = qint64(double(f.traceNs) * (1.0 - *f.achievedFlopsPerSecond / top));
                 x.evidence.append(evidenceOf(f));

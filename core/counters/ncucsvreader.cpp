@@ -2,6 +2,7 @@
 #include "core/counters/ncucsvreader.h"
 
 #include "core/counters/csvrecords.h"
+#include "core/counters/ncustallreasons.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -65,12 +66,15 @@ bool assign(NcuLaunch& l, const QString& name, double v)
         addTo(l.flops, v);
         return true;
     }
-    static const QRegularExpression stallRe(
-        QStringLiteral("^smsp__(?:average_warp_latency_issue_stalled|pcsamp_warps_issue_stalled|average_warps_issue_"
-                       "stalled)_([a-z_]+?)(?:_per_issue_active)?(?:\\.(?:sum|ratio|avg|pct))?$"));
-    const auto s = stallRe.match(name);
-    if (s.hasMatch()) {
-        l.stalls[s.captured(1)] += v;
+    if (const auto stall = NcuStallReasons::parse(name)) {
+        // One source per launch: the preferred one replaces what a less preferred one gave.
+        if (stall->source < l.stallSource)
+            return true;
+        if (stall->source > l.stallSource) {
+            l.stalls.clear();
+            l.stallSource = stall->source;
+        }
+        l.stalls[stall->reason] += v;
         return true;
     }
     const auto is = [&](std::initializer_list<const char*> names) {

@@ -10,6 +10,14 @@
 
 namespace sl {
 
+/// Which collection the warp stall figures come from. Ordered by preference: a file with both
+/// keeps the sampled ones (their units differ, so the two are never added together).
+enum class NcuStallSource {
+    None,
+    WarpState, ///< Warp State Statistics: warp cycles per issued instruction in each state
+    Sampling, ///< Source Counters' warp sampling: samples in each state
+};
+
 /// One launch profiled by Nsight Compute, with the metrics Sightline uses already turned into
 /// base units (ns, bytes, percent, operations). Absent metrics stay nullopt.
 struct NcuLaunch
@@ -42,7 +50,8 @@ struct NcuLaunch
     std::optional<double> flopsTensor;
     std::optional<double> dramBytes; ///< dram__bytes.sum, or read + write
     std::optional<double> l2PeakBytesPerSecond; ///< lts__t_bytes peak × L2 clock, when both were collected
-    QHash<QString, double> stalls; ///< warp stall reason → cycles or samples, when sampled
+    QHash<QString, double> stalls; ///< warp stall reason ("long_scoreboard") → value in `stallSource`'s unit
+    NcuStallSource stallSource = NcuStallSource::None;
 
     std::optional<double> arithmeticIntensity() const ///< FLOP per DRAM byte
     {
