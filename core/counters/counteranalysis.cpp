@@ -199,13 +199,24 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
         if (!report.error.isEmpty()) {
             r.warnings << report.error;
         } else {
-            r.counters.ncu = NcuAnalysis::run(r, std::move(report));
+            r.counters.ncu = NcuAnalysis::run(r, std::move(report), options.peaks);
             r.counters.notes << tr("Nsight Compute: %1 of %2 profiled launches matched kernels of the trace "
                                    "(%3 by full name, %4 by function name).")
                                     .arg(r.counters.ncu->match.matched)
                                     .arg(r.counters.ncu->report.launches.size())
                                     .arg(r.counters.ncu->match.byFullName)
                                     .arg(r.counters.ncu->match.byFunctionName);
+            const NcuResult& n = *r.counters.ncu;
+            if (n.report.files.size() > 1)
+                r.counters.notes << tr("Nsight Compute: %1 files read from the folder %2.")
+                                        .arg(n.report.files.size())
+                                        .arg(n.report.fileName);
+            if (n.match.withoutDims > 0)
+                r.counters.notes << tr("Nsight Compute: %1 launches matched without a grid and block in the "
+                                       "file (by their totals, or by name and order alone).")
+                                        .arg(n.match.withoutDims);
+            for (const QString& skipped : n.report.skipped)
+                r.counters.notes << tr("Nsight Compute: skipped %1").arg(skipped);
         }
     }
     if (r.findings.size() != before)

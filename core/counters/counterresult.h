@@ -61,6 +61,9 @@ struct NcuKernelFigures
     std::optional<double> durationNs, achievedOccupancyPct, theoreticalOccupancyPct, sightlineOccupancyPct,
         smThroughputPct, dramThroughputPct, l1HitPct, l2HitPct, tensorActivePct;
     std::optional<double> flops, dramBytes; ///< per launch, averaged
+    std::optional<double> tensorFlops; ///< per launch, averaged: the part of `flops` on the tensor path
+    /// Most of its FLOPs run on the tensor path: its roof is the tensor ceiling.
+    bool onTensorPath() const { return tensorFlops && flops && *flops > 0 && *tensorFlops >= 0.5 * *flops; }
     std::optional<double> arithmeticIntensity; ///< FLOP / DRAM byte
     std::optional<double> achievedFlopsPerSecond;
     QHash<QString, double> stalls; ///< warp stall reason → value, summed over the launches (one source)
@@ -78,6 +81,9 @@ struct Roofline
     double fp32FlopsPerSecond = 0; ///< SMs × FP32 lanes per SM (by compute capability) × 2 × clock
     double fp64FlopsPerSecond = 0;
     double fp16FlopsPerSecond = 0; ///< non-tensor half precision: 2 × FP32
+    /// Dense BF16/FP16 tensor-core peak with FP32 accumulation, from the GPU peak table
+    /// (resources/efficiency/gpu-peaks.json); 0 when the model is not in it.
+    double tensorFlopsPerSecond = 0;
     QString source; ///< how the ceilings were derived (translated)
 };
 

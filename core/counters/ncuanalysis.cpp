@@ -32,7 +32,7 @@ int NcuAnalysis::fp32LanesPerSm(int major, int minor)
     }
 }
 
-Roofline NcuAnalysis::roofOf(const GpuInfo& gpu)
+Roofline NcuAnalysis::roofOf(const GpuInfo& gpu, const GpuPeaks& peaks)
 {
     Roofline roof;
     roof.deviceId = gpu.deviceId;
@@ -55,7 +55,24 @@ Roofline NcuAnalysis::roofOf(const GpuInfo& gpu)
                       .arg(gpu.computeMajor)
                       .arg(gpu.computeMinor)
                       .arg(double(gpu.memoryBandwidth) / 1e9, 0, 'f', 0);
+    if (const GpuPeaks::Entry* e = peaks.find(gpu.name)) {
+        const double tflops = e->tflops.value(QStringLiteral("bf16"), e->tflops.value(QStringLiteral("fp16")));
+        if (tflops > 0) {
+            roof.tensorFlopsPerSecond = tflops * 1e12;
+            roof.source += QLatin1String("; ")
+                + tr("tensor ceiling %1 TFLOP/s (dense BF16/FP16) for %2: %3")
+                      .arg(tflops, 0, 'g', 4)
+                      .arg(e->model, e->source);
+        }
+    }
     return roof;
+}
+
+double NcuAnalysis::attainable(const Roofline& roof, double ai, bool tensor)
+{
+    if (!tensor || roof.tensorFlopsPerSecond <= 0 || roof.dramBytesPerSecond <= 0)
+        return attainable(roof, ai);
+    return std::min(roof.tensorFlopsPerSecond, ai * roof.dramBytesPerSecond);
 }
 
 double NcuAnalysis::attainable(const Roofline& roof, double ai)
@@ -90,8 +107,8 @@ struct Accumulator
 {
     NcuKernelFigures fig;
     Mean duration, achieved, theoretical, sm, dram, l1, l2, tensor, flops, bytes;
-    double flopSum = 0, byteSum = 0, timeSum = 0;
-    bool anyFlops = false, anyBytes = false;
+    double flopSum = 0, tensorFlopSum = 0, byteSum = 0, timeSum = 0;
+    bool anyFlops = false, anyTensorFlops = false, anyBytes = false;
 };
 
 } // namespace
@@ -108,7 +125,7 @@ Evidence NcuAnalysis::launchEvidence(const Trace& trace, const NcuKernelFigures&
         QStringLiteral("rowid IN (%1)").arg(ids.join(QLatin1Char(','))));
 }
 
-NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
+NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& peaks)
 {
     NcuResult out;
     const Trace& trace = *r.trace;
@@ -147,6 +164,10 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
             a.flopSum += *l.flops;
             a.anyFlops = true;
         }
+        if (l.flopsTensor) {
+            a.tensorFlopSum += *l.flopsTensor;
+            a.anyTensorFlops = true;
+        }
         if (l.dramBytes) {
             a.byteSum += *l.dramBytes;
             a.anyBytes = true;
@@ -177,6 +198,8 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
         f.tensorActivePct = a.tensor.value();
         if (a.anyFlops)
             f.flops = a.flopSum / double(f.launches);
+        if (a.anyTensorFlops)
+            f.tensorFlops = a.tensorFlopSum / double(f.launches);
         if (a.anyBytes)
             f.dramBytes = a.byteSum / double(f.launches);
         if (a.anyFlops && a.anyBytes && a.byteSum > 0)
@@ -197,7 +220,7 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
     std::sort(devices.begin(), devices.end());
     for (int d : devices) {
         if (const GpuInfo* g = trace.gpu(d)) {
-            Roofline roof = roofOf(*g);
+            Roofline roof = roofOf(*g, peaks);
             for (const auto& l : std::as_const(out.report.launches))
                 if (l.l2PeakBytesPerSecond)
                     roof.l2BytesPerSecond = std::max(roof.l2BytesPerSecond, *l.l2PeakBytesPerSecond);
@@ -218,13 +241,16 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
             if (rf.deviceId == f.deviceId)
                 roof = &rf;
         if (roof && f.arithmeticIntensity && f.achievedFlopsPerSecond) {
-            const double top = attainable(*roof, *f.arithmeticIntensity);
+            const bool tensor = f.onTensorPath() && roof->tensorFlopsPerSecond > 0;
+            const double top = attainable(*roof, *f.arithmeticIntensity, tensor);
             if (top > 0 && *f.achievedFlopsPerSecond < kBelowRoofShare * top) {
                 Finding x;
                 x.id = QStringLiteral("ncu-below-roof");
                 x.title = tr("A hot kernel runs far below its roofline");
-                x.summary = tr("%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 GFLOP/s its "
-                               "roofline allows on %7 (FP32 ceiling and DRAM roof).")
+                x.summary = (tensor ? tr("%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 "
+                                         "GFLOP/s its roofline allows on %7 (tensor ceiling and DRAM roof).")
+                                    : tr("%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 "
+                                         "GFLOP/s its roofline allows on %7 (FP32 ceiling and DRAM roof)."))
                                 .arg(shortName, formatPercent(double(f.traceNs) / double(totalKernelNs)))
                                 .arg(*f.achievedFlopsPerSecond / 1e9, 0, 'f', 1)
                                 .arg(*f.arithmeticIntensity, 0, 'f', 2)

@@ -79,6 +79,7 @@ QJsonObject CountersReport::json(const AnalysisResult& r)
                 { QStringLiteral("tensor_active_pct"), opt(k.tensorActivePct) },
                 { QStringLiteral("flops_per_launch"), opt(k.flops) },
                 { QStringLiteral("dram_bytes_per_launch"), opt(k.dramBytes) },
+                { QStringLiteral("tensor_flops_per_launch"), opt(k.tensorFlops) },
                 { QStringLiteral("arithmetic_intensity"), opt(k.arithmeticIntensity) },
                 { QStringLiteral("achieved_flops_per_s"), opt(k.achievedFlopsPerSecond) },
                 { QStringLiteral("stalls"), stalls },
@@ -95,9 +96,13 @@ QJsonObject CountersReport::json(const AnalysisResult& r)
                     rf.l2BytesPerSecond > 0 ? QJsonValue(rf.l2BytesPerSecond) : QJsonValue() },
                 { QStringLiteral("fp32_flops_per_s"), rf.fp32FlopsPerSecond },
                 { QStringLiteral("fp16_flops_per_s"), rf.fp16FlopsPerSecond },
-                { QStringLiteral("fp64_flops_per_s"), rf.fp64FlopsPerSecond } });
+                { QStringLiteral("fp64_flops_per_s"), rf.fp64FlopsPerSecond },
+                { QStringLiteral("tensor_flops_per_s"),
+                    rf.tensorFlopsPerSecond > 0 ? QJsonValue(rf.tensorFlopsPerSecond) : QJsonValue() } });
         out.insert(QStringLiteral("ncu"),
             QJsonObject { { QStringLiteral("file"), n.report.fileName },
+                { QStringLiteral("files"), QJsonArray::fromStringList(n.report.files) },
+                { QStringLiteral("matched_without_dims"), n.match.withoutDims },
                 { QStringLiteral("page"),
                     n.report.page == NcuReport::Page::Raw ? QStringLiteral("raw") : QStringLiteral("details") },
                 { QStringLiteral("profiled_launches"), n.report.launches.size() },
