@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/countersreport.h"
 
+#include "core/counters/ncustallreasons.h"
 #include "core/report/csvwriter.h"
 #include "core/report/markdownreport.h"
 #include "core/util/format.h"
@@ -33,6 +34,16 @@ QString pct(const std::optional<double>& v) { return v ? formatPercent(*v / 100)
 QString num(const std::optional<double>& v, int decimals = 2)
 {
     return v ? QString::number(*v, 'f', decimals) : QStringLiteral("–");
+}
+
+/// "Long scoreboard (L1TEX/memory wait) 30.0 %": the largest stall reason and its share; "–" without stalls.
+QString topStall(const NcuKernelFigures& k)
+{
+    const QString top = NcuStallReasons::top(k.stalls);
+    if (top.isEmpty())
+        return QStringLiteral("–");
+    return NcuStallReasons::label(top) + QLatin1Char(' ')
+        + formatPercent(k.stalls.value(top) / NcuStallReasons::total(k.stalls));
 }
 
 QString csvOpt(const std::optional<double>& v) { return v ? QString::number(*v, 'g', 10) : QString(); }
@@ -148,8 +159,8 @@ QString CountersReport::markdown(const AnalysisResult& r)
                  .arg(n.report.launches.size())
           << "\n\n";
         s << "| " << tr("Kernel") << " | " << tr("Launches") << " | " << tr("Occupancy (achieved / theoretical)")
-          << " | SM | DRAM | L2 " << tr("hit") << " | " << tr("Tensor")
-          << " | FLOP/B | GFLOP/s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+          << " | SM | DRAM | L2 " << tr("hit") << " | " << tr("Tensor") << " | FLOP/B | GFLOP/s | "
+          << tr("Top warp stall") << " |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
         for (const auto& k : n.kernels.mid(0, 20)) {
             QString name = scrubPaths(t.strings.at(k.name));
             if (name.size() > 60)
@@ -158,7 +169,8 @@ QString CountersReport::markdown(const AnalysisResult& r)
               << " / " << pct(k.theoreticalOccupancyPct ? k.theoreticalOccupancyPct : k.sightlineOccupancyPct) << " | "
               << pct(k.smThroughputPct) << " | " << pct(k.dramThroughputPct) << " | " << pct(k.l2HitPct) << " | "
               << pct(k.tensorActivePct) << " | " << num(k.arithmeticIntensity) << " | "
-              << (k.achievedFlopsPerSecond ? num(*k.achievedFlopsPerSecond / 1e9, 1) : QStringLiteral("–")) << " |\n";
+              << (k.achievedFlopsPerSecond ? num(*k.achievedFlopsPerSecond / 1e9, 1) : QStringLiteral("–")) << " | "
+              << topStall(k) << " |\n";
         }
         s << "\n";
     }

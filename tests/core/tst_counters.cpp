@@ -666,6 +666,8 @@ void TestCounters::ncuStallsInTheBelowRoofFinding()
     QVERIFY2(f->summary.endsWith(
                  QStringLiteral("Its warps stall most on Long scoreboard (L1TEX/memory wait): 30.0 % of the samples.")),
         qPrintable(f->summary));
+    // report.md lists the top reason per kernel.
+    QVERIFY(CountersReport::markdown(*a).contains(QStringLiteral("| Long scoreboard (L1TEX/memory wait) 30.0 % |")));
     // report.json names the source.
     const QJsonObject ncu = CountersReport::json(*a).value(QStringLiteral("ncu")).toObject();
     const QJsonObject kernel = ncu.value(QStringLiteral("kernels")).toArray().at(0).toObject();
