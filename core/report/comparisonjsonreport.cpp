@@ -141,6 +141,113 @@ QJsonArray changes(const Comparison& c)
     return out;
 }
 
+QJsonValue optionalNumber(const std::optional<double>& v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
+
+QJsonValue gpuSlot(int gpu) { return gpu < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(gpu); }
+
+/// The `counters` object: per scope and GPU slot the bound class and every counter's busy-time
+/// mean and p90 per trace with deltas; the roofline position of kernel groups with ncu figures.
+QJsonObject counters(const Comparison& c)
+{
+    const ComparisonCounters& cc = c.counters;
+    const int n = c.traceCount(), b = c.baseline;
+    QJsonArray devices;
+    for (const auto& d : cc.devices) {
+        QJsonArray ids;
+        for (int id : d)
+            ids.append(id);
+        devices.append(ids);
+    }
+    QJsonArray scopes;
+    for (const auto& row : cc.scopes) {
+        QJsonArray ids, bound, changed, span, busy, evidenceOf;
+        for (int i = 0; i < n; ++i) {
+            ids.append(
+                row.present[i] && row.deviceIds[i] >= 0 ? QJsonValue(row.deviceIds[i]) : QJsonValue(QJsonValue::Null));
+            bound.append(row.present[i] ? QJsonValue(boundClassKey(row.bound[i])) : QJsonValue(QJsonValue::Null));
+            changed.append(row.changed[i]);
+            span.append(row.present[i] ? QJsonValue(row.spanNs[i]) : QJsonValue(QJsonValue::Null));
+            busy.append(row.present[i] ? QJsonValue(row.kernelBusyNs[i]) : QJsonValue(QJsonValue::Null));
+            evidenceOf.append(evidence(row.evidence[i]));
+        }
+        scopes.append(QJsonObject { { QStringLiteral("scope"), scrubPaths(row.scope) },
+            { QStringLiteral("gpu"), gpuSlot(row.gpu) }, { QStringLiteral("device_ids"), ids },
+            { QStringLiteral("bound"), bound }, { QStringLiteral("bound_changed"), changed },
+            { QStringLiteral("span_ns"), span }, { QStringLiteral("kernel_busy_ns"), busy },
+            { QStringLiteral("evidence"), evidenceOf } });
+    }
+    QJsonArray rows;
+    for (const auto& k : cc.counters) {
+        QJsonArray present, mean, p90, meanDelta, p90Delta;
+        for (int i = 0; i < n; ++i) {
+            present.append(k.present[i]);
+            mean.append(optionalNumber(k.busyMean[i]));
+            p90.append(optionalNumber(k.busyP90[i]));
+            meanDelta.append(optionalNumber(ComparisonCounters::delta(k.percent(), k.busyMean[b], k.busyMean[i])));
+            p90Delta.append(optionalNumber(ComparisonCounters::delta(k.percent(), k.busyP90[b], k.busyP90[i])));
+        }
+        const int only = k.onlyIn();
+        rows.append(
+            QJsonObject { { QStringLiteral("scope"), scrubPaths(k.scope) }, { QStringLiteral("gpu"), gpuSlot(k.gpu) },
+                { QStringLiteral("name"), k.name }, { QStringLiteral("unit"), k.unit },
+                { QStringLiteral("source"), k.nvml ? QStringLiteral("nvml") : QStringLiteral("gpu_metrics") },
+                { QStringLiteral("delta"), k.percent() ? QStringLiteral("points") : QStringLiteral("relative") },
+                { QStringLiteral("better"), ComparisonCounters::betterName(k.better) },
+                { QStringLiteral("present"), present },
+                { QStringLiteral("only_in"), only >= 0 ? QJsonValue(only) : QJsonValue(QJsonValue::Null) },
+                { QStringLiteral("busy_mean"), mean }, { QStringLiteral("busy_p90"), p90 },
+                { QStringLiteral("busy_mean_deltas"), meanDelta }, { QStringLiteral("busy_p90_deltas"), p90Delta } });
+    }
+    QJsonArray roofline;
+    for (const auto& r : cc.roofline) {
+        QJsonArray sides;
+        const RooflineComparison::Side& base = r.sides[b];
+        for (int i = 0; i < n; ++i) {
+            const RooflineComparison::Side& s = r.sides[i];
+            if (!s.present) {
+                sides.append(QJsonObject { { QStringLiteral("present"), false } });
+                continue;
+            }
+            const Trace& t = *c.analyses[i]->trace;
+            QString shortName;
+            for (const auto& k : c.analyses[i]->kernels)
+                if (k.name == s.name)
+                    shortName = t.strings.at(k.shortName);
+            const bool both = base.present;
+            auto rel = [&](const std::optional<double>& x, const std::optional<double>& y) {
+                return optionalNumber(both ? ComparisonCounters::delta(false, x, y) : std::nullopt);
+            };
+            auto pp = [&](const std::optional<double>& x, const std::optional<double>& y) {
+                return optionalNumber(both ? ComparisonCounters::delta(true, x, y) : std::nullopt);
+            };
+            sides.append(QJsonObject { { QStringLiteral("present"), true },
+                { QStringLiteral("name"), scrubPaths(t.strings.at(s.name)) },
+                { QStringLiteral("short_name"), scrubPaths(shortName) }, { QStringLiteral("device_id"), s.deviceId },
+                { QStringLiteral("trace_ns"), s.traceNs },
+                { QStringLiteral("arithmetic_intensity"), optionalNumber(s.arithmeticIntensity) },
+                { QStringLiteral("achieved_flops_per_s"), optionalNumber(s.flopsPerSecond) },
+                { QStringLiteral("roof_flops_per_s"), optionalNumber(s.roofFlopsPerSecond) },
+                { QStringLiteral("roof_pct"), optionalNumber(s.roofPct) },
+                { QStringLiteral("dram_throughput_pct"), optionalNumber(s.dramPct) },
+                { QStringLiteral("sm_throughput_pct"), optionalNumber(s.smPct) },
+                { QStringLiteral("deltas"),
+                    QJsonObject { { QStringLiteral("arithmetic_intensity"),
+                                      rel(base.arithmeticIntensity, s.arithmeticIntensity) },
+                        { QStringLiteral("achieved_flops_per_s"), rel(base.flopsPerSecond, s.flopsPerSecond) },
+                        { QStringLiteral("roof_pct"), pp(base.roofPct, s.roofPct) },
+                        { QStringLiteral("dram_throughput_pct"), pp(base.dramPct, s.dramPct) },
+                        { QStringLiteral("sm_throughput_pct"), pp(base.smPct, s.smPct) } } } });
+        }
+        roofline.append(
+            QJsonObject { { QStringLiteral("matched_by"), r.matchedBy }, { QStringLiteral("key"), scrubPaths(r.key) },
+                { QStringLiteral("category"), r.category }, { QStringLiteral("traces"), sides } });
+    }
+    return QJsonObject { { QStringLiteral("gpu_pairing"),
+                             cc.perDevice ? QStringLiteral("slot") : QStringLiteral("all") },
+        { QStringLiteral("devices"), devices }, { QStringLiteral("scopes"), scopes },
+        { QStringLiteral("counters"), rows }, { QStringLiteral("roofline"), roofline } };
+}
+
 QJsonObject gate(const Comparison& c, const ComparisonGateResult& g)
 {
     QJsonArray verdicts;
@@ -197,6 +304,7 @@ QJsonObject ComparisonJsonReport::build(const Comparison& c)
     root.insert(QStringLiteral("kernels"), kernels(c));
     root.insert(QStringLiteral("step_distributions"), distributions(c));
     root.insert(QStringLiteral("changes"), changes(c));
+    root.insert(QStringLiteral("counters"), counters(c));
     root.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(c.warnings));
     if (c.gate)
         root.insert(QStringLiteral("gate"), gate(c, *c.gate));

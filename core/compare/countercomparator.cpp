@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: MIT
+#include "core/compare/countercomparator.h"
+
+#include "core/analysis/evidencebuilder.h"
+#include "core/compare/comparisonevidence.h"
+#include "core/counters/counteranalysis.h"
+#include "core/counters/ncuanalysis.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <map>
+
+namespace sl {
+
+namespace {
+
+const QString kWindow = QStringLiteral("window");
+
+/// The scopes of trace `i` on GPU slot `gpu`: the one on the slot's device, or (gpu −1) every device's.
+QVector<const CounterScope*> scopesOf(const Comparison& c, int i, const QString& scope, int gpu)
+{
+    QVector<const CounterScope*> out;
+    const QVector<int>& devices = c.counters.devices[i];
+    if (gpu >= devices.size())
+        return out;
+    for (const CounterScope& s : c.analyses[i]->counters.scopes)
+        if (s.scope == scope && (gpu < 0 || s.deviceId == devices[gpu]))
+            out.append(&s);
+    return out;
+}
+
+/// Scope names in comparison order: window, the comparison's phases, then any other name
+/// (step classes, …) in first-seen order over the traces.
+QStringList scopeNames(const Comparison& c)
+{
+    QStringList seen;
+    for (const auto& a : c.analyses)
+        for (const CounterScope& s : a->counters.scopes)
+            if (!seen.contains(s.scope))
+                seen << s.scope;
+    QStringList out;
+    if (seen.contains(kWindow))
+        out << kWindow;
+    for (const QString& p : c.phases)
+        if (p != kWindow && seen.contains(p))
+            out << p;
+    for (const QString& s : seen)
+        if (!out.contains(s))
+            out << s;
+    return out;
+}
+
+/// The bound class over several devices' stretches: the classification rule applied to the
+/// kernel-time-weighted DRAM and compute means and the summed busy share.
+BoundClass boundOver(const QVector<const CounterScope*>& scopes)
+{
+    if (scopes.size() == 1)
+        return scopes.front()->bound;
+    qint64 span = 0, busy = 0;
+    double dram = 0, compute = 0, dramWeight = 0, computeWeight = 0;
+    bool anyFigures = false;
+    for (const CounterScope* s : scopes) {
+        span += s->spanNs;
+        busy += s->kernelBusyNs;
+        anyFigures = anyFigures || !s->figures.isEmpty();
+        if (s->dramPct >= 0) {
+            dram += s->dramPct * double(s->kernelBusyNs);
+            dramWeight += double(s->kernelBusyNs);
+        }
+        if (s->computePct >= 0) {
+            compute += s->computePct * double(s->kernelBusyNs);
+            computeWeight += double(s->kernelBusyNs);
+        }
+    }
+    if (!anyFigures)
+        return BoundClass::Unknown;
+    return CounterAnalysis::classify(dramWeight > 0 ? dram / dramWeight : -1,
+        computeWeight > 0 ? compute / computeWeight : -1, span > 0 ? double(busy) / double(span) : 0);
+}
+
+/// The rows behind a scope of trace `i`: a phase's in-window kernels, the window's time range on
+/// the device; nothing for other scopes.
+Evidence scopeEvidence(const Comparison& c, int i, const CounterScopeComparison& row)
+{
+    const AnalysisResult& r = *c.analyses[i];
+    if (row.scope == kWindow)
+        return EvidenceBuilder::timeRange(*r.trace, row.deviceIds[i], r.window.startNs, r.window.endNs);
+    if (const int slot = c.phaseSlot(i, row.scope); slot >= 0)
+        return ComparisonEvidence::phase(r, slot);
+    return {};
+}
+
+void compareScopes(Comparison& c, const Cancellation& cancel)
+{
+    ComparisonCounters& out = c.counters;
+    const int n = c.traceCount(), b = c.baseline;
+    // GPU slots: 0 … the most GPUs any trace has, or the one "all GPUs" slot −1.
+    QVector<int> gpus;
+    if (out.perDevice) {
+        for (const auto& d : out.devices)
+            while (gpus.size() < d.size())
+                gpus << int(gpus.size());
+    } else {
+        gpus << -1;
+    }
+    for (const QString& scope : scopeNames(c)) {
+        for (int gpu : gpus) {
+            if (cancel.isCancelled())
+                return;
+            CounterScopeComparison row;
+            row.scope = scope;
+            row.gpu = gpu;
+            // Counters by (source, name) in each trace: mean and p90 over kernel time.
+            std::map<std::pair<bool, QString>, CounterComparison> counters;
+            bool any = false;
+            for (int i = 0; i < n; ++i) {
+                const QVector<const CounterScope*> here = scopesOf(c, i, scope, gpu);
+                row.present << !here.isEmpty();
+                row.deviceIds << (gpu >= 0 && !here.isEmpty() ? here.front()->deviceId : -1);
+                row.bound << (here.isEmpty() ? BoundClass::Unknown : boundOver(here));
+                qint64 span = 0, busy = 0;
+                for (const CounterScope* s : here) {
+                    span += s->spanNs;
+                    busy += s->kernelBusyNs;
+                }
+                row.spanNs << span;
+                row.kernelBusyNs << busy;
+                any = any || !here.isEmpty();
+                // Over several GPUs: the mean weighted by each GPU's covered busy time; p90 is
+                // not a function of per-GPU summaries, so it stays undefined.
+                QHash<QString, std::pair<double, qint64>> sums;
+                for (const CounterScope* s : here)
+                    for (const CounterFigure& f : s->figures) {
+                        auto& cc = counters[{ f.nvml, f.name }];
+                        if (cc.present.isEmpty()) {
+                            cc.scope = scope;
+                            cc.gpu = gpu;
+                            cc.name = f.name;
+                            cc.unit = f.unit;
+                            cc.nvml = f.nvml;
+                            cc.better = ComparisonCounters::betterOf(f.name, f.unit);
+                            cc.present.fill(false, n);
+                            cc.busyMean.resize(n);
+                            cc.busyP90.resize(n);
+                        }
+                        cc.present[i] = true;
+                        if (!f.busy.valid())
+                            continue;
+                        if (here.size() == 1) {
+                            cc.busyMean[i] = f.busy.mean;
+                            cc.busyP90[i] = f.busy.p90;
+                        } else {
+                            auto& [sum, covered] = sums[(f.nvml ? QStringLiteral("n") : QStringLiteral("g")) + f.name];
+                            sum += f.busy.mean * double(f.busy.coveredNs);
+                            covered += f.busy.coveredNs;
+                            cc.busyMean[i] = sum / double(covered);
+                        }
+                    }
+            }
+            if (!any)
+                continue;
+            row.changed.fill(false, n);
+            for (int i = 0; i < n; ++i)
+                row.changed[i] = i != b && row.present[i] && row.present[b] && row.bound[i] != row.bound[b];
+            row.evidence.resize(n);
+            if (row.anyChanged())
+                for (int i = 0; i < n; ++i)
+                    if (i == b || row.changed[i])
+                        row.evidence[i] = scopeEvidence(c, i, row);
+            out.scopes.append(std::move(row));
+            // std::map orders GPU metrics (nvml = false) before NVML, each by name.
+            for (auto& [key, cc] : counters)
+                out.counters.append(std::move(cc));
+        }
+    }
+}
+
+void compareRoofline(Comparison& c, const QVector<KernelMatch>& groups, const Cancellation& cancel)
+{
+    const int n = c.traceCount();
+    QVector<QHash<quint32, const NcuKernelFigures*>> byName(n);
+    bool any = false;
+    for (int i = 0; i < n; ++i)
+        if (const auto& ncu = c.analyses[i]->counters.ncu) {
+            for (const NcuKernelFigures& k : ncu->kernels)
+                byName[i].insert(k.name, &k);
+            any = any || !ncu->kernels.isEmpty();
+        }
+    if (!any)
+        return;
+    for (qsizetype g = 0; g < groups.size(); ++g) {
+        if (cancel.poll(g))
+            return;
+        const KernelMatch& m = groups[g];
+        RooflineComparison row;
+        row.key = m.key;
+        row.category = m.category;
+        row.matchedBy = KernelMatch::methodName(m.method);
+        row.sides.resize(n);
+        bool withNcu = false;
+        for (int i = 0; i < n; ++i) {
+            // The side's names are largest first: its position is that of its largest profiled name.
+            const NcuKernelFigures* k = nullptr;
+            for (quint32 name : m.sides[i].names)
+                if ((k = byName[i].value(name, nullptr)))
+                    break;
+            if (!k)
+                continue;
+            withNcu = true;
+            RooflineComparison::Side& s = row.sides[i];
+            s.present = true;
+            s.name = k->name;
+            s.deviceId = k->deviceId;
+            s.traceNs = k->traceNs;
+            s.arithmeticIntensity = k->arithmeticIntensity;
+            s.flopsPerSecond = k->achievedFlopsPerSecond;
+            s.dramPct = k->dramThroughputPct;
+            s.smPct = k->smThroughputPct;
+            for (const Roofline& roof : c.analyses[i]->counters.ncu->roofs)
+                if (roof.deviceId == k->deviceId && k->arithmeticIntensity) {
+                    const double top = NcuAnalysis::attainable(roof, *k->arithmeticIntensity);
+                    if (top > 0) {
+                        s.roofFlopsPerSecond = top;
+                        if (k->achievedFlopsPerSecond)
+                            s.roofPct = *k->achievedFlopsPerSecond / top * 100;
+                    }
+                }
+        }
+        if (withNcu)
+            c.counters.roofline.append(std::move(row));
+    }
+}
+
+} // namespace
+
+void CounterComparator::build(Comparison& c, const QVector<KernelMatch>& groups, const Cancellation& cancel)
+{
+    ComparisonCounters& out = c.counters;
+    out = {};
+    const int n = c.traceCount();
+    out.devices.resize(n);
+    for (int i = 0; i < n; ++i) {
+        for (const CounterScope& s : c.analyses[i]->counters.scopes)
+            if (!out.devices[i].contains(s.deviceId))
+                out.devices[i].append(s.deviceId);
+        std::sort(out.devices[i].begin(), out.devices[i].end());
+    }
+    // GPUs pair by position when every trace with counters has as many; else one "all GPUs" row.
+    qsizetype count = -1;
+    for (const auto& d : out.devices) {
+        if (d.isEmpty())
+            continue;
+        if (count >= 0 && d.size() != count)
+            out.perDevice = false;
+        count = d.size();
+    }
+    compareScopes(c, cancel);
+    compareRoofline(c, groups, cancel);
+}
+
+} // namespace sl
