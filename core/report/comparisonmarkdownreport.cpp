@@ -296,11 +296,12 @@ void writeCounters(QTextStream& s, const Comparison& c)
                 ? ComparisonMarkdownReport::tr("GPUs pair by position (the k-th GPU with counters of each trace).")
                 : ComparisonMarkdownReport::tr("The traces sampled different numbers of GPUs: figures are over all "
                                                "GPUs (means weighted by kernel time; no p90)."))
-          << "\n\n| " << ComparisonMarkdownReport::tr("Scope") << " | GPU | " << ComparisonMarkdownReport::tr("Class");
-        traceColumns(s, c, 3);
+          << "\n\n"
+          << ComparisonMarkdownReport::tr("Bound class per scope (rule in docs/analysis.md, \"Hardware counters\"):")
+          << "\n\n| " << ComparisonMarkdownReport::tr("Scope") << " | GPU";
+        traceColumns(s, c, 2);
         for (const auto& row : cc.scopes) {
-            s << "| " << scopeText(row.scope) << " | " << cc.gpuLabel(row.gpu) << " | "
-              << ComparisonMarkdownReport::tr("bound class");
+            s << "| " << scopeText(row.scope) << " | " << cc.gpuLabel(row.gpu);
             for (int i = 0; i < n; ++i)
                 s << " | " << (row.present[i] ? boundClassLabel(row.bound[i]) : QStringLiteral("–"));
             for (int i = 0; i < n; ++i)
