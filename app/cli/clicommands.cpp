@@ -302,8 +302,8 @@ int Commands::compare(const QStringList& args)
         tr("Nsight Compute results per trace, comma-separated in trace order (an empty entry for a trace "
            "without): the roofline positions of the comparison."),
         tr("A,B,...") });
-    p.addOption({ QStringLiteral("nvml"), tr("NVML sample CSVs per trace, comma-separated in trace order."),
-        tr("A,B,...") });
+    p.addOption(
+        { QStringLiteral("nvml"), tr("NVML sample CSVs per trace, comma-separated in trace order."), tr("A,B,...") });
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -388,7 +388,8 @@ int Commands::compare(const QStringList& args)
             ok = false;
         }
         for (const QString& file : files)
-            if (ok && !file.trimmed().isEmpty() && !(QFileInfo(file.trimmed()).isFile() && QFileInfo(file.trimmed()).isReadable())) {
+            if (ok && !file.trimmed().isEmpty()
+                && !(QFileInfo(file.trimmed()).isFile() && QFileInfo(file.trimmed()).isReadable())) {
                 err() << tr("Cannot read %1 (--%2): it does not exist or is not a readable file.")
                              .arg(QFileInfo(file.trimmed()).fileName(), name)
                       << "\n";

@@ -18,6 +18,30 @@ int CounterComparison::onlyIn() const
     return only;
 }
 
+std::optional<double> RooflineComparison::value(const Side& s, Measure m)
+{
+    switch (m) {
+    case Measure::Intensity:
+        return s.arithmeticIntensity;
+    case Measure::FlopsPerSecond:
+        return s.flopsPerSecond;
+    case Measure::RoofPct:
+        return s.roofPct;
+    case Measure::DramPct:
+        return s.dramPct;
+    case Measure::SmPct:
+        return s.smPct;
+    }
+    return std::nullopt;
+}
+
+std::optional<double> RooflineComparison::delta(const Side& base, const Side& s, Measure m)
+{
+    if (!base.present || !s.present)
+        return std::nullopt;
+    return ComparisonCounters::delta(isPercent(m), value(base, m), value(s, m));
+}
+
 QString ComparisonCounters::gpuLabel(int gpu) const
 {
     if (gpu < 0)

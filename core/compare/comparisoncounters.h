@@ -74,6 +74,22 @@ struct RooflineComparison
         std::optional<double> roofPct; ///< achieved ÷ roof × 100
         std::optional<double> dramPct, smPct; ///< DRAM and SM throughput, % of peak
     };
+    /// The five figures compared per kernel, in table order.
+    enum class Measure { Intensity, FlopsPerSecond, RoofPct, DramPct, SmPct };
+    static constexpr int kMeasures = 5;
+    static std::optional<double> value(const Side& s, Measure m);
+    /// RoofPct, DramPct, SmPct: deltas in percentage points; the others relative.
+    static bool isPercent(Measure m) { return m == Measure::RoofPct || m == Measure::DramPct || m == Measure::SmPct; }
+    /// Higher is better for achieved FLOP/s, % of roof and SM throughput; intensity and DRAM are neutral.
+    static CounterBetter better(Measure m)
+    {
+        return m == Measure::FlopsPerSecond || m == Measure::RoofPct || m == Measure::SmPct ? CounterBetter::Higher
+                                                                                            : CounterBetter::Neutral;
+    }
+    /// The side's value against the baseline side's (ComparisonCounters::delta); nullopt when
+    /// either side has no ncu data.
+    static std::optional<double> delta(const Side& base, const Side& s, Measure m);
+
     QString key; ///< the kernel group's key (KernelMatch::key)
     QString category;
     QString matchedBy; ///< KernelMatch::methodName of the group: "name", "normalised", "unmatched"

@@ -87,3 +87,19 @@ QString ComparisonFormat::intensity(const std::optional<double>& v)
 }
 
 } // namespace sl
+
+namespace sl {
+
+QString ComparisonFormat::rooflineValue(RooflineComparison::Measure m, const std::optional<double>& v)
+{
+    switch (m) {
+    case RooflineComparison::Measure::Intensity:
+        return intensity(v);
+    case RooflineComparison::Measure::FlopsPerSecond:
+        return flopsPerSecond(v);
+    default:
+        return counterValue(QStringLiteral("%"), v);
+    }
+}
+
+} // namespace sl

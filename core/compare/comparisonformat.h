@@ -21,6 +21,8 @@ public:
     static QString counterDelta(bool percent, const std::optional<double>& d);
     static QString flopsPerSecond(const std::optional<double>& v); ///< "312.4 TFLOP/s", "85.0 GFLOP/s"
     static QString intensity(const std::optional<double>& v); ///< "12.50 FLOP/B"
+    /// A roofline figure in its unit: intensity, FLOP/s, or a percentage.
+    static QString rooflineValue(RooflineComparison::Measure m, const std::optional<double>& v);
 };
 
 } // namespace sl

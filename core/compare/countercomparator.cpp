@@ -91,10 +91,74 @@ Evidence scopeEvidence(const Comparison& c, int i, const CounterScopeComparison&
     return {};
 }
 
+using CounterRows = std::map<std::pair<bool, QString>, CounterComparison>;
+
+/// Trace `i`'s side of one scope and slot: presence, device, class and times into `row`, and each
+/// counter's busy mean and p90 into `counters` (keyed by source and name).
+void addTrace(const Comparison& c, int i, CounterScopeComparison& row, CounterRows& counters)
+{
+    const int n = c.traceCount();
+    const QVector<const CounterScope*> here = scopesOf(c, i, row.scope, row.gpu);
+    row.present << !here.isEmpty();
+    row.deviceIds << (row.gpu >= 0 && !here.isEmpty() ? here.front()->deviceId : -1);
+    row.bound << (here.isEmpty() ? BoundClass::Unknown : boundOver(here));
+    qint64 span = 0, busy = 0;
+    for (const CounterScope* s : here) {
+        span += s->spanNs;
+        busy += s->kernelBusyNs;
+    }
+    row.spanNs << span;
+    row.kernelBusyNs << busy;
+    // Over several GPUs: the mean weighted by each GPU's covered busy time; p90 is not a
+    // function of per-GPU summaries, so it stays undefined.
+    std::map<std::pair<bool, QString>, std::pair<double, qint64>> sums;
+    for (const CounterScope* s : here)
+        for (const CounterFigure& f : s->figures) {
+            CounterComparison& cc = counters[{ f.nvml, f.name }];
+            if (cc.present.isEmpty()) {
+                cc.scope = row.scope;
+                cc.gpu = row.gpu;
+                cc.name = f.name;
+                cc.unit = f.unit;
+                cc.nvml = f.nvml;
+                cc.better = ComparisonCounters::betterOf(f.name, f.unit);
+                cc.present.fill(false, n);
+                cc.busyMean.resize(n);
+                cc.busyP90.resize(n);
+            }
+            cc.present[i] = true;
+            if (!f.busy.valid())
+                continue;
+            if (here.size() == 1) {
+                cc.busyMean[i] = f.busy.mean;
+                cc.busyP90[i] = f.busy.p90;
+                continue;
+            }
+            auto& [sum, covered] = sums[{ f.nvml, f.name }];
+            sum += f.busy.mean * double(f.busy.coveredNs);
+            covered += f.busy.coveredNs;
+            cc.busyMean[i] = sum / double(covered);
+        }
+}
+
+/// The changed flags against the baseline, and the evidence of a changed row in the baseline and
+/// in every trace whose class changed.
+void markChanges(const Comparison& c, CounterScopeComparison& row)
+{
+    const int n = c.traceCount(), b = c.baseline;
+    row.changed.fill(false, n);
+    for (int i = 0; i < n; ++i)
+        row.changed[i] = i != b && row.present[i] && row.present[b] && row.bound[i] != row.bound[b];
+    row.evidence.resize(n);
+    if (row.anyChanged())
+        for (int i = 0; i < n; ++i)
+            if (i == b || row.changed[i])
+                row.evidence[i] = scopeEvidence(c, i, row);
+}
+
 void compareScopes(Comparison& c, const Cancellation& cancel)
 {
     ComparisonCounters& out = c.counters;
-    const int n = c.traceCount(), b = c.baseline;
     // GPU slots: 0 … the most GPUs any trace has, or the one "all GPUs" slot −1.
     QVector<int> gpus;
     if (out.perDevice) {
@@ -111,63 +175,12 @@ void compareScopes(Comparison& c, const Cancellation& cancel)
             CounterScopeComparison row;
             row.scope = scope;
             row.gpu = gpu;
-            // Counters by (source, name) in each trace: mean and p90 over kernel time.
-            std::map<std::pair<bool, QString>, CounterComparison> counters;
-            bool any = false;
-            for (int i = 0; i < n; ++i) {
-                const QVector<const CounterScope*> here = scopesOf(c, i, scope, gpu);
-                row.present << !here.isEmpty();
-                row.deviceIds << (gpu >= 0 && !here.isEmpty() ? here.front()->deviceId : -1);
-                row.bound << (here.isEmpty() ? BoundClass::Unknown : boundOver(here));
-                qint64 span = 0, busy = 0;
-                for (const CounterScope* s : here) {
-                    span += s->spanNs;
-                    busy += s->kernelBusyNs;
-                }
-                row.spanNs << span;
-                row.kernelBusyNs << busy;
-                any = any || !here.isEmpty();
-                // Over several GPUs: the mean weighted by each GPU's covered busy time; p90 is
-                // not a function of per-GPU summaries, so it stays undefined.
-                QHash<QString, std::pair<double, qint64>> sums;
-                for (const CounterScope* s : here)
-                    for (const CounterFigure& f : s->figures) {
-                        auto& cc = counters[{ f.nvml, f.name }];
-                        if (cc.present.isEmpty()) {
-                            cc.scope = scope;
-                            cc.gpu = gpu;
-                            cc.name = f.name;
-                            cc.unit = f.unit;
-                            cc.nvml = f.nvml;
-                            cc.better = ComparisonCounters::betterOf(f.name, f.unit);
-                            cc.present.fill(false, n);
-                            cc.busyMean.resize(n);
-                            cc.busyP90.resize(n);
-                        }
-                        cc.present[i] = true;
-                        if (!f.busy.valid())
-                            continue;
-                        if (here.size() == 1) {
-                            cc.busyMean[i] = f.busy.mean;
-                            cc.busyP90[i] = f.busy.p90;
-                        } else {
-                            auto& [sum, covered] = sums[(f.nvml ? QStringLiteral("n") : QStringLiteral("g")) + f.name];
-                            sum += f.busy.mean * double(f.busy.coveredNs);
-                            covered += f.busy.coveredNs;
-                            cc.busyMean[i] = sum / double(covered);
-                        }
-                    }
-            }
-            if (!any)
+            CounterRows counters;
+            for (int i = 0; i < c.traceCount(); ++i)
+                addTrace(c, i, row, counters);
+            if (!row.present.contains(true))
                 continue;
-            row.changed.fill(false, n);
-            for (int i = 0; i < n; ++i)
-                row.changed[i] = i != b && row.present[i] && row.present[b] && row.bound[i] != row.bound[b];
-            row.evidence.resize(n);
-            if (row.anyChanged())
-                for (int i = 0; i < n; ++i)
-                    if (i == b || row.changed[i])
-                        row.evidence[i] = scopeEvidence(c, i, row);
+            markChanges(c, row);
             out.scopes.append(std::move(row));
             // std::map orders GPU metrics (nvml = false) before NVML, each by name.
             for (auto& [key, cc] : counters)

@@ -6,22 +6,6 @@
 
 namespace sl {
 
-namespace {
-
-bool isPercent(ComparisonRooflineModel::Measure m)
-{
-    using M = ComparisonRooflineModel::Measure;
-    return m == M::RoofPct || m == M::DramPct || m == M::SmPct;
-}
-
-CounterBetter betterOf(ComparisonRooflineModel::Measure m)
-{
-    using M = ComparisonRooflineModel::Measure;
-    return m == M::FlopsPerSecond || m == M::RoofPct || m == M::SmPct ? CounterBetter::Higher : CounterBetter::Neutral;
-}
-
-} // namespace
-
 ComparisonRooflineModel::ComparisonRooflineModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
@@ -37,37 +21,15 @@ void ComparisonRooflineModel::setComparison(ComparisonPtr comparison)
 
 const RooflineComparison* ComparisonRooflineModel::kernel(int row) const
 {
-    const int k = row / int(Measure::Count);
+    const int k = row / RooflineComparison::kMeasures;
     if (!m_comparison || row < 0 || k >= m_comparison->counters.roofline.size())
         return nullptr;
     return &m_comparison->counters.roofline[k];
 }
 
-std::optional<double> ComparisonRooflineModel::value(const RooflineComparison::Side& s, Measure m)
-{
-    switch (m) {
-    case Measure::Intensity:
-        return s.arithmeticIntensity;
-    case Measure::FlopsPerSecond:
-        return s.flopsPerSecond;
-    case Measure::RoofPct:
-        return s.roofPct;
-    case Measure::DramPct:
-        return s.dramPct;
-    case Measure::SmPct:
-        return s.smPct;
-    case Measure::Count:
-        break;
-    }
-    return std::nullopt;
-}
-
 std::optional<double> ComparisonRooflineModel::delta(const RooflineComparison& r, Measure m, int trace) const
 {
-    const auto& base = r.sides[m_comparison->baseline];
-    if (!base.present || !r.sides[trace].present)
-        return std::nullopt;
-    return ComparisonCounters::delta(isPercent(m), value(base, m), value(r.sides[trace], m));
+    return RooflineComparison::delta(r.sides[m_comparison->baseline], r.sides[trace], m);
 }
 
 int ComparisonRooflineModel::columnTrace(int column) const
@@ -88,7 +50,7 @@ int ComparisonRooflineModel::rowCount(const QModelIndex& parent) const
 {
     if (parent.isValid() || !m_comparison)
         return 0;
-    return int(m_comparison->counters.roofline.size()) * int(Measure::Count);
+    return int(m_comparison->counters.roofline.size()) * RooflineComparison::kMeasures;
 }
 
 int ComparisonRooflineModel::columnCount(const QModelIndex& parent) const
@@ -131,8 +93,9 @@ QVariant ComparisonRooflineModel::data(const QModelIndex& index, int role) const
     if (role == Qt::TextAlignmentRole)
         return column < FixedColumns ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     if (role == DirectionRole)
-        return isDeltaColumn(column) && trace >= 0 ? ComparisonCounters::direction(betterOf(m), delta(*r, m, trace))
-                                                   : 0;
+        return isDeltaColumn(column) && trace >= 0
+            ? ComparisonCounters::direction(RooflineComparison::better(m), delta(*r, m, trace))
+            : 0;
     if (column == Kernel)
         return role == Qt::ToolTipRole ? QVariant(tr("Double-click to show the profiled launches in every trace"))
                                        : QVariant(kernelText(*r));
@@ -150,8 +113,6 @@ QVariant ComparisonRooflineModel::data(const QModelIndex& index, int role) const
             return tr("DRAM throughput");
         case Measure::SmPct:
             return tr("SM throughput");
-        case Measure::Count:
-            break;
         }
         return {};
     }
@@ -160,22 +121,15 @@ QVariant ComparisonRooflineModel::data(const QModelIndex& index, int role) const
     if (isDeltaColumn(column)) {
         const auto d = delta(*r, m, trace);
         return role == SortRole ? (d ? QVariant(*d) : QVariant())
-                                : QVariant(ComparisonFormat::counterDelta(isPercent(m), d));
+                                : QVariant(ComparisonFormat::counterDelta(RooflineComparison::isPercent(m), d));
     }
     const RooflineComparison::Side& s = r->sides[trace];
-    const auto v = value(s, m);
+    const auto v = RooflineComparison::value(s, m);
     if (role == SortRole)
         return v ? QVariant(*v) : QVariant();
     if (!s.present)
         return tr("no ncu data");
-    switch (m) {
-    case Measure::Intensity:
-        return ComparisonFormat::intensity(v);
-    case Measure::FlopsPerSecond:
-        return ComparisonFormat::flopsPerSecond(v);
-    default:
-        return ComparisonFormat::counterValue(QStringLiteral("%"), v);
-    }
+    return ComparisonFormat::rooflineValue(m, v);
 }
 
 QVariant ComparisonRooflineModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -23,15 +23,14 @@ public:
         TraceRole, ///< int: the trace of a value or delta column, -1 otherwise
     };
     enum FixedColumn { Kernel, Figure, FixedColumns };
-    enum class Measure { Intensity, FlopsPerSecond, RoofPct, DramPct, SmPct, Count };
+    using Measure = RooflineComparison::Measure;
 
     explicit ComparisonRooflineModel(QObject* parent = nullptr);
 
     void setComparison(ComparisonPtr comparison);
     const RooflineComparison* kernel(int row) const;
-    Measure measure(int row) const { return Measure(row % int(Measure::Count)); }
-    /// The value of `m` for one side, and its delta to the baseline's side.
-    static std::optional<double> value(const RooflineComparison::Side& s, Measure m);
+    Measure measure(int row) const { return Measure(row % RooflineComparison::kMeasures); }
+    /// The delta of `trace`'s side to the baseline's side.
     std::optional<double> delta(const RooflineComparison& r, Measure m, int trace) const;
     int columnTrace(int column) const;
     bool isDeltaColumn(int column) const;

@@ -145,19 +145,11 @@ QJsonValue optionalNumber(const std::optional<double>& v) { return v ? QJsonValu
 
 QJsonValue gpuSlot(int gpu) { return gpu < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(gpu); }
 
-/// The `counters` object: per scope and GPU slot the bound class and every counter's busy-time
-/// mean and p90 per trace with deltas; the roofline position of kernel groups with ncu figures.
-QJsonObject counters(const Comparison& c)
+/// `counters.scopes[]`: per scope and GPU slot, the bound class per trace with its changed flag.
+QJsonArray counterScopes(const Comparison& c)
 {
     const ComparisonCounters& cc = c.counters;
-    const int n = c.traceCount(), b = c.baseline;
-    QJsonArray devices;
-    for (const auto& d : cc.devices) {
-        QJsonArray ids;
-        for (int id : d)
-            ids.append(id);
-        devices.append(ids);
-    }
+    const int n = c.traceCount();
     QJsonArray scopes;
     for (const auto& row : cc.scopes) {
         QJsonArray ids, bound, changed, span, busy, evidenceOf;
@@ -176,8 +168,15 @@ QJsonObject counters(const Comparison& c)
             { QStringLiteral("span_ns"), span }, { QStringLiteral("kernel_busy_ns"), busy },
             { QStringLiteral("evidence"), evidenceOf } });
     }
+    return scopes;
+}
+
+/// `counters.counters[]`: every counter's busy-time mean and p90 per trace with deltas.
+QJsonArray counterRows(const Comparison& c)
+{
+    const int n = c.traceCount(), b = c.baseline;
     QJsonArray rows;
-    for (const auto& k : cc.counters) {
+    for (const auto& k : c.counters.counters) {
         QJsonArray present, mean, p90, meanDelta, p90Delta;
         for (int i = 0; i < n; ++i) {
             present.append(k.present[i]);
@@ -198,56 +197,70 @@ QJsonObject counters(const Comparison& c)
                 { QStringLiteral("busy_mean"), mean }, { QStringLiteral("busy_p90"), p90 },
                 { QStringLiteral("busy_mean_deltas"), meanDelta }, { QStringLiteral("busy_p90_deltas"), p90Delta } });
     }
+    return rows;
+}
+
+/// `counters.roofline[]`: the roofline position of kernel groups with ncu figures, per trace.
+/// One trace's roofline position of a kernel group: the figures and, keyed the same way, the
+/// deltas to the baseline's side; {present: false} without ncu data.
+QJsonObject rooflineSide(const Comparison& c, const RooflineComparison& r, int i)
+{
+    using M = RooflineComparison::Measure;
+    const RooflineComparison::Side& s = r.sides[i];
+    if (!s.present)
+        return QJsonObject { { QStringLiteral("present"), false } };
+    const Trace& t = *c.analyses[i]->trace;
+    QString shortName;
+    for (const auto& k : c.analyses[i]->kernels)
+        if (k.name == s.name)
+            shortName = t.strings.at(k.shortName);
+    const std::pair<QString, M> measures[] = { { QStringLiteral("arithmetic_intensity"), M::Intensity },
+        { QStringLiteral("achieved_flops_per_s"), M::FlopsPerSecond }, { QStringLiteral("roof_pct"), M::RoofPct },
+        { QStringLiteral("dram_throughput_pct"), M::DramPct }, { QStringLiteral("sm_throughput_pct"), M::SmPct } };
+    QJsonObject out { { QStringLiteral("present"), true }, { QStringLiteral("name"), scrubPaths(t.strings.at(s.name)) },
+        { QStringLiteral("short_name"), scrubPaths(shortName) }, { QStringLiteral("device_id"), s.deviceId },
+        { QStringLiteral("trace_ns"), s.traceNs },
+        { QStringLiteral("roof_flops_per_s"), optionalNumber(s.roofFlopsPerSecond) } };
+    QJsonObject deltas;
+    for (const auto& [key, m] : measures) {
+        out.insert(key, optionalNumber(RooflineComparison::value(s, m)));
+        deltas.insert(key, optionalNumber(RooflineComparison::delta(r.sides[c.baseline], s, m)));
+    }
+    out.insert(QStringLiteral("deltas"), deltas);
+    return out;
+}
+
+/// `counters.roofline[]`: the roofline position of kernel groups with ncu figures, per trace.
+QJsonArray rooflinePositions(const Comparison& c)
+{
     QJsonArray roofline;
-    for (const auto& r : cc.roofline) {
+    for (const auto& r : c.counters.roofline) {
         QJsonArray sides;
-        const RooflineComparison::Side& base = r.sides[b];
-        for (int i = 0; i < n; ++i) {
-            const RooflineComparison::Side& s = r.sides[i];
-            if (!s.present) {
-                sides.append(QJsonObject { { QStringLiteral("present"), false } });
-                continue;
-            }
-            const Trace& t = *c.analyses[i]->trace;
-            QString shortName;
-            for (const auto& k : c.analyses[i]->kernels)
-                if (k.name == s.name)
-                    shortName = t.strings.at(k.shortName);
-            const bool both = base.present;
-            auto rel = [&](const std::optional<double>& x, const std::optional<double>& y) {
-                return optionalNumber(both ? ComparisonCounters::delta(false, x, y) : std::nullopt);
-            };
-            auto pp = [&](const std::optional<double>& x, const std::optional<double>& y) {
-                return optionalNumber(both ? ComparisonCounters::delta(true, x, y) : std::nullopt);
-            };
-            sides.append(QJsonObject { { QStringLiteral("present"), true },
-                { QStringLiteral("name"), scrubPaths(t.strings.at(s.name)) },
-                { QStringLiteral("short_name"), scrubPaths(shortName) }, { QStringLiteral("device_id"), s.deviceId },
-                { QStringLiteral("trace_ns"), s.traceNs },
-                { QStringLiteral("arithmetic_intensity"), optionalNumber(s.arithmeticIntensity) },
-                { QStringLiteral("achieved_flops_per_s"), optionalNumber(s.flopsPerSecond) },
-                { QStringLiteral("roof_flops_per_s"), optionalNumber(s.roofFlopsPerSecond) },
-                { QStringLiteral("roof_pct"), optionalNumber(s.roofPct) },
-                { QStringLiteral("dram_throughput_pct"), optionalNumber(s.dramPct) },
-                { QStringLiteral("sm_throughput_pct"), optionalNumber(s.smPct) },
-                { QStringLiteral("deltas"),
-                    QJsonObject { { QStringLiteral("arithmetic_intensity"),
-                                      rel(base.arithmeticIntensity, s.arithmeticIntensity) },
-                        { QStringLiteral("achieved_flops_per_s"), rel(base.flopsPerSecond, s.flopsPerSecond) },
-                        { QStringLiteral("roof_pct"), pp(base.roofPct, s.roofPct) },
-                        { QStringLiteral("dram_throughput_pct"), pp(base.dramPct, s.dramPct) },
-                        { QStringLiteral("sm_throughput_pct"), pp(base.smPct, s.smPct) } } } });
-        }
+        for (int i = 0; i < c.traceCount(); ++i)
+            sides.append(rooflineSide(c, r, i));
         roofline.append(
             QJsonObject { { QStringLiteral("matched_by"), r.matchedBy }, { QStringLiteral("key"), scrubPaths(r.key) },
                 { QStringLiteral("category"), r.category }, { QStringLiteral("traces"), sides } });
     }
-    return QJsonObject { { QStringLiteral("gpu_pairing"),
-                             cc.perDevice ? QStringLiteral("slot") : QStringLiteral("all") },
-        { QStringLiteral("devices"), devices }, { QStringLiteral("scopes"), scopes },
-        { QStringLiteral("counters"), rows }, { QStringLiteral("roofline"), roofline } };
+    return roofline;
 }
 
+/// The `counters` object: per scope and GPU slot the bound class and every counter's busy-time
+/// mean and p90 per trace with deltas; the roofline position of kernel groups with ncu figures.
+QJsonObject counters(const Comparison& c)
+{
+    QJsonArray devices;
+    for (const auto& d : c.counters.devices) {
+        QJsonArray ids;
+        for (int id : d)
+            ids.append(id);
+        devices.append(ids);
+    }
+    return QJsonObject { { QStringLiteral("gpu_pairing"),
+                             c.counters.perDevice ? QStringLiteral("slot") : QStringLiteral("all") },
+        { QStringLiteral("devices"), devices }, { QStringLiteral("scopes"), counterScopes(c) },
+        { QStringLiteral("counters"), counterRows(c) }, { QStringLiteral("roofline"), rooflinePositions(c) } };
+}
 QJsonObject gate(const Comparison& c, const ComparisonGateResult& g)
 {
     QJsonArray verdicts;

@@ -236,8 +236,8 @@ void TestCli::exitCodes_data()
                                         << 4;
     QTest::newRow("compare ncu count") << QStringList { compare, trace, trace, out, at, QStringLiteral("--ncu"),
         QStringLiteral("@TEXT@") } << 2;
-    QTest::newRow("compare no nvml for either trace") << QStringList { compare, trace, trace, out, at, QStringLiteral("--nvml"),
-        QStringLiteral(",") } << 0;
+    QTest::newRow("compare no nvml for either trace")
+        << QStringList { compare, trace, trace, out, at, QStringLiteral("--nvml"), QStringLiteral(",") } << 0;
     QTest::newRow("compare") << QStringList { compare, trace, trace, out, at } << 0;
 }
 

@@ -498,8 +498,7 @@ void TestCompareCounters::markdownSection()
 {
     const QString md = ComparisonMarkdownReport::build(*m_c);
     QVERIFY(md.contains(QStringLiteral("## Hardware counters")));
-    QVERIFY(
-        md.contains(QStringLiteral("| decode | GPU 0 | memory-bound | compute-bound | **changed** |")));
+    QVERIFY(md.contains(QStringLiteral("| decode | GPU 0 | memory-bound | compute-bound | **changed** |")));
     QVERIFY2(md.contains(QStringLiteral("| decode | GPU 0 | SMs Active [Throughput %] | 50.0 % (p90 60.0 %) | "
                                         "80.0 % (p90 90.0 %) | +30.0 pp |")),
         qPrintable(md));
