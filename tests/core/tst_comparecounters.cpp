@@ -193,6 +193,7 @@ private slots:
     void rooflinePositions();
     void traceWithoutCounters();
     void differentGpuCounts();
+    void nvmlCountsToo();
     void jsonKeys();
     void markdownSection();
 
@@ -420,6 +421,57 @@ void TestCompareCounters::differentGpuCounts()
     QCOMPARE(decode->kernelBusyNs, (QVector<qint64> { 80'000, 160'000 }));
     QCOMPARE(decode->bound, (QVector<BoundClass> { BoundClass::MemoryBound, BoundClass::MemoryBound }));
     QCOMPARE(c->counters.gpuLabel(-1), QStringLiteral("all GPUs"));
+}
+
+void TestCompareCounters::nvmlCountsToo()
+{
+    // NVML samples reach the analysis as figures with nvml set (CounterAnalysis::attach): a clock
+    // of 1400 MHz over decode's kernel time in the baseline, 1750 MHz after (+25 %, better).
+    auto withNvml = [](const AnalysisPtr& a, double mhz) {
+        auto r = std::make_shared<AnalysisResult>(*a);
+        for (CounterScope& s : r->counters.scopes)
+            if (s.scope == QLatin1String("decode")) {
+                CounterFigure f;
+                f.name = QStringLiteral("SM Clock [MHz]");
+                f.unit = QStringLiteral("MHz");
+                f.nvml = true;
+                f.busy.coveredNs = s.kernelBusyNs;
+                f.busy.mean = f.busy.p90 = f.busy.max = mhz;
+                f.whole = f.busy;
+                s.figures.append(f);
+            }
+        return AnalysisPtr(r);
+    };
+    const ComparisonPtr c = Comparator::compare({ withNvml(m_a, 1400), withNvml(m_b, 1750) }, ComparisonOptions {});
+    QVERIFY(c);
+    const CounterComparison* clock = counterOf(*c, QStringLiteral("decode"), QStringLiteral("SM Clock [MHz]"));
+    QVERIFY(clock);
+    QVERIFY(clock->nvml);
+    QCOMPARE(clock->busyMean, (QVector<std::optional<double>> { 1400.0, 1750.0 }));
+    const auto d = ComparisonCounters::delta(clock->percent(), clock->busyMean[0], clock->busyMean[1]);
+    QCOMPARE(d, std::optional<double>(0.25));
+    QCOMPARE(ComparisonCounters::direction(clock->better, d), 1);
+    // GPU metrics first, then NVML: the NVML row is the decode scope's last.
+    const CounterComparison* last = nullptr;
+    for (const auto& k : c->counters.counters)
+        if (k.scope == QLatin1String("decode"))
+            last = &k;
+    QCOMPARE(last, clock);
+    bool found = false;
+    for (const auto& v : ComparisonJsonReport::build(*c)
+                             .value(QStringLiteral("counters"))
+                             .toObject()
+                             .value(QStringLiteral("counters"))
+                             .toArray()) {
+        const QJsonObject o = v.toObject();
+        if (o.value(QStringLiteral("name")).toString() != QLatin1String("SM Clock [MHz]"))
+            continue;
+        found = true;
+        QCOMPARE(o.value(QStringLiteral("source")).toString(), QStringLiteral("nvml"));
+        QCOMPARE(o.value(QStringLiteral("delta")).toString(), QStringLiteral("relative"));
+        QCOMPARE(o.value(QStringLiteral("busy_mean_deltas")).toArray(), (QJsonArray { 0.0, 0.25 }));
+    }
+    QVERIFY(found);
 }
 
 void TestCompareCounters::jsonKeys()
