@@ -80,12 +80,18 @@ BoundClass boundOver(const QVector<const CounterScope*>& scopes)
 }
 
 /// The rows behind a scope of trace `i`: a phase's in-window kernels, the window's time range on
-/// the device; nothing for other scopes.
+/// the slot's GPU (every in-window kernel for all GPUs); nothing for other scopes.
 Evidence scopeEvidence(const Comparison& c, int i, const CounterScopeComparison& row)
 {
     const AnalysisResult& r = *c.analyses[i];
-    if (row.scope == kWindow)
+    if (row.scope == kWindow && row.gpu >= 0)
         return EvidenceBuilder::timeRange(*r.trace, row.deviceIds[i], r.window.startNs, r.window.endNs);
+    if (row.scope == kWindow) { // all GPUs: every in-window kernel
+        QVector<quint32> names;
+        for (const auto& k : r.kernels)
+            names.append(k.name);
+        return ComparisonEvidence::kernels(r, names);
+    }
     if (const int slot = c.phaseSlot(i, row.scope); slot >= 0)
         return ComparisonEvidence::phase(r, slot);
     return {};

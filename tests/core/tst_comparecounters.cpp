@@ -421,6 +421,17 @@ void TestCompareCounters::differentGpuCounts()
     QCOMPARE(decode->kernelBusyNs, (QVector<qint64> { 80'000, 160'000 }));
     QCOMPARE(decode->bound, (QVector<BoundClass> { BoundClass::MemoryBound, BoundClass::MemoryBound }));
     QCOMPARE(c->counters.gpuLabel(-1), QStringLiteral("all GPUs"));
+
+    // Against the after trace (compute-bound window) the two-GPU window changes class; its
+    // evidence over all GPUs is every in-window kernel: 2 in the after trace, 4 on two GPUs.
+    const ComparisonPtr d = Comparator::compare({ m_b, m_twoGpusA }, o);
+    QVERIFY(d);
+    const CounterScopeComparison* window = scopeOf(*d, QStringLiteral("window"), -1);
+    QVERIFY(window);
+    QCOMPARE(window->bound, (QVector<BoundClass> { BoundClass::ComputeBound, BoundClass::MemoryBound }));
+    QCOMPARE(window->changed, (QVector<bool> { false, true }));
+    QCOMPARE(window->evidence[0].rowids.size(), size_t(2));
+    QCOMPARE(window->evidence[1].rowids.size(), size_t(4));
 }
 
 void TestCompareCounters::nvmlCountsToo()
