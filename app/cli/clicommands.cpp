@@ -195,8 +195,8 @@ int Commands::analyze(const QStringList& args)
     addNsysOption(p);
     p.addOption({ QStringLiteral("ncu"),
         tr("Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page "
-           "details, or a .ncu-rep (needs ncu)."),
-        tr("FILE") });
+           "details, a .ncu-rep (needs ncu), or a folder of them (one file per profiled kernel)."),
+        tr("FILE|DIR") });
     p.addOption({ QStringLiteral("nvml"),
         tr("NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture."),
         tr("FILE") });
@@ -219,7 +219,9 @@ int Commands::analyze(const QStringList& args)
         const QString file = p.value(QLatin1String(name));
         if (file.isEmpty())
             continue;
-        if (!QFileInfo(file).isFile() || !QFileInfo(file).isReadable()) {
+        // --ncu also takes a folder of ncu CSVs (NcuCsvReader::read).
+        const bool folder = QLatin1String(name) == QLatin1String("ncu") && QFileInfo(file).isDir();
+        if (!(QFileInfo(file).isFile() || folder) || !QFileInfo(file).isReadable()) {
             err() << tr("Cannot read %1 (--%2): it does not exist or is not a readable file.")
                          .arg(QFileInfo(file).fileName(), QLatin1String(name))
                   << "\n";
@@ -387,14 +389,16 @@ int Commands::compare(const QStringList& args)
                         .arg(paths.size());
             ok = false;
         }
-        for (const QString& file : files)
-            if (ok && !file.trimmed().isEmpty()
-                && !(QFileInfo(file.trimmed()).isFile() && QFileInfo(file.trimmed()).isReadable())) {
+        for (const QString& given : files) {
+            const QFileInfo file(given.trimmed());
+            const bool folder = name == QLatin1String("ncu") && file.isDir();
+            if (ok && !given.trimmed().isEmpty() && !((file.isFile() || folder) && file.isReadable())) {
                 err() << tr("Cannot read %1 (--%2): it does not exist or is not a readable file.")
-                             .arg(QFileInfo(file.trimmed()).fileName(), name)
+                             .arg(file.fileName(), name)
                       << "\n";
                 return BadInput;
             }
+        }
         imports.insert(name, files);
     }
     if (!ok) {

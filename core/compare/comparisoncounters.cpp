@@ -42,6 +42,14 @@ std::optional<double> RooflineComparison::delta(const Side& base, const Side& s,
     return ComparisonCounters::delta(isPercent(m), value(base, m), value(s, m));
 }
 
+QString ComparisonCounters::scopeText(CounterScope::Kind kind, const QString& scope)
+{
+    CounterScope s;
+    s.kind = kind;
+    s.scope = scope;
+    return scopeLabel(s);
+}
+
 QString ComparisonCounters::gpuLabel(int gpu) const
 {
     if (gpu < 0)

@@ -22,7 +22,8 @@ enum class CounterBetter { Lower, Higher, Neutral };
 /// id); slot −1 is "all GPUs", used when the traces' GPU counts differ.
 struct CounterScopeComparison
 {
-    QString scope; ///< "window", a phase name, or another scope name (e.g. a step class)
+    CounterScope::Kind kind = CounterScope::Kind::Window; ///< scopes match by kind and name
+    QString scope; ///< "window", a phase name, or a step class
     int gpu = 0; ///< GPU slot, −1 = all GPUs
     QVector<bool> present; ///< per trace: it has this scope on this slot
     QVector<int> deviceIds; ///< per trace: the device id of the slot, −1 for all GPUs or when absent
@@ -44,6 +45,7 @@ struct CounterScopeComparison
 /// kernel-busy time of the scope (CounterFigure::busy).
 struct CounterComparison
 {
+    CounterScope::Kind kind = CounterScope::Kind::Window;
     QString scope;
     int gpu = 0; ///< as in CounterScopeComparison
     QString name; ///< "SMs Active [Throughput %]"
@@ -106,11 +108,13 @@ public:
     /// "all GPUs" slot per scope.
     bool perDevice = true;
     QVector<QVector<int>> devices; ///< per trace: device ids with counters, ascending
-    QVector<CounterScopeComparison> scopes; ///< window, phases (comparison order), other scopes; by slot
+    QVector<CounterScopeComparison> scopes; ///< window, phases (comparison order), step classes; by slot
     QVector<CounterComparison> counters; ///< per scope and slot, by name (GPU metrics before NVML)
     QVector<RooflineComparison> roofline; ///< kernel groups with ncu figures in some trace, largest first
 
     bool isEmpty() const { return scopes.isEmpty() && roofline.isEmpty(); }
+    /// How the scope is named in tables (scopeLabel): "window", the phase, "decode steps".
+    static QString scopeText(CounterScope::Kind kind, const QString& scope);
     /// "GPU 0", "GPU 0 / 1" when the traces' ids at the slot differ, "all GPUs" for −1 (translated).
     QString gpuLabel(int gpu) const;
     /// The delta of `v` against `base`: v − base for percent values, v ÷ base − 1 otherwise

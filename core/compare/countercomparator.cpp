@@ -15,39 +15,41 @@ namespace sl {
 
 namespace {
 
-const QString kWindow = QStringLiteral("window");
+using ScopeKey = std::pair<CounterScope::Kind, QString>;
 
 /// The scopes of trace `i` on GPU slot `gpu`: the one on the slot's device, or (gpu −1) every device's.
-QVector<const CounterScope*> scopesOf(const Comparison& c, int i, const QString& scope, int gpu)
+QVector<const CounterScope*> scopesOf(const Comparison& c, int i, const ScopeKey& key, int gpu)
 {
     QVector<const CounterScope*> out;
     const QVector<int>& devices = c.counters.devices[i];
     if (gpu >= devices.size())
         return out;
     for (const CounterScope& s : c.analyses[i]->counters.scopes)
-        if (s.scope == scope && (gpu < 0 || s.deviceId == devices[gpu]))
+        if (s.kind == key.first && s.scope == key.second && (gpu < 0 || s.deviceId == devices[gpu]))
             out.append(&s);
     return out;
 }
 
-/// Scope names in comparison order: window, the comparison's phases, then any other name
-/// (step classes, …) in first-seen order over the traces.
-QStringList scopeNames(const Comparison& c)
+/// Scopes in comparison order, matched by kind and name (a phase and a step class may share a
+/// name): the window, the comparison's phases in its order, then step classes (and any other
+/// scope) in first-seen order over the traces.
+QVector<ScopeKey> scopeKeys(const Comparison& c)
 {
-    QStringList seen;
+    QVector<ScopeKey> seen;
     for (const auto& a : c.analyses)
         for (const CounterScope& s : a->counters.scopes)
-            if (!seen.contains(s.scope))
-                seen << s.scope;
-    QStringList out;
-    if (seen.contains(kWindow))
-        out << kWindow;
+            if (!seen.contains(ScopeKey { s.kind, s.scope }))
+                seen.append({ s.kind, s.scope });
+    QVector<ScopeKey> out;
+    for (const ScopeKey& k : seen)
+        if (k.first == CounterScope::Kind::Window && !out.contains(k))
+            out.append(k);
     for (const QString& p : c.phases)
-        if (p != kWindow && seen.contains(p))
-            out << p;
-    for (const QString& s : seen)
-        if (!out.contains(s))
-            out << s;
+        if (seen.contains(ScopeKey { CounterScope::Kind::Phase, p }))
+            out.append({ CounterScope::Kind::Phase, p });
+    for (const ScopeKey& k : seen)
+        if (!out.contains(k))
+            out.append(k);
     return out;
 }
 
@@ -80,19 +82,19 @@ BoundClass boundOver(const QVector<const CounterScope*>& scopes)
 }
 
 /// The rows behind a scope of trace `i`: a phase's in-window kernels, the window's time range on
-/// the slot's GPU (every in-window kernel for all GPUs); nothing for other scopes.
+/// the slot's GPU (every in-window kernel for all GPUs); nothing for step classes.
 Evidence scopeEvidence(const Comparison& c, int i, const CounterScopeComparison& row)
 {
     const AnalysisResult& r = *c.analyses[i];
-    if (row.scope == kWindow && row.gpu >= 0)
+    if (row.kind == CounterScope::Kind::Window && row.gpu >= 0)
         return EvidenceBuilder::timeRange(*r.trace, row.deviceIds[i], r.window.startNs, r.window.endNs);
-    if (row.scope == kWindow) { // all GPUs: every in-window kernel
+    if (row.kind == CounterScope::Kind::Window) { // all GPUs: every in-window kernel
         QVector<quint32> names;
         for (const auto& k : r.kernels)
             names.append(k.name);
         return ComparisonEvidence::kernels(r, names);
     }
-    if (const int slot = c.phaseSlot(i, row.scope); slot >= 0)
+    if (const int slot = c.phaseSlot(i, row.scope); row.kind == CounterScope::Kind::Phase && slot >= 0)
         return ComparisonEvidence::phase(r, slot);
     return {};
 }
@@ -104,7 +106,7 @@ using CounterRows = std::map<std::pair<bool, QString>, CounterComparison>;
 void addTrace(const Comparison& c, int i, CounterScopeComparison& row, CounterRows& counters)
 {
     const int n = c.traceCount();
-    const QVector<const CounterScope*> here = scopesOf(c, i, row.scope, row.gpu);
+    const QVector<const CounterScope*> here = scopesOf(c, i, { row.kind, row.scope }, row.gpu);
     row.present << !here.isEmpty();
     row.deviceIds << (row.gpu >= 0 && !here.isEmpty() ? here.front()->deviceId : -1);
     row.bound << (here.isEmpty() ? BoundClass::Unknown : boundOver(here));
@@ -122,6 +124,7 @@ void addTrace(const Comparison& c, int i, CounterScopeComparison& row, CounterRo
         for (const CounterFigure& f : s->figures) {
             CounterComparison& cc = counters[{ f.nvml, f.name }];
             if (cc.present.isEmpty()) {
+                cc.kind = row.kind;
                 cc.scope = row.scope;
                 cc.gpu = row.gpu;
                 cc.name = f.name;
@@ -174,12 +177,13 @@ void compareScopes(Comparison& c, const Cancellation& cancel)
     } else {
         gpus << -1;
     }
-    for (const QString& scope : scopeNames(c)) {
+    for (const ScopeKey& key : scopeKeys(c)) {
         for (int gpu : gpus) {
             if (cancel.isCancelled())
                 return;
             CounterScopeComparison row;
-            row.scope = scope;
+            row.kind = key.first;
+            row.scope = key.second;
             row.gpu = gpu;
             CounterRows counters;
             for (int i = 0; i < c.traceCount(); ++i)

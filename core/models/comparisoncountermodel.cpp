@@ -79,14 +79,6 @@ int ComparisonCounterModel::columnCount(const QModelIndex& parent) const
     return FixedColumns + (m_comparison ? m_comparison->traceCount() + int(m_compared.size()) : 0);
 }
 
-QString ComparisonCounterModel::scopeText(const QString& scope) const
-{
-    if (scope == QLatin1String("window"))
-        return tr("Window");
-    // Phases as the figures name them; other scopes (step classes, …) by their own name.
-    return m_comparison->phases.contains(scope) ? tr("Phase %1").arg(scope) : scrubPaths(scope);
-}
-
 QVariant ComparisonCounterModel::boundData(const CounterScopeComparison& s, int column, int role) const
 {
     const int trace = columnTrace(column);
@@ -162,7 +154,9 @@ QVariant ComparisonCounterModel::data(const QModelIndex& index, int role) const
     if (!s && !k)
         return {};
     if (column == Scope)
-        return role == DirectionRole ? QVariant(0) : QVariant(scopeText(s ? s->scope : k->scope));
+        return role == DirectionRole ? QVariant(0)
+                                     : QVariant(scrubPaths(s ? ComparisonCounters::scopeText(s->kind, s->scope)
+                                                             : ComparisonCounters::scopeText(k->kind, k->scope)));
     if (column == Gpu)
         return role == DirectionRole ? QVariant(0) : QVariant(m_comparison->counters.gpuLabel(s ? s->gpu : k->gpu));
     return s ? boundData(*s, column, role) : counterData(*k, rowKind(row) == RowKind::P90, column, role);

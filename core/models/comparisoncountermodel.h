@@ -45,7 +45,6 @@ public:
 private:
     QVariant boundData(const CounterScopeComparison& s, int column, int role) const;
     QVariant counterData(const CounterComparison& k, bool p90, int column, int role) const;
-    QString scopeText(const QString& scope) const;
     ComparisonPtr m_comparison;
     QVector<int> m_compared;
 };

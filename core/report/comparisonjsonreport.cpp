@@ -162,11 +162,11 @@ QJsonArray counterScopes(const Comparison& c)
             busy.append(row.present[i] ? QJsonValue(row.kernelBusyNs[i]) : QJsonValue(QJsonValue::Null));
             evidenceOf.append(evidence(row.evidence[i]));
         }
-        scopes.append(QJsonObject { { QStringLiteral("scope"), scrubPaths(row.scope) },
-            { QStringLiteral("gpu"), gpuSlot(row.gpu) }, { QStringLiteral("device_ids"), ids },
-            { QStringLiteral("bound"), bound }, { QStringLiteral("bound_changed"), changed },
-            { QStringLiteral("span_ns"), span }, { QStringLiteral("kernel_busy_ns"), busy },
-            { QStringLiteral("evidence"), evidenceOf } });
+        scopes.append(QJsonObject { { QStringLiteral("kind"), scopeKindKey(row.kind) },
+            { QStringLiteral("scope"), scrubPaths(row.scope) }, { QStringLiteral("gpu"), gpuSlot(row.gpu) },
+            { QStringLiteral("device_ids"), ids }, { QStringLiteral("bound"), bound },
+            { QStringLiteral("bound_changed"), changed }, { QStringLiteral("span_ns"), span },
+            { QStringLiteral("kernel_busy_ns"), busy }, { QStringLiteral("evidence"), evidenceOf } });
     }
     return scopes;
 }
@@ -186,16 +186,16 @@ QJsonArray counterRows(const Comparison& c)
             p90Delta.append(optionalNumber(ComparisonCounters::delta(k.percent(), k.busyP90[b], k.busyP90[i])));
         }
         const int only = k.onlyIn();
-        rows.append(
-            QJsonObject { { QStringLiteral("scope"), scrubPaths(k.scope) }, { QStringLiteral("gpu"), gpuSlot(k.gpu) },
-                { QStringLiteral("name"), k.name }, { QStringLiteral("unit"), k.unit },
-                { QStringLiteral("source"), k.nvml ? QStringLiteral("nvml") : QStringLiteral("gpu_metrics") },
-                { QStringLiteral("delta"), k.percent() ? QStringLiteral("points") : QStringLiteral("relative") },
-                { QStringLiteral("better"), ComparisonCounters::betterName(k.better) },
-                { QStringLiteral("present"), present },
-                { QStringLiteral("only_in"), only >= 0 ? QJsonValue(only) : QJsonValue(QJsonValue::Null) },
-                { QStringLiteral("busy_mean"), mean }, { QStringLiteral("busy_p90"), p90 },
-                { QStringLiteral("busy_mean_deltas"), meanDelta }, { QStringLiteral("busy_p90_deltas"), p90Delta } });
+        rows.append(QJsonObject { { QStringLiteral("kind"), scopeKindKey(k.kind) },
+            { QStringLiteral("scope"), scrubPaths(k.scope) }, { QStringLiteral("gpu"), gpuSlot(k.gpu) },
+            { QStringLiteral("name"), k.name }, { QStringLiteral("unit"), k.unit },
+            { QStringLiteral("source"), k.nvml ? QStringLiteral("nvml") : QStringLiteral("gpu_metrics") },
+            { QStringLiteral("delta"), k.percent() ? QStringLiteral("points") : QStringLiteral("relative") },
+            { QStringLiteral("better"), ComparisonCounters::betterName(k.better) },
+            { QStringLiteral("present"), present },
+            { QStringLiteral("only_in"), only >= 0 ? QJsonValue(only) : QJsonValue(QJsonValue::Null) },
+            { QStringLiteral("busy_mean"), mean }, { QStringLiteral("busy_p90"), p90 },
+            { QStringLiteral("busy_mean_deltas"), meanDelta }, { QStringLiteral("busy_p90_deltas"), p90Delta } });
     }
     return rows;
 }

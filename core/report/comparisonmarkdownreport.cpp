@@ -259,10 +259,9 @@ void writeSteps(QTextStream& s, const Comparison& c)
     s << "\n";
 }
 
-QString scopeText(const QString& scope)
+QString scopeText(CounterScope::Kind kind, const QString& scope)
 {
-    return scope == QLatin1String("window") ? ComparisonMarkdownReport::tr("window")
-                                            : MarkdownReport::cell(scrubPaths(scope));
+    return MarkdownReport::cell(scrubPaths(ComparisonCounters::scopeText(kind, scope)));
 }
 
 /// "| Scope | GPU | … |" header cells with one column per trace and a Δ column per compared trace.
@@ -291,7 +290,7 @@ void writeBoundClasses(QTextStream& s, const Comparison& c)
       << "\n\n| " << ComparisonMarkdownReport::tr("Scope") << " | GPU";
     traceColumns(s, c, 2);
     for (const auto& row : cc.scopes) {
-        s << "| " << scopeText(row.scope) << " | " << cc.gpuLabel(row.gpu);
+        s << "| " << scopeText(row.kind, row.scope) << " | " << cc.gpuLabel(row.gpu);
         for (int i = 0; i < n; ++i)
             s << " | " << (row.present[i] ? boundClassLabel(row.bound[i]) : QStringLiteral("–"));
         for (int i = 0; i < n; ++i)
@@ -311,7 +310,7 @@ void writeCounterTable(QTextStream& s, const Comparison& c)
     traceColumns(s, c, 3);
     for (const auto& k : cc.counters) {
         const int only = k.onlyIn();
-        s << "| " << scopeText(k.scope) << " | " << cc.gpuLabel(k.gpu) << " | " << MarkdownReport::cell(k.name)
+        s << "| " << scopeText(k.kind, k.scope) << " | " << cc.gpuLabel(k.gpu) << " | " << MarkdownReport::cell(k.name)
           << (k.nvml ? QStringLiteral(" (NVML)") : QString())
           << (only >= 0 && n > 1
                      ? QStringLiteral(" — ") + ComparisonMarkdownReport::tr("only in %1").arg(label(c, only))

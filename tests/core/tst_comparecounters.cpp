@@ -496,9 +496,9 @@ void TestCompareCounters::jsonKeys()
     QCOMPARE(counters.value(QStringLiteral("gpu_pairing")).toString(), QStringLiteral("slot"));
     const QJsonObject scope = counters.value(QStringLiteral("scopes")).toArray().at(2).toObject();
     QCOMPARE(keysOf(scope),
-        (QSet<QString> { QStringLiteral("scope"), QStringLiteral("gpu"), QStringLiteral("device_ids"),
-            QStringLiteral("bound"), QStringLiteral("bound_changed"), QStringLiteral("span_ns"),
-            QStringLiteral("kernel_busy_ns"), QStringLiteral("evidence") }));
+        (QSet<QString> { QStringLiteral("kind"), QStringLiteral("scope"), QStringLiteral("gpu"),
+            QStringLiteral("device_ids"), QStringLiteral("bound"), QStringLiteral("bound_changed"),
+            QStringLiteral("span_ns"), QStringLiteral("kernel_busy_ns"), QStringLiteral("evidence") }));
     QCOMPARE(scope.value(QStringLiteral("scope")).toString(), QStringLiteral("decode"));
     QCOMPARE(scope.value(QStringLiteral("bound")).toArray(),
         (QJsonArray { QStringLiteral("memory-bound"), QStringLiteral("compute-bound") }));
@@ -516,10 +516,10 @@ void TestCompareCounters::jsonKeys()
             pcie = o;
     }
     QCOMPARE(keysOf(active),
-        (QSet<QString> { QStringLiteral("scope"), QStringLiteral("gpu"), QStringLiteral("name"), QStringLiteral("unit"),
-            QStringLiteral("source"), QStringLiteral("delta"), QStringLiteral("better"), QStringLiteral("present"),
-            QStringLiteral("only_in"), QStringLiteral("busy_mean"), QStringLiteral("busy_p90"),
-            QStringLiteral("busy_mean_deltas"), QStringLiteral("busy_p90_deltas") }));
+        (QSet<QString> { QStringLiteral("kind"), QStringLiteral("scope"), QStringLiteral("gpu"), QStringLiteral("name"),
+            QStringLiteral("unit"), QStringLiteral("source"), QStringLiteral("delta"), QStringLiteral("better"),
+            QStringLiteral("present"), QStringLiteral("only_in"), QStringLiteral("busy_mean"),
+            QStringLiteral("busy_p90"), QStringLiteral("busy_mean_deltas"), QStringLiteral("busy_p90_deltas") }));
     QCOMPARE(active.value(QStringLiteral("source")).toString(), QStringLiteral("gpu_metrics"));
     QCOMPARE(active.value(QStringLiteral("delta")).toString(), QStringLiteral("points"));
     QCOMPARE(active.value(QStringLiteral("better")).toString(), QStringLiteral("higher"));

@@ -80,6 +80,7 @@ AnalysisPtr withCounters(const AnalysisPtr& base, BoundClass decode, double acti
     auto r = std::make_shared<AnalysisResult>(*base);
     for (const QString& name : { QStringLiteral("window"), QStringLiteral("decode") }) {
         CounterScope s;
+        s.kind = name == QLatin1String("window") ? CounterScope::Kind::Window : CounterScope::Kind::Phase;
         s.scope = name;
         s.deviceId = 0;
         s.spanNs = 40'000;
@@ -399,7 +400,7 @@ void TestComparisonDock::countersTab()
     QCOMPARE(m->headerData(4, Qt::Horizontal).toString(), QStringLiteral("before (baseline)"));
     QCOMPARE(m->headerData(6, Qt::Horizontal).toString(), QStringLiteral("Δ after"));
     // Row 1: decode's bound class, changed.
-    QCOMPARE(m->index(1, ComparisonCounterModel::Scope).data().toString(), QStringLiteral("Phase decode"));
+    QCOMPARE(m->index(1, ComparisonCounterModel::Scope).data().toString(), QStringLiteral("decode"));
     QCOMPARE(m->index(1, ComparisonCounterModel::Gpu).data().toString(), QStringLiteral("GPU 0"));
     QCOMPARE(m->index(1, 4).data().toString(), QStringLiteral("memory-bound"));
     QCOMPARE(m->index(1, 5).data().toString(), QStringLiteral("compute-bound"));
