@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QHash>
 #include <QTextStream>
 
 #include <cstdio>
@@ -161,7 +162,8 @@ QString Commands::usage()
         "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
         "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
         "          [--model-flops-per-token F | --params P]\n"
-        "          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]]\n"
+        "          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]] [--ncu A.csv,B.csv,...]\n"
+        "          [--nvml A.csv,B.csv,...]\n"
         "                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md\n"
         "  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH)\n"
         "  info TRACE.sqlite\n"
@@ -217,7 +219,9 @@ int Commands::analyze(const QStringList& args)
         const QString file = p.value(QLatin1String(name));
         if (file.isEmpty())
             continue;
-        if (!QFileInfo(file).isFile() || !QFileInfo(file).isReadable()) {
+        // --ncu also takes a folder of ncu CSVs (NcuCsvReader::read).
+        const bool folder = QLatin1String(name) == QLatin1String("ncu") && QFileInfo(file).isDir();
+        if (!(QFileInfo(file).isFile() || folder) || !QFileInfo(file).isReadable()) {
             err() << tr("Cannot read %1 (--%2): it does not exist or is not a readable file.")
                          .arg(QFileInfo(file).fileName(), QLatin1String(name))
                   << "\n";
@@ -296,6 +300,12 @@ int Commands::compare(const QStringList& args)
            "per unit of work, kernel_ns_per_unit, or kernel_ns in total)."),
         tr("FIGURE") });
     addNsysOption(p);
+    p.addOption({ QStringLiteral("ncu"),
+        tr("Nsight Compute results per trace, comma-separated in trace order (an empty entry for a trace "
+           "without): the roofline positions of the comparison."),
+        tr("A,B,...") });
+    p.addOption(
+        { QStringLiteral("nvml"), tr("NVML sample CSVs per trace, comma-separated in trace order."), tr("A,B,...") });
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -366,6 +376,31 @@ int Commands::compare(const QStringList& args)
     // Checked before loading anything: a wrong count should not cost minutes of loading first.
     if (ok)
         ok = Comparator::validate(int(paths.size()), co, &error);
+    // --ncu / --nvml: one file per trace (empty entries for traces without), each readable.
+    QHash<QString, QStringList> imports;
+    for (const QString& name : { QStringLiteral("ncu"), QStringLiteral("nvml") }) {
+        if (!ok || !p.isSet(name))
+            continue;
+        const QStringList files = p.value(name).split(QLatin1Char(','));
+        if (files.size() != paths.size()) {
+            error = tr("--%1 needs one file per trace (empty for none): %2 given for %3 traces.")
+                        .arg(name)
+                        .arg(files.size())
+                        .arg(paths.size());
+            ok = false;
+        }
+        for (const QString& given : files) {
+            const QFileInfo file(given.trimmed());
+            const bool folder = name == QLatin1String("ncu") && file.isDir();
+            if (ok && !given.trimmed().isEmpty() && !((file.isFile() || folder) && file.isReadable())) {
+                err() << tr("Cannot read %1 (--%2): it does not exist or is not a readable file.")
+                             .arg(file.fileName(), name)
+                      << "\n";
+                return BadInput;
+            }
+        }
+        imports.insert(name, files);
+    }
     if (!ok) {
         err() << error << "\n";
         return Usage;
@@ -384,7 +419,10 @@ int Commands::compare(const QStringList& args)
             err() << loaded.message << "\n";
             return exitCodeFor(loaded.error);
         }
-        analyses.append(Analyzer::analyze(loaded.trace, options));
+        AnalysisOptions traceOptions = options;
+        traceOptions.ncuFile = imports.value(QStringLiteral("ncu")).value(analyses.size()).trimmed();
+        traceOptions.nvmlCsv = imports.value(QStringLiteral("nvml")).value(analyses.size()).trimmed();
+        analyses.append(Analyzer::analyze(loaded.trace, traceOptions));
     }
     const auto c = Comparator::compare(analyses, co);
     if (!c) {

@@ -6,6 +6,7 @@
 #include "core/compare/changeranker.h"
 #include "core/compare/comparisonfigures.h"
 #include "core/compare/comparisongate.h"
+#include "core/compare/countercomparator.h"
 #include "core/compare/kernelmatcher.h"
 #include "core/util/format.h"
 #include "core/util/logging.h"
@@ -345,6 +346,9 @@ ComparisonPtr Comparator::compare(
     if (cancel.isCancelled())
         return nullptr;
     c->kernels = groups.mid(0, std::max(0, o.topKernels));
+    CounterComparator::build(*c, groups, cancel);
+    if (cancel.isCancelled())
+        return nullptr;
     ChangeRanker::rank(*c, groups, o.topChanges, cancel);
     if (cancel.isCancelled())
         return nullptr;

@@ -12,7 +12,8 @@ namespace sl {
 /// Builds a Comparison from 2–8 finished analyses (docs/analysis.md, "Comparison"). Every
 /// trace-level figure is read from the AnalysisResult (so it equals the single-trace report);
 /// per-phase and per-category breakdowns come from TraceBreakdown, computed per trace in
-/// parallel on the global thread pool. No SQL: analyses are in memory.
+/// parallel on the global thread pool; the hardware counters from CounterComparator. No SQL:
+/// analyses are in memory.
 class Comparator
 {
     Q_DECLARE_TR_FUNCTIONS(Comparator)

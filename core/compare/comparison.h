@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysisresult.h"
+#include "core/compare/comparisoncounters.h"
 #include "core/compare/comparisonoptions.h"
 #include "core/compare/tracebreakdown.h"
 
@@ -146,6 +147,9 @@ public:
     QVector<QVector<StepDistribution>> stepDistributions; ///< [trace][phase of `phases`]
     QStringList warnings;
     std::optional<ComparisonGateResult> gate; ///< set when ComparisonOptions::gatePercent is
+    /// Hardware counters and roofline positions per trace (CounterComparator); empty when no
+    /// trace has counters or Nsight Compute figures.
+    ComparisonCounters counters;
 
     int traceCount() const { return int(analyses.size()); }
     /// Indices of every trace but the baseline, in order: the traces that get Δ and ratio columns.

@@ -141,6 +141,126 @@ QJsonArray changes(const Comparison& c)
     return out;
 }
 
+QJsonValue optionalNumber(const std::optional<double>& v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
+
+QJsonValue gpuSlot(int gpu) { return gpu < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(gpu); }
+
+/// `counters.scopes[]`: per scope and GPU slot, the bound class per trace with its changed flag.
+QJsonArray counterScopes(const Comparison& c)
+{
+    const ComparisonCounters& cc = c.counters;
+    const int n = c.traceCount();
+    QJsonArray scopes;
+    for (const auto& row : cc.scopes) {
+        QJsonArray ids, bound, changed, span, busy, evidenceOf;
+        for (int i = 0; i < n; ++i) {
+            ids.append(
+                row.present[i] && row.deviceIds[i] >= 0 ? QJsonValue(row.deviceIds[i]) : QJsonValue(QJsonValue::Null));
+            bound.append(row.present[i] ? QJsonValue(boundClassKey(row.bound[i])) : QJsonValue(QJsonValue::Null));
+            changed.append(row.changed[i]);
+            span.append(row.present[i] ? QJsonValue(row.spanNs[i]) : QJsonValue(QJsonValue::Null));
+            busy.append(row.present[i] ? QJsonValue(row.kernelBusyNs[i]) : QJsonValue(QJsonValue::Null));
+            evidenceOf.append(evidence(row.evidence[i]));
+        }
+        scopes.append(QJsonObject { { QStringLiteral("kind"), scopeKindKey(row.kind) },
+            { QStringLiteral("scope"), scrubPaths(row.scope) }, { QStringLiteral("gpu"), gpuSlot(row.gpu) },
+            { QStringLiteral("device_ids"), ids }, { QStringLiteral("bound"), bound },
+            { QStringLiteral("bound_changed"), changed }, { QStringLiteral("span_ns"), span },
+            { QStringLiteral("kernel_busy_ns"), busy }, { QStringLiteral("evidence"), evidenceOf } });
+    }
+    return scopes;
+}
+
+/// `counters.counters[]`: every counter's busy-time mean and p90 per trace with deltas.
+QJsonArray counterRows(const Comparison& c)
+{
+    const int n = c.traceCount(), b = c.baseline;
+    QJsonArray rows;
+    for (const auto& k : c.counters.counters) {
+        QJsonArray present, mean, p90, meanDelta, p90Delta;
+        for (int i = 0; i < n; ++i) {
+            present.append(k.present[i]);
+            mean.append(optionalNumber(k.busyMean[i]));
+            p90.append(optionalNumber(k.busyP90[i]));
+            meanDelta.append(optionalNumber(ComparisonCounters::delta(k.percent(), k.busyMean[b], k.busyMean[i])));
+            p90Delta.append(optionalNumber(ComparisonCounters::delta(k.percent(), k.busyP90[b], k.busyP90[i])));
+        }
+        const int only = k.onlyIn();
+        rows.append(QJsonObject { { QStringLiteral("kind"), scopeKindKey(k.kind) },
+            { QStringLiteral("scope"), scrubPaths(k.scope) }, { QStringLiteral("gpu"), gpuSlot(k.gpu) },
+            { QStringLiteral("name"), k.name }, { QStringLiteral("unit"), k.unit },
+            { QStringLiteral("source"), k.nvml ? QStringLiteral("nvml") : QStringLiteral("gpu_metrics") },
+            { QStringLiteral("delta"), k.percent() ? QStringLiteral("points") : QStringLiteral("relative") },
+            { QStringLiteral("better"), ComparisonCounters::betterName(k.better) },
+            { QStringLiteral("present"), present },
+            { QStringLiteral("only_in"), only >= 0 ? QJsonValue(only) : QJsonValue(QJsonValue::Null) },
+            { QStringLiteral("busy_mean"), mean }, { QStringLiteral("busy_p90"), p90 },
+            { QStringLiteral("busy_mean_deltas"), meanDelta }, { QStringLiteral("busy_p90_deltas"), p90Delta } });
+    }
+    return rows;
+}
+
+/// `counters.roofline[]`: the roofline position of kernel groups with ncu figures, per trace.
+/// One trace's roofline position of a kernel group: the figures and, keyed the same way, the
+/// deltas to the baseline's side; {present: false} without ncu data.
+QJsonObject rooflineSide(const Comparison& c, const RooflineComparison& r, int i)
+{
+    using M = RooflineComparison::Measure;
+    const RooflineComparison::Side& s = r.sides[i];
+    if (!s.present)
+        return QJsonObject { { QStringLiteral("present"), false } };
+    const Trace& t = *c.analyses[i]->trace;
+    QString shortName;
+    for (const auto& k : c.analyses[i]->kernels)
+        if (k.name == s.name)
+            shortName = t.strings.at(k.shortName);
+    const std::pair<QString, M> measures[] = { { QStringLiteral("arithmetic_intensity"), M::Intensity },
+        { QStringLiteral("achieved_flops_per_s"), M::FlopsPerSecond }, { QStringLiteral("roof_pct"), M::RoofPct },
+        { QStringLiteral("dram_throughput_pct"), M::DramPct }, { QStringLiteral("sm_throughput_pct"), M::SmPct } };
+    QJsonObject out { { QStringLiteral("present"), true }, { QStringLiteral("name"), scrubPaths(t.strings.at(s.name)) },
+        { QStringLiteral("short_name"), scrubPaths(shortName) }, { QStringLiteral("device_id"), s.deviceId },
+        { QStringLiteral("trace_ns"), s.traceNs },
+        { QStringLiteral("roof_flops_per_s"), optionalNumber(s.roofFlopsPerSecond) } };
+    QJsonObject deltas;
+    for (const auto& [key, m] : measures) {
+        out.insert(key, optionalNumber(RooflineComparison::value(s, m)));
+        deltas.insert(key, optionalNumber(RooflineComparison::delta(r.sides[c.baseline], s, m)));
+    }
+    out.insert(QStringLiteral("deltas"), deltas);
+    return out;
+}
+
+/// `counters.roofline[]`: the roofline position of kernel groups with ncu figures, per trace.
+QJsonArray rooflinePositions(const Comparison& c)
+{
+    QJsonArray roofline;
+    for (const auto& r : c.counters.roofline) {
+        QJsonArray sides;
+        for (int i = 0; i < c.traceCount(); ++i)
+            sides.append(rooflineSide(c, r, i));
+        roofline.append(
+            QJsonObject { { QStringLiteral("matched_by"), r.matchedBy }, { QStringLiteral("key"), scrubPaths(r.key) },
+                { QStringLiteral("category"), r.category }, { QStringLiteral("traces"), sides } });
+    }
+    return roofline;
+}
+
+/// The `counters` object: per scope and GPU slot the bound class and every counter's busy-time
+/// mean and p90 per trace with deltas; the roofline position of kernel groups with ncu figures.
+QJsonObject counters(const Comparison& c)
+{
+    QJsonArray devices;
+    for (const auto& d : c.counters.devices) {
+        QJsonArray ids;
+        for (int id : d)
+            ids.append(id);
+        devices.append(ids);
+    }
+    return QJsonObject { { QStringLiteral("gpu_pairing"),
+                             c.counters.perDevice ? QStringLiteral("slot") : QStringLiteral("all") },
+        { QStringLiteral("devices"), devices }, { QStringLiteral("scopes"), counterScopes(c) },
+        { QStringLiteral("counters"), counterRows(c) }, { QStringLiteral("roofline"), rooflinePositions(c) } };
+}
 QJsonObject gate(const Comparison& c, const ComparisonGateResult& g)
 {
     QJsonArray verdicts;
@@ -197,6 +317,7 @@ QJsonObject ComparisonJsonReport::build(const Comparison& c)
     root.insert(QStringLiteral("kernels"), kernels(c));
     root.insert(QStringLiteral("step_distributions"), distributions(c));
     root.insert(QStringLiteral("changes"), changes(c));
+    root.insert(QStringLiteral("counters"), counters(c));
     root.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(c.warnings));
     if (c.gate)
         root.insert(QStringLiteral("gate"), gate(c, *c.gate));

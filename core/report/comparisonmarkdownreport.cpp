@@ -259,6 +259,142 @@ void writeSteps(QTextStream& s, const Comparison& c)
     s << "\n";
 }
 
+QString scopeText(CounterScope::Kind kind, const QString& scope)
+{
+    return MarkdownReport::cell(scrubPaths(ComparisonCounters::scopeText(kind, scope)));
+}
+
+/// "| Scope | GPU | … |" header cells with one column per trace and a Δ column per compared trace.
+void traceColumns(QTextStream& s, const Comparison& c, int fixedColumns)
+{
+    const int n = c.traceCount(), b = c.baseline;
+    for (int i = 0; i < n; ++i)
+        s << " | " << label(c, i) << (i == b ? ComparisonMarkdownReport::tr(" (baseline)") : QString());
+    for (int i = 0; i < n; ++i)
+        if (i != b)
+            s << " | Δ " << label(c, i);
+    s << " |\n|";
+    for (int k = 0; k < fixedColumns; ++k)
+        s << "---|";
+    for (int i = 0; i < 2 * n - 1; ++i)
+        s << "---:|";
+    s << "\n";
+}
+
+/// The bound class of every scope and GPU slot per trace, "changed" where it differs from the baseline.
+void writeBoundClasses(QTextStream& s, const Comparison& c)
+{
+    const ComparisonCounters& cc = c.counters;
+    const int n = c.traceCount(), b = c.baseline;
+    s << ComparisonMarkdownReport::tr("Bound class per scope (rule in docs/analysis.md, \"Hardware counters\"):")
+      << "\n\n| " << ComparisonMarkdownReport::tr("Scope") << " | GPU";
+    traceColumns(s, c, 2);
+    for (const auto& row : cc.scopes) {
+        s << "| " << scopeText(row.kind, row.scope) << " | " << cc.gpuLabel(row.gpu);
+        for (int i = 0; i < n; ++i)
+            s << " | " << (row.present[i] ? boundClassLabel(row.bound[i]) : QStringLiteral("–"));
+        for (int i = 0; i < n; ++i)
+            if (i != b)
+                s << " | " << (row.changed[i] ? ComparisonMarkdownReport::tr("**changed**") : QStringLiteral("–"));
+        s << " |\n";
+    }
+    s << "\n";
+}
+
+/// Every counter's busy-time mean (p90) per trace and the delta of the means.
+void writeCounterTable(QTextStream& s, const Comparison& c)
+{
+    const ComparisonCounters& cc = c.counters;
+    const int n = c.traceCount(), b = c.baseline;
+    s << "| " << ComparisonMarkdownReport::tr("Scope") << " | GPU | " << ComparisonMarkdownReport::tr("Counter");
+    traceColumns(s, c, 3);
+    for (const auto& k : cc.counters) {
+        const int only = k.onlyIn();
+        s << "| " << scopeText(k.kind, k.scope) << " | " << cc.gpuLabel(k.gpu) << " | " << MarkdownReport::cell(k.name)
+          << (k.nvml ? QStringLiteral(" (NVML)") : QString())
+          << (only >= 0 && n > 1
+                     ? QStringLiteral(" — ") + ComparisonMarkdownReport::tr("only in %1").arg(label(c, only))
+                     : QString());
+        for (int i = 0; i < n; ++i) {
+            s << " | " << ComparisonFormat::counterValue(k.unit, k.busyMean[i]);
+            if (k.busyP90[i])
+                s << " (p90 " << ComparisonFormat::counterValue(k.unit, k.busyP90[i]) << ")";
+        }
+        for (int i = 0; i < n; ++i)
+            if (i != b)
+                s << " | "
+                  << ComparisonFormat::counterDelta(
+                         k.percent(), ComparisonCounters::delta(k.percent(), k.busyMean[b], k.busyMean[i]));
+        s << " |\n";
+    }
+    s << "\n"
+      << ComparisonMarkdownReport::tr("Time-weighted means (p90) over each scope's kernel time; Δ of the means in "
+                                      "percentage points for % counters, relative otherwise.")
+      << "\n\n";
+}
+
+/// Five rows per kernel group with Nsight Compute figures: its roofline position per trace.
+void writeRoofline(QTextStream& s, const Comparison& c)
+{
+    using Measure = RooflineComparison::Measure;
+    const int n = c.traceCount(), b = c.baseline;
+    const QString labels[RooflineComparison::kMeasures] = { ComparisonMarkdownReport::tr("arithmetic intensity"),
+        ComparisonMarkdownReport::tr("achieved FLOP/s"), ComparisonMarkdownReport::tr("% of roof"),
+        ComparisonMarkdownReport::tr("DRAM throughput"), ComparisonMarkdownReport::tr("SM throughput") };
+    s << "### " << ComparisonMarkdownReport::tr("Roofline positions (Nsight Compute)") << "\n\n| "
+      << ComparisonMarkdownReport::tr("Kernel") << " | " << ComparisonMarkdownReport::tr("Figure");
+    traceColumns(s, c, 2);
+    for (const auto& r : c.counters.roofline) {
+        QStringList shown;
+        for (int i = 0; i < n; ++i)
+            if (r.sides[i].present) {
+                const QString name = scrubPaths(shortName(*c.analyses[i], r.sides[i].name));
+                if (!shown.contains(name))
+                    shown << name;
+            }
+        const QString kernel = QStringLiteral("`%1`").arg(MarkdownReport::cell(shown.join(QStringLiteral(" ↔ "))));
+        for (int k = 0; k < RooflineComparison::kMeasures; ++k) {
+            const Measure m = Measure(k);
+            s << "| " << kernel << " | " << labels[k];
+            for (int i = 0; i < n; ++i)
+                s << " | "
+                  << (r.sides[i].present ? ComparisonFormat::rooflineValue(m, RooflineComparison::value(r.sides[i], m))
+                                         : ComparisonMarkdownReport::tr("no ncu data"));
+            for (int i = 0; i < n; ++i)
+                if (i != b)
+                    s << " | "
+                      << ComparisonFormat::counterDelta(
+                             RooflineComparison::isPercent(m), RooflineComparison::delta(r.sides[b], r.sides[i], m));
+            s << " |\n";
+        }
+    }
+    s << "\n"
+      << ComparisonMarkdownReport::tr("% of roof = achieved FLOP/s ÷ min(FP32 ceiling, intensity × DRAM roof) of "
+                                      "the trace's GPU.")
+      << "\n\n";
+}
+
+/// "## Hardware counters": bound class per scope and GPU, each counter's busy-time mean (p90)
+/// per trace with deltas, then the roofline positions of kernels profiled with Nsight Compute.
+void writeCounters(QTextStream& s, const Comparison& c)
+{
+    const ComparisonCounters& cc = c.counters;
+    if (cc.isEmpty())
+        return;
+    s << "## " << ComparisonMarkdownReport::tr("Hardware counters") << "\n\n";
+    if (!cc.scopes.isEmpty()) {
+        s << (cc.perDevice
+                ? ComparisonMarkdownReport::tr("GPUs pair by position (the k-th GPU with counters of each trace).")
+                : ComparisonMarkdownReport::tr("The traces sampled different numbers of GPUs: figures are over all "
+                                               "GPUs (means weighted by kernel time; no p90)."))
+          << "\n\n";
+        writeBoundClasses(s, c);
+        writeCounterTable(s, c);
+    }
+    if (!cc.roofline.isEmpty())
+        writeRoofline(s, c);
+}
+
 } // namespace
 
 QString ComparisonMarkdownReport::build(const Comparison& c)
@@ -279,6 +415,7 @@ QString ComparisonMarkdownReport::build(const Comparison& c)
     figureTable(s, c, ComparisonFigure::Section::Category, {}, true);
     writeKernels(s, c);
     writeSteps(s, c);
+    writeCounters(s, c);
     if (!c.warnings.isEmpty()) {
         s << "## " << tr("Warnings") << "\n\n";
         for (const auto& w : c.warnings)

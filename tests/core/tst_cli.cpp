@@ -234,6 +234,10 @@ void TestCli::exitCodes_data()
     QTest::newRow("compare text file") << QStringList { compare, trace, QStringLiteral("@TEXT@"), out, at } << 3;
     QTest::newRow("compare unwritable") << QStringList { compare, trace, trace, out, QStringLiteral("@TEXT@/out") }
                                         << 4;
+    QTest::newRow("compare ncu count") << QStringList { compare, trace, trace, out, at, QStringLiteral("--ncu"),
+        QStringLiteral("@TEXT@") } << 2;
+    QTest::newRow("compare no nvml for either trace")
+        << QStringList { compare, trace, trace, out, at, QStringLiteral("--nvml"), QStringLiteral(",") } << 0;
     QTest::newRow("compare") << QStringList { compare, trace, trace, out, at } << 0;
 }
 

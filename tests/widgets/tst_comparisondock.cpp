@@ -4,8 +4,10 @@
 // aligned steps) and the export. Expected values are worked out from the fixture rows.
 #include "core/compare/comparator.h"
 #include "core/models/comparisonchangemodel.h"
+#include "core/models/comparisoncountermodel.h"
 #include "core/models/comparisonfiguremodel.h"
 #include "core/models/comparisonkernelmodel.h"
+#include "core/models/comparisonrooflinemodel.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/docks/comparisondock.h"
@@ -69,6 +71,54 @@ int rowOf(const ComparisonFigureModel& m, const QString& key, const QString& sco
 
 int unitIndex(const QComboBox* box, WorkUnit u) { return box->findData(int(u)); }
 
+/// A copy of `base` with counters built in code: on GPU 0, the window and the decode phase with
+/// the bound class given and "SMs Active" at busy mean `active` (p90 `active` + 10); Nsight Compute
+/// figures for gemm_kernel (its 4 launches) at intensity `ai`, `flops` FLOP/s and SM throughput
+/// `sm` % under a 2 TB/s DRAM roof and a 3.3792e13 FLOP/s FP32 ceiling.
+AnalysisPtr withCounters(const AnalysisPtr& base, BoundClass decode, double active, double ai, double flops, double sm)
+{
+    auto r = std::make_shared<AnalysisResult>(*base);
+    for (const QString& name : { QStringLiteral("window"), QStringLiteral("decode") }) {
+        CounterScope s;
+        s.kind = name == QLatin1String("window") ? CounterScope::Kind::Window : CounterScope::Kind::Phase;
+        s.scope = name;
+        s.deviceId = 0;
+        s.spanNs = 40'000;
+        s.kernelBusyNs = 14'000;
+        s.bound = name == QLatin1String("decode") ? decode : BoundClass::LatencyBound;
+        CounterFigure f;
+        f.name = QStringLiteral("SMs Active [Throughput %]");
+        f.unit = QStringLiteral("%");
+        f.busy.coveredNs = 14'000;
+        f.busy.mean = active;
+        f.busy.p90 = active + 10;
+        f.whole = f.busy;
+        s.figures.append(f);
+        r->counters.scopes.append(s);
+    }
+    NcuResult ncu;
+    NcuKernelFigures k;
+    for (const auto& ks : r->kernels)
+        if (r->trace->strings.at(ks.name) == QLatin1String("gemm_kernel"))
+            k.name = ks.name;
+    k.deviceId = 0;
+    k.arithmeticIntensity = ai;
+    k.achievedFlopsPerSecond = flops;
+    k.smThroughputPct = sm;
+    for (qsizetype i = 0; i < r->trace->kernels.size(); ++i)
+        if (r->trace->kernels.name[size_t(i)] == k.name)
+            k.kernelRows.push_back(quint32(i));
+    k.launches = qint64(k.kernelRows.size());
+    ncu.kernels.append(k);
+    Roofline roof;
+    roof.deviceId = 0;
+    roof.dramBytesPerSecond = 2e12;
+    roof.fp32FlopsPerSecond = 3.3792e13;
+    ncu.roofs.append(roof);
+    r->counters.ncu = ncu;
+    return r;
+}
+
 } // namespace
 
 class TestComparisonDock : public QObject
@@ -82,6 +132,7 @@ private slots:
     void evidenceLinks();
     void exportWritesFiles();
     void rendersEveryTab();
+    void countersTab();
 
 private:
     bool waitForComparison(ComparisonDock& dock, QSignalSpy& spy, int count);
@@ -323,6 +374,89 @@ void TestComparisonDock::rendersEveryTab()
     QCOMPARE(dock.stepView()->firstStep(), 2);
     dock.stepView()->setFirstStep(99);
     QCOMPARE(dock.stepView()->firstStep(), 3); // clamped to the last step
+}
+
+void TestComparisonDock::countersTab()
+{
+    // before: decode memory-bound, SMs Active 50 %, gemm at 8 FLOP/B and 1e13 FLOP/s (roof
+    // min(3.3792e13, 8 × 2e12) = 1.6e13: 62.5 %); after: compute-bound, 80 %, 16 FLOP/B, 1.6e13
+    // FLOP/s (roof 3.2e13: 50 %).
+    const AnalysisPtr a = withCounters(m_a, BoundClass::MemoryBound, 50, 8, 1e13, 40);
+    const AnalysisPtr b = withCounters(m_b, BoundClass::ComputeBound, 80, 16, 1.6e13, 55);
+    ComparisonDock dock;
+    dock.resize(1100, 700);
+    dock.show();
+    QAbstractItemModelTester t1(dock.counterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t2(dock.rooflineModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy changed(&dock, &ComparisonDock::comparisonChanged);
+    QSignalSpy evidence(&dock, &ComparisonDock::evidenceRequested);
+    dock.setAnalyses({ a, b }, { QStringLiteral("before"), QStringLiteral("after") });
+    QVERIFY(waitForComparison(dock, changed, 1));
+    const ComparisonCounterModel* m = dock.counterModel();
+    // Scope, GPU, Counter, Statistic, 2 values, 1 delta; 2 bound rows, then mean and p90 of the
+    // one counter in 2 scopes.
+    QCOMPARE(m->columnCount(), 7);
+    QCOMPARE(m->rowCount(), 2 + 2 * 2);
+    QCOMPARE(m->headerData(4, Qt::Horizontal).toString(), QStringLiteral("before (baseline)"));
+    QCOMPARE(m->headerData(6, Qt::Horizontal).toString(), QStringLiteral("Δ after"));
+    // Row 1: decode's bound class, changed.
+    QCOMPARE(m->index(1, ComparisonCounterModel::Scope).data().toString(), QStringLiteral("decode"));
+    QCOMPARE(m->index(1, ComparisonCounterModel::Gpu).data().toString(), QStringLiteral("GPU 0"));
+    QCOMPARE(m->index(1, 4).data().toString(), QStringLiteral("memory-bound"));
+    QCOMPARE(m->index(1, 5).data().toString(), QStringLiteral("compute-bound"));
+    QCOMPARE(m->index(1, 6).data().toString(), QStringLiteral("changed"));
+    QCOMPARE(m->index(0, 6).data().toString(), QString()); // the window kept its class
+    // Rows 4 and 5: decode SMs Active mean 50 → 80 (+30 pp, better) and p90 60 → 90.
+    QCOMPARE(m->index(4, ComparisonCounterModel::Statistic).data().toString(), QStringLiteral("mean, kernel time"));
+    QCOMPARE(m->index(4, 4).data().toString(), QStringLiteral("50.0 %"));
+    QCOMPARE(m->index(4, 5).data().toString(), QStringLiteral("80.0 %"));
+    QCOMPARE(m->index(4, 6).data().toString(), QStringLiteral("+30.0 pp"));
+    QCOMPARE(m->index(4, 6).data(ComparisonCounterModel::DirectionRole).toInt(), 1);
+    QCOMPARE(m->index(5, 5).data().toString(), QStringLiteral("90.0 %"));
+    QCOMPARE(m->index(5, 6).data(ComparisonCounterModel::SortRole).toDouble(), 30.0);
+
+    const ComparisonRooflineModel* rm = dock.rooflineModel();
+    QCOMPARE(rm->rowCount(), 5);
+    QCOMPARE(rm->index(0, ComparisonRooflineModel::Kernel).data().toString(), QStringLiteral("gemm_kernel"));
+    QCOMPARE(rm->index(0, 2).data().toString(), QStringLiteral("8.00 FLOP/B"));
+    QCOMPARE(rm->index(0, 4).data().toString(), QStringLiteral("+100.0 %"));
+    QCOMPARE(rm->index(0, 4).data(ComparisonRooflineModel::DirectionRole).toInt(), 0);
+    QCOMPARE(rm->index(1, 3).data().toString(), QStringLiteral("16.0 TFLOP/s"));
+    QCOMPARE(rm->index(2, 2).data().toString(), QStringLiteral("62.5 %"));
+    QCOMPARE(rm->index(2, 3).data().toString(), QStringLiteral("50.0 %"));
+    QCOMPARE(rm->index(2, 4).data().toString(), QStringLiteral("−12.5 pp"));
+    QCOMPARE(rm->index(2, 4).data(ComparisonRooflineModel::DirectionRole).toInt(), -1);
+    QCOMPARE(rm->index(3, 2).data().toString(), QStringLiteral("–")); // DRAM throughput not given
+    QCOMPARE(rm->index(4, 4).data().toString(), QStringLiteral("+15.0 pp"));
+    QCOMPARE(rm->index(4, 4).data(ComparisonRooflineModel::DirectionRole).toInt(), 1);
+
+    auto* tabs = dock.findChild<QTabWidget*>();
+    tabs->setCurrentIndex(tabs->count() - 1);
+    QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Counters"));
+    QVERIFY(!dock.grab().toImage().isNull());
+    // The changed decode class: its kernels in both traces (4 decode steps × 3 and × 4 kernels).
+    QTableView* counters = dock.counterView();
+    emit counters->activated(counters->model()->index(1, 0));
+    QCOMPARE(evidence.count(), 2);
+    QCOMPARE(evidence[0][0].toInt(), 0);
+    QCOMPARE(evidence[0][1].value<Evidence>().rows.size(), size_t(12));
+    QCOMPARE(evidence[1][0].toInt(), 1);
+    QCOMPARE(evidence[1][1].value<Evidence>().rows.size(), size_t(16));
+    // An unchanged class opens nothing; a roofline row opens the profiled launches in each trace.
+    evidence.clear();
+    emit counters->activated(counters->model()->index(0, 0));
+    QCOMPARE(evidence.count(), 0);
+    emit dock.rooflineView()->activated(dock.rooflineView()->model()->index(2, 0));
+    QCOMPARE(evidence.count(), 2);
+    QCOMPARE(evidence[0][1].value<Evidence>().rows.size(), size_t(4));
+    QCOMPARE(evidence[1][1].value<Evidence>().rows.size(), size_t(4));
+
+    // Without counters in either trace the tab says so.
+    dock.setAnalyses({ m_a, m_b });
+    QVERIFY(waitForComparison(dock, changed, 2));
+    QCOMPARE(dock.counterModel()->rowCount(), 0);
+    QVERIFY(
+        dock.findChild<QLabel*>(QStringLiteral("comparison.countersNote"))->text().contains(QLatin1String("No trace")));
 }
 
 QTEST_MAIN(TestComparisonDock)

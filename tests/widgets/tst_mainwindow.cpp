@@ -464,10 +464,11 @@ void TestMainWindow::layoutRoundTrip()
                 keys << key;
         keys.sort();
         QCOMPARE(keys,
-            QStringList({ QStringLiteral("comparison.changes"), QStringLiteral("comparison.figures"),
-                QStringLiteral("comparison.kernels"), QStringLiteral("counters.ncu"), QStringLiteral("counters.scopes"),
-                QStringLiteral("evidence"), QStringLiteral("findings"), QStringLiteral("kernels.instances"),
-                QStringLiteral("kernels.summary"), QStringLiteral("processes") }));
+            QStringList({ QStringLiteral("comparison.changes"), QStringLiteral("comparison.counters"),
+                QStringLiteral("comparison.figures"), QStringLiteral("comparison.kernels"),
+                QStringLiteral("comparison.roofline"), QStringLiteral("counters.ncu"),
+                QStringLiteral("counters.scopes"), QStringLiteral("evidence"), QStringLiteral("findings"),
+                QStringLiteral("kernels.instances"), QStringLiteral("kernels.summary"), QStringLiteral("processes") }));
         w.close(); // closeEvent saves geometry, dock state and header states
     }
     MainWindow w2;

@@ -3,9 +3,12 @@
 
 #include "core/compare/comparator.h"
 #include "core/compare/comparisonevidence.h"
+#include "core/counters/ncuanalysis.h"
 #include "core/models/comparisonchangemodel.h"
+#include "core/models/comparisoncountermodel.h"
 #include "core/models/comparisonfiguremodel.h"
 #include "core/models/comparisonkernelmodel.h"
+#include "core/models/comparisonrooflinemodel.h"
 #include "core/report/comparisonwriter.h"
 #include "core/util/futurewatch.h"
 #include "widgets/charts/categorybarchart.h"
@@ -72,6 +75,8 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     , m_figures(new ComparisonFigureModel(this))
     , m_kernels(new ComparisonKernelModel(this))
     , m_changes(new ComparisonChangeModel(this))
+    , m_counters(new ComparisonCounterModel(this))
+    , m_roofline(new ComparisonRooflineModel(this))
 {
     setObjectName(QStringLiteral("dock.comparison"));
     auto* content = new QWidget(this);
@@ -119,6 +124,7 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     charts->setStretchFactor(1, 2);
     m_tabs->addTab(charts, tr("Charts"));
     m_tabs->addTab(buildStepsTab(), tr("Steps"));
+    m_tabs->addTab(buildCountersTab(), tr("Counters"));
     layout->addWidget(m_tabs, 1);
     setWidget(content);
 
@@ -190,6 +196,39 @@ QWidget* ComparisonDock::buildControls()
     connect(m_flopsPerToken, &QLineEdit::editingFinished, this, [this] { recompute(); });
     connect(m_export, &QPushButton::clicked, this, &ComparisonDock::chooseExportFolder);
     return outer;
+}
+
+QWidget* ComparisonDock::buildCountersTab()
+{
+    auto* tab = new QWidget(this);
+    auto* layout = new QVBoxLayout(tab);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_countersNote = new QLabel(tab);
+    m_countersNote->setObjectName(QStringLiteral("comparison.countersNote"));
+    m_countersNote->setWordWrap(true);
+    layout->addWidget(m_countersNote);
+    auto* split = new QSplitter(Qt::Vertical, tab);
+    m_counterView
+        = makeTable(split, m_counters, ComparisonCounterModel::SortRole, ComparisonCounterModel::DirectionRole);
+    m_counterView->horizontalHeader()->resizeSection(ComparisonCounterModel::Counter, 260);
+    ViewState::registerHeader(m_counterView->horizontalHeader(), QStringLiteral("comparison.counters"));
+    m_counterView->setToolTip(tr("Busy-time counters per scope and GPU. Double-click a changed bound class to "
+                                 "show the scope's rows in both traces."));
+    m_rooflineView
+        = makeTable(split, m_roofline, ComparisonRooflineModel::SortRole, ComparisonRooflineModel::DirectionRole);
+    m_rooflineView->horizontalHeader()->resizeSection(ComparisonRooflineModel::Kernel, 280);
+    m_rooflineView->setTextElideMode(Qt::ElideMiddle);
+    ViewState::registerHeader(m_rooflineView->horizontalHeader(), QStringLiteral("comparison.roofline"));
+    m_rooflineView->setToolTip(tr("Roofline positions from Nsight Compute. Double-click a kernel to show its "
+                                  "profiled launches in every trace."));
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+    connect(m_counterView, &QTableView::activated, this,
+        [this](const QModelIndex& i) { openCounterRow(sourceRow(m_counterView, i)); });
+    connect(m_rooflineView, &QTableView::activated, this,
+        [this](const QModelIndex& i) { openRooflineRow(sourceRow(m_rooflineView, i)); });
+    return tab;
 }
 
 QWidget* ComparisonDock::buildStepsTab()
@@ -301,9 +340,18 @@ void ComparisonDock::showComparison(const ComparisonPtr& c)
     m_figures->setComparison(c);
     m_kernels->setComparison(c);
     m_changes->setComparison(c);
+    m_counters->setComparison(c);
+    m_roofline->setComparison(c);
+    m_countersNote->setText(!c || c->counters.isEmpty()
+            ? tr("No trace has GPU metrics, NVML samples or Nsight Compute results.")
+            : c->counters.perDevice
+            ? tr("Kernel-time means and p90 per scope; GPUs pair by position (the k-th GPU with counters of each "
+                 "trace). Δ in percentage points for % counters, relative otherwise.")
+            : tr("The traces sampled different numbers of GPUs: figures are over all GPUs (means weighted by "
+                 "kernel time; no p90). Δ in percentage points for % counters, relative otherwise."));
     // Per-trace columns (value, Δ, ratio) as wide as their headers ("before (baseline)", "Δ after"),
     // never cut; the name columns keep their widths.
-    for (QTableView* view : { m_figureView, m_kernelView })
+    for (QTableView* view : { m_figureView, m_kernelView, m_counterView, m_rooflineView })
         for (int col = 0; col < view->model()->columnCount(); ++col) {
             QHeaderView* h = view->horizontalHeader();
             const QString text = view->model()->headerData(col, Qt::Horizontal).toString();
@@ -394,6 +442,30 @@ void ComparisonDock::openKernelGroup(int row)
     for (int i = 0; i < m_comparison->traceCount(); ++i)
         if (!g->sides[i].names.isEmpty())
             emitEvidence(i, ComparisonEvidence::kernels(*m_comparison->analyses[i], g->sides[i].names));
+}
+
+void ComparisonDock::openCounterRow(int row)
+{
+    const CounterScopeComparison* s = m_counters->scopeRow(row);
+    if (!s || !m_comparison)
+        return;
+    for (int i = 0; i < m_comparison->traceCount(); ++i)
+        emitEvidence(i, s->evidence.value(i));
+}
+
+void ComparisonDock::openRooflineRow(int row)
+{
+    const RooflineComparison* r = m_roofline->kernel(row);
+    if (!r || !m_comparison)
+        return;
+    for (int i = 0; i < m_comparison->traceCount(); ++i) {
+        const auto& ncu = m_comparison->analyses[i]->counters.ncu;
+        if (!r->sides[i].present || !ncu)
+            continue;
+        for (const NcuKernelFigures& k : ncu->kernels)
+            if (k.name == r->sides[i].name)
+                emitEvidence(i, NcuAnalysis::launchEvidence(*m_comparison->analyses[i]->trace, k));
+    }
 }
 
 void ComparisonDock::chooseExportFolder()

@@ -17,18 +17,20 @@ namespace sl {
 
 class CategoryBarChart;
 class ComparisonChangeModel;
+class ComparisonCounterModel;
 class ComparisonFigureModel;
 class ComparisonKernelModel;
+class ComparisonRooflineModel;
 class PhaseStackChart;
 class StepAlignedView;
 class StepDistributionChart;
 
 /// Side-by-side comparison of 2–8 analysed traces against a baseline (docs/analysis.md,
 /// "Comparison"): the figures with deltas coloured by direction, the matched kernels, what
-/// changed most, bar charts per category and phase, step-duration distributions and the
-/// step-aligned view. The comparison runs on the thread pool (stale results are dropped) and
-/// exports comparison.md/json off the GUI thread. The window wires evidenceRequested to open the
-/// rows in the trace it names.
+/// changed most, bar charts per category and phase, step-duration distributions, the
+/// step-aligned view and the hardware counters (bound class, busy-time counters, roofline positions). The comparison
+/// runs on the thread pool (stale results are dropped) and exports comparison.md/json off the GUI thread. The window
+/// wires evidenceRequested to open the rows in the trace it names.
 class ComparisonDock : public QDockWidget
 {
     Q_OBJECT
@@ -46,6 +48,10 @@ public:
     ComparisonFigureModel* figureModel() const { return m_figures; }
     ComparisonKernelModel* kernelModel() const { return m_kernels; }
     ComparisonChangeModel* changeModel() const { return m_changes; }
+    ComparisonCounterModel* counterModel() const { return m_counters; }
+    ComparisonRooflineModel* rooflineModel() const { return m_roofline; }
+    QTableView* counterView() const { return m_counterView; }
+    QTableView* rooflineView() const { return m_rooflineView; }
     QTableView* figureView() const { return m_figureView; }
     QTableView* kernelView() const { return m_kernelView; }
     QTableView* changeView() const { return m_changeView; }
@@ -72,6 +78,9 @@ signals:
 private:
     QWidget* buildControls();
     QWidget* buildStepsTab();
+    QWidget* buildCountersTab();
+    void openCounterRow(int row);
+    void openRooflineRow(int row);
     void recompute();
     void showComparison(const ComparisonPtr& comparison);
     void showPhase(int comboIndex);
@@ -88,6 +97,11 @@ private:
     ComparisonFigureModel* m_figures;
     ComparisonKernelModel* m_kernels;
     ComparisonChangeModel* m_changes;
+    ComparisonCounterModel* m_counters;
+    ComparisonRooflineModel* m_roofline;
+    QTableView* m_counterView = nullptr;
+    QTableView* m_rooflineView = nullptr;
+    QLabel* m_countersNote = nullptr;
     QComboBox* m_baseline = nullptr;
     QComboBox* m_unit = nullptr;
     QLineEdit* m_counts = nullptr;
