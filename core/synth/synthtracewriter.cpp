@@ -170,7 +170,10 @@ SynthResult writeSynthTrace(
             && sink->lastNs() == result.lastNs);
     }
 
-    if (options.gpuMetricsPeriodNs > 0 && !SynthGpuMetrics::write(db, options.gpuMetricsPeriodNs, &sqlError))
+    // The capture ends at the last event rounded up to whole ms, as ANALYSIS_DETAILS says.
+    const qint64 captureEndNs = (result.lastNs + 999'999) / 1'000'000 * 1'000'000;
+    if (options.gpuMetricsPeriodNs > 0
+        && !SynthGpuMetrics::write(db, options.gpuMetricsPeriodNs, captureEndNs, &sqlError))
         return sqlFailure();
     if (!SynthMetadata::writeMetadata(db, plan, result.lastNs, &sqlError)
         || !SynthSchema::exec(db, "COMMIT", &sqlError))
