@@ -61,7 +61,8 @@ CounterSummary CounterStats::over(const CounterSeries& s, const SampleWeights& w
         out.max = out.samples == 0 ? v : std::max(out.max, v);
         out.coveredNs += wt;
         ++out.samples;
-        if (integral && v >= 0 && v < 65536 && v == std::floor(v)) {
+        // v == trunc(v) for 0 ≤ v < 65536, without a call to floor() per sample.
+        if (integral && v >= 0 && v < 65536 && double(qint64(v)) == v) {
             if (bucket.size() <= size_t(v))
                 bucket.resize(size_t(v) + 1, 0);
             bucket[size_t(v)] += wt;

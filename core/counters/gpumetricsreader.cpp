@@ -3,6 +3,9 @@
 
 #include "core/io/rowscan.h"
 #include "core/io/schema.h"
+#include "core/util/logging.h"
+
+#include <QElapsedTimer>
 
 #include <QHash>
 
@@ -123,6 +126,8 @@ bool GpuMetricsReader::read(
         s.t.reserve(size_t(rows / qint64(series.size())));
         s.v.reserve(size_t(rows / qint64(series.size())));
     }
+    QElapsedTimer clock;
+    clock.start();
     qint64 unnamed = 0;
     const bool ok = scanRows(db, ctx, QStringLiteral("SELECT timestamp, typeId, metricId, value FROM %1").arg(metrics),
         error, [&](const SqliteStatement& s) {
@@ -141,6 +146,7 @@ bool GpuMetricsReader::read(
         });
     if (!ok)
         return false;
+    const qint64 scanNs = clock.nsecsElapsed();
     const CounterSeries* previous = nullptr;
     for (auto& s : series) {
         if (s.t.empty())
@@ -155,6 +161,8 @@ bool GpuMetricsReader::read(
             trace.counters.series.append(std::move(s));
     std::sort(trace.counters.series.begin(), trace.counters.series.end(),
         [](const auto& a, const auto& b) { return std::tie(a.deviceId, a.name) < std::tie(b.deviceId, b.name); });
+    qCDebug(lcIo) << "GPU metrics:" << rows << "rows scanned in" << scanNs / 1000 << "us, finished in"
+                  << (clock.nsecsElapsed() - scanNs) / 1000 << "us";
     if (unnamed > 0)
         trace.counters.notes
             << tr("%1 GPU metric samples have no name in TARGET_INFO_GPU_METRICS and were skipped.").arg(unnamed);
