@@ -632,7 +632,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page details, or a .ncu-rep (needs ncu).</source>
-        <translation>要与跟踪对齐的 Nsight Compute 结果：ncu --csv --page raw 或 --page details 的 CSV，或 .ncu-rep（需要 ncu）。</translation>
+        <translation type="vanished">要与跟踪对齐的 Nsight Compute 结果：ncu --csv --page raw 或 --page details 的 CSV，或 .ncu-rep（需要 ncu）。</translation>
     </message>
     <message>
         <source>NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture.</source>
@@ -749,6 +749,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>--out needs a folder name; an empty one is not taken to mean the current folder.</source>
         <translation>--out 需要文件夹名称；空名称不会被当作当前文件夹。</translation>
+    </message>
+    <message>
+        <source>Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page details, a .ncu-rep (needs ncu), or a folder of them (one file per profiled kernel).</source>
+        <translation>要与跟踪对齐的 Nsight Compute 结果：ncu --csv --page raw 或 --page details 的 CSV、.ncu-rep（需要 ncu），或存放它们的文件夹（每个被剖析的内核一个文件）。</translation>
+    </message>
+    <message>
+        <source>FILE|DIR</source>
+        <translation>FILE|DIR</translation>
     </message>
 </context>
 <context>
@@ -1311,6 +1319,51 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>%1 below 90 % clock</source>
         <translation>%1 低于 90 % 时钟</translation>
     </message>
+    <message>
+        <source>phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>step class</source>
+        <translation>步类型</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>分析窗口</translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <extracomment>%1 is a serving step class: prefill, decode, mixed or other</extracomment>
+        <translation>%1 步</translation>
+    </message>
+    <message>
+        <source>Nsight Compute: %1 files read from the folder %2.</source>
+        <translation>Nsight Compute：从文件夹 %2 读取了 %1 个文件。</translation>
+    </message>
+    <message>
+        <source>Nsight Compute: %1 launches matched without a grid and block in the file (by their totals, or by name and order alone).</source>
+        <translation>Nsight Compute：%1 次启动在文件未给出网格和块维度的情况下匹配（按其总数，或仅按名称和顺序）。</translation>
+    </message>
+    <message>
+        <source>Nsight Compute: skipped %1</source>
+        <translation>Nsight Compute：已跳过 %1</translation>
+    </message>
+    <message>
+        <source>%1 are memory-bound on GPU %2</source>
+        <translation>%1 在 GPU %2 上受内存限制</translation>
+    </message>
+    <message>
+        <source>While their kernels run, DRAM bandwidth averages %1 of peak and compute %2 (tensor pipes %3) over %4 of kernel time: the GPU waits for memory. More requests per step reuse each weight byte for more tokens; quantised weights or KV cache move fewer bytes.</source>
+        <translation>其内核运行期间，在 %4 的内核时间内 DRAM 带宽平均为峰值的 %1，计算为 %2（张量管线 %3）：GPU 在等待内存。每步更多的请求可让每个权重字节服务更多 token；量化权重或 KV 缓存可减少搬运的字节数。</translation>
+    </message>
+    <message>
+        <source>%1 keep GPU %2 busy at low utilisation</source>
+        <translation>%1 使 GPU %2 以低利用率保持忙碌</translation>
+    </message>
+    <message>
+        <source>While their kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes near its limit over %3 of kernel time: small kernels, launch latency or dependencies dominate. Fusing kernels, CUDA graphs or larger batches raise the work per launch.</source>
+        <translation>其内核运行期间，在 %3 的内核时间内，内存（DRAM 为峰值的 %1）和计算（%2）都远未达到上限：小内核、启动延迟或依赖关系占主导。融合内核、使用 CUDA 图或更大的批可提高每次启动的工作量。</translation>
+    </message>
 </context>
 <context>
     <name>CountersReport</name>
@@ -1336,7 +1389,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>window</source>
-        <translation>分析窗口</translation>
+        <translation type="vanished">分析窗口</translation>
     </message>
     <message>
         <source>DRAM and compute are time-weighted means over kernel time (percent of peak); the class follows the rule in docs/analysis.md.</source>
@@ -1369,6 +1422,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Tensor</source>
         <translation>张量</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
     </message>
 </context>
 <context>
@@ -2190,6 +2247,18 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>%1 (%2 of kernel time) hits L2 for %3 of its sectors while DRAM runs at %4 of peak: data is fetched again from DRAM instead of reused; tiling or access order may help.</source>
         <translation>%1（占内核时间的 %2）的扇区 L2 命中率为 %3，而 DRAM 运行在峰值的 %4：数据被重新从 DRAM 读取而没有复用；分块或调整访问顺序可能有帮助。</translation>
     </message>
+    <message>
+        <source>tensor ceiling %1 TFLOP/s (dense BF16/FP16) for %2: %3</source>
+        <translation>%2 的张量核心上限 %1 TFLOP/s（稠密 BF16/FP16）：%3</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 GFLOP/s its roofline allows on %7 (tensor ceiling and DRAM roof).</source>
+        <translation>%1（占内核时间的 %2）在 %4 FLOP/byte 下达到 %3 GFLOP/s，为其屋顶线在 %7 上允许的 %6 GFLOP/s 的 %5（张量核心上限和 DRAM 屋顶）。</translation>
+    </message>
+    <message>
+        <source>Its warps stall most on %1: %2 of the %3.</source>
+        <translation>其 warp 停顿最多的原因是 %1：占 %3 的 %2。</translation>
+    </message>
 </context>
 <context>
     <name>NcuCsvReader</name>
@@ -2216,6 +2285,109 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1 lists no profiled launch.</source>
         <translation>%1 没有列出任何被分析的启动。</translation>
+    </message>
+    <message>
+        <source>The folder %1 holds no Nsight Compute results (*.csv or *.ncu-rep).</source>
+        <translation>文件夹 %1 中没有 Nsight Compute 结果（*.csv 或 *.ncu-rep）。</translation>
+    </message>
+    <message>
+        <source>The folder %1 holds no readable Nsight Compute results: %2</source>
+        <translation>文件夹 %1 中没有可读取的 Nsight Compute 结果：%2</translation>
+    </message>
+</context>
+<context>
+    <name>NcuStallReasons</name>
+    <message>
+        <source>Barrier (waiting at a block barrier)</source>
+        <translation>Barrier（在块屏障处等待）</translation>
+    </message>
+    <message>
+        <source>Branch resolving (branch target)</source>
+        <translation>Branch resolving（等待分支目标）</translation>
+    </message>
+    <message>
+        <source>Dispatch stall (pipeline interlock)</source>
+        <translation>Dispatch stall（流水线互锁）</translation>
+    </message>
+    <message>
+        <source>Drain (stores draining at exit)</source>
+        <translation>Drain（退出时等待存储写完）</translation>
+    </message>
+    <message>
+        <source>IMC miss (constant cache miss)</source>
+        <translation>IMC miss（常量缓存未命中）</translation>
+    </message>
+    <message>
+        <source>LG throttle (local/global memory queue full)</source>
+        <translation>LG throttle（局部/全局内存队列已满）</translation>
+    </message>
+    <message>
+        <source>Long scoreboard (L1TEX/memory wait)</source>
+        <translation>Long scoreboard（等待 L1TEX/内存）</translation>
+    </message>
+    <message>
+        <source>Math pipe throttle (execution pipe busy)</source>
+        <translation>Math pipe throttle（执行管线繁忙）</translation>
+    </message>
+    <message>
+        <source>Memory barrier (fence)</source>
+        <translation>Memory barrier（内存栅栏）</translation>
+    </message>
+    <message>
+        <source>MIO throttle (shared memory/special math queue full)</source>
+        <translation>MIO throttle（共享内存/特殊数学指令队列已满）</translation>
+    </message>
+    <message>
+        <source>Miscellaneous</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>No instructions (instruction cache miss)</source>
+        <translation>No instructions（指令缓存未命中）</translation>
+    </message>
+    <message>
+        <source>Not selected (eligible, another warp issued)</source>
+        <translation>Not selected（可发射，但另一个 warp 被选中）</translation>
+    </message>
+    <message>
+        <source>Selected (issuing)</source>
+        <translation>Selected（正在发射）</translation>
+    </message>
+    <message>
+        <source>Short scoreboard (shared memory/MIO wait)</source>
+        <translation>Short scoreboard（等待共享内存/MIO）</translation>
+    </message>
+    <message>
+        <source>Sleeping (nanosleep or yield)</source>
+        <translation>Sleeping（nanosleep 或让出）</translation>
+    </message>
+    <message>
+        <source>TEX throttle (texture queue full)</source>
+        <translation>TEX throttle（纹理队列已满）</translation>
+    </message>
+    <message>
+        <source>Wait (fixed-latency dependency)</source>
+        <translation>Wait（固定延迟依赖）</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Synchronisation</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <source>Issue and execution</source>
+        <translation>发射与执行</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>采样数</translation>
+    </message>
+    <message>
+        <source>cycles per issued instruction</source>
+        <translation>每条已发射指令的周期数</translation>
     </message>
 </context>
 <context>
@@ -3153,7 +3325,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Per phase</source>
-        <translation>按阶段</translation>
+        <translation type="vanished">按阶段</translation>
     </message>
     <message>
         <source>Nsight Compute</source>
@@ -3249,11 +3421,27 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>window</source>
-        <translation>分析窗口</translation>
+        <translation type="vanished">分析窗口</translation>
     </message>
     <message>
         <source>Profiled launches of %1</source>
         <translation>%1 被剖析的启动</translation>
+    </message>
+    <message>
+        <source>Per phase and step class</source>
+        <translation>按阶段和步类型</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Select a kernel to see its warp stalls</source>
+        <translation>选择一个内核以查看其 warp 停顿</translation>
+    </message>
+    <message>
+        <source>Import Nsight Compute results to see warp stalls</source>
+        <translation>导入 Nsight Compute 结果以查看 warp 停顿</translation>
     </message>
 </context>
 <context>
@@ -4179,6 +4367,18 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Align a CSV of NVML samples (clocks, power, utilisation) with the current trace</source>
         <translation>将 NVML 采样 CSV（时钟、功耗、利用率）与当前跟踪对齐</translation>
     </message>
+    <message>
+        <source>Import Nsight Compute &amp;Folder…</source>
+        <translation>导入 Nsight Compute 文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Line up every ncu CSV or .ncu-rep below a folder (one file per profiled kernel) with the current trace</source>
+        <translation>将文件夹下的每个 ncu CSV 或 .ncu-rep（每个被剖析的内核一个文件）与当前跟踪对齐</translation>
+    </message>
+    <message>
+        <source>Import Nsight Compute results from a folder</source>
+        <translation>从文件夹导入 Nsight Compute 结果</translation>
+    </message>
 </context>
 <context>
     <name>sl::NvtxPhasesDock</name>
@@ -4896,6 +5096,25 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
+    <name>sl::StallBreakdownChart</name>
+    <message>
+        <source>%1: no warp stall figures (collect them with ncu --section WarpStateStats or --section SourceCounters)</source>
+        <translation>%1：没有 warp 停顿指标（用 ncu --section WarpStateStats 或 --section SourceCounters 采集）</translation>
+    </message>
+    <message>
+        <source>Warp stalls of %1</source>
+        <translation>%1 的 warp 停顿</translation>
+    </message>
+    <message>
+        <source>share of the %1 (%)</source>
+        <translation>占 %1 的比例（%）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 %4)</source>
+        <translation>%1：%2（%3 %4）</translation>
     </message>
 </context>
 <context>

@@ -477,6 +477,14 @@ void MainWindow::createExportActions(QMenu* file)
     QAction* ncu = file->addAction(tr("Import Nsight &Compute Results…"));
     ncu->setToolTip(tr("Line up ncu --csv --page raw/details output (or a .ncu-rep) with the current trace"));
     connect(ncu, &QAction::triggered, this, [this] { m_importNcu(); });
+    QAction* ncuFolder = file->addAction(tr("Import Nsight Compute &Folder…"));
+    ncuFolder->setToolTip(tr("Line up every ncu CSV or .ncu-rep below a folder (one file per profiled kernel) "
+                             "with the current trace"));
+    connect(ncuFolder, &QAction::triggered, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Import Nsight Compute results from a folder"));
+        if (!dir.isEmpty() && m_current >= 0)
+            importCounters(dir, m_session->entry(m_current).nvmlCsv);
+    });
     QAction* nvml = file->addAction(tr("Import &NVML Samples…"));
     nvml->setToolTip(tr("Align a CSV of NVML samples (clocks, power, utilisation) with the current trace"));
     connect(nvml, &QAction::triggered, this, [this] { m_importNvml(); });

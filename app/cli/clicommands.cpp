@@ -193,8 +193,8 @@ int Commands::analyze(const QStringList& args)
     addNsysOption(p);
     p.addOption({ QStringLiteral("ncu"),
         tr("Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page "
-           "details, or a .ncu-rep (needs ncu)."),
-        tr("FILE") });
+           "details, a .ncu-rep (needs ncu), or a folder of them (one file per profiled kernel)."),
+        tr("FILE|DIR") });
     p.addOption({ QStringLiteral("nvml"),
         tr("NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture."),
         tr("FILE") });

@@ -13,6 +13,7 @@
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
+#include <array>
 
 namespace sl {
 
@@ -48,6 +49,46 @@ QString boundClassLabel(BoundClass c)
         break;
     }
     return CounterAnalysis::tr("unknown");
+}
+
+QString scopeKindKey(CounterScope::Kind kind)
+{
+    switch (kind) {
+    case CounterScope::Kind::Phase:
+        return QStringLiteral("phase");
+    case CounterScope::Kind::StepClass:
+        return QStringLiteral("step_class");
+    case CounterScope::Kind::Window:
+        break;
+    }
+    return QStringLiteral("window");
+}
+
+QString scopeKindLabel(CounterScope::Kind kind)
+{
+    switch (kind) {
+    case CounterScope::Kind::Phase:
+        return CounterAnalysis::tr("phase");
+    case CounterScope::Kind::StepClass:
+        return CounterAnalysis::tr("step class");
+    case CounterScope::Kind::Window:
+        break;
+    }
+    return CounterAnalysis::tr("window");
+}
+
+QString scopeLabel(const CounterScope& scope)
+{
+    switch (scope.kind) {
+    case CounterScope::Kind::Phase:
+        return scope.scope;
+    case CounterScope::Kind::StepClass:
+        //: %1 is a serving step class: prefill, decode, mixed or other
+        return CounterAnalysis::tr("%1 steps").arg(scope.scope);
+    case CounterScope::Kind::Window:
+        break;
+    }
+    return CounterAnalysis::tr("window");
 }
 
 BoundClass CounterAnalysis::classify(double dramPct, double computePct, double busyShare)
@@ -105,10 +146,12 @@ std::vector<size_t> timestampGrids(const QVector<const CounterSeries*>& series)
 }
 
 /// `grids`: timestampGrids(series), or null to compute it here.
-CounterScope summarise(const QString& name, int deviceId, const QVector<const CounterSeries*>& series,
-    const IntervalList& stretch, const IntervalList& busy, const std::vector<size_t>* grids = nullptr)
+CounterScope summarise(CounterScope::Kind kind, const QString& name, int deviceId,
+    const QVector<const CounterSeries*>& series, const IntervalList& stretch, const IntervalList& busy,
+    const std::vector<size_t>* grids = nullptr)
 {
     CounterScope scope;
+    scope.kind = kind;
     scope.scope = name;
     scope.deviceId = deviceId;
     scope.spanNs = CounterStats::length(stretch);
@@ -196,13 +239,24 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
         if (!report.error.isEmpty()) {
             r.warnings << report.error;
         } else {
-            r.counters.ncu = NcuAnalysis::run(r, std::move(report));
+            r.counters.ncu = NcuAnalysis::run(r, std::move(report), options.peaks);
             r.counters.notes << tr("Nsight Compute: %1 of %2 profiled launches matched kernels of the trace "
                                    "(%3 by full name, %4 by function name).")
                                     .arg(r.counters.ncu->match.matched)
                                     .arg(r.counters.ncu->report.launches.size())
                                     .arg(r.counters.ncu->match.byFullName)
                                     .arg(r.counters.ncu->match.byFunctionName);
+            const NcuResult& n = *r.counters.ncu;
+            if (n.report.files.size() > 1)
+                r.counters.notes << tr("Nsight Compute: %1 files read from the folder %2.")
+                                        .arg(n.report.files.size())
+                                        .arg(n.report.fileName);
+            if (n.match.withoutDims > 0)
+                r.counters.notes << tr("Nsight Compute: %1 launches matched without a grid and block in the "
+                                       "file (by their totals, or by name and order alone).")
+                                        .arg(n.match.withoutDims);
+            for (const QString& skipped : n.report.skipped)
+                r.counters.notes << tr("Nsight Compute: skipped %1").arg(skipped);
         }
     }
     if (r.findings.size() != before)
@@ -235,6 +289,11 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
     const qint64 w0 = r.window.startNs, w1 = r.window.endNs;
     const IntervalList window { { w0, w1 } };
     const int phaseCount = int(r.phases.size());
+    constexpr int kClasses = StepComposition::kClassCount;
+    const ServingSteps& st = r.serving.steps;
+    // The stretch of each scope (parallel to out.scopes): a step class that covers the same time
+    // as a phase is not reported twice (findings below).
+    std::vector<IntervalList> stretchOf;
     qint64 windowKernelNs = 0;
     for (const auto& d : r.devices)
         windowKernelNs += d.computeBusyNs;
@@ -245,6 +304,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
         // Kernel unions of this device: all, and per phase (kernels are start-sorted per device).
         IntervalList busyAll;
         std::vector<IntervalList> busyByPhase(size_t(std::max(phaseCount, 0)));
+        std::array<IntervalList, kClasses> busyByClass;
         const auto byDevice = trace.kernelsByDevice.find(quint16(dev.deviceId));
         if (byDevice != trace.kernelsByDevice.end()) {
             for (quint32 k : byDevice->second) {
@@ -257,11 +317,19 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 const int p = k < r.kernelPhase.size() ? r.kernelPhase[k] : -1;
                 if (p >= 0 && p < phaseCount)
                     busyByPhase[size_t(p)].emplace_back(a, b);
+                // The class of the serving step the kernel was launched in (ServingStats::rangeStep).
+                const qint32 rg = k < r.kernelRange.size() ? r.kernelRange[k] : -1;
+                const qint32 step
+                    = rg >= 0 && size_t(rg) < r.serving.rangeStep.size() ? r.serving.rangeStep[size_t(rg)] : -1;
+                if (step >= 0 && step < st.size() && st.cls[size_t(step)] < kClasses)
+                    busyByClass[st.cls[size_t(step)]].emplace_back(a, b);
             }
         }
         busyAll = CounterStats::unite(std::move(busyAll));
         const std::vector<size_t> grids = timestampGrids(dev.series);
-        out.scopes.append(summarise(QStringLiteral("window"), dev.deviceId, dev.series, window, busyAll, &grids));
+        out.scopes.append(summarise(
+            CounterScope::Kind::Window, QStringLiteral("window"), dev.deviceId, dev.series, window, busyAll, &grids));
+        stretchOf.push_back(window);
 
         // Each phase's steps on this device: the step ranges of processes that ran work here.
         std::vector<IntervalList> steps(size_t(std::max(phaseCount, 0)));
@@ -288,43 +356,97 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 continue;
             const IntervalList stretch = CounterStats::unite(std::move(steps[size_t(p)]));
             const IntervalList busy = CounterStats::unite(std::move(busyByPhase[size_t(p)]));
-            out.scopes.append(summarise(r.phases[p].phase, dev.deviceId, dev.series, stretch, busy, &grids));
+            out.scopes.append(
+                summarise(CounterScope::Kind::Phase, r.phases[p].phase, dev.deviceId, dev.series, stretch, busy, &grids));
+            stretchOf.push_back(stretch);
+        }
+
+        // Each step class: the union of the serving steps of that class whose GPU is this device
+        // (ServingSteps::device, where most of the step's kernels ran), clipped to the window.
+        std::array<IntervalList, kClasses> classSteps;
+        for (qsizetype i = 0; i < st.size(); ++i) {
+            const qint64 a = std::max(st.start[size_t(i)], w0), b = std::min(st.end[size_t(i)], w1);
+            if (st.device[size_t(i)] == dev.deviceId && st.cls[size_t(i)] < kClasses && b > a)
+                classSteps[st.cls[size_t(i)]].emplace_back(a, b);
+        }
+        for (int c = 0; c < kClasses; ++c) {
+            if (classSteps[size_t(c)].empty())
+                continue;
+            const IntervalList stretch = CounterStats::unite(std::move(classSteps[size_t(c)]));
+            const IntervalList busy = CounterStats::unite(std::move(busyByClass[size_t(c)]));
+            out.scopes.append(summarise(CounterScope::Kind::StepClass,
+                StepComposition::className(StepComposition::Class(c)), dev.deviceId, dev.series, stretch, busy, &grids));
+            stretchOf.push_back(stretch);
         }
     }
 
-    // Findings: per phase where there are phases, else per window; only stretches with a real
-    // share of the window's kernel time.
-    for (const CounterScope& s : std::as_const(out.scopes)) {
-        const bool isWindow = s.scope == QLatin1String("window");
-        bool deviceHasPhases = false;
+    // Findings: per phase and step class where the device has some, else per window; only
+    // stretches with a real share of the window's kernel time; a step class that covers the same
+    // time as a phase of the device (e.g. the vLLM "decode" phase and the decode steps) only once,
+    // as the phase.
+    const auto sameAsAPhase = [&](qsizetype i) {
+        const qint64 len = CounterStats::length(stretchOf[size_t(i)]);
+        for (qsizetype j = 0; j < out.scopes.size(); ++j) {
+            if (out.scopes[j].kind != CounterScope::Kind::Phase || out.scopes[j].deviceId != out.scopes[i].deviceId)
+                continue;
+            const qint64 shared
+                = CounterStats::length(CounterStats::intersect(stretchOf[size_t(i)], stretchOf[size_t(j)]));
+            const qint64 longer = std::max(len, CounterStats::length(stretchOf[size_t(j)]));
+            if (longer > 0 && double(shared) >= kSameStretchShare * double(longer))
+                return true;
+        }
+        return false;
+    };
+    for (qsizetype i = 0; i < out.scopes.size(); ++i) {
+        const CounterScope& s = out.scopes[i];
+        const bool isWindow = s.kind == CounterScope::Kind::Window;
+        bool deviceHasStretches = false;
         for (const auto& o : std::as_const(out.scopes))
-            deviceHasPhases = deviceHasPhases || (o.deviceId == s.deviceId && o.scope != QLatin1String("window"));
-        if (isWindow == deviceHasPhases)
+            deviceHasStretches
+                = deviceHasStretches || (o.deviceId == s.deviceId && o.kind != CounterScope::Kind::Window);
+        if (isWindow == deviceHasStretches)
+            continue;
+        if (s.kind == CounterScope::Kind::StepClass && sameAsAPhase(i))
             continue;
         if (windowKernelNs <= 0 || double(s.kernelBusyNs) < kFindingBusyShare * double(windowKernelNs))
             continue;
         if (s.bound != BoundClass::MemoryBound && s.bound != BoundClass::LatencyBound)
             continue;
         Finding f;
-        const QString where = isWindow ? tr("The window") : s.scope;
+        const bool steps = s.kind == CounterScope::Kind::StepClass;
+        const QString where = isWindow ? tr("The window") : scopeLabel(s);
         const double tensor = busyMean(s, { "Tensor Active" }, false);
         if (s.bound == BoundClass::MemoryBound) {
             f.id = QStringLiteral("counters-memory-bound");
-            f.title = tr("%1 is memory-bound on GPU %2").arg(where).arg(s.deviceId);
-            f.summary = tr("While its kernels run, DRAM bandwidth averages %1 of peak and compute %2 (tensor "
-                           "pipes %3) over %4 of kernel time: the GPU waits for memory. More requests per "
-                           "step reuse each weight byte for more tokens; quantised weights or KV cache move "
-                           "fewer bytes.")
+            f.title = (steps ? tr("%1 are memory-bound on GPU %2") : tr("%1 is memory-bound on GPU %2"))
+                          .arg(where)
+                          .arg(s.deviceId);
+            f.summary = (steps ? tr("While their kernels run, DRAM bandwidth averages %1 of peak and compute %2 "
+                                    "(tensor pipes %3) over %4 of kernel time: the GPU waits for memory. More "
+                                    "requests per step reuse each weight byte for more tokens; quantised weights "
+                                    "or KV cache move fewer bytes.")
+                               : tr("While its kernels run, DRAM bandwidth averages %1 of peak and compute %2 "
+                                    "(tensor pipes %3) over %4 of kernel time: the GPU waits for memory. More "
+                                    "requests per step reuse each weight byte for more tokens; quantised weights "
+                                    "or KV cache move fewer bytes."))
                             .arg(formatPercent(s.dramPct / 100), formatPercent(std::max(0.0, s.computePct) / 100),
                                 tensor >= 0 ? formatPercent(tensor / 100) : tr("not sampled"),
                                 formatDuration(s.kernelBusyNs));
             f.metric = tr("DRAM %1").arg(formatPercent(s.dramPct / 100));
         } else {
             f.id = QStringLiteral("counters-latency-bound");
-            f.title = tr("%1 keeps GPU %2 busy at low utilisation").arg(where).arg(s.deviceId);
-            f.summary = tr("While its kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes near "
-                           "its limit over %3 of kernel time: small kernels, launch latency or dependencies "
-                           "dominate. Fusing kernels, CUDA graphs or larger batches raise the work per launch.")
+            f.title
+                = (steps ? tr("%1 keep GPU %2 busy at low utilisation") : tr("%1 keeps GPU %2 busy at low utilisation"))
+                      .arg(where)
+                      .arg(s.deviceId);
+            f.summary = (steps ? tr("While their kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes "
+                                    "near its limit over %3 of kernel time: small kernels, launch latency or "
+                                    "dependencies dominate. Fusing kernels, CUDA graphs or larger batches raise the "
+                                    "work per launch.")
+                               : tr("While its kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes "
+                                    "near its limit over %3 of kernel time: small kernels, launch latency or "
+                                    "dependencies dominate. Fusing kernels, CUDA graphs or larger batches raise the "
+                                    "work per launch."))
                             .arg(formatPercent(std::max(0.0, s.dramPct) / 100),
                                 formatPercent(std::max(0.0, s.computePct) / 100), formatDuration(s.kernelBusyNs));
             f.metric = tr("compute %1").arg(formatPercent(std::max(0.0, s.computePct) / 100));
@@ -356,7 +478,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 continue;
             const CounterScope* scope = nullptr;
             for (const CounterScope& o : std::as_const(out.scopes))
-                if (o.deviceId == dev.deviceId && o.scope == QLatin1String("window"))
+                if (o.deviceId == dev.deviceId && o.kind == CounterScope::Kind::Window)
                     scope = &o;
             if (scope && windowKernelNs > 0
                 && double(scope->kernelBusyNs) >= kFindingBusyShare * double(windowKernelNs)) {
@@ -368,7 +490,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 QStringList slowPhases;
                 for (const CounterScope& o : std::as_const(out.scopes)) {
                     for (const auto& fig : o.figures)
-                        if (o.deviceId == dev.deviceId && o.scope != QLatin1String("window") && fig.name == s->name
+                        if (o.deviceId == dev.deviceId && o.kind == CounterScope::Kind::Phase && fig.name == s->name
                             && fig.whole.valid() && fig.whole.mean < kThrottleClockShare * peak)
                             slowPhases << o.scope;
                 }

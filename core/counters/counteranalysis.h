@@ -13,10 +13,11 @@ struct AnalysisResult;
 struct AnalysisOptions;
 
 /// Lines the sampled counters (the export's GPU metrics, NVML samples) up with the analysis:
-/// per device, over the window and over each phase's steps, the time-weighted mean and p90 of
-/// every counter, idle included and over kernel time only; a bound class per stretch; findings
-/// where the counters say what the timeline cannot (memory- or latency-bound phases, clock
-/// throttling). Rules and thresholds: docs/analysis.md, "Hardware counters".
+/// per device, over the window, each phase's steps and each serving step class (prefill, decode,
+/// mixed, other), the time-weighted mean and p90 of every counter, idle included and over kernel
+/// time only; a bound class per stretch; findings where the counters say what the timeline
+/// cannot (memory- or latency-bound phases and step classes, clock throttling). Rules and
+/// thresholds: docs/analysis.md, "Hardware counters".
 class CounterAnalysis
 {
     Q_DECLARE_TR_FUNCTIONS(CounterAnalysis)
@@ -28,6 +29,9 @@ public:
     static constexpr double kThrottleTimeShare = 0.10; ///< …for over 10 % of a stretch: throttling
     static constexpr double kFindingBusyShare
         = 0.05; ///< findings only for stretches with ≥ 5 % of the window's kernel time
+    /// A step class whose stretch shares ≥ 90 % of the longer of the two with a phase's stretch on
+    /// the same device is the same stretch: its finding is the phase's (not reported twice).
+    static constexpr double kSameStretchShare = 0.90;
 
     /// `extra`: NVML samples already aligned to the trace (may be empty). Appends findings to
     /// `result.findings`; `cancelled` is polled per device and phase.

@@ -32,7 +32,12 @@ struct CounterFigure
 /// Counters of one device over one stretch: the window, a phase, or a step class.
 struct CounterScope
 {
-    QString scope; ///< "window", or the phase / step-class name
+    /// What the stretch is: the analysis window, a phase's step ranges, or the serving steps of
+    /// one class (StepComposition: prefill, decode, mixed, other). A phase and a step class may
+    /// share a name ("decode"): tell them apart by the kind, never by the name.
+    enum class Kind { Window, Phase, StepClass };
+    Kind kind = Kind::Window;
+    QString scope; ///< "window", the phase name, or the step class ("prefill", "decode", "mixed", "other")
     int deviceId = -1;
     qint64 spanNs = 0; ///< length of the stretch on this device (ns)
     qint64 kernelBusyNs = 0; ///< union of its kernels on this device inside the stretch (ns)
@@ -40,6 +45,10 @@ struct CounterScope
     double dramPct = -1, computePct = -1; ///< the classification's inputs (busy means), −1 = not sampled
     QVector<CounterFigure> figures; ///< by name
 };
+QString scopeKindKey(CounterScope::Kind kind); ///< "window", "phase", "step_class" (report keys, stable)
+QString scopeKindLabel(CounterScope::Kind kind); ///< translated
+/// How reports and the dock name a stretch (translated): "window", the phase name, "decode steps".
+QString scopeLabel(const CounterScope& scope);
 
 /// Nsight Compute figures of one kernel name, over its matched profiled launches.
 struct NcuKernelFigures
@@ -51,9 +60,13 @@ struct NcuKernelFigures
     std::optional<double> durationNs, achievedOccupancyPct, theoreticalOccupancyPct, sightlineOccupancyPct,
         smThroughputPct, dramThroughputPct, l1HitPct, l2HitPct, tensorActivePct;
     std::optional<double> flops, dramBytes; ///< per launch, averaged
+    std::optional<double> tensorFlops; ///< per launch, averaged: the part of `flops` on the tensor path
+    /// Most of its FLOPs run on the tensor path: its roof is the tensor ceiling.
+    bool onTensorPath() const { return tensorFlops && flops && *flops > 0 && *tensorFlops >= 0.5 * *flops; }
     std::optional<double> arithmeticIntensity; ///< FLOP / DRAM byte
     std::optional<double> achievedFlopsPerSecond;
-    QHash<QString, double> stalls; ///< summed over the launches
+    QHash<QString, double> stalls; ///< warp stall reason → value, summed over the launches (one source)
+    NcuStallSource stallSource = NcuStallSource::None;
     std::vector<quint32> kernelRows; ///< matched KernelTable indices (evidence)
 };
 
@@ -67,6 +80,9 @@ struct Roofline
     double fp32FlopsPerSecond = 0; ///< SMs × FP32 lanes per SM (by compute capability) × 2 × clock
     double fp64FlopsPerSecond = 0;
     double fp16FlopsPerSecond = 0; ///< non-tensor half precision: 2 × FP32
+    /// Dense BF16/FP16 tensor-core peak with FP32 accumulation, from the GPU peak table
+    /// (resources/efficiency/gpu-peaks.json); 0 when the model is not in it.
+    double tensorFlopsPerSecond = 0;
     QString source; ///< how the ceilings were derived (translated)
 };
 
@@ -81,7 +97,7 @@ struct NcuResult
 /// Everything the hardware counters add to an analysis.
 struct CounterResult
 {
-    QVector<CounterScope> scopes; ///< window first, then phases, per device
+    QVector<CounterScope> scopes; ///< per device: the window first, then its phases, then its step classes
     QStringList notes; ///< translated: what was read, aligned, skipped
     CounterSet imported; ///< NVML samples imported for this analysis (the timeline draws them)
     std::optional<NcuResult> ncu;

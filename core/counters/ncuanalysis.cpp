@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/evidencebuilder.h"
+#include "core/counters/ncustallreasons.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
 
@@ -31,7 +32,7 @@ int NcuAnalysis::fp32LanesPerSm(int major, int minor)
     }
 }
 
-Roofline NcuAnalysis::roofOf(const GpuInfo& gpu)
+Roofline NcuAnalysis::roofOf(const GpuInfo& gpu, const GpuPeaks& peaks)
 {
     Roofline roof;
     roof.deviceId = gpu.deviceId;
@@ -54,7 +55,24 @@ Roofline NcuAnalysis::roofOf(const GpuInfo& gpu)
                       .arg(gpu.computeMajor)
                       .arg(gpu.computeMinor)
                       .arg(double(gpu.memoryBandwidth) / 1e9, 0, 'f', 0);
+    if (const GpuPeaks::Entry* e = peaks.find(gpu.name)) {
+        const double tflops = e->tflops.value(QStringLiteral("bf16"), e->tflops.value(QStringLiteral("fp16")));
+        if (tflops > 0) {
+            roof.tensorFlopsPerSecond = tflops * 1e12;
+            roof.source += QLatin1String("; ")
+                + tr("tensor ceiling %1 TFLOP/s (dense BF16/FP16) for %2: %3")
+                      .arg(tflops, 0, 'g', 4)
+                      .arg(e->model, e->source);
+        }
+    }
     return roof;
+}
+
+double NcuAnalysis::attainable(const Roofline& roof, double ai, bool tensor)
+{
+    if (!tensor || roof.tensorFlopsPerSecond <= 0 || roof.dramBytesPerSecond <= 0)
+        return attainable(roof, ai);
+    return std::min(roof.tensorFlopsPerSecond, ai * roof.dramBytesPerSecond);
 }
 
 double NcuAnalysis::attainable(const Roofline& roof, double ai)
@@ -89,8 +107,8 @@ struct Accumulator
 {
     NcuKernelFigures fig;
     Mean duration, achieved, theoretical, sm, dram, l1, l2, tensor, flops, bytes;
-    double flopSum = 0, byteSum = 0, timeSum = 0;
-    bool anyFlops = false, anyBytes = false;
+    double flopSum = 0, tensorFlopSum = 0, byteSum = 0, timeSum = 0;
+    bool anyFlops = false, anyTensorFlops = false, anyBytes = false;
 };
 
 } // namespace
@@ -107,7 +125,7 @@ Evidence NcuAnalysis::launchEvidence(const Trace& trace, const NcuKernelFigures&
         QStringLiteral("rowid IN (%1)").arg(ids.join(QLatin1Char(','))));
 }
 
-NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
+NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& peaks)
 {
     NcuResult out;
     const Trace& trace = *r.trace;
@@ -146,14 +164,24 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
             a.flopSum += *l.flops;
             a.anyFlops = true;
         }
+        if (l.flopsTensor) {
+            a.tensorFlopSum += *l.flopsTensor;
+            a.anyTensorFlops = true;
+        }
         if (l.dramBytes) {
             a.byteSum += *l.dramBytes;
             a.anyBytes = true;
         }
         if (l.flops && l.durationNs)
             a.timeSum += *l.durationNs;
-        for (auto it = l.stalls.cbegin(); it != l.stalls.cend(); ++it)
-            a.fig.stalls[it.key()] += it.value();
+        // Stalls of one source only (NcuStallSource): launches of a less preferred one are left out.
+        if (l.stallSource > a.fig.stallSource) {
+            a.fig.stalls.clear();
+            a.fig.stallSource = l.stallSource;
+        }
+        if (l.stallSource == a.fig.stallSource)
+            for (auto it = l.stalls.cbegin(); it != l.stalls.cend(); ++it)
+                a.fig.stalls[it.key()] += it.value();
     }
     for (auto it = byName.begin(); it != byName.end(); ++it) {
         Accumulator& a = it.value();
@@ -170,6 +198,8 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
         f.tensorActivePct = a.tensor.value();
         if (a.anyFlops)
             f.flops = a.flopSum / double(f.launches);
+        if (a.anyTensorFlops)
+            f.tensorFlops = a.tensorFlopSum / double(f.launches);
         if (a.anyBytes)
             f.dramBytes = a.byteSum / double(f.launches);
         if (a.anyFlops && a.anyBytes && a.byteSum > 0)
@@ -190,7 +220,7 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
     std::sort(devices.begin(), devices.end());
     for (int d : devices) {
         if (const GpuInfo* g = trace.gpu(d)) {
-            Roofline roof = roofOf(*g);
+            Roofline roof = roofOf(*g, peaks);
             for (const auto& l : std::as_const(out.report.launches))
                 if (l.l2PeakBytesPerSecond)
                     roof.l2BytesPerSecond = std::max(roof.l2BytesPerSecond, *l.l2PeakBytesPerSecond);
@@ -211,19 +241,30 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report)
             if (rf.deviceId == f.deviceId)
                 roof = &rf;
         if (roof && f.arithmeticIntensity && f.achievedFlopsPerSecond) {
-            const double top = attainable(*roof, *f.arithmeticIntensity);
+            const bool tensor = f.onTensorPath() && roof->tensorFlopsPerSecond > 0;
+            const double top = attainable(*roof, *f.arithmeticIntensity, tensor);
             if (top > 0 && *f.achievedFlopsPerSecond < kBelowRoofShare * top) {
                 Finding x;
                 x.id = QStringLiteral("ncu-below-roof");
                 x.title = tr("A hot kernel runs far below its roofline");
-                x.summary = tr("%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 GFLOP/s its "
-                               "roofline allows on %7 (FP32 ceiling and DRAM roof).")
+                x.summary = (tensor ? tr("%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 "
+                                         "GFLOP/s its roofline allows on %7 (tensor ceiling and DRAM roof).")
+                                    : tr("%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 "
+                                         "GFLOP/s its roofline allows on %7 (FP32 ceiling and DRAM roof)."))
                                 .arg(shortName, formatPercent(double(f.traceNs) / double(totalKernelNs)))
                                 .arg(*f.achievedFlopsPerSecond / 1e9, 0, 'f', 1)
                                 .arg(*f.arithmeticIntensity, 0, 'f', 2)
                                 .arg(formatPercent(*f.achievedFlopsPerSecond / top))
                                 .arg(top / 1e9, 0, 'f', 0)
                                 .arg(roof->gpuName);
+                // What its warps wait for, when ncu sampled it: the reason the roof is out of reach.
+                const QString stall = NcuStallReasons::top(f.stalls);
+                if (!stall.isEmpty())
+                    x.summary += QLatin1Char(' ')
+                        + tr("Its warps stall most on %1: %2 of the %3.")
+                              .arg(NcuStallReasons::label(stall),
+                                  formatPercent(f.stalls.value(stall) / NcuStallReasons::total(f.stalls)),
+                                  NcuStallReasons::unitLabel(f.stallSource));
                 x.metric = formatPercent(*f.achievedFlopsPerSecond / top);
                 x.impactNs = qint64(double(f.traceNs) * (1.0 - *f.achievedFlopsPerSecond / top));
                 x.evidence.append(evidenceOf(f));

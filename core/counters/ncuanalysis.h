@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/analysis/gpupeaks.h"
 #include "core/counters/counterresult.h"
 
 #include <QCoreApplication>
@@ -24,15 +25,18 @@ public:
     static constexpr double kPoorL2HitPct = 50.0; ///< L2 hit rate under 50 %…
     static constexpr double kBusyDramPct = 40.0; ///< …while DRAM throughput is at least 40 %
 
-    static NcuResult run(AnalysisResult& result, NcuReport report);
+    /// `peaks` gives each GPU's tensor ceiling (AnalysisOptions::peaks).
+    static NcuResult run(AnalysisResult& result, NcuReport report, const GpuPeaks& peaks = GpuPeaks::defaultTable());
     /// The trace launches a kernel name's profiled launches matched (KERNEL rowids + SQL).
     static Evidence launchEvidence(const Trace& trace, const NcuKernelFigures& kernel);
     /// FP32 lanes per SM by compute capability (CUDA programming guide, "Arithmetic
     /// Instructions"); 0 when unknown.
     static int fp32LanesPerSm(int major, int minor);
-    static Roofline roofOf(const GpuInfo& gpu);
+    static Roofline roofOf(const GpuInfo& gpu, const GpuPeaks& peaks = GpuPeaks::defaultTable());
     /// The roof at arithmetic intensity `ai` (FLOP/byte) under the FP32 ceiling and the DRAM roof.
     static double attainable(const Roofline& roof, double ai);
+    /// The same under the tensor ceiling when `tensor` and the roof has one, else the FP32 one.
+    static double attainable(const Roofline& roof, double ai, bool tensor);
 };
 
 } // namespace sl

@@ -2,7 +2,10 @@
 #include "core/counters/ncucsvreader.h"
 
 #include "core/counters/csvrecords.h"
+#include "core/counters/ncustallreasons.h"
 
+#include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -46,12 +49,32 @@ bool assign(NcuLaunch& l, const QString& name, double v)
         addTo(l.flops, ops);
         return true;
     }
-    static const QRegularExpression stallRe(
-        QStringLiteral("^smsp__(?:average_warp_latency_issue_stalled|pcsamp_warps_issue_stalled|average_warps_issue_"
-                       "stalled)_([a-z_]+?)(?:_per_issue_active)?(?:\\.(?:sum|ratio|avg|pct))?$"));
-    const auto s = stallRe.match(name);
-    if (s.hasMatch()) {
-        l.stalls[s.captured(1)] += v;
+    // Older ncu and nvprof-style names for the same counts (already FLOPs: an FMA counts two).
+    static const QRegularExpression flopCountRe(QStringLiteral("^flop_count_([hsd])p(?:\\.sum)?$"));
+    const auto fc = flopCountRe.match(name);
+    if (fc.hasMatch()) {
+        const QChar p = fc.captured(1).at(0);
+        addTo(p == QLatin1Char('h') ? l.flops16 : p == QLatin1Char('s') ? l.flops32 : l.flops64, v);
+        addTo(l.flops, v);
+        return true;
+    }
+    // Tensor-path operations, e.g. sm__ops_path_tensor_src_bf16_dst_fp32.sum (ncu's tensor
+    // roofline counts these as the kernel's tensor FLOPs).
+    static const QRegularExpression tensorOpsRe(QStringLiteral("^sm__ops_path_tensor_src_\\w+_dst_\\w+\\.sum$"));
+    if (tensorOpsRe.match(name).hasMatch()) {
+        addTo(l.flopsTensor, v);
+        addTo(l.flops, v);
+        return true;
+    }
+    if (const auto stall = NcuStallReasons::parse(name)) {
+        // One source per launch: the preferred one replaces what a less preferred one gave.
+        if (stall->source < l.stallSource)
+            return true;
+        if (stall->source > l.stallSource) {
+            l.stalls.clear();
+            l.stallSource = stall->source;
+        }
+        l.stalls[stall->reason] += v;
         return true;
     }
     const auto is = [&](std::initializer_list<const char*> names) {
@@ -82,8 +105,13 @@ bool assign(NcuLaunch& l, const QString& name, double v)
         l.tensorActivePct = std::max(l.tensorActivePct.value_or(0), v);
     else if (is({ "dram__bytes.sum" }))
         l.dramBytes = v;
-    else if (is({ "dram__bytes_read.sum", "dram__bytes_write.sum" }))
+    else if (is({ "dram__bytes_read.sum", "dram__bytes_write.sum", "dram__bytes_op_read.sum",
+                 "dram__bytes_op_write.sum" }))
         addTo(l.dramBytes, v);
+    else if (is({ "Grid Size", "launch__grid_size" }))
+        l.gridTotal = quint64(std::max(0.0, v));
+    else if (is({ "Block Size", "launch__block_size" }))
+        l.blockTotal = quint64(std::max(0.0, v));
     else
         return false;
     return true;
@@ -136,6 +164,54 @@ double NcuCsvReader::toBaseUnit(double value, const QString& unitText)
 }
 
 NcuReport NcuCsvReader::read(const QString& path, const QString& ncuExecutable)
+{
+    const QFileInfo info(path);
+    NcuReport r = info.isDir() ? readFolder(path, ncuExecutable) : readFile(path, ncuExecutable);
+    if (!info.isDir())
+        for (NcuLaunch& l : r.launches)
+            l.file = r.fileName;
+    if (!info.isDir() && r.error.isEmpty())
+        r.files = QStringList { r.fileName };
+    return r;
+}
+
+NcuReport NcuCsvReader::readFolder(const QString& path, const QString& ncuExecutable)
+{
+    NcuReport r;
+    const QDir dir(path);
+    r.fileName = QFileInfo(path).fileName();
+    QStringList found;
+    QDirIterator it(path, { QStringLiteral("*.csv"), QStringLiteral("*.ncu-rep") }, QDir::Files | QDir::Readable,
+        QDirIterator::Subdirectories);
+    while (it.hasNext())
+        found << dir.relativeFilePath(it.next());
+    std::sort(found.begin(), found.end());
+    for (const QString& rel : std::as_const(found)) {
+        NcuReport one = readFile(dir.filePath(rel), ncuExecutable);
+        if (!one.error.isEmpty()) {
+            r.skipped << one.error;
+            continue;
+        }
+        if (r.files.isEmpty())
+            r.page = one.page;
+        r.files << rel;
+        for (NcuLaunch& l : one.launches) {
+            l.id = r.launches.size(); // each file numbers from 0: renumber in file order
+            l.file = rel;
+            r.launches.append(std::move(l));
+        }
+        for (const QString& m : std::as_const(one.metricsSeen))
+            if (!r.metricsSeen.contains(m))
+                r.metricsSeen << m;
+    }
+    if (r.launches.isEmpty())
+        r.error = found.isEmpty()
+            ? tr("The folder %1 holds no Nsight Compute results (*.csv or *.ncu-rep).").arg(r.fileName)
+            : tr("The folder %1 holds no readable Nsight Compute results: %2").arg(r.fileName, r.skipped.value(0));
+    return r;
+}
+
+NcuReport NcuCsvReader::readFile(const QString& path, const QString& ncuExecutable)
 {
     NcuReport r;
     const QFileInfo info(path);
@@ -204,10 +280,10 @@ NcuReport NcuCsvReader::parse(const QByteArray& bytes, const QString& fileName)
         if (inserted) {
             l.id = key;
             l.kernelName = nameCol < row.size() ? row[nameCol].trimmed() : QString();
-            if (gridCol >= 0 && gridCol < row.size())
-                parseDim3(row[gridCol], l.grid);
-            if (blockCol >= 0 && blockCol < row.size())
-                parseDim3(row[blockCol], l.block);
+            if (gridCol >= 0 && gridCol < row.size() && parseDim3(row[gridCol], l.grid))
+                l.gridTotal = quint64(l.grid[0]) * l.grid[1] * l.grid[2];
+            if (blockCol >= 0 && blockCol < row.size() && parseDim3(row[blockCol], l.block))
+                l.blockTotal = quint64(l.block[0]) * l.block[1] * l.block[2];
             if (deviceCol >= 0 && deviceCol < row.size()) {
                 bool dok = false;
                 const int d = row[deviceCol].trimmed().toInt(&dok);

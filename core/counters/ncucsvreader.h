@@ -17,8 +17,15 @@ class NcuCsvReader
 {
     Q_DECLARE_TR_FUNCTIONS(NcuCsvReader)
 public:
+    /// A file, or a folder: every *.csv and *.ncu-rep below it in path order (ncu run once per
+    /// kernel writes one file each, all with ID 0), merged into one report whose launches are
+    /// numbered in that order. Files of a folder that are not ncu results are listed in `skipped`.
     static NcuReport read(const QString& path, const QString& ncuExecutable = {});
     static NcuReport parse(const QByteArray& bytes, const QString& fileName);
+
+private:
+    static NcuReport readFile(const QString& path, const QString& ncuExecutable);
+    static NcuReport readFolder(const QString& path, const QString& ncuExecutable);
     /// "(256, 1, 1)" → {256, 1, 1}; false when it is not a triple of non-negative integers.
     static bool parseDim3(const QString& text, quint32 out[3]);
     /// Value in base units (ns, bytes, bytes/s, …) of `value` given in `unit`.

@@ -10,14 +10,27 @@
 
 namespace sl {
 
+/// Which collection the warp stall figures come from. Ordered by preference: a file with both
+/// keeps the sampled ones (their units differ, so the two are never added together).
+enum class NcuStallSource {
+    None,
+    WarpState, ///< Warp State Statistics: warp cycles per issued instruction in each state
+    Sampling, ///< Source Counters' warp sampling: samples in each state
+};
+
 /// One launch profiled by Nsight Compute, with the metrics Sightline uses already turned into
 /// base units (ns, bytes, percent, operations). Absent metrics stay nullopt.
 struct NcuLaunch
 {
     qint64 id = -1; ///< ncu's "ID" (profiling order)
     QString kernelName; ///< as ncu printed it (demangled, function or mangled name)
-    quint32 grid[3] = { 0, 0, 0 };
+    quint32 grid[3] = { 0, 0, 0 }; ///< all 0 when the file gives no (x, y, z) triple
     quint32 block[3] = { 0, 0, 0 };
+    /// Blocks in the grid and threads in a block, when the file gives only totals (ncu before
+    /// 2023 prints "Grid Size"/"Block Size" as Launch Statistics metrics; the raw page has
+    /// launch__grid_size/launch__block_size); 0 = unknown. Set from the triple when there is one.
+    quint64 gridTotal = 0, blockTotal = 0;
+    QString file; ///< the file it came from, relative to the imported folder (several files)
     int device = -1;
     QString computeCapability; ///< "9.0"
 
@@ -32,9 +45,13 @@ struct NcuLaunch
     std::optional<double>
         flops; ///< Σ add + mul + 2·fma over fp16, fp32, fp64 (sm__sass_thread_inst_executed_op_*_pred_on.sum)
     std::optional<double> flops16, flops32, flops64; ///< the same per precision
+    /// Operations on the tensor path (sm__ops_path_tensor_src_*_dst_*.sum: one multiply-add
+    /// counts two, as for the CUDA cores), included in `flops`.
+    std::optional<double> flopsTensor;
     std::optional<double> dramBytes; ///< dram__bytes.sum, or read + write
     std::optional<double> l2PeakBytesPerSecond; ///< lts__t_bytes peak × L2 clock, when both were collected
-    QHash<QString, double> stalls; ///< warp stall reason → cycles or samples, when sampled
+    QHash<QString, double> stalls; ///< warp stall reason ("long_scoreboard") → value in `stallSource`'s unit
+    NcuStallSource stallSource = NcuStallSource::None;
 
     std::optional<double> arithmeticIntensity() const ///< FLOP per DRAM byte
     {
@@ -49,9 +66,11 @@ struct NcuReport
 {
     enum class Page { Raw, Details };
     Page page = Page::Raw;
-    QString fileName; ///< base name only (reports never carry paths)
+    QString fileName; ///< base name of the file or folder imported (reports never carry paths)
+    QStringList files; ///< the CSVs read, relative to the imported folder (one entry for a file)
     QVector<NcuLaunch> launches; ///< by ID ascending
     QStringList metricsSeen; ///< metric names found in the file
+    QStringList skipped; ///< translated: files of an imported folder that were not Nsight Compute CSVs
     QString error; ///< translated, names the file; empty on success
 };
 

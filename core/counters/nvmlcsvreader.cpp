@@ -65,12 +65,25 @@ std::pair<QString, QString> splitHeader(const QString& header)
     return { header.trimmed().toLower(), {} };
 }
 
-template <typename List> bool spelledAs(const QString& key, const List& spellings)
+template <typename List> bool spelledExactly(const QString& key, const List& spellings)
 {
     for (const char* s : spellings)
         if (key == QLatin1String(s))
             return true;
     return false;
+}
+
+/// A spelling, or a spelling with its unit glued on as a suffix ("temperature_c",
+/// "memory_clock_mhz", "gpu_util_percent": samplers name their columns that way).
+template <typename List> bool spelledAs(const QString& key, const List& spellings)
+{
+    if (spelledExactly(key, spellings))
+        return true;
+    static const QRegularExpression unitSuffix(
+        QStringLiteral("[_ ](pct|percent|mhz|w|watts|c|celsius|degc|mib|mb|s|ms|us|ns)$"));
+    QString bare = key;
+    bare.remove(unitSuffix);
+    return bare != key && spelledExactly(bare, spellings);
 }
 
 } // namespace

@@ -50,7 +50,8 @@ QJsonObject CountersReport::json(const AnalysisResult& r)
                 { QStringLiteral("source"), f.nvml ? QStringLiteral("nvml") : QStringLiteral("gpu_metrics") },
                 { QStringLiteral("whole"), summaryJson(f.whole) },
                 { QStringLiteral("kernel_time"), summaryJson(f.busy) } });
-        scopes.append(QJsonObject { { QStringLiteral("scope"), s.scope }, { QStringLiteral("device_id"), s.deviceId },
+        scopes.append(QJsonObject { { QStringLiteral("kind"), scopeKindKey(s.kind) },
+            { QStringLiteral("scope"), s.scope }, { QStringLiteral("device_id"), s.deviceId },
             { QStringLiteral("span_ns"), s.spanNs }, { QStringLiteral("kernel_busy_ns"), s.kernelBusyNs },
             { QStringLiteral("bound"), boundClassKey(s.bound) },
             { QStringLiteral("dram_pct"), s.dramPct >= 0 ? QJsonValue(s.dramPct) : QJsonValue() },
@@ -78,9 +79,14 @@ QJsonObject CountersReport::json(const AnalysisResult& r)
                 { QStringLiteral("tensor_active_pct"), opt(k.tensorActivePct) },
                 { QStringLiteral("flops_per_launch"), opt(k.flops) },
                 { QStringLiteral("dram_bytes_per_launch"), opt(k.dramBytes) },
+                { QStringLiteral("tensor_flops_per_launch"), opt(k.tensorFlops) },
                 { QStringLiteral("arithmetic_intensity"), opt(k.arithmeticIntensity) },
                 { QStringLiteral("achieved_flops_per_s"), opt(k.achievedFlopsPerSecond) },
-                { QStringLiteral("stalls"), stalls } });
+                { QStringLiteral("stalls"), stalls },
+                { QStringLiteral("stall_source"),
+                    k.stallSource == NcuStallSource::Sampling        ? QJsonValue(QStringLiteral("sampling"))
+                        : k.stallSource == NcuStallSource::WarpState ? QJsonValue(QStringLiteral("warp_state"))
+                                                                     : QJsonValue() } });
         }
         QJsonArray roofs;
         for (const auto& rf : n.roofs)
@@ -90,9 +96,13 @@ QJsonObject CountersReport::json(const AnalysisResult& r)
                     rf.l2BytesPerSecond > 0 ? QJsonValue(rf.l2BytesPerSecond) : QJsonValue() },
                 { QStringLiteral("fp32_flops_per_s"), rf.fp32FlopsPerSecond },
                 { QStringLiteral("fp16_flops_per_s"), rf.fp16FlopsPerSecond },
-                { QStringLiteral("fp64_flops_per_s"), rf.fp64FlopsPerSecond } });
+                { QStringLiteral("fp64_flops_per_s"), rf.fp64FlopsPerSecond },
+                { QStringLiteral("tensor_flops_per_s"),
+                    rf.tensorFlopsPerSecond > 0 ? QJsonValue(rf.tensorFlopsPerSecond) : QJsonValue() } });
         out.insert(QStringLiteral("ncu"),
             QJsonObject { { QStringLiteral("file"), n.report.fileName },
+                { QStringLiteral("files"), QJsonArray::fromStringList(n.report.files) },
+                { QStringLiteral("matched_without_dims"), n.match.withoutDims },
                 { QStringLiteral("page"),
                     n.report.page == NcuReport::Page::Raw ? QStringLiteral("raw") : QStringLiteral("details") },
                 { QStringLiteral("profiled_launches"), n.report.launches.size() },
@@ -117,13 +127,12 @@ QString CountersReport::markdown(const AnalysisResult& r)
     if (!r.counters.notes.isEmpty())
         s << "\n";
     if (!r.counters.scopes.isEmpty()) {
-        s << "| GPU | " << tr("Stretch") << " | " << tr("Kernel time") << " | " << tr("Class") << " | DRAM | "
-          << tr("Compute") << " |\n|---:|---|---:|---|---:|---:|\n";
+        s << "| GPU | " << tr("Kind") << " | " << tr("Stretch") << " | " << tr("Kernel time") << " | " << tr("Class")
+          << " | DRAM | " << tr("Compute") << " |\n|---:|---|---|---:|---|---:|---:|\n";
         for (const auto& sc : r.counters.scopes)
-            s << "| " << sc.deviceId << " | "
-              << MarkdownReport::cell(sc.scope == QLatin1String("window") ? tr("window") : sc.scope) << " | "
-              << formatDuration(sc.kernelBusyNs) << " / " << formatDuration(sc.spanNs) << " | "
-              << boundClassLabel(sc.bound) << " | "
+            s << "| " << sc.deviceId << " | " << scopeKindLabel(sc.kind) << " | "
+              << MarkdownReport::cell(scopeLabel(sc)) << " | " << formatDuration(sc.kernelBusyNs) << " / "
+              << formatDuration(sc.spanNs) << " | " << boundClassLabel(sc.bound) << " | "
               << (sc.dramPct >= 0 ? formatPercent(sc.dramPct / 100) : QStringLiteral("–")) << " | "
               << (sc.computePct >= 0 ? formatPercent(sc.computePct / 100) : QStringLiteral("–")) << " |\n";
         s << "\n"
@@ -159,14 +168,14 @@ QString CountersReport::markdown(const AnalysisResult& r)
 void CountersReport::addCsv(const AnalysisResult& r, QMap<QString, QByteArray>& tables)
 {
     if (!r.counters.scopes.isEmpty()) {
-        CsvWriter csv({ QStringLiteral("device_id"), QStringLiteral("scope"), QStringLiteral("span_ns"),
-            QStringLiteral("kernel_busy_ns"), QStringLiteral("bound"), QStringLiteral("counter"),
-            QStringLiteral("unit"), QStringLiteral("source"), QStringLiteral("mean"), QStringLiteral("p90"),
-            QStringLiteral("max"), QStringLiteral("kernel_time_mean"), QStringLiteral("kernel_time_p90"),
-            QStringLiteral("covered_ns") });
+        CsvWriter csv({ QStringLiteral("device_id"), QStringLiteral("kind"), QStringLiteral("scope"),
+            QStringLiteral("span_ns"), QStringLiteral("kernel_busy_ns"), QStringLiteral("bound"),
+            QStringLiteral("counter"), QStringLiteral("unit"), QStringLiteral("source"), QStringLiteral("mean"),
+            QStringLiteral("p90"), QStringLiteral("max"), QStringLiteral("kernel_time_mean"),
+            QStringLiteral("kernel_time_p90"), QStringLiteral("covered_ns") });
         for (const auto& sc : r.counters.scopes)
             for (const auto& f : sc.figures)
-                csv.row({ QString::number(sc.deviceId), sc.scope, QString::number(sc.spanNs),
+                csv.row({ QString::number(sc.deviceId), scopeKindKey(sc.kind), sc.scope, QString::number(sc.spanNs),
                     QString::number(sc.kernelBusyNs), boundClassKey(sc.bound), f.name, f.unit,
                     f.nvml ? QStringLiteral("nvml") : QStringLiteral("gpu_metrics"),
                     QString::number(f.whole.mean, 'g', 10), QString::number(f.whole.p90, 'g', 10),

@@ -28,11 +28,11 @@ QString CsvTables::field(const QString& s)
     return QLatin1Char('"') + q + QLatin1Char('"');
 }
 
-QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
+namespace {
+/// kernels.csv, devices.csv, idle_gaps.csv, launches.csv: the GPU side.
+void addGpuTables(const AnalysisResult& r, QMap<QString, QByteArray>& out)
 {
     const Trace& t = *r.trace;
-    QMap<QString, QByteArray> out;
-
     Csv kernels({ QStringLiteral("name"), QStringLiteral("short_name"), QStringLiteral("category"),
         QStringLiteral("count"), QStringLiteral("total_ns"), QStringLiteral("min_ns"), QStringLiteral("max_ns"),
         QStringLiteral("mean_ns"), QStringLiteral("p50_ns"), QStringLiteral("p90_ns"), QStringLiteral("share"),
@@ -70,7 +70,11 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
             d(x.shareUnder5us), d(x.shareUnder10us), d(x.shareUnder20us),
             x.storm ? QStringLiteral("true") : QStringLiteral("false") });
     out.insert(QStringLiteral("launches.csv"), launches.bytes());
+}
 
+/// sync.csv, memcpy.csv, processes.csv, threads.csv: the host side and the copies.
+void addHostTables(const AnalysisResult& r, QMap<QString, QByteArray>& out)
+{
     Csv sync(
         { QStringLiteral("api"), QStringLiteral("blocking"), QStringLiteral("count"), QStringLiteral("total_ns") });
     for (const auto& s : r.sync)
@@ -83,6 +87,29 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
         memcpy.row({ m.kind, n(m.kindId), n(m.count), n(m.bytes), n(m.totalNs), d(m.gbPerSecond()) });
     out.insert(QStringLiteral("memcpy.csv"), memcpy.bytes());
 
+    Csv procs(
+        { QStringLiteral("pid"), QStringLiteral("name"), QStringLiteral("kernel_count"), QStringLiteral("kernel_ns"),
+            QStringLiteral("api_count"), QStringLiteral("api_ns"), QStringLiteral("blocking_sync_count"),
+            QStringLiteral("blocking_sync_ns"), QStringLiteral("nvtx_ranges"), QStringLiteral("devices") });
+    Csv threads({ QStringLiteral("pid"), QStringLiteral("tid"), QStringLiteral("name"), QStringLiteral("api_count"),
+        QStringLiteral("api_ns"), QStringLiteral("nvtx_ranges") });
+    for (const auto& p : r.processes) {
+        QStringList devs;
+        for (int dev : p.devices)
+            devs << QString::number(dev);
+        procs.row({ n(p.pid), scrubPaths(p.name), n(p.kernelCount), n(p.kernelNs), n(p.apiCount), n(p.apiNs),
+            n(p.blockingSyncCount), n(p.blockingSyncNs), n(p.nvtxRanges), devs.join(QLatin1Char(' ')) });
+        for (const auto& th : p.threads)
+            threads.row({ n(p.pid), n(th.tid), scrubPaths(th.name), n(th.apiCount), n(th.apiNs), n(th.nvtxRanges) });
+    }
+    out.insert(QStringLiteral("processes.csv"), procs.bytes());
+    out.insert(QStringLiteral("threads.csv"), threads.bytes());
+}
+
+/// nvtx_ranges.csv, nvtx_by_range.csv, phases.csv.
+void addNvtxTables(const AnalysisResult& r, QMap<QString, QByteArray>& out)
+{
+    const Trace& t = *r.trace;
     Csv ranges(
         { QStringLiteral("name"), QStringLiteral("count"), QStringLiteral("total_ns"), QStringLiteral("max_depth") });
     for (const auto& x : r.nvtxRanges)
@@ -104,25 +131,10 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
             phases.row({ n(proc.pid), p.phase, n(p.steps), n(p.wallNs), n(p.kernelCount), n(p.kernelNs),
                 n(p.kernelNsPerStep()) });
     out.insert(QStringLiteral("phases.csv"), phases.bytes());
+}
 
-    Csv procs(
-        { QStringLiteral("pid"), QStringLiteral("name"), QStringLiteral("kernel_count"), QStringLiteral("kernel_ns"),
-            QStringLiteral("api_count"), QStringLiteral("api_ns"), QStringLiteral("blocking_sync_count"),
-            QStringLiteral("blocking_sync_ns"), QStringLiteral("nvtx_ranges"), QStringLiteral("devices") });
-    Csv threads({ QStringLiteral("pid"), QStringLiteral("tid"), QStringLiteral("name"), QStringLiteral("api_count"),
-        QStringLiteral("api_ns"), QStringLiteral("nvtx_ranges") });
-    for (const auto& p : r.processes) {
-        QStringList devs;
-        for (int dev : p.devices)
-            devs << QString::number(dev);
-        procs.row({ n(p.pid), scrubPaths(p.name), n(p.kernelCount), n(p.kernelNs), n(p.apiCount), n(p.apiNs),
-            n(p.blockingSyncCount), n(p.blockingSyncNs), n(p.nvtxRanges), devs.join(QLatin1Char(' ')) });
-        for (const auto& th : p.threads)
-            threads.row({ n(p.pid), n(th.tid), scrubPaths(th.name), n(th.apiCount), n(th.apiNs), n(th.nvtxRanges) });
-    }
-    out.insert(QStringLiteral("processes.csv"), procs.bytes());
-    out.insert(QStringLiteral("threads.csv"), threads.bytes());
-
+void addFindingsTable(const AnalysisResult& r, QMap<QString, QByteArray>& out)
+{
     Csv findings({ QStringLiteral("rank"), QStringLiteral("id"), QStringLiteral("severity"), QStringLiteral("title"),
         QStringLiteral("metric"), QStringLiteral("impact_ns"), QStringLiteral("impact_share"),
         QStringLiteral("summary") });
@@ -131,6 +143,16 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
         findings.row({ n(++rank), f.id, Finding::severityName(f.severity), f.title, f.metric, n(f.impactNs),
             d(f.impactShare), f.summary });
     out.insert(QStringLiteral("findings.csv"), findings.bytes());
+}
+} // namespace
+
+QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
+{
+    QMap<QString, QByteArray> out;
+    addGpuTables(r, out);
+    addHostTables(r, out);
+    addNvtxTables(r, out);
+    addFindingsTable(r, out);
     if (r.serving.present())
         out.insert(QStringLiteral("serving_steps.csv"), ServingReport::stepsCsv(r));
     EfficiencyReport::csv(r, &out);

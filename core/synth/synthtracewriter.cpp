@@ -56,13 +56,181 @@ bool createPassTables(sqlite3* db, quint32 mask, QString* sqlError)
         && (!(mask & SynthRowSink::GraphTrace) || SynthSchema::create(db, Table::GraphTrace, sqlError));
 }
 
+/// One synthetic export being written: the connection to `path.part`, the row sink and the
+/// progress state. Each stage returns false on failure or cancel, with error() saying which.
+class SynthFile
+{
+public:
+    SynthFile(const QString& path, const std::function<bool(int)>& progress)
+        : m_path(path)
+        , m_partPath(path + QStringLiteral(".part"))
+        , m_progress(progress)
+    {
+    }
+    ~SynthFile() { discard(); }
+
+    bool open();
+    bool writeStatic(const SynthPlan& plan, const SynthStringIds& strings);
+    /// The big tables, one replay of the timeline per table group; fills the counts of `result`.
+    bool writePasses(const SynthPlan& plan, const SynthStringIds& strings, SynthResult& result);
+    /// GPU metrics and metadata, then commit, close and rename over `path`.
+    bool finish(const SynthOptions& options, const SynthPlan& plan, const SynthResult& result);
+    QString error() const { return m_error; }
+    void progressDone() const
+    {
+        if (m_progress)
+            m_progress(1000);
+    }
+
+private:
+    bool report(int permille)
+    {
+        if (!m_progress || permille <= m_lastPermille)
+            return true;
+        m_lastPermille = permille;
+        m_cancelled = !m_progress(permille);
+        if (m_cancelled)
+            m_error = QCoreApplication::translate(
+                "sl", "Writing the synthetic trace %1 was cancelled; no file was written.")
+                          .arg(QFileInfo(m_path).fileName());
+        return !m_cancelled;
+    }
+    bool sqlFailure(const QString& sqlError)
+    {
+        m_error = QCoreApplication::translate("sl", "Cannot write %1: %2").arg(m_partPath, sqlError);
+        return false;
+    }
+    void discard()
+    {
+        m_sink.reset();
+        if (m_db) {
+            sqlite3_close(m_db);
+            m_db = nullptr;
+            QFile::remove(m_partPath);
+        }
+    }
+
+    QString m_path, m_partPath, m_error;
+    std::function<bool(int)> m_progress;
+    sqlite3* m_db = nullptr;
+    std::optional<SynthRowSink> m_sink; // owns prepared statements: must go before the connection closes
+    int m_lastPermille = -1;
+    bool m_cancelled = false;
+};
+
+bool SynthFile::open()
+{
+    QFile::remove(m_partPath); // a stale partial file from a crashed run
+    const int rc = sqlite3_open_v2(QFile::encodeName(m_partPath).constData(), &m_db,
+        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    if (rc != SQLITE_OK) {
+        m_error = QCoreApplication::translate("sl", "Cannot create %1: %2")
+                      .arg(m_partPath, QString::fromUtf8(sqlite3_errmsg(m_db)));
+        return false;
+    }
+    // Exclusive, unjournaled, unsynced: the file is private until the final rename, and a failed
+    // run is discarded anyway. 4 KiB pages like nsys; 64 MiB of cache holds the B-tree right edges.
+    QString sqlError;
+    if (!SynthSchema::exec(m_db,
+            "PRAGMA page_size=4096; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; "
+            "PRAGMA locking_mode=EXCLUSIVE; PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY; BEGIN",
+            &sqlError))
+        return sqlFailure(sqlError);
+    return report(0);
+}
+
+bool SynthFile::writeStatic(const SynthPlan& plan, const SynthStringIds& strings)
+{
+    QString sqlError;
+    if (!SynthMetadata::writeStrings(m_db, strings, &sqlError) || !SynthEnumTables::write(m_db, &sqlError)
+        || !SynthMetadata::writeSystem(m_db, plan, strings, &sqlError))
+        return sqlFailure(sqlError);
+    return true;
+}
+
+bool SynthFile::writePasses(const SynthPlan& plan, const SynthStringIds& strings, SynthResult& result)
+{
+    const std::array<qint64, 4> estimate = plan.estimatedRows();
+    const double totalRows = double(estimate[0] + estimate[1] + estimate[2] + estimate[3]);
+    const std::array<Pass, 4> passes { {
+        { SynthRowSink::Kernels, 0 },
+        { SynthRowSink::Runtime, 1 },
+        { SynthRowSink::Nvtx, 2 },
+        { SynthRowSink::Memcpy | SynthRowSink::Memset | SynthRowSink::Sync | SynthRowSink::GraphTrace, 3 },
+    } };
+    m_sink.emplace(m_db, strings, plan.ranks, plan.layers);
+    double doneWeight = 0;
+    for (size_t p = 0; p < passes.size(); ++p) {
+        quint32 mask = passes[p].mask;
+        if (result.memsets == 0)
+            mask &= ~quint32(SynthRowSink::Memset);
+        if (result.graphLaunches == 0)
+            mask &= ~quint32(SynthRowSink::GraphTrace);
+        QString sqlError;
+        if (!createPassTables(m_db, mask, &sqlError) || !m_sink->beginPass(mask))
+            return sqlFailure(sqlError.isEmpty() ? m_sink->error() : sqlError);
+        const double weight = totalRows > 0 ? double(estimate[size_t(passes[p].weightIndex)]) / totalRows : 0.25;
+        SynthSimulator simulator(plan, *m_sink);
+        const bool finished = simulator.run([&](qint64 done, qint64 total) {
+            return report(int(999.0 * (doneWeight + weight * double(done) / double(total))));
+        });
+        if (m_cancelled)
+            return false;
+        if (!finished || !m_sink->endPass())
+            return sqlFailure(m_sink->error());
+        doneWeight += weight;
+        if (p == 0) {
+            result.kernels = m_sink->kernels();
+            result.runtimeCalls = m_sink->apiCalls();
+            result.nvtxRanges = m_sink->nvtxRows();
+            result.memcpys = m_sink->memcpys();
+            result.memsets = m_sink->memsets();
+            result.graphLaunches = m_sink->graphs();
+            result.firstNs = m_sink->firstNs();
+            result.lastNs = m_sink->lastNs();
+        }
+        // Every replay must produce the same timeline; a difference would mean hidden state.
+        Q_ASSERT(m_sink->kernels() == result.kernels && m_sink->apiCalls() == result.runtimeCalls
+            && m_sink->lastNs() == result.lastNs);
+    }
+    return true;
+}
+
+bool SynthFile::finish(const SynthOptions& options, const SynthPlan& plan, const SynthResult& result)
+{
+    QString sqlError;
+    // The capture ends at the last event rounded up to whole ms, as ANALYSIS_DETAILS says.
+    const qint64 captureEndNs = (result.lastNs + 999'999) / 1'000'000 * 1'000'000;
+    if (options.gpuMetricsPeriodNs > 0
+        && !SynthGpuMetrics::write(m_db, options.gpuMetricsPeriodNs, captureEndNs, &sqlError))
+        return sqlFailure(sqlError);
+    if (!SynthMetadata::writeMetadata(m_db, plan, result.lastNs, &sqlError)
+        || !SynthSchema::exec(m_db, "COMMIT", &sqlError))
+        return sqlFailure(sqlError);
+    m_sink.reset();
+    if (sqlite3_close(m_db) != SQLITE_OK)
+        return sqlFailure(QString::fromUtf8(sqlite3_errmsg(m_db))); // the destructor closes it again
+    m_db = nullptr;
+    if (QFile::exists(m_path) && !QFile::remove(m_path)) {
+        QFile::remove(m_partPath);
+        m_error
+            = QCoreApplication::translate("sl", "Cannot replace %1: the existing file cannot be removed.").arg(m_path);
+        return false;
+    }
+    if (!QFile::rename(m_partPath, m_path)) {
+        QFile::remove(m_partPath);
+        m_error = QCoreApplication::translate("sl", "Cannot rename %1 to %2.").arg(m_partPath, m_path);
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 SynthResult writeSynthTrace(
     const QString& path, const SynthOptions& options, const std::function<bool(int permille)>& progress)
 {
     SynthResult result;
-    const QString name = QFileInfo(path).fileName();
     if (path.isEmpty()) {
         result.error = tr("No output file given for the synthetic trace.");
         return result;
@@ -73,124 +241,17 @@ SynthResult writeSynthTrace(
             = tr("Cannot write %1: invalid options (ranks must be 1-8, steps at least 1, layers 0-1024).").arg(path);
         return result;
     }
-
     const SynthPlan plan = SynthPlan::resolve(options);
     const SynthStringIds strings = SynthMetadata::strings(plan);
-    const QString partPath = path + QStringLiteral(".part");
-    QFile::remove(partPath); // a stale partial file from a crashed run
-
-    sqlite3* db = nullptr;
-    const int openRc = sqlite3_open_v2(QFile::encodeName(partPath).constData(), &db,
-        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
-    QString sqlError;
-    bool cancelled = false;
-    std::optional<SynthRowSink> sink; // owns prepared statements: must go before the connection closes
-    const auto fail = [&](const QString& message) {
+    SynthFile file(path, progress);
+    if (!file.open() || !file.writeStatic(plan, strings) || !file.writePasses(plan, strings, result)
+        || !file.finish(options, plan, result)) {
         result = SynthResult();
-        result.error = message;
-        sink.reset();
-        sqlite3_close(db);
-        db = nullptr;
-        QFile::remove(partPath);
-        return result;
-    };
-    if (openRc != SQLITE_OK)
-        return fail(tr("Cannot create %1: %2").arg(partPath, QString::fromUtf8(sqlite3_errmsg(db))));
-
-    int lastPermille = -1;
-    const auto report = [&](int permille) {
-        if (!progress || permille <= lastPermille)
-            return true;
-        lastPermille = permille;
-        cancelled = !progress(permille);
-        return !cancelled;
-    };
-    const auto cancelledResult
-        = [&] { return fail(tr("Writing the synthetic trace %1 was cancelled; no file was written.").arg(name)); };
-    const auto sqlFailure = [&] { return fail(tr("Cannot write %1: %2").arg(partPath, sqlError)); };
-
-    // Exclusive, unjournaled, unsynced: the file is private until the final rename, and a failed
-    // run is discarded anyway. 4 KiB pages like nsys; 64 MiB of cache holds the B-tree right edges.
-    if (!SynthSchema::exec(db,
-            "PRAGMA page_size=4096; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; "
-            "PRAGMA locking_mode=EXCLUSIVE; PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY; BEGIN",
-            &sqlError))
-        return sqlFailure();
-    if (!report(0))
-        return cancelledResult();
-    if (!SynthMetadata::writeStrings(db, strings, &sqlError) || !SynthEnumTables::write(db, &sqlError)
-        || !SynthMetadata::writeSystem(db, plan, strings, &sqlError))
-        return sqlFailure();
-
-    const std::array<qint64, 4> estimate = plan.estimatedRows();
-    const double totalRows = double(estimate[0] + estimate[1] + estimate[2] + estimate[3]);
-    const std::array<Pass, 4> passes { {
-        { SynthRowSink::Kernels, 0 },
-        { SynthRowSink::Runtime, 1 },
-        { SynthRowSink::Nvtx, 2 },
-        { SynthRowSink::Memcpy | SynthRowSink::Memset | SynthRowSink::Sync | SynthRowSink::GraphTrace, 3 },
-    } };
-    sink.emplace(db, strings, plan.ranks, plan.layers);
-    double doneWeight = 0;
-    for (size_t p = 0; p < passes.size(); ++p) {
-        quint32 mask = passes[p].mask;
-        if (result.memsets == 0)
-            mask &= ~quint32(SynthRowSink::Memset);
-        if (result.graphLaunches == 0)
-            mask &= ~quint32(SynthRowSink::GraphTrace);
-        if (!createPassTables(db, mask, &sqlError) || !sink->beginPass(mask)) {
-            if (sqlError.isEmpty())
-                sqlError = sink->error();
-            return sqlFailure();
-        }
-        const double weight = totalRows > 0 ? double(estimate[size_t(passes[p].weightIndex)]) / totalRows : 0.25;
-        SynthSimulator simulator(plan, *sink);
-        const bool finished = simulator.run([&](qint64 done, qint64 total) {
-            return report(int(999.0 * (doneWeight + weight * double(done) / double(total))));
-        });
-        if (cancelled)
-            return cancelledResult();
-        if (!finished || !sink->endPass()) {
-            sqlError = sink->error();
-            return sqlFailure();
-        }
-        doneWeight += weight;
-        if (p == 0) {
-            result.kernels = sink->kernels();
-            result.runtimeCalls = sink->apiCalls();
-            result.nvtxRanges = sink->nvtxRows();
-            result.memcpys = sink->memcpys();
-            result.memsets = sink->memsets();
-            result.graphLaunches = sink->graphs();
-            result.firstNs = sink->firstNs();
-            result.lastNs = sink->lastNs();
-        }
-        // Every replay must produce the same timeline; a difference would mean hidden state.
-        Q_ASSERT(sink->kernels() == result.kernels && sink->apiCalls() == result.runtimeCalls
-            && sink->lastNs() == result.lastNs);
+        result.error = file.error();
+        return result; // the destructor removes the partial file
     }
-
-    // The capture ends at the last event rounded up to whole ms, as ANALYSIS_DETAILS says.
-    const qint64 captureEndNs = (result.lastNs + 999'999) / 1'000'000 * 1'000'000;
-    if (options.gpuMetricsPeriodNs > 0
-        && !SynthGpuMetrics::write(db, options.gpuMetricsPeriodNs, captureEndNs, &sqlError))
-        return sqlFailure();
-    if (!SynthMetadata::writeMetadata(db, plan, result.lastNs, &sqlError)
-        || !SynthSchema::exec(db, "COMMIT", &sqlError))
-        return sqlFailure();
-    sink.reset();
-    if (sqlite3_close(db) != SQLITE_OK) {
-        sqlError = QString::fromUtf8(sqlite3_errmsg(db));
-        return sqlFailure();
-    }
-    db = nullptr;
-    if (QFile::exists(path) && !QFile::remove(path))
-        return fail(tr("Cannot replace %1: the existing file cannot be removed.").arg(path));
-    if (!QFile::rename(partPath, path))
-        return fail(tr("Cannot rename %1 to %2.").arg(partPath, path));
     result.ok = true;
-    if (progress)
-        progress(1000);
+    file.progressDone();
     return result;
 }
 

@@ -8,12 +8,19 @@
 #include "core/counters/counterstats.h"
 #include "core/counters/ncucsvreader.h"
 #include "core/counters/ncumatcher.h"
+#include "core/counters/ncustallreasons.h"
 #include "core/counters/nvmlcsvreader.h"
 #include "core/io/traceloader.h"
+#include "core/report/countersreport.h"
 #include "core/synth/synthgpumetrics.h"
 #include "core/synth/synthtracewriter.h"
 #include "tests/common/analysisfixture.h"
+#include "tests/common/tracefixture.h"
 
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -57,6 +64,9 @@ private slots:
     void ncuMatchesLaunchesInOrder();
     void gpuMetricsFromExportEqualSql();
     void gpuMetricsPerPhase();
+    void stepClassScopes();
+    void ncuStallReasons();
+    void ncuStallsInTheBelowRoofFinding();
 
 private:
     QTemporaryDir m_dir;
@@ -356,7 +366,7 @@ void TestCounters::gpuMetricsFromExportEqualSql()
     QVERIFY(r);
     const CounterScope* window = nullptr;
     for (const auto& s : r->counters.scopes)
-        if (s.deviceId == 1 && s.scope == QLatin1String("window"))
+        if (s.deviceId == 1 && s.kind == CounterScope::Kind::Window)
             window = &s;
     QVERIFY(window);
     const CounterFigure* active = nullptr;
@@ -397,7 +407,7 @@ void TestCounters::gpuMetricsPerPhase()
     QStringList phases;
     for (const auto& s : r->counters.scopes) {
         QVERIFY(s.kernelBusyNs <= s.spanNs);
-        if (s.deviceId == 0 && s.scope != QLatin1String("window"))
+        if (s.deviceId == 0 && s.kind == CounterScope::Kind::Phase)
             phases << s.scope;
         for (const auto& f : s.figures) {
             QVERIFY(f.whole.mean >= 0);
@@ -407,6 +417,261 @@ void TestCounters::gpuMetricsPerPhase()
     }
     QVERIFY2(phases.contains(QStringLiteral("prefill")), qPrintable(phases.join(QLatin1Char(','))));
     QVERIFY2(phases.contains(QStringLiteral("decode")), qPrintable(phases.join(QLatin1Char(','))));
+}
+
+namespace {
+
+const CounterScope* scopeOf(const AnalysisResult& r, CounterScope::Kind kind, const QString& name)
+{
+    for (const auto& s : r.counters.scopes)
+        if (s.deviceId == 0 && s.kind == kind && s.scope == name)
+            return &s;
+    return nullptr;
+}
+
+const CounterFigure* figureOf(const CounterScope& s, const QString& prefix)
+{
+    for (const auto& f : s.figures)
+        if (f.name.startsWith(prefix))
+            return &f;
+    return nullptr;
+}
+
+} // namespace
+
+void TestCounters::stepClassScopes()
+{
+    // One vLLM rank (pid 100) on GPU 0, five 10 µs steps every 11 µs from 0 ns: prefill, decode,
+    // decode, mixed, prefill. Each step launches one kernel over its middle 8 µs, [s + 1 µs,
+    // s + 9 µs). The default phase map puts decode steps in the phase "decode", prefill and mixed
+    // steps in "prefill". GPU metrics every 1 µs (a sample at t holds (t − 1 µs, t]): 50 over the
+    // 1 µs gaps between steps (no step class may see them), 0 over each step's idle first and last
+    // µs; over its kernel, alternately low and high (4 samples each):
+    //   prefill: DRAM Read 16/24, SM Issue 60/80, Tensor 50/70 (means 20, 70, 60)
+    //   decode:  DRAM Read 80/96, SM Issue  8/12, Tensor  2/6  (means 88, 10, 4)
+    //   mixed:   DRAM Read 24/36, SM Issue 16/24, Tensor  8/12 (means 30, 20, 10)
+    test::TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    const QStringList names { QStringLiteral("execute_context_2(512)_generation_0(0)"),
+        QStringLiteral("execute_context_0(0)_generation_8(8)"), QStringLiteral("execute_context_0(0)_generation_8(8)"),
+        QStringLiteral("execute_context_1(128)_generation_7(7)"),
+        QStringLiteral("execute_context_2(512)_generation_0(0)") };
+    struct Levels
+    {
+        int dram[2], issue[2], tensor[2];
+    };
+    const Levels prefill { { 16, 24 }, { 60, 80 }, { 50, 70 } }, decode { { 80, 96 }, { 8, 12 }, { 2, 6 } },
+        mixed { { 24, 36 }, { 16, 24 }, { 8, 12 } };
+    const Levels* levels[] = { &prefill, &decode, &decode, &mixed, &prefill };
+    for (int j = 0; j < 5; ++j) {
+        const qint64 s = j * 11'000;
+        fx.nvtx(s, s + 10'000, 100, 101, names[j]);
+        fx.runtime(s + 200, s + 500, 100, 101, quint32(j + 1), QStringLiteral("cudaLaunchKernel_v7000"));
+        fx.kernel(s + 1'000, s + 9'000, 0, 7, quint32(j + 1), 100, QStringLiteral("gemm"));
+    }
+    fx.exec(
+        QStringLiteral("CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER, sourceId INTEGER, typeName TEXT, "
+                       "metricId INTEGER, metricName TEXT);"
+                       "CREATE TABLE GPU_METRICS (timestamp INTEGER, typeId INTEGER, metricId INTEGER, value INTEGER);"
+                       "INSERT INTO TARGET_INFO_GPU_METRICS VALUES (65536, 0, 'GH100', 1, 'DRAM Read Bandwidth "
+                       "[Throughput %]'), (65536, 0, 'GH100', 2, 'SM Issue [Throughput %]'), (65536, 0, 'GH100', "
+                       "3, 'Tensor Active [Throughput %]');"));
+    QStringList rows;
+    for (int i = 1; i <= 55; ++i) {
+        const int j = (i - 1) / 11, m = i - 11 * j; // step j, its m-th µs (11: the gap after it)
+        const bool idle = m == 1 || m == 10;
+        const int hi = m % 2; // m = 2, 4, 6, 8 low; 3, 5, 7, 9 high
+        const Levels& l = *levels[j];
+        const auto value = [&](const int(&v)[2]) { return m == 11 ? 50 : idle ? 0 : v[hi]; };
+        rows << QStringLiteral("(%1, 65536, 1, %2)").arg(i * 1000).arg(value(l.dram))
+             << QStringLiteral("(%1, 65536, 2, %2)").arg(i * 1000).arg(value(l.issue))
+             << QStringLiteral("(%1, 65536, 3, %2)").arg(i * 1000).arg(value(l.tensor));
+    }
+    fx.exec(QStringLiteral("INSERT INTO GPU_METRICS VALUES %1;").arg(rows.join(QLatin1Char(','))));
+    const AnalysisPtr a = test::analyzeWindow(test::loadFixture(fx), QStringLiteral("0:55000"));
+    QVERIFY(a);
+    QCOMPARE(a->serving.steps.size(), 5);
+
+    // Per device: the window first, then the phases in phase-map order, then the step classes.
+    QStringList order;
+    for (const auto& s : a->counters.scopes)
+        order << scopeKindKey(s.kind) + QLatin1Char(':') + s.scope;
+    QCOMPARE(order,
+        (QStringList { QStringLiteral("window:window"), QStringLiteral("phase:prefill"), QStringLiteral("phase:decode"),
+            QStringLiteral("step_class:prefill"), QStringLiteral("step_class:decode"),
+            QStringLiteral("step_class:mixed") }));
+
+    // Decode steps: [11, 21) and [22, 32) µs, kernels 16 µs of them. Over kernel time 8 samples of 80 and 8 of
+    // 96 → mean 88, p90 96; over the whole 20 µs also 4 µs of 0 → mean 1,408,000 / 20,000 = 70.4.
+    const CounterScope* dec = scopeOf(*a, CounterScope::Kind::StepClass, QStringLiteral("decode"));
+    QVERIFY(dec);
+    QCOMPARE(dec->spanNs, 20'000);
+    QCOMPARE(dec->kernelBusyNs, 16'000);
+    const CounterFigure* dram = figureOf(*dec, QStringLiteral("DRAM Read"));
+    QVERIFY(dram);
+    QCOMPARE(dram->busy.coveredNs, 16'000);
+    QCOMPARE(dram->busy.mean, 88.0);
+    QCOMPARE(dram->busy.p90, 96.0);
+    QCOMPARE(dram->whole.coveredNs, 20'000);
+    QCOMPARE(dram->whole.mean, 70.4);
+    QCOMPARE(dram->whole.p90, 96.0);
+    QCOMPARE(dram->whole.max, 96.0);
+    QCOMPARE(figureOf(*dec, QStringLiteral("Tensor"))->busy.mean, 4.0);
+    QCOMPARE(dec->dramPct, 88.0);
+    QCOMPARE(dec->computePct, 10.0); // max(SM Issue 10, Tensor 4)
+    QCOMPARE(dec->bound, BoundClass::MemoryBound);
+
+    // Prefill steps: the union of [0, 10) and [44, 54) µs; SM Issue 70 over kernel time,
+    // 70 × 16 / 20 = 56 over the whole; p90 of {0: 4 µs, 60: 8 µs, 80: 8 µs} = 80.
+    const CounterScope* pre = scopeOf(*a, CounterScope::Kind::StepClass, QStringLiteral("prefill"));
+    QVERIFY(pre);
+    QCOMPARE(pre->spanNs, 20'000);
+    QCOMPARE(pre->kernelBusyNs, 16'000);
+    const CounterFigure* issue = figureOf(*pre, QStringLiteral("SM Issue"));
+    QVERIFY(issue);
+    QCOMPARE(issue->busy.mean, 70.0);
+    QCOMPARE(issue->whole.mean, 56.0);
+    QCOMPARE(issue->whole.p90, 80.0);
+    QCOMPARE(pre->dramPct, 20.0);
+    QCOMPARE(pre->computePct, 70.0);
+    QCOMPARE(pre->bound, BoundClass::ComputeBound);
+
+    // The mixed step: DRAM 30, SM Issue 20, Tensor 10 (p90 12): neither near its peak.
+    const CounterScope* mix = scopeOf(*a, CounterScope::Kind::StepClass, QStringLiteral("mixed"));
+    QVERIFY(mix);
+    QCOMPARE(mix->spanNs, 10'000);
+    QCOMPARE(mix->kernelBusyNs, 8'000);
+    QCOMPARE(mix->dramPct, 30.0);
+    QCOMPARE(mix->computePct, 20.0);
+    QCOMPARE(figureOf(*mix, QStringLiteral("Tensor"))->busy.p90, 12.0);
+    QCOMPARE(mix->bound, BoundClass::LatencyBound);
+
+    // The phase "prefill" holds the prefill and the mixed steps: DRAM (2 × 160,000 + 240,000) /
+    // 24,000 over kernel time, SM Issue (2 × 560,000 + 160,000) / 24,000.
+    const CounterScope* prePhase = scopeOf(*a, CounterScope::Kind::Phase, QStringLiteral("prefill"));
+    QVERIFY(prePhase);
+    QCOMPARE(prePhase->spanNs, 30'000);
+    QCOMPARE(prePhase->kernelBusyNs, 24'000);
+    QCOMPARE(prePhase->dramPct, 560'000.0 / 24'000);
+    QCOMPARE(prePhase->computePct, 1'280'000.0 / 24'000);
+    QCOMPARE(prePhase->bound, BoundClass::ComputeBound);
+
+    // Findings: the decode steps are the phase "decode" (same stretch): reported once, as the
+    // phase; the mixed steps (20 % of kernel time) are latency-bound; compute-bound stretches
+    // and the window (the device has phases) say nothing.
+    QStringList titles;
+    for (const auto& f : a->findings)
+        if (f.id.startsWith(QLatin1String("counters-")))
+            titles << f.id + QLatin1String(": ") + f.title;
+    titles.sort();
+    QCOMPARE(titles,
+        (QStringList { QStringLiteral("counters-latency-bound: mixed steps keep GPU 0 busy at low utilisation"),
+            QStringLiteral("counters-memory-bound: decode is memory-bound on GPU 0") }));
+    const Finding* latency = test::findingById(*a, QStringLiteral("counters-latency-bound"));
+    QCOMPARE(latency->impactNs, 8'000);
+
+    // report.json and counters.csv carry the kind.
+    const QJsonArray scopes = CountersReport::json(*a).value(QStringLiteral("scopes")).toArray();
+    QCOMPARE(scopes.size(), 6);
+    QCOMPARE(scopes[4].toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("step_class"));
+    QCOMPARE(scopes[4].toObject().value(QStringLiteral("scope")).toString(), QStringLiteral("decode"));
+    QCOMPARE(scopes[2].toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("phase"));
+    QCOMPARE(scopes[2].toObject().value(QStringLiteral("scope")).toString(), QStringLiteral("decode"));
+    QMap<QString, QByteArray> tables;
+    CountersReport::addCsv(*a, tables);
+    const QList<QByteArray> lines = tables.value(QStringLiteral("counters.csv")).split('\n');
+    QVERIFY(lines.value(0).startsWith("device_id,kind,scope,"));
+    int stepClassRows = 0;
+    for (const QByteArray& line : lines)
+        stepClassRows += line.startsWith("0,step_class,");
+    QCOMPARE(stepClassRows, 3 * 3); // three classes × three counters
+}
+
+void TestCounters::ncuStallReasons()
+{
+    using R = NcuStallReasons;
+    auto m = R::parse(QStringLiteral("smsp__pcsamp_warps_issue_stalled_long_scoreboard"));
+    QVERIFY(m);
+    QCOMPARE(m->reason, QStringLiteral("long_scoreboard"));
+    QCOMPARE(m->source, NcuStallSource::Sampling);
+    m = R::parse(QStringLiteral("smsp__average_warps_issue_stalled_no_instructions_per_issue_active.ratio"));
+    QVERIFY(m);
+    QCOMPARE(m->reason, QStringLiteral("no_instructions"));
+    QCOMPARE(m->source, NcuStallSource::WarpState);
+    m = R::parse(QStringLiteral("smsp__average_warp_latency_issue_stalled_not_selected"));
+    QVERIFY(m);
+    QCOMPARE(m->reason, QStringLiteral("not_selected"));
+    QCOMPARE(m->source, NcuStallSource::WarpState);
+    // The "not issued" sampling columns repeat samples of the plain ones: not a reason of their own.
+    QVERIFY(!R::parse(QStringLiteral("smsp__pcsamp_warps_issue_stalled_long_scoreboard_not_issued")));
+    QVERIFY(!R::parse(QStringLiteral("sm__warps_active.avg.pct_of_peak_sustained_active")));
+    QCOMPARE(R::label(QStringLiteral("long_scoreboard")), QStringLiteral("Long scoreboard (L1TEX/memory wait)"));
+    QCOMPARE(R::label(QStringLiteral("smsp__average_warp_latency_issue_stalled_long_scoreboard")),
+        QStringLiteral("Long scoreboard (L1TEX/memory wait)"));
+    QCOMPARE(R::label(QStringLiteral("gmma_wait")), QStringLiteral("Gmma wait"));
+    QCOMPARE(R::documented().size(), 18);
+    for (const QString& r : R::documented()) // every documented reason has words of its own
+        QVERIFY2(R::label(r).contains(QLatin1Char(' ')) || r == QLatin1String("misc"), qPrintable(r));
+    // "selected" is issuing, not a stall: the top reason is the largest other one.
+    const QHash<QString, double> stalls { { QStringLiteral("selected"), 50 }, { QStringLiteral("wait"), 20 },
+        { QStringLiteral("barrier"), 20 } };
+    QCOMPARE(R::top(stalls), QStringLiteral("barrier"));
+    QCOMPARE(R::total(stalls), 90.0);
+    QCOMPARE(R::top({}), QString());
+}
+
+void TestCounters::ncuStallsInTheBelowRoofFinding()
+{
+    // One kernel of 100 µs on an H100-like GPU (3.352 TB/s, 132 SMs at 1.98 GHz). ncu: 1e6 FFMA
+    // = 2e6 FLOP over 10 MB → 0.2 FLOP/B, 2e6 FLOP / 100 µs = 20 GFLOP/s against a roof of
+    // 0.2 × 3.352e12 = 670.4 GFLOP/s: 3 %, far below. Its sampled stalls: long scoreboard 300,
+    // math pipe 100, barrier 100, selected 500; the "not issued" column and the warp-state
+    // figure (another unit; listed first) are left out.
+    test::TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.exec(QStringLiteral("UPDATE TARGET_INFO_GPU SET memoryBandwidth = 3352000000000, clockRate = 1980000000"));
+    fx.runtime(500, 900, 100, 101, 1, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.kernel(1'000, 101'000, 0, 7, 1, 100, QStringLiteral("gemm"));
+    const QString csvPath = QDir(fx.dir()).filePath(QStringLiteral("ncu.csv"));
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::WriteOnly));
+    csv.write("\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Device\","
+              "\"smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio\",\"gpu__time_duration.sum\","
+              "\"dram__bytes.sum\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\","
+              "\"smsp__pcsamp_warps_issue_stalled_long_scoreboard\","
+              "\"smsp__pcsamp_warps_issue_stalled_long_scoreboard_not_issued\","
+              "\"smsp__pcsamp_warps_issue_stalled_math_pipe_throttle\",\"smsp__pcsamp_warps_issue_stalled_barrier\","
+              "\"smsp__pcsamp_warps_issue_stalled_selected\"\n"
+              "\"\",\"\",\"\",\"\",\"\",\"\",\"usecond\",\"Mbyte\",\"inst\",\"\",\"\",\"\",\"\",\"\"\n"
+              "\"0\",\"gemm\",\"(128, 1, 1)\",\"(1, 1, 1)\",\"0\",\"9\",\"100\",\"10\",\"1000000\",\"300\",\"290\","
+              "\"100\",\"100\",\"500\"\n");
+    csv.close();
+    const TracePtr trace = test::loadFixture(fx);
+    QVERIFY(trace);
+    AnalysisOptions o;
+    o.ncuFile = csvPath;
+    const AnalysisPtr a = Analyzer::analyze(trace, o);
+    QVERIFY(a && a->counters.ncu);
+    QCOMPARE(a->counters.ncu->kernels.size(), 1);
+    const NcuKernelFigures& k = a->counters.ncu->kernels[0];
+    QCOMPARE(k.stallSource, NcuStallSource::Sampling);
+    QCOMPARE(k.stalls,
+        (QHash<QString, double> { { QStringLiteral("long_scoreboard"), 300 },
+            { QStringLiteral("math_pipe_throttle"), 100 }, { QStringLiteral("barrier"), 100 },
+            { QStringLiteral("selected"), 500 } }));
+    const Finding* f = test::findingById(*a, QStringLiteral("ncu-below-roof"));
+    QVERIFY(f);
+    QCOMPARE(f->metric, QStringLiteral("3.0 %")); // 20 / 670.4
+    // 300 of the 1000 samples.
+    QVERIFY2(f->summary.endsWith(
+                 QStringLiteral("Its warps stall most on Long scoreboard (L1TEX/memory wait): 30.0 % of the samples.")),
+        qPrintable(f->summary));
+    // report.json names the source.
+    const QJsonObject ncu = CountersReport::json(*a).value(QStringLiteral("ncu")).toObject();
+    const QJsonObject kernel = ncu.value(QStringLiteral("kernels")).toArray().at(0).toObject();
+    QCOMPARE(kernel.value(QStringLiteral("stall_source")).toString(), QStringLiteral("sampling"));
+    QCOMPARE(
+        kernel.value(QStringLiteral("stalls")).toObject().value(QStringLiteral("long_scoreboard")).toDouble(), 300.0);
 }
 
 QTEST_GUILESS_MAIN(TestCounters)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The Counters dock, the roofline and the timeline's counter lanes on a synthetic export with
-// GPU metrics (nsys schema) and a constructed Nsight Compute CSV: rows, points and lanes counted
-// independently (SQL over the export), and a click on a kernel asks for exactly its matched launches.
+// The Counters dock, the roofline, the warp stall chart and the timeline's counter lanes on a
+// synthetic vLLM export with GPU metrics (nsys schema) and a constructed Nsight Compute CSV: rows,
+// points and lanes counted independently (SQL over the export), stall shares computed by hand,
+// and a click on a kernel asks for exactly its matched launches.
 #include "core/analysis/analyzer.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthgpumetrics.h"
@@ -9,6 +10,7 @@
 #include "tests/common/analysisfixture.h"
 #include "widgets/categorypalette.h"
 #include "widgets/charts/rooflinechart.h"
+#include "widgets/charts/stallbreakdownchart.h"
 #include "widgets/docks/countersdock.h"
 #include "widgets/timeline/timelineview.h"
 
@@ -16,6 +18,7 @@
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTemporaryDir>
+#include <QTreeView>
 #include <QtTest>
 
 using namespace sl;
@@ -27,6 +30,7 @@ private slots:
     void initTestCase();
     void scopesAndKernels();
     void rooflineAndClick();
+    void stallChartOfTheSelectedKernel();
     void timelineCounterLanes();
 
 private:
@@ -44,6 +48,7 @@ void TestCountersDock::initTestCase()
     o.steps = 20;
     o.ranks = 2;
     o.gpuMetricsPeriodNs = 100'000;
+    o.framework = SynthFramework::Vllm; // serving steps with vLLM names: step-class scopes
     const SynthResult w = writeSynthTrace(m_export, o, {});
     QVERIFY2(w.ok, qPrintable(w.error));
     // Two profiled rms_norm launches with the geometry of the first one on device 0.
@@ -63,17 +68,23 @@ void TestCountersDock::initTestCase()
     QCOMPARE(launches.size(), 2);
     for (const auto& r : launches)
         m_rmsRowids << r[0];
-    QString csv
-        = QStringLiteral("\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Device\",\"gpu__time_duration.sum\","
-                         "\"dram__bytes.sum\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\","
-                         "\"sm__warps_active.avg.pct_of_peak_sustained_active\"\n"
-                         "\"\",\"\",\"\",\"\",\"\",\"usecond\",\"Mbyte\",\"inst\",\"%\"\n");
+    // Sampled warp stalls (long scoreboard, math pipe, selected, barrier): 60, 20, 10, 10 and
+    // 40, 30, 20, 10 → 100, 50, 30, 20 of 200 over the kernel name.
+    QString csv = QStringLiteral(
+        "\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Device\",\"gpu__time_duration.sum\","
+        "\"dram__bytes.sum\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\","
+        "\"sm__warps_active.avg.pct_of_peak_sustained_active\",\"smsp__pcsamp_warps_issue_stalled_long_scoreboard\","
+        "\"smsp__pcsamp_warps_issue_stalled_math_pipe_throttle\",\"smsp__pcsamp_warps_issue_stalled_selected\","
+        "\"smsp__pcsamp_warps_issue_stalled_barrier\"\n"
+        "\"\",\"\",\"\",\"\",\"\",\"usecond\",\"Mbyte\",\"inst\",\"%\",\"\",\"\",\"\",\"\"\n");
+    const char* const stalls[2] = { "60\",\"20\",\"10\",\"10", "40\",\"30\",\"20\",\"10" };
     for (int i = 0; i < 2; ++i)
-        csv += QStringLiteral(
-            "\"%1\",\"rms_norm_kernel\",\"(%2, 1, 1)\",\"(%3, 1, 1)\",\"0\",\"10\",\"8\",\"1000000\",\"40\"\n")
+        csv += QStringLiteral("\"%1\",\"rms_norm_kernel\",\"(%2, 1, 1)\",\"(%3, 1, 1)\",\"0\",\"10\",\"8\",\"1000000\","
+                              "\"40\",\"%4\"\n")
                    .arg(i)
                    .arg(first[0][1])
-                   .arg(first[0][0]);
+                   .arg(first[0][0])
+                   .arg(QLatin1String(stalls[i]));
     const QString ncuPath = m_dir.filePath(QStringLiteral("ncu.csv"));
     QFile f(ncuPath);
     QVERIFY(f.open(QIODevice::WriteOnly));
@@ -92,14 +103,42 @@ void TestCountersDock::scopesAndKernels()
 {
     CountersDock dock;
     dock.setAnalysis(m_analysis);
-    // One row per (device, stretch): the window of each GPU with GPU metrics plus its phases.
+    // One row per (device, stretch): the window of each GPU with GPU metrics, its phases and its
+    // step classes, in that order per GPU.
     QCOMPARE(dock.scopeModel()->rowCount(), m_analysis->counters.scopes.size());
+    QCOMPARE(dock.scopeModel()->headerData(1, Qt::Horizontal).toString(), QStringLiteral("Kind"));
     const auto devices
         = sl::test::selectRows(m_export, QStringLiteral("SELECT DISTINCT typeId & 255 FROM GPU_METRICS"), 1);
-    int windows = 0;
-    for (int r = 0; r < dock.scopeModel()->rowCount(); ++r)
-        windows += dock.scopeModel()->item(r, 1)->text() == QLatin1String("window");
+    int windows = 0, stepClasses = 0;
+    QString lastKind;
+    for (int r = 0; r < dock.scopeModel()->rowCount(); ++r) {
+        const QString kind = dock.scopeModel()->item(r, 1)->text();
+        const QString stretch = dock.scopeModel()->item(r, 2)->text();
+        if (kind == QLatin1String("window")) {
+            ++windows;
+            QCOMPARE(stretch, QStringLiteral("window"));
+        } else if (kind == QLatin1String("step class")) {
+            ++stepClasses;
+            QVERIFY2(stretch.endsWith(QLatin1String(" steps")), qPrintable(stretch));
+        } else {
+            QCOMPARE(kind, QStringLiteral("phase"));
+            QVERIFY(lastKind != QLatin1String("step class")); // phases before step classes
+        }
+        lastKind = kind;
+    }
     QCOMPARE(windows, devices.size());
+    // Step classes: the distinct (rank, class) pairs of the vLLM step names, by SQL (each rank
+    // runs on its own GPU); the class from the name's request counts.
+    const auto classes = sl::test::selectRows(m_export,
+        QStringLiteral(
+            "SELECT COUNT(*) FROM (SELECT DISTINCT globalTid >> 24, CASE WHEN t LIKE 'execute\\_context\\_0(%' "
+            "ESCAPE '\\' THEN 1 WHEN t LIKE '%\\_generation\\_0(%' ESCAPE '\\' THEN 2 ELSE 3 END FROM (SELECT "
+            "globalTid, COALESCE(text, (SELECT value FROM StringIds WHERE id = textId)) AS t FROM NVTX_EVENTS) "
+            "WHERE t LIKE 'execute\\_context\\_%' ESCAPE '\\')"),
+        1);
+    QCOMPARE(classes.size(), 1);
+    QVERIFY(classes[0][0] >= 2);
+    QCOMPARE(qint64(stepClasses), classes[0][0]);
     // The one profiled kernel name: 2 launches, 40 % achieved occupancy; FLOP/byte = 2e6 / 8e6.
     QCOMPARE(dock.ncuModel()->rowCount(), 1);
     QCOMPARE(dock.ncuModel()->item(0, 1)->text(), QStringLiteral("2"));
@@ -122,6 +161,37 @@ void TestCountersDock::rooflineAndClick()
     QCOMPARE(evidence[0].rowids.size(), size_t(2));
     QCOMPARE(evidence[0].rowids[0], m_rmsRowids[0]);
     QCOMPARE(evidence[0].rowids[1], m_rmsRowids[1]);
+}
+
+void TestCountersDock::stallChartOfTheSelectedKernel()
+{
+    CountersDock dock;
+    dock.setAnalysis(m_analysis);
+    // The one kernel row is selected after the rebuild: its stalls, largest first, as shares of
+    // the 200 samples (100, 50, 30, 20), in words.
+    const StallBreakdownChart* chart = dock.stallChart();
+    QCOMPARE(chart->plottedCategories(),
+        (QStringList { QStringLiteral("Long scoreboard (L1TEX/memory wait)"),
+            QStringLiteral("Math pipe throttle (execution pipe busy)"), QStringLiteral("Selected (issuing)"),
+            QStringLiteral("Barrier (waiting at a block barrier)") }));
+    QCOMPARE(chart->plottedValues(), (QVector<double> { 50, 25, 15, 10 }));
+    QVERIFY2(chart->title().contains(QLatin1String("rms_norm_kernel")), qPrintable(chart->title()));
+    // Without an analysis the chart empties.
+    dock.setAnalysis(nullptr);
+    QVERIFY(chart->plottedCategories().isEmpty());
+    QVERIFY(chart->plottedValues().isEmpty());
+    // No current row: a note, no bars; the row made current again (as a click does): the bars.
+    dock.setAnalysis(m_analysis);
+    QTreeView* view = nullptr;
+    for (QTreeView* v : dock.findChildren<QTreeView*>())
+        if (v->model() == dock.ncuModel())
+            view = v;
+    QVERIFY(view);
+    view->selectionModel()->clearCurrentIndex();
+    QVERIFY(chart->plottedValues().isEmpty());
+    QCOMPARE(chart->title(), QStringLiteral("Select a kernel to see its warp stalls"));
+    view->setCurrentIndex(dock.ncuModel()->index(0, 3));
+    QCOMPARE(chart->plottedValues(), (QVector<double> { 50, 25, 15, 10 }));
 }
 
 void TestCountersDock::timelineCounterLanes()

@@ -4,11 +4,14 @@
 #include "core/counters/ncuanalysis.h"
 #include "core/util/format.h"
 #include "widgets/charts/rooflinechart.h"
+#include "widgets/charts/stallbreakdownchart.h"
 #include "widgets/viewstate.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
+#include <QSplitter>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QToolButton>
@@ -52,6 +55,7 @@ CountersDock::CountersDock(QWidget* parent)
     , m_ncu(new QStandardItemModel(this))
     , m_ncuView(tableView(this, m_ncu))
     , m_roofline(new RooflineChart(this))
+    , m_stallChart(new StallBreakdownChart(this))
 {
     setObjectName(QStringLiteral("dock.counters"));
     // Laptop screens (tst_laptoplayout): the imports sit in the tab bar's corner and the notes
@@ -78,8 +82,16 @@ CountersDock::CountersDock(QWidget* parent)
     layout->addWidget(m_scopeView, 1);
     m_scopeView->setMinimumHeight(40);
     m_ncuView->setMinimumHeight(40);
-    m_tabs->addTab(phasePage, tr("Per phase"));
-    m_tabs->addTab(m_ncuView, tr("Nsight Compute"));
+    // The kernels above, the selected one's warp stalls below.
+    auto* ncuPage = new QSplitter(Qt::Vertical, this);
+    ncuPage->setChildrenCollapsible(false);
+    ncuPage->addWidget(m_ncuView);
+    ncuPage->addWidget(m_stallChart);
+    ncuPage->setStretchFactor(0, 2);
+    ncuPage->setStretchFactor(1, 3);
+    ncuPage->setSizes({ 200, 300 }); // the bars need room for their labels; the table a few rows
+    m_tabs->addTab(phasePage, tr("Per phase and step class"));
+    m_tabs->addTab(ncuPage, tr("Nsight Compute"));
     m_tabs->addTab(m_roofline, tr("Roofline"));
     setWidget(m_tabs);
     ViewState::registerHeader(m_scopeView->header(), QStringLiteral("counters.scopes"));
@@ -87,6 +99,11 @@ CountersDock::CountersDock(QWidget* parent)
     connect(m_ncuView, &QTreeView::activated, this,
         [this](const QModelIndex& index) { activateKernel(m_ncu->item(index.row(), 0)->data(kKernelRole).toInt()); });
     connect(m_roofline, &RooflineChart::kernelActivated, this, &CountersDock::activateKernel);
+    connect(
+        m_ncuView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+            const QStandardItem* item = current.isValid() ? m_ncu->item(current.row(), 0) : nullptr;
+            showStalls(item ? item->data(kKernelRole).toInt() : -1);
+        });
     rebuild();
 }
 
@@ -100,12 +117,13 @@ void CountersDock::rebuild()
 {
     m_scopes->clear();
     m_ncu->clear();
-    m_scopes->setHorizontalHeaderLabels({ tr("GPU"), tr("Stretch"), tr("Class"), tr("Kernel time"), tr("Span"),
-        tr("DRAM %"), tr("Compute %"), tr("Counters (mean / p90 over the stretch)") });
+    m_scopes->setHorizontalHeaderLabels({ tr("GPU"), tr("Kind"), tr("Stretch"), tr("Class"), tr("Kernel time"),
+        tr("Span"), tr("DRAM %"), tr("Compute %"), tr("Counters (mean / p90 over the stretch)") });
     m_ncu->setHorizontalHeaderLabels(
         { tr("Kernel"), tr("Launches"), tr("Trace time"), tr("Achieved occ. %"), tr("Theoretical occ. %"), tr("SM %"),
             tr("DRAM %"), tr("L1 hit %"), tr("L2 hit %"), tr("Tensor %"), tr("FLOP/byte"), tr("GFLOP/s") });
     m_roofline->setAnalysis(m_analysis);
+    showStalls(-1);
     if (!m_analysis) {
         m_notes->setText(tr("Open a trace. Counters come from exports captured with --gpu-metrics-devices, "
                             "and from imported NVML samples and Nsight Compute results."));
@@ -121,9 +139,8 @@ void CountersDock::rebuild()
         QStringList figures;
         for (const CounterFigure& f : s.figures)
             figures << QStringLiteral("%1 %2/%3").arg(f.name).arg(f.whole.mean, 0, 'f', 1).arg(f.whole.p90, 0, 'f', 1);
-        const QString stretch = s.scope == QLatin1String("window") ? tr("window") : s.scope;
-        m_scopes->appendRow({ cell(QString::number(s.deviceId)), cell(stretch), cell(boundClassLabel(s.bound)),
-            cell(formatDuration(s.kernelBusyNs)), cell(formatDuration(s.spanNs)),
+        m_scopes->appendRow({ cell(QString::number(s.deviceId)), cell(scopeKindLabel(s.kind)), cell(scopeLabel(s)),
+            cell(boundClassLabel(s.bound)), cell(formatDuration(s.kernelBusyNs)), cell(formatDuration(s.spanNs)),
             cell(s.dramPct >= 0 ? QString::number(s.dramPct, 'f', 1) : QStringLiteral("–")),
             cell(s.computePct >= 0 ? QString::number(s.computePct, 'f', 1) : QStringLiteral("–")),
             cell(figures.join(QStringLiteral("; "))) });
@@ -145,6 +162,32 @@ void CountersDock::rebuild()
                                               : QStringLiteral("–")) });
         }
     }
+    // The hottest kernel's stalls until another row is chosen.
+    if (m_ncu->rowCount() > 0)
+        selectNcuRow(0);
+    else
+        showStalls(-1);
+}
+
+void CountersDock::selectNcuRow(int row)
+{
+    if (row < 0 || row >= m_ncu->rowCount())
+        return;
+    m_ncuView->selectionModel()->setCurrentIndex(
+        m_ncu->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+void CountersDock::showStalls(int ncuKernel)
+{
+    if (!m_analysis || !m_analysis->counters.ncu || ncuKernel < 0
+        || ncuKernel >= m_analysis->counters.ncu->kernels.size()) {
+        m_stallChart->clear(m_analysis && m_analysis->counters.ncu
+                ? tr("Select a kernel to see its warp stalls")
+                : tr("Import Nsight Compute results to see warp stalls"));
+        return;
+    }
+    const NcuKernelFigures& k = m_analysis->counters.ncu->kernels[ncuKernel];
+    m_stallChart->setStalls(m_analysis->trace->strings.at(k.name), k.stalls, k.stallSource);
 }
 
 void CountersDock::activateKernel(int ncuKernel)

@@ -1,0 +1,406 @@
+// SPDX-License-Identifier: MIT
+// Real Nsight Compute and NVML files (issue 11): the CSVs in tests/data/counters, copied unedited
+// from public repositories (sources and licences in tests/data/counters/README.md), read, joined
+// to traces built here with the same kernel names, grids and blocks, and put on the roofline.
+// Every expected value was read off the CSV text by hand (the numbers are quoted in comments)
+// and the roofline figures are computed here from the fixture's GPU attributes.
+#include "core/analysis/analysisoptions.h"
+#include "core/analysis/analyzer.h"
+#include "core/counters/ncuanalysis.h"
+#include "core/counters/ncucsvreader.h"
+#include "core/counters/ncumatcher.h"
+#include "core/counters/nvmlcsvreader.h"
+#include "core/io/traceloader.h"
+#include "core/report/countersreport.h"
+#include "tests/common/tracefixture.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace sl;
+using sl::test::TraceFixture;
+
+namespace {
+
+QString data(const QString& rel) { return QStringLiteral(SIGHTLINE_TEST_DATA "/counters/") + rel; }
+
+const NcuKernelFigures* figuresOf(const AnalysisResult& r, const QString& name)
+{
+    for (const auto& f : r.counters.ncu->kernels)
+        if (r.trace->strings.at(f.name) == name)
+            return &f;
+    return nullptr;
+}
+
+/// One kernel with an explicit grid and block (the fixture's kernel() writes a 1-D launch).
+void kernel3d(TraceFixture& fx, qint64 start, qint64 durationNs, quint32 corr, const QString& name,
+    std::array<int, 3> grid, std::array<int, 3> block)
+{
+    fx.runtime(start - 5'000, start - 4'000, 100, 100, corr, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.kernel(start, start + durationNs, 0, 7, corr, 100, name, block[0]);
+    fx.exec(QStringLiteral("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET gridX = %1, gridY = %2, gridZ = %3, blockY = %4, "
+                           "blockZ = %5 WHERE correlationId = %6")
+                .arg(grid[0])
+                .arg(grid[1])
+                .arg(grid[2])
+                .arg(block[1])
+                .arg(block[2])
+                .arg(corr));
+}
+
+/// A Blackwell GPU like the one the DeepSeek-OCR CSVs were profiled on (CC 12.0; their SOL
+/// section: SM 2.00 GHz, DRAM at 8.87 % for 17.5 MB in 111.81 µs ≈ 1.77 TB/s peak).
+void blackwell(TraceFixture& fx)
+{
+    fx.process(100, QStringLiteral("python3.12"));
+    fx.thread(100, 100, QStringLiteral("python3.12"));
+    fx.gpu(0, QStringLiteral("NVIDIA GeForce RTX 5090"), 170);
+    fx.exec(QStringLiteral("UPDATE TARGET_INFO_GPU SET computeMajor = 12, computeMinor = 0, clockRate = 2000000000, "
+                           "memoryBandwidth = 1792000000000"));
+}
+
+} // namespace
+
+class TestCounterFiles : public QObject
+{
+    Q_OBJECT
+private slots:
+    void dsocrDetailsFolder();
+    void dsocrJoinsAndRoofline();
+    void windowsBannerAndAnonymousNamespace();
+    void folderSkipsWhatIsNotNcu();
+    void oldLayoutWithTotalsOnly();
+    void rawPageLikeB200DecodeBench();
+    void errorStub();
+    void realNvmlSamplerCsv();
+    void functionNames();
+};
+
+void TestCounterFiles::dsocrDetailsFolder()
+{
+    // Six files of one ncu run per kernel, each with ID 0 and its own process.
+    const NcuReport r = NcuCsvReader::read(data(QStringLiteral("codegandee-dsocr")));
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.page, NcuReport::Page::Details);
+    QCOMPARE(r.files,
+        (QStringList { QStringLiteral("kernel_0001.ncu.details.csv"), QStringLiteral("kernel_0003.ncu.details.csv"),
+            QStringLiteral("kernel_0005.ncu.details.csv"), QStringLiteral("kernel_0009.ncu.details.csv"),
+            QStringLiteral("kernel_0013.ncu.details.csv"), QStringLiteral("kernel_0016.ncu.details.csv") }));
+    QCOMPARE(r.launches.size(), 6);
+    for (qsizetype i = 0; i < r.launches.size(); ++i) {
+        QCOMPARE(r.launches[i].id, i); // renumbered in file order
+        QCOMPARE(r.launches[i].file, r.files[i]);
+        QCOMPARE(r.launches[i].computeCapability, QStringLiteral("12.0"));
+        QCOMPARE(r.launches[i].device, 0);
+    }
+    // kernel_0005: Block "(256, 1, 1)", Grid "(332, 1, 1)"; dram__bytes_read.sum "Mbyte","17.50",
+    // dram__bytes_write.sum "byte","0"; gpu__time_duration.sum "us","111.81";
+    // sm__ops_path_tensor_src_bf16_dst_fp32.sum "12,532,580,352" (…_dst_bf16 and flop_count_* "n/a").
+    const NcuLaunch& g = r.launches[2];
+    QCOMPARE(g.kernelName,
+        QStringLiteral("void Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_256x128_32x3_tn_align8>(Params)"));
+    QCOMPARE(g.grid[0], 332u);
+    QCOMPARE(g.block[0], 256u);
+    QCOMPARE(g.gridTotal, quint64(332));
+    QCOMPARE(g.blockTotal, quint64(256));
+    QCOMPARE(*g.dramBytes, 17'500'000.0);
+    QCOMPARE(*g.durationNs, 111'810.0);
+    QCOMPARE(*g.flopsTensor, 12'532'580'352.0);
+    QCOMPARE(*g.flops, 12'532'580'352.0);
+    QVERIFY(!g.flops32); // "n/a"
+    // Occupancy "Theoretical Occupancy" 16.67, "Achieved Occupancy" 16.73; Memory Workload
+    // Analysis "L1/TEX Hit Rate" 0.55, "L2 Hit Rate" 80.44; SOL "DRAM Throughput" 8.87,
+    // "Compute (SM) Throughput" 32.10.
+    QCOMPARE(*g.theoreticalOccupancyPct, 16.67);
+    QCOMPARE(*g.achievedOccupancyPct, 16.73);
+    QCOMPARE(*g.l1HitPct, 0.55);
+    QCOMPARE(*g.l2HitPct, 80.44);
+    QCOMPARE(*g.dramThroughputPct, 8.87);
+    QCOMPARE(*g.smThroughputPct, 32.10);
+    // kernel_0016: read "Mbyte","63.77" + write "Kbyte","197.38" (decimal prefixes).
+    QCOMPARE(*r.launches[5].dramBytes, 63'770'000.0 + 197'380.0);
+    // The tensor-path count is 2·M·N·K: 304 tiles of 128×256 outputs need K = 2304 exactly.
+    QCOMPARE(*r.launches[5].flopsTensor, 2.0 * 304 * 128 * 256 * 2304);
+}
+
+void TestCounterFiles::dsocrJoinsAndRoofline()
+{
+    // Reads the six launches' names, grids, blocks and durations from the files themselves, so
+    // the trace holds exactly the profiled launches (plus a second launch of kernel_0005).
+    const NcuReport ncu = NcuCsvReader::read(data(QStringLiteral("codegandee-dsocr")));
+    QCOMPARE(ncu.launches.size(), 6);
+    TraceFixture fx(TraceFixture::Schema::Nsys2026, QStringLiteral("dsocr.sqlite"));
+    blackwell(fx);
+    qint64 at = 1'000'000;
+    quint32 corr = 1;
+    const QString splitKvInTrace = QStringLiteral(
+        "void flash::flash_fwd_splitkv_kernel<Flash_fwd_kernel_traits<128, 64, 128, 4, false, false, "
+        "cutlass::bfloat16_t, Flash_kernel_traits<128, 64, 128, 4, cutlass::bfloat16_t> >, true, false, false, "
+        "false, true, true, false, false>(flash::Flash_fwd_params)");
+    for (const NcuLaunch& l : ncu.launches) {
+        // kernel_0013 as nsys would name it with a different demangler: only the function agrees.
+        const QString name = l.file.startsWith(QLatin1String("kernel_0013")) ? splitKvInTrace : l.kernelName;
+        const int copies = l.file.startsWith(QLatin1String("kernel_0005")) ? 2 : 1;
+        for (int c = 0; c < copies; ++c) {
+            kernel3d(fx, at, qint64(*l.durationNs), corr++, name, { int(l.grid[0]), int(l.grid[1]), int(l.grid[2]) },
+                { int(l.block[0]), int(l.block[1]), int(l.block[2]) });
+            at += qint64(*l.durationNs) + 10'000;
+        }
+    }
+    const LoadOutcome loaded = TraceLoader::loadSync(fx.path());
+    QVERIFY2(loaded.ok(), qPrintable(loaded.message));
+    AnalysisOptions o;
+    o.ncuFile = data(QStringLiteral("codegandee-dsocr"));
+    QString error;
+    const QByteArray peaks = "{\"gpus\":[{\"model\":\"RTX 5090 (test entry)\",\"source\":\"test\","
+                             "\"match\":[\"RTX 5090\"],\"tflops\":{\"bf16\":209.5}}]}";
+    QVERIFY2(o.peaks.extendFromJson(peaks, &error), qPrintable(error));
+    const AnalysisPtr r = Analyzer::analyze(loaded.trace, o);
+    QVERIFY(r && r->counters.ncu);
+    const NcuResult& n = *r->counters.ncu;
+    QCOMPARE(n.match.matched, 6);
+    QCOMPARE(n.match.byFullName, 5);
+    QCOMPARE(n.match.byFunctionName, 1);
+    QCOMPARE(n.match.withoutDims, 0);
+    // The first kernel_0005 launch of the trace (corr 3, after 0001 and 0003) took the profiled one.
+    QCOMPARE(loaded.trace->kernels.rowid[size_t(n.match.kernelOfLaunch[2])], 3);
+
+    // The roof from TARGET_INFO_GPU: 2 × 128 FP32 lanes × 170 SMs × 2.0 GHz; DRAM 1.792 TB/s;
+    // the tensor ceiling from the peak entry, 209.5 TFLOP/s.
+    QCOMPARE(n.roofs.size(), 1);
+    const Roofline& roof = n.roofs[0];
+    QCOMPARE(roof.fp32FlopsPerSecond, 2.0 * 128 * 170 * 2.0e9);
+    QCOMPARE(roof.dramBytesPerSecond, 1.792e12);
+    QCOMPARE(roof.tensorFlopsPerSecond, 209.5e12);
+
+    const NcuKernelFigures* gemm = figuresOf(*r, ncu.launches[2].kernelName);
+    QVERIFY(gemm);
+    QCOMPARE(gemm->launches, 1);
+    QCOMPARE(gemm->traceNs, 2 * 111'810); // both launches in the trace, one profiled
+    QCOMPARE(*gemm->flops, 12'532'580'352.0);
+    QCOMPARE(*gemm->tensorFlops, 12'532'580'352.0);
+    QVERIFY(gemm->onTensorPath());
+    QCOMPARE(*gemm->arithmeticIntensity, 12'532'580'352.0 / 17'500'000.0);
+    QCOMPARE(*gemm->achievedFlopsPerSecond, 12'532'580'352.0 / 111'810e-9);
+    // 716 FLOP/byte × 1.792 TB/s is far above 209.5 TFLOP/s: the tensor ceiling bounds it.
+    QCOMPARE(NcuAnalysis::attainable(roof, *gemm->arithmeticIntensity, true), 209.5e12);
+
+    // flash_fwd_splitkv (kernel_0013): 335,544,320 tensor ops, 4.74 MB read, 10.34 µs. Its
+    // intensity puts it under the DRAM roof: 70.8 FLOP/byte × 1.792 TB/s = 126.9 TFLOP/s.
+    const NcuKernelFigures* splitKv = figuresOf(*r, splitKvInTrace);
+    QVERIFY(splitKv);
+    const double ai = 335'544'320.0 / 4'740'000.0;
+    QCOMPARE(*splitKv->arithmeticIntensity, ai);
+    QCOMPARE(NcuAnalysis::attainable(roof, ai, true), ai * 1.792e12);
+    QCOMPARE(*splitKv->achievedOccupancyPct, 8.24);
+    QCOMPARE(*splitKv->theoreticalOccupancyPct, 8.33);
+
+    // report.json: the folder's base name and its files, never a path.
+    const QByteArray json = QJsonDocument(CountersReport::json(*r)).toJson();
+    QVERIFY(json.contains("\"file\": \"codegandee-dsocr\""));
+    QVERIFY(json.contains("\"kernel_0016.ncu.details.csv\""));
+    QVERIFY(!json.contains(SIGHTLINE_TEST_DATA));
+    QVERIFY(json.contains("\"tensor_flops_per_s\": 209500000000000"));
+}
+
+void TestCounterFiles::windowsBannerAndAnonymousNamespace()
+{
+    // A UTF-8 BOM, a ==PROF== banner with a Windows path and the program's own output come
+    // before the header; the kernel is in an anonymous namespace printed as "unnamed>".
+    const NcuReport r = NcuCsvReader::read(data(QStringLiteral("olajide-roofline/ncu/gemm_tiled.csv")));
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.launches.size(), 1);
+    const NcuLaunch& l = r.launches[0];
+    QCOMPARE(l.kernelName,
+        QStringLiteral("void unnamed>::gemm_tiled_kernel<32>(const float *, const float *, float *, int, int, int)"));
+    QCOMPARE(NcuMatcher::functionName(l.kernelName), QStringLiteral("gemm_tiled_kernel"));
+    // dram__bytes_op_read.sum 53,261,312 + dram__bytes_op_write.sum 3,377,920; duration
+    // 10,195,552 ns; lts__t_sector_hit_rate.pct 87.50; sm__throughput 88.90; sm__warps_active 66.65.
+    QCOMPARE(*l.dramBytes, 53'261'312.0 + 3'377'920.0);
+    QCOMPARE(*l.durationNs, 10'195'552.0);
+    QCOMPARE(*l.l2HitPct, 87.50);
+    QCOMPARE(*l.smThroughputPct, 88.90);
+    QCOMPARE(*l.achievedOccupancyPct, 66.65);
+    QVERIFY(!l.flops); // no FLOP counter was collected
+
+    TraceFixture fx(TraceFixture::Schema::Nsys2026, QStringLiteral("gemm.sqlite"));
+    blackwell(fx);
+    // nsys (like c++filt) writes the anonymous namespace out.
+    kernel3d(fx, 1'000'000, 10'195'552, 1,
+        QStringLiteral(
+            "void (anonymous namespace)::gemm_tiled_kernel<32>(const float*, const float*, float*, int, int, "
+            "int)"),
+        { 64, 64, 1 }, { 32, 32, 1 });
+    kernel3d(fx, 12'000'000, 10'195'552, 2,
+        QStringLiteral("void (anonymous namespace)::gemm_naive_kernel(const float*, const float*, float*, int, int, "
+                       "int)"),
+        { 64, 64, 1 }, { 32, 32, 1 });
+    const LoadOutcome loaded = TraceLoader::loadSync(fx.path());
+    QVERIFY2(loaded.ok(), qPrintable(loaded.message));
+    const NcuMatcher::Result m = NcuMatcher::match(*loaded.trace, r);
+    QCOMPARE(m.matched, 1);
+    QCOMPARE(m.byFunctionName, 1);
+    QCOMPARE(loaded.trace->kernels.rowid[size_t(m.kernelOfLaunch[0])], 1);
+}
+
+void TestCounterFiles::folderSkipsWhatIsNotNcu()
+{
+    // The sample run's folder: seven ncu CSVs under ncu/ (the .txt files are not collected) and
+    // the NVML sampler's nvml.csv beside them, which is listed as skipped.
+    const NcuReport r = NcuCsvReader::read(data(QStringLiteral("olajide-roofline")));
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.files,
+        (QStringList { QStringLiteral("ncu/gemm_naive.csv"), QStringLiteral("ncu/gemm_register_blocked.csv"),
+            QStringLiteral("ncu/gemm_tiled.csv"), QStringLiteral("ncu/gemm_vectorized.csv"),
+            QStringLiteral("ncu/saxpy.csv"), QStringLiteral("ncu/transpose_naive.csv"),
+            QStringLiteral("ncu/transpose_tiled.csv") }));
+    QCOMPARE(r.launches.size(), 7);
+    QCOMPARE(r.skipped.size(), 1);
+    QVERIFY2(r.skipped[0].contains(QStringLiteral("nvml.csv")), qPrintable(r.skipped[0]));
+    // saxpy: Block (256, 1, 1), Grid (65536, 1, 1).
+    QCOMPARE(NcuMatcher::functionName(r.launches[4].kernelName), QStringLiteral("saxpy_kernel"));
+    QCOMPARE(r.launches[4].grid[0], 65536u);
+    QCOMPARE(r.launches[4].block[0], 256u);
+    // An empty folder says so.
+    QTemporaryDir empty;
+    const NcuReport none = NcuCsvReader::read(empty.path());
+    QVERIFY(none.error.contains(QStringLiteral("no Nsight Compute results")));
+}
+
+void TestCounterFiles::oldLayoutWithTotalsOnly()
+{
+    // ncu from CUDA 11.4: a "Kernel Time" column, no Block/Grid/Device/CC columns; grid and block
+    // only as Launch Statistics metrics holding totals; thousands separators everywhere.
+    const NcuReport r = NcuCsvReader::read(data(QStringLiteral("leleucas-bert/5-9_bert_flashattn_nsight.csv")));
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.page, NcuReport::Page::Details);
+    QCOMPARE(r.launches.size(), 10);
+    QCOMPARE(NcuMatcher::functionName(r.launches[0].kernelName),
+        QStringLiteral("distribution_elementwise_grid_stride_kernel"));
+    // ID 5: "Grid Size" 48, "Block Size" 128; dram__bytes.sum "415,488"; FFMA 49,152, FMUL
+    // 49,152, HADD 49,152 (the other FLOP counters 0); Theoretical 25 %, Achieved 6.09 %.
+    const NcuLaunch& l = r.launches[5];
+    QCOMPARE(l.grid[0], 0u);
+    QCOMPARE(l.gridTotal, quint64(48));
+    QCOMPARE(l.blockTotal, quint64(128));
+    QCOMPARE(*l.dramBytes, 415'488.0);
+    QCOMPARE(*l.flops32, 2.0 * 49'152 + 49'152);
+    QCOMPARE(*l.flops16, 49'152.0);
+    QCOMPARE(*l.flops, 2.0 * 49'152 + 49'152 + 49'152);
+    QCOMPARE(*l.theoreticalOccupancyPct, 25.0);
+    QCOMPARE(*l.achievedOccupancyPct, 6.09);
+
+    // Totals match any triple with the same products: (6, 8, 1) × (64, 2, 1) = 48 × 128.
+    TraceFixture fx(TraceFixture::Schema::Nsys2026, QStringLiteral("bert.sqlite"));
+    blackwell(fx);
+    const QString gemm = r.launches[5].kernelName;
+    kernel3d(fx, 1'000'000, 7'000, 1, gemm, { 24, 1, 1 }, { 128, 1, 1 }); // 24 blocks: not the profiled one
+    kernel3d(fx, 2'000'000, 7'000, 2, gemm, { 6, 8, 1 }, { 64, 2, 1 });
+    const LoadOutcome loaded = TraceLoader::loadSync(fx.path());
+    QVERIFY2(loaded.ok(), qPrintable(loaded.message));
+    const NcuMatcher::Result m = NcuMatcher::match(*loaded.trace, r);
+    QCOMPARE(m.matched, 1);
+    QCOMPARE(m.byFullName, 1);
+    QCOMPARE(m.withoutDims, 1);
+    QCOMPARE(loaded.trace->kernels.rowid[size_t(m.kernelOfLaunch[5])], 2);
+}
+
+void TestCounterFiles::rawPageLikeB200DecodeBench()
+{
+    // The layout of `ncu --csv --page raw` on a B200 decode benchmark (meinie0826/Roofline-Analysis,
+    // decodebench/results/ncu, no licence: facts only): two ==PROF== lines, the identity columns,
+    // device attributes, launch__* totals, then a units row whose first 11 cells are empty.
+    const QByteArray csv
+        = "==PROF== Connected to process 233787 (/usr/bin/python3.12)\n"
+          "==PROF== Disconnected from process 233787\n"
+          "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\",\"Block Size\","
+          "\"Grid "
+          "Size\",\"Device\",\"CC\",\"device__attribute_display_name\",\"device__attribute_multiprocessor_count\","
+          "\"launch__block_size\",\"launch__grid_size\",\"launch__registers_per_thread\",\"gpu__time_duration.sum\","
+          "\"sm__maximum_warps_per_active_cycle_pct\",\"sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_"
+          "active\"\n"
+          "\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"register/thread\",\"ns\",\"%\","
+          "\"%\"\n"
+          "\"0\",\"233787\",\"python3.12\",\"127.0.0.1\",\"BatchDecodeWithPagedKVCacheKernel\",\"1\",\"7\","
+          "\"(16, 4, 2)\",\"(128, 8, 1)\",\"0\",\"10.0\",\"NVIDIA B200\",\"148\",\"128\",\"1,024\",\"56\",\"629,824\","
+          "\"56.25\",\"0\"\n"
+          "\"1\",\"233787\",\"python3.12\",\"127.0.0.1\",\"PersistentVariableLengthMergeStatesKernel\",\"1\",\"7\","
+          "\"(16, 8, 1)\",\"(1776, 1, 1)\",\"0\",\"10.0\",\"NVIDIA B200\",\"148\",\"128\",\"1,776\",\"40\",\"14,976\","
+          "\"75\",\"0\"\n";
+    const NcuReport r = NcuCsvReader::parse(csv, QStringLiteral("flashinfer_paged_decode.ncu.csv"));
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.page, NcuReport::Page::Raw);
+    QCOMPARE(r.launches.size(), 2);
+    const NcuLaunch& d = r.launches[0];
+    QCOMPARE(d.grid[0], 128u);
+    QCOMPARE(d.grid[1], 8u);
+    QCOMPARE(d.block[2], 2u);
+    QCOMPARE(d.gridTotal, quint64(1024));
+    QCOMPARE(d.blockTotal, quint64(128));
+    QCOMPARE(*d.durationNs, 629'824.0);
+    QCOMPARE(*d.theoreticalOccupancyPct, 56.25);
+    QCOMPARE(*d.tensorActivePct, 0.0);
+    QCOMPARE(*r.launches[1].durationNs, 14'976.0);
+    QCOMPARE(*r.launches[1].theoreticalOccupancyPct, 75.0);
+}
+
+void TestCounterFiles::errorStub()
+{
+    // ncu writes only its banner when the profiled program fails (13 of 51 files in that folder).
+    const NcuReport r = NcuCsvReader::parse("==PROF== Connected to process 1 (/usr/bin/python3.12)\n"
+                                            "==ERROR== The application returned an error code (1).\n",
+        QStringLiteral("flashinfer_paged_decode__gqa_fp16_b64_ctx4k_p32.ncu.csv"));
+    QVERIFY(r.error.contains(QStringLiteral("flashinfer_paged_decode__gqa_fp16_b64_ctx4k_p32.ncu.csv")));
+    QVERIFY(r.launches.isEmpty());
+}
+
+void TestCounterFiles::realNvmlSamplerCsv()
+{
+    // timestamp,power_w,temperature_c,sm_clock_mhz,memory_clock_mhz,gpu_util_pct with ISO UTC
+    // timestamps to the millisecond; 293 samples from 2026-07-22T21:41:45.304Z to 21:42:17.032Z.
+    // A capture that started at 21:41:45.000Z (1784756505 s since the epoch) puts the first
+    // sample at 304 ms and the last at 32,032 ms, to the nanosecond.
+    const qint64 start = 1'784'756'505'000'000'000;
+    const NvmlCsvReader::Result r
+        = NvmlCsvReader::read(data(QStringLiteral("olajide-roofline/nvml.csv")), start, 3 * 3600);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.rowsRead, 293);
+    QCOMPARE(r.rowsSkipped, 0);
+    QCOMPARE(r.columnsFound.size(), 5);
+    const CounterSeries* power = r.counters.find(0, QStringLiteral("Power"));
+    QVERIFY(power);
+    QCOMPARE(power->t.size(), size_t(293));
+    QCOMPARE(power->t.front(), 304'000'000);
+    QCOMPARE(power->t.back(), 32'032'000'000);
+    QCOMPARE(power->v.front(), 25.864f);
+    QCOMPARE(power->v.back(), 176.548f);
+    const CounterSeries* clock = r.counters.find(0, QStringLiteral("SM Clock"));
+    QVERIFY(clock);
+    QCOMPARE(clock->v.front(), 1027.0f);
+    QCOMPARE(clock->v.back(), 2850.0f);
+    QVERIFY(r.counters.find(0, QStringLiteral("Memory Clock")));
+    QVERIFY(r.counters.find(0, QStringLiteral("Temperature")));
+    QVERIFY(r.counters.find(0, QStringLiteral("GPU Utilization")));
+}
+
+void TestCounterFiles::functionNames()
+{
+    // The return type may hold templates (cuBLAS gemv as ncu prints it, kernel_0001).
+    QCOMPARE(NcuMatcher::functionName(QStringLiteral("enable_if<!T7, void>::type kernel<int, int, __nv_bfloat16, "
+                                                     "__nv_bfloat16, __nv_bfloat16, float, (bool)0>(T13)")),
+        QStringLiteral("kernel"));
+    QCOMPARE(NcuMatcher::functionName(QStringLiteral("void at::native::<unnamed>::distribution_elementwise_grid_stride_"
+                                                     "kernel<float, (int)4>(int, T3)")),
+        QStringLiteral("distribution_elementwise_grid_stride_kernel"));
+    QCOMPARE(
+        NcuMatcher::functionName(QStringLiteral("void at::native::vectorized_elementwise_kernel<4, "
+                                                "at::native::FillFunctor<float>, at::detail::Array<char *, 1> >(int, "
+                                                "T2, T3)")),
+        QStringLiteral("vectorized_elementwise_kernel"));
+    QCOMPARE(NcuMatcher::functionName(QStringLiteral("fmha_cutlassF_bf16_aligned_64x64_rf_sm80(AttentionKernel<"
+                                                     "bfloat16_t, Sm80, 1, 64, 64, 64, 1, 1>::Params)")),
+        QStringLiteral("fmha_cutlassF_bf16_aligned_64x64_rf_sm80"));
+}
+
+QTEST_GUILESS_MAIN(TestCounterFiles)
+#include "tst_counterfiles.moc"
