@@ -82,6 +82,9 @@ int BenchProbe::measure(const QString& path, bool hashFile)
     o.insert(QStringLiteral("strings"), qint64(t.strings.size()));
     o.insert(QStringLiteral("string_bytes"), t.strings.memoryBytes());
     o.insert(QStringLiteral("model_bytes"), t.memoryBytes());
+    o.insert(QStringLiteral("counter_samples"), t.counters.samples());
+    o.insert(QStringLiteral("counter_series"), qint64(t.counters.series.size()));
+    o.insert(QStringLiteral("counter_bytes"), t.counters.memoryBytes());
     o.insert(QStringLiteral("rss_after_load"), ResourceUsage::residentBytes() - base);
 
     const AnalysisOptions ao;

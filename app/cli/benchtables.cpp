@@ -20,6 +20,9 @@ namespace {
 constexpr qint64 kRestPerApiRow = 48;
 constexpr qint64 kRestPerNvtxRange = 56;
 constexpr qint64 kRestPerCopy = 64;
+// A sampled counter value (GPU metrics, NVML) as CounterSeries stores it: its timestamp (8 B, ns),
+// its value (4 B, float) and its prefix sum for the timeline's column means (8 B, double).
+constexpr qint64 kRestPerCounterSample = 20;
 // Interned strings: the model holds them once; the loader's text index keeps a UTF-8 key per
 // distinct inline NVTX text while reading.
 constexpr qint64 kStringFactor = 2;
@@ -55,7 +58,8 @@ QString cores(const QJsonObject& o, const QString& phase)
 qint64 BenchTables::restBound(const QJsonObject& m)
 {
     return kRestPerApiRow * value(m, "api") + kRestPerNvtxRange * value(m, "nvtx") + kRestPerCopy * value(m, "ops")
-        + kStringFactor * value(m, "string_bytes") + kFixedBytes;
+        + kRestPerCounterSample * value(m, "counter_samples") + kStringFactor * value(m, "string_bytes")
+        + kFixedBytes;
 }
 
 void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
@@ -96,12 +100,13 @@ void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
 
     out << "\n"
         << tr("Memory: peak resident growth over the size before loading (MiB), per phase; the bound is %1 B per "
-              "kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5× the "
-              "interned strings and %6 MiB.")
+              "kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5 B per "
+              "counter sample, %6× the interned strings and %7 MiB.")
                .arg(kBytesPerKernel)
                .arg(kRestPerApiRow)
                .arg(kRestPerNvtxRange)
                .arg(kRestPerCopy)
+               .arg(kRestPerCounterSample)
                .arg(kStringFactor)
                .arg(kFixedBytes >> 20)
         << "\n\n"
@@ -117,6 +122,26 @@ void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
             << " | " << mib(value(m, "load_peak")) << " | " << mib(value(m, "analyze_peak")) << " | "
             << mib(value(m, "report_peak")) << " | " << peak / kernels << " | " << mib(bound) << " | "
             << QString::number(double(peak) / double(bound), 'f', 2) << " |\n";
+    }
+
+    bool anyCounters = false;
+    for (const BenchRow& r : rows)
+        anyCounters = anyCounters || value(r.measure, "counter_samples") > 0;
+    if (anyCounters) {
+        out << "\n"
+            << tr("Sampled counters (GPU metrics) held by the model: series, samples, bytes (MiB) and bytes per "
+                  "sample.")
+            << "\n\n"
+            << tr("| trace | series | samples | counters | B/sample |") << "\n|---|---:|---:|---:|---:|\n";
+        for (const BenchRow& r : rows) {
+            const QJsonObject& m = r.measure;
+            const qint64 samples = value(m, "counter_samples");
+            out << "| " << r.name << " | " << formatCount(value(m, "counter_series")) << " | " << formatCount(samples)
+                << " | " << mib(value(m, "counter_bytes")) << " | "
+                << (samples > 0 ? QString::number(double(value(m, "counter_bytes")) / double(samples), 'f', 1)
+                                : QStringLiteral("–"))
+                << " |\n";
+        }
     }
 
     out << "\n"

@@ -29,7 +29,7 @@ public:
 
     /// The memory target: peak resident growth during load, analysis and report of at most
     /// kBytesPerKernel per kernel row plus this bound for the rest (bytes), from the row counts
-    /// of the other tables and the interned strings' bytes.
+    /// of the other tables, the interned strings' bytes and the counter samples.
     static constexpr qint64 kBytesPerKernel = 100;
     static qint64 restBound(const QJsonObject& measure);
 };

@@ -13,6 +13,9 @@
 #include "core/analysis/specrules.h"
 #include "core/counters/counteranalysis.h"
 #include "core/util/format.h"
+#include "core/util/logging.h"
+
+#include <QElapsedTimer>
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -135,7 +138,11 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     if (cancel.isCancelled())
         return nullptr;
     DataQualityFindings::append(res);
+    QElapsedTimer counterTime;
+    counterTime.start();
     CounterAnalysis::attach(options, res, [&] { return cancel.isCancelled(); });
+    qCDebug(lcAnalysis) << "counter analysis" << counterTime.nsecsElapsed() / 1000 << "us," << res.counters.scopes.size()
+                        << "scopes";
 
     if (trace->nvtx.size() > 0 && r->kernelNs > 0 && r->coverage < spec::kNvtxCoverageWarning)
         r->warnings << tr("NVTX attribution covers %1 of kernel time (under %2): per-range and per-phase figures "

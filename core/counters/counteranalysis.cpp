@@ -9,6 +9,9 @@
 #include "core/counters/nvmlcsvreader.h"
 #include "core/util/format.h"
 
+#include <QHash>
+#include <QtConcurrent/QtConcurrentMap>
+
 #include <algorithm>
 #include <array>
 
@@ -128,26 +131,63 @@ double busyMean(const CounterScope& scope, std::initializer_list<const char*> pr
     return any ? std::min(total, 100.0) : -1;
 }
 
-CounterScope summarise(const QString& name, int deviceId, const QVector<const CounterSeries*>& series,
-    const IntervalList& stretch, const IntervalList& busy)
+/// For each series, the index of the first series with the same timestamps (the metrics of one
+/// GPU are sampled together): computed once per device, each comparison is a pass over the times.
+std::vector<size_t> timestampGrids(const QVector<const CounterSeries*>& series)
+{
+    std::vector<size_t> gridOf(size_t(series.size()));
+    for (qsizetype i = 0; i < series.size(); ++i) {
+        qsizetype j = 0;
+        while (j < i && (gridOf[size_t(j)] != size_t(j) || series[j]->t != series[i]->t))
+            ++j;
+        gridOf[size_t(i)] = size_t(j);
+    }
+    return gridOf;
+}
+
+/// `grids`: timestampGrids(series), or null to compute it here.
+CounterScope summarise(CounterScope::Kind kind, const QString& name, int deviceId,
+    const QVector<const CounterSeries*>& series, const IntervalList& stretch, const IntervalList& busy,
+    const std::vector<size_t>* grids = nullptr)
 {
     CounterScope scope;
+    scope.kind = kind;
     scope.scope = name;
     scope.deviceId = deviceId;
-    scope.stretch = stretch;
     scope.spanNs = CounterStats::length(stretch);
     const IntervalList busyInStretch = CounterStats::intersect(busy, stretch);
     scope.kernelBusyNs = CounterStats::length(busyInStretch);
-    for (const CounterSeries* s : series) {
-        CounterFigure f;
+    // Which samples overlap the stretch and its kernel time depends on the timestamps only: the
+    // metrics of one GPU are sampled together, so the weights are computed once per distinct
+    // timestamp grid (one interval walk instead of one per metric), then the figures of all
+    // metrics in parallel.
+    const std::vector<size_t> own = grids ? std::vector<size_t> {} : timestampGrids(series);
+    const std::vector<size_t>& gridOf = grids ? *grids : own;
+    std::vector<size_t> distinct;
+    for (size_t i = 0; i < gridOf.size(); ++i)
+        if (gridOf[i] == i)
+            distinct.push_back(i);
+    std::vector<SampleWeights> whole(gridOf.size()), busyWeights(gridOf.size());
+    QtConcurrent::blockingMap(distinct, [&](size_t i) {
+        whole[i] = CounterStats::weights(*series[qsizetype(i)], stretch);
+        busyWeights[i] = CounterStats::weights(*series[qsizetype(i)], busyInStretch);
+    });
+    std::vector<CounterFigure> figures(size_t(series.size()));
+    std::vector<size_t> order(figures.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    QtConcurrent::blockingMap(order, [&](size_t i) {
+        const CounterSeries* s = series[qsizetype(i)];
+        CounterFigure& f = figures[i];
         f.name = s->name;
         f.unit = s->unit;
         f.nvml = s->source == CounterSeries::Source::Nvml;
-        f.whole = CounterStats::over(*s, stretch);
-        f.busy = CounterStats::over(*s, busyInStretch);
+        f.whole = CounterStats::over(*s, whole[gridOf[i]]);
+        f.busy = CounterStats::over(*s, busyWeights[gridOf[i]]);
+    });
+    for (auto& f : figures)
         if (f.whole.valid())
             scope.figures.append(std::move(f));
-    }
     // DRAM: read + write throughput (each a % of peak bandwidth); older chips: one "DRAM" metric.
     scope.dramPct = busyMean(scope, { "DRAM Read Bandwidth", "DRAM Write Bandwidth" }, true);
     if (scope.dramPct < 0)
@@ -251,6 +291,9 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
     const int phaseCount = int(r.phases.size());
     constexpr int kClasses = StepComposition::kClassCount;
     const ServingSteps& st = r.serving.steps;
+    // The stretch of each scope (parallel to out.scopes): a step class that covers the same time
+    // as a phase is not reported twice (findings below).
+    std::vector<IntervalList> stretchOf;
     qint64 windowKernelNs = 0;
     for (const auto& d : r.devices)
         windowKernelNs += d.computeBusyNs;
@@ -258,7 +301,6 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
     for (const DeviceSeries& dev : devices) {
         if (cancelled && cancelled())
             return out;
-        const qsizetype firstScope = out.scopes.size(); // this device's window; its phases follow
         // Kernel unions of this device: all, and per phase (kernels are start-sorted per device).
         IntervalList busyAll;
         std::vector<IntervalList> busyByPhase(size_t(std::max(phaseCount, 0)));
@@ -284,20 +326,24 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
             }
         }
         busyAll = CounterStats::unite(std::move(busyAll));
-        out.scopes.append(summarise(QStringLiteral("window"), dev.deviceId, dev.series, window, busyAll));
+        const std::vector<size_t> grids = timestampGrids(dev.series);
+        out.scopes.append(summarise(
+            CounterScope::Kind::Window, QStringLiteral("window"), dev.deviceId, dev.series, window, busyAll, &grids));
+        stretchOf.push_back(window);
 
         // Each phase's steps on this device: the step ranges of processes that ran work here.
         std::vector<IntervalList> steps(size_t(std::max(phaseCount, 0)));
         const auto& nv = trace.nvtx;
+        // pid → whether the process ran work on this device, looked up once per pid (the last
+        // process entry of a pid decides, as before).
+        QHash<quint32, bool> usesDevice;
+        for (const auto& proc : r.processes)
+            usesDevice.insert(proc.pid, proc.devices.contains(dev.deviceId));
         for (qsizetype i = 0; i < nv.size() && size_t(i) < r.rangeStepPhase.size(); ++i) {
             const int p = r.rangeStepPhase[size_t(i)];
             if (p < 0 || p >= phaseCount)
                 continue;
-            bool usesDevice = false;
-            for (const auto& proc : r.processes)
-                if (proc.pid == nv.pid[size_t(i)])
-                    usesDevice = proc.devices.contains(dev.deviceId);
-            if (!usesDevice)
+            if (!usesDevice.value(nv.pid[size_t(i)], false))
                 continue;
             const qint64 a = std::max(nv.start[size_t(i)], w0), b = std::min(nv.end[size_t(i)], w1);
             if (b > a)
@@ -310,11 +356,10 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 continue;
             const IntervalList stretch = CounterStats::unite(std::move(steps[size_t(p)]));
             const IntervalList busy = CounterStats::unite(std::move(busyByPhase[size_t(p)]));
-            out.scopes.append(summarise(r.phases[p].phase, dev.deviceId, dev.series, stretch, busy));
+            out.scopes.append(
+                summarise(CounterScope::Kind::Phase, r.phases[p].phase, dev.deviceId, dev.series, stretch, busy, &grids));
+            stretchOf.push_back(stretch);
         }
-
-        for (qsizetype i = firstScope + 1; i < out.scopes.size(); ++i)
-            out.scopes[i].kind = CounterScope::Kind::Phase;
 
         // Each step class: the union of the serving steps of that class whose GPU is this device
         // (ServingSteps::device, where most of the step's kernels ran), clipped to the window.
@@ -329,9 +374,9 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 continue;
             const IntervalList stretch = CounterStats::unite(std::move(classSteps[size_t(c)]));
             const IntervalList busy = CounterStats::unite(std::move(busyByClass[size_t(c)]));
-            out.scopes.append(summarise(
-                StepComposition::className(StepComposition::Class(c)), dev.deviceId, dev.series, stretch, busy));
-            out.scopes.back().kind = CounterScope::Kind::StepClass;
+            out.scopes.append(summarise(CounterScope::Kind::StepClass,
+                StepComposition::className(StepComposition::Class(c)), dev.deviceId, dev.series, stretch, busy, &grids));
+            stretchOf.push_back(stretch);
         }
     }
 
@@ -340,13 +385,13 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
     // time as a phase of the device (e.g. the vLLM "decode" phase and the decode steps) only once,
     // as the phase.
     const auto sameAsAPhase = [&](qsizetype i) {
-        const qint64 len = out.scopes[i].spanNs;
+        const qint64 len = CounterStats::length(stretchOf[size_t(i)]);
         for (qsizetype j = 0; j < out.scopes.size(); ++j) {
             if (out.scopes[j].kind != CounterScope::Kind::Phase || out.scopes[j].deviceId != out.scopes[i].deviceId)
                 continue;
             const qint64 shared
-                = CounterStats::length(CounterStats::intersect(out.scopes[i].stretch, out.scopes[j].stretch));
-            const qint64 longer = std::max(len, out.scopes[j].spanNs);
+                = CounterStats::length(CounterStats::intersect(stretchOf[size_t(i)], stretchOf[size_t(j)]));
+            const qint64 longer = std::max(len, CounterStats::length(stretchOf[size_t(j)]));
             if (longer > 0 && double(shared) >= kSameStretchShare * double(longer))
                 return true;
         }

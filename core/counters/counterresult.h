@@ -40,7 +40,6 @@ struct CounterScope
     QString scope; ///< "window", the phase name, or the step class ("prefill", "decode", "mixed", "other")
     int deviceId = -1;
     qint64 spanNs = 0; ///< length of the stretch on this device (ns)
-    IntervalList stretch; ///< the stretch itself (sorted, disjoint; ns), not reported: the findings compare stretches
     qint64 kernelBusyNs = 0; ///< union of its kernels on this device inside the stretch (ns)
     BoundClass bound = BoundClass::Unknown;
     double dramPct = -1, computePct = -1; ///< the classification's inputs (busy means), −1 = not sampled

@@ -5,7 +5,7 @@
 
 namespace sl {
 
-void CounterSeries::finish()
+void CounterSeries::finish(const CounterSeries* sameGrid)
 {
     if (!std::is_sorted(t.begin(), t.end())) {
         std::vector<size_t> order(t.size());
@@ -21,10 +21,16 @@ void CounterSeries::finish()
         t.swap(st);
         v.swap(sv);
     }
-    t.shrink_to_fit();
-    v.shrink_to_fit();
+    // Trim only a real excess: a reader that reserved its share of the rows is within a few
+    // samples, and trimming would copy the whole series for nothing.
+    if (t.capacity() > t.size() + t.size() / 64)
+        t.shrink_to_fit();
+    if (v.capacity() > v.size() + v.size() / 64)
+        v.shrink_to_fit();
     medianPeriodNs = 0;
-    if (t.size() >= 2) {
+    if (sameGrid && sameGrid != this && sameGrid->t == t) {
+        medianPeriodNs = sameGrid->medianPeriodNs;
+    } else if (t.size() >= 2) {
         // The median spacing: robust against the odd dropped or doubled sample.
         std::vector<qint64> d;
         d.reserve(t.size() - 1);
@@ -81,6 +87,14 @@ QVector<int> CounterSet::devices() const
             out.append(s.deviceId);
     std::sort(out.begin(), out.end());
     return out;
+}
+
+qint64 CounterSet::samples() const
+{
+    qint64 n = 0;
+    for (const auto& s : series)
+        n += s.size();
+    return n;
 }
 
 qint64 CounterSet::memoryBytes() const

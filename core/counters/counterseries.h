@@ -42,8 +42,10 @@ struct CounterSeries
         return qint64(
             t.capacity() * sizeof(qint64) + v.capacity() * sizeof(float) + prefix.capacity() * sizeof(double));
     }
-    /// Sorts by time if needed (stable), trims capacity and builds `prefix`.
-    void finish();
+    /// Sorts by time if needed (stable), trims capacity and builds `prefix`. `sameGrid`: a
+    /// finished series that may have the same timestamps (the metrics of one GPU are sampled
+    /// together); when they are equal its median period is taken instead of computed again.
+    void finish(const CounterSeries* sameGrid = nullptr);
     /// Mean of the samples whose timestamps lie in [fromNs, toNs); when none does (zoomed in
     /// closer than the sampling period), the value of the sample whose period covers fromNs.
     /// nullopt outside the samples.
@@ -64,6 +66,7 @@ struct CounterSet
     const CounterSeries* find(int deviceId, const QString& prefix) const;
     QVector<int> devices() const;
     qint64 memoryBytes() const;
+    qint64 samples() const; ///< over all series
 };
 
 } // namespace sl

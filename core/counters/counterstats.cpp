@@ -8,35 +8,14 @@ namespace sl {
 
 CounterSummary CounterStats::over(const CounterSeries& s, const IntervalList& intervals)
 {
-    CounterSummary out;
+    return over(s, weights(s, intervals));
+}
+
+SampleWeights CounterStats::weights(const CounterSeries& s, const IntervalList& intervals)
+{
+    SampleWeights out;
     if (s.t.empty() || intervals.empty())
         return out;
-    // Weights per value for p90 without keeping every sample: nsys writes integer percentages
-    // and clocks, so one bucket per integer value (no allocation per sample, O(n)); a series with
-    // other values keeps (value, weight) pairs and sorts them.
-    std::vector<qint64> bucket;
-    std::vector<std::pair<double, qint64>> pairs;
-    bool integral = true;
-    double sum = 0;
-    const auto add = [&](double v, qint64 w) {
-        sum += v * double(w);
-        out.max = out.samples == 0 ? v : std::max(out.max, v);
-        out.coveredNs += w;
-        ++out.samples;
-        if (integral && v >= 0 && v < 65536 && v == std::floor(v)) {
-            if (bucket.size() <= size_t(v))
-                bucket.resize(size_t(v) + 1, 0);
-            bucket[size_t(v)] += w;
-            return;
-        }
-        if (integral) { // the first non-integer value: move the buckets over to pairs
-            integral = false;
-            for (size_t b = 0; b < bucket.size(); ++b)
-                if (bucket[b] > 0)
-                    pairs.emplace_back(double(b), bucket[b]);
-        }
-        pairs.emplace_back(v, w);
-    };
     const qint64 first = s.periodStart(0);
     size_t k = 0; // current interval; intervals and sample periods both ascend
     // The first sample whose period can reach the first interval: its timestamp is past the start.
@@ -55,8 +34,47 @@ CounterSummary CounterStats::over(const CounterSeries& s, const IntervalList& in
         // A period may span several intervals; an interval may span several periods, so keep k.
         for (size_t j = k; j < intervals.size() && intervals[j].first < b; ++j)
             overlap += std::min(b, intervals[j].second) - std::max(a, intervals[j].first);
-        if (overlap > 0)
-            add(double(s.v[i]), overlap);
+        if (overlap > 0) {
+            out.index.push_back(quint32(i));
+            out.weight.push_back(overlap);
+        }
+    }
+    return out;
+}
+
+CounterSummary CounterStats::over(const CounterSeries& s, const SampleWeights& w)
+{
+    CounterSummary out;
+    if (w.index.empty() || (!w.index.empty() && size_t(w.index.back()) >= s.v.size()))
+        return out;
+    // Weights per value for p90 without keeping every sample: nsys writes integer percentages
+    // and clocks, so one bucket per integer value (no allocation per sample, O(n)); a series with
+    // other values keeps (value, weight) pairs and sorts them.
+    std::vector<qint64> bucket;
+    std::vector<std::pair<double, qint64>> pairs;
+    bool integral = true;
+    double sum = 0;
+    for (size_t j = 0; j < w.index.size(); ++j) {
+        const double v = double(s.v[w.index[j]]);
+        const qint64 wt = w.weight[j];
+        sum += v * double(wt);
+        out.max = out.samples == 0 ? v : std::max(out.max, v);
+        out.coveredNs += wt;
+        ++out.samples;
+        // v == trunc(v) for 0 ≤ v < 65536, without a call to floor() per sample.
+        if (integral && v >= 0 && v < 65536 && double(qint64(v)) == v) {
+            if (bucket.size() <= size_t(v))
+                bucket.resize(size_t(v) + 1, 0);
+            bucket[size_t(v)] += wt;
+            continue;
+        }
+        if (integral) { // the first non-integer value: move the buckets over to pairs
+            integral = false;
+            for (size_t b = 0; b < bucket.size(); ++b)
+                if (bucket[b] > 0)
+                    pairs.emplace_back(double(b), bucket[b]);
+        }
+        pairs.emplace_back(v, wt);
     }
     if (out.coveredNs == 0)
         return out;
@@ -71,8 +89,8 @@ CounterSummary CounterStats::over(const CounterSeries& s, const IntervalList& in
     // Nearest rank on the time axis: the value below which 90 % of the covered time lies.
     const double target = 0.9 * double(out.coveredNs);
     double acc = 0;
-    for (const auto& [v, w] : pairs) {
-        acc += double(w);
+    for (const auto& [v, wt] : pairs) {
+        acc += double(wt);
         if (acc >= target) {
             out.p90 = v;
             break;

@@ -22,6 +22,15 @@ struct CounterSummary
     bool valid() const { return coveredNs > 0; }
 };
 
+/// Which samples of a series overlap an interval set, and by how much (ns): the sample indices
+/// ascending, with their weights (> 0). It depends only on the timestamps, so the metrics of one
+/// GPU (sampled together) share one.
+struct SampleWeights
+{
+    std::vector<quint32> index;
+    std::vector<qint64> weight;
+};
+
 /// Time-weighted mean and p90 of counters (docs/analysis.md, "Hardware counters").
 /// A sample covers the period that ends at its timestamp (CounterSeries); its weight in an
 /// interval set is the length of that period inside the intervals. One pass over the samples
@@ -30,6 +39,10 @@ class CounterStats
 {
 public:
     static CounterSummary over(const CounterSeries& s, const IntervalList& intervals);
+    /// The same from weights computed once by weights() for a series with the same timestamps.
+    static CounterSummary over(const CounterSeries& s, const SampleWeights& w);
+    /// One pass over the samples and the intervals together (both sorted).
+    static SampleWeights weights(const CounterSeries& s, const IntervalList& intervals);
     static CounterSummary over(const CounterSeries& s, qint64 startNs, qint64 endNs)
     {
         return over(s, IntervalList { { startNs, endNs } });

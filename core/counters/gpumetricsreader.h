@@ -12,7 +12,7 @@ class Schema;
 class SqliteConnection;
 
 /// Reads Nsight Systems' sampled GPU metrics (`nsys profile --gpu-metrics-devices=…`) into
-/// columnar counter series, and the capture's absolute start time that NVML samples align to.
+/// columnar counter series (the capture's absolute start time is MetadataReader's).
 ///
 /// GPU_METRICS(timestamp ns, typeId, metricId, value) is joined to
 /// TARGET_INFO_GPU_METRICS(typeId, sourceId, typeName, metricId, metricName) on **both** typeId
@@ -23,8 +23,8 @@ class GpuMetricsReader
 {
     Q_DECLARE_TR_FUNCTIONS(GpuMetricsReader)
 public:
-    /// Fills `trace.counters` and `trace.info.sessionStartUtcNs`/`localOffsetSeconds`. Returns
-    /// false on a SQLite error (set) or a cancel (error empty).
+    /// Fills `trace.counters` and nothing else (it runs beside the other readers). Returns false
+    /// on a SQLite error (set) or a cancel (error empty).
     static bool read(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace, QString* error);
 };
 

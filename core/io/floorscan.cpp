@@ -22,6 +22,7 @@ const char* const kQueries[] = {
     "FROM CUPTI_ACTIVITY_KIND_MEMCPY",
     "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, bytes FROM "
     "CUPTI_ACTIVITY_KIND_MEMSET",
+    "SELECT timestamp, typeId, metricId, value FROM GPU_METRICS",
 };
 } // namespace
 

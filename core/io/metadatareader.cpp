@@ -5,6 +5,7 @@
 #include "core/io/sqliteconnection.h"
 #include "core/trace/trace.h"
 
+#include <QDateTime>
 #include <QFileInfo>
 #include <QRegularExpression>
 
@@ -25,6 +26,7 @@ void MetadataReader::read(const SqliteConnection& db, const Schema& schema, Trac
     readCapture(db, schema, trace);
     readGpus(db, schema, trace);
     readProcesses(db, schema, trace);
+    readSessionStart(db, schema, trace);
     const QString details = QStringLiteral("ANALYSIS_DETAILS");
     if (schema.hasTable(details) && schema.hasColumn(details, QStringLiteral("duration"))) {
         SqliteStatement st(db,
@@ -120,6 +122,31 @@ void MetadataReader::readCapture(const SqliteConnection& db, const Schema& schem
             if (err.match(content).hasMatch())
                 info.processStreamsReportError = true;
         }
+    }
+}
+
+void MetadataReader::readSessionStart(const SqliteConnection& db, const Schema& schema, Trace& trace)
+{
+    const QString t = QStringLiteral("TARGET_INFO_SESSION_START_TIME");
+    if (!schema.hasTable(t) || !schema.hasColumn(t, QStringLiteral("utcEpochNs")))
+        return;
+    const QString local = schema.columnOr(t, QStringLiteral("localTime"), QStringLiteral("NULL"));
+    const QString utc = schema.columnOr(t, QStringLiteral("utcTime"), QStringLiteral("NULL"));
+    SqliteStatement st(db, QStringLiteral("SELECT utcEpochNs, %1, %2 FROM %3 LIMIT 1").arg(utc, local, t));
+    if (!st.isValid() || !st.next())
+        return;
+    const qint64 epoch = st.int64(0);
+    if (epoch <= 0)
+        return;
+    TraceInfo& info = trace.info;
+    info.sessionStartUtcNs = epoch;
+    // The profiled machine's local offset: localTime − utcTime, both "yyyy-MM-ddTHH:mm:ss".
+    const QDateTime u = QDateTime::fromString(st.text(1), Qt::ISODate);
+    const QDateTime l = QDateTime::fromString(st.text(2), Qt::ISODate);
+    if (u.isValid() && l.isValid()) {
+        const qint64 offset = u.secsTo(l);
+        if (offset >= -14 * 3600 && offset <= 14 * 3600)
+            info.localOffsetSeconds = int(offset);
     }
 }
 

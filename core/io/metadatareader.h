@@ -12,7 +12,8 @@ struct Trace;
 /// Reads what the export says about itself and its capture into Trace::info, Trace::gpus,
 /// process and thread names: versions (META_DATA_EXPORT, else EXPORT_META_DATA, else
 /// heuristics for 2021.x), capture settings split from sensitive rows, TARGET_INFO_GPU,
-/// PROCESSES, ThreadNames and ProcessStreams errors. Small tables only; loader thread.
+/// PROCESSES, ThreadNames and ProcessStreams errors, the capture's absolute start time
+/// (TARGET_INFO_SESSION_START_TIME, which NVML samples align to). Small tables only; loader thread.
 class MetadataReader
 {
 public:
@@ -26,6 +27,7 @@ private:
     static void readCapture(const SqliteConnection& db, const Schema& schema, Trace& trace);
     static void readGpus(const SqliteConnection& db, const Schema& schema, Trace& trace);
     static void readProcesses(const SqliteConnection& db, const Schema& schema, Trace& trace);
+    static void readSessionStart(const SqliteConnection& db, const Schema& schema, Trace& trace);
 };
 
 } // namespace sl

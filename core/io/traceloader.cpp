@@ -142,9 +142,26 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
         }
         GpuOpReader gpu(gdb, schema, ctx);
         gpuOk = gpu.readKernels(*trace, &gpuError) && gpu.readMemcpy(*trace, &gpuError)
-            && gpu.readMemset(*trace, &gpuError) && gpu.readGraphLaunches(*trace, &gpuError)
-            && GpuMetricsReader::read(gdb, schema, ctx, *trace, &gpuError);
+            && gpu.readMemset(*trace, &gpuError) && gpu.readGraphLaunches(*trace, &gpuError);
         gpuQuality = std::move(gpu.quality());
+    };
+    // GPU metrics (tens of millions of sample rows at 10 kHz) on a connection and thread of their
+    // own: they fill the time the other two readers and the finalizer leave a core idle, and
+    // write nothing but trace.counters.
+    QString metricsError;
+    bool metricsOk = true;
+    auto readMetrics = [&] {
+        if (!schema.hasTable(QStringLiteral("GPU_METRICS")))
+            return;
+        SqliteConnection mdb(path);
+        if (!mdb.isOpen()) {
+            metricsOk = false;
+            metricsError = mdb.errorText();
+            int none = 0;
+            ctx.sqliteError.compare_exchange_strong(none, mdb.errorCode());
+            return;
+        }
+        metricsOk = GpuMetricsReader::read(mdb, schema, ctx, *trace, &metricsError);
     };
     QString sha;
     std::thread hashThread;
@@ -160,16 +177,29 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     });
     std::vector<quint8> eventClass;
     bool hostOk;
+    std::thread metricsThread;
+    // Joined before every return below: on an early one the reader is stopped first.
+    const auto joinMetrics = qScopeGuard([&] {
+        if (metricsThread.joinable()) {
+            ctx.cancel = true;
+            metricsThread.join();
+        }
+    });
     if (options.parallel) {
+        metricsThread = std::thread(readMetrics);
         std::thread gpuThread(readGpu);
         hostOk = host.readApi(*trace, eventClass, &error) && host.readNvtx(*trace, &error);
         if (!hostOk)
-            ctx.cancel = true; // stop the other reader early; the error is reported below
+            ctx.cancel = true; // stop the other readers early; the error is reported below
         gpuThread.join();
+        if (!gpuOk || !gpuError.isEmpty())
+            ctx.cancel = true;
     } else {
         hostOk = host.readApi(*trace, eventClass, &error) && host.readNvtx(*trace, &error);
         if (hostOk)
             readGpu();
+        if (hostOk && gpuOk)
+            readMetrics();
     }
     if (!error.isEmpty())
         return sqlFailure(error, ctx.sqliteError);
@@ -187,6 +217,12 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     if (!TraceFinalizer::finalize(*trace, eventClass, ctx))
         return cancelled();
     extendByOsRuntime(db, schema, *trace);
+    if (metricsThread.joinable())
+        metricsThread.join();
+    if (!metricsError.isEmpty())
+        return sqlFailure(metricsError, ctx.sqliteError);
+    if (ctx.cancelled() || !metricsOk)
+        return cancelled();
     quality.finish(trace->info.kernelNameColumn);
     if (const qint64 excluded = quality.excludedRows(); excluded > 0)
         trace->loadWarnings << tr("%n row(s) of the export break the data-quality rules and are left out of every "

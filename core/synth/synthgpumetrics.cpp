@@ -14,23 +14,41 @@ namespace sl {
 
 namespace {
 
-// Metric names as nsys writes them on Hopper (unit in brackets).
+// Metric names as nsys writes them on Hopper (unit in brackets): the 20 throughput and clock
+// metrics of the default H100 set that a serving trace uses (public exports list 19 to 33 names
+// per GPU; the rest are graphics warps and per-engine workload counts).
 const char* const kMetrics[] = {
     "GPC Clock Frequency [MHz]",
+    "SYS Clock Frequency [MHz]",
+    "GR Active [Throughput %]",
+    "Sync Compute in Flight [Throughput %]",
+    "Async Compute in Flight [Throughput %]",
     "SMs Active [Throughput %]",
     "SM Issue [Throughput %]",
     "Tensor Active [Throughput %]",
+    "Compute Warps in Flight [Throughput %]",
+    "Unallocated Warps in Active SMs [Throughput %]",
     "DRAM Read Bandwidth [Throughput %]",
     "DRAM Write Bandwidth [Throughput %]",
+    "PCIe RX Throughput [Throughput %]",
+    "PCIe TX Throughput [Throughput %]",
+    "NVLink RX Requests User Data [Throughput %]",
+    "NVLink RX Responses User Data [Throughput %]",
+    "NVLink TX Requests User Data [Throughput %]",
+    "NVLink TX Responses User Data [Throughput %]",
+    "NVLink RX Requests Protocol Data [Throughput %]",
+    "NVLink TX Requests Protocol Data [Throughput %]",
 };
 constexpr int kMetricCount = int(sizeof kMetrics / sizeof kMetrics[0]);
 
-enum Kind { Gemm, Attention, Other, KindCount };
+enum Kind { Gemm, Attention, Comm, Other, KindCount };
 
 Kind kindOf(const std::string& name)
 {
     if (name.find("gemm") != std::string::npos || name.find("xmma") != std::string::npos)
         return Gemm;
+    if (name.find("nccl") != std::string::npos)
+        return Comm;
     if (name.find("flash") != std::string::npos || name.find("attention") != std::string::npos)
         return Attention;
     return Other;
@@ -52,7 +70,7 @@ QStringList SynthGpuMetrics::metricNames()
     return out;
 }
 
-bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, QString* error)
+bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, qint64 captureEndNs, QString* error)
 {
     if (periodNs <= 0) {
         *error = QStringLiteral("GPU metrics period must be positive");
@@ -109,17 +127,14 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, QString* error)
             ok = sqlite3_step(names) == SQLITE_DONE;
             sqlite3_reset(names);
         }
-        qint64 lastEnd = 0;
-        for (const auto& k : kernels)
-            lastEnd = std::max(lastEnd, k.end);
-        // Samples from the first period that holds a kernel to the one after the last.
-        const qint64 first = (kernels.front().start / periodNs) * periodNs + periodNs;
+        // Like nsys: samples over the whole capture, idle stretches included, from the first
+        // period after the session start to the end of the capture.
         size_t from = 0; // first kernel that may still overlap the current period
-        for (qint64 t = first; t <= lastEnd + periodNs && ok; t += periodNs) {
+        for (qint64 t = periodNs; t <= captureEndNs && ok; t += periodNs) {
             const qint64 a = t - periodNs;
             // Covered time per kind: kernels of one stream do not overlap; concurrent streams may,
             // so clip each kind's share at the period.
-            double covered[KindCount] = { 0, 0, 0 };
+            double covered[KindCount] = {};
             while (from < kernels.size() && kernels[from].end <= a && kernels[from].start < a)
                 ++from;
             for (size_t i = from; i < kernels.size() && kernels[i].start < t; ++i) {
@@ -134,13 +149,32 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, QString* error)
                 busy += frac[k];
             }
             busy = std::min(1.0, busy);
+            const double issue
+                = std::min(100.0, 70 * frac[Gemm] + 40 * frac[Attention] + 10 * frac[Comm] + 30 * frac[Other]);
+            const double warps
+                = std::min(100.0, 45 * frac[Gemm] + 60 * frac[Attention] + 20 * frac[Comm] + 40 * frac[Other]);
+            const double link = std::min(100.0, 80 * frac[Comm]);
             const double values[kMetricCount] = {
-                1980,
-                100 * busy,
-                std::min(100.0, 70 * frac[Gemm] + 40 * frac[Attention] + 30 * frac[Other]),
-                std::min(100.0, 60 * frac[Gemm] + 30 * frac[Attention]),
-                std::min(100.0, 30 * frac[Gemm] + 70 * frac[Attention] + 60 * frac[Other]),
-                std::min(100.0, 10 * frac[Gemm] + 10 * frac[Attention] + 20 * frac[Other]),
+                1980, // GPC clock
+                1755, // SYS clock
+                100 * busy, // GR active
+                100 * busy, // sync compute in flight
+                0, // async compute in flight
+                100 * busy, // SMs active
+                issue,
+                std::min(100.0, 60 * frac[Gemm] + 30 * frac[Attention]), // tensor
+                warps,
+                std::max(0.0, 100 * busy - warps), // unallocated warps
+                std::min(100.0, 30 * frac[Gemm] + 70 * frac[Attention] + 20 * frac[Comm] + 60 * frac[Other]),
+                std::min(100.0, 10 * frac[Gemm] + 10 * frac[Attention] + 20 * frac[Comm] + 20 * frac[Other]),
+                std::min(100.0, 2 * busy), // PCIe RX: the host feeds tokens
+                std::min(100.0, 1 * busy), // PCIe TX
+                link, // NVLink RX requests, user data
+                link, // NVLink RX responses, user data
+                link, // NVLink TX requests, user data
+                link, // NVLink TX responses, user data
+                link / 8, // protocol overhead
+                link / 8,
             };
             for (int m = 0; m < kMetricCount && ok; ++m) {
                 sqlite3_bind_int64(samples, 1, t + 1'000'000'000); // raw clock: an offset, unused by readers

@@ -199,7 +199,10 @@ bool SynthFile::writePasses(const SynthPlan& plan, const SynthStringIds& strings
 bool SynthFile::finish(const SynthOptions& options, const SynthPlan& plan, const SynthResult& result)
 {
     QString sqlError;
-    if (options.gpuMetricsPeriodNs > 0 && !SynthGpuMetrics::write(m_db, options.gpuMetricsPeriodNs, &sqlError))
+    // The capture ends at the last event rounded up to whole ms, as ANALYSIS_DETAILS says.
+    const qint64 captureEndNs = (result.lastNs + 999'999) / 1'000'000 * 1'000'000;
+    if (options.gpuMetricsPeriodNs > 0
+        && !SynthGpuMetrics::write(m_db, options.gpuMetricsPeriodNs, captureEndNs, &sqlError))
         return sqlFailure(sqlError);
     if (!SynthMetadata::writeMetadata(m_db, plan, result.lastNs, &sqlError)
         || !SynthSchema::exec(m_db, "COMMIT", &sqlError))

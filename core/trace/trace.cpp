@@ -38,6 +38,7 @@ qint64 Trace::memoryBytes() const
     for (const auto& [lane, idx] : kernelsByStream)
         b += qint64(idx.capacity()) * 4;
     b += configs.size() * qint64(sizeof(LaunchConfig) + 48);
+    b += counters.memoryBytes();
     return b;
 }
 
