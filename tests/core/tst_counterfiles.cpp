@@ -12,6 +12,7 @@
 #include "core/counters/nvmlcsvreader.h"
 #include "core/io/traceloader.h"
 #include "core/report/countersreport.h"
+#include "tests/common/counterfilesfixture.h"
 #include "tests/common/tracefixture.h"
 
 #include <QJsonDocument>
@@ -19,10 +20,12 @@
 
 using namespace sl;
 using sl::test::TraceFixture;
+using sl::test::blackwellGpu;
+using sl::test::kernel3d;
 
 namespace {
 
-QString data(const QString& rel) { return QStringLiteral(SIGHTLINE_TEST_DATA "/counters/") + rel; }
+QString data(const QString& rel) { return sl::test::counterData(rel); }
 
 const NcuKernelFigures* figuresOf(const AnalysisResult& r, const QString& name)
 {
@@ -30,33 +33,6 @@ const NcuKernelFigures* figuresOf(const AnalysisResult& r, const QString& name)
         if (r.trace->strings.at(f.name) == name)
             return &f;
     return nullptr;
-}
-
-/// One kernel with an explicit grid and block (the fixture's kernel() writes a 1-D launch).
-void kernel3d(TraceFixture& fx, qint64 start, qint64 durationNs, quint32 corr, const QString& name,
-    std::array<int, 3> grid, std::array<int, 3> block)
-{
-    fx.runtime(start - 5'000, start - 4'000, 100, 100, corr, QStringLiteral("cudaLaunchKernel_v7000"));
-    fx.kernel(start, start + durationNs, 0, 7, corr, 100, name, block[0]);
-    fx.exec(QStringLiteral("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET gridX = %1, gridY = %2, gridZ = %3, blockY = %4, "
-                           "blockZ = %5 WHERE correlationId = %6")
-                .arg(grid[0])
-                .arg(grid[1])
-                .arg(grid[2])
-                .arg(block[1])
-                .arg(block[2])
-                .arg(corr));
-}
-
-/// A Blackwell GPU like the one the DeepSeek-OCR CSVs were profiled on (CC 12.0; their SOL
-/// section: SM 2.00 GHz, DRAM at 8.87 % for 17.5 MB in 111.81 µs ≈ 1.77 TB/s peak).
-void blackwell(TraceFixture& fx)
-{
-    fx.process(100, QStringLiteral("python3.12"));
-    fx.thread(100, 100, QStringLiteral("python3.12"));
-    fx.gpu(0, QStringLiteral("NVIDIA GeForce RTX 5090"), 170);
-    fx.exec(QStringLiteral("UPDATE TARGET_INFO_GPU SET computeMajor = 12, computeMinor = 0, clockRate = 2000000000, "
-                           "memoryBandwidth = 1792000000000"));
 }
 
 } // namespace
@@ -130,31 +106,14 @@ void TestCounterFiles::dsocrJoinsAndRoofline()
     const NcuReport ncu = NcuCsvReader::read(data(QStringLiteral("codegandee-dsocr")));
     QCOMPARE(ncu.launches.size(), 6);
     TraceFixture fx(TraceFixture::Schema::Nsys2026, QStringLiteral("dsocr.sqlite"));
-    blackwell(fx);
-    qint64 at = 1'000'000;
-    quint32 corr = 1;
-    const QString splitKvInTrace = QStringLiteral(
-        "void flash::flash_fwd_splitkv_kernel<Flash_fwd_kernel_traits<128, 64, 128, 4, false, false, "
-        "cutlass::bfloat16_t, Flash_kernel_traits<128, 64, 128, 4, cutlass::bfloat16_t> >, true, false, false, "
-        "false, true, true, false, false>(flash::Flash_fwd_params)");
-    for (const NcuLaunch& l : ncu.launches) {
-        // kernel_0013 as nsys would name it with a different demangler: only the function agrees.
-        const QString name = l.file.startsWith(QLatin1String("kernel_0013")) ? splitKvInTrace : l.kernelName;
-        const int copies = l.file.startsWith(QLatin1String("kernel_0005")) ? 2 : 1;
-        for (int c = 0; c < copies; ++c) {
-            kernel3d(fx, at, qint64(*l.durationNs), corr++, name, { int(l.grid[0]), int(l.grid[1]), int(l.grid[2]) },
-                { int(l.block[0]), int(l.block[1]), int(l.block[2]) });
-            at += qint64(*l.durationNs) + 10'000;
-        }
-    }
+    sl::test::writeDsocrTrace(fx, ncu);
+    const QString splitKvInTrace = sl::test::dsocrSplitKvInTrace();
     const LoadOutcome loaded = TraceLoader::loadSync(fx.path());
     QVERIFY2(loaded.ok(), qPrintable(loaded.message));
     AnalysisOptions o;
     o.ncuFile = data(QStringLiteral("codegandee-dsocr"));
     QString error;
-    const QByteArray peaks = "{\"gpus\":[{\"model\":\"RTX 5090 (test entry)\",\"source\":\"test\","
-                             "\"match\":[\"RTX 5090\"],\"tflops\":{\"bf16\":209.5}}]}";
-    QVERIFY2(o.peaks.extendFromJson(peaks, &error), qPrintable(error));
+    QVERIFY2(o.peaks.extendFromJson(sl::test::rtx5090Peaks(), &error), qPrintable(error));
     const AnalysisPtr r = Analyzer::analyze(loaded.trace, o);
     QVERIFY(r && r->counters.ncu);
     const NcuResult& n = *r->counters.ncu;
@@ -224,7 +183,7 @@ void TestCounterFiles::windowsBannerAndAnonymousNamespace()
     QVERIFY(!l.flops); // no FLOP counter was collected
 
     TraceFixture fx(TraceFixture::Schema::Nsys2026, QStringLiteral("gemm.sqlite"));
-    blackwell(fx);
+    blackwellGpu(fx);
     // nsys (like c++filt) writes the anonymous namespace out.
     kernel3d(fx, 1'000'000, 10'195'552, 1,
         QStringLiteral(
@@ -292,7 +251,7 @@ void TestCounterFiles::oldLayoutWithTotalsOnly()
 
     // Totals match any triple with the same products: (6, 8, 1) × (64, 2, 1) = 48 × 128.
     TraceFixture fx(TraceFixture::Schema::Nsys2026, QStringLiteral("bert.sqlite"));
-    blackwell(fx);
+    blackwellGpu(fx);
     const QString gemm = r.launches[5].kernelName;
     kernel3d(fx, 1'000'000, 7'000, 1, gemm, { 24, 1, 1 }, { 128, 1, 1 }); // 24 blocks: not the profiled one
     kernel3d(fx, 2'000'000, 7'000, 2, gemm, { 6, 8, 1 }, { 64, 2, 1 });

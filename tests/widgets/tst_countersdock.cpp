@@ -7,7 +7,9 @@
 #include "core/io/traceloader.h"
 #include "core/synth/synthgpumetrics.h"
 #include "core/synth/synthtracewriter.h"
+#include "core/counters/ncucsvreader.h"
 #include "tests/common/analysisfixture.h"
+#include "tests/common/counterfilesfixture.h"
 #include "widgets/categorypalette.h"
 #include "widgets/charts/rooflinechart.h"
 #include "widgets/charts/stallbreakdownchart.h"
@@ -30,6 +32,7 @@ private slots:
     void initTestCase();
     void scopesAndKernels();
     void rooflineAndClick();
+    void realNcuFolderRoofline();
     void stallChartOfTheSelectedKernel();
     void timelineCounterLanes();
 
@@ -161,6 +164,77 @@ void TestCountersDock::rooflineAndClick()
     QCOMPARE(evidence[0].rowids.size(), size_t(2));
     QCOMPARE(evidence[0].rowids[0], m_rmsRowids[0]);
     QCOMPARE(evidence[0].rowids[1], m_rmsRowids[1]);
+}
+
+void TestCountersDock::realNcuFolderRoofline()
+{
+    // The real Nsight Compute folder (tests/data/counters/codegandee-dsocr, six --page details
+    // CSVs of DeepSeek-OCR kernels on an RTX 5090) joined to a trace holding those launches.
+    const QString folder = sl::test::counterData(QStringLiteral("codegandee-dsocr"));
+    const NcuReport ncu = NcuCsvReader::read(folder);
+    QCOMPARE(ncu.launches.size(), 6);
+    sl::test::TraceFixture fx(sl::test::TraceFixture::Schema::Nsys2026, QStringLiteral("dsocr.sqlite"));
+    sl::test::writeDsocrTrace(fx, ncu);
+    const LoadOutcome loaded = TraceLoader::loadSync(fx.path());
+    QVERIFY2(loaded.ok(), qPrintable(loaded.message));
+    AnalysisOptions o;
+    o.ncuFile = folder;
+    QString error;
+    QVERIFY2(o.peaks.extendFromJson(sl::test::rtx5090Peaks(), &error), qPrintable(error));
+    const AnalysisPtr r = Analyzer::analyze(loaded.trace, o);
+    QVERIFY(r && r->counters.ncu);
+
+    CountersDock dock;
+    dock.setAnalysis(r);
+    const RooflineChart* chart = dock.roofline();
+    QCOMPARE(chart->gpuCount(), 1);
+    // Points: the kernels with FLOPs and DRAM bytes. By the files' text, kernel_0001 has
+    // sm__ops_path_tensor_src_bf16_dst_fp32.sum = 0 and no other FLOP counter, so no point on a log
+    // axis; 0003 (1,275,068,416), 0005 (12,532,580,352), 0009, 0013 and 0016 have tensor ops and
+    // dram__bytes_read: five points.
+    QCOMPARE(chart->pointCount(), 5);
+    QStringList plotted;
+    for (int i = 0; i < chart->pointCount(); ++i)
+        plotted << r->trace->strings.at(r->counters.ncu->kernels.at(chart->kernelOfPoint(i)).name);
+    for (const NcuLaunch& l : ncu.launches) {
+        const QString inTrace = l.file.startsWith(QLatin1String("kernel_0013")) ? sl::test::dsocrSplitKvInTrace()
+                                                                                : l.kernelName;
+        QCOMPARE(plotted.contains(inTrace), !l.file.startsWith(QLatin1String("kernel_0001")));
+    }
+    // Roofs from TARGET_INFO_GPU (2 × 128 FP32 lanes × 170 SMs × 2.0 GHz = 87.04 TFLOP/s) and the
+    // tensor ceiling from the peak entry (209.5 TFLOP/s).
+    const auto ceilings = chart->ceilings();
+    const auto ceilingOf = [&](const QString& prefix) {
+        for (const auto& c : ceilings)
+            if (c.first.startsWith(prefix))
+                return c.second;
+        return -1.0;
+    };
+    QCOMPARE(ceilingOf(QStringLiteral("DRAM roof, FP32")), 2.0 * 128 * 170 * 2.0e9);
+    QCOMPARE(ceilingOf(QStringLiteral("DRAM roof, tensor-core")), 209.5e12);
+
+    // Clicking the GEMM of kernel_0005 (launched twice in the trace, profiled once) asks for its
+    // profiled launch: the first one.
+    QString gemm;
+    for (const NcuLaunch& l : ncu.launches)
+        if (l.file.startsWith(QLatin1String("kernel_0005")))
+            gemm = l.kernelName;
+    QVERIFY(gemm.startsWith(QLatin1String("void Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu")));
+    const auto gemmRows = sl::test::selectRows(fx.path(),
+        QStringLiteral("SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.demangledName "
+                       "WHERE s.value = '%1' ORDER BY k.start")
+            .arg(QString(gemm).replace(QLatin1Char('\''), QLatin1String("''"))),
+        1);
+    QCOMPARE(gemmRows.size(), 2);
+    const int gemmPoint = int(plotted.indexOf(gemm));
+    QVERIFY(gemmPoint >= 0);
+    QSignalSpy spy(&dock, &CountersDock::evidenceRequested);
+    emit dock.roofline()->kernelActivated(chart->kernelOfPoint(gemmPoint));
+    QCOMPARE(spy.count(), 1);
+    const auto evidence = spy.first().at(0).value<QVector<Evidence>>();
+    QCOMPARE(evidence.size(), 1);
+    QCOMPARE(evidence[0].rowids.size(), size_t(1));
+    QCOMPARE(evidence[0].rowids[0], gemmRows[0][0]);
 }
 
 void TestCountersDock::stallChartOfTheSelectedKernel()

@@ -5,30 +5,71 @@
 #include "widgets/categorypalette.h"
 #include "widgets/charts/chartscale.h"
 
+#include <QComboBox>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sl {
 
 RooflineChart::RooflineChart(QWidget* parent)
     : QWidget(parent)
+    , m_gpu(new QComboBox(this))
     , m_view(new QChartView(new QChart, this))
 {
     charts::embedChartView(this, m_view);
+    static_cast<QVBoxLayout*>(layout())->insertWidget(0, m_gpu);
+    m_gpu->setToolTip(tr("The GPU whose roofline is shown: the profiled kernels that ran on it"));
+    m_gpu->hide();
+    connect(m_gpu, &QComboBox::activated, this, &RooflineChart::setGpu);
     setMinimumHeight(100); // laptop screens: the dock, not the chart, decides the height (tst_laptoplayout)
 }
 
 QChart* RooflineChart::chart() const { return m_view->chart(); }
 
+int RooflineChart::gpuCount() const
+{
+    return m_analysis && m_analysis->counters.ncu ? int(m_analysis->counters.ncu->roofs.size()) : 0;
+}
+
 void RooflineChart::setAnalysis(const AnalysisPtr& a)
+{
+    m_analysis = a;
+    m_roof = 0;
+    const QSignalBlocker block(m_gpu);
+    m_gpu->clear();
+    if (a && a->counters.ncu)
+        for (const Roofline& roof : a->counters.ncu->roofs)
+            m_gpu->addItem(tr("GPU %1: %2").arg(roof.deviceId).arg(roof.gpuName));
+    m_gpu->setVisible(m_gpu->count() > 1);
+    draw();
+}
+
+void RooflineChart::setGpu(int index)
+{
+    if (index < 0 || index >= gpuCount())
+        return;
+    m_roof = index;
+    if (m_gpu->currentIndex() != index) {
+        const QSignalBlocker block(m_gpu);
+        m_gpu->setCurrentIndex(index);
+    }
+    draw();
+}
+
+void RooflineChart::draw()
 {
     charts::clearChart(chart());
     chart()->setTitle(QString());
     m_pointKernel.clear();
+    m_ceilings.clear();
+    const AnalysisPtr& a = m_analysis;
     if (!a || !a->counters.ncu) {
         chart()->setTitle(tr("Import Nsight Compute results (File menu) to see the roofline"));
         return;
@@ -38,15 +79,22 @@ void RooflineChart::setAnalysis(const AnalysisPtr& a)
         chart()->setTitle(tr("The export does not describe the GPU (TARGET_INFO_GPU): no roofline"));
         return;
     }
-    const Roofline& roof = n.roofs.front();
-    // Axis ranges: intensities 1/64 … 4096 FLOP/B cover memory-bound decode to dense GEMMs.
-    double aiMin = 1.0 / 64, aiMax = 4096, yMax = std::max(roof.fp16FlopsPerSecond, roof.fp32FlopsPerSecond) * 2;
+    const Roofline& roof = n.roofs.at(std::clamp(m_roof, 0, int(n.roofs.size()) - 1));
+    const auto plotted = [&](const NcuKernelFigures& k) {
+        return k.deviceId == roof.deviceId && k.arithmeticIntensity && k.achievedFlopsPerSecond
+            && *k.achievedFlopsPerSecond > 0 && *k.arithmeticIntensity > 0;
+    };
+    // Axis ranges: intensities 1/64 … 4096 FLOP/B cover memory-bound decode to dense GEMMs; the
+    // top leaves room above the highest ceiling.
+    const double top = std::max({ roof.fp16FlopsPerSecond, roof.fp32FlopsPerSecond, roof.tensorFlopsPerSecond });
+    double aiMin = 1.0 / 64, aiMax = 4096, yMax = top * 2;
     double yMin = std::max(1.0, roof.dramBytesPerSecond * aiMin / 100);
     for (const auto& k : n.kernels)
-        if (k.arithmeticIntensity && k.achievedFlopsPerSecond && *k.achievedFlopsPerSecond > 0) {
+        if (plotted(k)) {
             aiMin = std::min(aiMin, *k.arithmeticIntensity / 2);
             aiMax = std::max(aiMax, *k.arithmeticIntensity * 2);
             yMin = std::min(yMin, *k.achievedFlopsPerSecond / 2);
+            yMax = std::max(yMax, *k.achievedFlopsPerSecond * 2);
         }
     auto* x = new QLogValueAxis;
     x->setTitleText(tr("Arithmetic intensity (FLOP per DRAM byte)"));
@@ -57,39 +105,44 @@ void RooflineChart::setAnalysis(const AnalysisPtr& a)
     y->setTitleText(tr("GFLOP/s"));
     y->setBase(10);
     y->setLabelFormat(QStringLiteral("%g"));
-    y->setRange(yMin / 1e9, yMax / 1e9);
+    y->setRange(yMin / 1e9, std::max(yMax, yMin * 10) / 1e9);
     chart()->addAxis(x, Qt::AlignBottom);
     chart()->addAxis(y, Qt::AlignLeft);
+    const auto addLine = [&](QLineSeries* line, const QString& name, double ceiling) {
+        line->setName(name);
+        chart()->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+        m_ceilings.append({ name, ceiling });
+    };
+    // A roof: bandwidth × intensity up to the knee, then the flat ceiling (FLOP/s; bytes/s).
     const auto roofSeries = [&](const QString& name, double bytesPerSecond, double ceiling, const QColor& color) {
         if (bytesPerSecond <= 0 || ceiling <= 0)
             return;
         auto* line = new QLineSeries;
-        line->setName(name);
         const double knee = ceiling / bytesPerSecond;
         line->append(aiMin, aiMin * bytesPerSecond / 1e9);
         line->append(knee, ceiling / 1e9);
         line->append(aiMax, ceiling / 1e9);
         line->setColor(color);
-        chart()->addSeries(line);
-        line->attachAxis(x);
-        line->attachAxis(y);
+        addLine(line, name, ceiling);
     };
     roofSeries(
         tr("DRAM roof, FP32 ceiling"), roof.dramBytesPerSecond, roof.fp32FlopsPerSecond, CategoryPalette::trace(0));
     roofSeries(tr("L2 roof"), roof.l2BytesPerSecond, roof.fp32FlopsPerSecond, CategoryPalette::trace(1));
+    // Tensor-core kernels (ncu's sm__ops_path_tensor counters) are held to this roof instead.
+    roofSeries(tr("DRAM roof, tensor-core ceiling (BF16/FP16 dense)"), roof.dramBytesPerSecond,
+        roof.tensorFlopsPerSecond, CategoryPalette::trace(4));
     const auto ceilingSeries = [&](const QString& name, double ceiling, const QColor& color) {
         if (ceiling <= 0)
             return;
         auto* line = new QLineSeries;
-        line->setName(name);
         line->append(ceiling / roof.dramBytesPerSecond, ceiling / 1e9);
         line->append(aiMax, ceiling / 1e9);
         QPen pen(color);
         pen.setStyle(Qt::DashLine);
         line->setPen(pen);
-        chart()->addSeries(line);
-        line->attachAxis(x);
-        line->attachAxis(y);
+        addLine(line, name, ceiling);
     };
     if (roof.dramBytesPerSecond > 0) {
         ceilingSeries(tr("FP16 (no tensor cores)"), roof.fp16FlopsPerSecond, CategoryPalette::trace(2));
@@ -98,10 +151,11 @@ void RooflineChart::setAnalysis(const AnalysisPtr& a)
     // One series per point, so that each marker's size follows its kernel's time in the trace.
     qint64 maxNs = 1;
     for (const auto& k : n.kernels)
-        maxNs = std::max(maxNs, k.traceNs);
+        if (plotted(k))
+            maxNs = std::max(maxNs, k.traceNs);
     for (qsizetype i = 0; i < n.kernels.size(); ++i) {
         const NcuKernelFigures& k = n.kernels[i];
-        if (!k.arithmeticIntensity || !k.achievedFlopsPerSecond || *k.achievedFlopsPerSecond <= 0)
+        if (!plotted(k))
             continue;
         auto* point = new QScatterSeries;
         point->setName(a->trace->strings.at(k.name).left(40));
@@ -120,7 +174,7 @@ void RooflineChart::setAnalysis(const AnalysisPtr& a)
     for (auto* m : markers)
         if (qobject_cast<QScatterSeries*>(m->series()))
             m->setVisible(false);
-    chart()->setTitle(tr("Roofline of %1").arg(roof.gpuName));
+    chart()->setTitle(tr("Roofline of %1 (GPU %2)").arg(roof.gpuName).arg(roof.deviceId));
     m_view->setToolTip(roof.source);
 }
 
