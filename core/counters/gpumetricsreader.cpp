@@ -6,7 +6,6 @@
 #include "core/util/logging.h"
 
 #include <QElapsedTimer>
-
 #include <QHash>
 
 #include <algorithm>
@@ -64,6 +63,58 @@ private:
     std::vector<std::pair<quint32, std::vector<int>>> m_types;
     int m_last = -1;
 };
+
+/// Several typeIds can map to one GPU (typeId & 0xFF): exports of A100s show transient extra
+/// typeIds with one or two samples mid-capture beside the real per-GPU stream. Per (GPU, metric
+/// name) the series with the most samples is kept; the others are emptied, and the samples set
+/// aside are counted. Returns that count.
+qint64 setAsideTransientTypes(std::vector<CounterSeries>& series)
+{
+    qint64 setAside = 0;
+    for (size_t i = 0; i < series.size(); ++i) {
+        for (size_t j = i + 1; j < series.size(); ++j) {
+            if (series[j].t.empty() || series[i].t.empty() || series[i].deviceId != series[j].deviceId
+                || series[i].name != series[j].name)
+                continue;
+            const size_t loser = series[j].t.size() > series[i].t.size() ? i : j;
+            setAside += qint64(series[loser].t.size());
+            series[loser].t = {};
+            series[loser].v = {};
+        }
+    }
+    return setAside;
+}
+
+/// Values stored in a smaller unit than the name says: a note on L40S exports reads "GPC Clock
+/// Frequency [MHz]" values in Hz, and graphics presets store "[GB/s]" metrics as bytes/s. A
+/// median no real clock (100,000 MHz) or link (1,000,000 GB/s) reaches is taken as the smaller
+/// unit and divided. Returns the names rescaled.
+QStringList rescaleMisstatedUnits(std::vector<CounterSeries>& series)
+{
+    QStringList rescaled;
+    for (auto& s : series) {
+        double limit = 0, divisor = 1;
+        if (s.unit == QLatin1String("MHz")) {
+            limit = 100'000;
+            divisor = 1e6;
+        } else if (s.unit == QLatin1String("GB/s")) {
+            limit = 1'000'000;
+            divisor = 1e9;
+        }
+        if (limit <= 0 || s.v.empty())
+            continue;
+        std::vector<float> values = s.v;
+        auto mid = values.begin() + std::ptrdiff_t(values.size() / 2);
+        std::nth_element(values.begin(), mid, values.end());
+        if (double(*mid) <= limit)
+            continue;
+        for (float& v : s.v)
+            v = float(double(v) / divisor);
+        if (!rescaled.contains(s.name))
+            rescaled << s.name;
+    }
+    return rescaled;
+}
 
 } // namespace
 
@@ -147,6 +198,14 @@ bool GpuMetricsReader::read(
     if (!ok)
         return false;
     const qint64 scanNs = clock.nsecsElapsed();
+    if (const qint64 setAside = setAsideTransientTypes(series); setAside > 0)
+        trace.counters.notes << tr("%1 GPU metric samples under a second metric type of the same GPU (typeId & 0xFF) "
+                                   "were set aside: per GPU and metric the type with the most samples is kept.")
+                                    .arg(setAside);
+    if (const QStringList rescaled = rescaleMisstatedUnits(series); !rescaled.isEmpty())
+        trace.counters.notes << tr("Read in the next smaller unit (Hz, bytes/s) and converted, as the values are "
+                                   "implausible in the unit of the name: %1.")
+                                    .arg(rescaled.join(QStringLiteral(", ")));
     const CounterSeries* previous = nullptr;
     for (auto& s : series) {
         if (s.t.empty())

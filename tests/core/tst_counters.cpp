@@ -65,6 +65,7 @@ private slots:
     void gpuMetricsFromExportEqualSql();
     void gpuMetricsPerPhase();
     void stepClassScopes();
+    void gpuMetricsRealWorldGuards();
     void ncuStallReasons();
     void ncuStallsInTheBelowRoofFinding();
 
@@ -585,6 +586,66 @@ void TestCounters::stepClassScopes()
     for (const QByteArray& line : lines)
         stepClassRows += line.startsWith("0,step_class,");
     QCOMPARE(stepClassRows, 3 * 3); // three classes × three counters
+}
+
+void TestCounters::gpuMetricsRealWorldGuards()
+{
+    // Two facts from real exports (docs/analysis.md "GPU metrics"): a transient second typeId of
+    // the same GPU (0x20000 & 0xFF = 0) with two samples beside the real stream (0x10000), and a
+    // "[MHz]" clock whose values are Hz. GPU 0, samples every 1 µs from 1 to 10 µs: SMs Active 40,
+    // the clock 1,980,000,000 (Hz); the transient type: SMs Active 99 at 3 and 4 µs.
+    test::TraceFixture fx;
+    fx.gpu(0, QStringLiteral("NVIDIA L40S"));
+    fx.kernel(0, 10'000, 0, 7, 1, 100, QStringLiteral("gemm"));
+    fx.exec(QStringLiteral(
+        "CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER, sourceId INTEGER, typeName TEXT, metricId INTEGER, "
+        "metricName TEXT);"
+        "CREATE TABLE GPU_METRICS (timestamp INTEGER, typeId INTEGER, metricId INTEGER, value INTEGER);"
+        "INSERT INTO TARGET_INFO_GPU_METRICS VALUES (65536, 0, 'AD102', 0, 'GPC Clock Frequency [MHz]'), "
+        "(65536, 0, 'AD102', 14, 'SMs Active [Throughput %]'), (131072, 0, 'AD102', 14, 'SMs Active [Throughput %]');"
+        "INSERT INTO GPU_METRICS VALUES (3000, 131072, 14, 99), (4000, 131072, 14, 99);"));
+    QStringList rows;
+    for (int i = 1; i <= 10; ++i)
+        rows << QStringLiteral("(%1, 65536, 0, 1980000000)").arg(i * 1000)
+             << QStringLiteral("(%1, 65536, 14, 40)").arg(i * 1000);
+    fx.exec(QStringLiteral("INSERT INTO GPU_METRICS VALUES %1;").arg(rows.join(QLatin1Char(','))));
+    const TracePtr trace = test::loadFixture(fx);
+    QVERIFY(trace);
+    const CounterSet& c = trace->counters;
+    QCOMPARE(c.series.size(), 2); // the transient type's series is set aside
+    const CounterSeries* active = c.find(0, QStringLiteral("SMs Active"));
+    QVERIFY(active);
+    QCOMPARE(active->size(), 10);
+    QCOMPARE(*std::max_element(active->v.begin(), active->v.end()), 40.0f);
+    const CounterSeries* clock = c.find(0, QStringLiteral("GPC Clock Frequency"));
+    QVERIFY(clock);
+    QCOMPARE(clock->v.front(), 1980.0f);
+    QCOMPARE(clock->v.back(), 1980.0f);
+    const QString notes = c.notes.join(QLatin1Char('\n'));
+    QVERIFY2(notes.contains(QStringLiteral("2 GPU metric samples under a second metric type")), qPrintable(notes));
+    QVERIFY2(notes.contains(QStringLiteral("converted")) && notes.contains(QStringLiteral("GPC Clock Frequency [MHz]")),
+        qPrintable(notes));
+    // The window's mean over kernel time is the real stream's 40, untouched by the transient 99s.
+    const AnalysisPtr a = test::analyzeWindow(trace, QStringLiteral("0:10000"));
+    QVERIFY(a && !a->counters.scopes.isEmpty());
+    const CounterFigure* f = figureOf(a->counters.scopes.front(), QStringLiteral("SMs Active"));
+    QVERIFY(f);
+    QCOMPARE(f->busy.mean, 40.0);
+
+    // A plausible MHz clock (1,980) is left as it is: the same export with MHz values.
+    test::TraceFixture mhz;
+    mhz.gpu(0, QStringLiteral("NVIDIA L40S"));
+    mhz.exec(QStringLiteral(
+        "CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER, sourceId INTEGER, typeName TEXT, metricId INTEGER, "
+        "metricName TEXT);"
+        "CREATE TABLE GPU_METRICS (timestamp INTEGER, typeId INTEGER, metricId INTEGER, value INTEGER);"
+        "INSERT INTO TARGET_INFO_GPU_METRICS VALUES (65536, 0, 'AD102', 0, 'GPC Clock Frequency [MHz]');"
+        "INSERT INTO GPU_METRICS VALUES (1000, 65536, 0, 1980), (2000, 65536, 0, 2520);"));
+    const TracePtr t2 = test::loadFixture(mhz);
+    QVERIFY(t2);
+    QCOMPARE(t2->counters.series.size(), 1);
+    QCOMPARE(t2->counters.series.front().v.back(), 2520.0f);
+    QVERIFY(!t2->counters.notes.join(QLatin1Char(' ')).contains(QStringLiteral("converted")));
 }
 
 void TestCounters::ncuStallReasons()
