@@ -126,7 +126,7 @@
     </message>
     <message>
         <source>Memory: peak resident growth over the size before loading (MiB), per phase; the bound is %1 B per kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5× the interned strings and %6 MiB.</source>
-        <translation>内存：各阶段常驻内存峰值相对加载前的增长（MiB）；上限为每个内核行 %1 B，加上每个 API 行 %2 B、每个 NVTX 范围 %3 B、每次拷贝/memset/图启动 %4 B、驻留字符串的 %5× 以及 %6 MiB。</translation>
+        <translation type="vanished">内存：各阶段常驻内存峰值相对加载前的增长（MiB）；上限为每个内核行 %1 B，加上每个 API 行 %2 B、每个 NVTX 范围 %3 B、每次拷贝/memset/图启动 %4 B、驻留字符串的 %5× 以及 %6 MiB。</translation>
     </message>
     <message>
         <source>| trace | model | model B/kernel | peak: load | analyze | report | peak B/kernel | bound | peak / bound |</source>
@@ -163,6 +163,18 @@
     <message>
         <source>| trace | cancelled at | cancel latency | left after cancel | analysis cancelled at | analysis cancel latency | after each close | last − first |</source>
         <translation>| 跟踪 | 取消于 | 取消延迟 | 取消后剩余 | 分析取消于 | 分析取消延迟 | 每次关闭后 | 末次 − 首次 |</translation>
+    </message>
+    <message>
+        <source>Memory: peak resident growth over the size before loading (MiB), per phase; the bound is %1 B per kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5 B per counter sample, %6× the interned strings and %7 MiB.</source>
+        <translation>内存：各阶段相对加载前的常驻内存峰值增长（MiB）；上限为每个内核行 %1 B，另加每个 API 行 %2 B、每个 NVTX 区间 %3 B、每次复制/memset/图启动 %4 B、每个计数器采样 %5 B、驻留字符串的 %6 倍以及 %7 MiB。</translation>
+    </message>
+    <message>
+        <source>Sampled counters (GPU metrics) held by the model: series, samples, bytes (MiB) and bytes per sample.</source>
+        <translation>模型持有的采样计数器（GPU 指标）：序列数、采样数、字节数（MiB）及每个采样的字节数。</translation>
+    </message>
+    <message>
+        <source>| trace | series | samples | counters | B/sample |</source>
+        <translation>| 跟踪 | 序列 | 采样 | 计数器 | B/采样 |</translation>
     </message>
 </context>
 <context>
@@ -599,7 +611,7 @@ Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a comman
 Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,
 5 regression beyond the --gate threshold, 6 gate inconclusive.
 </source>
-        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+        <translation type="vanished">用法：sightline-cli &lt;命令&gt; [选项]
 
 命令：
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
@@ -758,6 +770,78 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>FILE|DIR</source>
         <translation>FILE|DIR</translation>
     </message>
+    <message>
+        <source>Usage: sightline-cli &lt;command&gt; [options]
+
+Commands:
+  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--ncu FILE] [--nvml FILE]
+                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--model-flops-per-token F | --params P]
+          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]] [--ncu A.csv,B.csv,...]
+          [--nvml A.csv,B.csv,...]
+                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md
+  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH)
+  info TRACE.sqlite
+                 print the nsys and schema versions, GPUs, tables and row counts
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]
+                 write a synthetic LLM-serving export in the nsys 2026.2 schema
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,
+                 cancel latency and memory after reopening, against a bare SQLite scan
+
+Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a command.
+Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,
+5 regression beyond the --gate threshold, 6 gate inconclusive.
+</source>
+        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+
+命令：
+  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--ncu FILE] [--nvml FILE]
+                 写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--model-flops-per-token F | --params P]
+          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]] [--ncu A.csv,B.csv,...]
+          [--nvml A.csv,B.csv,...]
+                 将 2 到 8 个跟踪与一个基线比较：写出 DIR/comparison.json 和 DIR/comparison.md
+  （analyze、compare 和 info 也可通过 nsys 打开 .nsys-rep/.qdrep 报告：--nsys PATH）
+  info TRACE.sqlite
+                 打印 nsys 和导出模式版本、GPU、表及行数
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]
+                 写出一个 nsys 2026.2 模式的合成 LLM 推理服务导出文件
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 测量加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、
+                 取消延迟和重复打开后的内存，并与纯 SQLite 扫描对比
+
+运行 &apos;sightline-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
+退出码：0 成功，1 失败，2 用法错误，3 输入不可读，4 无法写出输出，
+5 回退超出 --gate 阈值，6 门控无法判定。
+</translation>
+    </message>
+    <message>
+        <source>Nsight Compute results per trace, comma-separated in trace order (an empty entry for a trace without): the roofline positions of the comparison.</source>
+        <translation>每个跟踪的 Nsight Compute 结果，按跟踪顺序以逗号分隔（没有结果的跟踪留空）：用于比较中的屋顶线位置。</translation>
+    </message>
+    <message>
+        <source>A,B,...</source>
+        <translation>A,B,...</translation>
+    </message>
+    <message>
+        <source>NVML sample CSVs per trace, comma-separated in trace order.</source>
+        <translation>每个跟踪的 NVML 采样 CSV，按跟踪顺序以逗号分隔。</translation>
+    </message>
+    <message>
+        <source>--%1 needs one file per trace (empty for none): %2 given for %3 traces.</source>
+        <translation>--%1 需要每个跟踪一个文件（没有则留空）：为 %3 个跟踪给出了 %2 个。</translation>
+    </message>
 </context>
 <context>
     <name>Comparator</name>
@@ -835,6 +919,17 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Kernel time per %1</source>
         <translation>每%1内核时间</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonCounters</name>
+    <message>
+        <source>all GPUs</source>
+        <translation>所有 GPU</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
     </message>
 </context>
 <context>
@@ -1217,6 +1312,74 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>The token counts are the generated tokens the traces&apos; serving steps name (no --tokens given).</source>
         <translation>token 数为各跟踪的推理服务步所命名的生成 token 数（未给出 --tokens）。</translation>
     </message>
+    <message>
+        <source>Bound class per scope (rule in docs/analysis.md, &quot;Hardware counters&quot;):</source>
+        <translation>各范围的瓶颈类别（规则见 docs/analysis.md 的“Hardware counters”）：</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>**changed**</source>
+        <translation>**已改变**</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>计数器</translation>
+    </message>
+    <message>
+        <source>only in %1</source>
+        <translation>仅在 %1 中</translation>
+    </message>
+    <message>
+        <source>Time-weighted means (p90) over each scope&apos;s kernel time; Δ of the means in percentage points for % counters, relative otherwise.</source>
+        <translation>各范围内核时间上的时间加权均值（p90）；对百分比计数器，均值的 Δ 以百分点表示，其他计数器为相对变化。</translation>
+    </message>
+    <message>
+        <source>arithmetic intensity</source>
+        <translation>算术强度</translation>
+    </message>
+    <message>
+        <source>achieved FLOP/s</source>
+        <translation>实际 FLOP/s</translation>
+    </message>
+    <message>
+        <source>% of roof</source>
+        <translation>占屋顶的百分比</translation>
+    </message>
+    <message>
+        <source>DRAM throughput</source>
+        <translation>DRAM 吞吐率</translation>
+    </message>
+    <message>
+        <source>SM throughput</source>
+        <translation>SM 吞吐率</translation>
+    </message>
+    <message>
+        <source>Roofline positions (Nsight Compute)</source>
+        <translation>屋顶线位置（Nsight Compute）</translation>
+    </message>
+    <message>
+        <source>no ncu data</source>
+        <translation>无 ncu 数据</translation>
+    </message>
+    <message>
+        <source>Hardware counters</source>
+        <translation>硬件计数器</translation>
+    </message>
+    <message>
+        <source>GPUs pair by position (the k-th GPU with counters of each trace).</source>
+        <translation>GPU 按位置配对（各跟踪中第 k 个有计数器的 GPU）。</translation>
+    </message>
+    <message>
+        <source>The traces sampled different numbers of GPUs: figures are over all GPUs (means weighted by kernel time; no p90).</source>
+        <translation>各跟踪采样的 GPU 数量不同：数值针对所有 GPU（按内核时间加权的均值；无 p90）。</translation>
+    </message>
+    <message>
+        <source>% of roof = achieved FLOP/s ÷ min(ceiling, intensity × DRAM roof) of the trace&apos;s GPU; the ceiling is the tensor-core one for kernels mostly on the tensor path, else FP32.</source>
+        <translation>占屋顶的百分比 = 实际 FLOP/s ÷ 该跟踪 GPU 的 min(上限, 强度 × DRAM 屋顶)；主要走张量路径的内核取张量核上限，否则取 FP32 上限。</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonOptions</name>
@@ -1426,6 +1589,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Kind</source>
         <translation>类型</translation>
+    </message>
+    <message>
+        <source>Top warp stall</source>
+        <translation>首要 warp 停顿</translation>
     </message>
 </context>
 <context>
@@ -1883,6 +2050,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1 GPU metric samples have no name in TARGET_INFO_GPU_METRICS and were skipped.</source>
         <translation>%1 个 GPU 指标采样在 TARGET_INFO_GPU_METRICS 中没有名称，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1 GPU metric samples under a second metric type of the same GPU (typeId &amp; 0xFF) were set aside: per GPU and metric the type with the most samples is kept.</source>
+        <translation>同一 GPU（typeId &amp; 0xFF）第二个指标类型下的 %1 个 GPU 指标采样被搁置：每个 GPU 和指标只保留采样最多的类型。</translation>
+    </message>
+    <message>
+        <source>Read in the next smaller unit (Hz, bytes/s) and converted, as the values are implausible in the unit of the name: %1.</source>
+        <translation>以下指标的数值按名称中的单位不合理，已按更小一级的单位（Hz、字节/秒）读取并换算：%1。</translation>
     </message>
 </context>
 <context>
@@ -3087,6 +3262,85 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>sl::ComparisonCounterModel</name>
+    <message>
+        <source>Bound class</source>
+        <translation>瓶颈类别</translation>
+    </message>
+    <message>
+        <source>By the rule in docs/analysis.md, over kernel time</source>
+        <translation>按 docs/analysis.md 中的规则，基于内核时间</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>%1 of kernel time in a %2 stretch</source>
+        <translation>%2 时段内占内核时间的 %1</translation>
+    </message>
+    <message>
+        <source>Double-click to show the scope&apos;s rows in both traces</source>
+        <translation>双击以显示该范围在两个跟踪中的行</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已改变</translation>
+    </message>
+    <message>
+        <source>%1 (NVML)</source>
+        <translation>%1（NVML）</translation>
+    </message>
+    <message>
+        <source>%1 — only in %2</source>
+        <translation>%1 — 仅在 %2 中</translation>
+    </message>
+    <message>
+        <source>p90, kernel time</source>
+        <translation>p90，内核时间</translation>
+    </message>
+    <message>
+        <source>mean, kernel time</source>
+        <translation>均值，内核时间</translation>
+    </message>
+    <message>
+        <source>not sampled in this trace</source>
+        <translation>此跟踪中未采样</translation>
+    </message>
+    <message>
+        <source>percentage points</source>
+        <translation>百分点</translation>
+    </message>
+    <message>
+        <source>relative to the baseline</source>
+        <translation>相对于基线</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>计数器</translation>
+    </message>
+    <message>
+        <source>Statistic</source>
+        <translation>统计量</translation>
+    </message>
+    <message>
+        <source>Δ %1</source>
+        <translation>Δ %1</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1（基线）</translation>
+    </message>
+</context>
+<context>
     <name>sl::ComparisonDock</name>
     <message>
         <source>Comparison</source>
@@ -3238,6 +3492,30 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>FLOPs per token: a positive number, or a parameter count followed by &quot;params&quot;.</source>
         <translation>每 token FLOPs：一个正数，或参数量后跟 &quot;params&quot;。</translation>
     </message>
+    <message>
+        <source>Counters</source>
+        <translation>计数器</translation>
+    </message>
+    <message>
+        <source>Busy-time counters per scope and GPU. Double-click a changed bound class to show the scope&apos;s rows in both traces.</source>
+        <translation>各范围和 GPU 的忙碌时间计数器。双击已改变的瓶颈类别可显示该范围在两个跟踪中的行。</translation>
+    </message>
+    <message>
+        <source>Roofline positions from Nsight Compute. Double-click a kernel to show its profiled launches in every trace.</source>
+        <translation>来自 Nsight Compute 的屋顶线位置。双击内核可显示它在每个跟踪中被剖析的启动。</translation>
+    </message>
+    <message>
+        <source>No trace has GPU metrics, NVML samples or Nsight Compute results.</source>
+        <translation>没有跟踪包含 GPU 指标、NVML 采样或 Nsight Compute 结果。</translation>
+    </message>
+    <message>
+        <source>Kernel-time means and p90 per scope; GPUs pair by position (the k-th GPU with counters of each trace). Δ in percentage points for % counters, relative otherwise.</source>
+        <translation>各范围的内核时间均值和 p90；GPU 按位置配对（各跟踪中第 k 个有计数器的 GPU）。百分比计数器的 Δ 以百分点表示，其他为相对变化。</translation>
+    </message>
+    <message>
+        <source>The traces sampled different numbers of GPUs: figures are over all GPUs (means weighted by kernel time; no p90). Δ in percentage points for % counters, relative otherwise.</source>
+        <translation>各跟踪采样的 GPU 数量不同：数值针对所有 GPU（按内核时间加权的均值；无 p90）。百分比计数器的 Δ 以百分点表示，其他为相对变化。</translation>
+    </message>
 </context>
 <context>
     <name>sl::ComparisonFigureModel</name>
@@ -3307,6 +3585,57 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Δ %1</source>
         <translation>Δ %1</translation>
+    </message>
+</context>
+<context>
+    <name>sl::ComparisonRooflineModel</name>
+    <message>
+        <source>Double-click to show the profiled launches in every trace</source>
+        <translation>双击以显示每个跟踪中被剖析的启动</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity</source>
+        <translation>算术强度</translation>
+    </message>
+    <message>
+        <source>Achieved FLOP/s</source>
+        <translation>实际 FLOP/s</translation>
+    </message>
+    <message>
+        <source>% of roof</source>
+        <translation>占屋顶的百分比</translation>
+    </message>
+    <message>
+        <source>DRAM throughput</source>
+        <translation>DRAM 吞吐率</translation>
+    </message>
+    <message>
+        <source>SM throughput</source>
+        <translation>SM 吞吐率</translation>
+    </message>
+    <message>
+        <source>no ncu data</source>
+        <translation>无 ncu 数据</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Δ %1</source>
+        <translation>Δ %1</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1（基线）</translation>
+    </message>
+    <message>
+        <source>Achieved FLOP/s ÷ min(ceiling, intensity × DRAM roof) of the trace&apos;s GPU; the ceiling is the tensor-core one for kernels mostly on the tensor path, else FP32</source>
+        <translation>实际 FLOP/s ÷ 该跟踪 GPU 的 min(上限, 强度 × DRAM 屋顶)；主要走张量路径的内核取张量核上限，否则取 FP32 上限</translation>
     </message>
 </context>
 <context>
@@ -4853,7 +5182,23 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Roofline of %1</source>
-        <translation>%1 的屋顶线</translation>
+        <translation type="vanished">%1 的屋顶线</translation>
+    </message>
+    <message>
+        <source>The GPU whose roofline is shown: the profiled kernels that ran on it</source>
+        <translation>显示其屋顶线的 GPU：在其上运行的被剖析内核</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <source>DRAM roof, tensor-core ceiling (BF16/FP16 dense)</source>
+        <translation>DRAM 屋顶，张量核上限（稠密 BF16/FP16）</translation>
+    </message>
+    <message>
+        <source>Roofline of %1 (GPU %2)</source>
+        <translation>%1 的屋顶线（GPU %2）</translation>
     </message>
 </context>
 <context>

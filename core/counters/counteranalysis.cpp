@@ -307,6 +307,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
         std::array<IntervalList, kClasses> busyByClass;
         const auto byDevice = trace.kernelsByDevice.find(quint16(dev.deviceId));
         if (byDevice != trace.kernelsByDevice.end()) {
+            busyAll.reserve(byDevice->second.size());
             for (quint32 k : byDevice->second) {
                 if (k >= r.kernelInWindow.size() || !r.kernelInWindow[k])
                     continue;

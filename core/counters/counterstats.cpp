@@ -119,15 +119,20 @@ qint64 CounterStats::timeBelow(const CounterSeries& s, const IntervalList& inter
 IntervalList CounterStats::unite(IntervalList intervals)
 {
     std::erase_if(intervals, [](const auto& iv) { return iv.second <= iv.first; });
-    std::sort(intervals.begin(), intervals.end());
-    IntervalList out;
-    for (const auto& iv : intervals) {
-        if (!out.empty() && iv.first <= out.back().second)
-            out.back().second = std::max(out.back().second, iv.second);
+    // Merging needs the starts in order only. Kernels arrive start-sorted per device (millions of
+    // them at 5 M kernels), so the sort is skipped after a linear check, and the merge is in place.
+    const auto byStart = [](const auto& a, const auto& b) { return a.first < b.first; };
+    if (!std::is_sorted(intervals.begin(), intervals.end(), byStart))
+        std::sort(intervals.begin(), intervals.end(), byStart);
+    size_t kept = 0;
+    for (size_t i = 0; i < intervals.size(); ++i) {
+        if (kept > 0 && intervals[i].first <= intervals[kept - 1].second)
+            intervals[kept - 1].second = std::max(intervals[kept - 1].second, intervals[i].second);
         else
-            out.push_back(iv);
+            intervals[kept++] = intervals[i];
     }
-    return out;
+    intervals.resize(kept);
+    return intervals;
 }
 
 IntervalList CounterStats::intersect(const IntervalList& a, const IntervalList& b)

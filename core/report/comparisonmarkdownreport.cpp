@@ -369,8 +369,9 @@ void writeRoofline(QTextStream& s, const Comparison& c)
         }
     }
     s << "\n"
-      << ComparisonMarkdownReport::tr("% of roof = achieved FLOP/s ÷ min(FP32 ceiling, intensity × DRAM roof) of "
-                                      "the trace's GPU.")
+      << ComparisonMarkdownReport::tr("% of roof = achieved FLOP/s ÷ min(ceiling, intensity × DRAM roof) of "
+                                      "the trace's GPU; the ceiling is the tensor-core one for kernels mostly on "
+                                      "the tensor path, else FP32.")
       << "\n\n";
 }
 
