@@ -58,8 +58,7 @@ QString cores(const QJsonObject& o, const QString& phase)
 qint64 BenchTables::restBound(const QJsonObject& m)
 {
     return kRestPerApiRow * value(m, "api") + kRestPerNvtxRange * value(m, "nvtx") + kRestPerCopy * value(m, "ops")
-        + kRestPerCounterSample * value(m, "counter_samples") + kStringFactor * value(m, "string_bytes")
-        + kFixedBytes;
+        + kRestPerCounterSample * value(m, "counter_samples") + kStringFactor * value(m, "string_bytes") + kFixedBytes;
 }
 
 void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)

@@ -16,7 +16,6 @@
 #include "core/util/logging.h"
 
 #include <QElapsedTimer>
-
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -141,8 +140,8 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     QElapsedTimer counterTime;
     counterTime.start();
     CounterAnalysis::attach(options, res, [&] { return cancel.isCancelled(); });
-    qCDebug(lcAnalysis) << "counter analysis" << counterTime.nsecsElapsed() / 1000 << "us," << res.counters.scopes.size()
-                        << "scopes";
+    qCDebug(lcAnalysis) << "counter analysis" << counterTime.nsecsElapsed() / 1000 << "us,"
+                        << res.counters.scopes.size() << "scopes";
 
     if (trace->nvtx.size() > 0 && r->kernelNs > 0 && r->coverage < spec::kNvtxCoverageWarning)
         r->warnings << tr("NVTX attribution covers %1 of kernel time (under %2): per-range and per-phase figures "

@@ -72,7 +72,8 @@ struct RooflineComparison
         qint64 traceNs = 0; ///< that name's kernel time in the trace's window (ns)
         std::optional<double> arithmeticIntensity; ///< FLOP / DRAM byte
         std::optional<double> flopsPerSecond; ///< achieved FLOP/s
-        std::optional<double> roofFlopsPerSecond; ///< NcuAnalysis::attainable: min(ceiling — tensor for tensor-path kernels, else FP32 —, intensity × DRAM roof) of its GPU
+        std::optional<double> roofFlopsPerSecond; ///< NcuAnalysis::attainable: min(ceiling — tensor for tensor-path
+                                                  ///< kernels, else FP32 —, intensity × DRAM roof) of its GPU
         std::optional<double> roofPct; ///< achieved ÷ roof × 100
         std::optional<double> dramPct, smPct; ///< DRAM and SM throughput, % of peak
     };

@@ -357,8 +357,8 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 continue;
             const IntervalList stretch = CounterStats::unite(std::move(steps[size_t(p)]));
             const IntervalList busy = CounterStats::unite(std::move(busyByPhase[size_t(p)]));
-            out.scopes.append(
-                summarise(CounterScope::Kind::Phase, r.phases[p].phase, dev.deviceId, dev.series, stretch, busy, &grids));
+            out.scopes.append(summarise(
+                CounterScope::Kind::Phase, r.phases[p].phase, dev.deviceId, dev.series, stretch, busy, &grids));
             stretchOf.push_back(stretch);
         }
 
@@ -375,8 +375,9 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 continue;
             const IntervalList stretch = CounterStats::unite(std::move(classSteps[size_t(c)]));
             const IntervalList busy = CounterStats::unite(std::move(busyByClass[size_t(c)]));
-            out.scopes.append(summarise(CounterScope::Kind::StepClass,
-                StepComposition::className(StepComposition::Class(c)), dev.deviceId, dev.series, stretch, busy, &grids));
+            out.scopes.append(
+                summarise(CounterScope::Kind::StepClass, StepComposition::className(StepComposition::Class(c)),
+                    dev.deviceId, dev.series, stretch, busy, &grids));
             stretchOf.push_back(stretch);
         }
     }

@@ -171,8 +171,8 @@ bool GpuMetricsReader::read(
     // nsys writes every metric of a GPU at each sample time, so the series are about equally
     // long: reserving the rows' share of each avoids growing by doubling (twice the memory for
     // a moment, and a copy of every sample). An uneven export still reads right, only slower.
-    const qint64 rows = qBound<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(metrics), 0),
-        qint64(1) << 36);
+    const qint64 rows
+        = qBound<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(metrics), 0), qint64(1) << 36);
     for (auto& s : series) {
         s.t.reserve(size_t(rows / qint64(series.size())));
         s.v.reserve(size_t(rows / qint64(series.size())));

@@ -107,7 +107,8 @@ QVariant ComparisonRooflineModel::data(const QModelIndex& index, int role) const
             return tr("Achieved FLOP/s");
         case Measure::RoofPct:
             return role == Qt::ToolTipRole
-                ? QVariant(tr("Achieved FLOP/s ÷ min(ceiling, intensity × DRAM roof) of the trace's GPU; the ceiling is the tensor-core one for kernels mostly on the tensor path, else FP32"))
+                ? QVariant(tr("Achieved FLOP/s ÷ min(ceiling, intensity × DRAM roof) of the trace's GPU; the ceiling "
+                              "is the tensor-core one for kernels mostly on the tensor path, else FP32"))
                 : QVariant(tr("% of roof"));
         case Measure::DramPct:
             return tr("DRAM throughput");

@@ -19,9 +19,9 @@
 #include <QTest>
 
 using namespace sl;
-using sl::test::TraceFixture;
 using sl::test::blackwellGpu;
 using sl::test::kernel3d;
+using sl::test::TraceFixture;
 
 namespace {
 

@@ -4,10 +4,10 @@
 // points and lanes counted independently (SQL over the export), stall shares computed by hand,
 // and a click on a kernel asks for exactly its matched launches.
 #include "core/analysis/analyzer.h"
+#include "core/counters/ncucsvreader.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthgpumetrics.h"
 #include "core/synth/synthtracewriter.h"
-#include "core/counters/ncucsvreader.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/counterfilesfixture.h"
 #include "widgets/categorypalette.h"
@@ -197,8 +197,8 @@ void TestCountersDock::realNcuFolderRoofline()
     for (int i = 0; i < chart->pointCount(); ++i)
         plotted << r->trace->strings.at(r->counters.ncu->kernels.at(chart->kernelOfPoint(i)).name);
     for (const NcuLaunch& l : ncu.launches) {
-        const QString inTrace = l.file.startsWith(QLatin1String("kernel_0013")) ? sl::test::dsocrSplitKvInTrace()
-                                                                                : l.kernelName;
+        const QString inTrace
+            = l.file.startsWith(QLatin1String("kernel_0013")) ? sl::test::dsocrSplitKvInTrace() : l.kernelName;
         QCOMPARE(plotted.contains(inTrace), !l.file.startsWith(QLatin1String("kernel_0001")));
     }
     // Roofs from TARGET_INFO_GPU (2 × 128 FP32 lanes × 170 SMs × 2.0 GHz = 87.04 TFLOP/s) and the
