@@ -9,6 +9,7 @@ namespace sl {
 
 ComparisonCounterModel::ComparisonCounterModel(QObject* parent)
     : QAbstractTableModel(parent)
+    , m_columns(FixedColumns)
 {
 }
 
@@ -16,7 +17,7 @@ void ComparisonCounterModel::setComparison(ComparisonPtr comparison)
 {
     beginResetModel();
     m_comparison = std::move(comparison);
-    m_compared = m_comparison ? m_comparison->comparedTraces() : QVector<int> {};
+    m_columns.reset(m_comparison.get());
     endResetModel();
 }
 
@@ -45,25 +46,11 @@ const CounterComparison* ComparisonCounterModel::counter(int row) const
     return &m_comparison->counters.counters[k];
 }
 
-int ComparisonCounterModel::columnTrace(int column) const
-{
-    const int n = m_comparison ? m_comparison->traceCount() : 0;
-    const int c = column - FixedColumns;
-    if (c < 0 || c >= n + int(m_compared.size()))
-        return -1;
-    return c < n ? c : m_compared[c - n];
-}
+int ComparisonCounterModel::columnTrace(int column) const { return m_columns.trace(column); }
 
-bool ComparisonCounterModel::isDeltaColumn(int column) const
-{
-    return m_comparison && column - FixedColumns >= m_comparison->traceCount();
-}
+bool ComparisonCounterModel::isDeltaColumn(int column) const { return m_columns.isDelta(column); }
 
-int ComparisonCounterModel::deltaColumn(int trace) const
-{
-    const int k = int(m_compared.indexOf(trace));
-    return k < 0 ? -1 : FixedColumns + m_comparison->traceCount() + k;
-}
+int ComparisonCounterModel::deltaColumn(int trace) const { return m_columns.deltaColumn(trace); }
 
 int ComparisonCounterModel::rowCount(const QModelIndex& parent) const
 {
@@ -76,7 +63,7 @@ int ComparisonCounterModel::columnCount(const QModelIndex& parent) const
 {
     if (parent.isValid())
         return 0;
-    return FixedColumns + (m_comparison ? m_comparison->traceCount() + int(m_compared.size()) : 0);
+    return m_columns.count();
 }
 
 QVariant ComparisonCounterModel::boundData(const CounterScopeComparison& s, int column, int role) const

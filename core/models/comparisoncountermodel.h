@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/compare/comparison.h"
+#include "core/models/comparisoncolumns.h"
 
 #include <QAbstractTableModel>
 
@@ -46,7 +47,7 @@ private:
     QVariant boundData(const CounterScopeComparison& s, int column, int role) const;
     QVariant counterData(const CounterComparison& k, bool p90, int column, int role) const;
     ComparisonPtr m_comparison;
-    QVector<int> m_compared;
+    ComparisonColumns m_columns;
 };
 
 } // namespace sl

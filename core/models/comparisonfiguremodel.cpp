@@ -7,6 +7,7 @@ namespace sl {
 
 ComparisonFigureModel::ComparisonFigureModel(QObject* parent)
     : QAbstractTableModel(parent)
+    , m_columns(FixedColumns, 2)
 {
 }
 
@@ -14,7 +15,7 @@ void ComparisonFigureModel::setComparison(ComparisonPtr comparison)
 {
     beginResetModel();
     m_comparison = std::move(comparison);
-    m_compared = m_comparison ? m_comparison->comparedTraces() : QVector<int> {};
+    m_columns.reset(m_comparison.get());
     endResetModel();
 }
 
@@ -31,27 +32,13 @@ ComparisonFigureModel::ColumnKind ComparisonFigureModel::columnKind(int column) 
         return ColumnKind::Scope;
     if (column == Figure)
         return ColumnKind::Figure;
-    const int n = m_comparison ? m_comparison->traceCount() : 0;
-    const int c = column - FixedColumns;
-    if (c < n)
-        return ColumnKind::Value;
-    return (c - n) % 2 == 0 ? ColumnKind::Delta : ColumnKind::Ratio;
+    const int slot = m_columns.deltaSlot(column);
+    return slot < 0 ? ColumnKind::Value : slot == 0 ? ColumnKind::Delta : ColumnKind::Ratio;
 }
 
-int ComparisonFigureModel::columnTrace(int column) const
-{
-    const int n = m_comparison ? m_comparison->traceCount() : 0;
-    const int c = column - FixedColumns;
-    if (c < 0 || c >= n + 2 * int(m_compared.size()))
-        return -1;
-    return c < n ? c : m_compared[(c - n) / 2];
-}
+int ComparisonFigureModel::columnTrace(int column) const { return m_columns.trace(column); }
 
-int ComparisonFigureModel::deltaColumn(int trace) const
-{
-    const int k = int(m_compared.indexOf(trace));
-    return k < 0 ? -1 : FixedColumns + m_comparison->traceCount() + 2 * k;
-}
+int ComparisonFigureModel::deltaColumn(int trace) const { return m_columns.deltaColumn(trace); }
 
 int ComparisonFigureModel::rowCount(const QModelIndex& parent) const
 {
@@ -62,7 +49,7 @@ int ComparisonFigureModel::columnCount(const QModelIndex& parent) const
 {
     if (parent.isValid())
         return 0;
-    return FixedColumns + (m_comparison ? m_comparison->traceCount() + 2 * int(m_compared.size()) : 0);
+    return m_columns.count();
 }
 
 QString ComparisonFigureModel::scopeText(const ComparisonFigure& f) const

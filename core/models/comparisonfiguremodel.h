@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/compare/comparison.h"
+#include "core/models/comparisoncolumns.h"
 
 #include <QAbstractTableModel>
 
@@ -42,7 +43,7 @@ public:
 private:
     QString scopeText(const ComparisonFigure& f) const;
     ComparisonPtr m_comparison;
-    QVector<int> m_compared; ///< trace indices other than the baseline, in order
+    ComparisonColumns m_columns;
 };
 
 } // namespace sl

@@ -17,6 +17,7 @@ QString shortNameOf(const AnalysisResult& r, quint32 name)
 
 ComparisonKernelModel::ComparisonKernelModel(QObject* parent)
     : QAbstractTableModel(parent)
+    , m_columns(FixedColumns)
 {
 }
 
@@ -24,7 +25,7 @@ void ComparisonKernelModel::setComparison(ComparisonPtr comparison)
 {
     beginResetModel();
     m_comparison = std::move(comparison);
-    m_compared = m_comparison ? m_comparison->comparedTraces() : QVector<int> {};
+    m_columns.reset(m_comparison.get());
     endResetModel();
 }
 
@@ -42,19 +43,9 @@ std::optional<double> ComparisonKernelModel::time(const KernelMatch& g, int trac
     return g.sides[trace].perUnitNs;
 }
 
-int ComparisonKernelModel::columnTrace(int column) const
-{
-    const int n = m_comparison ? m_comparison->traceCount() : 0;
-    const int c = column - FixedColumns;
-    if (c < 0 || c >= n + int(m_compared.size()))
-        return -1;
-    return c < n ? c : m_compared[c - n];
-}
+int ComparisonKernelModel::columnTrace(int column) const { return m_columns.trace(column); }
 
-bool ComparisonKernelModel::isDeltaColumn(int column) const
-{
-    return m_comparison && column - FixedColumns >= m_comparison->traceCount();
-}
+bool ComparisonKernelModel::isDeltaColumn(int column) const { return m_columns.isDelta(column); }
 
 int ComparisonKernelModel::rowCount(const QModelIndex& parent) const
 {
@@ -65,7 +56,7 @@ int ComparisonKernelModel::columnCount(const QModelIndex& parent) const
 {
     if (parent.isValid())
         return 0;
-    return FixedColumns + (m_comparison ? m_comparison->traceCount() + int(m_compared.size()) : 0);
+    return m_columns.count();
 }
 
 QString ComparisonKernelModel::displayName(const KernelMatch& g) const

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/compare/comparison.h"
+#include "core/models/comparisoncolumns.h"
 
 #include <QAbstractTableModel>
 
@@ -39,7 +40,7 @@ private:
     QString displayName(const KernelMatch& g) const;
     QString namesTooltip(const KernelMatch& g) const;
     ComparisonPtr m_comparison;
-    QVector<int> m_compared;
+    ComparisonColumns m_columns;
 };
 
 } // namespace sl

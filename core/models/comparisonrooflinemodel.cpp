@@ -8,6 +8,7 @@ namespace sl {
 
 ComparisonRooflineModel::ComparisonRooflineModel(QObject* parent)
     : QAbstractTableModel(parent)
+    , m_columns(FixedColumns)
 {
 }
 
@@ -15,7 +16,7 @@ void ComparisonRooflineModel::setComparison(ComparisonPtr comparison)
 {
     beginResetModel();
     m_comparison = std::move(comparison);
-    m_compared = m_comparison ? m_comparison->comparedTraces() : QVector<int> {};
+    m_columns.reset(m_comparison.get());
     endResetModel();
 }
 
@@ -32,19 +33,9 @@ std::optional<double> ComparisonRooflineModel::delta(const RooflineComparison& r
     return RooflineComparison::delta(r.sides[m_comparison->baseline], r.sides[trace], m);
 }
 
-int ComparisonRooflineModel::columnTrace(int column) const
-{
-    const int n = m_comparison ? m_comparison->traceCount() : 0;
-    const int c = column - FixedColumns;
-    if (c < 0 || c >= n + int(m_compared.size()))
-        return -1;
-    return c < n ? c : m_compared[c - n];
-}
+int ComparisonRooflineModel::columnTrace(int column) const { return m_columns.trace(column); }
 
-bool ComparisonRooflineModel::isDeltaColumn(int column) const
-{
-    return m_comparison && column - FixedColumns >= m_comparison->traceCount();
-}
+bool ComparisonRooflineModel::isDeltaColumn(int column) const { return m_columns.isDelta(column); }
 
 int ComparisonRooflineModel::rowCount(const QModelIndex& parent) const
 {
@@ -57,7 +48,7 @@ int ComparisonRooflineModel::columnCount(const QModelIndex& parent) const
 {
     if (parent.isValid())
         return 0;
-    return FixedColumns + (m_comparison ? m_comparison->traceCount() + int(m_compared.size()) : 0);
+    return m_columns.count();
 }
 
 QString ComparisonRooflineModel::kernelText(const RooflineComparison& r) const

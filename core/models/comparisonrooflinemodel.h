@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/compare/comparison.h"
+#include "core/models/comparisoncolumns.h"
 
 #include <QAbstractTableModel>
 
@@ -43,7 +44,7 @@ public:
 private:
     QString kernelText(const RooflineComparison& r) const;
     ComparisonPtr m_comparison;
-    QVector<int> m_compared;
+    ComparisonColumns m_columns;
 };
 
 } // namespace sl

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+#include "core/compare/comparison.h"
+#include "core/models/comparisoncolumns.h"
 #include "core/models/findingsmodel.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/kernelsummarymodel.h"
@@ -40,6 +42,7 @@ class TestModels : public QObject
     Q_OBJECT
 private slots:
     void initTestCase();
+    void comparisonColumns();
     void kernelSummary();
     void kernelInstances();
     void findings();
@@ -53,6 +56,44 @@ void TestModels::initTestCase()
     m_analysis = fixtureAnalysis();
     QVERIFY(m_analysis);
     QCOMPARE(m_analysis->trace->kernels.size(), qsizetype(5));
+}
+
+void TestModels::comparisonColumns()
+{
+    // Three traces, baseline 1: fixed columns 0–1, values 2–4 (traces 0, 1, 2), then per compared
+    // trace (0, then 2) its delta and ratio: 5–6 for trace 0, 7–8 for trace 2.
+    Comparison c;
+    c.analyses.resize(3);
+    c.baseline = 1;
+    ComparisonColumns two(2, 2);
+    QCOMPARE(two.count(), 2);
+    two.reset(&c);
+    QCOMPARE(two.count(), 9);
+    const QVector<int> traces { -1, -1, 0, 1, 2, 0, 0, 2, 2 };
+    const QVector<int> deltaSlots { -1, -1, -1, -1, -1, 0, 1, 0, 1 };
+    for (int col = 0; col < 9; ++col) {
+        QCOMPARE(two.trace(col), traces[col]);
+        QCOMPARE(two.deltaSlot(col), deltaSlots[col]);
+        QCOMPARE(two.isDelta(col), deltaSlots[col] >= 0);
+    }
+    QCOMPARE(two.trace(9), -1);
+    QCOMPARE(two.trace(-1), -1);
+    QCOMPARE(two.deltaColumn(0), 5);
+    QCOMPARE(two.deltaColumn(2), 7);
+    QCOMPARE(two.deltaColumn(1), -1); // the baseline has none
+    QCOMPARE(two.deltaColumn(3), -1);
+    // One delta per trace: values 3–5, deltas 6 (trace 0) and 7 (trace 2).
+    ComparisonColumns one(3);
+    one.reset(&c);
+    QCOMPARE(one.count(), 8);
+    QCOMPARE(one.trace(6), 0);
+    QCOMPARE(one.trace(7), 2);
+    QCOMPARE(one.deltaColumn(2), 7);
+    QVERIFY(!one.isDelta(5));
+    QVERIFY(!one.isDelta(8));
+    one.reset(nullptr);
+    QCOMPARE(one.count(), 3);
+    QCOMPARE(one.trace(3), -1);
 }
 
 void TestModels::kernelSummary()
