@@ -79,7 +79,7 @@ struct Roofline
     double l2BytesPerSecond = 0; ///< from ncu's L2 peak metrics; 0 when not collected
     double fp32FlopsPerSecond = 0; ///< SMs × FP32 lanes per SM (by compute capability) × 2 × clock
     double fp64FlopsPerSecond = 0;
-    double fp16FlopsPerSecond = 0; ///< non-tensor half precision: 2 × FP32
+    double fp16FlopsPerSecond = 0; ///< non-tensor half precision: NcuAnalysis::fp16PerFp32 × FP32
     /// Dense BF16/FP16 tensor-core peak with FP32 accumulation, from the GPU peak table
     /// (resources/efficiency/gpu-peaks.json); 0 when the model is not in it.
     double tensorFlopsPerSecond = 0;

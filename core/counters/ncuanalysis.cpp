@@ -13,6 +13,33 @@
 
 namespace sl {
 
+double NcuAnalysis::fp16PerFp32(int major, int minor)
+{
+    // Half precision on the CUDA cores (no tensor cores), by the architecture whitepapers: A100
+    // 4× FP32 (78 vs 19.5 TFLOP/s); Ampere-and-later consumer parts (GA10x, AD10x, 12.x) 1×; the
+    // others 2× (P100, V100, T4, H100: 133.8 vs 66.9 TFLOP/s).
+    if (major == 8 && minor == 0)
+        return 4;
+    if (major > 8 && major != 9 && major != 10)
+        return 1;
+    if (major == 8 && minor >= 6)
+        return 1;
+    return 2;
+}
+
+int NcuAnalysis::fp32PerFp64(int major, int minor)
+{
+    // The data-centre parts (P100 6.0, V100 7.0, A100 8.0, H100/H200 9.0, B200 10.0) run FP64 at
+    // half the FP32 rate; Turing and older consumer parts at 1/32; Ampere and later consumer and
+    // workstation parts (8.6, 8.7, 8.9, 12.x) at 1/64 — ncu's own roofline text on a CC 12.0 GPU
+    // says "64:1" (tests/data/counters/codegandee-dsocr).
+    if (minor == 0 && major >= 6 && major <= 10)
+        return 2;
+    if (major > 8 || (major == 8 && minor >= 6))
+        return 64;
+    return 32;
+}
+
 int NcuAnalysis::fp32LanesPerSm(int major, int minor)
 {
     switch (major) {
@@ -42,10 +69,8 @@ Roofline NcuAnalysis::roofOf(const GpuInfo& gpu, const GpuPeaks& peaks)
     if (lanes > 0 && gpu.smCount > 0 && gpu.clockRate > 0) {
         // An FMA is two FLOPs per lane per clock.
         roof.fp32FlopsPerSecond = 2.0 * lanes * gpu.smCount * double(gpu.clockRate);
-        roof.fp16FlopsPerSecond = 2 * roof.fp32FlopsPerSecond;
-        // FP64: full rate on the data-centre parts (x.0), 1/32 on the others... 1/2 on P100/V100/A100/H100.
-        const bool fullFp64 = gpu.computeMinor == 0 && gpu.computeMajor >= 6;
-        roof.fp64FlopsPerSecond = fullFp64 ? roof.fp32FlopsPerSecond / 2 : roof.fp32FlopsPerSecond / 32;
+        roof.fp16FlopsPerSecond = fp16PerFp32(gpu.computeMajor, gpu.computeMinor) * roof.fp32FlopsPerSecond;
+        roof.fp64FlopsPerSecond = roof.fp32FlopsPerSecond / fp32PerFp64(gpu.computeMajor, gpu.computeMinor);
     }
     roof.source = tr("TARGET_INFO_GPU: %1 SMs at %2 MHz, %3 FP32 lanes per SM (compute capability %4.%5), "
                      "DRAM %6 GB/s")

@@ -32,6 +32,12 @@ public:
     /// FP32 lanes per SM by compute capability (CUDA programming guide, "Arithmetic
     /// Instructions"); 0 when unknown.
     static int fp32LanesPerSm(int major, int minor);
+    /// FP32 peak ÷ FP64 peak by compute capability: 2 on the data-centre parts (6.0, 7.0, 8.0,
+    /// 9.0, 10.0), 64 on Ampere-and-later consumer parts (8.6+, 12.x), else 32.
+    static int fp32PerFp64(int major, int minor);
+    /// Non-tensor FP16 peak ÷ FP32 peak: 4 on A100 (8.0), 1 on Ampere-and-later consumer parts
+    /// (8.6+, 12.x), else 2.
+    static double fp16PerFp32(int major, int minor);
     static Roofline roofOf(const GpuInfo& gpu, const GpuPeaks& peaks = GpuPeaks::defaultTable());
     /// The roof at arithmetic intensity `ai` (FLOP/byte) under the FP32 ceiling and the DRAM roof.
     static double attainable(const Roofline& roof, double ai);

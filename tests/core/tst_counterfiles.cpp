@@ -131,6 +131,18 @@ void TestCounterFiles::dsocrJoinsAndRoofline()
     QCOMPARE(roof.fp32FlopsPerSecond, 2.0 * 128 * 170 * 2.0e9);
     QCOMPARE(roof.dramBytesPerSecond, 1.792e12);
     QCOMPARE(roof.tensorFlopsPerSecond, 209.5e12);
+    // FP64: the files' own SOLFPRoofline text says "The ratio of peak float (fp32) to double
+    // (fp64) performance on this device is 64:1".
+    QCOMPARE(roof.fp64FlopsPerSecond, 2.0 * 128 * 170 * 2.0e9 / 64);
+    QCOMPARE(NcuAnalysis::fp32PerFp64(9, 0), 2); // H100
+    QCOMPARE(NcuAnalysis::fp32PerFp64(8, 0), 2); // A100
+    QCOMPARE(NcuAnalysis::fp32PerFp64(8, 9), 64); // L40S, RTX 4090
+    QCOMPARE(NcuAnalysis::fp32PerFp64(7, 5), 32); // T4
+    // Non-tensor FP16: 1:1 on consumer Blackwell, 4:1 on A100, 2:1 on H100 (whitepapers).
+    QCOMPARE(roof.fp16FlopsPerSecond, roof.fp32FlopsPerSecond);
+    QCOMPARE(NcuAnalysis::fp16PerFp32(8, 0), 4.0);
+    QCOMPARE(NcuAnalysis::fp16PerFp32(9, 0), 2.0);
+    QCOMPARE(NcuAnalysis::fp16PerFp32(8, 9), 1.0);
 
     const NcuKernelFigures* gemm = figuresOf(*r, ncu.launches[2].kernelName);
     QVERIFY(gemm);

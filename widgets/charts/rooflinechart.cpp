@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace sl {
 
@@ -88,14 +89,17 @@ void RooflineChart::draw()
     // top leaves room above the highest ceiling.
     const double top = std::max({ roof.fp16FlopsPerSecond, roof.fp32FlopsPerSecond, roof.tensorFlopsPerSecond });
     double aiMin = 1.0 / 64, aiMax = 4096, yMax = top * 2;
-    double yMin = std::max(1.0, roof.dramBytesPerSecond * aiMin / 100);
+    double pointMin = std::numeric_limits<double>::max();
     for (const auto& k : n.kernels)
         if (plotted(k)) {
             aiMin = std::min(aiMin, *k.arithmeticIntensity / 2);
             aiMax = std::max(aiMax, *k.arithmeticIntensity * 2);
-            yMin = std::min(yMin, *k.achievedFlopsPerSecond / 2);
+            pointMin = std::min(pointMin, *k.achievedFlopsPerSecond / 2);
             yMax = std::max(yMax, *k.achievedFlopsPerSecond * 2);
         }
+    // The bottom: where the DRAM roof enters at the lowest intensity, lower only for a point below it.
+    const double yMin
+        = std::min(roof.dramBytesPerSecond > 0 ? roof.dramBytesPerSecond * aiMin : std::max(1.0, top / 1e6), pointMin);
     auto* x = new QLogValueAxis;
     x->setTitleText(tr("Arithmetic intensity (FLOP per DRAM byte)"));
     x->setBase(10);
