@@ -19,6 +19,7 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QStandardItemModel>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
@@ -186,6 +187,8 @@ void TestCountersDock::realNcuFolderRoofline()
 
     CountersDock dock;
     dock.setAnalysis(r);
+    // No GPU metrics in this trace: the dock opens on the Nsight Compute kernels.
+    QCOMPARE(dock.findChild<QTabWidget*>()->currentIndex(), 1);
     const RooflineChart* chart = dock.roofline();
     QCOMPARE(chart->gpuCount(), 1);
     // Points: the kernels with FLOPs and DRAM bytes. By the files' text, kernel_0001 has

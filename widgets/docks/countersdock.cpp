@@ -167,6 +167,10 @@ void CountersDock::rebuild()
         selectNcuRow(0);
     else
         showStalls(-1);
+    // Nsight Compute results without sampled counters (the usual case: most exports have no GPU
+    // metrics): open on the kernels rather than on an empty per-phase table.
+    if (c.scopes.isEmpty() && m_ncu->rowCount() > 0 && m_tabs->currentIndex() == 0)
+        m_tabs->setCurrentIndex(1);
 }
 
 void CountersDock::selectNcuRow(int row)
