@@ -112,15 +112,18 @@ struct DeviceSeries
     QVector<const CounterSeries*> series;
 };
 
-/// Time-weighted busy mean of the first series whose name starts with one of `prefixes`
-/// (summed over all that match the first prefix family, e.g. DRAM read + write); −1 when none.
+/// Time-weighted busy mean of the first percentage series whose name starts with one of
+/// `prefixes` (summed over all that match the first prefix family, e.g. DRAM read + write); −1
+/// when none. Only "%" series: an export may carry the same counter in other units too (B200:
+/// "Compute Warps in Flight [Avg]", "[Avg Warps per Cycle]" and "[Throughput %]").
 double busyMean(const CounterScope& scope, std::initializer_list<const char*> prefixes, bool sum)
 {
     double total = 0;
     bool any = false;
     for (const char* p : prefixes) {
         for (const auto& f : scope.figures) {
-            if (f.nvml || !f.busy.valid() || !f.name.startsWith(QLatin1String(p), Qt::CaseInsensitive))
+            if (f.nvml || !f.busy.valid() || f.unit != QLatin1String("%")
+                || !f.name.startsWith(QLatin1String(p), Qt::CaseInsensitive))
                 continue;
             if (!sum)
                 return f.busy.mean;

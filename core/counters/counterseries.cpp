@@ -65,10 +65,11 @@ QString CounterSeries::unitOf(const QString& name)
     const qsizetype close = name.lastIndexOf(QLatin1Char(']'));
     if (open < 0 || close <= open)
         return {};
-    QString inner = name.mid(open + 1, close - open - 1).trimmed();
-    // "Throughput %" → "%": Nsight Systems puts a qualifier before the unit.
-    const qsizetype space = inner.lastIndexOf(QLatin1Char(' '));
-    return space >= 0 ? inner.mid(space + 1) : inner;
+    const QString inner = name.mid(open + 1, close - open - 1).trimmed();
+    // "Throughput %", "Ratio %" → "%": Nsight Systems puts a qualifier before a percentage. Other
+    // brackets are the unit whole: "MHz", "GB/s", and on B200 exports "Avg Warps per Cycle",
+    // "Workloads", "Requests" (where the last word alone would read "Cycle").
+    return inner.endsWith(QLatin1Char('%')) ? QStringLiteral("%") : inner;
 }
 
 const CounterSeries* CounterSet::find(int deviceId, const QString& prefix) const

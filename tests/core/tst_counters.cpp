@@ -66,6 +66,7 @@ private slots:
     void gpuMetricsPerPhase();
     void stepClassScopes();
     void gpuMetricsRealWorldGuards();
+    void b200MetricNames();
     void ncuStallReasons();
     void ncuStallsInTheBelowRoofFinding();
 
@@ -646,6 +647,92 @@ void TestCounters::gpuMetricsRealWorldGuards()
     QCOMPARE(t2->counters.series.size(), 1);
     QCOMPARE(t2->counters.series.front().v.back(), 2520.0f);
     QVERIFY(!t2->counters.notes.join(QLatin1Char(' ')).contains(QStringLiteral("converted")));
+}
+
+void TestCounters::b200MetricNames()
+{
+    // The metric names of a real B200 export (TARGET_INFO_GPU_METRICS as listed in
+    // liyanc/Flash3DTransformer, doc/modelwise_profiling.md), in that list's order, as metric ids
+    // 0–34 of GPU 0. Samples every 1 µs over a 10 µs kernel: DRAM Read 70 %, DRAM Write 10 %,
+    // SM Issue 5 %, Tensor Active 2 %, and 90 in every other series — so a rule that read
+    // "Compute Warps in Flight [Avg Warps per Cycle]" or "[Avg]" as a percentage, or summed the
+    // three "Unallocated Warps" series, would class the stretch differently.
+    const QStringList names { QStringLiteral("Async Compute in Flight [Throughput %]"),
+        QStringLiteral("Async Copy Engine Active 0 [Throughput %]"),
+        QStringLiteral("Async Copy Engine Active 0 [Workloads]"),
+        QStringLiteral("Async Copy Engine Active 1 [Throughput %]"),
+        QStringLiteral("Async Copy Engine Active 1 [Workloads]"),
+        QStringLiteral("Async Copy Engine Active 2 [Throughput %]"),
+        QStringLiteral("Async Copy Engine Active 2 [Workloads]"),
+        QStringLiteral("Compute Warps in Flight [Avg Warps per Cycle]"),
+        QStringLiteral("Compute Warps in Flight [Avg]"), QStringLiteral("Compute Warps in Flight [Throughput %]"),
+        QStringLiteral("DRAM Read Bandwidth [Throughput %]"), QStringLiteral("DRAM Write Bandwidth [Throughput %]"),
+        QStringLiteral("GPC Clock Frequency [MHz]"), QStringLiteral("GR Active [Throughput %]"),
+        QStringLiteral("GR Active [Workloads]"), QStringLiteral("PCIe RX Throughput [Throughput %]"),
+        QStringLiteral("PCIe Read Requests to BAR1 [Requests]"), QStringLiteral("PCIe TX Throughput [Throughput %]"),
+        QStringLiteral("PCIe Write Requests to BAR1 [Requests]"),
+        QStringLiteral("Pixel Warps in Flight [Avg Warps per Cycle]"), QStringLiteral("Pixel Warps in Flight [Avg]"),
+        QStringLiteral("Pixel Warps in Flight [Throughput %]"), QStringLiteral("SM Issue [Throughput %]"),
+        QStringLiteral("SMs Active [Throughput %]"), QStringLiteral("SYS Clock Frequency [MHz]"),
+        QStringLiteral("Sync Compute in Flight [Throughput %]"),
+        QStringLiteral("Sync Copy Engine Active [Throughput %]"), QStringLiteral("Sync Copy Engine Active [Workloads]"),
+        QStringLiteral("Tensor Active [Throughput %]"),
+        QStringLiteral("Unallocated Warps in Active SMs [Avg Warps per Cycle]"),
+        QStringLiteral("Unallocated Warps in Active SMs [Avg]"),
+        QStringLiteral("Unallocated Warps in Active SMs [Throughput %]"),
+        QStringLiteral("Vertex/Tess/Geometry Warps in Flight [Avg Warps per Cycle]"),
+        QStringLiteral("Vertex/Tess/Geometry Warps in Flight [Avg]"),
+        QStringLiteral("Vertex/Tess/Geometry Warps in Flight [Throughput %]") };
+    QCOMPARE(names.size(), 35);
+    test::TraceFixture fx;
+    fx.gpu(0, QStringLiteral("NVIDIA B200"));
+    fx.kernel(0, 10'000, 0, 7, 1, 100, QStringLiteral("gemv"));
+    fx.exec(QStringLiteral(
+        "CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER, sourceId INTEGER, typeName TEXT, metricId INTEGER, "
+        "metricName TEXT);"
+        "CREATE TABLE GPU_METRICS (rawTimestamp INTEGER, timestamp INTEGER, typeId INTEGER, metricId INTEGER, "
+        "value INTEGER);"));
+    QStringList info, rows;
+    for (int id = 0; id < names.size(); ++id) {
+        info << QStringLiteral("(65536, 0, 'GB100', %1, '%2')").arg(id).arg(names[id]);
+        const QString& n = names[id];
+        const int value = n.startsWith(QLatin1String("DRAM Read")) ? 70
+            : n.startsWith(QLatin1String("DRAM Write"))            ? 10
+            : n.startsWith(QLatin1String("SM Issue"))              ? 5
+            : n.startsWith(QLatin1String("Tensor Active"))         ? 2
+                                                                   : 90;
+        for (int t = 1; t <= 10; ++t)
+            rows << QStringLiteral("(%1, %1, 65536, %2, %3)").arg(t * 1000).arg(id).arg(value);
+    }
+    fx.exec(QStringLiteral("INSERT INTO TARGET_INFO_GPU_METRICS VALUES %1;").arg(info.join(QLatin1Char(','))));
+    fx.exec(QStringLiteral("INSERT INTO GPU_METRICS VALUES %1;").arg(rows.join(QLatin1Char(','))));
+    const TracePtr trace = test::loadFixture(fx);
+    QVERIFY(trace);
+    QCOMPARE(trace->counters.series.size(), 35);
+    const auto unitOf = [&](const QString& name) {
+        for (const auto& s : trace->counters.series)
+            if (s.name == name)
+                return s.unit;
+        return QStringLiteral("<missing>");
+    };
+    QCOMPARE(
+        unitOf(QStringLiteral("Compute Warps in Flight [Avg Warps per Cycle]")), QStringLiteral("Avg Warps per Cycle"));
+    QCOMPARE(unitOf(QStringLiteral("Compute Warps in Flight [Avg]")), QStringLiteral("Avg"));
+    QCOMPARE(unitOf(QStringLiteral("GR Active [Workloads]")), QStringLiteral("Workloads"));
+    QCOMPARE(unitOf(QStringLiteral("PCIe Read Requests to BAR1 [Requests]")), QStringLiteral("Requests"));
+    QCOMPARE(unitOf(QStringLiteral("SYS Clock Frequency [MHz]")), QStringLiteral("MHz"));
+    QCOMPARE(unitOf(QStringLiteral("Unallocated Warps in Active SMs [Throughput %]")), QStringLiteral("%"));
+    // 90 MHz is no plausible clock, but nor is it above the Hz guard: left as read.
+    QVERIFY(!trace->counters.notes.join(QLatin1Char(' ')).contains(QStringLiteral("converted")));
+
+    const AnalysisPtr a = test::analyzeWindow(trace, QStringLiteral("0:10000"));
+    QVERIFY(a && !a->counters.scopes.isEmpty());
+    const CounterScope& w = a->counters.scopes.front();
+    QCOMPARE(w.figures.size(), 35);
+    // DRAM 70 + 10 = 80 % of kernel time, compute max(5, 2) = 5 %: memory-bound by the rule.
+    QCOMPARE(w.dramPct, 80.0);
+    QCOMPARE(w.computePct, 5.0);
+    QCOMPARE(w.bound, BoundClass::MemoryBound);
 }
 
 void TestCounters::ncuStallReasons()
