@@ -5544,6 +5544,30 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>evidence</source>
         <translation>证据</translation>
     </message>
+    <message>
+        <source>Choose the hardware counters drawn under each GPU</source>
+        <translation>选择在每个 GPU 下绘制的硬件计数器</translation>
+    </message>
+    <message>
+        <source>Key counters only</source>
+        <translation>仅关键计数器</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <source>Hide all</source>
+        <translation>全部隐藏</translation>
+    </message>
+    <message>
+        <source>%1 (NVML)</source>
+        <translation>%1（NVML）</translation>
+    </message>
+    <message>
+        <source>Counters (%1 of %2)</source>
+        <translation>计数器（%2 个中的 %1 个）</translation>
+    </message>
 </context>
 <context>
     <name>sl::TimelineView</name>

@@ -21,6 +21,8 @@ const QString kDefaultTaxonomy = QStringLiteral("analysis/taxonomy");
 const QString kTracePhaseMaps = QStringLiteral("analysis/tracePhaseMaps"); // map: trace path → file
 const QString kTraceTaxonomies = QStringLiteral("analysis/traceTaxonomies");
 const QString kNsysPath = QStringLiteral("files/nsysPath");
+const QString kCountersShown = QStringLiteral("timeline/countersShown");
+const QString kCountersHidden = QStringLiteral("timeline/countersHidden");
 const QString kGeometry = QStringLiteral("mainwindow/geometry");
 const QString kState = QStringLiteral("mainwindow/state");
 const QString kStateVersion = QStringLiteral("mainwindow/stateVersion");
@@ -145,6 +147,36 @@ void Settings::setNsysPath(const QString& path)
         return;
     QSettings().setValue(kNsysPath, path);
     emit nsysPathChanged(path);
+}
+
+QHash<QString, bool> Settings::timelineCounterChoices() const
+{
+    QHash<QString, bool> out;
+    QSettings st;
+    for (const QString& n : st.value(kCountersShown).toStringList())
+        out.insert(n, true);
+    for (const QString& n : st.value(kCountersHidden).toStringList())
+        out.insert(n, false);
+    return out;
+}
+
+void Settings::setTimelineCounterChoice(const QString& name, bool shown)
+{
+    QSettings st;
+    QStringList on = st.value(kCountersShown).toStringList();
+    QStringList off = st.value(kCountersHidden).toStringList();
+    on.removeAll(name);
+    off.removeAll(name);
+    (shown ? on : off).append(name);
+    st.setValue(kCountersShown, on);
+    st.setValue(kCountersHidden, off);
+}
+
+void Settings::clearTimelineCounterChoices()
+{
+    QSettings st;
+    st.remove(kCountersShown);
+    st.remove(kCountersHidden);
 }
 
 QByteArray Settings::windowGeometry() const { return QSettings().value(kGeometry).toByteArray(); }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QHash>
 #include <QObject>
 #include <QStringList>
 
@@ -52,6 +53,12 @@ public:
     /// The nsys that exports .nsys-rep/.qdrep reports; empty = on PATH or in the default install folders.
     QString nsysPath() const;
     void setNsysPath(const QString& path);
+
+    /// The user's choices in the Timeline's Counters menu: counter name → shown. Names without a
+    /// choice follow TimelineDock's default (the counters the analysis reads).
+    QHash<QString, bool> timelineCounterChoices() const;
+    void setTimelineCounterChoice(const QString& name, bool shown);
+    void clearTimelineCounterChoices();
 
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray& geometry);

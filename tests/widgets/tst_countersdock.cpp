@@ -14,13 +14,17 @@
 #include "widgets/charts/rooflinechart.h"
 #include "widgets/charts/stallbreakdownchart.h"
 #include "widgets/docks/countersdock.h"
+#include "widgets/docks/timelinedock.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QFile>
+#include <QMenu>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QTreeView>
 #include <QtTest>
 
@@ -36,9 +40,11 @@ private slots:
     void realNcuFolderRoofline();
     void stallChartOfTheSelectedKernel();
     void timelineCounterLanes();
+    void timelineCounterMenu();
 
 private:
     QTemporaryDir m_dir;
+    QTemporaryDir m_settingsDir;
     QString m_export;
     AnalysisPtr m_analysis;
     QVector<qint64> m_rmsRowids; ///< the profiled launches' trace rows, by SQL
@@ -47,6 +53,11 @@ private:
 void TestCountersDock::initTestCase()
 {
     QVERIFY(m_dir.isValid());
+    QVERIFY(m_settingsDir.isValid());
+    QCoreApplication::setOrganizationName(QStringLiteral("SightlineTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_countersdock"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
     m_export = m_dir.filePath(QStringLiteral("metrics.sqlite"));
     SynthOptions o;
     o.steps = 20;
@@ -300,6 +311,75 @@ void TestCountersDock::timelineCounterLanes()
     QVERIFY2(coloured > view.dataRect().width() / 2, qPrintable(QString::number(coloured)));
     QVERIFY(view.toolTipAt(QPoint(view.dataRect().center().x(), TimeCanvas::kAxisHeight + clock->y + 2))
                 .contains(QLatin1String("1980")));
+}
+
+void TestCountersDock::timelineCounterMenu()
+{
+    // The synthetic export's 20 metrics per GPU; by default the Timeline draws the 8 the analysis
+    // reads: GPC Clock Frequency, SMs Active, SM Issue, Tensor Active, DRAM Read and Write
+    // Bandwidth, PCIe RX and TX Throughput.
+    const auto devices
+        = sl::test::selectRows(m_export, QStringLiteral("SELECT COUNT(DISTINCT typeId & 255) FROM GPU_METRICS"), 1);
+    const qint64 gpus = devices[0][0];
+    QCOMPARE(gpus, 2);
+    const auto counterRows = [](const TimelineView* v) {
+        int n = 0;
+        for (const auto& r : v->rows())
+            n += r.counter >= 0;
+        return n;
+    };
+    {
+        TimelineDock dock;
+        dock.resize(900, 900);
+        dock.setAnalysis(m_analysis);
+        QVERIFY(dock.view()->waitForData());
+        QVERIFY(!dock.countersButton()->isHidden());
+        QCOMPARE(dock.countersButton()->text(), QStringLiteral("Counters (8 of 20)"));
+        QCOMPARE(qint64(counterRows(dock.view())), 8 * gpus);
+        QStringList shown;
+        for (const auto& r : dock.view()->rows())
+            if (r.counter >= 0 && !shown.contains(r.label))
+                shown << r.label;
+        shown.sort();
+        QCOMPARE(shown,
+            (QStringList { QStringLiteral("DRAM Read Bandwidth [Throughput %]"),
+                QStringLiteral("DRAM Write Bandwidth [Throughput %]"), QStringLiteral("GPC Clock Frequency [MHz]"),
+                QStringLiteral("PCIe RX Throughput [Throughput %]"),
+                QStringLiteral("PCIe TX Throughput [Throughput %]"), QStringLiteral("SM Issue [Throughput %]"),
+                QStringLiteral("SMs Active [Throughput %]"), QStringLiteral("Tensor Active [Throughput %]") }));
+        // Show all: every series drawn, and the choice is kept.
+        QAction* all = nullptr;
+        for (QAction* a : dock.countersButton()->menu()->actions())
+            if (a->text() == QLatin1String("Show all"))
+                all = a;
+        QVERIFY(all);
+        all->trigger();
+        QCOMPARE(qint64(counterRows(dock.view())), 20 * gpus);
+    }
+    {
+        TimelineDock dock;
+        dock.setAnalysis(m_analysis);
+        QCOMPARE(dock.countersButton()->text(), QStringLiteral("Counters (20 of 20)"));
+        // Untick one: its row goes on every GPU.
+        QAction* tensor = nullptr;
+        for (QAction* a : dock.countersButton()->menu()->actions())
+            if (a->data().toString() == QLatin1String("Tensor Active [Throughput %]"))
+                tensor = a;
+        QVERIFY(tensor);
+        tensor->setChecked(false);
+        QCOMPARE(qint64(counterRows(dock.view())), 19 * gpus);
+        QVERIFY(dock.view()->hiddenCounters().contains(QStringLiteral("Tensor Active [Throughput %]")));
+        // Key counters only: back to the default (queued, the menu is rebuilt).
+        for (QAction* a : dock.countersButton()->menu()->actions())
+            if (a->text() == QLatin1String("Key counters only"))
+                a->trigger();
+        QTRY_COMPARE(dock.countersButton()->text(), QStringLiteral("Counters (8 of 20)"));
+        QCOMPARE(qint64(counterRows(dock.view())), 8 * gpus);
+    }
+    // A trace without counters has no Counters button.
+    TimelineDock plain;
+    plain.setAnalysis(nullptr);
+    QVERIFY(plain.countersButton()->isHidden());
 }
 
 QTEST_MAIN(TestCountersDock)

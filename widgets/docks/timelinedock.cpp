@@ -2,13 +2,17 @@
 #include "widgets/docks/timelinedock.h"
 
 #include "core/analysis/taxonomy.h"
+#include "core/counters/counterseries.h"
 #include "widgets/categorypalette.h"
+#include "widgets/settings.h"
 #include "widgets/timeline/legendbar.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timeviewport.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
+#include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -18,6 +22,8 @@ TimelineDock::TimelineDock(QWidget* parent)
     : QDockWidget(tr("Timeline"), parent)
     , m_view(new TimelineView(this))
     , m_legend(new LegendBar(this))
+    , m_countersButton(new QToolButton(this))
+    , m_countersMenu(new QMenu(this))
 {
     setObjectName(QStringLiteral("dock.timeline"));
     auto* content = new QWidget(this);
@@ -35,6 +41,13 @@ TimelineDock::TimelineDock(QWidget* parent)
         tr("Wheel: zoom · drag or Shift+wheel: pan · Shift+drag: analyse that range · click: select kernel"), content);
     hint->setForegroundRole(QPalette::PlaceholderText);
     bar->addWidget(hint, 1);
+    // Exports with GPU metrics carry 20–40 counters per GPU: the menu picks the rows drawn.
+    m_countersButton->setParent(content);
+    m_countersButton->setMenu(m_countersMenu);
+    m_countersButton->setPopupMode(QToolButton::InstantPopup);
+    m_countersButton->setToolTip(tr("Choose the hardware counters drawn under each GPU"));
+    m_countersButton->hide();
+    bar->addWidget(m_countersButton);
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_legend);
@@ -54,7 +67,98 @@ TimelineDock::TimelineDock(QWidget* parent)
     connect(m_view, &TimelineView::kernelActivated, this, &TimelineDock::kernelActivated);
 }
 
-void TimelineDock::setAnalysis(const AnalysisPtr& analysis) { m_view->setAnalysis(analysis); }
+void TimelineDock::setAnalysis(const AnalysisPtr& analysis)
+{
+    m_view->setAnalysis(analysis);
+    rebuildCounterMenu();
+}
+
+bool TimelineDock::shownByDefault(const CounterSeries& series)
+{
+    if (series.source == CounterSeries::Source::Nvml)
+        return true;
+    static const char* const kKey[] = { "SMs Active", "SM Issue", "Tensor Active", "DRAM Read Bandwidth",
+        "DRAM Write Bandwidth", "GPC Clock Frequency", "PCIe RX Throughput", "PCIe TX Throughput" };
+    if (series.unit != QLatin1String("%") && series.unit != QLatin1String("MHz"))
+        return false;
+    for (const char* k : kKey)
+        if (series.name.startsWith(QLatin1String(k)))
+            return true;
+    return false;
+}
+
+void TimelineDock::rebuildCounterMenu()
+{
+    m_countersMenu->clear();
+    // One entry per counter name (every GPU's series of it), GPU metrics before NVML samples.
+    QStringList names;
+    QHash<QString, const CounterSeries*> first;
+    for (const CounterSeries* c : m_view->counterSeries())
+        if (!first.contains(c->name)) {
+            first.insert(c->name, c);
+            names << c->name;
+        }
+    m_countersButton->setVisible(!names.isEmpty());
+    if (names.isEmpty()) {
+        m_view->setHiddenCounters({});
+        return;
+    }
+    auto* keyOnly = m_countersMenu->addAction(tr("Key counters only"));
+    // Queued: the rebuild deletes the action whose signal is being delivered.
+    connect(
+        keyOnly, &QAction::triggered, this,
+        [this] {
+            Settings::instance()->clearTimelineCounterChoices();
+            rebuildCounterMenu();
+        },
+        Qt::QueuedConnection);
+    auto* all = m_countersMenu->addAction(tr("Show all"));
+    auto* none = m_countersMenu->addAction(tr("Hide all"));
+    m_countersMenu->addSeparator();
+    const QHash<QString, bool> choices = Settings::instance()->timelineCounterChoices();
+    QList<QAction*> entries;
+    for (const QString& name : std::as_const(names)) {
+        const CounterSeries* c = first.value(name);
+        auto* a
+            = m_countersMenu->addAction(c->source == CounterSeries::Source::Nvml ? tr("%1 (NVML)").arg(name) : name);
+        a->setCheckable(true);
+        a->setData(name);
+        a->setChecked(choices.value(name, shownByDefault(*c)));
+        connect(a, &QAction::toggled, this, [this, name](bool on) {
+            Settings::instance()->setTimelineCounterChoice(name, on);
+            applyCounterChoices();
+        });
+        entries << a;
+    }
+    const auto setAll = [this, entries](bool on) {
+        for (QAction* a : entries) {
+            const QSignalBlocker block(a);
+            a->setChecked(on);
+            Settings::instance()->setTimelineCounterChoice(a->data().toString(), on);
+        }
+        applyCounterChoices();
+    };
+    connect(all, &QAction::triggered, this, [setAll] { setAll(true); });
+    connect(none, &QAction::triggered, this, [setAll] { setAll(false); });
+    applyCounterChoices();
+}
+
+void TimelineDock::applyCounterChoices()
+{
+    QSet<QString> hidden;
+    int shown = 0, total = 0;
+    for (QAction* a : m_countersMenu->actions()) {
+        if (!a->isCheckable())
+            continue;
+        ++total;
+        if (a->isChecked())
+            ++shown;
+        else
+            hidden.insert(a->data().toString());
+    }
+    m_countersButton->setText(tr("Counters (%1 of %2)").arg(shown).arg(total));
+    m_view->setHiddenCounters(hidden);
+}
 void TimelineDock::setScope(const ScopeFilter& scope) { m_view->setScope(scope); }
 void TimelineDock::setTimeViewport(TimeViewport* viewport) { m_view->setTimeViewport(viewport); }
 TimeViewport* TimelineDock::timeViewport() const { return m_view->timeViewport(); }

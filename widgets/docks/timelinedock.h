@@ -8,7 +8,12 @@
 
 #include <vector>
 
+class QMenu;
+class QToolButton;
+
 namespace sl {
+
+struct CounterSeries;
 
 class LegendBar;
 class TimeViewport;
@@ -38,6 +43,11 @@ public:
 
     TimelineView* view() const { return m_view; }
     LegendBar* legend() const { return m_legend; }
+    /// The Counters menu's button (hidden when the trace has no counters), for tests.
+    QToolButton* countersButton() const { return m_countersButton; }
+    /// Whether a counter is drawn before the user chooses: NVML samples, and the GPU metrics the
+    /// analysis reads (SMs Active, SM Issue, Tensor Active, DRAM read/write, GPC clock, PCIe RX/TX).
+    static bool shownByDefault(const CounterSeries& series);
 
 signals:
     /// Shift+drag over the timeline: make [startNs, endNs] the analysis window.
@@ -46,8 +56,12 @@ signals:
     void kernelActivated(quint32 kernelIndex);
 
 private:
+    void rebuildCounterMenu();
+    void applyCounterChoices();
     TimelineView* m_view;
     LegendBar* m_legend;
+    QToolButton* m_countersButton;
+    QMenu* m_countersMenu;
 };
 
 } // namespace sl

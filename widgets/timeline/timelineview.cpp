@@ -91,6 +91,14 @@ void TimelineView::analysisChanged()
         marks.finish();
 }
 
+void TimelineView::setHiddenCounters(const QSet<QString>& names)
+{
+    if (names == m_hiddenCounters)
+        return;
+    m_hiddenCounters = names;
+    relayout();
+}
+
 std::vector<TimeCanvas::Row> TimelineView::buildRows() const
 {
     std::vector<Row> rows;
@@ -125,7 +133,7 @@ std::vector<TimeCanvas::Row> TimelineView::buildRows() const
         // Hardware counters of this GPU (GPU metrics of the export, NVML samples), one row each.
         const QVector<const CounterSeries*>& counters = m_counters;
         for (qsizetype i = 0; i < counters.size(); ++i) {
-            if (counters[i]->deviceId != d.deviceId)
+            if (counters[i]->deviceId != d.deviceId || m_hiddenCounters.contains(counters[i]->name))
                 continue;
             rows.push_back({ -1, y, kCounterHeight, counters[i]->name, false, int(i) });
             y += kCounterHeight;

@@ -4,6 +4,8 @@
 #include "core/counters/counterseries.h"
 #include "widgets/timeline/timecanvas.h"
 
+#include <QSet>
+
 #include <functional>
 #include <map>
 
@@ -38,6 +40,10 @@ public:
     QString toolTipAt(const QPoint& pos) const override;
     /// Every counter series the rows may show: the export's GPU metrics, then imported NVML samples.
     const QVector<const CounterSeries*>& counterSeries() const { return m_counters; }
+    /// Counter names whose rows are not drawn (the Timeline dock's Counters menu); every GPU's
+    /// series of that name. Rebuilds the rows.
+    void setHiddenCounters(const QSet<QString>& names);
+    const QSet<QString>& hiddenCounters() const { return m_hiddenCounters; }
     /// Translated name of an idle-gap cause, for tooltips and the legend.
     static QString causeLabel(IdleGap::Cause cause);
 
@@ -83,6 +89,7 @@ private:
 
     std::map<int, std::vector<IdleGap>> m_gaps; ///< per device, by start
     QVector<const CounterSeries*> m_counters; ///< counter rows' series: GPU metrics, then imported NVML
+    QSet<QString> m_hiddenCounters;
     QVector<double>
         m_counterTop; ///< per m_counters entry: the value drawn at full row height (100 for %, else its maximum)
     std::map<int, Marks> m_gapMarks; ///< per device, tagged by cause
