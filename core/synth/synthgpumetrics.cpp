@@ -41,12 +41,17 @@ const char* const kMetrics[] = {
 };
 constexpr int kMetricCount = int(sizeof kMetrics / sizeof kMetrics[0]);
 
-enum Kind { Gemm, Attention, Comm, Other, KindCount };
+/// Gemm: a GEMM with at least one CTA per SM (prefill: many tokens, tensor pipes busy);
+/// SkinnyGemm: fewer CTAs than the H100's 132 SMs (decode: a few tokens against every weight, so
+/// the kernel streams the weights from DRAM and the tensor pipes mostly wait).
+enum Kind { Gemm, SkinnyGemm, Attention, Comm, Other, KindCount };
 
-Kind kindOf(const std::string& name)
+constexpr qint64 kSmCount = 132; // the synthetic GPU is an H100 SXM
+
+Kind kindOf(const std::string& name, qint64 ctas)
 {
     if (name.find("gemm") != std::string::npos || name.find("xmma") != std::string::npos)
-        return Gemm;
+        return ctas < kSmCount ? SkinnyGemm : Gemm;
     if (name.find("nccl") != std::string::npos)
         return Comm;
     if (name.find("flash") != std::string::npos || name.find("attention") != std::string::npos)
@@ -88,7 +93,8 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, qint64 captureEndNs, Q
     {
         sqlite3_stmt* st = nullptr;
         if (sqlite3_prepare_v2(db,
-                "SELECT k.deviceId, k.start, k.\"end\", s.value FROM CUPTI_ACTIVITY_KIND_KERNEL k "
+                "SELECT k.deviceId, k.start, k.\"end\", s.value, k.gridX * k.gridY * k.gridZ FROM "
+                "CUPTI_ACTIVITY_KIND_KERNEL k "
                 "JOIN StringIds s ON s.id = k.shortName ORDER BY k.deviceId, k.start",
                 -1, &st, nullptr)
             != SQLITE_OK) {
@@ -97,8 +103,8 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, qint64 captureEndNs, Q
         }
         while (sqlite3_step(st) == SQLITE_ROW) {
             const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(st, 3));
-            byDevice[sqlite3_column_int(st, 0)].push_back(
-                { sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2), kindOf(text ? text : "") });
+            byDevice[sqlite3_column_int(st, 0)].push_back({ sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
+                kindOf(text ? text : "", sqlite3_column_int64(st, 4)) });
         }
         sqlite3_finalize(st);
     }
@@ -149,10 +155,12 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, qint64 captureEndNs, Q
                 busy += frac[k];
             }
             busy = std::min(1.0, busy);
-            const double issue
-                = std::min(100.0, 70 * frac[Gemm] + 40 * frac[Attention] + 10 * frac[Comm] + 30 * frac[Other]);
-            const double warps
-                = std::min(100.0, 45 * frac[Gemm] + 60 * frac[Attention] + 20 * frac[Comm] + 40 * frac[Other]);
+            // Levels while each kind runs, % of peak (H100-like): prefill GEMMs keep the tensor
+            // pipes busy; decode GEMMs and attention stream weights and KV cache from DRAM.
+            const double issue = std::min(100.0,
+                70 * frac[Gemm] + 25 * frac[SkinnyGemm] + 40 * frac[Attention] + 10 * frac[Comm] + 30 * frac[Other]);
+            const double warps = std::min(100.0,
+                45 * frac[Gemm] + 30 * frac[SkinnyGemm] + 60 * frac[Attention] + 20 * frac[Comm] + 40 * frac[Other]);
             const double link = std::min(100.0, 80 * frac[Comm]);
             const double values[kMetricCount] = {
                 1980, // GPC clock
@@ -162,11 +170,14 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, qint64 captureEndNs, Q
                 0, // async compute in flight
                 100 * busy, // SMs active
                 issue,
-                std::min(100.0, 60 * frac[Gemm] + 30 * frac[Attention]), // tensor
+                std::min(100.0, 60 * frac[Gemm] + 8 * frac[SkinnyGemm] + 30 * frac[Attention]), // tensor
                 warps,
                 std::max(0.0, 100 * busy - warps), // unallocated warps
-                std::min(100.0, 30 * frac[Gemm] + 70 * frac[Attention] + 20 * frac[Comm] + 60 * frac[Other]),
-                std::min(100.0, 10 * frac[Gemm] + 10 * frac[Attention] + 20 * frac[Comm] + 20 * frac[Other]),
+                std::min(100.0,
+                    30 * frac[Gemm] + 85 * frac[SkinnyGemm] + 70 * frac[Attention] + 20 * frac[Comm]
+                        + 60 * frac[Other]),
+                std::min(100.0,
+                    10 * frac[Gemm] + 5 * frac[SkinnyGemm] + 10 * frac[Attention] + 20 * frac[Comm] + 20 * frac[Other]),
                 std::min(100.0, 2 * busy), // PCIe RX: the host feeds tokens
                 std::min(100.0, 1 * busy), // PCIe TX
                 link, // NVLink RX requests, user data

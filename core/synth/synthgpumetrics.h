@@ -15,9 +15,11 @@ namespace sl {
 ///
 /// One sample per metric and GPU every `periodNs` over the whole capture (from the session start
 /// to `captureEndNs`, idle time included, as nsys samples); the sample at t holds the period
-/// (t − period, t]. 20 metrics per GPU: at 10 kHz that is 200 000 rows per GPU and second. Values are integers, like
-/// nsys', from the share of the period each kernel kind covers: GEMMs load the tensor pipes, attention and element-wise
-/// kernels the DRAM, so decode (short, bandwidth-heavy kernels) and prefill (long GEMMs) differ as on real GPUs. typeId
+/// (t − period, t]. 20 metrics per GPU: at 10 kHz that is 200 000 rows per GPU and second.
+/// Values are integers, like nsys', from the share of the period each kernel kind covers: GEMMs
+/// with at least one CTA per SM (prefill) load the tensor pipes; GEMMs with fewer CTAs (decode),
+/// attention and element-wise kernels the DRAM — so decode classes memory-bound and prefill
+/// compute-bound, as on real GPUs. typeId
 /// = 0x10000 | device, so the GPU is typeId & 0xFF; metric ids differ per GPU (as across chips), so a reader must join
 /// on both typeId and metricId.
 class SynthGpuMetrics
