@@ -419,7 +419,10 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
             continue;
         Finding f;
         const bool steps = s.kind == CounterScope::Kind::StepClass;
-        const QString where = isWindow ? tr("The window") : scopeLabel(s);
+        // The title starts with the stretch's name: "Decode is memory-bound", as other findings.
+        QString where = isWindow ? tr("The window") : scopeLabel(s);
+        if (!where.isEmpty())
+            where[0] = where[0].toUpper();
         const double tensor = busyMean(s, { "Tensor Active" }, false);
         if (s.bound == BoundClass::MemoryBound) {
             f.id = QStringLiteral("counters-memory-bound");
