@@ -67,6 +67,9 @@ int BenchProbe::measure(const QString& path, bool hashFile)
 
     LoadOptions lo;
     lo.computeSha256 = hashFile;
+    // GPU_METRICS range readers (LoadOptions::metricsReaders; 0 or unset = as the apps choose):
+    // lets a run compare 1 against N on one machine.
+    lo.metricsReaders = qEnvironmentVariableIntValue("SIGHTLINE_BENCH_METRICS_READERS");
     Phase load(base);
     const LoadOutcome loaded = TraceLoader::loadSync(path, lo);
     load.finish(o, QStringLiteral("load"));

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <map>
+#include <thread>
 
 namespace sl {
 
@@ -63,6 +64,42 @@ private:
     std::vector<std::pair<quint32, std::vector<int>>> m_types;
     int m_last = -1;
 };
+
+/// The samples of one rowid range, per series slot.
+struct SampleChunk
+{
+    std::vector<std::vector<qint64>> t;
+    std::vector<std::vector<float>> v;
+    qint64 unnamed = 0; ///< rows whose (typeId, metricId) has no name
+    bool ok = true;
+};
+
+/// Scans `sql` (timestamp, typeId, metricId, value) into `out`. `slot` is copied: its lookup
+/// caches the last type, so each range has its own.
+bool scanChunk(const SqliteConnection& db, LoadContext& ctx, const QString& sql, SlotIndex slot, size_t seriesCount,
+    size_t reserve, SampleChunk& out, QString* error)
+{
+    out.t.assign(seriesCount, {});
+    out.v.assign(seriesCount, {});
+    for (size_t i = 0; i < seriesCount; ++i) {
+        out.t[i].reserve(reserve);
+        out.v[i].reserve(reserve);
+    }
+    out.ok = scanRows(db, ctx, sql, error, [&](const SqliteStatement& s) {
+        const qint64 typeId = s.int64(1);
+        const qint64 metricId = s.int64(2);
+        const int at = typeId < 0 || metricId < 0 || typeId > 0xFFFFFFFFll || metricId > 0xFFFFFFFFll
+            ? -1
+            : slot.find(quint32(typeId), quint32(metricId));
+        if (at < 0) {
+            ++out.unnamed;
+            return;
+        }
+        out.t[size_t(at)].push_back(s.int64(0));
+        out.v[size_t(at)].push_back(float(s.real(3)));
+    });
+    return out.ok;
+}
 
 /// Several typeIds can map to one GPU (typeId & 0xFF): exports of A100s show transient extra
 /// typeIds with one or two samples mid-capture beside the real per-GPU stream. Per (GPU, metric
@@ -118,8 +155,8 @@ QStringList rescaleMisstatedUnits(std::vector<CounterSeries>& series)
 
 } // namespace
 
-bool GpuMetricsReader::read(
-    const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace, QString* error)
+bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace,
+    QString* error, const QString& path, int readers, qint64 rowsPerRange)
 {
     const QString metrics = QStringLiteral("GPU_METRICS");
     const QString names = QStringLiteral("TARGET_INFO_GPU_METRICS");
@@ -171,32 +208,77 @@ bool GpuMetricsReader::read(
     // nsys writes every metric of a GPU at each sample time, so the series are about equally
     // long: reserving the rows' share of each avoids growing by doubling (twice the memory for
     // a moment, and a copy of every sample). An uneven export still reads right, only slower.
-    const qint64 rows
-        = qBound<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(metrics), 0), qint64(1) << 36);
-    for (auto& s : series) {
-        s.t.reserve(size_t(rows / qint64(series.size())));
-        s.v.reserve(size_t(rows / qint64(series.size())));
-    }
+    const qint64 lastRowid = db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(metrics), 0);
+    const qint64 firstRowid = db.scalar(QStringLiteral("SELECT MIN(rowid) FROM %1").arg(metrics), 0);
+    const qint64 rows = qBound<qint64>(0, lastRowid - std::min<qint64>(firstRowid, lastRowid) + 1, qint64(1) << 36);
+    // Large tables are read in rowid ranges on connections of their own, one per spare core: the
+    // scan is SQLite's row stepping (≈ 5 M rows/s per core), the longest reader of a 10 kHz
+    // capture. The ranges are concatenated in rowid order, so the result is that of one scan.
+    const qint64 perRange = std::max<qint64>(1, rowsPerRange);
+    const int ranges = !path.isEmpty() ? int(std::clamp<qint64>(rows / perRange, 1, std::max(1, readers))) : 1;
+    std::vector<SampleChunk> chunks(static_cast<size_t>(ranges));
+    std::vector<QString> errors(static_cast<size_t>(ranges));
     QElapsedTimer clock;
     clock.start();
-    qint64 unnamed = 0;
-    const bool ok = scanRows(db, ctx, QStringLiteral("SELECT timestamp, typeId, metricId, value FROM %1").arg(metrics),
-        error, [&](const SqliteStatement& s) {
-            const qint64 typeId = s.int64(1);
-            const qint64 metricId = s.int64(2);
-            const int at = typeId < 0 || metricId < 0 || typeId > 0xFFFFFFFFll || metricId > 0xFFFFFFFFll
-                ? -1
-                : slot.find(quint32(typeId), quint32(metricId));
-            if (at < 0) {
-                ++unnamed;
+    const QString select = QStringLiteral("SELECT timestamp, typeId, metricId, value FROM %1").arg(metrics);
+    const qint64 span = ranges > 1 ? (lastRowid - firstRowid + 1) / ranges : 0;
+    const auto rangeSql = [&](int r) -> QString {
+        if (ranges == 1)
+            return select;
+        const qint64 from = firstRowid + qint64(r) * span;
+        if (r == 0)
+            return select + QStringLiteral(" WHERE rowid < %1").arg(from + span);
+        if (r == ranges - 1)
+            return select + QStringLiteral(" WHERE rowid >= %1").arg(from);
+        return select + QStringLiteral(" WHERE rowid >= %1 AND rowid < %2").arg(from).arg(from + span);
+    };
+    const size_t reserve = size_t(rows / qint64(series.size()) / ranges + 1);
+    std::vector<std::thread> workers;
+    for (int r = 1; r < ranges; ++r)
+        workers.emplace_back([&, r] {
+            SqliteConnection own(path);
+            if (!own.isOpen()) {
+                errors[size_t(r)] = own.errorText();
+                ctx.cancel = true;
                 return;
             }
-            CounterSeries& cs = series[size_t(at)];
-            cs.t.push_back(s.int64(0));
-            cs.v.push_back(float(s.real(3)));
+            if (!scanChunk(own, ctx, rangeSql(r), slot, series.size(), reserve, chunks[size_t(r)], &errors[size_t(r)]))
+                ctx.cancel = true; // the other ranges stop too
         });
+    bool ok = scanChunk(db, ctx, rangeSql(0), slot, series.size(), reserve, chunks[0], &errors[0]);
     if (!ok)
+        ctx.cancel = true;
+    for (auto& w : workers)
+        w.join();
+    qint64 unnamed = 0;
+    for (size_t r = 0; r < chunks.size(); ++r) {
+        unnamed += chunks[r].unnamed;
+        if (!errors[r].isEmpty() && error->isEmpty())
+            *error = errors[r];
+        ok = ok && chunks[r].ok;
+    }
+    if (!ok || !error->isEmpty())
         return false;
+    // One range: its vectors become the series'. Several: appended range by range, each range's
+    // vectors freed as soon as they are copied (the peak stays one range above the result).
+    for (size_t i = 0; i < series.size(); ++i) {
+        if (ranges == 1) {
+            series[i].t = std::move(chunks[0].t[i]);
+            series[i].v = std::move(chunks[0].v[i]);
+            continue;
+        }
+        size_t total = 0;
+        for (const auto& c : chunks)
+            total += c.t[i].size();
+        series[i].t.reserve(total);
+        series[i].v.reserve(total);
+        for (auto& c : chunks) {
+            series[i].t.insert(series[i].t.end(), c.t[i].begin(), c.t[i].end());
+            series[i].v.insert(series[i].v.end(), c.v[i].begin(), c.v[i].end());
+            c.t[i] = {};
+            c.v[i] = {};
+        }
+    }
     const qint64 scanNs = clock.nsecsElapsed();
     if (const qint64 setAside = setAsideTransientTypes(series); setAside > 0)
         trace.counters.notes << tr("%1 GPU metric samples under a second metric type of the same GPU (typeId & 0xFF) "

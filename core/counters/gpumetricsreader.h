@@ -24,8 +24,11 @@ class GpuMetricsReader
     Q_DECLARE_TR_FUNCTIONS(GpuMetricsReader)
 public:
     /// Fills `trace.counters` and nothing else (it runs beside the other readers). Returns false
-    /// on a SQLite error (set) or a cancel (error empty).
-    static bool read(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace, QString* error);
+    /// on a SQLite error (set) or a cancel (error empty). With `path` and `readers` > 1, a
+    /// GPU_METRICS of at least 2 × `rowsPerRange` rows is read in up to `readers` rowid ranges at
+    /// once, each on its own connection to `path` (the result is the same as one scan's).
+    static bool read(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace, QString* error,
+        const QString& path = {}, int readers = 1, qint64 rowsPerRange = 2'000'000);
 };
 
 } // namespace sl

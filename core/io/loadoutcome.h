@@ -45,6 +45,12 @@ struct LoadOptions
 {
     bool computeSha256 = true; ///< hash the file (reports carry it); off for benchmarks of the parse alone
     bool parallel = true; ///< read GPU and host tables on two connections at once
+    /// Connections reading a large GPU_METRICS in rowid ranges at once (GpuMetricsReader); 0 =
+    /// one per core beyond the two main readers, 1 to 4.
+    int metricsReaders = 0;
+    /// Rows each GPU_METRICS range reader gets at least: fewer, and a connection of its own costs
+    /// more than it saves (opening it, reading the schema).
+    qint64 metricsRowsPerRange = 2'000'000;
 };
 
 /// Progress in permille (0..1000) with a short translated stage name; called from loader threads.

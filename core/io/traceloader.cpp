@@ -161,7 +161,10 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
             ctx.sqliteError.compare_exchange_strong(none, mdb.errorCode());
             return;
         }
-        metricsOk = GpuMetricsReader::read(mdb, schema, ctx, *trace, &metricsError);
+        const int spare = int(std::thread::hardware_concurrency()) - 2;
+        const int readers = options.metricsReaders > 0 ? options.metricsReaders : std::clamp(spare, 1, 4);
+        metricsOk
+            = GpuMetricsReader::read(mdb, schema, ctx, *trace, &metricsError, path, options.parallel ? readers : 1);
     };
     QString sha;
     std::thread hashThread;

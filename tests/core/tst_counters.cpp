@@ -66,6 +66,7 @@ private slots:
     void gpuMetricsPerPhase();
     void stepClassScopes();
     void gpuMetricsRealWorldGuards();
+    void gpuMetricsInRowidRanges();
     void b200MetricNames();
     void ncuStallReasons();
     void ncuStallsInTheBelowRoofFinding();
@@ -662,6 +663,34 @@ void TestCounters::gpuMetricsRealWorldGuards()
     QCOMPARE(t2->counters.series.size(), 1);
     QCOMPARE(t2->counters.series.front().v.back(), 2520.0f);
     QVERIFY(!t2->counters.notes.join(QLatin1Char(' ')).contains(QStringLiteral("converted")));
+}
+
+void TestCounters::gpuMetricsInRowidRanges()
+{
+    // The same export read by three range readers (a range from 1,000 rows on) must give exactly
+    // the series of the one scan in initTestCase: ranges are concatenated in rowid order.
+    QVERIFY(m_trace);
+    const auto rows = sl::test::selectRows(m_export, QStringLiteral("SELECT COUNT(*) FROM GPU_METRICS"), 1);
+    QVERIFY(rows[0][0] > 3'000); // enough rows for three ranges
+    LoadOptions options;
+    options.metricsReaders = 3;
+    options.metricsRowsPerRange = 1'000;
+    const LoadOutcome ranged = TraceLoader::loadSync(m_export, options);
+    QVERIFY2(ranged.ok(), qPrintable(ranged.message));
+    const CounterSet& a = m_trace->counters;
+    const CounterSet& b = ranged.trace->counters;
+    QCOMPARE(b.series.size(), a.series.size());
+    qint64 samples = 0;
+    for (qsizetype i = 0; i < a.series.size(); ++i) {
+        QCOMPARE(b.series[i].name, a.series[i].name);
+        QCOMPARE(b.series[i].deviceId, a.series[i].deviceId);
+        QVERIFY(b.series[i].t == a.series[i].t);
+        QVERIFY(b.series[i].v == a.series[i].v);
+        QVERIFY(b.series[i].prefix == a.series[i].prefix);
+        samples += b.series[i].size();
+    }
+    QCOMPARE(samples, rows[0][0]); // every row once
+    QCOMPARE(b.notes, a.notes);
 }
 
 void TestCounters::b200MetricNames()
