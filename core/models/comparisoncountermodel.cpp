@@ -8,17 +8,15 @@
 namespace sl {
 
 ComparisonCounterModel::ComparisonCounterModel(QObject* parent)
-    : QAbstractTableModel(parent)
-    , m_columns(FixedColumns)
+    : ComparisonTableModel(FixedColumns, 1, parent)
 {
 }
 
-void ComparisonCounterModel::setComparison(ComparisonPtr comparison)
+int ComparisonCounterModel::rowCount(const QModelIndex& parent) const
 {
-    beginResetModel();
-    m_comparison = std::move(comparison);
-    m_columns.reset(m_comparison.get());
-    endResetModel();
+    if (parent.isValid() || !m_comparison)
+        return 0;
+    return int(m_comparison->counters.scopes.size() + 2 * m_comparison->counters.counters.size());
 }
 
 ComparisonCounterModel::RowKind ComparisonCounterModel::rowKind(int row) const
@@ -44,26 +42,6 @@ const CounterComparison* ComparisonCounterModel::counter(int row) const
     if (row < m_comparison->counters.scopes.size() || k >= m_comparison->counters.counters.size())
         return nullptr;
     return &m_comparison->counters.counters[k];
-}
-
-int ComparisonCounterModel::columnTrace(int column) const { return m_columns.trace(column); }
-
-bool ComparisonCounterModel::isDeltaColumn(int column) const { return m_columns.isDelta(column); }
-
-int ComparisonCounterModel::deltaColumn(int trace) const { return m_columns.deltaColumn(trace); }
-
-int ComparisonCounterModel::rowCount(const QModelIndex& parent) const
-{
-    if (parent.isValid() || !m_comparison)
-        return 0;
-    return int(m_comparison->counters.scopes.size() + 2 * m_comparison->counters.counters.size());
-}
-
-int ComparisonCounterModel::columnCount(const QModelIndex& parent) const
-{
-    if (parent.isValid())
-        return 0;
-    return m_columns.count();
 }
 
 QVariant ComparisonCounterModel::boundData(const CounterScopeComparison& s, int column, int role) const

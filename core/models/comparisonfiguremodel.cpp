@@ -6,17 +6,13 @@
 namespace sl {
 
 ComparisonFigureModel::ComparisonFigureModel(QObject* parent)
-    : QAbstractTableModel(parent)
-    , m_columns(FixedColumns, 2)
+    : ComparisonTableModel(FixedColumns, 2, parent)
 {
 }
 
-void ComparisonFigureModel::setComparison(ComparisonPtr comparison)
+int ComparisonFigureModel::rowCount(const QModelIndex& parent) const
 {
-    beginResetModel();
-    m_comparison = std::move(comparison);
-    m_columns.reset(m_comparison.get());
-    endResetModel();
+    return parent.isValid() || !m_comparison ? 0 : int(m_comparison->figures.size());
 }
 
 const ComparisonFigure* ComparisonFigureModel::figure(int row) const
@@ -34,22 +30,6 @@ ComparisonFigureModel::ColumnKind ComparisonFigureModel::columnKind(int column) 
         return ColumnKind::Figure;
     const int slot = m_columns.deltaSlot(column);
     return slot < 0 ? ColumnKind::Value : slot == 0 ? ColumnKind::Delta : ColumnKind::Ratio;
-}
-
-int ComparisonFigureModel::columnTrace(int column) const { return m_columns.trace(column); }
-
-int ComparisonFigureModel::deltaColumn(int trace) const { return m_columns.deltaColumn(trace); }
-
-int ComparisonFigureModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() || !m_comparison ? 0 : int(m_comparison->figures.size());
-}
-
-int ComparisonFigureModel::columnCount(const QModelIndex& parent) const
-{
-    if (parent.isValid())
-        return 0;
-    return m_columns.count();
 }
 
 QString ComparisonFigureModel::scopeText(const ComparisonFigure& f) const

@@ -16,17 +16,13 @@ QString shortNameOf(const AnalysisResult& r, quint32 name)
 } // namespace
 
 ComparisonKernelModel::ComparisonKernelModel(QObject* parent)
-    : QAbstractTableModel(parent)
-    , m_columns(FixedColumns)
+    : ComparisonTableModel(FixedColumns, 1, parent)
 {
 }
 
-void ComparisonKernelModel::setComparison(ComparisonPtr comparison)
+int ComparisonKernelModel::rowCount(const QModelIndex& parent) const
 {
-    beginResetModel();
-    m_comparison = std::move(comparison);
-    m_columns.reset(m_comparison.get());
-    endResetModel();
+    return parent.isValid() || !m_comparison ? 0 : int(m_comparison->kernels.size());
 }
 
 const KernelMatch* ComparisonKernelModel::group(int row) const
@@ -41,22 +37,6 @@ std::optional<double> ComparisonKernelModel::time(const KernelMatch& g, int trac
     if (m_comparison->unit == WorkUnit::Total)
         return double(g.sides[trace].totalNs);
     return g.sides[trace].perUnitNs;
-}
-
-int ComparisonKernelModel::columnTrace(int column) const { return m_columns.trace(column); }
-
-bool ComparisonKernelModel::isDeltaColumn(int column) const { return m_columns.isDelta(column); }
-
-int ComparisonKernelModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() || !m_comparison ? 0 : int(m_comparison->kernels.size());
-}
-
-int ComparisonKernelModel::columnCount(const QModelIndex& parent) const
-{
-    if (parent.isValid())
-        return 0;
-    return m_columns.count();
 }
 
 QString ComparisonKernelModel::displayName(const KernelMatch& g) const

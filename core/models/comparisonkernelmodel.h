@@ -1,46 +1,32 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/compare/comparison.h"
-#include "core/models/comparisoncolumns.h"
-
-#include <QAbstractTableModel>
+#include "core/models/comparisontablemodel.h"
 
 namespace sl {
 
 /// Comparison::kernels (the top matched groups): the kernel (short names, "a ↔ b" when the
 /// traces name it differently), category, how it was matched, its time per unit in every trace
 /// (total time when the unit is Total) and, for every trace but the baseline, the delta.
-class ComparisonKernelModel : public QAbstractTableModel
+class ComparisonKernelModel : public ComparisonTableModel
 {
     Q_OBJECT
 public:
-    enum Role {
-        SortRole = Qt::UserRole,
-        DirectionRole, ///< int on delta columns: +1 less time than the baseline, −1 more, 0 equal/undefined
-        TraceRole, ///< int: the trace of a time or delta column, -1 otherwise
-    };
     enum FixedColumn { Kernel, Category, MatchedBy, FixedColumns };
 
     explicit ComparisonKernelModel(QObject* parent = nullptr);
 
-    void setComparison(ComparisonPtr comparison);
     const KernelMatch* group(int row) const;
     /// Time of the group in `trace`: per unit, or total when the unit is Total; nullopt without units.
     std::optional<double> time(const KernelMatch& g, int trace) const;
-    int columnTrace(int column) const;
-    bool isDeltaColumn(int column) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     QString displayName(const KernelMatch& g) const;
     QString namesTooltip(const KernelMatch& g) const;
-    ComparisonPtr m_comparison;
-    ComparisonColumns m_columns;
 };
 
 } // namespace sl

@@ -7,17 +7,15 @@
 namespace sl {
 
 ComparisonRooflineModel::ComparisonRooflineModel(QObject* parent)
-    : QAbstractTableModel(parent)
-    , m_columns(FixedColumns)
+    : ComparisonTableModel(FixedColumns, 1, parent)
 {
 }
 
-void ComparisonRooflineModel::setComparison(ComparisonPtr comparison)
+int ComparisonRooflineModel::rowCount(const QModelIndex& parent) const
 {
-    beginResetModel();
-    m_comparison = std::move(comparison);
-    m_columns.reset(m_comparison.get());
-    endResetModel();
+    if (parent.isValid() || !m_comparison)
+        return 0;
+    return int(m_comparison->counters.roofline.size()) * RooflineComparison::kMeasures;
 }
 
 const RooflineComparison* ComparisonRooflineModel::kernel(int row) const
@@ -31,24 +29,6 @@ const RooflineComparison* ComparisonRooflineModel::kernel(int row) const
 std::optional<double> ComparisonRooflineModel::delta(const RooflineComparison& r, Measure m, int trace) const
 {
     return RooflineComparison::delta(r.sides[m_comparison->baseline], r.sides[trace], m);
-}
-
-int ComparisonRooflineModel::columnTrace(int column) const { return m_columns.trace(column); }
-
-bool ComparisonRooflineModel::isDeltaColumn(int column) const { return m_columns.isDelta(column); }
-
-int ComparisonRooflineModel::rowCount(const QModelIndex& parent) const
-{
-    if (parent.isValid() || !m_comparison)
-        return 0;
-    return int(m_comparison->counters.roofline.size()) * RooflineComparison::kMeasures;
-}
-
-int ComparisonRooflineModel::columnCount(const QModelIndex& parent) const
-{
-    if (parent.isValid())
-        return 0;
-    return m_columns.count();
 }
 
 QString ComparisonRooflineModel::kernelText(const RooflineComparison& r) const

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/compare/comparison.h"
-#include "core/models/comparisoncolumns.h"
-
-#include <QAbstractTableModel>
+#include "core/models/comparisontablemodel.h"
 
 namespace sl {
 
@@ -14,37 +11,26 @@ namespace sl {
 /// for every trace but the baseline its delta (relative for intensity and FLOP/s, percentage
 /// points for percentages). DirectionRole colours deltas: higher FLOP/s, % of roof and SM
 /// throughput are better; intensity and DRAM throughput are neutral.
-class ComparisonRooflineModel : public QAbstractTableModel
+class ComparisonRooflineModel : public ComparisonTableModel
 {
     Q_OBJECT
 public:
-    enum Role {
-        SortRole = Qt::UserRole,
-        DirectionRole, ///< int on delta columns: +1 better, −1 worse, 0 neutral/equal/undefined
-        TraceRole, ///< int: the trace of a value or delta column, -1 otherwise
-    };
     enum FixedColumn { Kernel, Figure, FixedColumns };
     using Measure = RooflineComparison::Measure;
 
     explicit ComparisonRooflineModel(QObject* parent = nullptr);
 
-    void setComparison(ComparisonPtr comparison);
     const RooflineComparison* kernel(int row) const;
     Measure measure(int row) const { return Measure(row % RooflineComparison::kMeasures); }
     /// The delta of `trace`'s side to the baseline's side.
     std::optional<double> delta(const RooflineComparison& r, Measure m, int trace) const;
-    int columnTrace(int column) const;
-    bool isDeltaColumn(int column) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     QString kernelText(const RooflineComparison& r) const;
-    ComparisonPtr m_comparison;
-    ComparisonColumns m_columns;
 };
 
 } // namespace sl
