@@ -38,6 +38,22 @@ const Finding* findingById(const AnalysisResult& r, const QString& id)
     return nullptr;
 }
 
+const CounterScope* counterScope(const AnalysisResult& r, CounterScope::Kind kind, const QString& name)
+{
+    for (const auto& s : r.counters.scopes)
+        if (s.deviceId == 0 && s.kind == kind && s.scope == name)
+            return &s;
+    return nullptr;
+}
+
+const CounterFigure* counterFigure(const CounterScope& scope, const QString& prefix)
+{
+    for (const auto& f : scope.figures)
+        if (f.name.startsWith(prefix))
+            return &f;
+    return nullptr;
+}
+
 std::set<qint64> selectFirstColumn(const QString& path, const QString& sql, bool* ok)
 {
     std::set<qint64> out;

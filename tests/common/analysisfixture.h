@@ -18,6 +18,10 @@ TracePtr loadFixture(TraceFixture& fx);
 AnalysisPtr analyzeWindow(const TracePtr& trace, const QString& window = QStringLiteral("full"));
 /// The finding with this id, or null.
 const Finding* findingById(const AnalysisResult& r, const QString& id);
+/// The counter scope of GPU 0 with this kind and name, or null.
+const CounterScope* counterScope(const AnalysisResult& r, CounterScope::Kind kind, const QString& name);
+/// The first figure of `scope` whose counter name starts with `prefix`, or null.
+const CounterFigure* counterFigure(const CounterScope& scope, const QString& prefix);
 /// The first column of every row `sql` returns on the export at `path`, opened read-only through
 /// the SQLite C API (an independent path: no loader code involved). `ok` is false when the SQL
 /// or the file fails.

@@ -298,6 +298,15 @@ void TraceFixture::gpu(int id, const QString& name, int smCount)
              .arg(smCount));
 }
 
+void TraceFixture::gpuMetricsTables(bool rawTimestamp)
+{
+    exec(QStringLiteral("CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER NOT NULL, sourceId INTEGER NOT NULL, "
+                        "typeName TEXT NOT NULL, metricId INTEGER NOT NULL, metricName TEXT NOT NULL)"));
+    exec(QStringLiteral("CREATE TABLE GPU_METRICS (%1timestamp INTEGER NOT NULL, typeId INTEGER NOT NULL, "
+                        "metricId INTEGER NOT NULL, value INTEGER NOT NULL)")
+             .arg(rawTimestamp ? QStringLiteral("rawTimestamp INTEGER, ") : QString()));
+}
+
 void TraceFixture::meta(const QString& table, const QString& name, const QString& value)
 {
     exec(QStringLiteral("INSERT INTO %1 VALUES (%2,%3)").arg(table, q(name), q(value)));

@@ -42,6 +42,9 @@ public:
     void process(quint32 pid, const QString& name);
     void thread(quint32 pid, quint32 tid, const QString& name);
     void gpu(int id, const QString& name, int smCount = 132);
+    /// Creates GPU_METRICS and TARGET_INFO_GPU_METRICS as `nsys --gpu-metrics-devices` exports do
+    /// (empty); `rawTimestamp`: GPU_METRICS starts with the raw clock column of newer exports.
+    void gpuMetricsTables(bool rawTimestamp = false);
     void meta(const QString& table, const QString& name, const QString& value);
 
     /// Closes the database and returns its path (the fixture can be reopened with exec()).

@@ -65,10 +65,7 @@ void build(TraceFixture& fx, const std::map<int, Metrics>& devices)
         fx.kernel(kT0 + 210'000, kT0 + 290'000, device, 7, corr++, 100, QStringLiteral("flash_attn_kernel"));
     }
     fx.runtime(kT0 + 400'000, kT0 + 400'100, 100, 101, corr++, QStringLiteral("cudaGetDevice_v3020"));
-    fx.exec(QStringLiteral("CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER NOT NULL, sourceId INTEGER NOT NULL, "
-                           "typeName TEXT NOT NULL, metricId INTEGER NOT NULL, metricName TEXT NOT NULL)"));
-    fx.exec(QStringLiteral("CREATE TABLE GPU_METRICS (rawTimestamp INTEGER, timestamp INTEGER NOT NULL, typeId "
-                           "INTEGER NOT NULL, metricId INTEGER NOT NULL, value INTEGER NOT NULL)"));
+    fx.gpuMetricsTables(true);
     for (const auto& [device, metrics] : devices) {
         const qint64 typeId = 0x10000 | device;
         int metricId = 0;

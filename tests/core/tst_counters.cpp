@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Hardware counters (issue 11): time-weighted statistics, NVML alignment, Nsight Compute CSV
-// parsing and matching, and GPU metrics read from a synthetic export with the nsys schema. Every
-// expected value is computed by hand here or by plain SQL over the export.
+// parsing and matching, step-class scopes. Every expected value is computed by hand here or by
+// plain SQL over the export. Reading GPU_METRICS itself: tst_gpumetrics.
 #include "core/analysis/analysisoptions.h"
 #include "core/analysis/analyzer.h"
 #include "core/counters/counteranalysis.h"
@@ -12,7 +12,6 @@
 #include "core/counters/nvmlcsvreader.h"
 #include "core/io/traceloader.h"
 #include "core/report/countersreport.h"
-#include "core/synth/synthgpumetrics.h"
 #include "core/synth/synthtracewriter.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
@@ -23,8 +22,6 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <cmath>
 
 using namespace sl;
 
@@ -62,12 +59,7 @@ private slots:
     void ncuDetailsPage();
     void ncuDemanglingAndFunctionNames();
     void ncuMatchesLaunchesInOrder();
-    void gpuMetricsFromExportEqualSql();
-    void gpuMetricsPerPhase();
     void stepClassScopes();
-    void gpuMetricsRealWorldGuards();
-    void gpuMetricsInRowidRanges();
-    void b200MetricNames();
     void ncuStallReasons();
     void ncuStallsInTheBelowRoofFinding();
 
@@ -352,111 +344,6 @@ void TestCounters::ncuMatchesLaunchesInOrder()
     QCOMPARE(m.kernelOfLaunch[3], -1);
 }
 
-void TestCounters::gpuMetricsFromExportEqualSql()
-{
-    QVERIFY(m_trace);
-    const CounterSet& c = m_trace->counters;
-    QCOMPARE(c.devices(), (QVector<int> { 0, 1 }));
-    QCOMPARE(c.series.size(), 2 * SynthGpuMetrics::metricNames().size());
-    // Device 1's metric ids are rotated: the join on (typeId, metricId) must still name them right.
-    const CounterSeries* clock1 = c.find(1, QStringLiteral("GPC Clock Frequency"));
-    QVERIFY(clock1);
-    QCOMPARE(*std::min_element(clock1->v.begin(), clock1->v.end()), 1980.0f);
-    QCOMPARE(*std::max_element(clock1->v.begin(), clock1->v.end()), 1980.0f);
-
-    AnalysisOptions o;
-    const AnalysisPtr r = Analyzer::analyze(m_trace, o);
-    QVERIFY(r);
-    const CounterScope* window = nullptr;
-    for (const auto& s : r->counters.scopes)
-        if (s.deviceId == 1 && s.kind == CounterScope::Kind::Window)
-            window = &s;
-    QVERIFY(window);
-    const CounterFigure* active = nullptr;
-    for (const auto& f : window->figures)
-        if (f.name.startsWith(QLatin1String("SMs Active")))
-            active = &f;
-    QVERIFY(active);
-    // Independently: SQL over GPU_METRICS joined on both ids, weights from the 100 µs periods
-    // clipped to the window (each sample holds the period ending at its timestamp).
-    const auto samples = sl::test::selectRows(m_export,
-        QStringLiteral("SELECT m.timestamp, m.value FROM GPU_METRICS m JOIN "
-                       "TARGET_INFO_GPU_METRICS n ON n.typeId = m.typeId AND n.metricId = "
-                       "m.metricId WHERE m.typeId = 65537 AND n.metricName LIKE 'SMs Active%' "
-                       "ORDER BY m.timestamp"),
-        2);
-    QVERIFY(samples.size() > 100);
-    const qint64 w0 = r->window.startNs, w1 = r->window.endNs;
-    double sum = 0;
-    qint64 covered = 0;
-    for (const auto& s : samples) {
-        const qint64 a = std::max(s[0] - 100'000, w0), b = std::min(s[0], w1);
-        if (b > a) {
-            sum += double(s[1]) * double(b - a);
-            covered += b - a;
-        }
-    }
-    QCOMPARE(active->whole.coveredNs, covered);
-    QVERIFY(std::abs(active->whole.mean - sum / double(covered)) < 1e-9);
-}
-
-void TestCounters::gpuMetricsPerPhase()
-{
-    QVERIFY(m_trace);
-    const AnalysisPtr r = Analyzer::analyze(m_trace, AnalysisOptions {});
-    QVERIFY(r);
-    // The synthetic ranks run prefill and decode steps: each device gets a scope per phase, and
-    // a phase's kernel time is at most its span.
-    QStringList phases;
-    for (const auto& s : r->counters.scopes) {
-        QVERIFY(s.kernelBusyNs <= s.spanNs);
-        if (s.deviceId == 0 && s.kind == CounterScope::Kind::Phase)
-            phases << s.scope;
-        for (const auto& f : s.figures) {
-            QVERIFY(f.whole.mean >= 0);
-            if (f.unit == QLatin1String("%"))
-                QVERIFY2(f.whole.p90 <= 100, qPrintable(f.name));
-        }
-    }
-    QVERIFY2(phases.contains(QStringLiteral("prefill")), qPrintable(phases.join(QLatin1Char(','))));
-    QVERIFY2(phases.contains(QStringLiteral("decode")), qPrintable(phases.join(QLatin1Char(','))));
-    // The generator's model (SynthGpuMetrics): decode GEMMs have fewer CTAs than SMs and stream
-    // weights (DRAM read 85 % while they run, tensor 8 %), prefill GEMMs fill the SMs (tensor 60 %,
-    // issue 70 %): the classes must come out as on a real GPU, and decode gets its finding.
-    for (const auto& s : r->counters.scopes) {
-        if (s.kind != CounterScope::Kind::Phase)
-            continue;
-        if (s.scope == QLatin1String("decode"))
-            QCOMPARE(s.bound, BoundClass::MemoryBound);
-        if (s.scope == QLatin1String("prefill"))
-            QCOMPARE(s.bound, BoundClass::ComputeBound);
-    }
-    bool memoryFinding = false;
-    for (const auto& f : r->findings)
-        memoryFinding = memoryFinding || f.id == QLatin1String("counters-memory-bound");
-    QVERIFY(memoryFinding);
-}
-
-namespace {
-
-const CounterScope* scopeOf(const AnalysisResult& r, CounterScope::Kind kind, const QString& name)
-{
-    for (const auto& s : r.counters.scopes)
-        if (s.deviceId == 0 && s.kind == kind && s.scope == name)
-            return &s;
-    return nullptr;
-}
-
-const CounterFigure* figureOf(const CounterScope& s, const QString& prefix)
-{
-    for (const auto& f : s.figures)
-        if (f.name.startsWith(prefix))
-            return &f;
-    return nullptr;
-}
-
-} // namespace
-
 void TestCounters::stepClassScopes()
 {
     // One vLLM rank (pid 100) on GPU 0, five 10 µs steps every 11 µs from 0 ns: prefill, decode,
@@ -487,13 +374,10 @@ void TestCounters::stepClassScopes()
         fx.runtime(s + 200, s + 500, 100, 101, quint32(j + 1), QStringLiteral("cudaLaunchKernel_v7000"));
         fx.kernel(s + 1'000, s + 9'000, 0, 7, quint32(j + 1), 100, QStringLiteral("gemm"));
     }
-    fx.exec(
-        QStringLiteral("CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER, sourceId INTEGER, typeName TEXT, "
-                       "metricId INTEGER, metricName TEXT);"
-                       "CREATE TABLE GPU_METRICS (timestamp INTEGER, typeId INTEGER, metricId INTEGER, value INTEGER);"
-                       "INSERT INTO TARGET_INFO_GPU_METRICS VALUES (65536, 0, 'GH100', 1, 'DRAM Read Bandwidth "
-                       "[Throughput %]'), (65536, 0, 'GH100', 2, 'SM Issue [Throughput %]'), (65536, 0, 'GH100', "
-                       "3, 'Tensor Active [Throughput %]');"));
+    fx.gpuMetricsTables();
+    fx.exec(QStringLiteral("INSERT INTO TARGET_INFO_GPU_METRICS VALUES (65536, 0, 'GH100', 1, 'DRAM Read Bandwidth "
+                           "[Throughput %]'), (65536, 0, 'GH100', 2, 'SM Issue [Throughput %]'), (65536, 0, 'GH100', "
+                           "3, 'Tensor Active [Throughput %]');"));
     QStringList rows;
     for (int i = 1; i <= 55; ++i) {
         const int j = (i - 1) / 11, m = i - 11 * j; // step j, its m-th µs (11: the gap after it)
@@ -521,11 +405,11 @@ void TestCounters::stepClassScopes()
 
     // Decode steps: [11, 21) and [22, 32) µs, kernels 16 µs of them. Over kernel time 8 samples of 80 and 8 of
     // 96 → mean 88, p90 96; over the whole 20 µs also 4 µs of 0 → mean 1,408,000 / 20,000 = 70.4.
-    const CounterScope* dec = scopeOf(*a, CounterScope::Kind::StepClass, QStringLiteral("decode"));
+    const CounterScope* dec = test::counterScope(*a, CounterScope::Kind::StepClass, QStringLiteral("decode"));
     QVERIFY(dec);
     QCOMPARE(dec->spanNs, 20'000);
     QCOMPARE(dec->kernelBusyNs, 16'000);
-    const CounterFigure* dram = figureOf(*dec, QStringLiteral("DRAM Read"));
+    const CounterFigure* dram = test::counterFigure(*dec, QStringLiteral("DRAM Read"));
     QVERIFY(dram);
     QCOMPARE(dram->busy.coveredNs, 16'000);
     QCOMPARE(dram->busy.mean, 88.0);
@@ -534,18 +418,18 @@ void TestCounters::stepClassScopes()
     QCOMPARE(dram->whole.mean, 70.4);
     QCOMPARE(dram->whole.p90, 96.0);
     QCOMPARE(dram->whole.max, 96.0);
-    QCOMPARE(figureOf(*dec, QStringLiteral("Tensor"))->busy.mean, 4.0);
+    QCOMPARE(test::counterFigure(*dec, QStringLiteral("Tensor"))->busy.mean, 4.0);
     QCOMPARE(dec->dramPct, 88.0);
     QCOMPARE(dec->computePct, 10.0); // max(SM Issue 10, Tensor 4)
     QCOMPARE(dec->bound, BoundClass::MemoryBound);
 
     // Prefill steps: the union of [0, 10) and [44, 54) µs; SM Issue 70 over kernel time,
     // 70 × 16 / 20 = 56 over the whole; p90 of {0: 4 µs, 60: 8 µs, 80: 8 µs} = 80.
-    const CounterScope* pre = scopeOf(*a, CounterScope::Kind::StepClass, QStringLiteral("prefill"));
+    const CounterScope* pre = test::counterScope(*a, CounterScope::Kind::StepClass, QStringLiteral("prefill"));
     QVERIFY(pre);
     QCOMPARE(pre->spanNs, 20'000);
     QCOMPARE(pre->kernelBusyNs, 16'000);
-    const CounterFigure* issue = figureOf(*pre, QStringLiteral("SM Issue"));
+    const CounterFigure* issue = test::counterFigure(*pre, QStringLiteral("SM Issue"));
     QVERIFY(issue);
     QCOMPARE(issue->busy.mean, 70.0);
     QCOMPARE(issue->whole.mean, 56.0);
@@ -555,18 +439,18 @@ void TestCounters::stepClassScopes()
     QCOMPARE(pre->bound, BoundClass::ComputeBound);
 
     // The mixed step: DRAM 30, SM Issue 20, Tensor 10 (p90 12): neither near its peak.
-    const CounterScope* mix = scopeOf(*a, CounterScope::Kind::StepClass, QStringLiteral("mixed"));
+    const CounterScope* mix = test::counterScope(*a, CounterScope::Kind::StepClass, QStringLiteral("mixed"));
     QVERIFY(mix);
     QCOMPARE(mix->spanNs, 10'000);
     QCOMPARE(mix->kernelBusyNs, 8'000);
     QCOMPARE(mix->dramPct, 30.0);
     QCOMPARE(mix->computePct, 20.0);
-    QCOMPARE(figureOf(*mix, QStringLiteral("Tensor"))->busy.p90, 12.0);
+    QCOMPARE(test::counterFigure(*mix, QStringLiteral("Tensor"))->busy.p90, 12.0);
     QCOMPARE(mix->bound, BoundClass::LatencyBound);
 
     // The phase "prefill" holds the prefill and the mixed steps: DRAM (2 × 160,000 + 240,000) /
     // 24,000 over kernel time, SM Issue (2 × 560,000 + 160,000) / 24,000.
-    const CounterScope* prePhase = scopeOf(*a, CounterScope::Kind::Phase, QStringLiteral("prefill"));
+    const CounterScope* prePhase = test::counterScope(*a, CounterScope::Kind::Phase, QStringLiteral("prefill"));
     QVERIFY(prePhase);
     QCOMPARE(prePhase->spanNs, 30'000);
     QCOMPARE(prePhase->kernelBusyNs, 24'000);
@@ -603,180 +487,6 @@ void TestCounters::stepClassScopes()
     for (const QByteArray& line : lines)
         stepClassRows += line.startsWith("0,step_class,");
     QCOMPARE(stepClassRows, 3 * 3); // three classes × three counters
-}
-
-void TestCounters::gpuMetricsRealWorldGuards()
-{
-    // Two facts from real exports (docs/analysis.md "GPU metrics"): a transient second typeId of
-    // the same GPU (0x20000 & 0xFF = 0) with two samples beside the real stream (0x10000), and a
-    // "[MHz]" clock whose values are Hz. GPU 0, samples every 1 µs from 1 to 10 µs: SMs Active 40,
-    // the clock 1,980,000,000 (Hz); the transient type: SMs Active 99 at 3 and 4 µs.
-    test::TraceFixture fx;
-    fx.gpu(0, QStringLiteral("NVIDIA L40S"));
-    fx.kernel(0, 10'000, 0, 7, 1, 100, QStringLiteral("gemm"));
-    fx.exec(QStringLiteral(
-        "CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER, sourceId INTEGER, typeName TEXT, metricId INTEGER, "
-        "metricName TEXT);"
-        "CREATE TABLE GPU_METRICS (timestamp INTEGER, typeId INTEGER, metricId INTEGER, value INTEGER);"
-        "INSERT INTO TARGET_INFO_GPU_METRICS VALUES (65536, 0, 'AD102', 0, 'GPC Clock Frequency [MHz]'), "
-        "(65536, 0, 'AD102', 14, 'SMs Active [Throughput %]'), (131072, 0, 'AD102', 14, 'SMs Active [Throughput %]');"
-        "INSERT INTO GPU_METRICS VALUES (3000, 131072, 14, 99), (4000, 131072, 14, 99);"));
-    QStringList rows;
-    for (int i = 1; i <= 10; ++i)
-        rows << QStringLiteral("(%1, 65536, 0, 1980000000)").arg(i * 1000)
-             << QStringLiteral("(%1, 65536, 14, 40)").arg(i * 1000);
-    fx.exec(QStringLiteral("INSERT INTO GPU_METRICS VALUES %1;").arg(rows.join(QLatin1Char(','))));
-    const TracePtr trace = test::loadFixture(fx);
-    QVERIFY(trace);
-    const CounterSet& c = trace->counters;
-    QCOMPARE(c.series.size(), 2); // the transient type's series is set aside
-    const CounterSeries* active = c.find(0, QStringLiteral("SMs Active"));
-    QVERIFY(active);
-    QCOMPARE(active->size(), 10);
-    QCOMPARE(*std::max_element(active->v.begin(), active->v.end()), 40.0f);
-    const CounterSeries* clock = c.find(0, QStringLiteral("GPC Clock Frequency"));
-    QVERIFY(clock);
-    QCOMPARE(clock->v.front(), 1980.0f);
-    QCOMPARE(clock->v.back(), 1980.0f);
-    const QString notes = c.notes.join(QLatin1Char('\n'));
-    QVERIFY2(notes.contains(QStringLiteral("2 GPU metric samples under a second metric type")), qPrintable(notes));
-    QVERIFY2(notes.contains(QStringLiteral("converted")) && notes.contains(QStringLiteral("GPC Clock Frequency [MHz]")),
-        qPrintable(notes));
-    // The window's mean over kernel time is the real stream's 40, untouched by the transient 99s.
-    const AnalysisPtr a = test::analyzeWindow(trace, QStringLiteral("0:10000"));
-    QVERIFY(a && !a->counters.scopes.isEmpty());
-    const CounterFigure* f = figureOf(a->counters.scopes.front(), QStringLiteral("SMs Active"));
-    QVERIFY(f);
-    QCOMPARE(f->busy.mean, 40.0);
-
-    // A plausible MHz clock (1,980) is left as it is: the same export with MHz values.
-    test::TraceFixture mhz;
-    mhz.gpu(0, QStringLiteral("NVIDIA L40S"));
-    mhz.exec(QStringLiteral(
-        "CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER, sourceId INTEGER, typeName TEXT, metricId INTEGER, "
-        "metricName TEXT);"
-        "CREATE TABLE GPU_METRICS (timestamp INTEGER, typeId INTEGER, metricId INTEGER, value INTEGER);"
-        "INSERT INTO TARGET_INFO_GPU_METRICS VALUES (65536, 0, 'AD102', 0, 'GPC Clock Frequency [MHz]');"
-        "INSERT INTO GPU_METRICS VALUES (1000, 65536, 0, 1980), (2000, 65536, 0, 2520);"));
-    const TracePtr t2 = test::loadFixture(mhz);
-    QVERIFY(t2);
-    QCOMPARE(t2->counters.series.size(), 1);
-    QCOMPARE(t2->counters.series.front().v.back(), 2520.0f);
-    QVERIFY(!t2->counters.notes.join(QLatin1Char(' ')).contains(QStringLiteral("converted")));
-}
-
-void TestCounters::gpuMetricsInRowidRanges()
-{
-    // The same export read by three range readers (a range from 1,000 rows on) must give exactly
-    // the series of the one scan in initTestCase: ranges are concatenated in rowid order.
-    QVERIFY(m_trace);
-    const auto rows = sl::test::selectRows(m_export, QStringLiteral("SELECT COUNT(*) FROM GPU_METRICS"), 1);
-    QVERIFY(rows[0][0] > 3'000); // enough rows for three ranges
-    LoadOptions options;
-    options.metricsReaders = 3;
-    options.metricsRowsPerRange = 1'000;
-    const LoadOutcome ranged = TraceLoader::loadSync(m_export, options);
-    QVERIFY2(ranged.ok(), qPrintable(ranged.message));
-    const CounterSet& a = m_trace->counters;
-    const CounterSet& b = ranged.trace->counters;
-    QCOMPARE(b.series.size(), a.series.size());
-    qint64 samples = 0;
-    for (qsizetype i = 0; i < a.series.size(); ++i) {
-        QCOMPARE(b.series[i].name, a.series[i].name);
-        QCOMPARE(b.series[i].deviceId, a.series[i].deviceId);
-        QVERIFY(b.series[i].t == a.series[i].t);
-        QVERIFY(b.series[i].v == a.series[i].v);
-        QVERIFY(b.series[i].prefix == a.series[i].prefix);
-        samples += b.series[i].size();
-    }
-    QCOMPARE(samples, rows[0][0]); // every row once
-    QCOMPARE(b.notes, a.notes);
-}
-
-void TestCounters::b200MetricNames()
-{
-    // The metric names of a real B200 export (TARGET_INFO_GPU_METRICS as listed in
-    // liyanc/Flash3DTransformer, doc/modelwise_profiling.md), in that list's order, as metric ids
-    // 0–34 of GPU 0. Samples every 1 µs over a 10 µs kernel: DRAM Read 70 %, DRAM Write 10 %,
-    // SM Issue 5 %, Tensor Active 2 %, and 90 in every other series — so a rule that read
-    // "Compute Warps in Flight [Avg Warps per Cycle]" or "[Avg]" as a percentage, or summed the
-    // three "Unallocated Warps" series, would class the stretch differently.
-    const QStringList names { QStringLiteral("Async Compute in Flight [Throughput %]"),
-        QStringLiteral("Async Copy Engine Active 0 [Throughput %]"),
-        QStringLiteral("Async Copy Engine Active 0 [Workloads]"),
-        QStringLiteral("Async Copy Engine Active 1 [Throughput %]"),
-        QStringLiteral("Async Copy Engine Active 1 [Workloads]"),
-        QStringLiteral("Async Copy Engine Active 2 [Throughput %]"),
-        QStringLiteral("Async Copy Engine Active 2 [Workloads]"),
-        QStringLiteral("Compute Warps in Flight [Avg Warps per Cycle]"),
-        QStringLiteral("Compute Warps in Flight [Avg]"), QStringLiteral("Compute Warps in Flight [Throughput %]"),
-        QStringLiteral("DRAM Read Bandwidth [Throughput %]"), QStringLiteral("DRAM Write Bandwidth [Throughput %]"),
-        QStringLiteral("GPC Clock Frequency [MHz]"), QStringLiteral("GR Active [Throughput %]"),
-        QStringLiteral("GR Active [Workloads]"), QStringLiteral("PCIe RX Throughput [Throughput %]"),
-        QStringLiteral("PCIe Read Requests to BAR1 [Requests]"), QStringLiteral("PCIe TX Throughput [Throughput %]"),
-        QStringLiteral("PCIe Write Requests to BAR1 [Requests]"),
-        QStringLiteral("Pixel Warps in Flight [Avg Warps per Cycle]"), QStringLiteral("Pixel Warps in Flight [Avg]"),
-        QStringLiteral("Pixel Warps in Flight [Throughput %]"), QStringLiteral("SM Issue [Throughput %]"),
-        QStringLiteral("SMs Active [Throughput %]"), QStringLiteral("SYS Clock Frequency [MHz]"),
-        QStringLiteral("Sync Compute in Flight [Throughput %]"),
-        QStringLiteral("Sync Copy Engine Active [Throughput %]"), QStringLiteral("Sync Copy Engine Active [Workloads]"),
-        QStringLiteral("Tensor Active [Throughput %]"),
-        QStringLiteral("Unallocated Warps in Active SMs [Avg Warps per Cycle]"),
-        QStringLiteral("Unallocated Warps in Active SMs [Avg]"),
-        QStringLiteral("Unallocated Warps in Active SMs [Throughput %]"),
-        QStringLiteral("Vertex/Tess/Geometry Warps in Flight [Avg Warps per Cycle]"),
-        QStringLiteral("Vertex/Tess/Geometry Warps in Flight [Avg]"),
-        QStringLiteral("Vertex/Tess/Geometry Warps in Flight [Throughput %]") };
-    QCOMPARE(names.size(), 35);
-    test::TraceFixture fx;
-    fx.gpu(0, QStringLiteral("NVIDIA B200"));
-    fx.kernel(0, 10'000, 0, 7, 1, 100, QStringLiteral("gemv"));
-    fx.exec(QStringLiteral(
-        "CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER, sourceId INTEGER, typeName TEXT, metricId INTEGER, "
-        "metricName TEXT);"
-        "CREATE TABLE GPU_METRICS (rawTimestamp INTEGER, timestamp INTEGER, typeId INTEGER, metricId INTEGER, "
-        "value INTEGER);"));
-    QStringList info, rows;
-    for (int id = 0; id < names.size(); ++id) {
-        info << QStringLiteral("(65536, 0, 'GB100', %1, '%2')").arg(id).arg(names[id]);
-        const QString& n = names[id];
-        const int value = n.startsWith(QLatin1String("DRAM Read")) ? 70
-            : n.startsWith(QLatin1String("DRAM Write"))            ? 10
-            : n.startsWith(QLatin1String("SM Issue"))              ? 5
-            : n.startsWith(QLatin1String("Tensor Active"))         ? 2
-                                                                   : 90;
-        for (int t = 1; t <= 10; ++t)
-            rows << QStringLiteral("(%1, %1, 65536, %2, %3)").arg(t * 1000).arg(id).arg(value);
-    }
-    fx.exec(QStringLiteral("INSERT INTO TARGET_INFO_GPU_METRICS VALUES %1;").arg(info.join(QLatin1Char(','))));
-    fx.exec(QStringLiteral("INSERT INTO GPU_METRICS VALUES %1;").arg(rows.join(QLatin1Char(','))));
-    const TracePtr trace = test::loadFixture(fx);
-    QVERIFY(trace);
-    QCOMPARE(trace->counters.series.size(), 35);
-    const auto unitOf = [&](const QString& name) {
-        for (const auto& s : trace->counters.series)
-            if (s.name == name)
-                return s.unit;
-        return QStringLiteral("<missing>");
-    };
-    QCOMPARE(
-        unitOf(QStringLiteral("Compute Warps in Flight [Avg Warps per Cycle]")), QStringLiteral("Avg Warps per Cycle"));
-    QCOMPARE(unitOf(QStringLiteral("Compute Warps in Flight [Avg]")), QStringLiteral("Avg"));
-    QCOMPARE(unitOf(QStringLiteral("GR Active [Workloads]")), QStringLiteral("Workloads"));
-    QCOMPARE(unitOf(QStringLiteral("PCIe Read Requests to BAR1 [Requests]")), QStringLiteral("Requests"));
-    QCOMPARE(unitOf(QStringLiteral("SYS Clock Frequency [MHz]")), QStringLiteral("MHz"));
-    QCOMPARE(unitOf(QStringLiteral("Unallocated Warps in Active SMs [Throughput %]")), QStringLiteral("%"));
-    // 90 MHz is no plausible clock, but nor is it above the Hz guard: left as read.
-    QVERIFY(!trace->counters.notes.join(QLatin1Char(' ')).contains(QStringLiteral("converted")));
-
-    const AnalysisPtr a = test::analyzeWindow(trace, QStringLiteral("0:10000"));
-    QVERIFY(a && !a->counters.scopes.isEmpty());
-    const CounterScope& w = a->counters.scopes.front();
-    QCOMPARE(w.figures.size(), 35);
-    // DRAM 70 + 10 = 80 % of kernel time, compute max(5, 2) = 5 %: memory-bound by the rule.
-    QCOMPARE(w.dramPct, 80.0);
-    QCOMPARE(w.computePct, 5.0);
-    QCOMPARE(w.bound, BoundClass::MemoryBound);
 }
 
 void TestCounters::ncuStallReasons()
