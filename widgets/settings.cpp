@@ -160,14 +160,16 @@ QHash<QString, bool> Settings::timelineCounterChoices() const
     return out;
 }
 
-void Settings::setTimelineCounterChoice(const QString& name, bool shown)
+void Settings::setTimelineCounterChoices(const QHash<QString, bool>& choices)
 {
     QSettings st;
     QStringList on = st.value(kCountersShown).toStringList();
     QStringList off = st.value(kCountersHidden).toStringList();
-    on.removeAll(name);
-    off.removeAll(name);
-    (shown ? on : off).append(name);
+    for (auto it = choices.begin(); it != choices.end(); ++it) {
+        on.removeAll(it.key());
+        off.removeAll(it.key());
+        (it.value() ? on : off).append(it.key());
+    }
     st.setValue(kCountersShown, on);
     st.setValue(kCountersHidden, off);
 }

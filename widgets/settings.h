@@ -57,7 +57,8 @@ public:
     /// The user's choices in the Timeline's Counters menu: counter name → shown. Names without a
     /// choice follow TimelineDock's default (the counters the analysis reads).
     QHash<QString, bool> timelineCounterChoices() const;
-    void setTimelineCounterChoice(const QString& name, bool shown);
+    /// Records the choices (name → shown) in one write, replacing earlier ones for those names.
+    void setTimelineCounterChoices(const QHash<QString, bool>& choices);
     void clearTimelineCounterChoices();
 
     QByteArray windowGeometry() const;

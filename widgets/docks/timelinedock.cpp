@@ -125,17 +125,19 @@ void TimelineDock::rebuildCounterMenu()
         a->setData(name);
         a->setChecked(choices.value(name, shownByDefault(*c)));
         connect(a, &QAction::toggled, this, [this, name](bool on) {
-            Settings::instance()->setTimelineCounterChoice(name, on);
+            Settings::instance()->setTimelineCounterChoices({ { name, on } });
             applyCounterChoices();
         });
         entries << a;
     }
     const auto setAll = [this, entries](bool on) {
+        QHash<QString, bool> choices;
         for (QAction* a : entries) {
             const QSignalBlocker block(a);
             a->setChecked(on);
-            Settings::instance()->setTimelineCounterChoice(a->data().toString(), on);
+            choices.insert(a->data().toString(), on);
         }
+        Settings::instance()->setTimelineCounterChoices(choices);
         applyCounterChoices();
     };
     connect(all, &QAction::triggered, this, [setAll] { setAll(true); });
