@@ -142,6 +142,9 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     CounterAnalysis::attach(options, res, [&] { return cancel.isCancelled(); });
     qCDebug(lcAnalysis) << "counter analysis" << counterTime.nsecsElapsed() / 1000 << "us,"
                         << res.counters.scopes.size() << "scopes";
+    // Every producer (the rules, serving, efficiency, data quality, counters, Nsight Compute) has
+    // appended its findings: one ranking for all, so their order never depends on which ran.
+    Finding::rank(res.findings);
 
     if (trace->nvtx.size() > 0 && r->kernelNs > 0 && r->coverage < spec::kNvtxCoverageWarning)
         r->warnings << tr("NVTX attribution covers %1 of kernel time (under %2): per-range and per-phase figures "

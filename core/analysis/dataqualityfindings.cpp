@@ -2,6 +2,7 @@
 #include "core/analysis/dataqualityfindings.h"
 
 #include "core/analysis/analysisresult.h"
+#include "core/trace/tablenames.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -18,9 +19,9 @@ namespace {
 std::vector<quint32> keptRows(const Trace& t, const DataQuality::Entry& e)
 {
     const std::vector<qint64>* rowid = nullptr;
-    if (e.table == QLatin1String("CUPTI_ACTIVITY_KIND_KERNEL"))
+    if (e.table == tables::kKernel)
         rowid = &t.kernels.rowid;
-    else if (e.table == QLatin1String("CUPTI_ACTIVITY_KIND_RUNTIME"))
+    else if (e.table == tables::kRuntime)
         rowid = &t.api.rowid;
     if (!rowid || e.excluded())
         return {};
@@ -30,6 +31,36 @@ std::vector<quint32> keptRows(const Trace& t, const DataQuality::Entry& e)
         if (wanted.count((*rowid)[i]))
             rows.push_back(quint32(i));
     return rows;
+}
+/// Rows of `table` the export holds: those the trace kept plus those a rule left out; 0 for a
+/// table the trace does not hold in full (its share is then unknown).
+qint64 exportRows(const Trace& t, const DataQuality& q, const QString& table)
+{
+    const std::pair<QLatin1String, qsizetype> kept[] = { { tables::kKernel, t.kernels.size() },
+        { tables::kRuntime, t.api.size() }, { tables::kMemcpy, t.memcpy.size() }, { tables::kMemset, t.memset.size() },
+        { tables::kGraphTrace, t.graphs.size() }, { tables::kNvtxEvents, t.nvtx.size() } };
+    for (const auto& [name, rows] : kept) {
+        if (table != name)
+            continue;
+        qint64 total = rows;
+        for (const auto& e : q.entries)
+            if (e.excluded() && e.table == table)
+                total += e.count;
+        return total;
+    }
+    return 0;
+}
+
+/// The rule's severity: the spec's severity of the largest share of a table's rows it touches
+/// (Finding::severityForShare), at least `floor`.
+Finding::Severity severityOf(const Trace& t, DataQuality::Rule rule, Finding::Severity floor)
+{
+    double share = 0;
+    for (const auto& e : t.dataQuality.entries)
+        if (e.rule == rule)
+            if (const qint64 rows = exportRows(t, t.dataQuality, e.table); rows > 0)
+                share = std::max(share, double(e.count) / double(rows));
+    return std::max(floor, Finding::severityForShare(share));
 }
 } // namespace
 
@@ -57,9 +88,13 @@ void DataQualityFindings::append(AnalysisResult& r)
             continue;
         const auto kind = DataQuality::Rule(rule);
         f.id = QStringLiteral("data-quality-") + DataQuality::ruleKey(kind).replace(QLatin1Char('_'), QLatin1Char('-'));
-        f.severity = kind == DataQuality::Rule::MissingString || kind == DataQuality::Rule::UnendedRange
-            ? Finding::Severity::Low
-            : Finding::Severity::Medium;
+        // No GPU time is at stake (the rows are left out or only unnamed): impact 0. A rule that drops
+        // rows from every figure is at least medium, one that keeps them at least low.
+        f.setImpact(0, r.window);
+        f.severity = severityOf(*r.trace, kind,
+            kind == DataQuality::Rule::MissingString || kind == DataQuality::Rule::UnendedRange
+                ? Finding::Severity::Low
+                : Finding::Severity::Medium);
         f.title
             = QCoreApplication::translate("DataQualityFindings", "Data quality: %1").arg(DataQuality::ruleTitle(kind));
         f.metric = QString::number(rows);

@@ -322,7 +322,7 @@ void EfficiencyAnalysis::flops(const AnalysisOptions& options, AnalysisResult& r
             a.longestNs = d, a.peakKey = key;
     }
 
-    const int unattributed = int(r.phases.size()) - 1;
+    const int unattributed = r.unattributedPhase();
     QHash<QString, FlopFigure> byOp;
     QVector<FlopFigure> byPhase(r.phases.size());
     e.flops.name = QStringLiteral("window");

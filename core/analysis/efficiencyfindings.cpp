@@ -4,7 +4,9 @@
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/evidencebuilder.h"
+#include "core/analysis/specrules.h"
 #include "core/analysis/statistics.h"
+#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 
 #include <QStringList>
@@ -14,35 +16,8 @@
 namespace sl {
 
 namespace {
-const QString kKernelTable = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
-
-Finding::Severity severityFor(double share)
-{
-    if (share >= 0.20)
-        return Finding::Severity::High;
-    if (share >= 0.05)
-        return Finding::Severity::Medium;
-    if (share >= 0.01)
-        return Finding::Severity::Low;
-    return Finding::Severity::Info;
-}
-
-QString idList(const std::vector<quint32>& ids)
-{
-    QStringList s;
-    for (auto id : ids)
-        s << QString::number(id);
-    return s.join(QLatin1Char(','));
-}
-
-/// Longest first for the rows the evidence lists (kMaxRowids); the order of the rest, which only
-/// the GUI's selection uses, does not matter, so millions of rows cost a partial sort.
-void longestFirst(std::vector<quint32>& rows, const GpuOpColumns& t)
-{
-    const auto head = std::min<size_t>(rows.size(), size_t(Evidence::kMaxRowids));
-    std::partial_sort(rows.begin(), rows.begin() + ptrdiff_t(head), rows.end(),
-        [&](quint32 a, quint32 b) { return t.duration(a) != t.duration(b) ? t.duration(a) > t.duration(b) : a < b; });
-}
+const QString kKernelTable = tables::kKernel;
+const QString kMemcpyTable = tables::kMemcpy;
 } // namespace
 
 QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
@@ -54,7 +29,7 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
 
     // GEMM and convolution kernels on the CUDA cores: the same work on tensor cores is several
     // times faster. At stake: their whole time (the ratio depends on the GPU and the dtype).
-    if (e.gemmSimtNs > 0 && r.kernelNs > 0 && double(e.gemmSimtNs) >= 0.01 * double(r.kernelNs)) {
+    if (e.gemmSimtNs > 0 && r.kernelNs > 0 && double(e.gemmSimtNs) >= spec::kGemmSimtKernelShare * double(r.kernelNs)) {
         std::vector<quint32> names;
         QStringList top;
         for (const KernelSummary& ks : r.kernels)
@@ -70,12 +45,13 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
             if (r.kernelInWindow[size_t(i)]
                 && std::binary_search(names.begin(), names.end(), t.kernels.name[size_t(i)]))
                 rows.push_back(quint32(i));
-        longestFirst(rows, t.kernels);
+        EvidenceBuilder::longestFirst(rows, t.kernels);
         const double ofKernels = double(e.gemmSimtNs) / double(r.kernelNs);
         Finding f;
         f.id = QStringLiteral("gemm-without-tensor-cores");
-        f.impactNs = e.gemmSimtNs;
-        f.severity = std::max(Finding::Severity::Low, severityFor(ofKernels));
+        // Severity from the share of kernel time (the docs' rule), the impact share of the window.
+        f.setImpact(e.gemmSimtNs, r.window);
+        f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(ofKernels));
         f.title = tr("GEMM and convolution time without tensor cores");
         f.metric = tr("%1 launches, %2").arg(formatCount(e.gemmSimtCount), formatDuration(e.gemmSimtNs));
         f.summary
@@ -87,13 +63,13 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
                       top.join(QLatin1String(", ")));
         f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
             QStringLiteral("%1 IN (%2) AND %3")
-                .arg(t.info.kernelNameColumn, idList(names), EvidenceBuilder::windowPredicate(r))));
+                .arg(t.info.kernelNameColumn, EvidenceBuilder::idList(names), EvidenceBuilder::windowPredicate(r))));
         out.append(f);
     }
 
     // Copies, not kernels, keep a GPU busy: "busy" overstates how much the GPU computes.
     for (const BusySplit& b : e.busy) {
-        if (b.spanNs <= 0 || b.copyOnlyNs <= b.computeBusyNs || double(b.copyOnlyNs) < 0.10 * double(b.spanNs))
+        if (!spec::isCopyBusy(b.copyOnlyNs, b.computeBusyNs, b.spanNs))
             continue;
         std::vector<quint32> rows;
         qint64 bytes = 0;
@@ -102,12 +78,12 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
                 rows.push_back(quint32(i));
                 bytes = saturatingAdd(bytes, t.memcpy.bytes[size_t(i)]);
             }
-        longestFirst(rows, t.memcpy);
+        EvidenceBuilder::longestFirst(rows, t.memcpy);
         const double span = double(b.spanNs);
         Finding f;
         f.id = QStringLiteral("copy-busy");
-        f.impactNs = b.copyOnlyNs;
-        f.severity = std::max(Finding::Severity::Medium, severityFor(double(b.copyOnlyNs) / window));
+        f.setImpact(b.copyOnlyNs, r.window);
+        f.severity = std::max(Finding::Severity::Medium, Finding::severityForShare(f.impactShare));
         f.title = tr("Copies, not kernels, keep GPU %1 busy").arg(b.deviceId);
         f.metric = tr("%1 busy, %2 computing")
                        .arg(formatPercent(double(b.busyNs) / span), formatPercent(double(b.computeBusyNs) / span));
@@ -117,7 +93,7 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
                         .arg(b.deviceId)
                         .arg(formatPercent(double(b.busyNs) / span), formatPercent(double(b.computeBusyNs) / span),
                             formatDuration(b.copyOnlyNs), formatCount(qint64(rows.size())), formatBytes(bytes));
-        f.evidence.append(EvidenceBuilder::rows(QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"), t.memcpy.rowid, rows,
+        f.evidence.append(EvidenceBuilder::rows(kMemcpyTable, t.memcpy.rowid, rows,
             QStringLiteral("deviceId = %1 AND %2").arg(b.deviceId).arg(EvidenceBuilder::windowPredicate(r))));
         out.append(f);
     }
@@ -132,7 +108,7 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
             perGpu
                 << tr("GPU %1 %2 of %3").arg(o.deviceId).arg(formatDuration(o.exposedNs()), formatDuration(o.commNs));
         }
-    if (exposed > 0 && double(exposed) >= 0.01 * window) {
+    if (exposed > 0 && double(exposed) >= spec::kExposedCommShare * window) {
         std::vector<quint32> names;
         for (quint32 i : e.commKernels)
             names.push_back(t.kernels.name[i]);
@@ -140,8 +116,8 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
         names.erase(std::unique(names.begin(), names.end()), names.end());
         Finding f;
         f.id = QStringLiteral("exposed-communication");
-        f.impactNs = exposed;
-        f.severity = std::max(Finding::Severity::Low, severityFor(double(exposed) / window));
+        f.setImpact(exposed, r.window);
+        f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
         f.title = tr("Communication is not hidden behind compute");
         f.metric = formatPercent(double(exposed) / double(std::max<qint64>(1, comm)));
         f.summary = tr("Communication kernels run for %1 (union per GPU), and %2 of it overlaps no other kernel on the "
@@ -150,7 +126,7 @@ QVector<Finding> EfficiencyAnalysis::findings(const AnalysisResult& r)
                         .arg(formatDuration(comm), formatDuration(exposed), perGpu.join(QLatin1String(", ")));
         f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, e.commKernels,
             QStringLiteral("%1 IN (%2) AND %3")
-                .arg(t.info.kernelNameColumn, idList(names), EvidenceBuilder::windowPredicate(r))));
+                .arg(t.info.kernelNameColumn, EvidenceBuilder::idList(names), EvidenceBuilder::windowPredicate(r))));
         out.append(f);
     }
     return out;
@@ -170,7 +146,8 @@ Evidence EfficiencyAnalysis::evidenceOf(const AnalysisResult& r, Figure kind, in
     auto byNames = [&](const QString& extra) {
         std::sort(names.begin(), names.end());
         names.erase(std::unique(names.begin(), names.end()), names.end());
-        return QStringLiteral("%1 IN (%2)%3 AND %4").arg(t.info.kernelNameColumn, idList(names), extra, window);
+        return QStringLiteral("%1 IN (%2)%3 AND %4")
+            .arg(t.info.kernelNameColumn, EvidenceBuilder::idList(names), extra, window);
     };
     auto listAll = [&](const std::vector<qint64>& rowid) {
         QStringList ids;
@@ -189,7 +166,7 @@ Evidence EfficiencyAnalysis::evidenceOf(const AnalysisResult& r, Figure kind, in
         for (qsizetype i = 0; i < k.size(); ++i)
             if (r.kernelInWindow[size_t(i)] && std::binary_search(names.begin(), names.end(), k.name[size_t(i)]))
                 rows.push_back(quint32(i));
-        longestFirst(rows, k);
+        EvidenceBuilder::longestFirst(rows, k);
         return EvidenceBuilder::rows(kKernelTable, k.rowid, rows, byNames({}));
     }
     case Figure::Busy: {
@@ -199,15 +176,15 @@ Evidence EfficiencyAnalysis::evidenceOf(const AnalysisResult& r, Figure kind, in
         for (qsizetype i = 0; i < t.memcpy.size(); ++i)
             if (t.memcpy.device[size_t(i)] == device && r.window.contains(t.memcpy.start[size_t(i)]))
                 rows.push_back(quint32(i));
-        longestFirst(rows, t.memcpy);
-        return EvidenceBuilder::rows(QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"), t.memcpy.rowid, rows,
-            QStringLiteral("deviceId = %1 AND %2").arg(device).arg(window));
+        EvidenceBuilder::longestFirst(rows, t.memcpy);
+        return EvidenceBuilder::rows(
+            kMemcpyTable, t.memcpy.rowid, rows, QStringLiteral("deviceId = %1 AND %2").arg(device).arg(window));
     }
     case Figure::Overlap: {
         if (index < 0 || index >= e.overlap.size())
             return {};
         const CommOverlap& o = e.overlap[index];
-        const int unattributed = int(r.phases.size()) - 1;
+        const int unattributed = r.unattributedPhase();
         for (quint32 i : e.commKernels) {
             const int ph = r.kernelPhase[i] >= 0 ? r.kernelPhase[i] : unattributed;
             if (k.device[i] == o.deviceId && (o.phase < 0 || ph == o.phase))
@@ -228,7 +205,7 @@ Evidence EfficiencyAnalysis::evidenceOf(const AnalysisResult& r, Figure kind, in
             if (it.value())
                 rows.push_back(i), names.push_back(k.name[i]);
         }
-        longestFirst(rows, k);
+        EvidenceBuilder::longestFirst(rows, k);
         return EvidenceBuilder::rows(kKernelTable, k.rowid, rows, byNames({}));
     }
     case Figure::FlopOp:
@@ -240,13 +217,13 @@ Evidence EfficiencyAnalysis::evidenceOf(const AnalysisResult& r, Figure kind, in
         for (int p = 0; p < r.phases.size(); ++p)
             if (r.phases[p].phase == list[index].name)
                 phase = p;
-        const int unattributed = int(r.phases.size()) - 1;
+        const int unattributed = r.unattributedPhase();
         for (const auto& [i, op] : e.flopKernels) {
             const int ph = r.kernelPhase[i] >= 0 ? r.kernelPhase[i] : unattributed;
             if (kind == Figure::FlopOp ? op == index : ph == phase)
                 rows.push_back(i);
         }
-        longestFirst(rows, k);
+        EvidenceBuilder::longestFirst(rows, k);
         return EvidenceBuilder::rows(kKernelTable, k.rowid, rows, listAll(k.rowid));
     }
     }

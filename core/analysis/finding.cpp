@@ -24,6 +24,12 @@ QString Finding::severityName(Severity s)
     return {};
 }
 
+void Finding::setImpact(qint64 ns, const AnalysisWindow& window)
+{
+    impactNs = ns;
+    impactShare = window.lengthNs() > 0 ? double(ns) / double(window.lengthNs()) : 0.0;
+}
+
 QString Evidence::joinedSql(const QVector<Evidence>& evidence)
 {
     QStringList sql;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/analysis/specrules.h"
+
 #include <QString>
 #include <QVector>
 
@@ -28,6 +30,12 @@ struct Evidence
     static QString joinedSql(const QVector<Evidence>& evidence);
 };
 
+struct AnalysisWindow;
+
+/// One finding of any producer (FindingsEngine's rules, serving, efficiency, counters, Nsight
+/// Compute, data quality). Every producer sets the impact through setImpact() and the severity
+/// through severityForShare() (at most raised to a floor its rule states), and appends to
+/// AnalysisResult::findings; Analyzer::analyze ranks them all once, at the end.
 struct Finding
 {
     enum class Severity { Info, Low, Medium, High };
@@ -41,8 +49,19 @@ struct Finding
     QVector<Evidence> evidence;
 
     static QString severityName(Severity s);
-    /// The one ranking of findings: GPU time at stake, then severity (stable). Every analysis
-    /// that adds findings after FindingsEngine re-ranks with this.
+    /// The one severity of a share at stake (spec §4, specrules.h): ≥ kSeverityHighShare high,
+    /// ≥ kSeverityMediumShare medium, ≥ kSeverityLowShare low, else info.
+    static constexpr Severity severityForShare(double share)
+    {
+        return share >= spec::kSeverityHighShare  ? Severity::High
+            : share >= spec::kSeverityMediumShare ? Severity::Medium
+            : share >= spec::kSeverityLowShare    ? Severity::Low
+                                                  : Severity::Info;
+    }
+    /// impactNs = `ns` and impactShare = `ns` ÷ the window's length (0 for an empty window).
+    void setImpact(qint64 ns, const AnalysisWindow& window);
+    /// The one ranking of findings: GPU time at stake, then severity (stable). Called once, by
+    /// Analyzer::analyze, after every producer has appended its findings.
     static void rank(QVector<Finding>& findings);
 };
 

@@ -24,31 +24,6 @@ const QString kKernelTable = tables::kKernel;
 const QString kApiTable = tables::kRuntime;
 const QString kMemcpyTable = tables::kMemcpy;
 
-/// Severity from the share of the window at stake: ≥ 20 % high, ≥ 5 % medium, ≥ 1 % low.
-Finding::Severity severityFor(double share)
-{
-    if (share >= spec::kSeverityHighShare)
-        return Finding::Severity::High;
-    if (share >= spec::kSeverityMediumShare)
-        return Finding::Severity::Medium;
-    if (share >= spec::kSeverityLowShare)
-        return Finding::Severity::Low;
-    return Finding::Severity::Info;
-}
-
-/// severityFor() of `ns` as a share of the analysis window.
-Finding::Severity severityOfWindowShare(const AnalysisResult& r, qint64 ns)
-{
-    return severityFor(double(ns) / double(std::max<qint64>(1, r.window.lengthNs())));
-}
-
-QString sqlIdList(const std::vector<quint32>& ids) { return EvidenceBuilder::idList(ids); }
-
-template <typename Table> void longestFirst(std::vector<quint32>& rows, const Table& t)
-{
-    EvidenceBuilder::longestFirst(rows, t);
-}
-
 /// The kernel rows whose launching call `r` passes `condition`, as an SQL predicate over the
 /// kernel table (aliases k for the kernel, r for the call).
 QString kernelsWithCall(const QString& join, const QString& condition)
@@ -89,12 +64,7 @@ qint64 blockedThreadTime(const Trace& t, const std::vector<quint32>& rows, qint6
 
 } // namespace
 
-void FindingsEngine::add(AnalysisResult& r, Finding f)
-{
-    const qint64 len = std::max<qint64>(1, r.window.lengthNs());
-    f.impactShare = double(f.impactNs) / double(len);
-    r.findings.append(std::move(f));
-}
+void FindingsEngine::add(AnalysisResult& r, Finding f) { r.findings.append(std::move(f)); }
 
 void FindingsEngine::run(AnalysisResult& r, const Cancellation& cancel)
 {
@@ -124,7 +94,6 @@ void FindingsEngine::run(AnalysisResult& r, const Cancellation& cancel)
             return;
         rule(r);
     }
-    Finding::rank(r.findings);
 }
 
 void FindingsEngine::noGpuRecords(AnalysisResult& r)
@@ -134,7 +103,7 @@ void FindingsEngine::noGpuRecords(AnalysisResult& r)
         return;
     Finding f;
     f.severity = Finding::Severity::High;
-    f.impactNs = r.window.lengthNs();
+    f.setImpact(r.window.lengthNs(), r.window);
     if (t.api.size() > 0) {
         qint64 launches = 0;
         for (quint8 k : t.api.kind)
@@ -162,7 +131,8 @@ void FindingsEngine::noGpuRecords(AnalysisResult& r)
                 nameIds.push_back(t.api.name[size_t(i)]);
         }
         f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows,
-            launches > 0 ? QStringLiteral("nameId IN (%1)").arg(sqlIdList(nameIds)) : QStringLiteral("1")));
+            launches > 0 ? QStringLiteral("nameId IN (%1)").arg(EvidenceBuilder::idList(nameIds))
+                         : QStringLiteral("1")));
     } else {
         f.id = QStringLiteral("no-cuda-activity");
         f.title = tr("No CUDA activity in the export");
@@ -202,7 +172,7 @@ void FindingsEngine::dominantKernel(AnalysisResult& r)
     Finding f;
     f.id = QStringLiteral("dominant-kernel");
     f.severity = top.share >= spec::kDominantKernelHighShare ? Finding::Severity::High : Finding::Severity::Medium;
-    f.impactNs = top.totalNs;
+    f.setImpact(top.totalNs, r.window);
     f.title = tr("One kernel dominates GPU time");
     f.metric = formatPercent(top.share);
     f.summary
@@ -214,7 +184,7 @@ void FindingsEngine::dominantKernel(AnalysisResult& r)
     for (qsizetype i = 0; i < t.kernels.size(); ++i)
         if (r.kernelInWindow[size_t(i)] && t.kernels.name[size_t(i)] == top.name)
             rows.push_back(quint32(i));
-    longestFirst(rows, t.kernels);
+    EvidenceBuilder::longestFirst(rows, t.kernels);
     const QString& nameColumn = t.info.kernelNameColumn;
     f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
         QStringLiteral("%1 = %2 AND %3").arg(nameColumn).arg(top.name).arg(EvidenceBuilder::windowPredicate(r))));
@@ -234,8 +204,8 @@ void FindingsEngine::launchStorm(AnalysisResult& r)
                 idleNs = ds.idleNs;
         Finding f;
         f.id = QStringLiteral("launch-storm");
-        f.impactNs = idleNs;
-        f.severity = std::max(Finding::Severity::Medium, severityOfWindowShare(r, idleNs));
+        f.setImpact(idleNs, r.window);
+        f.severity = std::max(Finding::Severity::Medium, Finding::severityForShare(f.impactShare));
         f.title = tr("Launch storm on GPU %1").arg(d.deviceId);
         f.metric = formatRate(d.kernelsPerSecond);
         f.summary = tr("GPU %1 runs %2 kernels at %3 with a median duration of %4 (%5 under 10 µs): the CPU launch "
@@ -284,8 +254,8 @@ void FindingsEngine::launchBound(AnalysisResult& r)
         return;
     Finding f;
     f.id = QStringLiteral("launch-bound");
-    f.impactNs = excessNs;
-    f.severity = std::max(Finding::Severity::Medium, severityOfWindowShare(r, excessNs));
+    f.setImpact(excessNs, r.window);
+    f.severity = std::max(Finding::Severity::Medium, Finding::severityForShare(f.impactShare));
     f.title = decode >= 0 ? tr("Decode is launch-bound") : tr("Most kernels are shorter than their launch call");
     f.metric = formatPercent(double(bound) / double(considered));
     f.summary = tr("%1 of %2 %3kernels (%4) run for less time than the API call that launched them (median launch "
@@ -331,17 +301,18 @@ void FindingsEngine::blockingSync(AnalysisResult& r)
             top << tr("%1 ×%2 (%3)").arg(s.api, formatCount(s.count), formatDuration(s.totalNs));
     Finding f;
     f.id = QStringLiteral("blocking-sync");
-    f.impactNs = total;
-    f.severity = severityFor(share);
+    f.setImpact(total, r.window);
+    f.severity = Finding::severityForShare(share);
     f.title = tr("The CPU blocks on the GPU");
     f.metric = formatDuration(total);
     f.summary
         = tr("%1 blocking synchronisation calls hold the CPU for %2 (%3 of the window): %4. While blocked, the "
              "CPU cannot queue the next step; move syncs off the hot path or replace them with events.")
               .arg(formatCount(count), formatDuration(total), formatPercent(share), top.join(QLatin1String(", ")));
-    longestFirst(rows, t.api);
+    EvidenceBuilder::longestFirst(rows, t.api);
     f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows,
-        QStringLiteral("nameId IN (%1) AND %2").arg(sqlIdList(nameIds), EvidenceBuilder::windowPredicate(r))));
+        QStringLiteral("nameId IN (%1) AND %2")
+            .arg(EvidenceBuilder::idList(nameIds), EvidenceBuilder::windowPredicate(r))));
     add(r, f);
     r.findings.back().impactShare = share; // per blocking thread, see above
 }
@@ -357,7 +328,7 @@ void FindingsEngine::idle(AnalysisResult& r)
             continue;
         Finding f;
         f.id = QStringLiteral("significant-idle");
-        f.impactNs = d.idleNs;
+        f.setImpact(d.idleNs, r.window);
         f.severity = share >= spec::kSignificantIdleHighShare ? Finding::Severity::High : Finding::Severity::Medium;
         f.title = tr("GPU %1 is idle %2 of the time").arg(d.deviceId).arg(formatPercent(share));
         f.metric = formatPercent(share);
@@ -390,8 +361,8 @@ void FindingsEngine::gpuGaps(AnalysisResult& r)
             total += g->durationNs();
         Finding f;
         f.id = QStringLiteral("gpu-gaps");
-        f.impactNs = total;
-        f.severity = std::max(Finding::Severity::Low, severityOfWindowShare(r, total));
+        f.setImpact(total, r.window);
+        f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
         const qint64 ruleMs = spec::kGpuGapNs / 1'000'000;
         f.title = tr("GPU %1 has %2 gaps of %3 ms or more").arg(it.key()).arg(it.value().size()).arg(ruleMs);
         f.metric = formatDuration(total);
@@ -422,8 +393,8 @@ void FindingsEngine::lowUtilisation(AnalysisResult& r)
         }
         Finding f;
         f.id = QStringLiteral("low-utilisation");
-        f.impactNs = lost;
-        f.severity = severityOfWindowShare(r, lost);
+        f.setImpact(lost, r.window);
+        f.severity = Finding::severityForShare(f.impactShare);
         f.title = tr("GPU %1 is under 50 % busy in %2 of its span")
                       .arg(d.deviceId)
                       .arg(formatPercent(double(covered) / double(std::max<qint64>(1, d.lastNs - d.firstNs))));
@@ -456,7 +427,7 @@ void FindingsEngine::warmup(AnalysisResult& r)
         return;
     Finding f;
     f.id = QStringLiteral("warmup-dominates");
-    f.impactNs = excluded;
+    f.setImpact(excluded, r.window);
     f.severity = Finding::Severity::Medium;
     f.title = tr("Warm-up and idle tail dominate the window");
     f.metric = formatPercent(share);
@@ -506,12 +477,12 @@ void FindingsEngine::copies(AnalysisResult& r)
             return;
         Finding f;
         f.id = id;
-        f.impactNs = ns;
-        f.severity = std::max(Finding::Severity::Low, severityOfWindowShare(r, ns));
+        f.setImpact(ns, r.window);
+        f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
         f.title = title;
         f.metric = formatCount(qint64(rows.size()));
         f.summary = summary.arg(formatCount(qint64(rows.size())), formatDuration(ns));
-        longestFirst(rows, m);
+        EvidenceBuilder::longestFirst(rows, m);
         f.evidence.append(EvidenceBuilder::rows(kMemcpyTable, m.rowid, rows, join.arg(sqlRule)));
         add(r, f);
     };
@@ -534,7 +505,7 @@ void FindingsEngine::nvtxCoverage(AnalysisResult& r)
     const Trace& t = *r.trace;
     Finding f;
     f.id = QStringLiteral("low-nvtx-coverage");
-    f.impactNs = r.kernelNs - r.attributedNs;
+    f.setImpact(r.kernelNs - r.attributedNs, r.window);
     f.severity = Finding::Severity::Low;
     f.title = tr("NVTX ranges cover little of the GPU time");
     f.metric = formatPercent(r.coverage);
@@ -546,7 +517,7 @@ void FindingsEngine::nvtxCoverage(AnalysisResult& r)
     for (qsizetype i = 0; i < t.kernels.size(); ++i)
         if (r.kernelInWindow[size_t(i)] && r.kernelRange[size_t(i)] < 0)
             rows.push_back(quint32(i));
-    longestFirst(rows, t.kernels);
+    EvidenceBuilder::longestFirst(rows, t.kernels);
     // The attribution rule in SQL: no same-thread NVTX range encloses the launching call's start.
     const QString unattributed = kernelsWithCall(QStringLiteral("LEFT JOIN"),
         QStringLiteral("%1 AND NOT EXISTS (SELECT 1 FROM %2 n WHERE %3 AND (n.endGlobalTid IS NULL OR n.endGlobalTid "
@@ -568,8 +539,8 @@ void FindingsEngine::graphMode(AnalysisResult& r)
             rows.push_back(quint32(i));
     Finding f;
     f.id = QStringLiteral("graph-mode-hides-kernels");
-    f.impactNs = r.graphNs;
-    f.severity = std::max(Finding::Severity::Medium, severityOfWindowShare(r, r.graphNs));
+    f.setImpact(r.graphNs, r.window);
+    f.severity = std::max(Finding::Severity::Medium, Finding::severityForShare(f.impactShare));
     f.title = tr("CUDA graphs were traced as whole launches");
     f.metric = formatDuration(r.graphNs);
     f.summary = tr("%1 CUDA graph launches (%2 of GPU time) were captured in graph mode: the kernels inside them are "
@@ -604,8 +575,8 @@ void FindingsEngine::phaseImbalance(AnalysisResult& r)
             continue;
         Finding f;
         f.id = QStringLiteral("phase-imbalance");
-        f.impactNs = (perStep(slow) - perStep(fast)) * slow->phases[p].steps;
-        f.severity = std::max(Finding::Severity::Low, severityOfWindowShare(r, f.impactNs));
+        f.setImpact((perStep(slow) - perStep(fast)) * slow->phases[p].steps, r.window);
+        f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
         f.title = tr("Ranks are imbalanced in %1").arg(phase);
         f.metric = QStringLiteral("%1×").arg(double(perStep(slow)) / double(perStep(fast)), 0, 'f', 2);
         f.summary = tr("In %1, process %2 spends %3 of kernel time per step and process %4 only %5 (%6 ranks): "
@@ -621,7 +592,7 @@ void FindingsEngine::phaseImbalance(AnalysisResult& r)
         for (qsizetype i = 0; i < t.kernels.size(); ++i)
             if (r.kernelInWindow[size_t(i)] && r.kernelPhase[size_t(i)] == p && t.kernels.pid[size_t(i)] == slow->pid)
                 rows.push_back(quint32(i));
-        longestFirst(rows, t.kernels);
+        EvidenceBuilder::longestFirst(rows, t.kernels);
         f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
             QStringLiteral("((globalPid >> 24) & 16777215) = %1 AND %2")
                 .arg(slow->pid)

@@ -3,7 +3,9 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/evidencebuilder.h"
+#include "core/analysis/specrules.h"
 #include "core/analysis/statistics.h"
+#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -12,23 +14,13 @@
 namespace sl {
 
 namespace {
-
-Finding::Severity severityOf(const AnalysisResult& r, qint64 ns, Finding::Severity floor)
+/// Impact `ns` (of the window) and its severity, at least low: every serving finding names
+/// steps the user can act on.
+void setImpact(Finding& f, qint64 ns, const AnalysisResult& r)
 {
-    const double share = double(ns) / double(std::max<qint64>(1, r.window.lengthNs()));
-    const auto s = share >= 0.20 ? Finding::Severity::High
-        : share >= 0.05          ? Finding::Severity::Medium
-        : share >= 0.01          ? Finding::Severity::Low
-                                 : Finding::Severity::Info;
-    return std::max(s, floor);
+    f.setImpact(ns, r.window);
+    f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
 }
-
-void add(AnalysisResult& r, Finding f)
-{
-    f.impactShare = double(f.impactNs) / double(std::max<qint64>(1, r.window.lengthNs()));
-    r.findings.append(std::move(f));
-}
-
 } // namespace
 
 QVector<Evidence> ServingFindings::stepEvidence(const AnalysisResult& r, std::vector<qint32> steps)
@@ -46,7 +38,7 @@ QVector<Evidence> ServingFindings::stepEvidence(const AnalysisResult& r, std::ve
         ids << QString::number(t.nvtx.rowid[s.range[size_t(i)]]);
     }
     QVector<Evidence> out;
-    out.append(EvidenceBuilder::rows(QStringLiteral("NVTX_EVENTS"), t.nvtx.rowid, ranges, QString()));
+    out.append(EvidenceBuilder::rows(tables::kNvtxEvents, t.nvtx.rowid, ranges, QString()));
     if (steps.size() == 1) {
         // One step (a click in the Serving dock): its time range on its GPU, for the timeline.
         const auto st = size_t(steps.front());
@@ -68,14 +60,13 @@ QVector<Evidence> ServingFindings::stepEvidence(const AnalysisResult& r, std::ve
     // The step rule in SQL: the launching call (same correlationId and process) starts inside one
     // of the step ranges, on the range's thread.
     const QString predicate
-        = QStringLiteral(
-            "rowid IN (SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN CUPTI_ACTIVITY_KIND_RUNTIME r "
-            "ON r.correlationId = k.correlationId AND (r.globalTid & ~0xFFFFFF) = k.globalPid JOIN NVTX_EVENTS n "
-            "ON n.globalTid = r.globalTid AND r.start BETWEEN n.start AND n.\"end\" WHERE n.rowid IN (%1) AND %2)")
-              .arg(ids.join(QLatin1Char(',')), EvidenceBuilder::windowPredicate(r, QStringLiteral("k")));
+        = QStringLiteral("rowid IN (SELECT k.rowid FROM %1 k JOIN %2 r ON %3 JOIN %4 n ON n.globalTid = r.globalTid "
+                         "AND r.start BETWEEN n.start AND n.\"end\" WHERE n.rowid IN (%5) AND %6)")
+              .arg(tables::kKernel, tables::kRuntime,
+                  EvidenceBuilder::launchingCall(QStringLiteral("k"), QStringLiteral("r")), tables::kNvtxEvents,
+                  ids.join(QLatin1Char(',')), EvidenceBuilder::windowPredicate(r, QStringLiteral("k")));
     if (!kernels.empty())
-        out.append(
-            EvidenceBuilder::rows(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"), t.kernels.rowid, kernels, predicate));
+        out.append(EvidenceBuilder::rows(tables::kKernel, t.kernels.rowid, kernels, predicate));
     return out;
 }
 
@@ -100,16 +91,15 @@ void ServingFindings::hostOverhead(AnalysisResult& r)
         total += s.duration(i);
         idle += s.idleNs(i);
         host += s.hostNs[size_t(i)];
-        if (double(s.idleNs(i)) >= kHostIdleShare * double(std::max<qint64>(1, s.duration(i))))
+        if (spec::isHostDominated(s.idleNs(i), std::max<qint64>(1, s.duration(i))))
             flagged.push_back(qint32(i));
     }
-    if (steps < kMinDecodeSteps || total <= 0 || double(idle) < kHostIdleShare * double(total))
+    if (steps < spec::kMinDecodeSteps || total <= 0 || !spec::isHostDominated(idle, total))
         return;
     std::stable_sort(flagged.begin(), flagged.end(), [&](qint32 a, qint32 b) { return s.idleNs(a) > s.idleNs(b); });
     Finding f;
     f.id = QStringLiteral("decode-host-overhead");
-    f.impactNs = idle;
-    f.severity = severityOf(r, idle, Finding::Severity::Low);
+    setImpact(f, idle, r);
     f.title = tr("Decode steps are dominated by host overhead");
     f.metric = formatPercent(double(idle) / double(total));
     f.summary = tr("The GPU is idle for %1 of the time of %2 decode steps (%3 of %4): the host prepares, schedules "
@@ -118,7 +108,7 @@ void ServingFindings::hostOverhead(AnalysisResult& r)
                     .arg(formatPercent(double(idle) / double(total)), formatCount(steps), formatDuration(idle),
                         formatDuration(total), formatDuration(host), formatCount(qint64(flagged.size())));
     f.evidence = stepEvidence(r, flagged);
-    add(r, f);
+    r.findings.append(f);
 }
 
 void ServingFindings::prefillStall(AnalysisResult& r)
@@ -131,7 +121,7 @@ void ServingFindings::prefillStall(AnalysisResult& r)
             decodeAt[s.genReqs[size_t(i)]].push_back(s.duration(i));
     std::map<qint32, qint64> reference;
     for (auto& [batch, v] : decodeAt) {
-        if (qint64(v.size()) < kMinReferenceSteps)
+        if (qint64(v.size()) < spec::kMinReferenceSteps)
             continue;
         std::sort(v.begin(), v.end());
         reference[batch] = nearestRank(v, 50);
@@ -150,17 +140,16 @@ void ServingFindings::prefillStall(AnalysisResult& r)
         stall += std::max<qint64>(0, s.duration(i) - it->second);
         mixedNs += s.duration(i);
     }
-    if (qint64(matched.size()) < kMinMixedSteps)
+    if (qint64(matched.size()) < spec::kMinMixedSteps)
         return;
     std::sort(ratiosPermille.begin(), ratiosPermille.end());
     const double ratio = double(nearestRank(ratiosPermille, 50)) / 1000.0;
-    if (ratio < kStallRatio)
+    if (ratio < spec::kStallRatio)
         return;
     std::stable_sort(matched.begin(), matched.end(), [&](qint32 a, qint32 b) { return s.duration(a) > s.duration(b); });
     Finding f;
     f.id = QStringLiteral("prefill-stalls-decode");
-    f.impactNs = stall;
-    f.severity = severityOf(r, stall, Finding::Severity::Low);
+    setImpact(f, stall, r);
     f.title = tr("Prefill work stalls decode");
     f.metric = QStringLiteral("%1×").arg(ratio, 0, 'f', 2);
     f.summary = tr("%1 mixed steps (prefill and decode requests in one batch) take a median %2× the time of "
@@ -171,7 +160,7 @@ void ServingFindings::prefillStall(AnalysisResult& r)
                     .arg(ratio, 0, 'f', 2)
                     .arg(formatDuration(stall));
     f.evidence = stepEvidence(r, matched);
-    add(r, f);
+    r.findings.append(f);
 }
 
 void ServingFindings::slowRank(AnalysisResult& r)
@@ -185,7 +174,7 @@ void ServingFindings::slowRank(AnalysisResult& r)
                 times[s.pid[size_t(i)]].push_back(s.duration(i));
         std::map<quint32, qint64> median;
         for (auto& [pid, v] : times) {
-            if (qint64(v.size()) < kMinRankSteps)
+            if (qint64(v.size()) < spec::kMinRankSteps)
                 continue;
             std::sort(v.begin(), v.end());
             median[pid] = nearestRank(v, 50);
@@ -194,7 +183,7 @@ void ServingFindings::slowRank(AnalysisResult& r)
             continue;
         auto [fast, slow] = std::minmax_element(
             median.begin(), median.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
-        if (fast->second <= 0 || double(slow->second) < kRankRatio * double(fast->second))
+        if (!spec::isSlowRank(slow->second, fast->second))
             return;
         std::vector<qint32> steps;
         for (qsizetype i = 0; i < s.size(); ++i)
@@ -204,8 +193,7 @@ void ServingFindings::slowRank(AnalysisResult& r)
         const double ratio = double(slow->second) / double(fast->second);
         Finding f;
         f.id = QStringLiteral("slow-rank-steps");
-        f.impactNs = (slow->second - fast->second) * qint64(steps.size());
-        f.severity = severityOf(r, f.impactNs, Finding::Severity::Low);
+        setImpact(f, (slow->second - fast->second) * qint64(steps.size()), r);
         f.title = tr("Process %1 runs slower steps than the other ranks").arg(slow->first);
         f.metric = QStringLiteral("%1×").arg(ratio, 0, 'f', 2);
         f.summary = tr("The median %1 step of process %2 takes %3, of process %4 only %5 (%6 ranks with steps): the "
@@ -217,7 +205,7 @@ void ServingFindings::slowRank(AnalysisResult& r)
                         .arg(formatDuration(fast->second))
                         .arg(median.size());
         f.evidence = stepEvidence(r, steps);
-        add(r, f);
+        r.findings.append(f);
         return;
     }
 }

@@ -15,7 +15,7 @@ struct AnalysisResult;
 /// overhead, prefill work stalling decode (mixed steps far slower than decode-only steps of
 /// the same batch), and a rank whose steps are slower than the others'. Each carries the step
 /// ranges (NVTX_EVENTS) and the kernels launched inside them as evidence. Appends to
-/// r.findings; FindingsEngine ranks them with the rest.
+/// r.findings (thresholds: specrules.h); Analyzer::analyze ranks them with the rest.
 class ServingFindings
 {
     Q_DECLARE_TR_FUNCTIONS(ServingFindings)
@@ -27,13 +27,6 @@ public:
     /// Also what the Serving dock routes when a step is clicked; evidence of one step also carries
     /// its time range and GPU.
     static QVector<Evidence> stepEvidence(const AnalysisResult& r, std::vector<qint32> steps);
-
-    static constexpr double kHostIdleShare = 0.5; ///< decode steps' GPU idle ÷ their time
-    static constexpr qint64 kMinDecodeSteps = 10;
-    static constexpr double kStallRatio = 2.0; ///< median mixed ÷ decode-only time at the same batch
-    static constexpr qint64 kMinMixedSteps = 3, kMinReferenceSteps = 3;
-    static constexpr double kRankRatio = 1.25; ///< slowest ÷ fastest rank's median step time
-    static constexpr qint64 kMinRankSteps = 10;
 
 private:
     static void hostOverhead(AnalysisResult& r);

@@ -77,4 +77,75 @@ inline constexpr qint64 kLaunchBoundMinKernels = 10;
 // §4 Phase imbalance: slowest rank's kernel time per step at least this times the fastest's.
 inline constexpr double kPhaseImbalanceRatio = 1.25;
 
+// The findings of the wings beyond spec §4 (docs/analysis.md "Efficiency", "Serving findings",
+// "Hardware counters", "Nsight Compute"). Their evidence lists the rows that prove them, so no
+// evidence SQL repeats these thresholds; the predicates below are the rules' one C++ form.
+
+// Efficiency: GEMM/convolution on the CUDA cores reported from this share of kernel time.
+inline constexpr double kGemmSimtKernelShare = 0.01;
+// Efficiency: a GPU busy with copies alone for at least this share of its span (and longer than
+// it computes) is "copy-busy".
+inline constexpr double kCopyBusySpanShare = 0.10;
+// Efficiency: communication no kernel hides reported from this share of the window.
+inline constexpr double kExposedCommShare = 0.01;
+
+constexpr bool isCopyBusy(qint64 copyOnlyNs, qint64 computeBusyNs, qint64 spanNs)
+{
+    return spanNs > 0 && copyOnlyNs > computeBusyNs && double(copyOnlyNs) >= kCopyBusySpanShare * double(spanNs);
+}
+
+// Serving: decode steps dominated by host overhead, when at least kMinDecodeSteps decode steps
+// leave the GPU idle for at least this share of their time.
+inline constexpr double kHostIdleShare = 0.5;
+inline constexpr qint64 kMinDecodeSteps = 10;
+// Serving: prefill stalls decode when the median mixed step takes at least this many times the
+// decode-only step of the same batch (at least kMinMixedSteps mixed steps matched, each batch's
+// reference from at least kMinReferenceSteps decode-only steps).
+inline constexpr double kStallRatio = 2.0;
+inline constexpr qint64 kMinMixedSteps = 3;
+inline constexpr qint64 kMinReferenceSteps = 3;
+// Serving: a rank whose median step takes at least this many times the fastest rank's, both
+// with at least kMinRankSteps steps.
+inline constexpr double kRankRatio = 1.25;
+inline constexpr qint64 kMinRankSteps = 10;
+
+constexpr bool isHostDominated(qint64 idleNs, qint64 stepNs)
+{
+    return double(idleNs) >= kHostIdleShare * double(stepNs);
+}
+constexpr bool isSlowRank(qint64 slowMedianNs, qint64 fastMedianNs)
+{
+    return fastMedianNs > 0 && double(slowMedianNs) >= kRankRatio * double(fastMedianNs);
+}
+
+// Hardware counters: the bound class of a stretch (percent of peak, time-weighted over its
+// kernel time). Kernels covering less than kIdleBusyShare of the stretch: idle; DRAM or compute
+// at or above kBoundPct: that bound; else latency-bound.
+inline constexpr double kIdleBusyShare = 0.20;
+inline constexpr double kBoundPct = 50.0;
+// Hardware counters: a clock below kThrottleClockShare of its capture maximum for over
+// kThrottleTimeShare of the sampled window is throttling.
+inline constexpr double kThrottleClockShare = 0.90;
+inline constexpr double kThrottleTimeShare = 0.10;
+// Hardware counters: findings only for stretches with at least this share of the window's
+// kernel time.
+inline constexpr double kCounterFindingBusyShare = 0.05;
+// Hardware counters: a step class whose stretch shares at least this much of the longer of it
+// and a phase's stretch on the same device is that phase (reported once, as the phase).
+inline constexpr double kSameStretchShare = 0.90;
+
+// Nsight Compute: findings for kernel names with at least kNcuHotShare of kernel time: below
+// kBelowRoofShare of the roofline at their intensity; achieved occupancy below kOccupancyRatio
+// of theoretical; L2 hit rate under kPoorL2HitPct while DRAM runs at kBusyDramPct or more.
+inline constexpr double kNcuHotShare = 0.05;
+inline constexpr double kBelowRoofShare = 0.20;
+inline constexpr double kOccupancyRatio = 0.50;
+inline constexpr double kPoorL2HitPct = 50.0;
+inline constexpr double kBusyDramPct = 40.0;
+// Nsight Compute: the GPU time at stake of a poor L2 hit rate: this share of the kernel time the
+// misses cost (half of it: a miss costs a DRAM round trip, not the whole kernel).
+inline constexpr double kPoorL2ImpactShare = 0.5;
+
+constexpr bool isPoorL2(double l2HitPct, double dramPct) { return l2HitPct < kPoorL2HitPct && dramPct >= kBusyDramPct; }
+
 } // namespace sl::spec

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/compare/comparisoncounters.h"
 
+#include "core/trace/gpumetricnames.h"
+
 #include <QStringList>
 
 namespace sl {
@@ -98,12 +100,10 @@ CounterBetter ComparisonCounters::betterOf(const QString& name, const QString& u
     // Over the same kernels' busy time, more of the SMs and pipes at work is better, and a lower
     // clock is throttling. Bandwidths, PCIe, NVLink, power, temperature and memory say how, not
     // how well: more DRAM traffic can be a faster kernel or a wasteful one.
-    for (const char* p : { "SMs Active", "SM Active", "SM Issue", "Tensor Active" })
-        if (name.startsWith(QLatin1String(p), Qt::CaseInsensitive))
+    for (const QLatin1String p : gpumetrics::kHigherIsBetter)
+        if (name.startsWith(p, Qt::CaseInsensitive))
             return CounterBetter::Higher;
-    if (unit.compare(QLatin1String("MHz"), Qt::CaseInsensitive) == 0
-        && name.contains(QLatin1String("Clock"), Qt::CaseInsensitive)
-        && !name.contains(QLatin1String("Mem"), Qt::CaseInsensitive))
+    if (gpumetrics::isCoreClock(name, unit))
         return CounterBetter::Higher;
     return CounterBetter::Neutral;
 }

@@ -4,9 +4,12 @@
 #include "core/analysis/analysisoptions.h"
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/evidencebuilder.h"
+#include "core/analysis/specrules.h"
 #include "core/counters/ncuanalysis.h"
 #include "core/counters/ncucsvreader.h"
 #include "core/counters/nvmlcsvreader.h"
+#include "core/trace/gpumetricnames.h"
+#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 
 #include <QHash>
@@ -93,13 +96,13 @@ QString scopeLabel(const CounterScope& scope)
 
 BoundClass CounterAnalysis::classify(double dramPct, double computePct, double busyShare)
 {
-    if (busyShare < kIdleBusyShare)
+    if (busyShare < spec::kIdleBusyShare)
         return BoundClass::Idle;
     if (dramPct < 0 && computePct < 0)
         return BoundClass::Unknown;
-    if (computePct >= kBoundPct && computePct >= dramPct)
+    if (computePct >= spec::kBoundPct && computePct >= dramPct)
         return BoundClass::ComputeBound;
-    if (dramPct >= kBoundPct)
+    if (dramPct >= spec::kBoundPct)
         return BoundClass::MemoryBound;
     return BoundClass::LatencyBound;
 }
@@ -116,14 +119,14 @@ struct DeviceSeries
 /// `prefixes` (summed over all that match the first prefix family, e.g. DRAM read + write); −1
 /// when none. Only "%" series: an export may carry the same counter in other units too (B200:
 /// "Compute Warps in Flight [Avg]", "[Avg Warps per Cycle]" and "[Throughput %]").
-double busyMean(const CounterScope& scope, std::initializer_list<const char*> prefixes, bool sum)
+double busyMean(const CounterScope& scope, std::initializer_list<QLatin1String> prefixes, bool sum)
 {
     double total = 0;
     bool any = false;
-    for (const char* p : prefixes) {
+    for (const QLatin1String p : prefixes) {
         for (const auto& f : scope.figures) {
-            if (f.nvml || !f.busy.valid() || f.unit != QLatin1String("%")
-                || !f.name.startsWith(QLatin1String(p), Qt::CaseInsensitive))
+            if (f.nvml || !f.busy.valid() || f.unit != gpumetrics::kPercentUnit
+                || !f.name.startsWith(p, Qt::CaseInsensitive))
                 continue;
             if (!sum)
                 return f.busy.mean;
@@ -192,11 +195,11 @@ CounterScope summarise(CounterScope::Kind kind, const QString& name, int deviceI
         if (f.whole.valid())
             scope.figures.append(std::move(f));
     // DRAM: read + write throughput (each a % of peak bandwidth); older chips: one "DRAM" metric.
-    scope.dramPct = busyMean(scope, { "DRAM Read Bandwidth", "DRAM Write Bandwidth" }, true);
+    scope.dramPct = busyMean(scope, { gpumetrics::kDramRead, gpumetrics::kDramWrite }, true);
     if (scope.dramPct < 0)
-        scope.dramPct = busyMean(scope, { "DRAM Bandwidth", "DRAM Throughput" }, false);
-    const double issue = busyMean(scope, { "SM Issue" }, false);
-    const double tensor = busyMean(scope, { "Tensor Active" }, false);
+        scope.dramPct = busyMean(scope, { gpumetrics::kDramBandwidth, gpumetrics::kDramThroughput }, false);
+    const double issue = busyMean(scope, { gpumetrics::kSmIssue }, false);
+    const double tensor = busyMean(scope, { gpumetrics::kTensorActive }, false);
     scope.computePct = std::max(issue, tensor);
     const double busyShare = scope.spanNs > 0 ? double(scope.kernelBusyNs) / double(scope.spanNs) : 0;
     scope.bound = scope.figures.isEmpty() ? BoundClass::Unknown
@@ -206,9 +209,10 @@ CounterScope summarise(CounterScope::Kind kind, const QString& name, int deviceI
 
 QString sqlForSamples(int deviceId, qint64 a, qint64 b)
 {
-    return QStringLiteral("SELECT m.rowid, m.timestamp, n.metricName, m.value FROM GPU_METRICS m JOIN "
-                          "TARGET_INFO_GPU_METRICS n ON n.typeId = m.typeId AND n.metricId = m.metricId "
-                          "WHERE (m.typeId & 255) = %1 AND m.timestamp BETWEEN %2 AND %3 ORDER BY m.timestamp;")
+    return QStringLiteral("SELECT m.rowid, m.timestamp, n.metricName, m.value FROM %1 m JOIN %2 n ON n.typeId = "
+                          "m.typeId AND n.metricId = m.metricId WHERE (m.typeId & 255) = %3 AND m.timestamp "
+                          "BETWEEN %4 AND %5 ORDER BY m.timestamp;")
+        .arg(tables::kGpuMetrics, tables::kGpuMetricNames)
         .arg(deviceId)
         .arg(a)
         .arg(b);
@@ -233,7 +237,6 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
                          .arg(read.columnsFound.join(QStringLiteral("; ")));
         }
     }
-    const qsizetype before = r.findings.size();
     r.counters = run(r, nvml, cancelled);
     r.counters.notes += notes;
     r.counters.imported = std::move(nvml);
@@ -262,8 +265,6 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
                 r.counters.notes << tr("Nsight Compute: skipped %1").arg(skipped);
         }
     }
-    if (r.findings.size() != before)
-        Finding::rank(r.findings);
 }
 
 CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, const std::function<bool()>& cancelled)
@@ -397,7 +398,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
             const qint64 shared
                 = CounterStats::length(CounterStats::intersect(stretchOf[size_t(i)], stretchOf[size_t(j)]));
             const qint64 longer = std::max(len, CounterStats::length(stretchOf[size_t(j)]));
-            if (longer > 0 && double(shared) >= kSameStretchShare * double(longer))
+            if (longer > 0 && double(shared) >= spec::kSameStretchShare * double(longer))
                 return true;
         }
         return false;
@@ -413,7 +414,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
             continue;
         if (s.kind == CounterScope::Kind::StepClass && sameAsAPhase(i))
             continue;
-        if (windowKernelNs <= 0 || double(s.kernelBusyNs) < kFindingBusyShare * double(windowKernelNs))
+        if (windowKernelNs <= 0 || double(s.kernelBusyNs) < spec::kCounterFindingBusyShare * double(windowKernelNs))
             continue;
         if (s.bound != BoundClass::MemoryBound && s.bound != BoundClass::LatencyBound)
             continue;
@@ -423,7 +424,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
         QString where = isWindow ? tr("The window") : scopeLabel(s);
         if (!where.isEmpty())
             where[0] = where[0].toUpper();
-        const double tensor = busyMean(s, { "Tensor Active" }, false);
+        const double tensor = busyMean(s, { gpumetrics::kTensorActive }, false);
         if (s.bound == BoundClass::MemoryBound) {
             f.id = QStringLiteral("counters-memory-bound");
             f.title = (steps ? tr("%1 are memory-bound on GPU %2") : tr("%1 is memory-bound on GPU %2"))
@@ -459,11 +460,10 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                                 formatPercent(std::max(0.0, s.computePct) / 100), formatDuration(s.kernelBusyNs));
             f.metric = tr("compute %1").arg(formatPercent(std::max(0.0, s.computePct) / 100));
         }
-        f.impactNs = s.kernelBusyNs;
-        f.impactShare = r.window.lengthNs() > 0 ? double(f.impactNs) / double(r.window.lengthNs()) : 0;
-        f.severity = f.impactShare >= 0.25 ? Finding::Severity::Medium : Finding::Severity::Low;
+        f.setImpact(s.kernelBusyNs, r.window);
+        f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
         Evidence samples;
-        samples.table = QStringLiteral("GPU_METRICS");
+        samples.table = tables::kGpuMetrics;
         samples.deviceId = s.deviceId;
         samples.startNs = w0;
         samples.endNs = w1;
@@ -476,10 +476,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
     // 90 % of its own capture maximum for over 10 % of a stretch.
     for (const DeviceSeries& dev : devices) {
         for (const CounterSeries* s : dev.series) {
-            const bool clock = s->name.contains(QLatin1String("Clock"), Qt::CaseInsensitive)
-                && s->unit.compare(QLatin1String("MHz"), Qt::CaseInsensitive) == 0
-                && !s->name.contains(QLatin1String("Mem"), Qt::CaseInsensitive);
-            if (!clock || s->v.empty())
+            if (!gpumetrics::isCoreClock(s->name, s->unit) || s->v.empty())
                 continue;
             const double peak = double(*std::max_element(s->v.begin(), s->v.end()));
             if (peak <= 0)
@@ -489,17 +486,17 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 if (o.deviceId == dev.deviceId && o.kind == CounterScope::Kind::Window)
                     scope = &o;
             if (scope && windowKernelNs > 0
-                && double(scope->kernelBusyNs) >= kFindingBusyShare * double(windowKernelNs)) {
+                && double(scope->kernelBusyNs) >= spec::kCounterFindingBusyShare * double(windowKernelNs)) {
                 const IntervalList& stretch = window;
-                const qint64 below = CounterStats::timeBelow(*s, stretch, kThrottleClockShare * peak);
+                const qint64 below = CounterStats::timeBelow(*s, stretch, spec::kThrottleClockShare * peak);
                 const CounterSummary sum = CounterStats::over(*s, stretch);
-                if (!sum.valid() || double(below) <= kThrottleTimeShare * double(sum.coveredNs))
+                if (!sum.valid() || double(below) <= spec::kThrottleTimeShare * double(sum.coveredNs))
                     continue; // inside the per-series loop: the next clock series
                 QStringList slowPhases;
                 for (const CounterScope& o : std::as_const(out.scopes)) {
                     for (const auto& fig : o.figures)
                         if (o.deviceId == dev.deviceId && o.kind == CounterScope::Kind::Phase && fig.name == s->name
-                            && fig.whole.valid() && fig.whole.mean < kThrottleClockShare * peak)
+                            && fig.whole.valid() && fig.whole.mean < spec::kThrottleClockShare * peak)
                             slowPhases << o.scope;
                 }
                 Finding f;
@@ -516,15 +513,14 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                           .arg(slowPhases.isEmpty() ? QString()
                                                     : tr("; slowest in %1").arg(slowPhases.join(QStringLiteral(", "))));
                 f.metric = tr("%1 below 90 % clock").arg(formatPercent(double(below) / double(sum.coveredNs)));
-                f.impactNs = qint64(double(scope->kernelBusyNs) * double(below) / double(sum.coveredNs));
-                f.impactShare = r.window.lengthNs() > 0 ? double(f.impactNs) / double(r.window.lengthNs()) : 0;
-                f.severity = f.impactShare >= 0.25 ? Finding::Severity::Medium : Finding::Severity::Low;
+                f.setImpact(qint64(double(scope->kernelBusyNs) * double(below) / double(sum.coveredNs)), r.window);
+                f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
                 Evidence e;
                 e.deviceId = dev.deviceId;
                 e.startNs = w0;
                 e.endNs = w1;
                 if (s->source == CounterSeries::Source::GpuMetrics) {
-                    e.table = QStringLiteral("GPU_METRICS");
+                    e.table = tables::kGpuMetrics;
                     e.sql = sqlForSamples(dev.deviceId, w0, w1);
                 } else {
                     e.table = QStringLiteral("NVML");

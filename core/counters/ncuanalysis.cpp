@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/evidencebuilder.h"
+#include "core/analysis/specrules.h"
 #include "core/counters/ncustallreasons.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
@@ -256,8 +257,14 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& 
     // Findings on the hot names only.
     qint64 totalKernelNs = std::max<qint64>(r.kernelNs, 1);
     const auto evidenceOf = [&](const NcuKernelFigures& f) { return launchEvidence(trace, f); };
+    // Every finding: impact `ns` of the window, severity from its share, at least low.
+    const auto append = [&](Finding& x, qint64 ns) {
+        x.setImpact(ns, r.window);
+        x.severity = std::max(Finding::Severity::Low, Finding::severityForShare(x.impactShare));
+        r.findings.append(x);
+    };
     for (const auto& f : std::as_const(out.kernels)) {
-        if (double(f.traceNs) < kHotShare * double(totalKernelNs))
+        if (double(f.traceNs) < spec::kNcuHotShare * double(totalKernelNs))
             continue;
         const QString name = trace.strings.at(f.name);
         const QString shortName = name.size() > 80 ? name.left(77) + QStringLiteral("…") : name;
@@ -268,7 +275,7 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& 
         if (roof && f.arithmeticIntensity && f.achievedFlopsPerSecond) {
             const bool tensor = f.onTensorPath() && roof->tensorFlopsPerSecond > 0;
             const double top = attainable(*roof, *f.arithmeticIntensity, tensor);
-            if (top > 0 && *f.achievedFlopsPerSecond < kBelowRoofShare * top) {
+            if (top > 0 && *f.achievedFlopsPerSecond < spec::kBelowRoofShare * top) {
                 Finding x;
                 x.id = QStringLiteral("ncu-below-roof");
                 x.title = tr("A hot kernel runs far below its roofline");
@@ -291,15 +298,14 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& 
                                   formatPercent(f.stalls.value(stall) / NcuStallReasons::total(f.stalls)),
                                   NcuStallReasons::unitLabel(f.stallSource));
                 x.metric = formatPercent(*f.achievedFlopsPerSecond / top);
-                x.impactNs = qint64(double(f.traceNs) * (1.0 - *f.achievedFlopsPerSecond / top));
                 x.evidence.append(evidenceOf(f));
-                r.findings.append(x);
+                append(x, qint64(double(f.traceNs) * (1.0 - *f.achievedFlopsPerSecond / top)));
             }
         }
         const std::optional<double> theoretical
             = f.theoreticalOccupancyPct ? f.theoreticalOccupancyPct : f.sightlineOccupancyPct;
         if (f.achievedOccupancyPct && theoretical && *theoretical > 0
-            && *f.achievedOccupancyPct < kOccupancyRatio * *theoretical) {
+            && *f.achievedOccupancyPct < spec::kOccupancyRatio * *theoretical) {
             Finding x;
             x.id = QStringLiteral("ncu-low-achieved-occupancy");
             x.title = tr("Achieved occupancy far below theoretical");
@@ -308,11 +314,10 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& 
                             .arg(shortName, formatPercent(double(f.traceNs) / double(totalKernelNs)),
                                 formatPercent(*f.achievedOccupancyPct / 100), formatPercent(*theoretical / 100));
             x.metric = formatPercent(*f.achievedOccupancyPct / 100);
-            x.impactNs = qint64(double(f.traceNs) * (1.0 - *f.achievedOccupancyPct / *theoretical));
             x.evidence.append(evidenceOf(f));
-            r.findings.append(x);
+            append(x, qint64(double(f.traceNs) * (1.0 - *f.achievedOccupancyPct / *theoretical)));
         }
-        if (f.l2HitPct && f.dramThroughputPct && *f.l2HitPct < kPoorL2HitPct && *f.dramThroughputPct >= kBusyDramPct) {
+        if (f.l2HitPct && f.dramThroughputPct && spec::isPoorL2(*f.l2HitPct, *f.dramThroughputPct)) {
             Finding x;
             x.id = QStringLiteral("ncu-poor-l2-hit-rate");
             x.title = tr("Poor L2 hit rate on a memory-heavy kernel");
@@ -321,16 +326,9 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& 
                             .arg(shortName, formatPercent(double(f.traceNs) / double(totalKernelNs)),
                                 formatPercent(*f.l2HitPct / 100), formatPercent(*f.dramThroughputPct / 100));
             x.metric = formatPercent(*f.l2HitPct / 100);
-            x.impactNs = qint64(double(f.traceNs) * (1.0 - *f.l2HitPct / 100) * 0.5);
             x.evidence.append(evidenceOf(f));
-            r.findings.append(x);
+            append(x, qint64(double(f.traceNs) * (1.0 - *f.l2HitPct / 100) * spec::kPoorL2ImpactShare));
         }
-    }
-    for (auto& x : r.findings) {
-        if (!x.id.startsWith(QLatin1String("ncu-")))
-            continue;
-        x.impactShare = r.window.lengthNs() > 0 ? double(x.impactNs) / double(r.window.lengthNs()) : 0;
-        x.severity = x.impactShare >= 0.25 ? Finding::Severity::Medium : Finding::Severity::Low;
     }
     return out;
 }

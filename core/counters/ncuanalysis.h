@@ -14,17 +14,12 @@ struct GpuInfo;
 /// Turns an Nsight Compute import into per-kernel-name figures next to the trace's own
 /// (achieved vs theoretical occupancy, throughput, hit rates, tensor activity, FLOPs, bytes,
 /// arithmetic intensity, stalls), the roofline of each GPU, and findings: a hot kernel far
-/// below its roof, achieved occupancy far below theoretical, a poor L2 hit rate.
+/// below its roof, achieved occupancy far below theoretical, a poor L2 hit rate (thresholds:
+/// core/analysis/specrules.h).
 class NcuAnalysis
 {
     Q_DECLARE_TR_FUNCTIONS(NcuAnalysis)
 public:
-    static constexpr double kHotShare = 0.05; ///< findings for names with ≥ 5 % of kernel time
-    static constexpr double kBelowRoofShare = 0.20; ///< achieved < 20 % of the roof at its intensity
-    static constexpr double kOccupancyRatio = 0.50; ///< achieved < 50 % of theoretical occupancy
-    static constexpr double kPoorL2HitPct = 50.0; ///< L2 hit rate under 50 %…
-    static constexpr double kBusyDramPct = 40.0; ///< …while DRAM throughput is at least 40 %
-
     /// `peaks` gives each GPU's tensor ceiling (AnalysisOptions::peaks).
     static NcuResult run(AnalysisResult& result, NcuReport report, const GpuPeaks& peaks = GpuPeaks::defaultTable());
     /// The trace launches a kernel name's profiled launches matched (KERNEL rowids + SQL).

@@ -16,6 +16,8 @@ inline constexpr QLatin1String kGraphTrace("CUPTI_ACTIVITY_KIND_GRAPH_TRACE"); /
 inline constexpr QLatin1String kNvtxEvents("NVTX_EVENTS");
 inline constexpr QLatin1String kStringIds("StringIds");
 inline constexpr QLatin1String kProcessStreams("ProcessStreams");
+inline constexpr QLatin1String kGpuMetrics("GPU_METRICS"); ///< sampled GPU metrics (nsys --gpu-metrics-devices)
+inline constexpr QLatin1String kGpuMetricNames("TARGET_INFO_GPU_METRICS"); ///< their (typeId, metricId) → metricName
 /// Prefix of every CUPTI activity table (a LIKE pattern adds the '%').
 inline constexpr QLatin1String kCuptiActivityPrefix("CUPTI_ACTIVITY_KIND_");
 

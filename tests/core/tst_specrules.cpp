@@ -6,6 +6,7 @@
 #include "core/analysis/evidencebuilder.h"
 #include "core/analysis/phasemap.h"
 #include "core/analysis/specrules.h"
+#include "core/counters/counteranalysis.h"
 #include "core/trace/graphmode.h"
 
 #include <QtTest>
@@ -52,6 +53,7 @@ private slots:
     void phaseMapSizeIsLimited();
     void unattributedIsReserved();
     void graphModeText();
+    void wingThresholdsAtTheirEdges();
 };
 
 void TestSpecRules::syncCopyRuleInSqlMatchesCpp()
@@ -139,5 +141,34 @@ void TestSpecRules::graphModeText()
     QCOMPARE(GraphModes::description(GraphMode::Unknown), QStringLiteral("not recorded"));
 }
 
+void TestSpecRules::wingThresholdsAtTheirEdges()
+{
+    // The findings of the wings (efficiency, serving, counters, Nsight Compute) take their
+    // thresholds from specrules.h; their evidence lists rows, so no SQL repeats them. Each rule
+    // at its edge, by hand (docs/analysis.md quotes the same values).
+    // copy-busy: copy-only > compute-busy and ≥ 10 % of the span.
+    QVERIFY(spec::isCopyBusy(100, 99, 1000));
+    QVERIFY(!spec::isCopyBusy(99, 98, 1000));
+    QVERIFY(!spec::isCopyBusy(100, 100, 1000));
+    QVERIFY(!spec::isCopyBusy(100, 0, 0));
+    // decode-host-overhead: GPU idle ≥ 50 % of the steps' time.
+    QVERIFY(spec::isHostDominated(500, 1000));
+    QVERIFY(!spec::isHostDominated(499, 1000));
+    // slow-rank-steps: median ≥ 1.25× the fastest rank's.
+    QVERIFY(spec::isSlowRank(125, 100));
+    QVERIFY(!spec::isSlowRank(124, 100));
+    QVERIFY(!spec::isSlowRank(1, 0));
+    // ncu-poor-l2-hit-rate: L2 hit < 50 % while DRAM ≥ 40 %.
+    QVERIFY(spec::isPoorL2(49.9, 40.0));
+    QVERIFY(!spec::isPoorL2(50.0, 40.0));
+    QVERIFY(!spec::isPoorL2(49.0, 39.9));
+    // Bound classes: kernels under 20 % of the stretch idle; DRAM or compute ≥ 50 % that bound
+    // (compute first on a tie); else latency-bound.
+    QCOMPARE(CounterAnalysis::classify(90, 90, 0.19), BoundClass::Idle);
+    QCOMPARE(CounterAnalysis::classify(50, 10, 0.20), BoundClass::MemoryBound);
+    QCOMPARE(CounterAnalysis::classify(50, 50, 0.20), BoundClass::ComputeBound);
+    QCOMPARE(CounterAnalysis::classify(49.9, 49.9, 1.0), BoundClass::LatencyBound);
+    QCOMPARE(CounterAnalysis::classify(-1, -1, 1.0), BoundClass::Unknown);
+}
 QTEST_GUILESS_MAIN(TestSpecRules)
 #include "tst_specrules.moc"

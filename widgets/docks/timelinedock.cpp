@@ -3,6 +3,7 @@
 
 #include "core/analysis/taxonomy.h"
 #include "core/counters/counterseries.h"
+#include "core/trace/gpumetricnames.h"
 #include "widgets/categorypalette.h"
 #include "widgets/settings.h"
 #include "widgets/timeline/legendbar.h"
@@ -77,12 +78,10 @@ bool TimelineDock::shownByDefault(const CounterSeries& series)
 {
     if (series.source == CounterSeries::Source::Nvml)
         return true;
-    static const char* const kKey[] = { "SMs Active", "SM Issue", "Tensor Active", "DRAM Read Bandwidth",
-        "DRAM Write Bandwidth", "GPC Clock Frequency", "PCIe RX Throughput", "PCIe TX Throughput" };
-    if (series.unit != QLatin1String("%") && series.unit != QLatin1String("MHz"))
+    if (series.unit != gpumetrics::kPercentUnit && series.unit != gpumetrics::kMegahertzUnit)
         return false;
-    for (const char* k : kKey)
-        if (series.name.startsWith(QLatin1String(k)))
+    for (const QLatin1String k : gpumetrics::kShownByDefault)
+        if (series.name.startsWith(k))
             return true;
     return false;
 }
