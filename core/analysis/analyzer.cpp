@@ -118,7 +118,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     auto devices = QtConcurrent::run([&] { DeviceAnalysis::run(options.maxGaps, res, cancel); });
     const std::function<void()> hostSteps[] = {
         [&] { NvtxAnalysis::run(options.phases, res, cancel); },
-        [&] { ServingAnalysis::run(options.phases, res); },
+        [&] { ServingAnalysis::run(options.phases, res, cancel); },
         [&] { HostAnalysis::sync(res, cancel); },
         [&] { HostAnalysis::memcpy(res, cancel); },
         [&] { HostAnalysis::graphs(res, cancel); },
@@ -132,16 +132,19 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     if (cancel.isCancelled())
         return nullptr;
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
-    EfficiencyAnalysis::run(options, res);
+    EfficiencyAnalysis::run(options, res, cancel);
     FindingsEngine::run(res, cancel);
     if (cancel.isCancelled())
         return nullptr;
     DataQualityFindings::append(res);
     QElapsedTimer counterTime;
     counterTime.start();
-    CounterAnalysis::attach(options, res, [&] { return cancel.isCancelled(); });
+    CounterAnalysis::attach(options, res, cancel);
     qCDebug(lcAnalysis) << "counter analysis" << counterTime.nsecsElapsed() / 1000 << "us,"
                         << res.counters.scopes.size() << "scopes";
+    // A cancel during the counter or Nsight Compute pass leaves them incomplete: no partial result.
+    if (cancel.isCancelled())
+        return nullptr;
     // Every producer (the rules, serving, efficiency, data quality, counters, Nsight Compute) has
     // appended its findings: one ranking for all, so their order never depends on which ran.
     Finding::rank(res.findings);

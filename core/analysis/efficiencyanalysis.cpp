@@ -72,8 +72,10 @@ QString EfficiencyAnalysis::collectiveOf(const QString& name)
     return QStringLiteral("Other");
 }
 
-void EfficiencyAnalysis::run(const AnalysisOptions& options, AnalysisResult& r)
+void EfficiencyAnalysis::run(const AnalysisOptions& options, AnalysisResult& r, const Cancellation& cancel)
 {
+    if (cancel.isCancelled())
+        return;
     r.efficiency.peakOverride = options.peakTflops;
     mathPaths(options, r);
     if (options.peakTflops) {
@@ -89,8 +91,14 @@ void EfficiencyAnalysis::run(const AnalysisOptions& options, AnalysisResult& r)
                 }
             }
     }
+    if (cancel.isCancelled())
+        return;
     busySplit(r);
+    if (cancel.isCancelled())
+        return;
     overlap(r);
+    if (cancel.isCancelled())
+        return;
     flops(options, r);
 }
 

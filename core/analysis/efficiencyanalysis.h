@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/finding.h"
+#include "core/util/cancellation.h"
 
 #include <QCoreApplication>
 
@@ -19,9 +20,11 @@ class EfficiencyAnalysis
 {
     Q_DECLARE_TR_FUNCTIONS(EfficiencyAnalysis)
 public:
-    static void run(const AnalysisOptions& options, AnalysisResult& r);
+    /// Returns early, with r.efficiency incomplete, when `cancel` is set (checked between the
+    /// parts, each one or a few linear passes).
+    static void run(const AnalysisOptions& options, AnalysisResult& r, const Cancellation& cancel = {});
     /// The findings of these figures (no-tensor-cores, copy-busy, exposed-communication), not
-    /// yet ranked; FindingsEngine adds and ranks them with the others.
+    /// yet ranked: a rule of FindingsEngine; Analyzer::analyze ranks them with the others.
     static QVector<Finding> findings(const AnalysisResult& r);
     /// What a figure of the Efficiency dock stands for; its evidence is evidenceOf(kind, index).
     enum class Figure { MathPath, Busy, Overlap, Collective, FlopOp, FlopPhase };

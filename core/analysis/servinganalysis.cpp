@@ -170,7 +170,7 @@ ServingFigures figuresOf(
 
 } // namespace
 
-void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
+void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancellation& cancel)
 {
     const Trace& t = *r.trace;
     const auto& n = t.nvtx;
@@ -188,6 +188,8 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
     std::unordered_map<quint32, NameInfo> names;
     bool anyStep = false;
     for (qsizetype i = 0; i < n.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         auto [it, inserted] = names.try_emplace(n.name[size_t(i)]);
         if (!inserted)
             continue;
@@ -196,7 +198,7 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         it->second.host = !it->second.step.isStep() && phaseMap.isHostRange(text);
         anyStep = anyStep || it->second.step.isStep();
     }
-    if (!anyStep)
+    if (!anyStep || cancel.isCancelled())
         return;
 
     // Ranges per thread (same-thread ranges only, like the kernel attribution rule).
@@ -246,7 +248,7 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
             stack.push_back(open);
         }
     }
-    if (s.size() == 0)
+    if (s.size() == 0 || cancel.isCancelled())
         return;
 
     // Kernels launched inside a step; each step's GPU is where most of its kernels ran.
@@ -254,6 +256,8 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
     std::vector<std::map<quint16, qint64>> deviceVotes(size_t(s.size()));
     std::map<quint32, std::map<quint16, qint64>> pidDevices;
     for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return;
         if (!r.kernelInWindow[size_t(i)])
             continue;
         const qint32 rg = r.kernelRange[size_t(i)];
@@ -290,6 +294,8 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         addBusy(t, quint16(dev), s, steps, s.busyNs);
     }
 
+    if (cancel.isCancelled())
+        return;
     // Ranks: the steps of each process, in start order.
     std::map<quint32, std::vector<qint32>> stepsOfPid;
     for (qsizetype i = 0; i < s.size(); ++i)

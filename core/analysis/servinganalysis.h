@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/util/cancellation.h"
+
 namespace sl {
 
 struct AnalysisResult;
@@ -15,7 +17,9 @@ class PhaseMap;
 class ServingAnalysis
 {
 public:
-    static void run(const PhaseMap& phases, AnalysisResult& r);
+    /// Returns early, with r.serving incomplete, when `cancel` is set (polled per 16 k ranges
+    /// and kernels, and between the stages).
+    static void run(const PhaseMap& phases, AnalysisResult& r, const Cancellation& cancel = {});
 };
 
 } // namespace sl

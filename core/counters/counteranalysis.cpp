@@ -220,7 +220,7 @@ QString sqlForSamples(int deviceId, qint64 a, qint64 b)
 
 } // namespace
 
-void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, const std::function<bool()>& cancelled)
+void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, const Cancellation& cancel)
 {
     CounterSet nvml;
     QStringList notes;
@@ -237,15 +237,15 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
                          .arg(read.columnsFound.join(QStringLiteral("; ")));
         }
     }
-    r.counters = run(r, nvml, cancelled);
+    r.counters = run(r, nvml, cancel);
     r.counters.notes += notes;
     r.counters.imported = std::move(nvml);
-    if (!options.ncuFile.isEmpty() && !(cancelled && cancelled())) {
+    if (!options.ncuFile.isEmpty() && !cancel.isCancelled()) {
         NcuReport report = NcuCsvReader::read(options.ncuFile, options.ncuExecutable);
         if (!report.error.isEmpty()) {
             r.warnings << report.error;
         } else {
-            r.counters.ncu = NcuAnalysis::run(r, std::move(report), options.peaks);
+            r.counters.ncu = NcuAnalysis::run(r, std::move(report), options.peaks, cancel);
             r.counters.notes << tr("Nsight Compute: %1 of %2 profiled launches matched kernels of the trace "
                                    "(%3 by full name, %4 by function name).")
                                     .arg(r.counters.ncu->match.matched)
@@ -267,7 +267,7 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
     }
 }
 
-CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, const std::function<bool()>& cancelled)
+CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, const Cancellation& cancel)
 {
     CounterResult out;
     const Trace& trace = *r.trace;
@@ -303,7 +303,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
         windowKernelNs += d.computeBusyNs;
 
     for (const DeviceSeries& dev : devices) {
-        if (cancelled && cancelled())
+        if (cancel.isCancelled())
             return out;
         // Kernel unions of this device: all, and per phase (kernels are start-sorted per device).
         IntervalList busyAll;
@@ -355,7 +355,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 steps[size_t(p)].emplace_back(a, b);
         }
         for (int p = 0; p < phaseCount; ++p) {
-            if (cancelled && cancelled())
+            if (cancel.isCancelled())
                 return out;
             if (steps[size_t(p)].empty())
                 continue;
@@ -375,6 +375,8 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 classSteps[st.cls[size_t(i)]].emplace_back(a, b);
         }
         for (int c = 0; c < kClasses; ++c) {
+            if (cancel.isCancelled())
+                return out;
             if (classSteps[size_t(c)].empty())
                 continue;
             const IntervalList stretch = CounterStats::unite(std::move(classSteps[size_t(c)]));
@@ -386,6 +388,8 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
         }
     }
 
+    if (cancel.isCancelled())
+        return out;
     // Findings: per phase and step class where the device has some, else per window; only
     // stretches with a real share of the window's kernel time; a step class that covers the same
     // time as a phase of the device (e.g. the vLLM "decode" phase and the decode steps) only once,

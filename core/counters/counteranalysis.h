@@ -2,10 +2,9 @@
 #pragma once
 
 #include "core/counters/counterresult.h"
+#include "core/util/cancellation.h"
 
 #include <QCoreApplication>
-
-#include <functional>
 
 namespace sl {
 
@@ -24,14 +23,14 @@ class CounterAnalysis
     Q_DECLARE_TR_FUNCTIONS(CounterAnalysis)
 public:
     /// `extra`: NVML samples already aligned to the trace (may be empty). Appends findings to
-    /// `result.findings`; `cancelled` is polled per device and phase.
-    static CounterResult run(
-        AnalysisResult& result, const CounterSet& extra, const std::function<bool()>& cancelled = {});
+    /// `result.findings`; `cancel` is checked per device, phase and step class, and before the findings; a cancelled
+    /// run returns what it has, and the caller drops it (Analyzer::analyze returns null).
+    static CounterResult run(AnalysisResult& result, const CounterSet& extra, const Cancellation& cancel = {});
     /// Reads the imports named in `options` (NVML CSV, Nsight Compute results), runs the counter
     /// and Nsight Compute analyses into `result.counters`, appends their findings (unranked: the
     /// Analyzer ranks every producer's findings once). Import errors
     /// become warnings naming the file; the analysis itself never fails on them.
-    static void attach(const AnalysisOptions& options, AnalysisResult& result, const std::function<bool()>& cancelled);
+    static void attach(const AnalysisOptions& options, AnalysisResult& result, const Cancellation& cancel = {});
     /// The bound class from the busy-time means (−1 = not sampled) and the busy share.
     static BoundClass classify(double dramPct, double computePct, double busyShare);
 };

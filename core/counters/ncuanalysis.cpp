@@ -151,10 +151,12 @@ Evidence NcuAnalysis::launchEvidence(const Trace& trace, const NcuKernelFigures&
         QStringLiteral("rowid IN (%1)").arg(ids.join(QLatin1Char(','))));
 }
 
-NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& peaks)
+NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& peaks, const Cancellation& cancel)
 {
     NcuResult out;
     const Trace& trace = *r.trace;
+    if (cancel.isCancelled())
+        return {};
     out.match = NcuMatcher::match(trace, report);
     out.report = std::move(report);
 
@@ -166,6 +168,8 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& 
     }
     QHash<quint32, Accumulator> byName;
     for (qsizetype i = 0; i < out.report.launches.size(); ++i) {
+        if (cancel.poll(i))
+            return {};
         const qint32 k = out.match.kernelOfLaunch[size_t(i)];
         if (k < 0 || k >= trace.kernels.size())
             continue;
@@ -254,6 +258,8 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& 
         }
     }
 
+    if (cancel.isCancelled())
+        return {};
     // Findings on the hot names only.
     qint64 totalKernelNs = std::max<qint64>(r.kernelNs, 1);
     const auto evidenceOf = [&](const NcuKernelFigures& f) { return launchEvidence(trace, f); };

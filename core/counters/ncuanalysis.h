@@ -3,6 +3,7 @@
 
 #include "core/analysis/gpupeaks.h"
 #include "core/counters/counterresult.h"
+#include "core/util/cancellation.h"
 
 #include <QCoreApplication>
 
@@ -21,7 +22,10 @@ class NcuAnalysis
     Q_DECLARE_TR_FUNCTIONS(NcuAnalysis)
 public:
     /// `peaks` gives each GPU's tensor ceiling (AnalysisOptions::peaks).
-    static NcuResult run(AnalysisResult& result, NcuReport report, const GpuPeaks& peaks = GpuPeaks::defaultTable());
+    /// Returns an empty result, and appends no finding, when `cancel` is set (polled per 16 k
+    /// launches and before the findings).
+    static NcuResult run(AnalysisResult& result, NcuReport report, const GpuPeaks& peaks = GpuPeaks::defaultTable(),
+        const Cancellation& cancel = {});
     /// The trace launches a kernel name's profiled launches matched (KERNEL rowids + SQL).
     static Evidence launchEvidence(const Trace& trace, const NcuKernelFigures& kernel);
     /// FP32 lanes per SM by compute capability (CUDA programming guide, "Arithmetic

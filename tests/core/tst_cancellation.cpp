@@ -4,15 +4,19 @@
 // cancelled before it starts leaves its part of the result empty.
 #include "core/analysis/analyzer.h"
 #include "core/analysis/deviceanalysis.h"
+#include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/findingsengine.h"
 #include "core/analysis/hostanalysis.h"
 #include "core/analysis/kernelanalysis.h"
 #include "core/analysis/nvtxanalysis.h"
 #include "core/analysis/processanalysis.h"
+#include "core/analysis/servinganalysis.h"
 #include "core/compare/changeranker.h"
 #include "core/compare/comparator.h"
 #include "core/compare/kernelmatcher.h"
 #include "core/compare/tracebreakdown.h"
+#include "core/counters/counteranalysis.h"
+#include "core/counters/ncuanalysis.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthtracewriter.h"
 
@@ -60,12 +64,14 @@ private slots:
     void initTestCase();
     void analysisStopsWhenCancelled();
     void eachAnalysisHonoursCancel();
+    void servingEfficiencyCountersNcuHonourCancel();
+    void cancelAtTheLastPollGivesNoResult();
     void comparisonStopsWhenCancelled();
     void eachComparisonStepHonoursCancel();
 
 private:
     QTemporaryDir m_dir;
-    TracePtr m_a, m_b;
+    TracePtr m_a, m_b, m_serving;
     AnalysisPtr m_analysisA, m_analysisB;
 };
 
@@ -80,12 +86,19 @@ void TestCancellation::initTestCase()
         qint64 kernels;
         quint64 seed;
         TracePtr* trace;
-    } traces[] = { { "a.sqlite", 300'000, 1, &m_a }, { "b.sqlite", 200'000, 2, &m_b } };
+        SynthFramework framework;
+        qint64 gpuMetricsPeriodNs;
+    } traces[] = { { "a.sqlite", 300'000, 1, &m_a, SynthFramework::None, 0 },
+        { "b.sqlite", 200'000, 2, &m_b, SynthFramework::None, 0 },
+        // vLLM serving steps and GPU metrics at nsys' default 10 kHz: the serving and counter passes.
+        { "serving.sqlite", 40'000, 3, &m_serving, SynthFramework::Vllm, 100'000 } };
     for (const auto& t : traces) {
         SynthOptions o;
         o.ranks = 2;
         o.targetKernels = t.kernels;
         o.seed = t.seed;
+        o.framework = t.framework;
+        o.gpuMetricsPeriodNs = t.gpuMetricsPeriodNs;
         const QString path = m_dir.filePath(QLatin1String(t.name));
         const SynthResult written = writeSynthTrace(path, o);
         QVERIFY2(written.ok, qPrintable(written.error));
@@ -186,6 +199,75 @@ void TestCancellation::eachAnalysisHonoursCancel()
         cancelled.findings.clear();
         FindingsEngine::run(cancelled, &stop);
         QVERIFY(cancelled.findings.isEmpty());
+    }
+}
+
+void TestCancellation::servingEfficiencyCountersNcuHonourCancel()
+{
+    const std::atomic<bool> stop { true };
+    const AnalysisOptions options;
+    const AnalysisPtr full = Analyzer::analyze(m_serving, options);
+    QVERIFY(full);
+    {
+        // Serving reads the NVTX attribution: both results get it first, uncancelled.
+        AnalysisResult done = prepared(m_serving), cancelled = prepared(m_serving);
+        NvtxAnalysis::run(options.phases, done);
+        NvtxAnalysis::run(options.phases, cancelled);
+        ServingAnalysis::run(options.phases, done);
+        ServingAnalysis::run(options.phases, cancelled, &stop);
+        QVERIFY(done.serving.present());
+        QVERIFY(!cancelled.serving.present());
+        QVERIFY(cancelled.serving.ranks.isEmpty());
+    }
+    {
+        AnalysisResult done = *full, cancelled = *full;
+        done.efficiency = cancelled.efficiency = EfficiencyStats {};
+        EfficiencyAnalysis::run(options, done);
+        EfficiencyAnalysis::run(options, cancelled, &stop);
+        QVERIFY(!done.efficiency.math.isEmpty() && !done.efficiency.busy.isEmpty());
+        QVERIFY(cancelled.efficiency.math.isEmpty());
+        QVERIFY(cancelled.efficiency.busy.isEmpty());
+    }
+    {
+        AnalysisResult done = *full, cancelled = *full;
+        done.findings.clear(), cancelled.findings.clear();
+        QVERIFY(!m_serving->counters.isEmpty());
+        QVERIFY(!CounterAnalysis::run(done, CounterSet {}).scopes.isEmpty());
+        QVERIFY(CounterAnalysis::run(cancelled, CounterSet {}, &stop).scopes.isEmpty());
+        QVERIFY(cancelled.findings.isEmpty());
+    }
+    {
+        // One profiled launch of the trace's first kernel, matched by its name alone.
+        NcuReport report;
+        NcuLaunch launch;
+        launch.id = 0;
+        launch.kernelName = m_serving->strings.at(m_serving->kernels.name[0]);
+        launch.durationNs = double(m_serving->kernels.duration(0));
+        launch.achievedOccupancyPct = 10;
+        launch.theoreticalOccupancyPct = 50;
+        report.launches.append(launch);
+        AnalysisResult done = *full, cancelled = *full;
+        QCOMPARE(NcuAnalysis::run(done, report).match.matched, qint64(1));
+        const NcuResult none = NcuAnalysis::run(cancelled, report, GpuPeaks::defaultTable(), &stop);
+        QVERIFY(none.kernels.isEmpty());
+        QCOMPARE(none.match.matched, qint64(0));
+        QCOMPARE(cancelled.findings.size(), full->findings.size());
+    }
+}
+
+void TestCancellation::cancelAtTheLastPollGivesNoResult()
+{
+    // Whichever poll sees the cancel, the analysis returns null, never a partial result: here
+    // the very last one, after the counter pass (the serving trace has GPU metrics, so the
+    // counter pass polls too).
+    PollCounter never;
+    const AnalysisPtr full = Analyzer::analyze(m_serving, AnalysisOptions {}, never.cancellation());
+    QVERIFY(full && !full->counters.scopes.isEmpty());
+    for (const qint64 at : { never.polls.load(), never.polls.load() - 1, never.polls.load() - 2 }) {
+        PollCounter late(at);
+        QVERIFY2(
+            !Analyzer::analyze(m_serving, AnalysisOptions {}, late.cancellation()), qPrintable(QString::number(at)));
+        QVERIFY(late.polls >= at);
     }
 }
 
