@@ -53,6 +53,9 @@ struct Expected
     qint64 steps = 0, prefill = 0, decode = 0, mixed = 0;
     qint64 contextTokens = 0, generatedTokens = 0;
     qint64 decodeTokens = 0; ///< generated tokens of decode-only steps
+    /// TPOT by the docs' rule: Σ step duration × gen reqs and Σ gen tokens over the steps with
+    /// generation requests; the token-weighted mean is their quotient (ns, integer division).
+    qint64 tpotWeightedNs = 0, tpotTokens = 0;
 };
 
 /// `re` captures ctx reqs, ctx tokens, gen reqs and (group 4, optional) gen tokens.
@@ -60,7 +63,7 @@ Expected expectedFrom(const QString& path, const QString& like, const QRegularEx
 {
     Expected e;
     const auto texts = rows(path,
-        QStringLiteral("SELECT text FROM NVTX_EVENTS WHERE eventType = 59 AND text LIKE '%1' "
+        QStringLiteral("SELECT text, \"end\" - start FROM NVTX_EVENTS WHERE eventType = 59 AND text LIKE '%1' "
                        "AND ((globalTid >> 24) & 16777215) = %2")
             .arg(like)
             .arg(pid));
@@ -79,6 +82,8 @@ Expected expectedFrom(const QString& path, const QString& like, const QRegularEx
             ++e.decode, e.decodeTokens += gt;
         e.contextTokens += cr > 0 ? ct : 0;
         e.generatedTokens += gr > 0 ? gt : 0;
+        if (gr > 0 && gt > 0)
+            e.tpotWeightedNs += row.value(1).toLongLong() * gr, e.tpotTokens += gt;
     }
     return e;
 }
@@ -245,7 +250,17 @@ private slots:
         const ServingSteps& s = a->serving.steps;
         for (qsizetype i = 0; i < s.size(); ++i)
             QVERIFY(s.busyNs[size_t(i)] >= 0 && s.busyNs[size_t(i)] <= s.duration(i));
-        QVERIFY(w.hostNs > 0);
+        // Host time: each host range (the names the generator writes inside a step, all in the
+        // default map's host_ranges) on the step's thread starting inside the step, clipped to its
+        // end; the generator never nests host ranges, so none is counted twice.
+        const auto host = rows(path,
+            QStringLiteral("SELECT SUM(MIN(h.\"end\", s.\"end\") - h.start) FROM NVTX_EVENTS s JOIN NVTX_EVENTS h "
+                           "ON h.globalTid = s.globalTid AND h.start BETWEEN s.start AND s.\"end\" WHERE s.eventType "
+                           "= 59 AND h.eventType = 59 AND s.text LIKE '%1' AND h.text IN ('gpu_model_runner: "
+                           "preprocess', 'gpu_model_runner: bookkeep', '_update_requests')")
+                .arg(like));
+        QVERIFY(host.value(0).value(0).toLongLong() > 0);
+        QCOMPARE(w.hostNs, host.value(0).value(0).toLongLong());
         // GPU busy inside a step, recomputed: the union of the GPU's kernels, copies and memsets
         // overlapping the step (plain SQL), clipped to it.
         for (qsizetype i = 0; i < std::min<qsizetype>(s.size(), 6); ++i) {
@@ -271,7 +286,9 @@ private slots:
             busy += curEnd >= 0 ? curEnd - curStart : 0;
             QCOMPARE(s.busyNs[size_t(i)], busy);
         }
-        QVERIFY(w.tpot.count == e.decode + e.mixed && w.tpotMeanNs && *w.tpotMeanNs > 0);
+        QCOMPARE(w.tpot.count, e.decode + e.mixed);
+        QVERIFY(w.tpotMeanNs && e.tpotTokens > 0);
+        QCOMPARE(*w.tpotMeanNs, e.tpotWeightedNs / e.tpotTokens);
 
         // report.json carries the same integers.
         const QJsonObject j = JsonReport::build(*a, {});

@@ -10,6 +10,7 @@
 #include "core/synth/synthtracewriter.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/counterfilesfixture.h"
+#include "tests/common/settingsisolation.h"
 #include "widgets/categorypalette.h"
 #include "widgets/charts/rooflinechart.h"
 #include "widgets/charts/stallbreakdownchart.h"
@@ -19,7 +20,6 @@
 
 #include <QFile>
 #include <QMenu>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTabWidget>
@@ -53,11 +53,7 @@ private:
 void TestCountersDock::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    QVERIFY(m_settingsDir.isValid());
-    QCoreApplication::setOrganizationName(QStringLiteral("SightlineTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_countersdock"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    QVERIFY(test::isolateSettings(m_settingsDir, QStringLiteral("tst_countersdock")));
     m_export = m_dir.filePath(QStringLiteral("metrics.sqlite"));
     SynthOptions o;
     o.steps = 20;

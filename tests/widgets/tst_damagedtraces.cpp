@@ -4,6 +4,7 @@
 // `sightline --screenshot` exits cleanly (exit 0 or 3, never a crash or a hang) on damaged copies.
 #include "core/analysis/analysisresult.h"
 #include "core/compare/comparison.h"
+#include "tests/common/settingsisolation.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/docks/comparisondock.h"
 #include "widgets/docks/findingsdock.h"
@@ -13,7 +14,6 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QProcess>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -113,14 +113,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-void TestDamagedTraces::initTestCase()
-{
-    QVERIFY(m_dir.isValid());
-    QCoreApplication::setOrganizationName(QStringLiteral("SightlineTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_damagedtraces"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
-}
+void TestDamagedTraces::initTestCase() { QVERIFY(test::isolateSettings(m_dir, QStringLiteral("tst_damagedtraces"))); }
 
 void TestDamagedTraces::failedTraceLeavesOthersIntact()
 {

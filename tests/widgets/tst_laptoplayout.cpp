@@ -3,6 +3,7 @@
 // every dock keeps a readable height, the timeline dock holds its lanes without a large empty
 // area, chart labels fit or are abbreviated, comparison headers are not cut.
 #include "core/models/chartdata.h"
+#include "tests/common/settingsisolation.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/charts/barchartview.h"
 #include "widgets/docks/comparisondock.h"
@@ -14,7 +15,6 @@
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QScrollBar>
-#include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -64,8 +64,7 @@ private:
 
 void TestLaptopLayout::initTestCase()
 {
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+    QVERIFY(test::isolateSettings(m_settings, QStringLiteral("tst_laptoplayout")));
 }
 
 void TestLaptopLayout::layoutFits_data()

@@ -6,6 +6,7 @@
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/processtreemodel.h"
 #include "core/session/tracesession.h"
+#include "tests/common/settingsisolation.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/analysisfiles.h"
 #include "widgets/charts/barchartview.h"
@@ -34,7 +35,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSqlDatabase>
@@ -120,14 +120,7 @@ private:
     QTemporaryDir m_settingsDir;
 };
 
-void TestMainWindow::initTestCase()
-{
-    QVERIFY(m_settingsDir.isValid());
-    QCoreApplication::setOrganizationName(QStringLiteral("SightlineTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-}
+void TestMainWindow::initTestCase() { QVERIFY(test::isolateSettings(m_settingsDir, QStringLiteral("tst_mainwindow"))); }
 
 void TestMainWindow::openFillsDocks()
 {

@@ -6,6 +6,7 @@
 #include "core/session/tracesession.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/realtraces.h"
+#include "tests/common/settingsisolation.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
@@ -19,7 +20,6 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QScrollBar>
-#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -104,10 +104,7 @@ private:
 
 void TestRealTracesGui::initTestCase()
 {
-    QCoreApplication::setOrganizationName(QStringLiteral("SightlineTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_realtracesgui"));
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
+    QVERIFY(test::isolateSettings(m_settingsDir, QStringLiteral("tst_realtracesgui")));
     if (sl::test::realTraces().isEmpty())
         QSKIP(qPrintable(sl::test::realTracesSkipReason()));
 }

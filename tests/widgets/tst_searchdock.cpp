@@ -4,6 +4,7 @@
 #include "core/models/evidencerowsmodel.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/searchresultmodel.h"
+#include "tests/common/settingsisolation.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/kernelsdock.h"
@@ -11,7 +12,6 @@
 #include "widgets/mainwindow.h"
 
 #include <QLineEdit>
-#include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -58,8 +58,7 @@ private slots:
     void initTestCase()
     {
         // Layout and recent files go to a folder of this test, not the user's settings.
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+        QVERIFY(test::isolateSettings(m_settings, QStringLiteral("tst_searchdock")));
     }
     void ctrlFSearchesAndSelects();
 

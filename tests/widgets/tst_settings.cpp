@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "tests/common/settingsisolation.h"
 #include "widgets/settings.h"
 
 #include <QDir>
@@ -25,14 +26,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-void TestSettings::initTestCase()
-{
-    QVERIFY(m_dir.isValid());
-    QCoreApplication::setOrganizationName(QStringLiteral("SightlineTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_settings"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
-}
+void TestSettings::initTestCase() { QVERIFY(test::isolateSettings(m_dir, QStringLiteral("tst_settings"))); }
 
 void TestSettings::defaults()
 {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/translations.h"
+#include "tests/common/settingsisolation.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/settings.h"
 
@@ -7,7 +8,6 @@
 #include <QComboBox>
 #include <QFile>
 #include <QRegularExpression>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTranslator>
@@ -129,13 +129,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-void TestTranslations::initTestCase()
-{
-    QCoreApplication::setOrganizationName(QStringLiteral("SightlineTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_translations"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
-}
+void TestTranslations::initTestCase() { QVERIFY(test::isolateSettings(m_dir, QStringLiteral("tst_translations"))); }
 
 void TestTranslations::chineseIsEmbedded()
 {
