@@ -1439,12 +1439,12 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>分析窗口</translation>
     </message>
     <message>
-        <source>%1 is memory-bound on GPU %2</source>
-        <translation>%1 在 GPU %2 上受内存限制</translation>
+        <source>%1 on GPU %2: memory-bound</source>
+        <translation>%1（GPU %2）：受内存限制</translation>
     </message>
     <message>
-        <source>While its kernels run, DRAM bandwidth averages %1 of peak and compute %2 (tensor pipes %3) over %4 of kernel time: the GPU waits for memory. More requests per step reuse each weight byte for more tokens; quantised weights or KV cache move fewer bytes.</source>
-        <translation>其内核运行期间，在 %4 的内核时间内 DRAM 带宽平均为峰值的 %1，计算为 %2（张量管线 %3）：GPU 在等待内存。每步更多的请求可让每个权重字节服务更多 token；量化权重或 KV 缓存可减少搬运的字节数。</translation>
+        <source>While the kernels run, DRAM bandwidth averages %1 of peak and compute %2 (tensor pipes %3) over %4 of kernel time: the GPU waits for memory. More requests per step reuse each weight byte for more tokens; quantised weights or KV cache move fewer bytes.</source>
+        <translation>内核运行期间，在 %4 的内核时间内 DRAM 带宽平均为峰值的 %1，计算为 %2（张量管线 %3）：GPU 在等待内存。每步更多的请求可让每个权重字节服务更多 token；量化权重或 KV 缓存可减少搬运的字节数。</translation>
     </message>
     <message>
         <source>not sampled</source>
@@ -1455,12 +1455,12 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>DRAM %1</translation>
     </message>
     <message>
-        <source>%1 keeps GPU %2 busy at low utilisation</source>
-        <translation>%1 使 GPU %2 以低利用率保持忙碌</translation>
+        <source>%1 on GPU %2: busy at low utilisation</source>
+        <translation>%1（GPU %2）：以低利用率保持忙碌</translation>
     </message>
     <message>
-        <source>While its kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes near its limit over %3 of kernel time: small kernels, launch latency or dependencies dominate. Fusing kernels, CUDA graphs or larger batches raise the work per launch.</source>
-        <translation>其内核运行期间，在 %3 的内核时间内，内存（DRAM 为峰值的 %1）和计算（%2）都远未达到上限：小内核、启动延迟或依赖关系占主导。融合内核、使用 CUDA 图或更大的批可提高每次启动的工作量。</translation>
+        <source>While the kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes near its limit over %3 of kernel time: small kernels, launch latency or dependencies dominate. Fusing kernels, CUDA graphs or larger batches raise the work per launch.</source>
+        <translation>内核运行期间，在 %3 的内核时间内，内存（DRAM 为峰值的 %1）和计算（%2）都远未达到上限：小内核、启动延迟或依赖关系占主导。融合内核、使用 CUDA 图或更大的批可提高每次启动的工作量。</translation>
     </message>
     <message>
         <source>compute %1</source>
@@ -1471,16 +1471,16 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>GPU %1 运行在其时钟频率以下</translation>
     </message>
     <message>
-        <source>%1 was below 90 % of its %2 MHz maximum for %3 of the sampled window (mean %4 MHz)%5. Power or thermal limits slow every kernel alike: check power caps, cooling and clock settings (nvidia-smi -q -d PERFORMANCE names the reason).</source>
-        <translation>在 %3 的采样窗口内，%1 低于其 %2 MHz 最高频率的 90 %（平均 %4 MHz）%5。功耗或温度限制会同等地拖慢每个内核：请检查功耗上限、散热和时钟设置（nvidia-smi -q -d PERFORMANCE 会给出原因）。</translation>
+        <source>%1 was below %6 of its %2 MHz maximum for %3 of the sampled window (mean %4 MHz)%5. Power or thermal limits slow every kernel alike: check power caps, cooling and clock settings (nvidia-smi -q -d PERFORMANCE names the reason).</source>
+        <translation>在 %3 的采样窗口内，%1 低于其 %2 MHz 最高频率的 %6（平均 %4 MHz）%5。功耗或温度限制会同等地拖慢每个内核：请检查功耗上限、散热和时钟设置（nvidia-smi -q -d PERFORMANCE 会给出原因）。</translation>
     </message>
     <message>
         <source>; slowest in %1</source>
         <translation>；在 %1 中最慢</translation>
     </message>
     <message>
-        <source>%1 below 90 % clock</source>
-        <translation>%1 低于 90 % 时钟</translation>
+        <source>%1 below %2 clock</source>
+        <translation>%1 低于 %2 时钟</translation>
     </message>
     <message>
         <source>phase</source>
@@ -1510,22 +1510,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Nsight Compute: skipped %1</source>
         <translation>Nsight Compute：已跳过 %1</translation>
-    </message>
-    <message>
-        <source>%1 are memory-bound on GPU %2</source>
-        <translation>%1 在 GPU %2 上受内存限制</translation>
-    </message>
-    <message>
-        <source>While their kernels run, DRAM bandwidth averages %1 of peak and compute %2 (tensor pipes %3) over %4 of kernel time: the GPU waits for memory. More requests per step reuse each weight byte for more tokens; quantised weights or KV cache move fewer bytes.</source>
-        <translation>其内核运行期间，在 %4 的内核时间内 DRAM 带宽平均为峰值的 %1，计算为 %2（张量管线 %3）：GPU 在等待内存。每步更多的请求可让每个权重字节服务更多 token；量化权重或 KV 缓存可减少搬运的字节数。</translation>
-    </message>
-    <message>
-        <source>%1 keep GPU %2 busy at low utilisation</source>
-        <translation>%1 使 GPU %2 以低利用率保持忙碌</translation>
-    </message>
-    <message>
-        <source>While their kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes near its limit over %3 of kernel time: small kernels, launch latency or dependencies dominate. Fusing kernels, CUDA graphs or larger batches raise the work per launch.</source>
-        <translation>其内核运行期间，在 %3 的内核时间内，内存（DRAM 为峰值的 %1）和计算（%2）都远未达到上限：小内核、启动延迟或依赖关系占主导。融合内核、使用 CUDA 图或更大的批可提高每次启动的工作量。</translation>
     </message>
 </context>
 <context>

@@ -423,43 +423,28 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
         if (s.bound != BoundClass::MemoryBound && s.bound != BoundClass::LatencyBound)
             continue;
         Finding f;
-        const bool steps = s.kind == CounterScope::Kind::StepClass;
-        // The title starts with the stretch's name: "Decode is memory-bound", as other findings.
+        // The title starts with the stretch's name ("Decode on GPU 0: memory-bound"), as other
+        // findings; one text for a phase, a step class (plural) and the window.
         QString where = isWindow ? tr("The window") : scopeLabel(s);
         if (!where.isEmpty())
             where[0] = where[0].toUpper();
         const double tensor = busyMean(s, { gpumetrics::kTensorActive }, false);
         if (s.bound == BoundClass::MemoryBound) {
             f.id = QStringLiteral("counters-memory-bound");
-            f.title = (steps ? tr("%1 are memory-bound on GPU %2") : tr("%1 is memory-bound on GPU %2"))
-                          .arg(where)
-                          .arg(s.deviceId);
-            f.summary = (steps ? tr("While their kernels run, DRAM bandwidth averages %1 of peak and compute %2 "
-                                    "(tensor pipes %3) over %4 of kernel time: the GPU waits for memory. More "
-                                    "requests per step reuse each weight byte for more tokens; quantised weights "
-                                    "or KV cache move fewer bytes.")
-                               : tr("While its kernels run, DRAM bandwidth averages %1 of peak and compute %2 "
-                                    "(tensor pipes %3) over %4 of kernel time: the GPU waits for memory. More "
-                                    "requests per step reuse each weight byte for more tokens; quantised weights "
-                                    "or KV cache move fewer bytes."))
+            f.title = tr("%1 on GPU %2: memory-bound").arg(where).arg(s.deviceId);
+            f.summary = tr("While the kernels run, DRAM bandwidth averages %1 of peak and compute %2 (tensor pipes %3) "
+                           "over %4 of kernel time: the GPU waits for memory. More requests per step reuse each "
+                           "weight byte for more tokens; quantised weights or KV cache move fewer bytes.")
                             .arg(formatPercent(s.dramPct / 100), formatPercent(std::max(0.0, s.computePct) / 100),
                                 tensor >= 0 ? formatPercent(tensor / 100) : tr("not sampled"),
                                 formatDuration(s.kernelBusyNs));
             f.metric = tr("DRAM %1").arg(formatPercent(s.dramPct / 100));
         } else {
             f.id = QStringLiteral("counters-latency-bound");
-            f.title
-                = (steps ? tr("%1 keep GPU %2 busy at low utilisation") : tr("%1 keeps GPU %2 busy at low utilisation"))
-                      .arg(where)
-                      .arg(s.deviceId);
-            f.summary = (steps ? tr("While their kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes "
-                                    "near its limit over %3 of kernel time: small kernels, launch latency or "
-                                    "dependencies dominate. Fusing kernels, CUDA graphs or larger batches raise the "
-                                    "work per launch.")
-                               : tr("While its kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes "
-                                    "near its limit over %3 of kernel time: small kernels, launch latency or "
-                                    "dependencies dominate. Fusing kernels, CUDA graphs or larger batches raise the "
-                                    "work per launch."))
+            f.title = tr("%1 on GPU %2: busy at low utilisation").arg(where).arg(s.deviceId);
+            f.summary = tr("While the kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes near its "
+                           "limit over %3 of kernel time: small kernels, launch latency or dependencies dominate. "
+                           "Fusing kernels, CUDA graphs or larger batches raise the work per launch.")
                             .arg(formatPercent(std::max(0.0, s.dramPct) / 100),
                                 formatPercent(std::max(0.0, s.computePct) / 100), formatDuration(s.kernelBusyNs));
             f.metric = tr("compute %1").arg(formatPercent(std::max(0.0, s.computePct) / 100));
@@ -507,7 +492,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                 f.id = QStringLiteral("counters-clock-throttle");
                 f.title = tr("GPU %1 runs below its clock").arg(dev.deviceId);
                 f.summary
-                    = tr("%1 was below 90 % of its %2 MHz maximum for %3 of the sampled window (mean %4 MHz)%5. "
+                    = tr("%1 was below %6 of its %2 MHz maximum for %3 of the sampled window (mean %4 MHz)%5. "
                          "Power or thermal limits slow every kernel alike: check power caps, cooling and "
                          "clock settings (nvidia-smi -q -d PERFORMANCE names the reason).")
                           .arg(s->name)
@@ -515,8 +500,11 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
                           .arg(formatPercent(double(below) / double(sum.coveredNs)))
                           .arg(sum.mean, 0, 'f', 0)
                           .arg(slowPhases.isEmpty() ? QString()
-                                                    : tr("; slowest in %1").arg(slowPhases.join(QStringLiteral(", "))));
-                f.metric = tr("%1 below 90 % clock").arg(formatPercent(double(below) / double(sum.coveredNs)));
+                                                    : tr("; slowest in %1").arg(slowPhases.join(QStringLiteral(", "))))
+                          .arg(formatPercent(spec::kThrottleClockShare, 0));
+                f.metric = tr("%1 below %2 clock")
+                               .arg(formatPercent(double(below) / double(sum.coveredNs)),
+                                   formatPercent(spec::kThrottleClockShare, 0));
                 f.setImpact(qint64(double(scope->kernelBusyNs) * double(below) / double(sum.coveredNs)), r.window);
                 f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
                 Evidence e;

@@ -467,8 +467,8 @@ void TestCounters::stepClassScopes()
             titles << f.id + QLatin1String(": ") + f.title;
     titles.sort();
     QCOMPARE(titles,
-        (QStringList { QStringLiteral("counters-latency-bound: Mixed steps keep GPU 0 busy at low utilisation"),
-            QStringLiteral("counters-memory-bound: Decode is memory-bound on GPU 0") }));
+        (QStringList { QStringLiteral("counters-latency-bound: Mixed steps on GPU 0: busy at low utilisation"),
+            QStringLiteral("counters-memory-bound: Decode on GPU 0: memory-bound") }));
     const Finding* latency = test::findingById(*a, QStringLiteral("counters-latency-bound"));
     QCOMPARE(latency->impactNs, 8'000);
 
