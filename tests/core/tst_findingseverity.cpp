@@ -3,13 +3,15 @@
 // bands are the constants of specrules.h. Each case builds the impact at a band edge from those
 // constants (the smallest count whose share reaches the band, and one less), so changing a band
 // in specrules.h moves every producer's finding with it, and a producer with bands of its own
-// fails here. One finding of each kind: serving, efficiency, hardware counters, data quality.
+// fails here. One finding of each kind: serving, efficiency, hardware counters, Nsight Compute,
+// data quality.
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/dataqualityfindings.h"
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/servingfindings.h"
 #include "core/analysis/specrules.h"
 #include "core/counters/counteranalysis.h"
+#include "core/counters/ncuanalysis.h"
 #include "core/trace/tablenames.h"
 
 #include <QtTest>
@@ -65,6 +67,8 @@ private slots:
     void efficiency();
     void counters_data();
     void counters();
+    void ncu_data();
+    void ncu();
     void dataQuality_data();
     void dataQuality();
 
@@ -222,6 +226,48 @@ void TestFindingSeverity::counters()
         QVERIFY(!f);
         return;
     }
+    QVERIFY(f);
+    QCOMPARE(f->impactNs, count * 1'000);
+    QCOMPARE(f->severity, expected);
+}
+
+void TestFindingSeverity::ncu_data() { edgeRows(Severity::Low); }
+
+void TestFindingSeverity::ncu()
+{
+    // ncu-low-achieved-occupancy: the window's only kernel, `count` µs of a 1 ms window, profiled
+    // once with 0 % achieved of a theoretical 100 %: impact = its time × (1 − 0 / 100).
+    QFETCH(qint64, count);
+    QFETCH(Severity, expected);
+    auto* t = new Trace;
+    const quint32 name = t->strings.intern(QStringLiteral("void gemm_kernel<128>(Params)"));
+    LaunchConfig config;
+    config.gridX = config.gridY = config.gridZ = 1;
+    config.blockX = 128, config.blockY = config.blockZ = 1;
+    t->kernels.rowid = { 1 };
+    t->kernels.start = { 0 };
+    t->kernels.end = { count * 1'000 };
+    t->kernels.device = { 0 };
+    t->kernels.name = t->kernels.shortName = { name };
+    t->kernels.config = { t->configs.intern(config) };
+    t->kernelsByDevice[0] = { 0 };
+    auto r = emptyResult(1'000'000, t);
+    r->kernelInWindow = { true };
+    KernelSummary k;
+    k.name = k.shortName = name;
+    k.count = 1;
+    k.totalNs = count * 1'000;
+    r->kernels.append(k);
+    r->kernelNs = k.totalNs;
+    NcuReport report;
+    NcuLaunch launch;
+    launch.id = 0;
+    launch.kernelName = QStringLiteral("void gemm_kernel<128>(Params)");
+    launch.achievedOccupancyPct = 0;
+    launch.theoreticalOccupancyPct = 100;
+    report.launches.append(launch);
+    QCOMPARE(NcuAnalysis::run(*r, report).match.matched, qint64(1));
+    const Finding* f = find(*r, QStringLiteral("ncu-low-achieved-occupancy"));
     QVERIFY(f);
     QCOMPARE(f->impactNs, count * 1'000);
     QCOMPARE(f->severity, expected);
