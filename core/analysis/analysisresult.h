@@ -13,10 +13,13 @@
 #include <QVector>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace sl {
+
+struct NvtxThreadGroups;
 
 /// Per kernel name (all devices), spec §3 "Kernels". Times in ns.
 struct KernelSummary
@@ -219,6 +222,9 @@ struct AnalysisResult
     /// on its thread that matches a phase, itself included; -1 if none. Every range of the trace,
     /// not only the window's. Ranges that end on another thread only get their own name's phase.
     std::vector<qint8> rangePhase;
+    /// The per-thread NVTX groups with each range's parent and depth (NvtxAnalysis), built once
+    /// per analysis and walked by every pass that needs nesting; null before the NVTX analysis.
+    std::shared_ptr<const NvtxThreadGroups> nvtxThreads;
 
     /// Index of the unattributed slot in `phases` (the last one); -1 before the NVTX analysis.
     int unattributedPhase() const { return int(phases.size()) - 1; }

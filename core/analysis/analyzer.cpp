@@ -9,6 +9,7 @@
 #include "core/analysis/kernelanalysis.h"
 #include "core/analysis/nvtxanalysis.h"
 #include "core/analysis/processanalysis.h"
+#include "core/analysis/requestanalysis.h"
 #include "core/analysis/servinganalysis.h"
 #include "core/analysis/specrules.h"
 #include "core/counters/counteranalysis.h"
@@ -119,6 +120,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     const std::function<void()> hostSteps[] = {
         [&] { NvtxAnalysis::run(options.phases, res, cancel); },
         [&] { ServingAnalysis::run(options.phases, res); },
+        [&] { RequestAnalysis::run(options.phases, res); },
         [&] { HostAnalysis::sync(res, cancel); },
         [&] { HostAnalysis::memcpy(res, cancel); },
         [&] { HostAnalysis::graphs(res, cancel); },

@@ -155,6 +155,8 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
     addFindingsTable(r, out);
     if (r.serving.present())
         out.insert(QStringLiteral("serving_steps.csv"), ServingReport::stepsCsv(r));
+    if (r.serving.requests.size() > 0)
+        out.insert(QStringLiteral("requests.csv"), ServingReport::requestsCsv(r));
     EfficiencyReport::csv(r, &out);
     CountersReport::addCsv(r, out);
     return out;
