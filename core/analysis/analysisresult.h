@@ -4,6 +4,7 @@
 #include "core/analysis/analysiswindow.h"
 #include "core/analysis/efficiencyresult.h"
 #include "core/analysis/finding.h"
+#include "core/analysis/memorystats.h"
 #include "core/analysis/servingstats.h"
 #include "core/counters/counterresult.h"
 #include "core/trace/trace.h"
@@ -193,6 +194,7 @@ struct AnalysisResult
     QHash<quint32, QVector<PhaseStats>> phasesByPid; ///< same, per process (rank)
 
     QVector<ProcessStats> processes;
+    MemoryStats memory; ///< GPU memory in use, peaks, headroom and churn (docs/analysis.md "GPU memory")
     ServingStats serving; ///< serving steps, tokens, TPOT, throughput (docs/analysis.md "Serving steps")
     EfficiencyStats efficiency; ///< math paths, busy split, communication overlap, FLOPs
     QVector<Finding> findings; ///< ranked by impact

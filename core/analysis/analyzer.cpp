@@ -7,6 +7,7 @@
 #include "core/analysis/findingsengine.h"
 #include "core/analysis/hostanalysis.h"
 #include "core/analysis/kernelanalysis.h"
+#include "core/analysis/memoryanalysis.h"
 #include "core/analysis/nvtxanalysis.h"
 #include "core/analysis/processanalysis.h"
 #include "core/analysis/requestanalysis.h"
@@ -135,6 +136,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
         return nullptr;
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
     EfficiencyAnalysis::run(options, res);
+    MemoryAnalysis::run(res);
     FindingsEngine::run(res, cancel);
     if (cancel.isCancelled())
         return nullptr;

@@ -5,6 +5,7 @@
 #include "core/io/exportopener.h"
 #include "core/io/gpuopreader.h"
 #include "core/io/hostreader.h"
+#include "core/io/memoryusagereader.h"
 #include "core/io/metadatareader.h"
 #include "core/io/tracefinalizer.h"
 #include "core/io/tracevalidator.h"
@@ -125,6 +126,7 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     if (!host.readStrings(*trace, &error))
         return ctx.cancelled() ? cancelled() : sqlFailure(error, ctx.sqliteError);
     MetadataReader::read(db, schema, *trace);
+    MemoryUsageReader::read(db, schema, *trace);
 
     // GPU tables on a second connection in a helper thread while this thread reads the host
     // tables; the hash (I/O bound) runs on a third. Both helpers stop within one chunk on cancel.
