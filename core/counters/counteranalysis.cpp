@@ -290,15 +290,17 @@ QStringList nonOverlapNotes(const CounterSet& exported, const CounterSet& extra,
         if (overlaps || first > last)
             continue;
         const bool nvml = set->series.front().source == CounterSeries::Source::Nvml;
-        notes << CounterAnalysis::tr("The %1 samples do not overlap the analysis window: they lie from %2 to %3 ns "
-                                     "of the session timeline, the window from %4 to %5 ns. No counter figure is "
-                                     "computed from them; check that they come from this run and that their clock "
-                                     "(time zone, clock domain) matches the trace's.")
-                     .arg(nvml ? CounterAnalysis::tr("NVML") : CounterAnalysis::tr("GPU metric"))
-                     .arg(first)
-                     .arg(last)
-                     .arg(w0)
-                     .arg(w1);
+        const QString note = nvml
+            ? CounterAnalysis::tr(
+                "The NVML samples do not overlap the analysis window: they lie from %1 to %2 ns of the "
+                "session timeline, the window from %3 to %4 ns. No counter figure is computed from "
+                "them; check that they come from this run and that their clock (time zone) matches "
+                "the trace's.")
+            : CounterAnalysis::tr(
+                "The GPU metric samples do not overlap the analysis window: they lie from %1 to %2 ns "
+                "of the session timeline, the window from %3 to %4 ns. No counter figure is computed "
+                "from them; check the export's clock domain.");
+        notes << note.arg(first).arg(last).arg(w0).arg(w1);
     }
     return notes;
 }
