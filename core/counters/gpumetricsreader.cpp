@@ -6,6 +6,7 @@
 #include "core/util/logging.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QHash>
 
 #include <algorithm>
@@ -249,11 +250,26 @@ void concatenate(std::vector<SampleChunk>& chunks, std::vector<CounterSeries>& s
     }
 }
 
+/// The rows to size the buffers and ranges for (an upper bound): the rowid span when the file
+/// could hold that many rows — no GPU_METRICS row takes under 8 bytes on disk, and a dense
+/// table, the usual case, then costs no counting pass — else COUNT(*): a sparse table (one
+/// rowid at 2^40) would otherwise ask for 2^40 samples and abort.
+qint64 rowsToReserve(const SqliteConnection& db, const QString& path)
+{
+    const qint64 first = db.scalar(QStringLiteral("SELECT MIN(rowid) FROM %1").arg(kMetricsTable), 0);
+    const qint64 last = std::max(first, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(kMetricsTable), 0));
+    const quint64 span = quint64(last) - quint64(first) + 1; // unsigned: rowids may span all of qint64
+    const qint64 fileBytes = path.isEmpty() ? 0 : QFileInfo(path).size();
+    if (span <= quint64(fileBytes / 8))
+        return qint64(span);
+    return db.scalar(QStringLiteral("SELECT COUNT(*) FROM %1").arg(kMetricsTable), 0);
+}
+
 /// Scans GPU_METRICS into `chunks`: large tables in rowid ranges on connections of their own, one
 /// per spare core (the scan is SQLite's row stepping, ≈ 5 M rows/s per core, the longest reader
-/// of a 10 kHz capture). The number of ranges follows the row count, never the rowid span: a
-/// sparse table (one rowid at 2^40) only makes the ranges uneven. Returns false on an error
-/// (set) or a cancel.
+/// of a 10 kHz capture). The number of ranges follows `rows` (rowsToReserve), never a sparse
+/// rowid span: one rowid at 2^40 only makes the ranges uneven. Returns false on an error (set)
+/// or a cancel.
 bool scanRanges(const SqliteConnection& db, LoadContext& ctx, const SlotIndex& slot, size_t seriesCount, qint64 rows,
     const QString& path, int readers, qint64 rowsPerRange, std::vector<SampleChunk>& chunks, QString* error)
 {
@@ -359,7 +375,7 @@ bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, Lo
         trace.counters.notes << tr("GPU metrics are not read: TARGET_INFO_GPU_METRICS names no metric.");
         return true;
     }
-    const qint64 rows = db.scalar(QStringLiteral("SELECT COUNT(*) FROM %1").arg(kMetricsTable), 0);
+    const qint64 rows = rowsToReserve(db, path);
     QElapsedTimer clock;
     clock.start();
     std::vector<SampleChunk> chunks;
