@@ -56,6 +56,8 @@ public:
     void gpu(int id, const QString& name, int smCount = 132);
     /// Creates GPU_METRICS and TARGET_INFO_GPU_METRICS as `nsys --gpu-metrics-devices` exports do
     /// (empty); `rawTimestamp`: GPU_METRICS starts with the raw clock column of newer exports.
+    /// Write their typeIds with gpuMetricTypeId(), never small numbers: a reader that keeps 32
+    /// bits must fail the test, as it fails on real exports.
     void gpuMetricsTables(bool rawTimestamp = false);
     void meta(const QString& table, const QString& name, const QString& value);
 
