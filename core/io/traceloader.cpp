@@ -152,6 +152,7 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     // write nothing but trace.counters.
     QString metricsError;
     bool metricsOk = true;
+    DataQuality metricsQuality;
     auto readMetrics = [&] {
         if (!schema.hasTable(QStringLiteral("GPU_METRICS")))
             return;
@@ -165,8 +166,8 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
         }
         const int spare = int(std::thread::hardware_concurrency()) - 2;
         const int readers = options.metricsReaders > 0 ? options.metricsReaders : std::clamp(spare, 1, 4);
-        metricsOk
-            = GpuMetricsReader::read(mdb, schema, ctx, *trace, &metricsError, path, options.parallel ? readers : 1);
+        metricsOk = GpuMetricsReader::read(
+            mdb, schema, ctx, *trace, metricsQuality, &metricsError, path, options.parallel ? readers : 1);
     };
     QString sha;
     std::thread hashThread;
@@ -228,6 +229,7 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
         return sqlFailure(metricsError, ctx.sqliteError);
     if (ctx.cancelled() || !metricsOk)
         return cancelled();
+    quality.merge(std::move(metricsQuality));
     quality.finish(trace->info.kernelNameColumn);
     if (const qint64 excluded = quality.excludedRows(); excluded > 0)
         trace->loadWarnings << tr("%n row(s) of the export break the data-quality rules and are left out of every "
