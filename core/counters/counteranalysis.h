@@ -23,13 +23,13 @@ class CounterAnalysis
     Q_DECLARE_TR_FUNCTIONS(CounterAnalysis)
 public:
     /// `extra`: NVML samples already aligned to the trace (may be empty). Appends findings to
-    /// `result.findings`; `cancel` is checked per device, phase and step class, and before the findings; a cancelled
-    /// run returns what it has, and the caller drops it (Analyzer::analyze returns null).
+    /// `result.findings`. `cancel` is checked per device, phase and step class and before the
+    /// findings; a cancelled run returns what it has, and the caller drops it.
     static CounterResult run(AnalysisResult& result, const CounterSet& extra, const Cancellation& cancel = {});
     /// Reads the imports named in `options` (NVML CSV, Nsight Compute results), runs the counter
     /// and Nsight Compute analyses into `result.counters`, appends their findings (unranked: the
-    /// Analyzer ranks every producer's findings once). Import errors
-    /// become warnings naming the file; the analysis itself never fails on them.
+    /// Analyzer ranks every producer's findings once). Import errors become warnings naming the
+    /// file; the analysis itself never fails on them.
     static void attach(const AnalysisOptions& options, AnalysisResult& result, const Cancellation& cancel = {});
     /// The bound class from the busy-time means (−1 = not sampled) and the busy share.
     static BoundClass classify(double dramPct, double computePct, double busyShare);
