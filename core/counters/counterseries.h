@@ -18,7 +18,9 @@ namespace sl {
 /// taken as long as the median period of the series (see `periodNs`).
 struct CounterSeries
 {
-    enum class Source { GpuMetrics, Nvml };
+    /// GpuMetrics: the export's GPU_METRICS; Nvml: an imported NVML/nvidia-smi CSV;
+    /// MemoryEvents: GPU memory in use, from the export's CUDA_GPU_MEMORY_USAGE_EVENTS.
+    enum class Source { GpuMetrics, Nvml, MemoryEvents };
 
     Source source = Source::GpuMetrics;
     int deviceId = -1; ///< CUDA device id (GPU_METRICS: typeId & 0xFF; NVML: the index column)

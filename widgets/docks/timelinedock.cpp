@@ -75,8 +75,8 @@ void TimelineDock::setAnalysis(const AnalysisPtr& analysis)
 
 bool TimelineDock::shownByDefault(const CounterSeries& series)
 {
-    if (series.source == CounterSeries::Source::Nvml)
-        return true;
+    if (series.source != CounterSeries::Source::GpuMetrics)
+        return true; // NVML samples and the memory-in-use lane: one or a few rows per GPU
     static const char* const kKey[] = { "SMs Active", "SM Issue", "Tensor Active", "DRAM Read Bandwidth",
         "DRAM Write Bandwidth", "GPC Clock Frequency", "PCIe RX Throughput", "PCIe TX Throughput" };
     if (series.unit != QLatin1String("%") && series.unit != QLatin1String("MHz"))
