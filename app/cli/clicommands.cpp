@@ -175,7 +175,8 @@ QString Commands::usage()
         "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
         "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
         "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
-        "                 cancel latency and memory after reopening, against a bare SQLite scan\n\n"
+        "                 cancel latency and memory after reopening, against the sqlite3 shell aggregating the\n"
+        "                 columns the load reads\n\n"
         "Run 'sightline-cli <command> --help' for the options of a command.\n"
         "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,\n"
         "5 regression beyond the --gate threshold, 6 gate inconclusive.\n");
