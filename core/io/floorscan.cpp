@@ -26,6 +26,7 @@ const char* const kQueries[] = {
     "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, graphId FROM "
     "CUPTI_ACTIVITY_KIND_GRAPH_TRACE",
     "SELECT timestamp, typeId, metricId, value FROM GPU_METRICS",
+    "SELECT rowid, start, deviceId, globalPid, bytes, memoryOperationType, memKind FROM CUDA_GPU_MEMORY_USAGE_EVENTS",
 };
 
 /// Per table the loader reads, the columns it reads (rowid aside), for the aggregate floor.
@@ -52,6 +53,7 @@ const TableColumns kColumns[] = {
         { "start", "end", "deviceId", "streamId", "correlationId", "globalPid", "graphId" } },
     { "GPU_METRICS", { "timestamp", "typeId", "metricId", "value" } },
     { "OSRT_API", { "start", "end" } },
+    { "CUDA_GPU_MEMORY_USAGE_EVENTS", { "start", "deviceId", "globalPid", "bytes", "memoryOperationType", "memKind" } },
 };
 } // namespace
 

@@ -28,7 +28,8 @@ public:
     /// ns = -1 when the shell is not installed or fails; rows is not counted.
     static Result shellScan(const QString& path, const QString& shell = QStringLiteral("sqlite3"));
     /// The statements of shellScan for this export: per table the loader reads (StringIds,
-    /// kernels, runtime API, NVTX, memcpy, memset, graph launches, GPU metrics, OS runtime),
+    /// kernels, runtime API, NVTX, memcpy, memset, graph launches, GPU metrics, OS runtime, GPU
+    /// memory usage events),
     /// `SELECT total(c1), total(c2), ... FROM table` over the columns of that table the loader
     /// reads and the export has (the loader's own row filter kept: NVTX event types 59, 60, 75).
     /// rowid is left out: it is the b-tree key, not a stored value. Empty when no table is read.
