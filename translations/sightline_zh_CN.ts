@@ -71,7 +71,7 @@
     </message>
     <message>
         <source>Scale benchmark: floor (bare SQLite scan), load, analysis, NVTX attribution, report, CPU use, peak memory, cancel latency and memory after reopening.</source>
-        <translation>规模基准测试：下限（纯 SQLite 扫描）、加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、取消延迟以及重新打开后的内存。</translation>
+        <translation type="vanished">规模基准测试：下限（纯 SQLite 扫描）、加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、取消延迟以及重新打开后的内存。</translation>
     </message>
     <message>
         <source>Kernels of the NVTX-heavy trace (synth --nvtx-ops, one range per kernel) for the attribution figure; 0 skips it (default 1000000, or the largest --kernels when smaller).</source>
@@ -113,16 +113,20 @@
         <source>--hostile takes a kernel count.</source>
         <translation>--hostile 需要一个内核数。</translation>
     </message>
+    <message>
+        <source>Scale benchmark: floor (the sqlite3 shell aggregating every column the load reads), load, analysis, NVTX attribution, report, CPU use, peak memory, cancel latency and memory after reopening.</source>
+        <translation>规模基准测试：下限（sqlite3 shell 对加载所读的每一列求聚合）、加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、取消延迟以及重新打开后的内存。</translation>
+    </message>
 </context>
 <context>
     <name>BenchTables</name>
     <message>
         <source>Time, each figure with its ratio to the floor (a bare SQLite scan of the same columns) of the same run; cores = CPU time / wall time.</source>
-        <translation>时间：每项数值附有其与同一次运行中下限（对相同列的纯 SQLite 扫描）的比值；核数 = CPU 时间 / 墙钟时间。</translation>
+        <translation type="vanished">时间：每项数值附有其与同一次运行中下限（对相同列的纯 SQLite 扫描）的比值；核数 = CPU 时间 / 墙钟时间。</translation>
     </message>
     <message>
         <source>| trace | kernels | API rows | NVTX ranges | floor | load | analyze | NVTX attribution alone | report | load+analyze+report | cores: floor / load / analyze |</source>
-        <translation>| 跟踪 | 内核 | API 行数 | NVTX 范围 | 下限 | 加载 | 分析 | 仅 NVTX 归属 | 报告 | 加载+分析+报告 | 核数：下限 / 加载 / 分析 |</translation>
+        <translation type="vanished">| 跟踪 | 内核 | API 行数 | NVTX 范围 | 下限 | 加载 | 分析 | 仅 NVTX 归属 | 报告 | 加载+分析+报告 | 核数：下限 / 加载 / 分析 |</translation>
     </message>
     <message>
         <source>Memory: peak resident growth over the size before loading (MiB), per phase; the bound is %1 B per kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5× the interned strings and %6 MiB.</source>
@@ -146,15 +150,15 @@
     </message>
     <message>
         <source>Against the sqlite3 shell (the stock command-line tool reading the same columns, output discarded): analyze everything included = load + analyze + report.</source>
-        <translation>与 sqlite3 shell（读取相同列并丢弃输出的标准命令行工具）对比：全部计入的分析 = 加载 + 分析 + 报告。</translation>
+        <translation type="vanished">与 sqlite3 shell（读取相同列并丢弃输出的标准命令行工具）对比：全部计入的分析 = 加载 + 分析 + 报告。</translation>
     </message>
     <message>
         <source>| trace | C-API floor | sqlite3 shell floor | load+analyze+report | ratio to the shell floor |</source>
-        <translation>| 跟踪 | C-API 下限 | sqlite3 shell 下限 | 加载+分析+报告 | 与 shell 下限之比 |</translation>
+        <translation type="vanished">| 跟踪 | C-API 下限 | sqlite3 shell 下限 | 加载+分析+报告 | 与 shell 下限之比 |</translation>
     </message>
     <message>
         <source>no sqlite3 shell</source>
-        <translation>无 sqlite3 shell</translation>
+        <translation type="vanished">无 sqlite3 shell</translation>
     </message>
     <message>
         <source>Cancel and reopen: a load cancelled at the given progress (latency with its ratio to the floor, resident growth left after the cancel); an analysis cancelled after the same share of its run time (when, of the whole analysis, and the latency until its future finished); then the trace loaded, analysed and closed repeatedly (resident growth after each close, MiB).</source>
@@ -175,6 +179,14 @@
     <message>
         <source>| trace | series | samples | counters | B/sample |</source>
         <translation>| 跟踪 | 序列 | 采样 | 计数器 | B/采样 |</translation>
+    </message>
+    <message>
+        <source>Time, each figure with its ratio to the floor of the same run: the sqlite3 shell computing total() of every column the load reads, table by table (* where no sqlite3 shell ran: the C-API scan instead). C-API scan = the same columns stepped through the C API. Whole process = sightline-cli analyze, start to exit, in a fresh process. cores = CPU time / wall time.</source>
+        <translation>时间：每项数值附有其与同一次运行中下限的比值：sqlite3 shell 逐表对加载所读的每一列计算 total()（* 表示未运行 sqlite3 shell：改用 C-API 扫描）。C-API 扫描 = 通过 C API 逐行读取相同的列。整个进程 = sightline-cli analyze 在新进程中从启动到退出。核数 = CPU 时间 / 墙钟时间。</translation>
+    </message>
+    <message>
+        <source>| trace | kernels | API rows | NVTX ranges | floor | C-API scan | load | analyze | NVTX attribution alone | report | load+analyze+report | analyze, whole process | cores: C-API scan / load / analyze |</source>
+        <translation>| 跟踪 | 内核 | API 行数 | NVTX 范围 | 下限 | C-API 扫描 | 加载 | 分析 | 仅 NVTX 归属 | 报告 | 加载+分析+报告 | analyze 整个进程 | 核数：C-API 扫描 / 加载 / 分析 |</translation>
     </message>
 </context>
 <context>
@@ -756,7 +768,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs none, node or graph, --framework vllm, sglang or trtllm.</source>
-        <translation>无效的 synth 选项：--steps 和 --kernels 需要正数，--ranks 为 1 到 8，--graphs 为 none、node 或 graph，--framework 为 vllm、sglang 或 trtllm。</translation>
+        <translation type="vanished">无效的 synth 选项：--steps 和 --kernels 需要正数，--ranks 为 1 到 8，--graphs 为 none、node 或 graph，--framework 为 vllm、sglang 或 trtllm。</translation>
     </message>
     <message>
         <source>--out needs a folder name; an empty one is not taken to mean the current folder.</source>
@@ -798,7 +810,7 @@ Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a comman
 Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,
 5 regression beyond the --gate threshold, 6 gate inconclusive.
 </source>
-        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+        <translation type="vanished">用法：sightline-cli &lt;命令&gt; [选项]
 
 命令：
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
@@ -841,6 +853,77 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>--%1 needs one file per trace (empty for none): %2 given for %3 traces.</source>
         <translation>--%1 需要每个跟踪一个文件（没有则留空）：为 %3 个跟踪给出了 %2 个。</translation>
+    </message>
+    <message>
+        <source>Row order of the per-process tables: time (start order across processes, default) or blocked (one block per process, each in time order, as real runtime tables often are).</source>
+        <translation>各进程表的行顺序：time（跨进程按开始时间排序，默认）或 blocked（每个进程一个块，块内按时间排序，与真实运行时表常见的存储方式相同）。</translation>
+    </message>
+    <message>
+        <source>ORDER</source>
+        <translation>顺序</translation>
+    </message>
+    <message>
+        <source>Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs none, node or graph, --framework vllm, sglang or trtllm, --layout time or blocked.</source>
+        <translation>无效的 synth 选项：--steps 和 --kernels 需要正数，--ranks 为 1 到 8，--graphs 为 none、node 或 graph，--framework 为 vllm、sglang 或 trtllm，--layout 为 time 或 blocked。</translation>
+    </message>
+    <message>
+        <source>Usage: sightline-cli &lt;command&gt; [options]
+
+Commands:
+  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--ncu FILE] [--nvml FILE]
+                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--model-flops-per-token F | --params P]
+          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]] [--ncu A.csv,B.csv,...]
+          [--nvml A.csv,B.csv,...]
+                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md
+  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH)
+  info TRACE.sqlite
+                 print the nsys and schema versions, GPUs, tables and row counts
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]
+                 [--layout time|blocked]
+                 write a synthetic LLM-serving export in the nsys 2026.2 schema
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,
+                 cancel latency and memory after reopening, against the sqlite3 shell aggregating the
+                 columns the load reads
+
+Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a command.
+Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,
+5 regression beyond the --gate threshold, 6 gate inconclusive.
+</source>
+        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+
+命令：
+  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--ncu FILE] [--nvml FILE]
+                 写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--model-flops-per-token F | --params P]
+          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]] [--ncu A.csv,B.csv,...]
+          [--nvml A.csv,B.csv,...]
+                 将 2 到 8 个跟踪与一个基线比较：写出 DIR/comparison.json 和 DIR/comparison.md
+  （analyze、compare 和 info 也可通过 nsys 打开 .nsys-rep/.qdrep 报告：--nsys PATH）
+  info TRACE.sqlite
+                 打印 nsys 和导出模式版本、GPU、表及行数
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]
+                 [--layout time|blocked]
+                 写出一个 nsys 2026.2 模式的合成 LLM 推理服务导出文件
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 测量加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、
+                 取消延迟和重复打开后的内存，并与 sqlite3 shell 对加载所读各列求聚合的下限对比
+
+运行 &apos;sightline-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
+退出码：0 成功，1 失败，2 用法错误，3 输入不可读，4 无法写出输出，
+5 回退超出 --gate 阈值，6 门控无法判定。
+</translation>
     </message>
 </context>
 <context>

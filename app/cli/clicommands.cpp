@@ -171,10 +171,12 @@ QString Commands::usage()
         "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
         "                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz "
         "HZ]]\n"
+        "                 [--layout time|blocked]\n"
         "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
         "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
         "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
-        "                 cancel latency and memory after reopening, against a bare SQLite scan\n\n"
+        "                 cancel latency and memory after reopening, against the sqlite3 shell aggregating the\n"
+        "                 columns the load reads\n\n"
         "Run 'sightline-cli <command> --help' for the options of a command.\n"
         "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,\n"
         "5 regression beyond the --gate threshold, 6 gate inconclusive.\n");
@@ -552,6 +554,10 @@ int Commands::synth(const QStringList& args)
            "nsys --gpu-metrics-devices=all does.") });
     p.addOption({ QStringLiteral("gpu-metrics-hz"), tr("GPU metrics sampling rate (default 10000, nsys' default)."),
         tr("HZ"), QStringLiteral("10000") });
+    p.addOption({ QStringLiteral("layout"),
+        tr("Row order of the per-process tables: time (start order across processes, default) or blocked (one "
+           "block per process, each in time order, as real runtime tables often are)."),
+        tr("ORDER"), QStringLiteral("time") });
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -585,6 +591,10 @@ int Commands::synth(const QStringList& args)
         o.graphs = SynthGraphMode::Graph;
     else
         ok4 = false;
+    const QString layout = p.value(QStringLiteral("layout")).toLower();
+    o.blockedLayout = layout == QLatin1String("blocked");
+    if (!o.blockedLayout && layout != QLatin1String("time"))
+        ok4 = false;
     const QString fw = p.value(QStringLiteral("framework")).toLower();
     if (fw == QLatin1String("vllm"))
         o.framework = SynthFramework::Vllm;
@@ -596,7 +606,7 @@ int Commands::synth(const QStringList& args)
         ok4 = false;
     if (!ok1 || !ok2 || !ok3 || !ok4 || o.steps < 1 || o.ranks < 1 || o.ranks > 8 || o.targetKernels < 0) {
         err() << tr("Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs "
-                    "none, node or graph, --framework vllm, sglang or trtllm.")
+                    "none, node or graph, --framework vllm, sglang or trtllm, --layout time or blocked.")
               << "\n";
         return Usage;
     }
