@@ -8,8 +8,8 @@ namespace sl {
 
 namespace {
 
-/// Whether `text` leaves a quoted field open (an odd number of quote characters).
-bool quoteOpen(const QString& text) { return text.count(QLatin1Char('"')) % 2 == 1; }
+/// Whether `line` holds an odd number of quote characters (it opens or closes a quoted field).
+bool flipsQuote(const QString& line) { return line.count(QLatin1Char('"')) % 2 == 1; }
 
 } // namespace
 
@@ -36,7 +36,7 @@ bool CsvLineReader::next(QString& record, bool* tooLong)
         *tooLong = false;
     record.clear();
     QString line;
-    bool started = false;
+    bool started = false, open = false; // open: a quoted field runs on past this line
     while (m_in.readLineInto(&line, kMaxRecordChars)) {
         ++m_line;
         if (!started) {
@@ -56,7 +56,8 @@ bool CsvLineReader::next(QString& record, bool* tooLong)
                 *tooLong = true;
             return true;
         }
-        if (!quoteOpen(record))
+        open = open != flipsQuote(line); // counted per line: a long quoted record stays linear
+        if (!open)
             return true;
     }
     return started;

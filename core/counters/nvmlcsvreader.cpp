@@ -447,6 +447,25 @@ NvmlCsvReader::Result NvmlCsvReader::read(
     return parse(f, fileName, sessionStartUtcNs, localOffsetSeconds, columns);
 }
 
+std::optional<bool> NvmlCsvReader::hasHeaderRow(const QString& path, int localOffsetSeconds)
+{
+    QFile f;
+    QString why;
+    if (!NativePath::openReadOnly(f, path, &why))
+        return std::nullopt;
+    CsvLineReader in(&f);
+    QString record;
+    // The first row that is not blank, tool chatter, a comment or a date line, as NvmlParser sees it.
+    for (int lines = 0; lines < 1000 && in.next(record); ++lines) {
+        const QString t = record.trimmed();
+        if (t.isEmpty() || t.startsWith(QLatin1String("==")) || t.startsWith(QLatin1Char('#'))
+            || epochNs(t, localOffsetSeconds))
+            continue;
+        return looksLikeHeader(CsvLineReader::split(record, CsvLineReader::delimiterOf(record)), localOffsetSeconds);
+    }
+    return std::nullopt;
+}
+
 NvmlCsvReader::Result NvmlCsvReader::parse(const QByteArray& bytes, const QString& fileName, qint64 sessionStartUtcNs,
     int localOffsetSeconds, const QStringList& columns)
 {

@@ -49,6 +49,9 @@ public:
         int localOffsetSeconds, const QStringList& columns = {});
     static Result parse(QIODevice& device, const QString& fileName, qint64 sessionStartUtcNs, int localOffsetSeconds,
         const QStringList& columns = {});
+    /// Whether the file starts with a header row (false: `--format=csv,noheader`, whose columns
+    /// must be given); nullopt when it cannot be read or holds no row.
+    static std::optional<bool> hasHeaderRow(const QString& path, int localOffsetSeconds = 0);
     /// Epoch ns of one timestamp field, or nullopt. Exposed for tests.
     static std::optional<qint64> epochNs(const QString& field, int localOffsetSeconds);
 };

@@ -6,11 +6,13 @@
 // worked out by hand from the wall-clock text (comments give the arithmetic).
 #include "core/counters/ncucsvreader.h"
 #include "core/counters/nvmlcsvreader.h"
+#include "core/session/tracesession.h"
 #include "core/util/nativepath.h"
 
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QStringEncoder>
 #include <QTemporaryDir>
 #include <QTest>
@@ -199,6 +201,22 @@ void TestImportInputs::nvmlNoHeaderWithColumns()
     QFile report(out + QStringLiteral("/report.json"));
     QVERIFY(report.open(QIODevice::ReadOnly));
     QVERIFY(report.readAll().contains("NVML samples: 2 rows read, 0 skipped"));
+    // The GUI's path: the session passes the columns through AnalysisOptions.
+    QCOMPARE(NvmlCsvReader::hasHeaderRow(csv), std::optional<bool>(false));
+    QCOMPARE(NvmlCsvReader::hasHeaderRow(m_dir.filePath(QStringLiteral("nothing.csv"))), std::optional<bool>());
+    TraceSession session;
+    session.open({ m_trace });
+    QVERIFY(QTest::qWaitFor([&] { return !session.isBusy() && session.count() == 1; }, 60000));
+    session.setImports(0, QString(), csv,
+        { QStringLiteral("timestamp"), QStringLiteral("index"), QStringLiteral("utilization.gpu"),
+            QStringLiteral("memory.used"), QStringLiteral("power.draw") });
+    QVERIFY(QTest::qWaitFor([&] { return !session.isBusy(); }, 60000));
+    QVERIFY(session.entry(0).analysis);
+    QVERIFY2(session.entry(0).analysis->warnings.isEmpty(),
+        qPrintable(session.entry(0).analysis->warnings.join(QLatin1Char('\n'))));
+    QVERIFY(session.entry(0)
+                .analysis->counters.notes.join(QLatin1Char(' '))
+                .contains(QStringLiteral("NVML samples: 2 rows read, 0 skipped")));
 }
 
 void TestImportInputs::nvmlUnitsInValues()
