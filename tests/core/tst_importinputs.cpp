@@ -83,6 +83,8 @@ private slots:
     void nvmlIsoTimestamps();
     void nvmlNonUtf8Path();
     void nvmlMemoryIsBounded();
+    void realNvidiaSmiLayouts();
+    void realNcuRawPage();
     void ncuHeaderInAnotherCase();
     void ncuHungIsTimedOut();
     void ncuCrashSaysTheSignal();
@@ -362,6 +364,74 @@ void TestImportInputs::nvmlMemoryIsBounded()
     QVERIFY(report.open(QIODevice::ReadOnly));
     QVERIFY(report.readAll().contains("NVML samples: 1000000 rows read, 0 skipped"));
     QFile::remove(csv);
+}
+
+/// A file of tests/data/counters/sightline-h100 (made on an H100 for these tests: README there).
+QString h100(const char* name)
+{
+    return QStringLiteral(SIGHTLINE_TEST_DATA "/counters/sightline-h100/") + QLatin1String(name);
+}
+
+void TestImportInputs::realNvidiaSmiLayouts()
+{
+    // The three layouts as nvidia-smi 580.159.04 wrote them on an H100, in UTC (+00:00), against a
+    // capture started at 2026-11-25T21:09:14Z = 1795640954 s (20417 days × 86400 + 21:09:14).
+    const qint64 start = 1'795'640'954'000'000'000;
+    // (a) date --iso-8601=ns before each --format=csv block: 21:09:14,509810953, 15,548200530, 16,589038679.
+    auto r = NvmlCsvReader::read(h100("nvidia-smi-dateblocks.log"), start, 3600);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.rowsRead, 3);
+    QCOMPARE(r.rowsSkipped, 0);
+    const CounterSeries* power = r.counters.find(0, QStringLiteral("Power"));
+    QVERIFY(power);
+    QCOMPARE(power->t, (std::vector<qint64> { 509'810'953, 1'548'200'530, 2'589'038'679 }));
+    QCOMPARE(power->v, (std::vector<float> { 71.36f, 71.19f, 71.22f }));
+    // (b) --format=csv,noheader,nounits with timestamp first: 10 rows from 21:09:17.647 to 19.455,
+    // local time of a UTC machine (offset 0).
+    const QStringList columns = { QStringLiteral("timestamp"), QStringLiteral("index"),
+        QStringLiteral("utilization.gpu"), QStringLiteral("memory.used"), QStringLiteral("power.draw") };
+    QVERIFY(NvmlCsvReader::read(h100("nvidia-smi-noheader-nounits.csv"), start, 0)
+                .error.contains(QStringLiteral("--nvml-columns")));
+    r = NvmlCsvReader::read(h100("nvidia-smi-noheader-nounits.csv"), start, 0, columns);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.rowsRead, 10);
+    power = r.counters.find(0, QStringLiteral("Power"));
+    QCOMPARE(power->t.front(), 3'647'000'000);
+    QCOMPARE(power->t.back(), 5'455'000'000);
+    QCOMPARE(power->v.front(), 71.25f);
+    QCOMPARE(power->v.back(), 71.10f);
+    // (c) --format=csv, units in every value: 10 rows from 21:09:19.742 to 21.552 as the matmul loop
+    // ramps up (power 71.12 W → 708.89 W at 21.152, utilisation 0 → 98 %, 1011 MiB in use).
+    r = NvmlCsvReader::read(h100("nvidia-smi-units.csv"), start, 0);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.rowsRead, 10);
+    QCOMPARE(r.valuesSkipped, 0);
+    power = r.counters.find(0, QStringLiteral("Power"));
+    QCOMPARE(power->t.front(), 5'742'000'000);
+    QCOMPARE(power->t[7], 7'152'000'000);
+    QCOMPARE(power->v[7], 708.89f);
+    QCOMPARE(r.counters.find(0, QStringLiteral("GPU Utilization"))->v[7], 98.0f);
+    QCOMPARE(r.counters.find(0, QStringLiteral("Memory Used"))->v.back(), 1011.0f);
+}
+
+void TestImportInputs::realNcuRawPage()
+{
+    // ncu 2025.3.1 --csv --page raw of layer.py (a SwiGLU MLP, bf16) on an H100: 10 launches, 538
+    // columns, units "ns"/"byte"/"inst", thousands separators.
+    const NcuReport r = NcuCsvReader::read(h100("ncu-raw-swiglu.csv"));
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.page, NcuReport::Page::Raw);
+    QCOMPARE(r.launches.size(), 10);
+    const NcuLaunch& gemm = r.launches[4];
+    QCOMPARE(gemm.kernelName, QStringLiteral("nvjet_sm90_tst_64x8_64x16_4x2_h_bz_TNT"));
+    QCOMPARE(gemm.durationNs.value_or(-1), 7360.0); // "7,360" ns
+    QCOMPARE(gemm.dramBytes.value_or(-1), 5'815'552.0); // "5,815,552" byte
+    QCOMPARE(gemm.gridTotal, quint64(8 * 11));
+    QCOMPARE(gemm.blockTotal, quint64(384));
+    QCOMPARE(gemm.achievedOccupancyPct.value_or(-1), 14.57);
+    // The random-normal kernel: 27,213,824 FFMA instructions = 54,427,648 FP32 FLOPs.
+    QCOMPARE(r.launches[1].flops32.value_or(-1), 54'427'648.0);
+    QCOMPARE(r.launches[9].computeCapability, QStringLiteral("9.0"));
 }
 
 void TestImportInputs::ncuHeaderInAnotherCase()
