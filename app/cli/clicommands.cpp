@@ -208,9 +208,16 @@ QString exportFor(const QString& path, const QCommandLineParser& p, int* code)
         },
         interrupted, timeoutMs);
     progress.done();
+    if (r.error == LoadError::Cancelled && interrupted()) {
+        err() << Commands::tr("Interrupted by %1: nsys was stopped while exporting %2; nothing was cached.")
+                     .arg(ChildProcess::signalName(g_signal.load()), NativePath::displayName(path))
+              << "\n";
+        *code = Interrupted;
+        return {};
+    }
     err() << r.message << "\n";
     if (!r.ok())
-        *code = r.error == LoadError::Cancelled && interrupted() ? Interrupted : exitCodeFor(r.error);
+        *code = exitCodeFor(r.error);
     return r.sqlitePath;
 }
 
