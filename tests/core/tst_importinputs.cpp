@@ -372,46 +372,56 @@ QString h100(const char* name)
     return QStringLiteral(SIGHTLINE_TEST_DATA "/counters/sightline-h100/") + QLatin1String(name);
 }
 
+/// A file of tests/data/h100-layer (real inputs made on an H100: README there).
+QString layer(const char* name)
+{
+    QString path = QStringLiteral(SIGHTLINE_TEST_DATA "/h100-layer/");
+    path += QLatin1String(name);
+    return path;
+}
+
 void TestImportInputs::realNvidiaSmiLayouts()
 {
-    // The three layouts as nvidia-smi 580.159.04 wrote them on an H100, in UTC (+00:00), against a
-    // capture started at 2026-11-25T21:09:14Z = 1795640954 s (20417 days × 86400 + 21:09:14).
-    const qint64 start = 1'795'640'954'000'000'000;
-    // (a) date --iso-8601=ns before each --format=csv block: 21:09:14,509810953, 15,548200530, 16,589038679.
-    auto r = NvmlCsvReader::read(h100("nvidia-smi-dateblocks.log"), start, 3600);
+    // The three layouts as nvidia-smi 580.159.04 wrote them on an H100 (tests/data/h100-layer, README
+    // there), in UTC (+00:00), against a capture started at 2026-11-25T20:25:13Z = 1795638313 s.
+    const qint64 start = 1'795'638'313'000'000'000;
+    // (a) date --iso-8601=ns before each --format=csv block: 20:25:13,450359710, 13,780271077, 14,112393306.
+    auto r = NvmlCsvReader::read(layer("smi-date-loop.log"), start, 3600);
     QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
     QCOMPARE(r.rowsRead, 3);
     QCOMPARE(r.rowsSkipped, 0);
     const CounterSeries* power = r.counters.find(0, QStringLiteral("Power"));
     QVERIFY(power);
-    QCOMPARE(power->t, (std::vector<qint64> { 509'810'953, 1'548'200'530, 2'589'038'679 }));
-    QCOMPARE(power->v, (std::vector<float> { 71.36f, 71.19f, 71.22f }));
-    // (b) --format=csv,noheader,nounits with timestamp first: 10 rows from 21:09:17.647 to 19.455,
-    // local time of a UTC machine (offset 0).
-    const QStringList columns = { QStringLiteral("timestamp"), QStringLiteral("index"),
-        QStringLiteral("utilization.gpu"), QStringLiteral("memory.used"), QStringLiteral("power.draw") };
-    QVERIFY(NvmlCsvReader::read(h100("nvidia-smi-noheader-nounits.csv"), start, 0)
+    QCOMPARE(power->t, (std::vector<qint64> { 450'359'710, 780'271'077, 1'112'393'306 }));
+    QCOMPARE(power->v, (std::vector<float> { 217.50f, 144.96f, 136.01f }));
+    QCOMPARE(r.counters.find(0, QStringLiteral("SM Clock"))->v, (std::vector<float> { 1980.0f, 1980.0f, 1980.0f }));
+    // (b) --format=csv,noheader,nounits with timestamp first: 46 rows from 20:25:14.458 to 19.041,
+    // local time of a UTC machine (offset 0); refused without its columns.
+    const QStringList columns = { QStringLiteral("timestamp"), QStringLiteral("index"), QStringLiteral("power.draw"),
+        QStringLiteral("utilization.gpu"), QStringLiteral("memory.used"), QStringLiteral("clocks.sm") };
+    QVERIFY(NvmlCsvReader::read(layer("smi-noheader-nounits.csv"), start, 0)
                 .error.contains(QStringLiteral("--nvml-columns")));
-    r = NvmlCsvReader::read(h100("nvidia-smi-noheader-nounits.csv"), start, 0, columns);
+    r = NvmlCsvReader::read(layer("smi-noheader-nounits.csv"), start, 0, columns);
     QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-    QCOMPARE(r.rowsRead, 10);
+    QCOMPARE(r.rowsRead, 46);
     power = r.counters.find(0, QStringLiteral("Power"));
-    QCOMPARE(power->t.front(), 3'647'000'000);
-    QCOMPARE(power->t.back(), 5'455'000'000);
-    QCOMPARE(power->v.front(), 71.25f);
-    QCOMPARE(power->v.back(), 71.10f);
-    // (c) --format=csv, units in every value: 10 rows from 21:09:19.742 to 21.552 as the matmul loop
-    // ramps up (power 71.12 W → 708.89 W at 21.152, utilisation 0 → 98 %, 1011 MiB in use).
-    r = NvmlCsvReader::read(h100("nvidia-smi-units.csv"), start, 0);
+    QCOMPARE(power->t.front(), 1'458'000'000);
+    QCOMPARE(power->t.back(), 6'041'000'000);
+    QCOMPARE(power->v.front(), 136.48f);
+    QCOMPARE(power->v.back(), 171.13f);
+    QCOMPARE(r.counters.find(0, QStringLiteral("Memory Used"))->v.back(), 2271.0f);
+    // (c) --format=csv, units in every value: 46 rows from 20:25:14.460 to 19.041.
+    r = NvmlCsvReader::read(layer("smi-units.csv"), start, 0);
     QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-    QCOMPARE(r.rowsRead, 10);
+    QCOMPARE(r.rowsRead, 46);
     QCOMPARE(r.valuesSkipped, 0);
     power = r.counters.find(0, QStringLiteral("Power"));
-    QCOMPARE(power->t.front(), 5'742'000'000);
-    QCOMPARE(power->t[7], 7'152'000'000);
-    QCOMPARE(power->v[7], 708.89f);
-    QCOMPARE(r.counters.find(0, QStringLiteral("GPU Utilization"))->v[7], 98.0f);
-    QCOMPARE(r.counters.find(0, QStringLiteral("Memory Used"))->v.back(), 1011.0f);
+    QCOMPARE(power->t.front(), 1'460'000'000);
+    QCOMPARE(power->t.back(), 6'041'000'000);
+    QCOMPARE(power->v.back(), 171.13f);
+    QCOMPARE(r.counters.find(0, QStringLiteral("Memory Used"))->v.back(), 2271.0f);
+    QCOMPARE(r.counters.find(0, QStringLiteral("Memory Clock"))->v.back(), 2619.0f);
+    QCOMPARE(r.counters.find(0, QStringLiteral("Temperature"))->v.back(), 37.0f);
 }
 
 void TestImportInputs::realNcuRawPage()
