@@ -19,6 +19,7 @@ int main(int argc, char* argv[])
     // A command-line tool follows the locale (LANG, LC_MESSAGES) like any other; the GUI's
     // language preference is the GUI's.
     sl::Translations::install(QString());
+    sl::cli::installInterruptHandler();
 
     // Arguments from argv's bytes as they are: a trace whose name is not UTF-8 must still open
     // (QCoreApplication::arguments() turns such bytes into U+FFFD, which names no file).

@@ -312,8 +312,8 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
     CounterSet nvml;
     QStringList notes;
     if (!options.nvmlCsv.isEmpty()) {
-        NvmlCsvReader::Result read
-            = NvmlCsvReader::read(options.nvmlCsv, r.trace->info.sessionStartUtcNs, r.trace->info.localOffsetSeconds);
+        NvmlCsvReader::Result read = NvmlCsvReader::read(
+            options.nvmlCsv, r.trace->info.sessionStartUtcNs, r.trace->info.localOffsetSeconds, options.nvmlColumns);
         if (!read.error.isEmpty()) {
             r.warnings << read.error;
         } else {
@@ -322,6 +322,7 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
                          .arg(read.rowsRead)
                          .arg(read.rowsSkipped)
                          .arg(read.columnsFound.join(QStringLiteral("; ")));
+            notes << read.notes;
             if (const qint64 dropped = dropNonFinite(nvml); dropped > 0)
                 notes << tr("NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were "
                             "skipped.")
@@ -333,7 +334,7 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
     r.counters.notes += notes;
     r.counters.imported = std::move(nvml);
     if (!options.ncuFile.isEmpty() && !(cancelled && cancelled())) {
-        NcuReport report = NcuCsvReader::read(options.ncuFile, options.ncuExecutable);
+        NcuReport report = NcuCsvReader::read(options.ncuFile, options.ncuExecutable, options.ncuTimeoutMs, cancelled);
         if (!report.error.isEmpty()) {
             r.warnings << report.error;
         } else {

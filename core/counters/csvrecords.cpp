@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/counters/csvrecords.h"
 
+#include <QStringDecoder>
+
 #include <cmath>
 #include <limits>
 
@@ -54,7 +56,14 @@ QStringList parseRecord(const QString& text, qsizetype& pos)
 
 QVector<QStringList> CsvRecords::parse(const QByteArray& bytes, const QString& headerMustContain)
 {
-    QString text = QString::fromUtf8(bytes);
+    // UTF-8 unless a BOM or NULs in the first bytes say UTF-16 (as CsvLineReader decides).
+    auto encoding = QStringConverter::encodingForData(bytes);
+    if (!encoding && bytes.size() >= 2 && bytes[0] != 0 && bytes[1] == 0)
+        encoding = QStringConverter::Utf16LE;
+    else if (!encoding && bytes.size() >= 2 && bytes[0] == 0 && bytes[1] != 0)
+        encoding = QStringConverter::Utf16BE;
+    QStringDecoder decode(encoding.value_or(QStringConverter::Utf8));
+    QString text = decode(bytes);
     if (text.startsWith(QChar(0xFEFF)))
         text.remove(0, 1);
     QVector<QStringList> out;

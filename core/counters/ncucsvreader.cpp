@@ -3,12 +3,13 @@
 
 #include "core/counters/csvrecords.h"
 #include "core/counters/ncustallreasons.h"
+#include "core/util/childprocess.h"
+#include "core/util/nativepath.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
 
@@ -117,6 +118,22 @@ bool assign(NcuLaunch& l, const QString& name, double v)
     return true;
 }
 
+/// Columns are looked up as CsvRecords found the header: trimmed, in any case (" Kernel Name ",
+/// "kernel name" from hand edits and other tools); the known names become the canonical ones.
+QStringList canonicalHeader(QStringList header)
+{
+    for (QString& h : header) {
+        h = h.trimmed();
+        for (const char* c : kIdentity)
+            if (h.compare(QLatin1String(c), Qt::CaseInsensitive) == 0)
+                h = QString::fromLatin1(c);
+        for (const char* c : { "Metric Name", "Metric Unit", "Metric Value", "Section Name" })
+            if (h.compare(QLatin1String(c), Qt::CaseInsensitive) == 0)
+                h = QString::fromLatin1(c);
+    }
+    return header;
+}
+
 } // namespace
 
 bool NcuCsvReader::parseDim3(const QString& text, quint32 out[3])
@@ -163,23 +180,25 @@ double NcuCsvReader::toBaseUnit(double value, const QString& unitText)
     return value; // %, inst, warp, cycle, ratio: already what Sightline uses
 }
 
-NcuReport NcuCsvReader::read(const QString& path, const QString& ncuExecutable)
+NcuReport NcuCsvReader::read(
+    const QString& path, const QString& ncuExecutable, qint64 timeoutMs, const std::function<bool()>& cancelled)
 {
-    const QFileInfo info(path);
-    NcuReport r = info.isDir() ? readFolder(path, ncuExecutable) : readFile(path, ncuExecutable);
-    if (!info.isDir())
+    Conversion conversion { ncuExecutable, timeoutMs, cancelled };
+    const bool folder = NativePath::kind(path) == NativePath::Kind::Dir;
+    NcuReport r = folder ? readFolder(path, conversion) : readFile(path, conversion);
+    if (!folder)
         for (NcuLaunch& l : r.launches)
             l.file = r.fileName;
-    if (!info.isDir() && r.error.isEmpty())
+    if (!folder && r.error.isEmpty())
         r.files = QStringList { r.fileName };
     return r;
 }
 
-NcuReport NcuCsvReader::readFolder(const QString& path, const QString& ncuExecutable)
+NcuReport NcuCsvReader::readFolder(const QString& path, Conversion& conversion)
 {
     NcuReport r;
     const QDir dir(path);
-    r.fileName = QFileInfo(path).fileName();
+    r.fileName = NativePath::displayName(path);
     QStringList found;
     QDirIterator it(path, { QStringLiteral("*.csv"), QStringLiteral("*.ncu-rep") }, QDir::Files | QDir::Readable,
         QDirIterator::Subdirectories);
@@ -187,7 +206,9 @@ NcuReport NcuCsvReader::readFolder(const QString& path, const QString& ncuExecut
         found << dir.relativeFilePath(it.next());
     std::sort(found.begin(), found.end());
     for (const QString& rel : std::as_const(found)) {
-        NcuReport one = readFile(dir.filePath(rel), ncuExecutable);
+        if (conversion.cancelled && conversion.cancelled())
+            break;
+        NcuReport one = readFile(dir.filePath(rel), conversion);
         if (!one.error.isEmpty()) {
             r.skipped << one.error;
             continue;
@@ -211,41 +232,61 @@ NcuReport NcuCsvReader::readFolder(const QString& path, const QString& ncuExecut
     return r;
 }
 
-NcuReport NcuCsvReader::readFile(const QString& path, const QString& ncuExecutable)
+NcuReport NcuCsvReader::convert(const QString& path, const QString& fileName, Conversion& conversion)
 {
     NcuReport r;
-    const QFileInfo info(path);
-    r.fileName = info.fileName();
-    if (!info.isFile()) {
-        r.error = tr("Cannot read the Nsight Compute results %1: it is not a file.").arg(r.fileName);
+    r.fileName = fileName;
+    const QString ncu = conversion.ncuExecutable.isEmpty() ? QStandardPaths::findExecutable(QStringLiteral("ncu"))
+                                                           : conversion.ncuExecutable;
+    if (ncu.isEmpty()) {
+        r.error = tr("%1 is an Nsight Compute report; reading it needs the ncu command, which was not "
+                     "found. Export it where ncu is installed: ncu --import %1 --csv --page raw > %2.csv")
+                      .arg(fileName, QFileInfo(fileName).completeBaseName());
         return r;
     }
-    if (path.endsWith(QLatin1String(".ncu-rep"), Qt::CaseInsensitive)) {
-        const QString ncu
-            = ncuExecutable.isEmpty() ? QStandardPaths::findExecutable(QStringLiteral("ncu")) : ncuExecutable;
-        if (ncu.isEmpty()) {
-            r.error = tr("%1 is an Nsight Compute report; reading it needs the ncu command, which was not "
-                         "found. Export it where ncu is installed: ncu --import %1 --csv --page raw > %2.csv")
-                          .arg(r.fileName, info.completeBaseName());
-            return r;
-        }
-        QProcess p;
-        p.start(ncu,
-            { QStringLiteral("--import"), path, QStringLiteral("--csv"), QStringLiteral("--page"),
-                QStringLiteral("raw") });
-        // A report of a few thousand launches converts in seconds; a hung ncu must not hang us.
-        if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-            p.kill();
-            r.error = tr("ncu could not convert %1: %2")
-                          .arg(r.fileName, QString::fromLocal8Bit(p.readAllStandardError()).trimmed());
-            return r;
-        }
-        NcuReport parsed = parse(p.readAllStandardOutput(), r.fileName);
-        return parsed;
+    if (conversion.timedOut) {
+        r.error = tr("%1 was not converted: ncu timed out on an earlier report of this folder.").arg(fileName);
+        return r;
     }
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        r.error = tr("Cannot read the Nsight Compute results %1: %2").arg(r.fileName, f.errorString());
+    ChildProcess::Options o;
+    o.timeoutMs = conversion.timeoutMs;
+    o.cancelled = conversion.cancelled;
+    const auto run = ChildProcess::run(ncu,
+        { QStringLiteral("--import"), QFileInfo(path).absoluteFilePath(), QStringLiteral("--csv"),
+            QStringLiteral("--page"), QStringLiteral("raw") },
+        o);
+    if (run.ok())
+        return parse(run.output, fileName);
+    conversion.timedOut = conversion.timedOut || run.end == ChildProcess::End::TimedOut;
+    const QString detail = QString::fromLocal8Bit(run.errors).trimmed().right(600);
+    r.error = run.end == ChildProcess::End::TimedOut
+        ? tr("ncu timed out converting %1: no result after %2 s, so it was stopped (ncu may be hung, e.g. waiting "
+             "for a license or a network file system). %3")
+              .arg(fileName)
+              .arg(run.elapsedMs / 1000)
+              .arg(detail)
+              .trimmed()
+        : tr("ncu could not convert %1 (%2). %3").arg(fileName, ChildProcess::describe(run), detail).trimmed();
+    return r;
+}
+
+NcuReport NcuCsvReader::readFile(const QString& path, Conversion& conversion)
+{
+    NcuReport r;
+    r.fileName = NativePath::displayName(path);
+    const NativePath::Kind kind = NativePath::kind(path);
+    if (kind != NativePath::Kind::File) {
+        r.error = kind == NativePath::Kind::Missing
+            ? tr("Cannot read the Nsight Compute results %1: it does not exist.").arg(r.fileName)
+            : tr("Cannot read the Nsight Compute results %1: it is not a file.").arg(r.fileName);
+        return r;
+    }
+    if (path.endsWith(QLatin1String(".ncu-rep"), Qt::CaseInsensitive))
+        return convert(path, r.fileName, conversion);
+    QFile f;
+    QString why;
+    if (!NativePath::openReadOnly(f, path, &why)) {
+        r.error = tr("Cannot read the Nsight Compute results %1: %2").arg(r.fileName, why);
         return r;
     }
     return parse(f.readAll(), r.fileName);
@@ -262,11 +303,13 @@ NcuReport NcuCsvReader::parse(const QByteArray& bytes, const QString& fileName)
                       .arg(fileName);
         return r;
     }
-    const QStringList& header = rows.first();
+    const QStringList header = canonicalHeader(rows.first());
     const auto col = [&](const char* name) { return int(header.indexOf(QString::fromLatin1(name))); };
     const int idCol = col("ID"), nameCol = col("Kernel Name"), gridCol = col("Grid Size"), blockCol = col("Block Size"),
               deviceCol = col("Device"), ccCol = col("CC");
     const int metricNameCol = col("Metric Name"), unitCol = col("Metric Unit"), valueCol = col("Metric Value");
+    if (nameCol < 0) // CsvRecords found the header by this column: cannot happen, but never row[-1]
+        return r.error = tr("%1 is not an Nsight Compute CSV: no \"Kernel Name\" column.").arg(fileName), r;
     r.page = metricNameCol >= 0 && valueCol >= 0 ? NcuReport::Page::Details : NcuReport::Page::Raw;
 
     std::map<qint64, NcuLaunch> byId;
