@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/clustercommands.h"
+
+#include "app/cli/clicommands.h"
+#include "core/cluster/clusteranalyzer.h"
+#include "core/cluster/clusterreport.h"
+#include "core/cluster/digeststore.h"
+#include "core/cluster/exportdigester.h"
+#include "core/synth/synthcluster.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+namespace sl::cli {
+
+namespace {
+
+QTextStream& out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+QTextStream& err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+bool parse(QCommandLineParser& p, const QStringList& args, int* exitCode)
+{
+    p.addHelpOption();
+    if (!p.parse(QStringList { QStringLiteral("sightline-cli") } + args.mid(1))) {
+        err() << p.errorText() << "\n\n" << p.helpText();
+        *exitCode = Usage;
+        return false;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        out() << p.helpText();
+        *exitCode = Ok;
+        return false;
+    }
+    if (p.value(QStringLiteral("out")).trimmed().isEmpty()) {
+        err() << ClusterCommands::tr("--out needs a folder name.") << "\n\n" << p.helpText();
+        *exitCode = Usage;
+        return false;
+    }
+    return true;
+}
+
+/// The digest of export `path` inside `dir`: "report.3.sqlite" → "report.3.sldigest".
+QString digestPathFor(const QString& path, const QString& dir)
+{
+    return QDir(dir).filePath(QFileInfo(path).completeBaseName() + DigestStore::suffix());
+}
+
+/// Digests `exports` into `dir` on `jobs` threads; a digest that is newer than its export and of
+/// the same size is reused when `reuse`. Returns the digest paths in input order; errors printed.
+QStringList digestAll(const QStringList& exports, const QString& dir, int jobs, bool reuse, bool* ok)
+{
+    std::vector<QString> paths(size_t(exports.size()));
+    std::atomic<qsizetype> next { 0 };
+    std::atomic<bool> failed { false };
+    std::mutex printing;
+    const auto worker = [&] {
+        for (qsizetype i = next++; i < exports.size(); i = next++) {
+            const QString target = digestPathFor(exports[i], dir);
+            RankDigest cached;
+            QString error;
+            const QFileInfo source(exports[i]), existing(target);
+            if (reuse && existing.exists() && existing.lastModified() >= source.lastModified()
+                && DigestStore::read(target, &cached, &error) && cached.fileSize == source.size()) {
+                paths[size_t(i)] = target;
+                continue;
+            }
+            RankDigest d;
+            error.clear();
+            if (ExportDigester::digest(exports[i], &d, &error) && DigestStore::write(d, target, &error)) {
+                paths[size_t(i)] = target;
+                continue;
+            }
+            failed = true;
+            const std::lock_guard<std::mutex> lock(printing);
+            err() << error << "\n";
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int t = 0; t < std::max(1, std::min<int>(jobs, int(exports.size()))); ++t)
+        threads.emplace_back(worker);
+    for (auto& t : threads)
+        t.join();
+    *ok = !failed;
+    return QStringList(paths.begin(), paths.end());
+}
+
+/// "0,2800000" → {0, 2800000}; false on anything else.
+bool parseNsList(const QString& text, std::vector<qint64>* values)
+{
+    values->clear();
+    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        values->push_back(part.trimmed().toLongLong(&ok));
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/// The digests and exports named by `inputs` (files or folders): digests as they are, exports
+/// digested into `cacheDir` first. A folder contributes its *.sldigest files and the *.sqlite
+/// exports that have no digest beside them.
+bool collectDigests(const QStringList& inputs, const QString& cacheDir, int jobs, QStringList* digests)
+{
+    QStringList exports;
+    for (const QString& input : inputs) {
+        const QFileInfo info(input);
+        if (info.isDir()) {
+            const QDir dir(input);
+            const QStringList ds = dir.entryList({ QLatin1Char('*') + DigestStore::suffix() }, QDir::Files, QDir::Name);
+            for (const QString& d : ds)
+                *digests << dir.filePath(d);
+            for (const QString& e : dir.entryList({ QStringLiteral("*.sqlite") }, QDir::Files, QDir::Name))
+                if (!ds.contains(QFileInfo(e).completeBaseName() + DigestStore::suffix()))
+                    exports << dir.filePath(e);
+        } else if (!info.isFile()) {
+            err() << ClusterCommands::tr("Cannot read %1: it does not exist or is not a file or folder.").arg(input)
+                  << "\n";
+            return false;
+        } else if (DigestStore::isDigest(input)) {
+            *digests << input;
+        } else {
+            exports << input;
+        }
+    }
+    if (exports.isEmpty())
+        return true;
+    if (!QDir().mkpath(cacheDir)) {
+        err() << ClusterCommands::tr("Cannot create the folder %1.").arg(cacheDir) << "\n";
+        return false;
+    }
+    bool ok = false;
+    *digests << digestAll(exports, cacheDir, jobs, true, &ok);
+    return ok;
+}
+
+int jobsOption(const QCommandLineParser& p, bool* ok)
+{
+    const int jobs = p.value(QStringLiteral("jobs")).toInt(ok);
+    *ok = *ok && jobs >= 1 && jobs <= 256;
+    if (!*ok)
+        err() << ClusterCommands::tr("-j/--jobs needs a number from 1 to 256.") << "\n";
+    return jobs;
+}
+
+} // namespace
+
+int ClusterCommands::synthRanks(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Write one export per rank of a synthetic multi-node run (as srun nsys profile -o "
+                                   "report.%q{SLURM_PROCID} does) into a folder, with a chosen straggler and "
+                                   "per-host clock errors; the model is documented in core/synth/synthcluster.h."));
+    p.addOption({ QStringLiteral("per-rank"), tr("Write per-rank exports (this mode).") });
+    p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
+    p.addOption({ QStringLiteral("ranks"), tr("Ranks (2-1024, default 8)."), tr("N"), QStringLiteral("8") });
+    p.addOption(
+        { QStringLiteral("ranks-per-host"), tr("Ranks per host (1-8, default 4)."), tr("N"), QStringLiteral("4") });
+    p.addOption({ QStringLiteral("straggler"), tr("The slow rank (default none)."), tr("R"), QStringLiteral("-1") });
+    p.addOption({ QStringLiteral("straggler-extra-ns"),
+        tr("Its extra compute before each collective (default 300000)."), tr("NS"), QStringLiteral("300000") });
+    p.addOption({ QStringLiteral("host-clock-error-ns"), tr("Each host's UTC clock error, comma-separated (ns)."),
+        tr("LIST"), QStringLiteral("0") });
+    p.addOption({ QStringLiteral("steps"), tr("Steps (default 20)."), tr("N"), QStringLiteral("20") });
+    p.addOption(
+        { QStringLiteral("collectives"), tr("Collectives per step (default 4)."), tr("N"), QStringLiteral("4") });
+    int code = Ok;
+    if (!parse(p, args, &code))
+        return code;
+    SynthClusterOptions o;
+    bool ok[7] = {};
+    o.ranks = p.value(QStringLiteral("ranks")).toInt(&ok[0]);
+    o.ranksPerHost = p.value(QStringLiteral("ranks-per-host")).toInt(&ok[1]);
+    o.straggler = p.value(QStringLiteral("straggler")).toInt(&ok[2]);
+    o.stragglerExtraNs = p.value(QStringLiteral("straggler-extra-ns")).toLongLong(&ok[3]);
+    o.steps = p.value(QStringLiteral("steps")).toInt(&ok[4]);
+    o.collectivesPerStep = p.value(QStringLiteral("collectives")).toInt(&ok[5]);
+    ok[6] = parseNsList(p.value(QStringLiteral("host-clock-error-ns")), &o.hostClockErrorNs);
+    if (std::find(std::begin(ok), std::end(ok), false) != std::end(ok)) {
+        err() << tr("Invalid synth options: the counts and times take whole numbers, --host-clock-error-ns a "
+                    "comma-separated list of them.")
+              << "\n";
+        return Usage;
+    }
+    const auto r = writeSynthCluster(p.value(QStringLiteral("out")), o);
+    if (!r.ok) {
+        err() << r.error << "\n";
+        return WriteError;
+    }
+    out() << tr("%1 per-rank exports of %2 kernels each written to %3")
+                 .arg(r.files.size())
+                 .arg(r.kernelsPerRank)
+                 .arg(QDir::toNativeSeparators(p.value(QStringLiteral("out"))))
+          << "\n";
+    return Ok;
+}
+
+int ClusterCommands::digest(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Write one small digest per export (a versioned SQLite file, "
+                                   "docs/digest-format.md) for `sightline-cli cluster`."));
+    p.addPositionalArgument(QStringLiteral("exports"), tr("The per-rank exports."), tr("EXPORT..."));
+    p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
+    p.addOption({ { QStringLiteral("j"), QStringLiteral("jobs") }, tr("Exports digested at once (default 1)."), tr("N"),
+        QStringLiteral("1") });
+    int code = Ok;
+    if (!parse(p, args, &code))
+        return code;
+    bool ok = false;
+    const int jobs = jobsOption(p, &ok);
+    if (!ok)
+        return Usage;
+    if (p.positionalArguments().isEmpty()) {
+        err() << tr("digest needs at least one export.") << "\n\n" << p.helpText();
+        return Usage;
+    }
+    const QString dir = p.value(QStringLiteral("out"));
+    if (!QDir().mkpath(dir)) {
+        err() << tr("Cannot create the folder %1.").arg(dir) << "\n";
+        return WriteError;
+    }
+    const QStringList written = digestAll(p.positionalArguments(), dir, jobs, false, &ok);
+    if (!ok)
+        return BadInput;
+    out() << tr("%1 digests written to %2").arg(written.size()).arg(QDir::toNativeSeparators(dir)) << "\n";
+    return Ok;
+}
+
+int ClusterCommands::cluster(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Analyse one multi-rank run from its per-rank digests or exports: clock "
+                                   "alignment, collective skew, waits and the straggler. Writes cluster.json, "
+                                   "cluster.md and tables/*.csv."));
+    p.addPositionalArgument(
+        QStringLiteral("inputs"), tr("Digests, exports or folders of them."), tr("DIGESTS|EXPORTS|DIR..."));
+    p.addOption(
+        { QStringLiteral("out"), tr("Output folder (exports are digested into DIR/digests first)."), tr("DIR") });
+    p.addOption({ { QStringLiteral("j"), QStringLiteral("jobs") }, tr("Exports digested at once (default 2)."), tr("N"),
+        QStringLiteral("2") });
+    int code = Ok;
+    if (!parse(p, args, &code))
+        return code;
+    bool ok = false;
+    const int jobs = jobsOption(p, &ok);
+    if (!ok)
+        return Usage;
+    if (p.positionalArguments().isEmpty()) {
+        err() << tr("cluster needs digests, exports or folders.") << "\n\n" << p.helpText();
+        return Usage;
+    }
+    const QString dir = p.value(QStringLiteral("out"));
+    QStringList digests;
+    if (!collectDigests(p.positionalArguments(), QDir(dir).filePath(QStringLiteral("digests")), jobs, &digests))
+        return BadInput;
+    std::vector<RankDigest> loaded(size_t(digests.size()));
+    QString error;
+    for (qsizetype i = 0; i < digests.size(); ++i)
+        if (!DigestStore::read(digests[i], &loaded[size_t(i)], &error)) {
+            err() << error << "\n";
+            return BadInput;
+        }
+    ClusterResult result;
+    if (!ClusterAnalyzer::analyze(std::move(loaded), &result, &error)) {
+        err() << error << "\n";
+        return BadInput;
+    }
+    if (!ClusterReport::writeAll(result, dir, &error)) {
+        err() << error << "\n";
+        return WriteError;
+    }
+    for (const QString& w : result.warnings)
+        err() << tr("warning: %1").arg(w) << "\n";
+    out() << (result.hasStraggler ? tr("%1 ranks: straggler rank %2 (last at %3 % of %4 collectives)")
+                                        .arg(result.ranks.size())
+                                        .arg(result.stragglerRank)
+                                        .arg(result.stragglerShare * 100, 0, 'f', 1)
+                                        .arg(result.matched)
+                                  : tr("%1 ranks: no straggler").arg(result.ranks.size()))
+          << tr("; report written to %1").arg(QDir::toNativeSeparators(dir)) << "\n";
+    return Ok;
+}
+
+} // namespace sl::cli
