@@ -7,6 +7,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -229,21 +230,27 @@ void Analysis::measure()
     std::vector<qint64> skews, transfers;
     for (const std::vector<int>* held : m_matched) {
         qint64 first = 0, last = 0, transfer = 0;
+        qint64 secondLast = std::numeric_limits<qint64>::min(); // n ≥ 2: set by the second rank
         size_t lastIndex = 0;
         for (size_t i = 0; i < n; ++i) {
             const DigestCollective& c = m_m[i].d.collectives[size_t((*held)[i])];
             const qint64 a = aligned(m_m[i], c.startNs);
-            if (i == 0 || a < first)
-                first = a;
+            first = i == 0 ? a : std::min(first, a);
             if (i == 0 || a > last) {
+                if (i > 0)
+                    secondLast = last;
                 last = a;
                 lastIndex = i;
+            } else {
+                secondLast = std::max(secondLast, a);
             }
             transfer = i == 0 ? c.endNs - c.startNs : std::min(transfer, c.endNs - c.startNs);
         }
         for (size_t i = 0; i < n; ++i)
             m_r.ranks[i].waitNs += last - aligned(m_m[i], m_m[i].d.collectives[size_t((*held)[i])].startNs);
-        ++m_r.ranks[lastIndex].lastArrivals;
+        // Two arrivals closer than the clock residual (or equal) name no last arriver.
+        if (last - secondLast > residual)
+            ++m_r.ranks[lastIndex].lastArrivals;
         const DigestCollective& c0 = m_m[0].d.collectives[size_t((*held)[0])];
         // A skew below the clock residual is not measurable: it is reported as the residual.
         const qint64 skew = std::max(last - first, residual);
