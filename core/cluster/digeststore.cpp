@@ -14,18 +14,24 @@ namespace sl {
 
 namespace {
 
+// Compact on purpose (the digest must stay under 2 % of its export): ops by id, durations and
+// launch leads instead of second timestamps (2-3 byte varints instead of 6), keyed tables
+// WITHOUT ROWID (no second index), and the view `collective_times` for readers.
 const char* const s_ddl[] = {
-    "CREATE TABLE digest_info (key TEXT PRIMARY KEY, value TEXT)",
+    "CREATE TABLE digest_info (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID",
     "CREATE TABLE devices (device INTEGER PRIMARY KEY)",
     "CREATE TABLE processes (pid INTEGER PRIMARY KEY)",
-    "CREATE TABLE collectives (id INTEGER PRIMARY KEY, op TEXT NOT NULL, stream_index INTEGER NOT NULL, "
-    "ordinal INTEGER NOT NULL, stream INTEGER NOT NULL, device INTEGER NOT NULL, bytes INTEGER, "
-    "start_ns INTEGER NOT NULL, end_ns INTEGER NOT NULL, launch_ns INTEGER)",
-    "CREATE TABLE steps (id INTEGER PRIMARY KEY, name TEXT NOT NULL, start_ns INTEGER NOT NULL, end_ns INTEGER NOT "
-    "NULL)",
+    "CREATE TABLE ops (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
+    "CREATE TABLE collectives (id INTEGER PRIMARY KEY, op_id INTEGER NOT NULL REFERENCES ops(id), "
+    "stream_index INTEGER NOT NULL, ordinal INTEGER NOT NULL, stream INTEGER NOT NULL, device INTEGER NOT NULL, "
+    "bytes INTEGER, start_ns INTEGER NOT NULL, duration_ns INTEGER NOT NULL, launch_lead_ns INTEGER)",
+    "CREATE VIEW collective_times AS SELECT c.id, o.name AS op, c.stream_index, c.ordinal, c.stream, c.device, "
+    "c.bytes, c.start_ns, c.start_ns + c.duration_ns AS end_ns, c.start_ns - c.launch_lead_ns AS launch_ns FROM "
+    "collectives c JOIN ops o ON o.id = c.op_id",
+    "CREATE TABLE steps (id INTEGER PRIMARY KEY, name TEXT NOT NULL, start_ns INTEGER NOT NULL, duration_ns INTEGER "
+    "NOT NULL)",
     "CREATE TABLE bins (device INTEGER NOT NULL, bin INTEGER NOT NULL, compute_ns INTEGER NOT NULL, comm_ns INTEGER "
-    "NOT "
-    "NULL, idle_ns INTEGER NOT NULL, PRIMARY KEY (device, bin))",
+    "NOT NULL, idle_ns INTEGER NOT NULL, PRIMARY KEY (device, bin)) WITHOUT ROWID",
 };
 
 /// A QSQLITE connection of its own name, removed when this goes out of scope.
@@ -117,11 +123,23 @@ bool insertRows(QSqlDatabase db, const RankDigest& d, QString* error)
         if (!exec(q, error))
             return false;
     }
+    QStringList ops;
+    q.prepare(QStringLiteral("INSERT INTO ops VALUES (?, ?)"));
+    for (const DigestCollective& c : d.collectives) {
+        if (ops.contains(c.op))
+            continue;
+        ops << c.op;
+        q.addBindValue(ops.size());
+        q.addBindValue(c.op);
+        if (!exec(q, error))
+            return false;
+    }
     q.prepare(QStringLiteral("INSERT INTO collectives VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     for (const DigestCollective& c : d.collectives) {
-        for (const QVariant& v : { QVariant(c.op), QVariant(c.streamIndex), QVariant(c.ordinal), QVariant(c.stream),
-                 QVariant(c.device), c.bytes >= 0 ? QVariant(c.bytes) : QVariant(), QVariant(c.startNs),
-                 QVariant(c.endNs), c.launchNs >= 0 ? QVariant(c.launchNs) : QVariant() })
+        for (const QVariant& v :
+            { QVariant(ops.indexOf(c.op) + 1), QVariant(c.streamIndex), QVariant(c.ordinal), QVariant(c.stream),
+                QVariant(c.device), c.bytes >= 0 ? QVariant(c.bytes) : QVariant(), QVariant(c.startNs),
+                QVariant(c.endNs - c.startNs), c.launchNs >= 0 ? QVariant(c.startNs - c.launchNs) : QVariant() })
             q.addBindValue(v);
         if (!exec(q, error))
             return false;
@@ -130,7 +148,7 @@ bool insertRows(QSqlDatabase db, const RankDigest& d, QString* error)
     for (const DigestStep& s : d.steps) {
         q.addBindValue(s.name);
         q.addBindValue(s.startNs);
-        q.addBindValue(s.endNs);
+        q.addBindValue(s.endNs - s.startNs);
         if (!exec(q, error))
             return false;
     }
@@ -158,7 +176,9 @@ bool DigestStore::write(const RankDigest& d, const QString& path, QString* error
         if (c.isOpen()) {
             QSqlDatabase db = c.db();
             QSqlQuery q(db);
-            ok = q.exec(QStringLiteral("PRAGMA journal_mode=OFF")) && db.transaction();
+            // 1 KiB pages: a digest has ten small tables, and each takes at least one page.
+            ok = q.exec(QStringLiteral("PRAGMA page_size=1024")) && q.exec(QStringLiteral("PRAGMA journal_mode=OFF"))
+                && db.transaction();
             for (const char* ddl : s_ddl)
                 ok = ok && q.exec(QLatin1String(ddl));
             if (!ok)
@@ -239,12 +259,12 @@ bool readTables(QSqlDatabase db, RankDigest* d, QString* error)
         d->pids.push_back(q.value(0).toLongLong());
     ok = ok
         && q.exec(QStringLiteral("SELECT op, stream_index, ordinal, stream, device, bytes, start_ns, end_ns, launch_ns "
-                                 "FROM collectives ORDER BY id"));
+                                 "FROM collective_times ORDER BY id"));
     while (ok && q.next())
         d->collectives.push_back({ q.value(0).toString(), q.value(1).toInt(), q.value(2).toLongLong(),
             q.value(3).toLongLong(), q.value(4).toInt(), q.isNull(5) ? -1 : q.value(5).toLongLong(),
             q.value(6).toLongLong(), q.value(7).toLongLong(), q.isNull(8) ? -1 : q.value(8).toLongLong() });
-    ok = ok && q.exec(QStringLiteral("SELECT name, start_ns, end_ns FROM steps ORDER BY id"));
+    ok = ok && q.exec(QStringLiteral("SELECT name, start_ns, start_ns + duration_ns FROM steps ORDER BY id"));
     while (ok && q.next())
         d->steps.push_back({ q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toLongLong() });
     ok = ok
@@ -296,6 +316,7 @@ QString DigestStore::contentDump(const QString& path, QString* error)
         "SELECT key, value FROM digest_info ORDER BY key",
         "SELECT device FROM devices ORDER BY device",
         "SELECT pid FROM processes ORDER BY pid",
+        "SELECT * FROM ops ORDER BY id",
         "SELECT * FROM collectives ORDER BY id",
         "SELECT * FROM steps ORDER BY id",
         "SELECT * FROM bins ORDER BY device, bin",
