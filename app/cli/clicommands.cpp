@@ -177,7 +177,7 @@ QString Commands::usage()
         "                 write one export per rank of a synthetic multi-node run\n"
         "  digest EXPORT... --out DIR [-j N]\n"
         "                 write one small SQLite digest per rank export (docs/digest-format.md)\n"
-        "  cluster DIGESTS|EXPORTS|DIR... --out DIR [-j N]\n"
+        "  cluster DIGESTS|EXPORTS|DIR... --out DIR [-j N] [--gate PCT --gate-baseline OLD/cluster.json]\n"
         "                 cross-rank report of one run: DIR/cluster.json, DIR/cluster.md, DIR/tables/*.csv\n"
         "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
         "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"

@@ -10,12 +10,15 @@
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QTextStream>
 
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace sl::cli {
@@ -149,6 +152,34 @@ bool collectDigests(const QStringList& inputs, const QString& cacheDir, int jobs
     return ok;
 }
 
+/// The --gate verdict against --gate-baseline; false with `*code` set on bad options or input.
+bool gateFor(const QCommandLineParser& p, const ClusterResult& result, std::optional<ClusterGate>* gate, int* code)
+{
+    bool ok = false;
+    const double pct = p.value(QStringLiteral("gate")).toDouble(&ok);
+    if (!ok || pct < 0 || !p.isSet(QStringLiteral("gate-baseline"))) {
+        err() << ClusterCommands::tr("--gate needs a percentage of 0 or more and --gate-baseline FILE.") << "\n";
+        *code = Usage;
+        return false;
+    }
+    const QString path = p.value(QStringLiteral("gate-baseline"));
+    QFile f(path);
+    QJsonParseError parseError;
+    const QJsonDocument doc
+        = f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll(), &parseError) : QJsonDocument();
+    QString error;
+    gate->emplace();
+    if (!doc.isObject() || !ClusterGate::evaluate(doc.object(), result, pct, &**gate, &error)) {
+        err() << ClusterCommands::tr("Cannot use %1 as the gate's baseline: %2")
+                     .arg(QFileInfo(path).fileName(),
+                         error.isEmpty() ? ClusterCommands::tr("it is not a readable JSON file") : error)
+              << "\n";
+        *code = BadInput;
+        return false;
+    }
+    return true;
+}
+
 int jobsOption(const QCommandLineParser& p, bool* ok)
 {
     const int jobs = p.value(QStringLiteral("jobs")).toInt(ok);
@@ -254,6 +285,12 @@ int ClusterCommands::cluster(const QStringList& args)
         { QStringLiteral("out"), tr("Output folder (exports are digested into DIR/digests first)."), tr("DIR") });
     p.addOption({ { QStringLiteral("j"), QStringLiteral("jobs") }, tr("Exports digested at once (default 2)."), tr("N"),
         QStringLiteral("2") });
+    p.addOption({ QStringLiteral("gate"),
+        tr("CI gate against --gate-baseline: exit 5 when the largest last-arrival share (points), the skew p50 "
+           "or the worst rank's step p50 (percent) is worse by more than PCT, 6 when nothing compares."),
+        tr("PCT") });
+    p.addOption({ QStringLiteral("gate-baseline"), tr("The cluster.json of the earlier run the gate compares with."),
+        tr("FILE") });
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -281,7 +318,10 @@ int ClusterCommands::cluster(const QStringList& args)
         err() << error << "\n";
         return BadInput;
     }
-    if (!ClusterReport::writeAll(result, dir, &error)) {
+    std::optional<ClusterGate> gate;
+    if (p.isSet(QStringLiteral("gate")) && !gateFor(p, result, &gate, &code))
+        return code;
+    if (!ClusterReport::writeAll(result, dir, &error, gate ? &*gate : nullptr)) {
         err() << error << "\n";
         return WriteError;
     }
@@ -294,7 +334,12 @@ int ClusterCommands::cluster(const QStringList& args)
                                         .arg(result.matched)
                                   : tr("%1 ranks: no straggler").arg(result.ranks.size()))
           << tr("; report written to %1").arg(QDir::toNativeSeparators(dir)) << "\n";
-    return Ok;
+    if (!gate)
+        return Ok;
+    out() << tr("gate: %1").arg(gate->verdict) << "\n";
+    return gate->verdict == QLatin1String("regression")  ? Regression
+        : gate->verdict == QLatin1String("inconclusive") ? Inconclusive
+                                                         : Ok;
 }
 
 } // namespace sl::cli

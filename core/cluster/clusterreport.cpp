@@ -55,7 +55,7 @@ QString ns(qint64 v) { return v < 0 ? QString() : QString::number(v); }
 
 } // namespace
 
-QByteArray ClusterReport::json(const ClusterResult& r)
+QByteArray ClusterReport::json(const ClusterResult& r, const ClusterGate* gate)
 {
     QJsonObject straggler;
     if (r.hasStraggler)
@@ -71,7 +71,7 @@ QByteArray ClusterReport::json(const ClusterResult& r)
         { QStringLiteral("skew_p90_ns"), r.skewP90Ns },
         { QStringLiteral("transfer_p50_ns"), r.transferP50Ns },
     };
-    const QJsonObject root {
+    QJsonObject root {
         { QStringLiteral("format"), QStringLiteral("sightline.cluster") },
         { QStringLiteral("version"), formatVersion },
         { QStringLiteral("ranks"), ranksJson(r) },
@@ -80,10 +80,12 @@ QByteArray ClusterReport::json(const ClusterResult& r)
         { QStringLiteral("straggler"), r.hasStraggler ? QJsonValue(straggler) : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("warnings"), QJsonArray::fromStringList(r.warnings) },
     };
+    if (gate)
+        root.insert(QStringLiteral("gate"), gate->toJson());
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
-QByteArray ClusterReport::markdown(const ClusterResult& r)
+QByteArray ClusterReport::markdown(const ClusterResult& r, const ClusterGate* gate)
 {
     QString md = tr("# Cluster run: %1 ranks on %2 hosts\n\n").arg(r.ranks.size()).arg(r.hosts.size());
     if (r.hasStraggler)
@@ -119,14 +121,16 @@ QByteArray ClusterReport::markdown(const ClusterResult& r)
         for (const QString& w : r.warnings)
             md += QStringLiteral("- %1\n").arg(w);
     }
+    if (gate)
+        md += gate->markdown();
     return md.toUtf8();
 }
 
-bool ClusterReport::writeAll(const ClusterResult& r, const QString& dir, QString* error)
+bool ClusterReport::writeAll(const ClusterResult& r, const QString& dir, QString* error, const ClusterGate* gate)
 {
     OutputSet out(dir);
-    out.add(QStringLiteral("cluster.json"), json(r));
-    out.add(QStringLiteral("cluster.md"), markdown(r));
+    out.add(QStringLiteral("cluster.json"), json(r, gate));
+    out.add(QStringLiteral("cluster.md"), markdown(r, gate));
     CsvWriter ranks({ QStringLiteral("rank"), QStringLiteral("rank_source"), QStringLiteral("host"),
         QStringLiteral("file"), QStringLiteral("last_arrivals"), QStringLiteral("last_arrival_share"),
         QStringLiteral("wait_ns"), QStringLiteral("nccl_ns"), QStringLiteral("steps"), QStringLiteral("step_p50_ns"),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/cluster/clustergate.h"
 #include "core/cluster/clusterresult.h"
 
 #include <QByteArray>
@@ -17,9 +18,10 @@ class ClusterReport
     Q_DECLARE_TR_FUNCTIONS(ClusterReport)
 public:
     static constexpr int formatVersion = 1;
-    static QByteArray json(const ClusterResult& r);
-    static QByteArray markdown(const ClusterResult& r);
-    static bool writeAll(const ClusterResult& r, const QString& dir, QString* error);
+    /// `gate`: the verdict of `--gate` against an earlier run, or null.
+    static QByteArray json(const ClusterResult& r, const ClusterGate* gate = nullptr);
+    static QByteArray markdown(const ClusterResult& r, const ClusterGate* gate = nullptr);
+    static bool writeAll(const ClusterResult& r, const QString& dir, QString* error, const ClusterGate* gate = nullptr);
 };
 
 } // namespace sl

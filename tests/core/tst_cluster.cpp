@@ -114,6 +114,7 @@ private slots:
     void cliWritesTheClusterReport();
     void digestsAreDeterministic();
     void realExports();
+    void gateComparesTwoRuns();
 };
 
 void TestCluster::synthExportsAreNsysShaped()
@@ -606,6 +607,50 @@ void TestCluster::realExports()
     QCOMPARE(d.rankSource, QStringLiteral("env:SLURM_PROCID")); // before PMI_RANK; no RANK in this environment
     QCOMPARE(d.hostname, QStringLiteral("nid008553"));
     QCOMPARE(d.systemClockNs, -1); // 2024.5 has no systemClockNs column
+}
+
+void TestCluster::gateComparesTwoRuns()
+{
+    QTemporaryDir dir;
+    // Two 4-rank runs whose straggler (rank 1) has 300 µs and then 600 µs of extra compute.
+    const auto run = [&](const char* name, const char* extra) {
+        const QString exports = dir.filePath(QLatin1String(name));
+        Run s = runCli({ QStringLiteral("synth"), QStringLiteral("--per-rank"), QStringLiteral("--out"), exports,
+            QStringLiteral("--ranks"), QStringLiteral("4"), QStringLiteral("--straggler"), QStringLiteral("1"),
+            QStringLiteral("--straggler-extra-ns"), QLatin1String(extra), QStringLiteral("--steps"),
+            QStringLiteral("5") });
+        return s.exitCode == 0 ? exports : QString();
+    };
+    const QString fast = run("fast", "300000"), slow = run("slow", "600000");
+    QVERIFY(!fast.isEmpty() && !slow.isEmpty());
+    const QString base = dir.filePath(QStringLiteral("base"));
+    QCOMPARE(runCli({ QStringLiteral("cluster"), fast, QStringLiteral("--out"), base }).exitCode, 0);
+    const QString baseJson = QDir(base).filePath(QStringLiteral("cluster.json"));
+    // Skew p50 from 300 µs + 2 µs·jitter to 600 µs + …: about +100 %, a regression at 5 %.
+    Run worse = runCli({ QStringLiteral("cluster"), slow, QStringLiteral("--out"), dir.filePath(QStringLiteral("w")),
+        QStringLiteral("--gate"), QStringLiteral("5"), QStringLiteral("--gate-baseline"), baseJson });
+    QCOMPARE(worse.exitCode, 5);
+    QFile f(dir.filePath(QStringLiteral("w/cluster.json")));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject gate = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("gate")).toObject();
+    QCOMPARE(gate.value(QStringLiteral("verdict")).toString(), QStringLiteral("regression"));
+    const QJsonArray figures = gate.value(QStringLiteral("figures")).toArray();
+    QCOMPARE(figures.size(), 3);
+    QCOMPARE(
+        figures[0].toObject().value(QStringLiteral("verdict")).toString(), QStringLiteral("unchanged")); // share 1 → 1
+    QCOMPARE(figures[1].toObject().value(QStringLiteral("key")).toString(), QStringLiteral("skew_p50_ns"));
+    QVERIFY(figures[1].toObject().value(QStringLiteral("change")).toDouble() > 90);
+    // The worst step grows by 4 × 300 µs on 4.96 ms: about +24 %.
+    QVERIFY(std::abs(figures[2].toObject().value(QStringLiteral("change")).toDouble() - 1.2 / 4.96 * 100) < 1);
+    // The same run against itself: unchanged, exit 0.
+    Run same = runCli({ QStringLiteral("cluster"), fast, QStringLiteral("--out"), dir.filePath(QStringLiteral("s")),
+        QStringLiteral("--gate"), QStringLiteral("5"), QStringLiteral("--gate-baseline"), baseJson });
+    QCOMPARE(same.exitCode, 0);
+    QVERIFY(same.out.contains(QLatin1String("gate: unchanged")));
+    Run bad = runCli({ QStringLiteral("cluster"), fast, QStringLiteral("--out"), dir.filePath(QStringLiteral("b")),
+        QStringLiteral("--gate"), QStringLiteral("5"), QStringLiteral("--gate-baseline"),
+        QDir(base).filePath(QStringLiteral("cluster.md")) });
+    QCOMPARE(bad.exitCode, 3);
 }
 
 QTEST_GUILESS_MAIN(TestCluster)
