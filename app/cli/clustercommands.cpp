@@ -3,6 +3,7 @@
 
 #include "app/cli/clicommands.h"
 #include "core/cluster/clusteranalyzer.h"
+#include "core/cluster/clusterinputs.h"
 #include "core/cluster/clusterreport.h"
 #include "core/cluster/digeststore.h"
 #include "core/cluster/exportdigester.h"
@@ -16,10 +17,7 @@
 #include <QTextStream>
 
 #include <algorithm>
-#include <atomic>
-#include <mutex>
 #include <optional>
-#include <thread>
 
 namespace sl::cli {
 
@@ -57,49 +55,15 @@ bool parse(QCommandLineParser& p, const QStringList& args, int* exitCode)
     return true;
 }
 
-/// The digest of export `path` inside `dir`: "report.3.sqlite" → "report.3.sldigest".
-QString digestPathFor(const QString& path, const QString& dir)
-{
-    return QDir(dir).filePath(QFileInfo(path).completeBaseName() + DigestStore::suffix());
-}
-
-/// Digests `exports` into `dir` on `jobs` threads; a digest that is newer than its export and of
-/// the same size is reused when `reuse`. Returns the digest paths in input order; errors printed.
+/// ClusterInputs::digestAll with its messages on stderr.
 QStringList digestAll(const QStringList& exports, const QString& dir, int jobs, bool reuse, bool* ok)
 {
-    std::vector<QString> paths(size_t(exports.size()));
-    std::atomic<qsizetype> next { 0 };
-    std::atomic<bool> failed { false };
-    std::mutex printing;
-    const auto worker = [&] {
-        for (qsizetype i = next++; i < exports.size(); i = next++) {
-            const QString target = digestPathFor(exports[i], dir);
-            RankDigest cached;
-            QString error;
-            const QFileInfo source(exports[i]), existing(target);
-            if (reuse && existing.exists() && existing.lastModified() >= source.lastModified()
-                && DigestStore::read(target, &cached, &error) && cached.fileSize == source.size()) {
-                paths[size_t(i)] = target;
-                continue;
-            }
-            RankDigest d;
-            error.clear();
-            if (ExportDigester::digest(exports[i], &d, &error) && DigestStore::write(d, target, &error)) {
-                paths[size_t(i)] = target;
-                continue;
-            }
-            failed = true;
-            const std::lock_guard<std::mutex> lock(printing);
-            err() << error << "\n";
-        }
-    };
-    std::vector<std::thread> threads;
-    for (int t = 0; t < std::max(1, std::min<int>(jobs, int(exports.size()))); ++t)
-        threads.emplace_back(worker);
-    for (auto& t : threads)
-        t.join();
-    *ok = !failed;
-    return QStringList(paths.begin(), paths.end());
+    QStringList errors;
+    const QStringList paths = ClusterInputs::digestAll(exports, dir, jobs, reuse, &errors);
+    for (const QString& e : errors)
+        err() << e << "\n";
+    *ok = errors.isEmpty();
+    return paths;
 }
 
 /// "0,2800000" → {0, 2800000}; false on anything else.
@@ -115,40 +79,13 @@ bool parseNsList(const QString& text, std::vector<qint64>* values)
     return true;
 }
 
-/// The digests and exports named by `inputs` (files or folders): digests as they are, exports
-/// digested into `cacheDir` first. A folder contributes its *.sldigest files and the *.sqlite
-/// exports that have no digest beside them.
+/// ClusterInputs::collect with its messages on stderr.
 bool collectDigests(const QStringList& inputs, const QString& cacheDir, int jobs, QStringList* digests)
 {
-    QStringList exports;
-    for (const QString& input : inputs) {
-        const QFileInfo info(input);
-        if (info.isDir()) {
-            const QDir dir(input);
-            const QStringList ds = dir.entryList({ QLatin1Char('*') + DigestStore::suffix() }, QDir::Files, QDir::Name);
-            for (const QString& d : ds)
-                *digests << dir.filePath(d);
-            for (const QString& e : dir.entryList({ QStringLiteral("*.sqlite") }, QDir::Files, QDir::Name))
-                if (!ds.contains(QFileInfo(e).completeBaseName() + DigestStore::suffix()))
-                    exports << dir.filePath(e);
-        } else if (!info.isFile()) {
-            err() << ClusterCommands::tr("Cannot read %1: it does not exist or is not a file or folder.").arg(input)
-                  << "\n";
-            return false;
-        } else if (DigestStore::isDigest(input)) {
-            *digests << input;
-        } else {
-            exports << input;
-        }
-    }
-    if (exports.isEmpty())
-        return true;
-    if (!QDir().mkpath(cacheDir)) {
-        err() << ClusterCommands::tr("Cannot create the folder %1.").arg(cacheDir) << "\n";
-        return false;
-    }
-    bool ok = false;
-    *digests << digestAll(exports, cacheDir, jobs, true, &ok);
+    QStringList errors;
+    const bool ok = ClusterInputs::collect(inputs, cacheDir, jobs, digests, &errors);
+    for (const QString& e : errors)
+        err() << e << "\n";
     return ok;
 }
 

@@ -269,6 +269,7 @@ void Analysis::measure()
         r.host = m_r.hosts[size_t(m_m[i].host)].host;
         r.file = d.file;
         r.kernels = d.kernels;
+        r.shiftNs = aligned(m_m[i], 0);
         r.lastArrivalShare = m_r.matched > 0 ? double(r.lastArrivals) / double(m_r.matched) : 0;
         for (const DigestCollective& c : d.collectives)
             r.ncclNs += c.endNs - c.startNs;

@@ -22,6 +22,8 @@ struct ClusterRank
     qint64 steps = 0;
     qint64 stepP50Ns = -1, stepP90Ns = -1; ///< -1: no step ranges
     qint64 kernels = 0;
+    /// Added to this rank's export times: the common timeline (ns from the earliest capture start).
+    qint64 shiftNs = 0;
 };
 
 /// Clock alignment of one host (cluster.json `clock.hosts[]`).
