@@ -164,37 +164,38 @@ void Analysis::align()
     // Tier 2: every other host is moved by the median difference between its ranks' collective
     // ends and the reference host's (the median over the reference ranks per collective); the
     // 90th percentile of what remains is the residual, the limit of what skews can claim.
-    for (size_t h = 1; h < m_r.hosts.size(); ++h) {
-        std::vector<qint64> diffs;
-        for (const std::vector<int>* held : m_matched) {
-            std::vector<qint64> refEnds;
-            for (size_t i = 0; i < m_m.size(); ++i) {
-                const auto& c = m_m[i].d.collectives[size_t((*held)[i])];
-                if (m_m[i].host == 0 && endsTogether(c.op))
-                    refEnds.push_back(aligned(m_m[i], c.endNs));
-            }
-            if (refEnds.empty())
-                continue;
-            const qint64 ref = median(refEnds);
-            for (size_t i = 0; i < m_m.size(); ++i)
-                if (m_m[i].host == int(h))
-                    diffs.push_back(aligned(m_m[i], m_m[i].d.collectives[size_t((*held)[i])].endNs) - ref);
+    // One pass over the matched collectives for all hosts: linear in ranks × collectives.
+    std::vector<std::vector<qint64>> diffs(m_r.hosts.size());
+    for (const std::vector<int>* held : m_matched) {
+        std::vector<qint64> refEnds;
+        for (size_t i = 0; i < m_m.size(); ++i) {
+            const auto& c = m_m[i].d.collectives[size_t((*held)[i])];
+            if (m_m[i].host == 0 && endsTogether(c.op))
+                refEnds.push_back(aligned(m_m[i], c.endNs));
         }
-        ClusterHost& host = m_r.hosts[h];
-        if (diffs.empty())
+        if (refEnds.empty())
             continue;
-        const qint64 mid = median(diffs);
+        const qint64 ref = median(refEnds);
+        for (size_t i = 0; i < m_m.size(); ++i)
+            if (m_m[i].host != 0)
+                diffs[size_t(m_m[i].host)].push_back(
+                    aligned(m_m[i], m_m[i].d.collectives[size_t((*held)[i])].endNs) - ref);
+    }
+    for (size_t h = 1; h < m_r.hosts.size(); ++h) {
+        ClusterHost& host = m_r.hosts[h];
+        if (diffs[h].empty())
+            continue;
+        const qint64 mid = median(diffs[h]);
         std::vector<qint64> spread;
-        for (qint64 d : diffs)
+        for (qint64 d : diffs[h])
             spread.push_back(std::abs(d - mid));
         host.method = QStringLiteral("utc+collective-ends");
         host.offsetNs = -mid;
         host.residualNs = nearestRankUnsorted(spread, 90);
-        host.samples = qint64(diffs.size());
-        for (Member& x : m_m)
-            if (x.host == int(h))
-                x.offset = host.offsetNs;
+        host.samples = qint64(diffs[h].size());
     }
+    for (Member& x : m_m)
+        x.offset = m_r.hosts[size_t(x.host)].offsetNs;
 }
 
 void Analysis::leadTimes(Member& m) const

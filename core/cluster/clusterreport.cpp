@@ -88,15 +88,17 @@ QByteArray ClusterReport::json(const ClusterResult& r, const ClusterGate* gate)
 QByteArray ClusterReport::markdown(const ClusterResult& r, const ClusterGate* gate)
 {
     QString md = tr("# Cluster run: %1 ranks on %2 hosts\n\n").arg(r.ranks.size()).arg(r.hosts.size());
-    if (r.hasStraggler)
-        md += tr("**Straggler: rank %1** arrives last at %2 of the %3 matched collectives; the others wait for it. "
-                 "If its time before each collective took the median of the other ranks', a step would be %4 "
-                 "shorter (median over steps).\n\n")
+    if (r.hasStraggler) {
+        md += tr("**Straggler: rank %1** arrives last at %2 of the %3 matched collectives; the others wait for it.")
                   .arg(r.stragglerRank)
                   .arg(formatPercent(r.stragglerShare))
-                  .arg(r.matched)
-                  .arg(r.whatifStepSavingNs >= 0 ? formatDuration(r.whatifStepSavingNs) : tr("(no steps)"));
-    else
+                  .arg(r.matched);
+        md += r.whatifStepSavingNs >= 0
+            ? tr(" If its time before each collective took the median of the other ranks', a step would be %1 "
+                 "shorter (median over steps).\n\n")
+                  .arg(formatDuration(r.whatifStepSavingNs))
+            : tr(" (No step ranges: no what-if per step.)\n\n");
+    } else
         md += tr("No straggler: no rank arrives last at a quarter or more of the %1 matched collectives.\n\n")
                   .arg(r.matched);
     md += tr("Collectives: %1 matched, %2 unmatched (pairing %3); arrival skew p50 %4, p90 %5; transfer p50 %6.\n\n")

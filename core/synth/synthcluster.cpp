@@ -272,7 +272,7 @@ bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kerne
     // Event times are ns since the rank's own capture start, as nsys writes them; the session
     // anchors map them to the host's system clock and to UTC.
     const qint64 boot = -f.captureStart();
-    qint64 stepStart = o.firstStepNs, correlation = 1, grid = 1;
+    qint64 stepStart = o.firstStep(), correlation = 1, grid = 1;
     for (int k = 0; k < o.steps; ++k) {
         qint64 phase = stepStart + o.prologueNs;
         for (int c = 0; c < o.collectivesPerStep; ++c) {

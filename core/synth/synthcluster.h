@@ -4,6 +4,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
 #include <functional>
 #include <vector>
 
@@ -14,7 +15,8 @@ namespace sl {
 ///
 /// The timeline model, in true time t (ns; every parameter below is exact, so tests derive the
 /// expected cross-rank figures by hand):
-/// - Step k (0-based) starts at S_k; S_0 = firstStepNs. Its collectives c = 0..C-1 run in turn.
+/// - Step k (0-based) starts at S_k; S_0 = firstStep() = max(firstStepNs, ranks·150 µs + 1 ms), after
+///   every rank's capture start. Its collectives c = 0..C-1 run in turn.
 ///   Collective c's compute phase starts at P_{k,c} (P_{k,0} = S_k + prologueNs) on every rank.
 /// - Rank r's compute before it lasts computeNs + jitterNs·((r + k + c) mod 4), plus
 ///   stragglerExtraNs on the straggler: its NCCL kernel starts (arrives) at
@@ -51,6 +53,7 @@ struct SynthClusterOptions
 
     static constexpr qint64 utcEpochNs = 1'767'258'000'000'000'000; ///< 2026-01-01T09:00:00Z
     static constexpr qint64 captureStaggerNs = 150'000;
+    qint64 firstStep() const { return std::max(firstStepNs, qint64(ranks) * captureStaggerNs + 1'000'000); }
     static constexpr qint64 utcReadDelayNs = 3'000;
     static qint64 bootNs(int host) { return 3'600'000'000'000 + qint64(host) * 777'123'456'789; }
     static constexpr qint64 bytesPerCollective = 16 * 1024 * 1024; ///< bf16 activations of one layer
