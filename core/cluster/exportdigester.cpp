@@ -143,12 +143,15 @@ bool Digestion::kernels(QString* error)
         return true;
     m_d.firstNs = m_db.scalar(QStringLiteral("SELECT min(start) FROM %1").arg(table), 0);
     m_d.lastNs = m_db.scalar(QStringLiteral("SELECT max(end) FROM %1").arg(table), 0);
-    const qint64 span = std::max<qint64>(1, m_d.lastNs - m_d.firstNs);
+    // Saturating: a damaged export's times (2^63 − 1) must not overflow the span.
+    const qint64 span = m_d.lastNs > m_d.firstNs && quint64(m_d.lastNs) - quint64(m_d.firstNs) < quint64(1) << 62
+        ? m_d.lastNs - m_d.firstNs
+        : (m_d.lastNs > m_d.firstNs ? qint64(1) << 62 : 1);
     m_d.binNs = (span + ExportDigester::binCount - 1) / ExportDigester::binCount;
     std::vector<DeviceBins> bins;
     QHash<qint64, size_t> binsOf; // deviceId → index into bins
-    QHash<qint64, int> streamIndex; // (device << 32 | stream) → order of first collective
-    QHash<qint64, qint64> ordinals; // (stream key << 8 | op) → collectives so far
+    QHash<std::pair<qint64, qint64>, int> streamIndex; // (device, stream) → order of first collective
+    QHash<std::pair<std::pair<qint64, qint64>, int>, qint64> ordinals; // ((device, stream), op) → collectives so far
     const QString sql
         = QStringLiteral("SELECT start, end, deviceId, streamId, %1, %2, shortName FROM %3 ORDER BY start")
               .arg(m_schema.columnOr(table, QStringLiteral("correlationId"), QStringLiteral("0")),
@@ -170,10 +173,10 @@ bool Digestion::kernels(QString* error)
         addCovered(b.any, &b.anyCursor, start, end, m_d.firstNs, m_d.binNs);
         if (op < 0)
             return;
-        const qint64 key = (device << 32) | (stream & 0xFFFFFFFF);
+        const std::pair<qint64, qint64> key { device, stream };
         const int index = streamIndex.contains(key) ? streamIndex.value(key) : int(streamIndex.size());
         streamIndex.insert(key, index);
-        qint64& ordinal = ordinals[(key << 8) | op];
+        qint64& ordinal = ordinals[{ key, op }];
         m_d.collectives.push_back({ m_ops[op], index, ordinal++, stream, int(device), -1, start, end, -1 });
         m_correlations.emplace_back(st.int64(5), st.int64(4));
     });
