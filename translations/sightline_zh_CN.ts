@@ -1527,6 +1527,22 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>While their kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes near its limit over %3 of kernel time: small kernels, launch latency or dependencies dominate. Fusing kernels, CUDA graphs or larger batches raise the work per launch.</source>
         <translation>其内核运行期间，在 %3 的内核时间内，内存（DRAM 为峰值的 %1）和计算（%2）都远未达到上限：小内核、启动延迟或依赖关系占主导。融合内核、使用 CUDA 图或更大的批可提高每次启动的工作量。</translation>
     </message>
+    <message>
+        <source>The NVML samples do not overlap the analysis window: they lie from %1 to %2 ns of the session timeline, the window from %3 to %4 ns. No counter figure is computed from them; check that they come from this run and that their clock (time zone) matches the trace&apos;s.</source>
+        <translation>NVML 采样与分析窗口不重叠：它们位于会话时间线的 %1 至 %2 ns，分析窗口为 %3 至 %4 ns。未据此计算任何计数器数值；请检查它们是否来自本次运行，以及其时钟（时区）是否与跟踪一致。</translation>
+    </message>
+    <message>
+        <source>The GPU metric samples do not overlap the analysis window: they lie from %1 to %2 ns of the session timeline, the window from %3 to %4 ns. No counter figure is computed from them; check the export&apos;s clock domain.</source>
+        <translation>GPU 指标采样与分析窗口不重叠：它们位于会话时间线的 %1 至 %2 ns，分析窗口为 %3 至 %4 ns。未据此计算任何计数器数值；请检查导出文件的时钟域。</translation>
+    </message>
+    <message>
+        <source>NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were skipped.</source>
+        <translation>NVML 采样：%1 个值不是有限数（inf、nan 或超出 ±3.4e38），已跳过。</translation>
+    </message>
+    <message>
+        <source>Nsight Compute: %1 values are no finite number once converted to their base unit (inf or nan) and were skipped.</source>
+        <translation>Nsight Compute：%1 个值换算为基本单位后不是有限数（inf 或 nan），已跳过。</translation>
+    </message>
 </context>
 <context>
     <name>CountersReport</name>
@@ -1636,6 +1652,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Name id not in StringIds</source>
         <translation>名称 id 不在 StringIds 中</translation>
+    </message>
+    <message>
+        <source>Sample value that is not a finite number</source>
+        <translation>采样值不是有限数</translation>
     </message>
 </context>
 <context>
@@ -2058,6 +2078,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Read in the next smaller unit (Hz, bytes/s) and converted, as the values are implausible in the unit of the name: %1.</source>
         <translation>以下指标的数值按名称中的单位不合理，已按更小一级的单位（Hz、字节/秒）读取并换算：%1。</translation>
+    </message>
+    <message>
+        <source>%1 TARGET_INFO_GPU_METRICS rows were skipped: their typeId or metricId is NULL or not an integer, or their metricName is empty.</source>
+        <translation>已跳过 %1 行 TARGET_INFO_GPU_METRICS：其 typeId 或 metricId 为 NULL 或不是整数，或其 metricName 为空。</translation>
+    </message>
+    <message>
+        <source>GPU metrics are not read: TARGET_INFO_GPU_METRICS names no metric.</source>
+        <translation>未读取 GPU 指标：TARGET_INFO_GPU_METRICS 未命名任何指标。</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "core/analysis/analysiswindow.h"
 #include "core/analysis/efficiencyresult.h"
 #include "core/analysis/finding.h"
+#include "core/analysis/memorystats.h"
 #include "core/analysis/servingstats.h"
 #include "core/counters/counterresult.h"
 #include "core/trace/trace.h"
@@ -13,10 +14,13 @@
 #include <QVector>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace sl {
+
+struct NvtxThreadGroups;
 
 /// Per kernel name (all devices), spec §3 "Kernels". Times in ns.
 struct KernelSummary
@@ -190,6 +194,7 @@ struct AnalysisResult
     QHash<quint32, QVector<PhaseStats>> phasesByPid; ///< same, per process (rank)
 
     QVector<ProcessStats> processes;
+    MemoryStats memory; ///< GPU memory in use, peaks, headroom and churn (docs/analysis.md "GPU memory")
     ServingStats serving; ///< serving steps, tokens, TPOT, throughput (docs/analysis.md "Serving steps")
     EfficiencyStats efficiency; ///< math paths, busy split, communication overlap, FLOPs
     QVector<Finding> findings; ///< ranked by impact
@@ -219,6 +224,9 @@ struct AnalysisResult
     /// on its thread that matches a phase, itself included; -1 if none. Every range of the trace,
     /// not only the window's. Ranges that end on another thread only get their own name's phase.
     std::vector<qint8> rangePhase;
+    /// The per-thread NVTX groups with each range's parent and depth (NvtxAnalysis), built once
+    /// per analysis and walked by every pass that needs nesting; null before the NVTX analysis.
+    std::shared_ptr<const NvtxThreadGroups> nvtxThreads;
 
     /// Index of the unattributed slot in `phases` (the last one); -1 before the NVTX analysis.
     int unattributedPhase() const { return int(phases.size()) - 1; }

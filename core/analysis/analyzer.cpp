@@ -7,8 +7,10 @@
 #include "core/analysis/findingsengine.h"
 #include "core/analysis/hostanalysis.h"
 #include "core/analysis/kernelanalysis.h"
+#include "core/analysis/memoryanalysis.h"
 #include "core/analysis/nvtxanalysis.h"
 #include "core/analysis/processanalysis.h"
+#include "core/analysis/requestanalysis.h"
 #include "core/analysis/servinganalysis.h"
 #include "core/analysis/specrules.h"
 #include "core/counters/counteranalysis.h"
@@ -119,6 +121,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     const std::function<void()> hostSteps[] = {
         [&] { NvtxAnalysis::run(options.phases, res, cancel); },
         [&] { ServingAnalysis::run(options.phases, res); },
+        [&] { RequestAnalysis::run(options.phases, res); },
         [&] { HostAnalysis::sync(res, cancel); },
         [&] { HostAnalysis::memcpy(res, cancel); },
         [&] { HostAnalysis::graphs(res, cancel); },
@@ -133,6 +136,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
         return nullptr;
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
     EfficiencyAnalysis::run(options, res);
+    MemoryAnalysis::run(res);
     FindingsEngine::run(res, cancel);
     if (cancel.isCancelled())
         return nullptr;

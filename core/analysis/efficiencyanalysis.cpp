@@ -6,6 +6,8 @@
 #include "core/analysis/shapeop.h"
 #include "core/analysis/statistics.h"
 #include "core/analysis/taxonomy.h"
+#include "core/trace/nvtxthreadgroups.h"
+#include "core/util/ranking.h"
 
 #include <algorithm>
 #include <map>
@@ -116,7 +118,7 @@ void EfficiencyAnalysis::mathPaths(const AnalysisOptions& options, AnalysisResul
     for (auto& [key, s] : byPath)
         e.math.append(s);
     std::sort(e.math.begin(), e.math.end(), [](const MathPathShare& a, const MathPathShare& b) {
-        return a.ns != b.ns ? a.ns > b.ns : a.path.label() < b.path.label();
+        return rankedBefore(a.ns, b.ns, a.path.label(), b.path.label());
     });
 }
 
@@ -238,7 +240,7 @@ void EfficiencyAnalysis::overlap(AnalysisResult& r)
         e.collectives.append(c);
     }
     std::sort(e.collectives.begin(), e.collectives.end(), [](const CollectiveStats& a, const CollectiveStats& b) {
-        return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.collective < b.collective;
+        return rankedBefore(a.totalNs, b.totalNs, a.collective, b.collective);
     });
 }
 
@@ -271,31 +273,22 @@ void EfficiencyAnalysis::flops(const AnalysisOptions& options, AnalysisResult& r
     if (shapes.empty())
         return;
 
-    // Nearest enclosing counted operator of every range (itself included), by the NVTX
-    // attribution's rule (same thread, range.start ≤ x ≤ range.end): one stack sweep per thread.
-    // A kernel then belongs to the operator nearest its attributed innermost range, so an
-    // aten::linear → aten::addmm nest counts addmm once and linear not at all.
+    // Nearest enclosing counted operator of every range (itself included), by the NVTX nesting
+    // rule (NvtxThreadGroups: same thread, starts and ends inside): parents come before their
+    // children in each group. A kernel then belongs to the operator nearest its attributed
+    // innermost range, so an aten::linear → aten::addmm nest counts addmm once and linear not
+    // at all.
     std::vector<qint32> opOf(size_t(n.size()), -1);
-    {
-        std::unordered_map<quint64, std::vector<quint32>> byThread;
-        for (qsizetype i = 0; i < n.size(); ++i)
-            if (n.sameThread(i))
-                byThread[(quint64(n.pid[size_t(i)]) << 32) | n.tid[size_t(i)]].push_back(quint32(i));
-        std::vector<quint32> stack;
-        for (auto& [thread, ranges] : byThread) {
-            std::stable_sort(ranges.begin(), ranges.end(), [&](quint32 a, quint32 b) {
-                return n.start[a] != n.start[b] ? n.start[a] < n.start[b] : n.end[a] > n.end[b];
-            });
-            stack.clear();
-            for (quint32 rg : ranges) {
-                while (!stack.empty() && n.end[stack.back()] < n.start[rg])
-                    stack.pop_back();
-                const qint32 s = shapeOf(n.name[rg]);
-                opOf[rg] = s >= 0 && shapes[size_t(s)].counted ? qint32(rg) : (stack.empty() ? -1 : opOf[stack.back()]);
-                stack.push_back(rg);
-            }
+    NvtxThreadGroups built;
+    if (!r.nvtxThreads)
+        built.build(n);
+    const NvtxThreadGroups& threads = r.nvtxThreads ? *r.nvtxThreads : built;
+    for (const auto& ranges : threads.ranges)
+        for (quint32 rg : ranges) {
+            const qint32 s = shapeOf(n.name[rg]);
+            const qint32 up = threads.parent[rg];
+            opOf[rg] = s >= 0 && shapes[size_t(s)].counted ? qint32(rg) : (up < 0 ? -1 : opOf[size_t(up)]);
         }
-    }
 
     // Per operator range with kernels: FLOPs once, kernel time, device, and the math path of its
     // longest kernel with a known peak key (the dtype its MFU uses).
@@ -369,9 +362,8 @@ void EfficiencyAnalysis::flops(const AnalysisOptions& options, AnalysisResult& r
     }
     for (const auto& f : std::as_const(byOp))
         e.flopsByOp.append(f);
-    std::sort(e.flopsByOp.begin(), e.flopsByOp.end(), [](const FlopFigure& a, const FlopFigure& b) {
-        return a.flops != b.flops ? a.flops > b.flops : a.name < b.name;
-    });
+    std::sort(e.flopsByOp.begin(), e.flopsByOp.end(),
+        [](const FlopFigure& a, const FlopFigure& b) { return rankedBefore(a.flops, b.flops, a.name, b.name); });
     for (const auto& f : std::as_const(byPhase))
         if (f.ranges > 0)
             e.flopsByPhase.append(f);

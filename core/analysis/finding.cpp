@@ -49,9 +49,12 @@ QString IdleGap::causeName(Cause c)
 void Finding::rank(QVector<Finding>& findings)
 {
     std::stable_sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
+        // Impact descending; of equal impact the more severe first, then by id (ranking.h's rule).
         if (a.impactNs != b.impactNs)
             return a.impactNs > b.impactNs;
-        return a.severity > b.severity;
+        if (a.severity != b.severity)
+            return a.severity > b.severity;
+        return QString::compare(a.id, b.id, Qt::CaseSensitive) < 0;
     });
 }
 

@@ -4,6 +4,7 @@
 #include "core/analysis/occupancy.h"
 #include "core/analysis/statistics.h"
 #include "core/analysis/taxonomy.h"
+#include "core/util/ranking.h"
 
 #include <algorithm>
 #include <cmath>
@@ -202,8 +203,8 @@ KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vec
     }
     for (auto& s : out.kernels)
         s.share = out.totalNs > 0 ? double(s.totalNs) / double(out.totalNs) : 0.0;
-    std::sort(out.kernels.begin(), out.kernels.end(), [](const KernelSummary& a, const KernelSummary& b) {
-        return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.name < b.name;
+    std::sort(out.kernels.begin(), out.kernels.end(), [&](const KernelSummary& a, const KernelSummary& b) {
+        return rankedBefore(a.totalNs, b.totalNs, t.strings.at(a.name), t.strings.at(b.name));
     });
     return out;
 }

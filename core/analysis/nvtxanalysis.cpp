@@ -4,6 +4,7 @@
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/phasemap.h"
 #include "core/trace/nvtxthreadgroups.h"
+#include "core/util/ranking.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -38,6 +39,8 @@ public:
     bool groupKernels(const NvtxThreadGroups& threads, std::vector<std::vector<quint32>>& kernelsOf) const;
     /// Innermost range and phase of each kernel, depth and step flag of each range.
     bool sweep(const NvtxThreadGroups& threads, std::vector<std::vector<quint32>>& kernelsOf);
+    /// Depth of each range (NvtxThreadGroups::depth), read by rangeStats.
+    void setDepths(const std::vector<qint32>& depth) { m_depth = &depth; }
     /// Ranges by name (in-window ranges), steps and wall time per phase.
     bool rangeStats();
     /// Kernel totals per phase, per process and per range name.
@@ -60,7 +63,7 @@ private:
     const Trace& m_t;
     const Cancellation& m_cancel;
     std::unordered_map<quint32, qint8> m_phaseOfName;
-    std::vector<int> m_depth; ///< per range: open ranges around it on its thread
+    const std::vector<qint32>* m_depth = nullptr; ///< per range: ranges it nests in on its thread
     std::vector<bool> m_isStep; ///< per range
     std::vector<Open> m_stack;
 };
@@ -95,7 +98,6 @@ bool NvtxPass::sweep(const NvtxThreadGroups& threads, std::vector<std::vector<qu
     const auto kernelCount = size_t(m_t.kernels.size());
     m_r.kernelRange.assign(kernelCount, -1);
     m_r.kernelPhase.assign(kernelCount, -1);
-    m_depth.assign(size_t(n.size()), 0);
     m_isStep.assign(size_t(n.size()), false);
     // Ranges the per-thread sweep does not see (ended on another thread) keep their own phase.
     m_r.rangePhase.assign(size_t(n.size()), -1);
@@ -143,10 +145,9 @@ bool NvtxPass::sweepThread(const std::vector<quint32>& ranges, std::vector<quint
             = ri < ranges.size() && (ki >= kernels.size() || n.start[ranges[ri]] <= callStart(kernels[ki]));
         if (takeRange) {
             const quint32 rg = ranges[ri++];
-            popEnded(n.start[rg]);
+            NvtxThreadGroups::popToEnclosing(stack, n, rg, [](const Open& o) { return o.range; });
             const qint32 parent = stack.empty() ? -1 : livePhase(stack.back().phaseLink, n.start[rg]);
             const int ph = phaseOf(n.name[rg]);
-            m_depth[rg] = int(stack.size());
             const int parentPhase = parent < 0 ? -1 : stack[size_t(parent)].phase;
             m_isStep[rg] = ph >= 0 && parentPhase != ph;
             m_r.rangePhase[rg] = qint8(ph >= 0 ? ph : parentPhase);
@@ -199,7 +200,8 @@ bool NvtxPass::rangeStats()
         auto& s = m_r.nvtxRanges[it->second];
         ++s.count;
         s.totalNs += n.duration(i);
-        s.maxDepth = std::max(s.maxDepth, m_depth[size_t(i)]);
+        if (n.sameThread(i))
+            s.maxDepth = std::max(s.maxDepth, int((*m_depth)[size_t(i)]));
         if (m_isStep[size_t(i)]) {
             const int ph = phaseOf(name);
             for (auto* ps : { &m_r.phases[ph], &pidPhases(n.pid[size_t(i)])[ph] }) {
@@ -209,8 +211,8 @@ bool NvtxPass::rangeStats()
             }
         }
     }
-    std::sort(m_r.nvtxRanges.begin(), m_r.nvtxRanges.end(), [](const NvtxRangeStats& a, const NvtxRangeStats& b) {
-        return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.name < b.name;
+    std::sort(m_r.nvtxRanges.begin(), m_r.nvtxRanges.end(), [&](const NvtxRangeStats& a, const NvtxRangeStats& b) {
+        return rankedBefore(a.totalNs, b.totalNs, m_t.strings.at(a.name), m_t.strings.at(b.name));
     });
     return true;
 }
@@ -274,8 +276,8 @@ bool NvtxPass::attributeKernels()
             phases[slot].kernelCount += p.count[size_t(slot)];
         }
     }
-    std::sort(m_r.nvtxByRange.begin(), m_r.nvtxByRange.end(), [](const NvtxKernelStats& a, const NvtxKernelStats& b) {
-        return a.kernelNs != b.kernelNs ? a.kernelNs > b.kernelNs : a.name < b.name;
+    std::sort(m_r.nvtxByRange.begin(), m_r.nvtxByRange.end(), [&](const NvtxKernelStats& a, const NvtxKernelStats& b) {
+        return rankedBefore(a.kernelNs, b.kernelNs, m_t.strings.at(a.name), m_t.strings.at(b.name));
     });
     return true;
 }
@@ -285,11 +287,14 @@ bool NvtxPass::attributeKernels()
 void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancellation& cancel)
 {
     NvtxPass pass(phaseMap, r, cancel);
-    NvtxThreadGroups threads;
+    auto threads = std::make_shared<NvtxThreadGroups>();
     std::vector<std::vector<quint32>> kernelsOf;
+    pass.setDepths(threads->depth);
     // Each stage stops at a cancel; the figures are then incomplete, as documented.
-    (void)(threads.build(r.trace->nvtx, cancel) && pass.groupKernels(threads, kernelsOf)
-        && pass.sweep(threads, kernelsOf) && pass.rangeStats() && pass.attributeKernels());
+    if (threads->build(r.trace->nvtx, cancel))
+        r.nvtxThreads = threads; // built once: the serving steps and the comparison walk it too
+    (void)(r.nvtxThreads && pass.groupKernels(*threads, kernelsOf) && pass.sweep(*threads, kernelsOf)
+        && pass.rangeStats() && pass.attributeKernels());
 }
 
 } // namespace sl

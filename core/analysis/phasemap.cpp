@@ -19,6 +19,7 @@ namespace sl {
 namespace {
 const QString kStepsKey = QStringLiteral("steps");
 const QString kHostRangesKey = QStringLiteral("host_ranges");
+const QString kRequestsKey = QStringLiteral("requests");
 } // namespace
 
 StepComposition::Class StepComposition::stepClass() const
@@ -64,6 +65,7 @@ bool PhaseMap::fromJson(const QByteArray& json, PhaseMap* out, QString* error)
     const PhaseMap builtIn = defaultMap();
     m.m_stepRules += builtIn.m_stepRules;
     m.m_hostRanges.append(builtIn.m_hostRanges);
+    m.m_requestRules += builtIn.m_requestRules;
     *out = m;
     return true;
 }
@@ -112,6 +114,7 @@ bool PhaseMap::parse(const QByteArray& json, PhaseMap* out, QString* error)
         for (const auto& k : keys) {
             const bool ok = k == kStepsKey ? m.addStepRules(obj.value(k), error)
                 : k == kHostRangesKey      ? m.addHostRanges(obj.value(k), error)
+                : k == kRequestsKey        ? m.addRequestRules(obj.value(k), error)
                                            : addPhase(k, obj.value(k));
             if (!ok)
                 return false;
@@ -124,6 +127,8 @@ bool PhaseMap::parse(const QByteArray& json, PhaseMap* out, QString* error)
                 ok = m.addStepRules(o.value(kStepsKey), error);
             else if (o.contains(kHostRangesKey))
                 ok = m.addHostRanges(o.value(kHostRangesKey), error);
+            else if (o.contains(kRequestsKey))
+                ok = m.addRequestRules(o.value(kRequestsKey), error);
             else
                 ok = addPhase(o.value(QLatin1String("phase")).toString(), o.value(QLatin1String("patterns")));
             if (!ok)
@@ -168,6 +173,38 @@ bool PhaseMap::addHostRanges(const QJsonValue& patterns, QString* error)
     return true;
 }
 
+bool PhaseMap::addRequestRules(const QJsonValue& patterns, QString* error)
+{
+    if (!patterns.isArray()) {
+        *error = tr("Invalid phase map: \"requests\" must be an array of regular expressions.");
+        return false;
+    }
+    for (const auto& p : patterns.toArray()) {
+        const QRegularExpression re(p.toString(), QRegularExpression::CaseInsensitiveOption);
+        if (!re.isValid()) {
+            *error = tr("Invalid phase map: the request pattern '%1' is not a valid regular expression: %2")
+                         .arg(p.toString(), re.errorString());
+            return false;
+        }
+        m_requestRules.append(re);
+    }
+    return true;
+}
+
+bool PhaseMap::matchRequest(const QString& rangeName, qint32* outputTokens) const
+{
+    for (const QRegularExpression& re : m_requestRules) {
+        const QRegularExpressionMatch m = re.match(rangeName);
+        if (!m.hasMatch())
+            continue;
+        bool ok = false;
+        const qint32 tokens = m.captured(QStringLiteral("tokens")).toInt(&ok);
+        *outputTokens = ok && tokens >= 0 ? tokens : -1;
+        return true;
+    }
+    return false;
+}
+
 bool PhaseMap::fromFile(const QString& path, PhaseMap* out, QString* error)
 {
     QFile f(path);
@@ -194,6 +231,11 @@ int PhaseMap::match(const QString& rangeName) const
         if (i >= 0)
             return i;
     }
+    // A request range spans the prefill and every decode step of its request: it is no phase
+    // ("request 7 tokens=128" would otherwise match decode's "token").
+    qint32 tokens = -1;
+    if (matchRequest(rangeName, &tokens))
+        return -1;
     for (int i = 0; i < m_patterns.size(); ++i)
         if (m_patterns[i].matches(rangeName))
             return i;

@@ -52,7 +52,7 @@ public:
 
     /// Index of the phase of `rangeName`, or -1. A serving step takes the phase of its class
     /// (prefill and mixed steps: the phase named "prefill", decode steps: "decode") when the map
-    /// has it; other names: the first phase whose patterns match.
+    /// has it; a request range has none; other names: the first phase whose patterns match.
     int match(const QString& rangeName) const;
     int size() const { return int(m_names.size()); }
     const QString& name(int i) const { return m_names[i]; }
@@ -66,6 +66,11 @@ public:
     const QString& stepScheme(int rule) const { return m_stepRules[rule].scheme; }
     /// Host-side work of the serving loop (input preparation, bookkeeping, scheduling).
     bool isHostRange(const QString& rangeName) const { return m_hostRanges.matches(rangeName); }
+    /// Whether `rangeName` is a request range (`"requests": [regular expressions]`, matched
+    /// case-insensitively; the user's before the built-in one). When the matching expression
+    /// has a named group `tokens`, `*outputTokens` is its value, else -1.
+    bool matchRequest(const QString& rangeName, qint32* outputTokens) const;
+    bool hasRequestRules() const { return !m_requestRules.isEmpty(); }
 
 private:
     struct StepRule
@@ -76,11 +81,13 @@ private:
     static bool parse(const QByteArray& json, PhaseMap* out, QString* error);
     bool addStepRules(const QJsonValue& rules, QString* error);
     bool addHostRanges(const QJsonValue& patterns, QString* error);
+    bool addRequestRules(const QJsonValue& patterns, QString* error);
 
     QStringList m_names;
     QVector<PatternList> m_patterns;
     QVector<StepRule> m_stepRules;
     PatternList m_hostRanges;
+    QVector<QRegularExpression> m_requestRules;
 };
 
 } // namespace sl

@@ -65,18 +65,7 @@ void addBusy(
         flush(segStart, segEnd);
 }
 
-ServingDistribution distribution(std::vector<qint64> v)
-{
-    ServingDistribution d;
-    d.count = qint64(v.size());
-    for (qint64 x : v)
-        d.totalNs += x;
-    std::sort(v.begin(), v.end());
-    d.p50Ns = nearestRank(v, 50);
-    d.p90Ns = nearestRank(v, 90);
-    d.p99Ns = nearestRank(v, 99);
-    return d;
-}
+ServingDistribution distribution(std::vector<qint64> v) { return ServingDistribution::of(std::move(v)); }
 
 /// The composition of one step, for comparing the step sequences of two ranks.
 struct Composition
@@ -200,8 +189,10 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
         return;
 
     // Ranges per thread (same-thread ranges only, like the kernel attribution rule).
-    NvtxThreadGroups threads;
-    threads.build(n);
+    NvtxThreadGroups built;
+    if (!r.nvtxThreads)
+        built.build(n); // serving run on its own (tests); the analysis has built them once
+    const NvtxThreadGroups& threads = r.nvtxThreads ? *r.nvtxThreads : built;
 
     ServingSteps& s = sv.steps;
     sv.rangeStep.assign(size_t(n.size()), -1);
@@ -215,8 +206,7 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r)
     for (const auto& ranges : threads.ranges) {
         stack.clear();
         for (quint32 rg : ranges) {
-            while (!stack.empty() && n.end[stack.back().range] < n.start[rg])
-                stack.pop_back();
+            NvtxThreadGroups::popToEnclosing(stack, n, rg, [](const Open& o) { return o.range; });
             Open open { rg, stack.empty() ? -1 : stack.back().step, !stack.empty() && stack.back().inHost };
             const NameInfo& info = names[n.name[rg]];
             if (info.step.isStep() && r.window.contains(n.start[rg])) {

@@ -2,11 +2,13 @@
 #pragma once
 
 #include "core/analysis/phasemap.h"
+#include "core/analysis/statistics.h"
 
 #include <QString>
 #include <QStringList>
 #include <QVector>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <vector>
@@ -40,6 +42,40 @@ struct ServingDistribution
 {
     qint64 count = 0, totalNs = 0;
     qint64 p50Ns = 0, p90Ns = 0, p99Ns = 0;
+
+    static ServingDistribution of(std::vector<qint64> v)
+    {
+        ServingDistribution d;
+        d.count = qint64(v.size());
+        for (qint64 x : v)
+            d.totalNs += x;
+        std::sort(v.begin(), v.end());
+        d.p50Ns = nearestRank(v, 50);
+        d.p90Ns = nearestRank(v, 90);
+        d.p99Ns = nearestRank(v, 99);
+        return d;
+    }
+};
+
+/// Requests (docs/analysis.md "Requests"): the window's NVTX ranges that the phase map's request
+/// rules match, with their time to first token, end-to-end latency and time per output token.
+/// Per-request columns, then the distributions over the requests that define each figure.
+struct RequestStats
+{
+    std::vector<quint32> range; ///< NvtxTable index of the request range
+    std::vector<qint64> e2eNs; ///< the range's duration (ns)
+    std::vector<qint64> ttftNs; ///< request start → end of its first prefill step (ns), −1 none found
+    std::vector<qint32> tokens; ///< output tokens from the name's `tokens` group, −1 unknown
+    std::vector<qint64> tpotNs; ///< (e2e − ttft) ÷ (tokens − 1) (ns), −1 unknown
+    ServingDistribution ttft, e2e, tpot;
+    /// Equal-width histograms from 0 to the largest value: kBins counts each, bin width in ns.
+    static constexpr int kBins = 20;
+    std::vector<qint64> ttftHistogram, e2eHistogram;
+    qint64 ttftBinNs = 0, e2eBinNs = 0;
+    /// Why there is no TTFT (translated), empty when ttft.count > 0.
+    QString ttftReason;
+
+    qsizetype size() const { return qsizetype(range.size()); }
 };
 
 /// Serving figures of one rank (process) or of the whole window. Token totals are exact integers
@@ -78,6 +114,7 @@ struct ServingStats
     /// Per NVTX range (whole table): index into `steps` of the innermost window step enclosing it
     /// on its thread (itself included), -1 none. A kernel's step is rangeStep[kernelRange[k]].
     std::vector<qint32> rangeStep;
+    RequestStats requests; ///< request ranges, TTFT and E2E latency (RequestAnalysis)
 
     bool present() const { return steps.size() > 0; }
 };

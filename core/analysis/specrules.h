@@ -59,6 +59,10 @@ constexpr bool isSyncCopyShape(int copyKind, qint64 bytes)
 inline constexpr double kNvtxCoverageWarning = 0.70; ///< 70 %
 
 // §4 Findings: severity of a share of the window at stake (high, medium, low; else info).
+/// GPU memory (docs/analysis.md "GPU memory"): allocation and free calls made inside steps
+/// holding the CPU for at least 1 % of the steps' time raise `allocation-in-step`.
+inline constexpr double kAllocInStepShare = 0.01;
+
 inline constexpr double kSeverityHighShare = 0.20;
 inline constexpr double kSeverityMediumShare = 0.05;
 inline constexpr double kSeverityLowShare = 0.01;

@@ -4,6 +4,7 @@
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/taxonomy.h"
 #include "core/trace/apiclassifier.h"
+#include "core/trace/nvtxthreadgroups.h"
 
 #include <QHash>
 
@@ -80,10 +81,8 @@ void stepsAndSync(const AnalysisResult& r, TraceBreakdown& b, const Cancellation
     for (auto& [thread, steps] : stepsOf) {
         if (cancel.isCancelled())
             return;
-        // Outer step first when two start together, so the inner one ends on top (as NvtxAnalysis).
-        std::stable_sort(steps.begin(), steps.end(), [&](quint32 a, quint32 c) {
-            return n.start[a] != n.start[c] ? n.start[a] < n.start[c] : n.end[a] > n.end[c];
-        });
+        // Nesting order and rule as every NVTX sweep (NvtxThreadGroups).
+        std::sort(steps.begin(), steps.end(), [&](quint32 a, quint32 c) { return n.nestingBefore(a, c); });
         const auto& calls = callsOf[thread]; // start order: the API table is start-sorted
         stack.clear();
         auto popEnded = [&](qint64 at) {
@@ -94,7 +93,7 @@ void stepsAndSync(const AnalysisResult& r, TraceBreakdown& b, const Cancellation
         while (si < steps.size() || ci < calls.size()) {
             if (si < steps.size() && (ci >= calls.size() || n.start[steps[si]] <= t.api.start[calls[ci]])) {
                 const quint32 s = steps[si++];
-                popEnded(n.start[s]);
+                NvtxThreadGroups::popToEnclosing(stack, n, s, [](quint32 o) { return o; });
                 if (r.window.contains(n.start[s]))
                     b.steps.append({ n.start[s], n.end[s], s, n.pid[s], r.rangeStepPhase[s], stack.empty() });
                 stack.push_back(s);

@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
 
 namespace sl {
 
@@ -214,6 +216,95 @@ QString sqlForSamples(int deviceId, qint64 a, qint64 b)
         .arg(b);
 }
 
+/// Removes the samples whose value is no finite float from every series of `set` (an NVML value
+/// of 1e39 reads as inf) and the series left empty; the others are finished again. Returns the
+/// samples removed.
+qint64 dropNonFinite(CounterSet& set)
+{
+    qint64 dropped = 0;
+    for (CounterSeries& s : set.series) {
+        size_t kept = 0;
+        for (size_t i = 0; i < s.v.size(); ++i) {
+            if (!std::isfinite(s.v[i]))
+                continue;
+            s.t[kept] = s.t[i];
+            s.v[kept++] = s.v[i];
+        }
+        if (kept == s.v.size())
+            continue;
+        dropped += qint64(s.v.size() - kept);
+        s.t.resize(kept);
+        s.v.resize(kept);
+        s.finish();
+    }
+    set.series.removeIf([](const CounterSeries& s) { return s.t.empty(); });
+    return dropped;
+}
+
+/// Clears the Nsight Compute figures that are no finite number (a value that overflows when
+/// scaled to its base unit: 1e300 "second" is inf ns), so none reaches a table or a rule.
+/// Returns the values cleared.
+qint64 dropNonFinite(NcuReport& report)
+{
+    qint64 dropped = 0;
+    for (NcuLaunch& l : report.launches) {
+        for (std::optional<double>* v :
+            { &l.durationNs, &l.smThroughputPct, &l.dramThroughputPct, &l.achievedOccupancyPct,
+                &l.theoreticalOccupancyPct, &l.l1HitPct, &l.l2HitPct, &l.tensorActivePct, &l.flops, &l.flops16,
+                &l.flops32, &l.flops64, &l.flopsTensor, &l.dramBytes, &l.l2PeakBytesPerSecond }) {
+            if (*v && !std::isfinite(**v)) {
+                v->reset();
+                ++dropped;
+            }
+        }
+        for (auto it = l.stalls.begin(); it != l.stalls.end();) {
+            if (std::isfinite(*it)) {
+                ++it;
+                continue;
+            }
+            it = l.stalls.erase(it);
+            ++dropped;
+        }
+    }
+    return dropped;
+}
+
+/// A note per source whose samples exist but none of which holds a moment of the window [w0, w1)
+/// (another clock domain or time zone, all timestamps equal, another run's log): without it the
+/// counters section is empty and reads like "nothing to say".
+QStringList nonOverlapNotes(const CounterSet& exported, const CounterSet& extra, qint64 w0, qint64 w1)
+{
+    QStringList notes;
+    for (const CounterSet* set : { &exported, &extra }) {
+        qint64 first = std::numeric_limits<qint64>::max(), last = std::numeric_limits<qint64>::min();
+        bool overlaps = false;
+        for (const CounterSeries& s : set->series) {
+            if (s.t.empty())
+                continue;
+            first = std::min(first, s.periodStart(0));
+            last = std::max(last, s.t.back());
+            // The first sample ending after w0 holds (periodStart, t]: it overlaps if it starts before w1.
+            const auto i = std::upper_bound(s.t.begin(), s.t.end(), w0) - s.t.begin();
+            overlaps = overlaps || (i < s.size() && s.periodStart(i) < w1);
+        }
+        if (overlaps || first > last)
+            continue;
+        const bool nvml = set->series.front().source == CounterSeries::Source::Nvml;
+        const QString note = nvml
+            ? CounterAnalysis::tr(
+                "The NVML samples do not overlap the analysis window: they lie from %1 to %2 ns of the "
+                "session timeline, the window from %3 to %4 ns. No counter figure is computed from "
+                "them; check that they come from this run and that their clock (time zone) matches "
+                "the trace's.")
+            : CounterAnalysis::tr(
+                "The GPU metric samples do not overlap the analysis window: they lie from %1 to %2 ns "
+                "of the session timeline, the window from %3 to %4 ns. No counter figure is computed "
+                "from them; check the export's clock domain.");
+        notes << note.arg(first).arg(last).arg(w0).arg(w1);
+    }
+    return notes;
+}
+
 } // namespace
 
 void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, const std::function<bool()>& cancelled)
@@ -231,6 +322,10 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
                          .arg(read.rowsRead)
                          .arg(read.rowsSkipped)
                          .arg(read.columnsFound.join(QStringLiteral("; ")));
+            if (const qint64 dropped = dropNonFinite(nvml); dropped > 0)
+                notes << tr("NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were "
+                            "skipped.")
+                             .arg(dropped);
         }
     }
     const qsizetype before = r.findings.size();
@@ -242,6 +337,7 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
         if (!report.error.isEmpty()) {
             r.warnings << report.error;
         } else {
+            const qint64 dropped = dropNonFinite(report);
             r.counters.ncu = NcuAnalysis::run(r, std::move(report), options.peaks);
             r.counters.notes << tr("Nsight Compute: %1 of %2 profiled launches matched kernels of the trace "
                                    "(%3 by full name, %4 by function name).")
@@ -260,6 +356,10 @@ void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, 
                                         .arg(n.match.withoutDims);
             for (const QString& skipped : n.report.skipped)
                 r.counters.notes << tr("Nsight Compute: skipped %1").arg(skipped);
+            if (dropped > 0)
+                r.counters.notes << tr("Nsight Compute: %1 values are no finite number once converted to their base "
+                                       "unit (inf or nan) and were skipped.")
+                                        .arg(dropped);
         }
     }
     if (r.findings.size() != before)
@@ -271,6 +371,7 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
     CounterResult out;
     const Trace& trace = *r.trace;
     out.notes = trace.counters.notes + extra.notes;
+    out.notes += nonOverlapNotes(trace.counters, extra, r.window.startNs, r.window.endNs);
     QVector<DeviceSeries> devices;
     const auto add = [&](const CounterSeries& s) {
         for (auto& d : devices) {

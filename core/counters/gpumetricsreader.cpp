@@ -6,62 +6,70 @@
 #include "core/util/logging.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QHash>
 
 #include <algorithm>
-#include <map>
+#include <cmath>
+#include <limits>
+#include <sqlite3.h>
 #include <thread>
 
 namespace sl {
 
 namespace {
 
+const QString kMetricsTable = QStringLiteral("GPU_METRICS");
+
 /// (typeId, metricId) → series slot, O(1) per row: rows interleave the metrics of a sample, so
-/// the key changes on nearly every row and a hash lookup per row showed in the load time.
-/// Metric ids are small (tens); a type's ids above kDirect fall back to the hash.
+/// the key changes on nearly every row and a hash lookup per row showed in the load time. Both
+/// ids are full 64-bit values (nsys packs typeId as <Hardware:8><VM:8><Source:16><Event tag:24>
+/// <GPU:8>, so real ids are ≥ 2^48); SQLite stores an id with the top bit set as a negative
+/// integer, which is read back as the same bit pattern. Metric ids are small (tens): a type's
+/// ids below kDirect index a vector, larger ones fall back to the hash.
 class SlotIndex
 {
 public:
-    void insert(quint32 typeId, quint32 metricId, int slot)
+    void insert(quint64 typeId, quint64 metricId, int slot)
     {
-        m_hash.insert(key(typeId, metricId), slot);
+        m_hash.insert({ typeId, metricId }, slot);
         if (metricId >= kDirect)
             return;
         auto& byMetric = typeSlots(typeId);
         if (byMetric.size() <= metricId)
             byMetric.resize(size_t(metricId) + 1, -1);
-        byMetric[metricId] = slot;
+        byMetric[size_t(metricId)] = slot;
     }
-    bool contains(quint32 typeId, quint32 metricId) const { return m_hash.contains(key(typeId, metricId)); }
-    int find(quint32 typeId, quint32 metricId)
+    bool contains(quint64 typeId, quint64 metricId) const { return m_hash.contains({ typeId, metricId }); }
+    int find(quint64 typeId, quint64 metricId)
     {
         if (metricId >= kDirect)
-            return m_hash.value(key(typeId, metricId), -1);
-        if (m_last < 0 || m_types[size_t(m_last)].first != typeId) {
-            m_last = -1;
-            for (size_t i = 0; i < m_types.size(); ++i)
-                if (m_types[i].first == typeId)
-                    m_last = int(i);
+            return m_hash.value({ typeId, metricId }, -1);
+        if (m_last < 0 || m_lastType != typeId) {
+            m_last = m_typeIndex.value(typeId, -1);
+            m_lastType = typeId;
             if (m_last < 0)
                 return -1;
         }
-        const auto& byMetric = m_types[size_t(m_last)].second;
-        return metricId < byMetric.size() ? byMetric[metricId] : -1;
+        const auto& byMetric = m_types[size_t(m_last)];
+        return metricId < byMetric.size() ? byMetric[size_t(metricId)] : -1;
     }
 
 private:
-    static constexpr quint32 kDirect = 4096;
-    static quint64 key(quint32 typeId, quint32 metricId) { return (quint64(typeId) << 32) | metricId; }
-    std::vector<int>& typeSlots(quint32 typeId)
+    static constexpr quint64 kDirect = 4096;
+    std::vector<int>& typeSlots(quint64 typeId)
     {
-        for (auto& [t, v] : m_types)
-            if (t == typeId)
-                return v;
-        m_types.emplace_back(typeId, std::vector<int> {});
-        return m_types.back().second;
+        const auto it = m_typeIndex.constFind(typeId);
+        if (it != m_typeIndex.cend())
+            return m_types[size_t(*it)];
+        m_typeIndex.insert(typeId, int(m_types.size()));
+        m_types.emplace_back();
+        return m_types.back();
     }
-    QHash<quint64, int> m_hash;
-    std::vector<std::pair<quint32, std::vector<int>>> m_types;
+    QHash<std::pair<quint64, quint64>, int> m_hash;
+    QHash<quint64, int> m_typeIndex; ///< typeId → index into m_types
+    std::vector<std::vector<int>> m_types; ///< per type: metricId → slot (−1: none)
+    quint64 m_lastType = 0;
     int m_last = -1;
 };
 
@@ -71,11 +79,34 @@ struct SampleChunk
     std::vector<std::vector<qint64>> t;
     std::vector<std::vector<float>> v;
     qint64 unnamed = 0; ///< rows whose (typeId, metricId) has no name
+    DataQuality quality; ///< rows left out by a load rule
     bool ok = true;
 };
 
-/// Scans `sql` (timestamp, typeId, metricId, value) into `out`. `slot` is copied: its lookup
-/// caches the last type, so each range has its own.
+/// The load rule a GPU_METRICS row (timestamp, typeId, metricId, value) breaks, if any: a NULL,
+/// an id or time that is not an integer (SQLite would read text as 0), a value that is no
+/// finite float (text, ±inf, beyond ±3.4e38; nan is stored as NULL), a time beyond ±2^53 ns.
+std::optional<DataQuality::Rule> rowFault(const SqliteStatement& s)
+{
+    for (int c = 0; c < 4; ++c)
+        if (s.type(c) == SQLITE_NULL)
+            return DataQuality::Rule::NullRequired;
+    for (int c = 0; c < 3; ++c)
+        if (s.type(c) != SQLITE_INTEGER)
+            return DataQuality::Rule::NotInteger;
+    const int valueType = s.type(3);
+    if (valueType != SQLITE_INTEGER && valueType != SQLITE_FLOAT)
+        return DataQuality::Rule::NotFinite;
+    if (!(std::abs(s.real(3)) <= double(std::numeric_limits<float>::max())))
+        return DataQuality::Rule::NotFinite;
+    constexpr qint64 kPlausibleNs = qint64(1) << 53;
+    if (const qint64 t = s.int64(0); t < -kPlausibleNs || t > kPlausibleNs)
+        return DataQuality::Rule::OutsideCapture;
+    return std::nullopt;
+}
+
+/// Scans `sql` (timestamp, typeId, metricId, value, rowid) into `out`. `slot` is copied: its
+/// lookup caches the last type, so each range has its own.
 bool scanChunk(const SqliteConnection& db, LoadContext& ctx, const QString& sql, SlotIndex slot, size_t seriesCount,
     size_t reserve, SampleChunk& out, QString* error)
 {
@@ -86,11 +117,11 @@ bool scanChunk(const SqliteConnection& db, LoadContext& ctx, const QString& sql,
         out.v[i].reserve(reserve);
     }
     out.ok = scanRows(db, ctx, sql, error, [&](const SqliteStatement& s) {
-        const qint64 typeId = s.int64(1);
-        const qint64 metricId = s.int64(2);
-        const int at = typeId < 0 || metricId < 0 || typeId > 0xFFFFFFFFll || metricId > 0xFFFFFFFFll
-            ? -1
-            : slot.find(quint32(typeId), quint32(metricId));
+        if (const auto fault = rowFault(s)) {
+            out.quality.add(*fault, kMetricsTable, s.int64(4));
+            return;
+        }
+        const int at = slot.find(quint64(s.int64(1)), quint64(s.int64(2)));
         if (at < 0) {
             ++out.unnamed;
             return;
@@ -103,21 +134,27 @@ bool scanChunk(const SqliteConnection& db, LoadContext& ctx, const QString& sql,
 
 /// Several typeIds can map to one GPU (typeId & 0xFF): exports of A100s show transient extra
 /// typeIds with one or two samples mid-capture beside the real per-GPU stream. Per (GPU, metric
-/// name) the series with the most samples is kept; the others are emptied, and the samples set
-/// aside are counted. Returns that count.
+/// name) the series with the most samples is kept (the first in names-table order on a tie); the
+/// others are emptied, and the samples set aside are counted. Returns that count. One hash
+/// lookup per series: a names table of 200,000 rows costs no more than its reading.
 qint64 setAsideTransientTypes(std::vector<CounterSeries>& series)
 {
     qint64 setAside = 0;
+    QHash<std::pair<int, QString>, size_t> kept;
     for (size_t i = 0; i < series.size(); ++i) {
-        for (size_t j = i + 1; j < series.size(); ++j) {
-            if (series[j].t.empty() || series[i].t.empty() || series[i].deviceId != series[j].deviceId
-                || series[i].name != series[j].name)
-                continue;
-            const size_t loser = series[j].t.size() > series[i].t.size() ? i : j;
-            setAside += qint64(series[loser].t.size());
-            series[loser].t = {};
-            series[loser].v = {};
+        if (series[i].t.empty())
+            continue;
+        const auto it = kept.find({ series[i].deviceId, series[i].name });
+        if (it == kept.end()) {
+            kept.insert({ series[i].deviceId, series[i].name }, i);
+            continue;
         }
+        const size_t loser = series[i].t.size() > series[*it].t.size() ? *it : i;
+        if (loser == *it)
+            *it = i;
+        setAside += qint64(series[loser].t.size());
+        series[loser].t = {};
+        series[loser].v = {};
     }
     return setAside;
 }
@@ -153,116 +190,48 @@ QStringList rescaleMisstatedUnits(std::vector<CounterSeries>& series)
     return rescaled;
 }
 
-} // namespace
-
-bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace,
-    QString* error, const QString& path, int readers, qint64 rowsPerRange)
+/// Reads TARGET_INFO_GPU_METRICS into one series per (typeId, metricId) and `slot`. Rows with a
+/// NULL or non-integer id or an empty name cannot name a sample: counted in `skipped`. A second
+/// row for a pair already named is ignored (the first name holds).
+bool readNames(const SqliteConnection& db, const QString& table, SlotIndex& slot, std::vector<CounterSeries>& series,
+    qint64& skipped, QString* error)
 {
-    const QString metrics = QStringLiteral("GPU_METRICS");
-    const QString names = QStringLiteral("TARGET_INFO_GPU_METRICS");
-    if (!schema.hasTable(metrics))
-        return true;
-    for (const char* c : { "timestamp", "typeId", "metricId", "value" }) {
-        if (!schema.hasColumn(metrics, QLatin1String(c))) {
-            trace.counters.notes << tr("GPU metrics are not read: GPU_METRICS has no %1 column.").arg(QLatin1String(c));
-            return true;
-        }
-    }
-    if (!schema.hasTable(names) || !schema.hasColumn(names, QStringLiteral("metricName"))) {
-        trace.counters.notes << tr("GPU metrics are not read: the export has no TARGET_INFO_GPU_METRICS names.");
-        return true;
-    }
-    // (typeId, metricId) → series slot; the names table is small (tens of rows per GPU).
-    SlotIndex slot;
-    std::vector<CounterSeries> series;
-    {
-        SqliteStatement st(db, QStringLiteral("SELECT typeId, metricId, metricName FROM %1").arg(names));
-        if (!st.isValid()) {
-            *error = st.errorText();
-            return false;
-        }
-        while (st.next()) {
-            const qint64 typeId = st.int64(0), metricId = st.int64(1);
-            const QString name = st.text(2).trimmed();
-            if (name.isEmpty() || typeId < 0 || metricId < 0 || typeId > 0xFFFFFFFFll || metricId > 0xFFFFFFFFll)
-                continue;
-            if (slot.contains(quint32(typeId), quint32(metricId)))
-                continue;
-            CounterSeries s;
-            s.source = CounterSeries::Source::GpuMetrics;
-            s.deviceId = int(typeId & 0xFF);
-            s.name = name;
-            s.unit = CounterSeries::unitOf(name);
-            slot.insert(quint32(typeId), quint32(metricId), int(series.size()));
-            series.push_back(std::move(s));
-        }
-        if (!st.errorText().isEmpty()) {
-            *error = st.errorText();
-            return false;
-        }
-    }
-    if (series.empty()) {
-        trace.counters.notes << tr("GPU metrics are not read: the export has no TARGET_INFO_GPU_METRICS names.");
-        return true;
-    }
-    // nsys writes every metric of a GPU at each sample time, so the series are about equally
-    // long: reserving the rows' share of each avoids growing by doubling (twice the memory for
-    // a moment, and a copy of every sample). An uneven export still reads right, only slower.
-    const qint64 lastRowid = db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(metrics), 0);
-    const qint64 firstRowid = db.scalar(QStringLiteral("SELECT MIN(rowid) FROM %1").arg(metrics), 0);
-    const qint64 rows = qBound<qint64>(0, lastRowid - std::min<qint64>(firstRowid, lastRowid) + 1, qint64(1) << 36);
-    // Large tables are read in rowid ranges on connections of their own, one per spare core: the
-    // scan is SQLite's row stepping (≈ 5 M rows/s per core), the longest reader of a 10 kHz
-    // capture. The ranges are concatenated in rowid order, so the result is that of one scan.
-    const qint64 perRange = std::max<qint64>(1, rowsPerRange);
-    const int ranges = !path.isEmpty() ? int(std::clamp<qint64>(rows / perRange, 1, std::max(1, readers))) : 1;
-    std::vector<SampleChunk> chunks(static_cast<size_t>(ranges));
-    std::vector<QString> errors(static_cast<size_t>(ranges));
-    QElapsedTimer clock;
-    clock.start();
-    const QString select = QStringLiteral("SELECT timestamp, typeId, metricId, value FROM %1").arg(metrics);
-    const qint64 span = ranges > 1 ? (lastRowid - firstRowid + 1) / ranges : 0;
-    const auto rangeSql = [&](int r) -> QString {
-        if (ranges == 1)
-            return select;
-        const qint64 from = firstRowid + qint64(r) * span;
-        if (r == 0)
-            return select + QStringLiteral(" WHERE rowid < %1").arg(from + span);
-        if (r == ranges - 1)
-            return select + QStringLiteral(" WHERE rowid >= %1").arg(from);
-        return select + QStringLiteral(" WHERE rowid >= %1 AND rowid < %2").arg(from).arg(from + span);
-    };
-    const size_t reserve = size_t(rows / qint64(series.size()) / ranges + 1);
-    std::vector<std::thread> workers;
-    for (int r = 1; r < ranges; ++r)
-        workers.emplace_back([&, r] {
-            SqliteConnection own(path);
-            if (!own.isOpen()) {
-                errors[size_t(r)] = own.errorText();
-                ctx.cancel = true;
-                return;
-            }
-            if (!scanChunk(own, ctx, rangeSql(r), slot, series.size(), reserve, chunks[size_t(r)], &errors[size_t(r)]))
-                ctx.cancel = true; // the other ranges stop too
-        });
-    bool ok = scanChunk(db, ctx, rangeSql(0), slot, series.size(), reserve, chunks[0], &errors[0]);
-    if (!ok)
-        ctx.cancel = true;
-    for (auto& w : workers)
-        w.join();
-    qint64 unnamed = 0;
-    for (size_t r = 0; r < chunks.size(); ++r) {
-        unnamed += chunks[r].unnamed;
-        if (!errors[r].isEmpty() && error->isEmpty())
-            *error = errors[r];
-        ok = ok && chunks[r].ok;
-    }
-    if (!ok || !error->isEmpty())
+    SqliteStatement st(db, QStringLiteral("SELECT typeId, metricId, metricName FROM %1").arg(table));
+    if (!st.isValid()) {
+        *error = st.errorText();
         return false;
-    // One range: its vectors become the series'. Several: appended range by range, each range's
-    // vectors freed as soon as they are copied (the peak stays one range above the result).
+    }
+    while (st.next()) {
+        const QString name = st.isNull(2) ? QString() : st.text(2).trimmed();
+        if (name.isEmpty() || st.type(0) != SQLITE_INTEGER || st.type(1) != SQLITE_INTEGER) {
+            ++skipped;
+            continue;
+        }
+        const auto typeId = quint64(st.int64(0)), metricId = quint64(st.int64(1));
+        if (slot.contains(typeId, metricId))
+            continue;
+        CounterSeries s;
+        s.source = CounterSeries::Source::GpuMetrics;
+        s.deviceId = int(typeId & 0xFF);
+        s.name = name;
+        s.unit = CounterSeries::unitOf(name);
+        slot.insert(typeId, metricId, int(series.size()));
+        series.push_back(std::move(s));
+    }
+    if (!st.errorText().isEmpty()) {
+        *error = st.errorText();
+        return false;
+    }
+    return true;
+}
+
+/// Appends the chunks' samples to `series` in chunk (rowid) order. One chunk: its vectors become
+/// the series'. Several: appended range by range, each range's vectors freed as soon as they
+/// are copied (the peak stays one range above the result).
+void concatenate(std::vector<SampleChunk>& chunks, std::vector<CounterSeries>& series)
+{
     for (size_t i = 0; i < series.size(); ++i) {
-        if (ranges == 1) {
+        if (chunks.size() == 1) {
             series[i].t = std::move(chunks[0].t[i]);
             series[i].v = std::move(chunks[0].v[i]);
             continue;
@@ -279,6 +248,145 @@ bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, Lo
             c.v[i] = {};
         }
     }
+}
+
+/// The rows to size the buffers and ranges for (an upper bound): the rowid span when the file
+/// could hold that many rows — no GPU_METRICS row takes under 8 bytes on disk, and a dense
+/// table, the usual case, then costs no counting pass — else COUNT(*): a sparse table (one
+/// rowid at 2^40) would otherwise ask for 2^40 samples and abort.
+qint64 rowsToReserve(const SqliteConnection& db, const QString& path)
+{
+    const qint64 first = db.scalar(QStringLiteral("SELECT MIN(rowid) FROM %1").arg(kMetricsTable), 0);
+    const qint64 last = std::max(first, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(kMetricsTable), 0));
+    const quint64 span = quint64(last) - quint64(first) + 1; // unsigned: rowids may span all of qint64
+    const qint64 fileBytes = path.isEmpty() ? 0 : QFileInfo(path).size();
+    if (span <= quint64(fileBytes / 8))
+        return qint64(span);
+    return db.scalar(QStringLiteral("SELECT COUNT(*) FROM %1").arg(kMetricsTable), 0);
+}
+
+/// Scans GPU_METRICS into `chunks`: large tables in rowid ranges on connections of their own, one
+/// per spare core (the scan is SQLite's row stepping, ≈ 5 M rows/s per core, the longest reader
+/// of a 10 kHz capture). The number of ranges follows `rows` (rowsToReserve), never a sparse
+/// rowid span: one rowid at 2^40 only makes the ranges uneven. Returns false on an error (set)
+/// or a cancel.
+bool scanRanges(const SqliteConnection& db, LoadContext& ctx, const SlotIndex& slot, size_t seriesCount, qint64 rows,
+    const QString& path, int readers, qint64 rowsPerRange, std::vector<SampleChunk>& chunks, QString* error)
+{
+    const qint64 firstRowid = db.scalar(QStringLiteral("SELECT MIN(rowid) FROM %1").arg(kMetricsTable), 0);
+    const qint64 lastRowid
+        = std::max(firstRowid, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(kMetricsTable), 0));
+    const qint64 perRange = std::max<qint64>(1, rowsPerRange);
+    const int ranges = !path.isEmpty() ? int(std::clamp<qint64>(rows / perRange, 1, std::max(1, readers))) : 1;
+    chunks.assign(size_t(ranges), {});
+    std::vector<QString> errors(static_cast<size_t>(ranges));
+    const QString select
+        = QStringLiteral("SELECT timestamp, typeId, metricId, value, rowid FROM %1").arg(kMetricsTable);
+    // Range bounds in unsigned arithmetic: the span of rowids −2^63 … 2^63−1 does not fit qint64.
+    const quint64 span = ranges > 1 ? (quint64(lastRowid) - quint64(firstRowid)) / quint64(ranges) + 1 : 0;
+    const auto bound = [&](int r) { return qint64(quint64(firstRowid) + quint64(r) * span); };
+    const auto rangeSql = [&](int r) -> QString {
+        if (ranges == 1)
+            return select;
+        if (r == 0)
+            return select + QStringLiteral(" WHERE rowid < %1").arg(bound(1));
+        if (r == ranges - 1)
+            return select + QStringLiteral(" WHERE rowid >= %1").arg(bound(r));
+        return select + QStringLiteral(" WHERE rowid >= %1 AND rowid < %2").arg(bound(r)).arg(bound(r + 1));
+    };
+    // nsys writes every metric of a GPU at each sample time, so the series are about equally
+    // long: reserving the rows' share of each avoids growing by doubling (twice the memory for
+    // a moment, and a copy of every sample). An uneven export still reads right, only slower.
+    const size_t reserve = size_t(rows / qint64(seriesCount) / ranges + 1);
+    std::vector<std::thread> workers;
+    for (int r = 1; r < ranges; ++r)
+        workers.emplace_back([&, r] {
+            SqliteConnection own(path);
+            if (!own.isOpen()) {
+                errors[size_t(r)] = own.errorText();
+                ctx.cancel = true;
+                return;
+            }
+            if (!scanChunk(own, ctx, rangeSql(r), slot, seriesCount, reserve, chunks[size_t(r)], &errors[size_t(r)]))
+                ctx.cancel = true; // the other ranges stop too
+        });
+    bool ok = scanChunk(db, ctx, rangeSql(0), slot, seriesCount, reserve, chunks[0], &errors[0]);
+    if (!ok)
+        ctx.cancel = true;
+    for (auto& w : workers)
+        w.join();
+    for (size_t r = 0; r < chunks.size(); ++r) {
+        if (!errors[r].isEmpty() && error->isEmpty())
+            *error = errors[r];
+        ok = ok && chunks[r].ok;
+    }
+    return ok && error->isEmpty();
+}
+
+/// Finishes the series that have samples (the metrics of one GPU share their sample times: the
+/// median period is computed once) and moves them into `out`, sorted by GPU and name.
+void finishInto(std::vector<CounterSeries>& series, CounterSet& out)
+{
+    const CounterSeries* previous = nullptr;
+    for (auto& s : series) {
+        if (s.t.empty())
+            continue;
+        s.finish(previous && previous->deviceId == s.deviceId ? previous : nullptr);
+        previous = &s;
+    }
+    out.series.reserve(qsizetype(series.size()));
+    for (auto& s : series)
+        if (!s.t.empty())
+            out.series.append(std::move(s));
+    std::sort(out.series.begin(), out.series.end(),
+        [](const auto& a, const auto& b) { return std::tie(a.deviceId, a.name) < std::tie(b.deviceId, b.name); });
+}
+
+} // namespace
+
+bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace,
+    DataQuality& quality, QString* error, const QString& path, int readers, qint64 rowsPerRange)
+{
+    const QString names = QStringLiteral("TARGET_INFO_GPU_METRICS");
+    if (!schema.hasTable(kMetricsTable))
+        return true;
+    for (const char* c : { "timestamp", "typeId", "metricId", "value" }) {
+        if (!schema.hasColumn(kMetricsTable, QLatin1String(c))) {
+            trace.counters.notes << tr("GPU metrics are not read: GPU_METRICS has no %1 column.").arg(QLatin1String(c));
+            return true;
+        }
+    }
+    for (const char* c : { "typeId", "metricId", "metricName" }) {
+        if (!schema.hasTable(names) || !schema.hasColumn(names, QLatin1String(c))) {
+            trace.counters.notes << tr("GPU metrics are not read: the export has no TARGET_INFO_GPU_METRICS names.");
+            return true;
+        }
+    }
+    SlotIndex slot;
+    std::vector<CounterSeries> series;
+    qint64 skippedNames = 0;
+    if (!readNames(db, names, slot, series, skippedNames, error))
+        return false;
+    if (skippedNames > 0)
+        trace.counters.notes << tr("%1 TARGET_INFO_GPU_METRICS rows were skipped: their typeId or metricId is NULL or "
+                                   "not an integer, or their metricName is empty.")
+                                    .arg(skippedNames);
+    if (series.empty()) {
+        trace.counters.notes << tr("GPU metrics are not read: TARGET_INFO_GPU_METRICS names no metric.");
+        return true;
+    }
+    const qint64 rows = rowsToReserve(db, path);
+    QElapsedTimer clock;
+    clock.start();
+    std::vector<SampleChunk> chunks;
+    if (!scanRanges(db, ctx, slot, series.size(), rows, path, readers, rowsPerRange, chunks, error))
+        return false;
+    qint64 unnamed = 0;
+    for (auto& c : chunks) {
+        unnamed += c.unnamed;
+        quality.merge(std::move(c.quality));
+    }
+    concatenate(chunks, series);
     const qint64 scanNs = clock.nsecsElapsed();
     if (const qint64 setAside = setAsideTransientTypes(series); setAside > 0)
         trace.counters.notes << tr("%1 GPU metric samples under a second metric type of the same GPU (typeId & 0xFF) "
@@ -288,20 +396,7 @@ bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, Lo
         trace.counters.notes << tr("Read in the next smaller unit (Hz, bytes/s) and converted, as the values are "
                                    "implausible in the unit of the name: %1.")
                                     .arg(rescaled.join(QStringLiteral(", ")));
-    const CounterSeries* previous = nullptr;
-    for (auto& s : series) {
-        if (s.t.empty())
-            continue;
-        // The metrics of one GPU share their sample times: the median period is computed once.
-        s.finish(previous && previous->deviceId == s.deviceId ? previous : nullptr);
-        previous = &s;
-    }
-    trace.counters.series.reserve(qsizetype(series.size()));
-    for (auto& s : series)
-        if (!s.t.empty())
-            trace.counters.series.append(std::move(s));
-    std::sort(trace.counters.series.begin(), trace.counters.series.end(),
-        [](const auto& a, const auto& b) { return std::tie(a.deviceId, a.name) < std::tie(b.deviceId, b.name); });
+    finishInto(series, trace.counters);
     qCDebug(lcIo) << "GPU metrics:" << rows << "rows scanned in" << scanNs / 1000 << "us, finished in"
                   << (clock.nsecsElapsed() - scanNs) / 1000 << "us";
     if (unnamed > 0)

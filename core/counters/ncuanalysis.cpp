@@ -6,6 +6,7 @@
 #include "core/counters/ncustallreasons.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
+#include "core/util/ranking.h"
 
 #include <QHash>
 
@@ -234,9 +235,7 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& 
         out.kernels.append(std::move(f));
     }
     std::sort(out.kernels.begin(), out.kernels.end(), [&](const auto& a, const auto& b) {
-        if (a.traceNs != b.traceNs)
-            return a.traceNs > b.traceNs;
-        return trace.strings.at(a.name) < trace.strings.at(b.name);
+        return rankedBefore(a.traceNs, b.traceNs, trace.strings.at(a.name), trace.strings.at(b.name));
     });
     QVector<int> devices;
     for (const auto& f : std::as_const(out.kernels))

@@ -5,6 +5,7 @@
 #include "core/io/exportopener.h"
 #include "core/io/gpuopreader.h"
 #include "core/io/hostreader.h"
+#include "core/io/memoryusagereader.h"
 #include "core/io/metadatareader.h"
 #include "core/io/tracefinalizer.h"
 #include "core/io/tracevalidator.h"
@@ -125,6 +126,7 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     if (!host.readStrings(*trace, &error))
         return ctx.cancelled() ? cancelled() : sqlFailure(error, ctx.sqliteError);
     MetadataReader::read(db, schema, *trace);
+    MemoryUsageReader::read(db, schema, *trace);
 
     // GPU tables on a second connection in a helper thread while this thread reads the host
     // tables; the hash (I/O bound) runs on a third. Both helpers stop within one chunk on cancel.
@@ -150,6 +152,7 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
     // write nothing but trace.counters.
     QString metricsError;
     bool metricsOk = true;
+    DataQuality metricsQuality;
     auto readMetrics = [&] {
         if (!schema.hasTable(QStringLiteral("GPU_METRICS")))
             return;
@@ -163,8 +166,8 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
         }
         const int spare = int(std::thread::hardware_concurrency()) - 2;
         const int readers = options.metricsReaders > 0 ? options.metricsReaders : std::clamp(spare, 1, 4);
-        metricsOk
-            = GpuMetricsReader::read(mdb, schema, ctx, *trace, &metricsError, path, options.parallel ? readers : 1);
+        metricsOk = GpuMetricsReader::read(
+            mdb, schema, ctx, *trace, metricsQuality, &metricsError, path, options.parallel ? readers : 1);
     };
     QString sha;
     std::thread hashThread;
@@ -226,6 +229,7 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
         return sqlFailure(metricsError, ctx.sqliteError);
     if (ctx.cancelled() || !metricsOk)
         return cancelled();
+    quality.merge(std::move(metricsQuality));
     quality.finish(trace->info.kernelNameColumn);
     if (const qint64 excluded = quality.excludedRows(); excluded > 0)
         trace->loadWarnings << tr("%n row(s) of the export break the data-quality rules and are left out of every "

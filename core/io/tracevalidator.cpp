@@ -78,30 +78,25 @@ void keepOps(GpuOpColumns& t, const std::vector<quint32>& k)
     keepRows(t.stream, k), keepRows(t.correlationId, k), keepRows(t.pid, k), keepRows(t.api, k);
 }
 
-/// The capture estimated from the events when the export does not state its length: the 1st
-/// percentile of starts to the 99th percentile of ends of the rows within ±2^53 ns, so a few
-/// damaged rows cannot stretch it (every row counts on a small trace).
+/// The capture when the export does not state its length: the span of every plausible row
+/// (end ≥ start, both within ±2^53 ns). Only the physically impossible is excluded without a
+/// stated capture; a distant cluster of plausible rows (a warm-up seconds before the traffic)
+/// is data and widens the span instead of being dropped.
 Capture captureFromEvents(const Trace& t)
 {
-    std::vector<qint64> starts, ends;
+    qint64 first = kHardLimitNs, last = -kHardLimitNs;
     auto add = [&](const std::vector<qint64>& s, const std::vector<qint64>& e) {
-        // A sample of at most ~1 M rows per table keeps this cheap on 5 M-kernel traces.
-        const size_t step = std::max<size_t>(1, s.size() / (1u << 20));
-        for (size_t i = 0; i < s.size(); i += step)
+        for (size_t i = 0; i < s.size(); ++i)
             if (s[i] <= e[i] && s[i] >= -kHardLimitNs && e[i] <= kHardLimitNs)
-                starts.push_back(s[i]), ends.push_back(e[i]);
+                first = std::min(first, s[i]), last = std::max(last, e[i]);
     };
     add(t.kernels.start, t.kernels.end), add(t.memcpy.start, t.memcpy.end), add(t.memset.start, t.memset.end);
     add(t.graphs.start, t.graphs.end), add(t.api.start, t.api.end), add(t.nvtx.start, t.nvtx.end);
     Capture c;
-    if (starts.empty())
-        return c;
-    const auto lo = starts.begin() + qsizetype(starts.size() / 100);
-    std::nth_element(starts.begin(), lo, starts.end());
-    const auto hi = ends.begin() + qsizetype((ends.size() - 1) - (ends.size() - 1) / 100);
-    std::nth_element(ends.begin(), hi, ends.end());
-    c.first = *lo;
-    c.last = std::max(*hi, c.first);
+    if (first > last)
+        return c; // no plausible row
+    c.first = first;
+    c.last = last;
     return c;
 }
 

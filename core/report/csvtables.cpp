@@ -4,6 +4,7 @@
 #include "core/report/countersreport.h"
 #include "core/report/csvwriter.h"
 #include "core/report/efficiencyreport.h"
+#include "core/report/memoryreport.h"
 #include "core/report/servingreport.h"
 #include "core/util/privacy.h"
 
@@ -155,6 +156,10 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
     addFindingsTable(r, out);
     if (r.serving.present())
         out.insert(QStringLiteral("serving_steps.csv"), ServingReport::stepsCsv(r));
+    if (!r.memory.devices.isEmpty())
+        out.insert(QStringLiteral("memory_in_use.csv"), MemoryReport::inUseCsv(r));
+    if (r.serving.requests.size() > 0)
+        out.insert(QStringLiteral("requests.csv"), ServingReport::requestsCsv(r));
     EfficiencyReport::csv(r, &out);
     CountersReport::addCsv(r, out);
     return out;

@@ -6,6 +6,7 @@
 #include "core/report/countersreport.h"
 #include "core/report/dataqualityreport.h"
 #include "core/report/efficiencyreport.h"
+#include "core/report/memoryreport.h"
 #include "core/report/servingreport.h"
 #include "core/util/privacy.h"
 
@@ -260,6 +261,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
     root.insert(QStringLiteral("nvtx"), nvtxJson(r, options));
     root.insert(QStringLiteral("processes"), processesJson(r));
     root.insert(QStringLiteral("serving"), ServingReport::json(r));
+    root.insert(QStringLiteral("memory"), MemoryReport::json(r));
     root.insert(QStringLiteral("efficiency"), EfficiencyReport::json(r));
 
     QJsonArray findings;

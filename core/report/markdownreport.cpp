@@ -4,6 +4,7 @@
 #include "core/report/countersreport.h"
 #include "core/report/dataqualityreport.h"
 #include "core/report/efficiencyreport.h"
+#include "core/report/memoryreport.h"
 #include "core/report/servingreport.h"
 #include "core/util/format.h"
 #include "core/util/privacy.h"
@@ -175,6 +176,7 @@ void MarkdownReport::writeNvtxTables(QTextStream& s, const AnalysisResult& r)
         s << "\n";
     }
     s << ServingReport::markdown(r);
+    s << MemoryReport::markdown(r);
     if (!r.nvtxByRange.isEmpty()) {
         s << "## " << tr("Kernel time by innermost NVTX range") << "\n\n| " << tr("Range") << " | " << tr("Kernels")
           << " | " << tr("Kernel time") << " |\n|---|---:|---:|\n";

@@ -77,11 +77,51 @@ QJsonObject ServingReport::json(const AnalysisResult& r)
         o.insert(QStringLiteral("replica_of"), f.replicaOf ? QJsonValue(qint64(f.replicaOf)) : QJsonValue());
         ranks.append(o);
     }
+    const RequestStats& q = sv.requests;
     return QJsonObject { { QStringLiteral("present"), sv.present() },
         { QStringLiteral("schemes"), QJsonArray::fromStringList(sv.schemes) },
         { QStringLiteral("window"), figuresJson(sv.window) }, { QStringLiteral("ranks"), ranks },
-        // No framework writes request arrival times by default: TTFT needs request ranges.
-        { QStringLiteral("ttft_ns"), QJsonValue() } };
+        // The median TTFT of the window's requests; null (reason in requests) without them.
+        { QStringLiteral("ttft_ns"), q.ttft.count > 0 ? QJsonValue(q.ttft.p50Ns) : QJsonValue() },
+        { QStringLiteral("requests"), requestsJson(q) } };
+}
+
+QJsonObject ServingReport::requestsJson(const RequestStats& q)
+{
+    auto histogram = [](const std::vector<qint64>& bins, qint64 binNs) {
+        QJsonArray counts;
+        for (qint64 c : bins)
+            counts.append(c);
+        return QJsonObject { { QStringLiteral("bin_ns"), bins.empty() ? QJsonValue() : QJsonValue(binNs) },
+            { QStringLiteral("counts"), counts } };
+    };
+    return QJsonObject { { QStringLiteral("count"), qint64(q.size()) },
+        { QStringLiteral("ttft"), distributionJson(q.ttft) }, { QStringLiteral("e2e"), distributionJson(q.e2e) },
+        { QStringLiteral("tpot"), distributionJson(q.tpot) },
+        { QStringLiteral("ttft_histogram"), histogram(q.ttftHistogram, q.ttftBinNs) },
+        { QStringLiteral("e2e_histogram"), histogram(q.e2eHistogram, q.e2eBinNs) },
+        { QStringLiteral("ttft_reason"), q.ttftReason.isEmpty() ? QJsonValue() : QJsonValue(q.ttftReason) } };
+}
+
+QString ServingReport::requestsMarkdown(const RequestStats& q)
+{
+    if (q.ttft.count == 0 && q.size() == 0)
+        return tr("Time to first token: — (%1)").arg(q.ttftReason.isEmpty() ? tr("no request rules") : q.ttftReason)
+            + QLatin1String("\n\n");
+    QString md;
+    QTextStream s(&md);
+    s << tr("%n request range(s) in the window.", nullptr, int(q.size()));
+    if (!q.ttftReason.isEmpty())
+        s << ' ' << q.ttftReason;
+    s << "\n\n| " << tr("Request figure") << " | " << tr("Requests")
+      << " | p50 | p90 | p99 |\n|---|---:|---:|---:|---:|\n";
+    const std::pair<QString, const ServingDistribution*> rows[] = { { tr("Time to first token"), &q.ttft },
+        { tr("End-to-end latency"), &q.e2e }, { tr("Time per output token"), &q.tpot } };
+    for (const auto& [label, d] : rows)
+        s << "| " << label << " | " << d->count << " | " << formatDuration(d->p50Ns) << " | "
+          << formatDuration(d->p90Ns) << " | " << formatDuration(d->p99Ns) << " |\n";
+    s << "\n";
+    return md;
 }
 
 QString ServingReport::markdown(const AnalysisResult& r)
@@ -94,10 +134,10 @@ QString ServingReport::markdown(const AnalysisResult& r)
     const ServingFigures& w = sv.window;
     s << "## " << tr("Serving") << "\n\n";
     s << tr("Steps recognised from the frameworks' own NVTX ranges (%1); tensor-parallel replicas count once in the "
-            "window totals. Time to first token is not given: it needs request arrival ranges, which no framework "
-            "writes by default.")
+            "window totals.")
              .arg(sv.schemes.join(QLatin1String(", ")))
       << "\n\n";
+    s << requestsMarkdown(sv.requests);
     s << "| " << tr("Figure") << " | " << tr("Window") << " |\n|---|---:|\n";
     s << "| " << tr("Steps (prefill / decode / mixed / other)") << " | " << formatCount(w.steps) << " ("
       << w.stepsByClass[StepComposition::Prefill] << " / " << w.stepsByClass[StepComposition::Decode] << " / "
@@ -155,6 +195,24 @@ QByteArray ServingReport::stepsCsv(const AnalysisResult& r)
             opt(s.genReqs[k]), opt(s.genTokens[k]), QString::number(s.start[k]), QString::number(s.end[k]),
             QString::number(s.duration(i)), QString::number(s.busyNs[k]), QString::number(s.idleNs(i)),
             QString::number(s.hostNs[k]), QString::number(s.kernelCount[k]), QString::number(s.kernelNs[k]) };
+        text += row.join(QLatin1Char(',')) + QLatin1String("\r\n");
+    }
+    return text.toUtf8();
+}
+
+QByteArray ServingReport::requestsCsv(const AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    const RequestStats& q = r.serving.requests;
+    QString text = QStringLiteral("nvtx_rowid,name,pid,start_ns,e2e_ns,ttft_ns,output_tokens,tpot_ns\r\n");
+    auto opt = [](qint64 v) { return v < 0 ? QString() : QString::number(v); };
+    for (qsizetype i = 0; i < q.size(); ++i) {
+        const auto k = size_t(i);
+        const quint32 rg = q.range[k];
+        const QStringList row { QString::number(t.nvtx.rowid[rg]),
+            CsvTables::field(scrubPaths(t.strings.at(t.nvtx.name[rg]))), QString::number(t.nvtx.pid[rg]),
+            QString::number(t.nvtx.start[rg]), QString::number(q.e2eNs[k]), opt(q.ttftNs[k]), opt(q.tokens[k]),
+            opt(q.tpotNs[k]) };
         text += row.join(QLatin1Char(',')) + QLatin1String("\r\n");
     }
     return text.toUtf8();

@@ -19,6 +19,10 @@ public:
     /// The Markdown section, empty when the trace has no serving steps.
     static QString markdown(const AnalysisResult& r);
     static QByteArray stepsCsv(const AnalysisResult& r);
+    /// report.json `serving.requests`, the Markdown request table and tables/requests.csv.
+    static QJsonObject requestsJson(const RequestStats& q);
+    static QString requestsMarkdown(const RequestStats& q);
+    static QByteArray requestsCsv(const AnalysisResult& r);
     /// "4(2048)+32(32)": context requests(tokens) + generation requests(tokens); "?" unknown.
     static QString composition(const ServingSteps& s, qsizetype i);
 };

@@ -111,7 +111,7 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, qint64 captureEndNs, Q
     sqlite3_stmt* names = nullptr;
     sqlite3_stmt* samples = nullptr;
     if (sqlite3_prepare_v2(
-            db, "INSERT INTO TARGET_INFO_GPU_METRICS VALUES (?1, 0, 'GH100', ?2, ?3)", -1, &names, nullptr)
+            db, "INSERT INTO TARGET_INFO_GPU_METRICS VALUES (?1, ?4, 'GH100', ?2, ?3)", -1, &names, nullptr)
             != SQLITE_OK
         || sqlite3_prepare_v2(db, "INSERT INTO GPU_METRICS VALUES (?1, ?2, ?3, ?4, ?5)", -1, &samples, nullptr)
             != SQLITE_OK) {
@@ -123,13 +123,14 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, qint64 captureEndNs, Q
     for (const auto& [device, kernels] : byDevice) {
         if (kernels.empty())
             continue;
-        const qint64 typeId = 0x10000 | device;
+        const qint64 typeId = SynthGpuMetrics::typeId(device);
         // Per-device metric ids: rotated by the device, as ids differ between chips.
         const auto metricId = [&](int m) { return qint64((m + device) % kMetricCount) + 10; };
         for (int m = 0; m < kMetricCount && ok; ++m) {
             sqlite3_bind_int64(names, 1, typeId);
             sqlite3_bind_int64(names, 2, metricId(m));
             sqlite3_bind_text(names, 3, kMetrics[m], -1, SQLITE_STATIC);
+            sqlite3_bind_int64(names, 4, kSourceId);
             ok = sqlite3_step(names) == SQLITE_DONE;
             sqlite3_reset(names);
         }

@@ -19,12 +19,24 @@ namespace sl {
 /// Values are integers, like nsys', from the share of the period each kernel kind covers: GEMMs
 /// with at least one CTA per SM (prefill) load the tensor pipes; GEMMs with fewer CTAs (decode),
 /// attention and element-wise kernels the DRAM — so decode classes memory-bound and prefill
-/// compute-bound, as on real GPUs. typeId
-/// = 0x10000 | device, so the GPU is typeId & 0xFF; metric ids differ per GPU (as across chips), so a reader must join
-/// on both typeId and metricId.
+/// compute-bound, as on real GPUs.
+///
+/// typeId is laid out as nsys packs it (NVIDIA nsys_recipe `add_cols_from_type_id`):
+/// `<Hardware ID:8><VM ID:8><Source ID:16><Event tag:24><GPU ID:8>`, with VM ID 1 as in every
+/// real export, a non-zero source and event tag (see typeId()), so ids are ≥ 2^48 and a reader
+/// that keeps 32 bits finds nothing. The GPU is typeId & 0xFF; metric ids differ per GPU (as
+/// across chips), so a reader must join on both typeId and metricId.
 class SynthGpuMetrics
 {
 public:
+    static constexpr qint64 kVmId = 1;
+    static constexpr qint64 kSourceId = 0x0003; ///< also written to TARGET_INFO_GPU_METRICS.sourceId
+    static constexpr qint64 kEventTag = 0x0A4E01; ///< 24 bits
+    /// The typeId written for `device` (0…255).
+    static constexpr qint64 typeId(int device)
+    {
+        return (kVmId << 48) | (kSourceId << 32) | (kEventTag << 8) | qint64(device & 0xFF);
+    }
     /// The metric names written, in metricId order of device 0.
     static QStringList metricNames();
     /// `periodNs` > 0 (10 kHz = 100 000 ns); `captureEndNs`: the end of the capture on the session

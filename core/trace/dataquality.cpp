@@ -16,12 +16,32 @@ QString tableFilter(const QString& table)
     return table == QLatin1String("NVTX_EVENTS") ? QStringLiteral("eventType IN (59, 60) AND ") : QString();
 }
 
+/// GPU_METRICS's rules as SQL (GpuMetricsReader): the sample columns, a value beyond float range
+/// (±inf included), a time beyond ±2^53 ns.
+QString metricsPredicate(DataQuality::Rule rule)
+{
+    using R = DataQuality::Rule;
+    switch (rule) {
+    case R::NullRequired:
+        return QStringLiteral("(timestamp IS NULL OR typeId IS NULL OR metricId IS NULL OR value IS NULL)");
+    case R::NotInteger:
+        return QStringLiteral("(typeof(timestamp) <> 'integer' OR typeof(typeId) <> 'integer' OR "
+                              "typeof(metricId) <> 'integer')");
+    case R::NotFinite:
+        return QStringLiteral("(typeof(value) NOT IN ('integer', 'real') OR abs(value) > 3.4028234663852886e38)");
+    default:
+        return QStringLiteral("(timestamp < -9007199254740992 OR timestamp > 9007199254740992)");
+    }
+}
+
 /// The rule written as SQL over the export, for entries with more rows than are listed. It
 /// selects the rule's rows; a row that also breaks an earlier rule (counted there) is
 /// selected too, which docs/analysis.md says.
 QString predicate(DataQuality::Rule rule, const QString& table, const QString& nameColumn, qint64 c0, qint64 c1)
 {
     using R = DataQuality::Rule;
+    if (table == QLatin1String("GPU_METRICS"))
+        return metricsPredicate(rule);
     const bool api = table == QLatin1String("CUPTI_ACTIVITY_KIND_RUNTIME");
     const bool nvtx = table == QLatin1String("NVTX_EVENTS");
     const bool kernel = table == QLatin1String("CUPTI_ACTIVITY_KIND_KERNEL");
@@ -46,6 +66,9 @@ QString predicate(DataQuality::Rule rule, const QString& table, const QString& n
             cols << QStringLiteral("\"end\"");
         for (const auto& c : cols)
             parts << QStringLiteral("typeof(%1) NOT IN ('integer', 'null')").arg(c);
+        break;
+    case R::NotFinite: // GPU_METRICS only (metricsPredicate)
+        parts << QStringLiteral("0");
         break;
     case R::InvalidId:
         if (!api)
@@ -167,6 +190,8 @@ QString DataQuality::ruleKey(Rule rule)
         return QStringLiteral("null_required");
     case Rule::NotInteger:
         return QStringLiteral("not_integer");
+    case Rule::NotFinite:
+        return QStringLiteral("not_finite");
     case Rule::InvalidId:
         return QStringLiteral("invalid_id");
     case Rule::InvalidGeometry:
@@ -194,6 +219,8 @@ QString DataQuality::ruleTitle(Rule rule)
         return QCoreApplication::translate("DataQuality", "Required value is NULL");
     case Rule::NotInteger:
         return QCoreApplication::translate("DataQuality", "Text, blob or real where an integer belongs");
+    case Rule::NotFinite:
+        return QCoreApplication::translate("DataQuality", "Sample value that is not a finite number");
     case Rule::InvalidId:
         return QCoreApplication::translate("DataQuality", "Device, stream or correlation id out of range");
     case Rule::InvalidGeometry:

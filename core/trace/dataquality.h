@@ -16,6 +16,7 @@ struct DataQuality
     enum class Rule {
         NullRequired, ///< NULL in a column the row cannot do without (start, end, device, stream, name)
         NotInteger, ///< text, blob or real where an integer belongs
+        NotFinite, ///< a sampled value (GPU_METRICS.value) that is text, a blob, ±inf or beyond float range
         InvalidId, ///< device, stream or correlation id outside its range (0xFFFF is no device)
         InvalidGeometry, ///< grid or block dimension < 1, block > 1024 threads
         UnendedRange, ///< NVTX push/pop or start/end range with no end

@@ -26,6 +26,22 @@ struct NvtxTable
     qsizetype size() const { return qsizetype(start.size()); }
     qint64 duration(qsizetype i) const { return end[size_t(i)] - start[size_t(i)]; }
     bool sameThread(qsizetype i) const { return endTid[size_t(i)] == tid[size_t(i)]; }
+    /// The nesting rule (docs/analysis.md "NVTX nesting"): `inner` nests in `outer` only when it
+    /// starts *and* ends inside it, ends included. Ranges that touch (one ends at the ns the
+    /// next starts) or overlap without containment are siblings; identical ranges nest (the one
+    /// later in nesting order is the child).
+    bool nestsIn(quint32 inner, quint32 outer) const
+    {
+        return start[outer] <= start[inner] && end[inner] <= end[outer];
+    }
+    /// Nesting order of two ranges of one thread: start ascending; of two starting together the
+    /// longer (outer) one first; then table order, so identical ranges have a stated order.
+    bool nestingBefore(quint32 a, quint32 b) const
+    {
+        if (start[a] != start[b])
+            return start[a] < start[b];
+        return end[a] != end[b] ? end[a] > end[b] : a < b;
+    }
     void reserve(qsizetype n)
     {
         const auto s = size_t(n);

@@ -22,10 +22,23 @@ bool NvtxThreadGroups::build(const NvtxTable& n, const Cancellation& cancel)
             ranges.resize(th + 1);
         ranges[th].push_back(quint32(i));
     }
-    for (auto& group : ranges)
-        std::stable_sort(group.begin(), group.end(), [&](quint32 a, quint32 b) {
-            return n.start[a] != n.start[b] ? n.start[a] < n.start[b] : n.end[a] > n.end[b];
-        });
+    parent.assign(size_t(n.size()), -1);
+    depth.assign(size_t(n.size()), 0);
+    std::vector<quint32> stack;
+    for (auto& group : ranges) {
+        if (cancel.isCancelled())
+            return false;
+        const auto before = [&](quint32 a, quint32 b) { return n.nestingBefore(a, b); };
+        if (!std::is_sorted(group.begin(), group.end(), before))
+            std::sort(group.begin(), group.end(), before);
+        stack.clear();
+        for (quint32 rg : group) {
+            popToEnclosing(stack, n, rg, [](quint32 s) { return s; });
+            parent[rg] = stack.empty() ? -1 : qint32(stack.back());
+            depth[rg] = qint32(stack.size());
+            stack.push_back(rg);
+        }
+    }
     return !cancel.isCancelled();
 }
 

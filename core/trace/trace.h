@@ -8,6 +8,7 @@
 #include "core/trace/kerneltable.h"
 #include "core/trace/launchconfigtable.h"
 #include "core/trace/memcpytable.h"
+#include "core/trace/memoryusagetable.h"
 #include "core/trace/nvtxtable.h"
 #include "core/trace/stringtable.h"
 #include "core/trace/traceinfo.h"
@@ -38,6 +39,8 @@ struct Trace
     MemcpyTable memcpy;
     MemsetTable memset;
     GraphLaunchTable graphs;
+    /// GPU memory allocations and frees (CUDA_GPU_MEMORY_USAGE_EVENTS), empty without them.
+    MemoryUsageTable memoryUsage;
     /// Sampled hardware counters: GPU metrics from the export, NVML samples when imported.
     CounterSet counters;
 

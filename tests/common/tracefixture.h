@@ -24,6 +24,18 @@ public:
 
     static constexpr qint64 globalPid(quint32 pid) { return (qint64(1) << 48) | (qint64(pid) << 24); }
     static constexpr qint64 globalTid(quint32 pid, quint32 tid) { return globalPid(pid) | tid; }
+    /// A GPU-metric typeId as nsys packs it: <Hardware ID:8><VM ID:8><Source ID:16><Event tag:24>
+    /// <GPU ID:8> (NVIDIA nsys_recipe, lib/data_utils.py add_cols_from_type_id), VM ID 1 as in
+    /// real exports. The result is the 64-bit pattern: hardware ≥ 0x80 gives a negative qint64,
+    /// as SQLite stores it.
+    static constexpr qint64 gpuMetricTypeId(
+        int gpu, quint32 eventTag = kMetricEventTag, quint16 source = kMetricSource, quint8 hardware = 0)
+    {
+        return qint64((quint64(hardware) << 56) | (quint64(1) << 48) | (quint64(source) << 32)
+            | (quint64(eventTag & 0xFFFFFF) << 8) | quint64(gpu & 0xFF));
+    }
+    static constexpr quint16 kMetricSource = 0x0002;
+    static constexpr quint32 kMetricEventTag = 0x01F4A3;
 
     void exec(const QString& sql);
     /// Interns a string into StringIds and returns its id.
@@ -44,6 +56,8 @@ public:
     void gpu(int id, const QString& name, int smCount = 132);
     /// Creates GPU_METRICS and TARGET_INFO_GPU_METRICS as `nsys --gpu-metrics-devices` exports do
     /// (empty); `rawTimestamp`: GPU_METRICS starts with the raw clock column of newer exports.
+    /// Write their typeIds with gpuMetricTypeId(), never small numbers: a reader that keeps 32
+    /// bits must fail the test, as it fails on real exports.
     void gpuMetricsTables(bool rawTimestamp = false);
     void meta(const QString& table, const QString& name, const QString& value);
 

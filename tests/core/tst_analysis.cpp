@@ -100,6 +100,7 @@ private slots:
     void processes();
     void graphMode();
     void nodeMode();
+    void tiesRankByName();
 };
 
 void TestAnalysis::kernelStatistics()
@@ -685,6 +686,34 @@ void TestAnalysis::nodeMode()
     }
     QVERIFY(!(r->trace->kernels.flags[3] & KernelTable::FromGraph));
     QCOMPARE(r->kernelCount, qint64(4));
+}
+
+/// docs/analysis.md "Ranking and ties": equal totals order by name, whatever order the export
+/// interned the names in ("zeta" is interned first here, and gets the smaller string id).
+void TestAnalysis::tiesRankByName()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.string(QStringLiteral("zeta_kernel"));
+    fx.string(QStringLiteral("zeta_range"));
+    fx.kernel(10'000, 12'000, 0, 7, 0, 100, QStringLiteral("zeta_kernel"));
+    fx.kernel(20'000, 22'000, 0, 7, 0, 100, QStringLiteral("alpha_kernel"));
+    fx.kernel(30'000, 31'000, 0, 7, 0, 100, QStringLiteral("Beta_kernel"));
+    fx.kernel(40'000, 41'000, 0, 7, 0, 100, QStringLiteral("beta_kernel"));
+    fx.nvtx(1'000, 2'000, 100, 101, QStringLiteral("zeta_range"));
+    fx.nvtx(3'000, 4'000, 100, 101, QStringLiteral("alpha_range"));
+    const auto r = analyzeWindow(loadFixture(fx));
+    QVERIFY(r);
+    QStringList kernels, ranges;
+    for (const auto& k : r->kernels)
+        kernels << r->trace->strings.at(k.name);
+    for (const auto& n : r->nvtxRanges)
+        ranges << r->trace->strings.at(n.name);
+    // 2000 ns: alpha before zeta; 1000 ns: "Beta" before "beta" (code-unit order, 'B' < 'b').
+    QCOMPARE(kernels,
+        QStringList({ QStringLiteral("alpha_kernel"), QStringLiteral("zeta_kernel"), QStringLiteral("Beta_kernel"),
+            QStringLiteral("beta_kernel") }));
+    QCOMPARE(ranges, QStringList({ QStringLiteral("alpha_range"), QStringLiteral("zeta_range") }));
 }
 
 QTEST_GUILESS_MAIN(TestAnalysis)

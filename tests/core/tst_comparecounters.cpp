@@ -67,10 +67,10 @@ void build(TraceFixture& fx, const std::map<int, Metrics>& devices)
     fx.runtime(kT0 + 400'000, kT0 + 400'100, 100, 101, corr++, QStringLiteral("cudaGetDevice_v3020"));
     fx.gpuMetricsTables(true);
     for (const auto& [device, metrics] : devices) {
-        const qint64 typeId = 0x10000 | device;
+        const qint64 typeId = test::TraceFixture::gpuMetricTypeId(device);
         int metricId = 0;
         for (const auto& [name, m] : metrics) {
-            fx.exec(QStringLiteral("INSERT INTO TARGET_INFO_GPU_METRICS VALUES (%1, 0, 'GH100', %2, '%3')")
+            fx.exec(QStringLiteral("INSERT INTO TARGET_INFO_GPU_METRICS VALUES (%1, 2, 'GH100', %2, '%3')")
                         .arg(typeId)
                         .arg(metricId)
                         .arg(name));

@@ -375,9 +375,11 @@ void TestCounters::stepClassScopes()
         fx.kernel(s + 1'000, s + 9'000, 0, 7, quint32(j + 1), 100, QStringLiteral("gemm"));
     }
     fx.gpuMetricsTables();
-    fx.exec(QStringLiteral("INSERT INTO TARGET_INFO_GPU_METRICS VALUES (65536, 0, 'GH100', 1, 'DRAM Read Bandwidth "
-                           "[Throughput %]'), (65536, 0, 'GH100', 2, 'SM Issue [Throughput %]'), (65536, 0, 'GH100', "
-                           "3, 'Tensor Active [Throughput %]');"));
+    const qint64 type = test::TraceFixture::gpuMetricTypeId(0);
+    fx.exec(QStringLiteral("INSERT INTO TARGET_INFO_GPU_METRICS VALUES (%1, 2, 'GH100', 1, 'DRAM Read Bandwidth "
+                           "[Throughput %]'), (%1, 2, 'GH100', 2, 'SM Issue [Throughput %]'), (%1, 2, 'GH100', "
+                           "3, 'Tensor Active [Throughput %]');")
+                .arg(type));
     QStringList rows;
     for (int i = 1; i <= 55; ++i) {
         const int j = (i - 1) / 11, m = i - 11 * j; // step j, its m-th µs (11: the gap after it)
@@ -385,9 +387,9 @@ void TestCounters::stepClassScopes()
         const int hi = m % 2; // m = 2, 4, 6, 8 low; 3, 5, 7, 9 high
         const Levels& l = *levels[j];
         const auto value = [&](const int(&v)[2]) { return m == 11 ? 50 : idle ? 0 : v[hi]; };
-        rows << QStringLiteral("(%1, 65536, 1, %2)").arg(i * 1000).arg(value(l.dram))
-             << QStringLiteral("(%1, 65536, 2, %2)").arg(i * 1000).arg(value(l.issue))
-             << QStringLiteral("(%1, 65536, 3, %2)").arg(i * 1000).arg(value(l.tensor));
+        rows << QStringLiteral("(%1, %2, 1, %3)").arg(i * 1000).arg(type).arg(value(l.dram))
+             << QStringLiteral("(%1, %2, 2, %3)").arg(i * 1000).arg(type).arg(value(l.issue))
+             << QStringLiteral("(%1, %2, 3, %3)").arg(i * 1000).arg(type).arg(value(l.tensor));
     }
     fx.exec(QStringLiteral("INSERT INTO GPU_METRICS VALUES %1;").arg(rows.join(QLatin1Char(','))));
     const AnalysisPtr a = test::analyzeWindow(test::loadFixture(fx), QStringLiteral("0:55000"));

@@ -397,6 +397,68 @@ private slots:
         QCOMPARE(f->impactShare, 0.8);
     }
 
+    /// Issue 19.2: an export without ANALYSIS_DETAILS whose serving run starts with a warm-up
+    /// (200 kernels per GPU), then 3 s idle, then 1 s of traffic (25,000 kernels per GPU). The
+    /// warm-up is under 1 % of the rows and 3 capture-lengths-of-traffic away: every row is
+    /// data, counted like the rest (the counts come from SQL over the file).
+    void warmupClusterWithoutAnalysisDetails()
+    {
+        TraceFixture fx;
+        fx.exec(QStringLiteral("BEGIN"));
+        quint32 corr = 1;
+        auto launch = [&](qint64 at, int device) {
+            fx.runtime(at, at + 3'000, 4242, 4243, corr, QStringLiteral("cudaLaunchKernel_v7000"));
+            fx.kernel(at + 5'000, at + 25'000, device, 7, corr++, 4242, QStringLiteral("decode_gemm"));
+        };
+        const qint64 warmup = 1'000'000'000, traffic = warmup + 3'100'000'000;
+        for (int i = 0; i < 200; ++i)
+            for (int d = 0; d < 2; ++d)
+                launch(warmup + i * 60'000 + d * 30'000, d);
+        fx.nvtx(warmup, warmup + 12'100'000, 4242, 4243, QStringLiteral("warmup"));
+        for (int i = 0; i < 25'000; ++i)
+            for (int d = 0; d < 2; ++d)
+                launch(traffic + i * 40'000 + d * 20'000, d);
+        for (int s = 0; s < 100; ++s)
+            fx.nvtx(traffic + s * 10'000'000, traffic + (s + 1) * 10'000'000, 4242, 4243, QStringLiteral("decode"));
+        fx.exec(QStringLiteral("COMMIT"));
+        const QString path = fx.path();
+        const TracePtr t = load(path);
+        QVERIFY(t);
+        QCOMPARE(t->dataQuality.captureSource, QStringLiteral("events"));
+        QCOMPARE(t->dataQuality.excludedRows(), 0);
+        QCOMPARE(
+            qint64(t->kernels.size()), sqlOn(path, QStringLiteral("SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL")));
+        QCOMPARE(
+            qint64(t->api.size()), sqlOn(path, QStringLiteral("SELECT count(*) FROM CUPTI_ACTIVITY_KIND_RUNTIME")));
+        QCOMPARE(qint64(t->nvtx.size()), sqlOn(path, QStringLiteral("SELECT count(*) FROM NVTX_EVENTS")));
+        QCOMPARE(t->dataQuality.captureStartNs, sqlOn(path, QStringLiteral("SELECT min(start) FROM NVTX_EVENTS")));
+        QCOMPARE(t->dataQuality.captureEndNs,
+            sqlOn(path, QStringLiteral("SELECT max(\"end\") FROM CUPTI_ACTIVITY_KIND_KERNEL")));
+        const AnalysisPtr r = Analyzer::analyze(t, AnalysisOptions {});
+        QVERIFY(r);
+        QCOMPARE(r->kernelCount, 50'400);
+        QCOMPARE(
+            r->kernelNs, sqlOn(path, QStringLiteral("SELECT sum(\"end\" - start) FROM CUPTI_ACTIVITY_KIND_KERNEL")));
+    }
+
+    /// Without ANALYSIS_DETAILS only the impossible is excluded: an end before its start and a
+    /// time beyond ±2^53 ns; a row 10 s after the rest is kept.
+    void onlyImpossibleWithoutAnalysisDetails()
+    {
+        TraceFixture fx;
+        fx.kernel(1'000'000, 1'020'000, 0, 7, 1, 4242, QStringLiteral("k"));
+        fx.kernel(2'000'000, 1'990'000, 0, 7, 2, 4242, QStringLiteral("k"));
+        fx.kernel(3'000'000, (qint64(1) << 53) + 1, 0, 7, 3, 4242, QStringLiteral("k"));
+        fx.kernel(10'003'000'000, 10'003'020'000, 0, 7, 4, 4242, QStringLiteral("k"));
+        const TracePtr t = load(fx.path());
+        QVERIFY(t);
+        QCOMPARE(t->kernels.size(), 2);
+        QCOMPARE(t->dataQuality.count(Rule::EndBeforeStart), 1);
+        QCOMPARE(t->dataQuality.count(Rule::OutsideCapture), 1);
+        QCOMPARE(t->dataQuality.captureStartNs, 1'000'000);
+        QCOMPARE(t->dataQuality.captureEndNs, 10'003'020'000);
+    }
+
     /// On every real export each entry's SQL selects what it counts, and the never-ended NVTX
     /// ranges (left out before, silently) are counted as SQL counts them.
     void realExports()

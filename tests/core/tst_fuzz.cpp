@@ -8,8 +8,10 @@
 // Inputs: a synthetic export (`sightline-cli synth`) and a hand-built 2021-schema fixture
 // always; the real exports of $SIGHTLINE_REAL_TRACES when set (skipped with a message when not).
 // Cases per input: truncations at many offsets, seeded byte flips in the header and the body,
-// each table the loader reads dropped, each column it reads renamed / NULLed / set to text /
-// to 2^63-1 / to a negative value, 20 000-level NVTX nesting and megabyte-long names.
+// each table the loader reads dropped (GPU_METRICS, TARGET_INFO_GPU_METRICS and
+// TARGET_INFO_SESSION_START_TIME included), each column it reads renamed / NULLed / set to text /
+// to 2^63-1 / to a negative value, 20 000-level NVTX nesting and megabyte-long names. A third
+// input has GPU metrics (`synth --gpu-metrics`) and runs every case that damages their tables.
 // $SIGHTLINE_FUZZ_CASES caps the number of cases per input (default 60; 0 = all): the full list
 // is sampled with a stride whose phase moves from input to input, so across inputs every
 // mutation class is still run. $SIGHTLINE_FUZZ_TIMEOUT_S bounds one case (default 120 s);
@@ -26,6 +28,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <random>
 #include <sqlite3.h>
 
@@ -78,6 +81,13 @@ QList<TableColumns> loaderTables()
         { "META_DATA_EXPORT", { QStringLiteral("name"), QStringLiteral("value") } },
         { "META_DATA_CAPTURE", { QStringLiteral("name"), QStringLiteral("value") } },
         { "TARGET_INFO_SYSTEM_ENV", { QStringLiteral("name"), QStringLiteral("value") } },
+        { "TARGET_INFO_SESSION_START_TIME",
+            { QStringLiteral("utcEpochNs"), QStringLiteral("utcTime"), QStringLiteral("localTime") } },
+        { "GPU_METRICS",
+            { QStringLiteral("timestamp"), QStringLiteral("typeId"), QStringLiteral("metricId"),
+                QStringLiteral("value") } },
+        { "TARGET_INFO_GPU_METRICS",
+            { QStringLiteral("typeId"), QStringLiteral("metricId"), QStringLiteral("metricName") } },
     };
 }
 
@@ -345,25 +355,31 @@ class TestFuzz : public QObject
 private slots:
     void initTestCase();
     void synthetic();
+    void syntheticGpuMetrics();
     void fixture2021();
     void realExports();
     void cleanupTestCase();
 
 private:
-    void fuzzInputs(const QStringList& inputs);
+    /// `keep`: when set, only the cases whose id contains one of these (before the cap).
+    void fuzzInputs(const QStringList& inputs, const QStringList& keep = {});
     QTemporaryDir m_work;
     Totals m_all;
 };
 
 void TestFuzz::initTestCase() { QVERIFY(m_work.isValid()); }
 
-void TestFuzz::fuzzInputs(const QStringList& inputs)
+void TestFuzz::fuzzInputs(const QStringList& inputs, const QStringList& keep)
 {
     const int cap = envInt("SIGHTLINE_FUZZ_CASES", 60);
     Totals t;
     for (int i = 0; i < inputs.size(); ++i) {
         QList<Case> all = casesFor(inputs[i]);
         QVERIFY2(!all.isEmpty(), qPrintable(inputs[i]));
+        if (!keep.isEmpty())
+            all.removeIf([&](const Case& c) {
+                return std::none_of(keep.begin(), keep.end(), [&](const QString& k) { return c.id.contains(k); });
+            });
         // Debugging one case: SIGHTLINE_FUZZ_ONLY=flip-body-4 runs the cases whose id contains it.
         if (const QString only = qEnvironmentVariable("SIGHTLINE_FUZZ_ONLY"); !only.isEmpty())
             all.removeIf([&](const Case& c) { return !c.id.contains(only); });
@@ -409,6 +425,23 @@ void TestFuzz::synthetic()
     QVERIFY(p.waitForFinished(120000));
     QCOMPARE(p.exitCode(), 0);
     fuzzInputs({ path });
+}
+
+void TestFuzz::syntheticGpuMetrics()
+{
+    // GPU metrics at 1 kHz (about 70,000 rows): the cases that damage GPU_METRICS,
+    // TARGET_INFO_GPU_METRICS or TARGET_INFO_SESSION_START_TIME (this input has all three).
+    const QString path = m_work.filePath(QStringLiteral("synth-metrics.sqlite"));
+    QProcess p;
+    p.start(QStringLiteral(SIGHTLINE_CLI),
+        { QStringLiteral("synth"), QStringLiteral("--out"), path, QStringLiteral("--steps"), QStringLiteral("4"),
+            QStringLiteral("--ranks"), QStringLiteral("2"), QStringLiteral("--gpu-metrics"),
+            QStringLiteral("--gpu-metrics-hz"), QStringLiteral("1000") });
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+    fuzzInputs({ path },
+        { QStringLiteral("GPU_METRICS"), QStringLiteral("TARGET_INFO_GPU_METRICS"),
+            QStringLiteral("TARGET_INFO_SESSION_START_TIME") });
 }
 
 void TestFuzz::fixture2021()

@@ -79,7 +79,7 @@ void TestGpuMetrics::gpuMetricsFromExportEqualSql()
     const auto samples = sl::test::selectRows(m_export,
         QStringLiteral("SELECT m.timestamp, m.value FROM GPU_METRICS m JOIN "
                        "TARGET_INFO_GPU_METRICS n ON n.typeId = m.typeId AND n.metricId = "
-                       "m.metricId WHERE m.typeId = 65537 AND n.metricName LIKE 'SMs Active%' "
+                       "m.metricId WHERE (m.typeId & 255) = 1 AND n.metricName LIKE 'SMs Active%' "
                        "ORDER BY m.timestamp"),
         2);
     QVERIFY(samples.size() > 100);
@@ -137,21 +137,26 @@ void TestGpuMetrics::gpuMetricsPerPhase()
 void TestGpuMetrics::gpuMetricsRealWorldGuards()
 {
     // Two facts from real exports (docs/analysis.md "GPU metrics"): a transient second typeId of
-    // the same GPU (0x20000 & 0xFF = 0) with two samples beside the real stream (0x10000), and a
+    // the same GPU (another event tag, GPU byte 0) with two samples beside the real stream, and a
     // "[MHz]" clock whose values are Hz. GPU 0, samples every 1 µs from 1 to 10 µs: SMs Active 40,
     // the clock 1,980,000,000 (Hz); the transient type: SMs Active 99 at 3 and 4 µs.
     test::TraceFixture fx;
     fx.gpu(0, QStringLiteral("NVIDIA L40S"));
     fx.kernel(0, 10'000, 0, 7, 1, 100, QStringLiteral("gemm"));
     fx.gpuMetricsTables();
-    fx.exec(QStringLiteral(
-        "INSERT INTO TARGET_INFO_GPU_METRICS VALUES (65536, 0, 'AD102', 0, 'GPC Clock Frequency [MHz]'), "
-        "(65536, 0, 'AD102', 14, 'SMs Active [Throughput %]'), (131072, 0, 'AD102', 14, 'SMs Active [Throughput %]');"
-        "INSERT INTO GPU_METRICS VALUES (3000, 131072, 14, 99), (4000, 131072, 14, 99);"));
+    const qint64 real = test::TraceFixture::gpuMetricTypeId(0);
+    const qint64 transient = test::TraceFixture::gpuMetricTypeId(0, 0x01F4B7);
+    fx.exec(
+        QStringLiteral("INSERT INTO TARGET_INFO_GPU_METRICS VALUES (%1, 2, 'AD102', 0, 'GPC Clock Frequency [MHz]'), "
+                       "(%1, 2, 'AD102', 14, 'SMs Active [Throughput %]'), (%2, 2, 'AD102', 14, 'SMs Active "
+                       "[Throughput %]');"
+                       "INSERT INTO GPU_METRICS VALUES (3000, %2, 14, 99), (4000, %2, 14, 99);")
+            .arg(real)
+            .arg(transient));
     QStringList rows;
     for (int i = 1; i <= 10; ++i)
-        rows << QStringLiteral("(%1, 65536, 0, 1980000000)").arg(i * 1000)
-             << QStringLiteral("(%1, 65536, 14, 40)").arg(i * 1000);
+        rows << QStringLiteral("(%1, %2, 0, 1980000000)").arg(i * 1000).arg(real)
+             << QStringLiteral("(%1, %2, 14, 40)").arg(i * 1000).arg(real);
     fx.exec(QStringLiteral("INSERT INTO GPU_METRICS VALUES %1;").arg(rows.join(QLatin1Char(','))));
     const TracePtr trace = test::loadFixture(fx);
     QVERIFY(trace);
@@ -181,8 +186,9 @@ void TestGpuMetrics::gpuMetricsRealWorldGuards()
     mhz.gpu(0, QStringLiteral("NVIDIA L40S"));
     mhz.gpuMetricsTables();
     mhz.exec(
-        QStringLiteral("INSERT INTO TARGET_INFO_GPU_METRICS VALUES (65536, 0, 'AD102', 0, 'GPC Clock Frequency [MHz]');"
-                       "INSERT INTO GPU_METRICS VALUES (1000, 65536, 0, 1980), (2000, 65536, 0, 2520);"));
+        QStringLiteral("INSERT INTO TARGET_INFO_GPU_METRICS VALUES (%1, 2, 'AD102', 0, 'GPC Clock Frequency [MHz]');"
+                       "INSERT INTO GPU_METRICS VALUES (1000, %1, 0, 1980), (2000, %1, 0, 2520);")
+            .arg(real));
     const TracePtr t2 = test::loadFixture(mhz);
     QVERIFY(t2);
     QCOMPARE(t2->counters.series.size(), 1);
@@ -258,8 +264,9 @@ void TestGpuMetrics::b200MetricNames()
     fx.kernel(0, 10'000, 0, 7, 1, 100, QStringLiteral("gemv"));
     fx.gpuMetricsTables(true);
     QStringList info, rows;
+    const qint64 typeId = test::TraceFixture::gpuMetricTypeId(0);
     for (int id = 0; id < names.size(); ++id) {
-        info << QStringLiteral("(65536, 0, 'GB100', %1, '%2')").arg(id).arg(names[id]);
+        info << QStringLiteral("(%1, 2, 'GB100', %2, '%3')").arg(typeId).arg(id).arg(names[id]);
         const QString& n = names[id];
         const int value = n.startsWith(QLatin1String("DRAM Read")) ? 70
             : n.startsWith(QLatin1String("DRAM Write"))            ? 10
@@ -267,7 +274,7 @@ void TestGpuMetrics::b200MetricNames()
             : n.startsWith(QLatin1String("Tensor Active"))         ? 2
                                                                    : 90;
         for (int t = 1; t <= 10; ++t)
-            rows << QStringLiteral("(%1, %1, 65536, %2, %3)").arg(t * 1000).arg(id).arg(value);
+            rows << QStringLiteral("(%1, %1, %2, %3, %4)").arg(t * 1000).arg(typeId).arg(id).arg(value);
     }
     fx.exec(QStringLiteral("INSERT INTO TARGET_INFO_GPU_METRICS VALUES %1;").arg(info.join(QLatin1Char(','))));
     fx.exec(QStringLiteral("INSERT INTO GPU_METRICS VALUES %1;").arg(rows.join(QLatin1Char(','))));

@@ -6,6 +6,7 @@
 #include "core/analysis/analyzer.h"
 #include "core/analysis/phasemap.h"
 #include "core/compare/comparator.h"
+#include "core/compare/tracebreakdown.h"
 #include "core/io/traceloader.h"
 #include "core/report/jsonreport.h"
 #include "core/synth/synthtracewriter.h"
@@ -18,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <limits>
 #include <sqlite3.h>
 
 using namespace sl;
@@ -89,6 +92,34 @@ const QRegularExpression kTrt(
 const QString kVllmLike = QStringLiteral("execute_context_%");
 const QString kTrtLike = QStringLiteral("[Executor] _forward_step %");
 
+/// 290 decode steps (vLLM names) of one thread, 1 ms apart, each `length` ns long (1 ms: each
+/// starts at the ns the previous one ends; 1.1 ms: start/end ranges overlapping the next by
+/// 100 us), a 20 us kernel launched 10 us into each. Issue 19.5.
+AnalysisPtr backToBackSteps(qint64 length, int eventType)
+{
+    test::TraceFixture fx;
+    fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"));
+    fx.exec(QStringLiteral("BEGIN"));
+    for (int i = 0; i < 290; ++i) {
+        const qint64 start = 2'000'000'000 + qint64(i) * 1'000'000;
+        fx.nvtx(start, start + length, 4242, 4243, QStringLiteral("execute_context_0(0)_generation_8(8)"), eventType,
+            eventType == 60 ? 4243 : 0);
+        fx.runtime(
+            start + 10'000, start + 15'000, 4242, 4243, quint32(i + 1), QStringLiteral("cudaLaunchKernel_v7000"));
+        fx.kernel(start + 20'000, start + 40'000, 0, 7, quint32(i + 1), 4242, QStringLiteral("gemv"));
+    }
+    fx.exec(QStringLiteral("COMMIT"));
+    return test::analyzeWindow(test::loadFixture(fx));
+}
+
+const PhaseStats* phaseNamed(const AnalysisResult& r, const QString& name)
+{
+    for (const PhaseStats& p : r.phases)
+        if (p.phase == name)
+            return &p;
+    return nullptr;
+}
+
 AnalysisPtr analyze(const QString& path)
 {
     const LoadOutcome out = TraceLoader::loadSync(path);
@@ -129,6 +160,111 @@ class TestServing : public QObject
     Q_OBJECT
 
 private slots:
+
+    /// docs/analysis.md "Requests": request ranges on a harness thread (start/end), prefill and
+    /// decode steps on the engine thread; TTFT, E2E and TPOT worked out by hand below.
+    void requestsTtftE2eTpot()
+    {
+        test::TraceFixture fx;
+        fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"));
+        const QString prefill = QStringLiteral("execute_context_1(512)_generation_0(0)");
+        const QString decode = QStringLiteral("execute_context_0(0)_generation_1(1)");
+        fx.nvtx(1'200'000, 1'700'000, 4242, 4243, prefill); // A
+        fx.nvtx(1'700'000, 1'800'000, 4242, 4243, decode);
+        fx.nvtx(1'800'000, 1'900'000, 4242, 4243, decode);
+        fx.nvtx(2'000'000, 2'400'000, 4242, 4243, prefill); // B
+        fx.nvtx(2'400'000, 2'500'000, 4242, 4243, decode);
+        fx.nvtx(1'000'000, 3'000'000, 4242, 4250, QStringLiteral("request 1 tokens=5"), 60, 4250);
+        fx.nvtx(1'250'000, 4'000'000, 4242, 4250, QStringLiteral("request 2 tokens=3"), 60, 4251);
+        fx.nvtx(5'000'000, 5'500'000, 4242, 4250, QStringLiteral("request 3"), 60, 4250);
+        const AnalysisPtr a = test::analyzeWindow(test::loadFixture(fx));
+        QVERIFY(a);
+        const RequestStats& q = a->serving.requests;
+        QCOMPARE(q.size(), 3);
+        // Request 1: first prefill starting inside it is A, ending at 1.7 ms: TTFT 0.7 ms;
+        // TPOT (2.0 ms − 0.7 ms) ÷ (5 − 1) = 325 us. Request 2 starts after A: B, TTFT 2.4 − 1.25
+        // = 1.15 ms, TPOT (2.75 − 1.15) ÷ 2 = 800 us. Request 3: no prefill inside, no tokens.
+        QCOMPARE(q.ttftNs, (std::vector<qint64> { 700'000, 1'150'000, -1 }));
+        QCOMPARE(q.e2eNs, (std::vector<qint64> { 2'000'000, 2'750'000, 500'000 }));
+        QCOMPARE(q.tpotNs, (std::vector<qint64> { 325'000, 800'000, -1 }));
+        QCOMPARE(q.ttft.count, 2);
+        QCOMPARE(q.ttft.p50Ns, 700'000); // nearest rank: ceil(0.5 × 2) = 1st
+        QCOMPARE(q.e2e.p50Ns, 2'000'000);
+        QCOMPARE(q.e2e.p90Ns, 2'750'000);
+        QCOMPARE(q.tpot.p99Ns, 800'000);
+        QVERIFY(q.ttftReason.isEmpty());
+        const QJsonObject serving = JsonReport::build(*a).value(QStringLiteral("serving")).toObject();
+        QCOMPARE(serving.value(QStringLiteral("ttft_ns")).toInteger(), 700'000);
+        QCOMPARE(serving.value(QStringLiteral("requests")).toObject().value(QStringLiteral("count")).toInt(), 3);
+        // Requests are no phase ("tokens" would match decode's "token"): 3 decode, 2 prefill steps.
+        QCOMPARE(phaseNamed(*a, QStringLiteral("decode"))->steps, 3);
+        QCOMPARE(phaseNamed(*a, QStringLiteral("prefill"))->steps, 2);
+    }
+
+    void requestsAbsentSayWhy()
+    {
+        const AnalysisPtr a = backToBackSteps(1'000'000, 59);
+        QVERIFY(a);
+        QCOMPARE(a->serving.requests.size(), 0);
+        QVERIFY(!a->serving.requests.ttftReason.isEmpty());
+        const QJsonObject serving = JsonReport::build(*a).value(QStringLiteral("serving")).toObject();
+        QVERIFY(serving.value(QStringLiteral("ttft_ns")).isNull());
+    }
+
+    /// Touching and overlapping steps are siblings, not parent and child: the phase table, the
+    /// Serving view and the comparison's steps all count 290, wall time = Σ durations (by hand).
+    void touchingAndOverlappingStepsAreNotNested_data()
+    {
+        QTest::addColumn<qint64>("length");
+        QTest::addColumn<int>("eventType");
+        QTest::newRow("touching push/pop") << qint64(1'000'000) << 59;
+        QTest::newRow("touching start/end") << qint64(1'000'000) << 60;
+        QTest::newRow("overlapping start/end") << qint64(1'100'000) << 60;
+        QTest::newRow("1 ns apart") << qint64(999'999) << 59;
+    }
+    void touchingAndOverlappingStepsAreNotNested()
+    {
+        QFETCH(qint64, length);
+        QFETCH(int, eventType);
+        const AnalysisPtr a = backToBackSteps(length, eventType);
+        QVERIFY(a);
+        const PhaseStats* decode = phaseNamed(*a, QStringLiteral("decode"));
+        QVERIFY(decode);
+        QCOMPARE(decode->steps, 290);
+        QCOMPARE(decode->wallNs, 290 * length);
+        QCOMPARE(decode->kernelCount, 290);
+        QCOMPARE(a->serving.steps.size(), 290);
+        QCOMPARE(a->nvtxRanges.size(), 1);
+        QCOMPARE(a->nvtxRanges[0].maxDepth, 0);
+        const TraceBreakdown b = TraceBreakdown::compute(*a);
+        QCOMPARE(qint64(b.topLevelStepNs.size()), 290);
+        // Each kernel belongs to the step it was launched in, not to an earlier one.
+        for (size_t k = 0; k < a->kernelRange.size(); ++k)
+            QCOMPARE(a->kernelRange[k], qint32(k));
+    }
+
+    /// Identical ranges nest (the later one in table order is the child): one step, depth 1.
+    void identicalRangesNest()
+    {
+        test::TraceFixture fx;
+        fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"));
+        for (int i = 0; i < 2; ++i)
+            fx.nvtx(1'000'000, 2'000'000, 4242, 4243, QStringLiteral("execute_context_0(0)_generation_8(8)"));
+        fx.nvtx(1'000'000, 1'500'000, 4242, 4243, QStringLiteral("inner"));
+        fx.runtime(1'010'000, 1'015'000, 4242, 4243, 1, QStringLiteral("cudaLaunchKernel_v7000"));
+        fx.kernel(1'020'000, 1'040'000, 0, 7, 1, 4242, QStringLiteral("gemv"));
+        const AnalysisPtr a = test::analyzeWindow(test::loadFixture(fx));
+        QVERIFY(a);
+        const PhaseStats* decode = phaseNamed(*a, QStringLiteral("decode"));
+        QVERIFY(decode);
+        QCOMPARE(decode->steps, 1);
+        QCOMPARE(decode->wallNs, 1'000'000);
+        QCOMPARE(a->nvtxRanges.size(), 2);
+        for (const auto& rs : a->nvtxRanges)
+            QCOMPARE(rs.maxDepth, a->trace->strings.at(rs.name) == QStringLiteral("inner") ? 2 : 1);
+        QVERIFY(a->kernelRange[0] >= 0); // attributed to the innermost range, "inner"
+        QCOMPARE(a->trace->strings.at(a->trace->nvtx.name[size_t(a->kernelRange[0])]), QStringLiteral("inner"));
+    }
     void recognisesTheFrameworksNames_data()
     {
         QTest::addColumn<QString>("name");
@@ -281,7 +417,30 @@ private slots:
         QCOMPARE(sj[QStringLiteral("generated_tokens")].toInteger(), e.generatedTokens);
         QCOMPARE(sj[QStringLiteral("decode_steps")].toInteger(), e.decode);
         QCOMPARE(sj[QStringLiteral("mixed_steps")].toInteger(), e.mixed);
-        QVERIFY(j[QStringLiteral("serving")][QStringLiteral("ttft_ns")].isNull());
+        // The generator's API server wraps each request group in a "request N" range: TTFT is
+        // the end of the first prefill or mixed step starting inside it, less its start (SQL +
+        // the step regex here; the server process has no steps, so every process's steps count).
+        const auto steps = rows(path,
+            QStringLiteral("SELECT start, \"end\", text FROM NVTX_EVENTS WHERE eventType = 59 AND text LIKE '%1'")
+                .arg(like));
+        std::vector<qint64> ttft;
+        for (const QStringList& rq :
+            rows(path, QStringLiteral("SELECT start, \"end\" FROM NVTX_EVENTS WHERE text LIKE 'request %'"))) {
+            const qint64 rs = rq.value(0).toLongLong(), re2 = rq.value(1).toLongLong();
+            qint64 bestStart = std::numeric_limits<qint64>::max(), bestEnd = -1;
+            for (const QStringList& st : steps) {
+                const qint64 ss = st.value(0).toLongLong();
+                if (ss >= rs && ss <= re2 && ss < bestStart && re.match(st.value(2)).captured(1).toLongLong() > 0)
+                    bestStart = ss, bestEnd = st.value(1).toLongLong();
+            }
+            if (bestEnd >= 0)
+                ttft.push_back(bestEnd - rs);
+        }
+        QVERIFY(!ttft.empty());
+        std::sort(ttft.begin(), ttft.end());
+        QCOMPARE(a->serving.requests.ttft.count, qint64(ttft.size()));
+        const qint64 p50 = ttft[size_t((ttft.size() + 1) / 2 - 1)]; // nearest rank: ceil(n / 2)
+        QCOMPARE(j[QStringLiteral("serving")][QStringLiteral("ttft_ns")].toInteger(), p50);
     }
 
     void tensorParallelRanksCountOnce()

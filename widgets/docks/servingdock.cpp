@@ -94,7 +94,7 @@ void ServingDock::setAnalysis(const AnalysisPtr& analysis)
     m_summary->setText(
         tr("%1 steps (%2 prefill, %3 decode, %4 mixed, %5 other) named by %6. Context tokens %7, generated tokens %8. "
            "TPOT mean %9, p50 %10. Decode %11 tokens/s, prefill %12 tokens/s. Kernel time per generated token %13. "
-           "GPU idle inside steps %14. Time to first token needs request ranges and is not shown.")
+           "GPU idle inside steps %14.")
             .arg(formatCount(w.steps))
             .arg(w.stepsByClass[StepComposition::Prefill])
             .arg(w.stepsByClass[StepComposition::Decode])
@@ -103,7 +103,8 @@ void ServingDock::setAnalysis(const AnalysisPtr& analysis)
             .arg(sv.schemes.join(QLatin1String(", ")), orDash(w.contextTokens, false), orDash(w.generatedTokens, false),
                 orDash(w.tpotMeanNs, true), w.tpot.count ? formatDuration(w.tpot.p50Ns) : QStringLiteral("—"),
                 rate(w.decodeTokensPerS), rate(w.prefillTokensPerS), orDash(w.kernelNsPerGeneratedToken, true))
-            .arg(formatPercent(double(w.idleNs) / double(std::max<qint64>(1, w.stepNs)))));
+            .arg(formatPercent(double(w.idleNs) / double(std::max<qint64>(1, w.stepNs))))
+        + QLatin1Char(' ') + requestsText(sv.requests));
     m_ranks->setRowCount(int(sv.ranks.size()));
     for (int row = 0; row < sv.ranks.size(); ++row) {
         const ServingFigures& f = sv.ranks[row];
@@ -117,6 +118,15 @@ void ServingDock::setAnalysis(const AnalysisPtr& analysis)
             m_ranks->setItem(row, c, new QTableWidgetItem(cells[c]));
     }
     m_ranks->resizeColumnsToContents();
+}
+
+QString ServingDock::requestsText(const RequestStats& q)
+{
+    if (q.ttft.count == 0)
+        return tr("Time to first token: — (%1)").arg(q.ttftReason);
+    return tr("%n request(s): TTFT p50 %1, p90 %2, p99 %3; end-to-end p50 %4, p90 %5.", nullptr, int(q.size()))
+        .arg(formatDuration(q.ttft.p50Ns), formatDuration(q.ttft.p90Ns), formatDuration(q.ttft.p99Ns),
+            formatDuration(q.e2e.p50Ns), formatDuration(q.e2e.p90Ns));
 }
 
 void ServingDock::activateStep(qint64 step)

@@ -36,6 +36,9 @@ signals:
     void stepActivated(const QVector<Evidence>& evidence, const QString& title);
 
 private:
+    /// One sentence on the requests' TTFT and E2E latency, or why there is no TTFT.
+    static QString requestsText(const RequestStats& q);
+
     AnalysisPtr m_analysis;
     QLabel* m_summary;
     ServingStepModel* m_model;
