@@ -10,6 +10,7 @@
 #include "core/util/format.h"
 #include "core/util/nativepath.h"
 #include "widgets/analysisfiles.h"
+#include "widgets/cluster/clusterwindow.h"
 #include "widgets/comparisonroster.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/traceinfodialog.h"
@@ -226,6 +227,17 @@ void MainWindow::createActions()
         if (!paths.isEmpty())
             Settings::instance()->setLastDirectory(QFileInfo(paths.front()).absolutePath());
         openFiles(paths);
+    });
+    QAction* cluster = file->addAction(tr("Open &Cluster Run…"));
+    cluster->setToolTip(tr("A folder of one run's per-rank exports or digests: the straggler, waits and skew"));
+    connect(cluster, &QAction::triggered, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(
+            this, tr("Open a folder of per-rank exports or digests"), Settings::instance()->lastDirectory());
+        if (dir.isEmpty())
+            return;
+        auto* window = new ClusterWindow(dir, this);
+        connect(window, &ClusterWindow::exportRequested, this, [this](const QString& path) { openFiles({ path }); });
+        window->show();
     });
     auto* recent = new RecentFilesMenu(this);
     file->addMenu(recent);
