@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysiswindow.h"
+#include "core/analysis/design/designresult.h"
 #include "core/analysis/efficiencyresult.h"
 #include "core/analysis/finding.h"
 #include "core/analysis/servingstats.h"
@@ -192,6 +193,7 @@ struct AnalysisResult
     QVector<ProcessStats> processes;
     ServingStats serving; ///< serving steps, tokens, TPOT, throughput (docs/analysis.md "Serving steps")
     EfficiencyStats efficiency; ///< math paths, busy split, communication overlap, FLOPs
+    DesignStats design; ///< waves and tails, GEMM shapes (docs/analysis.md "Model design")
     QVector<Finding> findings; ///< ranked by impact
     QStringList warnings;
     /// Sampled counters per window/phase and device, Nsight Compute figures (CounterAnalysis).

@@ -77,4 +77,21 @@ inline constexpr qint64 kLaunchBoundMinKernels = 10;
 // §4 Phase imbalance: slowest rank's kernel time per step at least this times the fastest's.
 inline constexpr double kPhaseImbalanceRatio = 1.25;
 
+// Issue 23, waves and tails (docs/analysis.md "Waves and tails"): a GEMM or attention kernel
+// name gets the wave-tail finding when its partial last waves cost at least this share of its
+// time (Σ duration · (1 − wave efficiency) ÷ Σ duration); its launches at or above the same
+// share are the evidence.
+inline constexpr double kWaveTailShare = 0.05; ///< 5 %
+
+// Issue 23, shape advisor (docs/analysis.md "Shape advisor"). NVIDIA's Deep Learning Performance
+// guide ("Matrix Multiplication Background", tensor-core requirements): the GEMM dimensions
+// m, n, k should be multiples of 16 bytes of elements — 8 for fp16/bf16, 16 for int8/fp8
+// (4 for tf32) — for cuBLAS to use the tensor cores efficiently.
+inline constexpr int kTensorCoreAlign16Bit = 8; ///< fp16, bf16 elements
+inline constexpr int kTensorCoreAlign8Bit = 16; ///< int8, fp8 elements
+inline constexpr int kTensorCoreAlignTf32 = 4; ///< tf32 / fp32 with tensor-op math
+// Tile quantization: a dimension whose last tile is filled less than this share wastes at
+// least the rest of that tile's work; reported from this much wasted work (padded ÷ real − 1).
+inline constexpr double kTileWasteShare = 0.05; ///< 5 %
+
 } // namespace sl::spec

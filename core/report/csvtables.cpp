@@ -3,6 +3,7 @@
 
 #include "core/report/countersreport.h"
 #include "core/report/csvwriter.h"
+#include "core/report/designreport.h"
 #include "core/report/efficiencyreport.h"
 #include "core/report/servingreport.h"
 #include "core/util/privacy.h"
@@ -156,6 +157,7 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
     if (r.serving.present())
         out.insert(QStringLiteral("serving_steps.csv"), ServingReport::stepsCsv(r));
     EfficiencyReport::csv(r, &out);
+    DesignReport::csv(r, &out);
     CountersReport::addCsv(r, out);
     return out;
 }

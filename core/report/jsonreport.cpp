@@ -5,6 +5,7 @@
 #include "core/analysis/statistics.h"
 #include "core/report/countersreport.h"
 #include "core/report/dataqualityreport.h"
+#include "core/report/designreport.h"
 #include "core/report/efficiencyreport.h"
 #include "core/report/servingreport.h"
 #include "core/util/privacy.h"
@@ -261,6 +262,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
     root.insert(QStringLiteral("processes"), processesJson(r));
     root.insert(QStringLiteral("serving"), ServingReport::json(r));
     root.insert(QStringLiteral("efficiency"), EfficiencyReport::json(r));
+    root.insert(QStringLiteral("design"), DesignReport::json(r));
 
     QJsonArray findings;
     for (const auto& f : r.findings)

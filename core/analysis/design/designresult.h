@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QHash>
+#include <QString>
+#include <QVector>
+
+#include <optional>
+#include <vector>
+
+namespace sl {
+
+/// How one launch geometry fills the GPU (docs/analysis.md "Waves and tails"): CTAs = gridX ·
+/// gridY · gridZ, `ctasPerSm` from the occupancy calculator, waves = ⌈CTAs ÷ (SMs · CTAs per
+/// SM)⌉, efficiency = CTAs ÷ (waves · SMs · CTAs per SM).
+struct WaveGeometry
+{
+    qint64 ctas = 0;
+    int ctasPerSm = 0;
+    int smCount = 0;
+    qint64 waves = 0;
+    double efficiency = 0; ///< (0, 1]
+    /// Nullopt when the SM count or the occupancy limits are unknown, or the block cannot launch.
+    static std::optional<WaveGeometry> of(qint64 ctas, int smCount, int ctasPerSm);
+};
+
+/// Waves and tails of one kernel name over the window (all devices). Times in ns.
+struct KernelWaves
+{
+    quint32 name = 0; ///< StringTable index (demangled)
+    quint32 shortName = 0;
+    QString category; ///< taxonomy category
+    qint64 launches = 0, totalNs = 0; ///< in-window launches and their Σ duration
+    qint64 knownLaunches = 0, knownNs = 0; ///< the part whose geometry is known
+    int configs = 0; ///< distinct (device, launch configuration) pairs
+    /// The geometry of the (device, configuration) with the most GPU time; ctas 0 when unknown.
+    WaveGeometry top;
+    /// Σ duration · efficiency ÷ knownNs over the launches whose geometry is known.
+    std::optional<double> waveEfficiency;
+    /// GPU time lost in partial last waves: Σ duration · (1 − efficiency) over the known launches.
+    qint64 tailNs = 0;
+    /// Launches (Trace kernel indices) whose own tail is at least spec::kWaveTailShare of their
+    /// duration, longest first: the evidence of the wave-tail finding.
+    std::vector<quint32> tailLaunches;
+    /// Their (device, configuration) pairs as (deviceId, LaunchConfigTable index), for the SQL.
+    std::vector<std::pair<int, quint32>> tailConfigs;
+    double tailShare() const { return totalNs > 0 ? double(tailNs) / double(totalNs) : 0.0; }
+};
+
+/// Issue 23: from kernel launch geometry and GEMM shapes to the model dimension that wastes the
+/// GPU (docs/analysis.md "Model design").
+struct DesignStats
+{
+    QVector<KernelWaves> kernels; ///< every in-window kernel name, by tailNs descending, then total
+    QHash<quint32, qsizetype> indexOfName; ///< StringTable index → index into `kernels`
+    /// The KernelWaves of a name (StringTable index), or null.
+    const KernelWaves* wavesOf(quint32 name) const
+    {
+        const auto it = indexOfName.constFind(name);
+        return it == indexOfName.constEnd() ? nullptr : &kernels[*it];
+    }
+};
+
+} // namespace sl
