@@ -4,6 +4,7 @@
 #include "core/analysis/analyzer.h"
 #include "core/analysis/design/waveanalysis.h"
 #include "core/io/traceloader.h"
+#include "core/models/kernelsummarymodel.h"
 #include "core/report/csvtables.h"
 #include "core/report/jsonreport.h"
 #include "core/report/markdownreport.h"
@@ -196,6 +197,22 @@ void TestDesign::tailOf133CtasOn132Sms()
     QVERIFY(csv.contains(QStringLiteral("waves.csv")));
     QVERIFY(csv.value(QStringLiteral("waves.csv")).contains(",133,1,132,2,"));
     QVERIFY(MarkdownReport::build(*r).contains(QStringLiteral("| 133 | 1 | 132 | 2 | 50.4 % |")));
+
+    // The Kernels dock's columns.
+    KernelSummaryModel model;
+    model.setAnalysis(r);
+    int row = -1;
+    for (int i = 0; i < model.rowCount(); ++i)
+        if (model.index(i, KernelSummaryModel::Name).data().toString() == kGemm133)
+            row = i;
+    QVERIFY(row >= 0);
+    QCOMPARE(model.index(row, KernelSummaryModel::Ctas).data().toString(), QStringLiteral("133"));
+    QCOMPARE(model.index(row, KernelSummaryModel::CtasPerSm).data().toInt(), 1);
+    QCOMPARE(model.index(row, KernelSummaryModel::Waves).data().toString(), QStringLiteral("2"));
+    QCOMPARE(model.index(row, KernelSummaryModel::WaveEfficiency).data().toString(), QStringLiteral("50.4 %"));
+    QCOMPARE(
+        model.index(row, KernelSummaryModel::Tail).data(KernelSummaryModel::SortRole).toLongLong(), qint64(595455));
+    QCOMPARE(model.index(row, KernelSummaryModel::Tail).data().toString(), formatDuration(595455));
 }
 
 void TestDesign::wavesAgainstSql()
