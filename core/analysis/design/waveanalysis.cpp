@@ -45,6 +45,9 @@ struct Accumulator
     qint64 launches = 0, totalNs = 0, knownLaunches = 0, knownNs = 0;
     double efficiencyNs = 0, tailNs = 0; ///< Σ duration · efficiency, Σ duration · (1 − efficiency)
     std::vector<quint32> tail;
+    // The run of launches with the same geometry key, added to the per-pair map when the key
+    // changes: a name's launches mostly repeat one configuration, so the map is seldom touched.
+    qint64 runKey = -1, runNs = 0;
 };
 
 bool isCandidate(const QString& category)
@@ -87,6 +90,7 @@ KernelWaves finish(const Trace& t, const AnalysisResult& r, Accumulator& a)
 {
     KernelWaves w;
     w.name = a.name;
+    w.shortName = a.name; // the summary's short name replaces it in publish()
     w.category = r.categoryOfName.value(a.name);
     w.launches = a.launches, w.totalNs = a.totalNs;
     w.knownLaunches = a.knownLaunches, w.knownNs = a.knownNs;
@@ -102,6 +106,24 @@ KernelWaves finish(const Trace& t, const AnalysisResult& r, Accumulator& a)
     configs.erase(std::unique(configs.begin(), configs.end()), configs.end());
     w.tailConfigs = std::move(configs);
     return w;
+}
+
+/// Sorts the names (largest tail first) into AnalysisResult::design with their short names.
+void publish(AnalysisResult& r, QVector<KernelWaves> kernels)
+{
+    DesignStats& d = r.design;
+    d.kernels = std::move(kernels);
+    std::sort(d.kernels.begin(), d.kernels.end(), [](const KernelWaves& a, const KernelWaves& b) {
+        if (a.tailNs != b.tailNs)
+            return a.tailNs > b.tailNs;
+        return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.name < b.name;
+    });
+    d.indexOfName.clear();
+    for (qsizetype i = 0; i < d.kernels.size(); ++i)
+        d.indexOfName.insert(d.kernels[i].name, i);
+    for (const KernelSummary& s : std::as_const(r.kernels))
+        if (const auto it = d.indexOfName.constFind(s.name); it != d.indexOfName.constEnd())
+            d.kernels[*it].shortName = s.shortName;
 }
 
 } // namespace
@@ -134,7 +156,12 @@ void WaveAnalysis::run(AnalysisResult& r, const Cancellation& cancel)
         const qint64 key = geo.key(k.device[i], k.config[i]);
         if (key < 0)
             continue;
-        pairNs[(quint64(k.name[i]) << 32) | quint64(key)] += d;
+        if (key != a.runKey) {
+            if (a.runKey >= 0)
+                pairNs[(quint64(a.name) << 32) | quint64(a.runKey)] += a.runNs;
+            a.runKey = key, a.runNs = 0;
+        }
+        a.runNs += d;
         const auto& g = geo.values[size_t(key)];
         if (!g)
             continue;
@@ -144,6 +171,9 @@ void WaveAnalysis::run(AnalysisResult& r, const Cancellation& cancel)
         if (a.candidate && 1.0 - g->efficiency >= spec::kWaveTailShare)
             a.tail.push_back(quint32(i));
     }
+    for (const Accumulator& a : accs)
+        if (a.runKey >= 0)
+            pairNs[(quint64(a.name) << 32) | quint64(a.runKey)] += a.runNs;
     // The dominant (device, configuration) of each name: the most GPU time, ties to the lower key.
     std::vector<std::pair<qint64, qint64>> top(accs.size(), { -1, -1 }); // (ns, key)
     std::vector<int> configCount(accs.size(), 0);
@@ -154,27 +184,15 @@ void WaveAnalysis::run(AnalysisResult& r, const Cancellation& cancel)
         if (ns > top[a].first || (ns == top[a].first && key < top[a].second))
             top[a] = { ns, key };
     }
-    DesignStats& d = r.design;
-    d.kernels.clear();
+    QVector<KernelWaves> kernels;
     for (size_t a = 0; a < accs.size(); ++a) {
         KernelWaves w = finish(t, r, accs[a]);
-        w.shortName = w.name; // replaced by the summary's short name below
         w.configs = configCount[a];
         if (top[a].second >= 0 && geo.values[size_t(top[a].second)])
             w.top = *geo.values[size_t(top[a].second)];
-        d.kernels.append(std::move(w));
+        kernels.append(std::move(w));
     }
-    std::sort(d.kernels.begin(), d.kernels.end(), [](const KernelWaves& a, const KernelWaves& b) {
-        if (a.tailNs != b.tailNs)
-            return a.tailNs > b.tailNs;
-        return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.name < b.name;
-    });
-    d.indexOfName.clear();
-    for (qsizetype i = 0; i < d.kernels.size(); ++i)
-        d.indexOfName.insert(d.kernels[i].name, i);
-    for (const KernelSummary& s : std::as_const(r.kernels))
-        if (const auto it = d.indexOfName.constFind(s.name); it != d.indexOfName.constEnd())
-            d.kernels[*it].shortName = s.shortName;
+    publish(r, std::move(kernels));
 }
 
 } // namespace sl
