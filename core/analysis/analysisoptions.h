@@ -40,6 +40,8 @@ public:
     QString nvmlCsv;
     QString ncuFile;
     QString ncuExecutable; ///< ncu for .ncu-rep conversion; empty = search PATH
+    /// A cuBLAS or cuBLASLt API log (docs/analysis.md "cuBLAS and cuBLASLt logs"). Empty = none.
+    QString cublasLog;
 };
 
 } // namespace sl

@@ -2,6 +2,7 @@
 #include "core/analysis/analyzer.h"
 
 #include "core/analysis/dataqualityfindings.h"
+#include "core/analysis/design/gemmanalysis.h"
 #include "core/analysis/design/waveanalysis.h"
 #include "core/analysis/deviceanalysis.h"
 #include "core/analysis/efficiencyanalysis.h"
@@ -135,6 +136,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
     EfficiencyAnalysis::run(options, res);
     WaveAnalysis::run(res, cancel);
+    GemmAnalysis::run(options, res, cancel);
     FindingsEngine::run(res, cancel);
     if (cancel.isCancelled())
         return nullptr;

@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/analyzer.h"
+#include "core/analysis/design/gemmanalysis.h"
 #include "core/analysis/design/waveanalysis.h"
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/evidencebuilder.h"
@@ -121,6 +122,8 @@ void FindingsEngine::run(AnalysisResult& r, const Cancellation& cancel)
         },
         [](AnalysisResult& res) {
             for (Finding& f : WaveAnalysis::findings(res))
+                add(res, std::move(f));
+            for (Finding& f : GemmAnalysis::findings(res))
                 add(res, std::move(f));
         },
     };

@@ -36,7 +36,45 @@ QJsonObject DesignReport::json(const AnalysisResult& r)
                 w.waveEfficiency ? QJsonValue(*w.waveEfficiency) : QJsonValue(QJsonValue::Null) },
             { QStringLiteral("tail_ns"), w.tailNs }, { QStringLiteral("tail_share"), w.tailShare() } });
     }
-    return QJsonObject { { QStringLiteral("kernels"), kernels } };
+    return QJsonObject { { QStringLiteral("kernels"), kernels }, { QStringLiteral("gemm"), gemmJson(r) } };
+}
+
+QJsonObject DesignReport::gemmJson(const AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    const GemmImport& g = r.design.gemm;
+    if (!g.present)
+        return QJsonObject { { QStringLiteral("present"), false } };
+    const auto kernelName = [&](qint64 name) {
+        return name >= 0 ? QJsonValue(scrubPaths(t.strings.at(quint32(name)))) : QJsonValue(QJsonValue::Null);
+    };
+    QJsonArray shapes;
+    for (const GemmShape& s : g.shapes) {
+        const GemmCall& c = s.call;
+        shapes.append(QJsonObject { { QStringLiteral("function"), c.function }, { QStringLiteral("m"), c.m },
+            { QStringLiteral("n"), c.n }, { QStringLiteral("k"), c.k }, { QStringLiteral("batch"), c.batch },
+            { QStringLiteral("transa"), QString(c.transA) }, { QStringLiteral("transb"), QString(c.transB) },
+            { QStringLiteral("a_type"), GemmCall::typeLabel(c.aType) },
+            { QStringLiteral("b_type"), GemmCall::typeLabel(c.bType) },
+            { QStringLiteral("c_type"), GemmCall::typeLabel(c.cType) },
+            { QStringLiteral("compute_type"), c.computeType }, { QStringLiteral("calls"), s.calls },
+            { QStringLiteral("launches"), s.launches }, { QStringLiteral("kernel_ns"), s.kernelNs },
+            { QStringLiteral("flops"), s.flops },
+            { QStringLiteral("tflops"), s.kernelNs > 0 ? QJsonValue(s.tflops()) : QJsonValue(QJsonValue::Null) },
+            { QStringLiteral("kernel"), kernelName(s.kernelName) },
+            { QStringLiteral("tile"),
+                s.tileM > 0 ? QJsonValue(QStringLiteral("%1x%2").arg(s.tileM).arg(s.tileN))
+                            : QJsonValue(QJsonValue::Null) } });
+    }
+    QJsonArray byKernel;
+    for (const GemmKernelFlops& k : g.byKernel)
+        byKernel.append(QJsonObject { { QStringLiteral("name"), kernelName(k.name) },
+            { QStringLiteral("launches"), k.launches }, { QStringLiteral("kernel_ns"), k.kernelNs },
+            { QStringLiteral("flops"), k.flops }, { QStringLiteral("tflops"), k.tflops() } });
+    return QJsonObject { { QStringLiteral("present"), true }, { QStringLiteral("file"), g.fileName },
+        { QStringLiteral("calls"), g.calls }, { QStringLiteral("gemm_launches"), g.gemmLaunches },
+        { QStringLiteral("matched"), g.matched }, { QStringLiteral("notes"), QJsonArray::fromStringList(g.notes) },
+        { QStringLiteral("shapes"), shapes }, { QStringLiteral("by_kernel"), byKernel } };
 }
 
 QString DesignReport::markdown(const AnalysisResult& r)
@@ -74,6 +112,37 @@ QString DesignReport::markdown(const AnalysisResult& r)
     return md;
 }
 
+QString DesignReport::gemmMarkdown(const AnalysisResult& r)
+{
+    const GemmImport& g = r.design.gemm;
+    if (!g.present)
+        return {};
+    QString md;
+    QTextStream s(&md);
+    s << "## " << tr("GEMM shapes (cuBLAS log %1)").arg(g.fileName) << "\n\n";
+    for (const QString& note : g.notes)
+        s << "- " << note << "\n";
+    s << "\n| m | n | k | " << tr("Batch") << " | op | " << tr("Types") << " | " << tr("Calls") << " | "
+      << tr("Launches") << " | " << tr("Time") << " | TFLOP/s | " << tr("Kernel") << " |\n"
+      << "|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---|\n";
+    int written = 0;
+    for (const GemmShape& sh : g.shapes) {
+        if (written++ >= kMarkdownRows)
+            break;
+        const GemmCall& c = sh.call;
+        s << "| " << c.m << " | " << c.n << " | " << c.k << " | " << c.batch << " | " << c.transA << c.transB << " | "
+          << GemmCall::typeLabel(c.aType) << " → " << GemmCall::typeLabel(c.cType) << " (" << c.computeType << ") | "
+          << sh.calls << " | " << sh.launches << " | " << formatDuration(sh.kernelNs) << " | "
+          << (sh.kernelNs > 0 ? QString::number(sh.tflops(), 'f', 1) : QStringLiteral("–")) << " | "
+          << (sh.kernelName >= 0 ? QStringLiteral("`%1`").arg(
+                  MarkdownReport::cell(scrubPaths(r.trace->strings.at(quint32(sh.kernelName)))))
+                                 : QStringLiteral("–"))
+          << " |\n";
+    }
+    s << "\n";
+    return md;
+}
+
 void DesignReport::csv(const AnalysisResult& r, QMap<QString, QByteArray>* out)
 {
     const Trace& t = *r.trace;
@@ -89,6 +158,20 @@ void DesignReport::csv(const AnalysisResult& r, QMap<QString, QByteArray>* out)
             w.waveEfficiency ? dbl(*w.waveEfficiency) : QString(), num(w.tailNs), dbl(w.tailShare()) });
     }
     out->insert(QStringLiteral("waves.csv"), waves.bytes());
+    if (!r.design.gemm.present)
+        return;
+    CsvWriter shapes({ QStringLiteral("function"), QStringLiteral("m"), QStringLiteral("n"), QStringLiteral("k"),
+        QStringLiteral("batch"), QStringLiteral("transa"), QStringLiteral("transb"), QStringLiteral("a_type"),
+        QStringLiteral("b_type"), QStringLiteral("c_type"), QStringLiteral("compute_type"), QStringLiteral("calls"),
+        QStringLiteral("launches"), QStringLiteral("kernel_ns"), QStringLiteral("flops"), QStringLiteral("kernel") });
+    for (const GemmShape& sh : r.design.gemm.shapes) {
+        const GemmCall& c = sh.call;
+        shapes.row({ c.function, num(c.m), num(c.n), num(c.k), num(c.batch), QString(c.transA), QString(c.transB),
+            GemmCall::typeLabel(c.aType), GemmCall::typeLabel(c.bType), GemmCall::typeLabel(c.cType), c.computeType,
+            num(sh.calls), num(sh.launches), num(sh.kernelNs), dbl(sh.flops),
+            sh.kernelName >= 0 ? scrubPaths(t.strings.at(quint32(sh.kernelName))) : QString() });
+    }
+    out->insert(QStringLiteral("gemm_shapes.csv"), shapes.bytes());
 }
 
 } // namespace sl

@@ -17,7 +17,11 @@ class DesignReport
 public:
     static QJsonObject json(const AnalysisResult& r);
     static QString markdown(const AnalysisResult& r);
-    /// waves.csv (one row per kernel name).
+    /// report.json design.gemm: the imported cuBLAS/cuBLASLt log ({present: false} without one).
+    static QJsonObject gemmJson(const AnalysisResult& r);
+    /// report.md's GEMM-shape section (empty without an imported log).
+    static QString gemmMarkdown(const AnalysisResult& r);
+    /// waves.csv (one row per kernel name) and, with an imported log, gemm_shapes.csv.
     static void csv(const AnalysisResult& r, QMap<QString, QByteArray>* out);
     /// Rows of the markdown waves table: kernel names with a tail, largest first.
     static constexpr int kMarkdownRows = 20;

@@ -219,6 +219,7 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
     writeNvtxTables(s, r);
     s << EfficiencyReport::markdown(r);
     s << DesignReport::markdown(r);
+    s << DesignReport::gemmMarkdown(r);
     writeProcesses(s, r);
     s << DataQualityReport::markdown(r.trace->dataQuality);
     if (!r.warnings.isEmpty()) {
