@@ -34,7 +34,8 @@ QJsonObject DesignReport::json(const AnalysisResult& r)
             { QStringLiteral("sm_count"), known(w, w.top.smCount) }, { QStringLiteral("waves"), known(w, w.top.waves) },
             { QStringLiteral("wave_efficiency"),
                 w.waveEfficiency ? QJsonValue(*w.waveEfficiency) : QJsonValue(QJsonValue::Null) },
-            { QStringLiteral("tail_ns"), w.tailNs }, { QStringLiteral("tail_share"), w.tailShare() } });
+            { QStringLiteral("tail_ns"), w.tailNs }, { QStringLiteral("tail_share"), w.tailShare() },
+            { QStringLiteral("multi_wave_tail_ns"), w.multiWaveTailNs } });
     }
     return QJsonObject { { QStringLiteral("kernels"), kernels }, { QStringLiteral("gemm"), gemmJson(r) } };
 }

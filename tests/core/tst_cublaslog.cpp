@@ -115,6 +115,7 @@ private slots:
     void tileFromKernelName();
     void badFiles();
     void matchFlopsAndAdvisor();
+    void ltLogMatchesItsThread();
 };
 
 void TestCublasLog::realCublasLog()
@@ -288,6 +289,45 @@ void TestCublasLog::matchFlopsAndAdvisor()
     QCOMPARE(shapes.size(), 4);
     QCOMPARE(shapes.first().toObject().value(QStringLiteral("m")).toInteger(), qint64(50257));
     QCOMPARE(shapes.first().toObject().value(QStringLiteral("flops")).toDouble(), logits);
+}
+
+void TestCublasLog::ltLogMatchesItsThread()
+{
+    // A cuBLASLt log's id is the OS thread id of the calling thread (the process id for the main
+    // thread): its calls pair with that thread, not with the thread that launched GEMMs first.
+    TraceFixture fx;
+    fx.process(kPid, QStringLiteral("python3"));
+    fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"), 132);
+    const quint32 worker = kPid + 7;
+    fx.runtime(900'000'000, 900'004'000, kPid, worker, 1, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.kernel(900'010'000, 900'060'000, 0, 9, 1, kPid, kXmma, 384, 168, 0);
+    launch(fx, 1'000'000'000, 70'000, 2, kNvjet, 132);
+    launch(fx, 1'001'000'000, 60'000, 3, kNvjet, 132);
+    QString log;
+    for (int i = 0; i < 2; ++i)
+        log += QStringLiteral("[2026-11-25 20:24:23][cublasLt][%1][Trace][cublasLtTSTMatmul] A=0X7F1A1A000000 "
+                              "Adesc=[type=R_16BF rows=4096 cols=12288 ld=4096] B=0X7F1A21000000 Bdesc=[type=R_16BF "
+                              "rows=4096 cols=2048 ld=4096] C=0X7F1A26000000 Cdesc=[type=R_16BF rows=12288 cols=2048 "
+                              "ld=12288] D=0X7F1A26000000 Ddesc=[type=R_16BF rows=12288 cols=2048 ld=12288] "
+                              "computeDesc=[computeType=COMPUTE_32F scaleType=R_32F transa=OP_T smCountTarget=132] "
+                              "algo=[algoId=66 tile=MATMUL_TILE_256x128 stages=MATMUL_STAGES_64xAUTO] "
+                              "workSpace=0X7F1A24000000 workSpaceSizeInBytes=4 beta=0 outOfPlace=0 stream=0X0\n")
+                   .arg(kPid);
+    const QString logPath = writeLog(fx.dir(), log);
+    const TracePtr trace = test::loadFixture(fx);
+    QVERIFY(trace);
+    AnalysisOptions options;
+    options.cublasLog = logPath;
+    const AnalysisPtr r = Analyzer::analyze(trace, options);
+    QVERIFY(r);
+    const GemmImport& g = r->design.gemm;
+    QCOMPARE(g.calls, qint64(2));
+    QCOMPARE(g.gemmLaunches, qint64(3));
+    QCOMPARE(g.matched, qint64(2));
+    QCOMPARE(g.byKernel.size(), 1);
+    QCOMPARE(trace->strings.at(g.byKernel.front().name), kNvjet);
+    QCOMPARE(g.byKernel.front().flops, 2 * 2.0 * 12288 * 2048 * 4096);
+    QCOMPARE(g.byKernel.front().kernelNs, qint64(130'000));
 }
 
 QTEST_GUILESS_MAIN(TestCublasLog)

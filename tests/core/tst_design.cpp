@@ -29,6 +29,9 @@ const QString kGemm133 = QStringLiteral(
 const QString kGemm132 = QStringLiteral(
     "sm90_xmma_gemm_bf16bf16_bf16f32_f32_nn_n_tilesize128x128x64_warpgroupsize1x1x1_execute_segment_k_off_kernel__5x_"
     "cublas");
+const QString kGemmSmall = QStringLiteral(
+    "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize256x128x64_warpgroupsize2x1x1_execute_segment_k_off_kernel__5x_"
+    "cublas");
 const QString kElementwise
     = QStringLiteral("void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<c10::BFloat16>, "
                      "at::detail::Array<char *, 1>>(int, T2, T3)");
@@ -124,6 +127,7 @@ void TestDesign::tailOf133CtasOn132Sms()
         launch(fx, t, 120'000, 0, ++corr, kGemm133, 7, 19, 1, 384, 168, 204800); // 133 CTAs
         launch(fx, t + 200'000, 100'000, 0, ++corr, kGemm132, 12, 11, 1, 384, 168, 204800); // 132 CTAs
         launch(fx, t + 400'000, 10'000, 0, ++corr, kElementwise, 133, 1, 1, 128, 32, 0);
+        launch(fx, t + 500'000, 50'000, 0, ++corr, kGemmSmall, 100, 1, 1, 384, 168, 204800); // one wave, 100 of 132
     }
     const TracePtr trace = test::loadFixture(fx);
     QVERIFY(trace);
@@ -152,6 +156,14 @@ void TestDesign::tailOf133CtasOn132Sms()
     QCOMPARE(fill->top.ctasPerSm, 16);
     QCOMPARE(*fill->waveEfficiency, 133.0 / 2112.0);
 
+    // A GEMM of one partly filled wave: 100 of 132 CTAs. Its lost time counts in the tail, but
+    // a grid smaller than the GPU is no partial wave behind full ones: no finding.
+    const KernelWaves* small = wavesByName(*r, kGemmSmall);
+    QVERIFY(small);
+    QCOMPARE(small->top.waves, qint64(1));
+    QCOMPARE(small->tailNs, qint64(std::llround(500'000.0 * 32.0 / 132.0)));
+    QCOMPARE(small->multiWaveTailNs, qint64(0));
+    QCOMPARE(gemm->multiWaveTailNs, qint64(595455));
     // One finding, for the GEMM (the elementwise kernel's tail is not a GEMM's).
     int tails = 0;
     for (const auto& f : r->findings)

@@ -41,8 +41,12 @@ struct KernelWaves
     std::optional<double> waveEfficiency;
     /// GPU time lost in partial last waves: Σ duration · (1 − efficiency) over the known launches.
     qint64 tailNs = 0;
-    /// Launches (Trace kernel indices) whose own tail is at least spec::kWaveTailShare of their
-    /// duration, longest first: the evidence of the wave-tail finding.
+    /// The part of tailNs from launches of two waves or more: a partial wave behind full ones.
+    /// A launch of one partly filled wave is a grid too small for the GPU, not a tail; the
+    /// wave-tail finding counts only this part.
+    qint64 multiWaveTailNs = 0;
+    /// Launches (Trace kernel indices) of two waves or more whose own tail is at least
+    /// spec::kWaveTailShare of their duration, longest first: the evidence of the wave-tail finding.
     std::vector<quint32> tailLaunches;
     /// Their (device, configuration) pairs as (deviceId, LaunchConfigTable index), for the SQL.
     std::vector<std::pair<int, quint32>> tailConfigs;

@@ -44,6 +44,7 @@ struct Accumulator
     bool candidate = false; ///< gemm or attention: its tail launches are kept for the evidence
     qint64 launches = 0, totalNs = 0, knownLaunches = 0, knownNs = 0;
     double efficiencyNs = 0, tailNs = 0; ///< Σ duration · efficiency, Σ duration · (1 − efficiency)
+    double multiWaveTailNs = 0; ///< the part of tailNs from launches of two waves or more
     std::vector<quint32> tail;
     // The run of launches with the same geometry key, added to the per-pair map when the key
     // changes: a name's launches mostly repeat one configuration, so the map is seldom touched.
@@ -97,6 +98,7 @@ KernelWaves finish(const Trace& t, const AnalysisResult& r, Accumulator& a)
     if (a.knownNs > 0)
         w.waveEfficiency = a.efficiencyNs / double(a.knownNs);
     w.tailNs = qint64(a.tailNs + 0.5);
+    w.multiWaveTailNs = qint64(a.multiWaveTailNs + 0.5);
     EvidenceBuilder::longestFirst(a.tail, t.kernels);
     w.tailLaunches = std::move(a.tail);
     std::vector<std::pair<int, quint32>> configs;
@@ -168,6 +170,9 @@ void WaveAnalysis::run(AnalysisResult& r, const Cancellation& cancel)
         ++a.knownLaunches, a.knownNs += d;
         a.efficiencyNs += double(d) * g->efficiency;
         a.tailNs += double(d) * (1.0 - g->efficiency);
+        if (g->waves < 2)
+            continue;
+        a.multiWaveTailNs += double(d) * (1.0 - g->efficiency);
         if (a.candidate && 1.0 - g->efficiency >= spec::kWaveTailShare)
             a.tail.push_back(quint32(i));
     }

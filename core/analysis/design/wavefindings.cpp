@@ -58,15 +58,16 @@ QVector<Finding> WaveAnalysis::findings(const AnalysisResult& r)
     for (const KernelWaves& w : r.design.kernels) {
         if (w.category != QLatin1String("gemm") && w.category != QLatin1String("attention"))
             continue;
-        if (w.tailLaunches.empty() || w.tailShare() < spec::kWaveTailShare)
+        const double share = double(w.multiWaveTailNs) / double(std::max<qint64>(1, w.totalNs));
+        if (w.tailLaunches.empty() || share < spec::kWaveTailShare)
             continue;
         const QString name = t.strings.at(w.shortName);
         const WaveGeometry& g = w.top;
         Finding f;
         f.id = QStringLiteral("wave-tail");
-        f.impactNs = w.tailNs;
-        f.severity = severityFor(double(w.tailNs) / window);
-        f.title = tr("%1 loses %2 of its time in partial last waves").arg(name, formatPercent(w.tailShare()));
+        f.impactNs = w.multiWaveTailNs;
+        f.severity = severityFor(double(w.multiWaveTailNs) / window);
+        f.title = tr("%1 loses %2 of its time in partial last waves").arg(name, formatPercent(share));
         f.metric = tr("%1 waves, %2 wave efficiency").arg(g.waves).arg(formatPercent(w.waveEfficiency.value_or(0)));
         f.summary = tr("%1 launches of %2 (%3, %4) mostly run %5 CTAs at %6 per SM on %7 SMs: %8 waves of %9 "
                        "CTAs, the last one partly empty. Time-weighted, the waves are %10 full, so %11 of the "
@@ -78,7 +79,7 @@ QVector<Finding> WaveAnalysis::findings(const AnalysisResult& r)
                         .arg(g.smCount)
                         .arg(g.waves)
                         .arg(qint64(g.smCount) * g.ctasPerSm)
-                        .arg(formatPercent(w.waveEfficiency.value_or(0)), formatDuration(w.tailNs));
+                        .arg(formatPercent(w.waveEfficiency.value_or(0)), formatDuration(w.multiWaveTailNs));
         f.evidence.append(EvidenceBuilder::rows(
             QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"), t.kernels.rowid, w.tailLaunches, tailPredicate(r, w)));
         out.append(f);
