@@ -13,6 +13,8 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
 #include <QTest>
 
 #include <map>
@@ -116,6 +118,7 @@ private slots:
     void badFiles();
     void matchFlopsAndAdvisor();
     void ltLogMatchesItsThread();
+    void cli();
 };
 
 void TestCublasLog::realCublasLog()
@@ -328,6 +331,45 @@ void TestCublasLog::ltLogMatchesItsThread()
     QCOMPARE(trace->strings.at(g.byKernel.front().name), kNvjet);
     QCOMPARE(g.byKernel.front().flops, 2 * 2.0 * 12288 * 2048 * 4096);
     QCOMPARE(g.byKernel.front().kernelNs, qint64(130'000));
+}
+
+void TestCublasLog::cli()
+{
+    // sightline-cli analyze --cublas-log: a missing file is unreadable input (exit 3) named by
+    // its base name; a log reaches report.json.
+    TraceFixture fx;
+    fx.process(kPid, QStringLiteral("python3"));
+    fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"), 132);
+    launch(fx, 1'000'000'000, 900'000, 11, kNvjet, 132);
+    const QString logPath = writeLog(fx.dir(), gemmEx(50257, 2048, 4096, QStringLiteral("T"), kPid));
+    const QString trace = fx.path();
+    const auto run = [&](const QString& log, const QString& out) {
+        QProcess p;
+        p.setProgram(QStringLiteral(SIGHTLINE_CLI));
+        p.setArguments(
+            { QStringLiteral("analyze"), trace, QStringLiteral("--out"), out, QStringLiteral("--cublas-log"), log });
+        p.start();
+        p.waitForFinished(120'000);
+        return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardError()));
+    };
+    const auto [missingCode, missingErr]
+        = run(fx.dir() + QStringLiteral("/absent.log"), fx.dir() + QStringLiteral("/a"));
+    QCOMPARE(missingCode, 3);
+    QVERIFY(missingErr.contains(QStringLiteral("absent.log")));
+    const QString out = fx.dir() + QStringLiteral("/b");
+    const auto [code, err] = run(logPath, out);
+    QVERIFY2(code == 0, qPrintable(err));
+    QFile f(out + QStringLiteral("/report.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject gemm = QJsonDocument::fromJson(f.readAll())
+                                 .object()
+                                 .value(QStringLiteral("design"))
+                                 .toObject()
+                                 .value(QStringLiteral("gemm"))
+                                 .toObject();
+    QCOMPARE(gemm.value(QStringLiteral("matched")).toInteger(), qint64(1));
+    QVERIFY(QFile::exists(out + QStringLiteral("/tables/gemm_shapes.csv")));
+    QVERIFY(QFile::exists(out + QStringLiteral("/tables/waves.csv")));
 }
 
 QTEST_GUILESS_MAIN(TestCublasLog)
