@@ -522,6 +522,15 @@ void MainWindow::createExportActions(QMenu* file)
     QAction* nvml = file->addAction(tr("Import &NVML Samples…"));
     nvml->setToolTip(tr("Align a CSV of NVML samples (clocks, power, utilisation) with the current trace"));
     connect(nvml, &QAction::triggered, this, [this] { m_importNvml(); });
+    QAction* cublas = file->addAction(tr("Import c&uBLAS Log…"));
+    cublas->setToolTip(tr("Read the GEMM shapes of a cuBLAS or cuBLASLt API log of the same run and match them to "
+                          "the current trace's GEMM launches"));
+    connect(cublas, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import a cuBLAS or cuBLASLt log"), QString(), tr("Logs (*.log *.txt);;All files (*)"));
+        if (!path.isEmpty() && m_current >= 0 && m_current < m_session->count())
+            m_session->setCublasLog(m_current, path);
+    });
     QAction* info = file->addAction(tr("Trace &Information…"));
     connect(info, &QAction::triggered, this, &MainWindow::showTraceInfo);
     file->addSeparator();

@@ -296,7 +296,7 @@ QString Commands::usage()
         "Commands:\n"
         "  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
         "          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]\n"
-        "          [--ncu FILE] [--ncu-timeout S] [--nvml FILE] [--nvml-columns a,b,...]\n"
+        "          [--ncu FILE] [--ncu-timeout S] [--nvml FILE] [--nvml-columns a,b,...] [--cublas-log FILE]\n"
         "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
         "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
         "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
@@ -350,6 +350,10 @@ int Commands::analyze(const QStringList& args)
     p.addOption({ QStringLiteral("nvml"),
         tr("NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture."),
         tr("FILE") });
+    p.addOption({ QStringLiteral("cublas-log"),
+        tr("A cuBLAS or cuBLASLt API log of the same run (CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=FILE, or "
+           "CUBLASLT_LOG_LEVEL=2 CUBLASLT_LOG_FILE=FILE): GEMM shapes, FLOPs and the shape advisor."),
+        tr("FILE") });
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -365,11 +369,12 @@ int Commands::analyze(const QStringList& args)
         err() << error << "\n";
         return Usage;
     }
-    for (const QString& name : { QStringLiteral("ncu"), QStringLiteral("nvml") })
+    for (const QString& name : { QStringLiteral("ncu"), QStringLiteral("nvml"), QStringLiteral("cublas-log") })
         if (!checkImport(p.value(name), name)) // --ncu also takes a folder (NcuCsvReader::read)
             return BadInput;
     options.ncuFile = p.value(QStringLiteral("ncu"));
     options.nvmlCsv = p.value(QStringLiteral("nvml"));
+    options.cublasLog = p.value(QStringLiteral("cublas-log"));
     bool ok = false;
     ReportOptions reportOptions;
     reportOptions.topKernels = p.value(QStringLiteral("top")).toInt(&ok);

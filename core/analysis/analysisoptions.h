@@ -45,6 +45,8 @@ public:
     QString ncuExecutable; ///< ncu for .ncu-rep conversion; empty = search PATH
     /// Time limit of one .ncu-rep conversion (ms; 0: none), NcuCsvReader::kDefaultTimeoutMs by default.
     qint64 ncuTimeoutMs = 120 * 1000;
+    /// A cuBLAS or cuBLASLt API log (docs/analysis.md "cuBLAS and cuBLASLt logs"). Empty = none.
+    QString cublasLog;
 };
 
 } // namespace sl

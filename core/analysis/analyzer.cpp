@@ -2,6 +2,8 @@
 #include "core/analysis/analyzer.h"
 
 #include "core/analysis/dataqualityfindings.h"
+#include "core/analysis/design/gemmanalysis.h"
+#include "core/analysis/design/waveanalysis.h"
 #include "core/analysis/deviceanalysis.h"
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/findingsengine.h"
@@ -136,6 +138,8 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
         return nullptr;
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
     EfficiencyAnalysis::run(options, res);
+    WaveAnalysis::run(res, cancel);
+    GemmAnalysis::run(options, res, cancel);
     MemoryAnalysis::run(res);
     FindingsEngine::run(res, cancel);
     if (cancel.isCancelled())

@@ -107,6 +107,14 @@ void TraceSession::setImports(int index, const QString& ncuFile, const QString& 
     queueAnalysis(m_entries[index].id);
 }
 
+void TraceSession::setCublasLog(int index, const QString& path)
+{
+    if (index < 0 || index >= int(m_entries.size()))
+        return;
+    m_entries[index].cublasLog = path;
+    queueAnalysis(m_entries[index].id);
+}
+
 void TraceSession::setOptions(const AnalysisOptions& options)
 {
     m_options = options;
@@ -203,6 +211,7 @@ void TraceSession::next()
         options.ncuFile = m_entries[index].ncuFile;
         options.nvmlCsv = m_entries[index].nvmlCsv;
         options.nvmlColumns = m_entries[index].nvmlColumns;
+        options.cublasLog = m_entries[index].cublasLog;
         m_analysisWatcher.setFuture(Analyzer::analyzeAsync(m_entries[index].trace, options));
         emit analysisStarted(index);
         emit progress(-1, tr("Analysing %1…").arg(m_entries[index].trace->info.fileName));
