@@ -2,7 +2,7 @@
 #include "widgets/mainwindow.h"
 
 #include "core/compare/comparator.h"
-#include "core/counters/nvmlcsvreader.h"
+#include "core/io/nvmlcsvreader.h"
 #include "core/report/efficiencyreport.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"

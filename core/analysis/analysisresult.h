@@ -2,12 +2,12 @@
 #pragma once
 
 #include "core/analysis/analysiswindow.h"
+#include "core/analysis/counters/counterresult.h"
 #include "core/analysis/design/designresult.h"
 #include "core/analysis/efficiencyresult.h"
 #include "core/analysis/finding.h"
 #include "core/analysis/memorystats.h"
 #include "core/analysis/servingstats.h"
-#include "core/counters/counterresult.h"
 #include "core/trace/trace.h"
 
 #include <QString>

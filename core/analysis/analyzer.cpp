@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/analyzer.h"
 
+#include "core/analysis/counters/counteranalysis.h"
 #include "core/analysis/dataqualityfindings.h"
 #include "core/analysis/design/gemmanalysis.h"
 #include "core/analysis/design/waveanalysis.h"
@@ -15,7 +16,6 @@
 #include "core/analysis/requestanalysis.h"
 #include "core/analysis/servinganalysis.h"
 #include "core/analysis/specrules.h"
-#include "core/counters/counteranalysis.h"
 #include "core/util/format.h"
 #include "core/util/logging.h"
 

@@ -4,8 +4,8 @@
 // another case, a hung or crashing ncu, and the memory an NVML import takes. Each input is built
 // here as the tool (or the reproducer in shared/repro/new-inputs) writes it; expected times are
 // worked out by hand from the wall-clock text (comments give the arithmetic).
-#include "core/counters/ncucsvreader.h"
-#include "core/counters/nvmlcsvreader.h"
+#include "core/io/ncucsvreader.h"
+#include "core/io/nvmlcsvreader.h"
 #include "core/session/tracesession.h"
 #include "core/util/nativepath.h"
 

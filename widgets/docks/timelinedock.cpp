@@ -2,7 +2,7 @@
 #include "widgets/docks/timelinedock.h"
 
 #include "core/analysis/taxonomy.h"
-#include "core/counters/counterseries.h"
+#include "core/trace/counterseries.h"
 #include "widgets/categorypalette.h"
 #include "widgets/settings.h"
 #include "widgets/timeline/legendbar.h"

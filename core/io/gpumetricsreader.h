@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/counters/counterseries.h"
 #include "core/io/loadoutcome.h"
+#include "core/trace/counterseries.h"
 
 #include <QCoreApplication>
 

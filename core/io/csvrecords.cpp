@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/counters/csvrecords.h"
+#include "core/io/csvrecords.h"
 
 #include <QStringDecoder>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "core/counters/ncuanalysis.h"
+#include "core/analysis/counters/ncuanalysis.h"
 
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/evidencebuilder.h"
-#include "core/counters/ncustallreasons.h"
+#include "core/io/ncustallreasons.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
 #include "core/util/ranking.h"

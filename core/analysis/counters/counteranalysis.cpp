@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "core/counters/counteranalysis.h"
+#include "core/analysis/counters/counteranalysis.h"
 
 #include "core/analysis/analysisoptions.h"
 #include "core/analysis/analysisresult.h"
+#include "core/analysis/counters/ncuanalysis.h"
 #include "core/analysis/evidencebuilder.h"
-#include "core/counters/ncuanalysis.h"
-#include "core/counters/ncucsvreader.h"
-#include "core/counters/nvmlcsvreader.h"
+#include "core/io/ncucsvreader.h"
+#include "core/io/nvmlcsvreader.h"
 #include "core/util/format.h"
 
 #include <QHash>

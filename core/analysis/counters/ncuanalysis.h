@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/analysis/counters/counterresult.h"
 #include "core/analysis/gpupeaks.h"
-#include "core/counters/counterresult.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "core/counters/ncucsvreader.h"
+#include "core/io/ncucsvreader.h"
 
-#include "core/counters/csvrecords.h"
-#include "core/counters/ncustallreasons.h"
+#include "core/io/csvrecords.h"
+#include "core/io/ncustallreasons.h"
 #include "core/util/childprocess.h"
 #include "core/util/nativepath.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/counters/ncustallreasons.h"
+#include "core/io/ncustallreasons.h"
 
 #include <QRegularExpression>
 

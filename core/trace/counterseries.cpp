@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/counters/counterseries.h"
+#include "core/trace/counterseries.h"
 
 #include <algorithm>
 

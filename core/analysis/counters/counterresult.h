@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/analysis/counters/counterstats.h"
+#include "core/analysis/counters/ncumatcher.h"
 #include "core/analysis/finding.h"
-#include "core/counters/counterstats.h"
-#include "core/counters/ncumatcher.h"
-#include "core/counters/ncureport.h"
+#include "core/io/ncureport.h"
 
 #include <QString>
 #include <QVector>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/counters/counterresult.h"
+#include "core/analysis/counters/counterresult.h"
 
 #include <QCoreApplication>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/counters/ncumatcher.h"
+#include "core/analysis/counters/ncumatcher.h"
 
 #include <QHash>
 #include <QRegularExpression>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/counters/gpumetricsreader.h"
+#include "core/io/gpumetricsreader.h"
 
 #include "core/io/rowscan.h"
 #include "core/io/schema.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/counters/counterstats.h"
+#include "core/analysis/counters/counterstats.h"
 
 #include <algorithm>
 #include <cmath>

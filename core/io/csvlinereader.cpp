@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/counters/csvlinereader.h"
+#include "core/io/csvlinereader.h"
 
 #include <QIODevice>
 #include <QStringConverter>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "core/counters/nvmlcsvreader.h"
+#include "core/io/nvmlcsvreader.h"
 
-#include "core/counters/csvlinereader.h"
-#include "core/counters/csvrecords.h"
+#include "core/io/csvlinereader.h"
+#include "core/io/csvrecords.h"
 #include "core/util/nativepath.h"
 
 #include <QBuffer>
