@@ -71,7 +71,7 @@
     </message>
     <message>
         <source>Scale benchmark: floor (bare SQLite scan), load, analysis, NVTX attribution, report, CPU use, peak memory, cancel latency and memory after reopening.</source>
-        <translation>规模基准测试：下限（纯 SQLite 扫描）、加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、取消延迟以及重新打开后的内存。</translation>
+        <translation type="vanished">规模基准测试：下限（纯 SQLite 扫描）、加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、取消延迟以及重新打开后的内存。</translation>
     </message>
     <message>
         <source>Kernels of the NVTX-heavy trace (synth --nvtx-ops, one range per kernel) for the attribution figure; 0 skips it (default 1000000, or the largest --kernels when smaller).</source>
@@ -113,16 +113,20 @@
         <source>--hostile takes a kernel count.</source>
         <translation>--hostile 需要一个内核数。</translation>
     </message>
+    <message>
+        <source>Scale benchmark: floor (the sqlite3 shell aggregating every column the load reads), load, analysis, NVTX attribution, report, CPU use, peak memory, cancel latency and memory after reopening.</source>
+        <translation>规模基准测试：下限（sqlite3 shell 对加载所读的每一列求聚合）、加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、取消延迟以及重新打开后的内存。</translation>
+    </message>
 </context>
 <context>
     <name>BenchTables</name>
     <message>
         <source>Time, each figure with its ratio to the floor (a bare SQLite scan of the same columns) of the same run; cores = CPU time / wall time.</source>
-        <translation>时间：每项数值附有其与同一次运行中下限（对相同列的纯 SQLite 扫描）的比值；核数 = CPU 时间 / 墙钟时间。</translation>
+        <translation type="vanished">时间：每项数值附有其与同一次运行中下限（对相同列的纯 SQLite 扫描）的比值；核数 = CPU 时间 / 墙钟时间。</translation>
     </message>
     <message>
         <source>| trace | kernels | API rows | NVTX ranges | floor | load | analyze | NVTX attribution alone | report | load+analyze+report | cores: floor / load / analyze |</source>
-        <translation>| 跟踪 | 内核 | API 行数 | NVTX 范围 | 下限 | 加载 | 分析 | 仅 NVTX 归属 | 报告 | 加载+分析+报告 | 核数：下限 / 加载 / 分析 |</translation>
+        <translation type="vanished">| 跟踪 | 内核 | API 行数 | NVTX 范围 | 下限 | 加载 | 分析 | 仅 NVTX 归属 | 报告 | 加载+分析+报告 | 核数：下限 / 加载 / 分析 |</translation>
     </message>
     <message>
         <source>Memory: peak resident growth over the size before loading (MiB), per phase; the bound is %1 B per kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5× the interned strings and %6 MiB.</source>
@@ -146,15 +150,15 @@
     </message>
     <message>
         <source>Against the sqlite3 shell (the stock command-line tool reading the same columns, output discarded): analyze everything included = load + analyze + report.</source>
-        <translation>与 sqlite3 shell（读取相同列并丢弃输出的标准命令行工具）对比：全部计入的分析 = 加载 + 分析 + 报告。</translation>
+        <translation type="vanished">与 sqlite3 shell（读取相同列并丢弃输出的标准命令行工具）对比：全部计入的分析 = 加载 + 分析 + 报告。</translation>
     </message>
     <message>
         <source>| trace | C-API floor | sqlite3 shell floor | load+analyze+report | ratio to the shell floor |</source>
-        <translation>| 跟踪 | C-API 下限 | sqlite3 shell 下限 | 加载+分析+报告 | 与 shell 下限之比 |</translation>
+        <translation type="vanished">| 跟踪 | C-API 下限 | sqlite3 shell 下限 | 加载+分析+报告 | 与 shell 下限之比 |</translation>
     </message>
     <message>
         <source>no sqlite3 shell</source>
-        <translation>无 sqlite3 shell</translation>
+        <translation type="vanished">无 sqlite3 shell</translation>
     </message>
     <message>
         <source>Cancel and reopen: a load cancelled at the given progress (latency with its ratio to the floor, resident growth left after the cancel); an analysis cancelled after the same share of its run time (when, of the whole analysis, and the latency until its future finished); then the trace loaded, analysed and closed repeatedly (resident growth after each close, MiB).</source>
@@ -175,6 +179,14 @@
     <message>
         <source>| trace | series | samples | counters | B/sample |</source>
         <translation>| 跟踪 | 序列 | 采样 | 计数器 | B/采样 |</translation>
+    </message>
+    <message>
+        <source>Time, each figure with its ratio to the floor of the same run: the sqlite3 shell computing total() of every column the load reads, table by table (* where no sqlite3 shell ran: the C-API scan instead). C-API scan = the same columns stepped through the C API. Whole process = sightline-cli analyze, start to exit, in a fresh process. cores = CPU time / wall time.</source>
+        <translation>时间：每项数值附有其与同一次运行中下限的比值：sqlite3 shell 逐表对加载所读的每一列计算 total()（* 表示未运行 sqlite3 shell：改用 C-API 扫描）。C-API 扫描 = 通过 C API 逐行读取相同的列。整个进程 = sightline-cli analyze 在新进程中从启动到退出。核数 = CPU 时间 / 墙钟时间。</translation>
+    </message>
+    <message>
+        <source>| trace | kernels | API rows | NVTX ranges | floor | C-API scan | load | analyze | NVTX attribution alone | report | load+analyze+report | analyze, whole process | cores: C-API scan / load / analyze |</source>
+        <translation>| 跟踪 | 内核 | API 行数 | NVTX 范围 | 下限 | C-API 扫描 | 加载 | 分析 | 仅 NVTX 归属 | 报告 | 加载+分析+报告 | analyze 整个进程 | 核数：C-API 扫描 / 加载 / 分析 |</translation>
     </message>
 </context>
 <context>
@@ -756,7 +768,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs none, node or graph, --framework vllm, sglang or trtllm.</source>
-        <translation>无效的 synth 选项：--steps 和 --kernels 需要正数，--ranks 为 1 到 8，--graphs 为 none、node 或 graph，--framework 为 vllm、sglang 或 trtllm。</translation>
+        <translation type="vanished">无效的 synth 选项：--steps 和 --kernels 需要正数，--ranks 为 1 到 8，--graphs 为 none、node 或 graph，--framework 为 vllm、sglang 或 trtllm。</translation>
     </message>
     <message>
         <source>--out needs a folder name; an empty one is not taken to mean the current folder.</source>
@@ -798,7 +810,7 @@ Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a comman
 Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,
 5 regression beyond the --gate threshold, 6 gate inconclusive.
 </source>
-        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+        <translation type="vanished">用法：sightline-cli &lt;命令&gt; [选项]
 
 命令：
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
@@ -841,6 +853,91 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>--%1 needs one file per trace (empty for none): %2 given for %3 traces.</source>
         <translation>--%1 需要每个跟踪一个文件（没有则留空）：为 %3 个跟踪给出了 %2 个。</translation>
+    </message>
+    <message>
+        <source>Row order of the per-process tables: time (start order across processes, default) or blocked (one block per process, each in time order, as real runtime tables often are).</source>
+        <translation>各进程表的行顺序：time（跨进程按开始时间排序，默认）或 blocked（每个进程一个块，块内按时间排序，与真实运行时表常见的存储方式相同）。</translation>
+    </message>
+    <message>
+        <source>ORDER</source>
+        <translation>顺序</translation>
+    </message>
+    <message>
+        <source>Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs none, node or graph, --framework vllm, sglang or trtllm, --layout time or blocked.</source>
+        <translation>无效的 synth 选项：--steps 和 --kernels 需要正数，--ranks 为 1 到 8，--graphs 为 none、node 或 graph，--framework 为 vllm、sglang 或 trtllm，--layout 为 time 或 blocked。</translation>
+    </message>
+    <message>
+        <source>Usage: sightline-cli &lt;command&gt; [options]
+
+Commands:
+  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--ncu FILE] [--nvml FILE]
+          [--ncu FILE] [--nvml FILE] [--cublas-log FILE]
+                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--model-flops-per-token F | --params P]
+          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]] [--ncu A.csv,B.csv,...]
+          [--nvml A.csv,B.csv,...]
+                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md
+  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH)
+  info TRACE.sqlite
+                 print the nsys and schema versions, GPUs, tables and row counts
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]
+                 [--layout time|blocked]
+                 write a synthetic LLM-serving export in the nsys 2026.2 schema
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,
+                 cancel latency and memory after reopening, against the sqlite3 shell aggregating the
+                 columns the load reads
+                 write a synthetic LLM-serving export in the nsys 2026.2 schema
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,
+                 cancel latency and memory after reopening, against a bare SQLite scan
+
+Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a command.
+Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,
+5 regression beyond the --gate threshold, 6 gate inconclusive.
+</source>
+        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+
+命令：
+  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--ncu FILE] [--nvml FILE]
+          [--ncu FILE] [--nvml FILE] [--cublas-log FILE]
+                 写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--model-flops-per-token F | --params P]
+          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]] [--ncu A.csv,B.csv,...]
+          [--nvml A.csv,B.csv,...]
+                 将 2 到 8 个跟踪与一个基线比较：写出 DIR/comparison.json 和 DIR/comparison.md
+  （analyze、compare 和 info 也可通过 nsys 打开 .nsys-rep/.qdrep 报告：--nsys PATH）
+  info TRACE.sqlite
+                 打印 nsys 和导出模式版本、GPU、表及行数
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]
+                 [--layout time|blocked]
+                 写出一个 nsys 2026.2 模式的合成 LLM 推理服务导出文件
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 测量加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、
+                 取消延迟和重复打开后的内存，并与 sqlite3 shell 对加载所读各列求聚合的下限对比
+                 写出一个 nsys 2026.2 模式的合成 LLM 推理服务导出文件
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 测量加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、
+                 取消延迟和重复打开后的内存，并与纯 SQLite 扫描对比
+
+运行 &apos;sightline-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
+退出码：0 成功，1 失败，2 用法错误，3 输入不可读，4 无法写出输出，
+5 回退超出 --gate 阈值，6 门控无法判定。
+</translation>
+    </message>
+    <message>
+        <source>A cuBLAS or cuBLASLt API log of the same run (CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=FILE, or CUBLASLT_LOG_LEVEL=2 CUBLASLT_LOG_FILE=FILE): GEMM shapes, FLOPs and the shape advisor.</source>
+        <translation>同一次运行的 cuBLAS 或 cuBLASLt API 日志（CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=FILE，或 CUBLASLT_LOG_LEVEL=2 CUBLASLT_LOG_FILE=FILE）：GEMM 形状、FLOPs 和形状建议。</translation>
     </message>
 </context>
 <context>
@@ -1596,6 +1693,53 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>CublasLogReader</name>
+    <message>
+        <source>%1 line %2: %3; the call is left out.</source>
+        <translation>%1 第 %2 行：%3；该调用未计入。</translation>
+    </message>
+    <message>
+        <source>%1 is a complex GEMM, whose FLOPs Sightline does not count</source>
+        <translation>%1 是复数 GEMM，Sightline 不统计其 FLOPs</translation>
+    </message>
+    <message>
+        <source>%1 without positive m, n, k and batchCount</source>
+        <translation>%1 缺少为正的 m、n、k 和 batchCount</translation>
+    </message>
+    <message>
+        <source>%1 whose descriptors do not give one m × n × k product</source>
+        <translation>%1 的描述符给不出唯一的 m × n × k 乘积</translation>
+    </message>
+    <message>
+        <source>%1: %2 more calls left out.</source>
+        <translation>%1：另有 %2 个调用未计入。</translation>
+    </message>
+    <message>
+        <source>%1: cuBLAS API log, %2 calls, %3 of them GEMMs.</source>
+        <translation>%1：cuBLAS API 日志，%2 个调用，其中 %3 个为 GEMM。</translation>
+    </message>
+    <message>
+        <source>%1: cuBLASLt log, %2 GEMM calls from its %3 lines.</source>
+        <translation>%1：cuBLASLt 日志，来自其 %3 行的 %2 个 GEMM 调用。</translation>
+    </message>
+    <message>
+        <source>%1 is not a cuBLAS or cuBLASLt log: no line starts with &quot;I! cuBLAS&quot; or carries &quot;[cublasLt]&quot; (write one with CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=FILE, or CUBLASLT_LOG_LEVEL=2 CUBLASLT_LOG_FILE=FILE).</source>
+        <translation>%1 不是 cuBLAS 或 cuBLASLt 日志：没有以“I! cuBLAS”开头或含有“[cublasLt]”的行（可用 CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=FILE，或 CUBLASLT_LOG_LEVEL=2 CUBLASLT_LOG_FILE=FILE 写出）。</translation>
+    </message>
+    <message>
+        <source>%1 holds no GEMM call with its shape (cuBLAS GEMM calls, or cuBLASLt [Trace] matmul lines: CUBLASLT_LOG_LEVEL 2 or more).</source>
+        <translation>%1 中没有带形状的 GEMM 调用（需要 cuBLAS GEMM 调用，或 cuBLASLt 的 [Trace] matmul 行：CUBLASLT_LOG_LEVEL 为 2 或更高）。</translation>
+    </message>
+    <message>
+        <source>Cannot read the cuBLAS log %1: %2</source>
+        <translation>无法读取 cuBLAS 日志 %1：%2</translation>
+    </message>
+    <message>
+        <source>The cuBLAS log %1 is larger than 1 GiB; log fewer iterations.</source>
+        <translation>cuBLAS 日志 %1 大于 1 GiB；请记录更少的迭代。</translation>
+    </message>
+</context>
+<context>
     <name>DataQuality</name>
     <message>
         <source>Required value is NULL</source>
@@ -1659,6 +1803,77 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>
             <numerusform>%1 中有 %n 行违反此规则，未计入任何指标。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>DesignReport</name>
+    <message>
+        <source>Waves and tails</source>
+        <translation>波次与尾波</translation>
+    </message>
+    <message>
+        <source>No kernel loses time in partial last waves (or the export lacks the GPU&apos;s SM count and limits).</source>
+        <translation>没有内核在未填满的最后一波中损失时间（或导出文件缺少 GPU 的 SM 数量和限制）。</translation>
+    </message>
+    <message>
+        <source>Per kernel name: the CTAs of its most used launch configuration against the CTAs the GPU holds at once (SMs × CTAs per SM); wave efficiency time-weighted over its launches; tail = time lost in partial last waves, Σ duration × (1 − wave efficiency).</source>
+        <translation>按内核名称：其最常用启动配置的 CTA 数与 GPU 同时容纳的 CTA 数（SM 数 × 每个 SM 的 CTA 数）之比；波次效率按其各次启动的时间加权；尾波 = 未填满的最后一波所损失的时间，Σ 时长 × (1 − 波次效率)。</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>CTAs/SM</source>
+        <translation>CTA/SM</translation>
+    </message>
+    <message>
+        <source>Waves</source>
+        <translation>波数</translation>
+    </message>
+    <message>
+        <source>Wave efficiency</source>
+        <translation>波次效率</translation>
+    </message>
+    <message>
+        <source>Tail</source>
+        <translation>尾波</translation>
+    </message>
+    <message>
+        <source>Tail share</source>
+        <translation>尾波占比</translation>
+    </message>
+    <message>
+        <source>%1 more kernel names with a tail in tables/waves.csv.</source>
+        <translation>另有 %1 个有尾波的内核名称，见 tables/waves.csv。</translation>
+    </message>
+    <message>
+        <source>GEMM shapes (cuBLAS log %1)</source>
+        <translation>GEMM 形状（cuBLAS 日志 %1）</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批数</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用次数</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
     </message>
 </context>
 <context>
@@ -2039,6 +2254,57 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>GPU %1 sits idle for %2 in %3 gaps of at least %6 ms (longest %4 at %5). Nothing ran on the GPU then: look at what the host was doing (NVTX, API calls) in those ranges.</source>
         <translation>GPU %1 在 %3 个至少 %6 ms 的间隙中空闲了 %2（最长 %4，位于 %5）。其间 GPU 上没有任何运行：请查看主机在这些范围内做了什么（NVTX、API 调用）。</translation>
+    </message>
+</context>
+<context>
+    <name>GemmAnalysis</name>
+    <message>
+        <source>The log&apos;s process %1 is not in the trace; its calls are matched with process %2, the only one that launches GEMMs.</source>
+        <translation>日志中的进程 %1 不在跟踪中；其调用与进程 %2（唯一启动 GEMM 的进程）匹配。</translation>
+    </message>
+    <message>
+        <source>Log process %1 thread %2: %3 GEMM calls, %4 GEMM launches in the trace on its thread; the first %5 matched in order.</source>
+        <translation>日志进程 %1 线程 %2：%3 个 GEMM 调用，跟踪中其线程上有 %4 次 GEMM 启动；按顺序匹配了前 %5 个。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GEMM calls matched to the trace&apos;s %3 GEMM launches (by process, thread and order).</source>
+        <translation>%2 个 GEMM 调用中有 %1 个与跟踪中的 %3 次 GEMM 启动匹配（按进程、线程和顺序）。</translation>
+    </message>
+    <message>
+        <source>GEMM dimension %1 = %2 is not a multiple of %3 (%4)</source>
+        <translation>GEMM 维度 %1 = %2 不是 %3 的倍数（%4）</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 matched launches (%2) of %3 GEMM shape(s) such as m × n × k = %4 in %5 have %6 = %7, not a multiple of %8 elements (16 bytes), which cuBLAS needs to run %5 on the tensor cores efficiently (NVIDIA Deep Learning Performance Guide, &quot;Matrix Multiplication Background&quot;). Pad the model dimension behind it to %9 (a multiple of %10, 128 bytes; %11 is the nearest multiple of %8).</source>
+        <translation>%3 个 GEMM 形状（如 %5 的 m × n × k = %4）的 %1 次已匹配启动（%2）的 %6 = %7，不是 %8 个元素（16 字节）的倍数，而 cuBLAS 需要这样才能在张量核心上高效运行 %5（NVIDIA《Deep Learning Performance Guide》“Matrix Multiplication Background”）。请把其背后的模型维度填充到 %9（%10 的倍数，128 字节；%11 是最近的 %8 的倍数）。</translation>
+    </message>
+    <message>
+        <source>GEMM dimension %1 = %2 wastes %3 of its %4-wide tiles</source>
+        <translation>GEMM 维度 %1 = %2 浪费了其宽 %4 的分块的 %3</translation>
+    </message>
+    <message>
+        <source>%1 → %2 or %3</source>
+        <translation>%1 → %2 或 %3</translation>
+    </message>
+    <message>
+        <source>m × n × k = %1 runs on %2 with %3 × %4 tiles: %5 = %6 needs %7 tiles along %5, the last one %8 empty, so %9 of the tile work (about %10 of %11) is padding (tile quantization, NVIDIA Deep Learning Performance Guide). %12 or %13 fill the tiles exactly.</source>
+        <translation>m × n × k = %1 在 %2 上以 %3 × %4 分块运行：%5 = %6 沿 %5 需要 %7 个分块，最后一块有 %8 为空，因此分块工作的 %9（约为 %11 中的 %10）是填充（分块量化，NVIDIA《Deep Learning Performance Guide》）。%12 或 %13 能正好填满分块。</translation>
+    </message>
+    <message>
+        <source>GEMM %1 fills %2 waves only %3</source>
+        <translation>GEMM %1 的 %2 波只填满了 %3</translation>
+    </message>
+    <message>
+        <source>%1 = %2 → %3</source>
+        <translation>%1 = %2 → %3</translation>
+    </message>
+    <message>
+        <source>m × n × k = %1 makes %2 tiles of %3 × %4 on %5, which holds %6 at once (%7 SMs × %8): %9 waves, %10 full (wave quantization, NVIDIA Deep Learning Performance Guide). With %11 = %12 instead of %13 the tiles make %14 waves, %15 full.</source>
+        <translation>m × n × k = %1 在 %5 上形成 %2 个 %3 × %4 分块，而 GPU 同时容纳 %6 个（%7 个 SM × %8）：共 %9 波，填满 %10（波次量化，NVIDIA《Deep Learning Performance Guide》）。若 %11 = %12 而不是 %13，分块形成 %14 波，填满 %15。</translation>
     </message>
 </context>
 <context>
@@ -3062,6 +3328,21 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>API call</source>
         <translation>API 调用</translation>
+    </message>
+</context>
+<context>
+    <name>WaveAnalysis</name>
+    <message>
+        <source>%1 loses %2 of its time in partial last waves</source>
+        <translation>%1 有 %2 的时间损失在未填满的最后一波中</translation>
+    </message>
+    <message>
+        <source>%1 waves, %2 wave efficiency</source>
+        <translation>%1 波，波次效率 %2</translation>
+    </message>
+    <message>
+        <source>%1 launches of %2 (%3, %4) mostly run %5 CTAs at %6 per SM on %7 SMs: %8 waves of %9 CTAs, the last one partly empty. Time-weighted, the waves are %10 full, so %11 of the kernel&apos;s time goes to partial last waves. Choose a problem size or tile whose CTA count fills whole waves (a multiple of %9), or a split-K / stream-K kernel.</source>
+        <translation>%2 的 %1 次启动（%3，%4）大多以每个 SM %6 个 CTA 在 %7 个 SM 上运行 %5 个 CTA：%8 波、每波 %9 个 CTA，最后一波部分为空。按时间加权，各波填满 %10，因此内核时间中有 %11 耗在未填满的最后一波。请选择 CTA 数能填满整波（%9 的倍数）的问题规模或分块，或使用 split-K / stream-K 内核。</translation>
     </message>
 </context>
 <context>
@@ -4370,6 +4651,30 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Math</source>
         <translation>数学路径</translation>
     </message>
+    <message>
+        <source>Of the launch configuration with the most GPU time; wave efficiency and tail over the whole analysis window (tail = time lost in partial last waves).</source>
+        <translation>取 GPU 时间最多的启动配置；波次效率和尾波覆盖整个分析窗口（尾波 = 未填满的最后一波所损失的时间）。</translation>
+    </message>
+    <message>
+        <source>CTAs</source>
+        <translation>CTA 数</translation>
+    </message>
+    <message>
+        <source>CTAs/SM</source>
+        <translation>CTA/SM</translation>
+    </message>
+    <message>
+        <source>Waves</source>
+        <translation>波数</translation>
+    </message>
+    <message>
+        <source>Wave eff.</source>
+        <translation>波次效率</translation>
+    </message>
+    <message>
+        <source>Tail</source>
+        <translation>尾波</translation>
+    </message>
 </context>
 <context>
     <name>sl::KernelsDock</name>
@@ -4719,6 +5024,22 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Import Nsight Compute results from a folder</source>
         <translation>从文件夹导入 Nsight Compute 结果</translation>
+    </message>
+    <message>
+        <source>Import c&amp;uBLAS Log…</source>
+        <translation>导入 cuBLAS 日志(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Read the GEMM shapes of a cuBLAS or cuBLASLt API log of the same run and match them to the current trace&apos;s GEMM launches</source>
+        <translation>读取同一次运行的 cuBLAS 或 cuBLASLt API 日志中的 GEMM 形状，并与当前跟踪的 GEMM 启动匹配</translation>
+    </message>
+    <message>
+        <source>Import a cuBLAS or cuBLASLt log</source>
+        <translation>导入 cuBLAS 或 cuBLASLt 日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt);;All files (*)</source>
+        <translation>日志 (*.log *.txt);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

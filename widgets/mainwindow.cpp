@@ -2,12 +2,15 @@
 #include "widgets/mainwindow.h"
 
 #include "core/compare/comparator.h"
+#include "core/io/nvmlcsvreader.h"
 #include "core/report/efficiencyreport.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
+#include "core/util/nativepath.h"
 #include "widgets/analysisfiles.h"
+#include "widgets/cluster/clusterwindow.h"
 #include "widgets/comparisonroster.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/traceinfodialog.h"
@@ -42,7 +45,9 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QStatusBar>
@@ -142,13 +147,14 @@ MainWindow::MainWindow(QWidget* parent)
         const QString path = QFileDialog::getOpenFileName(this, tr("Import Nsight Compute results"), QString(),
             tr("Nsight Compute results (*.csv *.ncu-rep);;All files (*)"));
         if (!path.isEmpty() && m_current >= 0)
-            importCounters(path, m_session->entry(m_current).nvmlCsv);
+            importCounters(path, m_session->entry(m_current).nvmlCsv, m_session->entry(m_current).nvmlColumns);
     };
     const auto importNvml = [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Import NVML samples"), QString(), tr("CSV files (*.csv);;All files (*)"));
-        if (!path.isEmpty() && m_current >= 0)
-            importCounters(m_session->entry(m_current).ncuFile, path);
+        QStringList columns;
+        if (!path.isEmpty() && m_current >= 0 && askNvmlColumns(path, &columns))
+            importCounters(m_session->entry(m_current).ncuFile, path, columns);
     };
     connect(m_countersDock, &CountersDock::importNcuRequested, this, importNcu);
     connect(m_countersDock, &CountersDock::importNvmlRequested, this, importNvml);
@@ -221,6 +227,17 @@ void MainWindow::createActions()
         if (!paths.isEmpty())
             Settings::instance()->setLastDirectory(QFileInfo(paths.front()).absolutePath());
         openFiles(paths);
+    });
+    QAction* cluster = file->addAction(tr("Open &Cluster Run…"));
+    cluster->setToolTip(tr("A folder of one run's per-rank exports or digests: the straggler, waits and skew"));
+    connect(cluster, &QAction::triggered, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(
+            this, tr("Open a folder of per-rank exports or digests"), Settings::instance()->lastDirectory());
+        if (dir.isEmpty())
+            return;
+        auto* window = new ClusterWindow(dir, this);
+        connect(window, &ClusterWindow::exportRequested, this, [this](const QString& path) { openFiles({ path }); });
+        window->show();
     });
     auto* recent = new RecentFilesMenu(this);
     file->addMenu(recent);
@@ -457,11 +474,28 @@ void MainWindow::fitTimeDocks()
     resizeDocks({ m_kernelsDock }, { std::max(0, shared - timeline - nvtx) }, Qt::Vertical);
 }
 
-void MainWindow::importCounters(const QString& ncuFile, const QString& nvmlCsv)
+bool MainWindow::askNvmlColumns(const QString& path, QStringList* columns)
+{
+    if (NvmlCsvReader::hasHeaderRow(path).value_or(true))
+        return true; // a header names the columns (an unreadable file gets its message from the import)
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, tr("Columns of the NVML samples"),
+        tr("%1 has no header row (nvidia-smi --format=csv,noheader). Its columns, in order, as the --query-gpu "
+           "list it was written with:")
+            .arg(NativePath::displayName(path)),
+        QLineEdit::Normal, QStringLiteral("timestamp,index,power.draw,utilization.gpu,memory.used"), &ok);
+    if (!ok)
+        return false;
+    for (const QString& c : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        columns->append(c.trimmed());
+    return true;
+}
+
+void MainWindow::importCounters(const QString& ncuFile, const QString& nvmlCsv, const QStringList& nvmlColumns)
 {
     if (m_current < 0 || m_current >= m_session->count())
         return;
-    m_session->setImports(m_current, ncuFile, nvmlCsv);
+    m_session->setImports(m_current, ncuFile, nvmlCsv, nvmlColumns);
     m_countersDock->show();
     m_countersDock->raise();
 }
@@ -483,11 +517,20 @@ void MainWindow::createExportActions(QMenu* file)
     connect(ncuFolder, &QAction::triggered, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Import Nsight Compute results from a folder"));
         if (!dir.isEmpty() && m_current >= 0)
-            importCounters(dir, m_session->entry(m_current).nvmlCsv);
+            importCounters(dir, m_session->entry(m_current).nvmlCsv, m_session->entry(m_current).nvmlColumns);
     });
     QAction* nvml = file->addAction(tr("Import &NVML Samples…"));
     nvml->setToolTip(tr("Align a CSV of NVML samples (clocks, power, utilisation) with the current trace"));
     connect(nvml, &QAction::triggered, this, [this] { m_importNvml(); });
+    QAction* cublas = file->addAction(tr("Import c&uBLAS Log…"));
+    cublas->setToolTip(tr("Read the GEMM shapes of a cuBLAS or cuBLASLt API log of the same run and match them to "
+                          "the current trace's GEMM launches"));
+    connect(cublas, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import a cuBLAS or cuBLASLt log"), QString(), tr("Logs (*.log *.txt);;All files (*)"));
+        if (!path.isEmpty() && m_current >= 0 && m_current < m_session->count())
+            m_session->setCublasLog(m_current, path);
+    });
     QAction* info = file->addAction(tr("Trace &Information…"));
     connect(info, &QAction::triggered, this, &MainWindow::showTraceInfo);
     file->addSeparator();

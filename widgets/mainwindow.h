@@ -86,7 +86,9 @@ public:
     EfficiencyDock* efficiencyDock() const { return m_efficiencyDock; }
     CountersDock* countersDock() const { return m_countersDock; }
     /// File › Import Nsight Compute Results / NVML Samples: re-analyses the current trace with them.
-    void importCounters(const QString& ncuFile, const QString& nvmlCsv);
+    void importCounters(const QString& ncuFile, const QString& nvmlCsv, const QStringList& nvmlColumns = {});
+    /// For an NVML file without a header row, asks for its columns; false when the user cancels.
+    bool askNvmlColumns(const QString& path, QStringList* columns);
     SearchDock* searchDock() const { return m_searchDock; }
 
     void saveLayout() const;

@@ -59,7 +59,8 @@ int BenchProbe::measure(const QString& path, bool hashFile)
     floorPhase.finish(o, QStringLiteral("floor"));
     o.insert(QStringLiteral("floor_ns"), floor.ns); // the scan alone, without opening the file
     o.insert(QStringLiteral("rows"), floor.rows);
-    // The floor a user measures with the stock tool: the sqlite3 shell reading the same columns.
+    // The floor every figure is a ratio to: the stock sqlite3 shell aggregating every column the
+    // load reads (FloorScan::shellScan).
     o.insert(QStringLiteral("shell_floor_ns"), FloorScan::shellScan(path).ns);
     ResourceUsage::releaseFreedMemory();
     const qint64 base = ResourceUsage::residentBytes();

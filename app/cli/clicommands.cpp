@@ -11,7 +11,9 @@
 #include "core/report/reportwriter.h"
 #include "core/synth/synthshapes.h"
 #include "core/synth/synthtracewriter.h"
+#include "core/util/childprocess.h"
 #include "core/util/format.h"
+#include "core/util/nativepath.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -20,12 +22,33 @@
 #include <QHash>
 #include <QTextStream>
 
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <unistd.h>
 
 namespace sl::cli {
 
 namespace {
+/// Set by SIGINT while an external tool runs (installInterruptHandler); polled as a cancel.
+std::atomic<bool> g_interrupted { false };
+
+std::atomic<int> g_signal { 0 };
+
+extern "C" void onInterrupt(int sig)
+{
+    if (ChildProcess::running() > 0) {
+        g_signal.store(sig);
+        g_interrupted.store(true);
+        return;
+    }
+    // Nothing to clean up: end as an unhandled signal does (async-signal-safe calls only).
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
+bool interrupted() { return g_interrupted.load(); }
+
 QTextStream& out()
 {
     static QTextStream s(stdout);
@@ -88,6 +111,56 @@ void addNsysOption(QCommandLineParser& p)
         Commands::tr("The nsys that exports .nsys-rep/.qdrep reports (default: nsys on PATH or in the "
                      "default install folders)."),
         Commands::tr("PATH") });
+    p.addOption({ QStringLiteral("nsys-timeout"),
+        Commands::tr("Stop an nsys export that has not finished after this many seconds (default 3600; 0: no "
+                     "limit)."),
+        Commands::tr("SECONDS"), QString::number(NsysImporter::kDefaultTimeoutMs / 1000) });
+}
+
+/// --ncu-timeout, --nvml-columns: how the counter files of analyze and compare are read.
+void addCounterFileOptions(QCommandLineParser& p)
+{
+    p.addOption({ QStringLiteral("ncu-timeout"),
+        Commands::tr("Stop an ncu conversion of a .ncu-rep that has not finished after this many seconds "
+                     "(default 120; 0: no limit)."),
+        Commands::tr("SECONDS"), QStringLiteral("120") });
+    p.addOption({ QStringLiteral("nvml-columns"),
+        Commands::tr("The columns of an NVML file written without a header row (nvidia-smi --format=csv,noheader), "
+                     "in order: its --query-gpu list, e.g. timestamp,index,power.draw,utilization.gpu."),
+        Commands::tr("a,b,...") });
+}
+
+/// A number of seconds ≥ 0 from option `name` into ms; false with `error` set otherwise.
+bool secondsOption(const QCommandLineParser& p, const QString& name, qint64* ms, QString* error)
+{
+    bool ok = false;
+    const double s = p.value(name).trimmed().toDouble(&ok);
+    if (!ok || !(s >= 0) || s > 1e9) {
+        *error = Commands::tr("--%1 needs a number of seconds (0 for no limit).").arg(name);
+        return false;
+    }
+    *ms = qint64(s * 1000);
+    return true;
+}
+
+/// An --ncu / --nvml file (or --ncu folder) that can be read, asked by its bytes (a name that is
+/// not UTF-8 must work as it does for the trace).
+bool importReadable(const QString& file, bool folderAllowed)
+{
+    const NativePath::Kind kind = NativePath::kind(file);
+    const bool shapeOk = kind == NativePath::Kind::File || (folderAllowed && kind == NativePath::Kind::Dir);
+    return shapeOk && ::access(NativePath::encode(file).constData(), R_OK) == 0;
+}
+
+/// An empty `file`, or one importReadable() takes; else says so and returns false.
+bool checkImport(const QString& file, const QString& option)
+{
+    if (file.isEmpty() || importReadable(file, option == QLatin1String("ncu")))
+        return true;
+    err() << Commands::tr("Cannot read %1 (--%2): it does not exist or is not a readable file.")
+                 .arg(NativePath::displayName(file), option)
+          << "\n";
+    return false;
 }
 
 /// The SQLite export to load for `path`: itself, or for a .nsys-rep/.qdrep its export in the
@@ -96,14 +169,67 @@ QString exportFor(const QString& path, const QCommandLineParser& p, int* code)
 {
     if (!NsysImporter::isReport(path))
         return path;
+    qint64 timeoutMs = 0;
+    QString error;
+    if (!secondsOption(p, QStringLiteral("nsys-timeout"), &timeoutMs, &error)) {
+        err() << error << "\n";
+        *code = Usage;
+        return {};
+    }
     Progress progress;
-    const auto r = NsysImporter::importReport(path, NsysImporter::findNsys(p.value(QStringLiteral("nsys"))),
-        [&](int permille, const QString& stage) { progress.update(std::max(permille, 0), stage); });
+    // Without a terminal (CI, a pipe) the progress bar is silent: say once what is awaited and
+    // how to stop it, then every minute that it is still running.
+    const bool tty = isatty(fileno(stderr)) != 0;
+    QString lastStage;
+    QElapsedTimer sinceStart, sinceLine;
+    sinceStart.start();
+    const auto r = NsysImporter::importReport(
+        path, NsysImporter::findNsys(p.value(QStringLiteral("nsys"))),
+        [&](int permille, const QString& stage) {
+            progress.update(std::max(permille, 0), stage);
+            if (tty)
+                return;
+            if (stage != lastStage) {
+                lastStage = stage;
+                sinceLine.start();
+                err() << stage << " "
+                      << Commands::tr("(waiting for nsys; at most %1 s, --nsys-timeout; Ctrl-C stops it)")
+                             .arg(timeoutMs / 1000)
+                      << "\n"
+                      << Qt::flush;
+            } else if (sinceLine.elapsed() >= 60000) {
+                sinceLine.start();
+                err() << Commands::tr("nsys is still exporting after %1 s%2.")
+                             .arg(sinceStart.elapsed() / 1000)
+                             .arg(permille >= 0 ? QStringLiteral(" (%1 %)").arg(permille / 10) : QString())
+                      << "\n"
+                      << Qt::flush;
+            }
+        },
+        interrupted, timeoutMs);
     progress.done();
+    if (r.error == LoadError::Cancelled && interrupted()) {
+        err() << Commands::tr("Interrupted by %1: nsys was stopped while exporting %2; nothing was cached.")
+                     .arg(ChildProcess::signalName(g_signal.load()), NativePath::displayName(path))
+              << "\n";
+        *code = Interrupted;
+        return {};
+    }
     err() << r.message << "\n";
     if (!r.ok())
         *code = exitCodeFor(r.error);
     return r.sqlitePath;
+}
+
+/// The counter-file options into `options`; false with `error` set on a bad value.
+bool counterFileOptions(const QCommandLineParser& p, AnalysisOptions* options, QString* error)
+{
+    if (!secondsOption(p, QStringLiteral("ncu-timeout"), &options->ncuTimeoutMs, error))
+        return false;
+    if (p.isSet(QStringLiteral("nvml-columns")))
+        for (const QString& c : p.value(QStringLiteral("nvml-columns")).split(QLatin1Char(',')))
+            options->nvmlColumns << c.trimmed();
+    return true;
 }
 
 bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QString* error)
@@ -144,6 +270,19 @@ void Progress::update(int permille, const QString& stage)
     err() << "\r\033[K" << stage << " " << m_last << " %" << Qt::flush;
 }
 
+void installInterruptHandler()
+{
+    struct sigaction sa
+    {
+    };
+    sa.sa_handler = onInterrupt;
+    sigemptyset(&sa.sa_mask);
+    // SIGTERM and SIGHUP too (`timeout`, a closed terminal): nsys and ncu run in process groups
+    // of their own, so they would not get these signals and would be left running.
+    for (int sig : { SIGINT, SIGTERM, SIGHUP })
+        ::sigaction(sig, &sa, nullptr);
+}
+
 void Progress::done()
 {
     if (m_tty && m_last >= 0)
@@ -157,7 +296,7 @@ QString Commands::usage()
         "Commands:\n"
         "  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
         "          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]\n"
-        "          [--ncu FILE] [--nvml FILE]\n"
+        "          [--ncu FILE] [--ncu-timeout S] [--nvml FILE] [--nvml-columns a,b,...] [--cublas-log FILE]\n"
         "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
         "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"
         "          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]\n"
@@ -165,19 +304,29 @@ QString Commands::usage()
         "          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]] [--ncu A.csv,B.csv,...]\n"
         "          [--nvml A.csv,B.csv,...]\n"
         "                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md\n"
-        "  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH)\n"
+        "  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH\n"
+        "   [--nsys-timeout S])\n"
         "  info TRACE.sqlite\n"
         "                 print the nsys and schema versions, GPUs, tables and row counts\n"
         "  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]\n"
         "                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz "
         "HZ]]\n"
+        "                 [--layout time|blocked]\n"
         "                 write a synthetic LLM-serving export in the nsys 2026.2 schema\n"
+        "  synth --per-rank --out DIR [--ranks N] [--ranks-per-host H] [--straggler R] [--host-clock-error-ns "
+        "E0,E1,...]\n"
+        "                 write one export per rank of a synthetic multi-node run\n"
+        "  digest EXPORT... --out DIR [-j N]\n"
+        "                 write one small SQLite digest per rank export (docs/digest-format.md)\n"
+        "  cluster DIGESTS|EXPORTS|DIR... --out DIR [-j N] [--gate PCT --gate-baseline OLD/cluster.json]\n"
+        "                 cross-rank report of one run: DIR/cluster.json, DIR/cluster.md, DIR/tables/*.csv\n"
         "  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]\n"
         "                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,\n"
-        "                 cancel latency and memory after reopening, against a bare SQLite scan\n\n"
+        "                 cancel latency and memory after reopening, against the sqlite3 shell aggregating the\n"
+        "                 columns the load reads\n\n"
         "Run 'sightline-cli <command> --help' for the options of a command.\n"
         "Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,\n"
-        "5 regression beyond the --gate threshold, 6 gate inconclusive.\n");
+        "5 regression beyond the --gate threshold, 6 gate inconclusive, 130 interrupted (Ctrl-C).\n");
 }
 
 int Commands::analyze(const QStringList& args)
@@ -193,12 +342,17 @@ int Commands::analyze(const QStringList& args)
     p.addOption(
         { QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20") });
     addNsysOption(p);
+    addCounterFileOptions(p);
     p.addOption({ QStringLiteral("ncu"),
         tr("Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page "
            "details, a .ncu-rep (needs ncu), or a folder of them (one file per profiled kernel)."),
         tr("FILE|DIR") });
     p.addOption({ QStringLiteral("nvml"),
         tr("NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture."),
+        tr("FILE") });
+    p.addOption({ QStringLiteral("cublas-log"),
+        tr("A cuBLAS or cuBLASLt API log of the same run (CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=FILE, or "
+           "CUBLASLT_LOG_LEVEL=2 CUBLASLT_LOG_FILE=FILE): GEMM shapes, FLOPs and the shape advisor."),
         tr("FILE") });
     int code = Ok;
     if (!parse(p, args, &code))
@@ -211,25 +365,16 @@ int Commands::analyze(const QStringList& args)
         return Usage;
     AnalysisOptions options;
     QString error;
-    if (!analysisOptions(p, &options, &error)) {
+    if (!analysisOptions(p, &options, &error) || !counterFileOptions(p, &options, &error)) {
         err() << error << "\n";
         return Usage;
     }
-    for (const char* name : { "ncu", "nvml" }) {
-        const QString file = p.value(QLatin1String(name));
-        if (file.isEmpty())
-            continue;
-        // --ncu also takes a folder of ncu CSVs (NcuCsvReader::read).
-        const bool folder = QLatin1String(name) == QLatin1String("ncu") && QFileInfo(file).isDir();
-        if (!(QFileInfo(file).isFile() || folder) || !QFileInfo(file).isReadable()) {
-            err() << tr("Cannot read %1 (--%2): it does not exist or is not a readable file.")
-                         .arg(QFileInfo(file).fileName(), QLatin1String(name))
-                  << "\n";
+    for (const QString& name : { QStringLiteral("ncu"), QStringLiteral("nvml"), QStringLiteral("cublas-log") })
+        if (!checkImport(p.value(name), name)) // --ncu also takes a folder (NcuCsvReader::read)
             return BadInput;
-        }
-    }
     options.ncuFile = p.value(QStringLiteral("ncu"));
     options.nvmlCsv = p.value(QStringLiteral("nvml"));
+    options.cublasLog = p.value(QStringLiteral("cublas-log"));
     bool ok = false;
     ReportOptions reportOptions;
     reportOptions.topKernels = p.value(QStringLiteral("top")).toInt(&ok);
@@ -249,7 +394,11 @@ int Commands::analyze(const QStringList& args)
         err() << loaded.message << "\n";
         return exitCodeFor(loaded.error);
     }
-    const auto result = Analyzer::analyze(loaded.trace, options);
+    const auto result = Analyzer::analyze(loaded.trace, options, Cancellation(&g_interrupted));
+    if (!result || interrupted()) {
+        err() << tr("Interrupted: no report written.") << "\n";
+        return Interrupted;
+    }
     if (!ReportWriter::writeAll(*result, p.value(QStringLiteral("out")), reportOptions, &error)) {
         err() << error << "\n";
         return WriteError;
@@ -300,6 +449,7 @@ int Commands::compare(const QStringList& args)
            "per unit of work, kernel_ns_per_unit, or kernel_ns in total)."),
         tr("FIGURE") });
     addNsysOption(p);
+    addCounterFileOptions(p);
     p.addOption({ QStringLiteral("ncu"),
         tr("Nsight Compute results per trace, comma-separated in trace order (an empty entry for a trace "
            "without): the roofline positions of the comparison."),
@@ -324,7 +474,7 @@ int Commands::compare(const QStringList& args)
     AnalysisOptions options;
     ComparisonOptions co;
     QString error;
-    bool ok = analysisOptions(p, &options, &error);
+    bool ok = analysisOptions(p, &options, &error) && counterFileOptions(p, &options, &error);
     if (ok && p.isSet(QStringLiteral("labels")))
         co.labels = p.value(QStringLiteral("labels")).split(QLatin1Char(','));
     if (ok && p.isSet(QStringLiteral("tokens")))
@@ -389,16 +539,9 @@ int Commands::compare(const QStringList& args)
                         .arg(paths.size());
             ok = false;
         }
-        for (const QString& given : files) {
-            const QFileInfo file(given.trimmed());
-            const bool folder = name == QLatin1String("ncu") && file.isDir();
-            if (ok && !given.trimmed().isEmpty() && !((file.isFile() || folder) && file.isReadable())) {
-                err() << tr("Cannot read %1 (--%2): it does not exist or is not a readable file.")
-                             .arg(file.fileName(), name)
-                      << "\n";
+        for (const QString& given : files)
+            if (ok && !checkImport(given.trimmed(), name))
                 return BadInput;
-            }
-        }
         imports.insert(name, files);
     }
     if (!ok) {
@@ -422,7 +565,12 @@ int Commands::compare(const QStringList& args)
         AnalysisOptions traceOptions = options;
         traceOptions.ncuFile = imports.value(QStringLiteral("ncu")).value(analyses.size()).trimmed();
         traceOptions.nvmlCsv = imports.value(QStringLiteral("nvml")).value(analyses.size()).trimmed();
-        analyses.append(Analyzer::analyze(loaded.trace, traceOptions));
+        AnalysisPtr analysis = Analyzer::analyze(loaded.trace, traceOptions, Cancellation(&g_interrupted));
+        if (!analysis || interrupted()) {
+            err() << tr("Interrupted: no comparison written.") << "\n";
+            return Interrupted;
+        }
+        analyses.append(std::move(analysis));
     }
     const auto c = Comparator::compare(analyses, co);
     if (!c) {
@@ -552,6 +700,10 @@ int Commands::synth(const QStringList& args)
            "nsys --gpu-metrics-devices=all does.") });
     p.addOption({ QStringLiteral("gpu-metrics-hz"), tr("GPU metrics sampling rate (default 10000, nsys' default)."),
         tr("HZ"), QStringLiteral("10000") });
+    p.addOption({ QStringLiteral("layout"),
+        tr("Row order of the per-process tables: time (start order across processes, default) or blocked (one "
+           "block per process, each in time order, as real runtime tables often are)."),
+        tr("ORDER"), QStringLiteral("time") });
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -585,6 +737,10 @@ int Commands::synth(const QStringList& args)
         o.graphs = SynthGraphMode::Graph;
     else
         ok4 = false;
+    const QString layout = p.value(QStringLiteral("layout")).toLower();
+    o.blockedLayout = layout == QLatin1String("blocked");
+    if (!o.blockedLayout && layout != QLatin1String("time"))
+        ok4 = false;
     const QString fw = p.value(QStringLiteral("framework")).toLower();
     if (fw == QLatin1String("vllm"))
         o.framework = SynthFramework::Vllm;
@@ -596,7 +752,7 @@ int Commands::synth(const QStringList& args)
         ok4 = false;
     if (!ok1 || !ok2 || !ok3 || !ok4 || o.steps < 1 || o.ranks < 1 || o.ranks > 8 || o.targetKernels < 0) {
         err() << tr("Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs "
-                    "none, node or graph, --framework vllm, sglang or trtllm.")
+                    "none, node or graph, --framework vllm, sglang or trtllm, --layout time or blocked.")
               << "\n";
         return Usage;
     }

@@ -8,7 +8,22 @@ namespace sl::cli {
 
 /// Exit codes of sightline-cli (documented in README and --help).
 /// Regression and Inconclusive come from `compare --gate` only.
-enum ExitCode { Ok = 0, Failure = 1, Usage = 2, BadInput = 3, WriteError = 4, Regression = 5, Inconclusive = 6 };
+/// Interrupted: Ctrl-C (SIGINT) while nsys or ncu ran, which were stopped and cleaned up.
+enum ExitCode {
+    Ok = 0,
+    Failure = 1,
+    Usage = 2,
+    BadInput = 3,
+    WriteError = 4,
+    Regression = 5,
+    Inconclusive = 6,
+    Interrupted = 130
+};
+
+/// Ctrl-C (SIGINT; also SIGTERM, SIGHUP): while an external tool runs (ChildProcess::running()),
+/// it is stopped and its half-made output removed, and the command ends with Interrupted;
+/// otherwise the process ends at once as it always did.
+void installInterruptHandler();
 
 /// The sub-commands. Each parses its own arguments (args[0] is the command name) and returns an
 /// ExitCode. Output goes to stdout, progress and errors to stderr.

@@ -2,6 +2,7 @@
 // sightline-cli: the analyses of the desktop explorer, headless, for CI and scripts.
 #include "app/cli/benchcommand.h"
 #include "app/cli/clicommands.h"
+#include "app/cli/clustercommands.h"
 #include "core/util/nativepath.h"
 #include "core/util/resourceusage.h"
 #include "core/util/translations.h"
@@ -19,6 +20,7 @@ int main(int argc, char* argv[])
     // A command-line tool follows the locale (LANG, LC_MESSAGES) like any other; the GUI's
     // language preference is the GUI's.
     sl::Translations::install(QString());
+    sl::cli::installInterruptHandler();
 
     // Arguments from argv's bytes as they are: a trace whose name is not UTF-8 must still open
     // (QCoreApplication::arguments() turns such bytes into U+FFFD, which names no file).
@@ -46,7 +48,12 @@ int main(int argc, char* argv[])
     if (command == QLatin1String("info"))
         return sl::cli::Commands::info(args);
     if (command == QLatin1String("synth"))
-        return sl::cli::Commands::synth(args);
+        return args.contains(QLatin1String("--per-rank")) ? sl::cli::ClusterCommands::synthRanks(args)
+                                                          : sl::cli::Commands::synth(args);
+    if (command == QLatin1String("digest"))
+        return sl::cli::ClusterCommands::digest(args);
+    if (command == QLatin1String("cluster"))
+        return sl::cli::ClusterCommands::cluster(args);
     if (command == QLatin1String("bench"))
         return sl::cli::BenchCommand::run(args);
     err << QCoreApplication::translate("main", "Unknown command '%1'.").arg(command) << "\n\n"

@@ -38,8 +38,15 @@ public:
     /// Hardware counters imported beside the export (docs/analysis.md, "Hardware counters"):
     /// an NVML sampler's CSV and Nsight Compute results (CSV or .ncu-rep). Empty = none.
     QString nvmlCsv;
+    /// The columns of an NVML file written without a header row (nvidia-smi --format=csv,noheader),
+    /// in order: its --query-gpu list ("timestamp", "index", "power.draw", …). Empty = its header.
+    QStringList nvmlColumns;
     QString ncuFile;
     QString ncuExecutable; ///< ncu for .ncu-rep conversion; empty = search PATH
+    /// Time limit of one .ncu-rep conversion (ms; 0: none), NcuCsvReader::kDefaultTimeoutMs by default.
+    qint64 ncuTimeoutMs = 120 * 1000;
+    /// A cuBLAS or cuBLASLt API log (docs/analysis.md "cuBLAS and cuBLASLt logs"). Empty = none.
+    QString cublasLog;
 };
 
 } // namespace sl

@@ -2,11 +2,12 @@
 #pragma once
 
 #include "core/analysis/analysiswindow.h"
+#include "core/analysis/counters/counterresult.h"
+#include "core/analysis/design/designresult.h"
 #include "core/analysis/efficiencyresult.h"
 #include "core/analysis/finding.h"
 #include "core/analysis/memorystats.h"
 #include "core/analysis/servingstats.h"
-#include "core/counters/counterresult.h"
 #include "core/trace/trace.h"
 
 #include <QString>
@@ -197,6 +198,7 @@ struct AnalysisResult
     MemoryStats memory; ///< GPU memory in use, peaks, headroom and churn (docs/analysis.md "GPU memory")
     ServingStats serving; ///< serving steps, tokens, TPOT, throughput (docs/analysis.md "Serving steps")
     EfficiencyStats efficiency; ///< math paths, busy split, communication overlap, FLOPs
+    DesignStats design; ///< waves and tails, GEMM shapes (docs/analysis.md "Model design")
     QVector<Finding> findings; ///< ranked by impact
     QStringList warnings;
     /// Sampled counters per window/phase and device, Nsight Compute figures (CounterAnalysis).

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/analyzer.h"
 
+#include "core/analysis/counters/counteranalysis.h"
 #include "core/analysis/dataqualityfindings.h"
+#include "core/analysis/design/gemmanalysis.h"
+#include "core/analysis/design/waveanalysis.h"
 #include "core/analysis/deviceanalysis.h"
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/findingsengine.h"
@@ -13,7 +16,6 @@
 #include "core/analysis/requestanalysis.h"
 #include "core/analysis/servinganalysis.h"
 #include "core/analysis/specrules.h"
-#include "core/counters/counteranalysis.h"
 #include "core/util/format.h"
 #include "core/util/logging.h"
 
@@ -136,6 +138,8 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
         return nullptr;
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
     EfficiencyAnalysis::run(options, res, cancel);
+    WaveAnalysis::run(res, cancel);
+    GemmAnalysis::run(options, res, cancel);
     MemoryAnalysis::run(res, cancel);
     FindingsEngine::run(res, cancel);
     if (cancel.isCancelled())

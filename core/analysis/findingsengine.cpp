@@ -3,6 +3,8 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/analyzer.h"
+#include "core/analysis/design/gemmanalysis.h"
+#include "core/analysis/design/waveanalysis.h"
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/evidencebuilder.h"
 #include "core/analysis/hostanalysis.h"
@@ -86,6 +88,12 @@ void FindingsEngine::run(AnalysisResult& r, const Cancellation& cancel)
         &ServingFindings::run,
         [](AnalysisResult& res) {
             for (Finding& f : EfficiencyAnalysis::findings(res))
+                add(res, std::move(f));
+        },
+        [](AnalysisResult& res) {
+            for (Finding& f : WaveAnalysis::findings(res))
+                add(res, std::move(f));
+            for (Finding& f : GemmAnalysis::findings(res))
                 add(res, std::move(f));
         },
     };

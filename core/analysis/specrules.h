@@ -152,4 +152,23 @@ inline constexpr double kPoorL2ImpactShare = 0.5;
 
 constexpr bool isPoorL2(double l2HitPct, double dramPct) { return l2HitPct < kPoorL2HitPct && dramPct >= kBusyDramPct; }
 
+// Issue 23, waves and tails (docs/analysis.md "Waves and tails"): a GEMM or attention kernel
+// name gets the wave-tail finding when its partial last waves cost at least this share of its
+// time (Σ duration · (1 − wave efficiency) ÷ Σ duration); its launches at or above the same
+// share are the evidence.
+inline constexpr double kWaveTailShare = 0.05; ///< 5 %
+
+// Issue 23, shape advisor (docs/analysis.md "Shape advisor"). NVIDIA's Deep Learning Performance
+// guide ("Matrix Multiplication Background", tensor-core requirements): the GEMM dimensions
+// m, n, k should be multiples of 16 bytes of elements — 8 for fp16/bf16, 16 for int8/fp8 —
+// for cuBLAS to use the tensor cores efficiently.
+inline constexpr int kTensorCoreAlign16Bit = 8; ///< fp16, bf16 elements
+inline constexpr int kTensorCoreAlign8Bit = 16; ///< int8, fp8 elements
+// The same guide: from the A100 on, tensor cores are most efficient with dimensions in
+// multiples of 128 bytes (64 fp16/bf16 elements): the value the alignment finding proposes.
+inline constexpr int kTensorCoreBestAlignBytes = 128;
+// Tile quantization: reported when the empty part of a dimension's last tile is at least this
+// share of its tile work (1 − value ÷ tiles·tile).
+inline constexpr double kTileWasteShare = 0.05; ///< 5 %
+
 } // namespace sl::spec

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/analysis/counters/counterresult.h"
 #include "core/analysis/finding.h"
-#include "core/counters/counterresult.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/compare/countercomparator.h"
 
+#include "core/analysis/counters/counteranalysis.h"
+#include "core/analysis/counters/ncuanalysis.h"
 #include "core/analysis/evidencebuilder.h"
 #include "core/compare/comparisonevidence.h"
-#include "core/counters/counteranalysis.h"
-#include "core/counters/ncuanalysis.h"
 
 #include <QHash>
 

@@ -5,6 +5,7 @@
 
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QStringList>
 
 namespace sl {
 
@@ -22,7 +23,37 @@ const char* const kQueries[] = {
     "FROM CUPTI_ACTIVITY_KIND_MEMCPY",
     "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, bytes FROM "
     "CUPTI_ACTIVITY_KIND_MEMSET",
+    "SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, graphId FROM "
+    "CUPTI_ACTIVITY_KIND_GRAPH_TRACE",
     "SELECT timestamp, typeId, metricId, value FROM GPU_METRICS",
+    "SELECT rowid, start, deviceId, globalPid, bytes, memoryOperationType, memKind FROM CUDA_GPU_MEMORY_USAGE_EVENTS",
+};
+
+/// Per table the loader reads, the columns it reads (rowid aside), for the aggregate floor.
+struct TableColumns
+{
+    const char* table;
+    const char* columns[19];
+    const char* where = "";
+};
+const TableColumns kColumns[] = {
+    { "StringIds", { "id", "value" } },
+    { "CUPTI_ACTIVITY_KIND_KERNEL",
+        { "start", "end", "deviceId", "streamId", "correlationId", "globalPid", "demangledName", "shortName",
+            "registersPerThread", "gridX", "gridY", "gridZ", "blockX", "blockY", "blockZ", "staticSharedMemory",
+            "dynamicSharedMemory", "graphNodeId" } },
+    { "CUPTI_ACTIVITY_KIND_RUNTIME", { "start", "end", "globalTid", "correlationId", "nameId", "eventClass" } },
+    { "NVTX_EVENTS", { "start", "end", "eventType", "globalTid", "endGlobalTid", "text", "textId", "domainId" },
+        " WHERE eventType IN (59, 60, 75)" },
+    { "CUPTI_ACTIVITY_KIND_MEMCPY",
+        { "start", "end", "deviceId", "streamId", "correlationId", "globalPid", "bytes", "copyKind", "srcKind",
+            "dstKind" } },
+    { "CUPTI_ACTIVITY_KIND_MEMSET", { "start", "end", "deviceId", "streamId", "correlationId", "globalPid", "bytes" } },
+    { "CUPTI_ACTIVITY_KIND_GRAPH_TRACE",
+        { "start", "end", "deviceId", "streamId", "correlationId", "globalPid", "graphId" } },
+    { "GPU_METRICS", { "timestamp", "typeId", "metricId", "value" } },
+    { "OSRT_API", { "start", "end" } },
+    { "CUDA_GPU_MEMORY_USAGE_EVENTS", { "start", "deviceId", "globalPid", "bytes", "memoryOperationType", "memKind" } },
 };
 } // namespace
 
@@ -70,15 +101,41 @@ FloorScan::Result FloorScan::run(const QString& path)
     return r;
 }
 
+QStringList FloorScan::aggregateQueries(const SqliteConnection& db)
+{
+    QStringList out;
+    const QStringList tables = db.tableNames();
+    for (const TableColumns& t : kColumns) {
+        const QString table = QLatin1String(t.table);
+        if (!tables.contains(table))
+            continue;
+        const QStringList present = db.columnNames(table);
+        QStringList totals;
+        for (const char* c : t.columns)
+            if (c && present.contains(QLatin1String(c)))
+                totals << QStringLiteral("total(\"%1\")").arg(QLatin1String(c));
+        if (!totals.isEmpty())
+            out << QStringLiteral("SELECT %1 FROM %2%3")
+                       .arg(totals.join(QStringLiteral(", ")), table,
+                           QLatin1String(present.contains(QStringLiteral("eventType")) ? t.where : ""));
+    }
+    return out;
+}
+
 FloorScan::Result FloorScan::shellScan(const QString& path, const QString& shell)
 {
     Result r;
     QByteArray script;
-    for (const char* q : kQueries)
-        script += QByteArray(q) + ";\n";
+    {
+        SqliteConnection db(path);
+        if (!db.isOpen())
+            return r;
+        for (const QString& q : aggregateQueries(db))
+            script += q.toUtf8() + ";\n";
+    }
     QProcess p;
     p.setStandardOutputFile(QProcess::nullDevice());
-    p.setStandardErrorFile(QProcess::nullDevice()); // absent tables: the shell says so and goes on
+    p.setStandardErrorFile(QProcess::nullDevice());
     QElapsedTimer t;
     t.start();
     p.start(shell, { QStringLiteral("-readonly"), QStringLiteral("-batch"), path });
@@ -86,7 +143,7 @@ FloorScan::Result FloorScan::shellScan(const QString& path, const QString& shell
         return r;
     p.write(script);
     p.closeWriteChannel();
-    if (!p.waitForFinished(-1) || p.exitStatus() != QProcess::NormalExit)
+    if (!p.waitForFinished(-1) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
         return r;
     r.ns = t.nsecsElapsed();
     return r;

@@ -3,6 +3,7 @@
 
 #include "core/io/schema.h"
 #include "core/io/sqliteconnection.h"
+#include "core/trace/memoryinuse.h"
 #include "core/trace/trace.h"
 
 #include <sqlite3.h>
@@ -22,6 +23,34 @@ bool plausible(const SqliteStatement& st)
     return start >= -kHardLimitNs && start <= kHardLimitNs && device >= 0 && device < 0xFFFF && bytes >= 0
         && (op == MemoryUsageTable::Allocation || op == MemoryUsageTable::Deallocation) && st.int64(5) >= 0
         && st.int64(5) < 256;
+}
+/// The memory in use of each GPU as a counter lane ("GPU Memory In Use [MiB]"). A counter
+/// sample holds for the period that ends at its timestamp (CounterSeries), so the step function
+/// "in use from event i on" becomes a sample at each event holding the value before it, and a
+/// last one at the capture's end holding the final value.
+void appendLanes(Trace& trace)
+{
+    const qint64 captureEnd = trace.info.captureDurationNs;
+    for (const auto& [device, use] : MemoryInUse::byDevice(trace.memoryUsage)) {
+        CounterSeries s;
+        s.source = CounterSeries::Source::MemoryEvents;
+        s.deviceId = device;
+        s.name = QStringLiteral("GPU Memory In Use [MiB]");
+        s.unit = QStringLiteral("MiB");
+        auto sample = [&](qint64 t, qint64 bytes) {
+            const float mib = float(double(bytes) / (1024.0 * 1024.0));
+            if (!s.t.empty() && s.t.back() == t)
+                s.v.back() = mib; // several events at one ns: the state after the last of them
+            else
+                s.t.push_back(t), s.v.push_back(mib);
+        };
+        sample(use.t.front(), use.baselineBytes);
+        for (size_t i = 1; i < use.t.size(); ++i)
+            sample(use.t[i], use.bytes[i - 1]);
+        sample(std::max(use.t.back() + 1, captureEnd), use.bytes.back());
+        s.finish();
+        trace.counters.series.append(std::move(s));
+    }
 }
 } // namespace
 
@@ -50,6 +79,7 @@ void MemoryUsageReader::read(const SqliteConnection& db, const Schema& schema, T
         m.memKind.push_back(quint8(st.int64(5)));
         m.rowid.push_back(st.int64(6));
     }
+    appendLanes(trace);
     if (!st.errorText().isEmpty())
         trace.loadWarnings << tr("%1: the GPU memory events could not be read (%2); memory figures are left out.")
                                   .arg(table, st.errorText());

@@ -19,9 +19,11 @@ namespace sl {
 /// shared by sightline and sightline-cli), never beside the report. KEY is the report's size, its
 /// modification time and a SHA-256 of its first MiB: the next open of the same file reuses the
 /// export without running nsys; an edited or replaced report gets a new export. The export lands
-/// in KEY.part and is renamed to KEY when complete, so a cancelled or failed export is never
-/// reused. Blocking (run it on a worker); QtCore only (QProcess), shared by the CLI and, through
-/// TraceSession, the GUI.
+/// in KEY.part and is renamed to KEY when complete and verified (opened read-only as an nsys
+/// export: ExportOpener), so a cancelled, failed, crashed or truncated export is never reused; a
+/// cached export that no longer opens is replaced. nsys runs bounded (ChildProcess): a cancel, a
+/// time limit, and a crash are each told as such. Blocking (run it on a worker); QtCore only
+/// (QProcess), shared by the CLI and, through TraceSession, the GUI.
 class NsysImporter
 {
     Q_DECLARE_TR_FUNCTIONS(NsysImporter)
@@ -52,9 +54,16 @@ public:
     /// Returns the export of `reportPath`: from the cache, or made now with `nsys` (the result of
     /// findNsys(); empty = not found, a LoadError::NsysReport message then says where to get it).
     /// `progress` gets permille (-1 when nsys prints none) and a stage; `cancelled` is polled
-    /// every 100 ms and kills nsys. Both may be empty.
+    /// every 100 ms and kills nsys. Both may be empty. `timeoutMs`: nsys is stopped after this
+    /// long (0: no limit); a report of several GB exports in minutes, so the default is an hour.
     static Result importReport(const QString& reportPath, const QString& nsys, const LoadProgress& progress = {},
-        const std::function<bool()>& cancelled = {});
+        const std::function<bool()>& cancelled = {}, qint64 timeoutMs = kDefaultTimeoutMs);
+    static constexpr qint64 kDefaultTimeoutMs = 3600 * 1000;
+
+private:
+    /// Runs nsys into CACHE/KEY.part-*, verifies the export and publishes it as CACHE/KEY.
+    static Result exportNow(const QString& reportPath, const QString& nsys, const QString& key,
+        const LoadProgress& progress, const std::function<bool()>& cancelled, qint64 timeoutMs);
 };
 
 } // namespace sl

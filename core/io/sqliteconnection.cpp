@@ -333,8 +333,13 @@ bool SqliteStatement::next()
 {
     if (m_stmt) {
         const int rc = sqlite3_step(m_stmt);
-        if (rc == SQLITE_ROW)
+        if (rc == SQLITE_ROW) {
+            m_cells.resize(size_t(sqlite3_data_count(m_stmt)));
+            for (size_t c = 0; c < m_cells.size(); ++c)
+                m_cells[c] = sqlite3_column_value(m_stmt, int(c));
             return true;
+        }
+        m_cells.clear(); // no row: every column reads as NULL
         if (rc != SQLITE_DONE) {
             m_code = rc & 0xFF;
             m_error = QString::fromUtf8(sqlite3_errmsg(m_db));
@@ -353,19 +358,20 @@ bool SqliteStatement::next()
 }
 
 // Text that is not valid UTF-8 (a damaged byte, a Latin-1 name) is decoded the way SQLite
-// decodes it (sqlite3_column_text16), which is what QSQLITE does on the QSqlQuery path: both
+// decodes it (sqlite3_value_text16), which is what QSQLITE does on the QSqlQuery path: both
 // paths then give the same characters. Valid UTF-8, nearly all text, takes the direct way.
 QString SqliteStatement::text(int col) const
 {
     if (m_stmt) {
-        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, col));
+        sqlite3_value* v = cell(col);
+        const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
         if (!p)
             return {};
-        const QByteArrayView bytes(p, sqlite3_column_bytes(m_stmt, col));
+        const QByteArrayView bytes(p, sqlite3_value_bytes(v));
         if (bytes.isValidUtf8())
             return QString::fromUtf8(bytes);
-        const auto* u = static_cast<const char16_t*>(sqlite3_column_text16(m_stmt, col));
-        return QString::fromUtf16(u, sqlite3_column_bytes16(m_stmt, col) / 2);
+        const auto* u = static_cast<const char16_t*>(sqlite3_value_text16(v));
+        return QString::fromUtf16(u, sqlite3_value_bytes16(v) / 2);
     }
     const QVariant v = m_query->value(col);
     if (v.isNull())
@@ -378,10 +384,11 @@ QString SqliteStatement::text(int col) const
 QByteArray SqliteStatement::utf8(int col) const
 {
     if (m_stmt) {
-        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, col));
+        sqlite3_value* v = cell(col);
+        const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
         if (!p)
             return {};
-        const QByteArray bytes = QByteArray::fromRawData(p, sqlite3_column_bytes(m_stmt, col));
+        const QByteArray bytes = QByteArray::fromRawData(p, sqlite3_value_bytes(v));
         return QByteArrayView(bytes).isValidUtf8() ? bytes : text(col).toUtf8();
     }
     const QVariant v = m_query->value(col);

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <sqlite3.h>
+#include <vector>
 
 namespace sl {
 
@@ -104,18 +105,29 @@ public:
     {
         return m_stmt ? sqlite3_column_count(m_stmt) : (m_query ? m_query->record().count() : 0);
     }
-    qint64 int64(int col) const { return m_stmt ? sqlite3_column_int64(m_stmt, col) : queryInt64(col); }
-    bool isNull(int col) const { return m_stmt ? sqlite3_column_type(m_stmt, col) == SQLITE_NULL : queryIsNull(col); }
-    double real(int col) const { return m_stmt ? sqlite3_column_double(m_stmt, col) : queryReal(col); }
+    // On the C-API path the accessors read the row's values that next() fetched once per column
+    // (sqlite3_column_value): every sqlite3_column_* call takes and releases the connection's
+    // mutex, which cost more than the decoding itself when the readers asked a column's type
+    // and value separately (issue 20). The values are SQLite's own result cells, valid until the
+    // next step, read by the thread that steps (a connection belongs to one thread).
+    qint64 int64(int col) const { return m_stmt ? sqlite3_value_int64(cell(col)) : queryInt64(col); }
+    bool isNull(int col) const { return m_stmt ? sqlite3_value_type(cell(col)) == SQLITE_NULL : queryIsNull(col); }
+    double real(int col) const { return m_stmt ? sqlite3_value_double(cell(col)) : queryReal(col); }
     /// The value's storage class: SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL
     /// (the data-quality rules tell text where an integer belongs from a real integer).
-    int type(int col) const { return m_stmt ? sqlite3_column_type(m_stmt, col) : queryType(col); }
+    int type(int col) const { return m_stmt ? sqlite3_value_type(cell(col)) : queryType(col); }
     QString text(int col) const;
     /// UTF-8 bytes of a text value (empty and null alike when NULL): on the C-API path a view of
     /// SQLite's buffer valid until next(); on the QSqlQuery path a converted copy.
     QByteArray utf8(int col) const;
 
 private:
+    /// The current row's value of `col` (an out-of-range column: SQLite's NULL value, as with
+    /// sqlite3_column_*).
+    sqlite3_value* cell(int col) const
+    {
+        return col >= 0 && size_t(col) < m_cells.size() ? m_cells[size_t(col)] : sqlite3_column_value(m_stmt, col);
+    }
     qint64 queryInt64(int col) const;
     bool queryIsNull(int col) const;
     int queryType(int col) const;
@@ -123,6 +135,7 @@ private:
 
     sqlite3* m_db = nullptr;
     sqlite3_stmt* m_stmt = nullptr;
+    std::vector<sqlite3_value*> m_cells; ///< C-API path: the current row's values (next())
     std::unique_ptr<QSqlQuery> m_query;
     bool m_queryValid = false;
     QString m_error;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/tracefinalizer.h"
 
+#include "core/io/columnorder.h"
 #include "core/io/loadoutcome.h"
 #include "core/trace/trace.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <tuple>
 #include <unordered_map>
@@ -13,38 +15,21 @@ namespace sl {
 
 namespace {
 
-template <typename T> void permute(std::vector<T>& v, const std::vector<quint32>& order)
+/// Applies `order` to every API column and the event classes, grouped by element type (see
+/// ColumnPermuter).
+void permuteApi(ApiTable& api, std::vector<quint8>& eventClass, const std::vector<quint32>& order)
 {
-    if (v.empty())
-        return;
-    std::vector<T> out;
-    out.reserve(v.size());
-    for (quint32 i : order)
-        out.push_back(v[i]);
-    v.swap(out);
+    ColumnPermuter p(order);
+    p(api.rowid)(api.start)(api.end)(api.correlationId)(api.pid)(api.tid)(api.name)(api.kind)(eventClass);
 }
 
-/// Stable start-time order of `start`, or an empty vector when already sorted.
-std::vector<quint32> sortOrder(const std::vector<qint64>& start)
+/// Applies `order` to the shared op columns and then to `extra` (the table's own columns).
+template <typename... Extra>
+void sortOps(GpuOpColumns& t, const std::vector<quint32>& order, std::vector<Extra>&... extra)
 {
-    if (std::is_sorted(start.begin(), start.end()))
-        return {};
-    std::vector<quint32> order(start.size());
-    std::iota(order.begin(), order.end(), 0u);
-    std::stable_sort(order.begin(), order.end(), [&](quint32 a, quint32 b) { return start[a] < start[b]; });
-    return order;
-}
-
-void permuteApi(ApiTable& api, const std::vector<quint32>& order)
-{
-    permute(api.rowid, order), permute(api.start, order), permute(api.end, order), permute(api.correlationId, order);
-    permute(api.pid, order), permute(api.tid, order), permute(api.name, order), permute(api.kind, order);
-}
-
-void sortOps(GpuOpColumns& t, const std::vector<quint32>& order)
-{
-    permute(t.rowid, order), permute(t.start, order), permute(t.end, order), permute(t.device, order);
-    permute(t.stream, order), permute(t.correlationId, order), permute(t.pid, order), permute(t.api, order);
+    ColumnPermuter p(order);
+    p(t.rowid)(t.start)(t.end)(t.stream)(t.correlationId)(t.pid)(t.api)(t.device);
+    (p(extra), ...);
 }
 
 /// (pid, correlationId) → API row. Correlation ids are a per-process counter, so a dense
@@ -148,8 +133,47 @@ void dropBacktraceCopies(ApiTable& api, std::vector<quint8>& eventClass)
     for (size_t i = 0; i < eventClass.size(); ++i)
         if (!isCopy[i] || plain.find(api.pid[i], api.correlationId[i]) < 0)
             keep.push_back(quint32(i));
-    permuteApi(api, keep);
-    permute(eventClass, keep);
+    permuteApi(api, eventClass, keep);
+}
+
+/// True when no process has two calls with one correlation id (not 0), decided in two linear
+/// passes with one bit per id of each process's id range; false also when a process's ids are
+/// too sparse for that (then the caller sorts). A sort of every call by (process, id) cost a
+/// 5 M-call load more than any other finalizing step, for traces that nearly never repeat an id.
+bool correlationsUnique(const ApiTable& api)
+{
+    struct Range
+    {
+        quint32 lo = ~0u, hi = 0;
+        qint64 n = 0;
+        std::vector<bool> seen;
+    };
+    std::unordered_map<quint32, Range> ranges;
+    for (size_t i = 0; i < api.correlationId.size(); ++i) {
+        if (const quint32 c = api.correlationId[i]; c != 0) {
+            auto& r = ranges[api.pid[i]];
+            r.lo = std::min(r.lo, c), r.hi = std::max(r.hi, c), ++r.n;
+        }
+    }
+    for (auto& [pid, r] : ranges) {
+        if (qint64(r.hi) - r.lo + 1 > 64 * r.n + 65536)
+            return false;
+        r.seen.assign(size_t(r.hi - r.lo) + 1, false);
+    }
+    Range* r = nullptr;
+    quint32 lastPid = 0;
+    for (size_t i = 0; i < api.correlationId.size(); ++i) {
+        const quint32 c = api.correlationId[i];
+        if (c == 0)
+            continue;
+        if (!r || api.pid[i] != lastPid)
+            r = &ranges[api.pid[i]], lastPid = api.pid[i];
+        auto bit = r->seen[c - r->lo];
+        if (bit)
+            return false;
+        bit = true;
+    }
+    return true;
 }
 
 /// Leaves out every CUDA API call whose correlation id (not 0) an earlier call of the same
@@ -157,6 +181,8 @@ void dropBacktraceCopies(ApiTable& api, std::vector<quint8>& eventClass)
 /// work is kept (as CorrelationIndex would pick it), else the first in start order.
 void dropDuplicateCorrelations(ApiTable& api, std::vector<quint8>& eventClass, DataQuality& quality)
 {
+    if (correlationsUnique(api))
+        return; // the common case, proved without sorting every call
     std::vector<quint32> order;
     order.reserve(size_t(api.size()));
     for (qsizetype i = 0; i < api.size(); ++i)
@@ -185,8 +211,47 @@ void dropDuplicateCorrelations(ApiTable& api, std::vector<quint8>& eventClass, D
         else
             keep.push_back(quint32(i));
     }
-    permuteApi(api, keep);
-    permute(eventClass, keep);
+    permuteApi(api, eventClass, keep);
+}
+
+/// The per-device and per-(device, stream) kernel indices. The lanes are counted first, so each
+/// index is allocated once at its size instead of growing by copies (at 5 M kernels those
+/// copies and their page faults cost more than the counting pass). Consecutive kernels mostly
+/// share a lane: the last lane's entry is reused instead of a map lookup. No sentinel device:
+/// every quint16 value is a key here (the readers reject 0xFFFF anyway).
+void indexLanes(Trace& trace)
+{
+    const KernelTable& k = trace.kernels;
+    using Lane = std::pair<quint16, quint32>;
+    std::map<Lane, size_t> counts;
+    size_t* count = nullptr;
+    Lane last { 0, 0 };
+    for (size_t i = 0; i < k.start.size(); ++i) {
+        const Lane lane { k.device[i], k.stream[i] };
+        if (!count || lane != last)
+            count = &counts[lane];
+        ++*count;
+        last = lane;
+    }
+    std::map<quint16, size_t> perDevice;
+    for (const auto& [lane, n] : counts) {
+        trace.kernelsByStream[lane].reserve(n);
+        perDevice[lane.first] += n;
+    }
+    for (const auto& [device, n] : perDevice)
+        trace.kernelsByDevice[device].reserve(n);
+    std::vector<quint32>* laneIdx = nullptr;
+    std::vector<quint32>* deviceIdx = nullptr;
+    for (size_t i = 0; i < k.start.size(); ++i) {
+        const Lane lane { k.device[i], k.stream[i] };
+        if (!deviceIdx || lane.first != last.first)
+            deviceIdx = &trace.kernelsByDevice[lane.first];
+        if (!laneIdx || lane != last)
+            laneIdx = &trace.kernelsByStream[lane];
+        last = lane;
+        deviceIdx->push_back(quint32(i));
+        laneIdx->push_back(quint32(i));
+    }
 }
 
 } // namespace
@@ -194,36 +259,30 @@ void dropDuplicateCorrelations(ApiTable& api, std::vector<quint8>& eventClass, D
 bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, const LoadContext& ctx)
 {
     auto& api = trace.api;
-    if (const auto order = sortOrder(api.start); !order.empty()) {
-        permuteApi(api, order);
-        permute(apiEventClass, order);
-    }
+    if (const auto order = startOrder(api.start); !order.empty())
+        permuteApi(api, apiEventClass, order);
     dropBacktraceCopies(api, apiEventClass);
     dropDuplicateCorrelations(api, apiEventClass, trace.dataQuality);
     if (ctx.cancelled())
         return false;
 
+    // Columns of one element type next to each other: ColumnPermuter reuses one buffer per type.
     auto& k = trace.kernels;
-    if (const auto order = sortOrder(k.start); !order.empty()) {
-        sortOps(k, order);
-        permute(k.name, order), permute(k.shortName, order), permute(k.config, order), permute(k.flags, order);
-    }
+    if (const auto order = startOrder(k.start); !order.empty())
+        sortOps(k, order, k.name, k.shortName, k.config, k.flags);
     auto& m = trace.memcpy;
-    if (const auto order = sortOrder(m.start); !order.empty()) {
-        sortOps(m, order);
-        permute(m.bytes, order), permute(m.copyKind, order), permute(m.srcKind, order), permute(m.dstKind, order);
-    }
+    if (const auto order = startOrder(m.start); !order.empty())
+        sortOps(m, order, m.bytes, m.copyKind, m.srcKind, m.dstKind);
     auto& ms = trace.memset;
-    if (const auto order = sortOrder(ms.start); !order.empty())
-        sortOps(ms, order), permute(ms.bytes, order);
+    if (const auto order = startOrder(ms.start); !order.empty())
+        sortOps(ms, order, ms.bytes);
     auto& g = trace.graphs;
-    if (const auto order = sortOrder(g.start); !order.empty())
-        sortOps(g, order), permute(g.graphId, order);
+    if (const auto order = startOrder(g.start); !order.empty())
+        sortOps(g, order, g.graphId);
     auto& n = trace.nvtx;
-    if (const auto order = sortOrder(n.start); !order.empty()) {
-        permute(n.rowid, order), permute(n.start, order), permute(n.end, order), permute(n.pid, order);
-        permute(n.tid, order), permute(n.endTid, order), permute(n.name, order), permute(n.domain, order);
-        permute(n.eventType, order);
+    if (const auto order = startOrder(n.start); !order.empty()) {
+        ColumnPermuter p(order);
+        p(n.rowid)(n.start)(n.end)(n.pid)(n.tid)(n.endTid)(n.name)(n.domain)(n.eventType);
     }
     if (ctx.cancelled())
         return false;
@@ -235,21 +294,7 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
     if (ctx.cancelled())
         return false;
 
-    // Consecutive kernels mostly share a lane: reuse the last vector instead of a map lookup.
-    // No sentinel device: every quint16 value is a key here (the readers reject 0xFFFF anyway).
-    std::vector<quint32>* laneIdx = nullptr;
-    std::vector<quint32>* deviceIdx = nullptr;
-    std::pair<quint16, quint32> lastLane { 0, 0 };
-    for (qsizetype i = 0; i < k.size(); ++i) {
-        const std::pair<quint16, quint32> lane { k.device[size_t(i)], k.stream[size_t(i)] };
-        if (!deviceIdx || lane.first != lastLane.first)
-            deviceIdx = &trace.kernelsByDevice[lane.first];
-        if (!laneIdx || lane != lastLane)
-            laneIdx = &trace.kernelsByStream[lane];
-        lastLane = lane;
-        deviceIdx->push_back(quint32(i));
-        laneIdx->push_back(quint32(i));
-    }
+    indexLanes(trace);
 
     // Capture extent: first to last event of any kind the trace holds, NVTX ranges included
     // (the "full" window, docs/analysis.md; the loader adds OS runtime calls).

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/traceloader.h"
 
-#include "core/counters/gpumetricsreader.h"
 #include "core/io/exportopener.h"
+#include "core/io/gpumetricsreader.h"
 #include "core/io/gpuopreader.h"
 #include "core/io/hostreader.h"
 #include "core/io/memoryusagereader.h"

@@ -60,8 +60,14 @@ QVariant KernelSummaryModel::data(const QModelIndex& index, int role) const
             ? QVariant()
             : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     const QString& name = m_analysis->trace->strings.at(k->name);
-    if (role == Qt::ToolTipRole)
-        return index.column() == Name ? QVariant(name) : QVariant();
+    if (role == Qt::ToolTipRole) {
+        if (index.column() == Name)
+            return name;
+        if (index.column() >= Ctas)
+            return tr("Of the launch configuration with the most GPU time; wave efficiency and tail over the whole "
+                      "analysis window (tail = time lost in partial last waves).");
+        return {};
+    }
     const bool sort = role == SortRole;
     switch (Column(index.column())) {
     case Name:
@@ -88,10 +94,42 @@ QVariant KernelSummaryModel::data(const QModelIndex& index, int role) const
         return k->occupancy ? QVariant(formatPercent(*k->occupancy, 0)) : QVariant();
     case Math: // tensor core / SIMT and the data type, from the kernel name (docs/analysis.md "Math path")
         return m_analysis->efficiency.mathOfName.value(k->name).label();
+    case Ctas:
+    case CtasPerSm:
+    case Waves:
+    case WaveEfficiency:
+    case Tail:
+        return wavesData(*k, Column(index.column()), sort);
     case ColumnCount:
         break;
     }
     return {};
+}
+
+QVariant KernelSummaryModel::wavesData(const KernelSummary& k, Column column, bool sort) const
+{
+    const KernelWaves* w = m_analysis->design.wavesOf(k.name);
+    const bool known = w && w->top.ctas > 0;
+    switch (column) {
+    case Ctas:
+        return known ? (sort ? QVariant(w->top.ctas) : QVariant(formatCount(w->top.ctas)))
+                     : (sort ? QVariant(qint64(-1)) : QVariant());
+    case CtasPerSm:
+        return known ? QVariant(w->top.ctasPerSm) : (sort ? QVariant(-1) : QVariant());
+    case Waves:
+        return known ? (sort ? QVariant(w->top.waves) : QVariant(formatCount(w->top.waves)))
+                     : (sort ? QVariant(qint64(-1)) : QVariant());
+    case WaveEfficiency:
+        if (!w || !w->waveEfficiency)
+            return sort ? QVariant(-1.0) : QVariant();
+        return sort ? QVariant(*w->waveEfficiency) : QVariant(formatPercent(*w->waveEfficiency));
+    case Tail:
+        if (!w)
+            return sort ? QVariant(qint64(-1)) : QVariant();
+        return sort ? QVariant(w->tailNs) : QVariant(formatDuration(w->tailNs));
+    default:
+        return {};
+    }
 }
 
 QVariant KernelSummaryModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -121,6 +159,16 @@ QVariant KernelSummaryModel::headerData(int section, Qt::Orientation orientation
         return tr("Occupancy");
     case Math:
         return tr("Math");
+    case Ctas:
+        return tr("CTAs");
+    case CtasPerSm:
+        return tr("CTAs/SM");
+    case Waves:
+        return tr("Waves");
+    case WaveEfficiency:
+        return tr("Wave eff.");
+    case Tail:
+        return tr("Tail");
     case ColumnCount:
         break;
     }

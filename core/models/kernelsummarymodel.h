@@ -14,7 +14,27 @@ class KernelSummaryModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Name, Category, Count, Total, Mean, P50, P90, Share, Devices, Occupancy, Math, ColumnCount };
+    /// Ctas … Tail: waves and tails of the name over the whole window (AnalysisResult::design,
+    /// docs/analysis.md "Waves and tails"), also in a scoped summary.
+    enum Column {
+        Name,
+        Category,
+        Count,
+        Total,
+        Mean,
+        P50,
+        P90,
+        Share,
+        Devices,
+        Occupancy,
+        Math,
+        Ctas,
+        CtasPerSm,
+        Waves,
+        WaveEfficiency,
+        Tail,
+        ColumnCount
+    };
     enum Role { SortRole = Qt::UserRole, NameIdRole };
 
     explicit KernelSummaryModel(QObject* parent = nullptr);
@@ -32,6 +52,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QVariant wavesData(const KernelSummary& k, Column column, bool sort) const;
     AnalysisPtr m_analysis;
     QVector<KernelSummary> m_rows;
 };

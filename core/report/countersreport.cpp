@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/countersreport.h"
 
-#include "core/counters/ncustallreasons.h"
+#include "core/io/ncustallreasons.h"
 #include "core/report/csvwriter.h"
 #include "core/report/markdownreport.h"
 #include "core/util/format.h"

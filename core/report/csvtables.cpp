@@ -3,6 +3,7 @@
 
 #include "core/report/countersreport.h"
 #include "core/report/csvwriter.h"
+#include "core/report/designreport.h"
 #include "core/report/efficiencyreport.h"
 #include "core/report/memoryreport.h"
 #include "core/report/servingreport.h"
@@ -161,6 +162,7 @@ QMap<QString, QByteArray> CsvTables::build(const AnalysisResult& r)
     if (r.serving.requests.size() > 0)
         out.insert(QStringLiteral("requests.csv"), ServingReport::requestsCsv(r));
     EfficiencyReport::csv(r, &out);
+    DesignReport::csv(r, &out);
     CountersReport::addCsv(r, out);
     return out;
 }

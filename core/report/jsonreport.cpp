@@ -5,6 +5,7 @@
 #include "core/analysis/statistics.h"
 #include "core/report/countersreport.h"
 #include "core/report/dataqualityreport.h"
+#include "core/report/designreport.h"
 #include "core/report/efficiencyreport.h"
 #include "core/report/memoryreport.h"
 #include "core/report/servingreport.h"
@@ -263,6 +264,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
     root.insert(QStringLiteral("serving"), ServingReport::json(r));
     root.insert(QStringLiteral("memory"), MemoryReport::json(r));
     root.insert(QStringLiteral("efficiency"), EfficiencyReport::json(r));
+    root.insert(QStringLiteral("design"), DesignReport::json(r));
 
     QJsonArray findings;
     for (const auto& f : r.findings)

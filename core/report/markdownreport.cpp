@@ -3,6 +3,7 @@
 
 #include "core/report/countersreport.h"
 #include "core/report/dataqualityreport.h"
+#include "core/report/designreport.h"
 #include "core/report/efficiencyreport.h"
 #include "core/report/memoryreport.h"
 #include "core/report/servingreport.h"
@@ -219,6 +220,8 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
     writeHostTables(s, r);
     writeNvtxTables(s, r);
     s << EfficiencyReport::markdown(r);
+    s << DesignReport::markdown(r);
+    s << DesignReport::gemmMarkdown(r);
     writeProcesses(s, r);
     s << DataQualityReport::markdown(r.trace->dataQuality);
     if (!r.warnings.isEmpty()) {

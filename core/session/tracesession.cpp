@@ -97,12 +97,21 @@ void TraceSession::setWindow(int index, const WindowSpec& window)
     queueAnalysis(m_entries[index].id);
 }
 
-void TraceSession::setImports(int index, const QString& ncuFile, const QString& nvmlCsv)
+void TraceSession::setImports(int index, const QString& ncuFile, const QString& nvmlCsv, const QStringList& nvmlColumns)
 {
     if (index < 0 || index >= int(m_entries.size()))
         return;
     m_entries[index].ncuFile = ncuFile;
     m_entries[index].nvmlCsv = nvmlCsv;
+    m_entries[index].nvmlColumns = nvmlColumns;
+    queueAnalysis(m_entries[index].id);
+}
+
+void TraceSession::setCublasLog(int index, const QString& path)
+{
+    if (index < 0 || index >= int(m_entries.size()))
+        return;
+    m_entries[index].cublasLog = path;
     queueAnalysis(m_entries[index].id);
 }
 
@@ -201,6 +210,8 @@ void TraceSession::next()
         options.window = m_entries[index].window;
         options.ncuFile = m_entries[index].ncuFile;
         options.nvmlCsv = m_entries[index].nvmlCsv;
+        options.nvmlColumns = m_entries[index].nvmlColumns;
+        options.cublasLog = m_entries[index].cublasLog;
         m_analysisWatcher.setFuture(Analyzer::analyzeAsync(m_entries[index].trace, options));
         emit analysisStarted(index);
         emit progress(-1, tr("Analysing %1…").arg(m_entries[index].trace->info.fileName));

@@ -37,6 +37,8 @@ public:
         QString sourcePath;
         QString ncuFile; ///< Nsight Compute results imported for this trace (empty: none)
         QString nvmlCsv; ///< NVML samples imported for this trace (empty: none)
+        QStringList nvmlColumns; ///< the columns of a header-less nvmlCsv (AnalysisOptions::nvmlColumns)
+        QString cublasLog; ///< cuBLAS/cuBLASLt API log imported for this trace (empty: none)
     };
 
     explicit TraceSession(QObject* parent = nullptr);
@@ -47,7 +49,9 @@ public:
     /// Re-analyses trace `index` over `window` (full, steady or custom); replaces a pending request.
     void setWindow(int index, const WindowSpec& window);
     /// Imports hardware counters for trace `index` (empty keeps none) and re-analyses it.
-    void setImports(int index, const QString& ncuFile, const QString& nvmlCsv);
+    void setImports(int index, const QString& ncuFile, const QString& nvmlCsv, const QStringList& nvmlColumns = {});
+    /// Imports a cuBLAS/cuBLASLt API log for trace `index` (empty: none) and re-analyses it.
+    void setCublasLog(int index, const QString& path);
     /// Phase map and taxonomy for every later analysis; re-analyses every open trace.
     void setOptions(const AnalysisOptions& options);
     const AnalysisOptions& options() const { return m_options; }

@@ -39,6 +39,10 @@ struct SynthOptions
     /// If > 0: write GPU_METRICS and TARGET_INFO_GPU_METRICS sampled every this many ns
     /// (nsys' default 10 kHz = 100 000 ns), derived from the kernels (SynthGpuMetrics).
     qint64 gpuMetricsPeriodNs = 0;
+    /// Store the per-process tables (kernels, runtime API, NVTX, memcpy, memset, sync, graph
+    /// launches) in per-process blocks, each block in time order, as a real runtime table often is
+    /// (`synth --layout blocked`); otherwise every table is in start-time order across processes.
+    bool blockedLayout = false;
 };
 
 /// Outcome of writeSynthTrace(). Counts are rows written; times are ns on the session timeline.

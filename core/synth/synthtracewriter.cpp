@@ -56,6 +56,41 @@ bool createPassTables(sqlite3* db, quint32 mask, QString* sqlError)
         && (!(mask & SynthRowSink::GraphTrace) || SynthSchema::create(db, Table::GraphTrace, sqlError));
 }
 
+/// Rewrites each per-process table in per-process blocks (`synth --layout blocked`): rows by
+/// process id (bits 24..47 of the global id), in their time order within a process. The table is
+/// recreated from its own CREATE statement, so the schema stays exactly nsys'.
+bool writeBlocked(sqlite3* db, QString* sqlError)
+{
+    const std::pair<const char*, const char*> tables[] = {
+        { "CUPTI_ACTIVITY_KIND_KERNEL", "globalPid" },
+        { "CUPTI_ACTIVITY_KIND_RUNTIME", "globalTid" },
+        { "NVTX_EVENTS", "globalTid" },
+        { "CUPTI_ACTIVITY_KIND_MEMCPY", "globalPid" },
+        { "CUPTI_ACTIVITY_KIND_MEMSET", "globalPid" },
+        { "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION", "globalPid" },
+        { "CUPTI_ACTIVITY_KIND_GRAPH_TRACE", "globalPid" },
+    };
+    for (const auto& [table, id] : tables) {
+        sqlite3_stmt* st = nullptr;
+        QByteArray ddl;
+        if (sqlite3_prepare_v2(db, "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", -1, &st, nullptr)
+            == SQLITE_OK) {
+            sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+            if (sqlite3_step(st) == SQLITE_ROW)
+                ddl = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+        }
+        sqlite3_finalize(st);
+        if (ddl.isEmpty())
+            continue; // not written (no rows of this kind)
+        const QByteArray sql = QByteArray("ALTER TABLE ") + table + " RENAME TO synth_timeorder; " + ddl
+            + "; INSERT INTO " + table + " SELECT * FROM synth_timeorder ORDER BY (" + id
+            + " >> 24) & 16777215, rowid; DROP TABLE " + "synth_timeorder;";
+        if (!SynthSchema::exec(db, sql.constData(), sqlError))
+            return false;
+    }
+    return true;
+}
+
 /// One synthetic export being written: the connection to `path.part`, the row sink and the
 /// progress state. Each stage returns false on failure or cancel, with error() saying which.
 class SynthFile
@@ -204,10 +239,14 @@ bool SynthFile::finish(const SynthOptions& options, const SynthPlan& plan, const
     if (options.gpuMetricsPeriodNs > 0
         && !SynthGpuMetrics::write(m_db, options.gpuMetricsPeriodNs, captureEndNs, &sqlError))
         return sqlFailure(sqlError);
-    if (!SynthMetadata::writeMetadata(m_db, plan, result.lastNs, &sqlError)
+    if ((options.blockedLayout && !writeBlocked(m_db, &sqlError))
+        || !SynthMetadata::writeMetadata(m_db, plan, result.lastNs, &sqlError)
         || !SynthSchema::exec(m_db, "COMMIT", &sqlError))
         return sqlFailure(sqlError);
     m_sink.reset();
+    // The rewritten tables' old pages are free pages now; an export has none.
+    if (options.blockedLayout && !SynthSchema::exec(m_db, "VACUUM", &sqlError))
+        return sqlFailure(sqlError);
     if (sqlite3_close(m_db) != SQLITE_OK)
         return sqlFailure(QString::fromUtf8(sqlite3_errmsg(m_db))); // the destructor closes it again
     m_db = nullptr;

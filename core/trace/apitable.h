@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/trace/shrinkcolumn.h"
+
 #include <QtGlobal>
 
 #include <vector>
@@ -44,8 +46,8 @@ struct ApiTable
     }
     void shrink()
     {
-        rowid.shrink_to_fit(), start.shrink_to_fit(), end.shrink_to_fit(), correlationId.shrink_to_fit();
-        pid.shrink_to_fit(), tid.shrink_to_fit(), name.shrink_to_fit(), kind.shrink_to_fit();
+        shrinkColumn(rowid), shrinkColumn(start), shrinkColumn(end), shrinkColumn(correlationId);
+        shrinkColumn(pid), shrinkColumn(tid), shrinkColumn(name), shrinkColumn(kind);
     }
     qint64 memoryBytes() const { return qint64(size()) * (8 * 3 + 4 * 4 + 1); }
 };

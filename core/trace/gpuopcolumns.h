@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/trace/shrinkcolumn.h"
+
 #include <QtGlobal>
 
 #include <vector>
@@ -32,8 +34,8 @@ struct GpuOpColumns
     }
     void shrinkOps()
     {
-        rowid.shrink_to_fit(), start.shrink_to_fit(), end.shrink_to_fit(), device.shrink_to_fit();
-        stream.shrink_to_fit(), correlationId.shrink_to_fit(), pid.shrink_to_fit(), api.shrink_to_fit();
+        shrinkColumn(rowid), shrinkColumn(start), shrinkColumn(end), shrinkColumn(device);
+        shrinkColumn(stream), shrinkColumn(correlationId), shrinkColumn(pid), shrinkColumn(api);
     }
     qint64 opBytesPerRow() const { return 8 * 3 + 2 + 4 * 4; }
 };

@@ -25,7 +25,7 @@ struct KernelTable : GpuOpColumns
     void shrink()
     {
         shrinkOps();
-        name.shrink_to_fit(), shortName.shrink_to_fit(), config.shrink_to_fit(), flags.shrink_to_fit();
+        shrinkColumn(name), shrinkColumn(shortName), shrinkColumn(config), shrinkColumn(flags);
     }
     qint64 memoryBytes() const { return qint64(size()) * (opBytesPerRow() + 13); }
 };

@@ -21,7 +21,7 @@ struct MemcpyTable : GpuOpColumns
     void shrink()
     {
         shrinkOps();
-        bytes.shrink_to_fit(), copyKind.shrink_to_fit(), srcKind.shrink_to_fit(), dstKind.shrink_to_fit();
+        shrinkColumn(bytes), shrinkColumn(copyKind), shrinkColumn(srcKind), shrinkColumn(dstKind);
     }
 };
 
@@ -30,7 +30,7 @@ struct MemsetTable : GpuOpColumns
 {
     std::vector<qint64> bytes;
     void reserve(qsizetype n) { reserveOps(n), bytes.reserve(size_t(n)); }
-    void shrink() { shrinkOps(), bytes.shrink_to_fit(); }
+    void shrink() { shrinkOps(), shrinkColumn(bytes); }
 };
 
 /// CUPTI_ACTIVITY_KIND_GRAPH_TRACE: one row per whole CUDA-graph launch (graph trace mode).
@@ -38,7 +38,7 @@ struct GraphLaunchTable : GpuOpColumns
 {
     std::vector<quint32> graphId;
     void reserve(qsizetype n) { reserveOps(n), graphId.reserve(size_t(n)); }
-    void shrink() { shrinkOps(), graphId.shrink_to_fit(); }
+    void shrink() { shrinkOps(), shrinkColumn(graphId); }
 };
 
 } // namespace sl

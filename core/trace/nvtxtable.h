@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/trace/shrinkcolumn.h"
+
 #include <QtGlobal>
 
 #include <vector>
@@ -50,9 +52,9 @@ struct NvtxTable
     }
     void shrink()
     {
-        rowid.shrink_to_fit(), start.shrink_to_fit(), end.shrink_to_fit(), pid.shrink_to_fit();
-        tid.shrink_to_fit(), endTid.shrink_to_fit(), name.shrink_to_fit(), domain.shrink_to_fit();
-        eventType.shrink_to_fit();
+        shrinkColumn(rowid), shrinkColumn(start), shrinkColumn(end), shrinkColumn(pid);
+        shrinkColumn(tid), shrinkColumn(endTid), shrinkColumn(name), shrinkColumn(domain);
+        shrinkColumn(eventType);
     }
     qint64 memoryBytes() const { return qint64(size()) * (8 * 3 + 4 * 5 + 1); }
 };

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/counters/counterseries.h"
 #include "core/trace/apitable.h"
+#include "core/trace/counterseries.h"
 #include "core/trace/dataquality.h"
 #include "core/trace/gpuinfo.h"
 #include "core/trace/kerneltable.h"

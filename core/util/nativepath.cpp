@@ -1,7 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/nativepath.h"
 
+#include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace sl {
 
@@ -94,6 +102,41 @@ QString NativePath::displayName(const QString& path)
             name[i] = QChar::ReplacementCharacter;
     }
     return name;
+}
+
+NativePath::Kind NativePath::kind(const QString& path)
+{
+    struct stat st
+    {
+    };
+    if (path.isEmpty() || ::stat(encode(path).constData(), &st) != 0)
+        return Kind::Missing;
+    return S_ISREG(st.st_mode) ? Kind::File : S_ISDIR(st.st_mode) ? Kind::Dir : Kind::Other;
+}
+
+bool NativePath::openReadOnly(QFile& file, const QString& path, QString* error)
+{
+    const int fd = ::open(encode(path).constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+        *error = QString::fromLocal8Bit(std::strerror(errno));
+        return false;
+    }
+    struct stat st
+    {
+    };
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        *error = QCoreApplication::translate("NativePath", "it is not a regular file");
+        return false;
+    }
+    // Reads of a regular file never block; clear O_NONBLOCK anyway so QFile sees a plain descriptor.
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        *error = file.errorString();
+        return false;
+    }
+    return true;
 }
 
 } // namespace sl

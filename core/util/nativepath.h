@@ -4,6 +4,8 @@
 #include <QByteArray>
 #include <QString>
 
+class QFile;
+
 namespace sl {
 
 /// File names are bytes on Linux, and not every name is UTF-8 (an old Latin-1 archive, a name
@@ -19,6 +21,13 @@ public:
     static QByteArray encode(const QString& path);
     /// The name for messages: the file name with escaped bytes shown as U+FFFD.
     static QString displayName(const QString& path);
+
+    /// What `path` names, asked of the system by its bytes (QFileInfo would ask by the U+FFFD form).
+    enum class Kind { Missing, File, Dir, Other };
+    static Kind kind(const QString& path);
+    /// Opens a regular file read-only by its bytes (O_NONBLOCK: a FIFO given by mistake cannot
+    /// block); false with `error` set (the system's reason, translated by Qt) otherwise.
+    static bool openReadOnly(QFile& file, const QString& path, QString* error);
 };
 
 } // namespace sl

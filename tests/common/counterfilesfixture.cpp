@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tests/common/counterfilesfixture.h"
 
-#include "core/counters/ncureport.h"
+#include "core/io/ncureport.h"
 
 namespace sl::test {
 

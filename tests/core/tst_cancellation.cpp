@@ -3,6 +3,8 @@
 // returns no result and stops polling (it does not run on to the end), and each analysis step
 // cancelled before it starts leaves its part of the result empty.
 #include "core/analysis/analyzer.h"
+#include "core/analysis/counters/counteranalysis.h"
+#include "core/analysis/counters/ncuanalysis.h"
 #include "core/analysis/deviceanalysis.h"
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/findingsengine.h"
@@ -15,8 +17,6 @@
 #include "core/compare/comparator.h"
 #include "core/compare/kernelmatcher.h"
 #include "core/compare/tracebreakdown.h"
-#include "core/counters/counteranalysis.h"
-#include "core/counters/ncuanalysis.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthtracewriter.h"
 

@@ -6,12 +6,12 @@
 // fails here. One finding of each kind: serving, efficiency, hardware counters, Nsight Compute,
 // data quality.
 #include "core/analysis/analysisresult.h"
+#include "core/analysis/counters/counteranalysis.h"
+#include "core/analysis/counters/ncuanalysis.h"
 #include "core/analysis/dataqualityfindings.h"
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/servingfindings.h"
 #include "core/analysis/specrules.h"
-#include "core/counters/counteranalysis.h"
-#include "core/counters/ncuanalysis.h"
 #include "core/trace/tablenames.h"
 
 #include <QtTest>

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // TraceLoader: error classification of bad inputs, read-only access, correlation per process,
 // old schemas, start ordering, eventClass 67 de-duplication and cancellation.
+#include "core/io/columnorder.h"
+#include "core/io/floorscan.h"
+#include "core/io/sqliteconnection.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthtracewriter.h"
 #include "tests/common/tracefixture.h"
@@ -14,6 +17,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <tuple>
 
 using namespace sl;
 using sl::test::TraceFixture;
@@ -69,6 +73,10 @@ private slots:
     void schema2021();
     void sortedByStart();
     void eventClass67Duplicates();
+    void startOrderRuns();
+    void columnPermuter();
+    void blockedLayoutLoadsLikeTimeOrder();
+    void floorQueries();
     void cancel();
     void cancelFuture();
 };
@@ -369,6 +377,114 @@ void TestLoader::cancelFuture()
     QVERIFY(future.isCanceled());
     QCOMPARE(future.resultCount(), 0);
     QVERIFY(QSqlDatabase::connectionNames().isEmpty());
+}
+
+void TestLoader::startOrderRuns()
+{
+    // Already in order (ties included): nothing to do.
+    QVERIFY(startOrder({ 1, 2, 2, 5 }).empty());
+    // Two blocks, as a per-process table: merged, the earlier row first on equal starts.
+    QCOMPARE(startOrder({ 10, 20, 30, 5, 20, 40 }), (std::vector<quint32> { 3, 0, 1, 4, 2, 5 }));
+    // Three blocks, one of a single row.
+    QCOMPARE(startOrder({ 7, 8, 1, 3, 2 }), (std::vector<quint32> { 2, 4, 3, 0, 1 }));
+    // More runs than the merge takes (a descending table of 200 rows): the comparison sort,
+    // stable on the two equal starts.
+    std::vector<qint64> down;
+    for (qint64 v = 199; v >= 0; --v)
+        down.push_back(v == 100 ? 101 : v);
+    const std::vector<quint32> order = startOrder(down);
+    QCOMPARE(order.size(), size_t(200));
+    for (size_t i = 1; i < order.size(); ++i)
+        QVERIFY(down[order[i - 1]] <= down[order[i]]);
+    QCOMPARE(down[order[100]], qint64(101));
+    QCOMPARE(order[100], 98u); // row 98 holds 101 and comes before row 99 (100 -> 101)
+    QCOMPARE(order[101], 99u);
+}
+
+void TestLoader::columnPermuter()
+{
+    std::vector<qint64> a { 10, 20, 30 }, b { 1, 2, 3 };
+    std::vector<quint8> c { 7, 8, 9 };
+    std::vector<quint32> d { 100, 200, 300 }, empty;
+    const std::vector<quint32> order { 2, 0, 1 };
+    ColumnPermuter p(order);
+    p(a)(c)(b)(d)(empty); // types interleaved: each buffer is given up for the next type
+    QCOMPARE(a, (std::vector<qint64> { 30, 10, 20 }));
+    QCOMPARE(b, (std::vector<qint64> { 3, 1, 2 }));
+    QCOMPARE(c, (std::vector<quint8> { 9, 7, 8 }));
+    QCOMPARE(d, (std::vector<quint32> { 300, 100, 200 }));
+    QVERIFY(empty.empty());
+    // A subset keeps only the rows named.
+    const std::vector<quint32> keep { 0, 2 };
+    ColumnPermuter subset(keep);
+    subset(a)(b);
+    QCOMPARE(a, (std::vector<qint64> { 30, 20 }));
+    QCOMPARE(b, (std::vector<qint64> { 3, 2 }));
+}
+
+void TestLoader::blockedLayoutLoadsLikeTimeOrder()
+{
+    // The same capture stored in start order and in per-process blocks loads to the same rows,
+    // each kernel with the same launching call (the blocked tables take the merge path).
+    QTemporaryDir dir;
+    SynthOptions o;
+    o.steps = 30;
+    o.ranks = 2;
+    o.layers = 2;
+    const QString timePath = dir.filePath(QStringLiteral("time.sqlite"));
+    const QString blockedPath = dir.filePath(QStringLiteral("blocked.sqlite"));
+    QVERIFY(writeSynthTrace(timePath, o).ok);
+    o.blockedLayout = true;
+    QVERIFY(writeSynthTrace(blockedPath, o).ok);
+    const LoadOutcome a = TraceLoader::loadSync(timePath), b = TraceLoader::loadSync(blockedPath);
+    QVERIFY2(a.ok() && b.ok(), qPrintable(a.message + b.message));
+    using Row = std::tuple<qint64, qint64, quint32, quint32, quint32, qint64, QString>;
+    auto rows = [](const Trace& t) {
+        std::vector<Row> out;
+        const KernelTable& k = t.kernels;
+        for (size_t i = 0; i < k.start.size(); ++i)
+            out.emplace_back(k.start[i], k.end[i], k.stream[i], k.pid[i], k.correlationId[i],
+                k.api[i] < 0 ? -1 : t.api.start[size_t(k.api[i])], t.strings.at(k.name[i]));
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    const Trace &ta = *a.trace, &tb = *b.trace;
+    QVERIFY(ta.kernels.size() > 1000);
+    QVERIFY(std::is_sorted(tb.kernels.start.begin(), tb.kernels.start.end()));
+    QVERIFY(std::is_sorted(tb.api.start.begin(), tb.api.start.end()));
+    QVERIFY(ta.kernels.rowid != tb.kernels.rowid); // the blocked file really stores another order
+    QVERIFY(rows(ta) == rows(tb));
+    QCOMPARE(ta.api.start, tb.api.start);
+    QCOMPARE(ta.nvtx.start, tb.nvtx.start);
+    QCOMPARE(ta.memcpy.start, tb.memcpy.start);
+    QCOMPARE(ta.kernelsByStream.size(), tb.kernelsByStream.size());
+    QCOMPARE(ta.dataQuality.excludedRows(), tb.dataQuality.excludedRows());
+}
+
+void TestLoader::floorQueries()
+{
+    // The benchmark floor aggregates exactly the columns the loader reads, of the tables present.
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.kernel(100, 200, 0, 7, 1, 100, QStringLiteral("k1"));
+    const SqliteConnection db(fx.path());
+    QVERIFY(db.isOpen());
+    const QStringList q = FloorScan::aggregateQueries(db);
+    const QString kernels = QStringLiteral(
+        "SELECT total(\"start\"), total(\"end\"), total(\"deviceId\"), total(\"streamId\"), total(\"correlationId\"), "
+        "total(\"globalPid\"), total(\"demangledName\"), total(\"shortName\"), total(\"registersPerThread\"), "
+        "total(\"gridX\"), total(\"gridY\"), total(\"gridZ\"), total(\"blockX\"), total(\"blockY\"), "
+        "total(\"blockZ\"), "
+        "total(\"staticSharedMemory\"), total(\"dynamicSharedMemory\"), total(\"graphNodeId\") FROM "
+        "CUPTI_ACTIVITY_KIND_KERNEL");
+    QVERIFY2(q.contains(kernels), qPrintable(q.join(u'\n')));
+    QVERIFY(q.contains(QStringLiteral("SELECT total(\"id\"), total(\"value\") FROM StringIds")));
+    QVERIFY(q.contains(QStringLiteral("SELECT total(\"start\"), total(\"end\"), total(\"eventType\"), "
+                                      "total(\"globalTid\"), total(\"endGlobalTid\"), total(\"text\"), "
+                                      "total(\"textId\"), total(\"domainId\") FROM NVTX_EVENTS WHERE eventType IN "
+                                      "(59, 60, 75)")));
+    for (const QString& s : q)
+        QVERIFY2(!s.contains(QLatin1String("SYNCHRONIZATION")), qPrintable(s)); // not read by the loader
 }
 
 QTEST_GUILESS_MAIN(TestLoader)

@@ -111,6 +111,25 @@ private slots:
         QCOMPARE(r->memory.devices[1].baselineBytes, GiB);
     }
 
+    /// The timeline lane: a counter series per GPU whose samples hold the value before each
+    /// event (a counter sample covers the period ending at its time), then the last value.
+    void laneIsACounterSeries()
+    {
+        TraceFixture fx;
+        buildExport(fx);
+        const TracePtr t = sl::test::loadFixture(fx);
+        QVERIFY(t);
+        const CounterSeries* lane = t->counters.find(0, QStringLiteral("GPU Memory In Use"));
+        QVERIFY(lane);
+        QCOMPARE(lane->source, CounterSeries::Source::MemoryEvents);
+        QCOMPARE(lane->unit, QStringLiteral("MiB"));
+        QCOMPARE(lane->t, (std::vector<qint64> { 1'000'000, 2'000'000, 2'500'000, 3'500'000, 3'500'001 }));
+        QCOMPARE(lane->v, (std::vector<float> { 0, 1024, 1536, 1024, 768 }));
+        const CounterSeries* gpu1 = t->counters.find(1, QStringLiteral("GPU Memory In Use"));
+        QVERIFY(gpu1);
+        QCOMPARE(gpu1->v, (std::vector<float> { 1024, 3072, 0 })); // raised by the 1 GiB freed from before
+    }
+
     void peaksChurnAndFinding()
     {
         TraceFixture fx;

@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <csignal>
+
 #ifndef SIGHTLINE_CLI
 #error "SIGHTLINE_CLI (path of sightline-cli) must be defined by tests/core/CMakeLists.txt"
 #endif
@@ -26,17 +28,23 @@ using sl::test::TraceFixture;
 namespace {
 
 /// Answers --version like nsys; for `export` it appends its arguments (one per line, then "--")
-/// to $STANDIN_LOG, prints a progress bar, sleeps $STANDIN_SLEEP seconds when set, fails when
-/// $STANDIN_FAIL is set, else copies $STANDIN_SOURCE to the --output path.
+/// to $STANDIN_LOG, writes its pid to $STANDIN_PIDFILE when set, prints a progress bar, sleeps
+/// $STANDIN_SLEEP seconds when set (in a child `sleep`, as a hung helper of nsys would), fails
+/// when $STANDIN_FAIL is set, kills itself with SIGSEGV when $STANDIN_CRASH is set, writes only
+/// the first $STANDIN_TRUNCATE bytes of the export (and exits 0) when set, else copies
+/// $STANDIN_SOURCE to the --output path.
 const char* kScript = R"(#!/bin/sh
 if [ "$1" = "--version" ]; then echo "NVIDIA Nsight Systems version 2099.1.2.3-standin"; exit 0; fi
 for a in "$@"; do echo "$a" >> "$STANDIN_LOG"; done
 echo "--" >> "$STANDIN_LOG"
+[ -n "$STANDIN_PIDFILE" ] && echo $$ > "$STANDIN_PIDFILE"
 out=""; prev=""
 for a in "$@"; do [ "$prev" = "--output" ] && out="$a"; prev="$a"; done
 echo "Processing [======50%]"
 if [ -n "$STANDIN_SLEEP" ]; then sleep "$STANDIN_SLEEP"; fi
 if [ -n "$STANDIN_FAIL" ]; then echo "Error: the report is damaged" >&2; exit 3; fi
+if [ -n "$STANDIN_CRASH" ]; then kill -SEGV $$; fi
+if [ -n "$STANDIN_TRUNCATE" ]; then head -c "$STANDIN_TRUNCATE" "$STANDIN_SOURCE" > "$out"; exit 0; fi
 cp "$STANDIN_SOURCE" "$out" || exit 4
 echo "Processing [=======100%]"
 )";
@@ -85,8 +93,13 @@ private slots:
     void changedReportIsExportedAgain();
     void failureAndCancel();
     void withoutNsys();
+    void hungNsysTimesOut();
+    void crashIsToldBySignal();
+    void brokenExportIsNotCached();
+    void damagedCacheIsReplaced();
     void sessionOpensReports();
     void cliOpensReports();
+    void cliSaysWhatItWaitsForAndStopsOnCtrlC();
 
 private:
     QTemporaryDir m_tmp;
@@ -121,8 +134,8 @@ void TestNsysImporter::init()
 {
     QFile::remove(m_log);
     QDir(m_tmp.filePath(QStringLiteral("cache"))).removeRecursively();
-    qunsetenv("STANDIN_SLEEP");
-    qunsetenv("STANDIN_FAIL");
+    for (const char* name : { "STANDIN_SLEEP", "STANDIN_FAIL", "STANDIN_CRASH", "STANDIN_TRUNCATE", "STANDIN_PIDFILE" })
+        qunsetenv(name);
     m_report = m_inputs + QStringLiteral("/serve-before.nsys-rep");
     QFile f(m_report);
     QVERIFY(f.open(QIODevice::WriteOnly));
@@ -252,6 +265,78 @@ void TestNsysImporter::withoutNsys()
     QCOMPARE(runs(m_log).size(), 0);
 }
 
+void TestNsysImporter::hungNsysTimesOut()
+{
+    // R3: an export that never ends is stopped at the limit (1 s here; an hour by default), with
+    // a message that says so and how to raise it; nothing is cached.
+    const QString cache = m_tmp.filePath(QStringLiteral("cache/sightline/nsys-exports"));
+    qputenv("STANDIN_SLEEP", "100000");
+    const QString pidFile = m_tmp.filePath(QStringLiteral("standin.pid"));
+    qputenv("STANDIN_PIDFILE", pidFile.toUtf8());
+    const auto r = NsysImporter::importReport(m_report, m_nsys, {}, {}, 1000);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error, LoadError::NsysReport);
+    QVERIFY2(r.message.contains(QStringLiteral("did not finish exporting serve-before.nsys-rep"))
+            && r.message.contains(QStringLiteral("--nsys-timeout")),
+        qPrintable(r.message));
+    QCOMPARE(filesUnder(cache), QStringList());
+    // The stand-in and its `sleep` were killed, not left behind.
+    QFile pid(pidFile);
+    QVERIFY(pid.open(QIODevice::ReadOnly));
+    const pid_t standin = pid_t(pid.readAll().trimmed().toLongLong());
+    QVERIFY(standin > 0);
+    QVERIFY(QTest::qWaitFor([&] { return ::kill(standin, 0) != 0; }, 5000));
+}
+
+void TestNsysImporter::crashIsToldBySignal()
+{
+    // R13: a signal is named, not "exit code -1".
+    qputenv("STANDIN_CRASH", "1");
+    const auto r = NsysImporter::importReport(m_report, m_nsys);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.message.contains(QStringLiteral("crashed with signal SIGSEGV")), qPrintable(r.message));
+    QVERIFY2(!r.message.contains(QStringLiteral("-1")), qPrintable(r.message));
+}
+
+void TestNsysImporter::brokenExportIsNotCached()
+{
+    // R4: nsys exits 0 but its export is cut short (a full disk): refused, not cached; the next
+    // open runs nsys again, and the message of a good export names the cached file.
+    const QString cache = m_tmp.filePath(QStringLiteral("cache/sightline/nsys-exports"));
+    qputenv("STANDIN_TRUNCATE", QByteArray::number(QFileInfo(m_fixture->path()).size() / 2));
+    auto r = NsysImporter::importReport(m_report, m_nsys);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error, LoadError::NsysReport);
+    QVERIFY2(r.message.contains(QStringLiteral("not cached")) && r.message.contains(QStringLiteral("truncated")),
+        qPrintable(r.message));
+    QCOMPARE(filesUnder(cache), QStringList());
+    qunsetenv("STANDIN_TRUNCATE");
+    r = NsysImporter::importReport(m_report, m_nsys);
+    QVERIFY2(r.ok(), qPrintable(r.message));
+    QCOMPARE(runs(m_log).size(), 2);
+    const QString cached
+        = cache + QLatin1Char('/') + NsysImporter::cacheKey(m_report) + QStringLiteral("/serve-before.sqlite");
+    QCOMPARE(r.sqlitePath, cached);
+    QVERIFY2(r.message.contains(QDir::toNativeSeparators(cached)), qPrintable(r.message));
+}
+
+void TestNsysImporter::damagedCacheIsReplaced()
+{
+    // A cached export damaged later (or cached unverified by an older Sightline) is made again.
+    auto r = NsysImporter::importReport(m_report, m_nsys);
+    QVERIFY(r.ok());
+    {
+        QFile f(r.sqlitePath);
+        QVERIFY(f.resize(f.size() / 2));
+    }
+    r = NsysImporter::importReport(m_report, m_nsys);
+    QVERIFY2(r.ok(), qPrintable(r.message));
+    QVERIFY(!r.reused);
+    QCOMPARE(runs(m_log).size(), 2);
+    QVERIFY2(r.message.contains(QStringLiteral("was damaged")), qPrintable(r.message));
+    QCOMPARE(QFileInfo(r.sqlitePath).size(), QFileInfo(m_fixture->path()).size());
+}
+
 void TestNsysImporter::sessionOpensReports()
 {
     TraceSession s;
@@ -292,6 +377,52 @@ void TestNsysImporter::cliOpensReports()
     QVERIFY(q.waitForFinished(60000));
     QCOMPARE(q.exitCode(), 3);
     QVERIFY(QString::fromUtf8(q.readAllStandardError()).contains(QStringLiteral("developer.nvidia.com")));
+}
+
+void TestNsysImporter::cliSaysWhatItWaitsForAndStopsOnCtrlC()
+{
+    // R3 through the CLI, stderr not a terminal: it says it waits for nsys, and Ctrl-C (SIGINT)
+    // stops nsys, removes the half export and ends with 130.
+    const QString cache = m_tmp.filePath(QStringLiteral("cache/sightline/nsys-exports"));
+    qputenv("STANDIN_SLEEP", "100000");
+    const QString pidFile = m_tmp.filePath(QStringLiteral("standin.pid"));
+    QFile::remove(pidFile);
+    qputenv("STANDIN_PIDFILE", pidFile.toUtf8());
+    QProcess p;
+    p.start(QStringLiteral(SIGHTLINE_CLI),
+        { QStringLiteral("analyze"), m_report, QStringLiteral("--nsys"), m_nsys, QStringLiteral("--out"),
+            m_tmp.filePath(QStringLiteral("interrupted")) });
+    QString err;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            p.waitForReadyRead(50);
+            err += QString::fromUtf8(p.readAllStandardError());
+            return err.contains(QStringLiteral("waiting for nsys")) && QFileInfo::exists(pidFile);
+        },
+        30000));
+    QVERIFY2(err.contains(QStringLiteral("serve-before.nsys-rep")) && err.contains(QStringLiteral("Ctrl-C")),
+        qPrintable(err));
+    ::kill(pid_t(p.processId()), SIGINT);
+    QVERIFY(p.waitForFinished(30000));
+    err += QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 130);
+    QVERIFY2(
+        err.contains(QStringLiteral("Interrupted by SIGINT")) && err.contains(QStringLiteral("nothing was cached")),
+        qPrintable(err));
+    QCOMPARE(filesUnder(cache), QStringList());
+    QFile pid(pidFile);
+    QVERIFY(pid.open(QIODevice::ReadOnly));
+    const pid_t standin = pid_t(pid.readAll().trimmed().toLongLong());
+    QVERIFY(QTest::qWaitFor([&] { return standin > 0 && ::kill(standin, 0) != 0; }, 5000));
+    // --nsys-timeout bounds it without a Ctrl-C: exit 3 and the reason.
+    QProcess q;
+    q.start(QStringLiteral(SIGHTLINE_CLI),
+        { QStringLiteral("info"), m_report, QStringLiteral("--nsys"), m_nsys, QStringLiteral("--nsys-timeout"),
+            QStringLiteral("1") });
+    QVERIFY(q.waitForFinished(60000));
+    QCOMPARE(q.exitCode(), 3);
+    QVERIFY(QString::fromUtf8(q.readAllStandardError()).contains(QStringLiteral("did not finish exporting")));
 }
 
 QTEST_GUILESS_MAIN(TestNsysImporter)

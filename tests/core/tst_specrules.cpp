@@ -3,10 +3,10 @@
 // evidence is written in, the phase map's size limit and reserved name, and graph mode's one
 // text form.
 #include "core/analysis/analysisresult.h"
+#include "core/analysis/counters/counteranalysis.h"
 #include "core/analysis/evidencebuilder.h"
 #include "core/analysis/phasemap.h"
 #include "core/analysis/specrules.h"
-#include "core/counters/counteranalysis.h"
 #include "core/trace/graphmode.h"
 
 #include <QtTest>

@@ -398,6 +398,39 @@ private slots:
             r.memcpys);
     }
 
+    void blockedLayout()
+    {
+        // --layout blocked: the same rows, each per-process table in one block per process (by
+        // process id), time-ordered within a block; no free pages left by the rewrite.
+        const QString timePath = m_dir.filePath(QStringLiteral("layout-time.sqlite"));
+        const QString blockedPath = m_dir.filePath(QStringLiteral("layout-blocked.sqlite"));
+        SynthOptions o = small(SynthGraphMode::None, 2);
+        QVERIFY(writeSynthTrace(timePath, o).ok);
+        o.blockedLayout = true;
+        QVERIFY(writeSynthTrace(blockedPath, o).ok);
+        Db time(timePath), blocked(blockedPath);
+        QCOMPARE(blocked.scalar("PRAGMA freelist_count"), 0);
+        for (const auto& [table, id] : { std::pair { "CUPTI_ACTIVITY_KIND_KERNEL", "globalPid" },
+                 std::pair { "CUPTI_ACTIVITY_KIND_RUNTIME", "globalTid" }, std::pair { "NVTX_EVENTS", "globalTid" },
+                 std::pair { "CUPTI_ACTIVITY_KIND_MEMCPY", "globalPid" } }) {
+            const QByteArray sums = QStringLiteral("SELECT COUNT(*) * 1000003 + total(start) + total(\"end\") * 3 + "
+                                                   "total(%1) FROM %2")
+                                        .arg(QLatin1String(id), QLatin1String(table))
+                                        .toUtf8();
+            QCOMPARE(blocked.scalar(sums.constData()), time.scalar(sums.constData()));
+            const QByteArray pid = QStringLiteral("((%1 >> 24) & 16777215)").arg(QLatin1String(id)).toUtf8();
+            const QByteArray backwards = "SELECT COUNT(*) FROM (SELECT " + pid + " < LAG(" + pid
+                + ") OVER (ORDER BY rowid) AS bad FROM " + table + ") WHERE bad";
+            QCOMPARE(blocked.scalar(backwards.constData()), 0);
+            const QByteArray unordered = "SELECT COUNT(*) FROM (SELECT start < LAG(start) OVER (PARTITION BY " + pid
+                + " ORDER BY rowid) AS bad FROM " + table + ") WHERE bad";
+            QCOMPARE(blocked.scalar(unordered.constData()), 0);
+        }
+        // Two worker processes: the kernels are no longer in start order across the table.
+        QVERIFY(blocked.scalar(QByteArray(kOutOfOrder).replace("%1", "CUPTI_ACTIVITY_KIND_KERNEL").constData()) > 0);
+        QCOMPARE(time.scalar(QByteArray(kOutOfOrder).replace("%1", "CUPTI_ACTIVITY_KIND_KERNEL").constData()), 0);
+    }
+
     void targetKernels()
     {
         const QString path = m_dir.filePath(QStringLiteral("target.sqlite"));

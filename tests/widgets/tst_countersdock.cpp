@@ -4,7 +4,7 @@
 // points and lanes counted independently (SQL over the export), stall shares computed by hand,
 // and a click on a kernel asks for exactly its matched launches.
 #include "core/analysis/analyzer.h"
-#include "core/counters/ncucsvreader.h"
+#include "core/io/ncucsvreader.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthgpumetrics.h"
 #include "core/synth/synthtracewriter.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/charts/rooflinechart.h"
 
-#include "core/counters/ncuanalysis.h"
+#include "core/analysis/counters/ncuanalysis.h"
 #include "widgets/categorypalette.h"
 #include "widgets/charts/chartscale.h"
 

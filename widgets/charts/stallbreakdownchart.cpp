@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/charts/stallbreakdownchart.h"
 
-#include "core/counters/ncustallreasons.h"
+#include "core/io/ncustallreasons.h"
 #include "core/util/format.h"
 #include "widgets/categorypalette.h"
 #include "widgets/charts/chartscale.h"

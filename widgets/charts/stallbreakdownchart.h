@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/counters/ncureport.h"
+#include "core/io/ncureport.h"
 
 #include <QHash>
 #include <QString>

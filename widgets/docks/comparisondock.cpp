@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/docks/comparisondock.h"
 
+#include "core/analysis/counters/ncuanalysis.h"
 #include "core/compare/comparator.h"
 #include "core/compare/comparisonevidence.h"
-#include "core/counters/ncuanalysis.h"
 #include "core/models/comparisonchangemodel.h"
 #include "core/models/comparisoncountermodel.h"
 #include "core/models/comparisonfiguremodel.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/docks/countersdock.h"
 
-#include "core/counters/ncuanalysis.h"
+#include "core/analysis/counters/ncuanalysis.h"
 #include "core/util/format.h"
 #include "widgets/charts/rooflinechart.h"
 #include "widgets/charts/stallbreakdownchart.h"

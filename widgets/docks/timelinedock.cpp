@@ -2,7 +2,7 @@
 #include "widgets/docks/timelinedock.h"
 
 #include "core/analysis/taxonomy.h"
-#include "core/counters/counterseries.h"
+#include "core/trace/counterseries.h"
 #include "core/trace/gpumetricnames.h"
 #include "widgets/categorypalette.h"
 #include "widgets/settings.h"
@@ -76,8 +76,8 @@ void TimelineDock::setAnalysis(const AnalysisPtr& analysis)
 
 bool TimelineDock::shownByDefault(const CounterSeries& series)
 {
-    if (series.source == CounterSeries::Source::Nvml)
-        return true;
+    if (series.source != CounterSeries::Source::GpuMetrics)
+        return true; // NVML samples and the memory-in-use lane: one or a few rows per GPU
     if (series.unit != gpumetrics::kPercentUnit && series.unit != gpumetrics::kMegahertzUnit)
         return false;
     for (const QLatin1String k : gpumetrics::kShownByDefault)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/counters/counterseries.h"
+#include "core/trace/counterseries.h"
 #include "widgets/timeline/timecanvas.h"
 
 #include <QSet>

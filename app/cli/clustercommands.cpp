@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/clustercommands.h"
+
+#include "app/cli/clicommands.h"
+#include "core/cluster/clusteranalyzer.h"
+#include "core/cluster/clusterinputs.h"
+#include "core/cluster/clusterreport.h"
+#include "core/cluster/digeststore.h"
+#include "core/cluster/exportdigester.h"
+#include "core/synth/synthcluster.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <algorithm>
+#include <optional>
+
+namespace sl::cli {
+
+namespace {
+
+QTextStream& out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+QTextStream& err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+bool parse(QCommandLineParser& p, const QStringList& args, int* exitCode)
+{
+    p.addHelpOption();
+    if (!p.parse(QStringList { QStringLiteral("sightline-cli") } + args.mid(1))) {
+        err() << p.errorText() << "\n\n" << p.helpText();
+        *exitCode = Usage;
+        return false;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        out() << p.helpText();
+        *exitCode = Ok;
+        return false;
+    }
+    if (p.value(QStringLiteral("out")).trimmed().isEmpty()) {
+        err() << ClusterCommands::tr("--out needs a folder name.") << "\n\n" << p.helpText();
+        *exitCode = Usage;
+        return false;
+    }
+    return true;
+}
+
+/// ClusterInputs::digestAll with its messages on stderr.
+QStringList digestAll(const QStringList& exports, const QString& dir, int jobs, bool reuse, bool* ok)
+{
+    QStringList errors;
+    const QStringList paths = ClusterInputs::digestAll(exports, dir, jobs, reuse, &errors);
+    for (const QString& e : errors)
+        err() << e << "\n";
+    *ok = errors.isEmpty();
+    return paths;
+}
+
+/// "0,2800000" → {0, 2800000}; false on anything else.
+bool parseNsList(const QString& text, std::vector<qint64>* values)
+{
+    values->clear();
+    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        values->push_back(part.trimmed().toLongLong(&ok));
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/// ClusterInputs::collect with its messages on stderr.
+bool collectDigests(const QStringList& inputs, const QString& cacheDir, int jobs, QStringList* digests)
+{
+    QStringList errors;
+    const bool ok = ClusterInputs::collect(inputs, cacheDir, jobs, digests, &errors);
+    for (const QString& e : errors)
+        err() << e << "\n";
+    return ok;
+}
+
+/// The --gate verdict against --gate-baseline; false with `*code` set on bad options or input.
+bool gateFor(const QCommandLineParser& p, const ClusterResult& result, std::optional<ClusterGate>* gate, int* code)
+{
+    bool ok = false;
+    const double pct = p.value(QStringLiteral("gate")).toDouble(&ok);
+    if (!ok || pct < 0 || !p.isSet(QStringLiteral("gate-baseline"))) {
+        err() << ClusterCommands::tr("--gate needs a percentage of 0 or more and --gate-baseline FILE.") << "\n";
+        *code = Usage;
+        return false;
+    }
+    const QString path = p.value(QStringLiteral("gate-baseline"));
+    QFile f(path);
+    QJsonParseError parseError;
+    const QJsonDocument doc
+        = f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll(), &parseError) : QJsonDocument();
+    QString error;
+    gate->emplace();
+    if (!doc.isObject() || !ClusterGate::evaluate(doc.object(), result, pct, &**gate, &error)) {
+        err() << ClusterCommands::tr("Cannot use %1 as the gate's baseline: %2")
+                     .arg(QFileInfo(path).fileName(),
+                         error.isEmpty() ? ClusterCommands::tr("it is not a readable JSON file") : error)
+              << "\n";
+        *code = BadInput;
+        return false;
+    }
+    return true;
+}
+
+int jobsOption(const QCommandLineParser& p, bool* ok)
+{
+    const int jobs = p.value(QStringLiteral("jobs")).toInt(ok);
+    *ok = *ok && jobs >= 1 && jobs <= 256;
+    if (!*ok)
+        err() << ClusterCommands::tr("-j/--jobs needs a number from 1 to 256.") << "\n";
+    return jobs;
+}
+
+} // namespace
+
+int ClusterCommands::synthRanks(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Write one export per rank of a synthetic multi-node run (as srun nsys profile -o "
+                                   "report.%q{SLURM_PROCID} does) into a folder, with a chosen straggler and "
+                                   "per-host clock errors; the model is documented in core/synth/synthcluster.h."));
+    p.addOption({ QStringLiteral("per-rank"), tr("Write per-rank exports (this mode).") });
+    p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
+    p.addOption({ QStringLiteral("ranks"), tr("Ranks (2-1024, default 8)."), tr("N"), QStringLiteral("8") });
+    p.addOption(
+        { QStringLiteral("ranks-per-host"), tr("Ranks per host (1-8, default 4)."), tr("N"), QStringLiteral("4") });
+    p.addOption({ QStringLiteral("straggler"), tr("The slow rank (default none)."), tr("R"), QStringLiteral("-1") });
+    p.addOption({ QStringLiteral("straggler-extra-ns"),
+        tr("Its extra compute before each collective (default 300000)."), tr("NS"), QStringLiteral("300000") });
+    p.addOption({ QStringLiteral("host-clock-error-ns"), tr("Each host's UTC clock error, comma-separated (ns)."),
+        tr("LIST"), QStringLiteral("0") });
+    p.addOption({ QStringLiteral("steps"), tr("Steps (default 20)."), tr("N"), QStringLiteral("20") });
+    p.addOption(
+        { QStringLiteral("collectives"), tr("Collectives per step (default 4)."), tr("N"), QStringLiteral("4") });
+    int code = Ok;
+    if (!parse(p, args, &code))
+        return code;
+    SynthClusterOptions o;
+    bool ok[7] = {};
+    o.ranks = p.value(QStringLiteral("ranks")).toInt(&ok[0]);
+    o.ranksPerHost = p.value(QStringLiteral("ranks-per-host")).toInt(&ok[1]);
+    o.straggler = p.value(QStringLiteral("straggler")).toInt(&ok[2]);
+    o.stragglerExtraNs = p.value(QStringLiteral("straggler-extra-ns")).toLongLong(&ok[3]);
+    o.steps = p.value(QStringLiteral("steps")).toInt(&ok[4]);
+    o.collectivesPerStep = p.value(QStringLiteral("collectives")).toInt(&ok[5]);
+    ok[6] = parseNsList(p.value(QStringLiteral("host-clock-error-ns")), &o.hostClockErrorNs);
+    if (std::find(std::begin(ok), std::end(ok), false) != std::end(ok)) {
+        err() << tr("Invalid synth options: the counts and times take whole numbers, --host-clock-error-ns a "
+                    "comma-separated list of them.")
+              << "\n";
+        return Usage;
+    }
+    const auto r = writeSynthCluster(p.value(QStringLiteral("out")), o);
+    if (!r.ok) {
+        err() << r.error << "\n";
+        return WriteError;
+    }
+    out() << tr("%1 per-rank exports of %2 kernels each written to %3")
+                 .arg(r.files.size())
+                 .arg(r.kernelsPerRank)
+                 .arg(QDir::toNativeSeparators(p.value(QStringLiteral("out"))))
+          << "\n";
+    return Ok;
+}
+
+int ClusterCommands::digest(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Write one small digest per export (a versioned SQLite file, "
+                                   "docs/digest-format.md) for `sightline-cli cluster`."));
+    p.addPositionalArgument(QStringLiteral("exports"), tr("The per-rank exports."), tr("EXPORT..."));
+    p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
+    p.addOption({ { QStringLiteral("j"), QStringLiteral("jobs") }, tr("Exports digested at once (default 1)."), tr("N"),
+        QStringLiteral("1") });
+    int code = Ok;
+    if (!parse(p, args, &code))
+        return code;
+    bool ok = false;
+    const int jobs = jobsOption(p, &ok);
+    if (!ok)
+        return Usage;
+    if (p.positionalArguments().isEmpty()) {
+        err() << tr("digest needs at least one export.") << "\n\n" << p.helpText();
+        return Usage;
+    }
+    const QString dir = p.value(QStringLiteral("out"));
+    if (!QDir().mkpath(dir)) {
+        err() << tr("Cannot create the folder %1.").arg(dir) << "\n";
+        return WriteError;
+    }
+    const QStringList written = digestAll(p.positionalArguments(), dir, jobs, false, &ok);
+    if (!ok)
+        return BadInput;
+    out() << tr("%1 digests written to %2").arg(written.size()).arg(QDir::toNativeSeparators(dir)) << "\n";
+    return Ok;
+}
+
+int ClusterCommands::cluster(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Analyse one multi-rank run from its per-rank digests or exports: clock "
+                                   "alignment, collective skew, waits and the straggler. Writes cluster.json, "
+                                   "cluster.md and tables/*.csv."));
+    p.addPositionalArgument(
+        QStringLiteral("inputs"), tr("Digests, exports or folders of them."), tr("DIGESTS|EXPORTS|DIR..."));
+    p.addOption(
+        { QStringLiteral("out"), tr("Output folder (exports are digested into DIR/digests first)."), tr("DIR") });
+    p.addOption({ { QStringLiteral("j"), QStringLiteral("jobs") }, tr("Exports digested at once (default 2)."), tr("N"),
+        QStringLiteral("2") });
+    p.addOption({ QStringLiteral("gate"),
+        tr("CI gate against --gate-baseline: exit 5 when the largest last-arrival share (points), the skew p50 "
+           "or the worst rank's step p50 (percent) is worse by more than PCT, 6 when nothing compares."),
+        tr("PCT") });
+    p.addOption({ QStringLiteral("gate-baseline"), tr("The cluster.json of the earlier run the gate compares with."),
+        tr("FILE") });
+    int code = Ok;
+    if (!parse(p, args, &code))
+        return code;
+    bool ok = false;
+    const int jobs = jobsOption(p, &ok);
+    if (!ok)
+        return Usage;
+    if (p.positionalArguments().isEmpty()) {
+        err() << tr("cluster needs digests, exports or folders.") << "\n\n" << p.helpText();
+        return Usage;
+    }
+    const QString dir = p.value(QStringLiteral("out"));
+    QStringList digests;
+    if (!collectDigests(p.positionalArguments(), QDir(dir).filePath(QStringLiteral("digests")), jobs, &digests))
+        return BadInput;
+    std::vector<RankDigest> loaded(size_t(digests.size()));
+    QString error;
+    for (qsizetype i = 0; i < digests.size(); ++i)
+        if (!DigestStore::read(digests[i], &loaded[size_t(i)], &error)) {
+            err() << error << "\n";
+            return BadInput;
+        }
+    ClusterResult result;
+    if (!ClusterAnalyzer::analyze(std::move(loaded), &result, &error)) {
+        err() << error << "\n";
+        return BadInput;
+    }
+    std::optional<ClusterGate> gate;
+    if (p.isSet(QStringLiteral("gate")) && !gateFor(p, result, &gate, &code))
+        return code;
+    if (!ClusterReport::writeAll(result, dir, &error, gate ? &*gate : nullptr)) {
+        err() << error << "\n";
+        return WriteError;
+    }
+    for (const QString& w : result.warnings)
+        err() << tr("warning: %1").arg(w) << "\n";
+    out() << (result.hasStraggler ? tr("%1 ranks: straggler rank %2 (last at %3 % of %4 collectives)")
+                                        .arg(result.ranks.size())
+                                        .arg(result.stragglerRank)
+                                        .arg(result.stragglerShare * 100, 0, 'f', 1)
+                                        .arg(result.matched)
+                                  : tr("%1 ranks: no straggler").arg(result.ranks.size()))
+          << tr("; report written to %1").arg(QDir::toNativeSeparators(dir)) << "\n";
+    if (!gate)
+        return Ok;
+    out() << tr("gate: %1").arg(gate->verdict) << "\n";
+    return gate->verdict == QLatin1String("regression")  ? Regression
+        : gate->verdict == QLatin1String("inconclusive") ? Inconclusive
+                                                         : Ok;
+}
+
+} // namespace sl::cli

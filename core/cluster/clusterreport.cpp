@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+#include "core/cluster/clusterreport.h"
+
+#include "core/report/csvwriter.h"
+#include "core/report/outputset.h"
+#include "core/util/format.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace sl {
+
+namespace {
+
+QJsonValue nsOrNull(qint64 v) { return v < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(v); }
+
+QJsonArray ranksJson(const ClusterResult& r)
+{
+    QJsonArray ranks;
+    for (const ClusterRank& x : r.ranks)
+        ranks.append(QJsonObject {
+            { QStringLiteral("rank"), x.rank },
+            { QStringLiteral("rank_source"), x.rankSource },
+            { QStringLiteral("host"), x.host },
+            { QStringLiteral("file"), x.file },
+            { QStringLiteral("last_arrivals"), x.lastArrivals },
+            { QStringLiteral("last_arrival_share"), x.lastArrivalShare },
+            { QStringLiteral("wait_ns"), x.waitNs },
+            { QStringLiteral("nccl_ns"), x.ncclNs },
+            { QStringLiteral("steps"), x.steps },
+            { QStringLiteral("step_p50_ns"), nsOrNull(x.stepP50Ns) },
+            { QStringLiteral("step_p90_ns"), nsOrNull(x.stepP90Ns) },
+            { QStringLiteral("kernels"), x.kernels },
+        });
+    return ranks;
+}
+
+QJsonObject clockJson(const ClusterResult& r)
+{
+    QJsonArray hosts;
+    for (const ClusterHost& h : r.hosts)
+        hosts.append(QJsonObject {
+            { QStringLiteral("host"), h.host },
+            { QStringLiteral("method"), h.method },
+            { QStringLiteral("offset_ns"), h.offsetNs },
+            { QStringLiteral("residual_ns"), nsOrNull(h.residualNs) },
+            { QStringLiteral("ranks"), h.ranks },
+            { QStringLiteral("samples"), h.samples },
+        });
+    return { { QStringLiteral("hosts"), hosts } };
+}
+
+QString ns(qint64 v) { return v < 0 ? QString() : QString::number(v); }
+
+} // namespace
+
+QByteArray ClusterReport::json(const ClusterResult& r, const ClusterGate* gate)
+{
+    QJsonObject straggler;
+    if (r.hasStraggler)
+        straggler = QJsonObject { { QStringLiteral("rank"), r.stragglerRank },
+            { QStringLiteral("last_arrival_share"), r.stragglerShare },
+            { QStringLiteral("whatif_step_saving_ns"), nsOrNull(r.whatifStepSavingNs) } };
+    const QJsonObject collectives {
+        { QStringLiteral("matched"), r.matched },
+        { QStringLiteral("unmatched"), r.unmatched },
+        { QStringLiteral("unmatched_examples"), QJsonArray::fromStringList(r.unmatchedKeys) },
+        { QStringLiteral("pairing"), r.pairing },
+        { QStringLiteral("skew_p50_ns"), r.skewP50Ns },
+        { QStringLiteral("skew_p90_ns"), r.skewP90Ns },
+        { QStringLiteral("transfer_p50_ns"), r.transferP50Ns },
+    };
+    QJsonObject root {
+        { QStringLiteral("format"), QStringLiteral("sightline.cluster") },
+        { QStringLiteral("version"), formatVersion },
+        { QStringLiteral("ranks"), ranksJson(r) },
+        { QStringLiteral("clock"), clockJson(r) },
+        { QStringLiteral("collectives"), collectives },
+        { QStringLiteral("straggler"), r.hasStraggler ? QJsonValue(straggler) : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("warnings"), QJsonArray::fromStringList(r.warnings) },
+    };
+    if (gate)
+        root.insert(QStringLiteral("gate"), gate->toJson());
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QByteArray ClusterReport::markdown(const ClusterResult& r, const ClusterGate* gate)
+{
+    QString md = tr("# Cluster run: %1 ranks on %2 hosts\n\n").arg(r.ranks.size()).arg(r.hosts.size());
+    if (r.hasStraggler) {
+        md += tr("**Straggler: rank %1** arrives last at %2 of the %3 matched collectives; the others wait for it.")
+                  .arg(r.stragglerRank)
+                  .arg(formatPercent(r.stragglerShare))
+                  .arg(r.matched);
+        md += r.whatifStepSavingNs >= 0
+            ? tr(" If its time before each collective took the median of the other ranks', a step would be %1 "
+                 "shorter (median over steps).\n\n")
+                  .arg(formatDuration(r.whatifStepSavingNs))
+            : tr(" (No step ranges: no what-if per step.)\n\n");
+    } else
+        md += tr("No straggler: no rank arrives last at a quarter or more of the %1 matched collectives.\n\n")
+                  .arg(r.matched);
+    md += tr("Collectives: %1 matched, %2 unmatched (pairing %3); arrival skew p50 %4, p90 %5; transfer p50 %6.\n\n")
+              .arg(r.matched)
+              .arg(r.unmatched)
+              .arg(
+                  r.pairing, formatDuration(r.skewP50Ns), formatDuration(r.skewP90Ns), formatDuration(r.transferP50Ns));
+    md += tr(
+        "| Rank | Host | Rank from | Last arrivals | Wait | NCCL time | Step p50 |\n|---|---|---|---|---|---|---|\n");
+    for (const ClusterRank& x : r.ranks)
+        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
+                  .arg(x.rank)
+                  .arg(x.host, x.rankSource, formatPercent(x.lastArrivalShare), formatDuration(x.waitNs),
+                      formatDuration(x.ncclNs), x.stepP50Ns >= 0 ? formatDuration(x.stepP50Ns) : QStringLiteral("–"));
+    md += tr("\n## Clocks\n\n| Host | Method | Offset | Residual |\n|---|---|---|---|\n");
+    for (const ClusterHost& h : r.hosts)
+        md += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
+                  .arg(h.host, h.method, formatDuration(h.offsetNs),
+                      h.residualNs >= 0 ? formatDuration(h.residualNs) : tr("unknown"));
+    if (!r.warnings.isEmpty()) {
+        md += tr("\n## Warnings\n\n");
+        for (const QString& w : r.warnings)
+            md += QStringLiteral("- %1\n").arg(w);
+    }
+    if (gate)
+        md += gate->markdown();
+    return md.toUtf8();
+}
+
+bool ClusterReport::writeAll(const ClusterResult& r, const QString& dir, QString* error, const ClusterGate* gate)
+{
+    OutputSet out(dir);
+    out.add(QStringLiteral("cluster.json"), json(r, gate));
+    out.add(QStringLiteral("cluster.md"), markdown(r, gate));
+    CsvWriter ranks({ QStringLiteral("rank"), QStringLiteral("rank_source"), QStringLiteral("host"),
+        QStringLiteral("file"), QStringLiteral("last_arrivals"), QStringLiteral("last_arrival_share"),
+        QStringLiteral("wait_ns"), QStringLiteral("nccl_ns"), QStringLiteral("steps"), QStringLiteral("step_p50_ns"),
+        QStringLiteral("step_p90_ns") });
+    for (const ClusterRank& x : r.ranks)
+        ranks.row({ QString::number(x.rank), x.rankSource, x.host, x.file, QString::number(x.lastArrivals),
+            QString::number(x.lastArrivalShare, 'f', 6), QString::number(x.waitNs), QString::number(x.ncclNs),
+            QString::number(x.steps), ns(x.stepP50Ns), ns(x.stepP90Ns) });
+    CsvWriter hosts({ QStringLiteral("host"), QStringLiteral("method"), QStringLiteral("offset_ns"),
+        QStringLiteral("residual_ns"), QStringLiteral("ranks"), QStringLiteral("samples") });
+    for (const ClusterHost& h : r.hosts)
+        hosts.row({ h.host, h.method, QString::number(h.offsetNs), ns(h.residualNs), QString::number(h.ranks),
+            QString::number(h.samples) });
+    CsvWriter collectives({ QStringLiteral("op"), QStringLiteral("stream_index"), QStringLiteral("ordinal"),
+        QStringLiteral("first_arrival_ns"), QStringLiteral("skew_ns"), QStringLiteral("last_rank"),
+        QStringLiteral("transfer_ns") });
+    for (const ClusterCollective& c : r.collectives)
+        collectives.row(
+            { c.op, QString::number(c.streamIndex), QString::number(c.ordinal), QString::number(c.firstArrivalNs),
+                QString::number(c.skewNs), QString::number(c.lastRank), QString::number(c.transferNs) });
+    out.add(QStringLiteral("tables/ranks.csv"), ranks.bytes());
+    out.add(QStringLiteral("tables/hosts.csv"), hosts.bytes());
+    out.add(QStringLiteral("tables/collectives.csv"), collectives.bytes());
+    return out.commit(error);
+}
+
+} // namespace sl

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace sl {
+
+/// One rank of a cluster run (cluster.json `ranks[]`). Times in ns.
+struct ClusterRank
+{
+    int rank = 0;
+    QString rankSource; ///< "env:RANK", "env:SLURM_PROCID", ... or "file-order" (a guess)
+    QString host; ///< "host0", "host1", ...: hosts in order of their lowest rank (no host names in reports)
+    QString file; ///< the export's file name
+    qint64 lastArrivals = 0; ///< matched collectives this rank arrived at last
+    double lastArrivalShare = 0;
+    qint64 waitNs = 0; ///< Σ (last arrival − own arrival) over matched collectives
+    qint64 ncclNs = 0; ///< Σ NCCL kernel durations (all collectives)
+    qint64 steps = 0;
+    qint64 stepP50Ns = -1, stepP90Ns = -1; ///< -1: no step ranges
+    qint64 kernels = 0;
+    /// Added to this rank's export times: the common timeline (ns from the earliest capture start).
+    qint64 shiftNs = 0;
+};
+
+/// Clock alignment of one host (cluster.json `clock.hosts[]`).
+struct ClusterHost
+{
+    QString host;
+    QString method; ///< "reference", "utc+collective-ends" or "utc"
+    qint64 offsetNs = 0; ///< added to the host's UTC-derived times
+    qint64 residualNs = -1; ///< -1: unknown (UTC only)
+    int ranks = 0;
+    qint64 samples = 0; ///< collective ends the offset was fitted on
+};
+
+/// One matched collective (tables/collectives.csv).
+struct ClusterCollective
+{
+    QString op;
+    int streamIndex = 0;
+    qint64 ordinal = 0;
+    qint64 firstArrivalNs = 0; ///< on the aligned timeline, from the earliest capture start
+    qint64 skewNs = 0; ///< last − first arrival (never below the clock residual)
+    int lastRank = 0;
+    qint64 transferNs = 0; ///< shortest kernel duration over the ranks
+};
+
+struct ClusterResult
+{
+    std::vector<ClusterRank> ranks;
+    std::vector<ClusterHost> hosts;
+    std::vector<ClusterCollective> collectives;
+    QString pairing; ///< "op+stream-ordinal"
+    qint64 matched = 0, unmatched = 0;
+    QStringList unmatchedKeys; ///< the first few, "AllReduce#3 on stream 0: ranks 0, 2"
+    qint64 skewP50Ns = 0, skewP90Ns = 0, transferP50Ns = 0;
+    bool hasStraggler = false;
+    int stragglerRank = -1;
+    double stragglerShare = 0;
+    qint64 whatifStepSavingNs = -1; ///< -1: no steps to measure it on
+    QStringList warnings; ///< translated
+};
+
+} // namespace sl

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/cluster/rankdigest.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace sl {
+
+/// The digest file: a small SQLite database (format "sightline.digest", version 1, documented in
+/// docs/digest-format.md) written and read through QtSql. Writes go to `path.part`, renamed over
+/// `path` when complete. The content is a pure function of the export: no times of writing, no
+/// folders, so two runs on one export give equal content.
+class DigestStore
+{
+    Q_DECLARE_TR_FUNCTIONS(DigestStore)
+public:
+    static constexpr int formatVersion = 1;
+    static QString suffix() { return QStringLiteral(".sldigest"); }
+
+    static bool write(const RankDigest& digest, const QString& path, QString* error);
+    /// False with `error` naming the file when it is not a digest of a known version.
+    static bool read(const QString& path, RankDigest* digest, QString* error);
+    /// True when `path` is an SQLite file with a digest_info table (a digest, not an export).
+    static bool isDigest(const QString& path);
+    /// Every table's rows as text, in key order: what two digests of one export share byte for byte.
+    static QString contentDump(const QString& path, QString* error);
+};
+
+} // namespace sl

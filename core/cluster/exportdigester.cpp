@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: MIT
+#include "core/cluster/exportdigester.h"
+
+#include "core/io/exportopener.h"
+#include "core/io/rowscan.h"
+#include "core/util/filehash.h"
+
+#include <QFileInfo>
+#include <QHash>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace sl {
+
+namespace {
+
+/// Busy-time union of one GPU in time bins, fed intervals in start order: each class keeps a
+/// cursor (covered up to, ns), so an interval adds only what is not covered yet.
+struct DeviceBins
+{
+    std::vector<qint64> compute, comm, any;
+    qint64 computeCursor = 0, commCursor = 0, anyCursor = 0;
+};
+
+void addCovered(std::vector<qint64>& bins, qint64* cursor, qint64 start, qint64 end, qint64 origin, qint64 width)
+{
+    const qint64 from = std::max(start, *cursor);
+    *cursor = std::max(*cursor, end);
+    for (qint64 t = from; t < end;) {
+        const qint64 bin = std::min<qint64>((t - origin) / width, qint64(bins.size()) - 1);
+        const qint64 binEnd = bin == qint64(bins.size()) - 1 ? end : std::min(end, origin + (bin + 1) * width);
+        bins[size_t(bin)] += binEnd - t;
+        t = binEnd;
+    }
+}
+
+bool isStepName(const QString& n)
+{
+    return n.startsWith(QLatin1String("ProfilerStep#")) || n == QLatin1String("prefill")
+        || n == QLatin1String("decode_step") || n.startsWith(QLatin1String("execute_context_"))
+        || n.startsWith(QLatin1String("[Executor] _forward_step")) || n == QLatin1String("scheduler.run_batch");
+}
+
+QString text(const SqliteConnection& db, const QString& sql)
+{
+    SqliteStatement st(db, sql);
+    return st.next() ? st.text(0) : QString();
+}
+
+/// Scans of one open export into one RankDigest.
+class Digestion
+{
+public:
+    Digestion(const QString& path, const ExportOpener::Opened& opened, RankDigest& d, LoadContext& ctx)
+        : m_path(path)
+        , m_db(*opened.db)
+        , m_schema(opened.schema)
+        , m_d(d)
+        , m_ctx(ctx)
+    {
+    }
+    void identity();
+    bool kernels(QString* error);
+    bool launches(QString* error);
+    bool steps(QString* error);
+
+private:
+    int opIndex(qint64 nameId);
+    void finishBins(std::vector<DeviceBins>& bins);
+
+    QString m_path;
+    const SqliteConnection& m_db;
+    const Schema& m_schema;
+    RankDigest& m_d;
+    LoadContext& m_ctx;
+    QHash<qint64, int> m_opOfName; ///< StringIds id → index into m_ops, -1 = not NCCL
+    QStringList m_ops;
+    std::vector<std::pair<qint64, qint64>> m_correlations; ///< per collective: (globalPid, correlationId)
+};
+
+void Digestion::identity()
+{
+    if (m_schema.hasTable(QStringLiteral("META_DATA_EXPORT"))) {
+        m_d.nsysVersion
+            = text(m_db, QStringLiteral("SELECT value FROM META_DATA_EXPORT WHERE name = 'EXPORT_PRODUCT_VERSION'"));
+        m_d.schemaVersion
+            = text(m_db, QStringLiteral("SELECT value FROM META_DATA_EXPORT WHERE name = 'EXPORT_SCHEMA_VERSION'"));
+    }
+    if (m_schema.hasTable(QStringLiteral("TARGET_INFO_SYSTEM_ENV")))
+        m_d.hostname = text(m_db, QStringLiteral("SELECT value FROM TARGET_INFO_SYSTEM_ENV WHERE name = 'Hostname'"));
+    QStringList env;
+    if (m_schema.hasTable(QStringLiteral("META_DATA_CAPTURE"))) {
+        SqliteStatement st(m_db,
+            QStringLiteral("SELECT value FROM META_DATA_CAPTURE WHERE name LIKE 'PROCESS\\_%:ENVIRONMENT\\_VARIABLE' "
+                           "ESCAPE '\\' ORDER BY rowid"));
+        while (st.next())
+            env << st.text(0);
+    }
+    m_d.rank = ExportDigester::rankFromEnvironment(env, &m_d.rankSource);
+    const QString session = QStringLiteral("TARGET_INFO_SESSION_START_TIME");
+    if (m_schema.hasTable(session)) {
+        m_d.utcEpochNs = m_db.scalar(QStringLiteral("SELECT utcEpochNs FROM %1").arg(session), 0);
+        if (m_schema.hasColumn(session, QStringLiteral("systemClockNs")))
+            m_d.systemClockNs
+                = m_db.scalar(QStringLiteral("SELECT coalesce(systemClockNs, -1) FROM %1").arg(session), -1);
+    }
+    if (m_schema.hasTable(QStringLiteral("TARGET_INFO_GPU"))) {
+        SqliteStatement st(m_db, QStringLiteral("SELECT DISTINCT id FROM TARGET_INFO_GPU ORDER BY id"));
+        while (st.next())
+            m_d.devices.push_back(int(st.int64(0)));
+    }
+    if (m_schema.hasTable(QStringLiteral("PROCESSES"))) {
+        SqliteStatement st(m_db, QStringLiteral("SELECT DISTINCT pid FROM PROCESSES ORDER BY pid"));
+        while (st.next())
+            m_d.pids.push_back(st.int64(0));
+    }
+}
+
+int Digestion::opIndex(qint64 nameId)
+{
+    const auto it = m_opOfName.constFind(nameId);
+    if (it != m_opOfName.constEnd())
+        return *it;
+    const QString op
+        = ExportDigester::ncclOp(text(m_db, QStringLiteral("SELECT value FROM StringIds WHERE id = %1").arg(nameId)));
+    int index = -1;
+    if (!op.isEmpty()) {
+        index = int(m_ops.indexOf(op));
+        if (index < 0) {
+            m_ops << op;
+            index = int(m_ops.size()) - 1;
+        }
+    }
+    m_opOfName.insert(nameId, index);
+    return index;
+}
+
+bool Digestion::kernels(QString* error)
+{
+    const QString table = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    if (!m_schema.hasTable(table))
+        return true;
+    m_d.firstNs = m_db.scalar(QStringLiteral("SELECT min(start) FROM %1").arg(table), 0);
+    m_d.lastNs = m_db.scalar(QStringLiteral("SELECT max(end) FROM %1").arg(table), 0);
+    // Saturating: a damaged export's times (2^63 − 1) must not overflow the span.
+    const qint64 span = m_d.lastNs > m_d.firstNs && quint64(m_d.lastNs) - quint64(m_d.firstNs) < quint64(1) << 62
+        ? m_d.lastNs - m_d.firstNs
+        : (m_d.lastNs > m_d.firstNs ? qint64(1) << 62 : 1);
+    m_d.binNs = (span + ExportDigester::binCount - 1) / ExportDigester::binCount;
+    std::vector<DeviceBins> bins;
+    QHash<qint64, size_t> binsOf; // deviceId → index into bins
+    QHash<std::pair<qint64, qint64>, int> streamIndex; // (device, stream) → order of first collective
+    QHash<std::pair<std::pair<qint64, qint64>, int>, qint64> ordinals; // ((device, stream), op) → collectives so far
+    const QString sql
+        = QStringLiteral("SELECT start, end, deviceId, streamId, %1, %2, shortName FROM %3 ORDER BY start")
+              .arg(m_schema.columnOr(table, QStringLiteral("correlationId"), QStringLiteral("0")),
+                  m_schema.columnOr(table, QStringLiteral("globalPid"), QStringLiteral("0")), table);
+    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
+        const qint64 start = st.int64(0), end = std::max(st.int64(1), st.int64(0));
+        const qint64 device = st.int64(2), stream = st.int64(3);
+        auto it = binsOf.constFind(device);
+        if (it == binsOf.constEnd()) {
+            bins.push_back({ std::vector<qint64>(ExportDigester::binCount),
+                std::vector<qint64>(ExportDigester::binCount), std::vector<qint64>(ExportDigester::binCount) });
+            it = binsOf.insert(device, bins.size() - 1);
+        }
+        DeviceBins& b = bins[*it];
+        ++m_d.kernels;
+        const int op = opIndex(st.int64(6));
+        addCovered(op >= 0 ? b.comm : b.compute, op >= 0 ? &b.commCursor : &b.computeCursor, start, end, m_d.firstNs,
+            m_d.binNs);
+        addCovered(b.any, &b.anyCursor, start, end, m_d.firstNs, m_d.binNs);
+        if (op < 0)
+            return;
+        const std::pair<qint64, qint64> key { device, stream };
+        const int index = streamIndex.contains(key) ? streamIndex.value(key) : int(streamIndex.size());
+        streamIndex.insert(key, index);
+        qint64& ordinal = ordinals[{ key, op }];
+        m_d.collectives.push_back({ m_ops[op], index, ordinal++, stream, int(device), -1, start, end, -1 });
+        m_correlations.emplace_back(st.int64(5), st.int64(4));
+    });
+    if (!ok)
+        return false;
+    const QList<qint64> devices = binsOf.keys();
+    std::vector<qint64> order(devices.begin(), devices.end());
+    std::sort(order.begin(), order.end());
+    for (const qint64 device : order) {
+        const DeviceBins& b = bins[binsOf.value(device)];
+        for (int i = 0; i < ExportDigester::binCount; ++i) {
+            const qint64 width = i == ExportDigester::binCount - 1
+                ? std::max<qint64>(0, m_d.lastNs - (m_d.firstNs + i * m_d.binNs))
+                : m_d.binNs;
+            m_d.bins.push_back({ int(device), i, b.compute[size_t(i)], b.comm[size_t(i)],
+                std::max<qint64>(0, width - b.any[size_t(i)]) });
+            m_d.computeNs += b.compute[size_t(i)];
+            m_d.commNs += b.comm[size_t(i)];
+            m_d.exposedCommNs += b.any[size_t(i)] - b.compute[size_t(i)];
+        }
+    }
+    return true;
+}
+
+bool Digestion::launches(QString* error)
+{
+    const QString table = QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME");
+    if (m_d.collectives.empty() || !m_schema.hasTable(table))
+        return true;
+    QHash<std::pair<qint64, qint64>, size_t> byCorrelation; // (globalPid, correlationId) → collective
+    for (size_t i = 0; i < m_correlations.size(); ++i)
+        if (m_correlations[i].second != 0)
+            byCorrelation.insert(m_correlations[i], i);
+    // A runtime row's process is its globalTid with the thread bits cleared (<HW:8><VM:8><pid:24><tid:24>).
+    const QString sql
+        = QStringLiteral("SELECT globalTid & ~16777215, correlationId, start FROM %1 WHERE correlationId IS NOT NULL")
+              .arg(table);
+    return scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
+        const auto it = byCorrelation.constFind({ st.int64(0), st.int64(1) });
+        if (it != byCorrelation.constEnd())
+            m_d.collectives[*it].launchNs = st.int64(2);
+    });
+}
+
+bool Digestion::steps(QString* error)
+{
+    const QString table = QStringLiteral("NVTX_EVENTS");
+    if (!m_schema.hasTable(table))
+        return true;
+    // 59 = push/pop range, 60 = start/end range (ENUM_NSYS_EVENT_TYPE).
+    const QString sql = QStringLiteral("SELECT n.start, n.end, COALESCE(n.text, s.value) FROM %1 n LEFT JOIN StringIds "
+                                       "s ON s.id = n.textId WHERE n.eventType IN (59, 60) AND n.end IS NOT NULL "
+                                       "ORDER BY n.start")
+                            .arg(table);
+    return scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
+        const QString name = st.text(2);
+        if (isStepName(name))
+            m_d.steps.push_back({ name, st.int64(0), st.int64(1) });
+    });
+}
+
+} // namespace
+
+QString ExportDigester::ncclOp(const QString& kernelName)
+{
+    static const QRegularExpression re(QStringLiteral("^nccl(?:Dev)?Kernel_([A-Za-z]+)"));
+    const auto m = re.match(kernelName);
+    return m.hasMatch() ? m.captured(1) : QString();
+}
+
+int ExportDigester::rankFromEnvironment(const QStringList& variables, QString* source)
+{
+    for (const char* name : { "RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMI_RANK" }) {
+        const QString prefix = QLatin1String(name) + QLatin1Char('=');
+        for (const QString& v : variables) {
+            if (!v.startsWith(prefix))
+                continue;
+            QString value = v.mid(prefix.size()).trimmed();
+            if (value.size() >= 2 && value.startsWith(QLatin1Char('"')) && value.endsWith(QLatin1Char('"')))
+                value = value.mid(1, value.size() - 2);
+            bool ok = false;
+            const int rank = value.toInt(&ok);
+            if (ok && rank >= 0) {
+                *source = QStringLiteral("env:") + QLatin1String(name);
+                return rank;
+            }
+        }
+    }
+    *source = QStringLiteral("none");
+    return -1;
+}
+
+bool ExportDigester::digest(
+    const QString& path, RankDigest* out, QString* error, const std::function<bool()>& cancelled)
+{
+    ExportOpener::Opened opened;
+    const LoadOutcome outcome = ExportOpener::open(path, &opened);
+    if (outcome.error != LoadError::None) {
+        *error = outcome.message;
+        return false;
+    }
+    RankDigest d;
+    d.file = QFileInfo(path).fileName();
+    d.fileSize = opened.fileSize;
+    LoadContext ctx;
+    ctx.cancelRequested = cancelled;
+    Digestion run(path, opened, d, ctx);
+    run.identity();
+    QString sqlError;
+    if (!run.kernels(&sqlError) || !run.launches(&sqlError) || !run.steps(&sqlError)) {
+        *error = ctx.cancelled() ? tr("Digesting %1 was cancelled.").arg(d.file)
+                                 : tr("Cannot read %1: %2").arg(d.file, sqlError);
+        return false;
+    }
+    d.sha256 = FileHash::sha256(path, cancelled);
+    if (d.sha256.isEmpty()) {
+        *error = tr("Cannot read %1 to hash it.").arg(d.file);
+        return false;
+    }
+    *out = std::move(d);
+    return true;
+}
+
+} // namespace sl

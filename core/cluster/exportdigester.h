@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/cluster/rankdigest.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <functional>
+
+namespace sl {
+
+/// Reads one rank's export into a RankDigest in one streaming pass per table: the kernel table in
+/// start order (memory: the collectives and a few cursors, not the kernels), the launch calls of
+/// the collectives, the step ranges, and the small identity tables. The export is opened the one
+/// read-only way (ExportOpener); nothing is written beside it. Any thread.
+class ExportDigester
+{
+    Q_DECLARE_TR_FUNCTIONS(ExportDigester)
+public:
+    static constexpr int binCount = 256; ///< time bins per GPU over the kernel span
+
+    /// False with `error` (translated, names the file) on unreadable input or cancel.
+    static bool digest(
+        const QString& path, RankDigest* out, QString* error, const std::function<bool()>& cancelled = {});
+
+    /// The collective op of an NCCL kernel name ("ncclDevKernel_AllReduce_Sum_bf16_RING_LL" →
+    /// "AllReduce", "ncclKernel_AllGather_RING_LL_Sum_int8_t" → "AllGather"); empty if not NCCL.
+    static QString ncclOp(const QString& kernelName);
+    /// The rank from environment rows (`NAME="value"` or `NAME=value`), first of RANK,
+    /// SLURM_PROCID, OMPI_COMM_WORLD_RANK, PMI_RANK; -1 if none. `source` gets "env:NAME".
+    static int rankFromEnvironment(const QStringList& variables, QString* source);
+};
+
+} // namespace sl

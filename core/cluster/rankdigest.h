@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+
+#include <vector>
+
+namespace sl {
+
+/// One NCCL collective kernel of a rank, as the digest stores it. Times are the export's: ns since
+/// its session start (TARGET_INFO_SESSION_START_TIME maps them to UTC and the system clock).
+struct DigestCollective
+{
+    QString op; ///< "AllReduce", "AllGather", ... (from ncclDevKernel_<Op>_... / ncclKernel_<Op>_...)
+    int streamIndex = 0; ///< order of the NCCL stream's first collective within the export (0, 1, ...)
+    qint64 ordinal = 0; ///< index of this op on its stream (0-based): the pairing key with op and streamIndex
+    qint64 stream = 0; ///< CUDA stream id
+    int device = 0;
+    qint64 bytes = -1; ///< -1: unknown (no NCCL payloads in the export)
+    qint64 startNs = 0; ///< kernel start: the rank's arrival
+    qint64 endNs = 0;
+    qint64 launchNs = -1; ///< start of the launching API call, -1 when not found
+};
+
+/// One step range ("ProfilerStep#N" or a serving step) of a rank.
+struct DigestStep
+{
+    QString name;
+    qint64 startNs = 0;
+    qint64 endNs = 0;
+};
+
+/// Compute / communication / idle of one GPU in one time bin (ns).
+struct DigestBin
+{
+    int device = 0;
+    int bin = 0;
+    qint64 computeNs = 0;
+    qint64 commNs = 0;
+    qint64 idleNs = 0;
+};
+
+/// What a digest holds (docs/digest-format.md); DigestWriter writes it, DigestReader reads it back.
+struct RankDigest
+{
+    QString file; ///< the export's file name (no folder)
+    qint64 fileSize = 0;
+    QString sha256;
+    QString nsysVersion, schemaVersion;
+    QString hostname;
+    int rank = -1; ///< -1: the export does not say
+    QString rankSource; ///< "env:RANK", "env:SLURM_PROCID", ... or "none"
+    qint64 utcEpochNs = 0; ///< TARGET_INFO_SESSION_START_TIME.utcEpochNs: UTC at the session start
+    /// systemClockNs: the host's system clock at the session start (2026.1+), -1 when absent. Every
+    /// process on a host shares that clock, so it aligns ranks of one host exactly.
+    qint64 systemClockNs = -1;
+    qint64 kernels = 0;
+    qint64 computeNs = 0, commNs = 0, exposedCommNs = 0; ///< union of busy time on all GPUs (ns)
+    qint64 firstNs = 0, lastNs = 0; ///< kernel span
+    qint64 binNs = 0; ///< width of the time bins
+    std::vector<int> devices;
+    std::vector<qint64> pids;
+    std::vector<DigestCollective> collectives;
+    std::vector<DigestStep> steps;
+    std::vector<DigestBin> bins;
+};
+
+} // namespace sl

@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: MIT
+#include "core/synth/synthcluster.h"
+
+#include "core/synth/synthenumtables.h"
+#include "core/synth/synthschema.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+
+#include <algorithm>
+#include <sqlite3.h>
+#include <string>
+
+namespace sl {
+
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("sl", text); }
+
+constexpr qint64 kVmBits = qint64(1) << 48; // VM id 1, hardware id 0, as in every real export
+constexpr int kComputeStream = 7;
+constexpr int kNcclStream = 13; // NCCL creates its own stream after the default ones
+constexpr qint64 kBasePid = 4000;
+
+// nsys 2026.2's DDL of TARGET_INFO_SYSTEM_ENV (the one table SynthSchema has no use for elsewhere).
+constexpr const char* s_systemEnvDdl = R"sql(CREATE TABLE TARGET_INFO_SYSTEM_ENV (
+    globalVid                   INTEGER,                               -- Serialized GlobalId.
+    devStateName                TEXT      NOT NULL,                    -- Device state name.
+    name                        TEXT      NOT NULL,                    -- Property name.
+    nameEnum                    INTEGER   NOT NULL,                    -- Property enum value.
+    value                       TEXT      NOT NULL                     -- Property value.
+))sql";
+
+const SynthCollectiveName s_collectives[] = {
+    { "AllReduce", "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)",
+        "ncclDevKernel_AllReduce_Sum_bf16_RING_LL" },
+    { "AllGather", "ncclDevKernel_AllGather_RING_LL(ncclDevKernelArgsStorage<4096ul>)",
+        "ncclDevKernel_AllGather_RING_LL" },
+    { "ReduceScatter", "ncclDevKernel_ReduceScatter_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)",
+        "ncclDevKernel_ReduceScatter_Sum_bf16_RING_LL" },
+    { "AllReduce", "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)",
+        "ncclDevKernel_AllReduce_Sum_bf16_RING_LL" },
+};
+// A transformer layer's kernels, in launch order (names as nsys shows them for cuBLAS, FlashAttention, vLLM).
+const char* const s_compute[] = {
+    "void vllm::rms_norm_kernel<c10::BFloat16, 8, 2>(c10::BFloat16 *, const c10::BFloat16 *, const c10::BFloat16 *, "
+    "float, int, int)",
+    "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64_warpgroupsize1x1x1_execute_segment_k_off_kernel__5x_"
+    "cublas",
+    "void flash::flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4, false, false, cutlass::bfloat16_t>, false, "
+    "false, false, false, true, false, false>(flash::Flash_fwd_params)",
+    "void vllm::act_and_mul_kernel<c10::BFloat16, &vllm::silu_kernel<c10::BFloat16>, true>(c10::BFloat16 *, const "
+    "c10::BFloat16 *, int)",
+};
+constexpr int kComputeNames = 4;
+
+// StringIds of one rank's export (1-based, as nsys numbers them).
+enum StringId { SidNccl0 = 1, SidNcclShort0 = 5, SidLaunch = 9, SidLaunchEx, SidPython, SidCompute0 };
+
+/// Bound-parameter insert into one table (prepared once, reset per row).
+class Inserter
+{
+public:
+    Inserter(sqlite3* db, const char* sql, QString* error)
+        : m_error(error)
+        , m_db(db)
+    {
+        if (sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr) != SQLITE_OK)
+            fail();
+    }
+    ~Inserter() { sqlite3_finalize(m_stmt); }
+    Inserter(const Inserter&) = delete;
+    Inserter& operator=(const Inserter&) = delete;
+    Inserter& i(qint64 v)
+    {
+        sqlite3_bind_int64(m_stmt, ++m_column, v);
+        return *this;
+    }
+    Inserter& t(const std::string& v)
+    {
+        sqlite3_bind_text(m_stmt, ++m_column, v.c_str(), int(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    bool row()
+    {
+        m_column = 0;
+        if (m_ok && sqlite3_step(m_stmt) != SQLITE_DONE)
+            fail();
+        sqlite3_reset(m_stmt);
+        return m_ok;
+    }
+
+private:
+    void fail()
+    {
+        m_ok = false;
+        if (m_error && m_error->isEmpty())
+            *m_error = QString::fromUtf8(sqlite3_errmsg(m_db));
+    }
+    QString* m_error;
+    sqlite3* m_db;
+    sqlite3_stmt* m_stmt = nullptr;
+    int m_column = 0;
+    bool m_ok = true;
+};
+
+/// The model of SynthClusterOptions for one rank, in true time (ns).
+class RankTimeline
+{
+public:
+    RankTimeline(const SynthClusterOptions& o, int rank)
+        : m_o(o)
+        , m_rank(rank)
+    {
+    }
+    qint64 compute(int r, int k, int c) const
+    {
+        return m_o.computeNs + m_o.jitterNs * ((r + k + c) % 4) + (r == m_o.straggler ? m_o.stragglerExtraNs : 0);
+    }
+    /// Longest compute of collective (k, c) over all ranks.
+    qint64 maxCompute(int k, int c) const
+    {
+        qint64 m = 0;
+        for (int r = 0; r < std::min(m_o.ranks, 4); ++r) // jitter repeats with period 4 in r
+            m = std::max(m, compute(r, k, c));
+        if (m_o.straggler >= 0)
+            m = std::max(m, compute(m_o.straggler, k, c));
+        return m;
+    }
+    int rank() const { return m_rank; }
+
+private:
+    const SynthClusterOptions& m_o;
+    int m_rank;
+};
+
+struct RankFile
+{
+    const SynthClusterOptions& o;
+    int rank;
+    int host() const { return rank / o.ranksPerHost; }
+    int localRank() const { return rank % o.ranksPerHost; }
+    qint64 pid() const { return kBasePid + rank; }
+    qint64 globalPid() const { return kVmBits | (pid() << 24); }
+    qint64 globalTid() const { return globalPid() | pid(); }
+    qint64 boot() const { return SynthClusterOptions::bootNs(host()); }
+    qint64 captureStart() const { return qint64(rank) * SynthClusterOptions::captureStaggerNs; }
+    qint64 clockError() const
+    {
+        return size_t(host()) < o.hostClockErrorNs.size() ? o.hostClockErrorNs[size_t(host())] : 0;
+    }
+    std::string hostname() const
+    {
+        char b[32];
+        std::snprintf(b, sizeof b, "gpu-node-%03d", host() + 1);
+        return b;
+    }
+};
+
+bool writeStrings(sqlite3* db, QString* error)
+{
+    if (!SynthSchema::create(db, SynthSchema::Table::StringIds, error))
+        return false;
+    Inserter ins(db, "INSERT INTO StringIds VALUES (?1, ?2)", error);
+    for (int c = 0; c < 4; ++c)
+        ins.i(SidNccl0 + c).t(s_collectives[c].demangled).row();
+    for (int c = 0; c < 4; ++c)
+        ins.i(SidNcclShort0 + c).t(s_collectives[c].shortName).row();
+    ins.i(SidLaunch).t("cudaLaunchKernel_v7000").row();
+    ins.i(SidLaunchEx).t("cuLaunchKernelEx").row();
+    bool ok = ins.i(SidPython).t("pt_main_thread").row(); // a failed row fails every later one
+    for (int j = 0; j < kComputeNames; ++j)
+        ok = ins.i(SidCompute0 + j).t(s_compute[j]).row();
+    return ok;
+}
+
+bool writeSystem(sqlite3* db, const RankFile& f, QString* error)
+{
+    using T = SynthSchema::Table;
+    if (!SynthSchema::create(db, T::TargetInfoGpu, error) || !SynthSchema::create(db, T::SessionStartTime, error)
+        || !SynthSchema::create(db, T::Processes, error) || !SynthSchema::create(db, T::ThreadNames, error)
+        || !SynthSchema::exec(db, s_systemEnvDdl, error))
+        return false;
+    const int dev = f.localRank();
+    char bus[32], uuid[48];
+    std::snprintf(bus, sizeof bus, "0000:%02x:00.0", 0x18 + 0x10 * dev);
+    std::snprintf(uuid, sizeof uuid, "53796e74-6800-4000-8000-%012d", f.rank);
+    Inserter gpu(db,
+        "INSERT INTO TARGET_INFO_GPU VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+        "?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, "
+        "?38, ?39, ?40, ?41)",
+        error);
+    gpu.i(kVmBits).i(dev).t("NVIDIA H100 80GB HBM3").t(bus).i(1);
+    gpu.i(52'428'800).i(85'899'345'920).i(3'352'320'000'000).i(1'980'000'000).i(132);
+    gpu.i(dev).t(uuid).i(0).t("GH100").i(dev).t("").t("").i(161).i(0).i(65'536).i(0);
+    gpu.i(65'536).i(49'152).i(232'448).i(233'472).i(65'536).i(32).i(3).i(64).i(32).i(1'024);
+    gpu.i(1'024).i(1'024).i(64).i(2'147'483'647).i(65'535).i(65'535).i(9).i(0).i(9).i(0);
+    if (!gpu.row())
+        return false;
+    const qint64 start = f.captureStart();
+    const qint64 utc = SynthClusterOptions::utcEpochNs + start + f.clockError()
+        + qint64(f.localRank()) * SynthClusterOptions::utcReadDelayNs;
+    Inserter session(db, "INSERT INTO TARGET_INFO_SESSION_START_TIME VALUES (?1, ?2, ?3, ?4)", error);
+    if (!session.i(utc).t("2026-01-01T09:00:00").t("2026-01-01T09:00:00").i(start + f.boot()).row())
+        return false;
+    Inserter proc(db, "INSERT INTO PROCESSES VALUES (?1, ?2, ?3)", error);
+    Inserter thread(db, "INSERT INTO ThreadNames VALUES (?1, ?2, ?3)", error);
+    if (!proc.i(f.globalPid()).i(f.pid()).t("python3").row() || !thread.i(SidPython).i(20).i(f.globalTid()).row())
+        return false;
+    const std::pair<const char*, int> rowsEnum[] = { { "CpuCores", 1 }, { "NvDriverVersion", 205 },
+        { "OsDescription", 605 }, { "CudaDriverVersion", 611 }, { "Hostname", 619 } };
+    const std::string values[] = { "64", "580.95.05", "Ubuntu 22.04.5 LTS", "13000", f.hostname() };
+    Inserter env(db, "INSERT INTO TARGET_INFO_SYSTEM_ENV VALUES (?1, ?2, ?3, ?4, ?5)", error);
+    for (size_t i = 0; i < std::size(rowsEnum); ++i)
+        if (!env.i(kVmBits).t("Local (CLI)").t(rowsEnum[i].first).i(rowsEnum[i].second).t(values[i]).row())
+            return false;
+    return true;
+}
+
+/// The compute before a collective: `o.computeKernels` kernels back to back on the compute
+/// stream from `from` to `to` (ns, export clock), each after its own launch call.
+bool computeKernels(
+    Inserter& kernel, Inserter& call, const RankFile& f, qint64 from, qint64 to, qint64* correlation, qint64* grid)
+{
+    const int n = f.o.computeKernels;
+    for (int j = 0; j < n; ++j) {
+        const qint64 start = from + (to - from) * j / n, end = from + (to - from) * (j + 1) / n;
+        const int name = SidCompute0 + j % kComputeNames;
+        if (!call.i(start - 7'000).i(start - 3'000).i(f.globalTid()).i(*correlation).i(SidLaunch).row()
+            || !kernel.i(start)
+                    .i(end)
+                    .i(f.localRank())
+                    .i(kComputeStream)
+                    .i((*correlation)++)
+                    .i(f.globalPid())
+                    .i(name)
+                    .i(name)
+                    .i(168)
+                    .i(132)
+                    .i(384)
+                    .i(213'248)
+                    .i((*grid)++)
+                    .i(227'328)
+                    .row())
+            return false;
+    }
+    return true;
+}
+
+/// Kernels, launch calls and step ranges of one rank, each table in start order.
+bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kernels, QString* error)
+{
+    using T = SynthSchema::Table;
+    if (!SynthSchema::create(db, T::Kernel, error) || !SynthSchema::create(db, T::Runtime, error)
+        || !SynthSchema::create(db, T::Nvtx, error))
+        return false;
+    Inserter kernel(db,
+        "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL (start, end, deviceId, contextId, greenContextId, streamId, "
+        "correlationId, globalPid, demangledName, shortName, mangledName, launchType, cacheConfig, "
+        "registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, staticSharedMemory, dynamicSharedMemory, "
+        "localMemoryPerThread, localMemoryTotal, gridId, sharedMemoryExecuted, tensorSizeMinusOneElements) VALUES "
+        "(?1, ?2, ?3, 1, 0, ?4, ?5, ?6, ?7, ?8, NULL, 0, 0, ?9, ?10, 1, 1, ?11, 1, 1, 0, ?12, 0, 0, ?13, ?14, '')",
+        error);
+    Inserter call(db, "INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (?1, ?2, 0, ?3, ?4, ?5, 0, NULL)", error);
+    Inserter range(db,
+        "INSERT INTO NVTX_EVENTS (start, end, eventType, text, globalTid, endGlobalTid, domainId) VALUES "
+        "(?1, ?2, 59, ?3, ?4, NULL, 0)",
+        error);
+    const SynthClusterOptions& o = f.o;
+    const RankTimeline model(o, f.rank);
+    // Event times are ns since the rank's own capture start, as nsys writes them; the session
+    // anchors map them to the host's system clock and to UTC.
+    const qint64 boot = -f.captureStart();
+    qint64 stepStart = o.firstStep(), correlation = 1, grid = 1;
+    for (int k = 0; k < o.steps; ++k) {
+        qint64 phase = stepStart + o.prologueNs;
+        for (int c = 0; c < o.collectivesPerStep; ++c) {
+            const int op = c % 4;
+            const qint64 arrive = phase + model.compute(f.rank, k, c);
+            const qint64 last = phase + model.maxCompute(k, c);
+            const qint64 end = last + o.transferNs + o.endJitterNs * ((f.rank + c) % 3);
+            if (!computeKernels(kernel, call, f, boot + phase, boot + arrive, &correlation, &grid)
+                || !call.i(boot + arrive - 6'000)
+                        .i(boot + arrive - 2'000)
+                        .i(f.globalTid())
+                        .i(correlation)
+                        .i(SidLaunchEx)
+                        .row()
+                || !kernel.i(boot + arrive)
+                        .i(boot + end)
+                        .i(f.localRank())
+                        .i(kNcclStream)
+                        .i(correlation++)
+                        .i(f.globalPid())
+                        .i(SidNccl0 + op)
+                        .i(SidNcclShort0 + op)
+                        .i(96)
+                        .i(32)
+                        .i(640)
+                        .i(0)
+                        .i(grid + 1)
+                        .i(0)
+                        .row())
+                return false;
+            ++grid;
+            *kernels += o.computeKernels + 1;
+            phase = last + o.transferNs + 2 * o.endJitterNs + o.gapNs;
+        }
+        const std::string name = "ProfilerStep#" + std::to_string(k);
+        if (!range.i(boot + stepStart).i(boot + phase).t(name).i(f.globalTid()).row())
+            return false;
+        *lastNs = boot + phase;
+        stepStart = phase + o.stepGapNs;
+    }
+    return true;
+}
+
+bool writeMetadata(sqlite3* db, const RankFile& f, qint64 lastNs, QString* error)
+{
+    using T = SynthSchema::Table;
+    if (!SynthSchema::create(db, T::MetaDataExport, error) || !SynthSchema::create(db, T::MetaDataCapture, error)
+        || !SynthSchema::create(db, T::AnalysisDetails, error))
+        return false;
+    const std::string file = "report." + std::to_string(f.rank);
+    const std::pair<const char*, std::string> exportRows[] = {
+        { "EXPORT_PRODUCT_NAME", "NVIDIA Nsight Systems" },
+        { "EXPORT_PRODUCT_VERSION", "2026.2.1.210" },
+        { "EXPORT_PRODUCT_DATE", "2026.2" },
+        { "EXPORT_SCHEMA_VERSION", "3.25.0" },
+        { "EXPORT_SCHEMA_VERSION_MAJOR", "3" },
+        { "EXPORT_SCHEMA_VERSION_MINOR", "25" },
+        { "EXPORT_SCHEMA_VERSION_MICRO", "0" },
+        { "EXPORT_PLATFORM", "linux-desktop" },
+        { "EXPORT_ARCH", "x64" },
+        { "EXPORT_PARAM_EXPORT_TYPE", "SQLite" },
+        { "EXPORT_PARAM_INPUT_FILE", file + ".nsys-rep" },
+        { "EXPORT_PARAM_OUTPUT_FILE", file + ".sqlite" },
+        { "EXPORT_PARAM_LAZY", "true" },
+        { "EXPORT_PARAM_INCLUDE_BLOBS", "false" },
+        { "EXPORT_PARAM_TIME_NORMALIZE", "false" },
+        { "DERIVED_BY", "sightline synth --per-rank" },
+    };
+    Inserter ex(db, "INSERT INTO META_DATA_EXPORT VALUES (?1, ?2)", error);
+    for (const auto& [name, value] : exportRows)
+        if (!ex.t(name).t(value).row())
+            return false;
+    // What srun and torchrun put into every rank's environment; nsys records it quoted.
+    const auto q = [](const char* name, const std::string& v) { return std::string(name) + "=\"" + v + "\""; };
+    const std::string r = std::to_string(f.rank), world = std::to_string(f.o.ranks);
+    const std::string envRows[]
+        = { q("SLURM_JOB_ID", "424242"), q("SLURM_PROCID", r), q("SLURM_LOCALID", std::to_string(f.localRank())),
+              q("SLURM_NODEID", std::to_string(f.host())), q("SLURM_NTASKS", world), q("SLURMD_NODENAME", f.hostname()),
+              q("RANK", r), q("LOCAL_RANK", std::to_string(f.localRank())), q("WORLD_SIZE", world),
+              q("CUDA_VISIBLE_DEVICES", std::to_string(f.localRank())), q("NCCL_DEBUG", "WARN") };
+    Inserter cap(db, "INSERT INTO META_DATA_CAPTURE VALUES (?1, ?2)", error);
+    if (!cap.t("DEVICE_ID").t("Local (CLI)").row() || !cap.t("CAPTURE_EVENT_TYPE").t("Cuda").row()
+        || !cap.t("PROCESS_0:COMMAND").t("python3").row() || !cap.t("PROCESS_0:ARGUMENT_0").t("train.py").row())
+        return false;
+    for (const auto& v : envRows)
+        if (!cap.t("PROCESS_0:ENVIRONMENT_VARIABLE").t(v).row())
+            return false;
+    // The capture stops after the last event, rounded up to whole ms; ANALYSIS_DETAILS gives it on
+    // the system clock (startTime = systemClockNs), as 2026.x exports do.
+    const qint64 duration = (lastNs + 999'999) / 1'000'000 * 1'000'000;
+    const qint64 start = f.captureStart() + f.boot();
+    if (!cap.t("RUN_DURATION_MS").t(std::to_string(duration / 1'000'000)).row())
+        return false;
+    Inserter ad(db, "INSERT INTO ANALYSIS_DETAILS VALUES (?1, ?2, ?3, ?4)", error);
+    return ad.i(kVmBits).i(duration).i(start).i(start + duration).row();
+}
+
+/// One rank's export into `path` (via `path.part`).
+bool writeRank(const QString& path, const RankFile& f, qint64* kernels, QString* error)
+{
+    const QString part = path + QStringLiteral(".part");
+    QFile::remove(part);
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(QFile::encodeName(part).constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr)
+        != SQLITE_OK) {
+        *error = tr("Cannot create %1: %2").arg(part, QString::fromUtf8(sqlite3_errmsg(db)));
+        sqlite3_close(db);
+        return false;
+    }
+    QString sqlError;
+    qint64 lastNs = 0;
+    *kernels = 0;
+    bool ok = SynthSchema::exec(
+                  db, "PRAGMA page_size=4096; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN", &sqlError)
+        && writeStrings(db, &sqlError) && SynthEnumTables::write(db, &sqlError) && writeSystem(db, f, &sqlError)
+        && writeActivity(db, f, &lastNs, kernels, &sqlError) && writeMetadata(db, f, lastNs, &sqlError)
+        && SynthSchema::exec(db, "COMMIT", &sqlError);
+    ok = sqlite3_close(db) == SQLITE_OK && ok;
+    if (ok) {
+        QFile::remove(path);
+        ok = QFile::rename(part, path);
+        if (!ok)
+            sqlError = tr("cannot rename the finished file");
+    }
+    if (!ok) {
+        QFile::remove(part);
+        *error = tr("Cannot write %1: %2").arg(path, sqlError);
+    }
+    return ok;
+}
+
+} // namespace
+
+SynthCollectiveName synthCollectiveName(int c) { return s_collectives[c % 4]; }
+
+SynthClusterResult writeSynthCluster(
+    const QString& dir, const SynthClusterOptions& o, const std::function<bool(int done, int total)>& progress)
+{
+    SynthClusterResult result;
+    if (o.ranks < 2 || o.ranks > 1024 || o.ranksPerHost < 1 || o.ranksPerHost > 8 || o.straggler >= o.ranks
+        || o.steps < 1 || o.collectivesPerStep < 1 || o.computeKernels < 1 || o.computeKernels > 64 || o.computeNs < 0
+        || o.jitterNs < 0 || o.transferNs < 0 || o.endJitterNs < 0 || o.stragglerExtraNs < 0) {
+        result.error = tr("Cannot write the per-rank exports: invalid options (ranks 2-1024, ranks per host 1-8, "
+                          "the straggler one of the ranks, steps and collectives at least 1).");
+        return result;
+    }
+    if (!QDir().mkpath(dir)) {
+        result.error = tr("Cannot create the folder %1.").arg(dir);
+        return result;
+    }
+    for (int r = 0; r < o.ranks; ++r) {
+        const QString path = QDir(dir).filePath(QStringLiteral("report.%1.sqlite").arg(r));
+        if (!writeRank(path, RankFile { o, r }, &result.kernelsPerRank, &result.error))
+            return result;
+        result.files << path;
+        if (progress && !progress(r + 1, o.ranks)) {
+            result.error = tr("Writing the per-rank exports was cancelled after %1 of %2.").arg(r + 1).arg(o.ranks);
+            return result;
+        }
+    }
+    result.ok = true;
+    return result;
+}
+
+} // namespace sl

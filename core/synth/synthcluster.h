@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <algorithm>
+#include <functional>
+#include <vector>
+
+namespace sl {
+
+/// One multi-node training or serving run as `srun nsys profile -o report.%q{SLURM_PROCID}` records
+/// it: one export per rank, each with one process (one GPU, a compute stream and NCCL's stream).
+///
+/// The timeline model, in true time t (ns; every parameter below is exact, so tests derive the
+/// expected cross-rank figures by hand):
+/// - Step k (0-based) starts at S_k; S_0 = firstStep() = max(firstStepNs, ranks·150 µs + 1 ms), after
+///   every rank's capture start. Its collectives c = 0..C-1 run in turn.
+///   Collective c's compute phase starts at P_{k,c} (P_{k,0} = S_k + prologueNs) on every rank.
+/// - Rank r's compute before it lasts computeNs + jitterNs·((r + k + c) mod 4), plus
+///   stragglerExtraNs on the straggler: its NCCL kernel starts (arrives) at
+///   a_r = P_{k,c} + that compute (computeKernels kernels, back to back, cover the compute).
+/// - The collective completes at L + transferNs, L = max_r a_r; rank r's NCCL kernel ends at
+///   L + transferNs + endJitterNs·((r + c) mod 3) (ranks leave a ring a little apart).
+/// - P_{k,c+1} = L + transferNs + 2·endJitterNs + gapNs; the step ends at E_k = that value after
+///   the last collective, and S_{k+1} = E_k + stepGapNs. "ProfilerStep#k" spans [S_k, E_k] on
+///   every rank.
+/// - Clocks: rank r starts its capture at t = r·150 µs; its export's times are ns since then (as
+///   nsys writes them). Host h = r / ranksPerHost. Its system clock reads t + bootNs(h),
+///   bootNs(h) = 3 600 s + h·777.123456789 s (systemClockNs = that at the capture start); its UTC
+///   clock reads t + epoch + hostClockErrorNs[h] (0 where the list is short), and rank r reads its
+///   utcEpochNs (localRank)·3 µs late (localRank = r mod ranksPerHost): per-rank UTC anchors
+///   disagree by a few µs on one host, the shared system clock does not.
+struct SynthClusterOptions
+{
+    int ranks = 8; ///< 2..1024
+    int ranksPerHost = 4; ///< GPUs per node, 1..8
+    int straggler = -1; ///< rank with extra compute before each collective, -1 = none
+    qint64 stragglerExtraNs = 300'000;
+    std::vector<qint64> hostClockErrorNs; ///< per host: its UTC clock's error (ns)
+    int steps = 20;
+    int collectivesPerStep = 4;
+    qint64 computeNs = 800'000;
+    int computeKernels = 12; ///< kernels the compute before a collective is split into, back to back
+    qint64 jitterNs = 2'000;
+    qint64 transferNs = 120'000;
+    qint64 endJitterNs = 1'000;
+    qint64 firstStepNs = 50'000'000;
+    qint64 prologueNs = 20'000;
+    qint64 gapNs = 10'000;
+    qint64 stepGapNs = 50'000;
+
+    static constexpr qint64 utcEpochNs = 1'767'258'000'000'000'000; ///< 2026-01-01T09:00:00Z
+    static constexpr qint64 captureStaggerNs = 150'000;
+    qint64 firstStep() const { return std::max(firstStepNs, qint64(ranks) * captureStaggerNs + 1'000'000); }
+    static constexpr qint64 utcReadDelayNs = 3'000;
+    static qint64 bootNs(int host) { return 3'600'000'000'000 + qint64(host) * 777'123'456'789; }
+    static constexpr qint64 bytesPerCollective = 16 * 1024 * 1024; ///< bf16 activations of one layer
+};
+
+struct SynthClusterResult
+{
+    bool ok = false;
+    QString error; ///< translated, names the file
+    QStringList files; ///< written exports, in rank order
+    qint64 kernelsPerRank = 0;
+};
+
+/// Writes `options.ranks` exports `dir/report.R.sqlite` (nsys 2026.2 schema), each atomically
+/// (`.part`, then renamed). `progress(done, total)` returns false to cancel.
+SynthClusterResult writeSynthCluster(const QString& dir, const SynthClusterOptions& options,
+    const std::function<bool(int done, int total)>& progress = {});
+
+/// Names of the collective of index c in a step: NCCL's kernel names (demangled, short).
+struct SynthCollectiveName
+{
+    const char* op; ///< "AllReduce", "AllGather", "ReduceScatter"
+    const char* demangled;
+    const char* shortName;
+};
+SynthCollectiveName synthCollectiveName(int c);
+
+} // namespace sl

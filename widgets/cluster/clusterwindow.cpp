@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+#include "widgets/cluster/clusterwindow.h"
+
+#include "core/cluster/clusteranalyzer.h"
+#include "core/cluster/clusterinputs.h"
+#include "core/cluster/digeststore.h"
+#include "core/util/format.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHash>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QThread>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace sl {
+
+namespace {
+
+/// One heatmap row from a digest: its bins summed over its GPUs.
+ClusterHeatmap::Row heatRow(const RankDigest& d)
+{
+    ClusterHeatmap::Row row;
+    row.startNs = d.firstNs;
+    row.binNs = std::max<qint64>(1, d.binNs);
+    for (const DigestBin& b : d.bins) {
+        const size_t i = size_t(b.bin);
+        if (i >= row.compute.size()) {
+            row.compute.resize(i + 1);
+            row.comm.resize(i + 1);
+            row.idle.resize(i + 1);
+        }
+        row.compute[i] += b.computeNs;
+        row.comm[i] += b.commNs;
+        row.idle[i] += b.idleNs;
+    }
+    return row;
+}
+
+} // namespace
+
+QString ClusterWindow::cacheFor(const QString& folder)
+{
+    const QByteArray key
+        = QCryptographicHash::hash(QFileInfo(folder).absoluteFilePath().toUtf8(), QCryptographicHash::Sha256)
+              .toHex()
+              .left(16);
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))
+        .filePath(QStringLiteral("cluster-digests/") + QString::fromLatin1(key));
+}
+
+void ClusterWindow::load(QPromise<ClusterLoad>& promise, const QStringList& inputs, const QString& cacheDir)
+{
+    ClusterLoad out;
+    QStringList digests, errors;
+    const auto cancelled = [&promise] { return promise.isCanceled(); };
+    const int jobs = std::max(1, QThread::idealThreadCount());
+    const bool ok = ClusterInputs::collect(
+        inputs, cacheDir, jobs, &digests, &errors,
+        [&promise](int done, int total) {
+            promise.setProgressRange(0, total);
+            promise.setProgressValue(done);
+        },
+        cancelled);
+    if (cancelled())
+        return;
+    std::vector<RankDigest> loaded(size_t(digests.size()));
+    QHash<QString, ClusterHeatmap::Row> heat; // by file name
+    for (qsizetype i = 0; ok && i < digests.size() && errors.isEmpty(); ++i) {
+        QString error;
+        if (DigestStore::read(digests[i], &loaded[size_t(i)], &error))
+            heat.insert(loaded[size_t(i)].file, heatRow(loaded[size_t(i)]));
+        else
+            errors << error;
+    }
+    if (!ok || !errors.isEmpty()) {
+        out.error = errors.join(QLatin1Char('\n'));
+    } else if (ClusterAnalyzer::analyze(std::move(loaded), &out.result, &out.error)) {
+        out.ok = true;
+        for (const ClusterRank& r : out.result.ranks) {
+            ClusterHeatmap::Row row = heat.value(r.file);
+            row.rank = r.rank;
+            row.startNs += r.shiftNs;
+            out.heat.push_back(std::move(row));
+        }
+    }
+    promise.addResult(std::move(out));
+}
+
+ClusterWindow::ClusterWindow(const QString& folder, QWidget* parent)
+    : QWidget(parent, Qt::Window)
+    , m_folder(folder)
+{
+    setAttribute(Qt::WA_DeleteOnClose);
+    setWindowTitle(tr("Cluster run: %1").arg(QFileInfo(folder).fileName()));
+    m_summary = new QLabel(tr("Reading the rank exports of %1…").arg(QFileInfo(folder).fileName()), this);
+    m_summary->setWordWrap(true);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 0);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_heatmap = new ClusterHeatmap(this);
+    m_table = new QTableWidget(0, 7, this);
+    m_table->setHorizontalHeaderLabels(
+        { tr("Rank"), tr("Host"), tr("Rank from"), tr("Last arrivals"), tr("Wait"), tr("Step p50"), tr("File") });
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_skews = new SkewHistogram(this);
+    auto* busy = new QHBoxLayout;
+    busy->addWidget(m_progress, 1);
+    busy->addWidget(m_cancel);
+    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->addWidget(m_table);
+    bottom->addWidget(m_skews);
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 1);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_heatmap);
+    split->addWidget(bottom);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addLayout(busy);
+    layout->addWidget(split, 1);
+    resize(1000, 640);
+
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_watcher.cancel();
+        m_summary->setText(tr("Cancelled."));
+        m_progress->hide();
+        m_cancel->hide();
+    });
+    connect(&m_watcher, &QFutureWatcherBase::progressRangeChanged, m_progress, &QProgressBar::setRange);
+    connect(&m_watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
+    connect(&m_watcher, &QFutureWatcherBase::finished, this, [this] {
+        if (!m_watcher.isCanceled() && m_watcher.future().resultCount() > 0)
+            present(m_watcher.result());
+    });
+    connect(m_heatmap, &ClusterHeatmap::rankClicked, this, &ClusterWindow::openRank);
+    connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
+        if (row >= 0 && size_t(row) < m_result.ranks.size())
+            openRank(m_result.ranks[size_t(row)].rank);
+    });
+    m_watcher.setFuture(QtConcurrent::run(&ClusterWindow::load, QStringList { folder }, cacheFor(folder)));
+}
+
+ClusterWindow::~ClusterWindow()
+{
+    // The job stops at its next cancel check; its result is dropped with the watcher.
+    m_watcher.cancel();
+    m_watcher.waitForFinished();
+}
+
+void ClusterWindow::present(const ClusterLoad& load)
+{
+    m_progress->hide();
+    m_cancel->hide();
+    if (!load.ok) {
+        m_summary->setText(load.error);
+        return;
+    }
+    m_result = load.result;
+    const ClusterResult& r = m_result;
+    QString text = r.hasStraggler
+        ? tr("Straggler: rank %1 arrives last at %2 of %3 matched collectives; a step would be %4 shorter if its "
+             "compute before each collective took the others' median.")
+              .arg(r.stragglerRank)
+              .arg(formatPercent(r.stragglerShare))
+              .arg(r.matched)
+              .arg(r.whatifStepSavingNs >= 0 ? formatDuration(r.whatifStepSavingNs) : tr("(no steps)"))
+        : tr("No straggler among %1 ranks (%2 matched collectives).").arg(r.ranks.size()).arg(r.matched);
+    text += QLatin1Char(' ')
+        + tr("Skew p50 %1, p90 %2; %3 hosts.")
+              .arg(formatDuration(r.skewP50Ns), formatDuration(r.skewP90Ns))
+              .arg(r.hosts.size());
+    for (const QString& w : r.warnings)
+        text += QLatin1Char('\n') + w;
+    m_summary->setText(text);
+    m_heatmap->setRows(load.heat);
+    std::vector<qint64> skews;
+    for (const ClusterCollective& c : r.collectives)
+        skews.push_back(c.skewNs);
+    m_skews->setSkews(std::move(skews));
+    m_table->setRowCount(int(r.ranks.size()));
+    for (size_t i = 0; i < r.ranks.size(); ++i) {
+        const ClusterRank& x = r.ranks[i];
+        const QStringList cells { QString::number(x.rank), x.host, x.rankSource, formatPercent(x.lastArrivalShare),
+            formatDuration(x.waitNs), x.stepP50Ns >= 0 ? formatDuration(x.stepP50Ns) : QStringLiteral("–"), x.file };
+        for (int c = 0; c < cells.size(); ++c)
+            m_table->setItem(int(i), c, new QTableWidgetItem(cells[c]));
+    }
+    m_table->resizeColumnsToContents();
+}
+
+void ClusterWindow::openRank(int rank)
+{
+    for (const ClusterRank& x : m_result.ranks) {
+        if (x.rank != rank)
+            continue;
+        const QString path = QDir(m_folder).filePath(x.file);
+        if (QFileInfo(path).isFile())
+            emit exportRequested(path);
+        else
+            m_summary->setText(tr("The export of rank %1 (%2) is not in %3: only its digest is.")
+                                   .arg(rank)
+                                   .arg(x.file, QFileInfo(m_folder).fileName()));
+        return;
+    }
+}
+
+} // namespace sl

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/cluster/clusterresult.h"
+#include "widgets/cluster/clusterheatmap.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace sl {
+
+/// What the Cluster view's background job hands back: the analysis and each rank's bins.
+struct ClusterLoad
+{
+    bool ok = false;
+    QString error; ///< translated
+    ClusterResult result;
+    std::vector<ClusterHeatmap::Row> heat; ///< by rank
+};
+
+/// The Cluster view: a folder of one run's rank exports or digests, digested in the background
+/// (into the user's cache, never beside the exports; progress and cancel), then a rank × time
+/// heatmap, the per-rank table (rank, host, last-arrival share, wait, step p50) and the skew
+/// distribution. A click on a rank asks the main window to open that rank's export.
+class ClusterWindow : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ClusterWindow(const QString& folder, QWidget* parent = nullptr);
+    ~ClusterWindow() override;
+
+    /// The background job (any thread): collect, digest, analyse. `promise` carries progress
+    /// (digests done) and cancel.
+    static void load(QPromise<ClusterLoad>& promise, const QStringList& inputs, const QString& cacheDir);
+    /// Where the view keeps the digests of `folder`: the user's cache, one folder per run folder.
+    static QString cacheFor(const QString& folder);
+
+signals:
+    /// The user asked for rank `rank`'s export at `path`.
+    void exportRequested(const QString& path);
+
+private:
+    void present(const ClusterLoad& load);
+    void openRank(int rank);
+
+    QString m_folder;
+    QFutureWatcher<ClusterLoad> m_watcher;
+    QLabel* m_summary = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancel = nullptr;
+    ClusterHeatmap* m_heatmap = nullptr;
+    QTableWidget* m_table = nullptr;
+    SkewHistogram* m_skews = nullptr;
+    ClusterResult m_result;
+};
+
+} // namespace sl
