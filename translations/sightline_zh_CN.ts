@@ -233,6 +233,366 @@
     </message>
 </context>
 <context>
+    <name>ChildProcess</name>
+    <message>
+        <source>signal %1</source>
+        <translation>信号 %1</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>killed by signal %1 (by the system when memory ran out, or by a user)</source>
+        <translation>被信号 %1 终止（内存耗尽时由系统终止，或由用户终止）</translation>
+    </message>
+    <message>
+        <source>crashed with signal %1</source>
+        <translation>因信号 %1 崩溃</translation>
+    </message>
+    <message>
+        <source>timed out after %1 s (stopped)</source>
+        <translation>%1 s 后超时（已停止）</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>could not be started: %1</source>
+        <translation>无法启动：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterAnalyzer</name>
+    <message>
+        <source>%1 and %2 both say they are rank %3: they are not one run, or one was copied.</source>
+        <translation>%1 和 %2 都声称自己是 rank %3：它们不属于同一次运行，或其中一个是复制来的。</translation>
+    </message>
+    <message>
+        <source>%1 #%2 on NCCL stream %3: only ranks %4</source>
+        <translation>NCCL 流 %3 上的 %1 #%2：只有 rank %4</translation>
+    </message>
+    <message>
+        <source>A cluster run needs the exports (or digests) of at least 2 ranks; %1 given.</source>
+        <translation>集群运行至少需要 2 个 rank 的导出文件（或摘要）；实际给出 %1 个。</translation>
+    </message>
+    <message>
+        <source>No collective was found on every rank: nothing to compare (are these exports of one run, with NCCL kernels traced?).</source>
+        <translation>没有任何集合通信在每个 rank 上都能找到：无可比较（这些导出文件是否来自同一次运行，并且跟踪了 NCCL 内核？）。</translation>
+    </message>
+    <message>
+        <source>%1 collectives were not found on every rank (a desync, or ranks captured over different spans); only the %2 matched ones are measured.</source>
+        <translation>有 %1 次集合通信并非在每个 rank 上都能找到（失步，或各 rank 的采集时间段不同）；只测量了 %2 次匹配的集合通信。</translation>
+    </message>
+    <message>
+        <source>Some exports do not say their rank (no RANK, SLURM_PROCID, OMPI_COMM_WORLD_RANK or PMI_RANK in the environment): their ranks are guessed from the file order.</source>
+        <translation>部分导出文件没有注明其 rank（环境变量中没有 RANK、SLURM_PROCID、OMPI_COMM_WORLD_RANK 或 PMI_RANK）：其 rank 按文件顺序推测。</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterCommands</name>
+    <message>
+        <source>--out needs a folder name.</source>
+        <translation>--out 需要文件夹名称。</translation>
+    </message>
+    <message>
+        <source>--gate needs a percentage of 0 or more and --gate-baseline FILE.</source>
+        <translation>--gate 需要 0 或更大的百分比，并需要 --gate-baseline FILE。</translation>
+    </message>
+    <message>
+        <source>Cannot use %1 as the gate&apos;s baseline: %2</source>
+        <translation>无法将 %1 用作门控的基线：%2</translation>
+    </message>
+    <message>
+        <source>it is not a readable JSON file</source>
+        <translation>它不是可读取的 JSON 文件</translation>
+    </message>
+    <message>
+        <source>-j/--jobs needs a number from 1 to 256.</source>
+        <translation>-j/--jobs 需要 1 到 256 之间的数字。</translation>
+    </message>
+    <message>
+        <source>Write one export per rank of a synthetic multi-node run (as srun nsys profile -o report.%q{SLURM_PROCID} does) into a folder, with a chosen straggler and per-host clock errors; the model is documented in core/synth/synthcluster.h.</source>
+        <translation>将一次合成多节点运行的每个 rank 各写出一个导出文件到文件夹中（如同 srun nsys profile -o report.%q{SLURM_PROCID}），可指定掉队 rank 和每台主机的时钟误差；模型说明见 core/synth/synthcluster.h。</translation>
+    </message>
+    <message>
+        <source>Write per-rank exports (this mode).</source>
+        <translation>写出各 rank 的导出文件（此模式）。</translation>
+    </message>
+    <message>
+        <source>Output folder.</source>
+        <translation>输出文件夹。</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>DIR</translation>
+    </message>
+    <message>
+        <source>Ranks (2-1024, default 8).</source>
+        <translation>rank 数（2-1024，默认 8）。</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Ranks per host (1-8, default 4).</source>
+        <translation>每台主机的 rank 数（1-8，默认 4）。</translation>
+    </message>
+    <message>
+        <source>The slow rank (default none).</source>
+        <translation>慢的 rank（默认无）。</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>Its extra compute before each collective (default 300000).</source>
+        <translation>该 rank 在每次集合通信前额外的计算时间（默认 300000）。</translation>
+    </message>
+    <message>
+        <source>NS</source>
+        <translation>NS</translation>
+    </message>
+    <message>
+        <source>Each host&apos;s UTC clock error, comma-separated (ns).</source>
+        <translation>每台主机的 UTC 时钟误差，以逗号分隔（ns）。</translation>
+    </message>
+    <message>
+        <source>LIST</source>
+        <translation>LIST</translation>
+    </message>
+    <message>
+        <source>Steps (default 20).</source>
+        <translation>步数（默认 20）。</translation>
+    </message>
+    <message>
+        <source>Collectives per step (default 4).</source>
+        <translation>每步的集合通信数（默认 4）。</translation>
+    </message>
+    <message>
+        <source>Invalid synth options: the counts and times take whole numbers, --host-clock-error-ns a comma-separated list of them.</source>
+        <translation>无效的 synth 选项：计数和时间需要整数，--host-clock-error-ns 需要以逗号分隔的整数列表。</translation>
+    </message>
+    <message>
+        <source>%1 per-rank exports of %2 kernels each written to %3</source>
+        <translation>已将 %1 个 rank 导出文件（每个含 %2 个内核）写入 %3</translation>
+    </message>
+    <message>
+        <source>Write one small digest per export (a versioned SQLite file, docs/digest-format.md) for `sightline-cli cluster`.</source>
+        <translation>为每个导出文件写出一个小型摘要（带版本的 SQLite 文件，见 docs/digest-format.md），供 `sightline-cli cluster` 使用。</translation>
+    </message>
+    <message>
+        <source>The per-rank exports.</source>
+        <translation>各 rank 的导出文件。</translation>
+    </message>
+    <message>
+        <source>EXPORT...</source>
+        <translation>EXPORT...</translation>
+    </message>
+    <message>
+        <source>Exports digested at once (default 1).</source>
+        <translation>同时生成摘要的导出文件数（默认 1）。</translation>
+    </message>
+    <message>
+        <source>digest needs at least one export.</source>
+        <translation>digest 需要至少一个导出文件。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>%1 digests written to %2</source>
+        <translation>已将 %1 个摘要写入 %2</translation>
+    </message>
+    <message>
+        <source>Analyse one multi-rank run from its per-rank digests or exports: clock alignment, collective skew, waits and the straggler. Writes cluster.json, cluster.md and tables/*.csv.</source>
+        <translation>根据各 rank 的摘要或导出文件分析一次多 rank 运行：时钟对齐、集合通信偏差、等待和掉队 rank。写出 cluster.json、cluster.md 和 tables/*.csv。</translation>
+    </message>
+    <message>
+        <source>Digests, exports or folders of them.</source>
+        <translation>摘要、导出文件或存放它们的文件夹。</translation>
+    </message>
+    <message>
+        <source>DIGESTS|EXPORTS|DIR...</source>
+        <translation>DIGESTS|EXPORTS|DIR...</translation>
+    </message>
+    <message>
+        <source>Output folder (exports are digested into DIR/digests first).</source>
+        <translation>输出文件夹（导出文件会先生成摘要到 DIR/digests 中）。</translation>
+    </message>
+    <message>
+        <source>Exports digested at once (default 2).</source>
+        <translation>同时生成摘要的导出文件数（默认 2）。</translation>
+    </message>
+    <message>
+        <source>CI gate against --gate-baseline: exit 5 when the largest last-arrival share (points), the skew p50 or the worst rank&apos;s step p50 (percent) is worse by more than PCT, 6 when nothing compares.</source>
+        <translation>相对 --gate-baseline 的 CI 门控：当最大的最后到达占比（百分点）、偏差 p50 或最差 rank 的步 p50（百分比）变差超过 PCT 时以 5 退出，没有可比较的指标时以 6 退出。</translation>
+    </message>
+    <message>
+        <source>PCT</source>
+        <translation>PCT</translation>
+    </message>
+    <message>
+        <source>The cluster.json of the earlier run the gate compares with.</source>
+        <translation>门控用于比较的先前运行的 cluster.json。</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>FILE</translation>
+    </message>
+    <message>
+        <source>cluster needs digests, exports or folders.</source>
+        <translation>cluster 需要摘要、导出文件或文件夹。</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>%1 ranks: straggler rank %2 (last at %3 % of %4 collectives)</source>
+        <translation>%1 个 rank：掉队 rank 为 %2（在 %4 次集合通信中有 %3 % 最后到达）</translation>
+    </message>
+    <message>
+        <source>%1 ranks: no straggler</source>
+        <translation>%1 个 rank：没有掉队 rank</translation>
+    </message>
+    <message>
+        <source>; report written to %1</source>
+        <translation>；报告已写入 %1</translation>
+    </message>
+    <message>
+        <source>gate: %1</source>
+        <translation>门控：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterGate</name>
+    <message>
+        <source>The gate&apos;s baseline is not a cluster.json of version 1.</source>
+        <translation>门控的基线不是版本 1 的 cluster.json。</translation>
+    </message>
+    <message>
+        <source>No figure is defined in both runs (no matched collectives and no steps on one side).</source>
+        <translation>没有在两次运行中都有定义的指标（其中一方既没有匹配的集合通信，也没有步）。</translation>
+    </message>
+    <message>
+        <source>
+## Gate: %1 (threshold %2 %)
+
+</source>
+        <translation>
+## 门控：%1（阈值 %2 %）
+
+</translation>
+    </message>
+    <message>
+        <source>| Figure | Baseline | This run | Change | Verdict |
+|---|---|---|---|---|
+</source>
+        <translation>| 指标 | 基线 | 本次运行 | 变化 | 结论 |
+|---|---|---|---|---|
+</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterInputs</name>
+    <message>
+        <source>Cannot read %1: it does not exist or is not a file or folder.</source>
+        <translation>无法读取 %1：它不存在，或者不是文件或文件夹。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterReport</name>
+    <message>
+        <source># Cluster run: %1 ranks on %2 hosts
+
+</source>
+        <translation># 集群运行：%2 台主机上的 %1 个 rank
+
+</translation>
+    </message>
+    <message>
+        <source>**Straggler: rank %1** arrives last at %2 of the %3 matched collectives; the others wait for it.</source>
+        <translation>**掉队者：rank %1** 在 %3 次匹配的集合通信中有 %2 最后到达；其他 rank 都在等待它。</translation>
+    </message>
+    <message>
+        <source> If its time before each collective took the median of the other ranks&apos;, a step would be %1 shorter (median over steps).
+
+</source>
+        <translation> 如果它在每次集合通信前的耗时取其他 rank 的中位数，每步将缩短 %1（各步的中位数）。
+
+</translation>
+    </message>
+    <message>
+        <source> (No step ranges: no what-if per step.)
+
+</source>
+        <translation> （没有步范围：无法按步进行假设分析。）
+
+</translation>
+    </message>
+    <message>
+        <source>No straggler: no rank arrives last at a quarter or more of the %1 matched collectives.
+
+</source>
+        <translation>没有掉队者：在 %1 次匹配的集合通信中，没有任何 rank 在四分之一或更多次中最后到达。
+
+</translation>
+    </message>
+    <message>
+        <source>Collectives: %1 matched, %2 unmatched (pairing %3); arrival skew p50 %4, p90 %5; transfer p50 %6.
+
+</source>
+        <translation>集合通信：%1 次匹配，%2 次未匹配（配对方式 %3）；到达偏差 p50 %4，p90 %5；传输 p50 %6。
+
+</translation>
+    </message>
+    <message>
+        <source>| Rank | Host | Rank from | Last arrivals | Wait | NCCL time | Step p50 |
+|---|---|---|---|---|---|---|
+</source>
+        <translation>| Rank | 主机 | Rank 来源 | 最后到达次数 | 等待 | NCCL 时间 | 步 p50 |
+|---|---|---|---|---|---|---|
+</translation>
+    </message>
+    <message>
+        <source>
+## Clocks
+
+| Host | Method | Offset | Residual |
+|---|---|---|---|
+</source>
+        <translation>
+## 时钟
+
+| 主机 | 方法 | 偏移 | 残差 |
+|---|---|---|---|
+</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>
+## Warnings
+
+</source>
+        <translation>
+## 警告
+
+</translation>
+    </message>
+</context>
+<context>
     <name>Commands</name>
     <message>
         <source>Analyse an Nsight Systems SQLite export and write report.json, report.md and tables/*.csv.</source>
@@ -901,7 +1261,7 @@ Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a comman
 Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,
 5 regression beyond the --gate threshold, 6 gate inconclusive.
 </source>
-        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+        <translation type="vanished">用法：sightline-cli &lt;命令&gt; [选项]
 
 命令：
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
@@ -938,6 +1298,120 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>A cuBLAS or cuBLASLt API log of the same run (CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=FILE, or CUBLASLT_LOG_LEVEL=2 CUBLASLT_LOG_FILE=FILE): GEMM shapes, FLOPs and the shape advisor.</source>
         <translation>同一次运行的 cuBLAS 或 cuBLASLt API 日志（CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=FILE，或 CUBLASLT_LOG_LEVEL=2 CUBLASLT_LOG_FILE=FILE）：GEMM 形状、FLOPs 和形状建议。</translation>
+    </message>
+    <message>
+        <source>Stop an nsys export that has not finished after this many seconds (default 3600; 0: no limit).</source>
+        <translation>nsys 导出在此秒数后仍未完成时将其停止（默认 3600；0：不限制）。</translation>
+    </message>
+    <message>
+        <source>SECONDS</source>
+        <translation>SECONDS</translation>
+    </message>
+    <message>
+        <source>Stop an ncu conversion of a .ncu-rep that has not finished after this many seconds (default 120; 0: no limit).</source>
+        <translation>ncu 对 .ncu-rep 的转换在此秒数后仍未完成时将其停止（默认 120；0：不限制）。</translation>
+    </message>
+    <message>
+        <source>The columns of an NVML file written without a header row (nvidia-smi --format=csv,noheader), in order: its --query-gpu list, e.g. timestamp,index,power.draw,utilization.gpu.</source>
+        <translation>无表头行的 NVML 文件（nvidia-smi --format=csv,noheader）的列，按顺序给出：即其 --query-gpu 列表，例如 timestamp,index,power.draw,utilization.gpu。</translation>
+    </message>
+    <message>
+        <source>--%1 needs a number of seconds (0 for no limit).</source>
+        <translation>--%1 需要一个秒数（0 表示不限制）。</translation>
+    </message>
+    <message>
+        <source>(waiting for nsys; at most %1 s, --nsys-timeout; Ctrl-C stops it)</source>
+        <translation>（正在等待 nsys；最多 %1 s，见 --nsys-timeout；按 Ctrl-C 可停止）</translation>
+    </message>
+    <message>
+        <source>nsys is still exporting after %1 s%2.</source>
+        <translation>%1 s 后 nsys 仍在导出%2。</translation>
+    </message>
+    <message>
+        <source>Interrupted by %1: nsys was stopped while exporting %2; nothing was cached.</source>
+        <translation>被 %1 中断：nsys 在导出 %2 时被停止；未缓存任何内容。</translation>
+    </message>
+    <message>
+        <source>Usage: sightline-cli &lt;command&gt; [options]
+
+Commands:
+  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--ncu FILE] [--ncu-timeout S] [--nvml FILE] [--nvml-columns a,b,...] [--cublas-log FILE]
+                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--model-flops-per-token F | --params P]
+          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]] [--ncu A.csv,B.csv,...]
+          [--nvml A.csv,B.csv,...]
+                 compare 2 to 8 traces against a baseline: write DIR/comparison.json and DIR/comparison.md
+  (analyze, compare and info also open .nsys-rep/.qdrep reports through nsys: --nsys PATH
+   [--nsys-timeout S])
+  info TRACE.sqlite
+                 print the nsys and schema versions, GPUs, tables and row counts
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]
+                 [--layout time|blocked]
+                 write a synthetic LLM-serving export in the nsys 2026.2 schema
+  synth --per-rank --out DIR [--ranks N] [--ranks-per-host H] [--straggler R] [--host-clock-error-ns E0,E1,...]
+                 write one export per rank of a synthetic multi-node run
+  digest EXPORT... --out DIR [-j N]
+                 write one small SQLite digest per rank export (docs/digest-format.md)
+  cluster DIGESTS|EXPORTS|DIR... --out DIR [-j N] [--gate PCT --gate-baseline OLD/cluster.json]
+                 cross-rank report of one run: DIR/cluster.json, DIR/cluster.md, DIR/tables/*.csv
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 measure loading, analysing, NVTX attribution, reports, CPU use, peak memory,
+                 cancel latency and memory after reopening, against the sqlite3 shell aggregating the
+                 columns the load reads
+
+Run &apos;sightline-cli &lt;command&gt; --help&apos; for the options of a command.
+Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot write output,
+5 regression beyond the --gate threshold, 6 gate inconclusive, 130 interrupted (Ctrl-C).
+</source>
+        <translation>用法：sightline-cli &lt;命令&gt; [选项]
+
+命令：
+  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--ncu FILE] [--ncu-timeout S] [--nvml FILE] [--nvml-columns a,b,...] [--cublas-log FILE]
+                 写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
+  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
+          [--requests n,m,...] [--per auto|total|step|request|token] [--window ...] [--phase-map FILE]
+          [--model-flops-per-token F | --params P]
+          [--taxonomy FILE] [--top N] [--gate PCT [--gate-on FIGURE]] [--ncu A.csv,B.csv,...]
+          [--nvml A.csv,B.csv,...]
+                 将 2 到 8 个跟踪与一个基线比较：写出 DIR/comparison.json 和 DIR/comparison.md
+  （analyze、compare 和 info 也可通过 nsys 打开 .nsys-rep/.qdrep 报告：--nsys PATH
+   [--nsys-timeout S]）
+  info TRACE.sqlite
+                 打印 nsys 和导出模式版本、GPU、表及行数
+  synth --out FILE [--steps N | --kernels N] [--ranks R] [--graphs none|node|graph] [--seed S]
+                 [--nvtx-ops] [--framework vllm|sglang|trtllm] [--shapes] [--gpu-metrics [--gpu-metrics-hz HZ]]
+                 [--layout time|blocked]
+                 写出一个 nsys 2026.2 模式的合成 LLM 推理服务导出文件
+  synth --per-rank --out DIR [--ranks N] [--ranks-per-host H] [--straggler R] [--host-clock-error-ns E0,E1,...]
+                 为一次合成多节点运行的每个 rank 各写出一个导出文件
+  digest EXPORT... --out DIR [-j N]
+                 为每个 rank 的导出文件写出一个小型 SQLite 摘要（docs/digest-format.md）
+  cluster DIGESTS|EXPORTS|DIR... --out DIR [-j N] [--gate PCT --gate-baseline OLD/cluster.json]
+                 一次运行的跨 rank 报告：DIR/cluster.json、DIR/cluster.md、DIR/tables/*.csv
+  bench [--kernels N ...] [--trace FILE ...] [--attribution N] [--cycles N] [--cancel-at P] [--dir DIR]
+                 测量加载、分析、NVTX 归属、报告、CPU 占用、峰值内存、
+                 取消延迟和重新打开后的内存，并与 sqlite3 shell 对加载所读各列
+                 求聚合的结果对比
+
+运行 &apos;sightline-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
+退出码：0 成功，1 失败，2 用法错误，3 输入不可读，4 无法写出输出，
+5 回退超出 --gate 阈值，6 门控无法判定，130 被中断（Ctrl-C）。
+</translation>
+    </message>
+    <message>
+        <source>Interrupted: no report written.</source>
+        <translation>已中断：未写出报告。</translation>
+    </message>
+    <message>
+        <source>Interrupted: no comparison written.</source>
+        <translation>已中断：未写出比较结果。</translation>
     </message>
 </context>
 <context>
@@ -1877,6 +2351,25 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>DigestStore</name>
+    <message>
+        <source>cannot rename %1</source>
+        <translation>无法重命名 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write the digest %1: %2</source>
+        <translation>无法写入摘要 %1：%2</translation>
+    </message>
+    <message>
+        <source>not a sightline.digest of version %1</source>
+        <translation>不是版本 %1 的 sightline.digest</translation>
+    </message>
+    <message>
+        <source>Cannot read the digest %1: %2</source>
+        <translation>无法读取摘要 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>EfficiencyAnalysis</name>
     <message>
         <source>%1 ×%2 (%3)</source>
@@ -2056,6 +2549,21 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>phase %1</source>
         <translation>阶段 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDigester</name>
+    <message>
+        <source>Digesting %1 was cancelled.</source>
+        <translation>为 %1 生成摘要的操作已取消。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1 to hash it.</source>
+        <translation>无法读取 %1 以计算其哈希值。</translation>
     </message>
 </context>
 <context>
@@ -2671,6 +3179,70 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>MemoryAnalysis</name>
+    <message>
+        <source>GPU memory is allocated inside the steps</source>
+        <translation>GPU 显存在步内分配</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n allocation or free call(s) run on a step&apos;s thread while the step is open, holding the CPU for %1 (%2 of the steps&apos; time): the next launch waits for them. Allocate once before the loop or use a caching allocator / memory pool (cudaMallocAsync).</source>
+        <translation>
+            <numerusform>有 %n 次分配或释放调用在步进行期间运行于该步的线程上，占用 CPU %1（步时间的 %2）：下一次启动要等待它们。请在循环之前一次性分配，或使用缓存分配器 / 内存池（cudaMallocAsync）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MemoryReport</name>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件数</translation>
+    </message>
+    <message>
+        <source>Peak in use</source>
+        <translation>峰值占用</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Peak during %1 steps: %2</source>
+        <translation>%1 步期间的峰值：%2</translation>
+    </message>
+    <message>
+        <source>Allocation churn: %1 allocation and %2 free calls, %3 of CPU time; %4 of it inside steps.</source>
+        <translation>分配抖动：%1 次分配调用和 %2 次释放调用，占用 CPU 时间 %3；其中 %4 在步内。</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryUsageReader</name>
+    <message>
+        <source>%1: the GPU memory events could not be read (%2); memory figures are left out.</source>
+        <translation>%1：无法读取 GPU 显存事件（%2）；已略去显存指标。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n row(s) with an implausible device, operation, size or time left out of the memory figures.</source>
+        <translation>
+            <numerusform>%1：有 %n 行的设备、操作、大小或时间不合理，未计入显存指标。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>NativePath</name>
+    <message>
+        <source>it is not a regular file</source>
+        <translation>它不是常规文件</translation>
+    </message>
+</context>
+<context>
     <name>NcuAnalysis</name>
     <message>
         <source>TARGET_INFO_GPU: %1 SMs at %2 MHz, %3 FP32 lanes per SM (compute capability %4.%5), DRAM %6 GB/s</source>
@@ -2725,7 +3297,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>ncu could not convert %1: %2</source>
-        <translation>ncu 无法转换 %1：%2</translation>
+        <translation type="vanished">ncu 无法转换 %1：%2</translation>
     </message>
     <message>
         <source>Cannot read the Nsight Compute results %1: %2</source>
@@ -2746,6 +3318,26 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>The folder %1 holds no readable Nsight Compute results: %2</source>
         <translation>文件夹 %1 中没有可读取的 Nsight Compute 结果：%2</translation>
+    </message>
+    <message>
+        <source>%1 was not converted: ncu timed out on an earlier report of this folder.</source>
+        <translation>未转换 %1：ncu 在此文件夹中较早的一个报告上已超时。</translation>
+    </message>
+    <message>
+        <source>ncu timed out converting %1: no result after %2 s, so it was stopped (ncu may be hung, e.g. waiting for a license or a network file system). %3</source>
+        <translation>ncu 转换 %1 时超时：%2 s 后仍无结果，因此已将其停止（ncu 可能已挂起，例如在等待许可证或网络文件系统）。%3</translation>
+    </message>
+    <message>
+        <source>ncu could not convert %1 (%2). %3</source>
+        <translation>ncu 无法转换 %1（%2）。%3</translation>
+    </message>
+    <message>
+        <source>Cannot read the Nsight Compute results %1: it does not exist.</source>
+        <translation>无法读取 Nsight Compute 结果 %1：它不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is not an Nsight Compute CSV: no &quot;Kernel Name&quot; column.</source>
+        <translation>%1 不是 Nsight Compute CSV：没有 &quot;Kernel Name&quot; 列。</translation>
     </message>
 </context>
 <context>
@@ -2855,7 +3447,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>%1: using its SQLite export made earlier by Nsight Systems %2 (cached).</source>
-        <translation>%1：使用之前由 Nsight Systems %2 生成的 SQLite 导出文件（已缓存）。</translation>
+        <translation type="vanished">%1：使用之前由 Nsight Systems %2 生成的 SQLite 导出文件（已缓存）。</translation>
     </message>
     <message>
         <source>(version unknown)</source>
@@ -2891,11 +3483,43 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>nsys could not export %1 (exit code %2): %3</source>
-        <translation>nsys 无法导出 %1（退出码 %2）：%3</translation>
+        <translation type="vanished">nsys 无法导出 %1（退出码 %2）：%3</translation>
     </message>
     <message>
         <source>%1: exported to SQLite by Nsight Systems %2 (kept in %3 for the next open).</source>
-        <translation>%1：已由 Nsight Systems %2 导出为 SQLite（保存在 %3 中供下次打开）。</translation>
+        <translation type="vanished">%1：已由 Nsight Systems %2 导出为 SQLite（保存在 %3 中供下次打开）。</translation>
+    </message>
+    <message>
+        <source>%1: using its SQLite export made earlier by Nsight Systems %2 (cached: %3).</source>
+        <translation>%1：使用先前由 Nsight Systems %2 生成的 SQLite 导出文件（缓存：%3）。</translation>
+    </message>
+    <message>
+        <source>The cached export %1 was damaged and has been removed (%2).</source>
+        <translation>缓存的导出文件 %1 已损坏，已将其删除（%2）。</translation>
+    </message>
+    <message>
+        <source>nsys did not finish exporting %1 in %2 s and was stopped; nothing was cached. A very large report may need longer: raise the limit (sightline-cli: --nsys-timeout SECONDS, 0 for none). %3</source>
+        <translation>nsys 未能在 %2 s 内完成 %1 的导出，已被停止；未缓存任何内容。非常大的报告可能需要更长时间：请提高限制（sightline-cli：--nsys-timeout SECONDS，0 表示不限制）。%3</translation>
+    </message>
+    <message>
+        <source>nsys could not export %1 (%2).</source>
+        <translation>nsys 无法导出 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>it wrote no export</source>
+        <translation>它没有写出导出文件</translation>
+    </message>
+    <message>
+        <source>Its output: %1</source>
+        <translation>其输出：%1</translation>
+    </message>
+    <message>
+        <source>nsys ended without an error but its export of %1 does not open, so it was not cached (was the cache folder %2 full, or nsys stopped?): %3</source>
+        <translation>nsys 结束时没有报错，但其导出的 %1 无法打开，因此未被缓存（缓存文件夹 %2 是否已满，或 nsys 被停止了？）：%3</translation>
+    </message>
+    <message>
+        <source>%1: exported to SQLite by Nsight Systems %2 (cached as %3 for the next open).</source>
+        <translation>%1：已由 Nsight Systems %2 导出为 SQLite（缓存为 %3，供下次打开使用）。</translation>
     </message>
 </context>
 <context>
@@ -2914,15 +3538,63 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>%1 has no timestamp column (looked for timestamp, time, ts, epoch, …).</source>
-        <translation>%1 没有时间戳列（查找了 timestamp、time、ts、epoch 等）。</translation>
+        <translation type="vanished">%1 没有时间戳列（查找了 timestamp、time、ts、epoch 等）。</translation>
     </message>
     <message>
         <source>%1 has no NVML column Sightline knows (utilization.gpu, clocks.sm, power.draw, temperature.gpu, memory.used, …).</source>
-        <translation>%1 没有 Sightline 认识的 NVML 列（utilization.gpu、clocks.sm、power.draw、temperature.gpu、memory.used 等）。</translation>
+        <translation type="vanished">%1 没有 Sightline 认识的 NVML 列（utilization.gpu、clocks.sm、power.draw、temperature.gpu、memory.used 等）。</translation>
     </message>
     <message>
         <source>%1 has no usable NVML sample (%2 rows skipped).</source>
         <translation>%1 没有可用的 NVML 采样（跳过了 %2 行）。</translation>
+    </message>
+    <message>
+        <source>the columns given for it</source>
+        <translation>为其指定的列</translation>
+    </message>
+    <message>
+        <source>its header</source>
+        <translation>其表头</translation>
+    </message>
+    <message>
+        <source>%1 has no timestamp column (looked for timestamp, time, ts, epoch, …) in %2, and no line holding only a date before it (as `date --iso-8601=ns` writes before each nvidia-smi block).</source>
+        <translation>%1 在%2中没有时间戳列（查找了 timestamp、time、ts、epoch、…），其前面也没有仅含日期的行（即 `date --iso-8601=ns` 在每个 nvidia-smi 块之前写出的行）。</translation>
+    </message>
+    <message>
+        <source>%1 has no NVML column Sightline knows in %2 (utilization.gpu, clocks.sm, power.draw, temperature.gpu, memory.used, …).</source>
+        <translation>%1 在%2中没有 Sightline 可识别的 NVML 列（utilization.gpu、clocks.sm、power.draw、temperature.gpu、memory.used、…）。</translation>
+    </message>
+    <message>
+        <source>%1 has no header row: line %2 is already a sample (%3). Give its columns in order, the --query-gpu list it was written with: --nvml-columns timestamp,index,power.draw,…</source>
+        <translation>%1 没有表头行：第 %2 行已经是一个采样（%3）。请按顺序给出其列，即写出它时使用的 --query-gpu 列表：--nvml-columns timestamp,index,power.draw,…</translation>
+    </message>
+    <message>
+        <source>%1 read as %2.</source>
+        <translation>%1 已按 %2 读取。</translation>
+    </message>
+    <message>
+        <source>%1 read as %2-separated values.</source>
+        <translation>%1 已按%2分隔的值读取。</translation>
+    </message>
+    <message>
+        <source>tab</source>
+        <translation>制表符</translation>
+    </message>
+    <message>
+        <source>%1: each block of rows takes the time of the date line before it (%2 date lines).</source>
+        <translation>%1：每个行块采用其前面日期行的时间（共 %2 个日期行）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 values that are not numbers ([N/A], [Not Supported], …) left out.</source>
+        <translation>%1：已略去 %2 个非数字的值（[N/A]、[Not Supported]、…）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 lines longer than %3 characters skipped (the first at line %4).</source>
+        <translation>%1：已跳过 %2 个超过 %3 个字符的行（第一个位于第 %4 行）。</translation>
+    </message>
+    <message>
+        <source>%1 holds no header row and no sample.</source>
+        <translation>%1 既没有表头行，也没有采样。</translation>
     </message>
 </context>
 <context>
@@ -3060,6 +3732,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Invalid phase map: &quot;host_ranges&quot; must be an array of strings.</source>
         <translation>无效的阶段映射：&quot;host_ranges&quot; 必须是字符串数组。</translation>
     </message>
+    <message>
+        <source>Invalid phase map: &quot;requests&quot; must be an array of regular expressions.</source>
+        <translation>无效的阶段映射：&quot;requests&quot; 必须是正则表达式数组。</translation>
+    </message>
+    <message>
+        <source>Invalid phase map: the request pattern &apos;%1&apos; is not a valid regular expression: %2</source>
+        <translation>无效的阶段映射：请求模式“%1”不是有效的正则表达式：%2</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -3070,6 +3750,21 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Cannot write %1: %2</source>
         <translation type="vanished">无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>RequestAnalysis</name>
+    <message>
+        <source>No request ranges in the window: add a &quot;requests&quot; rule to the phase map for the harness&apos;s request ranges.</source>
+        <translation>分析窗口中没有请求范围：请在阶段映射中为测试框架的请求范围添加一条 &quot;requests&quot; 规则。</translation>
+    </message>
+    <message>
+        <source>No prefill serving steps: the end of a request&apos;s first prefill step is its first token.</source>
+        <translation>没有 prefill 推理服务步：请求的首个 token 取其第一个 prefill 步的结束时刻。</translation>
+    </message>
+    <message>
+        <source>No prefill step starts inside any request range.</source>
+        <translation>没有任何 prefill 步在请求范围内开始。</translation>
     </message>
 </context>
 <context>
@@ -3138,7 +3833,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Steps recognised from the frameworks&apos; own NVTX ranges (%1); tensor-parallel replicas count once in the window totals. Time to first token is not given: it needs request arrival ranges, which no framework writes by default.</source>
-        <translation>步由各框架自身的 NVTX 范围识别（%1）；张量并行副本在分析窗口总计中只计一次。未给出首 token 时间：它需要请求到达范围，而默认情况下没有框架会写出这些范围。</translation>
+        <translation type="vanished">步由各框架自身的 NVTX 范围识别（%1）；张量并行副本在分析窗口总计中只计一次。未给出首 token 时间：它需要请求到达范围，而默认情况下没有框架会写出这些范围。</translation>
     </message>
     <message>
         <source>Figure</source>
@@ -3211,6 +3906,44 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>yes</source>
         <translation>是</translation>
+    </message>
+    <message>
+        <source>Time to first token: — (%1)</source>
+        <translation>首 token 时间：—（%1）</translation>
+    </message>
+    <message>
+        <source>no request rules</source>
+        <translation>没有请求规则</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request range(s) in the window.</source>
+        <translation>
+            <numerusform>分析窗口中有 %n 个请求范围。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Request figure</source>
+        <translation>请求指标</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>End-to-end latency</source>
+        <translation>端到端延迟</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>每输出 token 时间</translation>
+    </message>
+    <message>
+        <source>Steps recognised from the frameworks&apos; own NVTX ranges (%1); tensor-parallel replicas count once in the window totals.</source>
+        <translation>步由各框架自身的 NVTX 范围识别（%1）；张量并行副本在分析窗口总计中只计一次。</translation>
     </message>
 </context>
 <context>
@@ -3461,6 +4194,22 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Cannot rename %1 to %2.</source>
         <translation>无法将 %1 重命名为 %2。</translation>
     </message>
+    <message>
+        <source>cannot rename the finished file</source>
+        <translation>无法重命名已完成的文件</translation>
+    </message>
+    <message>
+        <source>Cannot write the per-rank exports: invalid options (ranks 2-1024, ranks per host 1-8, the straggler one of the ranks, steps and collectives at least 1).</source>
+        <translation>无法写出各 rank 的导出文件：选项无效（rank 数为 2-1024，每台主机的 rank 数为 1-8，掉队 rank 须为其中之一，步数和集合通信数至少为 1）。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Writing the per-rank exports was cancelled after %1 of %2.</source>
+        <translation>写出各 rank 的导出文件时，在完成 %2 个中的 %1 个后被取消。</translation>
+    </message>
 </context>
 <context>
     <name>sl::BarChartView</name>
@@ -3525,6 +4274,84 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>GPU time by kernel category</source>
         <translation type="vanished">按内核类别统计的 GPU 时间</translation>
+    </message>
+</context>
+<context>
+    <name>sl::ClusterHeatmap</name>
+    <message>
+        <source>Compute (blue), communication (orange) and idle (grey) per rank over the clock-aligned run. Click a rank to open its export.</source>
+        <translation>时钟对齐后的整个运行中每个 rank 的计算（蓝色）、通信（橙色）和空闲（灰色）。点击某个 rank 可打开其导出文件。</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+</context>
+<context>
+    <name>sl::ClusterWindow</name>
+    <message>
+        <source>Cluster run: %1</source>
+        <translation>集群运行：%1</translation>
+    </message>
+    <message>
+        <source>Reading the rank exports of %1…</source>
+        <translation>正在读取 %1 的各 rank 导出文件…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Rank from</source>
+        <translation>Rank 来源</translation>
+    </message>
+    <message>
+        <source>Last arrivals</source>
+        <translation>最后到达次数</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>Step p50</source>
+        <translation>步 p50</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Straggler: rank %1 arrives last at %2 of %3 matched collectives; a step would be %4 shorter if its compute before each collective took the others&apos; median.</source>
+        <translation>掉队者：rank %1 在 %3 次匹配的集合通信中有 %2 最后到达；如果它在每次集合通信前的计算耗时取其他 rank 的中位数，每步将缩短 %4。</translation>
+    </message>
+    <message>
+        <source>(no steps)</source>
+        <translation>（无步）</translation>
+    </message>
+    <message>
+        <source>No straggler among %1 ranks (%2 matched collectives).</source>
+        <translation>%1 个 rank 中没有掉队者（%2 次匹配的集合通信）。</translation>
+    </message>
+    <message>
+        <source>Skew p50 %1, p90 %2; %3 hosts.</source>
+        <translation>偏差 p50 %1，p90 %2；%3 台主机。</translation>
+    </message>
+    <message>
+        <source>The export of rank %1 (%2) is not in %3: only its digest is.</source>
+        <translation>rank %1 的导出文件（%2）不在 %3 中：那里只有其摘要。</translation>
     </message>
 </context>
 <context>
@@ -5041,6 +5868,26 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Logs (*.log *.txt);;All files (*)</source>
         <translation>日志 (*.log *.txt);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>Open &amp;Cluster Run…</source>
+        <translation>打开集群运行(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>A folder of one run&apos;s per-rank exports or digests: the straggler, waits and skew</source>
+        <translation>一次运行的各 rank 导出文件或摘要所在的文件夹：掉队者、等待和偏差</translation>
+    </message>
+    <message>
+        <source>Open a folder of per-rank exports or digests</source>
+        <translation>打开各 rank 导出文件或摘要所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Columns of the NVML samples</source>
+        <translation>NVML 采样的列</translation>
+    </message>
+    <message>
+        <source>%1 has no header row (nvidia-smi --format=csv,noheader). Its columns, in order, as the --query-gpu list it was written with:</source>
+        <translation>%1 没有表头行（nvidia-smi --format=csv,noheader）。请按顺序给出其列，即写出它时使用的 --query-gpu 列表：</translation>
+    </message>
 </context>
 <context>
     <name>sl::NvtxPhasesDock</name>
@@ -5665,7 +6512,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>%1 steps (%2 prefill, %3 decode, %4 mixed, %5 other) named by %6. Context tokens %7, generated tokens %8. TPOT mean %9, p50 %10. Decode %11 tokens/s, prefill %12 tokens/s. Kernel time per generated token %13. GPU idle inside steps %14. Time to first token needs request ranges and is not shown.</source>
-        <translation>%1 步（prefill %2，decode %3，混合 %4，其他 %5），由 %6 命名。上下文 token 数 %7，生成 token 数 %8。TPOT 均值 %9，p50 %10。decode %11 tokens/s，prefill %12 tokens/s。每生成 token 内核时间 %13。步内 GPU 空闲 %14。首 token 时间需要请求范围，未显示。</translation>
+        <translation type="vanished">%1 步（prefill %2，decode %3，混合 %4，其他 %5），由 %6 命名。上下文 token 数 %7，生成 token 数 %8。TPOT 均值 %9，p50 %10。decode %11 tokens/s，prefill %12 tokens/s。每生成 token 内核时间 %13。步内 GPU 空闲 %14。首 token 时间需要请求范围，未显示。</translation>
     </message>
     <message>
         <source>replica of %1</source>
@@ -5678,6 +6525,20 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1 step %2 of process %3</source>
         <translation>进程 %3 的 %1 第 %2 步</translation>
+    </message>
+    <message>
+        <source>%1 steps (%2 prefill, %3 decode, %4 mixed, %5 other) named by %6. Context tokens %7, generated tokens %8. TPOT mean %9, p50 %10. Decode %11 tokens/s, prefill %12 tokens/s. Kernel time per generated token %13. GPU idle inside steps %14.</source>
+        <translation>%1 步（prefill %2，decode %3，混合 %4，其他 %5），由 %6 命名。上下文 token 数 %7，生成 token 数 %8。TPOT 均值 %9，p50 %10。decode %11 tokens/s，prefill %12 tokens/s。每生成 token 内核时间 %13。步内 GPU 空闲 %14。</translation>
+    </message>
+    <message>
+        <source>Time to first token: — (%1)</source>
+        <translation>首 token 时间：—（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s): TTFT p50 %1, p90 %2, p99 %3; end-to-end p50 %4, p90 %5.</source>
+        <translation>
+            <numerusform>%n 个请求：TTFT p50 %1，p90 %2，p99 %3；端到端 p50 %4，p90 %5。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5774,6 +6635,17 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
+    <name>sl::SkewHistogram</name>
+    <message>
+        <source>Arrival skew (last − first arrival) of the matched collectives.</source>
+        <translation>匹配的集合通信的到达偏差（最后到达 − 最先到达）。</translation>
+    </message>
+    <message>
+        <source>arrival skew</source>
+        <translation>到达偏差</translation>
     </message>
 </context>
 <context>
