@@ -63,6 +63,8 @@ TraceSession::TraceSession(QObject* parent)
     connect(&m_analysisWatcher, &QFutureWatcherBase::finished, this, &TraceSession::onAnalysisFinished);
     connect(&m_importsWatcher, &QFutureWatcherBase::progressValueChanged, this,
         [this](int v) { emit progress(v, m_importsWatcher.progressText()); });
+    connect(&m_importsWatcher, &QFutureWatcherBase::progressTextChanged, this,
+        [this](const QString& stage) { emit progress(m_importsWatcher.progressValue(), stage); });
     connect(&m_importsWatcher, &QFutureWatcherBase::finished, this, &TraceSession::onImportsFinished);
 }
 
