@@ -1998,10 +1998,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>未知</translation>
     </message>
     <message>
-        <source>NVML samples: %1 rows read, %2 skipped; columns: %3.</source>
-        <translation>NVML 采样：读取 %1 行，跳过 %2 行；列：%3。</translation>
-    </message>
-    <message>
         <source>Nsight Compute: %1 of %2 profiled launches matched kernels of the trace (%3 by full name, %4 by function name).</source>
         <translation>Nsight Compute：%2 次被分析的启动中有 %1 次与跟踪中的内核匹配（%3 次按全名，%4 次按函数名）。</translation>
     </message>
@@ -2089,10 +2085,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>The GPU metric samples do not overlap the analysis window: they lie from %1 to %2 ns of the session timeline, the window from %3 to %4 ns. No counter figure is computed from them; check the export&apos;s clock domain.</source>
         <translation>GPU 指标采样与分析窗口不重叠：它们位于会话时间线的 %1 至 %2 ns，分析窗口为 %3 至 %4 ns。未据此计算任何计数器数值；请检查导出文件的时钟域。</translation>
-    </message>
-    <message>
-        <source>NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were skipped.</source>
-        <translation>NVML 采样：%1 个值不是有限数（inf、nan 或超出 ±3.4e38），已跳过。</translation>
     </message>
     <message>
         <source>Nsight Compute: %1 values are no finite number once converted to their base unit (inf or nan) and were skipped.</source>
@@ -2762,6 +2754,25 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>GPU %1 sits idle for %2 in %3 gaps of at least %6 ms (longest %4 at %5). Nothing ran on the GPU then: look at what the host was doing (NVTX, API calls) in those ranges.</source>
         <translation>GPU %1 在 %3 个至少 %6 ms 的间隙中空闲了 %2（最长 %4，位于 %5）。其间 GPU 上没有任何运行：请查看主机在这些范围内做了什么（NVTX、API 调用）。</translation>
+    </message>
+</context>
+<context>
+    <name>ImportsReader</name>
+    <message>
+        <source>NVML samples: %1 rows read, %2 skipped; columns: %3.</source>
+        <translation>NVML 采样：读取 %1 行，跳过 %2 行；列：%3。</translation>
+    </message>
+    <message>
+        <source>NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were skipped.</source>
+        <translation>NVML 采样：%1 个值不是有限数（inf、nan 或超出 ±3.4e38），已跳过。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Imports read</source>
+        <translation>导入文件已读取</translation>
     </message>
 </context>
 <context>
@@ -7077,6 +7088,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Analysing %1…</source>
         <translation>正在分析 %1…</translation>
+    </message>
+    <message>
+        <source>Reading the imports of %1…</source>
+        <translation>正在读取 %1 的导入文件…</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,7 @@
 #include "app/cli/clicommands.h"
 
 #include "core/analysis/analyzer.h"
+#include "core/analysis/importsreader.h"
 #include "core/compare/comparator.h"
 #include "core/io/nsysimporter.h"
 #include "core/io/sqliteconnection.h"
@@ -394,6 +395,7 @@ int Commands::analyze(const QStringList& args)
         err() << loaded.message << "\n";
         return exitCodeFor(loaded.error);
     }
+    options.imports = ImportsReader::read(options, loaded.trace->info, Cancellation(&g_interrupted)); // once
     const auto result = Analyzer::analyze(loaded.trace, options, Cancellation(&g_interrupted));
     if (!result || interrupted()) {
         err() << tr("Interrupted: no report written.") << "\n";
@@ -565,6 +567,7 @@ int Commands::compare(const QStringList& args)
         AnalysisOptions traceOptions = options;
         traceOptions.ncuFile = imports.value(QStringLiteral("ncu")).value(analyses.size()).trimmed();
         traceOptions.nvmlCsv = imports.value(QStringLiteral("nvml")).value(analyses.size()).trimmed();
+        traceOptions.imports = ImportsReader::read(traceOptions, loaded.trace->info, Cancellation(&g_interrupted));
         AnalysisPtr analysis = Analyzer::analyze(loaded.trace, traceOptions, Cancellation(&g_interrupted));
         if (!analysis || interrupted()) {
             err() << tr("Interrupted: no comparison written.") << "\n";

@@ -9,9 +9,12 @@
 
 #include <QCoreApplication>
 
+#include <memory>
 #include <optional>
 
 namespace sl {
+
+struct Imports;
 
 struct AnalysisOptions
 {
@@ -47,6 +50,10 @@ public:
     qint64 ncuTimeoutMs = 120 * 1000;
     /// A cuBLAS or cuBLASLt API log (docs/analysis.md "cuBLAS and cuBLASLt logs"). Empty = none.
     QString cublasLog;
+    /// The imports above, already read (ImportsReader): the analyses use this snapshot and read
+    /// no file. Null with import paths set: Analyzer::analyze reads them once before it starts
+    /// (callers that analyse once); TraceSession and the CLI read it themselves.
+    std::shared_ptr<const Imports> imports;
 };
 
 } // namespace sl

@@ -9,6 +9,7 @@
 #include "core/analysis/efficiencyanalysis.h"
 #include "core/analysis/findingsengine.h"
 #include "core/analysis/hostanalysis.h"
+#include "core/analysis/importsreader.h"
 #include "core/analysis/kernelanalysis.h"
 #include "core/analysis/memoryanalysis.h"
 #include "core/analysis/nvtxanalysis.h"
@@ -95,6 +96,12 @@ AnalysisWindow Analyzer::resolveWindow(const Trace& trace, const WindowSpec& spe
 
 AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& options, const Cancellation& cancel)
 {
+    if (!options.imports && ImportsReader::hasImports(options)) {
+        // Paths without a snapshot (a caller that analyses once): read them once, here, not in a pass.
+        AnalysisOptions withImports = options;
+        withImports.imports = ImportsReader::read(options, trace->info, cancel);
+        return withImports.imports ? analyze(trace, withImports, cancel) : nullptr;
+    }
     auto r = std::make_shared<AnalysisResult>();
     r->trace = trace;
     r->window = resolveWindow(*trace, options.window, &r->warnings);

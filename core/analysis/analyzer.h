@@ -17,7 +17,9 @@ class Analyzer
 public:
     /// Blocking; returns null only when cancelled. Every analysis loop polls `cancel`
     /// (Cancellation::poll), so a cancel stops the running analyses within about a millisecond
-    /// of work and skips the ones not started.
+    /// of work and skips the ones not started. With `options.imports` set no pass reads a file;
+    /// import paths without a snapshot are read once first (ImportsReader), for callers that
+    /// analyse once.
     static AnalysisPtr analyze(const TracePtr& trace, const AnalysisOptions& options, const Cancellation& cancel = {});
     /// analyze() on the global thread pool. Cancelling the future stops the analysis (the
     /// loops poll the promise); a cancelled future has no result.

@@ -2,6 +2,7 @@
 #include "core/session/tracesession.h"
 
 #include "core/analysis/analyzer.h"
+#include "core/analysis/importsreader.h"
 #include "core/io/nsysimporter.h"
 #include "core/io/traceloader.h"
 #include "core/util/logging.h"
@@ -60,6 +61,11 @@ TraceSession::TraceSession(QObject* parent)
     // One job at a time: a watcher follows one future from start to finish, also a cancelled one.
     connect(&m_loadWatcher, &QFutureWatcherBase::finished, this, &TraceSession::onLoadFinished);
     connect(&m_analysisWatcher, &QFutureWatcherBase::finished, this, &TraceSession::onAnalysisFinished);
+    connect(&m_importsWatcher, &QFutureWatcherBase::progressValueChanged, this,
+        [this](int v) { emit progress(v, m_importsWatcher.progressText()); });
+    connect(&m_importsWatcher, &QFutureWatcherBase::progressTextChanged, this,
+        [this](const QString& stage) { emit progress(m_importsWatcher.progressValue(), stage); });
+    connect(&m_importsWatcher, &QFutureWatcherBase::finished, this, &TraceSession::onImportsFinished);
 }
 
 TraceSession::~TraceSession()
@@ -69,8 +75,10 @@ TraceSession::~TraceSession()
     m_pendingAnalyses.clear();
     m_loadWatcher.cancel();
     m_analysisWatcher.cancel();
+    m_importsWatcher.cancel();
     m_loadWatcher.waitForFinished();
     m_analysisWatcher.waitForFinished();
+    m_importsWatcher.waitForFinished(); // ImportsReader kills ncu within its 100 ms cancel poll
 }
 
 int TraceSession::indexOf(quint64 id) const
@@ -104,6 +112,7 @@ void TraceSession::setImports(int index, const QString& ncuFile, const QString& 
     m_entries[index].ncuFile = ncuFile;
     m_entries[index].nvmlCsv = nvmlCsv;
     m_entries[index].nvmlColumns = nvmlColumns;
+    cancelImportsOf(m_entries[index].id);
     queueAnalysis(m_entries[index].id);
 }
 
@@ -112,6 +121,7 @@ void TraceSession::setCublasLog(int index, const QString& path)
     if (index < 0 || index >= int(m_entries.size()))
         return;
     m_entries[index].cublasLog = path;
+    cancelImportsOf(m_entries[index].id);
     queueAnalysis(m_entries[index].id);
 }
 
@@ -132,6 +142,8 @@ void TraceSession::cancelJob()
     // returns within milliseconds, and only then does the next job start (next()).
     if (m_job == Job::Load)
         m_loadWatcher.cancel();
+    else if (m_job == Job::Imports)
+        m_importsWatcher.cancel();
     else
         m_analysisWatcher.cancel();
 }
@@ -139,6 +151,12 @@ void TraceSession::cancelJob()
 void TraceSession::cancelAnalysisOf(quint64 traceId)
 {
     if (m_job == Job::Analysis && m_jobTrace == traceId)
+        cancelJob();
+}
+
+void TraceSession::cancelImportsOf(quint64 traceId)
+{
+    if (m_job == Job::Imports && m_jobTrace == traceId)
         cancelJob();
 }
 
@@ -167,6 +185,7 @@ void TraceSession::close(int index)
     const quint64 id = m_entries[index].id;
     m_pendingAnalyses.removeAll(id);
     cancelAnalysisOf(id);
+    cancelImportsOf(id);
     emit traceClosing(m_entries[index].trace);
     m_entries.removeAt(index);
     emit traceRemoved(index);
@@ -181,7 +200,7 @@ void TraceSession::cancel()
     QString what;
     if (hasLiveJob() && m_job == Job::Load) {
         what = QFileInfo(m_loadingPath).fileName();
-    } else if (hasLiveJob() && m_job == Job::Analysis) {
+    } else if (hasLiveJob() && (m_job == Job::Analysis || m_job == Job::Imports)) {
         const int i = indexOf(m_jobTrace);
         what = i >= 0 ? m_entries[i].trace->info.fileName : QString();
     }
@@ -198,24 +217,16 @@ void TraceSession::next()
     if (m_job != Job::None)
         return; // also while a cancelled job winds down: it still holds a worker
     if (!m_pendingAnalyses.isEmpty()) {
-        const quint64 id = m_pendingAnalyses.takeFirst();
-        const int index = indexOf(id);
-        if (index < 0)
+        const int index = indexOf(m_pendingAnalyses.first());
+        if (index < 0) {
+            m_pendingAnalyses.removeFirst();
             return next();
-        m_job = Job::Analysis;
-        m_jobCancelled = false;
-        m_idleAnnounced = false;
-        m_jobTrace = id;
-        AnalysisOptions options = m_entries[index].options.value_or(m_options);
-        options.window = m_entries[index].window;
-        options.ncuFile = m_entries[index].ncuFile;
-        options.nvmlCsv = m_entries[index].nvmlCsv;
-        options.nvmlColumns = m_entries[index].nvmlColumns;
-        options.cublasLog = m_entries[index].cublasLog;
-        m_analysisWatcher.setFuture(Analyzer::analyzeAsync(m_entries[index].trace, options));
-        emit analysisStarted(index);
-        emit progress(-1, tr("Analysing %1…").arg(m_entries[index].trace->info.fileName));
-        return;
+        }
+        // The analysis waits in the queue while its imports are read (a job of their own).
+        if (needsImports(index))
+            return startImports(index);
+        m_pendingAnalyses.removeFirst();
+        return startAnalysis(index);
     }
     if (!m_pendingPaths.isEmpty()) {
         m_loadingPath = m_pendingPaths.takeFirst();
@@ -235,6 +246,79 @@ void TraceSession::next()
         m_idleAnnounced = true;
         emit idle();
     }
+}
+
+AnalysisOptions TraceSession::optionsFor(int index) const
+{
+    const Entry& e = m_entries[index];
+    AnalysisOptions options = e.options.value_or(m_options);
+    options.window = e.window;
+    options.ncuFile = e.ncuFile;
+    options.nvmlCsv = e.nvmlCsv;
+    options.nvmlColumns = e.nvmlColumns;
+    options.cublasLog = e.cublasLog;
+    return options;
+}
+
+bool TraceSession::needsImports(int index) const
+{
+    const AnalysisOptions options = optionsFor(index);
+    const ImportsPtr& imports = m_entries[index].imports;
+    return ImportsReader::hasImports(options) && (!imports || !ImportsReader::matches(*imports, options));
+}
+
+void TraceSession::startJob(Job job, quint64 traceId)
+{
+    m_job = job;
+    m_jobCancelled = false;
+    m_idleAnnounced = false;
+    m_jobTrace = traceId;
+}
+
+void TraceSession::startImports(int index)
+{
+    startJob(Job::Imports, m_entries[index].id);
+    const AnalysisOptions options = optionsFor(index);
+    const TracePtr trace = m_entries[index].trace;
+    m_importsWatcher.setFuture(QtConcurrent::run([options, trace](QPromise<ImportsPtr>& promise) {
+        promise.setProgressRange(0, 1000);
+        const auto progress
+            = [&promise](int permille, const QString& stage) { promise.setProgressValueAndText(permille, stage); };
+        // Null only when cancelled: a cancelled future has no result.
+        if (ImportsPtr imports = ImportsReader::read(options, trace->info, Cancellation::of(promise), progress))
+            promise.addResult(std::move(imports));
+    }));
+    emit progress(-1, tr("Reading the imports of %1…").arg(trace->info.fileName));
+}
+
+void TraceSession::startAnalysis(int index)
+{
+    startJob(Job::Analysis, m_entries[index].id);
+    AnalysisOptions options = optionsFor(index);
+    // Import paths without a snapshot here only when none are set (needsImports()).
+    options.imports = m_entries[index].imports;
+    if (!ImportsReader::hasImports(options))
+        options.imports = nullptr;
+    m_analysisWatcher.setFuture(Analyzer::analyzeAsync(m_entries[index].trace, options));
+    emit analysisStarted(index);
+    emit progress(-1, tr("Analysing %1…").arg(m_entries[index].trace->info.fileName));
+}
+
+void TraceSession::onImportsFinished()
+{
+    if (m_job != Job::Imports)
+        return;
+    const bool dropped = m_jobCancelled;
+    m_job = Job::None;
+    m_jobCancelled = false;
+    const int index = indexOf(m_jobTrace);
+    const QFuture<ImportsPtr> future = m_importsWatcher.future();
+    ImportsPtr imports = !dropped && future.resultCount() > 0 ? future.result() : nullptr;
+    if (index >= 0 && imports && ImportsReader::matches(*imports, optionsFor(index)))
+        m_entries[index].imports = std::move(imports);
+    else if (!dropped)
+        m_pendingAnalyses.removeAll(m_jobTrace); // never read the same files in a loop
+    next();
 }
 
 void TraceSession::onLoadFinished()

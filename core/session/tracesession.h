@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysisoptions.h"
 #include "core/analysis/analysisresult.h"
+#include "core/analysis/imports.h"
 #include "core/io/loadoutcome.h"
 
 #include <QFutureWatcher>
@@ -19,6 +20,10 @@ namespace sl {
 /// being analysed or a newer request for it cancels the running job's future (the loader and
 /// every analysis loop poll it, so it stops within milliseconds) and drops its result; the next
 /// job starts only once the cancelled one has returned, so jobs never pile up on the pool.
+///
+/// Imports (NVML, Nsight Compute, cuBLAS log) are a job of their own: read once into the entry's
+/// snapshot, with progress and cancel (a running `ncu` is killed), before the analysis that
+/// needs them; a close or destruction never waits on `ncu` beyond its 100 ms cancel poll.
 ///
 /// Traces are addressed by index (selector order) in signals and by a stable id across closes.
 class TraceSession : public QObject
@@ -39,6 +44,9 @@ public:
         QString nvmlCsv; ///< NVML samples imported for this trace (empty: none)
         QStringList nvmlColumns; ///< the columns of a header-less nvmlCsv (AnalysisOptions::nvmlColumns)
         QString cublasLog; ///< cuBLAS/cuBLASLt API log imported for this trace (empty: none)
+        /// The files above, read once (ImportsReader) when they were set: every analysis of this
+        /// trace, a window change included, uses it and reads no file. Null until read, or none.
+        ImportsPtr imports;
     };
 
     explicit TraceSession(QObject* parent = nullptr);
@@ -89,11 +97,21 @@ signals:
     void idle();
 
 private:
-    enum class Job { None, Load, Analysis };
+    enum class Job { None, Load, Imports, Analysis };
     bool hasLiveJob() const { return m_job != Job::None && !m_jobCancelled; }
     void next();
     void onLoadFinished();
     void onAnalysisFinished();
+    void onImportsFinished();
+    /// The options trace `index` is analysed with: its own or options(), window and import paths.
+    AnalysisOptions optionsFor(int index) const;
+    /// Whether trace `index` names imports its snapshot does not hold yet.
+    bool needsImports(int index) const;
+    void startJob(Job job, quint64 traceId);
+    void startImports(int index);
+    void startAnalysis(int index);
+    /// Cancels the running job if it reads the imports of `traceId` (their paths changed, or it closes).
+    void cancelImportsOf(quint64 traceId);
     void queueAnalysis(quint64 traceId);
     /// Cancels the running job if it analyses `traceId`.
     void cancelAnalysisOf(quint64 traceId);
@@ -109,10 +127,11 @@ private:
     Job m_job = Job::None; ///< what runs on the worker, until its future has finished
     bool m_jobCancelled = false; ///< the running job was cancelled: drop its result
     bool m_idleAnnounced = true; ///< idle() was emitted since the last job started
-    quint64 m_jobTrace = 0; ///< trace id of the running analysis
+    quint64 m_jobTrace = 0; ///< trace id of the running analysis or import read
     QString m_loadingPath;
     QFutureWatcher<LoadOutcome> m_loadWatcher;
     QFutureWatcher<AnalysisPtr> m_analysisWatcher;
+    QFutureWatcher<ImportsPtr> m_importsWatcher;
 };
 
 } // namespace sl

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/analysis/importsreader.h"
 #include "core/session/tracesession.h"
 #include "tests/common/tracefixture.h"
 
@@ -8,6 +9,9 @@
 #include <QSqlDatabase>
 #include <QThreadPool>
 #include <QtTest>
+
+#include <csignal>
+#include <sys/types.h>
 
 using namespace sl;
 using sl::test::TraceFixture;
@@ -20,6 +24,15 @@ void fill(TraceFixture& fx, const QString& kernel)
     fx.kernel(1000, 2000, 0, 7, 1, 100, kernel);
     fx.kernel(3000, 3500, 0, 7, 2, 100, kernel);
     fx.kernel(8000, 9000, 0, 7, 3, 100, kernel);
+}
+
+bool writeFile(const QString& path, const QByteArray& bytes, bool executable = false)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        return false;
+    f.close();
+    return !executable || f.setPermissions(f.permissions() | QFile::ExeOwner);
 }
 
 bool waitIdle(const TraceSession& s)
@@ -41,6 +54,8 @@ private slots:
     void closeRemoves();
     void failedLoad();
     void cancelDropsEverything();
+    void windowChangeReadsNoImport();
+    void closeDoesNotWaitForNcu();
 };
 
 void TestTraceSession::openAnalysesEach()
@@ -238,6 +253,113 @@ void TestTraceSession::cancelDropsEverything()
     QCoreApplication::processEvents();
     QCOMPARE(s.count(), 0); // the load that was running finished into the void
     QTRY_VERIFY(QSqlDatabase::connectionNames().isEmpty());
+}
+
+void TestTraceSession::windowChangeReadsNoImport()
+{
+    // Issue 21.2: the imports are read once, when set; a window change re-analyses from the
+    // snapshot. ImportsReader counts every file it reads.
+    TraceFixture a;
+    fill(a, QStringLiteral("k"));
+    // Capture start 2026-01-01T09:00:00Z = 1767258000 s, in UTC: the NVML rows align to it.
+    a.exec(QStringLiteral("CREATE TABLE TARGET_INFO_SESSION_START_TIME (utcEpochNs INTEGER, utcTime TEXT, localTime "
+                          "TEXT)"));
+    a.exec(QStringLiteral("INSERT INTO TARGET_INFO_SESSION_START_TIME VALUES (1767258000000000000, "
+                          "'2026-01-01T09:00:00', '2026-01-01T09:00:00')"));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString nvml = dir.filePath(QStringLiteral("nvml.csv"));
+    QVERIFY(writeFile(nvml,
+        "timestamp, index, power.draw [W]\n"
+        "1767258001.25, 0, 250.50 W\n"
+        "1767258001.50, 0, 260.00 W\n"));
+    const QString ncu = dir.filePath(QStringLiteral("ncu.csv"));
+    QVERIFY(writeFile(ncu,
+        "\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Device\",\"gpu__time_duration.sum\"\n"
+        "\"\",\"\",\"\",\"\",\"\",\"nsecond\"\n"
+        "\"0\",\"k\",\"(128, 1, 1)\",\"(100, 1, 1)\",\"0\",\"1000\"\n"
+        "\"1\",\"k\",\"(128, 1, 1)\",\"(100, 1, 1)\",\"0\",\"500\"\n"));
+    TraceSession s;
+    s.open({ a.path() });
+    QVERIFY(waitIdle(s));
+    const quint64 before = ImportsReader::fileReads();
+    s.setImports(0, ncu, nvml);
+    QVERIFY(waitIdle(s));
+    QCOMPARE(ImportsReader::fileReads(), before + 2); // the NVML CSV and the ncu CSV, once each
+    QVERIFY(s.entry(0).imports);
+    const auto check = [&s] {
+        const AnalysisPtr r = s.entry(0).analysis;
+        QVERIFY(r);
+        QCOMPARE(r->counters.imported.series.size(), 1); // Power on device 0
+        QCOMPARE(r->counters.imported.series[0].v, (std::vector<float> { 250.5f, 260.0f }));
+        QVERIFY(r->counters.ncu);
+        QCOMPARE(r->counters.ncu->report.launches.size(), 2);
+    };
+    check();
+    QVERIFY(!QTest::currentTestFailed());
+    const ImportsPtr snapshot = s.entry(0).imports;
+    QSignalSpy ready(&s, &TraceSession::analysisReady);
+    WindowSpec w;
+    w.kind = AnalysisWindow::Kind::Custom;
+    w.startNs = 2500;
+    w.endNs = 8500;
+    s.setWindow(0, w);
+    QVERIFY(waitIdle(s));
+    QCOMPARE(ready.count(), 1);
+    QCOMPARE(s.entry(0).analysis->kernelCount, 2);
+    QCOMPARE(ImportsReader::fileReads(), before + 2); // no file read again
+    QCOMPARE(s.entry(0).imports, snapshot); // the same snapshot
+    check();
+    QVERIFY(!QTest::currentTestFailed());
+    // New paths are read again, once.
+    s.setImports(0, ncu, QString());
+    QVERIFY(waitIdle(s));
+    QCOMPARE(ImportsReader::fileReads(), before + 3);
+    QVERIFY(s.entry(0).analysis->counters.imported.series.isEmpty());
+    QCOMPARE(s.entry(0).analysis->counters.ncu->report.launches.size(), 2);
+}
+
+void TestTraceSession::closeDoesNotWaitForNcu()
+{
+    // A .ncu-rep is converted by ncu --import; this stand-in ncu on PATH records its pid and hangs
+    // (exec keeps the pid). Closing the trace and destroying the session must kill it rather than
+    // wait for it to end or for the 120 s conversion limit.
+    TraceFixture a;
+    fill(a, QStringLiteral("k"));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString pidFile = dir.filePath(QStringLiteral("ncu.pid"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("ncu")),
+        QStringLiteral("#!/bin/sh\necho $$ > '%1.tmp' && mv '%1.tmp' '%1'\nexec sleep 100000\n").arg(pidFile).toUtf8(),
+        true));
+    const QString rep = dir.filePath(QStringLiteral("r.ncu-rep"));
+    QVERIFY(writeFile(rep, "NCU-REP-STANDIN"));
+    const QByteArray oldPath = qgetenv("PATH");
+    qputenv("PATH", QFile::encodeName(dir.path()) + ':' + oldPath);
+    QElapsedTimer clock;
+    qint64 pid = 0;
+    {
+        TraceSession s;
+        s.open({ a.path() });
+        QVERIFY(waitIdle(s));
+        QSignalSpy ready(&s, &TraceSession::analysisReady);
+        s.setImports(0, rep, QString());
+        QVERIFY(QTest::qWaitFor([&] { return QFile::exists(pidFile); }, 30000));
+        QFile f(pidFile);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        pid = f.readAll().trimmed().toLongLong();
+        QVERIFY(pid > 0);
+        QCOMPARE(::kill(pid_t(pid), 0), 0); // ncu is running
+        clock.start();
+        s.close(0);
+        QCOMPARE(s.count(), 0);
+        QCOMPARE(ready.count(), 0);
+    } // ~TraceSession waits for its workers: the import read ends once ncu is killed
+    const qint64 ms = clock.elapsed();
+    qputenv("PATH", oldPath);
+    // Not a timing: any bound far below ncu's 120 s limit shows the close did not wait it out.
+    QVERIFY2(ms < 30000, qPrintable(QString::number(ms)));
+    QVERIFY(::kill(pid_t(pid), 0) != 0); // killed and reaped
 }
 
 QTEST_GUILESS_MAIN(TestTraceSession)

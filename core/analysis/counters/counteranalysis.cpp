@@ -5,9 +5,8 @@
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/counters/ncuanalysis.h"
 #include "core/analysis/evidencebuilder.h"
+#include "core/analysis/imports.h"
 #include "core/analysis/specrules.h"
-#include "core/io/ncucsvreader.h"
-#include "core/io/nvmlcsvreader.h"
 #include "core/trace/gpumetricnames.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
@@ -220,59 +219,6 @@ QString sqlForSamples(int deviceId, qint64 a, qint64 b)
         .arg(b);
 }
 
-/// Removes the samples whose value is no finite float from every series of `set` (an NVML value
-/// of 1e39 reads as inf) and the series left empty; the others are finished again. Returns the
-/// samples removed.
-qint64 dropNonFinite(CounterSet& set)
-{
-    qint64 dropped = 0;
-    for (CounterSeries& s : set.series) {
-        size_t kept = 0;
-        for (size_t i = 0; i < s.v.size(); ++i) {
-            if (!std::isfinite(s.v[i]))
-                continue;
-            s.t[kept] = s.t[i];
-            s.v[kept++] = s.v[i];
-        }
-        if (kept == s.v.size())
-            continue;
-        dropped += qint64(s.v.size() - kept);
-        s.t.resize(kept);
-        s.v.resize(kept);
-        s.finish();
-    }
-    set.series.removeIf([](const CounterSeries& s) { return s.t.empty(); });
-    return dropped;
-}
-
-/// Clears the Nsight Compute figures that are no finite number (a value that overflows when
-/// scaled to its base unit: 1e300 "second" is inf ns), so none reaches a table or a rule.
-/// Returns the values cleared.
-qint64 dropNonFinite(NcuReport& report)
-{
-    qint64 dropped = 0;
-    for (NcuLaunch& l : report.launches) {
-        for (std::optional<double>* v :
-            { &l.durationNs, &l.smThroughputPct, &l.dramThroughputPct, &l.achievedOccupancyPct,
-                &l.theoreticalOccupancyPct, &l.l1HitPct, &l.l2HitPct, &l.tensorActivePct, &l.flops, &l.flops16,
-                &l.flops32, &l.flops64, &l.flopsTensor, &l.dramBytes, &l.l2PeakBytesPerSecond }) {
-            if (*v && !std::isfinite(**v)) {
-                v->reset();
-                ++dropped;
-            }
-        }
-        for (auto it = l.stalls.begin(); it != l.stalls.end();) {
-            if (std::isfinite(*it)) {
-                ++it;
-                continue;
-            }
-            it = l.stalls.erase(it);
-            ++dropped;
-        }
-    }
-    return dropped;
-}
-
 /// A note per source whose samples exist but none of which holds a moment of the window [w0, w1)
 /// (another clock domain or time zone, all timestamps equal, another run's log): without it the
 /// counters section is empty and reads like "nothing to say".
@@ -313,60 +259,39 @@ QStringList nonOverlapNotes(const CounterSet& exported, const CounterSet& extra,
 
 void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, const Cancellation& cancel)
 {
-    CounterSet nvml;
-    QStringList notes;
-    if (!options.nvmlCsv.isEmpty()) {
-        NvmlCsvReader::Result read = NvmlCsvReader::read(
-            options.nvmlCsv, r.trace->info.sessionStartUtcNs, r.trace->info.localOffsetSeconds, options.nvmlColumns);
-        if (!read.error.isEmpty()) {
-            r.warnings << read.error;
-        } else {
-            nvml = std::move(read.counters);
-            notes << tr("NVML samples: %1 rows read, %2 skipped; columns: %3.")
-                         .arg(read.rowsRead)
-                         .arg(read.rowsSkipped)
-                         .arg(read.columnsFound.join(QStringLiteral("; ")));
-            notes << read.notes;
-            if (const qint64 dropped = dropNonFinite(nvml); dropped > 0)
-                notes << tr("NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were "
-                            "skipped.")
-                             .arg(dropped);
-        }
-    }
-    r.counters = run(r, nvml, cancel);
-    r.counters.notes += notes;
-    r.counters.imported = std::move(nvml);
-    if (!options.ncuFile.isEmpty() && !cancel.isCancelled()) {
-        NcuReport report = NcuCsvReader::read(
-            options.ncuFile, options.ncuExecutable, options.ncuTimeoutMs, [&cancel] { return cancel.isCancelled(); });
-        if (!report.error.isEmpty()) {
-            r.warnings << report.error;
-        } else {
-            const qint64 dropped = dropNonFinite(report);
-            r.counters.ncu = NcuAnalysis::run(r, std::move(report), options.peaks, cancel);
-            r.counters.notes << tr("Nsight Compute: %1 of %2 profiled launches matched kernels of the trace "
-                                   "(%3 by full name, %4 by function name).")
-                                    .arg(r.counters.ncu->match.matched)
-                                    .arg(r.counters.ncu->report.launches.size())
-                                    .arg(r.counters.ncu->match.byFullName)
-                                    .arg(r.counters.ncu->match.byFunctionName);
-            const NcuResult& n = *r.counters.ncu;
-            if (n.report.files.size() > 1)
-                r.counters.notes << tr("Nsight Compute: %1 files read from the folder %2.")
-                                        .arg(n.report.files.size())
-                                        .arg(n.report.fileName);
-            if (n.match.withoutDims > 0)
-                r.counters.notes << tr("Nsight Compute: %1 launches matched without a grid and block in the "
-                                       "file (by their totals, or by name and order alone).")
-                                        .arg(n.match.withoutDims);
-            for (const QString& skipped : n.report.skipped)
-                r.counters.notes << tr("Nsight Compute: skipped %1").arg(skipped);
-            if (dropped > 0)
-                r.counters.notes << tr("Nsight Compute: %1 values are no finite number once converted to their base "
-                                       "unit (inf or nan) and were skipped.")
-                                        .arg(dropped);
-        }
-    }
+    static const Imports none;
+    const Imports& in = options.imports ? *options.imports : none;
+    if (!in.nvmlError.isEmpty())
+        r.warnings << in.nvmlError;
+    r.counters = run(r, in.nvml, cancel);
+    r.counters.notes += in.nvmlNotes;
+    r.counters.imported = in.nvml;
+    if (!in.ncuError.isEmpty())
+        r.warnings << in.ncuError;
+    if (!in.ncu || cancel.isCancelled())
+        return;
+    r.counters.ncu = NcuAnalysis::run(r, *in.ncu, options.peaks, cancel);
+    const NcuResult& n = *r.counters.ncu;
+    r.counters.notes << tr("Nsight Compute: %1 of %2 profiled launches matched kernels of the trace "
+                           "(%3 by full name, %4 by function name).")
+                            .arg(n.match.matched)
+                            .arg(n.report.launches.size())
+                            .arg(n.match.byFullName)
+                            .arg(n.match.byFunctionName);
+    if (n.report.files.size() > 1)
+        r.counters.notes << tr("Nsight Compute: %1 files read from the folder %2.")
+                                .arg(n.report.files.size())
+                                .arg(n.report.fileName);
+    if (n.match.withoutDims > 0)
+        r.counters.notes << tr("Nsight Compute: %1 launches matched without a grid and block in the "
+                               "file (by their totals, or by name and order alone).")
+                                .arg(n.match.withoutDims);
+    for (const QString& skipped : n.report.skipped)
+        r.counters.notes << tr("Nsight Compute: skipped %1").arg(skipped);
+    if (in.ncuDropped > 0)
+        r.counters.notes << tr("Nsight Compute: %1 values are no finite number once converted to their base "
+                               "unit (inf or nan) and were skipped.")
+                                .arg(in.ncuDropped);
 }
 
 CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, const Cancellation& cancel)

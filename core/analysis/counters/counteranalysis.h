@@ -26,7 +26,8 @@ public:
     /// `result.findings`. `cancel` is checked per device, phase and step class and before the
     /// findings; a cancelled run returns what it has, and the caller drops it.
     static CounterResult run(AnalysisResult& result, const CounterSet& extra, const Cancellation& cancel = {});
-    /// Reads the imports named in `options` (NVML CSV, Nsight Compute results), runs the counter
+    /// Takes the imports of `options.imports` (NVML samples, Nsight Compute results, read once by
+    /// ImportsReader: this reads no file and runs no `ncu`; null = none), runs the counter
     /// and Nsight Compute analyses into `result.counters`, appends their findings (unranked: the
     /// Analyzer ranks every producer's findings once). Import errors become warnings naming the
     /// file; the analysis itself never fails on them.

@@ -2,7 +2,7 @@
 #include "core/analysis/design/gemmanalysis.h"
 
 #include "core/analysis/analysisoptions.h"
-#include "core/analysis/design/cublaslogreader.h"
+#include "core/analysis/imports.h"
 #include "core/analysis/taxonomy.h"
 
 #include <QRegularExpression>
@@ -36,14 +36,12 @@ bool GemmAnalysis::isSplitKReduction(const QString& kernelName)
 
 void GemmAnalysis::run(const AnalysisOptions& options, AnalysisResult& r, const Cancellation& cancel)
 {
-    if (options.cublasLog.isEmpty())
+    if (!options.imports)
         return;
-    const CublasLog log = CublasLogReader::read(options.cublasLog);
-    if (!log.ok) {
-        r.warnings << log.error;
-        return;
-    }
-    match(log, r, cancel);
+    if (!options.imports->cublasError.isEmpty())
+        r.warnings << options.imports->cublasError;
+    if (options.imports->cublas)
+        match(*options.imports->cublas, r, cancel);
 }
 
 namespace {

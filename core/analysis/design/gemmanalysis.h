@@ -20,8 +20,9 @@ class GemmAnalysis
 {
     Q_DECLARE_TR_FUNCTIONS(GemmAnalysis)
 public:
-    /// Reads options.cublasLog (nothing without one) and fills AnalysisResult::design.gemm; a
-    /// log that cannot be read becomes a warning naming the file. Needs the kernel and wave
+    /// Matches the cuBLAS log of options.imports (nothing without one; the log is read by
+    /// ImportsReader, never here) and fills AnalysisResult::design.gemm; a log that could not be
+    /// read becomes a warning naming the file. Needs the kernel and wave
     /// analyses (categories, SMs × CTAs per SM).
     static void run(const AnalysisOptions& options, AnalysisResult& r, const Cancellation& cancel = {});
     /// Matches `log` (already read) with the trace; run() calls it.
