@@ -28,6 +28,104 @@
     </message>
 </context>
 <context>
+    <name>AnatomyReport</name>
+    <message>
+        <source>Model anatomy</source>
+        <translation>模型剖析</translation>
+    </message>
+    <message>
+        <source>Kernel time per phase and operator class (docs/analysis.md &quot;Model anatomy&quot;). FLOPs come from PyTorch shape ranges or matched cuBLAS calls; TFLOP/s and MFU are over the kernels whose FLOPs are known.</source>
+        <translation>按阶段和算子类别的内核时间（docs/analysis.md「Model anatomy」）。FLOPs 来自 PyTorch 形状范围或匹配的 cuBLAS 调用；TFLOP/s 和 MFU 仅基于 FLOPs 已知的内核计算。</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share of phase</source>
+        <translation>占阶段比例</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈类型</translation>
+    </message>
+</context>
+<context>
+    <name>AnatomyRules</name>
+    <message>
+        <source>QKV projection</source>
+        <translation>QKV 投影</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Output projection</source>
+        <translation>输出投影</translation>
+    </message>
+    <message>
+        <source>MLP up/gate</source>
+        <translation>MLP 上投影/门控</translation>
+    </message>
+    <message>
+        <source>MLP down</source>
+        <translation>MLP 下投影</translation>
+    </message>
+    <message>
+        <source>Norms</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活函数</translation>
+    </message>
+    <message>
+        <source>Embedding/logits</source>
+        <translation>嵌入/logits</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Invalid anatomy rules: %1 at offset %2</source>
+        <translation>无效的模型剖析规则：%1（偏移量 %2）</translation>
+    </message>
+    <message>
+        <source>Invalid anatomy rules: expected an object with a &quot;classes&quot; array.</source>
+        <translation>无效的模型剖析规则：应为包含 &quot;classes&quot; 数组的对象。</translation>
+    </message>
+    <message>
+        <source>Invalid anatomy rules: unknown class &apos;%1&apos; (use one of: %2).</source>
+        <translation>无效的模型剖析规则：未知类别「%1」（可用：%2）。</translation>
+    </message>
+    <message>
+        <source>Invalid anatomy rules: bandwidth entry &apos;%1&apos; needs a positive &quot;tb_per_s&quot;.</source>
+        <translation>无效的模型剖析规则：带宽条目「%1」需要正的 &quot;tb_per_s&quot;。</translation>
+    </message>
+</context>
+<context>
     <name>BenchCommand</name>
     <message>
         <source>Trace sizes in kernels (repeatable; default 100000, 1000000, 5000000).</source>
