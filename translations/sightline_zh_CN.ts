@@ -109,6 +109,10 @@
         <translation>其他</translation>
     </message>
     <message>
+        <source>Cannot read the anatomy rules %1: %2</source>
+        <translation>无法读取模型剖析规则 %1：%2</translation>
+    </message>
+    <message>
         <source>Invalid anatomy rules: %1 at offset %2</source>
         <translation>无效的模型剖析规则：%1（偏移量 %2）</translation>
     </message>
@@ -1035,6 +1039,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>额外的 GPU 峰值 TFLOP/s 条目（JSON），先于内置条目尝试。</translation>
     </message>
     <message>
+        <source>Extra model-anatomy classes and bandwidths (JSON), tried before the built-in ones.</source>
+        <translation>额外的模型剖析类别和带宽条目（JSON），先于内置条目尝试。</translation>
+    </message>
+    <message>
         <source>Peak TFLOP/s per GPU for MFU, instead of the peak table.</source>
         <translation>用于 MFU 的每 GPU 峰值 TFLOP/s，代替峰值表。</translation>
     </message>
@@ -1059,7 +1067,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 Commands:
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--nvml FILE]
                  write DIR/report.json, DIR/report.md and DIR/tables/*.csv
   compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
@@ -1085,7 +1093,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 命令：
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--nvml FILE]
                  写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
   compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
@@ -1245,7 +1253,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 Commands:
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--nvml FILE]
                  write DIR/report.json, DIR/report.md and DIR/tables/*.csv
   compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
@@ -1272,7 +1280,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 命令：
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--nvml FILE]
                  写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
   compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
@@ -1329,7 +1337,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 Commands:
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--nvml FILE]
           [--ncu FILE] [--nvml FILE] [--cublas-log FILE]
                  write DIR/report.json, DIR/report.md and DIR/tables/*.csv
@@ -1363,7 +1371,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 命令：
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--nvml FILE]
           [--ncu FILE] [--nvml FILE] [--cublas-log FILE]
                  写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
@@ -1434,7 +1442,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 Commands:
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--ncu-timeout S] [--nvml FILE] [--nvml-columns a,b,...] [--cublas-log FILE]
                  write DIR/report.json, DIR/report.md and DIR/tables/*.csv
   compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
@@ -1470,7 +1478,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 命令：
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--ncu-timeout S] [--nvml FILE] [--nvml-columns a,b,...] [--cublas-log FILE]
                  写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
   compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace sl;
@@ -86,6 +87,15 @@ void TestAnatomy::rules()
     QCOMPARE(user.byNvtx(QStringLiteral("mlp.w2")), c.indexOf(QStringLiteral("mlp_down")));
     QVERIFY(!user.extendFromJson(R"({"classes":[{"class":"ffn"}]})", &error));
     QVERIFY(error.contains(QStringLiteral("ffn")));
+    // --anatomy FILE: a file that is not JSON is named in the error.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("my-anatomy.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"classes\": [");
+    f.close();
+    QVERIFY(!user.extendFromFile(path, &error));
+    QVERIFY2(error.contains(QStringLiteral("my-anatomy.json")), qPrintable(error));
 }
 
 void TestAnatomy::prefillAndDecode()

@@ -116,6 +116,13 @@ bool AnatomyRules::extendFromJson(const QByteArray& json, QString* error)
     return true;
 }
 
+bool AnatomyRules::extendFromFile(const QString& path, QString* error)
+{
+    return extendFromUserFile(
+        path, tr("Cannot read the anatomy rules %1: %2"),
+        [this](const QByteArray& json, QString* e) { return extendFromJson(json, e); }, error);
+}
+
 int AnatomyRules::byKernel(const QString& kernelName) const
 {
     for (const Rule& rule : m_rules)

@@ -23,6 +23,8 @@ public:
     static AnatomyRules defaultRules();
     /// Prepends the classes and bandwidth entries of a JSON document of the same format.
     bool extendFromJson(const QByteArray& json, QString* error);
+    /// Same, from a user file (`--anatomy FILE`); the error names the file.
+    bool extendFromFile(const QString& path, QString* error);
 
     /// The class (index into classes()) of the first entry whose kernel patterns match, or −1.
     int byKernel(const QString& kernelName) const;
