@@ -28,6 +28,108 @@
     </message>
 </context>
 <context>
+    <name>AnatomyReport</name>
+    <message>
+        <source>Model anatomy</source>
+        <translation>模型剖析</translation>
+    </message>
+    <message>
+        <source>Kernel time per phase and operator class (docs/analysis.md &quot;Model anatomy&quot;). FLOPs come from PyTorch shape ranges or matched cuBLAS calls; TFLOP/s and MFU are over the kernels whose FLOPs are known.</source>
+        <translation>按阶段和算子类别的内核时间（docs/analysis.md「Model anatomy」）。FLOPs 来自 PyTorch 形状范围或匹配的 cuBLAS 调用；TFLOP/s 和 MFU 仅基于 FLOPs 已知的内核计算。</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share of phase</source>
+        <translation>占阶段比例</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈类型</translation>
+    </message>
+</context>
+<context>
+    <name>AnatomyRules</name>
+    <message>
+        <source>QKV projection</source>
+        <translation>QKV 投影</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Output projection</source>
+        <translation>输出投影</translation>
+    </message>
+    <message>
+        <source>MLP up/gate</source>
+        <translation>MLP 上投影/门控</translation>
+    </message>
+    <message>
+        <source>MLP down</source>
+        <translation>MLP 下投影</translation>
+    </message>
+    <message>
+        <source>Norms</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活函数</translation>
+    </message>
+    <message>
+        <source>Embedding/logits</source>
+        <translation>嵌入/logits</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Cannot read the anatomy rules %1: %2</source>
+        <translation>无法读取模型剖析规则 %1：%2</translation>
+    </message>
+    <message>
+        <source>Invalid anatomy rules: %1 at offset %2</source>
+        <translation>无效的模型剖析规则：%1（偏移量 %2）</translation>
+    </message>
+    <message>
+        <source>Invalid anatomy rules: expected an object with a &quot;classes&quot; array.</source>
+        <translation>无效的模型剖析规则：应为包含 &quot;classes&quot; 数组的对象。</translation>
+    </message>
+    <message>
+        <source>Invalid anatomy rules: unknown class &apos;%1&apos; (use one of: %2).</source>
+        <translation>无效的模型剖析规则：未知类别「%1」（可用：%2）。</translation>
+    </message>
+    <message>
+        <source>Invalid anatomy rules: bandwidth entry &apos;%1&apos; needs a positive &quot;tb_per_s&quot;.</source>
+        <translation>无效的模型剖析规则：带宽条目「%1」需要正的 &quot;tb_per_s&quot;。</translation>
+    </message>
+</context>
+<context>
     <name>BenchCommand</name>
     <message>
         <source>Trace sizes in kernels (repeatable; default 100000, 1000000, 5000000).</source>
@@ -937,6 +1039,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>额外的 GPU 峰值 TFLOP/s 条目（JSON），先于内置条目尝试。</translation>
     </message>
     <message>
+        <source>Extra model-anatomy classes and bandwidths (JSON), tried before the built-in ones.</source>
+        <translation>额外的模型剖析类别和带宽条目（JSON），先于内置条目尝试。</translation>
+    </message>
+    <message>
         <source>Peak TFLOP/s per GPU for MFU, instead of the peak table.</source>
         <translation>用于 MFU 的每 GPU 峰值 TFLOP/s，代替峰值表。</translation>
     </message>
@@ -961,7 +1067,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 Commands:
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--nvml FILE]
                  write DIR/report.json, DIR/report.md and DIR/tables/*.csv
   compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
@@ -987,7 +1093,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 命令：
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--nvml FILE]
                  写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
   compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
@@ -1147,7 +1253,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 Commands:
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--nvml FILE]
                  write DIR/report.json, DIR/report.md and DIR/tables/*.csv
   compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
@@ -1174,7 +1280,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 命令：
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--nvml FILE]
                  写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
   compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
@@ -1231,7 +1337,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 Commands:
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--nvml FILE]
           [--ncu FILE] [--nvml FILE] [--cublas-log FILE]
                  write DIR/report.json, DIR/report.md and DIR/tables/*.csv
@@ -1265,7 +1371,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 命令：
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--nvml FILE]
           [--ncu FILE] [--nvml FILE] [--cublas-log FILE]
                  写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
@@ -1336,7 +1442,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 Commands:
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--ncu-timeout S] [--nvml FILE] [--nvml-columns a,b,...] [--cublas-log FILE]
                  write DIR/report.json, DIR/report.md and DIR/tables/*.csv
   compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]
@@ -1372,7 +1478,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 
 命令：
   analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]
-          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]
+          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top N]
           [--ncu FILE] [--ncu-timeout S] [--nvml FILE] [--nvml-columns a,b,...] [--cublas-log FILE]
                  写出 DIR/report.json、DIR/report.md 和 DIR/tables/*.csv
   compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]

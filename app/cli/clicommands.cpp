@@ -102,6 +102,9 @@ void addAnalysisOptions(QCommandLineParser& p)
         Commands::tr("Extra math-path rules (JSON), tried before the built-in ones."), Commands::tr("FILE") });
     p.addOption({ QStringLiteral("gpu-peaks"),
         Commands::tr("Extra GPU peak TFLOP/s entries (JSON), tried before the built-in ones."), Commands::tr("FILE") });
+    p.addOption({ QStringLiteral("anatomy"),
+        Commands::tr("Extra model-anatomy classes and bandwidths (JSON), tried before the built-in ones."),
+        Commands::tr("FILE") });
     p.addOption({ QStringLiteral("peak-tflops"),
         Commands::tr("Peak TFLOP/s per GPU for MFU, instead of the peak table."), Commands::tr("TFLOPS") });
 }
@@ -245,6 +248,9 @@ bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QStr
     if (p.isSet(QStringLiteral("gpu-peaks"))
         && !options->peaks.extendFromFile(p.value(QStringLiteral("gpu-peaks")), error))
         return false;
+    if (p.isSet(QStringLiteral("anatomy"))
+        && !options->anatomy.extendFromFile(p.value(QStringLiteral("anatomy")), error))
+        return false;
     if (p.isSet(QStringLiteral("peak-tflops"))) {
         bool ok = false;
         const double peak = p.value(QStringLiteral("peak-tflops")).toDouble(&ok);
@@ -296,7 +302,8 @@ QString Commands::usage()
         "Usage: sightline-cli <command> [options]\n\n"
         "Commands:\n"
         "  analyze TRACE.sqlite|TRACE.nsys-rep --out DIR [--window full|steady|START_NS:END_NS] [--phase-map FILE]\n"
-        "          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--peak-tflops T] [--top N]\n"
+        "          [--taxonomy FILE] [--math-paths FILE] [--gpu-peaks FILE] [--anatomy FILE] [--peak-tflops T] [--top "
+        "N]\n"
         "          [--ncu FILE] [--ncu-timeout S] [--nvml FILE] [--nvml-columns a,b,...] [--cublas-log FILE]\n"
         "                 write DIR/report.json, DIR/report.md and DIR/tables/*.csv\n"
         "  compare A.sqlite B.sqlite ... --out DIR [--baseline N|LABEL] [--labels a,b,...] [--tokens n,m,...]\n"

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysiswindow.h"
+#include "core/analysis/design/anatomyrules.h"
 #include "core/analysis/gpupeaks.h"
 #include "core/analysis/mathpath.h"
 #include "core/analysis/phasemap.h"
@@ -36,6 +37,8 @@ public:
     MathPathTable mathPaths = MathPathTable::defaultTable();
     /// Dense peak TFLOP/s per GPU model (resources/efficiency/gpu-peaks.json + --gpu-peaks).
     GpuPeaks peaks = GpuPeaks::defaultTable();
+    /// Operator classes of the model anatomy (resources/anatomy/default-anatomy.json).
+    AnatomyRules anatomy = AnatomyRules::defaultRules();
     /// --peak-tflops: one peak (TFLOP/s per GPU) for every kernel, instead of the table.
     std::optional<double> peakTflops;
     /// Hardware counters imported beside the export (docs/analysis.md, "Hardware counters"):

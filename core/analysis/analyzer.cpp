@@ -3,6 +3,7 @@
 
 #include "core/analysis/counters/counteranalysis.h"
 #include "core/analysis/dataqualityfindings.h"
+#include "core/analysis/design/anatomyanalysis.h"
 #include "core/analysis/design/gemmanalysis.h"
 #include "core/analysis/design/waveanalysis.h"
 #include "core/analysis/deviceanalysis.h"
@@ -157,7 +158,9 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     CounterAnalysis::attach(options, res, cancel);
     qCDebug(lcAnalysis) << "counter analysis" << counterTime.nsecsElapsed() / 1000 << "us,"
                         << res.counters.scopes.size() << "scopes";
-    // A cancel during the counter or Nsight Compute pass leaves them incomplete: no partial result.
+    // The anatomy reads the counters' per-phase bound classes: after them.
+    AnatomyAnalysis::run(options, res, cancel);
+    // A cancel during the counter, Nsight Compute or anatomy pass leaves them incomplete: no partial result.
     if (cancel.isCancelled())
         return nullptr;
     // Every producer (the rules, serving, efficiency, data quality, counters, Nsight Compute) has

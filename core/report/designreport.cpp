@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/designreport.h"
 
+#include "core/report/anatomyreport.h"
 #include "core/report/csvwriter.h"
 #include "core/report/markdownreport.h"
 #include "core/util/format.h"
@@ -37,7 +38,8 @@ QJsonObject DesignReport::json(const AnalysisResult& r)
             { QStringLiteral("tail_ns"), w.tailNs }, { QStringLiteral("tail_share"), w.tailShare() },
             { QStringLiteral("multi_wave_tail_ns"), w.multiWaveTailNs } });
     }
-    return QJsonObject { { QStringLiteral("kernels"), kernels }, { QStringLiteral("gemm"), gemmJson(r) } };
+    return QJsonObject { { QStringLiteral("kernels"), kernels }, { QStringLiteral("gemm"), gemmJson(r) },
+        { QStringLiteral("anatomy"), AnatomyReport::json(r) } };
 }
 
 QJsonObject DesignReport::gemmJson(const AnalysisResult& r)
@@ -159,6 +161,7 @@ void DesignReport::csv(const AnalysisResult& r, QMap<QString, QByteArray>* out)
             w.waveEfficiency ? dbl(*w.waveEfficiency) : QString(), num(w.tailNs), dbl(w.tailShare()) });
     }
     out->insert(QStringLiteral("waves.csv"), waves.bytes());
+    AnatomyReport::csv(r, out);
     if (!r.design.gemm.present)
         return;
     CsvWriter shapes({ QStringLiteral("function"), QStringLiteral("m"), QStringLiteral("n"), QStringLiteral("k"),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/markdownreport.h"
 
+#include "core/report/anatomyreport.h"
 #include "core/report/countersreport.h"
 #include "core/report/dataqualityreport.h"
 #include "core/report/designreport.h"
@@ -222,6 +223,7 @@ QString MarkdownReport::build(const AnalysisResult& r, const ReportOptions& opti
     s << EfficiencyReport::markdown(r);
     s << DesignReport::markdown(r);
     s << DesignReport::gemmMarkdown(r);
+    s << AnatomyReport::markdown(r);
     writeProcesses(s, r);
     s << DataQualityReport::markdown(r.trace->dataQuality);
     if (!r.warnings.isEmpty()) {

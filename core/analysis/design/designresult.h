@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/analysis/design/anatomyresult.h"
 #include "core/analysis/design/gemmcall.h"
 
 #include <QHash>
@@ -97,6 +98,7 @@ struct DesignStats
     QVector<KernelWaves> kernels; ///< every in-window kernel name, by tailNs descending, then total
     QHash<quint32, qsizetype> indexOfName; ///< StringTable index → index into `kernels`
     GemmImport gemm; ///< the --cublas-log import (present = false without one)
+    AnatomyStats anatomy; ///< time, FLOPs and bound class per phase and operator class
     /// The KernelWaves of a name (StringTable index), or null.
     const KernelWaves* wavesOf(quint32 name) const
     {

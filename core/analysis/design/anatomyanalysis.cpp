@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/design/anatomyanalysis.h"
+
+#include "core/analysis/analysisoptions.h"
+#include "core/analysis/analysisresult.h"
+#include "core/analysis/shapeop.h"
+#include "core/trace/nvtxthreadgroups.h"
+#include "core/trace/trace.h"
+
+#include <unordered_map>
+
+namespace sl {
+
+namespace {
+
+/// Per in-window kernel: FLOPs and minimum DRAM bytes where known (−1 unknown).
+struct KernelWork
+{
+    std::vector<double> flops, bytes;
+};
+
+/// FLOPs of the kernels under PyTorch shape ranges: each counted operator range's FLOPs split
+/// over its kernels by their duration (the same nesting rule as EfficiencyAnalysis: a kernel
+/// belongs to the counted operator nearest its attributed range).
+void shapeFlops(const AnalysisResult& r, const NvtxThreadGroups& threads, KernelWork& w)
+{
+    const Trace& t = *r.trace;
+    const auto& n = t.nvtx;
+    const auto& k = t.kernels;
+    std::unordered_map<quint32, std::optional<ShapeOp>> parsed;
+    auto shapeOf = [&](quint32 name) -> const std::optional<ShapeOp>& {
+        auto it = parsed.find(name);
+        if (it == parsed.end())
+            it = parsed.emplace(name, ShapeOp::parse(t.strings.at(name))).first;
+        return it->second;
+    };
+    std::vector<qint32> opOf(size_t(n.size()), -1);
+    for (const auto& ranges : threads.ranges)
+        for (quint32 rg : ranges) {
+            const auto& s = shapeOf(n.name[rg]);
+            const qint32 up = threads.parent[rg];
+            opOf[rg] = s && s->counted ? qint32(rg) : (up < 0 ? -1 : opOf[size_t(up)]);
+        }
+    std::unordered_map<quint32, qint64> rangeNs, rangeKernels;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        const qint32 rg = r.kernelInWindow[size_t(i)] ? r.kernelRange[size_t(i)] : -1;
+        if (rg >= 0 && opOf[size_t(rg)] >= 0) {
+            rangeNs[quint32(opOf[size_t(rg)])] += k.duration(i);
+            ++rangeKernels[quint32(opOf[size_t(rg)])];
+        }
+    }
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        const qint32 rg = r.kernelInWindow[size_t(i)] ? r.kernelRange[size_t(i)] : -1;
+        if (rg < 0 || opOf[size_t(rg)] < 0)
+            continue;
+        const quint32 op = quint32(opOf[size_t(rg)]);
+        const auto& s = shapeOf(n.name[op]);
+        if (!s->flops)
+            continue;
+        const qint64 total = rangeNs[op];
+        // Zero-length kernels share a zero-length operator's FLOPs equally.
+        w.flops[size_t(i)]
+            = total > 0 ? *s->flops * double(k.duration(i)) / double(total) : *s->flops / double(rangeKernels[op]);
+    }
+}
+
+/// FLOPs and bytes of the launches matched to a cuBLAS/cuBLASLt call, where no shape range gave them.
+void gemmFlops(const AnalysisResult& r, KernelWork& w)
+{
+    const GemmImport& g = r.design.gemm;
+    for (const auto& [kernel, shape] : g.matches) {
+        if (w.flops[kernel] >= 0 || shape < 0 || shape >= g.shapes.size())
+            continue;
+        const GemmCall& c = g.shapes[shape].call;
+        w.flops[kernel] = c.flops();
+        if (c.elementBytes() > 0) // A, B read and C written once: the minimum DRAM traffic
+            w.bytes[kernel] = double(c.elementBytes()) * double(c.m * c.k + c.k * c.n + c.m * c.n) * double(c.batch);
+    }
+}
+
+/// Operator class of every in-window kernel (AnatomyRules' order: kernel name, NVTX, category).
+std::vector<qint8> classify(const AnalysisOptions& options, const AnalysisResult& r, const NvtxThreadGroups& threads)
+{
+    const Trace& t = *r.trace;
+    const auto& n = t.nvtx;
+    const auto& k = t.kernels;
+    const AnatomyRules& rules = options.anatomy;
+    std::unordered_map<quint32, int> byName, byRangeName;
+    std::vector<qint32> rangeClass(size_t(n.size()), -1); // innermost matching enclosing range's class
+    for (const auto& ranges : threads.ranges)
+        for (quint32 rg : ranges) {
+            auto it = byRangeName.find(n.name[rg]);
+            if (it == byRangeName.end())
+                it = byRangeName.emplace(n.name[rg], rules.byNvtx(t.strings.at(n.name[rg]))).first;
+            const qint32 up = threads.parent[rg];
+            rangeClass[rg] = it->second >= 0 ? it->second : (up < 0 ? -1 : rangeClass[size_t(up)]);
+        }
+    const int other = int(AnatomyRules::classes().size()) - 1;
+    std::vector<qint8> cls(size_t(k.size()), -1);
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (!r.kernelInWindow[size_t(i)])
+            continue;
+        const quint32 name = k.name[size_t(i)];
+        auto it = byName.find(name);
+        if (it == byName.end())
+            it = byName.emplace(name, rules.byKernel(t.strings.at(name))).first;
+        int c = it->second;
+        const qint32 rg = r.kernelRange[size_t(i)];
+        if (c < 0 && rg >= 0)
+            c = rangeClass[size_t(rg)];
+        if (c < 0)
+            c = rules.byCategory(r.categoryOfName.value(name));
+        cls[size_t(i)] = qint8(c < 0 ? other : c);
+    }
+    return cls;
+}
+
+/// The counters' bound class of a phase: the sampled device with the most kernel time in it.
+QString counterBound(const AnalysisResult& r, int phase)
+{
+    const CounterScope* best = nullptr;
+    for (const CounterScope& s : r.counters.scopes)
+        if (s.kind == CounterScope::Kind::Phase && s.scope == r.phases[phase].phase && s.bound != BoundClass::Unknown
+            && s.bound != BoundClass::Idle && (!best || s.kernelBusyNs > best->kernelBusyNs))
+            best = &s;
+    return best ? boundClassKey(best->bound) : QString();
+}
+
+/// Arithmetic intensity against the ridge point when FLOPs, bytes, peak and bandwidth are known
+/// for all the cell's FLOP kernels, else the phase's counters, else unknown.
+void boundOf(const AnalysisResult& r, AnatomyCell& c, bool unattributed)
+{
+    if (c.flopNs > 0 && c.bytesNs == c.flopNs && c.bytes > 0 && c.peakKnownNs == c.flopNs
+        && c.bandwidthKnownNs == c.flopNs && c.bandwidthWork > 0) {
+        const double intensity = c.flops / c.bytes; // FLOP/byte
+        const double ridge = c.peakWork / c.bandwidthWork; // TFLOP/s ÷ TB/s = FLOP/byte
+        c.bound = intensity >= ridge ? QStringLiteral("compute-bound") : QStringLiteral("memory-bound");
+        c.boundSource = QStringLiteral("intensity");
+        return;
+    }
+    const QString counters = unattributed ? QString() : counterBound(r, c.phase);
+    c.bound = counters.isEmpty() ? QStringLiteral("unknown") : counters;
+    c.boundSource = counters.isEmpty() ? QString() : QStringLiteral("counters");
+}
+
+} // namespace
+
+void AnatomyAnalysis::run(const AnalysisOptions& options, AnalysisResult& r, const Cancellation& cancel)
+{
+    const Trace& t = *r.trace;
+    const auto& k = t.kernels;
+    r.design.anatomy = {};
+    if (r.phases.isEmpty() || r.kernelInWindow.size() != size_t(k.size()))
+        return;
+    NvtxThreadGroups built;
+    if (!r.nvtxThreads)
+        built.build(t.nvtx);
+    const NvtxThreadGroups& threads = r.nvtxThreads ? *r.nvtxThreads : built;
+    KernelWork w { std::vector<double>(size_t(k.size()), -1.0), std::vector<double>(size_t(k.size()), -1.0) };
+    shapeFlops(r, threads, w);
+    gemmFlops(r, w);
+    if (cancel.isCancelled())
+        return;
+    const std::vector<qint8> cls = classify(options, r, threads);
+    if (cancel.isCancelled())
+        return;
+
+    const int classes = int(AnatomyRules::classes().size());
+    const int unattributed = r.unattributedPhase();
+    QVector<AnatomyCell> grid(r.phases.size() * classes);
+    std::unordered_map<int, std::optional<double>> bandwidthOfDevice;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cls[size_t(i)] < 0)
+            continue;
+        const int phase = r.kernelPhase[size_t(i)] >= 0 ? r.kernelPhase[size_t(i)] : unattributed;
+        AnatomyCell& c = grid[phase * classes + cls[size_t(i)]];
+        const qint64 d = k.duration(i);
+        ++c.kernels;
+        c.kernelNs += d;
+        const double flops = w.flops[size_t(i)];
+        if (flops < 0)
+            continue;
+        ++c.flopKernels;
+        c.flopNs += d;
+        c.flops += flops;
+        const int device = k.device[size_t(i)];
+        const GpuInfo* gpu = t.gpu(device);
+        std::optional<double> peak = r.efficiency.peakOverride;
+        const QString key = r.efficiency.mathOfName.value(k.name[size_t(i)]).peakKey();
+        if (!peak && gpu && !key.isEmpty())
+            if (const auto* entry = options.peaks.find(gpu->name); entry && entry->tflops.contains(key))
+                peak = entry->tflops.value(key);
+        if (peak)
+            c.peakWork += double(d) * *peak, c.peakKnownNs += d;
+        if (w.bytes[size_t(i)] >= 0)
+            c.bytes += w.bytes[size_t(i)], c.bytesNs += d;
+        auto bw = bandwidthOfDevice.find(device);
+        if (bw == bandwidthOfDevice.end())
+            bw = bandwidthOfDevice.emplace(device, gpu ? options.anatomy.bandwidthTbps(gpu->name) : std::nullopt).first;
+        if (bw->second)
+            c.bandwidthWork += double(d) * *bw->second, c.bandwidthKnownNs += d;
+    }
+    for (int p = 0; p < r.phases.size(); ++p)
+        for (int c = 0; c < classes; ++c) {
+            AnatomyCell cell = grid[p * classes + c];
+            if (cell.kernels == 0)
+                continue;
+            cell.phase = p;
+            cell.cls = c;
+            boundOf(r, cell, p == unattributed);
+            r.design.anatomy.cells.append(cell);
+        }
+}
+
+} // namespace sl
