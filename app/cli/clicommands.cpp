@@ -50,34 +50,6 @@ extern "C" void onInterrupt(int sig)
 
 bool interrupted() { return g_interrupted.load(); }
 
-QTextStream& out()
-{
-    static QTextStream s(stdout);
-    return s;
-}
-QTextStream& err()
-{
-    static QTextStream s(stderr);
-    return s;
-}
-
-/// Parses `args` (args[0] = command); on a usage error prints it and returns false.
-bool parse(QCommandLineParser& p, const QStringList& args, int* exitCode)
-{
-    p.addHelpOption();
-    if (!p.parse(QStringList { QStringLiteral("sightline-cli") } + args.mid(1))) {
-        err() << p.errorText() << "\n\n" << p.helpText();
-        *exitCode = Usage;
-        return false;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        out() << p.helpText();
-        *exitCode = Ok;
-        return false;
-    }
-    return true;
-}
-
 /// `--out ""` would write into the current folder: refused like a missing --out.
 bool checkOut(const QCommandLineParser& p)
 {
@@ -263,6 +235,33 @@ bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QStr
     return true;
 }
 } // namespace
+
+QTextStream& out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+QTextStream& err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+bool parse(QCommandLineParser& p, const QStringList& args, int* exitCode)
+{
+    p.addHelpOption();
+    if (!p.parse(QStringList { QStringLiteral("sightline-cli") } + args.mid(1))) {
+        err() << p.errorText() << "\n\n" << p.helpText();
+        *exitCode = Usage;
+        return false;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        out() << p.helpText();
+        *exitCode = Ok;
+        return false;
+    }
+    return true;
+}
 
 Progress::Progress()
     : m_tty(isatty(fileno(stderr)) != 0)

@@ -4,6 +4,9 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+class QCommandLineParser;
+class QTextStream;
+
 namespace sl::cli {
 
 /// Exit codes of sightline-cli (documented in README and --help).
@@ -19,6 +22,13 @@ enum ExitCode {
     Inconclusive = 6,
     Interrupted = 130
 };
+
+/// The CLI's standard output and error streams, shared by every command.
+QTextStream& out();
+QTextStream& err();
+/// Parses `args` (args[0] = the command) with --help added; on a usage error or --help prints
+/// what it must, sets `*exitCode` (Usage or Ok) and returns false.
+bool parse(QCommandLineParser& p, const QStringList& args, int* exitCode);
 
 /// Ctrl-C (SIGINT; also SIGTERM, SIGHUP): while an external tool runs (ChildProcess::running()),
 /// it is stopped and its half-made output removed, and the command ends with Interrupted;

@@ -23,30 +23,11 @@ namespace sl::cli {
 
 namespace {
 
-QTextStream& out()
+/// parse() (clicommands.h), and --out must name a folder.
+bool parseWithOut(QCommandLineParser& p, const QStringList& args, int* exitCode)
 {
-    static QTextStream s(stdout);
-    return s;
-}
-QTextStream& err()
-{
-    static QTextStream s(stderr);
-    return s;
-}
-
-bool parse(QCommandLineParser& p, const QStringList& args, int* exitCode)
-{
-    p.addHelpOption();
-    if (!p.parse(QStringList { QStringLiteral("sightline-cli") } + args.mid(1))) {
-        err() << p.errorText() << "\n\n" << p.helpText();
-        *exitCode = Usage;
+    if (!parse(p, args, exitCode))
         return false;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        out() << p.helpText();
-        *exitCode = Ok;
-        return false;
-    }
     if (p.value(QStringLiteral("out")).trimmed().isEmpty()) {
         err() << ClusterCommands::tr("--out needs a folder name.") << "\n\n" << p.helpText();
         *exitCode = Usage;
@@ -148,7 +129,7 @@ int ClusterCommands::synthRanks(const QStringList& args)
     p.addOption(
         { QStringLiteral("collectives"), tr("Collectives per step (default 4)."), tr("N"), QStringLiteral("4") });
     int code = Ok;
-    if (!parse(p, args, &code))
+    if (!parseWithOut(p, args, &code))
         return code;
     SynthClusterOptions o;
     bool ok[7] = {};
@@ -188,7 +169,7 @@ int ClusterCommands::digest(const QStringList& args)
     p.addOption({ { QStringLiteral("j"), QStringLiteral("jobs") }, tr("Exports digested at once (default 1)."), tr("N"),
         QStringLiteral("1") });
     int code = Ok;
-    if (!parse(p, args, &code))
+    if (!parseWithOut(p, args, &code))
         return code;
     bool ok = false;
     const int jobs = jobsOption(p, &ok);
@@ -229,7 +210,7 @@ int ClusterCommands::cluster(const QStringList& args)
     p.addOption({ QStringLiteral("gate-baseline"), tr("The cluster.json of the earlier run the gate compares with."),
         tr("FILE") });
     int code = Ok;
-    if (!parse(p, args, &code))
+    if (!parseWithOut(p, args, &code))
         return code;
     bool ok = false;
     const int jobs = jobsOption(p, &ok);
