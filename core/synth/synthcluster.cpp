@@ -2,6 +2,7 @@
 #include "core/synth/synthcluster.h"
 
 #include "core/synth/synthenumtables.h"
+#include "core/synth/synthinserter.h"
 #include "core/synth/synthschema.h"
 
 #include <QCoreApplication>
@@ -58,52 +59,7 @@ constexpr int kComputeNames = 4;
 // StringIds of one rank's export (1-based, as nsys numbers them).
 enum StringId { SidNccl0 = 1, SidNcclShort0 = 5, SidLaunch = 9, SidLaunchEx, SidPython, SidCompute0 };
 
-/// Bound-parameter insert into one table (prepared once, reset per row).
-class Inserter
-{
-public:
-    Inserter(sqlite3* db, const char* sql, QString* error)
-        : m_error(error)
-        , m_db(db)
-    {
-        if (sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr) != SQLITE_OK)
-            fail();
-    }
-    ~Inserter() { sqlite3_finalize(m_stmt); }
-    Inserter(const Inserter&) = delete;
-    Inserter& operator=(const Inserter&) = delete;
-    Inserter& i(qint64 v)
-    {
-        sqlite3_bind_int64(m_stmt, ++m_column, v);
-        return *this;
-    }
-    Inserter& t(const std::string& v)
-    {
-        sqlite3_bind_text(m_stmt, ++m_column, v.c_str(), int(v.size()), SQLITE_TRANSIENT);
-        return *this;
-    }
-    bool row()
-    {
-        m_column = 0;
-        if (m_ok && sqlite3_step(m_stmt) != SQLITE_DONE)
-            fail();
-        sqlite3_reset(m_stmt);
-        return m_ok;
-    }
-
-private:
-    void fail()
-    {
-        m_ok = false;
-        if (m_error && m_error->isEmpty())
-            *m_error = QString::fromUtf8(sqlite3_errmsg(m_db));
-    }
-    QString* m_error;
-    sqlite3* m_db;
-    sqlite3_stmt* m_stmt = nullptr;
-    int m_column = 0;
-    bool m_ok = true;
-};
+using Inserter = SynthInserter;
 
 /// The model of SynthClusterOptions for one rank, in true time (ns).
 class RankTimeline

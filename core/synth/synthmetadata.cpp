@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/synth/synthmetadata.h"
 
+#include "core/synth/synthinserter.h"
 #include "core/synth/synthrowsink.h"
 #include "core/synth/synthschema.h"
 
@@ -16,62 +17,7 @@ namespace {
 constexpr qint64 kSessionUtcEpochNs = 1'767'258'000'000'000'000;
 constexpr qint64 kSessionSystemClockNs = 3'600'000'000'000;
 
-/// Binds columns left to right and inserts one row per row() call.
-class Inserter
-{
-public:
-    Inserter(sqlite3* db, const char* sql, QString* error)
-        : m_db(db)
-        , m_error(error)
-    {
-        if (sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr) != SQLITE_OK)
-            fail();
-    }
-    ~Inserter() { sqlite3_finalize(m_stmt); }
-    Inserter(const Inserter&) = delete;
-    Inserter& operator=(const Inserter&) = delete;
-
-    Inserter& i(qint64 v)
-    {
-        sqlite3_bind_int64(m_stmt, ++m_column, v);
-        return *this;
-    }
-    Inserter& t(const std::string& v)
-    {
-        sqlite3_bind_text(m_stmt, ++m_column, v.c_str(), int(v.size()), SQLITE_TRANSIENT);
-        return *this;
-    }
-    Inserter& null()
-    {
-        sqlite3_bind_null(m_stmt, ++m_column);
-        return *this;
-    }
-    bool row()
-    {
-        m_column = 0;
-        if (!m_ok)
-            return false;
-        if (sqlite3_step(m_stmt) != SQLITE_DONE)
-            fail();
-        sqlite3_reset(m_stmt);
-        return m_ok;
-    }
-    bool ok() const { return m_ok; }
-
-private:
-    void fail()
-    {
-        if (m_ok)
-            *m_error = QString::fromUtf8(sqlite3_errmsg(m_db));
-        m_ok = false;
-    }
-
-    sqlite3* m_db;
-    QString* m_error;
-    sqlite3_stmt* m_stmt = nullptr;
-    int m_column = 0;
-    bool m_ok = true;
-};
+using Inserter = SynthInserter;
 
 std::string threadName(int rank) { return "VllmWorker-" + std::to_string(rank); }
 
