@@ -3,6 +3,7 @@
 
 #include "core/compare/comparator.h"
 #include "core/io/nvmlcsvreader.h"
+#include "core/io/tracecache.h"
 #include "core/report/efficiencyreport.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
@@ -133,6 +134,8 @@ MainWindow::MainWindow(QWidget* parent)
     // .nsys-rep/.qdrep: which nsys made the export, or that the cached one was reused.
     m_session->setNsysPath(Settings::instance()->nsysPath());
     connect(Settings::instance(), &Settings::nsysPathChanged, m_session, &TraceSession::setNsysPath);
+    applyCacheSettings();
+    connect(Settings::instance(), &Settings::traceCacheChanged, this, &MainWindow::applyCacheSettings);
     connect(m_session, &TraceSession::notice, m_status, &SessionStatus::showMessage);
     connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
     connect(m_searchDock, &SearchDock::evidenceRequested, this,
@@ -374,6 +377,19 @@ void MainWindow::setCurrentTrace(int index)
         m_scope = {}; // a focus names processes of one trace
     m_current = index;
     showCurrent();
+}
+
+void MainWindow::setTraceCacheAllowed(bool allowed)
+{
+    m_cacheAllowed = allowed;
+    applyCacheSettings();
+}
+
+void MainWindow::applyCacheSettings()
+{
+    const Settings* s = Settings::instance();
+    const bool on = m_cacheAllowed && s->traceCacheEnabled();
+    m_session->setCache(on ? TraceCache::defaultDir() : QString(), qint64(s->traceCacheLimitGiB()) << 30);
 }
 
 void MainWindow::closeTrace(int index)

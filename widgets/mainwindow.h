@@ -70,6 +70,9 @@ public:
     void setScope(const ScopeFilter& scope);
     ScopeFilter scope() const { return m_scope; }
 
+    /// `sightline --no-cache`: no trace cache whatever Preferences say (false).
+    void setTraceCacheAllowed(bool allowed);
+
     TraceSession* session() const { return m_session; }
     KernelsDock* kernelsDock() const { return m_kernelsDock; }
     FindingsDock* findingsDock() const { return m_findingsDock; }
@@ -107,6 +110,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /// The session's trace cache from Preferences (TraceCache::defaultDir, the size limit).
+    void applyCacheSettings();
     void createActions();
     void createExportActions(QMenu* file); ///< Export Report/Tables, Trace Information, Preferences
     void exportCurrent(bool tablesOnly);
@@ -151,6 +156,7 @@ private:
     ScopeFilter m_scope;
     bool m_showNextLoaded = false; ///< switch to the next trace analysed (set per open request)
     QByteArray m_defaultState;
+    bool m_cacheAllowed = true;
 };
 
 } // namespace sl

@@ -6,6 +6,7 @@
 #include "core/compare/comparator.h"
 #include "core/io/nsysimporter.h"
 #include "core/io/sqliteconnection.h"
+#include "core/io/tracecache.h"
 #include "core/io/traceinspector.h"
 #include "core/io/traceloader.h"
 #include "core/report/comparisonwriter.h"
@@ -79,6 +80,22 @@ void addAnalysisOptions(QCommandLineParser& p)
         Commands::tr("FILE") });
     p.addOption({ QStringLiteral("peak-tflops"),
         Commands::tr("Peak TFLOP/s per GPU for MFU, instead of the peak table."), Commands::tr("TFLOPS") });
+}
+
+/// --no-cache: analyze and compare read and write the trace cache (TraceCache) unless told not to.
+void addCacheOption(QCommandLineParser& p)
+{
+    p.addOption({ QStringLiteral("no-cache"),
+        Commands::tr("Neither read nor write the trace cache (%1).")
+            .arg(QDir::toNativeSeparators(TraceCache::defaultDir())) });
+}
+
+LoadOptions loadOptions(const QCommandLineParser& p)
+{
+    LoadOptions o;
+    if (!p.isSet(QStringLiteral("no-cache")))
+        o.cacheDir = TraceCache::defaultDir();
+    return o;
 }
 
 void addNsysOption(QCommandLineParser& p)
@@ -346,6 +363,7 @@ int Commands::analyze(const QStringList& args)
            "exports into the user's cache."));
     p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
     addAnalysisOptions(p);
+    addCacheOption(p);
     p.addOption(
         { QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20") });
     addNsysOption(p);
@@ -395,7 +413,7 @@ int Commands::analyze(const QStringList& args)
         return code;
     Progress progress;
     const auto loaded = TraceLoader::loadSync(
-        trace, {}, [&](int permille, const QString& stage) { progress.update(permille, stage); });
+        trace, loadOptions(p), [&](int permille, const QString& stage) { progress.update(permille, stage); });
     progress.done();
     if (!loaded.ok()) {
         err() << loaded.message << "\n";
@@ -446,6 +464,7 @@ int Commands::compare(const QStringList& args)
     p.addOption({ QStringLiteral("params"),
         tr("Model parameters P: 2·P FLOPs per generated token (instead of --model-flops-per-token)."), tr("P") });
     addAnalysisOptions(p);
+    addCacheOption(p);
     p.addOption({ QStringLiteral("top"), tr("Matched kernel groups in the report (default 20)."), tr("N"),
         QStringLiteral("20") });
     p.addOption({ QStringLiteral("gate"),
@@ -564,7 +583,7 @@ int Commands::compare(const QStringList& args)
             return code;
         Progress progress;
         const auto loaded = TraceLoader::loadSync(
-            path, {}, [&](int permille, const QString& stage) { progress.update(permille, stage); });
+            path, loadOptions(p), [&](int permille, const QString& stage) { progress.update(permille, stage); });
         progress.done();
         if (!loaded.ok()) {
             err() << loaded.message << "\n";

@@ -76,6 +76,9 @@ int main(int argc, char** argv)
             "figures and exit (see docs/benchmarks.md)."),
         QApplication::translate("main", "trace"));
     parser.addOption(benchmark);
+    const QCommandLineOption noCache(QStringLiteral("no-cache"),
+        QApplication::translate("main", "Neither read nor write the trace cache (Preferences › Trace cache)."));
+    parser.addOption(noCache);
     parser.addPositionalArgument(QStringLiteral("traces"),
         QApplication::translate("main", "Nsight Systems SQLite exports to open."),
         QApplication::translate("main", "[trace.sqlite...]"));
@@ -113,6 +116,7 @@ int main(int argc, char** argv)
         }
         window.resize(w, h);
     }
+    window.setTraceCacheAllowed(!parser.isSet(noCache) && !parser.isSet(screenshot));
     window.show();
     const QStringList traces = parser.positionalArguments();
     if (parser.isSet(screenshot)) {
