@@ -2863,25 +2863,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
-    <name>ImportsReader</name>
-    <message>
-        <source>NVML samples: %1 rows read, %2 skipped; columns: %3.</source>
-        <translation>NVML 采样：读取 %1 行，跳过 %2 行；列：%3。</translation>
-    </message>
-    <message>
-        <source>NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were skipped.</source>
-        <translation>NVML 采样：%1 个值不是有限数（inf、nan 或超出 ±3.4e38），已跳过。</translation>
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation>正在读取 %1…</translation>
-    </message>
-    <message>
-        <source>Imports read</source>
-        <translation>导入文件已读取</translation>
-    </message>
-</context>
-<context>
     <name>GemmAnalysis</name>
     <message>
         <source>The log&apos;s process %1 is not in the trace; its calls are matched with process %2, the only one that launches GEMMs.</source>
@@ -2999,6 +2980,25 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>not recorded</source>
         <translation>未记录</translation>
+    </message>
+</context>
+<context>
+    <name>ImportsReader</name>
+    <message>
+        <source>NVML samples: %1 rows read, %2 skipped; columns: %3.</source>
+        <translation>NVML 采样：读取 %1 行，跳过 %2 行；列：%3。</translation>
+    </message>
+    <message>
+        <source>NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were skipped.</source>
+        <translation>NVML 采样：%1 个值不是有限数（inf、nan 或超出 ±3.4e38），已跳过。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Imports read</source>
+        <translation>导入文件已读取</translation>
     </message>
 </context>
 <context>
@@ -4326,6 +4326,141 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Writing the per-rank exports was cancelled after %1 of %2.</source>
         <translation>写出各 rank 的导出文件时，在完成 %2 个中的 %1 个后被取消。</translation>
+    </message>
+</context>
+<context>
+    <name>sl::AnatomyChart</name>
+    <message>
+        <source>No model anatomy: no kernels in the window.</source>
+        <translation>无模型剖析：分析窗口中没有内核。</translation>
+    </message>
+</context>
+<context>
+    <name>sl::AnatomyDock</name>
+    <message>
+        <source>Model anatomy</source>
+        <translation>模型剖析</translation>
+    </message>
+    <message>
+        <source>Hover a segment for its FLOPs, TFLOP/s, MFU and bound class</source>
+        <translation>将鼠标悬停在分段上可查看其 FLOPs、TFLOP/s、MFU 和瓶颈类型</translation>
+    </message>
+    <message>
+        <source>No trace analysed.</source>
+        <translation>尚未分析跟踪。</translation>
+    </message>
+    <message>
+        <source>No kernels in the window.</source>
+        <translation>分析窗口中没有内核。</translation>
+    </message>
+    <message>
+        <source>Kernel time per phase and operator class. FLOPs known for %1 of it (PyTorch shape ranges or an imported cuBLAS log); TFLOP/s and MFU are over that part.</source>
+        <translation>按阶段和算子类别的内核时间。其中 %1 的 FLOPs 已知（PyTorch 形状范围或导入的 cuBLAS 日志）；TFLOP/s 和 MFU 仅基于这一部分。</translation>
+    </message>
+</context>
+<context>
+    <name>sl::AnatomyTableModel</name>
+    <message>
+        <source>Where the model spends the GPU</source>
+        <translation>模型把 GPU 花在哪里</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation>内核时间</translation>
+    </message>
+    <message>
+        <source>%1 %2FLOP</source>
+        <translation>%1 %2FLOP</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %2: %3 (%4 of the phase&apos;s kernel time), %n kernel(s)</source>
+        <translation>
+            <numerusform>%1 — %2：%3（占该阶段内核时间的 %4），%n 个内核</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>FLOPs %1 over %2 of it: %3 TFLOP/s, MFU %4</source>
+        <translation>FLOPs %1，覆盖其中 %2：%3 TFLOP/s，MFU %4</translation>
+    </message>
+    <message>
+        <source>FLOPs unknown (no PyTorch shape ranges or matched cuBLAS calls)</source>
+        <translation>FLOPs 未知（没有 PyTorch 形状范围或匹配的 cuBLAS 调用）</translation>
+    </message>
+    <message>
+        <source>Bound: %1</source>
+        <translation>瓶颈：%1</translation>
+    </message>
+    <message>
+        <source>Bound: %1 (from %2)</source>
+        <translation>瓶颈：%1（依据 %2）</translation>
+    </message>
+    <message>
+        <source>Phase of the phase map the kernels were launched in</source>
+        <translation>内核启动时所在的阶段映射中的阶段</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Operator class (docs/analysis.md &quot;Model anatomy&quot;)</source>
+        <translation>算子类别（docs/analysis.md「Model anatomy」）</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Kernels of the class in the phase</source>
+        <translation>该阶段中此类别的内核</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Σ duration of those kernels</source>
+        <translation>这些内核的时长之和</translation>
+    </message>
+    <message>
+        <source>Share of the phase&apos;s kernel time</source>
+        <translation>占该阶段内核时间的比例</translation>
+    </message>
+    <message>
+        <source>Share of phase</source>
+        <translation>占阶段比例</translation>
+    </message>
+    <message>
+        <source>FLOPs of the kernels whose shapes are known (PyTorch shape ranges or matched cuBLAS calls)</source>
+        <translation>形状已知的内核的 FLOPs（PyTorch 形状范围或匹配的 cuBLAS 调用）</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>FLOPs ÷ the time of the kernels that have them</source>
+        <translation>FLOPs ÷ 具有 FLOPs 的内核的时间</translation>
+    </message>
+    <message>
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Achieved TFLOP/s ÷ the GPU&apos;s dense peak for the kernels&apos; data type</source>
+        <translation>实际 TFLOP/s ÷ GPU 在该内核数据类型下的稠密峰值</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Hardware counters&apos; bound class when sampled, else arithmetic intensity against the GPU&apos;s ridge point</source>
+        <translation>采样了硬件计数器时取其瓶颈类型，否则按算术强度与 GPU 脊点比较</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈类型</translation>
     </message>
 </context>
 <context>
