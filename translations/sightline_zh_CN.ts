@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name></name>
+    <message>
+        <source>GPU time in partial last waves</source>
+        <translation>未填满的最后一波中的 GPU 时间</translation>
+    </message>
+    <message>
+        <source>Kernel time in partial last waves</source>
+        <translation>未填满的最后一波中的内核时间占比</translation>
+    </message>
+    <message>
+        <source>GPU memory peak (largest GPU)</source>
+        <translation>GPU 显存峰值（最大的 GPU）</translation>
+    </message>
+    <message>
+        <source>GPU memory headroom (smallest GPU)</source>
+        <translation>GPU 显存余量（最小的 GPU）</translation>
+    </message>
+    <message>
+        <source>Time to first token p50</source>
+        <translation>首 token 时间 p50</translation>
+    </message>
+    <message>
+        <source>Time to first token p90</source>
+        <translation>首 token 时间 p90</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation>内核时间</translation>
+    </message>
+    <message>
+        <source>FLOPs (known part)</source>
+        <translation>FLOPs（已知部分）</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+</context>
+<context>
     <name>AnalysisOptions</name>
     <message>
         <source>%1: %2</source>
@@ -2056,6 +2095,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>% of roof = achieved FLOP/s ÷ min(ceiling, intensity × DRAM roof) of the trace&apos;s GPU; the ceiling is the tensor-core one for kernels mostly on the tensor path, else FP32.</source>
         <translation>占屋顶的百分比 = 实际 FLOP/s ÷ 该跟踪 GPU 的 min(上限, 强度 × DRAM 屋顶)；主要走张量路径的内核取张量核上限，否则取 FP32 上限。</translation>
+    </message>
+    <message>
+        <source>Phase · class</source>
+        <translation>阶段 · 类别</translation>
+    </message>
+    <message>
+        <source>Model anatomy</source>
+        <translation>模型剖析</translation>
     </message>
 </context>
 <context>
@@ -4922,6 +4969,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1 / baseline</source>
         <translation>%1 / 基线</translation>
+    </message>
+    <message>
+        <source>Anatomy %1</source>
+        <translation>模型剖析 %1</translation>
     </message>
 </context>
 <context>

@@ -58,7 +58,7 @@ void writeRanges(TraceFixture& fx)
 }
 } // namespace
 
-void writePrefillDecode(TraceFixture& fx)
+void writePrefillDecode(TraceFixture& fx, qint64 qkvPrefillNs, bool allReduce)
 {
     fx.process(kPid, QStringLiteral("python3"));
     fx.thread(kPid, kTid, QStringLiteral("python3"));
@@ -66,7 +66,7 @@ void writePrefillDecode(TraceFixture& fx)
     writeRanges(fx);
     const QString gemm = gemmKernel();
     const Launch launches[] = {
-        { 1'000'400, 1'010'000, 1'060'000, gemm }, // qkv: 50 µs
+        { 1'000'400, 1'010'000, 1'010'000 + qkvPrefillNs, gemm }, // qkv: 50 µs by default
         { 1'200'000, 1'100'000, 1'130'000, flashKernel() }, // attention: 30 µs
         { 1'300'200, 1'140'000, 1'160'000, gemm }, // o_proj: 20 µs
         { 1'350'000, 1'360'000, 1'370'000, QStringLiteral("ncclDevKernel_AllReduce_Sum_bf16_RING_LL") }, // 10 µs
@@ -84,6 +84,8 @@ void writePrefillDecode(TraceFixture& fx)
     quint32 corr = 700;
     for (const Launch& l : launches) {
         ++corr;
+        if (!allReduce && l.name.startsWith(QLatin1String("nccl")))
+            continue;
         fx.runtime(l.launchAt, l.launchAt + 50, kPid, kTid, corr, launchApi());
         fx.kernel(l.start, l.end, 0, 7, corr, kPid, l.name);
     }

@@ -20,8 +20,10 @@ QString launchApi(); ///< cudaLaunchKernel_v7000
 QString gemmKernel(); ///< a cuBLAS sm90 bf16 GEMM (tile 128×256×64)
 QString flashKernel();
 QString flashDecodeKernel();
-/// Writes the rows above into `fx` (an empty Nsys2026 fixture).
-void writePrefillDecode(TraceFixture& fx);
+/// Writes the rows above into `fx` (an empty Nsys2026 fixture). A model variant for comparisons:
+/// `qkvPrefillNs` the prefill QKV GEMM's duration (≤ 90 µs: it ends before the next kernel),
+/// `allReduce` false leaves the all-reduce out (a single-GPU variant).
+void writePrefillDecode(TraceFixture& fx, qint64 qkvPrefillNs = 50'000, bool allReduce = true);
 } // namespace anatomy
 
 } // namespace sl::test
