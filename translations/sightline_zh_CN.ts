@@ -4111,6 +4111,38 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>SynthCublasLog</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>SynthInputOptions</name>
+    <message>
+        <source>Also write GPU memory allocation and free rows (CUDA_GPU_MEMORY_USAGE_EVENTS) as nsys --cuda-memory-usage=true does: weights and KV cache per GPU, a workspace per step.</source>
+        <translation>同时写入 GPU 显存分配与释放行（CUDA_GPU_MEMORY_USAGE_EVENTS），与 nsys --cuda-memory-usage=true 相同：每个 GPU 的权重和 KV 缓存，以及每个步的工作区。</translation>
+    </message>
+    <message>
+        <source>Also write the cuBLAS API log (CUBLAS_LOGINFO_DBG=1 format) of the export&apos;s GEMM launches to FILE, for analyze --cublas-log.</source>
+        <translation>同时将导出文件中 GEMM 启动对应的 cuBLAS API 日志（CUBLAS_LOGINFO_DBG=1 格式）写入 FILE，供 analyze --cublas-log 使用。</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>FILE</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n cublasGemmEx call(s)</source>
+        <translation>
+            <numerusform>%1：%n 次 cublasGemmEx 调用</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TableCopy</name>
     <message>
         <source>Copy as TSV</source>
