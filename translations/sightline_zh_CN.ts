@@ -4135,10 +4135,22 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>FILE</source>
         <translation>FILE</translation>
     </message>
+    <message>
+        <source>Format of --cublas-log: api (cuBLAS, CUBLAS_LOGINFO_DBG=1; default) or lt (cuBLASLt, CUBLASLT_LOG_LEVEL=2).</source>
+        <translation>--cublas-log 的格式：api（cuBLAS，CUBLAS_LOGINFO_DBG=1；默认）或 lt（cuBLASLt，CUBLASLT_LOG_LEVEL=2）。</translation>
+    </message>
+    <message>
+        <source>FORMAT</source>
+        <translation>FORMAT</translation>
+    </message>
+    <message>
+        <source>--cublas-log-format takes api or lt, not &apos;%1&apos;.</source>
+        <translation>--cublas-log-format 只接受 api 或 lt，而不是“%1”。</translation>
+    </message>
     <message numerus="yes">
-        <source>%1: %n cublasGemmEx call(s)</source>
+        <source>%1: %n GEMM call(s)</source>
         <translation>
-            <numerusform>%1：%n 次 cublasGemmEx 调用</numerusform>
+            <numerusform>%1：%n 次 GEMM 调用</numerusform>
         </translation>
     </message>
 </context>

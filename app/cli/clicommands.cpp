@@ -767,7 +767,11 @@ int Commands::synth(const QStringList& args)
               << "\n";
         return Usage;
     }
-    SynthInputOptions::apply(p, &o);
+    QString inputs;
+    if (!SynthInputOptions::apply(p, &o, &inputs)) {
+        err() << inputs << "\n";
+        return Usage;
+    }
     Progress progress;
     const QString stage = tr("Writing %1").arg(p.value(QStringLiteral("out")));
     QElapsedTimer timer;
@@ -779,7 +783,6 @@ int Commands::synth(const QStringList& args)
               return true;
           });
     progress.done();
-    QString inputs;
     if (!r.ok || !SynthInputOptions::writeAfter(p, p.value(QStringLiteral("out")), &inputs)) {
         err() << (r.ok ? inputs : r.error) << "\n";
         return WriteError;

@@ -80,6 +80,25 @@ QByteArray gemmEx(const SynthCublasLog::Shape& s, qint64 pid, qint64 thread, int
     return t.toUtf8();
 }
 
+/// The same call as cuBLASLt 13.1 logs it at level 2: D = op(A)·B with A k × m (transa T), B k ×
+/// n, C and D m × n, all bf16 column-major; the 128×128 tile of the synthetic GEMMs.
+QByteArray ltMatmul(const SynthCublasLog::Shape& s, qint64 pid, qint64 atNs)
+{
+    const QString when = QDateTime::fromSecsSinceEpoch(kSessionEpochS + atNs / 1'000'000'000, QTimeZone::utc())
+                             .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    const QString desc = QStringLiteral("[type=R_16BF rows=%1 cols=%2 ld=%1]");
+    return QStringLiteral("[%1][cublasLt][%2][Trace][cublasLtTSTMatmul] A=0X7F1A1A000000 Adesc=%3 B=0X7F1A21000000 "
+                          "Bdesc=%4 C=0X7F1A26000000 Cdesc=%5 D=0X7F1A26000000 Ddesc=%5 computeDesc=[computeType="
+                          "COMPUTE_32F scaleType=R_32F transa=OP_T smCountTarget=132] algo=[algoId=66 "
+                          "tile=MATMUL_TILE_128x128 stages=MATMUL_STAGES_64xAUTO customOption=0 "
+                          "clusterShape=CLUSTER_SHAPE_2x1x1] workSpace=0X7F1A24000000 workSpaceSizeInBytes=4194304 "
+                          "beta=0 outOfPlace=0 stream=0X5A3C1E0\n")
+        .arg(when)
+        .arg(pid)
+        .arg(desc.arg(s.k).arg(s.m), desc.arg(s.k).arg(s.n), desc.arg(s.m).arg(s.n))
+        .toUtf8();
+}
+
 } // namespace
 
 SynthCublasLog::Shape SynthCublasLog::shapeOf(const QString& name, qint64 gridX, qint64 gridY)
@@ -94,7 +113,8 @@ SynthCublasLog::Shape SynthCublasLog::shapeOf(const QString& name, qint64 gridX,
     return {};
 }
 
-bool SynthCublasLog::write(const QString& exportPath, const QString& logPath, qint64* calls, QString* error)
+bool SynthCublasLog::write(
+    const QString& exportPath, const QString& logPath, Format format, qint64* calls, QString* error)
 {
     *calls = 0;
     sqlite3* db = nullptr;
@@ -128,7 +148,10 @@ bool SynthCublasLog::write(const QString& exportPath, const QString& logPath, qi
         // cuBLAS logs pthread_self(), not the OS thread id: a value like glibc's, one per thread.
         const qint64 pid = (globalTid >> 24) & 0xFFFFFF, tid = globalTid & 0xFFFFFF;
         const qint64 thread = 0x7fc8a4e00000 + tid * 0x1000000;
-        ok = file.write(gemmEx(s, pid, thread, sqlite3_column_int(st, 2), sqlite3_column_int64(st, 1))) >= 0;
+        const qint64 at = sqlite3_column_int64(st, 1);
+        ok = file.write(
+                 format == Format::Lt ? ltMatmul(s, pid, at) : gemmEx(s, pid, thread, sqlite3_column_int(st, 2), at))
+            >= 0;
         ++*calls;
     }
     sqlite3_finalize(st);

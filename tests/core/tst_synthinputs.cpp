@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// `synth --memory-usage` and `synth --cublas-log FILE` (issue 23): the memory analysis and the
-// cuBLAS import run on synth exports. The memory lanes and peaks equal a running sum computed in
-// SQL over the export's CUDA_GPU_MEMORY_USAGE_EVENTS rows; the log, written by the real CLI, has
-// one call per GEMM launch of a cudaLaunchKernel call (counted in SQL), every call matches, and
-// the FLOPs equal 2·m·n·k of the layer's shapes written out below by hand.
+// `synth --memory-usage` and `synth --cublas-log FILE [--cublas-log-format api|lt]` (issue 23):
+// the memory analysis and the cuBLAS import run on synth exports. The memory lanes and peaks equal a running sum
+// computed in SQL over the export's CUDA_GPU_MEMORY_USAGE_EVENTS rows; the log, written by the real CLI, has one call
+// per GEMM launch of a cudaLaunchKernel call (counted in SQL), every call matches, and the FLOPs equal 2·m·n·k of the
+// layer's shapes written out below by hand.
 #include "core/analysis/analyzer.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthcublaslog.h"
@@ -23,6 +23,7 @@ class TestSynthInputs : public QObject
     Q_OBJECT
 private slots:
     void memoryUsage();
+    void cublasLog_data();
     void cublasLog();
 };
 
@@ -67,24 +68,37 @@ void TestSynthInputs::memoryUsage()
     QCOMPARE(a->memory.devices[0].inUse.back(), qint64(56) << 30);
 }
 
+void TestSynthInputs::cublasLog_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("call"); ///< what starts one call in the log
+    QTest::newRow("cuBLAS") << QStringLiteral("api") << QStringLiteral("cublasGemmEx(cublasHandle_t");
+    QTest::newRow("cuBLASLt") << QStringLiteral("lt") << QStringLiteral("[Trace][cublasLtTSTMatmul]");
+}
+
 void TestSynthInputs::cublasLog()
 {
+    QFETCH(QString, format);
+    QFETCH(QString, call);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("gemm.sqlite"));
     const QString log = dir.filePath(QStringLiteral("cublas.log"));
     QProcess cli;
     cli.start(QStringLiteral(SIGHTLINE_CLI),
         { QStringLiteral("synth"), QStringLiteral("--out"), path, QStringLiteral("--steps"), QStringLiteral("3"),
-            QStringLiteral("--cublas-log"), log });
+            QStringLiteral("--ranks"), QStringLiteral("2"), QStringLiteral("--cublas-log"), log,
+            QStringLiteral("--cublas-log-format"), format });
     QVERIFY(cli.waitForFinished(120000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
     QVERIFY(QFile::exists(log));
 
-    // The GEMM launches of a cudaLaunchKernel call, per (kernel, grid): count them in SQL.
+    // The GEMM launches of a cudaLaunchKernel call (correlation ids repeat across processes: the
+    // call is the one of the kernel's process), per (kernel, grid): count them in SQL.
     const QVector<QVector<qint64>> launches = test::selectRows(path,
         QStringLiteral("SELECT k.gridX, k.gridY, COUNT(*), instr(s.value, 'tilesize64x128') > 0 FROM "
                        "CUPTI_ACTIVITY_KIND_KERNEL k JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON r.correlationId = "
-                       "k.correlationId JOIN StringIds s ON s.id = k.demangledName JOIN StringIds n ON n.id = r.nameId "
+                       "k.correlationId AND r.globalTid / 16777216 = k.globalPid / 16777216 JOIN StringIds s ON s.id "
+                       "= k.demangledName JOIN StringIds n ON n.id = r.nameId "
                        "WHERE n.value LIKE 'cudaLaunchKernel%' AND s.value LIKE '%gemm%' GROUP BY 1, 2, 4"),
         4);
     QVERIFY(!launches.isEmpty());
@@ -118,7 +132,7 @@ void TestSynthInputs::cublasLog()
         QFile f(log);
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }());
-    QCOMPARE(qint64(text.count(QStringLiteral("cublasGemmEx(cublasHandle_t"))), calls);
+    QCOMPARE(qint64(text.count(call)), calls);
 
     AnalysisOptions o;
     o.cublasLog = log;
