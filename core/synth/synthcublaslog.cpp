@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "core/synth/synthcublaslog.h"
 
+#include "core/io/sqliteconnection.h"
 #include "core/synth/synthkernelcatalog.h"
 
 #include <QDateTime>
 #include <QSaveFile>
 #include <QTimeZone>
-
-#include <sqlite3.h>
 
 namespace sl {
 
@@ -117,52 +116,47 @@ bool SynthCublasLog::write(
     const QString& exportPath, const QString& logPath, Format format, qint64* calls, QString* error)
 {
     *calls = 0;
-    sqlite3* db = nullptr;
-    if (sqlite3_open_v2(exportPath.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-        *error = tr("Cannot read %1: %2").arg(exportPath, QString::fromUtf8(sqlite3_errmsg(db)));
-        sqlite3_close(db);
+    // Read back through the one way Sightline opens an export (read-only, SqliteConnection).
+    const SqliteConnection db(exportPath);
+    // The GEMM launches with their own cudaLaunchKernel call (of the kernel's process:
+    // correlation ids repeat across processes), per thread in call order.
+    SqliteStatement st(db,
+        QStringLiteral("SELECT r.globalTid, r.start, k.deviceId, k.gridX, k.gridY, s.value FROM "
+                       "CUPTI_ACTIVITY_KIND_KERNEL k JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON r.correlationId = "
+                       "k.correlationId AND (r.globalTid >> 24) = (k.globalPid >> 24) JOIN StringIds s ON s.id = "
+                       "k.demangledName JOIN StringIds n ON n.id = r.nameId WHERE n.value LIKE 'cudaLaunchKernel%' "
+                       "AND s.value LIKE '%gemm%' ORDER BY r.globalTid, r.start"));
+    if (!db.isOpen() || !st.isValid()) {
+        *error = tr("Cannot read %1: %2").arg(exportPath, db.isOpen() ? st.errorText() : db.errorText());
         return false;
     }
-    // The GEMM launches with their own cudaLaunchKernel call, per thread in call order.
-    const char* sql
-        = "SELECT r.globalTid, r.start, k.deviceId, k.gridX, k.gridY, s.value FROM CUPTI_ACTIVITY_KIND_KERNEL k "
-          "JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON r.correlationId = k.correlationId AND "
-          "(r.globalTid >> 24) = (k.globalPid >> 24) JOIN StringIds s ON s.id = k.demangledName "
-          "JOIN StringIds n ON n.id = r.nameId WHERE n.value LIKE 'cudaLaunchKernel%' "
-          "AND s.value LIKE '%gemm%' ORDER BY r.globalTid, r.start";
-    sqlite3_stmt* st = nullptr;
     QSaveFile file(logPath);
-    bool ok = sqlite3_prepare_v2(db, sql, -1, &st, nullptr) == SQLITE_OK;
-    if (!ok)
-        *error = tr("Cannot read %1: %2").arg(exportPath, QString::fromUtf8(sqlite3_errmsg(db)));
-    else if (!file.open(QIODevice::WriteOnly)) {
+    if (!file.open(QIODevice::WriteOnly)) {
         *error = tr("Cannot write %1: %2").arg(logPath, file.errorString());
-        ok = false;
+        return false;
     }
-    while (ok && sqlite3_step(st) == SQLITE_ROW) {
-        const qint64 globalTid = sqlite3_column_int64(st, 0);
-        const Shape s = shapeOf(QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(st, 5))),
-            sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4));
+    bool ok = true;
+    while (ok && st.next()) {
+        const Shape s = shapeOf(st.text(5), st.int64(3), st.int64(4));
         if (s.m == 0)
             continue;
         // cuBLAS logs pthread_self(), not the OS thread id: a value like glibc's, one per thread.
+        const qint64 globalTid = st.int64(0), at = st.int64(1);
         const qint64 pid = (globalTid >> 24) & 0xFFFFFF, tid = globalTid & 0xFFFFFF;
         const qint64 thread = 0x7fc8a4e00000 + tid * 0x1000000;
-        const qint64 at = sqlite3_column_int64(st, 1);
-        ok = file.write(
-                 format == Format::Lt ? ltMatmul(s, pid, at) : gemmEx(s, pid, thread, sqlite3_column_int(st, 2), at))
+        ok = file.write(format == Format::Lt ? ltMatmul(s, pid, at) : gemmEx(s, pid, thread, int(st.int64(2)), at))
             >= 0;
         ++*calls;
     }
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    if (ok && !file.commit()) {
-        *error = tr("Cannot write %1: %2").arg(logPath, file.errorString());
-        ok = false;
+    if (ok && !st.errorText().isEmpty()) {
+        *error = tr("Cannot read %1: %2").arg(exportPath, st.errorText());
+        return false;
     }
-    if (!ok && error->isEmpty())
+    if (!ok || !file.commit()) {
         *error = tr("Cannot write %1: %2").arg(logPath, file.errorString());
-    return ok;
+        return false;
+    }
+    return true;
 }
 
 } // namespace sl
