@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name></name>
+    <message>
+        <source>GPU time in partial last waves</source>
+        <translation>未填满的最后一波中的 GPU 时间</translation>
+    </message>
+    <message>
+        <source>Kernel time in partial last waves</source>
+        <translation>未填满的最后一波中的内核时间占比</translation>
+    </message>
+    <message>
+        <source>GPU memory peak (largest GPU)</source>
+        <translation>GPU 显存峰值（最大的 GPU）</translation>
+    </message>
+    <message>
+        <source>GPU memory headroom (smallest GPU)</source>
+        <translation>GPU 显存余量（最小的 GPU）</translation>
+    </message>
+    <message>
+        <source>Time to first token p50</source>
+        <translation>首 token 时间 p50</translation>
+    </message>
+    <message>
+        <source>Time to first token p90</source>
+        <translation>首 token 时间 p90</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation>内核时间</translation>
+    </message>
+    <message>
+        <source>FLOPs (known part)</source>
+        <translation>FLOPs（已知部分）</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+</context>
+<context>
     <name>AnalysisOptions</name>
     <message>
         <source>%1: %2</source>
@@ -2057,6 +2096,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>% of roof = achieved FLOP/s ÷ min(ceiling, intensity × DRAM roof) of the trace&apos;s GPU; the ceiling is the tensor-core one for kernels mostly on the tensor path, else FP32.</source>
         <translation>占屋顶的百分比 = 实际 FLOP/s ÷ 该跟踪 GPU 的 min(上限, 强度 × DRAM 屋顶)；主要走张量路径的内核取张量核上限，否则取 FP32 上限。</translation>
     </message>
+    <message>
+        <source>Phase · class</source>
+        <translation>阶段 · 类别</translation>
+    </message>
+    <message>
+        <source>Model anatomy</source>
+        <translation>模型剖析</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonOptions</name>
@@ -2863,25 +2910,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
-    <name>ImportsReader</name>
-    <message>
-        <source>NVML samples: %1 rows read, %2 skipped; columns: %3.</source>
-        <translation>NVML 采样：读取 %1 行，跳过 %2 行；列：%3。</translation>
-    </message>
-    <message>
-        <source>NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were skipped.</source>
-        <translation>NVML 采样：%1 个值不是有限数（inf、nan 或超出 ±3.4e38），已跳过。</translation>
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation>正在读取 %1…</translation>
-    </message>
-    <message>
-        <source>Imports read</source>
-        <translation>导入文件已读取</translation>
-    </message>
-</context>
-<context>
     <name>GemmAnalysis</name>
     <message>
         <source>The log&apos;s process %1 is not in the trace; its calls are matched with process %2, the only one that launches GEMMs.</source>
@@ -2999,6 +3027,25 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>not recorded</source>
         <translation>未记录</translation>
+    </message>
+</context>
+<context>
+    <name>ImportsReader</name>
+    <message>
+        <source>NVML samples: %1 rows read, %2 skipped; columns: %3.</source>
+        <translation>NVML 采样：读取 %1 行，跳过 %2 行；列：%3。</translation>
+    </message>
+    <message>
+        <source>NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were skipped.</source>
+        <translation>NVML 采样：%1 个值不是有限数（inf、nan 或超出 ±3.4e38），已跳过。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Imports read</source>
+        <translation>导入文件已读取</translation>
     </message>
 </context>
 <context>
@@ -4064,6 +4111,50 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>SynthCublasLog</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>SynthInputOptions</name>
+    <message>
+        <source>Also write GPU memory allocation and free rows (CUDA_GPU_MEMORY_USAGE_EVENTS) as nsys --cuda-memory-usage=true does: weights and KV cache per GPU, a workspace per step.</source>
+        <translation>同时写入 GPU 显存分配与释放行（CUDA_GPU_MEMORY_USAGE_EVENTS），与 nsys --cuda-memory-usage=true 相同：每个 GPU 的权重和 KV 缓存，以及每个步的工作区。</translation>
+    </message>
+    <message>
+        <source>Also write the cuBLAS API log (CUBLAS_LOGINFO_DBG=1 format) of the export&apos;s GEMM launches to FILE, for analyze --cublas-log.</source>
+        <translation>同时将导出文件中 GEMM 启动对应的 cuBLAS API 日志（CUBLAS_LOGINFO_DBG=1 格式）写入 FILE，供 analyze --cublas-log 使用。</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>FILE</translation>
+    </message>
+    <message>
+        <source>Format of --cublas-log: api (cuBLAS, CUBLAS_LOGINFO_DBG=1; default) or lt (cuBLASLt, CUBLASLT_LOG_LEVEL=2).</source>
+        <translation>--cublas-log 的格式：api（cuBLAS，CUBLAS_LOGINFO_DBG=1；默认）或 lt（cuBLASLt，CUBLASLT_LOG_LEVEL=2）。</translation>
+    </message>
+    <message>
+        <source>FORMAT</source>
+        <translation>FORMAT</translation>
+    </message>
+    <message>
+        <source>--cublas-log-format takes api or lt, not &apos;%1&apos;.</source>
+        <translation>--cublas-log-format 只接受 api 或 lt，而不是“%1”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n GEMM call(s)</source>
+        <translation>
+            <numerusform>%1：%n 次 GEMM 调用</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TableCopy</name>
     <message>
         <source>Copy as TSV</source>
@@ -4326,6 +4417,141 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Writing the per-rank exports was cancelled after %1 of %2.</source>
         <translation>写出各 rank 的导出文件时，在完成 %2 个中的 %1 个后被取消。</translation>
+    </message>
+</context>
+<context>
+    <name>sl::AnatomyChart</name>
+    <message>
+        <source>No model anatomy: no kernels in the window.</source>
+        <translation>无模型剖析：分析窗口中没有内核。</translation>
+    </message>
+</context>
+<context>
+    <name>sl::AnatomyDock</name>
+    <message>
+        <source>Model anatomy</source>
+        <translation>模型剖析</translation>
+    </message>
+    <message>
+        <source>Hover a segment for its FLOPs, TFLOP/s, MFU and bound class</source>
+        <translation>将鼠标悬停在分段上可查看其 FLOPs、TFLOP/s、MFU 和瓶颈类型</translation>
+    </message>
+    <message>
+        <source>No trace analysed.</source>
+        <translation>尚未分析跟踪。</translation>
+    </message>
+    <message>
+        <source>No kernels in the window.</source>
+        <translation>分析窗口中没有内核。</translation>
+    </message>
+    <message>
+        <source>Kernel time per phase and operator class. FLOPs known for %1 of it (PyTorch shape ranges or an imported cuBLAS log); TFLOP/s and MFU are over that part.</source>
+        <translation>按阶段和算子类别的内核时间。其中 %1 的 FLOPs 已知（PyTorch 形状范围或导入的 cuBLAS 日志）；TFLOP/s 和 MFU 仅基于这一部分。</translation>
+    </message>
+</context>
+<context>
+    <name>sl::AnatomyTableModel</name>
+    <message>
+        <source>Where the model spends the GPU</source>
+        <translation>模型把 GPU 花在哪里</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation>内核时间</translation>
+    </message>
+    <message>
+        <source>%1 %2FLOP</source>
+        <translation>%1 %2FLOP</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %2: %3 (%4 of the phase&apos;s kernel time), %n kernel(s)</source>
+        <translation>
+            <numerusform>%1 — %2：%3（占该阶段内核时间的 %4），%n 个内核</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>FLOPs %1 over %2 of it: %3 TFLOP/s, MFU %4</source>
+        <translation>FLOPs %1，覆盖其中 %2：%3 TFLOP/s，MFU %4</translation>
+    </message>
+    <message>
+        <source>FLOPs unknown (no PyTorch shape ranges or matched cuBLAS calls)</source>
+        <translation>FLOPs 未知（没有 PyTorch 形状范围或匹配的 cuBLAS 调用）</translation>
+    </message>
+    <message>
+        <source>Bound: %1</source>
+        <translation>瓶颈：%1</translation>
+    </message>
+    <message>
+        <source>Bound: %1 (from %2)</source>
+        <translation>瓶颈：%1（依据 %2）</translation>
+    </message>
+    <message>
+        <source>Phase of the phase map the kernels were launched in</source>
+        <translation>内核启动时所在的阶段映射中的阶段</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Operator class (docs/analysis.md &quot;Model anatomy&quot;)</source>
+        <translation>算子类别（docs/analysis.md「Model anatomy」）</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Kernels of the class in the phase</source>
+        <translation>该阶段中此类别的内核</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Σ duration of those kernels</source>
+        <translation>这些内核的时长之和</translation>
+    </message>
+    <message>
+        <source>Share of the phase&apos;s kernel time</source>
+        <translation>占该阶段内核时间的比例</translation>
+    </message>
+    <message>
+        <source>Share of phase</source>
+        <translation>占阶段比例</translation>
+    </message>
+    <message>
+        <source>FLOPs of the kernels whose shapes are known (PyTorch shape ranges or matched cuBLAS calls)</source>
+        <translation>形状已知的内核的 FLOPs（PyTorch 形状范围或匹配的 cuBLAS 调用）</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>FLOPs ÷ the time of the kernels that have them</source>
+        <translation>FLOPs ÷ 具有 FLOPs 的内核的时间</translation>
+    </message>
+    <message>
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Achieved TFLOP/s ÷ the GPU&apos;s dense peak for the kernels&apos; data type</source>
+        <translation>实际 TFLOP/s ÷ GPU 在该内核数据类型下的稠密峰值</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Hardware counters&apos; bound class when sampled, else arithmetic intensity against the GPU&apos;s ridge point</source>
+        <translation>采样了硬件计数器时取其瓶颈类型，否则按算术强度与 GPU 脊点比较</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈类型</translation>
     </message>
 </context>
 <context>
@@ -4787,6 +5013,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1 / baseline</source>
         <translation>%1 / 基线</translation>
+    </message>
+    <message>
+        <source>Anatomy %1</source>
+        <translation>模型剖析 %1</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@
 #include "widgets/comparisonroster.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/traceinfodialog.h"
+#include "widgets/docks/anatomydock.h"
 #include "widgets/docks/comparisondock.h"
 #include "widgets/docks/countersdock.h"
 #include "widgets/docks/efficiencydock.h"
@@ -110,6 +111,8 @@ MainWindow::MainWindow(QWidget* parent)
     tabifyDockWidget(m_kernelsDock, m_overviewDock);
     m_searchDock = new SearchDock(this);
     tabifyDockWidget(m_processesDock, m_searchDock);
+    m_anatomyDock = new AnatomyDock(this);
+    tabifyDockWidget(m_kernelsDock, m_anatomyDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
     resizeDocks({ m_timelineDock, m_nvtxDock }, { 290, 230 }, Qt::Vertical);
@@ -214,7 +217,7 @@ MainWindow::~MainWindow() = default; // the session waits for its worker threads
 QList<QDockWidget*> MainWindow::docks() const
 {
     return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
-        m_comparisonDock, m_servingDock, m_efficiencyDock, m_countersDock, m_searchDock };
+        m_comparisonDock, m_servingDock, m_efficiencyDock, m_countersDock, m_searchDock, m_anatomyDock };
 }
 
 void MainWindow::createActions()
@@ -411,6 +414,7 @@ void MainWindow::showCurrent()
     m_servingDock->setAnalysis(a);
     m_efficiencyDock->setAnalysis(a);
     m_countersDock->setAnalysis(a);
+    m_anatomyDock->setAnalysis(a);
     m_searchDock->setAnalysis(a);
     m_evidenceDock->clear();
     setScope(m_scope);

@@ -15,6 +15,7 @@ class QMenu;
 namespace sl {
 
 class AnalysisFiles;
+class AnatomyDock;
 class ComparisonDock;
 class ComparisonRoster;
 class EvidenceDock;
@@ -44,7 +45,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    static constexpr int kLayoutVersion = 7; ///< bump when the set of docks changes
+    static constexpr int kLayoutVersion = 8; ///< bump when the set of docks changes
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -143,6 +144,7 @@ private:
     CountersDock* m_countersDock = nullptr;
     std::function<void()> m_importNcu, m_importNvml; ///< the file dialogs of the two imports
     SearchDock* m_searchDock = nullptr; ///< Ctrl+F
+    AnatomyDock* m_anatomyDock = nullptr;
     bool m_fitTimeDocks = true; ///< size the time docks to their lanes when the next lanes arrive
     TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
     ComparisonRoster* m_roster;

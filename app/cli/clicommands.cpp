@@ -11,6 +11,7 @@
 #include "core/io/traceloader.h"
 #include "core/report/comparisonwriter.h"
 #include "core/report/reportwriter.h"
+#include "core/synth/synthinputoptions.h"
 #include "core/synth/synthshapes.h"
 #include "core/synth/synthtracewriter.h"
 #include "core/util/childprocess.h"
@@ -732,6 +733,7 @@ int Commands::synth(const QStringList& args)
         tr("Row order of the per-process tables: time (start order across processes, default) or blocked (one "
            "block per process, each in time order, as real runtime tables often are)."),
         tr("ORDER"), QStringLiteral("time") });
+    SynthInputOptions::addTo(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -784,6 +786,11 @@ int Commands::synth(const QStringList& args)
               << "\n";
         return Usage;
     }
+    QString inputs;
+    if (!SynthInputOptions::apply(p, &o, &inputs)) {
+        err() << inputs << "\n";
+        return Usage;
+    }
     Progress progress;
     const QString stage = tr("Writing %1").arg(p.value(QStringLiteral("out")));
     QElapsedTimer timer;
@@ -795,15 +802,16 @@ int Commands::synth(const QStringList& args)
               return true;
           });
     progress.done();
-    if (!r.ok) {
-        err() << r.error << "\n";
+    if (!r.ok || !SynthInputOptions::writeAfter(p, p.value(QStringLiteral("out")), &inputs)) {
+        err() << (r.ok ? inputs : r.error) << "\n";
         return WriteError;
     }
     out() << tr("%1: %2 kernels, %3 API calls, %4 NVTX ranges, %5 copies, %6 graph launches in %7")
                  .arg(p.value(QStringLiteral("out")), formatCount(r.kernels), formatCount(r.runtimeCalls),
                      formatCount(r.nvtxRanges), formatCount(r.memcpys), formatCount(r.graphLaunches),
                      formatDuration(timer.nsecsElapsed()))
-          << "\n";
+          << "\n"
+          << (inputs.isEmpty() ? QString() : inputs + QLatin1Char('\n'));
     return Ok;
 }
 
