@@ -17,11 +17,11 @@
 
 #include <QFileInfo>
 #include <QPromise>
-#include <QScopeGuard>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <climits>
+#include <memory>
 #include <sqlite3.h>
 #include <thread>
 
@@ -54,6 +54,248 @@ void extendByOsRuntime(const SqliteConnection& db, const Schema& schema, Trace& 
     }
     trace.firstNs = std::min(trace.firstNs, st.int64(0));
     trace.lastNs = std::max(trace.lastNs, st.int64(1));
+}
+
+/// One load from SQLite, step by step: open() the export and count its rows, readTables() on
+/// three connections at once (host tables here, GPU tables and GPU metrics on helper threads,
+/// the file hash on a fourth), finish() with the rules that need every table. Every step returns
+/// a LoadOutcome whose error is None to go on. Helper threads are stopped and joined before the
+/// run is destroyed, whatever step returned early.
+class LoadRun
+{
+    Q_DECLARE_TR_FUNCTIONS(TraceLoader)
+public:
+    LoadRun(const QString& path, const LoadOptions& options, const LoadProgress& progress,
+        std::function<bool()> cancelRequested)
+        : m_path(path)
+        , m_options(options)
+        , m_progress(progress)
+        , m_fileName(NativePath::displayName(path))
+        , m_trace(new Trace, [](Trace* t) {
+            // Whoever drops the last reference (a closed trace, a failed or cancelled load)
+            // hands the freed heap back: without it glibc keeps hundreds of MB resident.
+            delete t;
+            ResourceUsage::releaseFreedMemory();
+        })
+    {
+        m_trace->info.filePath = QFileInfo(path).absoluteFilePath();
+        m_trace->info.fileName = m_fileName;
+        m_ctx.cancelRequested = std::move(cancelRequested);
+        m_ctx.tick = [this] { report(tr("Reading %1").arg(m_fileName)); };
+    }
+    ~LoadRun()
+    {
+        // An early return: the helpers are not wanted any more.
+        for (std::thread* t : { &m_metricsThread, &m_hashThread })
+            if (t->joinable()) {
+                m_ctx.cancel = true;
+                t->join();
+            }
+    }
+    LoadRun(const LoadRun&) = delete;
+    LoadRun& operator=(const LoadRun&) = delete;
+
+    LoadOutcome open();
+    LoadOutcome readTables();
+    LoadOutcome finish();
+
+private:
+    void report(const QString& stage) const
+    {
+        if (!m_progress)
+            return;
+        const qint64 done = m_ctx.rowsDone.load(std::memory_order_relaxed);
+        m_progress(int(std::clamp<qint64>(20 + 960 * done / qMax<qint64>(1, m_ctx.rowsTotal), 0, 980)), stage);
+    }
+    LoadOutcome cancelled() const
+    {
+        LoadOutcome out;
+        out.error = LoadError::Cancelled;
+        out.message = tr("Loading %1 was cancelled.").arg(m_fileName);
+        return out;
+    }
+    LoadOutcome sqlFailure(const QString& detail) const
+    {
+        return ExportOpener::sqlFailure(m_path, m_ctx.sqliteError, detail);
+    }
+    /// A helper connection; false (with the error recorded) when it does not open.
+    bool openHelper(SqliteConnection& db, QString* error);
+    void readGpu();
+    void readMetrics();
+    void addWarnings();
+
+    QString m_path;
+    const LoadOptions& m_options;
+    const LoadProgress& m_progress;
+    QString m_fileName;
+    std::shared_ptr<Trace> m_trace;
+    LoadContext m_ctx;
+    ExportOpener::Opened m_opened;
+    std::unique_ptr<HostReader> m_host;
+    std::vector<quint8> m_eventClass; ///< the runtime rows' event classes, for the validator
+
+    QString m_gpuError, m_metricsError;
+    bool m_gpuOk = true, m_metricsOk = true;
+    DataQuality m_gpuQuality, m_metricsQuality;
+    QString m_sha;
+    std::thread m_hashThread, m_metricsThread;
+};
+
+LoadOutcome LoadRun::open()
+{
+    report(tr("Opening %1").arg(m_fileName));
+    if (LoadOutcome o = ExportOpener::open(m_path, &m_opened); o.error != LoadError::None)
+        return o;
+    const SqliteConnection& db = *m_opened.db;
+    const Schema& schema = m_opened.schema;
+    m_trace->info.fileSize = m_opened.fileSize;
+    m_trace->loadWarnings << m_opened.warnings;
+    for (const auto& t : schema.tables())
+        m_trace->info.tables.append({ t, -1 });
+    m_ctx.rowsTotal = 1;
+    for (const char* t :
+        { "CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS", "CUPTI_ACTIVITY_KIND_MEMCPY",
+            "CUPTI_ACTIVITY_KIND_MEMSET", "CUPTI_ACTIVITY_KIND_GRAPH_TRACE", "StringIds", "GPU_METRICS" }) {
+        if (schema.hasTable(QLatin1String(t)))
+            m_ctx.rowsTotal
+                += qBound<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(QLatin1String(t)), 0),
+                    qint64(1) << 40); // a damaged rowid of 2^63-1 must not overflow the sum
+    }
+    QString error;
+    m_host = std::make_unique<HostReader>(db, schema, m_ctx);
+    if (!m_host->readStrings(*m_trace, &error))
+        return m_ctx.cancelled() ? cancelled() : sqlFailure(error);
+    MetadataReader::read(db, schema, *m_trace);
+    MemoryUsageReader::read(db, schema, *m_trace);
+    return {};
+}
+
+bool LoadRun::openHelper(SqliteConnection& db, QString* error)
+{
+    if (db.isOpen())
+        return true;
+    *error = db.errorText();
+    int none = 0;
+    m_ctx.sqliteError.compare_exchange_strong(none, db.errorCode());
+    return false;
+}
+
+void LoadRun::readGpu()
+{
+    SqliteConnection gdb(m_path);
+    if (!(m_gpuOk = openHelper(gdb, &m_gpuError)))
+        return;
+    GpuOpReader gpu(gdb, m_opened.schema, m_ctx);
+    m_gpuOk = gpu.readKernels(*m_trace, &m_gpuError) && gpu.readMemcpy(*m_trace, &m_gpuError)
+        && gpu.readMemset(*m_trace, &m_gpuError) && gpu.readGraphLaunches(*m_trace, &m_gpuError);
+    m_gpuQuality = std::move(gpu.quality());
+}
+
+/// GPU metrics (tens of millions of sample rows at 10 kHz) on a connection and thread of their
+/// own: they fill the time the other two readers and the finalizer leave a core idle, and write
+/// nothing but trace.counters.
+void LoadRun::readMetrics()
+{
+    if (!m_opened.schema.hasTable(QStringLiteral("GPU_METRICS")))
+        return;
+    SqliteConnection mdb(m_path);
+    if (!(m_metricsOk = openHelper(mdb, &m_metricsError)))
+        return;
+    const int spare = int(std::thread::hardware_concurrency()) - 2;
+    const int readers = m_options.metricsReaders > 0 ? m_options.metricsReaders : std::clamp(spare, 1, 4);
+    m_metricsOk = GpuMetricsReader::read(mdb, m_opened.schema, m_ctx, *m_trace, m_metricsQuality, &m_metricsError,
+        m_path, m_options.parallel ? readers : 1);
+}
+
+/// GPU tables on a second connection in a helper thread while this thread reads the host
+/// tables; the hash (I/O bound) runs on a third. Both helpers stop within one chunk on cancel.
+/// The hash is joined in finish(): it then shares the cores with the single-threaded finalizer
+/// instead of holding up its start.
+LoadOutcome LoadRun::readTables()
+{
+    if (m_options.computeSha256)
+        m_hashThread = std::thread([this] { m_sha = FileHash::sha256(m_path, [this] { return m_ctx.cancelled(); }); });
+    QString error;
+    bool hostOk;
+    if (m_options.parallel) {
+        m_metricsThread = std::thread([this] { readMetrics(); });
+        std::thread gpuThread([this] { readGpu(); });
+        hostOk = m_host->readApi(*m_trace, m_eventClass, &error) && m_host->readNvtx(*m_trace, &error);
+        if (!hostOk)
+            m_ctx.cancel = true; // stop the other readers early; the error is reported below
+        gpuThread.join();
+        if (!m_gpuOk || !m_gpuError.isEmpty())
+            m_ctx.cancel = true;
+    } else {
+        hostOk = m_host->readApi(*m_trace, m_eventClass, &error) && m_host->readNvtx(*m_trace, &error);
+        if (hostOk)
+            readGpu();
+        if (hostOk && m_gpuOk)
+            readMetrics();
+    }
+    if (!error.isEmpty())
+        return sqlFailure(error);
+    if (!m_gpuError.isEmpty())
+        return sqlFailure(m_gpuError);
+    if (m_ctx.cancelled() || !hostOk || !m_gpuOk)
+        return cancelled();
+    return {};
+}
+
+LoadOutcome LoadRun::finish()
+{
+    report(tr("Indexing %1").arg(m_fileName));
+    // Every id was checked by the readers; the rules that need all tables run here, once.
+    DataQuality& quality = m_trace->dataQuality;
+    quality = std::move(m_host->quality());
+    quality.merge(std::move(m_gpuQuality));
+    TraceValidator::run(*m_trace, m_host->stringIds(), m_eventClass, quality, m_trace->info.captureDurationNs);
+    if (!TraceFinalizer::finalize(*m_trace, m_eventClass, m_ctx))
+        return cancelled();
+    extendByOsRuntime(*m_opened.db, m_opened.schema, *m_trace);
+    if (m_metricsThread.joinable())
+        m_metricsThread.join();
+    if (!m_metricsError.isEmpty())
+        return sqlFailure(m_metricsError);
+    if (m_ctx.cancelled() || !m_metricsOk)
+        return cancelled();
+    quality.merge(std::move(m_metricsQuality));
+    quality.finish(m_trace->info.kernelNameColumn);
+    if (m_hashThread.joinable())
+        m_hashThread.join();
+    if (m_ctx.cancelled())
+        return cancelled();
+    m_trace->info.sha256 = m_sha;
+    if (m_options.computeSha256 && m_sha.isEmpty()) // the load goes on; reports then carry no hash
+        qCWarning(lcIo) << "could not hash" << m_fileName;
+    addWarnings();
+    if (m_progress)
+        m_progress(1000, tr("Loaded %1").arg(m_fileName));
+    LoadOutcome out;
+    out.trace = std::move(m_trace);
+    return out;
+}
+
+void LoadRun::addWarnings()
+{
+    const DataQuality& quality = m_trace->dataQuality;
+    if (const qint64 excluded = quality.excludedRows(); excluded > 0)
+        m_trace->loadWarnings << tr("%n row(s) of the export break the data-quality rules and are left out of every "
+                                    "figure (see Data quality).",
+            nullptr, int(std::min<qint64>(excluded, INT_MAX)));
+    if (const qint64 missing = quality.count(DataQuality::Rule::MissingString); missing > 0)
+        m_trace->loadWarnings << tr("%n row(s) name a string id that is not in StringIds; they are shown as "
+                                    "\"<missing string N>\".",
+            nullptr, int(std::min<qint64>(missing, INT_MAX)));
+    qint64 unmatched = 0;
+    for (qint32 a : m_trace->kernels.api)
+        unmatched += a < 0;
+    if (unmatched > 0 && !m_trace->api.start.empty()) {
+        m_trace->loadWarnings << tr("%1 of %2 kernels have no launching API call in the export (matched on "
+                                    "correlationId and process); launch and NVTX figures leave them out.")
+                                     .arg(unmatched)
+                                     .arg(m_trace->kernels.size());
+    }
 }
 
 } // namespace
@@ -96,197 +338,12 @@ LoadOutcome TraceLoader::loadOrReuse(const QString& path, const LoadOptions& opt
 LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& options, const LoadProgress& progress,
     std::function<bool()> cancelRequested)
 {
-    LoadOutcome out;
-    const QFileInfo fi(path);
-    const QString fileName = NativePath::displayName(path);
-    auto sqlFailure = [&](const QString& detail, int code) { return ExportOpener::sqlFailure(path, code, detail); };
-
-    // Whoever drops the last reference (a closed trace, a failed or cancelled load) hands the
-    // freed heap back: without it glibc keeps hundreds of MB of a closed trace resident.
-    std::shared_ptr<Trace> trace(new Trace, [](Trace* t) {
-        delete t;
-        ResourceUsage::releaseFreedMemory();
-    });
-    trace->info.filePath = fi.absoluteFilePath();
-    trace->info.fileName = fileName;
-
-    LoadContext ctx;
-    ctx.cancelRequested = std::move(cancelRequested);
-    auto report = [&](const QString& stage) {
-        if (progress) {
-            const qint64 done = ctx.rowsDone.load(std::memory_order_relaxed);
-            progress(int(std::clamp<qint64>(20 + 960 * done / qMax<qint64>(1, ctx.rowsTotal), 0, 980)), stage);
-        }
-    };
-    const QString readingStage = tr("Reading %1").arg(fileName);
-    ctx.tick = [&] { report(readingStage); };
-    auto cancelled = [&] {
-        out = {};
-        out.error = LoadError::Cancelled;
-        out.message = tr("Loading %1 was cancelled.").arg(fileName);
-        return out;
-    };
-
-    report(tr("Opening %1").arg(fileName));
-    ExportOpener::Opened opened;
-    if (LoadOutcome o = ExportOpener::open(path, &opened); o.error != LoadError::None)
+    LoadRun run(path, options, progress, std::move(cancelRequested));
+    if (LoadOutcome o = run.open(); o.error != LoadError::None)
         return o;
-    const SqliteConnection& db = *opened.db;
-    const Schema& schema = opened.schema;
-    trace->info.fileSize = opened.fileSize;
-    trace->loadWarnings << opened.warnings;
-    for (const auto& t : schema.tables())
-        trace->info.tables.append({ t, -1 });
-
-    ctx.rowsTotal = 1;
-    for (const char* t :
-        { "CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS", "CUPTI_ACTIVITY_KIND_MEMCPY",
-            "CUPTI_ACTIVITY_KIND_MEMSET", "CUPTI_ACTIVITY_KIND_GRAPH_TRACE", "StringIds", "GPU_METRICS" }) {
-        if (schema.hasTable(QLatin1String(t)))
-            ctx.rowsTotal
-                += qBound<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(QLatin1String(t)), 0),
-                    qint64(1) << 40); // a damaged rowid of 2^63-1 must not overflow the sum
-    }
-
-    QString error;
-    HostReader host(db, schema, ctx);
-    if (!host.readStrings(*trace, &error))
-        return ctx.cancelled() ? cancelled() : sqlFailure(error, ctx.sqliteError);
-    MetadataReader::read(db, schema, *trace);
-    MemoryUsageReader::read(db, schema, *trace);
-
-    // GPU tables on a second connection in a helper thread while this thread reads the host
-    // tables; the hash (I/O bound) runs on a third. Both helpers stop within one chunk on cancel.
-    QString gpuError;
-    bool gpuOk = true;
-    DataQuality gpuQuality;
-    auto readGpu = [&] {
-        SqliteConnection gdb(path);
-        if (!gdb.isOpen()) {
-            gpuOk = false;
-            gpuError = gdb.errorText();
-            int none = 0;
-            ctx.sqliteError.compare_exchange_strong(none, gdb.errorCode());
-            return;
-        }
-        GpuOpReader gpu(gdb, schema, ctx);
-        gpuOk = gpu.readKernels(*trace, &gpuError) && gpu.readMemcpy(*trace, &gpuError)
-            && gpu.readMemset(*trace, &gpuError) && gpu.readGraphLaunches(*trace, &gpuError);
-        gpuQuality = std::move(gpu.quality());
-    };
-    // GPU metrics (tens of millions of sample rows at 10 kHz) on a connection and thread of their
-    // own: they fill the time the other two readers and the finalizer leave a core idle, and
-    // write nothing but trace.counters.
-    QString metricsError;
-    bool metricsOk = true;
-    DataQuality metricsQuality;
-    auto readMetrics = [&] {
-        if (!schema.hasTable(QStringLiteral("GPU_METRICS")))
-            return;
-        SqliteConnection mdb(path);
-        if (!mdb.isOpen()) {
-            metricsOk = false;
-            metricsError = mdb.errorText();
-            int none = 0;
-            ctx.sqliteError.compare_exchange_strong(none, mdb.errorCode());
-            return;
-        }
-        const int spare = int(std::thread::hardware_concurrency()) - 2;
-        const int readers = options.metricsReaders > 0 ? options.metricsReaders : std::clamp(spare, 1, 4);
-        metricsOk = GpuMetricsReader::read(
-            mdb, schema, ctx, *trace, metricsQuality, &metricsError, path, options.parallel ? readers : 1);
-    };
-    QString sha;
-    std::thread hashThread;
-    if (options.computeSha256)
-        hashThread = std::thread([&] { sha = FileHash::sha256(path, [&] { return ctx.cancelled(); }); });
-    // Joined after the indexing below: the hash, as CPU-bound as the readers, then shares the
-    // cores with the single-threaded finalizer instead of holding up its start.
-    const auto joinHash = qScopeGuard([&] {
-        if (hashThread.joinable()) { // an early return: the hash is not wanted any more
-            ctx.cancel = true;
-            hashThread.join();
-        }
-    });
-    std::vector<quint8> eventClass;
-    bool hostOk;
-    std::thread metricsThread;
-    // Joined before every return below: on an early one the reader is stopped first.
-    const auto joinMetrics = qScopeGuard([&] {
-        if (metricsThread.joinable()) {
-            ctx.cancel = true;
-            metricsThread.join();
-        }
-    });
-    if (options.parallel) {
-        metricsThread = std::thread(readMetrics);
-        std::thread gpuThread(readGpu);
-        hostOk = host.readApi(*trace, eventClass, &error) && host.readNvtx(*trace, &error);
-        if (!hostOk)
-            ctx.cancel = true; // stop the other readers early; the error is reported below
-        gpuThread.join();
-        if (!gpuOk || !gpuError.isEmpty())
-            ctx.cancel = true;
-    } else {
-        hostOk = host.readApi(*trace, eventClass, &error) && host.readNvtx(*trace, &error);
-        if (hostOk)
-            readGpu();
-        if (hostOk && gpuOk)
-            readMetrics();
-    }
-    if (!error.isEmpty())
-        return sqlFailure(error, ctx.sqliteError);
-    if (!gpuError.isEmpty())
-        return sqlFailure(gpuError, ctx.sqliteError);
-    if (ctx.cancelled() || !hostOk || !gpuOk)
-        return cancelled();
-
-    report(tr("Indexing %1").arg(fileName));
-    // Every id was checked by the readers; the rules that need all tables run here, once.
-    DataQuality& quality = trace->dataQuality;
-    quality = std::move(host.quality());
-    quality.merge(std::move(gpuQuality));
-    TraceValidator::run(*trace, host.stringIds(), eventClass, quality, trace->info.captureDurationNs);
-    if (!TraceFinalizer::finalize(*trace, eventClass, ctx))
-        return cancelled();
-    extendByOsRuntime(db, schema, *trace);
-    if (metricsThread.joinable())
-        metricsThread.join();
-    if (!metricsError.isEmpty())
-        return sqlFailure(metricsError, ctx.sqliteError);
-    if (ctx.cancelled() || !metricsOk)
-        return cancelled();
-    quality.merge(std::move(metricsQuality));
-    quality.finish(trace->info.kernelNameColumn);
-    if (const qint64 excluded = quality.excludedRows(); excluded > 0)
-        trace->loadWarnings << tr("%n row(s) of the export break the data-quality rules and are left out of every "
-                                  "figure (see Data quality).",
-            nullptr, int(std::min<qint64>(excluded, INT_MAX)));
-    if (const qint64 missing = quality.count(DataQuality::Rule::MissingString); missing > 0)
-        trace->loadWarnings << tr("%n row(s) name a string id that is not in StringIds; they are shown as "
-                                  "\"<missing string N>\".",
-            nullptr, int(std::min<qint64>(missing, INT_MAX)));
-    if (hashThread.joinable())
-        hashThread.join();
-    if (ctx.cancelled())
-        return cancelled();
-    trace->info.sha256 = sha;
-    if (options.computeSha256 && sha.isEmpty()) // the load goes on; reports then carry no hash
-        qCWarning(lcIo) << "could not hash" << fileName;
-
-    qint64 unmatched = 0;
-    for (qint32 a : trace->kernels.api)
-        unmatched += a < 0;
-    if (unmatched > 0 && !trace->api.start.empty()) {
-        trace->loadWarnings << tr("%1 of %2 kernels have no launching API call in the export (matched on "
-                                  "correlationId and process); launch and NVTX figures leave them out.")
-                                   .arg(unmatched)
-                                   .arg(trace->kernels.size());
-    }
-    if (progress)
-        progress(1000, tr("Loaded %1").arg(fileName));
-    out.trace = std::move(trace);
-    return out;
+    if (LoadOutcome o = run.readTables(); o.error != LoadError::None)
+        return o;
+    return run.finish();
 }
 
 QFuture<LoadOutcome> TraceLoader::load(const QString& path, const LoadOptions& options)
