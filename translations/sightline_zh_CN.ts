@@ -2863,25 +2863,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
-    <name>ImportsReader</name>
-    <message>
-        <source>NVML samples: %1 rows read, %2 skipped; columns: %3.</source>
-        <translation>NVML 采样：读取 %1 行，跳过 %2 行；列：%3。</translation>
-    </message>
-    <message>
-        <source>NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were skipped.</source>
-        <translation>NVML 采样：%1 个值不是有限数（inf、nan 或超出 ±3.4e38），已跳过。</translation>
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation>正在读取 %1…</translation>
-    </message>
-    <message>
-        <source>Imports read</source>
-        <translation>导入文件已读取</translation>
-    </message>
-</context>
-<context>
     <name>GemmAnalysis</name>
     <message>
         <source>The log&apos;s process %1 is not in the trace; its calls are matched with process %2, the only one that launches GEMMs.</source>
@@ -2962,6 +2943,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>GPU metrics are not read: TARGET_INFO_GPU_METRICS names no metric.</source>
         <translation>未读取 GPU 指标：TARGET_INFO_GPU_METRICS 未命名任何指标。</translation>
     </message>
+    <message>
+        <source>GPU metrics are not read: %1 could not be read from %2 (%3). The rest of the trace is loaded.</source>
+        <translation>未读取 GPU 指标：无法从 %2 读取 %1（%3）。跟踪的其余部分已加载。</translation>
+    </message>
+    <message>
+        <source>unknown SQLite error</source>
+        <translation>未知的 SQLite 错误</translation>
+    </message>
 </context>
 <context>
     <name>GpuPeaks</name>
@@ -2999,6 +2988,25 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>not recorded</source>
         <translation>未记录</translation>
+    </message>
+</context>
+<context>
+    <name>ImportsReader</name>
+    <message>
+        <source>NVML samples: %1 rows read, %2 skipped; columns: %3.</source>
+        <translation>NVML 采样：读取 %1 行，跳过 %2 行；列：%3。</translation>
+    </message>
+    <message>
+        <source>NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were skipped.</source>
+        <translation>NVML 采样：%1 个值不是有限数（inf、nan 或超出 ±3.4e38），已跳过。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Imports read</source>
+        <translation>导入文件已读取</translation>
     </message>
 </context>
 <context>

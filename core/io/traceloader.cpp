@@ -166,8 +166,8 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
         }
         const int spare = int(std::thread::hardware_concurrency()) - 2;
         const int readers = options.metricsReaders > 0 ? options.metricsReaders : std::clamp(spare, 1, 4);
-        metricsOk = GpuMetricsReader::read(
-            mdb, schema, ctx, *trace, metricsQuality, &metricsError, path, options.parallel ? readers : 1);
+        metricsOk
+            = GpuMetricsReader::read(mdb, schema, ctx, *trace, metricsQuality, path, options.parallel ? readers : 1);
     };
     QString sha;
     std::thread hashThread;
