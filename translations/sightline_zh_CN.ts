@@ -7,6 +7,10 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>The peak TFLOP/s must be a positive number, not &quot;%1&quot;.</source>
+        <translation>峰值 TFLOP/s 必须是正数，而不是“%1”。</translation>
+    </message>
 </context>
 <context>
     <name>Analyzer</name>
@@ -6256,6 +6260,38 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Math-path rules:</source>
+        <translation>数学路径规则(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Math-Path Rules</source>
+        <translation>数学路径规则</translation>
+    </message>
+    <message>
+        <source>built-in table only</source>
+        <translation>仅内置表</translation>
+    </message>
+    <message>
+        <source>&amp;GPU peaks:</source>
+        <translation>GPU 峰值(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>GPU Peaks</source>
+        <translation>GPU 峰值</translation>
+    </message>
+    <message>
+        <source>from the GPU peaks table</source>
+        <translation>取自 GPU 峰值表</translation>
+    </message>
+    <message>
+        <source>One peak in TFLOP/s per GPU for every kernel&apos;s MFU, instead of the table.</source>
+        <translation>每个 GPU 一个峰值（TFLOP/s），用于所有内核的 MFU，代替峰值表。</translation>
+    </message>
+    <message>
+        <source>Peak TFLOP/&amp;s:</source>
+        <translation>峰值 TFLOP/s(&amp;S)：</translation>
     </message>
 </context>
 <context>

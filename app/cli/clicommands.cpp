@@ -214,23 +214,19 @@ bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QStr
         return false;
     if (!options->loadFiles(p.value(QStringLiteral("phase-map")), p.value(QStringLiteral("taxonomy")), error))
         return false;
-    if (p.isSet(QStringLiteral("math-paths"))
-        && !options->mathPaths.extendFromFile(p.value(QStringLiteral("math-paths")), error))
-        return false;
-    if (p.isSet(QStringLiteral("gpu-peaks"))
-        && !options->peaks.extendFromFile(p.value(QStringLiteral("gpu-peaks")), error))
+    if (!options->loadEfficiencyFiles(
+            p.value(QStringLiteral("math-paths")), p.value(QStringLiteral("gpu-peaks")), error))
         return false;
     if (p.isSet(QStringLiteral("anatomy"))
         && !options->anatomy.extendFromFile(p.value(QStringLiteral("anatomy")), error))
         return false;
     if (p.isSet(QStringLiteral("peak-tflops"))) {
-        bool ok = false;
-        const double peak = p.value(QStringLiteral("peak-tflops")).toDouble(&ok);
-        if (!ok || !(peak > 0)) {
+        const QString peak = p.value(QStringLiteral("peak-tflops"));
+        QString unused; // the option's own message names the flag
+        if (peak.trimmed().isEmpty() || !options->setPeakTflops(peak, &unused)) {
             *error = Commands::tr("--peak-tflops needs a positive number.");
             return false;
         }
-        options->peakTflops = peak;
     }
     return true;
 }
@@ -497,7 +493,7 @@ int Commands::compare(const QStringList& args)
         if (!ok)
             error = tr("--%1 needs a positive number.").arg(name);
         else
-            co.modelFlopsPerToken = name == QLatin1String("params") ? 2.0 * v : v;
+            co.modelFlopsPerToken = name == QLatin1String("params") ? AnalysisOptions::flopsPerTokenOfParams(v) : v;
     }
     if (ok && !ComparisonOptions::parseUnit(p.value(QStringLiteral("per")), &co.unit)) {
         error = tr("--per takes auto, total, step, request or token.");
