@@ -342,25 +342,34 @@ void finishInto(std::vector<CounterSeries>& series, CounterSet& out)
         [](const auto& a, const auto& b) { return std::tie(a.deviceId, a.name) < std::tie(b.deviceId, b.name); });
 }
 
+/// Why the GPU metrics of `fileName` cannot be read at all — a column or the names table
+/// missing, as an older or edited schema has it —, empty when they can.
+QString missingSchema(const Schema& schema, const QString& fileName)
+{
+    const QString names = QStringLiteral("TARGET_INFO_GPU_METRICS");
+    for (const char* c : { "timestamp", "typeId", "metricId", "value" })
+        if (!schema.hasColumn(kMetricsTable, QLatin1String(c)))
+            return GpuMetricsReader::tr("GPU metrics are not read: GPU_METRICS in %1 has no %2 column.")
+                .arg(fileName, QLatin1String(c));
+    if (!schema.hasTable(names))
+        return GpuMetricsReader::tr("GPU metrics are not read: %1 has no TARGET_INFO_GPU_METRICS table to name them.")
+            .arg(fileName);
+    for (const char* c : { "typeId", "metricId", "metricName" })
+        if (!schema.hasColumn(names, QLatin1String(c)))
+            return GpuMetricsReader::tr("GPU metrics are not read: TARGET_INFO_GPU_METRICS in %1 has no %2 column.")
+                .arg(fileName, QLatin1String(c));
+    return {};
+}
+
 /// Reads the names and the samples into `trace.counters` and `quality`. Returns false on a
 /// SQLite error (set, with the table that failed in `table`) or a cancel (error empty).
 bool readMetrics(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace, DataQuality& quality,
     QString* error, QString* table, const QString& path, int readers, qint64 rowsPerRange)
 {
     const QString names = QStringLiteral("TARGET_INFO_GPU_METRICS");
-    for (const char* c : { "timestamp", "typeId", "metricId", "value" }) {
-        if (!schema.hasColumn(kMetricsTable, QLatin1String(c))) {
-            trace.counters.notes << GpuMetricsReader::tr("GPU metrics are not read: GPU_METRICS has no %1 column.")
-                                        .arg(QLatin1String(c));
-            return true;
-        }
-    }
-    for (const char* c : { "typeId", "metricId", "metricName" }) {
-        if (!schema.hasTable(names) || !schema.hasColumn(names, QLatin1String(c))) {
-            trace.counters.notes << GpuMetricsReader::tr(
-                "GPU metrics are not read: the export has no TARGET_INFO_GPU_METRICS names.");
-            return true;
-        }
+    if (const QString missing = missingSchema(schema, QFileInfo(path).fileName()); !missing.isEmpty()) {
+        trace.counters.notes << missing;
+        return true;
     }
     SlotIndex slot;
     std::vector<CounterSeries> series;
@@ -375,7 +384,8 @@ bool readMetrics(const SqliteConnection& db, const Schema& schema, LoadContext& 
                                     .arg(skippedNames);
     if (series.empty()) {
         trace.counters.notes << GpuMetricsReader::tr(
-            "GPU metrics are not read: TARGET_INFO_GPU_METRICS names no metric.");
+            "GPU metrics are not read: TARGET_INFO_GPU_METRICS in %1 names no metric.")
+                                    .arg(QFileInfo(path).fileName());
         return true;
     }
     const qint64 rows = rowsToReserve(db, path);

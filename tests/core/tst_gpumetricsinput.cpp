@@ -38,6 +38,8 @@ private slots:
     void manyNamesAndTypes();
     void damagedTableIsANote_data();
     void damagedTableIsANote();
+    void missingSchemaIsANote_data();
+    void missingSchemaIsANote();
 
 private:
     /// A copy of the synthetic export, changed by `sql` (run through the SQLite C API).
@@ -542,6 +544,65 @@ void TestGpuMetricsInput::damagedTableIsANote()
         QVERIFY2(notes.contains(sqliteError), qPrintable(notes));
         QVERIFY2(!notes.contains(fx.dir()), qPrintable(notes)); // the file's name, never its folder
     }
+}
+
+void TestGpuMetricsInput::missingSchemaIsANote_data()
+{
+    QTest::addColumn<QString>("metrics"); // CREATE TABLE GPU_METRICS …
+    QTest::addColumn<QString>("names"); // CREATE TABLE TARGET_INFO_GPU_METRICS …, or empty for none
+    QTest::addColumn<QString>("note");
+    const QString metrics = QStringLiteral("CREATE TABLE GPU_METRICS (timestamp INTEGER NOT NULL, typeId INTEGER NOT "
+                                           "NULL, metricId INTEGER NOT NULL, value INTEGER NOT NULL)");
+    const QString names = QStringLiteral("CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER NOT NULL, sourceId "
+                                         "INTEGER NOT NULL, typeName TEXT NOT NULL, metricId INTEGER NOT NULL, "
+                                         "metricName TEXT NOT NULL)");
+    QTest::newRow("GPU_METRICS without value")
+        << QStringLiteral("CREATE TABLE GPU_METRICS (timestamp INTEGER NOT NULL, typeId INTEGER NOT NULL, metricId "
+                          "INTEGER NOT NULL)")
+        << names << QStringLiteral("GPU metrics are not read: GPU_METRICS in trace.sqlite has no value column.");
+    QTest::newRow("no names table") << metrics << QString()
+                                    << QStringLiteral("GPU metrics are not read: trace.sqlite has no "
+                                                      "TARGET_INFO_GPU_METRICS table to name them.");
+    QTest::newRow("names without metricName")
+        << metrics
+        << QStringLiteral("CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER NOT NULL, sourceId INTEGER NOT NULL, "
+                          "typeName TEXT NOT NULL, metricId INTEGER NOT NULL)")
+        << QStringLiteral(
+               "GPU metrics are not read: TARGET_INFO_GPU_METRICS in trace.sqlite has no metricName column.");
+    QTest::newRow("names empty") << metrics << names
+                                 << QStringLiteral(
+                                        "GPU metrics are not read: TARGET_INFO_GPU_METRICS in trace.sqlite names no "
+                                        "metric.");
+}
+
+void TestGpuMetricsInput::missingSchemaIsANote()
+{
+    // A schema without what the reader needs (a column or the names table missing) leaves the
+    // GPU metrics out with a note naming the file and what is missing; the kernels load.
+    QFETCH(QString, metrics);
+    QFETCH(QString, names);
+    QFETCH(QString, note);
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("NVIDIA H100"));
+    for (quint32 i = 0; i < 3; ++i)
+        fx.kernel(qint64(i) * 20'000, qint64(i) * 20'000 + 10'000, 0, 7, i + 1, 100, QStringLiteral("gemm"));
+    fx.exec(metrics);
+    if (!names.isEmpty())
+        fx.exec(names);
+    const bool hasValue = metrics.contains(QLatin1String("value"));
+    fx.exec(QStringLiteral("INSERT INTO GPU_METRICS(timestamp, typeId, metricId%1) VALUES (1000, %2, 0%3), (2000, %2, "
+                           "0%3)")
+                .arg(hasValue ? QStringLiteral(", value") : QString())
+                .arg(TraceFixture::gpuMetricTypeId(0))
+                .arg(hasValue ? QStringLiteral(", 50") : QString()));
+    const QString path = fx.path();
+    const auto kernels = test::selectRows(path, QStringLiteral("SELECT COUNT(*) FROM CUPTI_ACTIVITY_KIND_KERNEL"), 1);
+    QCOMPARE(kernels.size(), 1);
+    const LoadOutcome o = TraceLoader::loadSync(path);
+    QVERIFY2(o.ok(), qPrintable(o.message));
+    QCOMPARE(qint64(o.trace->kernels.size()), kernels[0][0]);
+    QVERIFY(o.trace->counters.series.isEmpty());
+    QVERIFY2(o.trace->counters.notes.contains(note), qPrintable(o.trace->counters.notes.join(QLatin1Char('\n'))));
 }
 
 QTEST_GUILESS_MAIN(TestGpuMetricsInput)
