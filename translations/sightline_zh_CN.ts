@@ -46,6 +46,10 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>The peak TFLOP/s must be a positive number, not &quot;%1&quot;.</source>
+        <translation>峰值 TFLOP/s 必须是正数，而不是“%1”。</translation>
+    </message>
 </context>
 <context>
     <name>Analyzer</name>
@@ -2963,14 +2967,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 <context>
     <name>GpuMetricsReader</name>
     <message>
-        <source>GPU metrics are not read: GPU_METRICS has no %1 column.</source>
-        <translation>未读取 GPU 指标：GPU_METRICS 没有 %1 列。</translation>
-    </message>
-    <message>
-        <source>GPU metrics are not read: the export has no TARGET_INFO_GPU_METRICS names.</source>
-        <translation>未读取 GPU 指标：导出文件没有 TARGET_INFO_GPU_METRICS 名称。</translation>
-    </message>
-    <message>
         <source>%1 GPU metric samples have no name in TARGET_INFO_GPU_METRICS and were skipped.</source>
         <translation>%1 个 GPU 指标采样在 TARGET_INFO_GPU_METRICS 中没有名称，已跳过。</translation>
     </message>
@@ -2987,8 +2983,28 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>已跳过 %1 行 TARGET_INFO_GPU_METRICS：其 typeId 或 metricId 为 NULL 或不是整数，或其 metricName 为空。</translation>
     </message>
     <message>
-        <source>GPU metrics are not read: TARGET_INFO_GPU_METRICS names no metric.</source>
-        <translation>未读取 GPU 指标：TARGET_INFO_GPU_METRICS 未命名任何指标。</translation>
+        <source>GPU metrics are not read: %1 could not be read from %2 (%3). The rest of the trace is loaded.</source>
+        <translation>未读取 GPU 指标：无法从 %2 读取 %1（%3）。跟踪的其余部分已加载。</translation>
+    </message>
+    <message>
+        <source>unknown SQLite error</source>
+        <translation>未知的 SQLite 错误</translation>
+    </message>
+    <message>
+        <source>GPU metrics are not read: GPU_METRICS in %1 has no %2 column.</source>
+        <translation>未读取 GPU 指标：%1 中的 GPU_METRICS 没有 %2 列。</translation>
+    </message>
+    <message>
+        <source>GPU metrics are not read: %1 has no TARGET_INFO_GPU_METRICS table to name them.</source>
+        <translation>未读取 GPU 指标：%1 没有为其命名的 TARGET_INFO_GPU_METRICS 表。</translation>
+    </message>
+    <message>
+        <source>GPU metrics are not read: TARGET_INFO_GPU_METRICS in %1 has no %2 column.</source>
+        <translation>未读取 GPU 指标：%1 中的 TARGET_INFO_GPU_METRICS 没有 %2 列。</translation>
+    </message>
+    <message>
+        <source>GPU metrics are not read: TARGET_INFO_GPU_METRICS in %1 names no metric.</source>
+        <translation>未读取 GPU 指标：%1 中的 TARGET_INFO_GPU_METRICS 未命名任何指标。</translation>
     </message>
 </context>
 <context>
@@ -6478,6 +6494,38 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Math-path rules:</source>
+        <translation>数学路径规则(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Math-Path Rules</source>
+        <translation>数学路径规则</translation>
+    </message>
+    <message>
+        <source>built-in table only</source>
+        <translation>仅内置表</translation>
+    </message>
+    <message>
+        <source>&amp;GPU peaks:</source>
+        <translation>GPU 峰值(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>GPU Peaks</source>
+        <translation>GPU 峰值</translation>
+    </message>
+    <message>
+        <source>from the GPU peaks table</source>
+        <translation>取自 GPU 峰值表</translation>
+    </message>
+    <message>
+        <source>One peak in TFLOP/s per GPU for every kernel&apos;s MFU, instead of the table.</source>
+        <translation>每个 GPU 一个峰值（TFLOP/s），用于所有内核的 MFU，代替峰值表。</translation>
+    </message>
+    <message>
+        <source>Peak TFLOP/&amp;s:</source>
+        <translation>峰值 TFLOP/s(&amp;S)：</translation>
     </message>
 </context>
 <context>

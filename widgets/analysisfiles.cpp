@@ -43,11 +43,23 @@ QString AnalysisFiles::taxonomyFor(int index) const
     return own.isEmpty() ? Settings::instance()->defaultTaxonomy() : own;
 }
 
+namespace {
+/// Options with these phase map and taxonomy files and the Preferences' math-path rules, GPU
+/// peaks and peak TFLOP/s, loaded as the CLI loads its options; false with `error` set.
+bool loadOptions(AnalysisOptions& options, const QString& phaseMap, const QString& taxonomy, QString* error)
+{
+    const Settings* s = Settings::instance();
+    return options.loadFiles(phaseMap, taxonomy, error)
+        && options.loadEfficiencyFiles(s->defaultMathPaths(), s->defaultGpuPeaks(), error)
+        && options.setPeakTflops(s->peakTflops(), error);
+}
+} // namespace
+
 bool AnalysisFiles::applyDefaults(QString* error)
 {
     const Settings* s = Settings::instance();
     AnalysisOptions options;
-    if (!options.loadFiles(s->defaultPhaseMap(), s->defaultTaxonomy(), error))
+    if (!loadOptions(options, s->defaultPhaseMap(), s->defaultTaxonomy(), error))
         return false;
     m_session->setOptions(options);
     // Traces with a file of their own take the new default for the other part.
@@ -87,7 +99,7 @@ bool AnalysisFiles::applyTrace(int index, const QString& phaseMap, const QString
     }
     const Settings* s = Settings::instance();
     AnalysisOptions options;
-    if (!options.loadFiles(phaseMap.isEmpty() ? s->defaultPhaseMap() : phaseMap,
+    if (!loadOptions(options, phaseMap.isEmpty() ? s->defaultPhaseMap() : phaseMap,
             taxonomy.isEmpty() ? s->defaultTaxonomy() : taxonomy, error))
         return false;
     m_session->setTraceOptions(index, options);

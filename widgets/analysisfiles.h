@@ -11,7 +11,8 @@ class TraceSession;
 /// every trace, and a trace's own files (Analysis › Phase Map…, Kernel Taxonomy…), both
 /// persisted in Settings (per trace by its path) and loaded through AnalysisOptions::loadFiles,
 /// the CLI's loader. A file that fails to load changes nothing; its message (naming the file)
-/// is returned and emitted as failed().
+/// is returned and emitted as failed(). Every trace also gets the Preferences' math-path rules,
+/// GPU peaks and peak TFLOP/s (AnalysisOptions::loadEfficiencyFiles, setPeakTflops).
 class AnalysisFiles : public QObject
 {
     Q_OBJECT

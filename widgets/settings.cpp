@@ -18,6 +18,9 @@ const QString kLastDirectory = QStringLiteral("files/lastDirectory");
 const QString kLanguage = QStringLiteral("ui/language");
 const QString kDefaultPhaseMap = QStringLiteral("analysis/phaseMap");
 const QString kDefaultTaxonomy = QStringLiteral("analysis/taxonomy");
+const QString kDefaultMathPaths = QStringLiteral("analysis/mathPaths");
+const QString kDefaultGpuPeaks = QStringLiteral("analysis/gpuPeaks");
+const QString kPeakTflops = QStringLiteral("analysis/peakTflops");
 const QString kTracePhaseMaps = QStringLiteral("analysis/tracePhaseMaps"); // map: trace path → file
 const QString kTraceTaxonomies = QStringLiteral("analysis/traceTaxonomies");
 const QString kNsysPath = QStringLiteral("files/nsysPath");
@@ -125,6 +128,36 @@ void Settings::setDefaultTaxonomy(const QString& path)
     if (path == defaultTaxonomy())
         return;
     QSettings().setValue(kDefaultTaxonomy, path);
+    emit defaultAnalysisFilesChanged();
+}
+
+QString Settings::defaultMathPaths() const { return QSettings().value(kDefaultMathPaths).toString(); }
+
+void Settings::setDefaultMathPaths(const QString& path)
+{
+    if (path == defaultMathPaths())
+        return;
+    QSettings().setValue(kDefaultMathPaths, path);
+    emit defaultAnalysisFilesChanged();
+}
+
+QString Settings::defaultGpuPeaks() const { return QSettings().value(kDefaultGpuPeaks).toString(); }
+
+void Settings::setDefaultGpuPeaks(const QString& path)
+{
+    if (path == defaultGpuPeaks())
+        return;
+    QSettings().setValue(kDefaultGpuPeaks, path);
+    emit defaultAnalysisFilesChanged();
+}
+
+QString Settings::peakTflops() const { return QSettings().value(kPeakTflops).toString(); }
+
+void Settings::setPeakTflops(const QString& tflops)
+{
+    if (tflops == peakTflops())
+        return;
+    QSettings().setValue(kPeakTflops, tflops);
     emit defaultAnalysisFilesChanged();
 }
 

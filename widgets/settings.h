@@ -44,6 +44,15 @@ public:
     void setDefaultPhaseMap(const QString& path);
     QString defaultTaxonomy() const;
     void setDefaultTaxonomy(const QString& path);
+    /// Math-path rules and GPU peaks every trace is analysed with besides the built-in tables
+    /// (empty: none; AnalysisOptions::loadEfficiencyFiles), and the peak TFLOP/s per GPU that
+    /// replaces the peak table (text as typed; empty: the table; AnalysisOptions::setPeakTflops).
+    QString defaultMathPaths() const;
+    void setDefaultMathPaths(const QString& path);
+    QString defaultGpuPeaks() const;
+    void setDefaultGpuPeaks(const QString& path);
+    QString peakTflops() const;
+    void setPeakTflops(const QString& tflops);
     /// The phase map / taxonomy file chosen for the trace at `tracePath` (Analysis menu), which
     /// replaces the default for it; empty: the default.
     QString tracePhaseMap(const QString& tracePath) const;
@@ -79,7 +88,7 @@ signals:
     void recentFilesChanged(const QStringList& paths);
     void lastDirectoryChanged(const QString& dir);
     void languageChanged(const QString& language);
-    /// The default phase map or taxonomy changed.
+    /// The default phase map, taxonomy, math-path rules, GPU peaks or peak TFLOP/s changed.
     void defaultAnalysisFilesChanged();
     void nsysPathChanged(const QString& path);
     void traceCacheChanged();

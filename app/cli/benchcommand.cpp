@@ -154,39 +154,133 @@ QStringList hostileTraces(const QString& dir, qint64 kernels, QTextStream& out)
 
 } // namespace
 
-int BenchCommand::run(const QStringList& args)
+namespace {
+
+/// bench's description and options (the internal probe modes hidden from --help).
+void addBenchOptions(QCommandLineParser& p)
 {
-    QCommandLineParser p;
-    p.setApplicationDescription(tr("Scale benchmark: floor (the sqlite3 shell aggregating every column the load "
-                                   "reads), load, analysis, NVTX attribution, "
-                                   "report, CPU use, peak memory, cancel latency and memory after reopening."));
+    p.setApplicationDescription(
+        BenchCommand::tr("Scale benchmark: floor (the sqlite3 shell aggregating every column the load "
+                         "reads), load, analysis, NVTX attribution, "
+                         "report, CPU use, peak memory, cancel latency and memory after reopening."));
     p.addHelpOption();
     p.addOption({ QStringLiteral("kernels"),
-        tr("Trace sizes in kernels (repeatable; default 100000, 1000000, 5000000)."), tr("N") });
-    p.addOption({ QStringLiteral("trace"), tr("Measure this existing export instead of generating (repeatable)."),
-        tr("FILE") });
+        BenchCommand::tr("Trace sizes in kernels (repeatable; default 100000, 1000000, 5000000)."),
+        BenchCommand::tr("N") });
     p.addOption(
-        { QStringLiteral("dir"), tr("Where generated traces are kept (default: a folder under /tmp)."), tr("DIR") });
+        { QStringLiteral("trace"), BenchCommand::tr("Measure this existing export instead of generating (repeatable)."),
+            BenchCommand::tr("FILE") });
+    p.addOption({ QStringLiteral("dir"),
+        BenchCommand::tr("Where generated traces are kept (default: a folder under /tmp)."), BenchCommand::tr("DIR") });
     p.addOption({ QStringLiteral("attribution"),
-        tr("Kernels of the NVTX-heavy trace (synth --nvtx-ops, one range per kernel) for the attribution "
-           "figure; 0 skips it (default 1000000, or the largest --kernels when smaller)."),
-        tr("N") });
+        BenchCommand::tr("Kernels of the NVTX-heavy trace (synth --nvtx-ops, one range per kernel) for the attribution "
+                         "figure; 0 skips it (default 1000000, or the largest --kernels when smaller)."),
+        BenchCommand::tr("N") });
     p.addOption({ QStringLiteral("cycles"),
-        tr("Open and close each trace N times, reporting memory after each (default 10, 0 skips)."), tr("N"),
-        QStringLiteral("10") });
+        BenchCommand::tr("Open and close each trace N times, reporting memory after each (default 10, 0 skips)."),
+        BenchCommand::tr("N"), QStringLiteral("10") });
     p.addOption({ QStringLiteral("cancel-at"),
-        tr("Cancel a load of each trace at this progress in permille (default 500, 0 skips)."), tr("P"),
-        QStringLiteral("500") });
-    p.addOption({ QStringLiteral("no-hash"), tr("Do not hash the file while loading.") });
+        BenchCommand::tr("Cancel a load of each trace at this progress in permille (default 500, 0 skips)."),
+        BenchCommand::tr("P"), QStringLiteral("500") });
+    p.addOption({ QStringLiteral("no-hash"), BenchCommand::tr("Do not hash the file while loading.") });
     p.addOption({ QStringLiteral("hostile"),
-        tr("Also measure three hostile variants of the N-kernel trace: N distinct kernel names, 1 MiB names and "
-           "texts, 20 000 nested NVTX ranges (docs/benchmarks.md)."),
-        tr("N") });
+        BenchCommand::tr(
+            "Also measure three hostile variants of the N-kernel trace: N distinct kernel names, 1 MiB names and "
+            "texts, 20 000 nested NVTX ranges (docs/benchmarks.md)."),
+        BenchCommand::tr("N") });
     for (const QString& internal : { kOne, kProbeCancel, kProbeCycles }) {
-        QCommandLineOption o(internal, tr("Internal: one measurement in this process, printed as JSON."), tr("FILE"));
+        QCommandLineOption o(internal, BenchCommand::tr("Internal: one measurement in this process, printed as JSON."),
+            BenchCommand::tr("FILE"));
         o.setFlags(QCommandLineOption::HiddenFromHelp);
         p.addOption(o);
     }
+}
+
+/// The traces to measure: --trace files, a generated one per --kernels size, the NVTX-heavy one
+/// for the attribution figure and the --hostile variants, into `traces`. Ok or an exit code
+/// (said already).
+int benchTraces(const QCommandLineParser& p, const QString& dir, QTextStream& out, QStringList& traces)
+{
+    QStringList sizes = p.values(QStringLiteral("kernels"));
+    if (sizes.isEmpty() && traces.isEmpty())
+        sizes = { QStringLiteral("100000"), QStringLiteral("1000000"), QStringLiteral("5000000") };
+    qint64 largest = 0;
+    for (const auto& s : sizes) {
+        bool ok = false;
+        const qint64 n = s.toLongLong(&ok);
+        if (!ok || n <= 0) {
+            QTextStream(stderr) << BenchCommand::tr("--kernels takes positive numbers.") << "\n";
+            return Usage;
+        }
+        largest = std::max(largest, n);
+        const QString file = generated(dir, n, false, out);
+        if (file.isEmpty())
+            return WriteError;
+        traces << file;
+    }
+    bool okAttribution = true;
+    const qint64 attribution = p.isSet(QStringLiteral("attribution"))
+        ? p.value(QStringLiteral("attribution")).toLongLong(&okAttribution)
+        : (largest > 0 ? std::min<qint64>(largest, 1'000'000) : 0);
+    if (!okAttribution || attribution < 0) {
+        QTextStream(stderr) << BenchCommand::tr("--attribution takes a kernel count.") << "\n";
+        return Usage;
+    }
+    if (attribution > 0) {
+        const QString file = generated(dir, attribution, true, out);
+        if (file.isEmpty())
+            return WriteError;
+        traces << file;
+    }
+    if (p.isSet(QStringLiteral("hostile"))) {
+        bool ok = false;
+        const qint64 n = p.value(QStringLiteral("hostile")).toLongLong(&ok);
+        if (!ok || n <= 0) {
+            QTextStream(stderr) << BenchCommand::tr("--hostile takes a kernel count.") << "\n";
+            return Usage;
+        }
+        const QStringList hostile = hostileTraces(dir, n, out);
+        if (hostile.isEmpty())
+            return WriteError;
+        traces << hostile;
+    }
+    return Ok;
+}
+
+/// One row per trace, each measurement in a fresh process so that peak memory belongs to that
+/// trace alone; the cancel and reopen probes when `cancelAt` and `cycles` are set. False when a
+/// probe fails.
+bool measureAll(const QStringList& traces, bool noHash, int cancelAt, int cycles, QList<BenchRow>& rows)
+{
+    QStringList hashArgs;
+    if (noHash)
+        hashArgs << QStringLiteral("--no-hash");
+    for (const auto& file : traces) {
+        BenchRow row { QFileInfo(file).fileName(), {}, {}, {} };
+        if (!probe(kOne, file, hashArgs, &row.measure))
+            return false;
+        row.measure.insert(QStringLiteral("process_ns"), wholeProcessNs(file));
+        // The same with the trace cache: a first open (which writes it) and a reopen (served by it).
+        const QTemporaryDir cacheHome;
+        row.measure.insert(QStringLiteral("process_first_ns"), wholeProcessNs(file, cacheHome.path()));
+        row.measure.insert(QStringLiteral("process_reopen_ns"), wholeProcessNs(file, cacheHome.path()));
+        if (cancelAt > 0
+            && !probe(kProbeCancel, file, { QStringLiteral("--cancel-at"), QString::number(cancelAt) }, &row.cancel))
+            return false;
+        if (cycles > 0
+            && !probe(kProbeCycles, file, { QStringLiteral("--cycles"), QString::number(cycles) }, &row.cycles))
+            return false;
+        rows << row;
+    }
+    return true;
+}
+
+} // namespace
+
+int BenchCommand::run(const QStringList& args)
+{
+    QCommandLineParser p;
+    addBenchOptions(p);
     if (!p.parse(QStringList { QStringLiteral("sightline-cli") } + args.mid(1))) {
         QTextStream(stderr) << p.errorText() << "\n";
         return Usage;
@@ -214,74 +308,12 @@ int BenchCommand::run(const QStringList& args)
     const QString dir = p.value(QStringLiteral("dir")).isEmpty()
         ? QDir::temp().filePath(QStringLiteral("sightline-bench"))
         : p.value(QStringLiteral("dir"));
-    QStringList sizes = p.values(QStringLiteral("kernels"));
-    if (sizes.isEmpty() && traces.isEmpty())
-        sizes = { QStringLiteral("100000"), QStringLiteral("1000000"), QStringLiteral("5000000") };
     QDir().mkpath(dir);
-    qint64 largest = 0;
-    for (const auto& s : sizes) {
-        bool ok = false;
-        const qint64 n = s.toLongLong(&ok);
-        if (!ok || n <= 0) {
-            QTextStream(stderr) << tr("--kernels takes positive numbers.") << "\n";
-            return Usage;
-        }
-        largest = std::max(largest, n);
-        const QString file = generated(dir, n, false, out);
-        if (file.isEmpty())
-            return WriteError;
-        traces << file;
-    }
-    bool okAttribution = true;
-    const qint64 attribution = p.isSet(QStringLiteral("attribution"))
-        ? p.value(QStringLiteral("attribution")).toLongLong(&okAttribution)
-        : (largest > 0 ? std::min<qint64>(largest, 1'000'000) : 0);
-    if (!okAttribution || attribution < 0) {
-        QTextStream(stderr) << tr("--attribution takes a kernel count.") << "\n";
-        return Usage;
-    }
-    if (attribution > 0) {
-        const QString file = generated(dir, attribution, true, out);
-        if (file.isEmpty())
-            return WriteError;
-        traces << file;
-    }
-
-    if (p.isSet(QStringLiteral("hostile"))) {
-        bool ok = false;
-        const qint64 n = p.value(QStringLiteral("hostile")).toLongLong(&ok);
-        if (!ok || n <= 0) {
-            QTextStream(stderr) << tr("--hostile takes a kernel count.") << "\n";
-            return Usage;
-        }
-        const QStringList hostile = hostileTraces(dir, n, out);
-        if (hostile.isEmpty())
-            return WriteError;
-        traces << hostile;
-    }
-
-    QStringList hashArgs;
-    if (p.isSet(QStringLiteral("no-hash")))
-        hashArgs << QStringLiteral("--no-hash");
+    if (const int code = benchTraces(p, dir, out, traces); code != Ok)
+        return code;
     QList<BenchRow> rows;
-    for (const auto& file : traces) {
-        // Each measurement in a fresh process, so peak memory belongs to that trace alone.
-        BenchRow row { QFileInfo(file).fileName(), {}, {}, {} };
-        if (!probe(kOne, file, hashArgs, &row.measure))
-            return Failure;
-        row.measure.insert(QStringLiteral("process_ns"), wholeProcessNs(file));
-        // The same with the trace cache: a first open (which writes it) and a reopen (served by it).
-        const QTemporaryDir cacheHome;
-        row.measure.insert(QStringLiteral("process_first_ns"), wholeProcessNs(file, cacheHome.path()));
-        row.measure.insert(QStringLiteral("process_reopen_ns"), wholeProcessNs(file, cacheHome.path()));
-        if (cancelAt > 0
-            && !probe(kProbeCancel, file, { QStringLiteral("--cancel-at"), QString::number(cancelAt) }, &row.cancel))
-            return Failure;
-        if (cycles > 0
-            && !probe(kProbeCycles, file, { QStringLiteral("--cycles"), QString::number(cycles) }, &row.cycles))
-            return Failure;
-        rows << row;
-    }
+    if (!measureAll(traces, p.isSet(QStringLiteral("no-hash")), cancelAt, cycles, rows))
+        return Failure;
     BenchTables::print(out, rows);
     return Ok;
 }

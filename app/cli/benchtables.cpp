@@ -104,14 +104,17 @@ qint64 BenchTables::restBound(const QJsonObject& m)
         + kRestPerCounterSample * value(m, "counter_samples") + kStringFactor * value(m, "string_bytes") + kFixedBytes;
 }
 
-void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
+namespace {
+
+/// Peak memory per phase against the model's bound.
+void printMemory(QTextStream& out, const QList<BenchRow>& rows)
 {
-    printTimes(out, rows);
     out << "\n"
-        << tr("Memory: peak resident growth over the size before loading (MiB), per phase; the bound is %1 B per "
-              "kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5 B per "
-              "counter sample, %6× the interned strings and %7 MiB.")
-               .arg(kBytesPerKernel)
+        << BenchTables::tr(
+               "Memory: peak resident growth over the size before loading (MiB), per phase; the bound is %1 B per "
+               "kernel row plus %2 B per API row, %3 B per NVTX range, %4 B per copy/memset/graph launch, %5 B per "
+               "counter sample, %6× the interned strings and %7 MiB.")
+               .arg(BenchTables::kBytesPerKernel)
                .arg(kRestPerApiRow)
                .arg(kRestPerNvtxRange)
                .arg(kRestPerCopy)
@@ -119,29 +122,35 @@ void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
                .arg(kStringFactor)
                .arg(kFixedBytes >> 20)
         << "\n\n"
-        << tr("| trace | model | model B/kernel | peak: load | analyze | report | peak B/kernel | bound | peak / bound "
-              "|")
+        << BenchTables::tr("| trace | model | model B/kernel | peak: load | analyze | report | peak B/kernel | bound | "
+                           "peak / bound "
+                           "|")
         << "\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const BenchRow& r : rows) {
         const QJsonObject& m = r.measure;
         const qint64 kernels = std::max<qint64>(1, value(m, "kernels"));
         const qint64 peak = std::max({ value(m, "load_peak"), value(m, "analyze_peak"), value(m, "report_peak") });
-        const qint64 bound = kBytesPerKernel * value(m, "kernels") + restBound(m);
+        const qint64 bound = BenchTables::kBytesPerKernel * value(m, "kernels") + BenchTables::restBound(m);
         out << "| " << r.name << " | " << mib(value(m, "model_bytes")) << " | " << value(m, "model_bytes") / kernels
             << " | " << mib(value(m, "load_peak")) << " | " << mib(value(m, "analyze_peak")) << " | "
             << mib(value(m, "report_peak")) << " | " << peak / kernels << " | " << mib(bound) << " | "
             << QString::number(double(peak) / double(bound), 'f', 2) << " |\n";
     }
+}
 
+/// The counter samples the model holds, when any trace has some.
+void printCounters(QTextStream& out, const QList<BenchRow>& rows)
+{
     bool anyCounters = false;
     for (const BenchRow& r : rows)
         anyCounters = anyCounters || value(r.measure, "counter_samples") > 0;
     if (anyCounters) {
         out << "\n"
-            << tr("Sampled counters (GPU metrics) held by the model: series, samples, bytes (MiB) and bytes per "
-                  "sample.")
+            << BenchTables::tr(
+                   "Sampled counters (GPU metrics) held by the model: series, samples, bytes (MiB) and bytes per "
+                   "sample.")
             << "\n\n"
-            << tr("| trace | series | samples | counters | B/sample |") << "\n|---|---:|---:|---:|---:|\n";
+            << BenchTables::tr("| trace | series | samples | counters | B/sample |") << "\n|---|---:|---:|---:|---:|\n";
         for (const BenchRow& r : rows) {
             const QJsonObject& m = r.measure;
             const qint64 samples = value(m, "counter_samples");
@@ -152,36 +161,48 @@ void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
                 << " |\n";
         }
     }
+}
 
+/// The load-cancel and analysis-cancel cells of one row ("–" where not measured).
+void printCancelCells(QTextStream& out, const BenchRow& r)
+{
+    const qint64 floor = floorOf(r.measure);
+    if (r.cancel.isEmpty())
+        out << "– | – | – | ";
+    else if (!r.cancel.value(QStringLiteral("cancelled")).toBool())
+        out << BenchTables::tr("finished first") << " | – | – | ";
+    else
+        out << formatPercent(double(value(r.cancel, "progress_at_cancel")) / 1000.0, 0) << " | "
+            << timed(value(r.cancel, "cancel_ns"), floor) << " | " << mib(value(r.cancel, "rss_after_cancel"))
+            << " MiB | ";
+    if (r.cancel.isEmpty())
+        out << "– | – | ";
+    else if (!r.cancel.value(QStringLiteral("analysis_cancelled")).toBool())
+        out << BenchTables::tr("finished first") << " | – | ";
+    else
+        out << formatDuration(value(r.cancel, "analysis_cancel_at_ns")) << " / "
+            << formatDuration(value(r.cancel, "analysis_ns")) << " | "
+            << formatDuration(value(r.cancel, "analysis_cancel_ns")) << " | ";
+}
+
+/// Cancel latency and the memory left after reopening, per trace.
+void printCancel(QTextStream& out, const QList<BenchRow>& rows)
+{
     out << "\n"
-        << tr("Cancel and reopen: a load cancelled at the given progress (latency with its ratio to the floor, "
-              "resident growth left after the cancel); an analysis cancelled after the same share of its run time "
-              "(when, of the whole analysis, and the latency until its future finished); then the trace loaded, "
-              "analysed and closed repeatedly "
-              "(resident growth after each close, MiB).")
+        << BenchTables::tr(
+               "Cancel and reopen: a load cancelled at the given progress (latency with its ratio to the floor, "
+               "resident growth left after the cancel); an analysis cancelled after the same share of its run time "
+               "(when, of the whole analysis, and the latency until its future finished); then the trace loaded, "
+               "analysed and closed repeatedly "
+               "(resident growth after each close, MiB).")
         << "\n\n"
-        << tr("| trace | cancelled at | cancel latency | left after cancel | analysis cancelled at | analysis cancel "
-              "latency | after each close | last − first |")
+        << BenchTables::tr(
+               "| trace | cancelled at | cancel latency | left after cancel | analysis cancelled at | analysis cancel "
+               "latency | after each close | last − first |")
         << "\n|---|---:|---:|---:|---:|---:|---|---:|\n";
     for (const BenchRow& r : rows) {
-        const qint64 floor = floorOf(r.measure);
         out << "| " << r.name << " | ";
-        if (r.cancel.isEmpty())
-            out << "– | – | – | ";
-        else if (!r.cancel.value(QStringLiteral("cancelled")).toBool())
-            out << tr("finished first") << " | – | – | ";
-        else
-            out << formatPercent(double(value(r.cancel, "progress_at_cancel")) / 1000.0, 0) << " | "
-                << timed(value(r.cancel, "cancel_ns"), floor) << " | " << mib(value(r.cancel, "rss_after_cancel"))
-                << " MiB | ";
-        if (r.cancel.isEmpty())
-            out << "– | – | ";
-        else if (!r.cancel.value(QStringLiteral("analysis_cancelled")).toBool())
-            out << tr("finished first") << " | – | ";
-        else
-            out << formatDuration(value(r.cancel, "analysis_cancel_at_ns")) << " / "
-                << formatDuration(value(r.cancel, "analysis_ns")) << " | "
-                << formatDuration(value(r.cancel, "analysis_cancel_ns")) << " | ";
+        printCancelCells(out, r);
         const QJsonArray after = r.cycles.value(QStringLiteral("rss_after_close")).toArray();
         QStringList list;
         for (const auto& v : after)
@@ -191,6 +212,16 @@ void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
                                  : QStringLiteral("–"))
             << " |\n";
     }
+}
+
+} // namespace
+
+void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
+{
+    printTimes(out, rows);
+    printMemory(out, rows);
+    printCounters(out, rows);
+    printCancel(out, rows);
     out.flush();
 }
 

@@ -232,23 +232,19 @@ bool analysisOptions(const QCommandLineParser& p, AnalysisOptions* options, QStr
         return false;
     if (!options->loadFiles(p.value(QStringLiteral("phase-map")), p.value(QStringLiteral("taxonomy")), error))
         return false;
-    if (p.isSet(QStringLiteral("math-paths"))
-        && !options->mathPaths.extendFromFile(p.value(QStringLiteral("math-paths")), error))
-        return false;
-    if (p.isSet(QStringLiteral("gpu-peaks"))
-        && !options->peaks.extendFromFile(p.value(QStringLiteral("gpu-peaks")), error))
+    if (!options->loadEfficiencyFiles(
+            p.value(QStringLiteral("math-paths")), p.value(QStringLiteral("gpu-peaks")), error))
         return false;
     if (p.isSet(QStringLiteral("anatomy"))
         && !options->anatomy.extendFromFile(p.value(QStringLiteral("anatomy")), error))
         return false;
     if (p.isSet(QStringLiteral("peak-tflops"))) {
-        bool ok = false;
-        const double peak = p.value(QStringLiteral("peak-tflops")).toDouble(&ok);
-        if (!ok || !(peak > 0)) {
+        const QString peak = p.value(QStringLiteral("peak-tflops"));
+        QString unused; // the option's own message names the flag
+        if (peak.trimmed().isEmpty() || !options->setPeakTflops(peak, &unused)) {
             *error = Commands::tr("--peak-tflops needs a positive number.");
             return false;
         }
-        options->peakTflops = peak;
     }
     return true;
 }
@@ -313,6 +309,354 @@ void Progress::done()
         err() << "\r\033[K" << Qt::flush;
 }
 
+namespace {
+
+/// analyze's description, arguments and options.
+void addAnalyzeOptions(QCommandLineParser& p)
+{
+    p.setApplicationDescription(
+        Commands::tr("Analyse an Nsight Systems SQLite export and write report.json, report.md and tables/*.csv."));
+    p.addPositionalArgument(QStringLiteral("trace"),
+        Commands::tr("The export (nsys export --type sqlite), or an .nsys-rep/.qdrep report that nsys "
+                     "exports into the user's cache."));
+    p.addOption({ QStringLiteral("out"), Commands::tr("Output folder."), Commands::tr("DIR") });
+    addAnalysisOptions(p);
+    addCacheOption(p);
+    p.addOption({ QStringLiteral("top"), Commands::tr("Kernels in the report's top list (default 20)."),
+        Commands::tr("N"), QStringLiteral("20") });
+    addNsysOption(p);
+    addCounterFileOptions(p);
+    p.addOption({ QStringLiteral("ncu"),
+        Commands::tr("Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page "
+                     "details, a .ncu-rep (needs ncu), or a folder of them (one file per profiled kernel)."),
+        Commands::tr("FILE|DIR") });
+    p.addOption({ QStringLiteral("nvml"),
+        Commands::tr("NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture."),
+        Commands::tr("FILE") });
+    p.addOption({ QStringLiteral("cublas-log"),
+        Commands::tr("A cuBLAS or cuBLASLt API log of the same run (CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=FILE, or "
+                     "CUBLASLT_LOG_LEVEL=2 CUBLASLT_LOG_FILE=FILE): GEMM shapes, FLOPs and the shape advisor."),
+        Commands::tr("FILE") });
+}
+
+/// compare's description, arguments and options.
+void addCompareOptions(QCommandLineParser& p)
+{
+    p.setApplicationDescription(
+        Commands::tr("Compare 2 to 8 Nsight Systems SQLite exports against a baseline and write "
+                     "comparison.json and comparison.md."));
+    p.addPositionalArgument(QStringLiteral("traces"),
+        Commands::tr("The exports, baseline first unless --baseline says otherwise."),
+        Commands::tr("A.sqlite B.sqlite ..."));
+    p.addOption({ QStringLiteral("out"), Commands::tr("Output folder."), Commands::tr("DIR") });
+    p.addOption(
+        { QStringLiteral("baseline"), Commands::tr("The baseline: its position (1-based, default 1) or its label."),
+            Commands::tr("N"), QStringLiteral("1") });
+    p.addOption({ QStringLiteral("labels"),
+        Commands::tr("Names of the traces in the report, comma-separated (default: the distinguishing part of the file "
+                     "names, e.g. before, after)."),
+        Commands::tr("a,b,...") });
+    p.addOption({ QStringLiteral("tokens"),
+        Commands::tr("Generated tokens per trace, comma-separated: figures per token."), Commands::tr("n,m,...") });
+    p.addOption({ QStringLiteral("requests"), Commands::tr("Requests per trace, comma-separated: figures per request."),
+        Commands::tr("n,m,...") });
+    p.addOption({ QStringLiteral("per"), Commands::tr("Unit of work: auto (default), total, step, request or token."),
+        Commands::tr("UNIT"), QStringLiteral("auto") });
+    p.addOption({ QStringLiteral("model-flops-per-token"),
+        Commands::tr("Model FLOPs per generated token: with --tokens, model TFLOP/s and MFU."), Commands::tr("F") });
+    p.addOption({ QStringLiteral("params"),
+        Commands::tr("Model parameters P: 2·P FLOPs per generated token (instead of --model-flops-per-token)."),
+        Commands::tr("P") });
+    addAnalysisOptions(p);
+    addCacheOption(p);
+    p.addOption({ QStringLiteral("top"), Commands::tr("Matched kernel groups in the report (default 20)."),
+        Commands::tr("N"), QStringLiteral("20") });
+    p.addOption({ QStringLiteral("gate"),
+        Commands::tr("CI gate: exit 5 when the gated figure is worse than the baseline by more than PCT %, 6 when "
+                     "the comparison cannot tell (different GPU models, no kernels, no common unit of work)."),
+        Commands::tr("PCT") });
+    p.addOption({ QStringLiteral("gate-on"),
+        Commands::tr("The gated figure: a comparison figure key, KEY@PHASE or KEY@CATEGORY (default: kernel time "
+                     "per unit of work, kernel_ns_per_unit, or kernel_ns in total)."),
+        Commands::tr("FIGURE") });
+    addNsysOption(p);
+    addCounterFileOptions(p);
+    p.addOption({ QStringLiteral("ncu"),
+        Commands::tr("Nsight Compute results per trace, comma-separated in trace order (an empty entry for a trace "
+                     "without): the roofline positions of the comparison."),
+        Commands::tr("A,B,...") });
+    p.addOption({ QStringLiteral("nvml"), Commands::tr("NVML sample CSVs per trace, comma-separated in trace order."),
+        Commands::tr("A,B,...") });
+}
+
+/// --labels, --tokens, --requests, --model-flops-per-token/--params, --per and --top into `co`;
+/// false with `error` set on a bad value.
+bool workOptions(const QCommandLineParser& p, ComparisonOptions& co, QString* error)
+{
+    bool ok = true;
+    if (p.isSet(QStringLiteral("labels")))
+        co.labels = p.value(QStringLiteral("labels")).split(QLatin1Char(','));
+    if (p.isSet(QStringLiteral("tokens")))
+        ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("tokens")), &co.tokens, error);
+    if (ok && p.isSet(QStringLiteral("requests")))
+        ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("requests")), &co.requests, error);
+    for (const QString& name : { QStringLiteral("model-flops-per-token"), QStringLiteral("params") }) {
+        if (!ok || !p.isSet(name))
+            continue;
+        const double v = p.value(name).toDouble(&ok);
+        ok = ok && v > 0;
+        if (!ok)
+            *error = Commands::tr("--%1 needs a positive number.").arg(name);
+        else
+            co.modelFlopsPerToken = name == QLatin1String("params") ? AnalysisOptions::flopsPerTokenOfParams(v) : v;
+    }
+    if (ok && !ComparisonOptions::parseUnit(p.value(QStringLiteral("per")), &co.unit)) {
+        *error = Commands::tr("--per takes auto, total, step, request or token.");
+        ok = false;
+    }
+    if (ok) {
+        co.topKernels = p.value(QStringLiteral("top")).toInt(&ok);
+        if (!ok || co.topKernels < 1) {
+            *error = Commands::tr("--top needs a positive number.");
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+/// --gate, --gate-on and --baseline into `co`, then the options checked against `traces` traces
+/// before loading anything (a wrong count should not cost minutes of loading first).
+bool gateOptions(const QCommandLineParser& p, qsizetype traces, ComparisonOptions& co, QString* error)
+{
+    bool ok = true;
+    if (p.isSet(QStringLiteral("gate"))) {
+        const double pct = p.value(QStringLiteral("gate")).trimmed().remove(QLatin1Char('%')).toDouble(&ok);
+        if (ok)
+            co.gatePercent = pct;
+        else
+            *error = Commands::tr("--gate takes a percentage, e.g. 5.");
+    }
+    if (ok && p.isSet(QStringLiteral("gate-on"))) {
+        co.gateFigure = p.value(QStringLiteral("gate-on")).trimmed();
+        if (!p.isSet(QStringLiteral("gate"))) {
+            *error = Commands::tr("--gate-on needs --gate PCT.");
+            ok = false;
+        }
+    }
+    if (ok) {
+        const QString b = p.value(QStringLiteral("baseline")).trimmed();
+        const int byLabel = int(co.labels.indexOf(b));
+        co.baseline = byLabel >= 0 ? byLabel : b.toInt(&ok) - 1;
+        if (!ok)
+            *error = Commands::tr("--baseline takes a position (1 to %1) or one of the labels.").arg(traces);
+    }
+    return ok && Comparator::validate(int(traces), co, error);
+}
+
+/// --ncu and --nvml of compare: one file per trace (empty entries for traces without), each
+/// readable, into `imports` by option name. Ok; Usage with `error` set on a wrong count;
+/// BadInput when a file cannot be read (said already).
+int importFiles(const QCommandLineParser& p, qsizetype traces, QHash<QString, QStringList>& imports, QString* error)
+{
+    for (const QString& name : { QStringLiteral("ncu"), QStringLiteral("nvml") }) {
+        if (!p.isSet(name))
+            continue;
+        const QStringList files = p.value(name).split(QLatin1Char(','));
+        if (files.size() != traces) {
+            *error = Commands::tr("--%1 needs one file per trace (empty for none): %2 given for %3 traces.")
+                         .arg(name)
+                         .arg(files.size())
+                         .arg(traces);
+            return Usage;
+        }
+        for (const QString& given : files)
+            if (!checkImport(given.trimmed(), name))
+                return BadInput;
+        imports.insert(name, files);
+    }
+    return Ok;
+}
+
+/// Loads and analyses each trace of `paths` with `options` and its own imports into `analyses`.
+/// Ok, or the exit code of the first failure (said already).
+int analyseAll(const QStringList& paths, const QCommandLineParser& p, const AnalysisOptions& options,
+    const QHash<QString, QStringList>& imports, QVector<AnalysisPtr>& analyses)
+{
+    for (const QString& given : paths) {
+        int code = Ok;
+        const QString path = exportFor(given, p, &code);
+        if (path.isEmpty())
+            return code;
+        Progress progress;
+        const auto loaded = TraceLoader::loadSync(
+            path, loadOptions(p), [&](int permille, const QString& stage) { progress.update(permille, stage); });
+        progress.done();
+        if (!loaded.ok()) {
+            err() << loaded.message << "\n";
+            return exitCodeFor(loaded.error);
+        }
+        AnalysisOptions traceOptions = options;
+        traceOptions.ncuFile = imports.value(QStringLiteral("ncu")).value(analyses.size()).trimmed();
+        traceOptions.nvmlCsv = imports.value(QStringLiteral("nvml")).value(analyses.size()).trimmed();
+        traceOptions.imports = ImportsReader::read(traceOptions, loaded.trace->info, Cancellation(&g_interrupted));
+        AnalysisPtr analysis = Analyzer::analyze(loaded.trace, traceOptions, Cancellation(&g_interrupted));
+        if (!analysis || interrupted()) {
+            err() << Commands::tr("Interrupted: no comparison written.") << "\n";
+            return Interrupted;
+        }
+        analyses.append(std::move(analysis));
+    }
+    return Ok;
+}
+
+/// The warnings, the top changes and where the comparison went.
+void printComparison(const Comparison& c, const QCommandLineParser& p)
+{
+    for (int i = 0; i < c.traceCount(); ++i)
+        for (const auto& w : c.analyses[i]->warnings)
+            err() << Commands::tr("warning: %1: %2").arg(c.labels[i], w) << "\n";
+    for (const auto& w : c.warnings)
+        err() << Commands::tr("warning: %1").arg(w) << "\n";
+    out() << Commands::tr("Compared %1 traces against %2 (figures per %3).")
+                 .arg(c.traceCount())
+                 .arg(c.labels[c.baseline], ComparisonOptions::unitNoun(c.unit))
+          << "\n";
+    int shown = 0;
+    for (const auto& ch : c.changes)
+        if (shown++ < 5)
+            out() << "  " << c.labels[ch.trace] << ": " << ch.title << "\n";
+    out() << Commands::tr("Comparison written to %1").arg(QDir::toNativeSeparators(p.value(QStringLiteral("out"))))
+          << "\n";
+}
+
+/// The gate's verdict per trace, and its exit code: Regression, Inconclusive or Ok.
+int gateExit(const Comparison& c)
+{
+    const ComparisonGateResult& g = *c.gate;
+    for (const auto& v : g.verdicts) {
+        QString line
+            = Commands::tr("Gate on %1, %2: %3").arg(g.key, c.labels[v.trace], GateVerdict::outcomeName(v.outcome));
+        if (v.changePercent)
+            line += QStringLiteral(" (%1%2 %)")
+                        .arg(*v.changePercent >= 0 ? QStringLiteral("+") : QString())
+                        .arg(*v.changePercent, 0, 'f', 1);
+        if (!v.reasonText.isEmpty())
+            line += QStringLiteral(": ") + v.reasonText;
+        out() << line << "\n";
+    }
+    switch (g.outcome()) {
+    case GateVerdict::Outcome::Regression:
+        return Regression;
+    case GateVerdict::Outcome::Inconclusive:
+        return Inconclusive;
+    case GateVerdict::Outcome::Improvement:
+    case GateVerdict::Outcome::Unchanged:
+        break;
+    }
+    return Ok;
+}
+
+/// synth's description and options.
+void addSynthOptions(QCommandLineParser& p)
+{
+    p.setApplicationDescription(
+        Commands::tr("Write a synthetic LLM-serving export (nsys 2026.2 schema), deterministic by seed."));
+    p.addOption({ QStringLiteral("out"), Commands::tr("Output file."), Commands::tr("FILE") });
+    p.addOption({ QStringLiteral("steps"), Commands::tr("Steps per worker rank (default 200)."), Commands::tr("N"),
+        QStringLiteral("200") });
+    p.addOption({ QStringLiteral("kernels"), Commands::tr("Aim for about N kernels in total (overrides --steps)."),
+        Commands::tr("N") });
+    p.addOption({ QStringLiteral("ranks"), Commands::tr("Worker processes, one GPU each (1-8, default 1)."),
+        Commands::tr("R"), QStringLiteral("1") });
+    p.addOption({ QStringLiteral("graphs"), Commands::tr("CUDA graphs: none, node or graph (default none)."),
+        Commands::tr("MODE"), QStringLiteral("none") });
+    p.addOption(
+        { QStringLiteral("seed"), Commands::tr("Random seed (default 1)."), Commands::tr("S"), QStringLiteral("1") });
+    p.addOption({ QStringLiteral("nvtx-ops"),
+        Commands::tr("Wrap every kernel launch in its own NVTX range, as PyTorch's emit_nvtx does (about one range "
+                     "per kernel).") });
+    p.addOption({ QStringLiteral("framework"),
+        Commands::tr("Name the serving steps like vllm, sglang or trtllm, with known batch compositions (default: "
+                     "generic prefill/decode_step ranges)."),
+        Commands::tr("NAME") });
+    p.addOption({ QStringLiteral("shapes"),
+        Commands::tr(
+            "Write the small efficiency export instead: PyTorch shape ranges around a bf16 tensor-core GEMM and "
+            "an FP32 GEMM, and an all-reduce on its own stream overlapping compute in part.") });
+    p.addOption({ QStringLiteral("gpu-metrics"),
+        Commands::tr("Also write sampled GPU metrics (GPU_METRICS, TARGET_INFO_GPU_METRICS) as "
+                     "nsys --gpu-metrics-devices=all does.") });
+    p.addOption(
+        { QStringLiteral("gpu-metrics-hz"), Commands::tr("GPU metrics sampling rate (default 10000, nsys' default)."),
+            Commands::tr("HZ"), QStringLiteral("10000") });
+    p.addOption({ QStringLiteral("layout"),
+        Commands::tr(
+            "Row order of the per-process tables: time (start order across processes, default) or blocked (one "
+            "block per process, each in time order, as real runtime tables often are)."),
+        Commands::tr("ORDER"), QStringLiteral("time") });
+    SynthInputOptions::addTo(p);
+}
+
+/// --graphs, --layout and --framework into `o`; false on a name none of them takes.
+bool synthModes(const QCommandLineParser& p, SynthOptions& o)
+{
+    bool ok = true;
+    const QString g = p.value(QStringLiteral("graphs")).toLower();
+    if (g == QLatin1String("none"))
+        o.graphs = SynthGraphMode::None;
+    else if (g == QLatin1String("node"))
+        o.graphs = SynthGraphMode::Node;
+    else if (g == QLatin1String("graph"))
+        o.graphs = SynthGraphMode::Graph;
+    else
+        ok = false;
+    const QString layout = p.value(QStringLiteral("layout")).toLower();
+    o.blockedLayout = layout == QLatin1String("blocked");
+    if (!o.blockedLayout && layout != QLatin1String("time"))
+        ok = false;
+    const QString fw = p.value(QStringLiteral("framework")).toLower();
+    if (fw == QLatin1String("vllm"))
+        o.framework = SynthFramework::Vllm;
+    else if (fw == QLatin1String("sglang"))
+        o.framework = SynthFramework::Sglang;
+    else if (fw == QLatin1String("trtllm"))
+        o.framework = SynthFramework::Trtllm;
+    else if (p.isSet(QStringLiteral("framework")))
+        ok = false;
+    return ok;
+}
+
+/// synth's options into `o`; false with `error` set on a bad value.
+bool synthOptions(const QCommandLineParser& p, SynthOptions& o, QString* error)
+{
+    bool ok1 = false, ok2 = false, ok3 = false, ok4 = true;
+    o.steps = p.value(QStringLiteral("steps")).toLongLong(&ok1);
+    o.ranks = p.value(QStringLiteral("ranks")).toInt(&ok2);
+    o.seed = p.value(QStringLiteral("seed")).toULongLong(&ok3);
+    o.opRanges = p.isSet(QStringLiteral("nvtx-ops"));
+    if (p.isSet(QStringLiteral("gpu-metrics"))) {
+        bool hzOk = false;
+        const qint64 hz = p.value(QStringLiteral("gpu-metrics-hz")).toLongLong(&hzOk);
+        if (!hzOk || hz < 1 || hz > 1'000'000) {
+            *error = Commands::tr("--gpu-metrics-hz needs a rate from 1 to 1000000.");
+            return false;
+        }
+        o.gpuMetricsPeriodNs = 1'000'000'000 / hz;
+    }
+    if (p.isSet(QStringLiteral("kernels")))
+        o.targetKernels = p.value(QStringLiteral("kernels")).toLongLong(&ok4);
+    ok4 = synthModes(p, o) && ok4;
+    if (!ok1 || !ok2 || !ok3 || !ok4 || o.steps < 1 || o.ranks < 1 || o.ranks > 8 || o.targetKernels < 0) {
+        *error = Commands::tr("Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, "
+                              "--graphs none, node or graph, --framework vllm, sglang or trtllm, --layout time or "
+                              "blocked.");
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
 QString Commands::usage()
 {
     return tr(
@@ -357,29 +701,7 @@ QString Commands::usage()
 int Commands::analyze(const QStringList& args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(
-        tr("Analyse an Nsight Systems SQLite export and write report.json, report.md and tables/*.csv."));
-    p.addPositionalArgument(QStringLiteral("trace"),
-        tr("The export (nsys export --type sqlite), or an .nsys-rep/.qdrep report that nsys "
-           "exports into the user's cache."));
-    p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
-    addAnalysisOptions(p);
-    addCacheOption(p);
-    p.addOption(
-        { QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20") });
-    addNsysOption(p);
-    addCounterFileOptions(p);
-    p.addOption({ QStringLiteral("ncu"),
-        tr("Nsight Compute results to line up with the trace: the CSV of ncu --csv --page raw or --page "
-           "details, a .ncu-rep (needs ncu), or a folder of them (one file per profiled kernel)."),
-        tr("FILE|DIR") });
-    p.addOption({ QStringLiteral("nvml"),
-        tr("NVML samples (CSV from nvidia-smi --query-gpu or a sampler thread) to align with the capture."),
-        tr("FILE") });
-    p.addOption({ QStringLiteral("cublas-log"),
-        tr("A cuBLAS or cuBLASLt API log of the same run (CUBLAS_LOGINFO_DBG=1 CUBLAS_LOGDEST_DBG=FILE, or "
-           "CUBLASLT_LOG_LEVEL=2 CUBLASLT_LOG_FILE=FILE): GEMM shapes, FLOPs and the shape advisor."),
-        tr("FILE") });
+    addAnalyzeOptions(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -443,47 +765,7 @@ int Commands::analyze(const QStringList& args)
 int Commands::compare(const QStringList& args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(tr("Compare 2 to 8 Nsight Systems SQLite exports against a baseline and write "
-                                   "comparison.json and comparison.md."));
-    p.addPositionalArgument(QStringLiteral("traces"),
-        tr("The exports, baseline first unless --baseline says otherwise."), tr("A.sqlite B.sqlite ..."));
-    p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
-    p.addOption({ QStringLiteral("baseline"), tr("The baseline: its position (1-based, default 1) or its label."),
-        tr("N"), QStringLiteral("1") });
-    p.addOption({ QStringLiteral("labels"),
-        tr("Names of the traces in the report, comma-separated (default: the distinguishing part of the file "
-           "names, e.g. before, after)."),
-        tr("a,b,...") });
-    p.addOption({ QStringLiteral("tokens"), tr("Generated tokens per trace, comma-separated: figures per token."),
-        tr("n,m,...") });
-    p.addOption(
-        { QStringLiteral("requests"), tr("Requests per trace, comma-separated: figures per request."), tr("n,m,...") });
-    p.addOption({ QStringLiteral("per"), tr("Unit of work: auto (default), total, step, request or token."), tr("UNIT"),
-        QStringLiteral("auto") });
-    p.addOption({ QStringLiteral("model-flops-per-token"),
-        tr("Model FLOPs per generated token: with --tokens, model TFLOP/s and MFU."), tr("F") });
-    p.addOption({ QStringLiteral("params"),
-        tr("Model parameters P: 2·P FLOPs per generated token (instead of --model-flops-per-token)."), tr("P") });
-    addAnalysisOptions(p);
-    addCacheOption(p);
-    p.addOption({ QStringLiteral("top"), tr("Matched kernel groups in the report (default 20)."), tr("N"),
-        QStringLiteral("20") });
-    p.addOption({ QStringLiteral("gate"),
-        tr("CI gate: exit 5 when the gated figure is worse than the baseline by more than PCT %, 6 when "
-           "the comparison cannot tell (different GPU models, no kernels, no common unit of work)."),
-        tr("PCT") });
-    p.addOption({ QStringLiteral("gate-on"),
-        tr("The gated figure: a comparison figure key, KEY@PHASE or KEY@CATEGORY (default: kernel time "
-           "per unit of work, kernel_ns_per_unit, or kernel_ns in total)."),
-        tr("FIGURE") });
-    addNsysOption(p);
-    addCounterFileOptions(p);
-    p.addOption({ QStringLiteral("ncu"),
-        tr("Nsight Compute results per trace, comma-separated in trace order (an empty entry for a trace "
-           "without): the roofline positions of the comparison."),
-        tr("A,B,...") });
-    p.addOption(
-        { QStringLiteral("nvml"), tr("NVML sample CSVs per trace, comma-separated in trace order."), tr("A,B,...") });
+    addCompareOptions(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -502,105 +784,23 @@ int Commands::compare(const QStringList& args)
     AnalysisOptions options;
     ComparisonOptions co;
     QString error;
-    bool ok = analysisOptions(p, &options, &error) && counterFileOptions(p, &options, &error);
-    if (ok && p.isSet(QStringLiteral("labels")))
-        co.labels = p.value(QStringLiteral("labels")).split(QLatin1Char(','));
-    if (ok && p.isSet(QStringLiteral("tokens")))
-        ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("tokens")), &co.tokens, &error);
-    if (ok && p.isSet(QStringLiteral("requests")))
-        ok = ComparisonOptions::parseCounts(p.value(QStringLiteral("requests")), &co.requests, &error);
-    for (const QString& name : { QStringLiteral("model-flops-per-token"), QStringLiteral("params") }) {
-        if (!ok || !p.isSet(name))
-            continue;
-        const double v = p.value(name).toDouble(&ok);
-        ok = ok && v > 0;
-        if (!ok)
-            error = tr("--%1 needs a positive number.").arg(name);
-        else
-            co.modelFlopsPerToken = name == QLatin1String("params") ? 2.0 * v : v;
-    }
-    if (ok && !ComparisonOptions::parseUnit(p.value(QStringLiteral("per")), &co.unit)) {
-        error = tr("--per takes auto, total, step, request or token.");
-        ok = false;
-    }
-    if (ok) {
-        co.topKernels = p.value(QStringLiteral("top")).toInt(&ok);
-        if (!ok || co.topKernels < 1) {
-            error = tr("--top needs a positive number.");
-            ok = false;
-        }
-    }
-    if (ok && p.isSet(QStringLiteral("gate"))) {
-        const double pct = p.value(QStringLiteral("gate")).trimmed().remove(QLatin1Char('%')).toDouble(&ok);
-        if (ok)
-            co.gatePercent = pct;
-        else
-            error = tr("--gate takes a percentage, e.g. 5.");
-    }
-    if (ok && p.isSet(QStringLiteral("gate-on"))) {
-        co.gateFigure = p.value(QStringLiteral("gate-on")).trimmed();
-        if (!p.isSet(QStringLiteral("gate"))) {
-            error = tr("--gate-on needs --gate PCT.");
-            ok = false;
-        }
-    }
-    if (ok) {
-        const QString b = p.value(QStringLiteral("baseline")).trimmed();
-        const int byLabel = int(co.labels.indexOf(b));
-        co.baseline = byLabel >= 0 ? byLabel : b.toInt(&ok) - 1;
-        if (!ok)
-            error = tr("--baseline takes a position (1 to %1) or one of the labels.").arg(paths.size());
-    }
-    // Checked before loading anything: a wrong count should not cost minutes of loading first.
-    if (ok)
-        ok = Comparator::validate(int(paths.size()), co, &error);
+    bool ok = analysisOptions(p, &options, &error) && counterFileOptions(p, &options, &error)
+        && workOptions(p, co, &error) && gateOptions(p, paths.size(), co, &error);
     // --ncu / --nvml: one file per trace (empty entries for traces without), each readable.
     QHash<QString, QStringList> imports;
-    for (const QString& name : { QStringLiteral("ncu"), QStringLiteral("nvml") }) {
-        if (!ok || !p.isSet(name))
-            continue;
-        const QStringList files = p.value(name).split(QLatin1Char(','));
-        if (files.size() != paths.size()) {
-            error = tr("--%1 needs one file per trace (empty for none): %2 given for %3 traces.")
-                        .arg(name)
-                        .arg(files.size())
-                        .arg(paths.size());
-            ok = false;
-        }
-        for (const QString& given : files)
-            if (ok && !checkImport(given.trimmed(), name))
-                return BadInput;
-        imports.insert(name, files);
+    if (ok) {
+        code = importFiles(p, paths.size(), imports, &error);
+        if (code == BadInput)
+            return BadInput;
+        ok = code == Ok;
     }
     if (!ok) {
         err() << error << "\n";
         return Usage;
     }
-
     QVector<AnalysisPtr> analyses;
-    for (const QString& given : paths) {
-        const QString path = exportFor(given, p, &code);
-        if (path.isEmpty())
-            return code;
-        Progress progress;
-        const auto loaded = TraceLoader::loadSync(
-            path, loadOptions(p), [&](int permille, const QString& stage) { progress.update(permille, stage); });
-        progress.done();
-        if (!loaded.ok()) {
-            err() << loaded.message << "\n";
-            return exitCodeFor(loaded.error);
-        }
-        AnalysisOptions traceOptions = options;
-        traceOptions.ncuFile = imports.value(QStringLiteral("ncu")).value(analyses.size()).trimmed();
-        traceOptions.nvmlCsv = imports.value(QStringLiteral("nvml")).value(analyses.size()).trimmed();
-        traceOptions.imports = ImportsReader::read(traceOptions, loaded.trace->info, Cancellation(&g_interrupted));
-        AnalysisPtr analysis = Analyzer::analyze(loaded.trace, traceOptions, Cancellation(&g_interrupted));
-        if (!analysis || interrupted()) {
-            err() << tr("Interrupted: no comparison written.") << "\n";
-            return Interrupted;
-        }
-        analyses.append(std::move(analysis));
-    }
+    if (const int loaded = analyseAll(paths, p, options, imports, analyses); loaded != Ok)
+        return loaded;
     const auto c = Comparator::compare(analyses, co);
     if (!c) {
         err() << tr("The comparison failed.") << "\n";
@@ -610,43 +810,8 @@ int Commands::compare(const QStringList& args)
         err() << error << "\n";
         return WriteError;
     }
-    for (int i = 0; i < c->traceCount(); ++i)
-        for (const auto& w : c->analyses[i]->warnings)
-            err() << tr("warning: %1: %2").arg(c->labels[i], w) << "\n";
-    for (const auto& w : c->warnings)
-        err() << tr("warning: %1").arg(w) << "\n";
-    out() << tr("Compared %1 traces against %2 (figures per %3).")
-                 .arg(c->traceCount())
-                 .arg(c->labels[c->baseline], ComparisonOptions::unitNoun(c->unit))
-          << "\n";
-    int shown = 0;
-    for (const auto& ch : c->changes)
-        if (shown++ < 5)
-            out() << "  " << c->labels[ch.trace] << ": " << ch.title << "\n";
-    out() << tr("Comparison written to %1").arg(QDir::toNativeSeparators(p.value(QStringLiteral("out")))) << "\n";
-    if (!c->gate)
-        return Ok;
-    const ComparisonGateResult& g = *c->gate;
-    for (const auto& v : g.verdicts) {
-        QString line = tr("Gate on %1, %2: %3").arg(g.key, c->labels[v.trace], GateVerdict::outcomeName(v.outcome));
-        if (v.changePercent)
-            line += QStringLiteral(" (%1%2 %)")
-                        .arg(*v.changePercent >= 0 ? QStringLiteral("+") : QString())
-                        .arg(*v.changePercent, 0, 'f', 1);
-        if (!v.reasonText.isEmpty())
-            line += QStringLiteral(": ") + v.reasonText;
-        out() << line << "\n";
-    }
-    switch (g.outcome()) {
-    case GateVerdict::Outcome::Regression:
-        return Regression;
-    case GateVerdict::Outcome::Inconclusive:
-        return Inconclusive;
-    case GateVerdict::Outcome::Improvement:
-    case GateVerdict::Outcome::Unchanged:
-        break;
-    }
-    return Ok;
+    printComparison(*c, p);
+    return c->gate ? gateExit(*c) : Ok;
 }
 
 int Commands::info(const QStringList& args)
@@ -703,37 +868,7 @@ int Commands::info(const QStringList& args)
 int Commands::synth(const QStringList& args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(
-        tr("Write a synthetic LLM-serving export (nsys 2026.2 schema), deterministic by seed."));
-    p.addOption({ QStringLiteral("out"), tr("Output file."), tr("FILE") });
-    p.addOption(
-        { QStringLiteral("steps"), tr("Steps per worker rank (default 200)."), tr("N"), QStringLiteral("200") });
-    p.addOption({ QStringLiteral("kernels"), tr("Aim for about N kernels in total (overrides --steps)."), tr("N") });
-    p.addOption({ QStringLiteral("ranks"), tr("Worker processes, one GPU each (1-8, default 1)."), tr("R"),
-        QStringLiteral("1") });
-    p.addOption({ QStringLiteral("graphs"), tr("CUDA graphs: none, node or graph (default none)."), tr("MODE"),
-        QStringLiteral("none") });
-    p.addOption({ QStringLiteral("seed"), tr("Random seed (default 1)."), tr("S"), QStringLiteral("1") });
-    p.addOption({ QStringLiteral("nvtx-ops"),
-        tr("Wrap every kernel launch in its own NVTX range, as PyTorch's emit_nvtx does (about one range "
-           "per kernel).") });
-    p.addOption({ QStringLiteral("framework"),
-        tr("Name the serving steps like vllm, sglang or trtllm, with known batch compositions (default: "
-           "generic prefill/decode_step ranges)."),
-        tr("NAME") });
-    p.addOption({ QStringLiteral("shapes"),
-        tr("Write the small efficiency export instead: PyTorch shape ranges around a bf16 tensor-core GEMM and "
-           "an FP32 GEMM, and an all-reduce on its own stream overlapping compute in part.") });
-    p.addOption({ QStringLiteral("gpu-metrics"),
-        tr("Also write sampled GPU metrics (GPU_METRICS, TARGET_INFO_GPU_METRICS) as "
-           "nsys --gpu-metrics-devices=all does.") });
-    p.addOption({ QStringLiteral("gpu-metrics-hz"), tr("GPU metrics sampling rate (default 10000, nsys' default)."),
-        tr("HZ"), QStringLiteral("10000") });
-    p.addOption({ QStringLiteral("layout"),
-        tr("Row order of the per-process tables: time (start order across processes, default) or blocked (one "
-           "block per process, each in time order, as real runtime tables often are)."),
-        tr("ORDER"), QStringLiteral("time") });
-    SynthInputOptions::addTo(p);
+    addSynthOptions(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -742,48 +877,9 @@ int Commands::synth(const QStringList& args)
         return Usage;
     }
     SynthOptions o;
-    bool ok1 = false, ok2 = false, ok3 = false, ok4 = true;
-    o.steps = p.value(QStringLiteral("steps")).toLongLong(&ok1);
-    o.ranks = p.value(QStringLiteral("ranks")).toInt(&ok2);
-    o.seed = p.value(QStringLiteral("seed")).toULongLong(&ok3);
-    o.opRanges = p.isSet(QStringLiteral("nvtx-ops"));
-    if (p.isSet(QStringLiteral("gpu-metrics"))) {
-        bool hzOk = false;
-        const qint64 hz = p.value(QStringLiteral("gpu-metrics-hz")).toLongLong(&hzOk);
-        if (!hzOk || hz < 1 || hz > 1'000'000) {
-            err() << tr("--gpu-metrics-hz needs a rate from 1 to 1000000.") << "\n";
-            return Usage;
-        }
-        o.gpuMetricsPeriodNs = 1'000'000'000 / hz;
-    }
-    if (p.isSet(QStringLiteral("kernels")))
-        o.targetKernels = p.value(QStringLiteral("kernels")).toLongLong(&ok4);
-    const QString g = p.value(QStringLiteral("graphs")).toLower();
-    if (g == QLatin1String("none"))
-        o.graphs = SynthGraphMode::None;
-    else if (g == QLatin1String("node"))
-        o.graphs = SynthGraphMode::Node;
-    else if (g == QLatin1String("graph"))
-        o.graphs = SynthGraphMode::Graph;
-    else
-        ok4 = false;
-    const QString layout = p.value(QStringLiteral("layout")).toLower();
-    o.blockedLayout = layout == QLatin1String("blocked");
-    if (!o.blockedLayout && layout != QLatin1String("time"))
-        ok4 = false;
-    const QString fw = p.value(QStringLiteral("framework")).toLower();
-    if (fw == QLatin1String("vllm"))
-        o.framework = SynthFramework::Vllm;
-    else if (fw == QLatin1String("sglang"))
-        o.framework = SynthFramework::Sglang;
-    else if (fw == QLatin1String("trtllm"))
-        o.framework = SynthFramework::Trtllm;
-    else if (p.isSet(QStringLiteral("framework")))
-        ok4 = false;
-    if (!ok1 || !ok2 || !ok3 || !ok4 || o.steps < 1 || o.ranks < 1 || o.ranks > 8 || o.targetKernels < 0) {
-        err() << tr("Invalid synth options: --steps and --kernels take positive numbers, --ranks 1 to 8, --graphs "
-                    "none, node or graph, --framework vllm, sglang or trtllm, --layout time or blocked.")
-              << "\n";
+    QString error;
+    if (!synthOptions(p, o, &error)) {
+        err() << error << "\n";
         return Usage;
     }
     QString inputs;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/analysisoptions.h"
 
+#include <cmath>
+
 namespace sl {
 
 namespace {
@@ -26,6 +28,42 @@ bool AnalysisOptions::loadFiles(const QString& phaseMapFile, const QString& taxo
     }
     phases = std::move(map);
     taxonomy = std::move(tax);
+    return true;
+}
+
+bool AnalysisOptions::loadEfficiencyFiles(const QString& mathPathsFile, const QString& gpuPeaksFile, QString* error)
+{
+    MathPathTable paths = mathPaths;
+    GpuPeaks table = peaks;
+    QString message;
+    if (!mathPathsFile.isEmpty() && !paths.extendFromFile(mathPathsFile, &message)) {
+        *error = naming(mathPathsFile, message);
+        return false;
+    }
+    if (!gpuPeaksFile.isEmpty() && !table.extendFromFile(gpuPeaksFile, &message)) {
+        *error = naming(gpuPeaksFile, message);
+        return false;
+    }
+    mathPaths = std::move(paths);
+    peaks = std::move(table);
+    return true;
+}
+
+bool AnalysisOptions::setPeakTflops(const QString& text, QString* error)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty()) {
+        peakTflops.reset();
+        return true;
+    }
+    bool ok = false;
+    const double peak = trimmed.toDouble(&ok);
+    // !(peak > 0) also refuses nan; inf is no peak either.
+    if (!ok || !(peak > 0) || !std::isfinite(peak)) {
+        *error = tr("The peak TFLOP/s must be a positive number, not \"%1\".").arg(trimmed);
+        return false;
+    }
+    peakTflops = peak;
     return true;
 }
 

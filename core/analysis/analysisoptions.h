@@ -26,6 +26,19 @@ public:
     /// `--phase-map`/`--taxonomy` (CLI) and the Preferences and Analysis menu (GUI): on failure
     /// nothing changes and `error` is the parser's message, naming the file.
     bool loadFiles(const QString& phaseMapFile, const QString& taxonomyFile, QString* error);
+    /// Extends the math-path and GPU-peak tables with a user's rules (same formats as
+    /// resources/efficiency), tried before the built-in ones: the one loader of
+    /// `--math-paths`/`--gpu-peaks` (CLI) and the Preferences (GUI). An empty path keeps that
+    /// table; on failure nothing changes and `error` names the file.
+    bool loadEfficiencyFiles(const QString& mathPathsFile, const QString& gpuPeaksFile, QString* error);
+    /// `--peak-tflops` and the Preferences: a positive number of TFLOP/s per GPU in `text` becomes
+    /// every kernel's peak (peakTflops), an empty `text` restores the peak table. Anything else:
+    /// false with `error` set, nothing changes.
+    bool setPeakTflops(const QString& text, QString* error);
+    /// Model FLOPs per generated token of a dense model with `params` parameters: 2·P, a multiply
+    /// and an add per parameter and token (the forward pass). compare's `--params` and the
+    /// Comparison dock's "N params".
+    static double flopsPerTokenOfParams(double params) { return 2.0 * params; }
 
     WindowSpec window;
     PhaseMap phases = PhaseMap::defaultMap();
@@ -33,13 +46,16 @@ public:
     /// Idle gaps kept in AnalysisResult::gaps (largest first); every gap ≥ 500 ms is kept too.
     /// All gaps still count in DeviceStats::gapCount and the idle-cause totals.
     int maxGaps = 1000;
-    /// Math path of kernels by name (resources/efficiency/math-paths.json + --math-paths).
+    /// Math path of kernels by name (resources/efficiency/math-paths.json + --math-paths or the
+    /// Preferences' math-path rules, through loadEfficiencyFiles).
     MathPathTable mathPaths = MathPathTable::defaultTable();
-    /// Dense peak TFLOP/s per GPU model (resources/efficiency/gpu-peaks.json + --gpu-peaks).
+    /// Dense peak TFLOP/s per GPU model (resources/efficiency/gpu-peaks.json + --gpu-peaks or the
+    /// Preferences' GPU peaks, through loadEfficiencyFiles).
     GpuPeaks peaks = GpuPeaks::defaultTable();
     /// Operator classes of the model anatomy (resources/anatomy/default-anatomy.json).
     AnatomyRules anatomy = AnatomyRules::defaultRules();
-    /// --peak-tflops: one peak (TFLOP/s per GPU) for every kernel, instead of the table.
+    /// --peak-tflops or the Preferences (setPeakTflops): one peak (TFLOP/s per GPU) for every
+    /// kernel, instead of the table.
     std::optional<double> peakTflops;
     /// Hardware counters imported beside the export (docs/analysis.md, "Hardware counters"):
     /// an NVML sampler's CSV and Nsight Compute results (CSV or .ncu-rep). Empty = none.

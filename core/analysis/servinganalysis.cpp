@@ -157,28 +157,23 @@ ServingFigures figuresOf(
     return f;
 }
 
-} // namespace
-
-void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancellation& cancel)
+/// Step composition and host flag of one distinct range name.
+struct NameInfo
 {
-    const Trace& t = *r.trace;
-    const auto& n = t.nvtx;
-    ServingStats& sv = r.serving;
-    sv = ServingStats();
-    if (phaseMap.stepRuleCount() == 0 || n.size() == 0)
-        return;
+    StepComposition step;
+    bool host = false;
+};
+using NameInfos = std::unordered_map<quint32, NameInfo>;
 
-    // Step composition and host flag of each distinct range name, computed once.
-    struct NameInfo
-    {
-        StepComposition step;
-        bool host = false;
-    };
-    std::unordered_map<quint32, NameInfo> names;
+/// NameInfo of each distinct NVTX range name, computed once. False when no name is a step or
+/// when cancelled.
+bool nameInfos(const PhaseMap& phaseMap, const Trace& t, NameInfos& names, const Cancellation& cancel)
+{
+    const auto& n = t.nvtx;
     bool anyStep = false;
     for (qsizetype i = 0; i < n.size(); ++i) {
         if (cancel.poll(i))
-            return;
+            return false;
         auto [it, inserted] = names.try_emplace(n.name[size_t(i)]);
         if (!inserted)
             continue;
@@ -187,16 +182,40 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Can
         it->second.host = !it->second.step.isStep() && phaseMap.isHostRange(text);
         anyStep = anyStep || it->second.step.isStep();
     }
-    if (!anyStep || cancel.isCancelled())
-        return;
+    return anyStep && !cancel.isCancelled();
+}
 
-    // Ranges per thread (same-thread ranges only, like the kernel attribution rule).
+/// Appends NVTX range `rg`, a step of composition `c`, to `sv.steps` (its device and times of
+/// GPU work are filled in later).
+void appendStep(ServingStats& sv, const PhaseMap& phaseMap, const NvtxTable& n, quint32 rg, const StepComposition& c)
+{
+    ServingSteps& s = sv.steps;
+    s.range.push_back(rg);
+    s.pid.push_back(n.pid[rg]);
+    s.device.push_back(-1);
+    s.cls.push_back(quint8(c.stepClass()));
+    s.ctxReqs.push_back(c.ctxReqs), s.ctxTokens.push_back(c.ctxTokens);
+    s.genReqs.push_back(c.genReqs), s.genTokens.push_back(c.genTokens);
+    s.start.push_back(n.start[rg]), s.end.push_back(n.end[rg]);
+    s.busyNs.push_back(0), s.kernelNs.push_back(0), s.kernelCount.push_back(0), s.hostNs.push_back(0);
+    const QString& scheme = phaseMap.stepScheme(c.rule);
+    if (!sv.schemes.contains(scheme))
+        sv.schemes.append(scheme);
+    s.scheme.push_back(quint8(std::min<qsizetype>(255, sv.schemes.indexOf(scheme))));
+}
+
+/// The steps (step ranges starting in the window) into `r.serving.steps`, each range's
+/// innermost enclosing step into `r.serving.rangeStep`, and the host time inside each step
+/// (ranges per thread: same-thread ranges only, like the kernel attribution rule).
+void collectSteps(const PhaseMap& phaseMap, AnalysisResult& r, const NameInfos& names)
+{
+    const auto& n = r.trace->nvtx;
+    ServingStats& sv = r.serving;
+    ServingSteps& s = sv.steps;
     NvtxThreadGroups built;
     if (!r.nvtxThreads)
         built.build(n); // serving run on its own (tests); the analysis has built them once
     const NvtxThreadGroups& threads = r.nvtxThreads ? *r.nvtxThreads : built;
-
-    ServingSteps& s = sv.steps;
     sv.rangeStep.assign(size_t(n.size()), -1);
     struct Open
     {
@@ -210,24 +229,11 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Can
         for (quint32 rg : ranges) {
             NvtxThreadGroups::popToEnclosing(stack, n, rg, [](const Open& o) { return o.range; });
             Open open { rg, stack.empty() ? -1 : stack.back().step, !stack.empty() && stack.back().inHost };
-            const NameInfo& info = names[n.name[rg]];
+            const NameInfo& info = names.at(n.name[rg]);
             if (info.step.isStep() && r.window.contains(n.start[rg])) {
                 open.step = qint32(s.size());
                 open.inHost = false;
-                const StepComposition& c = info.step;
-                s.range.push_back(rg);
-                s.pid.push_back(n.pid[rg]);
-                s.device.push_back(-1);
-                s.cls.push_back(quint8(c.stepClass()));
-
-                s.ctxReqs.push_back(c.ctxReqs), s.ctxTokens.push_back(c.ctxTokens);
-                s.genReqs.push_back(c.genReqs), s.genTokens.push_back(c.genTokens);
-                s.start.push_back(n.start[rg]), s.end.push_back(n.end[rg]);
-                s.busyNs.push_back(0), s.kernelNs.push_back(0), s.kernelCount.push_back(0), s.hostNs.push_back(0);
-                const QString& scheme = phaseMap.stepScheme(c.rule);
-                if (!sv.schemes.contains(scheme))
-                    sv.schemes.append(scheme);
-                s.scheme.push_back(quint8(std::min<qsizetype>(255, sv.schemes.indexOf(scheme))));
+                appendStep(sv, phaseMap, n, rg, info.step);
             } else if (info.host && open.step >= 0 && !open.inHost) {
                 // Outermost host range inside the step: its time, clipped to the step, counts once.
                 const auto st = size_t(open.step);
@@ -238,16 +244,33 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Can
             stack.push_back(open);
         }
     }
-    if (s.size() == 0 || cancel.isCancelled())
-        return;
+}
 
-    // Kernels launched inside a step; each step's GPU is where most of its kernels ran.
+/// The device with the most votes (the lowest id on a tie), -1 without votes.
+qint16 mostVoted(const std::map<quint16, qint64>& votes)
+{
+    qint16 best = -1;
+    qint64 count = 0;
+    for (const auto& [dev, c] : votes)
+        if (c > count)
+            best = qint16(dev), count = c;
+    return best;
+}
+
+/// Kernels launched inside a step: their time and count per step; each step's GPU is where
+/// most of its kernels ran (else where most of its process's did), and its busy time is the
+/// GPU's busy union over it. False when cancelled.
+bool attributeKernels(AnalysisResult& r, const Cancellation& cancel)
+{
+    const Trace& t = *r.trace;
     const auto& k = t.kernels;
+    ServingStats& sv = r.serving;
+    ServingSteps& s = sv.steps;
     std::vector<std::map<quint16, qint64>> deviceVotes(size_t(s.size()));
     std::map<quint32, std::map<quint16, qint64>> pidDevices;
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (cancel.poll(i))
-            return;
+            return false;
         if (!r.kernelInWindow[size_t(i)])
             continue;
         const qint32 rg = r.kernelRange[size_t(i)];
@@ -259,14 +282,6 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Can
         ++deviceVotes[size_t(st)][k.device[size_t(i)]];
         ++pidDevices[s.pid[size_t(st)]][k.device[size_t(i)]];
     }
-    auto mostVoted = [](const std::map<quint16, qint64>& votes) {
-        qint16 best = -1;
-        qint64 count = 0;
-        for (const auto& [dev, c] : votes)
-            if (c > count)
-                best = qint16(dev), count = c;
-        return best;
-    };
     std::map<qint16, std::vector<qint32>> stepsOfDevice;
     for (qsizetype i = 0; i < s.size(); ++i) {
         qint16 dev = mostVoted(deviceVotes[size_t(i)]);
@@ -283,19 +298,14 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Can
             steps.begin(), steps.end(), [&](qint32 a, qint32 b) { return s.start[size_t(a)] < s.start[size_t(b)]; });
         addBusy(t, quint16(dev), s, steps, s.busyNs);
     }
+    return true;
+}
 
-    if (cancel.isCancelled())
-        return;
-    // Ranks: the steps of each process, in start order.
-    std::map<quint32, std::vector<qint32>> stepsOfPid;
-    for (qsizetype i = 0; i < s.size(); ++i)
-        stepsOfPid[s.pid[size_t(i)]].push_back(qint32(i));
-    for (auto& [pid, idx] : stepsOfPid)
-        std::stable_sort(
-            idx.begin(), idx.end(), [&](qint32 a, qint32 b) { return s.start[size_t(a)] < s.start[size_t(b)]; });
-
-    // Tensor-parallel replicas run the same steps: a rank whose composition sequence occurs in
-    // a rank with as many or more steps counts once (the longest rank of the group counts).
+/// Tensor-parallel replicas run the same steps: a rank whose composition sequence occurs in a
+/// rank with as many or more steps counts once (the longest rank of the group counts). Returns
+/// pid → the pid it replicates (0: none).
+std::map<quint32, quint32> replicas(const ServingSteps& s, const std::map<quint32, std::vector<qint32>>& stepsOfPid)
+{
     std::vector<quint32> order;
     std::map<quint32, std::vector<Composition>> seq;
     for (const auto& [pid, idx] : stepsOfPid) {
@@ -319,7 +329,22 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Can
         if (!of)
             representatives.push_back(pid);
     }
+    return replicaOf;
+}
 
+/// The figures per rank (the steps of each process, in start order) and of the window (the
+/// steps of ranks that replicate no other).
+void rankFigures(AnalysisResult& r)
+{
+    ServingStats& sv = r.serving;
+    const ServingSteps& s = sv.steps;
+    std::map<quint32, std::vector<qint32>> stepsOfPid;
+    for (qsizetype i = 0; i < s.size(); ++i)
+        stepsOfPid[s.pid[size_t(i)]].push_back(qint32(i));
+    for (auto& [pid, idx] : stepsOfPid)
+        std::stable_sort(
+            idx.begin(), idx.end(), [&](qint32 a, qint32 b) { return s.start[size_t(a)] < s.start[size_t(b)]; });
+    std::map<quint32, quint32> replicaOf = replicas(s, stepsOfPid);
     const qint64 windowNs = r.window.lengthNs();
     std::vector<qint32> countedSteps, allSteps;
     for (const auto& [pid, idx] : stepsOfPid) {
@@ -337,6 +362,25 @@ void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Can
             countedSteps.insert(countedSteps.end(), idx.begin(), idx.end());
     }
     sv.window = figuresOf(s, countedSteps, allSteps, windowNs);
+}
+
+} // namespace
+
+void ServingAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancellation& cancel)
+{
+    ServingStats& sv = r.serving;
+    sv = ServingStats();
+    if (phaseMap.stepRuleCount() == 0 || r.trace->nvtx.size() == 0)
+        return;
+    NameInfos names;
+    if (!nameInfos(phaseMap, *r.trace, names, cancel))
+        return;
+    collectSteps(phaseMap, r, names);
+    if (sv.steps.size() == 0 || cancel.isCancelled())
+        return;
+    if (!attributeKernels(r, cancel) || cancel.isCancelled())
+        return;
+    rankFigures(r);
 }
 
 } // namespace sl

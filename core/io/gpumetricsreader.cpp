@@ -342,43 +342,57 @@ void finishInto(std::vector<CounterSeries>& series, CounterSet& out)
         [](const auto& a, const auto& b) { return std::tie(a.deviceId, a.name) < std::tie(b.deviceId, b.name); });
 }
 
-} // namespace
-
-bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace,
-    DataQuality& quality, QString* error, const QString& path, int readers, qint64 rowsPerRange)
+/// Why the GPU metrics of `fileName` cannot be read at all — a column or the names table
+/// missing, as an older or edited schema has it —, empty when they can.
+QString missingSchema(const Schema& schema, const QString& fileName)
 {
     const QString names = QStringLiteral("TARGET_INFO_GPU_METRICS");
-    if (!schema.hasTable(kMetricsTable))
+    for (const char* c : { "timestamp", "typeId", "metricId", "value" })
+        if (!schema.hasColumn(kMetricsTable, QLatin1String(c)))
+            return GpuMetricsReader::tr("GPU metrics are not read: GPU_METRICS in %1 has no %2 column.")
+                .arg(fileName, QLatin1String(c));
+    if (!schema.hasTable(names))
+        return GpuMetricsReader::tr("GPU metrics are not read: %1 has no TARGET_INFO_GPU_METRICS table to name them.")
+            .arg(fileName);
+    for (const char* c : { "typeId", "metricId", "metricName" })
+        if (!schema.hasColumn(names, QLatin1String(c)))
+            return GpuMetricsReader::tr("GPU metrics are not read: TARGET_INFO_GPU_METRICS in %1 has no %2 column.")
+                .arg(fileName, QLatin1String(c));
+    return {};
+}
+
+/// Reads the names and the samples into `trace.counters` and `quality`. Returns false on a
+/// SQLite error (set, with the table that failed in `table`) or a cancel (error empty).
+bool readMetrics(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace, DataQuality& quality,
+    QString* error, QString* table, const QString& path, int readers, qint64 rowsPerRange)
+{
+    const QString names = QStringLiteral("TARGET_INFO_GPU_METRICS");
+    if (const QString missing = missingSchema(schema, QFileInfo(path).fileName()); !missing.isEmpty()) {
+        trace.counters.notes << missing;
         return true;
-    for (const char* c : { "timestamp", "typeId", "metricId", "value" }) {
-        if (!schema.hasColumn(kMetricsTable, QLatin1String(c))) {
-            trace.counters.notes << tr("GPU metrics are not read: GPU_METRICS has no %1 column.").arg(QLatin1String(c));
-            return true;
-        }
-    }
-    for (const char* c : { "typeId", "metricId", "metricName" }) {
-        if (!schema.hasTable(names) || !schema.hasColumn(names, QLatin1String(c))) {
-            trace.counters.notes << tr("GPU metrics are not read: the export has no TARGET_INFO_GPU_METRICS names.");
-            return true;
-        }
     }
     SlotIndex slot;
     std::vector<CounterSeries> series;
     qint64 skippedNames = 0;
+    *table = names;
     if (!readNames(db, names, slot, series, skippedNames, error))
         return false;
     if (skippedNames > 0)
-        trace.counters.notes << tr("%1 TARGET_INFO_GPU_METRICS rows were skipped: their typeId or metricId is NULL or "
-                                   "not an integer, or their metricName is empty.")
+        trace.counters.notes << GpuMetricsReader::tr(
+            "%1 TARGET_INFO_GPU_METRICS rows were skipped: their typeId or "
+            "metricId is NULL or not an integer, or their metricName is empty.")
                                     .arg(skippedNames);
     if (series.empty()) {
-        trace.counters.notes << tr("GPU metrics are not read: TARGET_INFO_GPU_METRICS names no metric.");
+        trace.counters.notes << GpuMetricsReader::tr(
+            "GPU metrics are not read: TARGET_INFO_GPU_METRICS in %1 names no metric.")
+                                    .arg(QFileInfo(path).fileName());
         return true;
     }
     const qint64 rows = rowsToReserve(db, path);
     QElapsedTimer clock;
     clock.start();
     std::vector<SampleChunk> chunks;
+    *table = kMetricsTable;
     if (!scanRanges(db, ctx, slot, series.size(), rows, path, readers, rowsPerRange, chunks, error))
         return false;
     qint64 unnamed = 0;
@@ -389,19 +403,59 @@ bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, Lo
     concatenate(chunks, series);
     const qint64 scanNs = clock.nsecsElapsed();
     if (const qint64 setAside = setAsideTransientTypes(series); setAside > 0)
-        trace.counters.notes << tr("%1 GPU metric samples under a second metric type of the same GPU (typeId & 0xFF) "
-                                   "were set aside: per GPU and metric the type with the most samples is kept.")
+        trace.counters.notes << GpuMetricsReader::tr("%1 GPU metric samples under a second metric type of the same "
+                                                     "GPU (typeId & 0xFF) were set aside: per GPU and metric the type "
+                                                     "with the most samples is kept.")
                                     .arg(setAside);
     if (const QStringList rescaled = rescaleMisstatedUnits(series); !rescaled.isEmpty())
-        trace.counters.notes << tr("Read in the next smaller unit (Hz, bytes/s) and converted, as the values are "
-                                   "implausible in the unit of the name: %1.")
+        trace.counters.notes << GpuMetricsReader::tr("Read in the next smaller unit (Hz, bytes/s) and converted, as "
+                                                     "the values are implausible in the unit of the name: %1.")
                                     .arg(rescaled.join(QStringLiteral(", ")));
     finishInto(series, trace.counters);
     qCDebug(lcIo) << "GPU metrics:" << rows << "rows scanned in" << scanNs / 1000 << "us, finished in"
                   << (clock.nsecsElapsed() - scanNs) / 1000 << "us";
     if (unnamed > 0)
-        trace.counters.notes
-            << tr("%1 GPU metric samples have no name in TARGET_INFO_GPU_METRICS and were skipped.").arg(unnamed);
+        trace.counters.notes << GpuMetricsReader::tr(
+            "%1 GPU metric samples have no name in TARGET_INFO_GPU_METRICS and were skipped.")
+                                    .arg(unnamed);
+    return true;
+}
+
+} // namespace
+
+bool GpuMetricsReader::read(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace,
+    DataQuality& quality, const QString& path, int readers, qint64 rowsPerRange)
+{
+    if (!schema.hasTable(kMetricsTable))
+        return true;
+    // A context of its own: a failed range stops the other ranges but not the host and GPU
+    // readers of the load, and its SQLite error code does not become the load's. Progress and
+    // the load's cancel pass through.
+    LoadContext own;
+    own.rowsTotal = ctx.rowsTotal;
+    own.cancelRequested = [&ctx] { return ctx.cancelled(); };
+    own.tick = [&] {
+        ctx.rowsDone.fetch_add(own.rowsDone.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
+        if (ctx.tick)
+            ctx.tick();
+    };
+    QString error, table;
+    DataQuality read;
+    const bool ok = readMetrics(db, schema, own, trace, read, &error, &table, path, readers, rowsPerRange);
+    ctx.rowsDone.fetch_add(own.rowsDone.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
+    if (ctx.cancelled())
+        return false;
+    if (ok) {
+        quality.merge(std::move(read));
+        return true;
+    }
+    // The samples are an addition to the trace, as an NVML or Nsight Compute import is: a
+    // damaged GPU_METRICS or TARGET_INFO_GPU_METRICS leaves the counters out, not the trace.
+    // No series was added before the failure. The file's name only: notes go into reports.
+    trace.counters.notes << tr("GPU metrics are not read: %1 could not be read from %2 (%3). The rest of the "
+                               "trace is loaded.")
+                                .arg(table, QFileInfo(path).fileName(),
+                                    error.isEmpty() ? tr("unknown SQLite error") : error);
     return true;
 }
 

@@ -28,13 +28,14 @@ class GpuMetricsReader
     Q_DECLARE_TR_FUNCTIONS(GpuMetricsReader)
 public:
     /// Fills `trace.counters` and `quality` (its own log, merged by the caller: it runs beside the
-    /// other readers) and nothing else. Returns false
-    /// on a SQLite error (set) or a cancel (error empty). With `path` and `readers` > 1, a
-    /// GPU_METRICS of at least 2 × `rowsPerRange` rows is read in up to `readers` rowid ranges at
-    /// once, each on its own connection to `path` (the result is the same as one scan's).
+    /// other readers) and nothing else. A SQLite error reading GPU_METRICS or its
+    /// TARGET_INFO_GPU_METRICS names (a damaged table) leaves the counters out with a note naming
+    /// the file and the error, as a failed NVML import does: the rest of the trace loads. Returns
+    /// false only when the load is cancelled. With `readers` > 1, a GPU_METRICS of at least
+    /// 2 × `rowsPerRange` rows is read in up to `readers` rowid ranges at once, each on its own
+    /// connection to `path` (the result is the same as one scan's).
     static bool read(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace,
-        DataQuality& quality, QString* error, const QString& path = {}, int readers = 1,
-        qint64 rowsPerRange = 2'000'000);
+        DataQuality& quality, const QString& path, int readers = 1, qint64 rowsPerRange = 2'000'000);
 };
 
 } // namespace sl

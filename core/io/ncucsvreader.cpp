@@ -292,6 +292,110 @@ NcuReport NcuCsvReader::readFile(const QString& path, Conversion& conversion)
     return parse(f.readAll(), r.fileName);
 }
 
+/// The launches of one CSV by ncu's "ID" (rows without one are numbered in order), each
+/// created from its first row, and the metric names read.
+class NcuCsvReader::LaunchTable
+{
+public:
+    explicit LaunchTable(const QStringList& header)
+        : m_header(header)
+    {
+        const auto col = [&](const char* name) { return int(header.indexOf(QString::fromLatin1(name))); };
+        idCol = col("ID"), nameCol = col("Kernel Name"), gridCol = col("Grid Size"), blockCol = col("Block Size");
+        deviceCol = col("Device"), ccCol = col("CC");
+        metricNameCol = col("Metric Name"), unitCol = col("Metric Unit"), valueCol = col("Metric Value");
+    }
+
+    /// --page details: one row per launch and metric.
+    void readDetails(const QVector<QStringList>& rows)
+    {
+        for (qsizetype i = 1; i < rows.size(); ++i) {
+            const QStringList& row = rows[i];
+            if (row.size() <= std::max({ metricNameCol, valueCol, nameCol }))
+                continue;
+            NcuLaunch& l = launchOf(row);
+            const double v = CsvRecords::number(row[valueCol]);
+            if (std::isfinite(v))
+                add(l, row[metricNameCol].trimmed(), v,
+                    unitCol >= 0 && unitCol < row.size() ? row[unitCol] : QString());
+        }
+    }
+
+    /// --page raw: one row per launch, one column per metric; the units row follows the header
+    /// (its identity fields are empty).
+    void readRaw(const QVector<QStringList>& rows)
+    {
+        QStringList units;
+        qsizetype first = 1;
+        if (rows.size() > 1 && idCol >= 0 && idCol < rows[1].size() && rows[1][idCol].trimmed().isEmpty()) {
+            units = rows[1];
+            first = 2;
+        }
+        for (qsizetype i = first; i < rows.size(); ++i) {
+            const QStringList& row = rows[i];
+            if (row.size() <= nameCol)
+                continue;
+            NcuLaunch& l = launchOf(row);
+            for (int c = 0; c < m_header.size() && c < row.size(); ++c) {
+                if (isIdentity(m_header[c]))
+                    continue;
+                const double v = CsvRecords::number(row[c]);
+                if (std::isfinite(v))
+                    add(l, m_header[c], v, c < units.size() ? units[c] : QString());
+            }
+        }
+    }
+
+    /// The launches in ID order and the metric names seen, into `r`.
+    void moveInto(NcuReport& r)
+    {
+        for (auto& [id, l] : m_byId)
+            r.launches.append(std::move(l));
+        r.metricsSeen = m_seen;
+    }
+
+    int idCol, nameCol, gridCol, blockCol, deviceCol, ccCol, metricNameCol, unitCol, valueCol;
+
+private:
+    /// The launch `row` belongs to, its identity (name, grid, block, device, CC) read from the
+    /// first row that names it.
+    NcuLaunch& launchOf(const QStringList& row)
+    {
+        bool ok = idCol >= 0 && idCol < row.size();
+        const qint64 id = ok ? row[idCol].trimmed().toLongLong(&ok) : -1;
+        const qint64 key = ok && id >= 0 ? id : m_nextAnonymousId++;
+        auto [it, inserted] = m_byId.try_emplace(key);
+        NcuLaunch& l = it->second;
+        if (!inserted)
+            return l;
+        l.id = key;
+        l.kernelName = nameCol < row.size() ? row[nameCol].trimmed() : QString();
+        if (gridCol >= 0 && gridCol < row.size() && parseDim3(row[gridCol], l.grid))
+            l.gridTotal = quint64(l.grid[0]) * l.grid[1] * l.grid[2];
+        if (blockCol >= 0 && blockCol < row.size() && parseDim3(row[blockCol], l.block))
+            l.blockTotal = quint64(l.block[0]) * l.block[1] * l.block[2];
+        if (deviceCol >= 0 && deviceCol < row.size()) {
+            bool dok = false;
+            const int d = row[deviceCol].trimmed().toInt(&dok);
+            l.device = dok && d >= 0 && d <= 0xFFFF ? d : -1;
+        }
+        if (ccCol >= 0 && ccCol < row.size())
+            l.computeCapability = row[ccCol].trimmed();
+        return l;
+    }
+    /// Metric `metric` = `value` in `unit` for launch `l`, when Sightline reads that metric.
+    void add(NcuLaunch& l, const QString& metric, double value, const QString& unit)
+    {
+        if (assign(l, metric, toBaseUnit(value, unit)) && !m_seen.contains(metric))
+            m_seen.append(metric);
+    }
+
+    const QStringList m_header;
+    std::map<qint64, NcuLaunch> m_byId;
+    qint64 m_nextAnonymousId = 0;
+    QStringList m_seen;
+};
+
 NcuReport NcuCsvReader::parse(const QByteArray& bytes, const QString& fileName)
 {
     NcuReport r;
@@ -303,83 +407,15 @@ NcuReport NcuCsvReader::parse(const QByteArray& bytes, const QString& fileName)
                       .arg(fileName);
         return r;
     }
-    const QStringList header = canonicalHeader(rows.first());
-    const auto col = [&](const char* name) { return int(header.indexOf(QString::fromLatin1(name))); };
-    const int idCol = col("ID"), nameCol = col("Kernel Name"), gridCol = col("Grid Size"), blockCol = col("Block Size"),
-              deviceCol = col("Device"), ccCol = col("CC");
-    const int metricNameCol = col("Metric Name"), unitCol = col("Metric Unit"), valueCol = col("Metric Value");
-    if (nameCol < 0) // CsvRecords found the header by this column: cannot happen, but never row[-1]
+    LaunchTable table(canonicalHeader(rows.first()));
+    if (table.nameCol < 0) // CsvRecords found the header by this column: cannot happen, but never row[-1]
         return r.error = tr("%1 is not an Nsight Compute CSV: no \"Kernel Name\" column.").arg(fileName), r;
-    r.page = metricNameCol >= 0 && valueCol >= 0 ? NcuReport::Page::Details : NcuReport::Page::Raw;
-
-    std::map<qint64, NcuLaunch> byId;
-    qint64 nextAnonymousId = 0;
-    const auto identity = [&](const QStringList& row) -> NcuLaunch* {
-        bool ok = idCol >= 0 && idCol < row.size();
-        const qint64 id = ok ? row[idCol].trimmed().toLongLong(&ok) : -1;
-        const qint64 key = ok && id >= 0 ? id : nextAnonymousId++;
-        auto [it, inserted] = byId.try_emplace(key);
-        NcuLaunch& l = it->second;
-        if (inserted) {
-            l.id = key;
-            l.kernelName = nameCol < row.size() ? row[nameCol].trimmed() : QString();
-            if (gridCol >= 0 && gridCol < row.size() && parseDim3(row[gridCol], l.grid))
-                l.gridTotal = quint64(l.grid[0]) * l.grid[1] * l.grid[2];
-            if (blockCol >= 0 && blockCol < row.size() && parseDim3(row[blockCol], l.block))
-                l.blockTotal = quint64(l.block[0]) * l.block[1] * l.block[2];
-            if (deviceCol >= 0 && deviceCol < row.size()) {
-                bool dok = false;
-                const int d = row[deviceCol].trimmed().toInt(&dok);
-                l.device = dok && d >= 0 && d <= 0xFFFF ? d : -1;
-            }
-            if (ccCol >= 0 && ccCol < row.size())
-                l.computeCapability = row[ccCol].trimmed();
-        }
-        return &l;
-    };
-    QStringList seen;
-    if (r.page == NcuReport::Page::Details) {
-        for (qsizetype i = 1; i < rows.size(); ++i) {
-            const QStringList& row = rows[i];
-            if (row.size() <= std::max({ metricNameCol, valueCol, nameCol }))
-                continue;
-            NcuLaunch* l = identity(row);
-            const double v = CsvRecords::number(row[valueCol]);
-            if (!std::isfinite(v))
-                continue;
-            const QString unit = unitCol >= 0 && unitCol < row.size() ? row[unitCol] : QString();
-            const QString metric = row[metricNameCol].trimmed();
-            if (assign(*l, metric, toBaseUnit(v, unit)) && !seen.contains(metric))
-                seen.append(metric);
-        }
-    } else {
-        // The units row follows the header: its identity fields are empty.
-        QStringList units;
-        qsizetype first = 1;
-        if (rows.size() > 1 && idCol >= 0 && idCol < rows[1].size() && rows[1][idCol].trimmed().isEmpty()) {
-            units = rows[1];
-            first = 2;
-        }
-        for (qsizetype i = first; i < rows.size(); ++i) {
-            const QStringList& row = rows[i];
-            if (row.size() <= nameCol)
-                continue;
-            NcuLaunch* l = identity(row);
-            for (int c = 0; c < header.size() && c < row.size(); ++c) {
-                if (isIdentity(header[c]))
-                    continue;
-                const double v = CsvRecords::number(row[c]);
-                if (!std::isfinite(v))
-                    continue;
-                const QString unit = c < units.size() ? units[c] : QString();
-                if (assign(*l, header[c], toBaseUnit(v, unit)) && !seen.contains(header[c]))
-                    seen.append(header[c]);
-            }
-        }
-    }
-    for (auto& [id, l] : byId)
-        r.launches.append(std::move(l));
-    r.metricsSeen = seen;
+    r.page = table.metricNameCol >= 0 && table.valueCol >= 0 ? NcuReport::Page::Details : NcuReport::Page::Raw;
+    if (r.page == NcuReport::Page::Details)
+        table.readDetails(rows);
+    else
+        table.readRaw(rows);
+    table.moveInto(r);
     if (r.launches.isEmpty())
         r.error = tr("%1 lists no profiled launch.").arg(fileName);
     return r;

@@ -46,6 +46,7 @@ private:
     static bool parseDim3(const QString& text, quint32 out[3]);
     /// Value in base units (ns, bytes, bytes/s, …) of `value` given in `unit`.
     static double toBaseUnit(double value, const QString& unit);
+    class LaunchTable; ///< the launches of one CSV as parse() reads them (ncucsvreader.cpp)
 };
 
 } // namespace sl

@@ -16,6 +16,16 @@ class Preflight
 {
 public:
     static LoadError check(const QString& path, QString* message, qint64* fileSize = nullptr);
+
+private:
+    // The steps of check(), members so that their tr() calls keep check()'s translation context.
+    /// By stat only (never opened): the path exists, is no folder, no report, a regular file.
+    static LoadError checkPath(const QString& path, const QByteArray& native, QString* message);
+    /// The descriptor `fd` of `size` bytes starts with a complete SQLite header and is not
+    /// shorter than it says.
+    static LoadError checkHeader(int fd, qint64 size, const QString& path, QString* message);
+    /// An immutable read sees the export as it is: no writer, no -wal with content, no hot -journal.
+    static LoadError checkSideFiles(int fd, const QByteArray& native, const QString& path, QString* message);
 };
 
 } // namespace sl

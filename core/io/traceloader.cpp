@@ -203,8 +203,10 @@ void LoadRun::readMetrics()
         return;
     const int spare = int(std::thread::hardware_concurrency()) - 2;
     const int readers = m_options.metricsReaders > 0 ? m_options.metricsReaders : std::clamp(spare, 1, 4);
-    m_metricsOk = GpuMetricsReader::read(mdb, m_opened.schema, m_ctx, *m_trace, m_metricsQuality, &m_metricsError,
-        m_path, m_options.parallel ? readers : 1);
+    // A table SQLite cannot read becomes a note in trace.counters (GpuMetricsReader); only a
+    // cancel makes this false.
+    m_metricsOk = GpuMetricsReader::read(
+        mdb, m_opened.schema, m_ctx, *m_trace, m_metricsQuality, m_path, m_options.parallel ? readers : 1);
 }
 
 /// GPU tables on a second connection in a helper thread while this thread reads the host

@@ -4,6 +4,7 @@
 #include "core/synth/synthschema.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <sqlite3.h>
@@ -65,6 +66,135 @@ struct Interval
     Kind kind;
 };
 
+/// Kernels per device, start order; each kernel's kind from its short name.
+bool readKernels(sqlite3* db, std::map<int, std::vector<Interval>>& byDevice, QString* error)
+{
+    sqlite3_stmt* st = nullptr;
+    if (sqlite3_prepare_v2(db,
+            "SELECT k.deviceId, k.start, k.\"end\", s.value, k.gridX * k.gridY * k.gridZ FROM "
+            "CUPTI_ACTIVITY_KIND_KERNEL k "
+            "JOIN StringIds s ON s.id = k.shortName ORDER BY k.deviceId, k.start",
+            -1, &st, nullptr)
+        != SQLITE_OK) {
+        *error = QString::fromUtf8(sqlite3_errmsg(db));
+        return false;
+    }
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(st, 3));
+        byDevice[sqlite3_column_int(st, 0)].push_back({ sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
+            kindOf(text ? text : "", sqlite3_column_int64(st, 4)) });
+    }
+    sqlite3_finalize(st);
+    return true;
+}
+
+/// Per-device metric ids: rotated by the device, as ids differ between chips.
+qint64 metricIdOf(int metric, int device) { return qint64((metric + device) % kMetricCount) + 10; }
+
+/// The names of one device's metrics into TARGET_INFO_GPU_METRICS (`names`: its INSERT).
+bool writeNames(sqlite3_stmt* names, int device)
+{
+    bool ok = true;
+    for (int m = 0; m < kMetricCount && ok; ++m) {
+        sqlite3_bind_int64(names, 1, SynthGpuMetrics::typeId(device));
+        sqlite3_bind_int64(names, 2, metricIdOf(m, device));
+        sqlite3_bind_text(names, 3, kMetrics[m], -1, SQLITE_STATIC);
+        sqlite3_bind_int64(names, 4, SynthGpuMetrics::kSourceId);
+        ok = sqlite3_step(names) == SQLITE_DONE;
+        sqlite3_reset(names);
+    }
+    return ok;
+}
+
+/// The share of the period [a, a + periodNs) each kind of kernel covers (clipped at 1: kernels of
+/// one stream do not overlap, concurrent streams may), and their sum clipped at 1. `from` is the
+/// first kernel that may still overlap the period; it only moves forward.
+struct Shares
+{
+    double frac[KindCount] = {};
+    double busy = 0;
+};
+
+Shares sharesOf(const std::vector<Interval>& kernels, size_t& from, qint64 a, qint64 periodNs)
+{
+    const qint64 t = a + periodNs;
+    double covered[KindCount] = {};
+    while (from < kernels.size() && kernels[from].end <= a && kernels[from].start < a)
+        ++from;
+    for (size_t i = from; i < kernels.size() && kernels[i].start < t; ++i) {
+        const qint64 o = std::min(t, kernels[i].end) - std::max(a, kernels[i].start);
+        if (o > 0)
+            covered[kernels[i].kind] += double(o);
+    }
+    Shares s;
+    for (int k = 0; k < KindCount; ++k) {
+        s.frac[k] = std::min(1.0, covered[k] / double(periodNs));
+        s.busy += s.frac[k];
+    }
+    s.busy = std::min(1.0, s.busy);
+    return s;
+}
+
+/// Levels while each kind runs, % of peak (H100-like), in kMetrics order: prefill GEMMs keep the
+/// tensor pipes busy; decode GEMMs and attention stream weights and KV cache from DRAM.
+std::array<double, kMetricCount> levels(const Shares& s)
+{
+    const double* frac = s.frac;
+    const double busy = s.busy;
+    const double issue = std::min(
+        100.0, 70 * frac[Gemm] + 25 * frac[SkinnyGemm] + 40 * frac[Attention] + 10 * frac[Comm] + 30 * frac[Other]);
+    const double warps = std::min(
+        100.0, 45 * frac[Gemm] + 30 * frac[SkinnyGemm] + 60 * frac[Attention] + 20 * frac[Comm] + 40 * frac[Other]);
+    const double link = std::min(100.0, 80 * frac[Comm]);
+    return {
+        1980, // GPC clock
+        1755, // SYS clock
+        100 * busy, // GR active
+        100 * busy, // sync compute in flight
+        0, // async compute in flight
+        100 * busy, // SMs active
+        issue,
+        std::min(100.0, 60 * frac[Gemm] + 8 * frac[SkinnyGemm] + 30 * frac[Attention]), // tensor
+        warps,
+        std::max(0.0, 100 * busy - warps), // unallocated warps
+        std::min(
+            100.0, 30 * frac[Gemm] + 85 * frac[SkinnyGemm] + 70 * frac[Attention] + 20 * frac[Comm] + 60 * frac[Other]),
+        std::min(
+            100.0, 10 * frac[Gemm] + 5 * frac[SkinnyGemm] + 10 * frac[Attention] + 20 * frac[Comm] + 20 * frac[Other]),
+        std::min(100.0, 2 * busy), // PCIe RX: the host feeds tokens
+        std::min(100.0, 1 * busy), // PCIe TX
+        link, // NVLink RX requests, user data
+        link, // NVLink RX responses, user data
+        link, // NVLink TX requests, user data
+        link, // NVLink TX responses, user data
+        link / 8, // protocol overhead
+        link / 8,
+    };
+}
+
+/// The samples of one device into GPU_METRICS (`samples`: its INSERT). Like nsys: samples over
+/// the whole capture, idle stretches included, from the first period after the session start to
+/// the end of the capture.
+bool writeSamples(
+    sqlite3_stmt* samples, int device, const std::vector<Interval>& kernels, qint64 periodNs, qint64 captureEndNs)
+{
+    bool ok = true;
+    size_t from = 0;
+    for (qint64 t = periodNs; t <= captureEndNs && ok; t += periodNs) {
+        const std::array<double, kMetricCount> values = levels(sharesOf(kernels, from, t - periodNs, periodNs));
+        for (int m = 0; m < kMetricCount && ok; ++m) {
+            sqlite3_bind_int64(samples, 1, t + 1'000'000'000); // raw clock: an offset, unused by readers
+            sqlite3_bind_int64(samples, 2, t);
+            sqlite3_bind_int64(samples, 3, SynthGpuMetrics::typeId(device));
+            sqlite3_bind_int64(samples, 4, metricIdOf(m, device));
+            sqlite3_bind_int64(samples, 5, qint64(std::llround(values[size_t(m)])));
+            ok = sqlite3_step(samples) == SQLITE_DONE;
+            sqlite3_reset(samples);
+        }
+    }
+    return ok;
+}
+
 } // namespace
 
 QStringList SynthGpuMetrics::metricNames()
@@ -88,26 +218,9 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, qint64 captureEndNs, Q
             "metricId INTEGER NOT NULL, value INTEGER NOT NULL);",
             error))
         return false;
-    // Kernels per device, start order; each kernel's kind from its short name.
     std::map<int, std::vector<Interval>> byDevice;
-    {
-        sqlite3_stmt* st = nullptr;
-        if (sqlite3_prepare_v2(db,
-                "SELECT k.deviceId, k.start, k.\"end\", s.value, k.gridX * k.gridY * k.gridZ FROM "
-                "CUPTI_ACTIVITY_KIND_KERNEL k "
-                "JOIN StringIds s ON s.id = k.shortName ORDER BY k.deviceId, k.start",
-                -1, &st, nullptr)
-            != SQLITE_OK) {
-            *error = QString::fromUtf8(sqlite3_errmsg(db));
-            return false;
-        }
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(st, 3));
-            byDevice[sqlite3_column_int(st, 0)].push_back({ sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
-                kindOf(text ? text : "", sqlite3_column_int64(st, 4)) });
-        }
-        sqlite3_finalize(st);
-    }
+    if (!readKernels(db, byDevice, error))
+        return false;
     sqlite3_stmt* names = nullptr;
     sqlite3_stmt* samples = nullptr;
     if (sqlite3_prepare_v2(
@@ -121,83 +234,8 @@ bool SynthGpuMetrics::write(sqlite3* db, qint64 periodNs, qint64 captureEndNs, Q
     }
     bool ok = true;
     for (const auto& [device, kernels] : byDevice) {
-        if (kernels.empty())
-            continue;
-        const qint64 typeId = SynthGpuMetrics::typeId(device);
-        // Per-device metric ids: rotated by the device, as ids differ between chips.
-        const auto metricId = [&](int m) { return qint64((m + device) % kMetricCount) + 10; };
-        for (int m = 0; m < kMetricCount && ok; ++m) {
-            sqlite3_bind_int64(names, 1, typeId);
-            sqlite3_bind_int64(names, 2, metricId(m));
-            sqlite3_bind_text(names, 3, kMetrics[m], -1, SQLITE_STATIC);
-            sqlite3_bind_int64(names, 4, kSourceId);
-            ok = sqlite3_step(names) == SQLITE_DONE;
-            sqlite3_reset(names);
-        }
-        // Like nsys: samples over the whole capture, idle stretches included, from the first
-        // period after the session start to the end of the capture.
-        size_t from = 0; // first kernel that may still overlap the current period
-        for (qint64 t = periodNs; t <= captureEndNs && ok; t += periodNs) {
-            const qint64 a = t - periodNs;
-            // Covered time per kind: kernels of one stream do not overlap; concurrent streams may,
-            // so clip each kind's share at the period.
-            double covered[KindCount] = {};
-            while (from < kernels.size() && kernels[from].end <= a && kernels[from].start < a)
-                ++from;
-            for (size_t i = from; i < kernels.size() && kernels[i].start < t; ++i) {
-                const qint64 o = std::min(t, kernels[i].end) - std::max(a, kernels[i].start);
-                if (o > 0)
-                    covered[kernels[i].kind] += double(o);
-            }
-            double frac[KindCount];
-            double busy = 0;
-            for (int k = 0; k < KindCount; ++k) {
-                frac[k] = std::min(1.0, covered[k] / double(periodNs));
-                busy += frac[k];
-            }
-            busy = std::min(1.0, busy);
-            // Levels while each kind runs, % of peak (H100-like): prefill GEMMs keep the tensor
-            // pipes busy; decode GEMMs and attention stream weights and KV cache from DRAM.
-            const double issue = std::min(100.0,
-                70 * frac[Gemm] + 25 * frac[SkinnyGemm] + 40 * frac[Attention] + 10 * frac[Comm] + 30 * frac[Other]);
-            const double warps = std::min(100.0,
-                45 * frac[Gemm] + 30 * frac[SkinnyGemm] + 60 * frac[Attention] + 20 * frac[Comm] + 40 * frac[Other]);
-            const double link = std::min(100.0, 80 * frac[Comm]);
-            const double values[kMetricCount] = {
-                1980, // GPC clock
-                1755, // SYS clock
-                100 * busy, // GR active
-                100 * busy, // sync compute in flight
-                0, // async compute in flight
-                100 * busy, // SMs active
-                issue,
-                std::min(100.0, 60 * frac[Gemm] + 8 * frac[SkinnyGemm] + 30 * frac[Attention]), // tensor
-                warps,
-                std::max(0.0, 100 * busy - warps), // unallocated warps
-                std::min(100.0,
-                    30 * frac[Gemm] + 85 * frac[SkinnyGemm] + 70 * frac[Attention] + 20 * frac[Comm]
-                        + 60 * frac[Other]),
-                std::min(100.0,
-                    10 * frac[Gemm] + 5 * frac[SkinnyGemm] + 10 * frac[Attention] + 20 * frac[Comm] + 20 * frac[Other]),
-                std::min(100.0, 2 * busy), // PCIe RX: the host feeds tokens
-                std::min(100.0, 1 * busy), // PCIe TX
-                link, // NVLink RX requests, user data
-                link, // NVLink RX responses, user data
-                link, // NVLink TX requests, user data
-                link, // NVLink TX responses, user data
-                link / 8, // protocol overhead
-                link / 8,
-            };
-            for (int m = 0; m < kMetricCount && ok; ++m) {
-                sqlite3_bind_int64(samples, 1, t + 1'000'000'000); // raw clock: an offset, unused by readers
-                sqlite3_bind_int64(samples, 2, t);
-                sqlite3_bind_int64(samples, 3, typeId);
-                sqlite3_bind_int64(samples, 4, metricId(m));
-                sqlite3_bind_int64(samples, 5, qint64(std::llround(values[m])));
-                ok = sqlite3_step(samples) == SQLITE_DONE;
-                sqlite3_reset(samples);
-            }
-        }
+        if (!kernels.empty())
+            ok = ok && writeNames(names, device) && writeSamples(samples, device, kernels, periodNs, captureEndNs);
     }
     if (!ok)
         *error = QString::fromUtf8(sqlite3_errmsg(db));

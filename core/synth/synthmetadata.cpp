@@ -126,14 +126,12 @@ bool SynthMetadata::writeSystem(sqlite3* db, const SynthPlan& plan, const SynthS
     return ins.ok();
 }
 
-bool SynthMetadata::writeMetadata(sqlite3* db, const SynthPlan& plan, qint64 lastNs, QString* error)
-{
-    using Table = SynthSchema::Table;
-    if (!SynthSchema::create(db, Table::MetaDataExport, error)
-        || !SynthSchema::create(db, Table::MetaDataCapture, error)
-        || !SynthSchema::create(db, Table::AnalysisDetails, error))
-        return false;
+namespace {
 
+/// META_DATA_EXPORT as nsys 2026.2 writes it, and DERIVED_BY: that the file is synthetic and how
+/// to make it again.
+bool writeExportRows(sqlite3* db, const SynthPlan& plan, QString* error)
+{
     const std::string provenance = "sightline synth --seed " + std::to_string(plan.seed) + " --steps "
         + std::to_string(plan.steps) + " --ranks " + std::to_string(plan.ranks) + " --layers "
         + std::to_string(plan.layers) + " --graphs " + graphModeName(plan.graphs);
@@ -148,13 +146,16 @@ bool SynthMetadata::writeMetadata(sqlite3* db, const SynthPlan& plan, qint64 las
         { "EXPORT_PARAM_TIME_NORMALIZE", "false" }, { "EXPORT_PARAM_TIME_SHIFT", "0" },
         { "DERIVED_BY", provenance }, // says the file is synthetic, and how to make it again
     };
-    {
-        Inserter ins(db, "INSERT INTO META_DATA_EXPORT VALUES (?1, ?2)", error);
-        for (const auto& [name, value] : exportRows)
-            if (!ins.t(name).t(value).row())
-                return false;
-    }
+    Inserter ins(db, "INSERT INTO META_DATA_EXPORT VALUES (?1, ?2)", error);
+    for (const auto& [name, value] : exportRows)
+        if (!ins.t(name).t(value).row())
+            return false;
+    return true;
+}
 
+/// META_DATA_CAPTURE of a `runMs` capture of a vLLM server with `plan.ranks` GPUs.
+bool writeCaptureRows(sqlite3* db, const SynthPlan& plan, qint64 runMs, QString* error)
+{
     std::string devices;
     for (int rank = 0; rank < plan.ranks; ++rank) {
         if (rank > 0)
@@ -164,8 +165,6 @@ bool SynthMetadata::writeMetadata(sqlite3* db, const SynthPlan& plan, qint64 las
     char uuid[48];
     std::snprintf(uuid, sizeof uuid, "53796e74-6800-4000-8000-%012llx",
         static_cast<unsigned long long>(plan.seed & 0xFFFFFFFFFFFFull));
-    // Stop after the last event, rounded up to whole ms like nsys' --duration.
-    const qint64 runMs = (lastNs + 999'999) / 1'000'000;
     // The environment rows carry a fake secret on purpose: privacy tests must find it hidden.
     const std::pair<const char*, std::string> captureRows[] = {
         { "DEVICE_ID", "Local (CLI)" },
@@ -200,12 +199,26 @@ bool SynthMetadata::writeMetadata(sqlite3* db, const SynthPlan& plan, qint64 las
         { "NVTX_OPTIONS:NVTX_DOMAIN_FILTER_STRING", "" },
         { "NVTX_OPTIONS:NVTX_DOMAIN_FILTER_MODE_INCLUDE", "false" },
     };
-    {
-        Inserter ins(db, "INSERT INTO META_DATA_CAPTURE VALUES (?1, ?2)", error);
-        for (const auto& [name, value] : captureRows)
-            if (!ins.t(name).t(value).row())
-                return false;
-    }
+    Inserter ins(db, "INSERT INTO META_DATA_CAPTURE VALUES (?1, ?2)", error);
+    for (const auto& [name, value] : captureRows)
+        if (!ins.t(name).t(value).row())
+            return false;
+    return true;
+}
+
+} // namespace
+
+bool SynthMetadata::writeMetadata(sqlite3* db, const SynthPlan& plan, qint64 lastNs, QString* error)
+{
+    using Table = SynthSchema::Table;
+    if (!SynthSchema::create(db, Table::MetaDataExport, error)
+        || !SynthSchema::create(db, Table::MetaDataCapture, error)
+        || !SynthSchema::create(db, Table::AnalysisDetails, error))
+        return false;
+    // Stop after the last event, rounded up to whole ms like nsys' --duration.
+    const qint64 runMs = (lastNs + 999'999) / 1'000'000;
+    if (!writeExportRows(db, plan, error) || !writeCaptureRows(db, plan, runMs, error))
+        return false;
     Inserter ins(db, "INSERT INTO ANALYSIS_DETAILS VALUES (?1, ?2, ?3, ?4)", error);
     return ins.i(SynthIds::vmBits).i(runMs * 1'000'000).i(0).i(runMs * 1'000'000).row();
 }

@@ -255,10 +255,74 @@ quint8 LaneSummary::pyramidKey(qint64 fromNs, qint64 toNs, size_t level) const
     return bin >= 0 && bin < qint64(keys.size()) ? keys[size_t(bin)] : kNoKey;
 }
 
+bool LaneSummary::interpolateTo(Cursor& c, qint64 b, qsizetype& indexB, qint64& coveredB) const
+{
+    const auto blocks = qsizetype(m_blockStart.size());
+    const qsizetype from = c.next / kBlock;
+    // One comparison decides: is b at least kInterpolateBlocks blocks on?
+    if (from + kInterpolateBlocks >= blocks || m_blockStart[size_t(from + kInterpolateBlocks)] >= b)
+        return false;
+    const qsizetype blk = lastBlockBefore(from + kInterpolateBlocks, b);
+    if (blk + 1 >= blocks)
+        return false;
+    const auto k = size_t(blk);
+    // Past the block's last start every event of it started before b: the state before the
+    // next block is exact there.
+    const qint64 s0 = m_blockStart[k], last = m_blocks[k].lastStart;
+    const auto coveredAfter
+        = [&](qint64 t) { return m_blocks[k + 1].unionNs - std::max<qint64>(0, m_blocks[k + 1].maxEnd - t); };
+    size_t at = k; // the block whose exact start state the cursor takes
+    if (b > last) {
+        coveredB = coveredAfter(b);
+        indexB = (blk + 1) * kBlock;
+        at = k + 1;
+    } else {
+        const qint64 b0 = coveredAtBlock(k), b1 = coveredAfter(last);
+        const double frac = last > s0 ? double(b - s0) / double(last - s0) : 1.0;
+        coveredB = b0 + qint64(frac * double(b1 - b0) + 0.5);
+        indexB = blk * kBlock + qint64(frac * double(kBlock - 1) + 0.5);
+    }
+    c.next = qsizetype(at) * kBlock; // an exact state to go on from
+    c.maxEnd = m_blocks[at].maxEnd;
+    c.unionNs = m_blocks[at].unionNs;
+    c.maxEvent = m_blocks[at].maxEvent;
+    return true;
+}
+
+quint8 LaneSummary::exactKey(qsizetype first, qsizetype last, qsizetype maxEvent, qint64 a, qint64 b) const
+{
+    std::pair<quint8, qint64> keys[kExactEvents + 1]; // ns per key of the column's events
+    int n = 0;
+    const auto addKey = [&](qsizetype i) {
+        const qint64 s = startOf(i), e = std::max(endOf(i), s);
+        const qint64 overlap = std::min(e, b) - std::max(s, a);
+        if (overlap < 0 || (overlap == 0 && i < first))
+            return;
+        const quint8 k = keyOf(i);
+        int j = 0;
+        while (j < n && keys[j].first != k)
+            ++j;
+        if (j == n)
+            keys[n++] = { k, 0 };
+        keys[j].second += overlap;
+    };
+    if (maxEvent >= 0)
+        addKey(maxEvent);
+    for (qsizetype i = first; i < last; ++i)
+        addKey(i);
+    quint8 key = kNoKey;
+    qint64 bestNs = -1;
+    for (int j = 0; j < n; ++j)
+        if (keys[j].second > bestNs) {
+            key = keys[j].first;
+            bestNs = keys[j].second;
+        }
+    return key;
+}
+
 void LaneSummary::summarize(
     qint64 fromNs, double nsPerColumn, int columns, std::vector<LaneCell>& out, Detail detail) const
 {
-    const auto blocks = qsizetype(m_blockStart.size());
     out.assign(size_t(std::max(columns, 0)), LaneCell {});
     if (m_ev.count == 0 || columns <= 0)
         return;
@@ -267,7 +331,6 @@ void LaneSummary::summarize(
     advance(c, a);
     qsizetype first = c.next;
     qint64 coveredA = coveredBefore(c, a);
-    std::pair<quint8, qint64> keys[kExactEvents + 1]; // ns per key of one column's events
     const size_t level = pyramidLevel(qint64(nsPerColumn)); // bins at most one column wide
     for (int x = 0; x < columns; ++x) {
         if (c.next >= m_ev.count && a >= m_lastEnd)
@@ -278,38 +341,7 @@ void LaneSummary::summarize(
         const qint64 b = columnEdge(fromNs, nsPerColumn, x + 1);
         qsizetype indexB = 0;
         qint64 coveredB = 0;
-        bool interpolated = false;
-        const qsizetype from = c.next / kBlock;
-        // One comparison decides: is b at least kInterpolateBlocks blocks on?
-        if (detail == Detail::Paint && from + kInterpolateBlocks < blocks
-            && m_blockStart[size_t(from + kInterpolateBlocks)] < b) {
-            const qsizetype blk = lastBlockBefore(from + kInterpolateBlocks, b);
-            if (blk + 1 < blocks) {
-                const auto k = size_t(blk);
-                // Past the block's last start every event of it started before b: the state
-                // before the next block is exact there.
-                const qint64 s0 = m_blockStart[k], last = m_blocks[k].lastStart;
-                const auto coveredAfter = [&](qint64 t) {
-                    return m_blocks[k + 1].unionNs - std::max<qint64>(0, m_blocks[k + 1].maxEnd - t);
-                };
-                size_t at = k; // the block whose exact start state the cursor takes
-                if (b > last) {
-                    coveredB = coveredAfter(b);
-                    indexB = (blk + 1) * kBlock;
-                    at = k + 1;
-                } else {
-                    const qint64 b0 = coveredAtBlock(k), b1 = coveredAfter(last);
-                    const double frac = last > s0 ? double(b - s0) / double(last - s0) : 1.0;
-                    coveredB = b0 + qint64(frac * double(b1 - b0) + 0.5);
-                    indexB = blk * kBlock + qint64(frac * double(kBlock - 1) + 0.5);
-                }
-                c.next = qsizetype(at) * kBlock; // an exact state to go on from
-                c.maxEnd = m_blocks[at].maxEnd;
-                c.unionNs = m_blocks[at].unionNs;
-                c.maxEvent = m_blocks[at].maxEvent;
-                interpolated = true;
-            }
-        }
+        const bool interpolated = detail == Detail::Paint && interpolateTo(c, b, indexB, coveredB);
         if (!interpolated) {
             advance(c, b);
             indexB = c.next;
@@ -324,30 +356,7 @@ void LaneSummary::summarize(
             cell.key = keyOf(maxEvent); // inside an event that started earlier
         } else if (cell.count > 0 && cell.count <= kExactEvents) {
             first = std::min(first, c.next); // after an interpolated edge `first` is an estimate
-            int n = 0;
-            const auto addKey = [&](qsizetype i) {
-                const qint64 s = startOf(i), e = std::max(endOf(i), s);
-                const qint64 overlap = std::min(e, b) - std::max(s, a);
-                if (overlap < 0 || (overlap == 0 && i < first))
-                    return;
-                const quint8 k = keyOf(i);
-                int j = 0;
-                while (j < n && keys[j].first != k)
-                    ++j;
-                if (j == n)
-                    keys[n++] = { k, 0 };
-                keys[j].second += overlap;
-            };
-            if (maxEvent >= 0)
-                addKey(maxEvent);
-            for (qsizetype i = first; i < c.next; ++i)
-                addKey(i);
-            qint64 bestNs = -1;
-            for (int j = 0; j < n; ++j)
-                if (keys[j].second > bestNs) {
-                    cell.key = keys[j].first;
-                    bestNs = keys[j].second;
-                }
+            cell.key = exactKey(first, c.next, maxEvent, a, b);
         }
         if (cell.key == kNoKey && (cell.count > 0 || cell.busyNs > 0)) {
             cell.key = pyramidKey(a, b, level);

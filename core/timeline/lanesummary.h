@@ -160,6 +160,13 @@ private:
             f(i);
     }
     static qint64 coveredBefore(const Cursor& c, qint64 t) { return c.unionNs - std::max<qint64>(0, c.maxEnd - t); }
+    /// For a column ending at `b` at least kInterpolateBlocks blocks on from the cursor: the
+    /// start index and covered ns at `b`, interpolated within the block holding b, and the cursor
+    /// set to an exact block state to go on from. False, nothing changed, when b is nearer.
+    bool interpolateTo(Cursor& c, qint64 b, qsizetype& indexB, qint64& coveredB) const;
+    /// The key with the most ns in [a, b) among `maxEvent` and the events [first, last) (one that
+    /// only touches a and started before `first` does not count); kNoKey when none overlaps.
+    quint8 exactKey(qsizetype first, qsizetype last, qsizetype maxEvent, qint64 a, qint64 b) const;
     /// Of the candidates (forCandidates), the event overlapping [fromNs, toNs) most, or -1.
     qsizetype bestEvent(qint64 fromNs, qint64 toNs, qsizetype first, qsizetype last, qsizetype maxEvent) const;
     /// The deepest pyramid level whose bins are at most `widthNs` wide (0 when none is).

@@ -39,6 +39,63 @@ std::map<int, std::vector<quint32>> rowsByDevice(const GpuOpColumns& t)
     return out;
 }
 
+using RowsByDevice = std::map<int, std::vector<quint32>>;
+
+/// The rows of `dev` in `byDevice`, or none.
+const std::vector<quint32>& rowsOf(const RowsByDevice& byDevice, int dev)
+{
+    static const std::vector<quint32> none;
+    const auto it = byDevice.find(dev);
+    return it == byDevice.end() ? none : it->second;
+}
+
+/// The busy band of device `dev`: its kernels, graph launches, copies and memsets merged by start
+/// (a k-way merge of start-sorted lists), 4 bytes per operation; its summary computes the union
+/// per pixel. Materialising the union's segments instead would cost 16 bytes per segment, and
+/// serving traces have about one segment per kernel (a launch gap each). False when cancelled.
+bool buildBusyLane(const Trace& t, int dev, const RowsByDevice& graphs, const RowsByDevice& copies,
+    const RowsByDevice& memsets, TimelineLane& busy, const std::atomic<bool>* cancel)
+{
+    static const std::vector<quint32> none;
+    busy.kind = TimelineLane::Kind::DeviceBusy;
+    busy.device = dev;
+    const auto kernels = t.kernelsByDevice.find(quint16(dev));
+    const std::pair<const GpuOpColumns*, const std::vector<quint32>*> sources[] = {
+        { &t.kernels, kernels == t.kernelsByDevice.end() ? &none : &kernels->second },
+        { &t.graphs, &rowsOf(graphs, dev) },
+        { &t.memcpy, &rowsOf(copies, dev) },
+        { &t.memset, &rowsOf(memsets, dev) },
+    };
+    size_t pos[4] = { 0, 0, 0, 0 }, total = 0;
+    for (int s = 0; s < 4; ++s) {
+        busy.tableStart[s] = sources[s].first->start.data();
+        busy.tableEnd[s] = sources[s].first->end.data();
+        total += sources[s].second->size();
+        Q_ASSERT(sources[s].first->size() <= qsizetype(LaneEvents::kRowMask));
+    }
+    busy.rows.reserve(total);
+    for (;;) {
+        int best = -1;
+        qint64 bestStart = 0;
+        for (int s = 0; s < 4; ++s) {
+            if (pos[s] >= sources[s].second->size())
+                continue;
+            const qint64 start = sources[s].first->start[(*sources[s].second)[pos[s]]];
+            if (best < 0 || start < bestStart) {
+                best = s;
+                bestStart = start;
+            }
+        }
+        if (best < 0)
+            return true;
+        const quint32 row = (*sources[best].second)[pos[best]++];
+        insertPid(busy.pids, sources[best].first->pid[row]);
+        busy.rows.push_back(LaneEvents::tagged(best, row));
+        if ((busy.rows.size() & 0xFFFF) == 0 && cancel && cancel->load(std::memory_order_relaxed))
+            return false;
+    }
+}
+
 } // namespace
 
 TimelineData::Keys TimelineData::Keys::fromAnalysis(const AnalysisResult& analysis)
@@ -96,7 +153,7 @@ std::shared_ptr<const TimelineData> TimelineData::build(
 bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel)
 {
     const Trace& t = *m_trace;
-    auto copies = rowsByDevice(t.memcpy), memsets = rowsByDevice(t.memset), graphs = rowsByDevice(t.graphs);
+    RowsByDevice copies = rowsByDevice(t.memcpy), memsets = rowsByDevice(t.memset), graphs = rowsByDevice(t.graphs);
     std::map<int, std::vector<std::pair<quint32, const std::vector<quint32>*>>> streamsOf;
     for (const auto& [key, rows] : t.kernelsByStream)
         streamsOf[key.first].emplace_back(key.second, &rows);
@@ -112,55 +169,11 @@ bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel)
     for (const int dev : deviceIds) {
         Device device;
         device.deviceId = dev;
-
-        // The busy band: the device's kernels, graph launches, copies and memsets merged by start
-        // (a k-way merge of start-sorted lists), 4 bytes per operation; its summary computes the
-        // union per pixel. Materialising the union's segments instead would cost 16 bytes per
-        // segment, and serving traces have about one segment per kernel (a launch gap each).
         TimelineLane busy;
-        busy.kind = TimelineLane::Kind::DeviceBusy;
-        busy.device = dev;
-        {
-            static const std::vector<quint32> none;
-            const auto kernels = t.kernelsByDevice.find(quint16(dev));
-            const std::pair<const GpuOpColumns*, const std::vector<quint32>*> sources[] = {
-                { &t.kernels, kernels == t.kernelsByDevice.end() ? &none : &kernels->second },
-                { &t.graphs, graphs.count(dev) ? &graphs[dev] : &none },
-                { &t.memcpy, copies.count(dev) ? &copies[dev] : &none },
-                { &t.memset, memsets.count(dev) ? &memsets[dev] : &none },
-            };
-            size_t pos[4] = { 0, 0, 0, 0 }, total = 0;
-            for (int s = 0; s < 4; ++s) {
-                busy.tableStart[s] = sources[s].first->start.data();
-                busy.tableEnd[s] = sources[s].first->end.data();
-                total += sources[s].second->size();
-                Q_ASSERT(sources[s].first->size() <= qsizetype(LaneEvents::kRowMask));
-            }
-            busy.rows.reserve(total);
-            for (;;) {
-                int best = -1;
-                qint64 bestStart = 0;
-                for (int s = 0; s < 4; ++s) {
-                    if (pos[s] >= sources[s].second->size())
-                        continue;
-                    const qint64 start = sources[s].first->start[(*sources[s].second)[pos[s]]];
-                    if (best < 0 || start < bestStart) {
-                        best = s;
-                        bestStart = start;
-                    }
-                }
-                if (best < 0)
-                    break;
-                const quint32 row = (*sources[best].second)[pos[best]++];
-                insertPid(busy.pids, sources[best].first->pid[row]);
-                busy.rows.push_back(LaneEvents::tagged(best, row));
-                if ((busy.rows.size() & 0xFFFF) == 0 && cancel && cancel->load(std::memory_order_relaxed))
-                    return false;
-            }
-        }
+        if (!buildBusyLane(t, dev, graphs, copies, memsets, busy, cancel))
+            return false;
         device.busy = int(m_lanes.size());
         m_lanes.push_back(std::move(busy));
-
         for (const auto& [stream, rows] : streamsOf[dev]) {
             TimelineLane lane;
             lane.kind = TimelineLane::Kind::Kernels;
@@ -170,25 +183,24 @@ bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel)
             device.kernels.push_back(int(m_lanes.size()));
             m_lanes.push_back(std::move(lane));
         }
-        const auto ownLane
-            = [&](TimelineLane::Kind kind, const GpuOpColumns& table, std::map<int, std::vector<quint32>>& byDevice) {
-                  const auto it = byDevice.find(dev);
-                  if (it == byDevice.end())
-                      return -1;
-                  TimelineLane lane;
-                  lane.kind = kind;
-                  lane.device = dev;
-                  lane.pids = pidsOf(table, it->second);
-                  lane.rows = std::move(it->second);
-                  m_lanes.push_back(std::move(lane));
-                  return int(m_lanes.size()) - 1;
-              };
+        // Graph launches, copies and memsets: one lane each, which takes the device's rows.
+        const auto ownLane = [&](TimelineLane::Kind kind, const GpuOpColumns& table, RowsByDevice& byDevice) {
+            const auto it = byDevice.find(dev);
+            if (it == byDevice.end())
+                return -1;
+            TimelineLane lane;
+            lane.kind = kind;
+            lane.device = dev;
+            lane.pids = pidsOf(table, it->second);
+            lane.rows = std::move(it->second);
+            m_lanes.push_back(std::move(lane));
+            return int(m_lanes.size()) - 1;
+        };
         device.graphs = ownLane(TimelineLane::Kind::Graphs, t.graphs, graphs);
         device.memcpy = ownLane(TimelineLane::Kind::Memcpy, t.memcpy, copies);
         device.memset = ownLane(TimelineLane::Kind::Memset, t.memset, memsets);
         m_devices.push_back(std::move(device));
     }
-
     return true;
 }
 

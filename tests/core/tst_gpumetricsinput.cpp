@@ -2,7 +2,8 @@
 // GPU metrics from inputs shaped like nsys's own and from damaged ones (issue 19): type ids
 // with nsys's 64-bit layout, one case per id field; sparse rowids; values that are no finite
 // number (GPU_METRICS, NVML, Nsight Compute); samples that do not overlap the capture; a large
-// names table. Each input is built here, in a temporary folder; expected values are stated by
+// names table; a GPU_METRICS or names table SQLite cannot read (issue 21.2: a note, not a
+// refused trace). Each input is built here, in a temporary folder; expected values are stated by
 // hand or selected by SQL over the export.
 #include "core/analysis/analysisoptions.h"
 #include "core/analysis/analyzer.h"
@@ -35,6 +36,10 @@ private slots:
     void nonFiniteImports();
     void samplesOutsideTheWindow();
     void manyNamesAndTypes();
+    void damagedTableIsANote_data();
+    void damagedTableIsANote();
+    void missingSchemaIsANote_data();
+    void missingSchemaIsANote();
 
 private:
     /// A copy of the synthetic export, changed by `sql` (run through the SQLite C API).
@@ -448,6 +453,156 @@ void TestGpuMetricsInput::manyNamesAndTypes()
     QCOMPARE(gpu1->v, std::vector<float>(1, 90.0f));
     const QString notes = c.notes.join(QLatin1Char('\n'));
     QVERIFY2(notes.contains(QStringLiteral("3 GPU metric samples under a second metric type")), qPrintable(notes));
+}
+
+void TestGpuMetricsInput::damagedTableIsANote_data()
+{
+    QTest::addColumn<QString>("table");
+    QTest::addColumn<bool>("withoutRowid");
+    QTest::addColumn<QString>("sqliteError");
+    // A damaged page (a copy cut or overwritten mid-file) in the last leaf of GPU_METRICS, which
+    // the last rowid range reaches while the others read; the names table's only page; and a
+    // GPU_METRICS declared WITHOUT ROWID, a schema whose scan by rowid SQLite refuses.
+    QTest::newRow("GPU_METRICS page") << QStringLiteral("GPU_METRICS") << false << QStringLiteral("malformed");
+    QTest::newRow("TARGET_INFO_GPU_METRICS page")
+        << QStringLiteral("TARGET_INFO_GPU_METRICS") << false << QStringLiteral("malformed");
+    QTest::newRow("GPU_METRICS without rowid")
+        << QStringLiteral("GPU_METRICS") << true << QStringLiteral("no such column: rowid");
+}
+
+void TestGpuMetricsInput::damagedTableIsANote()
+{
+    QFETCH(QString, table);
+    QFETCH(bool, withoutRowid);
+    QFETCH(QString, sqliteError);
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("NVIDIA H100"));
+    for (quint32 i = 0; i < 5; ++i)
+        fx.kernel(qint64(i) * 20'000, qint64(i) * 20'000 + 10'000, 0, 7, i + 1, 100, QStringLiteral("gemm"));
+    if (withoutRowid) {
+        fx.exec(QStringLiteral("CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER NOT NULL, sourceId INTEGER NOT "
+                               "NULL, typeName TEXT NOT NULL, metricId INTEGER NOT NULL, metricName TEXT NOT NULL)"));
+        fx.exec(QStringLiteral("CREATE TABLE GPU_METRICS (timestamp INTEGER NOT NULL, typeId INTEGER NOT NULL, "
+                               "metricId INTEGER NOT NULL, value INTEGER NOT NULL, PRIMARY KEY (typeId, metricId, "
+                               "timestamp)) WITHOUT ROWID"));
+    } else {
+        fx.gpuMetricsTables();
+    }
+    // 40 metrics of GPU 0 sampled every 1 µs over 100 µs: 4,000 rows, several pages.
+    const qint64 type = TraceFixture::gpuMetricTypeId(0);
+    QStringList names, rows;
+    for (int m = 0; m < 40; ++m) {
+        names << QStringLiteral("(%1, 2, 'GH100', %2, 'Metric %2 [%]')").arg(type).arg(m);
+        for (int i = 0; i < 100; ++i)
+            rows << QStringLiteral("(%1, %2, %3, %4)").arg(i * 1000).arg(type).arg(m).arg(i % 100);
+    }
+    fx.exec(QStringLiteral("INSERT INTO TARGET_INFO_GPU_METRICS VALUES %1").arg(names.join(QLatin1Char(','))));
+    fx.exec(QStringLiteral("INSERT INTO GPU_METRICS(timestamp, typeId, metricId, value) VALUES %1")
+                .arg(rows.join(QLatin1Char(','))));
+    const QString path = fx.path();
+    const auto kernels = test::selectRows(path, QStringLiteral("SELECT COUNT(*) FROM CUPTI_ACTIVITY_KIND_KERNEL"), 1);
+    QCOMPARE(kernels.size(), 1);
+    if (!withoutRowid) {
+        // The page's b-tree type byte (offset 0; page 1 has the file header first) set to 0, which
+        // no page type has: SQLite reports the database malformed when a scan reaches the page.
+        const auto pageSize = test::selectRows(path, QStringLiteral("PRAGMA page_size"), 1);
+        const auto root = test::selectRows(
+            path, QStringLiteral("SELECT rootpage FROM sqlite_master WHERE name = '%1'").arg(table), 1);
+        QCOMPARE(pageSize.size(), 1);
+        QCOMPARE(root.size(), 1);
+        QVERIFY(root[0][0] > 1);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        qint64 page = root[0][0];
+        QVERIFY(f.seek((page - 1) * pageSize[0][0]));
+        const QByteArray header = f.read(12);
+        if (table == QLatin1String("GPU_METRICS")) {
+            // An interior table page (type 5): its right-most child, bytes 8–11 big-endian, is the
+            // last leaf.
+            QCOMPARE(int(header[0]), 5);
+            page = (qint64(quint8(header[8])) << 24) | (quint8(header[9]) << 16) | (quint8(header[10]) << 8)
+                | quint8(header[11]);
+        }
+        QVERIFY(f.seek((page - 1) * pageSize[0][0]));
+        QVERIFY(f.write(QByteArray(1, '\0')) == 1);
+        f.close();
+        QVERIFY(test::selectRows(path, QStringLiteral("SELECT COUNT(*) FROM %1").arg(table), 1).isEmpty());
+    }
+    LoadOptions serial, ranged;
+    serial.parallel = false;
+    ranged.metricsReaders = 3;
+    ranged.metricsRowsPerRange = 1'000;
+    for (const LoadOptions& options : { LoadOptions(), serial, ranged }) {
+        const LoadOutcome o = TraceLoader::loadSync(path, options);
+        QVERIFY2(o.ok(), qPrintable(o.message));
+        QCOMPARE(qint64(o.trace->kernels.size()), kernels[0][0]);
+        QVERIFY(o.trace->counters.series.isEmpty());
+        const QString notes = o.trace->counters.notes.join(QLatin1Char('\n'));
+        QVERIFY2(notes.contains(
+                     QStringLiteral("GPU metrics are not read: %1 could not be read from trace.sqlite (").arg(table)),
+            qPrintable(notes));
+        QVERIFY2(notes.contains(sqliteError), qPrintable(notes));
+        QVERIFY2(!notes.contains(fx.dir()), qPrintable(notes)); // the file's name, never its folder
+    }
+}
+
+void TestGpuMetricsInput::missingSchemaIsANote_data()
+{
+    QTest::addColumn<QString>("metrics"); // CREATE TABLE GPU_METRICS …
+    QTest::addColumn<QString>("names"); // CREATE TABLE TARGET_INFO_GPU_METRICS …, or empty for none
+    QTest::addColumn<QString>("note");
+    const QString metrics = QStringLiteral("CREATE TABLE GPU_METRICS (timestamp INTEGER NOT NULL, typeId INTEGER NOT "
+                                           "NULL, metricId INTEGER NOT NULL, value INTEGER NOT NULL)");
+    const QString names = QStringLiteral("CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER NOT NULL, sourceId "
+                                         "INTEGER NOT NULL, typeName TEXT NOT NULL, metricId INTEGER NOT NULL, "
+                                         "metricName TEXT NOT NULL)");
+    QTest::newRow("GPU_METRICS without value")
+        << QStringLiteral("CREATE TABLE GPU_METRICS (timestamp INTEGER NOT NULL, typeId INTEGER NOT NULL, metricId "
+                          "INTEGER NOT NULL)")
+        << names << QStringLiteral("GPU metrics are not read: GPU_METRICS in trace.sqlite has no value column.");
+    QTest::newRow("no names table") << metrics << QString()
+                                    << QStringLiteral("GPU metrics are not read: trace.sqlite has no "
+                                                      "TARGET_INFO_GPU_METRICS table to name them.");
+    QTest::newRow("names without metricName")
+        << metrics
+        << QStringLiteral("CREATE TABLE TARGET_INFO_GPU_METRICS (typeId INTEGER NOT NULL, sourceId INTEGER NOT NULL, "
+                          "typeName TEXT NOT NULL, metricId INTEGER NOT NULL)")
+        << QStringLiteral(
+               "GPU metrics are not read: TARGET_INFO_GPU_METRICS in trace.sqlite has no metricName column.");
+    QTest::newRow("names empty") << metrics << names
+                                 << QStringLiteral(
+                                        "GPU metrics are not read: TARGET_INFO_GPU_METRICS in trace.sqlite names no "
+                                        "metric.");
+}
+
+void TestGpuMetricsInput::missingSchemaIsANote()
+{
+    // A schema without what the reader needs (a column or the names table missing) leaves the
+    // GPU metrics out with a note naming the file and what is missing; the kernels load.
+    QFETCH(QString, metrics);
+    QFETCH(QString, names);
+    QFETCH(QString, note);
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("NVIDIA H100"));
+    for (quint32 i = 0; i < 3; ++i)
+        fx.kernel(qint64(i) * 20'000, qint64(i) * 20'000 + 10'000, 0, 7, i + 1, 100, QStringLiteral("gemm"));
+    fx.exec(metrics);
+    if (!names.isEmpty())
+        fx.exec(names);
+    const bool hasValue = metrics.contains(QLatin1String("value"));
+    fx.exec(QStringLiteral("INSERT INTO GPU_METRICS(timestamp, typeId, metricId%1) VALUES (1000, %2, 0%3), (2000, %2, "
+                           "0%3)")
+                .arg(hasValue ? QStringLiteral(", value") : QString())
+                .arg(TraceFixture::gpuMetricTypeId(0))
+                .arg(hasValue ? QStringLiteral(", 50") : QString()));
+    const QString path = fx.path();
+    const auto kernels = test::selectRows(path, QStringLiteral("SELECT COUNT(*) FROM CUPTI_ACTIVITY_KIND_KERNEL"), 1);
+    QCOMPARE(kernels.size(), 1);
+    const LoadOutcome o = TraceLoader::loadSync(path);
+    QVERIFY2(o.ok(), qPrintable(o.message));
+    QCOMPARE(qint64(o.trace->kernels.size()), kernels[0][0]);
+    QVERIFY(o.trace->counters.series.isEmpty());
+    QVERIFY2(o.trace->counters.notes.contains(note), qPrintable(o.trace->counters.notes.join(QLatin1Char('\n'))));
 }
 
 QTEST_GUILESS_MAIN(TestGpuMetricsInput)

@@ -115,6 +115,7 @@ private slots:
     void closeWhileSorting();
     void recentFilesMenu();
     void preferencesCheckTheFiles();
+    void preferencesSetEfficiencyOptions();
 
 private:
     QTemporaryDir m_settingsDir;
@@ -620,6 +621,52 @@ void TestMainWindow::preferencesCheckTheFiles()
     QCOMPARE(Settings::instance()->defaultPhaseMap(), map);
     QVERIFY(Settings::instance()->defaultTaxonomy().isEmpty());
     Settings::instance()->setDefaultPhaseMap({});
+}
+
+void TestMainWindow::preferencesSetEfficiencyOptions()
+{
+    // The CLI's --math-paths, --gpu-peaks and --peak-tflops in the Preferences (issue 21.5):
+    // checked by AnalysisOptions' loader, stored, and applied to the session's options.
+    QTemporaryDir dir;
+    const QString paths = dir.filePath(QStringLiteral("paths.json"));
+    QVERIFY(writeFile(paths, R"({"format": "sightline.math-paths", "format_version": 1, "paths": [
+        {"path": "tensor-core", "dtype": "tf32", "patterns": ["my_gemm"]}]})"));
+    const QString peaks = dir.filePath(QStringLiteral("peaks.json"));
+    QVERIFY(writeFile(peaks, R"({"format": "sightline.gpu-peaks", "format_version": 1, "gpus": [
+        {"model": "Test H100", "match": ["H100"], "source": "test", "tflops": {"tf32": 250}}]})"));
+    const QString broken = dir.filePath(QStringLiteral("broken-peaks.json"));
+    QVERIFY(writeFile(broken, R"({"gpus": [{"model": "cut short)")); // no valid JSON
+    TraceSession session;
+    AnalysisFiles files(&session);
+    PreferencesDialog dialog;
+    dialog.mathPathsEdit()->setText(paths);
+    dialog.gpuPeaksEdit()->setText(broken);
+    dialog.accept(); // refused: the peak table does not load
+    QVERIFY(dialog.result() != QDialog::Accepted);
+    QVERIFY2(dialog.errorLabel()->text().contains(QStringLiteral("broken-peaks.json")),
+        qPrintable(dialog.errorLabel()->text()));
+    dialog.gpuPeaksEdit()->setText(peaks);
+    dialog.peakTflopsEdit()->setText(QStringLiteral("fast"));
+    dialog.accept(); // refused: no number
+    QVERIFY(dialog.result() != QDialog::Accepted);
+    QVERIFY2(dialog.errorLabel()->text().contains(QStringLiteral("\"fast\"")), qPrintable(dialog.errorLabel()->text()));
+    QVERIFY(Settings::instance()->defaultMathPaths().isEmpty()); // nothing stored
+    dialog.peakTflopsEdit()->setText(QStringLiteral(" 123.5 "));
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(Settings::instance()->defaultMathPaths(), paths);
+    QCOMPARE(Settings::instance()->defaultGpuPeaks(), peaks);
+    QCOMPARE(Settings::instance()->peakTflops(), QStringLiteral("123.5"));
+    const AnalysisOptions& o = session.options();
+    QCOMPARE(o.peakTflops.value_or(0), 123.5);
+    QCOMPARE(o.mathPaths.classify(QStringLiteral("my_gemm_kernel")).dtype, QStringLiteral("tf32"));
+    const GpuPeaks::Entry* entry = o.peaks.find(QStringLiteral("NVIDIA H100 80GB HBM3"));
+    QVERIFY(entry);
+    QCOMPARE(entry->model, QStringLiteral("Test H100"));
+    Settings::instance()->setDefaultMathPaths({});
+    Settings::instance()->setDefaultGpuPeaks({});
+    Settings::instance()->setPeakTflops({});
+    QVERIFY(!session.options().peakTflops); // back to the table
 }
 
 QTEST_MAIN(TestMainWindow)

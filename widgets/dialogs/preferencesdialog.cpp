@@ -29,6 +29,9 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     , m_restartNote(new QLabel(this))
     , m_phaseMap(new QLineEdit(this))
     , m_taxonomy(new QLineEdit(this))
+    , m_mathPaths(new QLineEdit(this))
+    , m_gpuPeaks(new QLineEdit(this))
+    , m_peakTflops(new QLineEdit(this))
     , m_error(new QLabel(this))
     , m_nsys(new QLineEdit(this))
 {
@@ -50,6 +53,16 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     m_taxonomy->setText(Settings::instance()->defaultTaxonomy());
     m_taxonomy->setPlaceholderText(tr("built-in rules only"));
     form->addRow(tr("Default kernel &taxonomy:"), fileRow(m_taxonomy, tr("Default Kernel Taxonomy")));
+    m_mathPaths->setText(Settings::instance()->defaultMathPaths());
+    m_mathPaths->setPlaceholderText(tr("built-in rules only"));
+    form->addRow(tr("&Math-path rules:"), fileRow(m_mathPaths, tr("Math-Path Rules")));
+    m_gpuPeaks->setText(Settings::instance()->defaultGpuPeaks());
+    m_gpuPeaks->setPlaceholderText(tr("built-in table only"));
+    form->addRow(tr("&GPU peaks:"), fileRow(m_gpuPeaks, tr("GPU Peaks")));
+    m_peakTflops->setText(Settings::instance()->peakTflops());
+    m_peakTflops->setPlaceholderText(tr("from the GPU peaks table"));
+    m_peakTflops->setToolTip(tr("One peak in TFLOP/s per GPU for every kernel's MFU, instead of the table."));
+    form->addRow(tr("Peak TFLOP/&s:"), m_peakTflops);
     // Reports (.nsys-rep) open through their SQLite export, made by the user's own nsys.
     m_nsys->setText(Settings::instance()->nsysPath());
     const QString found = NsysImporter::findNsys();
@@ -140,9 +153,13 @@ void PreferencesDialog::accept()
     // with the loader's message instead of failing every later analysis.
     const QString phaseMap = m_phaseMap->text().trimmed();
     const QString taxonomy = m_taxonomy->text().trimmed();
+    const QString mathPaths = m_mathPaths->text().trimmed();
+    const QString gpuPeaks = m_gpuPeaks->text().trimmed();
+    const QString peak = m_peakTflops->text().trimmed();
     AnalysisOptions check;
     QString error;
-    if (!check.loadFiles(phaseMap, taxonomy, &error)) {
+    if (!check.loadFiles(phaseMap, taxonomy, &error) || !check.loadEfficiencyFiles(mathPaths, gpuPeaks, &error)
+        || !check.setPeakTflops(peak, &error)) {
         m_error->setText(error);
         return;
     }
@@ -151,6 +168,9 @@ void PreferencesDialog::accept()
     s->setLanguage(selectedLanguage());
     s->setDefaultPhaseMap(phaseMap);
     s->setDefaultTaxonomy(taxonomy);
+    s->setDefaultMathPaths(mathPaths);
+    s->setDefaultGpuPeaks(gpuPeaks);
+    s->setPeakTflops(peak);
     s->setNsysPath(m_nsys->text().trimmed());
     s->setTraceCacheEnabled(m_cache->isChecked());
     s->setTraceCacheLimitGiB(m_cacheLimit->value());

@@ -13,7 +13,9 @@ namespace sl {
 
 /// Application preferences, stored through Settings when the user presses OK: the user
 /// interface language (System, English, or an embedded translation) and the default phase map
-/// and kernel taxonomy files (checked with the CLI's loader before OK closes the dialog).
+/// and kernel taxonomy files, the extra math-path rules and GPU peaks and the peak TFLOP/s
+/// (the CLI's --math-paths, --gpu-peaks, --peak-tflops; all checked with the CLI's loader
+/// before OK closes the dialog).
 /// The language applies at the next start: widgets build their texts once and do not
 /// retranslate on QEvent::LanguageChange, which the dialog says next to the choice.
 class PreferencesDialog : public QDialog
@@ -29,6 +31,10 @@ public:
     QString selectedLanguage() const;
     QLineEdit* phaseMapEdit() const { return m_phaseMap; }
     QLineEdit* taxonomyEdit() const { return m_taxonomy; }
+    QLineEdit* mathPathsEdit() const { return m_mathPaths; }
+    QLineEdit* gpuPeaksEdit() const { return m_gpuPeaks; }
+    /// TFLOP/s per GPU for every kernel's MFU; empty = the peak table.
+    QLineEdit* peakTflopsEdit() const { return m_peakTflops; }
     QLabel* errorLabel() const { return m_error; }
 
     void accept() override;
@@ -44,6 +50,9 @@ private:
     QLabel* m_restartNote;
     QLineEdit* m_phaseMap;
     QLineEdit* m_taxonomy;
+    QLineEdit* m_mathPaths;
+    QLineEdit* m_gpuPeaks;
+    QLineEdit* m_peakTflops;
     QLabel* m_error;
     QLineEdit* m_nsys;
     QCheckBox* m_cache = nullptr;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/docks/comparisondock.h"
 
+#include "core/analysis/analysisoptions.h"
 #include "core/analysis/counters/ncuanalysis.h"
 #include "core/compare/comparator.h"
 #include "core/compare/comparisonevidence.h"
@@ -321,7 +322,7 @@ void ComparisonDock::recompute()
             m_status->setText(tr("FLOPs per token: a positive number, or a parameter count followed by \"params\"."));
             return;
         }
-        o.modelFlopsPerToken = params ? 2.0 * v : v;
+        o.modelFlopsPerToken = params ? AnalysisOptions::flopsPerTokenOfParams(v) : v;
     }
     if (!Comparator::validate(int(m_analyses.size()), o, &error)) {
         m_status->setText(error);

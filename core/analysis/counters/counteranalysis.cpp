@@ -255,6 +255,303 @@ QStringList nonOverlapNotes(const CounterSet& exported, const CounterSet& extra,
     return notes;
 }
 
+/// The series of both sets grouped by device, by device id.
+QVector<DeviceSeries> groupByDevice(const CounterSet& exported, const CounterSet& extra)
+{
+    QVector<DeviceSeries> devices;
+    const auto add = [&](const CounterSeries& s) {
+        for (auto& d : devices) {
+            if (d.deviceId == s.deviceId) {
+                d.series.append(&s);
+                return;
+            }
+        }
+        devices.append({ s.deviceId, { &s } });
+    };
+    for (const auto& s : exported.series)
+        add(s);
+    for (const auto& s : extra.series)
+        add(s);
+    std::sort(devices.begin(), devices.end(), [](const auto& a, const auto& b) { return a.deviceId < b.deviceId; });
+    return devices;
+}
+
+constexpr int kClasses = StepComposition::kClassCount;
+
+/// The in-window kernel time of one device as unions: all of it, per phase and per step class.
+struct DeviceBusy
+{
+    IntervalList all;
+    std::vector<IntervalList> byPhase;
+    std::array<IntervalList, kClasses> byClass;
+};
+
+/// DeviceBusy of `deviceId` (its kernels are start-sorted; clipped to the window's end). The
+/// phase and class lists are not united yet: only the stretches reported need it.
+DeviceBusy kernelBusy(const AnalysisResult& r, int deviceId)
+{
+    const Trace& trace = *r.trace;
+    const int phaseCount = int(r.phases.size());
+    const ServingSteps& st = r.serving.steps;
+    DeviceBusy busy;
+    busy.byPhase.resize(size_t(std::max(phaseCount, 0)));
+    const auto byDevice = trace.kernelsByDevice.find(quint16(deviceId));
+    if (byDevice == trace.kernelsByDevice.end())
+        return busy;
+    busy.all.reserve(byDevice->second.size());
+    for (quint32 k : byDevice->second) {
+        if (k >= r.kernelInWindow.size() || !r.kernelInWindow[k])
+            continue;
+        const qint64 a = trace.kernels.start[k], b = std::min(trace.kernels.end[k], r.window.endNs);
+        if (b <= a)
+            continue;
+        busy.all.emplace_back(a, b);
+        const int p = k < r.kernelPhase.size() ? r.kernelPhase[k] : -1;
+        if (p >= 0 && p < phaseCount)
+            busy.byPhase[size_t(p)].emplace_back(a, b);
+        // The class of the serving step the kernel was launched in (ServingStats::rangeStep).
+        const qint32 rg = k < r.kernelRange.size() ? r.kernelRange[k] : -1;
+        const qint32 step = rg >= 0 && size_t(rg) < r.serving.rangeStep.size() ? r.serving.rangeStep[size_t(rg)] : -1;
+        if (step >= 0 && step < st.size() && st.cls[size_t(step)] < kClasses)
+            busy.byClass[st.cls[size_t(step)]].emplace_back(a, b);
+    }
+    busy.all = CounterStats::unite(std::move(busy.all));
+    return busy;
+}
+
+/// Each phase's steps on `deviceId`, clipped to the window: the step ranges of the processes
+/// that ran work there (not united).
+std::vector<IntervalList> phaseSteps(const AnalysisResult& r, int deviceId)
+{
+    const int phaseCount = int(r.phases.size());
+    std::vector<IntervalList> steps(size_t(std::max(phaseCount, 0)));
+    const auto& nv = r.trace->nvtx;
+    // pid → whether the process ran work on this device, looked up once per pid (the last
+    // process entry of a pid decides, as before).
+    QHash<quint32, bool> usesDevice;
+    for (const auto& proc : r.processes)
+        usesDevice.insert(proc.pid, proc.devices.contains(deviceId));
+    for (qsizetype i = 0; i < nv.size() && size_t(i) < r.rangeStepPhase.size(); ++i) {
+        const int p = r.rangeStepPhase[size_t(i)];
+        if (p < 0 || p >= phaseCount || !usesDevice.value(nv.pid[size_t(i)], false))
+            continue;
+        const qint64 a = std::max(nv.start[size_t(i)], r.window.startNs);
+        const qint64 b = std::min(nv.end[size_t(i)], r.window.endNs);
+        if (b > a)
+            steps[size_t(p)].emplace_back(a, b);
+    }
+    return steps;
+}
+
+/// Each step class's serving steps whose GPU is `deviceId` (ServingSteps::device, where most of
+/// the step's kernels ran), clipped to the window (not united).
+std::array<IntervalList, kClasses> classSteps(const AnalysisResult& r, int deviceId)
+{
+    const ServingSteps& st = r.serving.steps;
+    std::array<IntervalList, kClasses> steps;
+    for (qsizetype i = 0; i < st.size(); ++i) {
+        const qint64 a = std::max(st.start[size_t(i)], r.window.startNs);
+        const qint64 b = std::min(st.end[size_t(i)], r.window.endNs);
+        if (st.device[size_t(i)] == deviceId && st.cls[size_t(i)] < kClasses && b > a)
+            steps[st.cls[size_t(i)]].emplace_back(a, b);
+    }
+    return steps;
+}
+
+/// The scopes of one device into `out.scopes` — the window, each phase with steps there, each
+/// step class with steps there — and their stretches into `stretchOf` (parallel to out.scopes).
+/// False when cancelled.
+bool summariseDevice(const AnalysisResult& r, const DeviceSeries& dev, CounterResult& out,
+    std::vector<IntervalList>& stretchOf, const Cancellation& cancel)
+{
+    const IntervalList window { { r.window.startNs, r.window.endNs } };
+    DeviceBusy busy = kernelBusy(r, dev.deviceId);
+    const std::vector<size_t> grids = timestampGrids(dev.series);
+    const auto add
+        = [&](CounterScope::Kind kind, const QString& name, IntervalList stretch, const IntervalList& kernels) {
+              out.scopes.append(summarise(kind, name, dev.deviceId, dev.series, stretch, kernels, &grids));
+              stretchOf.push_back(std::move(stretch));
+          };
+    add(CounterScope::Kind::Window, QStringLiteral("window"), window, busy.all);
+    std::vector<IntervalList> steps = phaseSteps(r, dev.deviceId);
+    for (size_t p = 0; p < steps.size(); ++p) {
+        if (cancel.isCancelled())
+            return false;
+        if (!steps[p].empty())
+            add(CounterScope::Kind::Phase, r.phases[qsizetype(p)].phase, CounterStats::unite(std::move(steps[p])),
+                CounterStats::unite(std::move(busy.byPhase[p])));
+    }
+    std::array<IntervalList, kClasses> classes = classSteps(r, dev.deviceId);
+    for (int c = 0; c < kClasses; ++c) {
+        if (cancel.isCancelled())
+            return false;
+        if (!classes[size_t(c)].empty())
+            add(CounterScope::Kind::StepClass, StepComposition::className(StepComposition::Class(c)),
+                CounterStats::unite(std::move(classes[size_t(c)])),
+                CounterStats::unite(std::move(busy.byClass[size_t(c)])));
+    }
+    return true;
+}
+
+/// Whether step-class scope `i` covers the same time as a phase of its device (e.g. the vLLM
+/// "decode" phase and the decode steps): then only the phase gets findings.
+bool sameAsAPhase(const CounterResult& out, const std::vector<IntervalList>& stretchOf, qsizetype i)
+{
+    const qint64 len = CounterStats::length(stretchOf[size_t(i)]);
+    for (qsizetype j = 0; j < out.scopes.size(); ++j) {
+        if (out.scopes[j].kind != CounterScope::Kind::Phase || out.scopes[j].deviceId != out.scopes[i].deviceId)
+            continue;
+        const qint64 shared = CounterStats::length(CounterStats::intersect(stretchOf[size_t(i)], stretchOf[size_t(j)]));
+        const qint64 longer = std::max(len, CounterStats::length(stretchOf[size_t(j)]));
+        if (longer > 0 && double(shared) >= spec::kSameStretchShare * double(longer))
+            return true;
+    }
+    return false;
+}
+
+/// The memory-bound or latency-bound finding of scope `s` (its bound is one of the two).
+Finding boundFinding(const AnalysisResult& r, const CounterScope& s)
+{
+    Finding f;
+    // The title starts with the stretch's name ("Decode on GPU 0: memory-bound"), as other
+    // findings; one text for a phase, a step class (plural) and the window.
+    QString where = s.kind == CounterScope::Kind::Window ? CounterAnalysis::tr("The window") : scopeLabel(s);
+    if (!where.isEmpty())
+        where[0] = where[0].toUpper();
+    const double tensor = busyMean(s, { gpumetrics::kTensorActive }, false);
+    if (s.bound == BoundClass::MemoryBound) {
+        f.id = QStringLiteral("counters-memory-bound");
+        f.title = CounterAnalysis::tr("%1 on GPU %2: memory-bound").arg(where).arg(s.deviceId);
+        f.summary = CounterAnalysis::tr(
+            "While the kernels run, DRAM bandwidth averages %1 of peak and compute %2 (tensor pipes %3) "
+            "over %4 of kernel time: the GPU waits for memory. More requests per step reuse each "
+            "weight byte for more tokens; quantised weights or KV cache move fewer bytes.")
+                        .arg(formatPercent(s.dramPct / 100), formatPercent(std::max(0.0, s.computePct) / 100),
+                            tensor >= 0 ? formatPercent(tensor / 100) : CounterAnalysis::tr("not sampled"),
+                            formatDuration(s.kernelBusyNs));
+        f.metric = CounterAnalysis::tr("DRAM %1").arg(formatPercent(s.dramPct / 100));
+    } else {
+        f.id = QStringLiteral("counters-latency-bound");
+        f.title = CounterAnalysis::tr("%1 on GPU %2: busy at low utilisation").arg(where).arg(s.deviceId);
+        f.summary = CounterAnalysis::tr(
+            "While the kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes near its "
+            "limit over %3 of kernel time: small kernels, launch latency or dependencies dominate. "
+            "Fusing kernels, CUDA graphs or larger batches raise the work per launch.")
+                        .arg(formatPercent(std::max(0.0, s.dramPct) / 100),
+                            formatPercent(std::max(0.0, s.computePct) / 100), formatDuration(s.kernelBusyNs));
+        f.metric = CounterAnalysis::tr("compute %1").arg(formatPercent(std::max(0.0, s.computePct) / 100));
+    }
+    f.setImpact(s.kernelBusyNs, r.window);
+    f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
+    Evidence samples;
+    samples.table = tables::kGpuMetrics;
+    samples.deviceId = s.deviceId;
+    samples.startNs = r.window.startNs;
+    samples.endNs = r.window.endNs;
+    samples.sql = sqlForSamples(s.deviceId, r.window.startNs, r.window.endNs);
+    f.evidence.append(samples);
+    return f;
+}
+
+/// Findings: per phase and step class where the device has some, else per window; only
+/// stretches with a real share of the window's kernel time; a step class that covers the same
+/// time as a phase of the device only once, as the phase.
+void boundFindings(
+    AnalysisResult& r, const CounterResult& out, const std::vector<IntervalList>& stretchOf, qint64 windowKernelNs)
+{
+    for (qsizetype i = 0; i < out.scopes.size(); ++i) {
+        const CounterScope& s = out.scopes[i];
+        const bool isWindow = s.kind == CounterScope::Kind::Window;
+        bool deviceHasStretches = false;
+        for (const auto& o : out.scopes)
+            deviceHasStretches
+                = deviceHasStretches || (o.deviceId == s.deviceId && o.kind != CounterScope::Kind::Window);
+        if (isWindow == deviceHasStretches)
+            continue;
+        if (s.kind == CounterScope::Kind::StepClass && sameAsAPhase(out, stretchOf, i))
+            continue;
+        if (windowKernelNs <= 0 || double(s.kernelBusyNs) < spec::kCounterFindingBusyShare * double(windowKernelNs))
+            continue;
+        if (s.bound == BoundClass::MemoryBound || s.bound == BoundClass::LatencyBound)
+            r.findings.append(boundFinding(r, s));
+    }
+}
+
+/// The clock-throttle finding of clock series `s` on `deviceId`: below kThrottleClockShare of
+/// its capture maximum `peak` for `below` ns of the `sum.coveredNs` sampled in the window.
+Finding throttleFinding(const AnalysisResult& r, const CounterResult& out, int deviceId, const CounterSeries& s,
+    double peak, qint64 below, const CounterSummary& sum, const CounterScope& window)
+{
+    QStringList slowPhases;
+    for (const CounterScope& o : out.scopes) {
+        for (const auto& fig : o.figures)
+            if (o.deviceId == deviceId && o.kind == CounterScope::Kind::Phase && fig.name == s.name && fig.whole.valid()
+                && fig.whole.mean < spec::kThrottleClockShare * peak)
+                slowPhases << o.scope;
+    }
+    Finding f;
+    f.id = QStringLiteral("counters-clock-throttle");
+    f.title = CounterAnalysis::tr("GPU %1 runs below its clock").arg(deviceId);
+    f.summary
+        = CounterAnalysis::tr("%1 was below %6 of its %2 MHz maximum for %3 of the sampled window (mean %4 MHz)%5. "
+                              "Power or thermal limits slow every kernel alike: check power caps, cooling and "
+                              "clock settings (nvidia-smi -q -d PERFORMANCE names the reason).")
+              .arg(s.name)
+              .arg(peak, 0, 'f', 0)
+              .arg(formatPercent(double(below) / double(sum.coveredNs)))
+              .arg(sum.mean, 0, 'f', 0)
+              .arg(slowPhases.isEmpty()
+                      ? QString()
+                      : CounterAnalysis::tr("; slowest in %1").arg(slowPhases.join(QStringLiteral(", "))))
+              .arg(formatPercent(spec::kThrottleClockShare, 0));
+    f.metric
+        = CounterAnalysis::tr("%1 below %2 clock")
+              .arg(formatPercent(double(below) / double(sum.coveredNs)), formatPercent(spec::kThrottleClockShare, 0));
+    f.setImpact(qint64(double(window.kernelBusyNs) * double(below) / double(sum.coveredNs)), r.window);
+    f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
+    Evidence e;
+    e.deviceId = deviceId;
+    e.startNs = r.window.startNs;
+    e.endNs = r.window.endNs;
+    if (s.source == CounterSeries::Source::GpuMetrics) {
+        e.table = tables::kGpuMetrics;
+        e.sql = sqlForSamples(deviceId, r.window.startNs, r.window.endNs);
+    } else {
+        e.table = QStringLiteral("NVML");
+    }
+    f.evidence.append(e);
+    return f;
+}
+
+/// Throttling: any clock series (GPU metrics "GPC Clock Frequency", NVML "SM Clock") below
+/// 90 % of its own capture maximum for over 10 % of the window, on devices whose window has a
+/// real share of the kernel time.
+void throttleFindings(
+    AnalysisResult& r, const QVector<DeviceSeries>& devices, const CounterResult& out, qint64 windowKernelNs)
+{
+    const IntervalList window { { r.window.startNs, r.window.endNs } };
+    for (const DeviceSeries& dev : devices) {
+        const CounterScope* scope = nullptr;
+        for (const CounterScope& o : out.scopes)
+            if (o.deviceId == dev.deviceId && o.kind == CounterScope::Kind::Window)
+                scope = &o;
+        if (!scope || windowKernelNs <= 0
+            || double(scope->kernelBusyNs) < spec::kCounterFindingBusyShare * double(windowKernelNs))
+            continue;
+        for (const CounterSeries* s : dev.series) {
+            if (!gpumetrics::isCoreClock(s->name, s->unit) || s->v.empty())
+                continue;
+            const double peak = double(*std::max_element(s->v.begin(), s->v.end()));
+            if (peak <= 0)
+                continue;
+            const qint64 below = CounterStats::timeBelow(*s, window, spec::kThrottleClockShare * peak);
+            const CounterSummary sum = CounterStats::over(*s, window);
+            if (sum.valid() && double(below) > spec::kThrottleTimeShare * double(sum.coveredNs))
+                r.findings.append(throttleFinding(r, out, dev.deviceId, *s, peak, below, sum, *scope));
+        }
+    }
+}
+
 } // namespace
 
 void CounterAnalysis::attach(const AnalysisOptions& options, AnalysisResult& r, const Cancellation& cancel)
@@ -300,256 +597,23 @@ CounterResult CounterAnalysis::run(AnalysisResult& r, const CounterSet& extra, c
     const Trace& trace = *r.trace;
     out.notes = trace.counters.notes + extra.notes;
     out.notes += nonOverlapNotes(trace.counters, extra, r.window.startNs, r.window.endNs);
-    QVector<DeviceSeries> devices;
-    const auto add = [&](const CounterSeries& s) {
-        for (auto& d : devices) {
-            if (d.deviceId == s.deviceId) {
-                d.series.append(&s);
-                return;
-            }
-        }
-        devices.append({ s.deviceId, { &s } });
-    };
-    for (const auto& s : trace.counters.series)
-        add(s);
-    for (const auto& s : extra.series)
-        add(s);
+    const QVector<DeviceSeries> devices = groupByDevice(trace.counters, extra);
     if (devices.isEmpty())
         return out;
-    std::sort(devices.begin(), devices.end(), [](const auto& a, const auto& b) { return a.deviceId < b.deviceId; });
-
-    const qint64 w0 = r.window.startNs, w1 = r.window.endNs;
-    const IntervalList window { { w0, w1 } };
-    const int phaseCount = int(r.phases.size());
-    constexpr int kClasses = StepComposition::kClassCount;
-    const ServingSteps& st = r.serving.steps;
     // The stretch of each scope (parallel to out.scopes): a step class that covers the same time
-    // as a phase is not reported twice (findings below).
+    // as a phase is not reported twice (boundFindings).
     std::vector<IntervalList> stretchOf;
+    for (const DeviceSeries& dev : devices) {
+        if (cancel.isCancelled() || !summariseDevice(r, dev, out, stretchOf, cancel))
+            return out;
+    }
+    if (cancel.isCancelled())
+        return out;
     qint64 windowKernelNs = 0;
     for (const auto& d : r.devices)
         windowKernelNs += d.computeBusyNs;
-
-    for (const DeviceSeries& dev : devices) {
-        if (cancel.isCancelled())
-            return out;
-        // Kernel unions of this device: all, and per phase (kernels are start-sorted per device).
-        IntervalList busyAll;
-        std::vector<IntervalList> busyByPhase(size_t(std::max(phaseCount, 0)));
-        std::array<IntervalList, kClasses> busyByClass;
-        const auto byDevice = trace.kernelsByDevice.find(quint16(dev.deviceId));
-        if (byDevice != trace.kernelsByDevice.end()) {
-            busyAll.reserve(byDevice->second.size());
-            for (quint32 k : byDevice->second) {
-                if (k >= r.kernelInWindow.size() || !r.kernelInWindow[k])
-                    continue;
-                const qint64 a = trace.kernels.start[k], b = std::min(trace.kernels.end[k], w1);
-                if (b <= a)
-                    continue;
-                busyAll.emplace_back(a, b);
-                const int p = k < r.kernelPhase.size() ? r.kernelPhase[k] : -1;
-                if (p >= 0 && p < phaseCount)
-                    busyByPhase[size_t(p)].emplace_back(a, b);
-                // The class of the serving step the kernel was launched in (ServingStats::rangeStep).
-                const qint32 rg = k < r.kernelRange.size() ? r.kernelRange[k] : -1;
-                const qint32 step
-                    = rg >= 0 && size_t(rg) < r.serving.rangeStep.size() ? r.serving.rangeStep[size_t(rg)] : -1;
-                if (step >= 0 && step < st.size() && st.cls[size_t(step)] < kClasses)
-                    busyByClass[st.cls[size_t(step)]].emplace_back(a, b);
-            }
-        }
-        busyAll = CounterStats::unite(std::move(busyAll));
-        const std::vector<size_t> grids = timestampGrids(dev.series);
-        out.scopes.append(summarise(
-            CounterScope::Kind::Window, QStringLiteral("window"), dev.deviceId, dev.series, window, busyAll, &grids));
-        stretchOf.push_back(window);
-
-        // Each phase's steps on this device: the step ranges of processes that ran work here.
-        std::vector<IntervalList> steps(size_t(std::max(phaseCount, 0)));
-        const auto& nv = trace.nvtx;
-        // pid → whether the process ran work on this device, looked up once per pid (the last
-        // process entry of a pid decides, as before).
-        QHash<quint32, bool> usesDevice;
-        for (const auto& proc : r.processes)
-            usesDevice.insert(proc.pid, proc.devices.contains(dev.deviceId));
-        for (qsizetype i = 0; i < nv.size() && size_t(i) < r.rangeStepPhase.size(); ++i) {
-            const int p = r.rangeStepPhase[size_t(i)];
-            if (p < 0 || p >= phaseCount)
-                continue;
-            if (!usesDevice.value(nv.pid[size_t(i)], false))
-                continue;
-            const qint64 a = std::max(nv.start[size_t(i)], w0), b = std::min(nv.end[size_t(i)], w1);
-            if (b > a)
-                steps[size_t(p)].emplace_back(a, b);
-        }
-        for (int p = 0; p < phaseCount; ++p) {
-            if (cancel.isCancelled())
-                return out;
-            if (steps[size_t(p)].empty())
-                continue;
-            const IntervalList stretch = CounterStats::unite(std::move(steps[size_t(p)]));
-            const IntervalList busy = CounterStats::unite(std::move(busyByPhase[size_t(p)]));
-            out.scopes.append(summarise(
-                CounterScope::Kind::Phase, r.phases[p].phase, dev.deviceId, dev.series, stretch, busy, &grids));
-            stretchOf.push_back(stretch);
-        }
-
-        // Each step class: the union of the serving steps of that class whose GPU is this device
-        // (ServingSteps::device, where most of the step's kernels ran), clipped to the window.
-        std::array<IntervalList, kClasses> classSteps;
-        for (qsizetype i = 0; i < st.size(); ++i) {
-            const qint64 a = std::max(st.start[size_t(i)], w0), b = std::min(st.end[size_t(i)], w1);
-            if (st.device[size_t(i)] == dev.deviceId && st.cls[size_t(i)] < kClasses && b > a)
-                classSteps[st.cls[size_t(i)]].emplace_back(a, b);
-        }
-        for (int c = 0; c < kClasses; ++c) {
-            if (cancel.isCancelled())
-                return out;
-            if (classSteps[size_t(c)].empty())
-                continue;
-            const IntervalList stretch = CounterStats::unite(std::move(classSteps[size_t(c)]));
-            const IntervalList busy = CounterStats::unite(std::move(busyByClass[size_t(c)]));
-            out.scopes.append(
-                summarise(CounterScope::Kind::StepClass, StepComposition::className(StepComposition::Class(c)),
-                    dev.deviceId, dev.series, stretch, busy, &grids));
-            stretchOf.push_back(stretch);
-        }
-    }
-
-    if (cancel.isCancelled())
-        return out;
-    // Findings: per phase and step class where the device has some, else per window; only
-    // stretches with a real share of the window's kernel time; a step class that covers the same
-    // time as a phase of the device (e.g. the vLLM "decode" phase and the decode steps) only once,
-    // as the phase.
-    const auto sameAsAPhase = [&](qsizetype i) {
-        const qint64 len = CounterStats::length(stretchOf[size_t(i)]);
-        for (qsizetype j = 0; j < out.scopes.size(); ++j) {
-            if (out.scopes[j].kind != CounterScope::Kind::Phase || out.scopes[j].deviceId != out.scopes[i].deviceId)
-                continue;
-            const qint64 shared
-                = CounterStats::length(CounterStats::intersect(stretchOf[size_t(i)], stretchOf[size_t(j)]));
-            const qint64 longer = std::max(len, CounterStats::length(stretchOf[size_t(j)]));
-            if (longer > 0 && double(shared) >= spec::kSameStretchShare * double(longer))
-                return true;
-        }
-        return false;
-    };
-    for (qsizetype i = 0; i < out.scopes.size(); ++i) {
-        const CounterScope& s = out.scopes[i];
-        const bool isWindow = s.kind == CounterScope::Kind::Window;
-        bool deviceHasStretches = false;
-        for (const auto& o : std::as_const(out.scopes))
-            deviceHasStretches
-                = deviceHasStretches || (o.deviceId == s.deviceId && o.kind != CounterScope::Kind::Window);
-        if (isWindow == deviceHasStretches)
-            continue;
-        if (s.kind == CounterScope::Kind::StepClass && sameAsAPhase(i))
-            continue;
-        if (windowKernelNs <= 0 || double(s.kernelBusyNs) < spec::kCounterFindingBusyShare * double(windowKernelNs))
-            continue;
-        if (s.bound != BoundClass::MemoryBound && s.bound != BoundClass::LatencyBound)
-            continue;
-        Finding f;
-        // The title starts with the stretch's name ("Decode on GPU 0: memory-bound"), as other
-        // findings; one text for a phase, a step class (plural) and the window.
-        QString where = isWindow ? tr("The window") : scopeLabel(s);
-        if (!where.isEmpty())
-            where[0] = where[0].toUpper();
-        const double tensor = busyMean(s, { gpumetrics::kTensorActive }, false);
-        if (s.bound == BoundClass::MemoryBound) {
-            f.id = QStringLiteral("counters-memory-bound");
-            f.title = tr("%1 on GPU %2: memory-bound").arg(where).arg(s.deviceId);
-            f.summary = tr("While the kernels run, DRAM bandwidth averages %1 of peak and compute %2 (tensor pipes %3) "
-                           "over %4 of kernel time: the GPU waits for memory. More requests per step reuse each "
-                           "weight byte for more tokens; quantised weights or KV cache move fewer bytes.")
-                            .arg(formatPercent(s.dramPct / 100), formatPercent(std::max(0.0, s.computePct) / 100),
-                                tensor >= 0 ? formatPercent(tensor / 100) : tr("not sampled"),
-                                formatDuration(s.kernelBusyNs));
-            f.metric = tr("DRAM %1").arg(formatPercent(s.dramPct / 100));
-        } else {
-            f.id = QStringLiteral("counters-latency-bound");
-            f.title = tr("%1 on GPU %2: busy at low utilisation").arg(where).arg(s.deviceId);
-            f.summary = tr("While the kernels run, neither memory (DRAM %1 of peak) nor compute (%2) comes near its "
-                           "limit over %3 of kernel time: small kernels, launch latency or dependencies dominate. "
-                           "Fusing kernels, CUDA graphs or larger batches raise the work per launch.")
-                            .arg(formatPercent(std::max(0.0, s.dramPct) / 100),
-                                formatPercent(std::max(0.0, s.computePct) / 100), formatDuration(s.kernelBusyNs));
-            f.metric = tr("compute %1").arg(formatPercent(std::max(0.0, s.computePct) / 100));
-        }
-        f.setImpact(s.kernelBusyNs, r.window);
-        f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
-        Evidence samples;
-        samples.table = tables::kGpuMetrics;
-        samples.deviceId = s.deviceId;
-        samples.startNs = w0;
-        samples.endNs = w1;
-        samples.sql = sqlForSamples(s.deviceId, w0, w1);
-        f.evidence.append(samples);
-        r.findings.append(f);
-    }
-
-    // Throttling: any clock series (GPU metrics "GPC Clock Frequency", NVML "SM Clock") below
-    // 90 % of its own capture maximum for over 10 % of a stretch.
-    for (const DeviceSeries& dev : devices) {
-        for (const CounterSeries* s : dev.series) {
-            if (!gpumetrics::isCoreClock(s->name, s->unit) || s->v.empty())
-                continue;
-            const double peak = double(*std::max_element(s->v.begin(), s->v.end()));
-            if (peak <= 0)
-                continue;
-            const CounterScope* scope = nullptr;
-            for (const CounterScope& o : std::as_const(out.scopes))
-                if (o.deviceId == dev.deviceId && o.kind == CounterScope::Kind::Window)
-                    scope = &o;
-            if (scope && windowKernelNs > 0
-                && double(scope->kernelBusyNs) >= spec::kCounterFindingBusyShare * double(windowKernelNs)) {
-                const IntervalList& stretch = window;
-                const qint64 below = CounterStats::timeBelow(*s, stretch, spec::kThrottleClockShare * peak);
-                const CounterSummary sum = CounterStats::over(*s, stretch);
-                if (!sum.valid() || double(below) <= spec::kThrottleTimeShare * double(sum.coveredNs))
-                    continue; // inside the per-series loop: the next clock series
-                QStringList slowPhases;
-                for (const CounterScope& o : std::as_const(out.scopes)) {
-                    for (const auto& fig : o.figures)
-                        if (o.deviceId == dev.deviceId && o.kind == CounterScope::Kind::Phase && fig.name == s->name
-                            && fig.whole.valid() && fig.whole.mean < spec::kThrottleClockShare * peak)
-                            slowPhases << o.scope;
-                }
-                Finding f;
-                f.id = QStringLiteral("counters-clock-throttle");
-                f.title = tr("GPU %1 runs below its clock").arg(dev.deviceId);
-                f.summary
-                    = tr("%1 was below %6 of its %2 MHz maximum for %3 of the sampled window (mean %4 MHz)%5. "
-                         "Power or thermal limits slow every kernel alike: check power caps, cooling and "
-                         "clock settings (nvidia-smi -q -d PERFORMANCE names the reason).")
-                          .arg(s->name)
-                          .arg(peak, 0, 'f', 0)
-                          .arg(formatPercent(double(below) / double(sum.coveredNs)))
-                          .arg(sum.mean, 0, 'f', 0)
-                          .arg(slowPhases.isEmpty() ? QString()
-                                                    : tr("; slowest in %1").arg(slowPhases.join(QStringLiteral(", "))))
-                          .arg(formatPercent(spec::kThrottleClockShare, 0));
-                f.metric = tr("%1 below %2 clock")
-                               .arg(formatPercent(double(below) / double(sum.coveredNs)),
-                                   formatPercent(spec::kThrottleClockShare, 0));
-                f.setImpact(qint64(double(scope->kernelBusyNs) * double(below) / double(sum.coveredNs)), r.window);
-                f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
-                Evidence e;
-                e.deviceId = dev.deviceId;
-                e.startNs = w0;
-                e.endNs = w1;
-                if (s->source == CounterSeries::Source::GpuMetrics) {
-                    e.table = tables::kGpuMetrics;
-                    e.sql = sqlForSamples(dev.deviceId, w0, w1);
-                } else {
-                    e.table = QStringLiteral("NVML");
-                }
-                f.evidence.append(e);
-                r.findings.append(f);
-            }
-        }
-    }
+    boundFindings(r, out, stretchOf, windowKernelNs);
+    throttleFindings(r, devices, out, windowKernelNs);
     return out;
 }
 

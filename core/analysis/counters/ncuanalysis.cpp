@@ -136,7 +136,219 @@ struct Accumulator
     Mean duration, achieved, theoretical, sm, dram, l1, l2, tensor, flops, bytes;
     double flopSum = 0, tensorFlopSum = 0, byteSum = 0, timeSum = 0;
     bool anyFlops = false, anyTensorFlops = false, anyBytes = false;
+
+    /// Adds profiled launch `l`: percentages weighted by its profiled duration (a long launch says
+    /// more), else equally; the stalls of one source only (NcuStallSource: launches of a less
+    /// preferred one are left out).
+    void add(const NcuLaunch& l)
+    {
+        const double w = l.durationNs.value_or(1.0);
+        duration.add(l.durationNs, 1.0);
+        achieved.add(l.achievedOccupancyPct, w);
+        theoretical.add(l.theoreticalOccupancyPct, w);
+        sm.add(l.smThroughputPct, w);
+        dram.add(l.dramThroughputPct, w);
+        l1.add(l.l1HitPct, w);
+        l2.add(l.l2HitPct, w);
+        tensor.add(l.tensorActivePct, w);
+        if (l.flops) {
+            flopSum += *l.flops;
+            anyFlops = true;
+        }
+        if (l.flopsTensor) {
+            tensorFlopSum += *l.flopsTensor;
+            anyTensorFlops = true;
+        }
+        if (l.dramBytes) {
+            byteSum += *l.dramBytes;
+            anyBytes = true;
+        }
+        if (l.flops && l.durationNs)
+            timeSum += *l.durationNs;
+        if (l.stallSource > fig.stallSource) {
+            fig.stalls.clear();
+            fig.stallSource = l.stallSource;
+        }
+        if (l.stallSource == fig.stallSource)
+            for (auto it = l.stalls.cbegin(); it != l.stalls.cend(); ++it)
+                fig.stalls[it.key()] += it.value();
+    }
+
+    /// The figures of the kernel name: means per launch.
+    NcuKernelFigures figures() const
+    {
+        NcuKernelFigures f = fig;
+        f.durationNs = duration.value();
+        f.achievedOccupancyPct = achieved.value();
+        f.theoreticalOccupancyPct = theoretical.value();
+        f.smThroughputPct = sm.value();
+        f.dramThroughputPct = dram.value();
+        f.l1HitPct = l1.value();
+        f.l2HitPct = l2.value();
+        f.tensorActivePct = tensor.value();
+        if (anyFlops)
+            f.flops = flopSum / double(f.launches);
+        if (anyTensorFlops)
+            f.tensorFlops = tensorFlopSum / double(f.launches);
+        if (anyBytes)
+            f.dramBytes = byteSum / double(f.launches);
+        if (anyFlops && anyBytes && byteSum > 0)
+            f.arithmeticIntensity = flopSum / byteSum;
+        if (anyFlops && timeSum > 0)
+            f.achievedFlopsPerSecond = flopSum / (timeSum * 1e-9);
+        return f;
+    }
 };
+
+/// The matched launches of `out.report` per kernel name into `out.kernels`, hottest in the trace
+/// first. False when cancelled.
+bool figuresByName(const AnalysisResult& r, NcuResult& out, const Cancellation& cancel)
+{
+    const Trace& trace = *r.trace;
+    QHash<quint32, Accumulator> byName;
+    for (qsizetype i = 0; i < out.report.launches.size(); ++i) {
+        if (cancel.poll(i))
+            return false;
+        const qint32 k = out.match.kernelOfLaunch[size_t(i)];
+        if (k < 0 || k >= trace.kernels.size())
+            continue;
+        const quint32 name = trace.kernels.name[size_t(k)];
+        Accumulator& a = byName[name];
+        a.fig.name = name;
+        a.fig.deviceId = trace.kernels.device[size_t(k)];
+        ++a.fig.launches;
+        a.fig.kernelRows.push_back(quint32(k));
+        a.add(out.report.launches[i]);
+    }
+    QHash<quint32, const KernelSummary*> statsOfName;
+    for (const auto& k : r.kernels)
+        statsOfName.insert(k.name, &k);
+    for (auto it = byName.cbegin(); it != byName.cend(); ++it) {
+        NcuKernelFigures f = it.value().figures();
+        // The last kernel-summary row of a name decides, as before.
+        if (const KernelSummary* k = statsOfName.value(f.name)) {
+            f.traceNs = k->totalNs;
+            f.sightlineOccupancyPct = k->occupancy ? std::optional<double>(*k->occupancy * 100) : std::nullopt;
+        }
+        out.kernels.append(std::move(f));
+    }
+    std::sort(out.kernels.begin(), out.kernels.end(), [&](const auto& a, const auto& b) {
+        return rankedBefore(a.traceNs, b.traceNs, trace.strings.at(a.name), trace.strings.at(b.name));
+    });
+    return true;
+}
+
+/// One roofline per device with profiled kernels, by device id; the L2 roof is the highest any
+/// launch reports.
+QVector<Roofline> roofsOf(const Trace& trace, const NcuResult& out, const GpuPeaks& peaks)
+{
+    QVector<int> devices;
+    for (const auto& f : out.kernels)
+        if (!devices.contains(f.deviceId))
+            devices.append(f.deviceId);
+    std::sort(devices.begin(), devices.end());
+    QVector<Roofline> roofs;
+    for (int d : devices) {
+        if (const GpuInfo* g = trace.gpu(d)) {
+            Roofline roof = NcuAnalysis::roofOf(*g, peaks);
+            for (const auto& l : out.report.launches)
+                if (l.l2PeakBytesPerSecond)
+                    roof.l2BytesPerSecond = std::max(roof.l2BytesPerSecond, *l.l2PeakBytesPerSecond);
+            roofs.append(roof);
+        }
+    }
+    return roofs;
+}
+
+/// What the findings of one hot kernel say about it.
+struct HotKernel
+{
+    const NcuKernelFigures& f;
+    QString shortName; ///< at most 80 characters
+    QString share; ///< of the window's kernel time, formatted
+};
+
+/// Impact `ns` of the window, severity from its share (at least low), evidence the kernel's launches.
+void appendFinding(AnalysisResult& r, Finding& x, qint64 ns, const NcuKernelFigures& f)
+{
+    x.evidence.append(NcuAnalysis::launchEvidence(*r.trace, f));
+    x.setImpact(ns, r.window);
+    x.severity = std::max(Finding::Severity::Low, Finding::severityForShare(x.impactShare));
+    r.findings.append(x);
+}
+
+/// ncu-below-roof: the kernel reaches less than kBelowRoofShare of what its roofline allows.
+void belowRoofFinding(AnalysisResult& r, const HotKernel& h, const Roofline* roof)
+{
+    const NcuKernelFigures& f = h.f;
+    if (!roof || !f.arithmeticIntensity || !f.achievedFlopsPerSecond)
+        return;
+    const bool tensor = f.onTensorPath() && roof->tensorFlopsPerSecond > 0;
+    const double top = NcuAnalysis::attainable(*roof, *f.arithmeticIntensity, tensor);
+    if (!(top > 0 && *f.achievedFlopsPerSecond < spec::kBelowRoofShare * top))
+        return;
+    Finding x;
+    x.id = QStringLiteral("ncu-below-roof");
+    x.title = NcuAnalysis::tr("A hot kernel runs far below its roofline");
+    x.summary = (tensor ? NcuAnalysis::tr("%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 "
+                                          "GFLOP/s its roofline allows on %7 (tensor ceiling and DRAM roof).")
+                        : NcuAnalysis::tr("%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 "
+                                          "GFLOP/s its roofline allows on %7 (FP32 ceiling and DRAM roof)."))
+                    .arg(h.shortName, h.share)
+                    .arg(*f.achievedFlopsPerSecond / 1e9, 0, 'f', 1)
+                    .arg(*f.arithmeticIntensity, 0, 'f', 2)
+                    .arg(formatPercent(*f.achievedFlopsPerSecond / top))
+                    .arg(top / 1e9, 0, 'f', 0)
+                    .arg(roof->gpuName);
+    // What its warps wait for, when ncu sampled it: the reason the roof is out of reach.
+    const QString stall = NcuStallReasons::top(f.stalls);
+    if (!stall.isEmpty())
+        x.summary += QLatin1Char(' ')
+            + NcuAnalysis::tr("Its warps stall most on %1: %2 of the %3.")
+                  .arg(NcuStallReasons::label(stall),
+                      formatPercent(f.stalls.value(stall) / NcuStallReasons::total(f.stalls)),
+                      NcuStallReasons::unitLabel(f.stallSource));
+    x.metric = formatPercent(*f.achievedFlopsPerSecond / top);
+    appendFinding(r, x, qint64(double(f.traceNs) * (1.0 - *f.achievedFlopsPerSecond / top)), f);
+}
+
+/// ncu-low-achieved-occupancy: achieved occupancy below kOccupancyRatio of the theoretical one
+/// (ncu's, else Sightline's).
+void occupancyFinding(AnalysisResult& r, const HotKernel& h)
+{
+    const NcuKernelFigures& f = h.f;
+    const std::optional<double> theoretical
+        = f.theoreticalOccupancyPct ? f.theoreticalOccupancyPct : f.sightlineOccupancyPct;
+    if (!f.achievedOccupancyPct || !theoretical || !(*theoretical > 0)
+        || !(*f.achievedOccupancyPct < spec::kOccupancyRatio * *theoretical))
+        return;
+    Finding x;
+    x.id = QStringLiteral("ncu-low-achieved-occupancy");
+    x.title = NcuAnalysis::tr("Achieved occupancy far below theoretical");
+    x.summary = NcuAnalysis::tr("%1 (%2 of kernel time) keeps %3 of its warps resident against a theoretical %4: "
+                                "tail effects, imbalanced blocks or too few blocks per SM leave warp slots empty.")
+                    .arg(h.shortName, h.share, formatPercent(*f.achievedOccupancyPct / 100),
+                        formatPercent(*theoretical / 100));
+    x.metric = formatPercent(*f.achievedOccupancyPct / 100);
+    appendFinding(r, x, qint64(double(f.traceNs) * (1.0 - *f.achievedOccupancyPct / *theoretical)), f);
+}
+
+/// ncu-poor-l2-hit-rate: a memory-heavy kernel that misses L2 (spec::isPoorL2).
+void poorL2Finding(AnalysisResult& r, const HotKernel& h)
+{
+    const NcuKernelFigures& f = h.f;
+    if (!f.l2HitPct || !f.dramThroughputPct || !spec::isPoorL2(*f.l2HitPct, *f.dramThroughputPct))
+        return;
+    Finding x;
+    x.id = QStringLiteral("ncu-poor-l2-hit-rate");
+    x.title = NcuAnalysis::tr("Poor L2 hit rate on a memory-heavy kernel");
+    x.summary
+        = NcuAnalysis::tr("%1 (%2 of kernel time) hits L2 for %3 of its sectors while DRAM runs at %4 of peak: "
+                          "data is fetched again from DRAM instead of reused; tiling or access order may help.")
+              .arg(h.shortName, h.share, formatPercent(*f.l2HitPct / 100), formatPercent(*f.dramThroughputPct / 100));
+    x.metric = formatPercent(*f.l2HitPct / 100);
+    appendFinding(r, x, qint64(double(f.traceNs) * (1.0 - *f.l2HitPct / 100) * spec::kPoorL2ImpactShare), f);
+}
 
 } // namespace
 
@@ -160,180 +372,26 @@ NcuResult NcuAnalysis::run(AnalysisResult& r, NcuReport report, const GpuPeaks& 
         return {};
     out.match = NcuMatcher::match(trace, report);
     out.report = std::move(report);
-
-    QHash<quint32, qint64> traceNsOfName;
-    QHash<quint32, std::optional<double>> sightlineOccupancy;
-    for (const auto& k : r.kernels) {
-        traceNsOfName.insert(k.name, k.totalNs);
-        sightlineOccupancy.insert(k.name, k.occupancy ? std::optional<double>(*k.occupancy * 100) : std::nullopt);
-    }
-    QHash<quint32, Accumulator> byName;
-    for (qsizetype i = 0; i < out.report.launches.size(); ++i) {
-        if (cancel.poll(i))
-            return {};
-        const qint32 k = out.match.kernelOfLaunch[size_t(i)];
-        if (k < 0 || k >= trace.kernels.size())
-            continue;
-        const NcuLaunch& l = out.report.launches[i];
-        const quint32 name = trace.kernels.name[size_t(k)];
-        Accumulator& a = byName[name];
-        a.fig.name = name;
-        a.fig.deviceId = trace.kernels.device[size_t(k)];
-        ++a.fig.launches;
-        a.fig.kernelRows.push_back(quint32(k));
-        // Percentages are weighted by the profiled duration (a long launch says more), else equally.
-        const double w = l.durationNs.value_or(1.0);
-        a.duration.add(l.durationNs, 1.0);
-        a.achieved.add(l.achievedOccupancyPct, w);
-        a.theoretical.add(l.theoreticalOccupancyPct, w);
-        a.sm.add(l.smThroughputPct, w);
-        a.dram.add(l.dramThroughputPct, w);
-        a.l1.add(l.l1HitPct, w);
-        a.l2.add(l.l2HitPct, w);
-        a.tensor.add(l.tensorActivePct, w);
-        if (l.flops) {
-            a.flopSum += *l.flops;
-            a.anyFlops = true;
-        }
-        if (l.flopsTensor) {
-            a.tensorFlopSum += *l.flopsTensor;
-            a.anyTensorFlops = true;
-        }
-        if (l.dramBytes) {
-            a.byteSum += *l.dramBytes;
-            a.anyBytes = true;
-        }
-        if (l.flops && l.durationNs)
-            a.timeSum += *l.durationNs;
-        // Stalls of one source only (NcuStallSource): launches of a less preferred one are left out.
-        if (l.stallSource > a.fig.stallSource) {
-            a.fig.stalls.clear();
-            a.fig.stallSource = l.stallSource;
-        }
-        if (l.stallSource == a.fig.stallSource)
-            for (auto it = l.stalls.cbegin(); it != l.stalls.cend(); ++it)
-                a.fig.stalls[it.key()] += it.value();
-    }
-    for (auto it = byName.begin(); it != byName.end(); ++it) {
-        Accumulator& a = it.value();
-        NcuKernelFigures f = a.fig;
-        f.traceNs = traceNsOfName.value(f.name);
-        f.durationNs = a.duration.value();
-        f.achievedOccupancyPct = a.achieved.value();
-        f.theoreticalOccupancyPct = a.theoretical.value();
-        f.sightlineOccupancyPct = sightlineOccupancy.value(f.name);
-        f.smThroughputPct = a.sm.value();
-        f.dramThroughputPct = a.dram.value();
-        f.l1HitPct = a.l1.value();
-        f.l2HitPct = a.l2.value();
-        f.tensorActivePct = a.tensor.value();
-        if (a.anyFlops)
-            f.flops = a.flopSum / double(f.launches);
-        if (a.anyTensorFlops)
-            f.tensorFlops = a.tensorFlopSum / double(f.launches);
-        if (a.anyBytes)
-            f.dramBytes = a.byteSum / double(f.launches);
-        if (a.anyFlops && a.anyBytes && a.byteSum > 0)
-            f.arithmeticIntensity = a.flopSum / a.byteSum;
-        if (a.anyFlops && a.timeSum > 0)
-            f.achievedFlopsPerSecond = a.flopSum / (a.timeSum * 1e-9);
-        out.kernels.append(std::move(f));
-    }
-    std::sort(out.kernels.begin(), out.kernels.end(), [&](const auto& a, const auto& b) {
-        return rankedBefore(a.traceNs, b.traceNs, trace.strings.at(a.name), trace.strings.at(b.name));
-    });
-    QVector<int> devices;
-    for (const auto& f : std::as_const(out.kernels))
-        if (!devices.contains(f.deviceId))
-            devices.append(f.deviceId);
-    std::sort(devices.begin(), devices.end());
-    for (int d : devices) {
-        if (const GpuInfo* g = trace.gpu(d)) {
-            Roofline roof = roofOf(*g, peaks);
-            for (const auto& l : std::as_const(out.report.launches))
-                if (l.l2PeakBytesPerSecond)
-                    roof.l2BytesPerSecond = std::max(roof.l2BytesPerSecond, *l.l2PeakBytesPerSecond);
-            out.roofs.append(roof);
-        }
-    }
-
+    if (!figuresByName(r, out, cancel))
+        return {};
+    out.roofs = roofsOf(trace, out, peaks);
     if (cancel.isCancelled())
         return {};
     // Findings on the hot names only.
-    qint64 totalKernelNs = std::max<qint64>(r.kernelNs, 1);
-    const auto evidenceOf = [&](const NcuKernelFigures& f) { return launchEvidence(trace, f); };
-    // Every finding: impact `ns` of the window, severity from its share, at least low.
-    const auto append = [&](Finding& x, qint64 ns) {
-        x.setImpact(ns, r.window);
-        x.severity = std::max(Finding::Severity::Low, Finding::severityForShare(x.impactShare));
-        r.findings.append(x);
-    };
+    const qint64 totalKernelNs = std::max<qint64>(r.kernelNs, 1);
     for (const auto& f : std::as_const(out.kernels)) {
         if (double(f.traceNs) < spec::kNcuHotShare * double(totalKernelNs))
             continue;
         const QString name = trace.strings.at(f.name);
-        const QString shortName = name.size() > 80 ? name.left(77) + QStringLiteral("…") : name;
+        const HotKernel h { f, name.size() > 80 ? name.left(77) + QStringLiteral("…") : name,
+            formatPercent(double(f.traceNs) / double(totalKernelNs)) };
         const Roofline* roof = nullptr;
         for (const auto& rf : std::as_const(out.roofs))
             if (rf.deviceId == f.deviceId)
                 roof = &rf;
-        if (roof && f.arithmeticIntensity && f.achievedFlopsPerSecond) {
-            const bool tensor = f.onTensorPath() && roof->tensorFlopsPerSecond > 0;
-            const double top = attainable(*roof, *f.arithmeticIntensity, tensor);
-            if (top > 0 && *f.achievedFlopsPerSecond < spec::kBelowRoofShare * top) {
-                Finding x;
-                x.id = QStringLiteral("ncu-below-roof");
-                x.title = tr("A hot kernel runs far below its roofline");
-                x.summary = (tensor ? tr("%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 "
-                                         "GFLOP/s its roofline allows on %7 (tensor ceiling and DRAM roof).")
-                                    : tr("%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 "
-                                         "GFLOP/s its roofline allows on %7 (FP32 ceiling and DRAM roof)."))
-                                .arg(shortName, formatPercent(double(f.traceNs) / double(totalKernelNs)))
-                                .arg(*f.achievedFlopsPerSecond / 1e9, 0, 'f', 1)
-                                .arg(*f.arithmeticIntensity, 0, 'f', 2)
-                                .arg(formatPercent(*f.achievedFlopsPerSecond / top))
-                                .arg(top / 1e9, 0, 'f', 0)
-                                .arg(roof->gpuName);
-                // What its warps wait for, when ncu sampled it: the reason the roof is out of reach.
-                const QString stall = NcuStallReasons::top(f.stalls);
-                if (!stall.isEmpty())
-                    x.summary += QLatin1Char(' ')
-                        + tr("Its warps stall most on %1: %2 of the %3.")
-                              .arg(NcuStallReasons::label(stall),
-                                  formatPercent(f.stalls.value(stall) / NcuStallReasons::total(f.stalls)),
-                                  NcuStallReasons::unitLabel(f.stallSource));
-                x.metric = formatPercent(*f.achievedFlopsPerSecond / top);
-                x.evidence.append(evidenceOf(f));
-                append(x, qint64(double(f.traceNs) * (1.0 - *f.achievedFlopsPerSecond / top)));
-            }
-        }
-        const std::optional<double> theoretical
-            = f.theoreticalOccupancyPct ? f.theoreticalOccupancyPct : f.sightlineOccupancyPct;
-        if (f.achievedOccupancyPct && theoretical && *theoretical > 0
-            && *f.achievedOccupancyPct < spec::kOccupancyRatio * *theoretical) {
-            Finding x;
-            x.id = QStringLiteral("ncu-low-achieved-occupancy");
-            x.title = tr("Achieved occupancy far below theoretical");
-            x.summary = tr("%1 (%2 of kernel time) keeps %3 of its warps resident against a theoretical %4: "
-                           "tail effects, imbalanced blocks or too few blocks per SM leave warp slots empty.")
-                            .arg(shortName, formatPercent(double(f.traceNs) / double(totalKernelNs)),
-                                formatPercent(*f.achievedOccupancyPct / 100), formatPercent(*theoretical / 100));
-            x.metric = formatPercent(*f.achievedOccupancyPct / 100);
-            x.evidence.append(evidenceOf(f));
-            append(x, qint64(double(f.traceNs) * (1.0 - *f.achievedOccupancyPct / *theoretical)));
-        }
-        if (f.l2HitPct && f.dramThroughputPct && spec::isPoorL2(*f.l2HitPct, *f.dramThroughputPct)) {
-            Finding x;
-            x.id = QStringLiteral("ncu-poor-l2-hit-rate");
-            x.title = tr("Poor L2 hit rate on a memory-heavy kernel");
-            x.summary = tr("%1 (%2 of kernel time) hits L2 for %3 of its sectors while DRAM runs at %4 of peak: "
-                           "data is fetched again from DRAM instead of reused; tiling or access order may help.")
-                            .arg(shortName, formatPercent(double(f.traceNs) / double(totalKernelNs)),
-                                formatPercent(*f.l2HitPct / 100), formatPercent(*f.dramThroughputPct / 100));
-            x.metric = formatPercent(*f.l2HitPct / 100);
-            x.evidence.append(evidenceOf(f));
-            append(x, qint64(double(f.traceNs) * (1.0 - *f.l2HitPct / 100) * spec::kPoorL2ImpactShare));
-        }
+        belowRoofFinding(r, h, roof);
+        occupancyFinding(r, h);
+        poorL2Finding(r, h);
     }
     return out;
 }
