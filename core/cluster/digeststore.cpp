@@ -22,12 +22,15 @@ const char* const s_ddl[] = {
     "CREATE TABLE devices (device INTEGER PRIMARY KEY)",
     "CREATE TABLE processes (pid INTEGER PRIMARY KEY)",
     "CREATE TABLE ops (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
+    "CREATE TABLE communicators (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, nranks INTEGER, rank INTEGER)",
     "CREATE TABLE collectives (id INTEGER PRIMARY KEY, op_id INTEGER NOT NULL REFERENCES ops(id), "
     "stream_index INTEGER NOT NULL, ordinal INTEGER NOT NULL, stream INTEGER NOT NULL, device INTEGER NOT NULL, "
-    "bytes INTEGER, start_ns INTEGER NOT NULL, duration_ns INTEGER NOT NULL, launch_lead_ns INTEGER)",
+    "bytes INTEGER, start_ns INTEGER NOT NULL, duration_ns INTEGER NOT NULL, launch_lead_ns INTEGER, "
+    "comm_id INTEGER REFERENCES communicators(id), comm_ordinal INTEGER)",
     "CREATE VIEW collective_times AS SELECT c.id, o.name AS op, c.stream_index, c.ordinal, c.stream, c.device, "
-    "c.bytes, c.start_ns, c.start_ns + c.duration_ns AS end_ns, c.start_ns - c.launch_lead_ns AS launch_ns FROM "
-    "collectives c JOIN ops o ON o.id = c.op_id",
+    "c.bytes, c.start_ns, c.start_ns + c.duration_ns AS end_ns, c.start_ns - c.launch_lead_ns AS launch_ns, "
+    "m.hash AS communicator, c.comm_ordinal FROM collectives c JOIN ops o ON o.id = c.op_id LEFT JOIN "
+    "communicators m ON m.id = c.comm_id",
     "CREATE TABLE steps (id INTEGER PRIMARY KEY, name TEXT NOT NULL, start_ns INTEGER NOT NULL, duration_ns INTEGER "
     "NOT NULL)",
     "CREATE TABLE bins (device INTEGER NOT NULL, bin INTEGER NOT NULL, compute_ns INTEGER NOT NULL, comm_ns INTEGER "
@@ -93,6 +96,9 @@ QList<std::pair<QString, QString>> infoRows(const RankDigest& d)
     };
 }
 
+/// A communicator hash as 16 hex digits: SQLite's integers are signed, NCCL's hashes are not.
+QString commHashText(quint64 hash) { return QStringLiteral("%1").arg(hash, 16, 16, QLatin1Char('0')); }
+
 bool exec(QSqlQuery& q, QString* error)
 {
     if (q.exec())
@@ -134,12 +140,22 @@ bool insertRows(QSqlDatabase db, const RankDigest& d, QString* error)
         if (!exec(q, error))
             return false;
     }
-    q.prepare(QStringLiteral("INSERT INTO collectives VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    q.prepare(QStringLiteral("INSERT INTO communicators VALUES (?, ?, ?, ?)"));
+    for (size_t i = 0; i < d.communicators.size(); ++i) {
+        const DigestCommunicator& m = d.communicators[i];
+        for (const QVariant& v : { QVariant(qint64(i) + 1), QVariant(commHashText(m.hash)),
+                 m.nranks >= 0 ? QVariant(m.nranks) : QVariant(), m.rank >= 0 ? QVariant(m.rank) : QVariant() })
+            q.addBindValue(v);
+        if (!exec(q, error))
+            return false;
+    }
+    q.prepare(QStringLiteral("INSERT INTO collectives VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     for (const DigestCollective& c : d.collectives) {
         for (const QVariant& v :
             { QVariant(ops.indexOf(c.op) + 1), QVariant(c.streamIndex), QVariant(c.ordinal), QVariant(c.stream),
                 QVariant(c.device), c.bytes >= 0 ? QVariant(c.bytes) : QVariant(), QVariant(c.startNs),
-                QVariant(c.endNs - c.startNs), c.launchNs >= 0 ? QVariant(c.startNs - c.launchNs) : QVariant() })
+                QVariant(c.endNs - c.startNs), c.launchNs >= 0 ? QVariant(c.startNs - c.launchNs) : QVariant(),
+                c.comm >= 0 ? QVariant(c.comm + 1) : QVariant(), c.comm >= 0 ? QVariant(c.commOrdinal) : QVariant() })
             q.addBindValue(v);
         if (!exec(q, error))
             return false;
@@ -215,9 +231,17 @@ bool readInfo(QSqlDatabase db, RankDigest* d, QString* error)
     QHash<QString, QString> info;
     while (q.next())
         info.insert(q.value(0).toString(), q.value(1).toString());
-    if (info.value(QStringLiteral("format")) != QLatin1String("sightline.digest")
-        || info.value(QStringLiteral("version")).toInt() != DigestStore::formatVersion) {
-        *error = DigestStore::tr("not a sightline.digest of version %1").arg(DigestStore::formatVersion);
+    if (info.value(QStringLiteral("format")) != QLatin1String("sightline.digest")) {
+        *error = DigestStore::tr("not a sightline.digest");
+        return false;
+    }
+    const QString version = info.value(QStringLiteral("version"));
+    if (version != QString::number(DigestStore::formatVersion)) {
+        // Version 1 had no communicators: its pairing would silently differ. Digests are cheap to remake.
+        *error = DigestStore::tr("digest format version %1, this Sightline reads version %2: digest the export "
+                                 "again (sightline-cli digest)")
+                     .arg(version.isEmpty() ? DigestStore::tr("(none)") : version.left(16))
+                     .arg(DigestStore::formatVersion);
         return false;
     }
     const auto n = [&](const char* key) { return info.value(QLatin1String(key)).toLongLong(); };
@@ -257,13 +281,33 @@ bool readTables(QSqlDatabase db, RankDigest* d, QString* error)
     ok = ok && q.exec(QStringLiteral("SELECT pid FROM processes ORDER BY pid"));
     while (ok && q.next())
         d->pids.push_back(q.value(0).toLongLong());
+    ok = ok && q.exec(QStringLiteral("SELECT id, hash, nranks, rank FROM communicators ORDER BY id"));
+    while (ok && q.next()) {
+        bool hex = false;
+        const quint64 hash = q.value(1).toString().toULongLong(&hex, 16);
+        // Ids are 1, 2, ... in order: the collectives refer to them by position.
+        if (!hex || q.value(0).toLongLong() != qint64(d->communicators.size()) + 1) {
+            *error = DigestStore::tr("communicator %1 is damaged").arg(q.value(0).toLongLong());
+            return false;
+        }
+        d->communicators.push_back(
+            { hash, q.isNull(2) ? -1 : q.value(2).toInt(), q.isNull(3) ? -1 : q.value(3).toInt() });
+    }
     ok = ok
-        && q.exec(QStringLiteral("SELECT op, stream_index, ordinal, stream, device, bytes, start_ns, end_ns, launch_ns "
-                                 "FROM collective_times ORDER BY id"));
-    while (ok && q.next())
+        && q.exec(QStringLiteral("SELECT o.name, c.stream_index, c.ordinal, c.stream, c.device, c.bytes, c.start_ns, "
+                                 "c.start_ns + c.duration_ns, c.start_ns - c.launch_lead_ns, c.comm_id, c.comm_ordinal "
+                                 "FROM collectives c JOIN ops o ON o.id = c.op_id ORDER BY c.id"));
+    while (ok && q.next()) {
+        const qint64 comm = q.isNull(9) ? 0 : q.value(9).toLongLong();
+        if (comm < 0 || comm > qint64(d->communicators.size())) {
+            *error = DigestStore::tr("a collective names communicator %1, which the digest does not have").arg(comm);
+            return false;
+        }
         d->collectives.push_back({ q.value(0).toString(), q.value(1).toInt(), q.value(2).toLongLong(),
             q.value(3).toLongLong(), q.value(4).toInt(), q.isNull(5) ? -1 : q.value(5).toLongLong(),
-            q.value(6).toLongLong(), q.value(7).toLongLong(), q.isNull(8) ? -1 : q.value(8).toLongLong() });
+            q.value(6).toLongLong(), q.value(7).toLongLong(), q.isNull(8) ? -1 : q.value(8).toLongLong(), int(comm) - 1,
+            comm > 0 && !q.isNull(10) ? q.value(10).toLongLong() : -1 });
+    }
     ok = ok && q.exec(QStringLiteral("SELECT name, start_ns, start_ns + duration_ns FROM steps ORDER BY id"));
     while (ok && q.next())
         d->steps.push_back({ q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toLongLong() });
@@ -317,6 +361,7 @@ QString DigestStore::contentDump(const QString& path, QString* error)
         "SELECT device FROM devices ORDER BY device",
         "SELECT pid FROM processes ORDER BY pid",
         "SELECT * FROM ops ORDER BY id",
+        "SELECT * FROM communicators ORDER BY id",
         "SELECT * FROM collectives ORDER BY id",
         "SELECT * FROM steps ORDER BY id",
         "SELECT * FROM bins ORDER BY device, bin",
