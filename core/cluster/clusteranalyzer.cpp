@@ -53,12 +53,14 @@ public:
     void align();
     void measure();
     void straggler();
+    void desyncEvidence();
 
 private:
     qint64 aligned(const Member& m, qint64 t) const { return t + m.shift + m.offset - m_origin; }
     void leadTimes(Member& m) const;
     QString keyLabel(const Key& key, const std::vector<int>& held) const;
     QString disagreement(const Key& key, const std::vector<int>& held) const;
+    void stragglerEvidence(size_t best);
     void measureOne(
         const std::vector<int>& held, qint64 residual, std::vector<qint64>* skews, std::vector<qint64>* transfers);
     void rankFigures();
@@ -438,6 +440,74 @@ void Analysis::straggler()
             savings.push_back(perStep[k]);
     if (!savings.empty())
         m_r.whatifStepSavingNs = median(savings);
+    stragglerEvidence(best);
+}
+
+void Analysis::stragglerEvidence(size_t best)
+{
+    // The straggler's collectives where it kept the others waiting longest (its arrival − the
+    // latest other arrival), each shown from the end of what it did before (its lead) to the
+    // kernel's end, on its own export's clock.
+    constexpr size_t shown = 5;
+    const Member& s = m_m[best];
+    std::vector<std::pair<qint64, size_t>> late; // (margin, collective index in s)
+    for (const std::vector<int>* held : m_matched) {
+        if ((*held)[best] < 0)
+            continue;
+        const DigestCollective& c = s.d.collectives[size_t((*held)[best])];
+        qint64 others = std::numeric_limits<qint64>::min();
+        for (size_t i = 0; i < m_m.size(); ++i)
+            if (i != best && (*held)[i] >= 0)
+                others = std::max(others, aligned(m_m[i], m_m[i].d.collectives[size_t((*held)[i])].startNs));
+        const qint64 margin = aligned(s, c.startNs) - others;
+        if (margin > 0)
+            late.emplace_back(margin, size_t((*held)[best]));
+    }
+    std::sort(late.begin(), late.end(),
+        [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
+    ClusterFinding f { QStringLiteral("straggler"),
+        ClusterAnalyzer::tr("Rank %1 arrives last at %2 of its %3 matched collectives; the other ranks wait for it.")
+            .arg(s.d.rank)
+            .arg(QString::number(m_r.stragglerShare * 100, 'f', 1) + QStringLiteral(" %"))
+            .arg(m_r.ranks[best].matched),
+        {} };
+    for (size_t k = 0; k < std::min(shown, late.size()); ++k) {
+        const size_t ci = late[k].second;
+        const DigestCollective& c = s.d.collectives[ci];
+        const qint64 lead = ci < s.lead.size() ? s.lead[ci] : -1;
+        f.evidence.push_back({ s.d.rank, s.d.file, lead >= 0 ? c.startNs - lead : c.startNs, c.endNs,
+            ClusterAnalyzer::tr("%1 #%2: arrives %3 µs after the next-latest rank, after %4 µs of its own work")
+                .arg(c.op)
+                .arg(m_byComm ? c.commOrdinal : c.ordinal)
+                .arg(QString::number(double(late[k].first) / 1000.0, 'f', 1))
+                .arg(lead >= 0 ? QString::number(double(lead) / 1000.0, 'f', 1) : QStringLiteral("?")) });
+    }
+    m_r.findings.push_back(std::move(f));
+}
+
+void Analysis::desyncEvidence()
+{
+    // A desync: each rank's own copy of the first disagreeing collectives.
+    constexpr int shown = 3;
+    int listed = 0;
+    for (const auto& [key, held] : m_keys) {
+        if (m_r.mismatched == 0)
+            break;
+        if (listed >= shown)
+            break;
+        if (disagreement(key, held).isEmpty())
+            continue;
+        ClusterFinding f { QStringLiteral("desync"), disagreement(key, held), {} };
+        for (size_t i = 0; i < held.size(); ++i) {
+            if (held[i] < 0)
+                continue;
+            const DigestCollective& c = m_m[i].d.collectives[size_t(held[i])];
+            f.evidence.push_back({ m_m[i].d.rank, m_m[i].d.file, c.startNs, c.endNs,
+                ClusterAnalyzer::tr("rank %1: %2 of %3 B").arg(m_m[i].d.rank).arg(c.op).arg(c.bytes) });
+        }
+        m_r.findings.push_back(std::move(f));
+        ++listed;
+    }
 }
 
 } // namespace
@@ -461,6 +531,7 @@ bool ClusterAnalyzer::analyze(std::vector<RankDigest> digests, ClusterResult* re
     a.align();
     a.measure();
     a.straggler();
+    a.desyncEvidence();
     if (r.matched == 0)
         r.warnings << tr("No collective was found on every rank: nothing to compare (are these exports of one run, "
                          "with NCCL kernels traced?).");

@@ -57,6 +57,24 @@ struct ClusterCollective
     qint64 transferNs = 0; ///< shortest kernel duration over the ranks
 };
 
+/// A window of one rank's own export that shows a finding (its clock: ns since its session start,
+/// as the export's tables hold them), so the explorer can open that export scrolled to it.
+struct ClusterEvidence
+{
+    int rank = 0;
+    QString file; ///< the export's file name (no folder)
+    qint64 startNs = 0, endNs = 0;
+    QString label; ///< translated
+};
+
+/// A cross-rank finding (cluster.json `findings[]`).
+struct ClusterFinding
+{
+    QString kind; ///< "straggler" or "desync"
+    QString title; ///< translated
+    std::vector<ClusterEvidence> evidence;
+};
+
 struct ClusterResult
 {
     std::vector<ClusterRank> ranks;
@@ -73,6 +91,7 @@ struct ClusterResult
     int stragglerRank = -1;
     double stragglerShare = 0;
     qint64 whatifStepSavingNs = -1; ///< -1: no steps to measure it on
+    std::vector<ClusterFinding> findings;
     QStringList warnings; ///< translated
 };
 

@@ -16,6 +16,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -412,6 +413,26 @@ void TestCluster::issueRunNamesTheStraggler()
     }
     QCOMPARE(wait[5], 0);
     QCOMPARE(wait[0], 80 * o.stragglerExtraNs); // the jitter differences cancel over the 4 residues
+    // The finding's evidence: rank 5 is latest by the whole 300 µs where its jitter residue
+    // (5 + k + c) mod 4 is the largest, first at step 0's third collective; shown on its own export
+    // from the end of its previous NCCL kernel to the end of this one (SQL over report.5).
+    QCOMPARE(r.findings.size(), size_t(1));
+    const ClusterFinding& finding = r.findings[0];
+    QCOMPARE(finding.kind, QStringLiteral("straggler"));
+    QCOMPARE(finding.evidence.size(), size_t(5));
+    const QString five = dir.filePath(names[5]);
+    const QString ncclEnd = QStringLiteral("SELECT k.end FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
+                                           "k.shortName WHERE s.value LIKE 'nccl%' ORDER BY k.start LIMIT 1 OFFSET %1");
+    QCOMPARE(finding.evidence[0].rank, 5);
+    QCOMPARE(finding.evidence[0].file, names[5]);
+    QCOMPARE(finding.evidence[0].startNs, sqlScalar(five, ncclEnd.arg(1)));
+    QCOMPARE(finding.evidence[0].endNs, sqlScalar(five, ncclEnd.arg(2)));
+    // The margin is 300 µs up to the clock residual between the hosts (the next-latest rank may be on host 0).
+    const QRegularExpressionMatch margin
+        = QRegularExpression(QStringLiteral("arrives ([0-9.]+) µs after")).match(finding.evidence[0].label);
+    QVERIFY2(margin.hasMatch(), qPrintable(finding.evidence[0].label));
+    QVERIFY2(std::abs(margin.captured(1).toDouble() - 300.0) <= 2.0 * double(o.endJitterNs) / 1000.0,
+        qPrintable(finding.evidence[0].label));
     QVERIFY(std::abs(r.skewP50Ns - nearestRank(skews, 50)) <= 10'000);
     QVERIFY(std::abs(r.skewP90Ns - nearestRank(skews, 90)) <= 10'000);
     QCOMPARE(r.transferP50Ns, nearestRank(transfers, 50));
@@ -680,6 +701,14 @@ void TestCluster::desyncIsListed()
     QVERIFY2(r.mismatchedKeys[0].contains(QLatin1String("#1")) && r.mismatchedKeys[0].contains(QLatin1String("8192")),
         qPrintable(r.mismatchedKeys[0]));
     QVERIFY(r.warnings.join(QLatin1Char(' ')).contains(QLatin1String("desync")));
+    // Rank 1 arrived last at the one matched collective: a straggler finding, then the desync's.
+    QCOMPARE(r.findings.size(), size_t(2));
+    const ClusterFinding& desync = r.findings[1];
+    QCOMPARE(desync.kind, QStringLiteral("desync"));
+    QCOMPARE(desync.evidence.size(), size_t(2));
+    QCOMPARE(desync.evidence[1].file, QStringLiteral("r1.sqlite"));
+    QCOMPARE(desync.evidence[1].startNs, 1'150'000);
+    QCOMPARE(desync.evidence[1].endNs, 1'900'000);
     QCOMPARE(r.ranks[0].waitNs, 20'000); // only the matched first collective
 }
 
@@ -745,6 +774,17 @@ void TestCluster::cliWritesTheClusterReport()
     QCOMPARE(straggler.value(QStringLiteral("rank")).toInt(), 2);
     QCOMPARE(straggler.value(QStringLiteral("last_arrival_share")).toDouble(), 1.0);
     QVERIFY(straggler.value(QStringLiteral("whatif_step_saving_ns")).toInteger() > 0);
+    const QJsonObject finding = root.value(QStringLiteral("findings")).toArray().at(0).toObject();
+    QCOMPARE(finding.value(QStringLiteral("kind")).toString(), QStringLiteral("straggler"));
+    const QJsonObject evidence = finding.value(QStringLiteral("evidence")).toArray().at(0).toObject();
+    QCOMPARE(evidence.value(QStringLiteral("rank")).toInt(), 2);
+    QCOMPARE(evidence.value(QStringLiteral("file")).toString(), QStringLiteral("report.2.sqlite"));
+    QVERIFY(
+        evidence.value(QStringLiteral("end_ns")).toInteger() > evidence.value(QStringLiteral("start_ns")).toInteger());
+    for (const char* key : { "nccl_intra_node_ns", "nccl_inter_node_ns", "wait_intra_node_ns", "wait_inter_node_ns" })
+        QVERIFY2(ranks[2].toObject().contains(QLatin1String(key)), key);
+    QCOMPARE(collectives.value(QStringLiteral("inter_node")).toInt(), 6 * 4);
+    QCOMPARE(collectives.value(QStringLiteral("pairing")).toString(), QStringLiteral("communicator+ordinal"));
     for (const char* table : { "tables/ranks.csv", "tables/hosts.csv", "tables/collectives.csv", "cluster.md" })
         QVERIFY2(QFile::exists(QDir(out).filePath(QLatin1String(table))), table);
     // Privacy: no host names, no folders in the report.

@@ -2,6 +2,7 @@
 // The Cluster view: a folder of per-rank exports digested in the background and shown as a
 // heatmap, a per-rank table and the skew distribution; a rank opens its export.
 #include "core/synth/synthcluster.h"
+#include "core/util/format.h"
 #include "widgets/cluster/clusterwindow.h"
 
 #include <QDir>
@@ -47,7 +48,13 @@ void TestClusterWindow::showsTheRunAndOpensARank()
     QCOMPARE(table->item(6, 3)->text(), QStringLiteral("100.0 %"));
     QCOMPARE(table->item(2, 3)->text(), QStringLiteral("0.0 %"));
     QCOMPARE(table->item(6, 1)->text(), QStringLiteral("host1"));
-    QCOMPARE(table->item(6, 6)->text(), QStringLiteral("report.6.sqlite"));
+    QCOMPARE(table->item(6, 8)->text(), QStringLiteral("report.6.sqlite"));
+    // Two hosts of 4 ranks, every collective spans both: rank 6 waits for nobody, the others only
+    // across hosts.
+    QCOMPARE(table->item(6, 4)->text(), formatDuration(0));
+    QCOMPARE(table->item(2, 5)->text(), formatDuration(0));
+    QCOMPARE(table->item(2, 6)->text(), table->item(2, 4)->text());
+    QVERIFY(table->item(2, 6)->text() != formatDuration(0));
     // Nothing is written beside the exports: the digests live in the cache.
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), before);
     QVERIFY(QDir(ClusterWindow::cacheFor(dir.path())).entryList({ QStringLiteral("*.sldigest") }).size() == 8);

@@ -108,9 +108,11 @@ ClusterWindow::ClusterWindow(const QString& folder, QWidget* parent)
     m_progress->setRange(0, 0);
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_heatmap = new ClusterHeatmap(this);
-    m_table = new QTableWidget(0, 7, this);
-    m_table->setHorizontalHeaderLabels(
-        { tr("Rank"), tr("Host"), tr("Rank from"), tr("Last arrivals"), tr("Wait"), tr("Step p50"), tr("File") });
+    m_table = new QTableWidget(0, 9, this);
+    m_table->setHorizontalHeaderLabels({ tr("Rank"), tr("Host"), tr("Rank from"), tr("Last arrivals"), tr("Wait"),
+        tr("Wait intra-node"), tr("Wait inter-node"), tr("Step p50"), tr("File") });
+    m_table->horizontalHeaderItem(5)->setToolTip(tr("Waiting in collectives whose ranks all run on this rank's host"));
+    m_table->horizontalHeaderItem(6)->setToolTip(tr("Waiting in collectives whose ranks run on several hosts"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
@@ -194,7 +196,8 @@ void ClusterWindow::present(const ClusterLoad& load)
     for (size_t i = 0; i < r.ranks.size(); ++i) {
         const ClusterRank& x = r.ranks[i];
         const QStringList cells { QString::number(x.rank), x.host, x.rankSource, formatPercent(x.lastArrivalShare),
-            formatDuration(x.waitNs), x.stepP50Ns >= 0 ? formatDuration(x.stepP50Ns) : QStringLiteral("–"), x.file };
+            formatDuration(x.waitNs), formatDuration(x.waitIntraNodeNs), formatDuration(x.waitInterNodeNs),
+            x.stepP50Ns >= 0 ? formatDuration(x.stepP50Ns) : QStringLiteral("–"), x.file };
         for (int c = 0; c < cells.size(); ++c)
             m_table->setItem(int(i), c, new QTableWidgetItem(cells[c]));
     }
