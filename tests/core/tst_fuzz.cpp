@@ -243,13 +243,13 @@ QList<Case> digestCasesFor(const QString& path, const QString& good)
     cases.append({ QStringLiteral("digest-version-99"), Kind::Sql, 0, false, { info("version", "99") } });
     cases.append({ QStringLiteral("digest-format"), Kind::Sql, 0, false, { info("format", "other.format") } });
     cases.append({ QStringLiteral("digest-dangling-communicator"), Kind::Sql, 0, false,
-        { QStringLiteral("UPDATE collectives SET comm_id = 99 WHERE id % 3 = 1") } });
+        { QStringLiteral("UPDATE kinds SET comm_id = 99") } });
     cases.append({ QStringLiteral("digest-bad-hash"), Kind::Sql, 0, false,
         { QStringLiteral("UPDATE communicators SET hash = 'not hex'") } });
     sqlite3* db = nullptr;
     if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        for (const char* table :
-            { "digest_info", "devices", "processes", "ops", "communicators", "collectives", "steps", "bins" }) {
+        for (const char* table : { "digest_info", "devices", "processes", "communicators", "streams", "kinds",
+                 "collectives", "step_names", "steps", "bins" }) {
             const QString t = QLatin1String(table);
             cases.append({ QStringLiteral("digest-drop-%1").arg(t), Kind::Sql, 0, false,
                 { QStringLiteral("DROP TABLE %1").arg(t) } });
