@@ -462,6 +462,10 @@
         <source>Some exports do not say their rank (no RANK, SLURM_PROCID, OMPI_COMM_WORLD_RANK or PMI_RANK in the environment, no NCCL CommInitRank payload): their ranks are guessed from the file order.</source>
         <translation>部分导出文件没有注明其 rank（环境变量中没有 RANK、SLURM_PROCID、OMPI_COMM_WORLD_RANK 或 PMI_RANK，也没有 NCCL CommInitRank 负载）：其 rank 按文件顺序推测。</translation>
     </message>
+    <message>
+        <source>NCCL payloads give %1 collectives a communicator, but not all of them (an export without --include-blobs, or kernels launched outside NCCL&apos;s calls): all are paired by op and stream order instead.</source>
+        <translation>NCCL 负载为 %1 个集合通信给出了通信器，但并非全部（某个导出文件未使用 --include-blobs，或有内核在 NCCL 调用之外启动）：因此全部改按操作和流顺序配对。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterCommands</name>

@@ -164,7 +164,7 @@ QString Analysis::disagreement(const Key& key, const std::vector<int>& held) con
         if (held[i] < 0)
             continue;
         const DigestCollective& c = m_m[i].d.collectives[size_t(held[i])];
-        differ = differ || (ref && (ref->op != c.op || ref->bytes != c.bytes));
+        differ = differ || (ref && (ref->op != c.op || (ref->bytes >= 0 && c.bytes >= 0 && ref->bytes != c.bytes)));
         ref = ref ? ref : &c;
         if (seen.size() < 4)
             seen << ClusterAnalyzer::tr("rank %1: %2 of %3 B").arg(m_m[i].d.rank).arg(c.op).arg(c.bytes);
@@ -182,9 +182,17 @@ void Analysis::pair()
     // Pair by communicator only when every collective of every export has one: a missing one
     // would shift that rank's ordinals and pair everything after it wrongly.
     m_byComm = true;
+    qint64 withComm = 0;
     for (const Member& x : m_m)
-        for (const DigestCollective& c : x.d.collectives)
+        for (const DigestCollective& c : x.d.collectives) {
             m_byComm = m_byComm && c.comm >= 0;
+            withComm += c.comm >= 0 ? 1 : 0;
+        }
+    if (!m_byComm && withComm > 0)
+        m_r.warnings << ClusterAnalyzer::tr("NCCL payloads give %1 collectives a communicator, but not all of them (an "
+                                            "export without --include-blobs, or kernels launched outside NCCL's "
+                                            "calls): all are paired by op and stream order instead.")
+                            .arg(withComm);
     std::map<QString, std::vector<bool>> members; // communicator → which members take part
     for (size_t i = 0; i < n; ++i) {
         const auto& cs = m_m[i].d.collectives;
@@ -212,7 +220,8 @@ void Analysis::pair()
             present += held[i] >= 0 ? 1 : 0;
             complete = complete && (held[i] >= 0 || (m_byComm && !members[std::get<1>(key)][i]));
         }
-        const QString differ = complete && present >= 2 ? disagreement(key, held) : QString();
+        // Without communicators the key holds the op, and a size known on one rank only says nothing.
+        const QString differ = m_byComm && complete && present >= 2 ? disagreement(key, held) : QString();
         if (complete && present >= 2 && differ.isEmpty()) {
             m_matched.push_back(&held);
         } else if (!differ.isEmpty()) {

@@ -130,6 +130,7 @@ private slots:
     void rankFromNcclPayload();
     void subCommunicatorsAndNodes();
     void desyncIsListed();
+    void partialPayloadsFallBack();
     void oldDigestIsRefused();
     void issueRunStepsAndWhatIf();
     void noStragglerWithoutOne();
@@ -710,6 +711,21 @@ void TestCluster::desyncIsListed()
     QCOMPARE(desync.evidence[1].startNs, 1'150'000);
     QCOMPARE(desync.evidence[1].endNs, 1'900'000);
     QCOMPARE(r.ranks[0].waitNs, 20'000); // only the matched first collective
+}
+
+void TestCluster::partialPayloadsFallBack()
+{
+    // Rank 1's export was made without blobs: no communicator there, so nobody pairs by one.
+    std::vector<RankDigest> digests {
+        commDigest(0, "node-a", { { 7, 100'000, 900'000, 4096 } }),
+        handDigest(QStringLiteral("r1.sqlite"), 1, 150'000),
+    };
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    QCOMPARE(r.pairing, QStringLiteral("op+stream-ordinal"));
+    QCOMPARE(r.matched, 1);
+    QVERIFY(r.warnings.join(QLatin1Char(' ')).contains(QLatin1String("not all of them")));
 }
 
 void TestCluster::oldDigestIsRefused()
