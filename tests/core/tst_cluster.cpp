@@ -130,6 +130,7 @@ private slots:
     void rankFromNcclPayload();
     void subCommunicatorsAndNodes();
     void desyncIsListed();
+    void groupedCallsGiveTheirSizes();
     void partialPayloadsFallBack();
     void oldDigestIsRefused();
     void issueRunStepsAndWhatIf();
@@ -711,6 +712,72 @@ void TestCluster::desyncIsListed()
     QCOMPARE(desync.evidence[1].startNs, 1'150'000);
     QCOMPARE(desync.evidence[1].endNs, 1'900'000);
     QCOMPARE(r.ranks[0].waitNs, 20'000); // only the matched first collective
+}
+
+namespace {
+
+/// Runs `statements` on a writable copy of an export (the test's own edits, never the original).
+bool editExport(const QString& path, const QStringList& statements)
+{
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst_cluster_edit"));
+        db.setDatabaseName(path);
+        ok = db.open();
+        QSqlQuery q(db);
+        for (const QString& sql : statements)
+            ok = ok && q.exec(sql);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("tst_cluster_edit"));
+    return ok;
+}
+
+} // namespace
+
+void TestCluster::groupedCallsGiveTheirSizes()
+{
+    QTemporaryDir dir;
+    SynthClusterOptions o = issueRun();
+    o.ranks = 2;
+    o.straggler = 1;
+    o.steps = 1;
+    const auto r = writeSynthCluster(dir.path(), o);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    // The first AllReduce (kernel at K, launch call K − 6 µs .. K − 2 µs) as a group launches it:
+    // its ncclAllReduce call ends before the launch, a second call of 8 MiB follows, and the launch
+    // lies in ncclGroupEnd, which carries no payload. The kernel moves 16 + 8 MiB.
+    const QString first = QStringLiteral("(SELECT min(k.start) FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON "
+                                         "s.id = k.shortName WHERE s.value LIKE 'nccl%')");
+    const QString call
+        = QStringLiteral("(SELECT rowid FROM NVTX_EVENTS WHERE binaryData IS NOT NULL AND end = %1 - 1000)").arg(first);
+    QVERIFY(editExport(r.files[0],
+        { QStringLiteral("INSERT INTO NVTX_EVENTS (start, end, eventType, globalTid, textId, domainId, binaryData) "
+                         "SELECT start - 5000, start - 3000, 59, globalTid, textId, domainId, CAST(substr(binaryData, "
+                         "1, 40) || x'0000800000000000' || substr(binaryData, 49) AS BLOB) FROM NVTX_EVENTS WHERE "
+                         "rowid = %1")
+                .arg(call),
+            QStringLiteral("INSERT INTO NVTX_EVENTS (start, end, eventType, globalTid, text, domainId) SELECT %1 - "
+                           "7000, %1 - 1000, 59, globalTid, 'ncclGroupEnd', 1 FROM NVTX_EVENTS WHERE rowid = %2")
+                .arg(first, call),
+            QStringLiteral("UPDATE NVTX_EVENTS SET start = start - 11000, end = end - 11000 WHERE rowid = %1")
+                .arg(call) }));
+    RankDigest d;
+    QString error;
+    QVERIFY2(ExportDigester::digest(r.files[0], &d, &error), qPrintable(error));
+    QCOMPARE(d.collectives[0].bytes, 16 * 1024 * 1024 + 8 * 1024 * 1024);
+    QCOMPARE(d.collectives[0].comm, 0);
+    QCOMPARE(d.collectives[1].bytes, 4 * 1024 * 1024); // the next one, launched inside its own call
+    QCOMPARE(d.collectives[1].commOrdinal, 1);
+    // The group's second call on another communicator: the kernel's communicator is unknown.
+    QVERIFY(editExport(r.files[0],
+        { QStringLiteral(
+            "UPDATE NVTX_EVENTS SET binaryData = CAST(substr(binaryData, 1, 32) || x'0100000000000000' "
+            "|| substr(binaryData, 41) AS BLOB) WHERE rowid = (SELECT max(rowid) FROM NVTX_EVENTS WHERE binaryData "
+            "IS NOT NULL)") }));
+    QVERIFY2(ExportDigester::digest(r.files[0], &d, &error), qPrintable(error));
+    QCOMPARE(d.collectives[0].comm, -1);
+    QCOMPARE(d.collectives[0].bytes, -1);
 }
 
 void TestCluster::partialPayloadsFallBack()

@@ -287,8 +287,8 @@ QList<Case> payloadCasesFor()
         sql("blob-text", "UPDATE NVTX_EVENTS SET binaryData = 'zz not hex' WHERE binaryData IS NOT NULL"),
         sql("blob-hex-text", "UPDATE NVTX_EVENTS SET binaryData = hex(binaryData) WHERE binaryData IS NOT NULL"),
         sql("blob-huge-size",
-            "UPDATE NVTX_EVENTS SET binaryData = substr(binaryData, 1, 16) || x'FFFFFFFFFFFFFF7F' || "
-            "substr(binaryData, 25) WHERE binaryData IS NOT NULL"),
+            "UPDATE NVTX_EVENTS SET binaryData = CAST(substr(binaryData, 1, 16) || x'FFFFFFFFFFFFFF7F' || "
+            "substr(binaryData, 25) AS BLOB) WHERE binaryData IS NOT NULL"),
         sql("entry-offset-huge", "UPDATE NVTX_PAYLOAD_SCHEMA_ENTRIES SET offset = 2147483647 WHERE idx = 1"),
         sql("entry-offset-negative", "UPDATE NVTX_PAYLOAD_SCHEMA_ENTRIES SET offset = -8 WHERE idx = 1"),
         sql("entry-type", "UPDATE NVTX_PAYLOAD_SCHEMA_ENTRIES SET type = 22"),
@@ -298,8 +298,8 @@ QList<Case> payloadCasesFor()
         sql("drop-schemas", "DROP TABLE NVTX_PAYLOAD_SCHEMAS"),
         sql("drop-entries", "DROP TABLE NVTX_PAYLOAD_SCHEMA_ENTRIES"),
         sql("rank-huge",
-            "UPDATE NVTX_EVENTS SET binaryData = substr(binaryData, 1, 44) || x'FFFFFF7F' || "
-            "substr(binaryData, 49) WHERE binaryData IS NOT NULL"),
+            "UPDATE NVTX_EVENTS SET binaryData = CAST(substr(binaryData, 1, 44) || x'FFFFFF7F' || "
+            "substr(binaryData, 49) AS BLOB) WHERE binaryData IS NOT NULL"),
     };
     for (Case& c : cases)
         c.command
