@@ -131,6 +131,7 @@ private slots:
     void subCommunicatorsAndNodes();
     void desyncIsListed();
     void groupedCallsGiveTheirSizes();
+    void singleHostIsIntraNode();
     void partialPayloadsFallBack();
     void oldDigestIsRefused();
     void issueRunStepsAndWhatIf();
@@ -778,6 +779,30 @@ void TestCluster::groupedCallsGiveTheirSizes()
     QVERIFY2(ExportDigester::digest(r.files[0], &d, &error), qPrintable(error));
     QCOMPARE(d.collectives[0].comm, -1);
     QCOMPARE(d.collectives[0].bytes, -1);
+}
+
+void TestCluster::singleHostIsIntraNode()
+{
+    QTemporaryDir dir;
+    SynthClusterOptions o = issueRun();
+    o.ranks = 4;
+    o.ranksPerHost = 4;
+    o.straggler = 2;
+    o.steps = 2;
+    QStringList names(o.ranks);
+    std::vector<RankDigest> digests = digestsShuffled(dir, o, &names);
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    // One host: all 2 × 4 collectives are intra-node; rank 0 waits 300 µs at each (the jitter
+    // differences to rank 2 cancel over the four residues of a step).
+    QCOMPARE(r.hosts.size(), size_t(1));
+    QCOMPARE(r.intraNode, 8);
+    QCOMPARE(r.interNode, 0);
+    QCOMPARE(r.ranks[0].waitIntraNodeNs, 8 * o.stragglerExtraNs);
+    QCOMPARE(r.ranks[0].waitInterNodeNs, 0);
+    QCOMPARE(r.ranks[0].ncclInterNodeNs, 0);
+    QCOMPARE(r.ranks[0].ncclIntraNodeNs, r.ranks[0].ncclNs);
 }
 
 void TestCluster::partialPayloadsFallBack()
