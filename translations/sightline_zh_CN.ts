@@ -432,7 +432,43 @@
     </message>
     <message>
         <source>Some exports do not say their rank (no RANK, SLURM_PROCID, OMPI_COMM_WORLD_RANK or PMI_RANK in the environment): their ranks are guessed from the file order.</source>
-        <translation>部分导出文件没有注明其 rank（环境变量中没有 RANK、SLURM_PROCID、OMPI_COMM_WORLD_RANK 或 PMI_RANK）：其 rank 按文件顺序推测。</translation>
+        <translation type="vanished">部分导出文件没有注明其 rank（环境变量中没有 RANK、SLURM_PROCID、OMPI_COMM_WORLD_RANK 或 PMI_RANK）：其 rank 按文件顺序推测。</translation>
+    </message>
+    <message>
+        <source>%1 #%2 of communicator %3: only ranks %4</source>
+        <translation>通信器 %3 的第 %2 个%1：只有 rank %4</translation>
+    </message>
+    <message>
+        <source>collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>rank %1: %2 of %3 B</source>
+        <translation>rank %1：%2，%3 B</translation>
+    </message>
+    <message>
+        <source>#%1 of communicator %2: %3</source>
+        <translation>通信器 %2 的第 %1 个：%3</translation>
+    </message>
+    <message>
+        <source>Rank %1 arrives last at %2 of its %3 matched collectives; the other ranks wait for it.</source>
+        <translation>rank %1 在其 %3 个已匹配集合通信中的 %2 最后到达；其他 rank 都在等它。</translation>
+    </message>
+    <message>
+        <source>%1 #%2: arrives %3 µs after the next-latest rank, after %4 µs of its own work</source>
+        <translation>%1 第 %2 个：比次晚到达的 rank 晚 %3 µs 到达，此前自身工作 %4 µs</translation>
+    </message>
+    <message>
+        <source>%1 collectives have the same communicator and position on every rank but different ops or sizes (a desync, or a rank whose capture missed a collective): they are not measured.</source>
+        <translation>%1 个集合通信在各 rank 上的通信器和序号相同，但操作或大小不同（不同步，或某个 rank 的采集漏掉了一个集合通信）：不予测量。</translation>
+    </message>
+    <message>
+        <source>Some exports do not say their rank (no RANK, SLURM_PROCID, OMPI_COMM_WORLD_RANK or PMI_RANK in the environment, no NCCL CommInitRank payload): their ranks are guessed from the file order.</source>
+        <translation>部分导出文件没有注明其 rank（环境变量中没有 RANK、SLURM_PROCID、OMPI_COMM_WORLD_RANK 或 PMI_RANK，也没有 NCCL CommInitRank 负载）：其 rank 按文件顺序推测。</translation>
+    </message>
+    <message>
+        <source>NCCL payloads give %1 collectives a communicator, but not all of them (an export without --include-blobs, or kernels launched outside NCCL&apos;s calls): all are paired by op and stream order instead.</source>
+        <translation>NCCL 负载为 %1 个集合通信给出了通信器，但并非全部（某个导出文件未使用 --include-blobs，或有内核在 NCCL 调用之外启动）：因此全部改按操作和流顺序配对。</translation>
     </message>
 </context>
 <context>
@@ -613,6 +649,14 @@
         <source>gate: %1</source>
         <translation>门控：%1</translation>
     </message>
+    <message>
+        <source>Leave out NCCL&apos;s NVTX payloads (as an export without --include-blobs=true).</source>
+        <translation>不写入 NCCL 的 NVTX 负载（如同未使用 --include-blobs=true 的导出文件）。</translation>
+    </message>
+    <message>
+        <source>Leave the rank variables (SLURM_PROCID, RANK, ...) out of the environment.</source>
+        <translation>不在环境变量中写入 rank 变量（SLURM_PROCID、RANK 等）。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterGate</name>
@@ -734,6 +778,44 @@
         <translation>
 ## 警告
 
+</translation>
+    </message>
+    <message>
+        <source>
+## Findings
+
+Each evidence line is a window of that rank&apos;s own export (ns since its session start, as its tables hold them).
+
+</source>
+        <translation>
+## 发现
+
+每条证据是该 rank 自身导出文件中的一个时间窗口（自其会话开始的 ns，与其表中的值一致）。
+
+</translation>
+    </message>
+    <message>
+        <source>  - rank %1, %2, %3–%4 ns: %5
+</source>
+        <translation>  - rank %1，%2，%3–%4 ns：%5
+</translation>
+    </message>
+    <message>
+        <source>
+## Intra- and inter-node
+
+%1 matched collectives ran on the ranks of one host, %2 across hosts.
+
+| Rank | NCCL intra-node | NCCL inter-node | Wait intra-node | Wait inter-node |
+|---|---|---|---|---|
+</source>
+        <translation>
+## 节点内与节点间
+
+%1 个已匹配集合通信在同一主机的 rank 上运行，%2 个跨主机运行。
+
+| Rank | NCCL 节点内 | NCCL 节点间 | 节点内等待 | 节点间等待 |
+|---|---|---|---|---|
 </translation>
     </message>
 </context>
@@ -2511,11 +2593,35 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>not a sightline.digest of version %1</source>
-        <translation>不是版本 %1 的 sightline.digest</translation>
+        <translation type="vanished">不是版本 %1 的 sightline.digest</translation>
     </message>
     <message>
         <source>Cannot read the digest %1: %2</source>
         <translation>无法读取摘要 %1：%2</translation>
+    </message>
+    <message>
+        <source>not a sightline.digest</source>
+        <translation>不是 sightline.digest</translation>
+    </message>
+    <message>
+        <source>digest format version %1, this Sightline reads version %2: digest the export again (sightline-cli digest)</source>
+        <translation>摘要格式版本为 %1，本 Sightline 读取版本 %2：请重新为导出文件生成摘要（sightline-cli digest）</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>a collective names communicator %1, which the digest does not have</source>
+        <translation>某个集合通信引用了通信器 %1，但摘要中没有该通信器</translation>
+    </message>
+    <message>
+        <source>communicator %1 is damaged</source>
+        <translation>通信器 %1 已损坏</translation>
+    </message>
+    <message>
+        <source>a collective or step refers to a kind, stream or name the digest does not have</source>
+        <translation>某个集合通信或步引用了摘要中不存在的类型、流或名称</translation>
     </message>
 </context>
 <context>
@@ -4711,6 +4817,30 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>The export of rank %1 (%2) is not in %3: only its digest is.</source>
         <translation>rank %1 的导出文件（%2）不在 %3 中：那里只有其摘要。</translation>
+    </message>
+    <message>
+        <source>Wait intra-node</source>
+        <translation>节点内等待</translation>
+    </message>
+    <message>
+        <source>Wait inter-node</source>
+        <translation>节点间等待</translation>
+    </message>
+    <message>
+        <source>Waiting in collectives whose ranks all run on this rank&apos;s host</source>
+        <translation>在所有 rank 都运行于本 rank 所在主机的集合通信中的等待</translation>
+    </message>
+    <message>
+        <source>Waiting in collectives whose ranks run on several hosts</source>
+        <translation>在 rank 运行于多台主机的集合通信中的等待</translation>
+    </message>
+    <message>
+        <source>Finding / evidence (double-click to open the rank&apos;s export there)</source>
+        <translation>发现 / 证据（双击在该位置打开该 rank 的导出文件）</translation>
+    </message>
+    <message>
+        <source>Rank %1 (%2), %3 into its capture: %4</source>
+        <translation>rank %1（%2），采集开始后 %3：%4</translation>
     </message>
 </context>
 <context>

@@ -241,9 +241,7 @@ void MainWindow::createActions()
             this, tr("Open a folder of per-rank exports or digests"), Settings::instance()->lastDirectory());
         if (dir.isEmpty())
             return;
-        auto* window = new ClusterWindow(dir, this);
-        connect(window, &ClusterWindow::exportRequested, this, [this](const QString& path) { openFiles({ path }); });
-        window->show();
+        openClusterRun(dir);
     });
     auto* recent = new RecentFilesMenu(this);
     file->addMenu(recent);
@@ -319,6 +317,27 @@ void MainWindow::openFiles(const QStringList& paths)
         return;
     m_showNextLoaded = true; // the first trace of this request replaces the shown one once analysed
     m_session->open(files);
+}
+
+ClusterWindow* MainWindow::openClusterRun(const QString& folder)
+{
+    auto* window = new ClusterWindow(folder, this);
+    connect(window, &ClusterWindow::exportRequested, this, [this](const QString& path) { openFiles({ path }); });
+    connect(window, &ClusterWindow::evidenceRequested, this, [this](const QString& path, qint64 from, qint64 to) {
+        // Once that export is analysed (and shown), scroll its timeline to the evidence window.
+        auto* once = new QObject(this);
+        connect(this, &MainWindow::analysisReady, once, [this, once, path, from, to](int index) {
+            if (QFileInfo(m_session->entry(index).sourcePath) != QFileInfo(path))
+                return;
+            setCurrentTrace(index);
+            m_timelineDock->zoomTo(from, to);
+            m_timelineDock->raise();
+            once->deleteLater();
+        });
+        openFiles({ path });
+    });
+    window->show();
+    return window;
 }
 
 bool MainWindow::isBusy() const { return m_session->isBusy(); }

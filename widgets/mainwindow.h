@@ -14,6 +14,8 @@ class QMenu;
 
 namespace sl {
 
+class ClusterWindow;
+
 class AnalysisFiles;
 class AnatomyDock;
 class ComparisonDock;
@@ -52,6 +54,9 @@ public:
 
     /// Queues the files for loading; the first one loaded becomes current when none is.
     void openFiles(const QStringList& paths);
+    /// The Cluster view of a folder of per-rank exports or digests (File › Open Cluster Run…); its
+    /// ranks and evidence open here, evidence scrolled to its window.
+    ClusterWindow* openClusterRun(const QString& folder);
     void cancelLoading();
     bool isBusy() const;
 

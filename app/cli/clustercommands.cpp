@@ -128,6 +128,10 @@ int ClusterCommands::synthRanks(const QStringList& args)
     p.addOption({ QStringLiteral("steps"), tr("Steps (default 20)."), tr("N"), QStringLiteral("20") });
     p.addOption(
         { QStringLiteral("collectives"), tr("Collectives per step (default 4)."), tr("N"), QStringLiteral("4") });
+    p.addOption({ QStringLiteral("no-nccl-payloads"),
+        tr("Leave out NCCL's NVTX payloads (as an export without --include-blobs=true).") });
+    p.addOption({ QStringLiteral("no-rank-env"),
+        tr("Leave the rank variables (SLURM_PROCID, RANK, ...) out of the environment.") });
     int code = Ok;
     if (!parseWithOut(p, args, &code))
         return code;
@@ -140,6 +144,8 @@ int ClusterCommands::synthRanks(const QStringList& args)
     o.steps = p.value(QStringLiteral("steps")).toInt(&ok[4]);
     o.collectivesPerStep = p.value(QStringLiteral("collectives")).toInt(&ok[5]);
     ok[6] = parseNsList(p.value(QStringLiteral("host-clock-error-ns")), &o.hostClockErrorNs);
+    o.ncclPayloads = !p.isSet(QStringLiteral("no-nccl-payloads"));
+    o.rankEnvironment = !p.isSet(QStringLiteral("no-rank-env"));
     if (std::find(std::begin(ok), std::end(ok), false) != std::end(ok)) {
         err() << tr("Invalid synth options: the counts and times take whole numbers, --host-clock-error-ns a "
                     "comma-separated list of them.")

@@ -2,6 +2,7 @@
 #include "core/cluster/clusteranalyzer.h"
 
 #include "core/analysis/statistics.h"
+#include "core/cluster/exportdigester.h"
 
 #include <QHash>
 #include <QSet>
@@ -15,7 +16,8 @@ namespace sl {
 
 namespace {
 
-using Key = std::tuple<int, QString, qint64>; // (stream index, op, per-stream ordinal)
+/// (stream index, op, per-stream ordinal), or with NCCL payloads (point-to-point 0/1, communicator, ordinal).
+using Key = std::tuple<int, QString, qint64>;
 
 qint64 median(std::vector<qint64> v) { return nearestRankUnsorted(v, 50); }
 
@@ -51,16 +53,24 @@ public:
     void align();
     void measure();
     void straggler();
+    void desyncEvidence();
 
 private:
     qint64 aligned(const Member& m, qint64 t) const { return t + m.shift + m.offset - m_origin; }
     void leadTimes(Member& m) const;
+    QString keyLabel(const Key& key, const std::vector<int>& held) const;
+    QString disagreement(const Key& key, const std::vector<int>& held) const;
+    void stragglerEvidence(size_t best);
+    void measureOne(
+        const std::vector<int>& held, qint64 residual, std::vector<qint64>* skews, std::vector<qint64>* transfers);
+    void rankFigures();
 
     std::vector<Member>& m_m;
     ClusterResult& m_r;
     std::map<Key, std::vector<int>> m_keys; ///< key → per member the collective index, -1 missing
-    std::vector<const std::vector<int>*> m_matched; ///< keys every rank has, in key order
+    std::vector<const std::vector<int>*> m_matched; ///< keys every rank taking part has, in key order
     qint64 m_origin = 0;
+    bool m_byComm = false; ///< keys are (point-to-point, communicator, ordinal), else (stream index, op, ordinal)
 };
 
 bool assignRanks(std::vector<Member>& m, QString* error)
@@ -125,36 +135,104 @@ void Analysis::hosts()
         m_origin = std::min(m_origin, x.shift);
 }
 
+QString Analysis::keyLabel(const Key& key, const std::vector<int>& held) const
+{
+    QStringList have;
+    for (size_t i = 0; i < held.size(); ++i)
+        if (held[i] >= 0)
+            have << QString::number(m_m[i].d.rank);
+    if (m_byComm)
+        return ClusterAnalyzer::tr("%1 #%2 of communicator %3: only ranks %4")
+            .arg(std::get<0>(key) ? QStringLiteral("SendRecv") : ClusterAnalyzer::tr("collective"))
+            .arg(std::get<2>(key))
+            .arg(std::get<1>(key), have.join(QStringLiteral(", ")));
+    return ClusterAnalyzer::tr("%1 #%2 on NCCL stream %3: only ranks %4")
+        .arg(std::get<1>(key))
+        .arg(std::get<2>(key))
+        .arg(std::get<0>(key))
+        .arg(have.join(QStringLiteral(", ")));
+}
+
+/// With NCCL payloads, the ranks of a collective agree on its op and its size; a difference is a
+/// desync (or a pairing the payloads cannot support), listed instead of measured.
+QString Analysis::disagreement(const Key& key, const std::vector<int>& held) const
+{
+    QStringList seen;
+    bool differ = false;
+    const DigestCollective* ref = nullptr;
+    for (size_t i = 0; i < held.size(); ++i) {
+        if (held[i] < 0)
+            continue;
+        const DigestCollective& c = m_m[i].d.collectives[size_t(held[i])];
+        differ = differ || (ref && (ref->op != c.op || (ref->bytes >= 0 && c.bytes >= 0 && ref->bytes != c.bytes)));
+        ref = ref ? ref : &c;
+        if (seen.size() < 4)
+            seen << ClusterAnalyzer::tr("rank %1: %2 of %3 B").arg(m_m[i].d.rank).arg(c.op).arg(c.bytes);
+    }
+    if (!differ)
+        return {};
+    return ClusterAnalyzer::tr("#%1 of communicator %2: %3")
+        .arg(std::get<2>(key))
+        .arg(std::get<1>(key), seen.join(QStringLiteral("; ")));
+}
+
 void Analysis::pair()
 {
     const size_t n = m_m.size();
+    // Pair by communicator only when every collective of every export has one: a missing one
+    // would shift that rank's ordinals and pair everything after it wrongly.
+    m_byComm = true;
+    qint64 withComm = 0;
+    for (const Member& x : m_m)
+        for (const DigestCollective& c : x.d.collectives) {
+            m_byComm = m_byComm && c.comm >= 0;
+            withComm += c.comm >= 0 ? 1 : 0;
+        }
+    if (!m_byComm && withComm > 0)
+        m_r.warnings << ClusterAnalyzer::tr("NCCL payloads give %1 collectives a communicator, but not all of them (an "
+                                            "export without --include-blobs, or kernels launched outside NCCL's "
+                                            "calls): all are paired by op and stream order instead.")
+                            .arg(withComm);
+    std::map<QString, std::vector<bool>> members; // communicator → which members take part
     for (size_t i = 0; i < n; ++i) {
         const auto& cs = m_m[i].d.collectives;
         for (size_t c = 0; c < cs.size(); ++c) {
-            auto& held = m_keys[Key { cs[c].streamIndex, cs[c].op, cs[c].ordinal }];
+            const DigestCollective& x = cs[c];
+            QString comm;
+            if (m_byComm) {
+                comm = QStringLiteral("%1").arg(m_m[i].d.communicators[size_t(x.comm)].hash, 16, 16, QLatin1Char('0'));
+                auto& m = members[comm];
+                m.resize(n, false);
+                m[i] = true;
+            }
+            auto& held = m_keys[m_byComm ? Key { ExportDigester::isPointToPoint(x.op) ? 1 : 0, comm, x.commOrdinal }
+                                         : Key { x.streamIndex, x.op, x.ordinal }];
             if (held.empty())
                 held.assign(n, -1);
             held[i] = int(c);
         }
     }
-    m_r.pairing = QStringLiteral("op+stream-ordinal");
+    m_r.pairing = m_byComm ? QStringLiteral("communicator+ordinal") : QStringLiteral("op+stream-ordinal");
     for (const auto& [key, held] : m_keys) {
-        if (std::find(held.begin(), held.end(), -1) == held.end()) {
-            m_matched.push_back(&held);
-            continue;
+        int present = 0;
+        bool complete = true;
+        for (size_t i = 0; i < n; ++i) {
+            present += held[i] >= 0 ? 1 : 0;
+            complete = complete && (held[i] >= 0 || (m_byComm && !members[std::get<1>(key)][i]));
         }
-        ++m_r.unmatched;
-        if (m_r.unmatchedKeys.size() >= 20)
-            continue;
-        QStringList have;
-        for (size_t i = 0; i < n; ++i)
-            if (held[i] >= 0)
-                have << QString::number(m_m[i].d.rank);
-        m_r.unmatchedKeys << ClusterAnalyzer::tr("%1 #%2 on NCCL stream %3: only ranks %4")
-                                 .arg(std::get<1>(key))
-                                 .arg(std::get<2>(key))
-                                 .arg(std::get<0>(key))
-                                 .arg(have.join(QStringLiteral(", ")));
+        // Without communicators the key holds the op, and a size known on one rank only says nothing.
+        const QString differ = m_byComm && complete && present >= 2 ? disagreement(key, held) : QString();
+        if (complete && present >= 2 && differ.isEmpty()) {
+            m_matched.push_back(&held);
+        } else if (!differ.isEmpty()) {
+            if (m_r.mismatchedKeys.size() < 20)
+                m_r.mismatchedKeys << differ;
+            ++m_r.mismatched;
+        } else {
+            if (m_r.unmatchedKeys.size() < 20)
+                m_r.unmatchedKeys << keyLabel(key, held);
+            ++m_r.unmatched;
+        }
     }
     m_r.matched = qint64(m_matched.size());
 }
@@ -169,6 +247,8 @@ void Analysis::align()
     for (const std::vector<int>* held : m_matched) {
         std::vector<qint64> refEnds;
         for (size_t i = 0; i < m_m.size(); ++i) {
+            if ((*held)[i] < 0)
+                continue;
             const auto& c = m_m[i].d.collectives[size_t((*held)[i])];
             if (m_m[i].host == 0 && endsTogether(c.op))
                 refEnds.push_back(aligned(m_m[i], c.endNs));
@@ -177,7 +257,7 @@ void Analysis::align()
             continue;
         const qint64 ref = median(refEnds);
         for (size_t i = 0; i < m_m.size(); ++i)
-            if (m_m[i].host != 0)
+            if (m_m[i].host != 0 && (*held)[i] >= 0)
                 diffs[size_t(m_m[i].host)].push_back(
                     aligned(m_m[i], m_m[i].d.collectives[size_t((*held)[i])].endNs) - ref);
     }
@@ -221,48 +301,79 @@ void Analysis::leadTimes(Member& m) const
     }
 }
 
-void Analysis::measure()
+void Analysis::measureOne(
+    const std::vector<int>& held, qint64 residual, std::vector<qint64>* skews, std::vector<qint64>* transfers)
 {
     const size_t n = m_m.size();
+    qint64 first = std::numeric_limits<qint64>::max(), last = std::numeric_limits<qint64>::min();
+    qint64 secondLast = std::numeric_limits<qint64>::min(), transfer = std::numeric_limits<qint64>::max();
+    size_t lastIndex = 0, firstMember = n;
+    int ranks = 0;
+    bool inter = false;
+    for (size_t i = 0; i < n; ++i) {
+        if (held[i] < 0)
+            continue;
+        const DigestCollective& c = m_m[i].d.collectives[size_t(held[i])];
+        const qint64 a = aligned(m_m[i], c.startNs);
+        firstMember = std::min(firstMember, i);
+        inter = inter || m_m[i].host != m_m[firstMember].host;
+        first = std::min(first, a);
+        if (a > last) {
+            secondLast = last;
+            last = a;
+            lastIndex = i;
+        } else {
+            secondLast = std::max(secondLast, a);
+        }
+        transfer = std::min(transfer, c.endNs - c.startNs);
+        ++ranks;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        if (held[i] < 0)
+            continue;
+        const DigestCollective& c = m_m[i].d.collectives[size_t(held[i])];
+        ClusterRank& r = m_r.ranks[i];
+        const qint64 wait = last - aligned(m_m[i], c.startNs);
+        r.waitNs += wait;
+        (inter ? r.waitInterNodeNs : r.waitIntraNodeNs) += wait;
+        (inter ? r.ncclInterNodeNs : r.ncclIntraNodeNs) += c.endNs - c.startNs;
+        ++r.matched;
+    }
+    // Two arrivals closer than the clock residual (or equal) name no last arriver.
+    if (last - secondLast > residual)
+        ++m_r.ranks[lastIndex].lastArrivals;
+    ++(inter ? m_r.interNode : m_r.intraNode);
+    const DigestCollective& c0 = m_m[firstMember].d.collectives[size_t(held[firstMember])];
+    // A skew below the clock residual is not measurable: it is reported as the residual.
+    const qint64 skew = std::max(last - first, residual);
+    ClusterCollective out { c0.op, QString(), c0.bytes, ranks, inter, c0.streamIndex,
+        m_byComm ? c0.commOrdinal : c0.ordinal, first, skew, m_m[lastIndex].d.rank, transfer };
+    if (m_byComm)
+        out.communicator = QStringLiteral("%1").arg(
+            m_m[firstMember].d.communicators[size_t(c0.comm)].hash, 16, 16, QLatin1Char('0'));
+    m_r.collectives.push_back(out);
+    skews->push_back(skew);
+    transfers->push_back(transfer);
+}
+
+void Analysis::measure()
+{
     qint64 residual = 0;
     for (const ClusterHost& h : m_r.hosts)
         residual = std::max(residual, h.residualNs);
-    m_r.ranks.resize(n);
+    m_r.ranks.resize(m_m.size());
     std::vector<qint64> skews, transfers;
-    for (const std::vector<int>* held : m_matched) {
-        qint64 first = 0, last = 0, transfer = 0;
-        qint64 secondLast = std::numeric_limits<qint64>::min(); // n ≥ 2: set by the second rank
-        size_t lastIndex = 0;
-        for (size_t i = 0; i < n; ++i) {
-            const DigestCollective& c = m_m[i].d.collectives[size_t((*held)[i])];
-            const qint64 a = aligned(m_m[i], c.startNs);
-            first = i == 0 ? a : std::min(first, a);
-            if (i == 0 || a > last) {
-                if (i > 0)
-                    secondLast = last;
-                last = a;
-                lastIndex = i;
-            } else {
-                secondLast = std::max(secondLast, a);
-            }
-            transfer = i == 0 ? c.endNs - c.startNs : std::min(transfer, c.endNs - c.startNs);
-        }
-        for (size_t i = 0; i < n; ++i)
-            m_r.ranks[i].waitNs += last - aligned(m_m[i], m_m[i].d.collectives[size_t((*held)[i])].startNs);
-        // Two arrivals closer than the clock residual (or equal) name no last arriver.
-        if (last - secondLast > residual)
-            ++m_r.ranks[lastIndex].lastArrivals;
-        const DigestCollective& c0 = m_m[0].d.collectives[size_t((*held)[0])];
-        // A skew below the clock residual is not measurable: it is reported as the residual.
-        const qint64 skew = std::max(last - first, residual);
-        m_r.collectives.push_back({ c0.op, c0.streamIndex, c0.ordinal, first, skew, m_m[lastIndex].d.rank, transfer });
-        skews.push_back(skew);
-        transfers.push_back(transfer);
-    }
+    for (const std::vector<int>* held : m_matched)
+        measureOne(*held, residual, &skews, &transfers);
     m_r.skewP50Ns = nearestRankUnsorted(skews, 50);
     m_r.skewP90Ns = nearestRankAbove(skews, 90, 50);
     m_r.transferP50Ns = median(transfers);
-    for (size_t i = 0; i < n; ++i) {
+    rankFigures();
+}
+
+void Analysis::rankFigures()
+{
+    for (size_t i = 0; i < m_m.size(); ++i) {
         const RankDigest& d = m_m[i].d;
         ClusterRank& r = m_r.ranks[i];
         r.rank = d.rank;
@@ -271,7 +382,7 @@ void Analysis::measure()
         r.file = d.file;
         r.kernels = d.kernels;
         r.shiftNs = aligned(m_m[i], 0);
-        r.lastArrivalShare = m_r.matched > 0 ? double(r.lastArrivals) / double(m_r.matched) : 0;
+        r.lastArrivalShare = r.matched > 0 ? double(r.lastArrivals) / double(r.matched) : 0;
         for (const DigestCollective& c : d.collectives)
             r.ncclNs += c.endNs - c.startNs;
         std::vector<qint64> steps;
@@ -290,7 +401,7 @@ void Analysis::straggler()
     const size_t n = m_m.size();
     size_t best = 0;
     for (size_t i = 1; i < n; ++i)
-        if (m_r.ranks[i].lastArrivals > m_r.ranks[best].lastArrivals)
+        if (m_r.ranks[i].lastArrivalShare > m_r.ranks[best].lastArrivalShare)
             best = i;
     const double share = m_r.ranks[best].lastArrivalShare;
     if (m_r.matched == 0 || share < std::max(ClusterAnalyzer::minStragglerShare, 1.5 / double(n)))
@@ -307,22 +418,26 @@ void Analysis::straggler()
     std::vector<qint64> perStep(s.d.steps.size(), 0);
     std::vector<bool> measured(s.d.steps.size(), false);
     for (const std::vector<int>* held : m_matched) {
+        if ((*held)[best] < 0)
+            continue;
         const size_t sc = size_t((*held)[best]);
         if (s.step[sc] < 0 || s.lead[sc] < 0)
             continue;
         std::vector<qint64> leads;
-        qint64 othersLast = std::numeric_limits<qint64>::min(), last = 0;
+        qint64 othersLast = std::numeric_limits<qint64>::min(), last = std::numeric_limits<qint64>::min();
         for (size_t i = 0; i < n; ++i) {
+            if ((*held)[i] < 0)
+                continue;
             const size_t c = size_t((*held)[i]);
             const qint64 a = aligned(m_m[i], m_m[i].d.collectives[c].startNs);
-            last = i == 0 ? a : std::max(last, a);
+            last = std::max(last, a);
             if (i == best)
                 continue;
             othersLast = std::max(othersLast, a);
             if (m_m[i].lead[c] >= 0)
                 leads.push_back(m_m[i].lead[c]);
         }
-        if (leads.empty())
+        if (leads.empty() || othersLast == std::numeric_limits<qint64>::min())
             continue;
         const qint64 arrival = aligned(s, s.d.collectives[sc].startNs) - s.lead[sc] + median(leads);
         perStep[size_t(s.step[sc])] += last - std::max(arrival, othersLast);
@@ -334,6 +449,74 @@ void Analysis::straggler()
             savings.push_back(perStep[k]);
     if (!savings.empty())
         m_r.whatifStepSavingNs = median(savings);
+    stragglerEvidence(best);
+}
+
+void Analysis::stragglerEvidence(size_t best)
+{
+    // The straggler's collectives where it kept the others waiting longest (its arrival − the
+    // latest other arrival), each shown from the end of what it did before (its lead) to the
+    // kernel's end, on its own export's clock.
+    constexpr size_t shown = 5;
+    const Member& s = m_m[best];
+    std::vector<std::pair<qint64, size_t>> late; // (margin, collective index in s)
+    for (const std::vector<int>* held : m_matched) {
+        if ((*held)[best] < 0)
+            continue;
+        const DigestCollective& c = s.d.collectives[size_t((*held)[best])];
+        qint64 others = std::numeric_limits<qint64>::min();
+        for (size_t i = 0; i < m_m.size(); ++i)
+            if (i != best && (*held)[i] >= 0)
+                others = std::max(others, aligned(m_m[i], m_m[i].d.collectives[size_t((*held)[i])].startNs));
+        const qint64 margin = aligned(s, c.startNs) - others;
+        if (margin > 0)
+            late.emplace_back(margin, size_t((*held)[best]));
+    }
+    std::sort(late.begin(), late.end(),
+        [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
+    ClusterFinding f { QStringLiteral("straggler"),
+        ClusterAnalyzer::tr("Rank %1 arrives last at %2 of its %3 matched collectives; the other ranks wait for it.")
+            .arg(s.d.rank)
+            .arg(QString::number(m_r.stragglerShare * 100, 'f', 1) + QStringLiteral(" %"))
+            .arg(m_r.ranks[best].matched),
+        {} };
+    for (size_t k = 0; k < std::min(shown, late.size()); ++k) {
+        const size_t ci = late[k].second;
+        const DigestCollective& c = s.d.collectives[ci];
+        const qint64 lead = ci < s.lead.size() ? s.lead[ci] : -1;
+        f.evidence.push_back({ s.d.rank, s.d.file, lead >= 0 ? c.startNs - lead : c.startNs, c.endNs,
+            ClusterAnalyzer::tr("%1 #%2: arrives %3 µs after the next-latest rank, after %4 µs of its own work")
+                .arg(c.op)
+                .arg(m_byComm ? c.commOrdinal : c.ordinal)
+                .arg(QString::number(double(late[k].first) / 1000.0, 'f', 1))
+                .arg(lead >= 0 ? QString::number(double(lead) / 1000.0, 'f', 1) : QStringLiteral("?")) });
+    }
+    m_r.findings.push_back(std::move(f));
+}
+
+void Analysis::desyncEvidence()
+{
+    // A desync: each rank's own copy of the first disagreeing collectives.
+    constexpr int shown = 3;
+    int listed = 0;
+    for (const auto& [key, held] : m_keys) {
+        if (m_r.mismatched == 0)
+            break;
+        if (listed >= shown)
+            break;
+        if (disagreement(key, held).isEmpty())
+            continue;
+        ClusterFinding f { QStringLiteral("desync"), disagreement(key, held), {} };
+        for (size_t i = 0; i < held.size(); ++i) {
+            if (held[i] < 0)
+                continue;
+            const DigestCollective& c = m_m[i].d.collectives[size_t(held[i])];
+            f.evidence.push_back({ m_m[i].d.rank, m_m[i].d.file, c.startNs, c.endNs,
+                ClusterAnalyzer::tr("rank %1: %2 of %3 B").arg(m_m[i].d.rank).arg(c.op).arg(c.bytes) });
+        }
+        m_r.findings.push_back(std::move(f));
+        ++listed;
+    }
 }
 
 } // namespace
@@ -357,6 +540,7 @@ bool ClusterAnalyzer::analyze(std::vector<RankDigest> digests, ClusterResult* re
     a.align();
     a.measure();
     a.straggler();
+    a.desyncEvidence();
     if (r.matched == 0)
         r.warnings << tr("No collective was found on every rank: nothing to compare (are these exports of one run, "
                          "with NCCL kernels traced?).");
@@ -365,10 +549,15 @@ bool ClusterAnalyzer::analyze(std::vector<RankDigest> digests, ClusterResult* re
                          "spans); only the %2 matched ones are measured.")
                           .arg(r.unmatched)
                           .arg(r.matched);
+    if (r.mismatched > 0)
+        r.warnings << tr("%1 collectives have the same communicator and position on every rank but different ops "
+                         "or sizes (a desync, or a rank whose capture missed a collective): they are not measured.")
+                          .arg(r.mismatched);
     for (const ClusterRank& rank : r.ranks)
         if (rank.rankSource == QLatin1String("file-order")) {
             r.warnings << tr("Some exports do not say their rank (no RANK, SLURM_PROCID, OMPI_COMM_WORLD_RANK or "
-                             "PMI_RANK in the environment): their ranks are guessed from the file order.");
+                             "PMI_RANK in the environment, no NCCL CommInitRank payload): their ranks are guessed from "
+                             "the file order.");
             break;
         }
     *result = std::move(r);

@@ -24,10 +24,15 @@ QJsonArray ranksJson(const ClusterResult& r)
             { QStringLiteral("rank_source"), x.rankSource },
             { QStringLiteral("host"), x.host },
             { QStringLiteral("file"), x.file },
+            { QStringLiteral("matched"), x.matched },
             { QStringLiteral("last_arrivals"), x.lastArrivals },
             { QStringLiteral("last_arrival_share"), x.lastArrivalShare },
             { QStringLiteral("wait_ns"), x.waitNs },
             { QStringLiteral("nccl_ns"), x.ncclNs },
+            { QStringLiteral("nccl_intra_node_ns"), x.ncclIntraNodeNs },
+            { QStringLiteral("nccl_inter_node_ns"), x.ncclInterNodeNs },
+            { QStringLiteral("wait_intra_node_ns"), x.waitIntraNodeNs },
+            { QStringLiteral("wait_inter_node_ns"), x.waitInterNodeNs },
             { QStringLiteral("steps"), x.steps },
             { QStringLiteral("step_p50_ns"), nsOrNull(x.stepP50Ns) },
             { QStringLiteral("step_p90_ns"), nsOrNull(x.stepP90Ns) },
@@ -53,6 +58,40 @@ QJsonObject clockJson(const ClusterResult& r)
 
 QString ns(qint64 v) { return v < 0 ? QString() : QString::number(v); }
 
+QJsonArray findingsJson(const ClusterResult& r)
+{
+    QJsonArray findings;
+    for (const ClusterFinding& f : r.findings) {
+        QJsonArray evidence;
+        for (const ClusterEvidence& e : f.evidence)
+            evidence.append(QJsonObject { { QStringLiteral("rank"), e.rank }, { QStringLiteral("file"), e.file },
+                { QStringLiteral("start_ns"), e.startNs }, { QStringLiteral("end_ns"), e.endNs },
+                { QStringLiteral("label"), e.label } });
+        findings.append(QJsonObject { { QStringLiteral("kind"), f.kind }, { QStringLiteral("title"), f.title },
+            { QStringLiteral("evidence"), evidence } });
+    }
+    return findings;
+}
+
+QString findingsMarkdown(const ClusterResult& r)
+{
+    if (r.findings.empty())
+        return {};
+    QString md = ClusterReport::tr("\n## Findings\n\nEach evidence line is a window of that rank's own export "
+                                   "(ns since its session start, as its tables hold them).\n\n");
+    for (const ClusterFinding& f : r.findings) {
+        md += QStringLiteral("- %1\n").arg(f.title);
+        for (const ClusterEvidence& e : f.evidence)
+            md += ClusterReport::tr("  - rank %1, %2, %3–%4 ns: %5\n")
+                      .arg(e.rank)
+                      .arg(e.file)
+                      .arg(e.startNs)
+                      .arg(e.endNs)
+                      .arg(e.label);
+    }
+    return md;
+}
+
 } // namespace
 
 QByteArray ClusterReport::json(const ClusterResult& r, const ClusterGate* gate)
@@ -66,6 +105,10 @@ QByteArray ClusterReport::json(const ClusterResult& r, const ClusterGate* gate)
         { QStringLiteral("matched"), r.matched },
         { QStringLiteral("unmatched"), r.unmatched },
         { QStringLiteral("unmatched_examples"), QJsonArray::fromStringList(r.unmatchedKeys) },
+        { QStringLiteral("mismatched"), r.mismatched },
+        { QStringLiteral("mismatch_examples"), QJsonArray::fromStringList(r.mismatchedKeys) },
+        { QStringLiteral("intra_node"), r.intraNode },
+        { QStringLiteral("inter_node"), r.interNode },
         { QStringLiteral("pairing"), r.pairing },
         { QStringLiteral("skew_p50_ns"), r.skewP50Ns },
         { QStringLiteral("skew_p90_ns"), r.skewP90Ns },
@@ -78,6 +121,7 @@ QByteArray ClusterReport::json(const ClusterResult& r, const ClusterGate* gate)
         { QStringLiteral("clock"), clockJson(r) },
         { QStringLiteral("collectives"), collectives },
         { QStringLiteral("straggler"), r.hasStraggler ? QJsonValue(straggler) : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("findings"), findingsJson(r) },
         { QStringLiteral("warnings"), QJsonArray::fromStringList(r.warnings) },
     };
     if (gate)
@@ -113,11 +157,22 @@ QByteArray ClusterReport::markdown(const ClusterResult& r, const ClusterGate* ga
                   .arg(x.rank)
                   .arg(x.host, x.rankSource, formatPercent(x.lastArrivalShare), formatDuration(x.waitNs),
                       formatDuration(x.ncclNs), x.stepP50Ns >= 0 ? formatDuration(x.stepP50Ns) : QStringLiteral("–"));
+    md += tr("\n## Intra- and inter-node\n\n%1 matched collectives ran on the ranks of one host, %2 across "
+             "hosts.\n\n| Rank | NCCL intra-node | NCCL inter-node | Wait intra-node | Wait inter-node |\n"
+             "|---|---|---|---|---|\n")
+              .arg(r.intraNode)
+              .arg(r.interNode);
+    for (const ClusterRank& x : r.ranks)
+        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
+                  .arg(x.rank)
+                  .arg(formatDuration(x.ncclIntraNodeNs), formatDuration(x.ncclInterNodeNs),
+                      formatDuration(x.waitIntraNodeNs), formatDuration(x.waitInterNodeNs));
     md += tr("\n## Clocks\n\n| Host | Method | Offset | Residual |\n|---|---|---|---|\n");
     for (const ClusterHost& h : r.hosts)
         md += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
                   .arg(h.host, h.method, formatDuration(h.offsetNs),
                       h.residualNs >= 0 ? formatDuration(h.residualNs) : tr("unknown"));
+    md += findingsMarkdown(r);
     if (!r.warnings.isEmpty()) {
         md += tr("\n## Warnings\n\n");
         for (const QString& w : r.warnings)
@@ -136,11 +191,14 @@ bool ClusterReport::writeAll(const ClusterResult& r, const QString& dir, QString
     CsvWriter ranks({ QStringLiteral("rank"), QStringLiteral("rank_source"), QStringLiteral("host"),
         QStringLiteral("file"), QStringLiteral("last_arrivals"), QStringLiteral("last_arrival_share"),
         QStringLiteral("wait_ns"), QStringLiteral("nccl_ns"), QStringLiteral("steps"), QStringLiteral("step_p50_ns"),
-        QStringLiteral("step_p90_ns") });
+        QStringLiteral("step_p90_ns"), QStringLiteral("nccl_intra_node_ns"), QStringLiteral("nccl_inter_node_ns"),
+        QStringLiteral("wait_intra_node_ns"), QStringLiteral("wait_inter_node_ns") });
     for (const ClusterRank& x : r.ranks)
         ranks.row({ QString::number(x.rank), x.rankSource, x.host, x.file, QString::number(x.lastArrivals),
             QString::number(x.lastArrivalShare, 'f', 6), QString::number(x.waitNs), QString::number(x.ncclNs),
-            QString::number(x.steps), ns(x.stepP50Ns), ns(x.stepP90Ns) });
+            QString::number(x.steps), ns(x.stepP50Ns), ns(x.stepP90Ns), QString::number(x.ncclIntraNodeNs),
+            QString::number(x.ncclInterNodeNs), QString::number(x.waitIntraNodeNs),
+            QString::number(x.waitInterNodeNs) });
     CsvWriter hosts({ QStringLiteral("host"), QStringLiteral("method"), QStringLiteral("offset_ns"),
         QStringLiteral("residual_ns"), QStringLiteral("ranks"), QStringLiteral("samples") });
     for (const ClusterHost& h : r.hosts)
@@ -148,11 +206,13 @@ bool ClusterReport::writeAll(const ClusterResult& r, const QString& dir, QString
             QString::number(h.samples) });
     CsvWriter collectives({ QStringLiteral("op"), QStringLiteral("stream_index"), QStringLiteral("ordinal"),
         QStringLiteral("first_arrival_ns"), QStringLiteral("skew_ns"), QStringLiteral("last_rank"),
-        QStringLiteral("transfer_ns") });
+        QStringLiteral("transfer_ns"), QStringLiteral("communicator"), QStringLiteral("bytes"), QStringLiteral("ranks"),
+        QStringLiteral("inter_node") });
     for (const ClusterCollective& c : r.collectives)
         collectives.row(
             { c.op, QString::number(c.streamIndex), QString::number(c.ordinal), QString::number(c.firstArrivalNs),
-                QString::number(c.skewNs), QString::number(c.lastRank), QString::number(c.transferNs) });
+                QString::number(c.skewNs), QString::number(c.lastRank), QString::number(c.transferNs), c.communicator,
+                ns(c.bytes), QString::number(c.ranks), c.interNode ? QStringLiteral("1") : QStringLiteral("0") });
     out.add(QStringLiteral("tables/ranks.csv"), ranks.bytes());
     out.add(QStringLiteral("tables/hosts.csv"), hosts.bytes());
     out.add(QStringLiteral("tables/collectives.csv"), collectives.bytes());

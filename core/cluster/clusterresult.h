@@ -15,10 +15,14 @@ struct ClusterRank
     QString rankSource; ///< "env:RANK", "env:SLURM_PROCID", ... or "file-order" (a guess)
     QString host; ///< "host0", "host1", ...: hosts in order of their lowest rank (no host names in reports)
     QString file; ///< the export's file name
+    qint64 matched = 0; ///< matched collectives this rank takes part in
     qint64 lastArrivals = 0; ///< matched collectives this rank arrived at last
-    double lastArrivalShare = 0;
+    double lastArrivalShare = 0; ///< lastArrivals / matched
     qint64 waitNs = 0; ///< Σ (last arrival − own arrival) over matched collectives
     qint64 ncclNs = 0; ///< Σ NCCL kernel durations (all collectives)
+    /// The matched collectives split by where their ranks run: all on this rank's host (intra-node:
+    /// NVLink / PCIe) or on several hosts (inter-node: the network). Σ kernel durations and Σ waits.
+    qint64 ncclIntraNodeNs = 0, ncclInterNodeNs = 0, waitIntraNodeNs = 0, waitInterNodeNs = 0;
     qint64 steps = 0;
     qint64 stepP50Ns = -1, stepP90Ns = -1; ///< -1: no step ranges
     qint64 kernels = 0;
@@ -41,12 +45,34 @@ struct ClusterHost
 struct ClusterCollective
 {
     QString op;
+    QString communicator; ///< NCCL's communicator hash (16 hex digits), empty when paired without payloads
+    qint64 bytes = -1; ///< message size from the payloads, -1 unknown
+    int ranks = 0; ///< ranks taking part
+    bool interNode = false; ///< its ranks run on more than one host
     int streamIndex = 0;
-    qint64 ordinal = 0;
+    qint64 ordinal = 0; ///< per stream and op, or per communicator with payloads
     qint64 firstArrivalNs = 0; ///< on the aligned timeline, from the earliest capture start
     qint64 skewNs = 0; ///< last − first arrival (never below the clock residual)
     int lastRank = 0;
     qint64 transferNs = 0; ///< shortest kernel duration over the ranks
+};
+
+/// A window of one rank's own export that shows a finding (its clock: ns since its session start,
+/// as the export's tables hold them), so the explorer can open that export scrolled to it.
+struct ClusterEvidence
+{
+    int rank = 0;
+    QString file; ///< the export's file name (no folder)
+    qint64 startNs = 0, endNs = 0;
+    QString label; ///< translated
+};
+
+/// A cross-rank finding (cluster.json `findings[]`).
+struct ClusterFinding
+{
+    QString kind; ///< "straggler" or "desync"
+    QString title; ///< translated
+    std::vector<ClusterEvidence> evidence;
 };
 
 struct ClusterResult
@@ -54,14 +80,18 @@ struct ClusterResult
     std::vector<ClusterRank> ranks;
     std::vector<ClusterHost> hosts;
     std::vector<ClusterCollective> collectives;
-    QString pairing; ///< "op+stream-ordinal"
+    QString pairing; ///< "communicator+ordinal" (NCCL payloads in every export) or "op+stream-ordinal"
     qint64 matched = 0, unmatched = 0;
     QStringList unmatchedKeys; ///< the first few, "AllReduce#3 on stream 0: ranks 0, 2"
+    qint64 mismatched = 0; ///< on every rank of the communicator, but with different ops or sizes: a desync
+    QStringList mismatchedKeys; ///< the first few, translated
+    qint64 intraNode = 0, interNode = 0; ///< matched collectives on one host / across hosts
     qint64 skewP50Ns = 0, skewP90Ns = 0, transferP50Ns = 0;
     bool hasStraggler = false;
     int stragglerRank = -1;
     double stragglerShare = 0;
     qint64 whatifStepSavingNs = -1; ///< -1: no steps to measure it on
+    std::vector<ClusterFinding> findings;
     QStringList warnings; ///< translated
 };
 

@@ -8,7 +8,7 @@
 
 namespace sl {
 
-/// The digest file: a small SQLite database (format "sightline.digest", version 1, documented in
+/// The digest file: a small SQLite database (format "sightline.digest", version 2, documented in
 /// docs/digest-format.md) written and read through QtSql. Writes go to `path.part`, renamed over
 /// `path` when complete. The content is a pure function of the export: no times of writing, no
 /// folders, so two runs on one export give equal content.
@@ -16,7 +16,7 @@ class DigestStore
 {
     Q_DECLARE_TR_FUNCTIONS(DigestStore)
 public:
-    static constexpr int formatVersion = 1;
+    static constexpr int formatVersion = 2;
     static QString suffix() { return QStringLiteral(".sldigest"); }
 
     static bool write(const RankDigest& digest, const QString& path, QString* error);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/cluster/exportdigester.h"
 
+#include "core/cluster/ncclpayloads.h"
 #include "core/io/exportopener.h"
 #include "core/io/rowscan.h"
 #include "core/util/filehash.h"
@@ -10,6 +11,8 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <limits>
+#include <optional>
 
 namespace sl {
 
@@ -64,8 +67,13 @@ public:
     bool kernels(QString* error);
     bool launches(QString* error);
     bool steps(QString* error);
+    bool payloads(QString* error);
 
 private:
+    using Calls = std::vector<NcclPayloads::Call>;
+    int communicator(quint64 hash);
+    void attribute(const Calls& calls);
+    void ordinals();
     int opIndex(qint64 nameId);
     void finishBins(std::vector<DeviceBins>& bins);
 
@@ -77,6 +85,8 @@ private:
     QHash<qint64, int> m_opOfName; ///< StringIds id → index into m_ops, -1 = not NCCL
     QStringList m_ops;
     std::vector<std::pair<qint64, qint64>> m_correlations; ///< per collective: (globalPid, correlationId)
+    std::vector<qint64> m_launchTid; ///< per collective: globalTid of its launch call, -1 unknown
+    QHash<quint64, int> m_commIndex; ///< communicator hash → index into m_d.communicators
 };
 
 void Digestion::identity()
@@ -179,6 +189,7 @@ bool Digestion::kernels(QString* error)
         qint64& ordinal = ordinals[{ key, op }];
         m_d.collectives.push_back({ m_ops[op], index, ordinal++, stream, int(device), -1, start, end, -1 });
         m_correlations.emplace_back(st.int64(5), st.int64(4));
+        m_launchTid.push_back(-1);
     });
     if (!ok)
         return false;
@@ -211,13 +222,15 @@ bool Digestion::launches(QString* error)
         if (m_correlations[i].second != 0)
             byCorrelation.insert(m_correlations[i], i);
     // A runtime row's process is its globalTid with the thread bits cleared (<HW:8><VM:8><pid:24><tid:24>).
-    const QString sql
-        = QStringLiteral("SELECT globalTid & ~16777215, correlationId, start FROM %1 WHERE correlationId IS NOT NULL")
-              .arg(table);
+    const QString sql = QStringLiteral(
+        "SELECT globalTid & ~16777215, correlationId, start, globalTid FROM %1 WHERE correlationId IS NOT NULL")
+                            .arg(table);
     return scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
         const auto it = byCorrelation.constFind({ st.int64(0), st.int64(1) });
-        if (it != byCorrelation.constEnd())
+        if (it != byCorrelation.constEnd()) {
             m_d.collectives[*it].launchNs = st.int64(2);
+            m_launchTid[*it] = st.int64(3);
+        }
     });
 }
 
@@ -238,7 +251,111 @@ bool Digestion::steps(QString* error)
     });
 }
 
+int Digestion::communicator(quint64 hash)
+{
+    const auto it = m_commIndex.constFind(hash);
+    if (it != m_commIndex.constEnd())
+        return *it;
+    m_d.communicators.push_back({ hash, -1, -1 });
+    return *m_commIndex.insert(hash, int(m_d.communicators.size()) - 1);
+}
+
+bool Digestion::payloads(QString* error)
+{
+    NcclPayloads payloads;
+    if (!payloads.read(m_db, m_schema, m_ctx, error))
+        return false;
+    const Calls& calls = payloads.calls();
+    // The rank: this process' rank in its largest communicator (the world), from its init call.
+    int worldSize = 0, worldRank = -1;
+    for (const NcclPayloads::Call& c : calls) {
+        const int index = communicator(c.comm);
+        if (c.nranks <= 0)
+            continue;
+        m_d.communicators[size_t(index)].nranks = c.nranks;
+        m_d.communicators[size_t(index)].rank = c.rank;
+        if (c.nranks > worldSize) {
+            worldSize = c.nranks;
+            worldRank = c.rank;
+        }
+    }
+    if (m_d.rank < 0 && worldRank >= 0) {
+        m_d.rank = worldRank;
+        m_d.rankSource = QStringLiteral("nccl:CommInitRank");
+    }
+    attribute(calls);
+    ordinals();
+    return true;
+}
+
+void Digestion::attribute(const Calls& calls)
+{
+    std::vector<size_t> order; // collectives with a known launch call, by (thread, launch start)
+    for (size_t i = 0; i < m_d.collectives.size(); ++i)
+        if (m_launchTid[i] >= 0)
+            order.push_back(i);
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return std::pair(m_launchTid[a], m_d.collectives[a].launchNs)
+            < std::pair(m_launchTid[b], m_d.collectives[b].launchNs);
+    });
+    const auto before = [](const NcclPayloads::Call& c, const std::pair<qint64, qint64>& k) {
+        return std::pair(c.tid, c.startNs) < k;
+    };
+    qint64 previousTid = -1, previousLaunch = 0;
+    for (const size_t i : order) {
+        DigestCollective& c = m_d.collectives[i];
+        const qint64 tid = m_launchTid[i], t = c.launchNs;
+        const qint64 after = tid == previousTid ? previousLaunch : std::numeric_limits<qint64>::min();
+        const auto first = std::lower_bound(calls.begin(), calls.end(), std::pair(tid, after), before);
+        auto it = std::lower_bound(first, calls.end(), std::pair(tid, t + 1), before);
+        // The launch lies inside its API call's range (ncclAllReduce → cuLaunchKernelEx) ...
+        const NcclPayloads::Call* enclosing = nullptr;
+        for (auto e = it; e != first && !enclosing;)
+            if ((--e)->endNs >= t && e->nranks < 0)
+                enclosing = &*e;
+        // ... or, in a group, inside ncclGroupEnd (no payload) after the group's calls, which
+        // ended before it: their communicator (one) and summed sizes.
+        qint64 bytes = enclosing ? enclosing->bytes : -1;
+        if (bytes < 0) {
+            const std::optional<quint64> comm = enclosing ? std::optional(enclosing->comm) : std::nullopt;
+            std::optional<quint64> seen = comm;
+            qint64 sum = 0;
+            bool single = true;
+            for (; it != first; --it) {
+                const NcclPayloads::Call& g = *(it - 1);
+                if (g.endNs > t || g.bytes < 0 || g.nranks >= 0)
+                    continue;
+                single = single && (!seen || *seen == g.comm);
+                seen = g.comm;
+                sum += g.bytes;
+            }
+            if (single && seen && sum > 0) {
+                c.comm = communicator(*seen);
+                c.bytes = sum;
+            }
+        } else {
+            c.comm = communicator(enclosing->comm);
+            c.bytes = bytes;
+        }
+        previousTid = tid;
+        previousLaunch = t;
+    }
+}
+
+void Digestion::ordinals()
+{
+    QHash<std::pair<int, bool>, qint64> next; // (communicator, point-to-point) → kernels so far
+    for (DigestCollective& c : m_d.collectives)
+        if (c.comm >= 0)
+            c.commOrdinal = next[{ c.comm, ExportDigester::isPointToPoint(c.op) }]++;
+}
+
 } // namespace
+
+bool ExportDigester::isPointToPoint(const QString& op)
+{
+    return op == QLatin1String("SendRecv") || op == QLatin1String("Send") || op == QLatin1String("Recv");
+}
 
 QString ExportDigester::ncclOp(const QString& kernelName)
 {
@@ -286,7 +403,7 @@ bool ExportDigester::digest(
     Digestion run(path, opened, d, ctx);
     run.identity();
     QString sqlError;
-    if (!run.kernels(&sqlError) || !run.launches(&sqlError) || !run.steps(&sqlError)) {
+    if (!run.kernels(&sqlError) || !run.launches(&sqlError) || !run.payloads(&sqlError) || !run.steps(&sqlError)) {
         *error = ctx.cancelled() ? tr("Digesting %1 was cancelled.").arg(d.file)
                                  : tr("Cannot read %1: %2").arg(d.file, sqlError);
         return false;

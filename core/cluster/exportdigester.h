@@ -27,6 +27,9 @@ public:
     /// The collective op of an NCCL kernel name ("ncclDevKernel_AllReduce_Sum_bf16_RING_LL" →
     /// "AllReduce", "ncclKernel_AllGather_RING_LL_Sum_int8_t" → "AllGather"); empty if not NCCL.
     static QString ncclOp(const QString& kernelName);
+    /// Point-to-point kernels (SendRecv, Send, Recv): only the two peers take part, so they are
+    /// numbered apart from the collectives of their communicator.
+    static bool isPointToPoint(const QString& op);
     /// The rank from environment rows (`NAME="value"` or `NAME=value`), first of RANK,
     /// SLURM_PROCID, OMPI_COMM_WORLD_RANK, PMI_RANK; -1 if none. `source` gets "env:NAME".
     static int rankFromEnvironment(const QStringList& variables, QString* source);

@@ -20,6 +20,19 @@ struct DigestCollective
     qint64 startNs = 0; ///< kernel start: the rank's arrival
     qint64 endNs = 0;
     qint64 launchNs = -1; ///< start of the launching API call, -1 when not found
+    int comm = -1; ///< index into RankDigest::communicators, -1 without NCCL payloads
+    /// Index among the collectives (or, for SendRecv, the point-to-point kernels) of its
+    /// communicator in this export (0-based): every rank of the communicator issues them in one
+    /// order, so (communicator, ordinal) names one collective on all of them. -1 without payloads.
+    qint64 commOrdinal = -1;
+};
+
+/// One NCCL communicator seen in the export's payloads.
+struct DigestCommunicator
+{
+    quint64 hash = 0; ///< NCCL's commHash: one value on every rank of the communicator
+    int nranks = -1; ///< from its CommInitRank payload, -1 when the capture missed the init
+    int rank = -1; ///< this export's rank in it, likewise
 };
 
 /// One step range ("ProfilerStep#N" or a serving step) of a rank.
@@ -49,7 +62,7 @@ struct RankDigest
     QString nsysVersion, schemaVersion;
     QString hostname;
     int rank = -1; ///< -1: the export does not say
-    QString rankSource; ///< "env:RANK", "env:SLURM_PROCID", ... or "none"
+    QString rankSource; ///< "env:RANK", "env:SLURM_PROCID", ..., "nccl:CommInitRank" or "none"
     qint64 utcEpochNs = 0; ///< TARGET_INFO_SESSION_START_TIME.utcEpochNs: UTC at the session start
     /// systemClockNs: the host's system clock at the session start (2026.1+), -1 when absent. Every
     /// process on a host shares that clock, so it aligns ranks of one host exactly.
@@ -60,6 +73,7 @@ struct RankDigest
     qint64 binNs = 0; ///< width of the time bins
     std::vector<int> devices;
     std::vector<qint64> pids;
+    std::vector<DigestCommunicator> communicators;
     std::vector<DigestCollective> collectives;
     std::vector<DigestStep> steps;
     std::vector<DigestBin> bins;

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <sqlite3.h>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace sl {
 
@@ -23,6 +25,7 @@ constexpr qint64 kVmBits = qint64(1) << 48; // VM id 1, hardware id 0, as in eve
 constexpr int kComputeStream = 7;
 constexpr int kNcclStream = 13; // NCCL creates its own stream after the default ones
 constexpr qint64 kBasePid = 4000;
+constexpr int NcclBlobHeader = 32;
 
 // nsys 2026.2's DDL of TARGET_INFO_SYSTEM_ENV (the one table SynthSchema has no use for elsewhere).
 constexpr const char* s_systemEnvDdl = R"sql(CREATE TABLE TARGET_INFO_SYSTEM_ENV (
@@ -57,7 +60,93 @@ const char* const s_compute[] = {
 constexpr int kComputeNames = 4;
 
 // StringIds of one rank's export (1-based, as nsys numbers them).
-enum StringId { SidNccl0 = 1, SidNcclShort0 = 5, SidLaunch = 9, SidLaunchEx, SidPython, SidCompute0 };
+enum StringId {
+    SidNccl0 = 1,
+    SidNcclShort0 = 5,
+    SidLaunch = 9,
+    SidLaunchEx,
+    SidPython,
+    SidCompute0,
+    SidInitApi = SidCompute0 + 4, // NCCL's registered range names (__func__ of its API)
+    SidApi0,
+};
+
+// nsys 2026.2's DDL of the NVTX payload schema tables (from a real export with NCCL's schemas).
+constexpr const char* s_payloadSchemasDdl = R"sql(CREATE TABLE NVTX_PAYLOAD_SCHEMAS (
+    domainId                    INTEGER,                               -- User-controlled ID that can be used to group events.
+    schemaId                    INTEGER,                               -- Identifier of the payload schema.
+    name                        TEXT,                                  -- Schema name.
+    type                        INTEGER,                               -- Schema type.
+    flags                       INTEGER,                               -- Schema flags.
+    numEntries                  INTEGER,                               -- Number of payload schema entries.
+    payloadSize                 INTEGER,                               -- Size of the static payload.
+    alignTo                     INTEGER                                -- Field alignment in bytes.
+))sql";
+constexpr const char* s_payloadEntriesDdl = R"sql(CREATE TABLE NVTX_PAYLOAD_SCHEMA_ENTRIES (
+    domainId                    INTEGER   NOT NULL,                    -- User-controlled ID that can be used to group events.
+    schemaId                    INTEGER   NOT NULL,                    -- Identifier of the payload schema.
+    idx                         INTEGER   NOT NULL,                    -- Index of the entry in the payload schema.
+    flags                       INTEGER,                               -- Payload entry flags.
+    type                        INTEGER,                               -- Payload entry type.
+    name                        TEXT,                                  -- Label of the payload entry.
+    description                 TEXT,                                  -- Description of the payload entry.
+    arrayOrUnionDetail          INTEGER,                               -- Array length (index) or selected union member.
+    offset                      INTEGER                                -- Entry offset in the binary data in bytes.
+))sql";
+
+/// NCCL's static payload schemas (src/include/nvtx_payload_schemas.h; ids 2^24 + NVTX_SID_* of its
+/// nvtx.h, as a real 2026.2 export of PyTorch FSDP shows them), in the NCCL domain (id 1).
+struct PayloadSchema
+{
+    qint64 id;
+    int size;
+    const char* api; ///< the range's name
+    std::vector<std::tuple<int, const char*, int>> entries; ///< (type, name, offset); NVTX_PAYLOAD_ENTRY_TYPE_*
+};
+const PayloadSchema& payloadSchema(int index)
+{
+    static const PayloadSchema schemas[] = {
+        { 16777227, 24, "ncclCommInitRankConfig",
+            { { 18, "NCCL communicator ID", 0 }, { 5, "No. of ranks", 8 }, { 5, "Rank", 12 },
+                { 5, "CUDA device", 16 } } },
+        { 16777221, 24, "ncclAllReduce",
+            { { 18, "NCCL communicator ID", 0 }, { 22, "Message size [bytes]", 8 },
+                { 16777232, "Reduction operation", 16 } } },
+        { 16777220, 16, "ncclAllGather", { { 18, "NCCL communicator ID", 0 }, { 22, "Message size [bytes]", 8 } } },
+        { 16777223, 24, "ncclReduceScatter",
+            { { 18, "NCCL communicator ID", 0 }, { 22, "Message size [bytes]", 8 },
+                { 16777232, "Reduction operation", 16 } } },
+    };
+    return schemas[index];
+}
+constexpr int kNcclDomain = 1;
+/// The schema (index into payloadSchema) of collective c's API: AllReduce, AllGather, ReduceScatter, AllReduce.
+int apiOf(int c) { return c % 4 == 3 ? 1 : c % 4 + 1; }
+
+void putLe(std::string& out, quint64 v, int width)
+{
+    for (int i = 0; i < width; ++i)
+        out.push_back(char((v >> (8 * i)) & 0xff));
+}
+
+/// binaryData of one call: the 32-byte header (domain and schema id in the low halves of two 64-bit
+/// words, the payload's size, the blob's size), then the payload with `values` at the schema's offsets.
+std::string payloadBlob(const PayloadSchema& s, const std::vector<quint64>& values)
+{
+    std::string blob;
+    putLe(blob, kNcclDomain, 8);
+    putLe(blob, quint64(s.id), 8);
+    putLe(blob, quint64(s.size), 8);
+    putLe(blob, quint64(NcclBlobHeader + s.size), 8);
+    std::string payload(size_t(s.size), '\0');
+    for (size_t i = 0; i < s.entries.size() && i < values.size(); ++i) {
+        const auto& [type, name, offset] = s.entries[i];
+        std::string v;
+        putLe(v, values[i], type == 5 || type == 16777232 ? 4 : 8);
+        payload.replace(size_t(offset), v.size(), v);
+    }
+    return blob + payload;
+}
 
 using Inserter = SynthInserter;
 
@@ -114,7 +203,7 @@ struct RankFile
     }
 };
 
-bool writeStrings(sqlite3* db, QString* error)
+bool writeStrings(sqlite3* db, bool payloads, QString* error)
 {
     if (!SynthSchema::create(db, SynthSchema::Table::StringIds, error))
         return false;
@@ -128,7 +217,30 @@ bool writeStrings(sqlite3* db, QString* error)
     bool ok = ins.i(SidPython).t("pt_main_thread").row(); // a failed row fails every later one
     for (int j = 0; j < kComputeNames; ++j)
         ok = ins.i(SidCompute0 + j).t(s_compute[j]).row();
+    for (int j = 0; j < 4 && payloads; ++j)
+        ok = ins.i(SidInitApi + j).t(payloadSchema(j).api).row();
     return ok;
+}
+
+bool writePayloadSchemas(sqlite3* db, QString* error)
+{
+    if (!SynthSchema::exec(db, s_payloadSchemasDdl, error) || !SynthSchema::exec(db, s_payloadEntriesDdl, error))
+        return false;
+    Inserter schema(db, "INSERT INTO NVTX_PAYLOAD_SCHEMAS VALUES (?1, ?2, NULL, 1, NULL, ?3, ?4, NULL)", error);
+    Inserter entry(
+        db, "INSERT INTO NVTX_PAYLOAD_SCHEMA_ENTRIES VALUES (?1, ?2, ?3, NULL, ?4, ?5, NULL, NULL, ?6)", error);
+    for (int j = 0; j < 4; ++j) {
+        const PayloadSchema& s = payloadSchema(j);
+        if (!schema.i(kNcclDomain).i(s.id).i(qint64(s.entries.size())).i(s.size).row())
+            return false;
+        for (size_t e = 0; e < s.entries.size(); ++e) {
+            const auto& [type, name, offset] = s.entries[e];
+            entry.i(kNcclDomain).i(s.id).i(qint64(e)).i(type).t(name);
+            if (!(e == 0 ? entry.null() : entry.i(offset)).row()) // nsys leaves the first offset NULL
+                return false;
+        }
+    }
+    return true;
 }
 
 bool writeSystem(sqlite3* db, const RankFile& f, QString* error)
@@ -204,6 +316,53 @@ bool computeKernels(
     return true;
 }
 
+/// NCCL's API ranges with payloads on the rank's thread (when the options ask for them).
+class NcclCalls
+{
+public:
+    NcclCalls(sqlite3* db, const RankFile& f, QString* error)
+        : m_f(f)
+        , m_range(db,
+              "INSERT INTO NVTX_EVENTS (start, end, eventType, globalTid, textId, domainId, binaryData) VALUES (?1, "
+              "?2, "
+              "59, ?3, ?4, ?5, ?6)",
+              error)
+    {
+    }
+    /// ncclCommInitRankConfig, 800 to 300 µs before step 0 (export clock: after every capture start).
+    bool init(qint64 boot)
+    {
+        if (!m_f.o.ncclPayloads)
+            return true;
+        const qint64 at = boot + m_f.o.firstStep() - 800'000;
+        const std::string blob = payloadBlob(payloadSchema(0),
+            { SynthClusterOptions::worldCommunicator, quint64(m_f.o.ranks), quint64(m_f.rank),
+                quint64(m_f.localRank()) });
+        return m_range.i(at).i(at + 500'000).i(m_f.globalTid()).i(SidInitApi).i(kNcclDomain).b(blob).row();
+    }
+    /// The API call of collective c whose kernel starts at `kernelStart` (export clock); its launch
+    /// call (6 to 2 µs before the kernel) lies inside it. AllReduce's reduction op: ncclSum (0).
+    bool call(int c, qint64 kernelStart)
+    {
+        if (!m_f.o.ncclPayloads)
+            return true;
+        const int api = apiOf(c);
+        const std::string blob
+            = payloadBlob(payloadSchema(api), { SynthClusterOptions::worldCommunicator, quint64(m_f.o.bytesOf(c)), 0 });
+        return m_range.i(kernelStart - 9'000)
+            .i(kernelStart - 1'000)
+            .i(m_f.globalTid())
+            .i(SidInitApi + api)
+            .i(kNcclDomain)
+            .b(blob)
+            .row();
+    }
+
+private:
+    const RankFile& m_f;
+    Inserter m_range;
+};
+
 /// Kernels, launch calls and step ranges of one rank, each table in start order.
 bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kernels, QString* error)
 {
@@ -228,6 +387,9 @@ bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kerne
     // Event times are ns since the rank's own capture start, as nsys writes them; the session
     // anchors map them to the host's system clock and to UTC.
     const qint64 boot = -f.captureStart();
+    NcclCalls nccl(db, f, error);
+    if ((o.ncclPayloads && !writePayloadSchemas(db, error)) || !nccl.init(boot))
+        return false;
     qint64 stepStart = o.firstStep(), correlation = 1, grid = 1;
     for (int k = 0; k < o.steps; ++k) {
         qint64 phase = stepStart + o.prologueNs;
@@ -237,6 +399,7 @@ bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kerne
             const qint64 last = phase + model.maxCompute(k, c);
             const qint64 end = last + o.transferNs + o.endJitterNs * ((f.rank + c) % 3);
             if (!computeKernels(kernel, call, f, boot + phase, boot + arrive, &correlation, &grid)
+                || !nccl.call(c, boot + arrive)
                 || !call.i(boot + arrive - 6'000)
                         .i(boot + arrive - 2'000)
                         .i(f.globalTid())
@@ -293,7 +456,7 @@ bool writeMetadata(sqlite3* db, const RankFile& f, qint64 lastNs, QString* error
         { "EXPORT_PARAM_INPUT_FILE", file + ".nsys-rep" },
         { "EXPORT_PARAM_OUTPUT_FILE", file + ".sqlite" },
         { "EXPORT_PARAM_LAZY", "true" },
-        { "EXPORT_PARAM_INCLUDE_BLOBS", "false" },
+        { "EXPORT_PARAM_INCLUDE_BLOBS", f.o.ncclPayloads ? "true" : "false" },
         { "EXPORT_PARAM_TIME_NORMALIZE", "false" },
         { "DERIVED_BY", "sightline synth --per-rank" },
     };
@@ -304,11 +467,14 @@ bool writeMetadata(sqlite3* db, const RankFile& f, qint64 lastNs, QString* error
     // What srun and torchrun put into every rank's environment; nsys records it quoted.
     const auto q = [](const char* name, const std::string& v) { return std::string(name) + "=\"" + v + "\""; };
     const std::string r = std::to_string(f.rank), world = std::to_string(f.o.ranks);
-    const std::string envRows[]
-        = { q("SLURM_JOB_ID", "424242"), q("SLURM_PROCID", r), q("SLURM_LOCALID", std::to_string(f.localRank())),
-              q("SLURM_NODEID", std::to_string(f.host())), q("SLURM_NTASKS", world), q("SLURMD_NODENAME", f.hostname()),
-              q("RANK", r), q("LOCAL_RANK", std::to_string(f.localRank())), q("WORLD_SIZE", world),
-              q("CUDA_VISIBLE_DEVICES", std::to_string(f.localRank())), q("NCCL_DEBUG", "WARN") };
+    std::vector<std::string> envRows { q("CUDA_VISIBLE_DEVICES", std::to_string(f.localRank())),
+        q("NCCL_DEBUG", "WARN") };
+    if (f.o.rankEnvironment)
+        envRows.insert(envRows.begin(),
+            { q("SLURM_JOB_ID", "424242"), q("SLURM_PROCID", r), q("SLURM_LOCALID", std::to_string(f.localRank())),
+                q("SLURM_NODEID", std::to_string(f.host())), q("SLURM_NTASKS", world),
+                q("SLURMD_NODENAME", f.hostname()), q("RANK", r), q("LOCAL_RANK", std::to_string(f.localRank())),
+                q("WORLD_SIZE", world) });
     Inserter cap(db, "INSERT INTO META_DATA_CAPTURE VALUES (?1, ?2)", error);
     if (!cap.t("DEVICE_ID").t("Local (CLI)").row() || !cap.t("CAPTURE_EVENT_TYPE").t("Cuda").row()
         || !cap.t("PROCESS_0:COMMAND").t("python3").row() || !cap.t("PROCESS_0:ARGUMENT_0").t("train.py").row())
@@ -343,9 +509,9 @@ bool writeRank(const QString& path, const RankFile& f, qint64* kernels, QString*
     *kernels = 0;
     bool ok = SynthSchema::exec(
                   db, "PRAGMA page_size=4096; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN", &sqlError)
-        && writeStrings(db, &sqlError) && SynthEnumTables::write(db, &sqlError) && writeSystem(db, f, &sqlError)
-        && writeActivity(db, f, &lastNs, kernels, &sqlError) && writeMetadata(db, f, lastNs, &sqlError)
-        && SynthSchema::exec(db, "COMMIT", &sqlError);
+        && writeStrings(db, f.o.ncclPayloads, &sqlError) && SynthEnumTables::write(db, &sqlError)
+        && writeSystem(db, f, &sqlError) && writeActivity(db, f, &lastNs, kernels, &sqlError)
+        && writeMetadata(db, f, lastNs, &sqlError) && SynthSchema::exec(db, "COMMIT", &sqlError);
     ok = sqlite3_close(db) == SQLITE_OK && ok;
     if (ok) {
         QFile::remove(path);

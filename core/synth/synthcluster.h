@@ -50,6 +50,14 @@ struct SynthClusterOptions
     qint64 prologueNs = 20'000;
     qint64 gapNs = 10'000;
     qint64 stepGapNs = 50'000;
+    /// NCCL's NVTX ranges with their payloads, as `nsys export --include-blobs=true` writes them:
+    /// ncclCommInitRankConfig (world communicator, nranks, rank, device) once before step 0, and
+    /// around each NCCL kernel's launch call (from 9 µs before its kernel to 1 µs before) the API
+    /// call with the communicator and its message size (bytesOf(c)).
+    bool ncclPayloads = true;
+    /// SLURM_PROCID, RANK, ... in the process environment (META_DATA_CAPTURE); without them only
+    /// the NCCL init payload tells the rank.
+    bool rankEnvironment = true;
 
     static constexpr qint64 utcEpochNs = 1'767'258'000'000'000'000; ///< 2026-01-01T09:00:00Z
     static constexpr qint64 captureStaggerNs = 150'000;
@@ -57,6 +65,10 @@ struct SynthClusterOptions
     static constexpr qint64 utcReadDelayNs = 3'000;
     static qint64 bootNs(int host) { return 3'600'000'000'000 + qint64(host) * 777'123'456'789; }
     static constexpr qint64 bytesPerCollective = 16 * 1024 * 1024; ///< bf16 activations of one layer
+    /// Message size of collective c: AllReduce 16 MiB, AllGather and ReduceScatter 4 MiB per rank.
+    qint64 bytesOf(int c) const { return c % 4 == 0 || c % 4 == 3 ? bytesPerCollective : 4 * 1024 * 1024; }
+    /// NCCL's commHash of the world communicator (above 2^63: hashes are unsigned 64-bit).
+    static constexpr quint64 worldCommunicator = 0xd1b54a32d192ed03;
 };
 
 struct SynthClusterResult

@@ -35,6 +35,12 @@ public:
         sqlite3_bind_text(m_stmt, ++m_column, v.c_str(), int(v.size()), SQLITE_TRANSIENT);
         return *this;
     }
+    /// A BLOB value (bytes, not text), as nsys stores binary NVTX payloads.
+    SynthInserter& b(const std::string& v)
+    {
+        sqlite3_bind_blob(m_stmt, ++m_column, v.data(), int(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
     SynthInserter& null()
     {
         sqlite3_bind_null(m_stmt, ++m_column);

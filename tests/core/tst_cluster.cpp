@@ -16,6 +16,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -75,6 +76,24 @@ qint64 sqlScalar(const QString& path, const QString& sql)
     return value;
 }
 
+QString sqlText(const QString& path, const QString& sql)
+{
+    QString value;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst_cluster_text"));
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(sql) && q.next())
+                value = q.value(0).toString();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("tst_cluster_text"));
+    return value;
+}
+
 struct Run
 {
     int exitCode = -1;
@@ -106,7 +125,15 @@ private slots:
     void digestAgreesWithSql();
     void rankFromEnvironment();
     void ncclOps();
+    void issueRunNamesTheStraggler_data();
     void issueRunNamesTheStraggler();
+    void rankFromNcclPayload();
+    void subCommunicatorsAndNodes();
+    void desyncIsListed();
+    void groupedCallsGiveTheirSizes();
+    void singleHostIsIntraNode();
+    void partialPayloadsFallBack();
+    void oldDigestIsRefused();
     void issueRunStepsAndWhatIf();
     void noStragglerWithoutOne();
     void ranksWithoutEnvironmentAreGuessed();
@@ -227,7 +254,27 @@ void TestCluster::digestAgreesWithSql()
                            "'ncclDevKernel_ReduceScatter%' ORDER BY k.start LIMIT 1")));
     QCOMPARE(rs.launchNs, rs.startNs - 6'000); // the model's cuLaunchKernelEx starts 6 µs before its kernel
     QCOMPARE(rs.stream, 13);
-    QCOMPARE(rs.bytes, -1); // no NCCL payloads in the export
+    // NCCL's payloads: one communicator (the world: 8 ranks, this is rank 6), and the ReduceScatter's
+    // size read here from its range's blob by hand (little-endian size_t at payload offset 8).
+    QCOMPARE(d.communicators.size(), size_t(1));
+    QCOMPARE(d.communicators[0].hash, quint64(0xd1b54a32d192ed03));
+    QCOMPARE(d.communicators[0].nranks, 8);
+    QCOMPARE(d.communicators[0].rank, 6);
+    const QByteArray blob = QByteArray::fromHex(sqlText(path,
+        QStringLiteral("SELECT hex(n.binaryData) FROM NVTX_EVENTS n JOIN StringIds s ON s.id = n.textId WHERE "
+                       "s.value = 'ncclReduceScatter' AND n.domainId = 1 ORDER BY n.start LIMIT 1"))
+                                                    .toLatin1());
+    QCOMPARE(blob.size(), 32 + 24);
+    qint64 size = 0;
+    for (int i = 7; i >= 0; --i)
+        size = size * 256 + uchar(blob[32 + 8 + i]);
+    QCOMPARE(size, 4 * 1024 * 1024);
+    QCOMPARE(rs.bytes, size);
+    QCOMPARE(rs.comm, 0);
+    QCOMPARE(rs.commOrdinal, 2); // the third collective on the world communicator
+    QCOMPARE(d.collectives[3].commOrdinal, 3);
+    QCOMPARE(d.collectives[3].bytes, 16 * 1024 * 1024);
+    QCOMPARE(d.collectives[79].commOrdinal, 79);
     // Bounded and small: at most 100 B per kernel of the export.
     RankDigest copy;
     const QString digestPath = dir.filePath(QStringLiteral("six.sldigest"));
@@ -235,6 +282,10 @@ void TestCluster::digestAgreesWithSql()
     QVERIFY2(DigestStore::read(digestPath, &copy, &error), qPrintable(error));
     QCOMPARE(copy.collectives.size(), d.collectives.size());
     QCOMPARE(copy.collectives[2].startNs, rs.startNs);
+    QCOMPARE(copy.collectives[2].bytes, rs.bytes);
+    QCOMPARE(copy.collectives[2].commOrdinal, 2);
+    QCOMPARE(copy.communicators.size(), size_t(1));
+    QCOMPARE(copy.communicators[0].hash, quint64(0xd1b54a32d192ed03));
     QCOMPARE(copy.systemClockNs, d.systemClockNs);
     QVERIFY(DigestStore::isDigest(digestPath));
     QVERIFY(!DigestStore::isDigest(path));
@@ -299,10 +350,19 @@ std::vector<RankDigest> digestsShuffled(const QTemporaryDir& dir, const SynthClu
 
 } // namespace
 
+void TestCluster::issueRunNamesTheStraggler_data()
+{
+    QTest::addColumn<bool>("payloads");
+    QTest::newRow("NCCL payloads") << true;
+    QTest::newRow("no payloads") << false;
+}
+
 void TestCluster::issueRunNamesTheStraggler()
 {
+    QFETCH(bool, payloads);
     QTemporaryDir dir;
-    const SynthClusterOptions o = issueRun();
+    SynthClusterOptions o = issueRun();
+    o.ncclPayloads = payloads;
     QStringList names(o.ranks);
     std::vector<RankDigest> digests = digestsShuffled(dir, o, &names);
     QCOMPARE(int(digests.size()), o.ranks);
@@ -315,7 +375,13 @@ void TestCluster::issueRunNamesTheStraggler()
     const int collectives = o.steps * o.collectivesPerStep;
     QCOMPARE(r.matched, qint64(collectives));
     QCOMPARE(r.unmatched, 0);
-    QCOMPARE(r.pairing, QStringLiteral("op+stream-ordinal"));
+    QCOMPARE(r.pairing, payloads ? QStringLiteral("communicator+ordinal") : QStringLiteral("op+stream-ordinal"));
+    QCOMPARE(r.mismatched, 0);
+    QCOMPARE(r.collectives[2].bytes, payloads ? 4 * 1024 * 1024 : -1);
+    QCOMPARE(r.collectives[2].communicator, payloads ? QStringLiteral("d1b54a32d192ed03") : QString());
+    // Hosts of 4 ranks each, every collective spans both: all inter-node.
+    QCOMPARE(r.interNode, qint64(collectives));
+    QCOMPARE(r.intraNode, 0);
     QVERIFY(r.hasStraggler);
     QCOMPARE(r.stragglerRank, 5);
     QCOMPARE(r.stragglerShare, 1.0);
@@ -340,12 +406,36 @@ void TestCluster::issueRunNamesTheStraggler()
         QCOMPARE(x.file, names[rank]);
         QCOMPARE(x.host, rank < 4 ? QStringLiteral("host0") : QStringLiteral("host1"));
         QCOMPARE(x.lastArrivalShare, rank == 5 ? 1.0 : 0.0);
+        QCOMPARE(x.waitInterNodeNs, x.waitNs);
+        QCOMPARE(x.waitIntraNodeNs, 0);
+        QCOMPARE(x.ncclIntraNodeNs, 0);
+        QCOMPARE(x.ncclInterNodeNs, x.ncclNs);
         QVERIFY2(std::abs(x.waitNs - wait[size_t(rank)]) <= wait[size_t(rank)] / 100,
             qPrintable(
                 QStringLiteral("rank %1: wait %2, expected %3").arg(rank).arg(x.waitNs).arg(wait[size_t(rank)])));
     }
     QCOMPARE(wait[5], 0);
     QCOMPARE(wait[0], 80 * o.stragglerExtraNs); // the jitter differences cancel over the 4 residues
+    // The finding's evidence: rank 5 is latest by the whole 300 µs where its jitter residue
+    // (5 + k + c) mod 4 is the largest, first at step 0's third collective; shown on its own export
+    // from the end of its previous NCCL kernel to the end of this one (SQL over report.5).
+    QCOMPARE(r.findings.size(), size_t(1));
+    const ClusterFinding& finding = r.findings[0];
+    QCOMPARE(finding.kind, QStringLiteral("straggler"));
+    QCOMPARE(finding.evidence.size(), size_t(5));
+    const QString five = dir.filePath(names[5]);
+    const QString ncclEnd = QStringLiteral("SELECT k.end FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
+                                           "k.shortName WHERE s.value LIKE 'nccl%' ORDER BY k.start LIMIT 1 OFFSET %1");
+    QCOMPARE(finding.evidence[0].rank, 5);
+    QCOMPARE(finding.evidence[0].file, names[5]);
+    QCOMPARE(finding.evidence[0].startNs, sqlScalar(five, ncclEnd.arg(1)));
+    QCOMPARE(finding.evidence[0].endNs, sqlScalar(five, ncclEnd.arg(2)));
+    // The margin is 300 µs up to the clock residual between the hosts (the next-latest rank may be on host 0).
+    const QRegularExpressionMatch margin
+        = QRegularExpression(QStringLiteral("arrives ([0-9.]+) µs after")).match(finding.evidence[0].label);
+    QVERIFY2(margin.hasMatch(), qPrintable(finding.evidence[0].label));
+    QVERIFY2(std::abs(margin.captured(1).toDouble() - 300.0) <= 2.0 * double(o.endJitterNs) / 1000.0,
+        qPrintable(finding.evidence[0].label));
     QVERIFY(std::abs(r.skewP50Ns - nearestRank(skews, 50)) <= 10'000);
     QVERIFY(std::abs(r.skewP90Ns - nearestRank(skews, 90)) <= 10'000);
     QCOMPARE(r.transferP50Ns, nearestRank(transfers, 50));
@@ -476,6 +566,282 @@ void TestCluster::duplicateRanksAreRefused()
     QVERIFY(!ClusterAnalyzer::analyze(std::move(one), &r, &error));
 }
 
+void TestCluster::rankFromNcclPayload()
+{
+    QTemporaryDir dir;
+    SynthClusterOptions o = issueRun();
+    o.ranks = 4;
+    o.ranksPerHost = 2;
+    o.straggler = 2;
+    o.steps = 3;
+    o.hostClockErrorNs = { 0, 1'000'000 };
+    o.rankEnvironment = false;
+    QStringList names(o.ranks);
+    std::vector<RankDigest> digests = digestsShuffled(dir, o, &names);
+    QCOMPARE(int(digests.size()), o.ranks);
+    // No rank variable in any environment (checked by SQL): the rank is the one each process gave
+    // NCCL in ncclCommInitRankConfig, decoded from the payload.
+    QCOMPARE(sqlScalar(dir.filePath(names[3]),
+                 QStringLiteral("SELECT count(*) FROM META_DATA_CAPTURE WHERE value LIKE 'SLURM_PROCID=%' OR value "
+                                "LIKE 'RANK=%'")),
+        0);
+    for (const RankDigest& d : digests)
+        QCOMPARE(d.rankSource, QStringLiteral("nccl:CommInitRank"));
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    for (int rank = 0; rank < o.ranks; ++rank) {
+        QCOMPARE(r.ranks[size_t(rank)].rank, rank);
+        QCOMPARE(r.ranks[size_t(rank)].file, names[rank]);
+        QCOMPARE(r.ranks[size_t(rank)].rankSource, QStringLiteral("nccl:CommInitRank"));
+    }
+    QVERIFY(!r.warnings.join(QLatin1Char(' ')).contains(QLatin1String("guessed")));
+    QCOMPARE(r.stragglerRank, 2);
+    // Neither payloads nor environment: nothing says the rank.
+    o.ncclPayloads = false;
+    const auto bare = writeSynthCluster(dir.filePath(QStringLiteral("bare")), o);
+    QVERIFY2(bare.ok, qPrintable(bare.error));
+    RankDigest d;
+    QVERIFY2(ExportDigester::digest(bare.files[1], &d, &error), qPrintable(error));
+    QCOMPARE(d.rank, -1);
+    QCOMPARE(d.rankSource, QStringLiteral("none"));
+    QVERIFY(d.communicators.empty());
+    QCOMPARE(d.collectives[0].comm, -1);
+}
+
+namespace {
+
+struct HandCollective
+{
+    quint64 comm;
+    qint64 arrival, end, bytes;
+};
+
+/// A digest of one rank on `host` whose collectives carry NCCL payloads (one clock for all hosts:
+/// equal UTC anchors, no system clock).
+RankDigest commDigest(int rank, const char* host, const std::vector<HandCollective>& collectives)
+{
+    RankDigest d;
+    d.file = QStringLiteral("r%1.sqlite").arg(rank);
+    d.rank = rank;
+    d.rankSource = QStringLiteral("env:RANK");
+    d.hostname = QLatin1String(host);
+    d.utcEpochNs = 1'767'258'000'000'000'000;
+    QHash<quint64, qint64> ordinal;
+    for (const HandCollective& c : collectives) {
+        int index = -1;
+        for (size_t i = 0; i < d.communicators.size(); ++i)
+            index = d.communicators[i].hash == c.comm ? int(i) : index;
+        if (index < 0) {
+            d.communicators.push_back({ c.comm, -1, -1 });
+            index = int(d.communicators.size()) - 1;
+        }
+        d.collectives.push_back(
+            { QStringLiteral("AllReduce"), 0, 0, 13, 0, c.bytes, c.arrival, c.end, -1, index, ordinal[c.comm]++ });
+    }
+    return d;
+}
+
+} // namespace
+
+void TestCluster::subCommunicatorsAndNodes()
+{
+    // Ranks 0, 1 on node-a share communicator A, ranks 2, 3 on node-b communicator B; W spans all.
+    // Times in µs: A: arrivals 100, 150; B: 300, 200; W: 2000, 2100, 2400, 2050; every end equal.
+    const quint64 a = 0xa, b = 0xb, w = 0xfedcba9876543210;
+    std::vector<RankDigest> digests {
+        commDigest(0, "node-a", { { a, 100'000, 1'000'000, 1024 }, { w, 2'000'000, 3'000'000, 4096 } }),
+        commDigest(1, "node-a", { { a, 150'000, 1'000'000, 1024 }, { w, 2'100'000, 3'000'000, 4096 } }),
+        commDigest(2, "node-b", { { b, 300'000, 1'000'000, 2048 }, { w, 2'400'000, 3'000'000, 4096 } }),
+        commDigest(3, "node-b", { { b, 200'000, 1'000'000, 2048 }, { w, 2'050'000, 3'000'000, 4096 } }),
+    };
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    QCOMPARE(r.pairing, QStringLiteral("communicator+ordinal"));
+    QCOMPARE(r.matched, 3);
+    QCOMPARE(r.unmatched, 0);
+    QCOMPARE(r.intraNode, 2);
+    QCOMPARE(r.interNode, 1);
+    QCOMPARE(r.hosts[1].offsetNs, 0);
+    QCOMPARE(r.hosts[1].residualNs, 0);
+    const qint64 matched[] = { 2, 2, 2, 2 }, last[] = { 0, 1, 2, 0 };
+    const qint64 waitIntra[] = { 50'000, 0, 0, 100'000 }, waitInter[] = { 400'000, 300'000, 0, 350'000 };
+    const qint64 ncclIntra[] = { 900'000, 850'000, 700'000, 800'000 };
+    const qint64 ncclInter[] = { 1'000'000, 900'000, 600'000, 950'000 };
+    for (size_t i = 0; i < 4; ++i) {
+        const ClusterRank& x = r.ranks[i];
+        QCOMPARE(x.matched, matched[i]);
+        QCOMPARE(x.lastArrivals, last[i]);
+        QCOMPARE(x.lastArrivalShare, double(last[i]) / 2);
+        QCOMPARE(x.waitIntraNodeNs, waitIntra[i]);
+        QCOMPARE(x.waitInterNodeNs, waitInter[i]);
+        QCOMPARE(x.waitNs, waitIntra[i] + waitInter[i]);
+        QCOMPARE(x.ncclIntraNodeNs, ncclIntra[i]);
+        QCOMPARE(x.ncclInterNodeNs, ncclInter[i]);
+    }
+    QCOMPARE(r.stragglerRank, 2);
+    QCOMPARE(r.skewP50Ns, 100'000); // skews 50, 100, 400 µs
+    int ranks = 0;
+    for (const ClusterCollective& c : r.collectives)
+        ranks += c.ranks;
+    QCOMPARE(ranks, 2 + 2 + 4);
+}
+
+void TestCluster::desyncIsListed()
+{
+    // Rank 1 thinks the second collective on the communicator moves 8 KiB, rank 0 4 KiB.
+    std::vector<RankDigest> digests {
+        commDigest(0, "node-a", { { 7, 100'000, 900'000, 4096 }, { 7, 1'100'000, 1'900'000, 4096 } }),
+        commDigest(1, "node-a", { { 7, 120'000, 900'000, 4096 }, { 7, 1'150'000, 1'900'000, 8192 } }),
+    };
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    QCOMPARE(r.matched, 1);
+    QCOMPARE(r.mismatched, 1);
+    QCOMPARE(r.mismatchedKeys.size(), 1);
+    QVERIFY2(r.mismatchedKeys[0].contains(QLatin1String("#1")) && r.mismatchedKeys[0].contains(QLatin1String("8192")),
+        qPrintable(r.mismatchedKeys[0]));
+    QVERIFY(r.warnings.join(QLatin1Char(' ')).contains(QLatin1String("desync")));
+    // Rank 1 arrived last at the one matched collective: a straggler finding, then the desync's.
+    QCOMPARE(r.findings.size(), size_t(2));
+    const ClusterFinding& desync = r.findings[1];
+    QCOMPARE(desync.kind, QStringLiteral("desync"));
+    QCOMPARE(desync.evidence.size(), size_t(2));
+    QCOMPARE(desync.evidence[1].file, QStringLiteral("r1.sqlite"));
+    QCOMPARE(desync.evidence[1].startNs, 1'150'000);
+    QCOMPARE(desync.evidence[1].endNs, 1'900'000);
+    QCOMPARE(r.ranks[0].waitNs, 20'000); // only the matched first collective
+}
+
+namespace {
+
+/// Runs `statements` on a writable copy of an export (the test's own edits, never the original).
+bool editExport(const QString& path, const QStringList& statements)
+{
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst_cluster_edit"));
+        db.setDatabaseName(path);
+        ok = db.open();
+        QSqlQuery q(db);
+        for (const QString& sql : statements)
+            ok = ok && q.exec(sql);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("tst_cluster_edit"));
+    return ok;
+}
+
+} // namespace
+
+void TestCluster::groupedCallsGiveTheirSizes()
+{
+    QTemporaryDir dir;
+    SynthClusterOptions o = issueRun();
+    o.ranks = 2;
+    o.straggler = 1;
+    o.steps = 1;
+    const auto r = writeSynthCluster(dir.path(), o);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    // The first AllReduce (kernel at K, launch call K − 6 µs .. K − 2 µs) as a group launches it:
+    // its ncclAllReduce call ends before the launch, a second call of 8 MiB follows, and the launch
+    // lies in ncclGroupEnd, which carries no payload. The kernel moves 16 + 8 MiB.
+    const QString first = QStringLiteral("(SELECT min(k.start) FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON "
+                                         "s.id = k.shortName WHERE s.value LIKE 'nccl%')");
+    const QString call
+        = QStringLiteral("(SELECT rowid FROM NVTX_EVENTS WHERE binaryData IS NOT NULL AND end = %1 - 1000)").arg(first);
+    QVERIFY(editExport(r.files[0],
+        { QStringLiteral("INSERT INTO NVTX_EVENTS (start, end, eventType, globalTid, textId, domainId, binaryData) "
+                         "SELECT start - 5000, start - 3000, 59, globalTid, textId, domainId, CAST(substr(binaryData, "
+                         "1, 40) || x'0000800000000000' || substr(binaryData, 49) AS BLOB) FROM NVTX_EVENTS WHERE "
+                         "rowid = %1")
+                .arg(call),
+            QStringLiteral("INSERT INTO NVTX_EVENTS (start, end, eventType, globalTid, text, domainId) SELECT %1 - "
+                           "7000, %1 - 1000, 59, globalTid, 'ncclGroupEnd', 1 FROM NVTX_EVENTS WHERE rowid = %2")
+                .arg(first, call),
+            QStringLiteral("UPDATE NVTX_EVENTS SET start = start - 11000, end = end - 11000 WHERE rowid = %1")
+                .arg(call) }));
+    RankDigest d;
+    QString error;
+    QVERIFY2(ExportDigester::digest(r.files[0], &d, &error), qPrintable(error));
+    QCOMPARE(d.collectives[0].bytes, 16 * 1024 * 1024 + 8 * 1024 * 1024);
+    QCOMPARE(d.collectives[0].comm, 0);
+    QCOMPARE(d.collectives[1].bytes, 4 * 1024 * 1024); // the next one, launched inside its own call
+    QCOMPARE(d.collectives[1].commOrdinal, 1);
+    // The group's second call on another communicator: the kernel's communicator is unknown.
+    QVERIFY(editExport(r.files[0],
+        { QStringLiteral(
+            "UPDATE NVTX_EVENTS SET binaryData = CAST(substr(binaryData, 1, 32) || x'0100000000000000' "
+            "|| substr(binaryData, 41) AS BLOB) WHERE rowid = (SELECT max(rowid) FROM NVTX_EVENTS WHERE binaryData "
+            "IS NOT NULL)") }));
+    QVERIFY2(ExportDigester::digest(r.files[0], &d, &error), qPrintable(error));
+    QCOMPARE(d.collectives[0].comm, -1);
+    QCOMPARE(d.collectives[0].bytes, -1);
+}
+
+void TestCluster::singleHostIsIntraNode()
+{
+    QTemporaryDir dir;
+    SynthClusterOptions o = issueRun();
+    o.ranks = 4;
+    o.ranksPerHost = 4;
+    o.straggler = 2;
+    o.steps = 2;
+    QStringList names(o.ranks);
+    std::vector<RankDigest> digests = digestsShuffled(dir, o, &names);
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    // One host: all 2 × 4 collectives are intra-node; rank 0 waits 300 µs at each (the jitter
+    // differences to rank 2 cancel over the four residues of a step).
+    QCOMPARE(r.hosts.size(), size_t(1));
+    QCOMPARE(r.intraNode, 8);
+    QCOMPARE(r.interNode, 0);
+    QCOMPARE(r.ranks[0].waitIntraNodeNs, 8 * o.stragglerExtraNs);
+    QCOMPARE(r.ranks[0].waitInterNodeNs, 0);
+    QCOMPARE(r.ranks[0].ncclInterNodeNs, 0);
+    QCOMPARE(r.ranks[0].ncclIntraNodeNs, r.ranks[0].ncclNs);
+}
+
+void TestCluster::partialPayloadsFallBack()
+{
+    // Rank 1's export was made without blobs: no communicator there, so nobody pairs by one.
+    std::vector<RankDigest> digests {
+        commDigest(0, "node-a", { { 7, 100'000, 900'000, 4096 } }),
+        handDigest(QStringLiteral("r1.sqlite"), 1, 150'000),
+    };
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    QCOMPARE(r.pairing, QStringLiteral("op+stream-ordinal"));
+    QCOMPARE(r.matched, 1);
+    QVERIFY(r.warnings.join(QLatin1Char(' ')).contains(QLatin1String("not all of them")));
+}
+
+void TestCluster::oldDigestIsRefused()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("old.sldigest"));
+    QString error;
+    QVERIFY2(DigestStore::write(handDigest(QStringLiteral("x.sqlite"), 0, 0), path, &error), qPrintable(error));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst_cluster_old"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("UPDATE digest_info SET value = '1' WHERE key = 'version'")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("tst_cluster_old"));
+    RankDigest d;
+    QVERIFY(!DigestStore::read(path, &d, &error));
+    QVERIFY2(error.contains(QLatin1String("old.sldigest")) && error.contains(QLatin1String("version 1"))
+            && error.contains(QLatin1String("again")),
+        qPrintable(error));
+}
+
 void TestCluster::cliWritesTheClusterReport()
 {
     QTemporaryDir dir;
@@ -516,6 +882,17 @@ void TestCluster::cliWritesTheClusterReport()
     QCOMPARE(straggler.value(QStringLiteral("rank")).toInt(), 2);
     QCOMPARE(straggler.value(QStringLiteral("last_arrival_share")).toDouble(), 1.0);
     QVERIFY(straggler.value(QStringLiteral("whatif_step_saving_ns")).toInteger() > 0);
+    const QJsonObject finding = root.value(QStringLiteral("findings")).toArray().at(0).toObject();
+    QCOMPARE(finding.value(QStringLiteral("kind")).toString(), QStringLiteral("straggler"));
+    const QJsonObject evidence = finding.value(QStringLiteral("evidence")).toArray().at(0).toObject();
+    QCOMPARE(evidence.value(QStringLiteral("rank")).toInt(), 2);
+    QCOMPARE(evidence.value(QStringLiteral("file")).toString(), QStringLiteral("report.2.sqlite"));
+    QVERIFY(
+        evidence.value(QStringLiteral("end_ns")).toInteger() > evidence.value(QStringLiteral("start_ns")).toInteger());
+    for (const char* key : { "nccl_intra_node_ns", "nccl_inter_node_ns", "wait_intra_node_ns", "wait_inter_node_ns" })
+        QVERIFY2(ranks[2].toObject().contains(QLatin1String(key)), key);
+    QCOMPARE(collectives.value(QStringLiteral("inter_node")).toInt(), 6 * 4);
+    QCOMPARE(collectives.value(QStringLiteral("pairing")).toString(), QStringLiteral("communicator+ordinal"));
     for (const char* table : { "tables/ranks.csv", "tables/hosts.csv", "tables/collectives.csv", "cluster.md" })
         QVERIFY2(QFile::exists(QDir(out).filePath(QLatin1String(table))), table);
     // Privacy: no host names, no folders in the report.
@@ -601,6 +978,14 @@ void TestCluster::realExports()
         comm += b.commNs;
     QVERIFY(comm > 0 && comm <= sqlScalar(fastvideo, QStringLiteral("SELECT sum(k.end - k.start) ") + nccl));
     QCOMPARE(d.kernels, sqlScalar(fastvideo, QStringLiteral("SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL")));
+    // NCCL registered its payload schemas, but the export was made without --include-blobs: no
+    // payload to read, so no communicator (the pairing falls back to op and stream order).
+    QVERIFY(sqlScalar(fastvideo,
+                QStringLiteral("SELECT count(*) FROM NVTX_PAYLOAD_SCHEMA_ENTRIES WHERE name = "
+                               "'NCCL communicator ID'"))
+        > 0);
+    QCOMPARE(sqlScalar(fastvideo, QStringLiteral("SELECT count(binaryData) FROM NVTX_EVENTS")), 0);
+    QVERIFY(d.communicators.empty());
 
     QVERIFY2(ExportDigester::digest(clover, &d, &error), qPrintable(error));
     QCOMPARE(d.rank, 0);

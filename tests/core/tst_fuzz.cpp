@@ -12,6 +12,8 @@
 // TARGET_INFO_SESSION_START_TIME included), each column it reads renamed / NULLed / set to text /
 // to 2^63-1 / to a negative value, 20 000-level NVTX nesting and megabyte-long names. A third
 // input has GPU metrics (`synth --gpu-metrics`) and runs every case that damages their tables.
+// Digests (digests): a per-rank run's digest damaged the same ways (and its version, format and
+// communicators) through `sightline-cli cluster`, and its export's NCCL payloads through `digest`.
 // Beside the exports (importedFiles): NVML and Nsight Compute CSVs truncated, flipped, in other
 // delimiters, encodings and header cases, with megabyte fields and non-finite numbers, and
 // .ncu-rep/.nsys-rep conversions through stand-in tools that hang, crash or write garbage (limits
@@ -106,6 +108,9 @@ struct Case
     qint64 offset = 0; ///< Truncate: new size; Flip: seed
     bool header = false; ///< Flip: inside the first page
     QStringList sql; ///< Sql: statements run on the copy
+    /// The command run on the copy ("%IN" the copy, "%OUT" an output folder); empty: analyze.
+    QStringList command = {};
+    QString suffix = QStringLiteral(".sqlite"); ///< the copy's file name suffix
 };
 
 bool exec(sqlite3* db, const QString& sql)
@@ -219,6 +224,89 @@ QList<Case> casesFor(const QString& path)
     return cases;
 }
 
+/// Damaged digests (docs/digest-format.md) for `sightline-cli cluster GOOD DAMAGED`: truncations,
+/// flips, the wrong format or version, each table dropped, each column NULLed, set to text, to
+/// 2^63-1 and negative, a collective naming a communicator the digest does not have.
+QList<Case> digestCasesFor(const QString& path, const QString& good)
+{
+    QList<Case> cases;
+    const qint64 size = QFileInfo(path).size();
+    for (const qint64 cut : { qint64(0), qint64(16), qint64(100), qint64(1024), size / 3, size / 2, size - 1 })
+        cases.append({ QStringLiteral("digest-truncate-%1").arg(cut), Kind::Truncate, cut, false, {} });
+    for (int seed = 1; seed <= 6; ++seed)
+        cases.append({ QStringLiteral("digest-flip-%1").arg(seed), Kind::Flip, seed, seed % 2 == 1, {} });
+    const auto info = [](const char* key, const char* value) {
+        return QStringLiteral("UPDATE digest_info SET value = '%2' WHERE key = '%1'")
+            .arg(QLatin1String(key), QLatin1String(value));
+    };
+    cases.append({ QStringLiteral("digest-version-1"), Kind::Sql, 0, false, { info("version", "1") } });
+    cases.append({ QStringLiteral("digest-version-99"), Kind::Sql, 0, false, { info("version", "99") } });
+    cases.append({ QStringLiteral("digest-format"), Kind::Sql, 0, false, { info("format", "other.format") } });
+    cases.append({ QStringLiteral("digest-dangling-communicator"), Kind::Sql, 0, false,
+        { QStringLiteral("UPDATE kinds SET comm_id = 99") } });
+    cases.append({ QStringLiteral("digest-bad-hash"), Kind::Sql, 0, false,
+        { QStringLiteral("UPDATE communicators SET hash = 'not hex'") } });
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        for (const char* table : { "digest_info", "devices", "processes", "communicators", "streams", "kinds",
+                 "collectives", "step_names", "steps", "bins" }) {
+            const QString t = QLatin1String(table);
+            cases.append({ QStringLiteral("digest-drop-%1").arg(t), Kind::Sql, 0, false,
+                { QStringLiteral("DROP TABLE %1").arg(t) } });
+            for (const QString& c : columnsOf(db, t))
+                for (const auto& [kind, value] : { std::pair { "null", "NULL" }, { "text", "'not a number \xc3\xbf'" },
+                         { "huge", "9223372036854775807" }, { "negative", "-5674524" } })
+                    cases.append({ QStringLiteral("digest-%1-%2.%3").arg(QLatin1String(kind), t, c), Kind::Sql, 0,
+                        false,
+                        { QStringLiteral("UPDATE OR IGNORE %1 SET \"%2\" = %3").arg(t, c, QLatin1String(value)) } });
+        }
+    }
+    sqlite3_close(db);
+    for (Case& c : cases) {
+        c.command = { QStringLiteral("cluster"), good, QStringLiteral("%IN"), QStringLiteral("--out"),
+            QStringLiteral("%OUT") };
+        c.suffix = QStringLiteral(".sldigest");
+    }
+    return cases;
+}
+
+/// Damaged NCCL payloads in a per-rank export (docs/digest-format.md, "NCCL payloads") for
+/// `sightline-cli digest`: blobs cut short, zeroed, of text, claiming a 2^63-byte payload; schema
+/// entries at huge or negative offsets or of other types; schemas of a negative size; tables dropped.
+QList<Case> payloadCasesFor()
+{
+    const auto sql = [](const char* id, const char* statement) {
+        return Case { QStringLiteral("payload-%1").arg(QLatin1String(id)), Kind::Sql, 0, false,
+            { QLatin1String(statement) } };
+    };
+    QList<Case> cases {
+        sql("blob-short", "UPDATE NVTX_EVENTS SET binaryData = substr(binaryData, 1, 20) WHERE binaryData IS NOT NULL"),
+        sql("blob-header-only",
+            "UPDATE NVTX_EVENTS SET binaryData = substr(binaryData, 1, 32) WHERE binaryData IS NOT NULL"),
+        sql("blob-zero", "UPDATE NVTX_EVENTS SET binaryData = zeroblob(56) WHERE binaryData IS NOT NULL"),
+        sql("blob-text", "UPDATE NVTX_EVENTS SET binaryData = 'zz not hex' WHERE binaryData IS NOT NULL"),
+        sql("blob-hex-text", "UPDATE NVTX_EVENTS SET binaryData = hex(binaryData) WHERE binaryData IS NOT NULL"),
+        sql("blob-huge-size",
+            "UPDATE NVTX_EVENTS SET binaryData = CAST(substr(binaryData, 1, 16) || x'FFFFFFFFFFFFFF7F' || "
+            "substr(binaryData, 25) AS BLOB) WHERE binaryData IS NOT NULL"),
+        sql("entry-offset-huge", "UPDATE NVTX_PAYLOAD_SCHEMA_ENTRIES SET offset = 2147483647 WHERE idx = 1"),
+        sql("entry-offset-negative", "UPDATE NVTX_PAYLOAD_SCHEMA_ENTRIES SET offset = -8 WHERE idx = 1"),
+        sql("entry-type", "UPDATE NVTX_PAYLOAD_SCHEMA_ENTRIES SET type = 22"),
+        sql("entry-names", "UPDATE NVTX_PAYLOAD_SCHEMA_ENTRIES SET name = 'Rank'"),
+        sql("schema-size-negative", "UPDATE NVTX_PAYLOAD_SCHEMAS SET payloadSize = -1"),
+        sql("schema-size-huge", "UPDATE NVTX_PAYLOAD_SCHEMAS SET payloadSize = 9223372036854775807"),
+        sql("drop-schemas", "DROP TABLE NVTX_PAYLOAD_SCHEMAS"),
+        sql("drop-entries", "DROP TABLE NVTX_PAYLOAD_SCHEMA_ENTRIES"),
+        sql("rank-huge",
+            "UPDATE NVTX_EVENTS SET binaryData = CAST(substr(binaryData, 1, 44) || x'FFFFFF7F' || "
+            "substr(binaryData, 49) AS BLOB) WHERE binaryData IS NOT NULL"),
+    };
+    for (Case& c : cases)
+        c.command
+            = { QStringLiteral("digest"), QStringLiteral("%IN"), QStringLiteral("--out"), QStringLiteral("%OUT") };
+    return cases;
+}
+
 /// Builds the damaged copy; false when the mutation does not apply (e.g. a NOT NULL column).
 bool makeCopy(const QString& source, const Case& c, const QString& target, QString* why)
 {
@@ -286,7 +374,7 @@ void runCase(const QString& source, const Case& c, const QString& work, Totals& 
 {
     const QString caseDir = QDir(work).filePath(QStringLiteral("in-") + c.id);
     QDir().mkpath(caseDir);
-    const QString copy = QDir(caseDir).filePath(c.id + QStringLiteral(".sqlite"));
+    const QString copy = QDir(caseDir).filePath(c.id + c.suffix);
     QString why;
     if (!makeCopy(source, c, copy, &why)) {
         ++t.skipped;
@@ -306,7 +394,13 @@ void runCase(const QString& source, const Case& c, const QString& work, Totals& 
 
     QProcess p;
     p.setProgram(QStringLiteral(SIGHTLINE_CLI));
-    p.setArguments({ QStringLiteral("analyze"), copy, QStringLiteral("--out"), outDir });
+    QStringList args { QStringLiteral("analyze"), copy, QStringLiteral("--out"), outDir };
+    if (!c.command.isEmpty()) {
+        args = c.command;
+        args.replaceInStrings(QStringLiteral("%IN"), copy);
+        args.replaceInStrings(QStringLiteral("%OUT"), outDir);
+    }
+    p.setArguments(args);
     p.setWorkingDirectory(work);
     p.start();
     const QString what = QFileInfo(source).fileName() + QStringLiteral(" / ") + c.id;
@@ -581,11 +675,13 @@ private slots:
     void fixture2021();
     void realExports();
     void importedFiles();
+    void digests();
     void cleanupTestCase();
 
 private:
     /// `keep`: when set, only the cases whose id contains one of these (before the cap).
     void fuzzInputs(const QStringList& inputs, const QStringList& keep = {});
+    void runCases(const QString& input, QList<Case> all, int phase, Totals& t);
     void check(const Totals& t);
     QTemporaryDir m_work;
     Totals m_all;
@@ -593,9 +689,27 @@ private:
 
 void TestFuzz::initTestCase() { QVERIFY(m_work.isValid()); }
 
-void TestFuzz::fuzzInputs(const QStringList& inputs, const QStringList& keep)
+void TestFuzz::runCases(const QString& input, QList<Case> all, int phase, Totals& t)
 {
     const int cap = envInt("SIGHTLINE_FUZZ_CASES", 60);
+    // Debugging one case: SIGHTLINE_FUZZ_ONLY=flip-body-4 runs the cases whose id contains it.
+    if (const QString only = qEnvironmentVariable("SIGHTLINE_FUZZ_ONLY"); !only.isEmpty())
+        all.removeIf([&](const Case& c) { return !c.id.contains(only); });
+    // SIGHTLINE_FUZZ_SKIP=a,b leaves out the cases whose id contains one of them (.ci/run uses it
+    // for classes whose fix is pending, and says which).
+    for (const QString& skip : qEnvironmentVariable("SIGHTLINE_FUZZ_SKIP").split(QLatin1Char(','), Qt::SkipEmptyParts))
+        all.removeIf([&](const Case& c) { return c.id.contains(skip); });
+    // Sampled with a stride whose phase moves with the input, so the inputs share the classes out.
+    const qsizetype stride = cap <= 0 || all.size() <= cap ? 1 : (all.size() + cap - 1) / cap;
+    const int before = t.cases;
+    for (qsizetype j = (phase * 7) % stride; j < all.size(); j += stride)
+        runCase(input, all[j], m_work.path(), t);
+    qInfo("fuzz: %s: %d of %lld cases run", qPrintable(QFileInfo(input).fileName()), t.cases - before,
+        qlonglong(all.size()));
+}
+
+void TestFuzz::fuzzInputs(const QStringList& inputs, const QStringList& keep)
+{
     Totals t;
     for (int i = 0; i < inputs.size(); ++i) {
         QList<Case> all = casesFor(inputs[i]);
@@ -604,21 +718,7 @@ void TestFuzz::fuzzInputs(const QStringList& inputs, const QStringList& keep)
             all.removeIf([&](const Case& c) {
                 return std::none_of(keep.begin(), keep.end(), [&](const QString& k) { return c.id.contains(k); });
             });
-        // Debugging one case: SIGHTLINE_FUZZ_ONLY=flip-body-4 runs the cases whose id contains it.
-        if (const QString only = qEnvironmentVariable("SIGHTLINE_FUZZ_ONLY"); !only.isEmpty())
-            all.removeIf([&](const Case& c) { return !c.id.contains(only); });
-        // SIGHTLINE_FUZZ_SKIP=a,b leaves out the cases whose id contains one of them (.ci/run uses it
-        // for classes whose fix is pending, and says which).
-        for (const QString& skip :
-            qEnvironmentVariable("SIGHTLINE_FUZZ_SKIP").split(QLatin1Char(','), Qt::SkipEmptyParts))
-            all.removeIf([&](const Case& c) { return c.id.contains(skip); });
-        // Sampled with a stride whose phase moves with the input, so the inputs share the classes out.
-        const qsizetype stride = cap <= 0 || all.size() <= cap ? 1 : (all.size() + cap - 1) / cap;
-        const int before = t.cases;
-        for (qsizetype j = (i * 7) % stride; j < all.size(); j += stride)
-            runCase(inputs[i], all[j], m_work.path(), t);
-        qInfo("fuzz: %s: %d of %lld cases run", qPrintable(QFileInfo(inputs[i]).fileName()), t.cases - before,
-            qlonglong(all.size()));
+        runCases(inputs[i], all, i, t);
     }
     qInfo("fuzz: %d cases (%d exit 0, %d exit 3), %d crashes, %d hangs, %d inputs changed, %d files beside, "
           "%d other exit codes, %d messages without the file, %d mutations not applicable",
@@ -741,6 +841,32 @@ void TestFuzz::importedFiles()
     qInfo("fuzz: imports: %d cases (%d exit 0, %d exit 3), %d crashes, %d hangs, %d inputs changed, %d files beside, "
           "%d other exit codes, %d messages without the file",
         t.cases, t.exit0, t.exit3, t.crashes, t.hangs, t.inputsChanged, t.filesBeside, t.badExit, t.badMessage);
+    check(t);
+}
+
+void TestFuzz::digests()
+{
+    // A 2-rank run with NCCL payloads, digested; the second rank's digest and export are damaged.
+    const QString exports = m_work.filePath(QStringLiteral("ranks")), digestDir = m_work.filePath(QStringLiteral("dg"));
+    QProcess p;
+    p.start(QStringLiteral(SIGHTLINE_CLI),
+        { QStringLiteral("synth"), QStringLiteral("--per-rank"), QStringLiteral("--out"), exports,
+            QStringLiteral("--ranks"), QStringLiteral("2"), QStringLiteral("--steps"), QStringLiteral("2") });
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+    const QString rank0 = QDir(exports).filePath(QStringLiteral("report.0.sqlite"));
+    const QString rank1 = QDir(exports).filePath(QStringLiteral("report.1.sqlite"));
+    p.start(
+        QStringLiteral(SIGHTLINE_CLI), { QStringLiteral("digest"), rank0, rank1, QStringLiteral("--out"), digestDir });
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+    const QString good = QDir(digestDir).filePath(QStringLiteral("report.0.sldigest"));
+    const QString damaged = QDir(digestDir).filePath(QStringLiteral("report.1.sldigest"));
+    Totals t;
+    runCases(damaged, digestCasesFor(damaged, good), 0, t);
+    runCases(rank1, payloadCasesFor(), 1, t);
+    qInfo("fuzz: digests: %d cases (%d exit 0, %d exit 3), %d mutations not applicable", t.cases, t.exit0, t.exit3,
+        t.skipped);
     check(t);
 }
 

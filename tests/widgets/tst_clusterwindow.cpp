@@ -2,21 +2,48 @@
 // The Cluster view: a folder of per-rank exports digested in the background and shown as a
 // heatmap, a per-rank table and the skew distribution; a rank opens its export.
 #include "core/synth/synthcluster.h"
+#include "core/util/format.h"
 #include "widgets/cluster/clusterwindow.h"
 
 #include <QDir>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace sl;
 
 class TestClusterWindow : public QObject
 {
     Q_OBJECT
+
+private:
+    /// End (ns) of the `n`-th NCCL kernel of an export, by start, through SQL.
+    static qint64 ncclKernelEnd(const QString& path, int n)
+    {
+        qint64 end = -1;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst_cw"));
+            db.setDatabaseName(path);
+            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+            if (db.open()) {
+                QSqlQuery q(db);
+                if (q.exec(QStringLiteral("SELECT k.end FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
+                                          "k.shortName WHERE s.value LIKE 'nccl%' ORDER BY k.start LIMIT 1 OFFSET %1")
+                               .arg(n))
+                    && q.next())
+                    end = q.value(0).toLongLong();
+            }
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("tst_cw"));
+        return end;
+    }
 
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -47,7 +74,13 @@ void TestClusterWindow::showsTheRunAndOpensARank()
     QCOMPARE(table->item(6, 3)->text(), QStringLiteral("100.0 %"));
     QCOMPARE(table->item(2, 3)->text(), QStringLiteral("0.0 %"));
     QCOMPARE(table->item(6, 1)->text(), QStringLiteral("host1"));
-    QCOMPARE(table->item(6, 6)->text(), QStringLiteral("report.6.sqlite"));
+    QCOMPARE(table->item(6, 8)->text(), QStringLiteral("report.6.sqlite"));
+    // Two hosts of 4 ranks, every collective spans both: rank 6 waits for nobody, the others only
+    // across hosts.
+    QCOMPARE(table->item(6, 4)->text(), formatDuration(0));
+    QCOMPARE(table->item(2, 5)->text(), formatDuration(0));
+    QCOMPARE(table->item(2, 6)->text(), table->item(2, 4)->text());
+    QVERIFY(table->item(2, 6)->text() != formatDuration(0));
     // Nothing is written beside the exports: the digests live in the cache.
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), before);
     QVERIFY(QDir(ClusterWindow::cacheFor(dir.path())).entryList({ QStringLiteral("*.sldigest") }).size() == 8);
@@ -63,6 +96,21 @@ void TestClusterWindow::showsTheRunAndOpensARank()
     QCOMPARE(opened.size(), 2);
     QCOMPARE(opened.back().front().toString(), QDir(dir.path()).filePath(QStringLiteral("report.7.sqlite")));
     QVERIFY(!heatmap->grab().isNull());
+
+    // The straggler finding's first evidence: rank 6 is latest by its whole extra compute where its
+    // jitter residue (6 + k + c) mod 4 is largest, first at step 0's second collective; a double
+    // click asks for its export from its first NCCL kernel's end to its second's (SQL over it).
+    auto* findings = window.findChild<QTreeWidget*>();
+    QVERIFY(findings && findings->topLevelItemCount() >= 1);
+    QTreeWidgetItem* evidence = findings->topLevelItem(0)->child(0);
+    QVERIFY(evidence);
+    QSignalSpy scrolled(&window, &ClusterWindow::evidenceRequested);
+    emit findings->itemDoubleClicked(evidence, 0);
+    QCOMPARE(scrolled.size(), 1);
+    const QString six = QDir(dir.path()).filePath(QStringLiteral("report.6.sqlite"));
+    QCOMPARE(scrolled.front().at(0).toString(), six);
+    QCOMPARE(scrolled.front().at(1).toLongLong(), ncclKernelEnd(six, 0));
+    QCOMPARE(scrolled.front().at(2).toLongLong(), ncclKernelEnd(six, 1));
 }
 
 void TestClusterWindow::emptyFolderIsNotARun()

@@ -6,10 +6,12 @@
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/processtreemodel.h"
 #include "core/session/tracesession.h"
+#include "core/synth/synthcluster.h"
 #include "tests/common/settingsisolation.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/analysisfiles.h"
 #include "widgets/charts/barchartview.h"
+#include "widgets/cluster/clusterwindow.h"
 #include "widgets/comparisonroster.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/docks/comparisondock.h"
@@ -41,6 +43,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeView>
+#include <QTreeWidget>
 #include <QtTest>
 
 #include <set>
@@ -108,6 +111,7 @@ private slots:
     void closeTrace();
     void comparisonOfOpenTraces();
     void findingZoomsTimeline();
+    void clusterEvidenceOpensTheRankAtIt();
     void timelineSelectionSetsWindow();
     void cancelClosesConnections();
     void layoutRoundTrip();
@@ -389,6 +393,41 @@ void TestMainWindow::findingZoomsTimeline()
     w.showEvidence(sync);
     QVERIFY2(v->startNs() <= 3000 && v->endNs() >= 9200,
         qPrintable(QStringLiteral("%1..%2").arg(v->startNs()).arg(v->endNs())));
+}
+
+void TestMainWindow::clusterEvidenceOpensTheRankAtIt()
+{
+    QTemporaryDir dir;
+    SynthClusterOptions o;
+    o.ranks = 2;
+    o.ranksPerHost = 2;
+    o.straggler = 1;
+    o.steps = 2;
+    o.computeKernels = 2;
+    const auto written = writeSynthCluster(dir.path(), o);
+    QVERIFY2(written.ok, qPrintable(written.error));
+    MainWindow w;
+    w.show();
+    ClusterWindow* cluster = w.openClusterRun(dir.path());
+    auto* findings = cluster->findChild<QTreeWidget*>();
+    QVERIFY(findings);
+    QTRY_VERIFY_WITH_TIMEOUT(findings->topLevelItemCount() > 0, 60000);
+    QTreeWidgetItem* evidence = findings->topLevelItem(0)->child(0);
+    QVERIFY(evidence);
+    const QVariantList at = evidence->data(0, Qt::UserRole).toList(); // rank, file, start, end
+    QCOMPARE(at.value(1).toString(), QStringLiteral("report.1.sqlite"));
+    const qint64 from = at.value(2).toLongLong(), to = at.value(3).toLongLong();
+    QVERIFY(to > from);
+    emit findings->itemDoubleClicked(evidence, 0);
+    QVERIFY(waitIdle(w));
+    // Rank 1's export is the one shown, its timeline on the evidence window (and not much more).
+    QTRY_VERIFY_WITH_TIMEOUT(w.currentAnalysis() != nullptr, 30000);
+    QCOMPARE(QFileInfo(w.session()->entry(w.currentTrace()).sourcePath).fileName(), QStringLiteral("report.1.sqlite"));
+    const TimeViewport* v = w.timelineDock()->timeViewport();
+    QTRY_VERIFY2_WITH_TIMEOUT(v->startNs() <= from && v->endNs() >= to && v->spanNs() < 3 * (to - from),
+        qPrintable(QStringLiteral("%1..%2 for %3..%4").arg(v->startNs()).arg(v->endNs()).arg(from).arg(to)), 10000);
+    cluster->close();
+    QVERIFY(QDir(ClusterWindow::cacheFor(dir.path())).removeRecursively()); // the digests it cached
 }
 
 void TestMainWindow::timelineSelectionSetsWindow()

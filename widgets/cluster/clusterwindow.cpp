@@ -19,6 +19,7 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QThread>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
@@ -108,22 +109,29 @@ ClusterWindow::ClusterWindow(const QString& folder, QWidget* parent)
     m_progress->setRange(0, 0);
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_heatmap = new ClusterHeatmap(this);
-    m_table = new QTableWidget(0, 7, this);
-    m_table->setHorizontalHeaderLabels(
-        { tr("Rank"), tr("Host"), tr("Rank from"), tr("Last arrivals"), tr("Wait"), tr("Step p50"), tr("File") });
+    m_table = new QTableWidget(0, 9, this);
+    m_table->setHorizontalHeaderLabels({ tr("Rank"), tr("Host"), tr("Rank from"), tr("Last arrivals"), tr("Wait"),
+        tr("Wait intra-node"), tr("Wait inter-node"), tr("Step p50"), tr("File") });
+    m_table->horizontalHeaderItem(5)->setToolTip(tr("Waiting in collectives whose ranks all run on this rank's host"));
+    m_table->horizontalHeaderItem(6)->setToolTip(tr("Waiting in collectives whose ranks run on several hosts"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_findings = new QTreeWidget(this);
+    m_findings->setHeaderLabels({ tr("Finding / evidence (double-click to open the rank's export there)") });
+    m_findings->setWordWrap(true);
     m_skews = new SkewHistogram(this);
     auto* busy = new QHBoxLayout;
     busy->addWidget(m_progress, 1);
     busy->addWidget(m_cancel);
     auto* bottom = new QSplitter(Qt::Horizontal, this);
     bottom->addWidget(m_table);
+    bottom->addWidget(m_findings);
     bottom->addWidget(m_skews);
     bottom->setStretchFactor(0, 3);
-    bottom->setStretchFactor(1, 1);
+    bottom->setStretchFactor(1, 2);
+    bottom->setStretchFactor(2, 1);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_heatmap);
     split->addWidget(bottom);
@@ -149,6 +157,14 @@ ClusterWindow::ClusterWindow(const QString& folder, QWidget* parent)
     connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
         if (row >= 0 && size_t(row) < m_result.ranks.size())
             openRank(m_result.ranks[size_t(row)].rank);
+    });
+    connect(m_findings, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
+        const QVariantList at = item->data(0, Qt::UserRole).toList(); // rank, file, start, end
+        if (at.size() != 4)
+            return;
+        const QString path = exportOf(at[0].toInt(), at[1].toString());
+        if (!path.isEmpty())
+            emit evidenceRequested(path, at[2].toLongLong(), at[3].toLongLong());
     });
     m_watcher.setFuture(QtConcurrent::run(&ClusterWindow::load, QStringList { folder }, cacheFor(folder)));
 }
@@ -194,11 +210,41 @@ void ClusterWindow::present(const ClusterLoad& load)
     for (size_t i = 0; i < r.ranks.size(); ++i) {
         const ClusterRank& x = r.ranks[i];
         const QStringList cells { QString::number(x.rank), x.host, x.rankSource, formatPercent(x.lastArrivalShare),
-            formatDuration(x.waitNs), x.stepP50Ns >= 0 ? formatDuration(x.stepP50Ns) : QStringLiteral("–"), x.file };
+            formatDuration(x.waitNs), formatDuration(x.waitIntraNodeNs), formatDuration(x.waitInterNodeNs),
+            x.stepP50Ns >= 0 ? formatDuration(x.stepP50Ns) : QStringLiteral("–"), x.file };
         for (int c = 0; c < cells.size(); ++c)
             m_table->setItem(int(i), c, new QTableWidgetItem(cells[c]));
     }
     m_table->resizeColumnsToContents();
+    showFindings();
+}
+
+void ClusterWindow::showFindings()
+{
+    m_findings->clear();
+    for (const ClusterFinding& f : m_result.findings) {
+        auto* top = new QTreeWidgetItem(m_findings, { f.title });
+        for (const ClusterEvidence& e : f.evidence) {
+            auto* item = new QTreeWidgetItem(top,
+                { tr("Rank %1 (%2), %3 into its capture: %4")
+                        .arg(e.rank)
+                        .arg(e.file, formatDuration(e.startNs), e.label) });
+            item->setData(0, Qt::UserRole, QVariantList { e.rank, e.file, e.startNs, e.endNs });
+            item->setToolTip(0, item->text(0));
+        }
+        top->setExpanded(true);
+    }
+}
+
+QString ClusterWindow::exportOf(int rank, const QString& file)
+{
+    const QString path = QDir(m_folder).filePath(file);
+    if (QFileInfo(path).isFile())
+        return path;
+    m_summary->setText(tr("The export of rank %1 (%2) is not in %3: only its digest is.")
+                           .arg(rank)
+                           .arg(file, QFileInfo(m_folder).fileName()));
+    return {};
 }
 
 void ClusterWindow::openRank(int rank)
@@ -206,13 +252,9 @@ void ClusterWindow::openRank(int rank)
     for (const ClusterRank& x : m_result.ranks) {
         if (x.rank != rank)
             continue;
-        const QString path = QDir(m_folder).filePath(x.file);
-        if (QFileInfo(path).isFile())
+        const QString path = exportOf(rank, x.file);
+        if (!path.isEmpty())
             emit exportRequested(path);
-        else
-            m_summary->setText(tr("The export of rank %1 (%2) is not in %3: only its digest is.")
-                                   .arg(rank)
-                                   .arg(x.file, QFileInfo(m_folder).fileName()));
         return;
     }
 }

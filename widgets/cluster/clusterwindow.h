@@ -11,6 +11,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
+class QTreeWidget;
 
 namespace sl {
 
@@ -26,7 +27,8 @@ struct ClusterLoad
 /// The Cluster view: a folder of one run's rank exports or digests, digested in the background
 /// (into the user's cache, never beside the exports; progress and cancel), then a rank × time
 /// heatmap, the per-rank table (rank, host, last-arrival share, wait, step p50) and the skew
-/// distribution. A click on a rank asks the main window to open that rank's export.
+/// distribution, and the findings with their evidence. A click on a rank asks the main window to
+/// open that rank's export; a double click on a piece of evidence, to open it at that window.
 class ClusterWindow : public QWidget
 {
     Q_OBJECT
@@ -43,10 +45,15 @@ public:
 signals:
     /// The user asked for rank `rank`'s export at `path`.
     void exportRequested(const QString& path);
+    /// The user asked for `path` scrolled to [startNs, endNs] (that export's own clock).
+    void evidenceRequested(const QString& path, qint64 startNs, qint64 endNs);
 
 private:
     void present(const ClusterLoad& load);
     void openRank(int rank);
+    void showFindings();
+    /// The export `file` of `rank` in the folder, or empty (with a message) when only its digest is.
+    QString exportOf(int rank, const QString& file);
 
     QString m_folder;
     QFutureWatcher<ClusterLoad> m_watcher;
@@ -55,6 +62,7 @@ private:
     QPushButton* m_cancel = nullptr;
     ClusterHeatmap* m_heatmap = nullptr;
     QTableWidget* m_table = nullptr;
+    QTreeWidget* m_findings = nullptr;
     SkewHistogram* m_skews = nullptr;
     ClusterResult m_result;
 };
