@@ -90,6 +90,19 @@ MainWindow::MainWindow(QWidget* parent)
     placeholder->setWordWrap(true);
     setCentralWidget(placeholder);
     centralWidget()->hide(); // the docks take the whole window
+    arrangeDocks();
+    createActions();
+
+    connectSession();
+    connectDocks();
+    connectFitTimeDocks();
+
+    m_defaultState = saveState(kLayoutVersion);
+    restoreLayout();
+}
+
+void MainWindow::arrangeDocks()
+{
     // The timeline spans the top (NVTX phases under it, on the same time axis); tables below.
     addDockWidget(Qt::TopDockWidgetArea, m_timelineDock);
     addDockWidget(Qt::TopDockWidgetArea, m_nvtxDock);
@@ -115,9 +128,10 @@ MainWindow::MainWindow(QWidget* parent)
     resizeDocks({ m_kernelsDock, m_findingsDock }, { 900, 700 }, Qt::Horizontal);
     m_timelineDock->setTimeViewport(m_viewport);
     m_nvtxDock->setTimeViewport(m_viewport);
+}
 
-    createActions();
-
+void MainWindow::connectSession()
+{
     connect(m_session, &TraceSession::traceAdded, this, &MainWindow::onTraceAdded);
     connect(m_session, &TraceSession::analysisReady, this, &MainWindow::onAnalysisReady);
     connect(m_session, &TraceSession::traceRemoved, this, &MainWindow::onTraceRemoved);
@@ -134,6 +148,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_session->setNsysPath(Settings::instance()->nsysPath());
     connect(Settings::instance(), &Settings::nsysPathChanged, m_session, &TraceSession::setNsysPath);
     connect(m_session, &TraceSession::notice, m_status, &SessionStatus::showMessage);
+}
+
+void MainWindow::connectDocks()
+{
     connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
     connect(m_searchDock, &SearchDock::evidenceRequested, this,
         [this](const QVector<Evidence>& evidence, const QString& title) {
@@ -143,23 +161,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
     connect(m_efficiencyDock, &EfficiencyDock::evidenceRequested, this, &MainWindow::landOnEvidence);
     connect(m_countersDock, &CountersDock::evidenceRequested, this, &MainWindow::landOnEvidence);
-    const auto importNcu = [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import Nsight Compute results"), QString(),
-            tr("Nsight Compute results (*.csv *.ncu-rep);;All files (*)"));
-        if (!path.isEmpty() && m_current >= 0)
-            importCounters(path, m_session->entry(m_current).nvmlCsv, m_session->entry(m_current).nvmlColumns);
-    };
-    const auto importNvml = [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Import NVML samples"), QString(), tr("CSV files (*.csv);;All files (*)"));
-        QStringList columns;
-        if (!path.isEmpty() && m_current >= 0 && askNvmlColumns(path, &columns))
-            importCounters(m_session->entry(m_current).ncuFile, path, columns);
-    };
-    connect(m_countersDock, &CountersDock::importNcuRequested, this, importNcu);
-    connect(m_countersDock, &CountersDock::importNvmlRequested, this, importNvml);
-    m_importNcu = importNcu;
-    m_importNvml = importNvml;
+    connect(m_countersDock, &CountersDock::importNcuRequested, this, &MainWindow::chooseNcuImport);
+    connect(m_countersDock, &CountersDock::importNvmlRequested, this, &MainWindow::chooseNvmlImport);
     connect(m_comparisonDock, &ComparisonDock::evidenceRequested, this, [this](int trace, const Evidence& e) {
         if (const int index = m_roster->sessionIndex(trace); index >= 0)
             showTraceEvidence(index, { e }, tr("Comparison evidence in %1").arg(m_roster->label(trace)));
@@ -193,6 +196,27 @@ MainWindow::MainWindow(QWidget* parent)
         });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
     connect(m_timelineDock->view(), &TimeCanvas::dataReady, this, &MainWindow::fitTimeDocks);
+}
+
+void MainWindow::chooseNcuImport()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Nsight Compute results"), QString(),
+        tr("Nsight Compute results (*.csv *.ncu-rep);;All files (*)"));
+    if (!path.isEmpty() && m_current >= 0)
+        importCounters(path, m_session->entry(m_current).nvmlCsv, m_session->entry(m_current).nvmlColumns);
+}
+
+void MainWindow::chooseNvmlImport()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import NVML samples"), QString(), tr("CSV files (*.csv);;All files (*)"));
+    QStringList columns;
+    if (!path.isEmpty() && m_current >= 0 && askNvmlColumns(path, &columns))
+        importCounters(m_session->entry(m_current).ncuFile, path, columns);
+}
+
+void MainWindow::connectFitTimeDocks()
+{
     // Fitted while traces load (lanes arrive per trace), once more when all are in, then left to the user.
     connect(m_session, &TraceSession::traceAdded, this, [this] { m_fitTimeDocks = true; });
     connect(m_session, &TraceSession::idle, this, [this] {
@@ -201,9 +225,6 @@ MainWindow::MainWindow(QWidget* parent)
             m_fitTimeDocks = false;
         });
     });
-
-    m_defaultState = saveState(kLayoutVersion);
-    restoreLayout();
 }
 
 MainWindow::~MainWindow() = default; // the session waits for its worker threads
@@ -215,6 +236,21 @@ QList<QDockWidget*> MainWindow::docks() const
 }
 
 void MainWindow::createActions()
+{
+    createFileMenu();
+    QMenu* view = createViewMenu();
+    createAnalysisMenu();
+    QToolBar* traces = addToolBar(tr("Traces"));
+    traces->setObjectName(QStringLiteral("toolbar.traces"));
+    traces->addWidget(new QLabel(tr("Trace:"), traces));
+    m_traceSelector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_traceSelector->setMinimumContentsLength(30);
+    m_traceSelector->setToolTip(tr("Which loaded trace the docks show"));
+    traces->addWidget(m_traceSelector);
+    view->addAction(traces->toggleViewAction());
+}
+
+void MainWindow::createFileMenu()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open…"));
@@ -230,15 +266,7 @@ void MainWindow::createActions()
     });
     QAction* cluster = file->addAction(tr("Open &Cluster Run…"));
     cluster->setToolTip(tr("A folder of one run's per-rank exports or digests: the straggler, waits and skew"));
-    connect(cluster, &QAction::triggered, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(
-            this, tr("Open a folder of per-rank exports or digests"), Settings::instance()->lastDirectory());
-        if (dir.isEmpty())
-            return;
-        auto* window = new ClusterWindow(dir, this);
-        connect(window, &ClusterWindow::exportRequested, this, [this](const QString& path) { openFiles({ path }); });
-        window->show();
-    });
+    connect(cluster, &QAction::triggered, this, &MainWindow::openClusterRun);
     auto* recent = new RecentFilesMenu(this);
     file->addMenu(recent);
     connect(recent, &RecentFilesMenu::fileChosen, this, [this](const QString& path) { openFiles({ path }); });
@@ -250,7 +278,21 @@ void MainWindow::createActions()
     QAction* quit = file->addAction(tr("&Quit"));
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &QWidget::close);
+}
 
+void MainWindow::openClusterRun()
+{
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Open a folder of per-rank exports or digests"), Settings::instance()->lastDirectory());
+    if (dir.isEmpty())
+        return;
+    auto* window = new ClusterWindow(dir, this);
+    connect(window, &ClusterWindow::exportRequested, this, [this](const QString& path) { openFiles({ path }); });
+    window->show();
+}
+
+QMenu* MainWindow::createViewMenu()
+{
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* d : docks())
         view->addAction(d->toggleViewAction());
@@ -261,7 +303,11 @@ void MainWindow::createActions()
     connect(find, &QAction::triggered, m_searchDock, &SearchDock::focusSearch);
     QAction* reset = view->addAction(tr("&Reset Layout"));
     connect(reset, &QAction::triggered, this, &MainWindow::resetLayout);
+    return view;
+}
 
+void MainWindow::createAnalysisMenu()
+{
     QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
     QAction* full = analysis->addAction(tr("&Whole Capture"));
     full->setToolTip(tr("Analyse from the first to the last GPU or API event"));
@@ -292,15 +338,6 @@ void MainWindow::createActions()
         for (QAction* a : { phaseMap, taxonomy, defaults })
             a->setEnabled(m_current >= 0);
     });
-
-    QToolBar* traces = addToolBar(tr("Traces"));
-    traces->setObjectName(QStringLiteral("toolbar.traces"));
-    traces->addWidget(new QLabel(tr("Trace:"), traces));
-    m_traceSelector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_traceSelector->setMinimumContentsLength(30);
-    m_traceSelector->setToolTip(tr("Which loaded trace the docks show"));
-    traces->addWidget(m_traceSelector);
-    view->addAction(traces->toggleViewAction());
 }
 
 void MainWindow::openFiles(const QStringList& paths)
@@ -510,7 +547,7 @@ void MainWindow::createExportActions(QMenu* file)
     connect(tables, &QAction::triggered, this, [this] { exportCurrent(true); });
     QAction* ncu = file->addAction(tr("Import Nsight &Compute Results…"));
     ncu->setToolTip(tr("Line up ncu --csv --page raw/details output (or a .ncu-rep) with the current trace"));
-    connect(ncu, &QAction::triggered, this, [this] { m_importNcu(); });
+    connect(ncu, &QAction::triggered, this, &MainWindow::chooseNcuImport);
     QAction* ncuFolder = file->addAction(tr("Import Nsight Compute &Folder…"));
     ncuFolder->setToolTip(tr("Line up every ncu CSV or .ncu-rep below a folder (one file per profiled kernel) "
                              "with the current trace"));
@@ -521,7 +558,7 @@ void MainWindow::createExportActions(QMenu* file)
     });
     QAction* nvml = file->addAction(tr("Import &NVML Samples…"));
     nvml->setToolTip(tr("Align a CSV of NVML samples (clocks, power, utilisation) with the current trace"));
-    connect(nvml, &QAction::triggered, this, [this] { m_importNvml(); });
+    connect(nvml, &QAction::triggered, this, &MainWindow::chooseNvmlImport);
     QAction* cublas = file->addAction(tr("Import c&uBLAS Log…"));
     cublas->setToolTip(tr("Read the GEMM shapes of a cuBLAS or cuBLASLt API log of the same run and match them to "
                           "the current trace's GEMM launches"));

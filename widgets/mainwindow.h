@@ -7,8 +7,6 @@
 #include <QMainWindow>
 #include <QStringList>
 
-#include <functional>
-
 class QComboBox;
 class QMenu;
 
@@ -107,7 +105,17 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    void createActions();
+    void arrangeDocks(); ///< the default layout
+    void connectSession();
+    void connectDocks();
+    void connectFitTimeDocks();
+    void chooseNcuImport(); ///< File › Import Nsight Compute Results…: the file dialog
+    void chooseNvmlImport(); ///< File › Import NVML Samples…: the file dialog, then the columns
+    void createActions(); ///< the menus and the Traces tool bar
+    void createFileMenu();
+    QMenu* createViewMenu();
+    void createAnalysisMenu();
+    void openClusterRun(); ///< File › Open Cluster Run…
     void createExportActions(QMenu* file); ///< Export Report/Tables, Trace Information, Preferences
     void exportCurrent(bool tablesOnly);
     void showTraceInfo();
@@ -136,7 +144,6 @@ private:
     ServingDock* m_servingDock = nullptr;
     EfficiencyDock* m_efficiencyDock = nullptr;
     CountersDock* m_countersDock = nullptr;
-    std::function<void()> m_importNcu, m_importNvml; ///< the file dialogs of the two imports
     SearchDock* m_searchDock = nullptr; ///< Ctrl+F
     bool m_fitTimeDocks = true; ///< size the time docks to their lanes when the next lanes arrive
     TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share

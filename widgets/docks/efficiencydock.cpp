@@ -62,6 +62,31 @@ bool EfficiencyDock::figureOf(const QModelIndex& index, EfficiencyAnalysis::Figu
     return true;
 }
 
+namespace {
+QStandardItem* section(QStandardItemModel* model, const QString& title)
+{
+    auto* item = new QStandardItem(title);
+    QFont f = item->font();
+    f.setBold(true);
+    item->setFont(f);
+    model->appendRow(item);
+    return item;
+}
+
+/// A figure's row under `parent`: its cells, which figure it stands for (figureOf) in the first.
+void add(QStandardItem* parent, EfficiencyAnalysis::Figure kind, int index, const QStringList& cells)
+{
+    QList<QStandardItem*> row;
+    for (const QString& c : cells)
+        row << new QStandardItem(c);
+    row.front()->setData(int(kind) + 1, kKindRole);
+    row.front()->setData(index, kIndexRole);
+    for (int i = 1; i < row.size(); ++i)
+        row[i]->setTextAlignment(i < 4 ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter);
+    parent->appendRow(row);
+}
+} // namespace
+
 void EfficiencyDock::rebuild()
 {
     m_model->clear();
@@ -71,40 +96,29 @@ void EfficiencyDock::rebuild()
         return;
     }
     const AnalysisResult& r = *m_analysis;
-    const EfficiencyStats& e = r.efficiency;
     QStringList headline;
-    for (const auto& b : e.busy)
+    for (const auto& b : r.efficiency.busy)
         headline << tr("GPU %1: %2").arg(b.deviceId).arg(EfficiencyReport::busyHeadline(b));
     m_headline->setText(headline.isEmpty() ? tr("No GPU work in the window.") : headline.join(QLatin1Char('\n')));
+    addMathAndBusy(r);
+    addCommunication(r);
+    addFlops(r);
+    m_view->expandAll();
+    m_view->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+}
 
-    auto section = [&](const QString& title) {
-        auto* item = new QStandardItem(title);
-        QFont f = item->font();
-        f.setBold(true);
-        item->setFont(f);
-        m_model->appendRow(item);
-        return item;
-    };
-    auto add = [&](QStandardItem* parent, EfficiencyAnalysis::Figure kind, int index, const QStringList& cells) {
-        QList<QStandardItem*> row;
-        for (const QString& c : cells)
-            row << new QStandardItem(c);
-        row.front()->setData(int(kind) + 1, kKindRole);
-        row.front()->setData(index, kIndexRole);
-        for (int i = 1; i < row.size(); ++i)
-            row[i]->setTextAlignment(i < 4 ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter);
-        parent->appendRow(row);
-    };
+void EfficiencyDock::addMathAndBusy(const AnalysisResult& r)
+{
     using F = EfficiencyAnalysis::Figure;
-
-    QStandardItem* math = section(tr("Math path"));
+    const EfficiencyStats& e = r.efficiency;
+    QStandardItem* math = section(m_model, tr("Math path"));
     for (int i = 0; i < e.math.size(); ++i) {
         const auto& m = e.math[i];
         add(math, F::MathPath, i,
             { m.path.label(), formatCount(m.count), formatDuration(m.ns), pct(m.ns, r.kernelNs),
                 m.gemmNs > 0 ? tr("GEMM %1").arg(formatDuration(m.gemmNs)) : QString() });
     }
-    QStandardItem* busy = section(tr("Busy time"));
+    QStandardItem* busy = section(m_model, tr("Busy time"));
     for (int i = 0; i < e.busy.size(); ++i) {
         const auto& b = e.busy[i];
         add(busy, F::Busy, i,
@@ -112,7 +126,13 @@ void EfficiencyDock::rebuild()
                 tr("compute %1, copies %2, copies only %3")
                     .arg(pct(b.computeBusyNs, b.spanNs), pct(b.copyBusyNs, b.spanNs), formatDuration(b.copyOnlyNs)) });
     }
-    QStandardItem* comm = section(tr("Communication overlap"));
+}
+
+void EfficiencyDock::addCommunication(const AnalysisResult& r)
+{
+    using F = EfficiencyAnalysis::Figure;
+    const EfficiencyStats& e = r.efficiency;
+    QStandardItem* comm = section(m_model, tr("Communication overlap"));
     if (e.overlap.isEmpty())
         comm->appendRow(new QStandardItem(tr("No communication kernels in the window.")));
     for (int i = 0; i < e.overlap.size(); ++i) {
@@ -128,7 +148,13 @@ void EfficiencyDock::rebuild()
             { c.collective, formatCount(c.count), formatDuration(c.totalNs), QString(),
                 tr("p50 %1, p90 %2").arg(formatDuration(c.p50Ns), formatDuration(c.p90Ns)) });
     }
-    QStandardItem* flops = section(tr("FLOPs and MFU"));
+}
+
+void EfficiencyDock::addFlops(const AnalysisResult& r)
+{
+    using F = EfficiencyAnalysis::Figure;
+    const EfficiencyStats& e = r.efficiency;
+    QStandardItem* flops = section(m_model, tr("FLOPs and MFU"));
     if (!e.hasShapes()) {
         auto* note = new QStandardItem(EfficiencyReport::noShapesMessage());
         note->setToolTip(note->text());
@@ -142,8 +168,6 @@ void EfficiencyDock::rebuild()
         add(flops, F::FlopPhase, i, flopCells(tr("phase %1").arg(e.flopsByPhase[i].name), e.flopsByPhase[i]));
     for (int i = 0; i < e.flopsByOp.size(); ++i)
         add(flops, F::FlopOp, i, flopCells(e.flopsByOp[i].name, e.flopsByOp[i]));
-    m_view->expandAll();
-    m_view->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
 }
 
 void EfficiencyDock::activate(const QModelIndex& index)

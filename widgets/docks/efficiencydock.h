@@ -33,6 +33,9 @@ signals:
 
 private:
     void rebuild();
+    void addMathAndBusy(const AnalysisResult& r);
+    void addCommunication(const AnalysisResult& r);
+    void addFlops(const AnalysisResult& r);
     void activate(const QModelIndex& index);
 
     AnalysisPtr m_analysis;

@@ -62,6 +62,9 @@ signals:
     void summaryUpdated();
 
 private:
+    /// The launches' caption, busy note, filters and table (below the summary).
+    QWidget* buildInstancePane(QWidget* parent);
+    void connectControls();
     void onSummarySelectionChanged();
     void updateSummary();
     void fillDeviceFilter();
