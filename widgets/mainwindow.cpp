@@ -33,8 +33,8 @@
 #include "widgets/settings.h"
 #include "widgets/timeline/nvtxview.h"
 #include "widgets/timeline/timelineview.h"
-#include "widgets/timeline/timeviewport.h"
 #include "widgets/tracelabel.h"
+#include "widgets/viewcontext.h"
 #include "widgets/viewstate.h"
 
 #include <QAction>
@@ -71,7 +71,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_nvtxDock(new NvtxPhasesDock(this))
     , m_efficiencyDock(new EfficiencyDock(this))
     , m_countersDock(new CountersDock(this))
-    , m_viewport(new TimeViewport(this))
+    , m_context(new ViewContext(this))
     , m_roster(new ComparisonRoster(m_session, this))
     , m_evidenceRouter(new EvidenceRouter(m_evidenceDock, m_kernelsDock, m_timelineDock, this))
     , m_status(new SessionStatus(m_session, statusBar(), this))
@@ -104,30 +104,37 @@ MainWindow::MainWindow(QWidget* parent)
 void MainWindow::arrangeDocks()
 {
     // The timeline spans the top (NVTX phases under it, on the same time axis); tables below.
-    addDockWidget(Qt::TopDockWidgetArea, m_timelineDock);
-    addDockWidget(Qt::TopDockWidgetArea, m_nvtxDock);
+    addViewDock(m_timelineDock, Qt::TopDockWidgetArea);
+    addViewDock(m_nvtxDock, Qt::TopDockWidgetArea);
     splitDockWidget(m_timelineDock, m_nvtxDock, Qt::Vertical);
-    addDockWidget(Qt::LeftDockWidgetArea, m_kernelsDock);
-    addDockWidget(Qt::RightDockWidgetArea, m_findingsDock);
-    addDockWidget(Qt::RightDockWidgetArea, m_processesDock);
+    addViewDock(m_kernelsDock, Qt::LeftDockWidgetArea);
+    addViewDock(m_findingsDock, Qt::RightDockWidgetArea);
+    addViewDock(m_processesDock, Qt::RightDockWidgetArea);
     splitDockWidget(m_findingsDock, m_processesDock, Qt::Vertical);
-    tabifyDockWidget(m_processesDock, m_evidenceDock);
+    addViewDock(m_evidenceDock, Qt::RightDockWidgetArea, m_processesDock);
+    addViewDock(m_servingDock, Qt::LeftDockWidgetArea, m_kernelsDock);
+    addViewDock(m_efficiencyDock, Qt::RightDockWidgetArea, m_processesDock);
+    addViewDock(m_countersDock, Qt::RightDockWidgetArea, m_processesDock);
+    addViewDock(m_comparisonDock, Qt::LeftDockWidgetArea, m_kernelsDock);
     // The charts share the wide bottom-left area with the tables: on a 768-px screen the right
     // column has room for the findings and one table dock only.
-    tabifyDockWidget(m_processesDock, m_overviewDock);
-    tabifyDockWidget(m_kernelsDock, m_servingDock);
-    tabifyDockWidget(m_processesDock, m_efficiencyDock);
-    tabifyDockWidget(m_processesDock, m_countersDock);
-    tabifyDockWidget(m_kernelsDock, m_comparisonDock);
-    tabifyDockWidget(m_kernelsDock, m_overviewDock);
+    addViewDock(m_overviewDock, Qt::LeftDockWidgetArea, m_kernelsDock);
     m_searchDock = new SearchDock(this);
-    tabifyDockWidget(m_processesDock, m_searchDock);
+    addViewDock(m_searchDock, Qt::RightDockWidgetArea, m_processesDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
     resizeDocks({ m_timelineDock, m_nvtxDock }, { 290, 230 }, Qt::Vertical);
     resizeDocks({ m_kernelsDock, m_findingsDock }, { 900, 700 }, Qt::Horizontal);
-    m_timelineDock->setTimeViewport(m_viewport);
-    m_nvtxDock->setTimeViewport(m_viewport);
+}
+
+void MainWindow::addViewDock(ViewDock* dock, Qt::DockWidgetArea area, QDockWidget* tabWith)
+{
+    if (tabWith)
+        tabifyDockWidget(tabWith, dock);
+    else
+        addDockWidget(area, dock);
+    dock->attach(m_context);
+    m_docks.append(dock);
 }
 
 void MainWindow::connectSession()
@@ -152,21 +159,11 @@ void MainWindow::connectSession()
 
 void MainWindow::connectDocks()
 {
-    connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
-    connect(m_searchDock, &SearchDock::evidenceRequested, this,
-        [this](const QVector<Evidence>& evidence, const QString& title) {
-            if (currentAnalysis())
-                landOnEvidence(evidence, title, QString());
-        });
+    // Every dock's evidence request arrives here, through the view context (ViewDock::attach).
+    connect(m_context, &ViewContext::evidenceRequested, this, &MainWindow::requestEvidence);
     connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
-    connect(m_efficiencyDock, &EfficiencyDock::evidenceRequested, this, &MainWindow::landOnEvidence);
-    connect(m_countersDock, &CountersDock::evidenceRequested, this, &MainWindow::landOnEvidence);
     connect(m_countersDock, &CountersDock::importNcuRequested, this, &MainWindow::chooseNcuImport);
     connect(m_countersDock, &CountersDock::importNvmlRequested, this, &MainWindow::chooseNvmlImport);
-    connect(m_comparisonDock, &ComparisonDock::evidenceRequested, this, [this](int trace, const Evidence& e) {
-        if (const int index = m_roster->sessionIndex(trace); index >= 0)
-            showTraceEvidence(index, { e }, tr("Comparison evidence in %1").arg(m_roster->label(trace)));
-    });
     connect(m_comparisonDock, &ComparisonDock::exportFinished, this,
         [this](bool, const QString& message) { m_status->showMessage(message); });
     const auto requestWindow = [this](qint64 startNs, qint64 endNs) {
@@ -178,10 +175,6 @@ void MainWindow::connectDocks()
     };
     connect(m_timelineDock, &TimelineDock::windowRequested, this, requestWindow);
     connect(m_nvtxDock, &NvtxPhasesDock::windowRequested, this, requestWindow);
-    connect(m_timelineDock, &TimelineDock::kernelActivated, this, [this](quint32 k) {
-        m_kernelsDock->showKernels({ k }, tr("Kernel clicked on the timeline"));
-        m_kernelsDock->raise();
-    });
     connect(m_evidenceDock, &EvidenceDock::zoomRequested, this, [this](qint64 startNs, qint64 endNs) {
         if (startNs >= 0 && endNs >= startNs) {
             m_timelineDock->zoomTo(startNs, endNs);
@@ -189,11 +182,6 @@ void MainWindow::connectDocks()
         }
     });
     connect(m_overviewDock, &OverviewDock::statusMessage, m_status, &SessionStatus::showMessage);
-    connect(m_servingDock, &ServingDock::stepActivated, this,
-        [this](const QVector<Evidence>& evidence, const QString& title) {
-            if (const AnalysisPtr a = currentAnalysis())
-                m_evidenceRouter->show(a, evidence, title, QString());
-        });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
     connect(m_timelineDock->view(), &TimeCanvas::dataReady, this, &MainWindow::fitTimeDocks);
 }
@@ -229,11 +217,9 @@ void MainWindow::connectFitTimeDocks()
 
 MainWindow::~MainWindow() = default; // the session waits for its worker threads
 
-QList<QDockWidget*> MainWindow::docks() const
-{
-    return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
-        m_comparisonDock, m_servingDock, m_efficiencyDock, m_countersDock, m_searchDock };
-}
+QList<QDockWidget*> MainWindow::docks() const { return m_docks; }
+
+ScopeFilter MainWindow::scope() const { return m_context->scope(); }
 
 void MainWindow::createActions()
 {
@@ -407,10 +393,13 @@ void MainWindow::setCurrentTrace(int index)
         const QSignalBlocker block(m_traceSelector);
         m_traceSelector->setCurrentIndex(index);
     }
-    if (index != m_current)
-        m_scope = {}; // a focus names processes of one trace
+    if (index == m_current) {
+        showCurrent();
+        return;
+    }
     m_current = index;
-    showCurrent();
+    m_context->show(currentAnalysis(), ScopeFilter {}); // a focus names processes of one trace
+    updateTitle();
 }
 
 void MainWindow::closeTrace(int index)
@@ -422,19 +411,7 @@ void MainWindow::closeTrace(int index)
 
 void MainWindow::showCurrent()
 {
-    const AnalysisPtr a = currentAnalysis();
-    m_kernelsDock->setAnalysis(a);
-    m_findingsDock->setAnalysis(a);
-    m_processesDock->setAnalysis(a);
-    m_overviewDock->setAnalysis(a);
-    m_timelineDock->setAnalysis(a);
-    m_nvtxDock->setAnalysis(a);
-    m_servingDock->setAnalysis(a);
-    m_efficiencyDock->setAnalysis(a);
-    m_countersDock->setAnalysis(a);
-    m_searchDock->setAnalysis(a);
-    m_evidenceDock->clear();
-    setScope(m_scope);
+    m_context->show(currentAnalysis(), m_context->scope()); // every dock follows (ViewDock::attach)
     updateTitle();
 }
 
@@ -452,11 +429,7 @@ void MainWindow::setAnalysisWindow(const WindowSpec& window)
 
 void MainWindow::setScope(const ScopeFilter& scope)
 {
-    m_scope = scope;
-    m_processesDock->setScope(scope);
-    m_kernelsDock->setScope(scope);
-    m_timelineDock->setScope(scope);
-    m_nvtxDock->setScope(scope);
+    m_context->setScope(scope);
     updateTitle();
 }
 
@@ -466,22 +439,24 @@ void MainWindow::showEvidence(int findingIndex)
     if (!a || findingIndex < 0 || findingIndex >= a->findings.size())
         return;
     const Finding& f = a->findings[findingIndex];
-    m_evidenceRouter->show(a, f.evidence, f.title, f.summary);
+    requestEvidence({ f.evidence, f.title, f.summary, nullptr, false });
 }
 
-void MainWindow::showTraceEvidence(int traceIndex, const QVector<Evidence>& evidence, const QString& title)
+void MainWindow::requestEvidence(const EvidenceRequest& request)
 {
-    if (traceIndex < 0 || traceIndex >= m_session->count())
-        return;
-    setCurrentTrace(traceIndex);
+    if (request.analysis) {
+        // Rows of a trace that may not be the current one: find it in the session by its trace.
+        int index = -1;
+        for (int i = 0; i < m_session->count() && index < 0; ++i)
+            if (m_session->entry(i).trace == request.analysis->trace)
+                index = i;
+        if (index < 0)
+            return; // closed since
+        if (index != m_current)
+            setCurrentTrace(index);
+    }
     if (const AnalysisPtr a = currentAnalysis())
-        m_evidenceRouter->show(a, evidence, title, QString());
-}
-
-void MainWindow::landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail)
-{
-    if (const AnalysisPtr a = currentAnalysis())
-        m_evidenceRouter->show(a, evidence, title, detail);
+        m_evidenceRouter->show(a, request);
 }
 
 void MainWindow::fitTimeDocks()
@@ -651,8 +626,8 @@ void MainWindow::updateTitle()
     QString text = tr("Window: %1 – %2 (%3)")
                        .arg(formatDuration(a->window.startNs - origin), formatDuration(a->window.endNs - origin),
                            AnalysisWindow::kindName(a->window.kind));
-    if (!m_scope.isAll())
-        text += tr(" · focus: %1").arg(m_scope.label());
+    if (!scope().isAll())
+        text += tr(" · focus: %1").arg(scope().label());
     m_status->setWindowText(text);
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysisresult.h"
+#include "core/models/evidencerequest.h"
 #include "core/models/scopefilter.h"
 
 #include <QMainWindow>
@@ -23,7 +24,6 @@ class NvtxPhasesDock;
 class EfficiencyDock;
 class CountersDock;
 class TimelineDock;
-class TimeViewport;
 class OverviewDock;
 class ProcessesDock;
 class ServingDock;
@@ -31,11 +31,14 @@ class SearchDock;
 class ReportExporter;
 class SessionStatus;
 class TraceSession;
+class ViewContext;
+class ViewDock;
 struct WindowSpec;
 
 /// Builds the docks and actions and wires them to the TraceSession, which loads and analyses
-/// traces on worker threads. Holds the view state every dock follows: the current trace and
-/// the scope (process/thread/GPU/stream focus). The jobs around it live in their own classes:
+/// traces on worker threads. The docks subscribe to one ViewContext (the current analysis, the
+/// process/thread/GPU/stream focus, the time viewport), which the window sets, and ask for
+/// evidence through it (EvidenceRequest), which the window routes. The jobs around it live in their own classes:
 /// SessionStatus (status bar), RecentFilesMenu, ViewState (layout and table headers),
 /// ComparisonRoster (what is compared, labelled by the CLI's rule), EvidenceRouter, TraceLabel.
 class MainWindow : public QMainWindow
@@ -58,15 +61,18 @@ public:
     void closeTrace(int index);
     AnalysisPtr currentAnalysis() const;
     /// Shows the evidence of a finding of the current analysis: every row in the Evidence dock,
-    /// kernel rows selected in the Kernels dock.
+    /// kernel rows selected in the Kernels dock (requestEvidence).
     void showEvidence(int findingIndex);
-    /// Makes trace `traceIndex` current and shows `evidence` (rows of that trace) the same way.
-    void showTraceEvidence(int traceIndex, const QVector<Evidence>& evidence, const QString& title);
+    /// Routes a dock's request (EvidenceRouter): first makes the request's trace current when it
+    /// names another one (a comparison's link), then shows its rows.
+    void requestEvidence(const EvidenceRequest& request);
     /// Re-analyses the current trace over `window` (full, steady or a custom range in ns).
     void setAnalysisWindow(const WindowSpec& window);
     /// Focuses every dock on a process, thread, GPU or stream (a default ScopeFilter: everything).
     void setScope(const ScopeFilter& scope);
-    ScopeFilter scope() const { return m_scope; }
+    ScopeFilter scope() const;
+    /// What every dock shows and follows (the current analysis, the focus, the time viewport).
+    ViewContext* viewContext() const { return m_context; }
 
     TraceSession* session() const { return m_session; }
     KernelsDock* kernelsDock() const { return m_kernelsDock; }
@@ -106,6 +112,9 @@ protected:
 
 private:
     void arrangeDocks(); ///< the default layout
+    /// The one line a new dock costs: placed in `area` (tabified with `tabWith` when given),
+    /// subscribed to the view context, listed in the View menu.
+    void addViewDock(ViewDock* dock, Qt::DockWidgetArea area, QDockWidget* tabWith = nullptr);
     void connectSession();
     void connectDocks();
     void connectFitTimeDocks();
@@ -127,8 +136,6 @@ private:
     /// Gives the Timeline and NVTX docks the height of their lanes (within limits) instead of a
     /// fixed share of the window, so that two GPUs do not leave most of the dock empty.
     void fitTimeDocks();
-    /// Shows evidence of the current trace (EvidenceRouter): Kernels/Evidence dock and timeline marks.
-    void landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail);
     void updateTitle();
     QList<QDockWidget*> docks() const;
 
@@ -146,7 +153,8 @@ private:
     CountersDock* m_countersDock = nullptr;
     SearchDock* m_searchDock = nullptr; ///< Ctrl+F
     bool m_fitTimeDocks = true; ///< size the time docks to their lanes when the next lanes arrive
-    TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
+    ViewContext* m_context; ///< what every dock shows and follows
+    QList<QDockWidget*> m_docks; ///< in View-menu order (addViewDock)
     ComparisonRoster* m_roster;
     EvidenceRouter* m_evidenceRouter;
     SessionStatus* m_status;
@@ -155,7 +163,6 @@ private:
     ReportExporter* m_exporter;
 
     int m_current = -1;
-    ScopeFilter m_scope;
     bool m_showNextLoaded = false; ///< switch to the next trace analysed (set per open request)
     QByteArray m_defaultState;
 };

@@ -346,7 +346,7 @@ void TestMainWindow::comparisonOfOpenTraces()
     Evidence e;
     e.table = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
     e.rows = { 0 };
-    emit w.comparisonDock()->evidenceRequested(1, e);
+    emit w.comparisonDock()->evidenceRequested({ { e }, QStringLiteral("link"), {}, w.session()->entry(1).analysis });
     QCOMPARE(w.currentTrace(), 1);
     QCOMPARE(w.kernelsDock()->instanceModel()->rowCount(), 1);
     QCOMPARE(w.evidenceDock()->model()->rowCount(), 1);
@@ -460,8 +460,9 @@ void TestMainWindow::layoutRoundTrip()
             QStringList({ QStringLiteral("comparison.changes"), QStringLiteral("comparison.counters"),
                 QStringLiteral("comparison.figures"), QStringLiteral("comparison.kernels"),
                 QStringLiteral("comparison.roofline"), QStringLiteral("counters.ncu"),
-                QStringLiteral("counters.scopes"), QStringLiteral("evidence"), QStringLiteral("findings"),
-                QStringLiteral("kernels.instances"), QStringLiteral("kernels.summary"), QStringLiteral("processes") }));
+                QStringLiteral("counters.scopes"), QStringLiteral("efficiency"), QStringLiteral("evidence"),
+                QStringLiteral("findings"), QStringLiteral("kernels.instances"), QStringLiteral("kernels.summary"),
+                QStringLiteral("processes") }));
         w.close(); // closeEvent saves geometry, dock state and header states
     }
     MainWindow w2;

@@ -68,8 +68,8 @@ private slots:
         // The first step (by start): a prefill; its evidence is its NVTX row and its kernels.
         QVector<Evidence> evidence;
         int emitted = 0;
-        connect(&dock, &ServingDock::stepActivated, this, [&](const QVector<Evidence>& e, const QString&) {
-            evidence = e;
+        connect(&dock, &ServingDock::evidenceRequested, this, [&](const EvidenceRequest& r) {
+            evidence = r.evidence;
             ++emitted;
         });
         const ServingSteps& s = a->serving.steps;

@@ -42,7 +42,7 @@ QTableView* makeTable(QWidget* parent)
 } // namespace
 
 KernelsDock::KernelsDock(QWidget* parent)
-    : QDockWidget(tr("Kernels"), parent)
+    : ViewDock(tr("Kernels"), parent)
     , m_summary(new KernelSummaryModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_instances(new KernelInstanceModel(this))

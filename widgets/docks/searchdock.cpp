@@ -20,7 +20,7 @@ constexpr int kDebounceMs = 150; ///< typing pause before a search starts
 }
 
 SearchDock::SearchDock(QWidget* parent)
-    : QDockWidget(tr("Search"), parent)
+    : ViewDock(tr("Search"), parent)
     , m_edit(new QLineEdit(this))
     , m_status(new QLabel(this))
     , m_view(new QTableView(this))
@@ -82,6 +82,14 @@ void SearchDock::setAnalysis(const AnalysisPtr& analysis)
     start();
 }
 
+void SearchDock::setScope(const ScopeFilter& scope)
+{
+    if (scope == m_scope)
+        return;
+    m_scope = scope;
+    start();
+}
+
 void SearchDock::focusSearch()
 {
     show();
@@ -112,7 +120,7 @@ void SearchDock::start()
         finished();
     });
     m_pending = true;
-    m_watcher.setFuture(TraceSearch::runAsync(m_analysis->trace, m_analysis->window, query));
+    m_watcher.setFuture(TraceSearch::runAsync(m_analysis->trace, m_analysis->window, query, m_scope));
 }
 
 void SearchDock::finished()
@@ -138,8 +146,8 @@ void SearchDock::activate(const QModelIndex& proxyIndex)
     if (!h || !m_analysis)
         return;
     const QString name = m_analysis->trace->strings.at(h->name);
-    emit evidenceRequested({ TraceSearch::evidence(*m_analysis->trace, m_analysis->window, *h) },
-        tr("%1 “%2”").arg(SearchHit::kindName(h->kind), name));
+    emit evidenceRequested({ { TraceSearch::evidence(*m_analysis->trace, m_analysis->window, *h, m_scope) },
+        tr("%1 “%2”").arg(SearchHit::kindName(h->kind), name), {}, nullptr, false });
 }
 
 } // namespace sl
