@@ -18,6 +18,7 @@
 #include "widgets/charts/stallbreakdownchart.h"
 #include "widgets/docks/countersdock.h"
 #include "widgets/docks/timelinedock.h"
+#include "widgets/tablecopy.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QFile>
@@ -158,6 +159,17 @@ void TestCountersDock::scopesAndKernels()
     QCOMPARE(dock.ncuModel()->index(0, NcuKernelModel::Intensity).data().toString(), QStringLiteral("0.25"));
     // 2e6 FLOP in 10 µs = 200 GFLOP/s.
     QCOMPARE(dock.ncuModel()->index(0, NcuKernelModel::Gflops).data().toString(), QStringLiteral("200.0"));
+    // Copy as TSV, as in every table: the header, then the selected kernel's cells.
+    dock.ncuView()->selectRow(0);
+    const QStringList tsv = TableCopy::selectionAsTsv(dock.ncuView()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(tsv.size(), 2);
+    QVERIFY2(tsv[0].startsWith(QLatin1String("Kernel\tLaunches\tTrace time\t")), qPrintable(tsv[0]));
+    const QStringList cells = tsv[1].split(QLatin1Char('\t'));
+    QCOMPARE(cells.size(), int(NcuKernelModel::ColumnCount));
+    QVERIFY2(cells[0].contains(QLatin1String("rms_norm_kernel")), qPrintable(cells[0]));
+    QCOMPARE(cells[NcuKernelModel::Launches], QStringLiteral("2"));
+    QCOMPARE(cells[NcuKernelModel::AchievedOccupancy], QStringLiteral("40.0"));
+    QCOMPARE(cells[NcuKernelModel::Gflops], QStringLiteral("200.0"));
 }
 
 void TestCountersDock::rooflineAndClick()
