@@ -64,6 +64,7 @@ private slots:
     void caseAndEmptyQuery();
     void evidenceSelectsTheSameRows();
     void manyRowsUsePredicateSql();
+    void scopedSearchAndSql();
     void resultModel();
     void cancelStops();
 
@@ -184,6 +185,75 @@ void TestTraceSearch::manyRowsUsePredicateSql()
     QVERIFY(ok);
     QCOMPARE(bySql.size(), size_t(1400));
     QCOMPARE(bySql, expected);
+}
+
+void TestTraceSearch::scopedSearchAndSql()
+{
+    // 2,400 launches, alternately by process 100 (thread 101) on GPU 0 and process 200 (thread
+    // 201) on GPU 1: a focus keeps 1,200 of them (above the 1,000 rowids evidence lists, so the
+    // SQL must state the focus too).
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"));
+    fx.gpu(1, QStringLiteral("NVIDIA H100 80GB HBM3"));
+    fx.process(100, QStringLiteral("python3"));
+    fx.process(200, QStringLiteral("python3"));
+    const QString launch = QStringLiteral("cudaLaunchKernel_v7000");
+    fx.exec(QStringLiteral("BEGIN"));
+    for (int i = 0; i < 2400; ++i) {
+        const quint32 pid = i % 2 == 0 ? 100 : 200;
+        const qint64 start = 1000 + qint64(i) * 100;
+        fx.runtime(start - 40, start - 20, pid, pid + 1, quint32(i + 1), launch);
+        fx.kernel(start, start + 50, i % 2, 7, quint32(i + 1), pid, QStringLiteral("tiny_kernel"));
+    }
+    fx.exec(QStringLiteral("COMMIT"));
+    const TracePtr t = sl::test::loadFixture(fx);
+    QVERIFY(t);
+    const AnalysisWindow w = window(0, 1000 + 2400 * 100);
+    QCOMPARE(TraceSearch::run(*t, w, QStringLiteral("tiny")).hits.value(0).count, qint64(2400));
+    ScopeFilter gpu1;
+    gpu1.device = 1;
+    ScopeFilter thread101;
+    thread101.pid = 100, thread101.tid = 101;
+    ScopeFilter process200;
+    process200.pid = 200;
+    // The launches each focus keeps, by SQL of their own over the export.
+    const QString byDevice = QStringLiteral("SELECT rowid FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE deviceId = 1");
+    const QString byThread = QStringLiteral(
+        "SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON r.correlationId = "
+        "k.correlationId AND r.globalTid / 16777216 % 16777216 = 100 AND r.globalTid % 16777216 = 101");
+    const QString byProcess
+        = QStringLiteral("SELECT rowid FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE globalPid / 16777216 % 16777216 = 200");
+    for (const auto& [scope, oracle] :
+        { std::pair { gpu1, byDevice }, std::pair { thread101, byThread }, std::pair { process200, byProcess } }) {
+        const SearchResult r = TraceSearch::run(*t, w, QStringLiteral("tiny"), {}, scope);
+        QCOMPARE(r.hits.size(), 1);
+        QCOMPARE(r.hits[0].count, qint64(1200));
+        const Evidence e = TraceSearch::evidence(*t, w, r.hits[0], scope);
+        QVERIFY(!e.sql.contains(QStringLiteral("rowid IN")));
+        bool ok = false;
+        const std::set<qint64> bySql = sl::test::selectFirstColumn(fx.path(), e.sql, &ok);
+        QVERIFY2(ok, qPrintable(e.sql));
+        const std::set<qint64> expected = sl::test::selectFirstColumn(fx.path(), oracle, &ok);
+        QVERIFY(ok);
+        QCOMPARE(expected.size(), size_t(1200));
+        QCOMPARE(bySql, expected);
+        std::set<qint64> listed;
+        for (quint32 k : r.hits[0].rows)
+            listed.insert(t->kernels.rowid[k]);
+        QCOMPARE(listed, expected);
+    }
+    // API calls follow a process focus too: process 200's 1,200 launches.
+    const SearchResult calls = TraceSearch::run(*t, w, QStringLiteral("cudaLaunch"), {}, process200);
+    QCOMPARE(calls.hits.size(), 1);
+    QCOMPARE(calls.hits[0].count, qint64(1200));
+    bool ok = false;
+    const std::set<qint64> callSql
+        = sl::test::selectFirstColumn(fx.path(), TraceSearch::evidence(*t, w, calls.hits[0], process200).sql, &ok);
+    QVERIFY(ok);
+    const std::set<qint64> callOracle = sl::test::selectFirstColumn(fx.path(),
+        QStringLiteral("SELECT rowid FROM CUPTI_ACTIVITY_KIND_RUNTIME WHERE globalTid / 16777216 % 16777216 = 200"),
+        &ok);
+    QCOMPARE(callSql, callOracle);
 }
 
 void TestTraceSearch::resultModel()

@@ -343,6 +343,26 @@ void TestMainWindow::everyDockFollowsTheFocus()
     // Overview: one bar (GPU 1) in the device chart.
     for (const auto& series : w.overviewDock()->chart(OverviewDock::Devices)->plottedValues())
         QCOMPARE(series.size(), 1);
+    // Findings: one whose evidence kernels all ran on GPU 0 is hidden; the others stay.
+    const AnalysisPtr a = w.currentAnalysis();
+    int judged = 0, hidden = 0;
+    for (int i = 0; i < a->findings.size(); ++i) {
+        const QVector<Evidence>& evidence = a->findings[i].evidence;
+        const bool kernelsOnly
+            = !evidence.isEmpty() && std::all_of(evidence.cbegin(), evidence.cend(), [](const Evidence& e) {
+                  return e.table == QLatin1String("CUPTI_ACTIVITY_KIND_KERNEL") && !e.rows.empty();
+              });
+        if (!kernelsOnly)
+            continue;
+        bool onGpu1 = false;
+        for (const Evidence& e : evidence)
+            for (quint32 k : e.rows)
+                onGpu1 = onGpu1 || a->trace->kernels.device[k] == 1;
+        QCOMPARE(w.findingsDock()->view()->isRowHidden(i), !onGpu1);
+        ++judged;
+        hidden += !onGpu1;
+    }
+    QVERIFY(judged > hidden && hidden > 0);
     // Kernels, timeline and processes as before.
     QCOMPARE(w.kernelsDock()->scope(), gpu1);
     QCOMPARE(w.processesDock()->scope(), gpu1);
