@@ -2863,25 +2863,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
-    <name>ImportsReader</name>
-    <message>
-        <source>NVML samples: %1 rows read, %2 skipped; columns: %3.</source>
-        <translation>NVML 采样：读取 %1 行，跳过 %2 行；列：%3。</translation>
-    </message>
-    <message>
-        <source>NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were skipped.</source>
-        <translation>NVML 采样：%1 个值不是有限数（inf、nan 或超出 ±3.4e38），已跳过。</translation>
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation>正在读取 %1…</translation>
-    </message>
-    <message>
-        <source>Imports read</source>
-        <translation>导入文件已读取</translation>
-    </message>
-</context>
-<context>
     <name>GemmAnalysis</name>
     <message>
         <source>The log&apos;s process %1 is not in the trace; its calls are matched with process %2, the only one that launches GEMMs.</source>
@@ -2999,6 +2980,25 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>not recorded</source>
         <translation>未记录</translation>
+    </message>
+</context>
+<context>
+    <name>ImportsReader</name>
+    <message>
+        <source>NVML samples: %1 rows read, %2 skipped; columns: %3.</source>
+        <translation>NVML 采样：读取 %1 行，跳过 %2 行；列：%3。</translation>
+    </message>
+    <message>
+        <source>NVML samples: %1 values are no finite number (inf, nan or beyond ±3.4e38) and were skipped.</source>
+        <translation>NVML 采样：%1 个值不是有限数（inf、nan 或超出 ±3.4e38），已跳过。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Imports read</source>
+        <translation>导入文件已读取</translation>
     </message>
 </context>
 <context>
@@ -4753,6 +4753,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>The traces sampled different numbers of GPUs: figures are over all GPUs (means weighted by kernel time; no p90). Δ in percentage points for % counters, relative otherwise.</source>
         <translation>各跟踪采样的 GPU 数量不同：数值针对所有 GPU（按内核时间加权的均值；无 p90）。百分比计数器的 Δ 以百分点表示，其他为相对变化。</translation>
     </message>
+    <message>
+        <source>Comparison evidence in %1</source>
+        <translation>%1 中的比较证据</translation>
+    </message>
 </context>
 <context>
     <name>sl::ComparisonFigureModel</name>
@@ -4876,34 +4880,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
-    <name>sl::CountersDock</name>
-    <message>
-        <source>Counters</source>
-        <translation>硬件计数器</translation>
-    </message>
-    <message>
-        <source>Import Nsight Compute…</source>
-        <translation>导入 Nsight Compute…</translation>
-    </message>
-    <message>
-        <source>Import NVML Samples…</source>
-        <translation>导入 NVML 采样…</translation>
-    </message>
-    <message>
-        <source>Per phase</source>
-        <translation type="vanished">按阶段</translation>
-    </message>
-    <message>
-        <source>Nsight Compute</source>
-        <translation>Nsight Compute</translation>
-    </message>
-    <message>
-        <source>Roofline</source>
-        <translation>屋顶线</translation>
-    </message>
+    <name>sl::CounterScopeModel</name>
     <message>
         <source>GPU</source>
         <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Stretch</source>
@@ -4933,49 +4917,108 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Counters (mean / p90 over the stretch)</source>
         <translation>计数器（区段内均值 / p90）</translation>
     </message>
+</context>
+<context>
+    <name>sl::CountersDock</name>
+    <message>
+        <source>Counters</source>
+        <translation>硬件计数器</translation>
+    </message>
+    <message>
+        <source>Import Nsight Compute…</source>
+        <translation>导入 Nsight Compute…</translation>
+    </message>
+    <message>
+        <source>Import NVML Samples…</source>
+        <translation>导入 NVML 采样…</translation>
+    </message>
+    <message>
+        <source>Per phase</source>
+        <translation type="vanished">按阶段</translation>
+    </message>
+    <message>
+        <source>Nsight Compute</source>
+        <translation>Nsight Compute</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>屋顶线</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="vanished">GPU</translation>
+    </message>
+    <message>
+        <source>Stretch</source>
+        <translation type="vanished">区段</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="vanished">类别</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation type="vanished">内核时间</translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation type="vanished">跨度</translation>
+    </message>
+    <message>
+        <source>DRAM %</source>
+        <translation type="vanished">DRAM %</translation>
+    </message>
+    <message>
+        <source>Compute %</source>
+        <translation type="vanished">计算 %</translation>
+    </message>
+    <message>
+        <source>Counters (mean / p90 over the stretch)</source>
+        <translation type="vanished">计数器（区段内均值 / p90）</translation>
+    </message>
     <message>
         <source>Kernel</source>
-        <translation>内核</translation>
+        <translation type="vanished">内核</translation>
     </message>
     <message>
         <source>Launches</source>
-        <translation>启动次数</translation>
+        <translation type="vanished">启动次数</translation>
     </message>
     <message>
         <source>Trace time</source>
-        <translation>跟踪中时间</translation>
+        <translation type="vanished">跟踪中时间</translation>
     </message>
     <message>
         <source>Achieved occ. %</source>
-        <translation>实际占用率 %</translation>
+        <translation type="vanished">实际占用率 %</translation>
     </message>
     <message>
         <source>Theoretical occ. %</source>
-        <translation>理论占用率 %</translation>
+        <translation type="vanished">理论占用率 %</translation>
     </message>
     <message>
         <source>SM %</source>
-        <translation>SM %</translation>
+        <translation type="vanished">SM %</translation>
     </message>
     <message>
         <source>L1 hit %</source>
-        <translation>L1 命中率 %</translation>
+        <translation type="vanished">L1 命中率 %</translation>
     </message>
     <message>
         <source>L2 hit %</source>
-        <translation>L2 命中率 %</translation>
+        <translation type="vanished">L2 命中率 %</translation>
     </message>
     <message>
         <source>Tensor %</source>
-        <translation>张量核 %</translation>
+        <translation type="vanished">张量核 %</translation>
     </message>
     <message>
         <source>FLOP/byte</source>
-        <translation>FLOP/字节</translation>
+        <translation type="vanished">FLOP/字节</translation>
     </message>
     <message>
         <source>GFLOP/s</source>
-        <translation>GFLOP/s</translation>
+        <translation type="vanished">GFLOP/s</translation>
     </message>
     <message>
         <source>Open a trace. Counters come from exports captured with --gpu-metrics-devices, and from imported NVML samples and Nsight Compute results.</source>
@@ -4999,7 +5042,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Kind</source>
-        <translation>类型</translation>
+        <translation type="vanished">类型</translation>
     </message>
     <message>
         <source>Select a kernel to see its warp stalls</source>
@@ -5057,23 +5100,23 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Figure</source>
-        <translation>指标</translation>
+        <translation type="vanished">指标</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation>次数</translation>
+        <translation type="vanished">次数</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation>时间</translation>
+        <translation type="vanished">时间</translation>
     </message>
     <message>
         <source>Share</source>
-        <translation>占比</translation>
+        <translation type="vanished">占比</translation>
     </message>
     <message>
         <source>Detail</source>
-        <translation>详情</translation>
+        <translation type="vanished">详情</translation>
     </message>
     <message>
         <source>No trace analysed.</source>
@@ -5089,15 +5132,102 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Math path</source>
-        <translation>数学路径</translation>
+        <translation type="vanished">数学路径</translation>
     </message>
     <message>
         <source>GEMM %1</source>
-        <translation>GEMM %1</translation>
+        <translation type="vanished">GEMM %1</translation>
+    </message>
+    <message>
+        <source>Busy time</source>
+        <translation type="vanished">忙碌时间</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="vanished">GPU %1</translation>
+    </message>
+    <message>
+        <source>compute %1, copies %2, copies only %3</source>
+        <translation type="vanished">计算 %1，拷贝 %2，仅拷贝 %3</translation>
+    </message>
+    <message>
+        <source>Communication overlap</source>
+        <translation type="vanished">通信重叠</translation>
+    </message>
+    <message>
+        <source>No communication kernels in the window.</source>
+        <translation>分析窗口内没有通信内核。</translation>
+    </message>
+    <message>
+        <source>GPU %1, %2</source>
+        <translation type="vanished">GPU %1，%2</translation>
+    </message>
+    <message>
+        <source>%1 exposed</source>
+        <translation type="vanished">暴露 %1</translation>
+    </message>
+    <message>
+        <source>overlapped %1, exposed %2</source>
+        <translation type="vanished">已重叠 %1，暴露 %2</translation>
+    </message>
+    <message>
+        <source>p50 %1, p90 %2</source>
+        <translation type="vanished">p50 %1，p90 %2</translation>
+    </message>
+    <message>
+        <source>FLOPs and MFU</source>
+        <translation type="vanished">FLOPs 与 MFU</translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s</source>
+        <translation type="vanished">%1 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>MFU %1</source>
+        <translation type="vanished">MFU %1</translation>
+    </message>
+    <message>
+        <source>phase %1</source>
+        <translation type="vanished">阶段 %1</translation>
+    </message>
+    <message>
+        <source>Efficiency: %1</source>
+        <translation>效率：%1</translation>
+    </message>
+</context>
+<context>
+    <name>sl::EfficiencyModel</name>
+    <message>
+        <source>Math path</source>
+        <translation>数学路径</translation>
     </message>
     <message>
         <source>Busy time</source>
         <translation>忙碌时间</translation>
+    </message>
+    <message>
+        <source>Communication overlap</source>
+        <translation>通信重叠</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>FLOPs per phase</source>
+        <translation>各阶段 FLOPs</translation>
+    </message>
+    <message>
+        <source>FLOPs per operator</source>
+        <translation>各算子 FLOPs</translation>
+    </message>
+    <message>
+        <source>phase %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>GEMM %1</source>
+        <translation>GEMM %1</translation>
     </message>
     <message>
         <source>GPU %1</source>
@@ -5106,14 +5236,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>compute %1, copies %2, copies only %3</source>
         <translation>计算 %1，拷贝 %2，仅拷贝 %3</translation>
-    </message>
-    <message>
-        <source>Communication overlap</source>
-        <translation>通信重叠</translation>
-    </message>
-    <message>
-        <source>No communication kernels in the window.</source>
-        <translation>分析窗口内没有通信内核。</translation>
     </message>
     <message>
         <source>GPU %1, %2</source>
@@ -5132,10 +5254,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>p50 %1，p90 %2</translation>
     </message>
     <message>
-        <source>FLOPs and MFU</source>
-        <translation>FLOPs 与 MFU</translation>
-    </message>
-    <message>
         <source>%1 TFLOP/s</source>
         <translation>%1 TFLOP/s</translation>
     </message>
@@ -5144,12 +5262,28 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>MFU %1</translation>
     </message>
     <message>
-        <source>phase %1</source>
-        <translation>阶段 %1</translation>
+        <source>Section</source>
+        <translation>部分</translation>
     </message>
     <message>
-        <source>Efficiency: %1</source>
-        <translation>效率：%1</translation>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
     </message>
 </context>
 <context>
@@ -5867,11 +6001,11 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Comparison evidence in %1</source>
-        <translation>%1 中的比较证据</translation>
+        <translation type="vanished">%1 中的比较证据</translation>
     </message>
     <message>
         <source>Kernel clicked on the timeline</source>
-        <translation>在时间轴上单击的内核</translation>
+        <translation type="vanished">在时间轴上单击的内核</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
@@ -6004,6 +6138,57 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1 has no header row (nvidia-smi --format=csv,noheader). Its columns, in order, as the --query-gpu list it was written with:</source>
         <translation>%1 没有表头行（nvidia-smi --format=csv,noheader）。请按顺序给出其列，即写出它时使用的 --query-gpu 列表：</translation>
+    </message>
+</context>
+<context>
+    <name>sl::NcuKernelModel</name>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>Trace time</source>
+        <translation>跟踪中时间</translation>
+    </message>
+    <message>
+        <source>Achieved occ. %</source>
+        <translation>实际占用率 %</translation>
+    </message>
+    <message>
+        <source>Theoretical occ. %</source>
+        <translation>理论占用率 %</translation>
+    </message>
+    <message>
+        <source>SM %</source>
+        <translation>SM %</translation>
+    </message>
+    <message>
+        <source>DRAM %</source>
+        <translation>DRAM %</translation>
+    </message>
+    <message>
+        <source>L1 hit %</source>
+        <translation>L1 命中率 %</translation>
+    </message>
+    <message>
+        <source>L2 hit %</source>
+        <translation>L2 命中率 %</translation>
+    </message>
+    <message>
+        <source>Tensor %</source>
+        <translation>张量核 %</translation>
+    </message>
+    <message>
+        <source>FLOP/byte</source>
+        <translation>FLOP/字节</translation>
+    </message>
+    <message>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
     </message>
 </context>
 <context>
@@ -6889,6 +7074,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Counters (%1 of %2)</source>
         <translation>计数器（%2 个中的 %1 个）</translation>
+    </message>
+    <message>
+        <source>Kernel clicked on the timeline</source>
+        <translation>在时间轴上单击的内核</translation>
     </message>
 </context>
 <context>
