@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/mainwindow.h"
 
-#include "core/compare/comparator.h"
 #include "core/io/nvmlcsvreader.h"
 #include "core/report/efficiencyreport.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
-#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 #include "core/util/nativepath.h"
 #include "widgets/analysisfiles.h"
@@ -38,7 +36,6 @@
 #include "widgets/viewstate.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDragEnterEvent>
@@ -51,7 +48,6 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QStatusBar>
-#include <QTableView>
 #include <QTimer>
 #include <QToolBar>
 #include <QUrl>
