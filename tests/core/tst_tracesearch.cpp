@@ -5,6 +5,7 @@
 #include "core/models/searchresultmodel.h"
 #include "core/models/tracesearch.h"
 #include "tests/common/analysisfixture.h"
+#include "tests/common/realtraces.h"
 #include "tests/common/tracefixture.h"
 
 #include <QTest>
@@ -65,6 +66,7 @@ private slots:
     void evidenceSelectsTheSameRows();
     void manyRowsUsePredicateSql();
     void scopedSearchAndSql();
+    void realTracesFocusByDevice();
     void resultModel();
     void cancelStops();
 
@@ -254,6 +256,51 @@ void TestTraceSearch::scopedSearchAndSql()
         QStringLiteral("SELECT rowid FROM CUPTI_ACTIVITY_KIND_RUNTIME WHERE globalTid / 16777216 % 16777216 = 200"),
         &ok);
     QCOMPARE(callSql, callOracle);
+}
+
+void TestTraceSearch::realTracesFocusByDevice()
+{
+    // On every real export, a search for "a" focused on each GPU finds that GPU's kernels whose
+    // name or short name contains it (case-insensitively, as SQLite's LIKE for ASCII), and the
+    // evidence rows are the ones SQL selects.
+    const QStringList files = sl::test::realTraces();
+    if (files.isEmpty())
+        QSKIP(qPrintable(sl::test::realTracesSkipReason()));
+    int checked = 0;
+    for (const QString& path : files) {
+        const LoadOutcome loaded = TraceLoader::loadSync(path);
+        if (!loaded.ok())
+            continue; // tst_realtraces says why
+        const AnalysisWindow w = window(0, std::numeric_limits<qint64>::max());
+        const auto devices = sl::test::selectRows(
+            path, QStringLiteral("SELECT DISTINCT deviceId FROM CUPTI_ACTIVITY_KIND_KERNEL ORDER BY 1"), 1);
+        for (const auto& d : devices) {
+            ScopeFilter focus;
+            focus.device = d[0];
+            const SearchResult r = TraceSearch::run(*loaded.trace, w, QStringLiteral("a"), {}, focus);
+            std::set<qint64> found;
+            for (const SearchHit& h : r.hits)
+                if (h.kind == SearchHit::Kind::Kernel)
+                    for (quint32 k : h.rows)
+                        found.insert(loaded.trace->kernels.rowid[k]);
+            bool ok = false;
+            const std::set<qint64> expected = sl::test::selectFirstColumn(path,
+                QStringLiteral("SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k LEFT JOIN StringIds n ON n.id = "
+                               "k.demangledName LEFT JOIN StringIds s ON s.id = k.shortName WHERE k.deviceId = %1 "
+                               "AND k.start >= 0 AND (n.value LIKE '%a%' OR s.value LIKE '%a%')")
+                    .arg(d[0]),
+                &ok);
+            QVERIFY2(ok, qPrintable(path));
+            QVERIFY2(found == expected,
+                qPrintable(QStringLiteral("%1 GPU %2: %3 found, %4 by SQL")
+                               .arg(path)
+                               .arg(d[0])
+                               .arg(found.size())
+                               .arg(expected.size())));
+            ++checked;
+        }
+    }
+    QVERIFY(checked > 0);
 }
 
 void TestTraceSearch::resultModel()
