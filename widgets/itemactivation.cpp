@@ -6,7 +6,7 @@
 
 namespace sl {
 
-ItemActivation::ItemActivation(QAbstractItemView* view, Handler handler)
+ItemActivation::ItemActivation(QAbstractItemView* view, Handler handler, Trigger trigger)
     : QObject(view)
     , m_handler(std::move(handler))
 {
@@ -14,19 +14,20 @@ ItemActivation::ItemActivation(QAbstractItemView* view, Handler handler)
     // `activated` comes from.
     view->viewport()->installEventFilter(this);
     view->installEventFilter(this);
-    QObject::connect(view, &QAbstractItemView::clicked, this, [this](const QModelIndex& index) {
-        if (index.isValid())
-            m_handler(index);
-    });
+    if (trigger == Trigger::ClickOrKey)
+        QObject::connect(view, &QAbstractItemView::clicked, this, [this](const QModelIndex& index) {
+            if (index.isValid())
+                m_handler(index);
+        });
     QObject::connect(view, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
         if (index.isValid() && !m_mouse)
             m_handler(index);
     });
 }
 
-void ItemActivation::connect(QAbstractItemView* view, Handler handler)
+void ItemActivation::connect(QAbstractItemView* view, Handler handler, Trigger trigger)
 {
-    new ItemActivation(view, std::move(handler)); // owned by the view
+    new ItemActivation(view, std::move(handler), trigger); // owned by the view
 }
 
 bool ItemActivation::eventFilter(QObject*, QEvent* event)

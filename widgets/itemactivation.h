@@ -19,15 +19,18 @@ class ItemActivation : public QObject
     Q_OBJECT
 public:
     using Handler = std::function<void(const QModelIndex&)>;
+    /// What activates: a click or Enter; or Enter only, for a view that already acts on the
+    /// current row changing (a click makes a row current).
+    enum class Trigger { ClickOrKey, KeyOnly };
     /// Calls `handler` with the activated index of `view` (the view's model, e.g. a proxy's index);
     /// the connection lives as long as the view.
-    static void connect(QAbstractItemView* view, Handler handler);
+    static void connect(QAbstractItemView* view, Handler handler, Trigger trigger = Trigger::ClickOrKey);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    ItemActivation(QAbstractItemView* view, Handler handler);
+    ItemActivation(QAbstractItemView* view, Handler handler, Trigger trigger);
 
     Handler m_handler;
     /// The last input to the view was the mouse: its `activated` repeats (or follows) a click.

@@ -3,6 +3,7 @@
 
 #include "core/models/searchresultmodel.h"
 #include "core/util/format.h"
+#include "widgets/itemactivation.h"
 #include "widgets/tablesetup.h"
 
 #include <QHeaderView>
@@ -63,7 +64,9 @@ SearchDock::SearchDock(QWidget* parent)
     connect(&m_debounce, &QTimer::timeout, this, &SearchDock::start);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex& current) { activate(current); });
-    connect(m_view, &QTableView::activated, this, &SearchDock::activate);
+    // Selecting a row shows it; Enter shows the current one again (a double-click is no second request).
+    ItemActivation::connect(
+        m_view, [this](const QModelIndex& index) { activate(index); }, ItemActivation::Trigger::KeyOnly);
     m_status->setText(tr("Type to search the current trace and window."));
 }
 
