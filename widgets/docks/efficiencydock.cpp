@@ -21,6 +21,7 @@ EfficiencyDock::EfficiencyDock(QWidget* parent)
     , m_proxy(new ScopeProxyModel(this))
     , m_view(new QTableView(this))
     , m_headline(new QLabel(this))
+    , m_notes(new QLabel(this))
 {
     setObjectName(QStringLiteral("dock.efficiency"));
     auto* content = new QWidget(this);
@@ -40,7 +41,14 @@ EfficiencyDock::EfficiencyDock(QWidget* parent)
     m_view->horizontalHeader()->resizeSection(EfficiencyModel::Figure, 240);
     ViewState::registerHeader(m_view->horizontalHeader(), QStringLiteral("efficiency"));
     m_view->setToolTip(tr("Click a figure to see the rows behind it in the Evidence dock"));
+    // Laptop screens (tst_laptoplayout): the dock's minimum height is a few table rows and the notes.
+    m_view->setMinimumHeight(40);
     layout->addWidget(m_view, 1);
+    m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::PlainText);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    layout->addWidget(m_notes);
     setWidget(content);
     ItemActivation::connect(m_view, [this](const QModelIndex& index) { activate(index); });
     setAnalysis(nullptr);
@@ -50,6 +58,8 @@ void EfficiencyDock::setAnalysis(const AnalysisPtr& analysis)
 {
     m_analysis = analysis;
     m_model->setAnalysis(analysis);
+    m_notes->clear();
+    m_notes->setToolTip({});
     if (!analysis) {
         m_headline->setText(tr("No trace analysed."));
         return;
@@ -60,12 +70,20 @@ void EfficiencyDock::setAnalysis(const AnalysisPtr& analysis)
         lines << tr("GPU %1: %2").arg(b.deviceId).arg(EfficiencyReport::busyHeadline(b));
     if (lines.isEmpty())
         lines << tr("No GPU work in the window.");
-    // What the table cannot show as a figure.
-    if (e.overlap.isEmpty())
-        lines << tr("No communication kernels in the window.");
-    if (!e.hasShapes())
-        lines << EfficiencyReport::noShapesMessage();
     m_headline->setText(lines.join(QLatin1Char('\n')));
+    // What the table cannot show as a figure, under it: the figures come first.
+    QStringList notes;
+    if (e.overlap.isEmpty())
+        notes << tr("No communication kernels in the window.");
+    if (!e.hasShapes())
+        notes << EfficiencyReport::noShapesMessage();
+    // The first sentence of each (laptop screens leave the table a few rows); all of it in the tooltip.
+    QStringList first;
+    for (const QString& n : notes)
+        first << (n.contains(QLatin1String(". ")) ? n.section(QLatin1String(". "), 0, 0) + QLatin1Char('.') : n);
+    m_notes->setText(first.join(QLatin1Char('\n')));
+    m_notes->setToolTip(notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!notes.isEmpty());
 }
 
 void EfficiencyDock::setScope(const ScopeFilter& scope) { m_proxy->setScope(scope); }

@@ -35,7 +35,8 @@ private:
     EfficiencyModel* m_model;
     ScopeProxyModel* m_proxy;
     QTableView* m_view;
-    QLabel* m_headline;
+    QLabel* m_headline; ///< busy time per GPU
+    QLabel* m_notes; ///< what the table cannot show (no communication kernels, no shapes), under it
 };
 
 } // namespace sl
