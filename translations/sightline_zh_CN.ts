@@ -2,10 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name></name>
+    <message>
+        <source>GPU time in partial last waves</source>
+        <translation>未填满的最后一波中的 GPU 时间</translation>
+    </message>
+    <message>
+        <source>Kernel time in partial last waves</source>
+        <translation>未填满的最后一波中的内核时间占比</translation>
+    </message>
+    <message>
+        <source>GPU memory peak (largest GPU)</source>
+        <translation>GPU 显存峰值（最大的 GPU）</translation>
+    </message>
+    <message>
+        <source>GPU memory headroom (smallest GPU)</source>
+        <translation>GPU 显存余量（最小的 GPU）</translation>
+    </message>
+    <message>
+        <source>Time to first token p50</source>
+        <translation>首 token 时间 p50</translation>
+    </message>
+    <message>
+        <source>Time to first token p90</source>
+        <translation>首 token 时间 p90</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation>内核时间</translation>
+    </message>
+    <message>
+        <source>FLOPs (known part)</source>
+        <translation>FLOPs（已知部分）</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+</context>
+<context>
     <name>AnalysisOptions</name>
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>The peak TFLOP/s must be a positive number, not &quot;%1&quot;.</source>
+        <translation>峰值 TFLOP/s 必须是正数，而不是“%1”。</translation>
     </message>
 </context>
 <context>
@@ -389,7 +432,43 @@
     </message>
     <message>
         <source>Some exports do not say their rank (no RANK, SLURM_PROCID, OMPI_COMM_WORLD_RANK or PMI_RANK in the environment): their ranks are guessed from the file order.</source>
-        <translation>部分导出文件没有注明其 rank（环境变量中没有 RANK、SLURM_PROCID、OMPI_COMM_WORLD_RANK 或 PMI_RANK）：其 rank 按文件顺序推测。</translation>
+        <translation type="vanished">部分导出文件没有注明其 rank（环境变量中没有 RANK、SLURM_PROCID、OMPI_COMM_WORLD_RANK 或 PMI_RANK）：其 rank 按文件顺序推测。</translation>
+    </message>
+    <message>
+        <source>%1 #%2 of communicator %3: only ranks %4</source>
+        <translation>通信器 %3 的第 %2 个%1：只有 rank %4</translation>
+    </message>
+    <message>
+        <source>collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>rank %1: %2 of %3 B</source>
+        <translation>rank %1：%2，%3 B</translation>
+    </message>
+    <message>
+        <source>#%1 of communicator %2: %3</source>
+        <translation>通信器 %2 的第 %1 个：%3</translation>
+    </message>
+    <message>
+        <source>Rank %1 arrives last at %2 of its %3 matched collectives; the other ranks wait for it.</source>
+        <translation>rank %1 在其 %3 个已匹配集合通信中的 %2 最后到达；其他 rank 都在等它。</translation>
+    </message>
+    <message>
+        <source>%1 #%2: arrives %3 µs after the next-latest rank, after %4 µs of its own work</source>
+        <translation>%1 第 %2 个：比次晚到达的 rank 晚 %3 µs 到达，此前自身工作 %4 µs</translation>
+    </message>
+    <message>
+        <source>%1 collectives have the same communicator and position on every rank but different ops or sizes (a desync, or a rank whose capture missed a collective): they are not measured.</source>
+        <translation>%1 个集合通信在各 rank 上的通信器和序号相同，但操作或大小不同（不同步，或某个 rank 的采集漏掉了一个集合通信）：不予测量。</translation>
+    </message>
+    <message>
+        <source>Some exports do not say their rank (no RANK, SLURM_PROCID, OMPI_COMM_WORLD_RANK or PMI_RANK in the environment, no NCCL CommInitRank payload): their ranks are guessed from the file order.</source>
+        <translation>部分导出文件没有注明其 rank（环境变量中没有 RANK、SLURM_PROCID、OMPI_COMM_WORLD_RANK 或 PMI_RANK，也没有 NCCL CommInitRank 负载）：其 rank 按文件顺序推测。</translation>
+    </message>
+    <message>
+        <source>NCCL payloads give %1 collectives a communicator, but not all of them (an export without --include-blobs, or kernels launched outside NCCL&apos;s calls): all are paired by op and stream order instead.</source>
+        <translation>NCCL 负载为 %1 个集合通信给出了通信器，但并非全部（某个导出文件未使用 --include-blobs，或有内核在 NCCL 调用之外启动）：因此全部改按操作和流顺序配对。</translation>
     </message>
 </context>
 <context>
@@ -570,6 +649,14 @@
         <source>gate: %1</source>
         <translation>门控：%1</translation>
     </message>
+    <message>
+        <source>Leave out NCCL&apos;s NVTX payloads (as an export without --include-blobs=true).</source>
+        <translation>不写入 NCCL 的 NVTX 负载（如同未使用 --include-blobs=true 的导出文件）。</translation>
+    </message>
+    <message>
+        <source>Leave the rank variables (SLURM_PROCID, RANK, ...) out of the environment.</source>
+        <translation>不在环境变量中写入 rank 变量（SLURM_PROCID、RANK 等）。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterGate</name>
@@ -691,6 +778,44 @@
         <translation>
 ## 警告
 
+</translation>
+    </message>
+    <message>
+        <source>
+## Findings
+
+Each evidence line is a window of that rank&apos;s own export (ns since its session start, as its tables hold them).
+
+</source>
+        <translation>
+## 发现
+
+每条证据是该 rank 自身导出文件中的一个时间窗口（自其会话开始的 ns，与其表中的值一致）。
+
+</translation>
+    </message>
+    <message>
+        <source>  - rank %1, %2, %3–%4 ns: %5
+</source>
+        <translation>  - rank %1，%2，%3–%4 ns：%5
+</translation>
+    </message>
+    <message>
+        <source>
+## Intra- and inter-node
+
+%1 matched collectives ran on the ranks of one host, %2 across hosts.
+
+| Rank | NCCL intra-node | NCCL inter-node | Wait intra-node | Wait inter-node |
+|---|---|---|---|---|
+</source>
+        <translation>
+## 节点内与节点间
+
+%1 个已匹配集合通信在同一主机的 rank 上运行，%2 个跨主机运行。
+
+| Rank | NCCL 节点内 | NCCL 节点间 | 节点内等待 | 节点间等待 |
+|---|---|---|---|---|
 </translation>
     </message>
 </context>
@@ -2057,6 +2182,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>% of roof = achieved FLOP/s ÷ min(ceiling, intensity × DRAM roof) of the trace&apos;s GPU; the ceiling is the tensor-core one for kernels mostly on the tensor path, else FP32.</source>
         <translation>占屋顶的百分比 = 实际 FLOP/s ÷ 该跟踪 GPU 的 min(上限, 强度 × DRAM 屋顶)；主要走张量路径的内核取张量核上限，否则取 FP32 上限。</translation>
     </message>
+    <message>
+        <source>Phase · class</source>
+        <translation>阶段 · 类别</translation>
+    </message>
+    <message>
+        <source>Model anatomy</source>
+        <translation>模型剖析</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonOptions</name>
@@ -2460,11 +2593,35 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>not a sightline.digest of version %1</source>
-        <translation>不是版本 %1 的 sightline.digest</translation>
+        <translation type="vanished">不是版本 %1 的 sightline.digest</translation>
     </message>
     <message>
         <source>Cannot read the digest %1: %2</source>
         <translation>无法读取摘要 %1：%2</translation>
+    </message>
+    <message>
+        <source>not a sightline.digest</source>
+        <translation>不是 sightline.digest</translation>
+    </message>
+    <message>
+        <source>digest format version %1, this Sightline reads version %2: digest the export again (sightline-cli digest)</source>
+        <translation>摘要格式版本为 %1，本 Sightline 读取版本 %2：请重新为导出文件生成摘要（sightline-cli digest）</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>a collective names communicator %1, which the digest does not have</source>
+        <translation>某个集合通信引用了通信器 %1，但摘要中没有该通信器</translation>
+    </message>
+    <message>
+        <source>communicator %1 is damaged</source>
+        <translation>通信器 %1 已损坏</translation>
+    </message>
+    <message>
+        <source>a collective or step refers to a kind, stream or name the digest does not have</source>
+        <translation>某个集合通信或步引用了摘要中不存在的类型、流或名称</translation>
     </message>
 </context>
 <context>
@@ -2916,14 +3073,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 <context>
     <name>GpuMetricsReader</name>
     <message>
-        <source>GPU metrics are not read: GPU_METRICS has no %1 column.</source>
-        <translation>未读取 GPU 指标：GPU_METRICS 没有 %1 列。</translation>
-    </message>
-    <message>
-        <source>GPU metrics are not read: the export has no TARGET_INFO_GPU_METRICS names.</source>
-        <translation>未读取 GPU 指标：导出文件没有 TARGET_INFO_GPU_METRICS 名称。</translation>
-    </message>
-    <message>
         <source>%1 GPU metric samples have no name in TARGET_INFO_GPU_METRICS and were skipped.</source>
         <translation>%1 个 GPU 指标采样在 TARGET_INFO_GPU_METRICS 中没有名称，已跳过。</translation>
     </message>
@@ -2940,8 +3089,28 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>已跳过 %1 行 TARGET_INFO_GPU_METRICS：其 typeId 或 metricId 为 NULL 或不是整数，或其 metricName 为空。</translation>
     </message>
     <message>
-        <source>GPU metrics are not read: TARGET_INFO_GPU_METRICS names no metric.</source>
-        <translation>未读取 GPU 指标：TARGET_INFO_GPU_METRICS 未命名任何指标。</translation>
+        <source>GPU metrics are not read: %1 could not be read from %2 (%3). The rest of the trace is loaded.</source>
+        <translation>未读取 GPU 指标：无法从 %2 读取 %1（%3）。跟踪的其余部分已加载。</translation>
+    </message>
+    <message>
+        <source>unknown SQLite error</source>
+        <translation>未知的 SQLite 错误</translation>
+    </message>
+    <message>
+        <source>GPU metrics are not read: GPU_METRICS in %1 has no %2 column.</source>
+        <translation>未读取 GPU 指标：%1 中的 GPU_METRICS 没有 %2 列。</translation>
+    </message>
+    <message>
+        <source>GPU metrics are not read: %1 has no TARGET_INFO_GPU_METRICS table to name them.</source>
+        <translation>未读取 GPU 指标：%1 没有为其命名的 TARGET_INFO_GPU_METRICS 表。</translation>
+    </message>
+    <message>
+        <source>GPU metrics are not read: TARGET_INFO_GPU_METRICS in %1 has no %2 column.</source>
+        <translation>未读取 GPU 指标：%1 中的 TARGET_INFO_GPU_METRICS 没有 %2 列。</translation>
+    </message>
+    <message>
+        <source>GPU metrics are not read: TARGET_INFO_GPU_METRICS in %1 names no metric.</source>
+        <translation>未读取 GPU 指标：%1 中的 TARGET_INFO_GPU_METRICS 未命名任何指标。</translation>
     </message>
 </context>
 <context>
@@ -4064,6 +4233,50 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>SynthCublasLog</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>SynthInputOptions</name>
+    <message>
+        <source>Also write GPU memory allocation and free rows (CUDA_GPU_MEMORY_USAGE_EVENTS) as nsys --cuda-memory-usage=true does: weights and KV cache per GPU, a workspace per step.</source>
+        <translation>同时写入 GPU 显存分配与释放行（CUDA_GPU_MEMORY_USAGE_EVENTS），与 nsys --cuda-memory-usage=true 相同：每个 GPU 的权重和 KV 缓存，以及每个步的工作区。</translation>
+    </message>
+    <message>
+        <source>Also write the cuBLAS API log (CUBLAS_LOGINFO_DBG=1 format) of the export&apos;s GEMM launches to FILE, for analyze --cublas-log.</source>
+        <translation>同时将导出文件中 GEMM 启动对应的 cuBLAS API 日志（CUBLAS_LOGINFO_DBG=1 格式）写入 FILE，供 analyze --cublas-log 使用。</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>FILE</translation>
+    </message>
+    <message>
+        <source>Format of --cublas-log: api (cuBLAS, CUBLAS_LOGINFO_DBG=1; default) or lt (cuBLASLt, CUBLASLT_LOG_LEVEL=2).</source>
+        <translation>--cublas-log 的格式：api（cuBLAS，CUBLAS_LOGINFO_DBG=1；默认）或 lt（cuBLASLt，CUBLASLT_LOG_LEVEL=2）。</translation>
+    </message>
+    <message>
+        <source>FORMAT</source>
+        <translation>FORMAT</translation>
+    </message>
+    <message>
+        <source>--cublas-log-format takes api or lt, not &apos;%1&apos;.</source>
+        <translation>--cublas-log-format 只接受 api 或 lt，而不是“%1”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n GEMM call(s)</source>
+        <translation>
+            <numerusform>%1：%n 次 GEMM 调用</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TableCopy</name>
     <message>
         <source>Copy as TSV</source>
@@ -4329,6 +4542,141 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>sl::AnatomyChart</name>
+    <message>
+        <source>No model anatomy: no kernels in the window.</source>
+        <translation>无模型剖析：分析窗口中没有内核。</translation>
+    </message>
+</context>
+<context>
+    <name>sl::AnatomyDock</name>
+    <message>
+        <source>Model anatomy</source>
+        <translation>模型剖析</translation>
+    </message>
+    <message>
+        <source>Hover a segment for its FLOPs, TFLOP/s, MFU and bound class</source>
+        <translation>将鼠标悬停在分段上可查看其 FLOPs、TFLOP/s、MFU 和瓶颈类型</translation>
+    </message>
+    <message>
+        <source>No trace analysed.</source>
+        <translation>尚未分析跟踪。</translation>
+    </message>
+    <message>
+        <source>No kernels in the window.</source>
+        <translation>分析窗口中没有内核。</translation>
+    </message>
+    <message>
+        <source>Kernel time per phase and operator class. FLOPs known for %1 of it (PyTorch shape ranges or an imported cuBLAS log); TFLOP/s and MFU are over that part.</source>
+        <translation>按阶段和算子类别的内核时间。其中 %1 的 FLOPs 已知（PyTorch 形状范围或导入的 cuBLAS 日志）；TFLOP/s 和 MFU 仅基于这一部分。</translation>
+    </message>
+</context>
+<context>
+    <name>sl::AnatomyTableModel</name>
+    <message>
+        <source>Where the model spends the GPU</source>
+        <translation>模型把 GPU 花在哪里</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation>内核时间</translation>
+    </message>
+    <message>
+        <source>%1 %2FLOP</source>
+        <translation>%1 %2FLOP</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %2: %3 (%4 of the phase&apos;s kernel time), %n kernel(s)</source>
+        <translation>
+            <numerusform>%1 — %2：%3（占该阶段内核时间的 %4），%n 个内核</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>FLOPs %1 over %2 of it: %3 TFLOP/s, MFU %4</source>
+        <translation>FLOPs %1，覆盖其中 %2：%3 TFLOP/s，MFU %4</translation>
+    </message>
+    <message>
+        <source>FLOPs unknown (no PyTorch shape ranges or matched cuBLAS calls)</source>
+        <translation>FLOPs 未知（没有 PyTorch 形状范围或匹配的 cuBLAS 调用）</translation>
+    </message>
+    <message>
+        <source>Bound: %1</source>
+        <translation>瓶颈：%1</translation>
+    </message>
+    <message>
+        <source>Bound: %1 (from %2)</source>
+        <translation>瓶颈：%1（依据 %2）</translation>
+    </message>
+    <message>
+        <source>Phase of the phase map the kernels were launched in</source>
+        <translation>内核启动时所在的阶段映射中的阶段</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Operator class (docs/analysis.md &quot;Model anatomy&quot;)</source>
+        <translation>算子类别（docs/analysis.md「Model anatomy」）</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Kernels of the class in the phase</source>
+        <translation>该阶段中此类别的内核</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Σ duration of those kernels</source>
+        <translation>这些内核的时长之和</translation>
+    </message>
+    <message>
+        <source>Share of the phase&apos;s kernel time</source>
+        <translation>占该阶段内核时间的比例</translation>
+    </message>
+    <message>
+        <source>Share of phase</source>
+        <translation>占阶段比例</translation>
+    </message>
+    <message>
+        <source>FLOPs of the kernels whose shapes are known (PyTorch shape ranges or matched cuBLAS calls)</source>
+        <translation>形状已知的内核的 FLOPs（PyTorch 形状范围或匹配的 cuBLAS 调用）</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>FLOPs ÷ the time of the kernels that have them</source>
+        <translation>FLOPs ÷ 具有 FLOPs 的内核的时间</translation>
+    </message>
+    <message>
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Achieved TFLOP/s ÷ the GPU&apos;s dense peak for the kernels&apos; data type</source>
+        <translation>实际 TFLOP/s ÷ GPU 在该内核数据类型下的稠密峰值</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Hardware counters&apos; bound class when sampled, else arithmetic intensity against the GPU&apos;s ridge point</source>
+        <translation>采样了硬件计数器时取其瓶颈类型，否则按算术强度与 GPU 脊点比较</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈类型</translation>
+    </message>
+</context>
+<context>
     <name>sl::BarChartView</name>
     <message>
         <source>%1: nothing to show for this analysis</source>
@@ -4469,6 +4817,30 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>The export of rank %1 (%2) is not in %3: only its digest is.</source>
         <translation>rank %1 的导出文件（%2）不在 %3 中：那里只有其摘要。</translation>
+    </message>
+    <message>
+        <source>Wait intra-node</source>
+        <translation>节点内等待</translation>
+    </message>
+    <message>
+        <source>Wait inter-node</source>
+        <translation>节点间等待</translation>
+    </message>
+    <message>
+        <source>Waiting in collectives whose ranks all run on this rank&apos;s host</source>
+        <translation>在所有 rank 都运行于本 rank 所在主机的集合通信中的等待</translation>
+    </message>
+    <message>
+        <source>Waiting in collectives whose ranks run on several hosts</source>
+        <translation>在 rank 运行于多台主机的集合通信中的等待</translation>
+    </message>
+    <message>
+        <source>Finding / evidence (double-click to open the rank&apos;s export there)</source>
+        <translation>发现 / 证据（双击在该位置打开该 rank 的导出文件）</translation>
+    </message>
+    <message>
+        <source>Rank %1 (%2), %3 into its capture: %4</source>
+        <translation>rank %1（%2），采集开始后 %3：%4</translation>
     </message>
 </context>
 <context>
@@ -4791,6 +5163,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1 / baseline</source>
         <translation>%1 / 基线</translation>
+    </message>
+    <message>
+        <source>Anatomy %1</source>
+        <translation>模型剖析 %1</translation>
     </message>
 </context>
 <context>
@@ -6433,6 +6809,38 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Math-path rules:</source>
+        <translation>数学路径规则(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Math-Path Rules</source>
+        <translation>数学路径规则</translation>
+    </message>
+    <message>
+        <source>built-in table only</source>
+        <translation>仅内置表</translation>
+    </message>
+    <message>
+        <source>&amp;GPU peaks:</source>
+        <translation>GPU 峰值(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>GPU Peaks</source>
+        <translation>GPU 峰值</translation>
+    </message>
+    <message>
+        <source>from the GPU peaks table</source>
+        <translation>取自 GPU 峰值表</translation>
+    </message>
+    <message>
+        <source>One peak in TFLOP/s per GPU for every kernel&apos;s MFU, instead of the table.</source>
+        <translation>每个 GPU 一个峰值（TFLOP/s），用于所有内核的 MFU，代替峰值表。</translation>
+    </message>
+    <message>
+        <source>Peak TFLOP/&amp;s:</source>
+        <translation>峰值 TFLOP/s(&amp;S)：</translation>
     </message>
 </context>
 <context>

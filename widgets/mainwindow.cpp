@@ -2,6 +2,7 @@
 #include "widgets/mainwindow.h"
 
 #include "core/io/nvmlcsvreader.h"
+#include "core/io/tracecache.h"
 #include "core/report/efficiencyreport.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
@@ -12,6 +13,7 @@
 #include "widgets/comparisonroster.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/dialogs/traceinfodialog.h"
+#include "widgets/docks/anatomydock.h"
 #include "widgets/docks/comparisondock.h"
 #include "widgets/docks/countersdock.h"
 #include "widgets/docks/efficiencydock.h"
@@ -117,6 +119,8 @@ void MainWindow::arrangeDocks()
     addViewDock(m_overviewDock, Qt::LeftDockWidgetArea, m_kernelsDock);
     m_searchDock = new SearchDock(this);
     addViewDock(m_searchDock, Qt::RightDockWidgetArea, m_processesDock);
+    m_anatomyDock = new AnatomyDock(this);
+    addViewDock(m_anatomyDock, Qt::LeftDockWidgetArea, m_kernelsDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
     resizeDocks({ m_timelineDock, m_nvtxDock }, { 290, 230 }, Qt::Vertical);
@@ -150,6 +154,8 @@ void MainWindow::connectSession()
     // .nsys-rep/.qdrep: which nsys made the export, or that the cached one was reused.
     m_session->setNsysPath(Settings::instance()->nsysPath());
     connect(Settings::instance(), &Settings::nsysPathChanged, m_session, &TraceSession::setNsysPath);
+    applyCacheSettings();
+    connect(Settings::instance(), &Settings::traceCacheChanged, this, &MainWindow::applyCacheSettings);
     connect(m_session, &TraceSession::notice, m_status, &SessionStatus::showMessage);
 }
 
@@ -396,6 +402,19 @@ void MainWindow::setCurrentTrace(int index)
     m_current = index;
     m_context->show(currentAnalysis(), ScopeFilter {}); // a focus names processes of one trace
     updateTitle();
+}
+
+void MainWindow::setTraceCacheAllowed(bool allowed)
+{
+    m_cacheAllowed = allowed;
+    applyCacheSettings();
+}
+
+void MainWindow::applyCacheSettings()
+{
+    const Settings* s = Settings::instance();
+    const bool on = m_cacheAllowed && s->traceCacheEnabled();
+    m_session->setCache(on ? TraceCache::defaultDir() : QString(), qint64(s->traceCacheLimitGiB()) << 30);
 }
 
 void MainWindow::closeTrace(int index)

@@ -14,6 +14,7 @@ class QMenu;
 namespace sl {
 
 class AnalysisFiles;
+class AnatomyDock;
 class ComparisonDock;
 class ComparisonRoster;
 class EvidenceDock;
@@ -45,7 +46,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    static constexpr int kLayoutVersion = 7; ///< bump when the set of docks changes
+    static constexpr int kLayoutVersion = 8; ///< bump when the set of docks changes
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -73,6 +74,9 @@ public:
     ScopeFilter scope() const;
     /// What every dock shows and follows (the current analysis, the focus, the time viewport).
     ViewContext* viewContext() const { return m_context; }
+
+    /// `sightline --no-cache`: no trace cache whatever Preferences say (false).
+    void setTraceCacheAllowed(bool allowed);
 
     TraceSession* session() const { return m_session; }
     KernelsDock* kernelsDock() const { return m_kernelsDock; }
@@ -111,6 +115,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /// The session's trace cache from Preferences (TraceCache::defaultDir, the size limit).
+    void applyCacheSettings();
     void arrangeDocks(); ///< the default layout
     /// The one line a new dock costs: placed in `area` (tabified with `tabWith` when given),
     /// subscribed to the view context, listed in the View menu.
@@ -152,6 +158,7 @@ private:
     EfficiencyDock* m_efficiencyDock = nullptr;
     CountersDock* m_countersDock = nullptr;
     SearchDock* m_searchDock = nullptr; ///< Ctrl+F
+    AnatomyDock* m_anatomyDock = nullptr;
     bool m_fitTimeDocks = true; ///< size the time docks to their lanes when the next lanes arrive
     ViewContext* m_context; ///< what every dock shows and follows
     QList<QDockWidget*> m_docks; ///< in View-menu order (addViewDock)
@@ -165,6 +172,7 @@ private:
     int m_current = -1;
     bool m_showNextLoaded = false; ///< switch to the next trace analysed (set per open request)
     QByteArray m_defaultState;
+    bool m_cacheAllowed = true;
 };
 
 } // namespace sl

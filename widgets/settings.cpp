@@ -21,6 +21,9 @@ const QString kDefaultTaxonomy = QStringLiteral("analysis/taxonomy");
 const QString kTracePhaseMaps = QStringLiteral("analysis/tracePhaseMaps"); // map: trace path → file
 const QString kTraceTaxonomies = QStringLiteral("analysis/traceTaxonomies");
 const QString kNsysPath = QStringLiteral("files/nsysPath");
+const QString kTraceCache = QStringLiteral("files/traceCache");
+const QString kTraceCacheLimit = QStringLiteral("files/traceCacheLimitGiB");
+constexpr int kDefaultTraceCacheGiB = 8;
 const QString kCountersShown = QStringLiteral("timeline/countersShown");
 const QString kCountersHidden = QStringLiteral("timeline/countersHidden");
 const QString kGeometry = QStringLiteral("mainwindow/geometry");
@@ -147,6 +150,31 @@ void Settings::setNsysPath(const QString& path)
         return;
     QSettings().setValue(kNsysPath, path);
     emit nsysPathChanged(path);
+}
+
+bool Settings::traceCacheEnabled() const { return QSettings().value(kTraceCache, true).toBool(); }
+
+void Settings::setTraceCacheEnabled(bool enabled)
+{
+    if (enabled == traceCacheEnabled())
+        return;
+    QSettings().setValue(kTraceCache, enabled);
+    emit traceCacheChanged();
+}
+
+int Settings::traceCacheLimitGiB() const
+{
+    bool ok = false;
+    const int gib = QSettings().value(kTraceCacheLimit, kDefaultTraceCacheGiB).toInt(&ok);
+    return ok && gib >= 1 ? gib : kDefaultTraceCacheGiB;
+}
+
+void Settings::setTraceCacheLimitGiB(int gib)
+{
+    if (gib == traceCacheLimitGiB())
+        return;
+    QSettings().setValue(kTraceCacheLimit, gib);
+    emit traceCacheChanged();
 }
 
 QHash<QString, bool> Settings::timelineCounterChoices() const

@@ -53,6 +53,12 @@ public:
     /// The nsys that exports .nsys-rep/.qdrep reports; empty = on PATH or in the default install folders.
     QString nsysPath() const;
     void setNsysPath(const QString& path);
+    /// Whether opened exports are kept in the persistent trace cache (TraceCache) so that a
+    /// reopen skips SQLite; on by default. The limit is the cache folder's size in GiB.
+    bool traceCacheEnabled() const;
+    void setTraceCacheEnabled(bool enabled);
+    int traceCacheLimitGiB() const;
+    void setTraceCacheLimitGiB(int gib);
 
     /// The user's choices in the Timeline's Counters menu: counter name → shown. Names without a
     /// choice follow TimelineDock's default (the counters the analysis reads).
@@ -76,6 +82,7 @@ signals:
     /// The default phase map or taxonomy changed.
     void defaultAnalysisFilesChanged();
     void nsysPathChanged(const QString& path);
+    void traceCacheChanged();
     void windowGeometryChanged();
     void windowStateChanged();
     void headerStateChanged(const QString& key);

@@ -50,15 +50,24 @@ bool probe(const QString& mode, const QString& file, const QStringList& extra, Q
 
 /// Wall time (ns) of `sightline-cli analyze FILE --out TMP` in a fresh process, start to exit: the
 /// figure a user waits for, fixed costs (start-up, resources, report writing) included; -1 on failure.
-qint64 wholeProcessNs(const QString& file)
+/// `cacheHome` empty: `--no-cache`; else the child's trace cache lives under it (XDG_CACHE_HOME),
+/// never in the user's own cache folder.
+qint64 wholeProcessNs(const QString& file, const QString& cacheHome = QString())
 {
     QTemporaryDir out;
     QProcess child;
     child.setStandardOutputFile(QProcess::nullDevice());
+    QStringList args { QStringLiteral("analyze"), file, QStringLiteral("--out"), out.path() };
+    if (cacheHome.isEmpty())
+        args << QStringLiteral("--no-cache");
+    if (!cacheHome.isEmpty()) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), cacheHome);
+        child.setProcessEnvironment(env);
+    }
     QElapsedTimer t;
     t.start();
-    child.start(QCoreApplication::applicationFilePath(),
-        QStringList { QStringLiteral("analyze"), file, QStringLiteral("--out"), out.path() });
+    child.start(QCoreApplication::applicationFilePath(), args);
     if (!child.waitForFinished(-1) || child.exitStatus() != QProcess::NormalExit || child.exitCode() != 0)
         return -1;
     return t.nsecsElapsed();
@@ -261,6 +270,10 @@ int BenchCommand::run(const QStringList& args)
         if (!probe(kOne, file, hashArgs, &row.measure))
             return Failure;
         row.measure.insert(QStringLiteral("process_ns"), wholeProcessNs(file));
+        // The same with the trace cache: a first open (which writes it) and a reopen (served by it).
+        const QTemporaryDir cacheHome;
+        row.measure.insert(QStringLiteral("process_first_ns"), wholeProcessNs(file, cacheHome.path()));
+        row.measure.insert(QStringLiteral("process_reopen_ns"), wholeProcessNs(file, cacheHome.path()));
         if (cancelAt > 0
             && !probe(kProbeCancel, file, { QStringLiteral("--cancel-at"), QString::number(cancelAt) }, &row.cancel))
             return Failure;

@@ -6,10 +6,12 @@
 #include "core/compare/comparator.h"
 #include "core/io/nsysimporter.h"
 #include "core/io/sqliteconnection.h"
+#include "core/io/tracecache.h"
 #include "core/io/traceinspector.h"
 #include "core/io/traceloader.h"
 #include "core/report/comparisonwriter.h"
 #include "core/report/reportwriter.h"
+#include "core/synth/synthinputoptions.h"
 #include "core/synth/synthshapes.h"
 #include "core/synth/synthtracewriter.h"
 #include "core/util/childprocess.h"
@@ -79,6 +81,22 @@ void addAnalysisOptions(QCommandLineParser& p)
         Commands::tr("FILE") });
     p.addOption({ QStringLiteral("peak-tflops"),
         Commands::tr("Peak TFLOP/s per GPU for MFU, instead of the peak table."), Commands::tr("TFLOPS") });
+}
+
+/// --no-cache: analyze and compare read and write the trace cache (TraceCache) unless told not to.
+void addCacheOption(QCommandLineParser& p)
+{
+    p.addOption({ QStringLiteral("no-cache"),
+        Commands::tr("Neither read nor write the trace cache (%1).")
+            .arg(QDir::toNativeSeparators(TraceCache::defaultDir())) });
+}
+
+LoadOptions loadOptions(const QCommandLineParser& p)
+{
+    LoadOptions o;
+    if (!p.isSet(QStringLiteral("no-cache")))
+        o.cacheDir = TraceCache::defaultDir();
+    return o;
 }
 
 void addNsysOption(QCommandLineParser& p)
@@ -346,6 +364,7 @@ int Commands::analyze(const QStringList& args)
            "exports into the user's cache."));
     p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
     addAnalysisOptions(p);
+    addCacheOption(p);
     p.addOption(
         { QStringLiteral("top"), tr("Kernels in the report's top list (default 20)."), tr("N"), QStringLiteral("20") });
     addNsysOption(p);
@@ -395,7 +414,7 @@ int Commands::analyze(const QStringList& args)
         return code;
     Progress progress;
     const auto loaded = TraceLoader::loadSync(
-        trace, {}, [&](int permille, const QString& stage) { progress.update(permille, stage); });
+        trace, loadOptions(p), [&](int permille, const QString& stage) { progress.update(permille, stage); });
     progress.done();
     if (!loaded.ok()) {
         err() << loaded.message << "\n";
@@ -446,6 +465,7 @@ int Commands::compare(const QStringList& args)
     p.addOption({ QStringLiteral("params"),
         tr("Model parameters P: 2·P FLOPs per generated token (instead of --model-flops-per-token)."), tr("P") });
     addAnalysisOptions(p);
+    addCacheOption(p);
     p.addOption({ QStringLiteral("top"), tr("Matched kernel groups in the report (default 20)."), tr("N"),
         QStringLiteral("20") });
     p.addOption({ QStringLiteral("gate"),
@@ -564,7 +584,7 @@ int Commands::compare(const QStringList& args)
             return code;
         Progress progress;
         const auto loaded = TraceLoader::loadSync(
-            path, {}, [&](int permille, const QString& stage) { progress.update(permille, stage); });
+            path, loadOptions(p), [&](int permille, const QString& stage) { progress.update(permille, stage); });
         progress.done();
         if (!loaded.ok()) {
             err() << loaded.message << "\n";
@@ -713,6 +733,7 @@ int Commands::synth(const QStringList& args)
         tr("Row order of the per-process tables: time (start order across processes, default) or blocked (one "
            "block per process, each in time order, as real runtime tables often are)."),
         tr("ORDER"), QStringLiteral("time") });
+    SynthInputOptions::addTo(p);
     int code = Ok;
     if (!parse(p, args, &code))
         return code;
@@ -765,6 +786,11 @@ int Commands::synth(const QStringList& args)
               << "\n";
         return Usage;
     }
+    QString inputs;
+    if (!SynthInputOptions::apply(p, &o, &inputs)) {
+        err() << inputs << "\n";
+        return Usage;
+    }
     Progress progress;
     const QString stage = tr("Writing %1").arg(p.value(QStringLiteral("out")));
     QElapsedTimer timer;
@@ -776,15 +802,16 @@ int Commands::synth(const QStringList& args)
               return true;
           });
     progress.done();
-    if (!r.ok) {
-        err() << r.error << "\n";
+    if (!r.ok || !SynthInputOptions::writeAfter(p, p.value(QStringLiteral("out")), &inputs)) {
+        err() << (r.ok ? inputs : r.error) << "\n";
         return WriteError;
     }
     out() << tr("%1: %2 kernels, %3 API calls, %4 NVTX ranges, %5 copies, %6 graph launches in %7")
                  .arg(p.value(QStringLiteral("out")), formatCount(r.kernels), formatCount(r.runtimeCalls),
                      formatCount(r.nvtxRanges), formatCount(r.memcpys), formatCount(r.graphLaunches),
                      formatDuration(timer.nsecsElapsed()))
-          << "\n";
+          << "\n"
+          << (inputs.isEmpty() ? QString() : inputs + QLatin1Char('\n'));
     return Ok;
 }
 

@@ -3,11 +3,13 @@
 #include "app/cli/benchcommand.h"
 #include "app/cli/clicommands.h"
 #include "app/cli/clustercommands.h"
+#include "core/io/tracecache.h"
 #include "core/util/nativepath.h"
 #include "core/util/resourceusage.h"
 #include "core/util/translations.h"
 
 #include <QCoreApplication>
+#include <QScopeGuard>
 #include <QTextStream>
 
 int main(int argc, char* argv[])
@@ -21,6 +23,9 @@ int main(int argc, char* argv[])
     // language preference is the GUI's.
     sl::Translations::install(QString());
     sl::cli::installInterruptHandler();
+    // A trace cached by this run is written in the background while the analysis goes on; the
+    // process ends once the file is complete (an unfinished one would only be a temporary file).
+    const auto cacheWritten = qScopeGuard([] { sl::TraceCache::waitForWrites(); });
 
     // Arguments from argv's bytes as they are: a trace whose name is not UTF-8 must still open
     // (QCoreApplication::arguments() turns such bytes into U+FFFD, which names no file).

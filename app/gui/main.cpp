@@ -63,6 +63,8 @@ struct Options
             "Open <trace> offscreen, measure first paint, event-loop stalls, sorting and filtering, print the "
             "figures and exit (see docs/benchmarks.md)."),
         QApplication::translate("main", "trace") };
+    QCommandLineOption noCache { QStringLiteral("no-cache"),
+        QApplication::translate("main", "Neither read nor write the trace cache (Preferences › Trace cache).") };
 
     void parse(QCommandLineParser& parser, int argc, char** argv) const
     {
@@ -70,7 +72,7 @@ struct Options
             QApplication::translate("main", "Explore Nsight Systems SQLite exports of LLM inference servers."));
         parser.addHelpOption();
         parser.addVersionOption();
-        for (const QCommandLineOption* o : { &screenshot, &raiseDock, &finding, &size, &benchmark })
+        for (const QCommandLineOption* o : { &screenshot, &raiseDock, &finding, &size, &benchmark, &noCache })
             parser.addOption(*o);
         parser.addPositionalArgument(QStringLiteral("traces"),
             QApplication::translate("main", "Nsight Systems SQLite exports to open."),
@@ -136,6 +138,7 @@ int main(int argc, char** argv)
     sl::MainWindow window;
     if (parser.isSet(options.size) && !applySize(window, parser.value(options.size)))
         return 2;
+    window.setTraceCacheAllowed(!parser.isSet(options.noCache) && !parser.isSet(options.screenshot));
     window.show();
     const QStringList traces = parser.positionalArguments();
     if (parser.isSet(options.screenshot)) {

@@ -12,6 +12,8 @@ QString ComparisonFigure::sectionName(Section s)
         return QStringLiteral("phase");
     case Section::Category:
         return QStringLiteral("category");
+    case Section::Anatomy:
+        return QStringLiteral("anatomy");
     }
     return {};
 }
@@ -27,6 +29,8 @@ QString ComparisonFigure::kindName(Kind k)
         return QStringLiteral("share");
     case Kind::PerSecond:
         return QStringLiteral("per_s");
+    case Kind::Bytes:
+        return QStringLiteral("bytes");
     }
     return {};
 }

@@ -17,21 +17,22 @@ namespace sl {
 /// double, exact below 2^53 ns), shares fractions, rates per second.
 struct ComparisonFigure
 {
-    enum class Section { Trace, Phase, Category };
-    enum class Kind { DurationNs, Count, Share, PerSecond };
+    /// Anatomy: one model-anatomy cell, scope "<phase>/<class key>" (docs/report-format.md).
+    enum class Section { Trace, Phase, Category, Anatomy };
+    enum class Kind { DurationNs, Count, Share, PerSecond, Bytes };
     /// Which direction of change is an improvement (colours the delta); Neutral when neither is.
     enum class Better { Lower, Higher, Neutral };
 
     Section section = Section::Trace;
     QString key; ///< stable id, e.g. "kernel_ns_per_unit" (docs/report-format.md)
-    QString scope; ///< phase name (Phase), category name (Category), empty for Trace
+    QString scope; ///< phase name (Phase), category name (Category), "<phase>/<class>" (Anatomy), empty for Trace
     QString label; ///< translated
     Kind kind = Kind::DurationNs;
     Better better = Better::Lower;
     QVector<std::optional<double>> values; ///< one per trace
 
-    static QString sectionName(Section s); ///< "trace", "phase", "category"
-    static QString kindName(Kind k); ///< "ns", "count", "share", "per_s"
+    static QString sectionName(Section s); ///< "trace", "phase", "category", "anatomy"
+    static QString kindName(Kind k); ///< "ns", "count", "share", "per_s", "bytes"
 };
 
 /// Top kernels matched across traces: one row groups the kernels of every trace that the

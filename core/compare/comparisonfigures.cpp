@@ -2,6 +2,7 @@
 #include "core/compare/comparisonfigures.h"
 
 #include "core/analysis/statistics.h"
+#include "core/compare/comparisondesignfigures.h"
 
 #include <cmath>
 #include <functional>
@@ -361,6 +362,7 @@ void ComparisonFigures::build(Comparison& c)
     efficiencyFigures(c, figs);
     phaseFigures(c, figs);
     categoryFigures(c, figs);
+    ComparisonDesignFigures::build(c); // issue 23: waves, memory, requests, model anatomy
 }
 
 } // namespace sl

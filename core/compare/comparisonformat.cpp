@@ -21,6 +21,8 @@ QString magnitude(ComparisonFigure::Kind kind, double v)
         return formatPercent(v);
     case ComparisonFigure::Kind::PerSecond:
         return formatRate(v);
+    case ComparisonFigure::Kind::Bytes:
+        return formatBytes(qint64(std::llround(v)));
     }
     return {};
 }

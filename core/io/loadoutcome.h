@@ -51,6 +51,12 @@ struct LoadOptions
     /// Rows each GPU_METRICS range reader gets at least: fewer, and a connection of its own costs
     /// more than it saves (opening it, reading the schema).
     qint64 metricsRowsPerRange = 2'000'000;
+    /// The persistent trace cache's folder (TraceCache): a reopened, unchanged export is read
+    /// from there, a freshly loaded one written there in the background. Empty: no cache — the
+    /// default for the library and the tests; the applications set it unless the user turned
+    /// the cache off (Preferences, --no-cache).
+    QString cacheDir;
+    qint64 cacheCapBytes = qint64(8) << 30; ///< the cache folder's size limit (bytes)
 };
 
 /// Progress in permille (0..1000) with a short translated stage name; called from loader threads.

@@ -7,6 +7,7 @@
 #include "core/io/hostreader.h"
 #include "core/io/memoryusagereader.h"
 #include "core/io/metadatareader.h"
+#include "core/io/tracecache.h"
 #include "core/io/tracefinalizer.h"
 #include "core/io/tracevalidator.h"
 #include "core/util/filehash.h"
@@ -63,7 +64,33 @@ LoadOutcome TraceLoader::loadSync(const QString& path, const LoadOptions& option
     std::function<bool()> requested;
     if (externalCancel)
         requested = [externalCancel] { return externalCancel->load(std::memory_order_relaxed); };
-    return loadImpl(path, options, progress, std::move(requested));
+    return loadOrReuse(path, options, progress, std::move(requested));
+}
+
+LoadOutcome TraceLoader::loadOrReuse(const QString& path, const LoadOptions& options, const LoadProgress& progress,
+    std::function<bool()> cancelRequested)
+{
+    const std::optional<TraceCacheKey> key = options.cacheDir.isEmpty() ? std::nullopt : TraceCacheKey::of(path);
+    if (!key)
+        return loadImpl(path, options, progress, std::move(cancelRequested));
+    const QString fileName = NativePath::displayName(path);
+    if (progress)
+        progress(10, tr("Reading %1 from the trace cache").arg(fileName));
+    QString why;
+    if (auto cached = TraceCache(options.cacheDir, options.cacheCapBytes).read(*key, &why)) {
+        // The model is the same; only where the file is now may differ (a link, a moved folder).
+        cached->info.filePath = QFileInfo(path).absoluteFilePath();
+        cached->info.fileName = fileName;
+        if (progress)
+            progress(1000, tr("Loaded %1").arg(fileName));
+        return { std::move(cached), LoadError::None, {} };
+    }
+    qCDebug(lcIo) << "trace cache miss for" << fileName << "-" << why;
+    LoadOutcome out = loadImpl(path, options, progress, std::move(cancelRequested));
+    // Cached only when the file did not change while it was read.
+    if (out.ok() && TraceCacheKey::of(path) == key)
+        TraceCache::writeLater(out.trace, *key, options.cacheDir, options.cacheCapBytes);
+    return out;
 }
 
 LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& options, const LoadProgress& progress,
@@ -273,7 +300,7 @@ QFuture<LoadOutcome> TraceLoader::load(const QString& path, const LoadOptions& o
             if (lastPermille.exchange(permille) != permille)
                 promise.setProgressValueAndText(permille, stage);
         };
-        promise.addResult(loadImpl(path, options, progress, [&promise] { return promise.isCanceled(); }));
+        promise.addResult(loadOrReuse(path, options, progress, [&promise] { return promise.isCanceled(); }));
     });
 }
 

@@ -29,6 +29,10 @@ public:
     static QFuture<LoadOutcome> load(const QString& path, const LoadOptions& options = {});
 
 private:
+    /// Serves an unchanged export from the trace cache when LoadOptions::cacheDir is set, else
+    /// loads it with loadImpl() and caches the result in the background.
+    static LoadOutcome loadOrReuse(const QString& path, const LoadOptions& options, const LoadProgress& progress,
+        std::function<bool()> cancelRequested);
     /// `cancelRequested` is polled every 4 k rows from the reader threads (may be empty).
     static LoadOutcome loadImpl(const QString& path, const LoadOptions& options, const LoadProgress& progress,
         std::function<bool()> cancelRequested);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/comparisonfiguremodel.h"
 
+#include "core/compare/comparisondesignfigures.h"
 #include "core/compare/comparisonformat.h"
 
 namespace sl {
@@ -41,6 +42,8 @@ QString ComparisonFigureModel::scopeText(const ComparisonFigure& f) const
         return tr("Phase %1").arg(f.scope);
     case ComparisonFigure::Section::Category:
         return tr("Category %1").arg(f.scope);
+    case ComparisonFigure::Section::Anatomy:
+        return tr("Anatomy %1").arg(ComparisonDesignFigures::anatomyScopeLabel(f.scope));
     }
     return {};
 }

@@ -19,7 +19,8 @@ QJsonValue number(ComparisonFigure::Kind kind, const std::optional<double>& v)
 {
     if (!v)
         return QJsonValue(QJsonValue::Null);
-    if (kind == ComparisonFigure::Kind::DurationNs || kind == ComparisonFigure::Kind::Count)
+    if (kind == ComparisonFigure::Kind::DurationNs || kind == ComparisonFigure::Kind::Count
+        || kind == ComparisonFigure::Kind::Bytes)
         return QJsonValue(qint64(std::llround(*v)));
     return QJsonValue(*v);
 }

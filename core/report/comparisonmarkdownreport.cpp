@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/comparisonmarkdownreport.h"
 
+#include "core/compare/comparisondesignfigures.h"
 #include "core/compare/comparisonformat.h"
 #include "core/report/markdownreport.h"
 #include "core/util/format.h"
@@ -8,6 +9,7 @@
 
 #include <QTextStream>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sl {
@@ -21,7 +23,10 @@ void figureTable(
     QTextStream& s, const Comparison& c, ComparisonFigure::Section section, const QString& scope, bool scopeColumn)
 {
     const int n = c.traceCount(), b = c.baseline;
-    s << "| " << (scopeColumn ? ComparisonMarkdownReport::tr("Category") + QStringLiteral(" | ") : QString())
+    const bool anatomy = section == ComparisonFigure::Section::Anatomy;
+    const QString scopeHeader
+        = anatomy ? ComparisonMarkdownReport::tr("Phase · class") : ComparisonMarkdownReport::tr("Category");
+    s << "| " << (scopeColumn ? scopeHeader + QStringLiteral(" | ") : QString())
       << ComparisonMarkdownReport::tr("Figure");
     for (int i = 0; i < n; ++i)
         s << " | " << label(c, i) << (i == b ? ComparisonMarkdownReport::tr(" (baseline)") : QString());
@@ -37,7 +42,8 @@ void figureTable(
     for (const auto& f : c.figures) {
         if (f.section != section || (!scopeColumn && f.scope != scope))
             continue;
-        s << "| " << (scopeColumn ? f.scope + QStringLiteral(" | ") : QString()) << f.label;
+        const QString scopeText = anatomy ? ComparisonDesignFigures::anatomyScopeLabel(f.scope) : f.scope;
+        s << "| " << (scopeColumn ? scopeText + QStringLiteral(" | ") : QString()) << f.label;
         for (int i = 0; i < n; ++i)
             s << " | " << ComparisonFormat::value(f.kind, f.values[i]);
         for (int i = 0; i < n; ++i)
@@ -414,6 +420,11 @@ QString ComparisonMarkdownReport::build(const Comparison& c)
     }
     s << "## " << tr("Kernel categories") << "\n\n";
     figureTable(s, c, ComparisonFigure::Section::Category, {}, true);
+    if (std::any_of(c.figures.cbegin(), c.figures.cend(),
+            [](const ComparisonFigure& f) { return f.section == ComparisonFigure::Section::Anatomy; })) {
+        s << "## " << tr("Model anatomy") << "\n\n";
+        figureTable(s, c, ComparisonFigure::Section::Anatomy, {}, true);
+    }
     writeKernels(s, c);
     writeSteps(s, c);
     writeCounters(s, c);

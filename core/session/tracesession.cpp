@@ -237,6 +237,8 @@ void TraceSession::next()
         // need it (Trace::sha256() computes it then, on the exporter's worker).
         LoadOptions options;
         options.computeSha256 = false;
+        options.cacheDir = m_cacheDir;
+        options.cacheCapBytes = m_cacheCapBytes;
         m_loadWatcher.setFuture(NsysImporter::isReport(m_loadingPath) ? loadReport(m_loadingPath, options, m_nsysPath)
                                                                       : TraceLoader::load(m_loadingPath, options));
         emit loadStarted(m_loadingPath);

@@ -67,6 +67,14 @@ public:
     void setTraceOptions(int index, const std::optional<AnalysisOptions>& options);
     /// The nsys that exports .nsys-rep/.qdrep reports (Preferences); empty = NsysImporter::findNsys().
     void setNsysPath(const QString& path) { m_nsysPath = path; }
+    /// The persistent trace cache for later loads (Preferences, --no-cache): its folder (empty:
+    /// no cache) and size limit in bytes. See TraceCache.
+    void setCache(const QString& dir, qint64 capBytes)
+    {
+        m_cacheDir = dir;
+        m_cacheCapBytes = capBytes;
+    }
+    QString cacheDir() const { return m_cacheDir; }
     /// Closes trace `index`, dropping its memory (a running analysis of it is discarded).
     void close(int index);
     /// Stops the running job and forgets the queued ones.
@@ -120,6 +128,8 @@ private:
 
     AnalysisOptions m_options;
     QString m_nsysPath;
+    QString m_cacheDir;
+    qint64 m_cacheCapBytes = 0;
     QVector<Entry> m_entries;
     quint64 m_nextId = 1;
     QStringList m_pendingPaths;

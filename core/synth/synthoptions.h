@@ -43,6 +43,8 @@ struct SynthOptions
     /// launches) in per-process blocks, each block in time order, as a real runtime table often is
     /// (`synth --layout blocked`); otherwise every table is in start-time order across processes.
     bool blockedLayout = false;
+    /// Write CUDA_GPU_MEMORY_USAGE_EVENTS rows (`synth --memory-usage`, SynthMemoryUsage).
+    bool memoryUsage = false;
 };
 
 /// Outcome of writeSynthTrace(). Counts are rows written; times are ns on the session timeline.

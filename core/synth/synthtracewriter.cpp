@@ -3,6 +3,7 @@
 
 #include "core/synth/synthenumtables.h"
 #include "core/synth/synthgpumetrics.h"
+#include "core/synth/synthmemoryusage.h"
 #include "core/synth/synthmetadata.h"
 #include "core/synth/synthrowsink.h"
 #include "core/synth/synthschema.h"
@@ -238,6 +239,8 @@ bool SynthFile::finish(const SynthOptions& options, const SynthPlan& plan, const
     const qint64 captureEndNs = (result.lastNs + 999'999) / 1'000'000 * 1'000'000;
     if (options.gpuMetricsPeriodNs > 0
         && !SynthGpuMetrics::write(m_db, options.gpuMetricsPeriodNs, captureEndNs, &sqlError))
+        return sqlFailure(sqlError);
+    if (options.memoryUsage && !SynthMemoryUsage::write(m_db, &sqlError))
         return sqlFailure(sqlError);
     if ((options.blockedLayout && !writeBlocked(m_db, &sqlError))
         || !SynthMetadata::writeMetadata(m_db, plan, result.lastNs, &sqlError)

@@ -43,6 +43,16 @@ public:
     }
     const LaunchConfig& at(quint32 i) const { return m_configs[i]; }
     qsizetype size() const { return qsizetype(m_configs.size()); }
+    /// Every distinct configuration in index order (the trace cache stores them as one column).
+    const std::vector<LaunchConfig>& all() const { return m_configs; }
+    /// The inverse of all(): the same indices, the lookup index rebuilt.
+    void restore(std::vector<LaunchConfig> configs)
+    {
+        m_configs = std::move(configs);
+        m_index.clear();
+        for (quint32 i = 0; i < quint32(m_configs.size()); ++i)
+            m_index.insert(m_configs[i], i);
+    }
 
 private:
     std::vector<LaunchConfig> m_configs;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/trace/stringtable.h"
 
+#include <algorithm>
+
 namespace sl {
 
 void StringTable::setNsysStrings(QVector<QString> strings)
@@ -8,6 +10,15 @@ void StringTable::setNsysStrings(QVector<QString> strings)
     m_strings = std::move(strings);
     m_nsysCount = quint32(m_strings.size());
     m_interned.clear();
+}
+
+void StringTable::restore(QVector<QString> strings, quint32 nsysCount)
+{
+    m_strings = std::move(strings);
+    m_nsysCount = std::min(nsysCount, quint32(m_strings.size()));
+    m_interned.clear();
+    for (auto i = m_nsysCount; i < quint32(m_strings.size()); ++i)
+        m_interned.insert(m_strings[qsizetype(i)], i);
 }
 
 quint32 StringTable::intern(const QString& s)

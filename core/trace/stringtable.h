@@ -18,6 +18,12 @@ public:
     void setNsysStrings(QVector<QString> strings);
     /// Interns an inline string; equal strings get the same index. Loader thread only.
     quint32 intern(const QString& s);
+    /// Every string in index order and how many came from StringIds: what the trace cache
+    /// stores (TraceCache), so that restore() gives back the same indices.
+    const QVector<QString>& all() const { return m_strings; }
+    /// The inverse of all()/nsysCount(): the interned strings (index ≥ nsysCount) are indexed
+    /// again so intern() keeps returning the same index for the same text.
+    void restore(QVector<QString> strings, quint32 nsysCount);
 
     const QString& at(quint32 index) const
     {

@@ -2,6 +2,7 @@
 #include "tests/common/settingsisolation.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QSettings>
 #include <QTemporaryDir>
 
@@ -17,6 +18,8 @@ bool isolateSettings(const QTemporaryDir& dir, const QString& application)
     QCoreApplication::setApplicationName(application);
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+    // The trace cache (QStandardPaths::CacheLocation) goes there too, not into the user's.
+    qputenv("XDG_CACHE_HOME", QFile::encodeName(dir.filePath(QStringLiteral("cache"))));
     return true;
 }
 

@@ -3,6 +3,7 @@
 #include "tests/common/tracefixture.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -11,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,9 +31,15 @@ struct Run
     bool finished = false;
 };
 
-Run runCli(const QStringList& args)
+/// `cacheHome`: the child's XDG_CACHE_HOME (its trace cache), else the test's own.
+Run runCli(const QStringList& args, const QString& cacheHome = QString())
 {
     QProcess p;
+    if (!cacheHome.isEmpty()) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), cacheHome);
+        p.setProcessEnvironment(env);
+    }
     p.setProgram(QStringLiteral(SIGHTLINE_CLI));
     p.setArguments(args);
     p.start();
@@ -86,6 +94,7 @@ private slots:
     void synthThenInfo();
     void servingTracesCompareByTheirTokens();
     void benchSmall();
+    void analyzeReopensFromTheCache();
 };
 
 void TestCli::analyzeWritesContract()
@@ -422,6 +431,47 @@ void TestCli::benchSmall()
     const QString line = r.out.split(QLatin1Char('\n')).filter(QStringLiteral("| synth-3000.sqlite |")).last();
     QCOMPARE(line.split(QStringLiteral(" | ")).at(6).count(QLatin1Char(',')), 2);
     QVERIFY(QFile::exists(dir.filePath(QStringLiteral("synth-3000-ops.sqlite"))));
+}
+
+/// The second analyze of an unchanged export reads the trace cache (one file in the CLI's cache
+/// folder, none beside the export) and reports the same figures; --no-cache writes nothing.
+void TestCli::analyzeReopensFromTheCache()
+{
+    TraceFixture fx(TraceFixture::Schema::Nsys2026, QStringLiteral("cli-cache.sqlite"));
+    fill(fx);
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    const QString cacheDir = home.filePath(QStringLiteral("Sightline/sightline-cli/traces"));
+    auto analyze = [&](const QString& out, const QStringList& extra) {
+        const Run r = runCli(
+            QStringList { QStringLiteral("analyze"), fx.path(), QStringLiteral("--out"), home.filePath(out) } + extra,
+            home.path());
+        QFile f(home.filePath(out + QStringLiteral("/report.json")));
+        return r.exitCode == 0 && f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object()
+                                                              : QJsonObject();
+    };
+    const QJsonObject first = analyze(QStringLiteral("first"), {});
+    QVERIFY(!first.isEmpty());
+    const QStringList files = QDir(cacheDir).entryList({ QStringLiteral("*.slcache") }, QDir::Files);
+    QCOMPARE(files.size(), 1);
+    const QDateTime written = QFileInfo(QDir(cacheDir).filePath(files.front())).lastModified();
+    QTest::qWait(20);
+    const QJsonObject second = analyze(QStringLiteral("second"), {});
+    QVERIFY(!second.isEmpty());
+    // A hit refreshes the file's time (least recently used eviction); nothing else was written.
+    QVERIFY(QFileInfo(QDir(cacheDir).filePath(files.front())).lastModified() > written);
+    QCOMPARE(QDir(cacheDir).entryList({ QStringLiteral("*.slcache") }, QDir::Files), files);
+    for (const char* key : { "trace", "kernels", "devices", "idle_gaps", "launches", "nvtx", "findings", "warnings" })
+        QVERIFY2(first.value(QLatin1String(key)) == second.value(QLatin1String(key)), key);
+    QVERIFY(!first[QStringLiteral("trace")].toObject().value(QStringLiteral("sha256")).toString().isEmpty());
+    QCOMPARE(QFileInfo(fx.path()).dir().entryList(QDir::Files).filter(QStringLiteral("slcache")), QStringList());
+
+    QTemporaryDir other;
+    const Run off = runCli({ QStringLiteral("analyze"), fx.path(), QStringLiteral("--out"),
+                               other.filePath(QStringLiteral("r")), QStringLiteral("--no-cache") },
+        other.path());
+    QCOMPARE(off.exitCode, 0);
+    QVERIFY(!QDir(other.filePath(QStringLiteral("Sightline"))).exists());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

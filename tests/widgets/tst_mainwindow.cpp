@@ -319,8 +319,8 @@ void TestMainWindow::everyDockFollowsTheFocus()
     w.show();
     w.openFiles({ fx.path() });
     QVERIFY(waitIdle(w));
-    // Twelve docks, each subscribed to the one context.
-    QCOMPARE(w.findChildren<ViewDock*>().size(), 12);
+    // Thirteen docks, each subscribed to the one context.
+    QCOMPARE(w.findChildren<ViewDock*>().size(), 13);
     SearchDock* search = w.searchDock();
     search->searchEdit()->setText(QStringLiteral("big"));
     QTRY_VERIFY(!search->isSearching());

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The desktop explorer on every real export: each opens, every dock shows its data, and a click
 // on each finding lands on its evidence rows.
+#include "core/models/anatomytablemodel.h"
 #include "core/models/evidencerowsmodel.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/session/tracesession.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/realtraces.h"
 #include "tests/common/settingsisolation.h"
+#include "widgets/docks/anatomydock.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
@@ -132,6 +134,15 @@ void TestRealTracesGui::opensAndLandsOnEvidence()
     QCOMPARE(w.findingsDock()->view()->model()->rowCount(), int(a->findings.size()));
     QCOMPARE(w.processesDock()->view()->model()->rowCount(), int(a->processes.size()));
     QVERIFY(w.windowTitle().contains(a->trace->info.fileName));
+    // The Model anatomy dock: one row per phase and class, every in-window kernel in exactly one.
+    const auto* anatomy = w.findChild<AnatomyDock*>(QStringLiteral("dock.anatomy"));
+    QVERIFY(anatomy);
+    const QAbstractItemModel* cells = anatomy->table()->model();
+    QCOMPARE(cells->rowCount(), int(a->design.anatomy.cells.size()));
+    qint64 anatomyNs = 0;
+    for (int r = 0; r < cells->rowCount(); ++r)
+        anatomyNs += cells->index(r, AnatomyTableModel::KernelTime).data(AnatomyTableModel::SortRole).toLongLong();
+    QCOMPARE(anatomyNs, a->kernelNs);
     QVERIFY(w.timelineDock()->view()->waitForData());
     QVERIFY(w.nvtxDock()->view()->waitForData());
     // Every lane with events that is on screen shows some of them.

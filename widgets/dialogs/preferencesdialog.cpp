@@ -3,11 +3,14 @@
 
 #include "core/analysis/analysisoptions.h"
 #include "core/io/nsysimporter.h"
+#include "core/io/tracecache.h"
 #include "core/util/translations.h"
 #include "widgets/settings.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -15,6 +18,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace sl {
@@ -62,6 +66,7 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     nsysRow->addWidget(m_nsys, 1);
     nsysRow->addWidget(browse);
     form->addRow(tr("&nsys:"), nsysRow);
+    form->addRow(tr("Trace &cache:"), cacheRow());
     layout->addLayout(form);
     m_restartNote->setWordWrap(true);
     layout->addWidget(m_restartNote);
@@ -82,6 +87,32 @@ void PreferencesDialog::updateRestartNote()
 {
     const bool changed = selectedLanguage() != Settings::instance()->language();
     m_restartNote->setText(changed ? tr("The new language applies the next time Sightline starts.") : QString());
+}
+
+QWidget* PreferencesDialog::cacheRow()
+{
+    auto* row = new QWidget(this);
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    m_cache = new QCheckBox(tr("Keep opened exports for fast reopening"), row);
+    m_cache->setChecked(Settings::instance()->traceCacheEnabled());
+    m_cache->setToolTip(tr("A reopened export that has not changed is read from a cache file in %1 instead of "
+                           "its SQLite tables. Nothing is written beside the export.")
+                            .arg(QDir::toNativeSeparators(TraceCache::defaultDir())));
+    m_cacheLimit = new QSpinBox(row);
+    m_cacheLimit->setRange(1, 1024);
+    m_cacheLimit->setSuffix(tr(" GiB"));
+    m_cacheLimit->setValue(Settings::instance()->traceCacheLimitGiB());
+    m_cacheLimit->setToolTip(tr("The least recently opened exports leave the cache beyond this size."));
+    auto* clear = new QPushButton(tr("Clear"), row);
+    connect(clear, &QPushButton::clicked, this, [clear] {
+        TraceCache(TraceCache::defaultDir(), 0).evict(); // a limit of 0 bytes keeps nothing
+        clear->setEnabled(false);
+    });
+    h->addWidget(m_cache, 1);
+    h->addWidget(m_cacheLimit);
+    h->addWidget(clear);
+    return row;
 }
 
 QWidget* PreferencesDialog::fileRow(QLineEdit* edit, const QString& title)
@@ -121,6 +152,8 @@ void PreferencesDialog::accept()
     s->setDefaultPhaseMap(phaseMap);
     s->setDefaultTaxonomy(taxonomy);
     s->setNsysPath(m_nsys->text().trimmed());
+    s->setTraceCacheEnabled(m_cache->isChecked());
+    s->setTraceCacheLimitGiB(m_cacheLimit->value());
     QDialog::accept();
 }
 

@@ -5,7 +5,9 @@
 
 class QComboBox;
 class QLabel;
+class QCheckBox;
 class QLineEdit;
+class QSpinBox;
 
 namespace sl {
 
@@ -32,6 +34,8 @@ public:
     void accept() override;
 
 private:
+    /// "Keep a cache …" with the size limit and Clear: the persistent trace cache (TraceCache).
+    QWidget* cacheRow();
     void updateRestartNote();
 
     QWidget* fileRow(QLineEdit* edit, const QString& title);
@@ -42,6 +46,8 @@ private:
     QLineEdit* m_taxonomy;
     QLabel* m_error;
     QLineEdit* m_nsys;
+    QCheckBox* m_cache = nullptr;
+    QSpinBox* m_cacheLimit = nullptr;
 };
 
 } // namespace sl

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/tracecache.h"
+
+#include "core/io/tracecachelayout.h"
+#include "core/util/logging.h"
+#include "core/util/resourceusage.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QThreadPool>
+
+#include <algorithm>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sl {
+
+namespace {
+
+constexpr char kMagic[8] = { 'S', 'L', 'T', 'R', 'A', 'C', 'E', '\0' };
+constexpr qint64 kHeaderBytes = 64; ///< magic 8, version 4, header size 4, key digest 32, payload 8, reserved 8
+constexpr qint64 kStaleTempMs = 3600 * 1000; ///< a write older than this never finished
+
+QByteArray header(const QByteArray& digest, quint64 payload)
+{
+    QByteArray h(kHeaderBytes, '\0');
+    const quint32 version = TraceCache::kFormatVersion, size = kHeaderBytes;
+    std::memcpy(h.data(), kMagic, 8);
+    std::memcpy(h.data() + 8, &version, 4);
+    std::memcpy(h.data() + 12, &size, 4);
+    std::memcpy(h.data() + 16, digest.constData(), 32);
+    std::memcpy(h.data() + 48, &payload, 8);
+    return h;
+}
+
+/// A read-only, pre-faulted mapping of a whole file (MAP_POPULATE: one kernel call brings every
+/// page in instead of a fault per 4 KiB page while the columns are copied out).
+struct Mapping
+{
+    const uchar* data = nullptr;
+    qint64 size = 0;
+    explicit Mapping(const QString& path)
+    {
+        const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            return;
+        struct stat st;
+        if (::fstat(fd, &st) == 0 && st.st_size >= kHeaderBytes) {
+            void* p = ::mmap(nullptr, size_t(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+            if (p != MAP_FAILED)
+                data = static_cast<const uchar*>(p), size = qint64(st.st_size);
+        }
+        ::close(fd);
+    }
+    ~Mapping()
+    {
+        if (data)
+            ::munmap(const_cast<uchar*>(data), size_t(size));
+    }
+    Mapping(const Mapping&) = delete;
+    Mapping& operator=(const Mapping&) = delete;
+};
+
+QThreadPool& writerPool()
+{
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool;
+        p->setMaxThreadCount(1); // one write at a time: the disk, not the CPU, is the limit
+        return p;
+    }();
+    return *pool;
+}
+
+} // namespace
+
+TraceCache::TraceCache(QString dir, qint64 capBytes)
+    : m_dir(std::move(dir))
+    , m_cap(capBytes)
+{
+}
+
+QString TraceCache::defaultDir()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/traces");
+}
+
+QString TraceCache::fileFor(const TraceCacheKey& key) const
+{
+    return m_dir + QLatin1Char('/') + QString::fromLatin1(key.digest().toHex()) + QLatin1String(kSuffix);
+}
+
+std::shared_ptr<Trace> TraceCache::read(const TraceCacheKey& key, QString* why) const
+{
+    const QString path = fileFor(key);
+    QString reason;
+    auto miss = [&](const QString& r, bool remove) {
+        if (why)
+            *why = r;
+        if (remove) {
+            qCWarning(lcIo) << "trace cache: removing" << QFileInfo(path).fileName() << "-" << r;
+            QFile::remove(path);
+        }
+        return std::shared_ptr<Trace>();
+    };
+    if (!QFileInfo::exists(path))
+        return miss(QStringLiteral("not cached"), false);
+    const Mapping map(path);
+    if (!map.data)
+        return miss(QStringLiteral("cannot be mapped or shorter than its header"), true);
+    quint32 version = 0;
+    quint64 payload = 0;
+    std::memcpy(&version, map.data + 8, 4);
+    std::memcpy(&payload, map.data + 48, 8);
+    if (std::memcmp(map.data, kMagic, 8) != 0 || version != kFormatVersion)
+        return miss(QStringLiteral("not a trace cache of format %1").arg(kFormatVersion), true);
+    if (std::memcmp(map.data + 16, key.digest().constData(), 32) != 0)
+        return miss(QStringLiteral("written for another export"), true);
+    if (payload != quint64(map.size - kHeaderBytes))
+        return miss(QStringLiteral("truncated or extended"), true);
+    std::shared_ptr<Trace> trace(new Trace, [](Trace* t) {
+        delete t;
+        ResourceUsage::releaseFreedMemory();
+    });
+    if (!TraceCacheLayout::read(map.data + kHeaderBytes, payload, *trace, &reason))
+        return miss(reason, true);
+    QFile touch(path); // least recently used = oldest modification time
+    if (touch.open(QIODevice::ReadOnly))
+        touch.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime);
+    return trace;
+}
+
+bool TraceCache::write(const Trace& trace, const TraceCacheKey& key, QString* error) const
+{
+    auto fail = [&](const QString& e) {
+        if (error)
+            *error = e;
+        qCWarning(lcIo) << "trace cache:" << e;
+        return false;
+    };
+    if (trace.memoryBytes() > m_cap)
+        return fail(tr("%1 is larger than the trace cache's limit; it is not cached.").arg(trace.info.fileName));
+    if (!QDir().mkpath(m_dir))
+        return fail(tr("The trace cache folder %1 cannot be created.").arg(QDir::toNativeSeparators(m_dir)));
+    QSaveFile f(fileFor(key));
+    if (!f.open(QIODevice::WriteOnly))
+        return fail(tr("The trace cache file %1 cannot be written: %2").arg(f.fileName(), f.errorString()));
+    bool ok = f.write(header(key.digest(), 0)) == kHeaderBytes && TraceCacheLayout::write(f, trace);
+    const quint64 payload = quint64(f.pos() - kHeaderBytes);
+    ok = ok && f.seek(48) && f.write(reinterpret_cast<const char*>(&payload), 8) == 8;
+    if (!ok || !f.commit()) {
+        f.cancelWriting();
+        return fail(tr("The trace cache file %1 cannot be written: %2").arg(f.fileName(), f.errorString()));
+    }
+    evict();
+    return true;
+}
+
+void TraceCache::evict() const
+{
+    QDir d(m_dir);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const QFileInfo& t : d.entryInfoList({ QStringLiteral("*.slcache.*") }, QDir::Files))
+        if (t.lastModified().msecsTo(now) > kStaleTempMs)
+            QFile::remove(t.absoluteFilePath());
+    QFileInfoList files = d.entryInfoList({ QStringLiteral("*.slcache") }, QDir::Files, QDir::Time);
+    qint64 total = 0;
+    for (const QFileInfo& f : files) { // newest first
+        total += f.size();
+        if (total > m_cap)
+            QFile::remove(f.absoluteFilePath());
+    }
+}
+
+void TraceCache::writeLater(TracePtr trace, const TraceCacheKey& key, const QString& dir, qint64 capBytes)
+{
+    writerPool().start(
+        [trace = std::move(trace), key, dir, capBytes] { TraceCache(dir, capBytes).write(*trace, key); });
+}
+
+void TraceCache::waitForWrites() { writerPool().waitForDone(); }
+
+} // namespace sl

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/tracecachekey.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDataStream>
+#include <QFile>
+#include <QFileInfo>
+#include <QLocale>
+
+#include <sys/stat.h>
+
+namespace sl {
+
+namespace {
+
+constexpr qint64 kEdgeBytes = 1 << 20;
+
+qint64 ns(const struct timespec& t) { return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec; }
+
+/// The executable's size and modification time: a rebuilt Sightline never serves a model
+/// cached by another build, even when the version number did not change.
+QString buildIdentity()
+{
+    QString id = QStringLiteral(SIGHTLINE_VERSION);
+    if (QCoreApplication::instance()) {
+        const QFileInfo exe(QCoreApplication::applicationFilePath());
+        id += QStringLiteral("/%1/%2").arg(exe.size()).arg(exe.lastModified().toMSecsSinceEpoch());
+    }
+    return id;
+}
+
+} // namespace
+
+std::optional<TraceCacheKey> TraceCacheKey::of(const QString& path)
+{
+    struct stat st;
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0 || !S_ISREG(st.st_mode))
+        return std::nullopt;
+    TraceCacheKey k;
+    k.size = qint64(st.st_size);
+    k.modifiedNs = ns(st.st_mtim);
+    k.changedNs = ns(st.st_ctim);
+    k.device = quint64(st.st_dev);
+    k.inode = quint64(st.st_ino);
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(f.read(kEdgeBytes));
+    if (k.size > kEdgeBytes && f.seek(std::max(kEdgeBytes, k.size - kEdgeBytes)))
+        h.addData(f.read(kEdgeBytes));
+    k.edges = h.result();
+    k.build = buildIdentity();
+    k.language = QLocale().name();
+    return k;
+}
+
+QByteArray TraceCacheKey::digest() const
+{
+    QByteArray bytes;
+    QDataStream s(&bytes, QIODevice::WriteOnly);
+    s << size << modifiedNs << changedNs << device << inode << edges << build << language;
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
+}
+
+} // namespace sl
