@@ -287,7 +287,7 @@ void ComparisonDock::setAnalyses(const QVector<AnalysisPtr>& analyses, const QSt
 
 void ComparisonDock::recompute()
 {
-    const quint64 generation = ++m_generation;
+    m_job.cancel(); // whatever is computed now answers an older request
     if (m_analyses.size() < Comparator::kMinTraces) {
         showComparison(nullptr);
         m_status->setText(tr("Open two or more traces to compare them."));
@@ -329,10 +329,7 @@ void ComparisonDock::recompute()
         return;
     }
     m_status->setText(tr("Comparing %1 traces…").arg(m_analyses.size()));
-    FutureWatch::onResult(this, Comparator::compareAsync(m_analyses, o), [this, generation](const ComparisonPtr& c) {
-        if (generation == m_generation) // a newer request supersedes this one
-            showComparison(c);
-    });
+    m_job.watch(Comparator::compareAsync(m_analyses, o), [this](const ComparisonPtr& c) { showComparison(c); });
 }
 
 void ComparisonDock::showComparison(const ComparisonPtr& c)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/compare/comparison.h"
+#include "core/util/jobslot.h"
 #include "widgets/docks/viewdock.h"
 
 class QComboBox;
@@ -94,7 +95,7 @@ private:
     QVector<AnalysisPtr> m_analyses;
     QStringList m_labels;
     ComparisonPtr m_comparison;
-    quint64 m_generation = 0;
+    JobSlot m_job { this }; ///< the running comparison: a newer request cancels it
 
     ComparisonFigureModel* m_figures;
     ComparisonKernelModel* m_kernels;

@@ -4,6 +4,7 @@
 #include "core/analysis/kernelanalysis.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/kernelsummarymodel.h"
+#include "core/util/cancellation.h"
 #include "core/util/futurewatch.h"
 #include "widgets/tablesetup.h"
 #include "widgets/viewstate.h"
@@ -169,31 +170,31 @@ void KernelsDock::setScope(const ScopeFilter& scope)
 
 void KernelsDock::updateSummary()
 {
-    const quint64 generation = ++m_summaryGeneration;
     if (!m_analysis || m_scope.isAll()) {
-        m_summaryBusy = false;
+        m_summaryJob.cancel();
         m_summary->setAnalysis(m_analysis);
         emit summaryUpdated();
         return;
     }
     // The same summary code as the analysis, over the kernels of the window in scope; millions
-    // of kernels take a noticeable time, so a worker computes it and a newer request wins.
-    m_summaryBusy = true;
-    const QFuture<KernelAnalysis::Summary> summary = QtConcurrent::run([analysis = m_analysis, scope = m_scope] {
-        const Trace& t = *analysis->trace;
-        std::vector<quint8> include(analysis->kernelInWindow.size());
-        for (size_t i = 0; i < include.size(); ++i)
-            include[i] = analysis->kernelInWindow[i] && scope.acceptsKernel(t, quint32(i));
-        return KernelAnalysis::summarize(
-            t, include, [&](quint32 name) { return analysis->categoryOfName.value(name); });
-    });
-    FutureWatch::onResult(this, summary, [this, generation, analysis = m_analysis](KernelAnalysis::Summary s) {
-        if (generation != m_summaryGeneration)
-            return;
-        m_summaryBusy = false;
-        m_summary->setSummaries(analysis, std::move(s.kernels));
-        emit summaryUpdated();
-    });
+    // of kernels take a noticeable time, so a worker computes it, and a newer request cancels it.
+    m_summaryJob.run(
+        [analysis = m_analysis, scope = m_scope](const std::atomic<bool>& cancel) {
+            const Trace& t = *analysis->trace;
+            const Cancellation cancelled(&cancel);
+            std::vector<quint8> include(analysis->kernelInWindow.size());
+            for (size_t i = 0; i < include.size(); ++i) {
+                if (cancelled.poll(qint64(i)))
+                    return KernelAnalysis::Summary {}; // superseded: never applied
+                include[i] = analysis->kernelInWindow[i] && scope.acceptsKernel(t, quint32(i));
+            }
+            return KernelAnalysis::summarize(
+                t, include, [&](quint32 name) { return analysis->categoryOfName.value(name); });
+        },
+        [this, analysis = m_analysis](KernelAnalysis::Summary s) {
+            m_summary->setSummaries(analysis, std::move(s.kernels));
+            emit summaryUpdated();
+        });
 }
 
 void KernelsDock::setShowAllKernels(bool all)

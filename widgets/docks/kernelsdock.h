@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/util/jobslot.h"
 #include "widgets/docks/viewdock.h"
 
 #include <QTimer>
@@ -44,7 +45,7 @@ public:
     /// The name filter of both tables, at once (typing in filterEdit() applies it after 300 ms).
     void applyNameFilter(const QString& text);
     /// A scoped summary is being computed on a worker thread.
-    bool isSummaryBusy() const { return m_summaryBusy; }
+    bool isSummaryBusy() const { return m_summaryJob.isBusy(); }
 
     QTableView* summaryView() const { return m_summaryView; }
     QTableView* instanceView() const { return m_instanceView; }
@@ -85,8 +86,7 @@ private:
     ScopeFilter m_scope;
     QString m_rowsCaption; ///< caption of explicit rows (showKernels)
     bool m_selectAllOnUpdate = false; ///< select every row once the instance view is applied
-    quint64 m_summaryGeneration = 0;
-    bool m_summaryBusy = false;
+    JobSlot m_summaryJob { this }; ///< the focused summary being computed; a newer focus cancels it
 };
 
 } // namespace sl

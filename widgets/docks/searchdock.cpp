@@ -58,7 +58,7 @@ SearchDock::SearchDock(QWidget* parent)
             m_debounce.stop();
             start();
         }
-        if (!m_pending && m_proxy->rowCount() > 0)
+        if (!m_job.isBusy() && m_proxy->rowCount() > 0)
             m_view->selectRow(0);
     });
     connect(&m_debounce, &QTimer::timeout, this, &SearchDock::start);
@@ -70,11 +70,7 @@ SearchDock::SearchDock(QWidget* parent)
     m_status->setText(tr("Type to search the current trace and window."));
 }
 
-SearchDock::~SearchDock()
-{
-    m_watcher.cancel();
-    m_watcher.waitForFinished();
-}
+SearchDock::~SearchDock() = default; // m_job cancels a running search; its late result is dropped
 
 void SearchDock::setAnalysis(const AnalysisPtr& analysis)
 {
@@ -103,9 +99,7 @@ void SearchDock::focusSearch()
 
 void SearchDock::start()
 {
-    ++m_token;
-    m_watcher.cancel();
-    m_pending = false;
+    m_job.cancel();
     const QString query = m_edit->text().trimmed();
     if (!m_analysis || query.isEmpty()) {
         m_model->clear();
@@ -113,25 +107,14 @@ void SearchDock::start()
         return;
     }
     m_status->setText(tr("Searching for “%1”…").arg(query));
-    const quint64 token = m_token;
-    // The watcher follows the newest future only; an abandoned one finishes on its own.
-    disconnect(m_finished);
-    m_finished = connect(&m_watcher, &QFutureWatcherBase::finished, this, [this, token] {
-        if (token != m_token)
-            return;
-        m_pending = false;
-        finished();
-    });
-    m_pending = true;
-    m_watcher.setFuture(TraceSearch::runAsync(m_analysis->trace, m_analysis->window, query, m_scope));
+    m_job.watch(TraceSearch::runAsync(m_analysis->trace, m_analysis->window, query, m_scope),
+        [this](SearchResult r) { finished(std::move(r)); });
 }
 
-void SearchDock::finished()
+void SearchDock::finished(SearchResult r)
 {
-    const QFuture<SearchResult> f = m_watcher.future();
-    if (f.isCanceled() || f.resultCount() == 0 || !m_analysis)
+    if (!m_analysis)
         return;
-    SearchResult r = f.result();
     qint64 rows = 0;
     for (const auto& h : r.hits)
         rows += h.count;

@@ -2,9 +2,9 @@
 #pragma once
 
 #include "core/models/tracesearch.h"
+#include "core/util/jobslot.h"
 #include "widgets/docks/viewdock.h"
 
-#include <QFutureWatcher>
 #include <QTimer>
 
 class QLabel;
@@ -38,11 +38,11 @@ public:
     QTableView* view() const { return m_view; }
     SearchResultModel* model() const { return m_model; }
     /// A search is typed but not started, or started and its result not shown yet.
-    bool isSearching() const { return m_pending || m_debounce.isActive(); }
+    bool isSearching() const { return m_job.isBusy() || m_debounce.isActive(); }
 
 private:
     void start();
-    void finished();
+    void finished(SearchResult result);
     void activate(const QModelIndex& proxyIndex);
 
     AnalysisPtr m_analysis;
@@ -53,10 +53,7 @@ private:
     SearchResultModel* m_model;
     QSortFilterProxyModel* m_proxy;
     QTimer m_debounce;
-    QFutureWatcher<SearchResult> m_watcher;
-    QMetaObject::Connection m_finished;
-    bool m_pending = false;
-    quint64 m_token = 0; ///< bumped per search: a late result of an older one is dropped
+    JobSlot m_job { this }; ///< the running search: a newer query, trace or focus cancels it
 };
 
 } // namespace sl
