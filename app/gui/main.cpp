@@ -2,6 +2,7 @@
 #include "core/util/nativepath.h"
 #include "core/util/resourceusage.h"
 #include "core/util/translations.h"
+#include "widgets/benchmark/clusterbenchmark.h"
 #include "widgets/benchmark/guibenchmark.h"
 #include "widgets/guilogging.h"
 #include "widgets/mainwindow.h"
@@ -24,7 +25,7 @@ int main(int argc, char** argv)
     sl::ResourceUsage::tuneAllocator();
     // The benchmark measures the application without a display (and the same on every machine).
     for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--benchmark") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        if (std::strncmp(argv[i], "--benchmark", 11) == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Sightline"));
@@ -76,6 +77,10 @@ int main(int argc, char** argv)
             "figures and exit (see docs/benchmarks.md)."),
         QApplication::translate("main", "trace"));
     parser.addOption(benchmark);
+    const QCommandLineOption benchmarkCluster(QStringLiteral("benchmark-cluster"),
+        QApplication::translate("main", "Open the Cluster view of <folder> offscreen, time its repaints and exit."),
+        QApplication::translate("main", "folder"));
+    parser.addOption(benchmarkCluster);
     const QCommandLineOption noCache(QStringLiteral("no-cache"),
         QApplication::translate("main", "Neither read nor write the trace cache (Preferences › Trace cache)."));
     parser.addOption(noCache);
@@ -96,6 +101,8 @@ int main(int argc, char** argv)
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settings.path());
     }
+    if (parser.isSet(benchmarkCluster))
+        return sl::ClusterBenchmark::run(parser.value(benchmarkCluster));
     if (parser.isSet(benchmark)) {
         sl::MainWindow window;
         window.show();
