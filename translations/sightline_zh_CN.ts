@@ -327,11 +327,19 @@
     </message>
     <message>
         <source>Time, each figure with its ratio to the floor of the same run: the sqlite3 shell computing total() of every column the load reads, table by table (* where no sqlite3 shell ran: the C-API scan instead). C-API scan = the same columns stepped through the C API. Whole process = sightline-cli analyze, start to exit, in a fresh process. cores = CPU time / wall time.</source>
-        <translation>时间：每项数值附有其与同一次运行中下限的比值：sqlite3 shell 逐表对加载所读的每一列计算 total()（* 表示未运行 sqlite3 shell：改用 C-API 扫描）。C-API 扫描 = 通过 C API 逐行读取相同的列。整个进程 = sightline-cli analyze 在新进程中从启动到退出。核数 = CPU 时间 / 墙钟时间。</translation>
+        <translation type="vanished">时间：每项数值附有其与同一次运行中下限的比值：sqlite3 shell 逐表对加载所读的每一列计算 total()（* 表示未运行 sqlite3 shell：改用 C-API 扫描）。C-API 扫描 = 通过 C API 逐行读取相同的列。整个进程 = sightline-cli analyze 在新进程中从启动到退出。核数 = CPU 时间 / 墙钟时间。</translation>
     </message>
     <message>
         <source>| trace | kernels | API rows | NVTX ranges | floor | C-API scan | load | analyze | NVTX attribution alone | report | load+analyze+report | analyze, whole process | cores: C-API scan / load / analyze |</source>
-        <translation>| 跟踪 | 内核 | API 行数 | NVTX 范围 | 下限 | C-API 扫描 | 加载 | 分析 | 仅 NVTX 归属 | 报告 | 加载+分析+报告 | analyze 整个进程 | 核数：C-API 扫描 / 加载 / 分析 |</translation>
+        <translation type="vanished">| 跟踪 | 内核 | API 行数 | NVTX 范围 | 下限 | C-API 扫描 | 加载 | 分析 | 仅 NVTX 归属 | 报告 | 加载+分析+报告 | analyze 整个进程 | 核数：C-API 扫描 / 加载 / 分析 |</translation>
+    </message>
+    <message>
+        <source>Time, each figure with its ratio to the floor of the same run: the sqlite3 shell computing total() of every column the load reads, table by table (* where no sqlite3 shell ran: the C-API scan instead). C-API scan = the same columns stepped through the C API. Whole process = sightline-cli analyze --no-cache, start to exit, in a fresh process; first open = the same with the trace cache, which it writes; reopen = once more, served by the cache. cores = CPU time / wall time.</source>
+        <translation>时间：每项数值附有其与同一次运行中下限的比值：sqlite3 shell 逐表对加载所读的每一列计算 total()（* 表示未运行 sqlite3 shell：改用 C-API 扫描）。C-API 扫描 = 通过 C API 逐行读取相同的列。整个进程 = sightline-cli analyze --no-cache 在新进程中从启动到退出；首次打开 = 同上但启用跟踪缓存（并写入缓存）；重新打开 = 再运行一次，由缓存提供。核数 = CPU 时间 / 墙钟时间。</translation>
+    </message>
+    <message>
+        <source>| trace | kernels | API rows | NVTX ranges | floor | C-API scan | load | analyze | NVTX attribution alone | report | load+analyze+report | analyze, whole process | first open | reopen | cores: C-API scan / load / analyze |</source>
+        <translation>| 跟踪 | 内核 | API 行数 | NVTX 范围 | 下限 | C-API 扫描 | 加载 | 分析 | 仅 NVTX 归属 | 报告 | 加载+分析+报告 | analyze 整个进程 | 首次打开 | 重新打开 | 核数：C-API 扫描 / 加载 / 分析 |</translation>
     </message>
 </context>
 <context>
@@ -1643,6 +1651,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Interrupted: no comparison written.</source>
         <translation>已中断：未写出比较结果。</translation>
+    </message>
+    <message>
+        <source>Neither read nor write the trace cache (%1).</source>
+        <translation>既不读取也不写入跟踪缓存（%1）。</translation>
     </message>
 </context>
 <context>
@@ -4314,6 +4326,21 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>TraceCache</name>
+    <message>
+        <source>%1 is larger than the trace cache&apos;s limit; it is not cached.</source>
+        <translation>%1 超过跟踪缓存的大小上限，不予缓存。</translation>
+    </message>
+    <message>
+        <source>The trace cache folder %1 cannot be created.</source>
+        <translation>无法创建跟踪缓存文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>The trace cache file %1 cannot be written: %2</source>
+        <translation>无法写入跟踪缓存文件 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>TraceInspector</name>
     <message>
         <source>%1 is damaged: SQLite reports &quot;%2&quot;.</source>
@@ -4376,6 +4403,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>
             <numerusform>有 %n 行引用了不在 StringIds 中的字符串 id；它们显示为“&lt;missing string N&gt;”。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Reading %1 from the trace cache</source>
+        <translation>正在从跟踪缓存读取 %1</translation>
     </message>
 </context>
 <context>
@@ -4500,6 +4531,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>--size takes WIDTHxHEIGHT, e.g. 1366x768.</source>
         <translation>--size 需要 WIDTHxHEIGHT，例如 1366x768。</translation>
+    </message>
+    <message>
+        <source>Neither read nor write the trace cache (Preferences › Trace cache).</source>
+        <translation>既不读取也不写入跟踪缓存（首选项 › 跟踪缓存）。</translation>
     </message>
 </context>
 <context>
@@ -5133,6 +5168,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>The traces sampled different numbers of GPUs: figures are over all GPUs (means weighted by kernel time; no p90). Δ in percentage points for % counters, relative otherwise.</source>
         <translation>各跟踪采样的 GPU 数量不同：数值针对所有 GPU（按内核时间加权的均值；无 p90）。百分比计数器的 Δ 以百分点表示，其他为相对变化。</translation>
     </message>
+    <message>
+        <source>Comparison evidence in %1</source>
+        <translation>%1 中的比较证据</translation>
+    </message>
 </context>
 <context>
     <name>sl::ComparisonFigureModel</name>
@@ -5260,34 +5299,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
-    <name>sl::CountersDock</name>
-    <message>
-        <source>Counters</source>
-        <translation>硬件计数器</translation>
-    </message>
-    <message>
-        <source>Import Nsight Compute…</source>
-        <translation>导入 Nsight Compute…</translation>
-    </message>
-    <message>
-        <source>Import NVML Samples…</source>
-        <translation>导入 NVML 采样…</translation>
-    </message>
-    <message>
-        <source>Per phase</source>
-        <translation type="vanished">按阶段</translation>
-    </message>
-    <message>
-        <source>Nsight Compute</source>
-        <translation>Nsight Compute</translation>
-    </message>
-    <message>
-        <source>Roofline</source>
-        <translation>屋顶线</translation>
-    </message>
+    <name>sl::CounterScopeModel</name>
     <message>
         <source>GPU</source>
         <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Stretch</source>
@@ -5317,49 +5336,108 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Counters (mean / p90 over the stretch)</source>
         <translation>计数器（区段内均值 / p90）</translation>
     </message>
+</context>
+<context>
+    <name>sl::CountersDock</name>
+    <message>
+        <source>Counters</source>
+        <translation>硬件计数器</translation>
+    </message>
+    <message>
+        <source>Import Nsight Compute…</source>
+        <translation>导入 Nsight Compute…</translation>
+    </message>
+    <message>
+        <source>Import NVML Samples…</source>
+        <translation>导入 NVML 采样…</translation>
+    </message>
+    <message>
+        <source>Per phase</source>
+        <translation type="vanished">按阶段</translation>
+    </message>
+    <message>
+        <source>Nsight Compute</source>
+        <translation>Nsight Compute</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>屋顶线</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="vanished">GPU</translation>
+    </message>
+    <message>
+        <source>Stretch</source>
+        <translation type="vanished">区段</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="vanished">类别</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation type="vanished">内核时间</translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation type="vanished">跨度</translation>
+    </message>
+    <message>
+        <source>DRAM %</source>
+        <translation type="vanished">DRAM %</translation>
+    </message>
+    <message>
+        <source>Compute %</source>
+        <translation type="vanished">计算 %</translation>
+    </message>
+    <message>
+        <source>Counters (mean / p90 over the stretch)</source>
+        <translation type="vanished">计数器（区段内均值 / p90）</translation>
+    </message>
     <message>
         <source>Kernel</source>
-        <translation>内核</translation>
+        <translation type="vanished">内核</translation>
     </message>
     <message>
         <source>Launches</source>
-        <translation>启动次数</translation>
+        <translation type="vanished">启动次数</translation>
     </message>
     <message>
         <source>Trace time</source>
-        <translation>跟踪中时间</translation>
+        <translation type="vanished">跟踪中时间</translation>
     </message>
     <message>
         <source>Achieved occ. %</source>
-        <translation>实际占用率 %</translation>
+        <translation type="vanished">实际占用率 %</translation>
     </message>
     <message>
         <source>Theoretical occ. %</source>
-        <translation>理论占用率 %</translation>
+        <translation type="vanished">理论占用率 %</translation>
     </message>
     <message>
         <source>SM %</source>
-        <translation>SM %</translation>
+        <translation type="vanished">SM %</translation>
     </message>
     <message>
         <source>L1 hit %</source>
-        <translation>L1 命中率 %</translation>
+        <translation type="vanished">L1 命中率 %</translation>
     </message>
     <message>
         <source>L2 hit %</source>
-        <translation>L2 命中率 %</translation>
+        <translation type="vanished">L2 命中率 %</translation>
     </message>
     <message>
         <source>Tensor %</source>
-        <translation>张量核 %</translation>
+        <translation type="vanished">张量核 %</translation>
     </message>
     <message>
         <source>FLOP/byte</source>
-        <translation>FLOP/字节</translation>
+        <translation type="vanished">FLOP/字节</translation>
     </message>
     <message>
         <source>GFLOP/s</source>
-        <translation>GFLOP/s</translation>
+        <translation type="vanished">GFLOP/s</translation>
     </message>
     <message>
         <source>Open a trace. Counters come from exports captured with --gpu-metrics-devices, and from imported NVML samples and Nsight Compute results.</source>
@@ -5383,7 +5461,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Kind</source>
-        <translation>类型</translation>
+        <translation type="vanished">类型</translation>
     </message>
     <message>
         <source>Select a kernel to see its warp stalls</source>
@@ -5441,23 +5519,23 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Figure</source>
-        <translation>指标</translation>
+        <translation type="vanished">指标</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation>次数</translation>
+        <translation type="vanished">次数</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation>时间</translation>
+        <translation type="vanished">时间</translation>
     </message>
     <message>
         <source>Share</source>
-        <translation>占比</translation>
+        <translation type="vanished">占比</translation>
     </message>
     <message>
         <source>Detail</source>
-        <translation>详情</translation>
+        <translation type="vanished">详情</translation>
     </message>
     <message>
         <source>No trace analysed.</source>
@@ -5473,15 +5551,102 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Math path</source>
-        <translation>数学路径</translation>
+        <translation type="vanished">数学路径</translation>
     </message>
     <message>
         <source>GEMM %1</source>
-        <translation>GEMM %1</translation>
+        <translation type="vanished">GEMM %1</translation>
+    </message>
+    <message>
+        <source>Busy time</source>
+        <translation type="vanished">忙碌时间</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="vanished">GPU %1</translation>
+    </message>
+    <message>
+        <source>compute %1, copies %2, copies only %3</source>
+        <translation type="vanished">计算 %1，拷贝 %2，仅拷贝 %3</translation>
+    </message>
+    <message>
+        <source>Communication overlap</source>
+        <translation type="vanished">通信重叠</translation>
+    </message>
+    <message>
+        <source>No communication kernels in the window.</source>
+        <translation>分析窗口内没有通信内核。</translation>
+    </message>
+    <message>
+        <source>GPU %1, %2</source>
+        <translation type="vanished">GPU %1，%2</translation>
+    </message>
+    <message>
+        <source>%1 exposed</source>
+        <translation type="vanished">暴露 %1</translation>
+    </message>
+    <message>
+        <source>overlapped %1, exposed %2</source>
+        <translation type="vanished">已重叠 %1，暴露 %2</translation>
+    </message>
+    <message>
+        <source>p50 %1, p90 %2</source>
+        <translation type="vanished">p50 %1，p90 %2</translation>
+    </message>
+    <message>
+        <source>FLOPs and MFU</source>
+        <translation type="vanished">FLOPs 与 MFU</translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s</source>
+        <translation type="vanished">%1 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>MFU %1</source>
+        <translation type="vanished">MFU %1</translation>
+    </message>
+    <message>
+        <source>phase %1</source>
+        <translation type="vanished">阶段 %1</translation>
+    </message>
+    <message>
+        <source>Efficiency: %1</source>
+        <translation>效率：%1</translation>
+    </message>
+</context>
+<context>
+    <name>sl::EfficiencyModel</name>
+    <message>
+        <source>Math path</source>
+        <translation>数学路径</translation>
     </message>
     <message>
         <source>Busy time</source>
         <translation>忙碌时间</translation>
+    </message>
+    <message>
+        <source>Communication overlap</source>
+        <translation>通信重叠</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>FLOPs per phase</source>
+        <translation>各阶段 FLOPs</translation>
+    </message>
+    <message>
+        <source>FLOPs per operator</source>
+        <translation>各算子 FLOPs</translation>
+    </message>
+    <message>
+        <source>phase %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>GEMM %1</source>
+        <translation>GEMM %1</translation>
     </message>
     <message>
         <source>GPU %1</source>
@@ -5490,14 +5655,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>compute %1, copies %2, copies only %3</source>
         <translation>计算 %1，拷贝 %2，仅拷贝 %3</translation>
-    </message>
-    <message>
-        <source>Communication overlap</source>
-        <translation>通信重叠</translation>
-    </message>
-    <message>
-        <source>No communication kernels in the window.</source>
-        <translation>分析窗口内没有通信内核。</translation>
     </message>
     <message>
         <source>GPU %1, %2</source>
@@ -5516,10 +5673,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>p50 %1，p90 %2</translation>
     </message>
     <message>
-        <source>FLOPs and MFU</source>
-        <translation>FLOPs 与 MFU</translation>
-    </message>
-    <message>
         <source>%1 TFLOP/s</source>
         <translation>%1 TFLOP/s</translation>
     </message>
@@ -5528,12 +5681,28 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>MFU %1</translation>
     </message>
     <message>
-        <source>phase %1</source>
-        <translation>阶段 %1</translation>
+        <source>Section</source>
+        <translation>部分</translation>
     </message>
     <message>
-        <source>Efficiency: %1</source>
-        <translation>效率：%1</translation>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
     </message>
 </context>
 <context>
@@ -5876,6 +6045,18 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source> of CLI load without the hash; </source>
         <translation> 相对不计算哈希的 CLI 加载; </translation>
+    </message>
+    <message>
+        <source>Trace cache: load of the same export served by the cache</source>
+        <translation>跟踪缓存：由缓存提供的同一导出文件的加载</translation>
+    </message>
+    <message>
+        <source>GUI: reopen, first complete paint (from the trace cache)</source>
+        <translation>GUI：重新打开后的首次完整绘制（来自跟踪缓存）</translation>
+    </message>
+    <message>
+        <source> of the first open</source>
+        <translation> 相对首次打开</translation>
     </message>
 </context>
 <context>
@@ -6251,11 +6432,11 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Comparison evidence in %1</source>
-        <translation>%1 中的比较证据</translation>
+        <translation type="vanished">%1 中的比较证据</translation>
     </message>
     <message>
         <source>Kernel clicked on the timeline</source>
-        <translation>在时间轴上单击的内核</translation>
+        <translation type="vanished">在时间轴上单击的内核</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
@@ -6388,6 +6569,57 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1 has no header row (nvidia-smi --format=csv,noheader). Its columns, in order, as the --query-gpu list it was written with:</source>
         <translation>%1 没有表头行（nvidia-smi --format=csv,noheader）。请按顺序给出其列，即写出它时使用的 --query-gpu 列表：</translation>
+    </message>
+</context>
+<context>
+    <name>sl::NcuKernelModel</name>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>Trace time</source>
+        <translation>跟踪中时间</translation>
+    </message>
+    <message>
+        <source>Achieved occ. %</source>
+        <translation>实际占用率 %</translation>
+    </message>
+    <message>
+        <source>Theoretical occ. %</source>
+        <translation>理论占用率 %</translation>
+    </message>
+    <message>
+        <source>SM %</source>
+        <translation>SM %</translation>
+    </message>
+    <message>
+        <source>DRAM %</source>
+        <translation>DRAM %</translation>
+    </message>
+    <message>
+        <source>L1 hit %</source>
+        <translation>L1 命中率 %</translation>
+    </message>
+    <message>
+        <source>L2 hit %</source>
+        <translation>L2 命中率 %</translation>
+    </message>
+    <message>
+        <source>Tensor %</source>
+        <translation>张量核 %</translation>
+    </message>
+    <message>
+        <source>FLOP/byte</source>
+        <translation>FLOP/字节</translation>
+    </message>
+    <message>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
     </message>
 </context>
 <context>
@@ -6664,6 +6896,30 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Peak TFLOP/&amp;s:</source>
         <translation>峰值 TFLOP/s(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Trace &amp;cache:</source>
+        <translation>跟踪缓存(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Keep opened exports for fast reopening</source>
+        <translation>保留已打开的导出文件以便快速重新打开</translation>
+    </message>
+    <message>
+        <source>A reopened export that has not changed is read from a cache file in %1 instead of its SQLite tables. Nothing is written beside the export.</source>
+        <translation>未改动的导出文件再次打开时，从 %1 中的缓存文件读取，而不是读取其 SQLite 表。不会在导出文件旁写入任何内容。</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>The least recently opened exports leave the cache beyond this size.</source>
+        <translation>超过此大小时，最久未打开的导出文件将移出缓存。</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
     </message>
 </context>
 <context>
@@ -7305,6 +7561,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Counters (%1 of %2)</source>
         <translation>计数器（%2 个中的 %1 个）</translation>
+    </message>
+    <message>
+        <source>Kernel clicked on the timeline</source>
+        <translation>在时间轴上单击的内核</translation>
     </message>
 </context>
 <context>

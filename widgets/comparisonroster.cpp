@@ -14,25 +14,12 @@ ComparisonRoster::ComparisonRoster(TraceSession* session, QObject* parent)
     connect(session, &TraceSession::traceRemoved, this, &ComparisonRoster::update);
 }
 
-int ComparisonRoster::sessionIndex(int comparedIndex) const
-{
-    return comparedIndex >= 0 && comparedIndex < m_sessionIndex.size() ? m_sessionIndex[comparedIndex] : -1;
-}
-
-QString ComparisonRoster::label(int comparedIndex) const
-{
-    return comparedIndex >= 0 && comparedIndex < m_labels.size() ? m_labels[comparedIndex] : QString();
-}
-
 void ComparisonRoster::update()
 {
     m_analyses.clear();
-    m_sessionIndex.clear();
     for (int i = 0; i < m_session->count(); ++i)
-        if (const AnalysisPtr& a = m_session->entry(i).analysis) {
+        if (const AnalysisPtr& a = m_session->entry(i).analysis)
             m_analyses << a;
-            m_sessionIndex << i;
-        }
     m_labels = Comparator::labelsFor(m_analyses);
     emit changed(m_analyses, m_labels);
 }

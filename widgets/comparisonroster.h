@@ -12,7 +12,8 @@ class TraceSession;
 
 /// Which open traces the Comparison dock compares: every analysed trace, in selector order,
 /// labelled by Comparator::labelsFor (the rule the CLI uses). Follows the session; emits changed
-/// after every analysis and close. Maps a comparison's trace index back to the session's.
+/// after every analysis and close. (A comparison's evidence names its analysis, EvidenceRequest::analysis,
+/// which the window finds in the session.)
 class ComparisonRoster : public QObject
 {
     Q_OBJECT
@@ -22,10 +23,6 @@ public:
 
     const QVector<AnalysisPtr>& analyses() const { return m_analyses; }
     const QStringList& labels() const { return m_labels; }
-    /// The session index of compared trace `comparedIndex`, or -1.
-    int sessionIndex(int comparedIndex) const;
-    /// The label of compared trace `comparedIndex`, or empty.
-    QString label(int comparedIndex) const;
 
 signals:
     void changed(const QVector<sl::AnalysisPtr>& analyses, const QStringList& labels);
@@ -36,7 +33,6 @@ private:
     TraceSession* m_session;
     QVector<AnalysisPtr> m_analyses;
     QStringList m_labels;
-    QVector<int> m_sessionIndex; ///< per compared trace
 };
 
 } // namespace sl

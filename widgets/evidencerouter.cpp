@@ -21,10 +21,11 @@ EvidenceRouter::EvidenceRouter(EvidenceDock* evidence, KernelsDock* kernels, Tim
 {
 }
 
-void EvidenceRouter::show(
-    const AnalysisPtr& analysis, const QVector<Evidence>& evidence, const QString& title, const QString& detail)
+void EvidenceRouter::show(const AnalysisPtr& analysis, const EvidenceRequest& request)
 {
-    m_evidence->showEvidence(analysis, evidence, title, detail);
+    const QVector<Evidence>& evidence = request.evidence;
+    const QString& title = request.title;
+    m_evidence->showEvidence(analysis, evidence, title, request.detail);
     // The timeline marks the evidence and zooms to it: kernel rows when there are some, else the
     // first device time range (idle gap, warm-up), else whatever the rows span.
     const Evidence* kernels = nullptr;
@@ -35,12 +36,15 @@ void EvidenceRouter::show(
         if (!range && e.startNs >= 0 && e.endNs >= e.startNs)
             range = &e;
     }
-    if (kernels)
+    // A click on the timeline: the user is looking at it, so it stays where it is.
+    if (request.fromTimeline) {
+    } else if (kernels) {
         m_timeline->highlightKernels(kernels->rows);
-    else if (range && range->deviceId >= 0)
+    } else if (range && range->deviceId >= 0) {
         m_timeline->highlightRange(range->deviceId, range->startNs, range->endNs);
-    else if (const auto [start, end] = m_evidence->model()->span(); start >= 0)
+    } else if (const auto [start, end] = m_evidence->model()->span(); start >= 0) {
         m_timeline->zoomTo(start, end);
+    }
     if (kernels) {
         m_kernels->showKernels(
             kernels->rows, tr("%n evidence kernel(s) of “%1”", nullptr, int(kernels->rows.size())).arg(title));

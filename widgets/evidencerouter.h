@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysisresult.h"
+#include "core/models/evidencerequest.h"
 
 #include <QObject>
 
@@ -11,9 +12,10 @@ class EvidenceDock;
 class KernelsDock;
 class TimelineDock;
 
-/// Lands a finding's or a comparison link's evidence where it can be read: every row in the
-/// Evidence dock; kernel rows also selected in the Kernels dock (which comes to the front); the
-/// timeline marks them (kernels, else the first device time range, else the rows' span).
+/// Lands a dock's EvidenceRequest (a finding's, a figure's, a search hit's, a comparison link's)
+/// where it can be read: every row in the Evidence dock; kernel rows also selected in the Kernels
+/// dock (which comes to the front); the timeline marks them (kernels, else the first device time
+/// range, else the rows' span) unless the request came from the timeline itself.
 class EvidenceRouter : public QObject
 {
     Q_OBJECT
@@ -21,8 +23,7 @@ public:
     EvidenceRouter(EvidenceDock* evidence, KernelsDock* kernels, TimelineDock* timeline, QObject* parent = nullptr);
 
     /// `analysis` is the trace the rows belong to (the docks show it already).
-    void show(
-        const AnalysisPtr& analysis, const QVector<Evidence>& evidence, const QString& title, const QString& detail);
+    void show(const AnalysisPtr& analysis, const EvidenceRequest& request);
 
 private:
     EvidenceDock* m_evidence;

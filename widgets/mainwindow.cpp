@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/mainwindow.h"
 
-#include "core/compare/comparator.h"
 #include "core/io/nvmlcsvreader.h"
 #include "core/io/tracecache.h"
 #include "core/report/efficiencyreport.h"
 #include "core/session/tracesession.h"
 #include "core/timeline/timelinecache.h"
-#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 #include "core/util/nativepath.h"
 #include "widgets/analysisfiles.h"
@@ -35,12 +33,11 @@
 #include "widgets/settings.h"
 #include "widgets/timeline/nvtxview.h"
 #include "widgets/timeline/timelineview.h"
-#include "widgets/timeline/timeviewport.h"
 #include "widgets/tracelabel.h"
+#include "widgets/viewcontext.h"
 #include "widgets/viewstate.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDragEnterEvent>
@@ -53,7 +50,6 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QStatusBar>
-#include <QTableView>
 #include <QTimer>
 #include <QToolBar>
 #include <QUrl>
@@ -73,7 +69,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_nvtxDock(new NvtxPhasesDock(this))
     , m_efficiencyDock(new EfficiencyDock(this))
     , m_countersDock(new CountersDock(this))
-    , m_viewport(new TimeViewport(this))
+    , m_context(new ViewContext(this))
     , m_roster(new ComparisonRoster(m_session, this))
     , m_evidenceRouter(new EvidenceRouter(m_evidenceDock, m_kernelsDock, m_timelineDock, this))
     , m_status(new SessionStatus(m_session, statusBar(), this))
@@ -92,36 +88,57 @@ MainWindow::MainWindow(QWidget* parent)
     placeholder->setWordWrap(true);
     setCentralWidget(placeholder);
     centralWidget()->hide(); // the docks take the whole window
+    arrangeDocks();
+    createActions();
+
+    connectSession();
+    connectDocks();
+    connectFitTimeDocks();
+
+    m_defaultState = saveState(kLayoutVersion);
+    restoreLayout();
+}
+
+void MainWindow::arrangeDocks()
+{
     // The timeline spans the top (NVTX phases under it, on the same time axis); tables below.
-    addDockWidget(Qt::TopDockWidgetArea, m_timelineDock);
-    addDockWidget(Qt::TopDockWidgetArea, m_nvtxDock);
+    addViewDock(m_timelineDock, Qt::TopDockWidgetArea);
+    addViewDock(m_nvtxDock, Qt::TopDockWidgetArea);
     splitDockWidget(m_timelineDock, m_nvtxDock, Qt::Vertical);
-    addDockWidget(Qt::LeftDockWidgetArea, m_kernelsDock);
-    addDockWidget(Qt::RightDockWidgetArea, m_findingsDock);
-    addDockWidget(Qt::RightDockWidgetArea, m_processesDock);
+    addViewDock(m_kernelsDock, Qt::LeftDockWidgetArea);
+    addViewDock(m_findingsDock, Qt::RightDockWidgetArea);
+    addViewDock(m_processesDock, Qt::RightDockWidgetArea);
     splitDockWidget(m_findingsDock, m_processesDock, Qt::Vertical);
-    tabifyDockWidget(m_processesDock, m_evidenceDock);
+    addViewDock(m_evidenceDock, Qt::RightDockWidgetArea, m_processesDock);
+    addViewDock(m_servingDock, Qt::LeftDockWidgetArea, m_kernelsDock);
+    addViewDock(m_efficiencyDock, Qt::RightDockWidgetArea, m_processesDock);
+    addViewDock(m_countersDock, Qt::RightDockWidgetArea, m_processesDock);
+    addViewDock(m_comparisonDock, Qt::LeftDockWidgetArea, m_kernelsDock);
     // The charts share the wide bottom-left area with the tables: on a 768-px screen the right
     // column has room for the findings and one table dock only.
-    tabifyDockWidget(m_processesDock, m_overviewDock);
-    tabifyDockWidget(m_kernelsDock, m_servingDock);
-    tabifyDockWidget(m_processesDock, m_efficiencyDock);
-    tabifyDockWidget(m_processesDock, m_countersDock);
-    tabifyDockWidget(m_kernelsDock, m_comparisonDock);
-    tabifyDockWidget(m_kernelsDock, m_overviewDock);
+    addViewDock(m_overviewDock, Qt::LeftDockWidgetArea, m_kernelsDock);
     m_searchDock = new SearchDock(this);
-    tabifyDockWidget(m_processesDock, m_searchDock);
+    addViewDock(m_searchDock, Qt::RightDockWidgetArea, m_processesDock);
     m_anatomyDock = new AnatomyDock(this);
-    tabifyDockWidget(m_kernelsDock, m_anatomyDock);
+    addViewDock(m_anatomyDock, Qt::LeftDockWidgetArea, m_kernelsDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
     resizeDocks({ m_timelineDock, m_nvtxDock }, { 290, 230 }, Qt::Vertical);
     resizeDocks({ m_kernelsDock, m_findingsDock }, { 900, 700 }, Qt::Horizontal);
-    m_timelineDock->setTimeViewport(m_viewport);
-    m_nvtxDock->setTimeViewport(m_viewport);
+}
 
-    createActions();
+void MainWindow::addViewDock(ViewDock* dock, Qt::DockWidgetArea area, QDockWidget* tabWith)
+{
+    if (tabWith)
+        tabifyDockWidget(tabWith, dock);
+    else
+        addDockWidget(area, dock);
+    dock->attach(m_context);
+    m_docks.append(dock);
+}
 
+void MainWindow::connectSession()
+{
     connect(m_session, &TraceSession::traceAdded, this, &MainWindow::onTraceAdded);
     connect(m_session, &TraceSession::analysisReady, this, &MainWindow::onAnalysisReady);
     connect(m_session, &TraceSession::traceRemoved, this, &MainWindow::onTraceRemoved);
@@ -140,36 +157,15 @@ MainWindow::MainWindow(QWidget* parent)
     applyCacheSettings();
     connect(Settings::instance(), &Settings::traceCacheChanged, this, &MainWindow::applyCacheSettings);
     connect(m_session, &TraceSession::notice, m_status, &SessionStatus::showMessage);
-    connect(m_findingsDock, &FindingsDock::evidenceActivated, this, &MainWindow::showEvidence);
-    connect(m_searchDock, &SearchDock::evidenceRequested, this,
-        [this](const QVector<Evidence>& evidence, const QString& title) {
-            if (currentAnalysis())
-                landOnEvidence(evidence, title, QString());
-        });
+}
+
+void MainWindow::connectDocks()
+{
+    // Every dock's evidence request arrives here, through the view context (ViewDock::attach).
+    connect(m_context, &ViewContext::evidenceRequested, this, &MainWindow::requestEvidence);
     connect(m_processesDock, &ProcessesDock::scopeChanged, this, &MainWindow::setScope);
-    connect(m_efficiencyDock, &EfficiencyDock::evidenceRequested, this, &MainWindow::landOnEvidence);
-    connect(m_countersDock, &CountersDock::evidenceRequested, this, &MainWindow::landOnEvidence);
-    const auto importNcu = [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import Nsight Compute results"), QString(),
-            tr("Nsight Compute results (*.csv *.ncu-rep);;All files (*)"));
-        if (!path.isEmpty() && m_current >= 0)
-            importCounters(path, m_session->entry(m_current).nvmlCsv, m_session->entry(m_current).nvmlColumns);
-    };
-    const auto importNvml = [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Import NVML samples"), QString(), tr("CSV files (*.csv);;All files (*)"));
-        QStringList columns;
-        if (!path.isEmpty() && m_current >= 0 && askNvmlColumns(path, &columns))
-            importCounters(m_session->entry(m_current).ncuFile, path, columns);
-    };
-    connect(m_countersDock, &CountersDock::importNcuRequested, this, importNcu);
-    connect(m_countersDock, &CountersDock::importNvmlRequested, this, importNvml);
-    m_importNcu = importNcu;
-    m_importNvml = importNvml;
-    connect(m_comparisonDock, &ComparisonDock::evidenceRequested, this, [this](int trace, const Evidence& e) {
-        if (const int index = m_roster->sessionIndex(trace); index >= 0)
-            showTraceEvidence(index, { e }, tr("Comparison evidence in %1").arg(m_roster->label(trace)));
-    });
+    connect(m_countersDock, &CountersDock::importNcuRequested, this, &MainWindow::chooseNcuImport);
+    connect(m_countersDock, &CountersDock::importNvmlRequested, this, &MainWindow::chooseNvmlImport);
     connect(m_comparisonDock, &ComparisonDock::exportFinished, this,
         [this](bool, const QString& message) { m_status->showMessage(message); });
     const auto requestWindow = [this](qint64 startNs, qint64 endNs) {
@@ -181,10 +177,6 @@ MainWindow::MainWindow(QWidget* parent)
     };
     connect(m_timelineDock, &TimelineDock::windowRequested, this, requestWindow);
     connect(m_nvtxDock, &NvtxPhasesDock::windowRequested, this, requestWindow);
-    connect(m_timelineDock, &TimelineDock::kernelActivated, this, [this](quint32 k) {
-        m_kernelsDock->showKernels({ k }, tr("Kernel clicked on the timeline"));
-        m_kernelsDock->raise();
-    });
     connect(m_evidenceDock, &EvidenceDock::zoomRequested, this, [this](qint64 startNs, qint64 endNs) {
         if (startNs >= 0 && endNs >= startNs) {
             m_timelineDock->zoomTo(startNs, endNs);
@@ -192,13 +184,29 @@ MainWindow::MainWindow(QWidget* parent)
         }
     });
     connect(m_overviewDock, &OverviewDock::statusMessage, m_status, &SessionStatus::showMessage);
-    connect(m_servingDock, &ServingDock::stepActivated, this,
-        [this](const QVector<Evidence>& evidence, const QString& title) {
-            if (const AnalysisPtr a = currentAnalysis())
-                m_evidenceRouter->show(a, evidence, title, QString());
-        });
     connect(m_traceSelector, &QComboBox::currentIndexChanged, this, &MainWindow::setCurrentTrace);
     connect(m_timelineDock->view(), &TimeCanvas::dataReady, this, &MainWindow::fitTimeDocks);
+}
+
+void MainWindow::chooseNcuImport()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Nsight Compute results"), QString(),
+        tr("Nsight Compute results (*.csv *.ncu-rep);;All files (*)"));
+    if (!path.isEmpty() && m_current >= 0)
+        importCounters(path, m_session->entry(m_current).nvmlCsv, m_session->entry(m_current).nvmlColumns);
+}
+
+void MainWindow::chooseNvmlImport()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import NVML samples"), QString(), tr("CSV files (*.csv);;All files (*)"));
+    QStringList columns;
+    if (!path.isEmpty() && m_current >= 0 && askNvmlColumns(path, &columns))
+        importCounters(m_session->entry(m_current).ncuFile, path, columns);
+}
+
+void MainWindow::connectFitTimeDocks()
+{
     // Fitted while traces load (lanes arrive per trace), once more when all are in, then left to the user.
     connect(m_session, &TraceSession::traceAdded, this, [this] { m_fitTimeDocks = true; });
     connect(m_session, &TraceSession::idle, this, [this] {
@@ -207,20 +215,30 @@ MainWindow::MainWindow(QWidget* parent)
             m_fitTimeDocks = false;
         });
     });
-
-    m_defaultState = saveState(kLayoutVersion);
-    restoreLayout();
 }
 
 MainWindow::~MainWindow() = default; // the session waits for its worker threads
 
-QList<QDockWidget*> MainWindow::docks() const
-{
-    return { m_timelineDock, m_nvtxDock, m_kernelsDock, m_findingsDock, m_processesDock, m_evidenceDock, m_overviewDock,
-        m_comparisonDock, m_servingDock, m_efficiencyDock, m_countersDock, m_searchDock, m_anatomyDock };
-}
+QList<QDockWidget*> MainWindow::docks() const { return m_docks; }
+
+ScopeFilter MainWindow::scope() const { return m_context->scope(); }
 
 void MainWindow::createActions()
+{
+    createFileMenu();
+    QMenu* view = createViewMenu();
+    createAnalysisMenu();
+    QToolBar* traces = addToolBar(tr("Traces"));
+    traces->setObjectName(QStringLiteral("toolbar.traces"));
+    traces->addWidget(new QLabel(tr("Trace:"), traces));
+    m_traceSelector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_traceSelector->setMinimumContentsLength(30);
+    m_traceSelector->setToolTip(tr("Which loaded trace the docks show"));
+    traces->addWidget(m_traceSelector);
+    view->addAction(traces->toggleViewAction());
+}
+
+void MainWindow::createFileMenu()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open…"));
@@ -254,7 +272,10 @@ void MainWindow::createActions()
     QAction* quit = file->addAction(tr("&Quit"));
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &QWidget::close);
+}
 
+QMenu* MainWindow::createViewMenu()
+{
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* d : docks())
         view->addAction(d->toggleViewAction());
@@ -265,7 +286,11 @@ void MainWindow::createActions()
     connect(find, &QAction::triggered, m_searchDock, &SearchDock::focusSearch);
     QAction* reset = view->addAction(tr("&Reset Layout"));
     connect(reset, &QAction::triggered, this, &MainWindow::resetLayout);
+    return view;
+}
 
+void MainWindow::createAnalysisMenu()
+{
     QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
     QAction* full = analysis->addAction(tr("&Whole Capture"));
     full->setToolTip(tr("Analyse from the first to the last GPU or API event"));
@@ -296,15 +321,6 @@ void MainWindow::createActions()
         for (QAction* a : { phaseMap, taxonomy, defaults })
             a->setEnabled(m_current >= 0);
     });
-
-    QToolBar* traces = addToolBar(tr("Traces"));
-    traces->setObjectName(QStringLiteral("toolbar.traces"));
-    traces->addWidget(new QLabel(tr("Trace:"), traces));
-    m_traceSelector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_traceSelector->setMinimumContentsLength(30);
-    m_traceSelector->setToolTip(tr("Which loaded trace the docks show"));
-    traces->addWidget(m_traceSelector);
-    view->addAction(traces->toggleViewAction());
 }
 
 void MainWindow::openFiles(const QStringList& paths)
@@ -395,10 +411,13 @@ void MainWindow::setCurrentTrace(int index)
         const QSignalBlocker block(m_traceSelector);
         m_traceSelector->setCurrentIndex(index);
     }
-    if (index != m_current)
-        m_scope = {}; // a focus names processes of one trace
+    if (index == m_current) {
+        showCurrent();
+        return;
+    }
     m_current = index;
-    showCurrent();
+    m_context->show(currentAnalysis(), ScopeFilter {}); // a focus names processes of one trace
+    updateTitle();
 }
 
 void MainWindow::setTraceCacheAllowed(bool allowed)
@@ -423,20 +442,7 @@ void MainWindow::closeTrace(int index)
 
 void MainWindow::showCurrent()
 {
-    const AnalysisPtr a = currentAnalysis();
-    m_kernelsDock->setAnalysis(a);
-    m_findingsDock->setAnalysis(a);
-    m_processesDock->setAnalysis(a);
-    m_overviewDock->setAnalysis(a);
-    m_timelineDock->setAnalysis(a);
-    m_nvtxDock->setAnalysis(a);
-    m_servingDock->setAnalysis(a);
-    m_efficiencyDock->setAnalysis(a);
-    m_countersDock->setAnalysis(a);
-    m_anatomyDock->setAnalysis(a);
-    m_searchDock->setAnalysis(a);
-    m_evidenceDock->clear();
-    setScope(m_scope);
+    m_context->show(currentAnalysis(), m_context->scope()); // every dock follows (ViewDock::attach)
     updateTitle();
 }
 
@@ -454,11 +460,7 @@ void MainWindow::setAnalysisWindow(const WindowSpec& window)
 
 void MainWindow::setScope(const ScopeFilter& scope)
 {
-    m_scope = scope;
-    m_processesDock->setScope(scope);
-    m_kernelsDock->setScope(scope);
-    m_timelineDock->setScope(scope);
-    m_nvtxDock->setScope(scope);
+    m_context->setScope(scope);
     updateTitle();
 }
 
@@ -468,22 +470,24 @@ void MainWindow::showEvidence(int findingIndex)
     if (!a || findingIndex < 0 || findingIndex >= a->findings.size())
         return;
     const Finding& f = a->findings[findingIndex];
-    m_evidenceRouter->show(a, f.evidence, f.title, f.summary);
+    requestEvidence({ f.evidence, f.title, f.summary, nullptr, false });
 }
 
-void MainWindow::showTraceEvidence(int traceIndex, const QVector<Evidence>& evidence, const QString& title)
+void MainWindow::requestEvidence(const EvidenceRequest& request)
 {
-    if (traceIndex < 0 || traceIndex >= m_session->count())
-        return;
-    setCurrentTrace(traceIndex);
+    if (request.analysis) {
+        // Rows of a trace that may not be the current one: find it in the session by its trace.
+        int index = -1;
+        for (int i = 0; i < m_session->count() && index < 0; ++i)
+            if (m_session->entry(i).trace == request.analysis->trace)
+                index = i;
+        if (index < 0)
+            return; // closed since
+        if (index != m_current)
+            setCurrentTrace(index);
+    }
     if (const AnalysisPtr a = currentAnalysis())
-        m_evidenceRouter->show(a, evidence, title, QString());
-}
-
-void MainWindow::landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail)
-{
-    if (const AnalysisPtr a = currentAnalysis())
-        m_evidenceRouter->show(a, evidence, title, detail);
+        m_evidenceRouter->show(a, request);
 }
 
 void MainWindow::fitTimeDocks()
@@ -549,7 +553,7 @@ void MainWindow::createExportActions(QMenu* file)
     connect(tables, &QAction::triggered, this, [this] { exportCurrent(true); });
     QAction* ncu = file->addAction(tr("Import Nsight &Compute Results…"));
     ncu->setToolTip(tr("Line up ncu --csv --page raw/details output (or a .ncu-rep) with the current trace"));
-    connect(ncu, &QAction::triggered, this, [this] { m_importNcu(); });
+    connect(ncu, &QAction::triggered, this, &MainWindow::chooseNcuImport);
     QAction* ncuFolder = file->addAction(tr("Import Nsight Compute &Folder…"));
     ncuFolder->setToolTip(tr("Line up every ncu CSV or .ncu-rep below a folder (one file per profiled kernel) "
                              "with the current trace"));
@@ -560,7 +564,7 @@ void MainWindow::createExportActions(QMenu* file)
     });
     QAction* nvml = file->addAction(tr("Import &NVML Samples…"));
     nvml->setToolTip(tr("Align a CSV of NVML samples (clocks, power, utilisation) with the current trace"));
-    connect(nvml, &QAction::triggered, this, [this] { m_importNvml(); });
+    connect(nvml, &QAction::triggered, this, &MainWindow::chooseNvmlImport);
     QAction* cublas = file->addAction(tr("Import c&uBLAS Log…"));
     cublas->setToolTip(tr("Read the GEMM shapes of a cuBLAS or cuBLASLt API log of the same run and match them to "
                           "the current trace's GEMM launches"));
@@ -653,8 +657,8 @@ void MainWindow::updateTitle()
     QString text = tr("Window: %1 – %2 (%3)")
                        .arg(formatDuration(a->window.startNs - origin), formatDuration(a->window.endNs - origin),
                            AnalysisWindow::kindName(a->window.kind));
-    if (!m_scope.isAll())
-        text += tr(" · focus: %1").arg(m_scope.label());
+    if (!scope().isAll())
+        text += tr(" · focus: %1").arg(scope().label());
     m_status->setWindowText(text);
 }
 

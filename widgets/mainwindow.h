@@ -2,12 +2,11 @@
 #pragma once
 
 #include "core/analysis/analysisresult.h"
+#include "core/models/evidencerequest.h"
 #include "core/models/scopefilter.h"
 
 #include <QMainWindow>
 #include <QStringList>
-
-#include <functional>
 
 class QComboBox;
 class QMenu;
@@ -28,7 +27,6 @@ class NvtxPhasesDock;
 class EfficiencyDock;
 class CountersDock;
 class TimelineDock;
-class TimeViewport;
 class OverviewDock;
 class ProcessesDock;
 class ServingDock;
@@ -36,11 +34,14 @@ class SearchDock;
 class ReportExporter;
 class SessionStatus;
 class TraceSession;
+class ViewContext;
+class ViewDock;
 struct WindowSpec;
 
 /// Builds the docks and actions and wires them to the TraceSession, which loads and analyses
-/// traces on worker threads. Holds the view state every dock follows: the current trace and
-/// the scope (process/thread/GPU/stream focus). The jobs around it live in their own classes:
+/// traces on worker threads. The docks subscribe to one ViewContext (the current analysis, the
+/// process/thread/GPU/stream focus, the time viewport), which the window sets, and ask for
+/// evidence through it (EvidenceRequest), which the window routes. The jobs around it live in their own classes:
 /// SessionStatus (status bar), RecentFilesMenu, ViewState (layout and table headers),
 /// ComparisonRoster (what is compared, labelled by the CLI's rule), EvidenceRouter, TraceLabel.
 class MainWindow : public QMainWindow
@@ -66,15 +67,18 @@ public:
     void closeTrace(int index);
     AnalysisPtr currentAnalysis() const;
     /// Shows the evidence of a finding of the current analysis: every row in the Evidence dock,
-    /// kernel rows selected in the Kernels dock.
+    /// kernel rows selected in the Kernels dock (requestEvidence).
     void showEvidence(int findingIndex);
-    /// Makes trace `traceIndex` current and shows `evidence` (rows of that trace) the same way.
-    void showTraceEvidence(int traceIndex, const QVector<Evidence>& evidence, const QString& title);
+    /// Routes a dock's request (EvidenceRouter): first makes the request's trace current when it
+    /// names another one (a comparison's link), then shows its rows.
+    void requestEvidence(const EvidenceRequest& request);
     /// Re-analyses the current trace over `window` (full, steady or a custom range in ns).
     void setAnalysisWindow(const WindowSpec& window);
     /// Focuses every dock on a process, thread, GPU or stream (a default ScopeFilter: everything).
     void setScope(const ScopeFilter& scope);
-    ScopeFilter scope() const { return m_scope; }
+    ScopeFilter scope() const;
+    /// What every dock shows and follows (the current analysis, the focus, the time viewport).
+    ViewContext* viewContext() const { return m_context; }
 
     /// `sightline --no-cache`: no trace cache whatever Preferences say (false).
     void setTraceCacheAllowed(bool allowed);
@@ -118,7 +122,19 @@ protected:
 private:
     /// The session's trace cache from Preferences (TraceCache::defaultDir, the size limit).
     void applyCacheSettings();
-    void createActions();
+    void arrangeDocks(); ///< the default layout
+    /// The one line a new dock costs: placed in `area` (tabified with `tabWith` when given),
+    /// subscribed to the view context, listed in the View menu.
+    void addViewDock(ViewDock* dock, Qt::DockWidgetArea area, QDockWidget* tabWith = nullptr);
+    void connectSession();
+    void connectDocks();
+    void connectFitTimeDocks();
+    void chooseNcuImport(); ///< File › Import Nsight Compute Results…: the file dialog
+    void chooseNvmlImport(); ///< File › Import NVML Samples…: the file dialog, then the columns
+    void createActions(); ///< the menus and the Traces tool bar
+    void createFileMenu();
+    QMenu* createViewMenu();
+    void createAnalysisMenu();
     void createExportActions(QMenu* file); ///< Export Report/Tables, Trace Information, Preferences
     void exportCurrent(bool tablesOnly);
     void showTraceInfo();
@@ -130,8 +146,6 @@ private:
     /// Gives the Timeline and NVTX docks the height of their lanes (within limits) instead of a
     /// fixed share of the window, so that two GPUs do not leave most of the dock empty.
     void fitTimeDocks();
-    /// Shows evidence of the current trace (EvidenceRouter): Kernels/Evidence dock and timeline marks.
-    void landOnEvidence(const QVector<Evidence>& evidence, const QString& title, const QString& detail);
     void updateTitle();
     QList<QDockWidget*> docks() const;
 
@@ -147,11 +161,11 @@ private:
     ServingDock* m_servingDock = nullptr;
     EfficiencyDock* m_efficiencyDock = nullptr;
     CountersDock* m_countersDock = nullptr;
-    std::function<void()> m_importNcu, m_importNvml; ///< the file dialogs of the two imports
     SearchDock* m_searchDock = nullptr; ///< Ctrl+F
     AnatomyDock* m_anatomyDock = nullptr;
     bool m_fitTimeDocks = true; ///< size the time docks to their lanes when the next lanes arrive
-    TimeViewport* m_viewport; ///< the visible time range the Timeline and NVTX docks share
+    ViewContext* m_context; ///< what every dock shows and follows
+    QList<QDockWidget*> m_docks; ///< in View-menu order (addViewDock)
     ComparisonRoster* m_roster;
     EvidenceRouter* m_evidenceRouter;
     SessionStatus* m_status;
@@ -160,7 +174,6 @@ private:
     ReportExporter* m_exporter;
 
     int m_current = -1;
-    ScopeFilter m_scope;
     bool m_showNextLoaded = false; ///< switch to the next trace analysed (set per open request)
     QByteArray m_defaultState;
     bool m_cacheAllowed = true;

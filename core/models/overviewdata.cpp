@@ -52,7 +52,7 @@ ChartData OverviewData::categories(const AnalysisResult& r, int maxCategories)
     return c;
 }
 
-ChartData OverviewData::devices(const AnalysisResult& r)
+ChartData OverviewData::devices(const AnalysisResult& r, qint64 onlyDevice)
 {
     ChartData c;
     c.title = tr("Busy and idle time per GPU");
@@ -68,6 +68,8 @@ ChartData OverviewData::devices(const AnalysisResult& r)
         { tr("Idle: blocked in a sync"), {}, true, idle(IdleGap::SyncWait) },
         { tr("Idle: other"), {}, true, idle(IdleGap::Other) } };
     for (const DeviceStats& d : devices) {
+        if (onlyDevice >= 0 && d.deviceId != onlyDevice)
+            continue;
         c.categories << tr("GPU %1").arg(d.deviceId);
         c.series[0].valuesNs << d.computeBusyNs;
         c.series[1].valuesNs << d.busyNs - d.computeBusyNs;

@@ -21,7 +21,8 @@ public:
     static ChartData categories(const AnalysisResult& r, int maxCategories = 10);
     /// Per device, stacked to its span (first to last GPU work): compute (kernel and graph union),
     /// copies only (busy − compute), then idle split by cause (host wait, sync wait, other).
-    static ChartData devices(const AnalysisResult& r);
+    /// `onlyDevice` ≥ 0 keeps that GPU's bar only (the docks' GPU focus).
+    static ChartData devices(const AnalysisResult& r, qint64 onlyDevice = -1);
     /// Per phase (phase-map order, "unattributed" last): wall time of its steps and kernel time,
     /// side by side. Phases with neither are left out.
     static ChartData phases(const AnalysisResult& r);

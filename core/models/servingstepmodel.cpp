@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/servingstepmodel.h"
 
+#include "core/models/scopeproxymodel.h"
 #include "core/report/servingreport.h"
 #include "core/util/format.h"
 
@@ -34,6 +35,10 @@ QVariant ServingStepModel::data(const QModelIndex& index, int role) const
     const auto k = size_t(i);
     if (role == StepRole)
         return qint64(i);
+    if (role == ScopeProxyModel::PidRole)
+        return qint64(s.pid[k]);
+    if (role == ScopeProxyModel::DeviceRole)
+        return qint64(s.device[k]);
     const double duration = double(std::max<qint64>(1, s.duration(i)));
     const double hostShare = double(s.hostNs[k]) / duration;
     if (role == SortRole) {

@@ -10,7 +10,7 @@ namespace sl {
 /// The serving steps of an analysis (AnalysisResult::serving.steps), one row per step of every
 /// rank, read straight from the columnar vectors: class, composition, start, duration, GPU busy,
 /// GPU idle, host share, kernels. Meant to sit behind a QSortFilterProxyModel with sortRole =
-/// SortRole (raw numbers). Times in ns.
+/// SortRole (raw numbers), e.g. a ScopeProxyModel (it answers its PidRole and DeviceRole). Times in ns.
 class ServingStepModel : public QAbstractTableModel
 {
     Q_OBJECT

@@ -52,6 +52,37 @@ void scan(SearchHit::Kind kind, qsizetype rows, const std::vector<qint64>& start
     out->append(std::move(hits));
 }
 
+/// The focus as SQL conditions over the hit's table (" AND …", empty for everything), decoding
+/// globalPid/globalTid as <Hardware:8><VM:8><pid:24><tid:24>; a kernel's thread is its launching
+/// call's (same correlationId in the runtime table, within the process).
+QString scopeSql(SearchHit::Kind kind, const ScopeFilter& scope)
+{
+    QString sql;
+    const auto pidOf
+        = [](const char* column) { return QStringLiteral("((%1 >> 24) & 16777215)").arg(QLatin1String(column)); };
+    const auto tidOf = QStringLiteral("(globalTid & 16777215)");
+    if (kind == SearchHit::Kind::Kernel) {
+        if (scope.pid != ScopeFilter::kAny)
+            sql += QStringLiteral(" AND %1 = %2").arg(pidOf("globalPid")).arg(scope.pid);
+        if (scope.device != ScopeFilter::kAny)
+            sql += QStringLiteral(" AND deviceId = %1").arg(scope.device);
+        if (scope.stream != ScopeFilter::kAny)
+            sql += QStringLiteral(" AND streamId = %1").arg(scope.stream);
+        if (scope.tid != ScopeFilter::kAny)
+            sql += QStringLiteral(" AND correlationId IN (SELECT correlationId FROM %1 WHERE %2 = %3 AND %4 = %5)")
+                       .arg(SearchHit::tableOf(SearchHit::Kind::Api), pidOf("globalTid"))
+                       .arg(scope.pid)
+                       .arg(tidOf)
+                       .arg(scope.tid);
+        return sql;
+    }
+    if (scope.pid != ScopeFilter::kAny)
+        sql += QStringLiteral(" AND %1 = %2").arg(pidOf("globalTid")).arg(scope.pid);
+    if (scope.tid != ScopeFilter::kAny)
+        sql += QStringLiteral(" AND %1 = %2").arg(tidOf).arg(scope.tid);
+    return sql;
+}
+
 } // namespace
 
 QString SearchHit::kindName(Kind k)
@@ -80,8 +111,8 @@ QString SearchHit::tableOf(Kind k)
     return {};
 }
 
-SearchResult TraceSearch::run(
-    const Trace& t, const AnalysisWindow& window, const QString& query, const std::function<bool()>& cancelled)
+SearchResult TraceSearch::run(const Trace& t, const AnalysisWindow& window, const QString& query,
+    const std::function<bool()>& cancelled, const ScopeFilter& scope)
 {
     SearchResult r;
     r.query = query.trimmed();
@@ -102,31 +133,44 @@ SearchResult TraceSearch::run(
     const auto& k = t.kernels;
     scan(
         SearchHit::Kind::Kernel, k.size(), k.start, k.end, window, match,
-        [&](size_t i) { return matches(k.name[i]) || matches(k.shortName[i]) ? k.name[i] : UINT32_MAX; }, cancelled,
-        &r.hits);
+        [&](size_t i) {
+            return (matches(k.name[i]) || matches(k.shortName[i])) && scope.acceptsKernel(t, quint32(i)) ? k.name[i]
+                                                                                                         : UINT32_MAX;
+        },
+        cancelled, &r.hits);
     const auto& v = t.nvtx;
     scan(
         SearchHit::Kind::Nvtx, v.size(), v.start, v.end, window, match,
-        [&](size_t i) { return matches(v.name[i]) ? v.name[i] : UINT32_MAX; }, cancelled, &r.hits);
+        [&](size_t i) {
+            return matches(v.name[i]) && scope.acceptsThread(v.pid[i], v.tid[i]) ? v.name[i] : UINT32_MAX;
+        },
+        cancelled, &r.hits);
     const auto& a = t.api;
     scan(
         SearchHit::Kind::Api, a.size(), a.start, a.end, window, match,
-        [&](size_t i) { return matches(a.name[i]) ? a.name[i] : UINT32_MAX; }, cancelled, &r.hits);
+        [&](size_t i) {
+            return matches(a.name[i]) && scope.acceptsThread(a.pid[i], a.tid[i]) ? a.name[i] : UINT32_MAX;
+        },
+        cancelled, &r.hits);
     return r;
 }
 
-QFuture<SearchResult> TraceSearch::runAsync(TracePtr trace, const AnalysisWindow& window, const QString& query)
+QFuture<SearchResult> TraceSearch::runAsync(
+    TracePtr trace, const AnalysisWindow& window, const QString& query, const ScopeFilter& scope)
 {
-    return QtConcurrent::run([trace, window, query](QPromise<SearchResult>& promise) {
-        SearchResult r = run(*trace, window, query, [&promise] { return promise.isCanceled(); });
+    return QtConcurrent::run([trace, window, query, scope](QPromise<SearchResult>& promise) {
+        SearchResult r = run(
+            *trace, window, query, [&promise] { return promise.isCanceled(); }, scope);
         if (!promise.isCanceled())
             promise.addResult(std::move(r));
     });
 }
 
-Evidence TraceSearch::evidence(const Trace& t, const AnalysisWindow& window, const SearchHit& hit)
+Evidence TraceSearch::evidence(
+    const Trace& t, const AnalysisWindow& window, const SearchHit& hit, const ScopeFilter& scope)
 {
-    const QString inWindow = QStringLiteral("start BETWEEN %1 AND %2").arg(window.startNs).arg(window.endNs);
+    const QString inWindow
+        = QStringLiteral("start BETWEEN %1 AND %2").arg(window.startNs).arg(window.endNs) + scopeSql(hit.kind, scope);
     const QString& name = t.strings.at(hit.name);
     // Names the export keeps in StringIds are matched by id, inline NVTX text by value.
     const bool interned = hit.name < t.strings.nsysCount();

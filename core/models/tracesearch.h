@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysiswindow.h"
 #include "core/analysis/finding.h"
+#include "core/models/scopefilter.h"
 #include "core/trace/trace.h"
 
 #include <QCoreApplication>
@@ -35,9 +36,10 @@ struct SearchResult
 
 /// Search of a trace by name (Ctrl+F): kernel names (demangled or short), NVTX range names and
 /// CUDA API names that contain the query, case-insensitively, with their rows whose start lies
-/// in the analysis window. The string table is scanned once (a few hundred thousand strings at
-/// most), then every row's name id is a lookup in that bit vector: one linear pass per table, so
-/// millions of rows take tens of milliseconds, on a worker thread.
+/// in the analysis window and the focus (ScopeFilter: kernels by process, GPU, stream and launching
+/// thread; NVTX ranges and API calls by process and thread). The string table is scanned once (a few hundred thousand
+/// strings at most), then every row's name id is a lookup in that bit vector: one linear pass per table, so millions of
+/// rows take tens of milliseconds, on a worker thread.
 class TraceSearch
 {
     Q_DECLARE_TR_FUNCTIONS(TraceSearch)
@@ -45,11 +47,13 @@ public:
     /// Empty (after trimming) queries find nothing. `cancelled` is polled every 64 k rows;
     /// a cancelled search returns what it has so far.
     static SearchResult run(const Trace& trace, const AnalysisWindow& window, const QString& query,
-        const std::function<bool()>& cancelled = {});
+        const std::function<bool()>& cancelled = {}, const ScopeFilter& scope = {});
     /// run() on the global thread pool; cancelling the future stops it.
-    static QFuture<SearchResult> runAsync(TracePtr trace, const AnalysisWindow& window, const QString& query);
-    /// Evidence for a hit: its rows, with the SQL that selects them in the export.
-    static Evidence evidence(const Trace& trace, const AnalysisWindow& window, const SearchHit& hit);
+    static QFuture<SearchResult> runAsync(
+        TracePtr trace, const AnalysisWindow& window, const QString& query, const ScopeFilter& scope = {});
+    /// Evidence for a hit of a search within `scope`: its rows, with the SQL that selects them in the export.
+    static Evidence evidence(
+        const Trace& trace, const AnalysisWindow& window, const SearchHit& hit, const ScopeFilter& scope = {});
 };
 
 } // namespace sl

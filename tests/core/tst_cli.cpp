@@ -477,91 +477,91 @@ void TestCli::analyzeReopensFromTheCache()
         other.path());
     QCOMPARE(off.exitCode, 0);
     QVERIFY(!QDir(other.filePath(QStringLiteral("Sightline"))).exists());
-    void TestCli::efficiencyOptionsAsHeadless()
-    {
-        // --math-paths, --gpu-peaks and --peak-tflops are AnalysisOptions (issue 21.5): the CLI and
-        // an analysis with the same options set give the same numbers. The synthetic shapes export
-        // (per step: aten::addmm 2·8·4096·4096 FLOPs on a 200 µs bf16 tensor-core GEMM, aten::mm
-        // 2·64·1024·1024 FLOPs on a 200 µs FP32 SIMT "ffma" GEMM, 4 steps, an H100) with a user rule
-        // that takes the mm kernel for a tf32 tensor-core one and a user peak table for the H100:
-        // bf16 500, tf32 250 TFLOP/s. By hand: addmm 268,435,456 / 200,000 ns / 1000 = 1.34217728
-        // TFLOP/s, MFU 1.34217728 / 500; mm 0.67108864 TFLOP/s, MFU 0.67108864 / 250.
-        QTemporaryDir tmp;
-        QVERIFY(tmp.isValid());
-        const QString trace = tmp.filePath(QStringLiteral("shapes.sqlite"));
-        sl::SynthOptions so;
-        so.steps = 4;
-        const sl::SynthResult written = sl::SynthShapes::write(trace, so);
-        QVERIFY2(written.ok, qPrintable(written.error));
-        const QString paths = tmp.filePath(QStringLiteral("paths.json"));
-        const QString peaks = tmp.filePath(QStringLiteral("peaks.json"));
-        for (const auto& [file, json] : { std::pair { paths,
-                                              R"({"format": "sightline.math-paths", "format_version": 1, "paths": [
+}
+
+void TestCli::efficiencyOptionsAsHeadless()
+{
+    // --math-paths, --gpu-peaks and --peak-tflops are AnalysisOptions (issue 21.5): the CLI and
+    // an analysis with the same options set give the same numbers. The synthetic shapes export
+    // (per step: aten::addmm 2·8·4096·4096 FLOPs on a 200 µs bf16 tensor-core GEMM, aten::mm
+    // 2·64·1024·1024 FLOPs on a 200 µs FP32 SIMT "ffma" GEMM, 4 steps, an H100) with a user rule
+    // that takes the mm kernel for a tf32 tensor-core one and a user peak table for the H100:
+    // bf16 500, tf32 250 TFLOP/s. By hand: addmm 268,435,456 / 200,000 ns / 1000 = 1.34217728
+    // TFLOP/s, MFU 1.34217728 / 500; mm 0.67108864 TFLOP/s, MFU 0.67108864 / 250.
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString trace = tmp.filePath(QStringLiteral("shapes.sqlite"));
+    sl::SynthOptions so;
+    so.steps = 4;
+    const sl::SynthResult written = sl::SynthShapes::write(trace, so);
+    QVERIFY2(written.ok, qPrintable(written.error));
+    const QString paths = tmp.filePath(QStringLiteral("paths.json"));
+    const QString peaks = tmp.filePath(QStringLiteral("peaks.json"));
+    for (const auto& [file, json] : { std::pair { paths,
+                                          R"({"format": "sightline.math-paths", "format_version": 1, "paths": [
               {"path": "tensor-core", "dtype": "tf32", "patterns": ["sm80_xmma_gemm_f32f32"]}]})" },
-                 std::pair { peaks, R"({"format": "sightline.gpu-peaks", "format_version": 1, "gpus": [
+             std::pair { peaks, R"({"format": "sightline.gpu-peaks", "format_version": 1, "gpus": [
               {"model": "Test H100", "match": ["H100"], "source": "test", "tflops": {"bf16": 500, "tf32": 250}}]})" } }) {
-            QFile f(file);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(json);
-        }
-        const sl::LoadOutcome loaded = sl::TraceLoader::loadSync(trace);
-        QVERIFY2(loaded.ok(), qPrintable(loaded.message));
-        struct Case
-        {
-            QStringList args;
-            double addmmPeak, mmPeak;
-            QString mmDtype;
-        };
-        const Case cases[] = {
-            { { QStringLiteral("--math-paths"), paths, QStringLiteral("--gpu-peaks"), peaks }, 500, 250,
-                QStringLiteral("tf32") },
-            { { QStringLiteral("--math-paths"), paths, QStringLiteral("--peak-tflops"), QStringLiteral("123.5") },
-                123.5, 123.5, QStringLiteral("tf32") },
-        };
-        for (const Case& c : cases) {
-            const QString dir = tmp.filePath(QStringLiteral("out-%1").arg(c.addmmPeak));
-            const Run r
-                = runCli(QStringList { QStringLiteral("analyze"), trace, QStringLiteral("--out"), dir } + c.args);
-            QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.err));
-            QFile f(dir + QStringLiteral("/report.json"));
-            QVERIFY(f.open(QIODevice::ReadOnly));
-            const QJsonArray byOp = QJsonDocument::fromJson(
-                f.readAll())[QLatin1String("efficiency")][QLatin1String("flops")][QLatin1String("by_op")]
-                                        .toArray();
-            sl::AnalysisOptions o;
-            QString error;
-            QVERIFY2(
-                o.loadEfficiencyFiles(paths, c.args.contains(peaks) ? peaks : QString(), &error), qPrintable(error));
-            if (const qsizetype at = c.args.indexOf(QStringLiteral("--peak-tflops")); at >= 0)
-                QVERIFY2(o.setPeakTflops(c.args[at + 1], &error), qPrintable(error));
-            const sl::AnalysisPtr a = sl::Analyzer::analyze(loaded.trace, o);
-            QVERIFY(a);
-            const auto& headless = a->efficiency.flopsByOp;
-            QCOMPARE(byOp.size(), 2);
-            QCOMPARE(headless.size(), 2);
-            const double tflops[] = { 1.34217728, 0.67108864 };
-            const double peak[] = { c.addmmPeak, c.mmPeak };
-            const QString dtype[] = { QStringLiteral("bf16"), c.mmDtype };
-            for (int i = 0; i < 2; ++i) {
-                const QJsonObject cli = byOp[i].toObject();
-                QCOMPARE(cli[QLatin1String("name")].toString(), headless[i].name);
-                QCOMPARE(cli[QLatin1String("dtype")].toString(), dtype[i]);
-                QCOMPARE(headless[i].dtype, dtype[i]);
-                QCOMPARE(cli[QLatin1String("peak_tflops")].toDouble(), peak[i]);
-                QCOMPARE(headless[i].peakTflops().value_or(0), peak[i]);
-                QCOMPARE(cli[QLatin1String("mfu")].toDouble(), tflops[i] / peak[i]);
-                QCOMPARE(headless[i].mfu().value_or(0), tflops[i] / peak[i]);
-            }
-        }
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(json);
+    }
+    const sl::LoadOutcome loaded = sl::TraceLoader::loadSync(trace);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.message));
+    struct Case
+    {
+        QStringList args;
+        double addmmPeak, mmPeak;
+        QString mmDtype;
+    };
+    const Case cases[] = {
+        { { QStringLiteral("--math-paths"), paths, QStringLiteral("--gpu-peaks"), peaks }, 500, 250,
+            QStringLiteral("tf32") },
+        { { QStringLiteral("--math-paths"), paths, QStringLiteral("--peak-tflops"), QStringLiteral("123.5") }, 123.5,
+            123.5, QStringLiteral("tf32") },
+    };
+    for (const Case& c : cases) {
+        const QString dir = tmp.filePath(QStringLiteral("out-%1").arg(c.addmmPeak));
+        const Run r = runCli(QStringList { QStringLiteral("analyze"), trace, QStringLiteral("--out"), dir } + c.args);
+        QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.err));
+        QFile f(dir + QStringLiteral("/report.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray byOp = QJsonDocument::fromJson(
+            f.readAll())[QLatin1String("efficiency")][QLatin1String("flops")][QLatin1String("by_op")]
+                                    .toArray();
         sl::AnalysisOptions o;
         QString error;
-        for (const QString& bad : { QStringLiteral("0"), QStringLiteral("-3"), QStringLiteral("fast"),
-                 QStringLiteral("nan"), QStringLiteral("inf") }) {
-            QVERIFY2(!o.setPeakTflops(bad, &error), qPrintable(bad));
-            QVERIFY(!o.peakTflops);
+        QVERIFY2(o.loadEfficiencyFiles(paths, c.args.contains(peaks) ? peaks : QString(), &error), qPrintable(error));
+        if (const qsizetype at = c.args.indexOf(QStringLiteral("--peak-tflops")); at >= 0)
+            QVERIFY2(o.setPeakTflops(c.args[at + 1], &error), qPrintable(error));
+        const sl::AnalysisPtr a = sl::Analyzer::analyze(loaded.trace, o);
+        QVERIFY(a);
+        const auto& headless = a->efficiency.flopsByOp;
+        QCOMPARE(byOp.size(), 2);
+        QCOMPARE(headless.size(), 2);
+        const double tflops[] = { 1.34217728, 0.67108864 };
+        const double peak[] = { c.addmmPeak, c.mmPeak };
+        const QString dtype[] = { QStringLiteral("bf16"), c.mmDtype };
+        for (int i = 0; i < 2; ++i) {
+            const QJsonObject cli = byOp[i].toObject();
+            QCOMPARE(cli[QLatin1String("name")].toString(), headless[i].name);
+            QCOMPARE(cli[QLatin1String("dtype")].toString(), dtype[i]);
+            QCOMPARE(headless[i].dtype, dtype[i]);
+            QCOMPARE(cli[QLatin1String("peak_tflops")].toDouble(), peak[i]);
+            QCOMPARE(headless[i].peakTflops().value_or(0), peak[i]);
+            QCOMPARE(cli[QLatin1String("mfu")].toDouble(), tflops[i] / peak[i]);
+            QCOMPARE(headless[i].mfu().value_or(0), tflops[i] / peak[i]);
         }
-        QCOMPARE(sl::AnalysisOptions::flopsPerTokenOfParams(7e9), 1.4e10); // 2·P
     }
+    sl::AnalysisOptions o;
+    QString error;
+    for (const QString& bad : { QStringLiteral("0"), QStringLiteral("-3"), QStringLiteral("fast"),
+             QStringLiteral("nan"), QStringLiteral("inf") }) {
+        QVERIFY2(!o.setPeakTflops(bad, &error), qPrintable(bad));
+        QVERIFY(!o.peakTflops);
+    }
+    QCOMPARE(sl::AnalysisOptions::flopsPerTokenOfParams(7e9), 1.4e10); // 2·P
+}
 
-    QTEST_GUILESS_MAIN(TestCli)
+QTEST_GUILESS_MAIN(TestCli)
 #include "tst_cli.moc"

@@ -61,6 +61,7 @@ private slots:
     void categories();
     void categoriesFoldIntoOther();
     void devices();
+    void devicesOfTheFocusedGpu();
     void phases();
     void emptyAnalysis();
     void realTracesAddUp();
@@ -105,6 +106,16 @@ void TestOverviewData::devices()
     QVERIFY(!c.series[1].idle);
     QVERIFY(c.series[2].idle && c.series[3].idle && c.series[4].idle);
     QCOMPARE(c.maxBarNs(), 6000); // a stacked bar is the device's span
+}
+
+void TestOverviewData::devicesOfTheFocusedGpu()
+{
+    // The GPU focus keeps GPU 1's bar (the values above, second column); an unknown GPU none.
+    const ChartData c = OverviewData::devices(*m_analysis, 1);
+    QCOMPARE(c.categories, QStringList({ QStringLiteral("GPU 1") }));
+    QCOMPARE(values(c, 0), QVector<qint64>({ 500 }));
+    QCOMPARE(values(c, 1), QVector<qint64>({ 0 }));
+    QVERIFY(OverviewData::devices(*m_analysis, 7).isEmpty());
 }
 
 void TestOverviewData::phases()

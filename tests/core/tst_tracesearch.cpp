@@ -5,6 +5,7 @@
 #include "core/models/searchresultmodel.h"
 #include "core/models/tracesearch.h"
 #include "tests/common/analysisfixture.h"
+#include "tests/common/realtraces.h"
 #include "tests/common/tracefixture.h"
 
 #include <QTest>
@@ -64,6 +65,8 @@ private slots:
     void caseAndEmptyQuery();
     void evidenceSelectsTheSameRows();
     void manyRowsUsePredicateSql();
+    void scopedSearchAndSql();
+    void realTracesFocusByDevice();
     void resultModel();
     void cancelStops();
 
@@ -184,6 +187,120 @@ void TestTraceSearch::manyRowsUsePredicateSql()
     QVERIFY(ok);
     QCOMPARE(bySql.size(), size_t(1400));
     QCOMPARE(bySql, expected);
+}
+
+void TestTraceSearch::scopedSearchAndSql()
+{
+    // 2,400 launches, alternately by process 100 (thread 101) on GPU 0 and process 200 (thread
+    // 201) on GPU 1: a focus keeps 1,200 of them (above the 1,000 rowids evidence lists, so the
+    // SQL must state the focus too).
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"));
+    fx.gpu(1, QStringLiteral("NVIDIA H100 80GB HBM3"));
+    fx.process(100, QStringLiteral("python3"));
+    fx.process(200, QStringLiteral("python3"));
+    const QString launch = QStringLiteral("cudaLaunchKernel_v7000");
+    fx.exec(QStringLiteral("BEGIN"));
+    for (int i = 0; i < 2400; ++i) {
+        const quint32 pid = i % 2 == 0 ? 100 : 200;
+        const qint64 start = 1000 + qint64(i) * 100;
+        fx.runtime(start - 40, start - 20, pid, pid + 1, quint32(i + 1), launch);
+        fx.kernel(start, start + 50, i % 2, 7, quint32(i + 1), pid, QStringLiteral("tiny_kernel"));
+    }
+    fx.exec(QStringLiteral("COMMIT"));
+    const TracePtr t = sl::test::loadFixture(fx);
+    QVERIFY(t);
+    const AnalysisWindow w = window(0, 1000 + 2400 * 100);
+    QCOMPARE(TraceSearch::run(*t, w, QStringLiteral("tiny")).hits.value(0).count, qint64(2400));
+    ScopeFilter gpu1;
+    gpu1.device = 1;
+    ScopeFilter thread101;
+    thread101.pid = 100, thread101.tid = 101;
+    ScopeFilter process200;
+    process200.pid = 200;
+    // The launches each focus keeps, by SQL of their own over the export.
+    const QString byDevice = QStringLiteral("SELECT rowid FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE deviceId = 1");
+    const QString byThread = QStringLiteral(
+        "SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON r.correlationId = "
+        "k.correlationId AND r.globalTid / 16777216 % 16777216 = 100 AND r.globalTid % 16777216 = 101");
+    const QString byProcess
+        = QStringLiteral("SELECT rowid FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE globalPid / 16777216 % 16777216 = 200");
+    for (const auto& [scope, oracle] :
+        { std::pair { gpu1, byDevice }, std::pair { thread101, byThread }, std::pair { process200, byProcess } }) {
+        const SearchResult r = TraceSearch::run(*t, w, QStringLiteral("tiny"), {}, scope);
+        QCOMPARE(r.hits.size(), 1);
+        QCOMPARE(r.hits[0].count, qint64(1200));
+        const Evidence e = TraceSearch::evidence(*t, w, r.hits[0], scope);
+        QVERIFY(!e.sql.contains(QStringLiteral("rowid IN")));
+        bool ok = false;
+        const std::set<qint64> bySql = sl::test::selectFirstColumn(fx.path(), e.sql, &ok);
+        QVERIFY2(ok, qPrintable(e.sql));
+        const std::set<qint64> expected = sl::test::selectFirstColumn(fx.path(), oracle, &ok);
+        QVERIFY(ok);
+        QCOMPARE(expected.size(), size_t(1200));
+        QCOMPARE(bySql, expected);
+        std::set<qint64> listed;
+        for (quint32 k : r.hits[0].rows)
+            listed.insert(t->kernels.rowid[k]);
+        QCOMPARE(listed, expected);
+    }
+    // API calls follow a process focus too: process 200's 1,200 launches.
+    const SearchResult calls = TraceSearch::run(*t, w, QStringLiteral("cudaLaunch"), {}, process200);
+    QCOMPARE(calls.hits.size(), 1);
+    QCOMPARE(calls.hits[0].count, qint64(1200));
+    bool ok = false;
+    const std::set<qint64> callSql
+        = sl::test::selectFirstColumn(fx.path(), TraceSearch::evidence(*t, w, calls.hits[0], process200).sql, &ok);
+    QVERIFY(ok);
+    const std::set<qint64> callOracle = sl::test::selectFirstColumn(fx.path(),
+        QStringLiteral("SELECT rowid FROM CUPTI_ACTIVITY_KIND_RUNTIME WHERE globalTid / 16777216 % 16777216 = 200"),
+        &ok);
+    QCOMPARE(callSql, callOracle);
+}
+
+void TestTraceSearch::realTracesFocusByDevice()
+{
+    // On every real export, a search for "a" focused on each GPU finds that GPU's kernels whose
+    // name or short name contains it (case-insensitively, as SQLite's LIKE for ASCII), and the
+    // evidence rows are the ones SQL selects.
+    const QStringList files = sl::test::realTraces();
+    if (files.isEmpty())
+        QSKIP(qPrintable(sl::test::realTracesSkipReason()));
+    int checked = 0;
+    for (const QString& path : files) {
+        const LoadOutcome loaded = TraceLoader::loadSync(path);
+        if (!loaded.ok())
+            continue; // tst_realtraces says why
+        const AnalysisWindow w = window(0, std::numeric_limits<qint64>::max());
+        const auto devices = sl::test::selectRows(
+            path, QStringLiteral("SELECT DISTINCT deviceId FROM CUPTI_ACTIVITY_KIND_KERNEL ORDER BY 1"), 1);
+        for (const auto& d : devices) {
+            ScopeFilter focus;
+            focus.device = d[0];
+            const SearchResult r = TraceSearch::run(*loaded.trace, w, QStringLiteral("a"), {}, focus);
+            std::set<qint64> found;
+            for (const SearchHit& h : r.hits)
+                if (h.kind == SearchHit::Kind::Kernel)
+                    for (quint32 k : h.rows)
+                        found.insert(loaded.trace->kernels.rowid[k]);
+            bool ok = false;
+            const std::set<qint64> expected = sl::test::selectFirstColumn(path,
+                QStringLiteral("SELECT k.rowid FROM CUPTI_ACTIVITY_KIND_KERNEL k LEFT JOIN StringIds n ON n.id = "
+                               "k.demangledName LEFT JOIN StringIds s ON s.id = k.shortName WHERE k.deviceId = %1 "
+                               "AND k.start >= 0 AND (n.value LIKE '%a%' OR s.value LIKE '%a%')")
+                    .arg(d[0]),
+                &ok);
+            QVERIFY2(ok, qPrintable(path));
+            QVERIFY2(found == expected,
+                qPrintable(QStringLiteral("%1 GPU %2: %3 found, %4 by SQL")
+                               .arg(path)
+                               .arg(d[0])
+                               .arg(found.size())
+                               .arg(expected.size())));
+            ++checked;
+        }
+    }
+    QVERIFY(checked > 0);
 }
 
 void TestTraceSearch::resultModel()

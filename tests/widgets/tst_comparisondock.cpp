@@ -29,6 +29,9 @@ using sl::test::TraceFixture;
 
 namespace {
 
+/// The request of the `i`-th evidenceRequested signal a spy caught.
+EvidenceRequest request(const QSignalSpy& spy, int i) { return spy.at(i).at(0).value<EvidenceRequest>(); }
+
 const QString kLaunch = QStringLiteral("cudaLaunchKernel_v7000");
 
 /// pid 100 on GPU 0: a call opening the window, 4 decode steps of 10 µs with a 2 µs gemm, a 1 µs
@@ -299,8 +302,8 @@ void TestComparisonDock::evidenceLinks()
     QTableView* changes = dock.changeView();
     emit changes->activated(changes->model()->index(0, 0));
     QCOMPARE(evidence.count(), 1);
-    QCOMPARE(evidence[0][0].toInt(), 1);
-    QCOMPARE(evidence[0][1].value<Evidence>().rows.size(), size_t(4));
+    QCOMPARE(request(evidence, 0).analysis, m_b);
+    QCOMPARE(request(evidence, 0).evidence.value(0).rows.size(), size_t(4));
 
     // A kernel matched in both traces: one request per trace.
     evidence.clear();
@@ -312,9 +315,9 @@ void TestComparisonDock::evidenceLinks()
     QVERIFY(gemmRow >= 0);
     emit kernels->activated(kernels->model()->index(gemmRow, 0));
     QCOMPARE(evidence.count(), 2);
-    QCOMPARE(evidence[0][0].toInt(), 0);
-    QCOMPARE(evidence[1][0].toInt(), 1);
-    QCOMPARE(evidence[1][1].value<Evidence>().rows.size(), size_t(4));
+    QCOMPARE(request(evidence, 0).analysis, m_a);
+    QCOMPARE(request(evidence, 1).analysis, m_b);
+    QCOMPARE(request(evidence, 1).evidence.value(0).rows.size(), size_t(4));
 
     // Clicking the first decode step of "before" asks for its 3 kernels.
     evidence.clear();
@@ -326,8 +329,8 @@ void TestComparisonDock::evidenceLinks()
     QVERIFY(!r.isEmpty());
     QTest::mouseClick(view, Qt::LeftButton, {}, r.center());
     QCOMPARE(evidence.count(), 1);
-    QCOMPARE(evidence[0][0].toInt(), 0);
-    const Evidence e = evidence[0][1].value<Evidence>();
+    QCOMPARE(request(evidence, 0).analysis, m_a);
+    const Evidence e = request(evidence, 0).evidence.value(0);
     QCOMPARE(e.rows.size(), size_t(3));
     QCOMPARE(e.startNs, qint64(1'000'000));
     QCOMPARE(e.endNs, qint64(1'010'000));
@@ -438,18 +441,18 @@ void TestComparisonDock::countersTab()
     QTableView* counters = dock.counterView();
     emit counters->activated(counters->model()->index(1, 0));
     QCOMPARE(evidence.count(), 2);
-    QCOMPARE(evidence[0][0].toInt(), 0);
-    QCOMPARE(evidence[0][1].value<Evidence>().rows.size(), size_t(12));
-    QCOMPARE(evidence[1][0].toInt(), 1);
-    QCOMPARE(evidence[1][1].value<Evidence>().rows.size(), size_t(16));
+    QCOMPARE(request(evidence, 0).analysis, a);
+    QCOMPARE(request(evidence, 0).evidence.value(0).rows.size(), size_t(12));
+    QCOMPARE(request(evidence, 1).analysis, b);
+    QCOMPARE(request(evidence, 1).evidence.value(0).rows.size(), size_t(16));
     // An unchanged class opens nothing; a roofline row opens the profiled launches in each trace.
     evidence.clear();
     emit counters->activated(counters->model()->index(0, 0));
     QCOMPARE(evidence.count(), 0);
     emit dock.rooflineView()->activated(dock.rooflineView()->model()->index(2, 0));
     QCOMPARE(evidence.count(), 2);
-    QCOMPARE(evidence[0][1].value<Evidence>().rows.size(), size_t(4));
-    QCOMPARE(evidence[1][1].value<Evidence>().rows.size(), size_t(4));
+    QCOMPARE(request(evidence, 0).evidence.value(0).rows.size(), size_t(4));
+    QCOMPARE(request(evidence, 1).evidence.value(0).rows.size(), size_t(4));
 
     // Without counters in either trace the tab says so.
     dock.setAnalyses({ m_a, m_b });

@@ -6,6 +6,8 @@
 #include "core/analysis/analyzer.h"
 #include "core/io/ncucsvreader.h"
 #include "core/io/traceloader.h"
+#include "core/models/counterscopemodel.h"
+#include "core/models/ncukernelmodel.h"
 #include "core/synth/synthgpumetrics.h"
 #include "core/synth/synthtracewriter.h"
 #include "tests/common/analysisfixture.h"
@@ -16,16 +18,16 @@
 #include "widgets/charts/stallbreakdownchart.h"
 #include "widgets/docks/countersdock.h"
 #include "widgets/docks/timelinedock.h"
+#include "widgets/tablecopy.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QFile>
 #include <QMenu>
 #include <QSignalSpy>
-#include <QStandardItemModel>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QToolButton>
-#include <QTreeView>
 #include <QtTest>
 
 using namespace sl;
@@ -123,8 +125,8 @@ void TestCountersDock::scopesAndKernels()
     int windows = 0, stepClasses = 0;
     QString lastKind;
     for (int r = 0; r < dock.scopeModel()->rowCount(); ++r) {
-        const QString kind = dock.scopeModel()->item(r, 1)->text();
-        const QString stretch = dock.scopeModel()->item(r, 2)->text();
+        const QString kind = dock.scopeModel()->index(r, CounterScopeModel::Kind).data().toString();
+        const QString stretch = dock.scopeModel()->index(r, CounterScopeModel::Stretch).data().toString();
         if (kind == QLatin1String("window")) {
             ++windows;
             QCOMPARE(stretch, QStringLiteral("window"));
@@ -152,11 +154,22 @@ void TestCountersDock::scopesAndKernels()
     QCOMPARE(qint64(stepClasses), classes[0][0]);
     // The one profiled kernel name: 2 launches, 40 % achieved occupancy; FLOP/byte = 2e6 / 8e6.
     QCOMPARE(dock.ncuModel()->rowCount(), 1);
-    QCOMPARE(dock.ncuModel()->item(0, 1)->text(), QStringLiteral("2"));
-    QCOMPARE(dock.ncuModel()->item(0, 3)->text(), QStringLiteral("40.0"));
-    QCOMPARE(dock.ncuModel()->item(0, 10)->text(), QStringLiteral("0.25"));
+    QCOMPARE(dock.ncuModel()->index(0, NcuKernelModel::Launches).data().toString(), QStringLiteral("2"));
+    QCOMPARE(dock.ncuModel()->index(0, NcuKernelModel::AchievedOccupancy).data().toString(), QStringLiteral("40.0"));
+    QCOMPARE(dock.ncuModel()->index(0, NcuKernelModel::Intensity).data().toString(), QStringLiteral("0.25"));
     // 2e6 FLOP in 10 µs = 200 GFLOP/s.
-    QCOMPARE(dock.ncuModel()->item(0, 11)->text(), QStringLiteral("200.0"));
+    QCOMPARE(dock.ncuModel()->index(0, NcuKernelModel::Gflops).data().toString(), QStringLiteral("200.0"));
+    // Copy as TSV, as in every table: the header, then the selected kernel's cells.
+    dock.ncuView()->selectRow(0);
+    const QStringList tsv = TableCopy::selectionAsTsv(dock.ncuView()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(tsv.size(), 2);
+    QVERIFY2(tsv[0].startsWith(QLatin1String("Kernel\tLaunches\tTrace time\t")), qPrintable(tsv[0]));
+    const QStringList cells = tsv[1].split(QLatin1Char('\t'));
+    QCOMPARE(cells.size(), int(NcuKernelModel::ColumnCount));
+    QVERIFY2(cells[0].contains(QLatin1String("rms_norm_kernel")), qPrintable(cells[0]));
+    QCOMPARE(cells[NcuKernelModel::Launches], QStringLiteral("2"));
+    QCOMPARE(cells[NcuKernelModel::AchievedOccupancy], QStringLiteral("40.0"));
+    QCOMPARE(cells[NcuKernelModel::Gflops], QStringLiteral("200.0"));
 }
 
 void TestCountersDock::rooflineAndClick()
@@ -167,7 +180,7 @@ void TestCountersDock::rooflineAndClick()
     QSignalSpy spy(&dock, &CountersDock::evidenceRequested);
     emit dock.roofline()->kernelActivated(dock.roofline()->kernelOfPoint(0));
     QCOMPARE(spy.count(), 1);
-    const auto evidence = spy.first().at(0).value<QVector<Evidence>>();
+    const auto evidence = spy.first().at(0).value<EvidenceRequest>().evidence;
     QCOMPARE(evidence.size(), 1);
     QCOMPARE(evidence[0].rowids.size(), size_t(2));
     QCOMPARE(evidence[0].rowids[0], m_rmsRowids[0]);
@@ -241,7 +254,7 @@ void TestCountersDock::realNcuFolderRoofline()
     QSignalSpy spy(&dock, &CountersDock::evidenceRequested);
     emit dock.roofline()->kernelActivated(chart->kernelOfPoint(gemmPoint));
     QCOMPARE(spy.count(), 1);
-    const auto evidence = spy.first().at(0).value<QVector<Evidence>>();
+    const auto evidence = spy.first().at(0).value<EvidenceRequest>().evidence;
     QCOMPARE(evidence.size(), 1);
     QCOMPARE(evidence[0].rowids.size(), size_t(1));
     QCOMPARE(evidence[0].rowids[0], gemmRows[0][0]);
@@ -266,15 +279,11 @@ void TestCountersDock::stallChartOfTheSelectedKernel()
     QVERIFY(chart->plottedValues().isEmpty());
     // No current row: a note, no bars; the row made current again (as a click does): the bars.
     dock.setAnalysis(m_analysis);
-    QTreeView* view = nullptr;
-    for (QTreeView* v : dock.findChildren<QTreeView*>())
-        if (v->model() == dock.ncuModel())
-            view = v;
-    QVERIFY(view);
+    QTableView* view = dock.ncuView();
     view->selectionModel()->clearCurrentIndex();
     QVERIFY(chart->plottedValues().isEmpty());
     QCOMPARE(chart->title(), QStringLiteral("Select a kernel to see its warp stalls"));
-    view->setCurrentIndex(dock.ncuModel()->index(0, 3));
+    view->setCurrentIndex(view->model()->index(0, 3));
     QCOMPARE(chart->plottedValues(), (QVector<double> { 50, 25, 15, 10 }));
 }
 

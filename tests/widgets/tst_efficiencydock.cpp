@@ -4,15 +4,15 @@
 // exactly the rows behind it.
 #include "core/analysis/analyzer.h"
 #include "core/io/traceloader.h"
+#include "core/models/efficiencymodel.h"
 #include "core/models/kernelsummarymodel.h"
 #include "core/synth/synthshapes.h"
 #include "widgets/docks/efficiencydock.h"
 #include "widgets/docks/overviewdock.h"
 
 #include <QSignalSpy>
-#include <QStandardItemModel>
+#include <QTableView>
 #include <QTemporaryDir>
-#include <QTreeView>
 #include <QtTest>
 
 using namespace sl;
@@ -48,40 +48,56 @@ void TestEfficiencyDock::initTestCase()
 void TestEfficiencyDock::figuresAndEvidence()
 {
     EfficiencyDock dock;
+    dock.resize(900, 500);
+    dock.show();
     dock.setAnalysis(m_analysis);
-    QStandardItemModel* m = dock.model();
-    // Sections: math path, busy time, communication overlap, FLOPs and MFU.
-    QCOMPARE(m->rowCount(), 4);
+    const QAbstractItemModel* m = dock.view()->model();
     QModelIndex addmm;
     QModelIndex overlap;
-    for (int s = 0; s < m->rowCount(); ++s)
-        for (int r = 0; r < m->rowCount(m->index(s, 0)); ++r) {
-            const QModelIndex i = m->index(r, 0, m->index(s, 0));
-            if (i.data().toString() == QLatin1String("aten::addmm"))
-                addmm = i;
-            if (i.data().toString() == QLatin1String("GPU 0, window"))
-                overlap = i;
-        }
+    for (int r = 0; r < m->rowCount(); ++r) {
+        const QModelIndex i = m->index(r, EfficiencyModel::Figure);
+        if (i.data().toString() == QLatin1String("aten::addmm"))
+            addmm = i;
+        if (i.data().toString() == QLatin1String("GPU 0, window"))
+            overlap = i;
+    }
     QVERIFY(addmm.isValid());
     // 268,435,456 FLOPs × 4 in 800 µs = 1.34 TFLOP/s (to 2 decimals).
-    QCOMPARE(addmm.siblingAtColumn(3).data().toString(), QStringLiteral("1.34 TFLOP/s"));
-    QVERIFY(addmm.siblingAtColumn(4).data().toString().contains(QLatin1String("bf16 peak 989.4 TFLOP/s")));
+    QCOMPARE(addmm.siblingAtColumn(EfficiencyModel::Share).data().toString(), QStringLiteral("1.34 TFLOP/s"));
+    QVERIFY(addmm.siblingAtColumn(EfficiencyModel::Detail)
+                .data()
+                .toString()
+                .contains(QLatin1String("bf16 peak 989.4 TFLOP/s")));
     QVERIFY(overlap.isValid());
-    QCOMPARE(overlap.siblingAtColumn(3).data().toString(), QStringLiteral("66.7 % exposed")); // 400 of 600 µs
+    // 400 of 600 µs exposed.
+    QCOMPARE(overlap.siblingAtColumn(EfficiencyModel::Share).data().toString(), QStringLiteral("66.7 % exposed"));
 
     QSignalSpy spy(&dock, &EfficiencyDock::evidenceRequested);
-    emit dock.view()->clicked(addmm);
+    dock.activate(addmm);
     QCOMPARE(spy.count(), 1);
-    auto evidence = spy.takeFirst().at(0).value<QVector<Evidence>>();
-    QCOMPARE(evidence.size(), 1);
-    QCOMPARE(evidence[0].rowCount, qint64(4)); // the four addmm GEMMs
-    emit dock.view()->clicked(overlap);
+    auto request = spy.takeFirst().at(0).value<EvidenceRequest>();
+    QCOMPARE(request.evidence.size(), 1);
+    QCOMPARE(request.evidence[0].rowCount, qint64(4)); // the four addmm GEMMs
+    QCOMPARE(request.title, QStringLiteral("Efficiency: aten::addmm"));
+    dock.activate(overlap);
     QCOMPARE(spy.count(), 1);
-    evidence = spy.takeFirst().at(0).value<QVector<Evidence>>();
-    QCOMPARE(evidence[0].rowCount, qint64(4)); // the four all-reduces
-    // A section header is no figure.
-    emit dock.view()->clicked(m->index(0, 0));
-    QCOMPARE(spy.count(), 0);
+    request = spy.takeFirst().at(0).value<EvidenceRequest>();
+    QCOMPARE(request.evidence[0].rowCount, qint64(4)); // the four all-reduces
+
+    // One request per gesture: a click, a double-click (Qt emits clicked, then activated), Enter.
+    QTableView* view = dock.view();
+    view->scrollTo(addmm);
+    const QPoint at = view->visualRect(addmm).center();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(spy.count(), 1);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(spy.count(), 2);
+    view->setFocus();
+    view->setCurrentIndex(overlap);
+    QTest::keyClick(view, Qt::Key_Return);
+    QCOMPARE(spy.count(), 3);
+    QCOMPARE(spy.at(2).at(0).value<EvidenceRequest>().title, QStringLiteral("Efficiency: GPU 0, window"));
 }
 
 void TestEfficiencyDock::mathColumn()

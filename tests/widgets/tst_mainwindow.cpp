@@ -2,9 +2,11 @@
 #include "core/analysis/analysisresult.h"
 #include "core/compare/comparator.h"
 #include "core/compare/comparison.h"
+#include "core/models/efficiencymodel.h"
 #include "core/models/evidencerowsmodel.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/processtreemodel.h"
+#include "core/models/searchresultmodel.h"
 #include "core/session/tracesession.h"
 #include "core/synth/synthcluster.h"
 #include "tests/common/settingsisolation.h"
@@ -15,12 +17,14 @@
 #include "widgets/comparisonroster.h"
 #include "widgets/dialogs/preferencesdialog.h"
 #include "widgets/docks/comparisondock.h"
+#include "widgets/docks/efficiencydock.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
 #include "widgets/docks/kernelsdock.h"
 #include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/overviewdock.h"
 #include "widgets/docks/processesdock.h"
+#include "widgets/docks/searchdock.h"
 #include "widgets/docks/timelinedock.h"
 #include "widgets/mainwindow.h"
 #include "widgets/recentfilesmenu.h"
@@ -29,6 +33,7 @@
 #include "widgets/timeline/nvtxview.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timeviewport.h"
+#include "widgets/viewcontext.h"
 #include "widgets/viewstate.h"
 
 #include <QClipboard>
@@ -106,6 +111,8 @@ private slots:
     void findingEvidenceSelectsRows();
     void failedLoadReportsMessage();
     void apiEvidenceInEvidenceDock();
+    void oneRequestPerActivation();
+    void everyDockFollowsTheFocus();
     void windowChangeReanalyses();
     void processSelectionSetsScope();
     void closeTrace();
@@ -261,6 +268,117 @@ void TestMainWindow::apiEvidenceInEvidenceDock()
         qPrintable(sql));
 }
 
+void TestMainWindow::oneRequestPerActivation()
+{
+    TraceFixture fx;
+    fillFixture(fx);
+    MainWindow w;
+    w.show();
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    const AnalysisPtr a = w.currentAnalysis();
+    int sync = -1;
+    for (int i = 0; i < a->findings.size(); ++i)
+        if (a->findings[i].id == QStringLiteral("blocking-sync"))
+            sync = i;
+    QVERIFY(sync >= 0);
+    // Every dock's request passes the view context: count them there.
+    QSignalSpy requests(w.viewContext(), &ViewContext::evidenceRequested);
+    QTableView* findings = w.findingsDock()->view();
+    const QModelIndex index = findings->model()->index(sync, 1);
+    findings->scrollTo(index);
+    const QPoint at = findings->visualRect(index).center();
+    QTest::mouseClick(findings->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(requests.count(), 1);
+    const auto first = requests.first().first().value<EvidenceRequest>();
+    QCOMPARE(first.title, a->findings[sync].title);
+    QCOMPARE(first.detail, a->findings[sync].summary);
+    QCOMPARE(first.evidence.size(), a->findings[sync].evidence.size());
+    // A double-click is two clicks and an activation: one more request, not two.
+    QTest::mouseClick(findings->viewport(), Qt::LeftButton, {}, at);
+    QTest::mouseDClick(findings->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(requests.count(), 2);
+    // Enter on the current finding: one.
+    findings->setFocus();
+    QTest::keyClick(findings, Qt::Key_Return);
+    QCOMPARE(requests.count(), 3);
+}
+
+void TestMainWindow::everyDockFollowsTheFocus()
+{
+    // Process 100 on GPU 0 runs "small" and one "big"; process 200 on GPU 1 two "big" kernels.
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.gpu(1, QStringLiteral("H100"));
+    fx.process(100, QStringLiteral("python3"));
+    fx.process(200, QStringLiteral("python3"));
+    fx.kernel(1000, 1100, 0, 7, 1, 100, QStringLiteral("small"));
+    fx.kernel(2000, 3000, 0, 7, 2, 100, QStringLiteral("big"));
+    fx.kernel(5000, 6000, 1, 7, 3, 200, QStringLiteral("big"));
+    fx.kernel(7000, 8000, 1, 7, 4, 200, QStringLiteral("big"));
+    fx.runtime(900, 950, 100, 101, 1, kLaunch);
+    fx.runtime(1900, 1950, 100, 101, 2, kLaunch);
+    fx.runtime(4900, 4950, 200, 201, 3, kLaunch);
+    fx.runtime(6900, 6950, 200, 201, 4, kLaunch);
+    MainWindow w;
+    w.show();
+    w.openFiles({ fx.path() });
+    QVERIFY(waitIdle(w));
+    // Thirteen docks, each subscribed to the one context.
+    QCOMPARE(w.findChildren<ViewDock*>().size(), 13);
+    SearchDock* search = w.searchDock();
+    search->searchEdit()->setText(QStringLiteral("big"));
+    QTRY_VERIFY(!search->isSearching());
+    QCOMPARE(search->model()->index(0, SearchResultModel::Count).data(SearchResultModel::SortRole).toLongLong(), 3);
+
+    ScopeFilter gpu1;
+    gpu1.device = 1;
+    w.setScope(gpu1);
+    // Search: the two launches on GPU 1.
+    QTRY_VERIFY(!search->isSearching());
+    QCOMPARE(search->model()->rowCount(), 1);
+    QCOMPARE(search->model()->index(0, SearchResultModel::Count).data(SearchResultModel::SortRole).toLongLong(), 2);
+    // Efficiency: GPU 1's busy row only.
+    const QAbstractItemModel* efficiency = w.efficiencyDock()->view()->model();
+    QStringList busy;
+    for (int r = 0; r < efficiency->rowCount(); ++r)
+        if (efficiency->index(r, 0).data(EfficiencyModel::KindRole).toInt() == int(EfficiencyAnalysis::Figure::Busy))
+            busy << efficiency->index(r, EfficiencyModel::Figure).data().toString();
+    QCOMPARE(busy, QStringList { QStringLiteral("GPU 1") });
+    // Overview: one bar (GPU 1) in the device chart.
+    for (const auto& series : w.overviewDock()->chart(OverviewDock::Devices)->plottedValues())
+        QCOMPARE(series.size(), 1);
+    // Findings: one whose evidence kernels all ran on GPU 0 is hidden; the others stay.
+    const AnalysisPtr a = w.currentAnalysis();
+    int judged = 0, hidden = 0;
+    for (int i = 0; i < a->findings.size(); ++i) {
+        const QVector<Evidence>& evidence = a->findings[i].evidence;
+        const bool kernelsOnly
+            = !evidence.isEmpty() && std::all_of(evidence.cbegin(), evidence.cend(), [](const Evidence& e) {
+                  return e.table == QLatin1String("CUPTI_ACTIVITY_KIND_KERNEL") && !e.rows.empty();
+              });
+        if (!kernelsOnly)
+            continue;
+        bool onGpu1 = false;
+        for (const Evidence& e : evidence)
+            for (quint32 k : e.rows)
+                onGpu1 = onGpu1 || a->trace->kernels.device[k] == 1;
+        QCOMPARE(w.findingsDock()->view()->isRowHidden(i), !onGpu1);
+        ++judged;
+        hidden += !onGpu1;
+    }
+    QVERIFY(judged > hidden && hidden > 0);
+    // Kernels, timeline and processes as before.
+    QCOMPARE(w.kernelsDock()->scope(), gpu1);
+    QCOMPARE(w.processesDock()->scope(), gpu1);
+    // The focus back to everything: both GPUs again.
+    w.setScope({});
+    QTRY_VERIFY(!search->isSearching());
+    QCOMPARE(search->model()->index(0, SearchResultModel::Count).data(SearchResultModel::SortRole).toLongLong(), 3);
+    for (const auto& series : w.overviewDock()->chart(OverviewDock::Devices)->plottedValues())
+        QCOMPARE(series.size(), 2);
+}
+
 void TestMainWindow::windowChangeReanalyses()
 {
     TraceFixture fx;
@@ -351,7 +469,7 @@ void TestMainWindow::comparisonOfOpenTraces()
     Evidence e;
     e.table = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
     e.rows = { 0 };
-    emit w.comparisonDock()->evidenceRequested(1, e);
+    emit w.comparisonDock()->evidenceRequested({ { e }, QStringLiteral("link"), {}, w.session()->entry(1).analysis });
     QCOMPARE(w.currentTrace(), 1);
     QCOMPARE(w.kernelsDock()->instanceModel()->rowCount(), 1);
     QCOMPARE(w.evidenceDock()->model()->rowCount(), 1);
@@ -500,8 +618,9 @@ void TestMainWindow::layoutRoundTrip()
             QStringList({ QStringLiteral("comparison.changes"), QStringLiteral("comparison.counters"),
                 QStringLiteral("comparison.figures"), QStringLiteral("comparison.kernels"),
                 QStringLiteral("comparison.roofline"), QStringLiteral("counters.ncu"),
-                QStringLiteral("counters.scopes"), QStringLiteral("evidence"), QStringLiteral("findings"),
-                QStringLiteral("kernels.instances"), QStringLiteral("kernels.summary"), QStringLiteral("processes") }));
+                QStringLiteral("counters.scopes"), QStringLiteral("efficiency"), QStringLiteral("evidence"),
+                QStringLiteral("findings"), QStringLiteral("kernels.instances"), QStringLiteral("kernels.summary"),
+                QStringLiteral("processes") }));
         w.close(); // closeEvent saves geometry, dock state and header states
     }
     MainWindow w2;

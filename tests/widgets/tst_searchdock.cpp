@@ -12,6 +12,7 @@
 #include "widgets/mainwindow.h"
 
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -100,6 +101,19 @@ void TestSearchDock::ctrlFSearchesAndSelects()
         shown.insert(instances->kernelIndex(r));
     QCOMPARE(shown, expected);
     QCOMPARE(w.kernelsDock()->instanceView()->selectionModel()->selectedRows().size(), 3);
+    // One request per gesture: a double-click on another result is one (the row becoming
+    // current), Enter on it one more.
+    QVERIFY(search(dock, QStringLiteral("s")));
+    QVERIFY(dock->model()->rowCount() >= 2);
+    QSignalSpy requests(dock, &SearchDock::evidenceRequested);
+    QTableView* view = dock->view();
+    const QPoint second = view->visualRect(view->model()->index(1, 0)).center();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, second);
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, second);
+    QCOMPARE(requests.count(), 1);
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_Return);
+    QCOMPARE(requests.count(), 2);
 
     // API calls and NVTX ranges land in the Evidence dock.
     QVERIFY(search(dock, QStringLiteral("synchronize")));

@@ -4,6 +4,7 @@
 // it, counted here by plain SQL on the export).
 #include "core/analysis/analyzer.h"
 #include "core/io/traceloader.h"
+#include "core/models/servingstepmodel.h"
 #include "core/synth/synthtracewriter.h"
 #include "widgets/charts/batchscatterchart.h"
 #include "widgets/docks/servingdock.h"
@@ -68,8 +69,8 @@ private slots:
         // The first step (by start): a prefill; its evidence is its NVTX row and its kernels.
         QVector<Evidence> evidence;
         int emitted = 0;
-        connect(&dock, &ServingDock::stepActivated, this, [&](const QVector<Evidence>& e, const QString&) {
-            evidence = e;
+        connect(&dock, &ServingDock::evidenceRequested, this, [&](const EvidenceRequest& r) {
+            evidence = r.evidence;
             ++emitted;
         });
         const ServingSteps& s = a->serving.steps;
@@ -95,6 +96,44 @@ private slots:
         dock.setAnalysis(nullptr);
         QCOMPARE(dock.stepTable()->model()->rowCount(), 0);
         QCOMPARE(dock.scatter()->pointCount(), 0);
+    }
+
+    void stepsFollowTheFocus()
+    {
+        // Two ranks (processes, each on its own GPU): a focus lists one rank's steps.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("vllm2.sqlite"));
+        SynthOptions o;
+        o.framework = SynthFramework::Vllm;
+        o.steps = 12;
+        o.layers = 1;
+        o.ranks = 2;
+        QVERIFY(writeSynthTrace(path, o).ok);
+        const LoadOutcome loaded = TraceLoader::loadSync(path);
+        QVERIFY(loaded.ok());
+        const AnalysisPtr a = Analyzer::analyze(loaded.trace, AnalysisOptions {});
+        QVERIFY(a);
+        ServingDock dock;
+        dock.setAnalysis(a);
+        const qint64 pid = scalar(path,
+            QStringLiteral("SELECT MIN(globalTid / 16777216 % 16777216) FROM NVTX_EVENTS WHERE text LIKE "
+                           "'execute_context_%'"));
+        const qint64 ofPid = scalar(path,
+            QStringLiteral("SELECT COUNT(*) FROM NVTX_EVENTS WHERE text LIKE 'execute_context_%' AND "
+                           "globalTid / 16777216 % 16777216 = %1")
+                .arg(pid));
+        const qint64 all
+            = scalar(path, QStringLiteral("SELECT COUNT(*) FROM NVTX_EVENTS WHERE text LIKE 'execute_context_%'"));
+        QVERIFY(ofPid > 0 && ofPid < all);
+        QCOMPARE(dock.stepTable()->model()->rowCount(), int(all));
+        ScopeFilter process;
+        process.pid = pid;
+        dock.setScope(process);
+        QCOMPARE(dock.stepTable()->model()->rowCount(), int(ofPid));
+        for (int r = 0; r < dock.stepTable()->model()->rowCount(); ++r)
+            QCOMPARE(dock.stepTable()->model()->index(r, ServingStepModel::Pid).data().toLongLong(), pid);
+        dock.setScope({});
+        QCOMPARE(dock.stepTable()->model()->rowCount(), int(all));
     }
 };
 

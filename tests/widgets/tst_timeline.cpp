@@ -212,11 +212,15 @@ void TestTimeline::hitTestAndTooltips()
     QVERIFY2(gapTip.contains(TimelineView::causeLabel(IdleGap::HostWait)), qPrintable(gapTip));
     QVERIFY(view->toolTipAt(QPoint(left + 500, stream7)).isEmpty());
 
-    // A click on a kernel activates it.
-    QSignalSpy activated(&dock, &TimelineDock::kernelActivated);
+    // A click on a kernel asks for it as evidence (one request), leaving the timeline where it is.
+    QSignalSpy activated(&dock, &TimelineDock::evidenceRequested);
     QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(left + 600, stream8));
     QCOMPARE(activated.count(), 1);
-    QCOMPARE(activated.first().first().value<quint32>(), quint32(1));
+    const auto request = activated.first().first().value<EvidenceRequest>();
+    QVERIFY(request.fromTimeline);
+    QCOMPARE(request.evidence.size(), 1);
+    QCOMPARE(request.evidence[0].table, QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"));
+    QCOMPARE(request.evidence[0].rows, std::vector<quint32> { 1 });
 }
 
 void TestTimeline::shiftDragEmitsWindow()

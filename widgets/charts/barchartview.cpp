@@ -91,6 +91,16 @@ QChart* BarChartView::buildChart(bool interactive) const
     if (m_data.isEmpty())
         return chart;
 
+    QAbstractBarSeries* series = buildSeries();
+    chart->addSeries(series);
+    addAxes(chart, series, interactive);
+    if (interactive)
+        connect(series, &QAbstractBarSeries::hovered, this, &BarChartView::showBarTooltip);
+    return chart;
+}
+
+QAbstractBarSeries* BarChartView::buildSeries() const
+{
     QAbstractBarSeries* series = m_data.stacked ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries)
                                                 : static_cast<QAbstractBarSeries*>(new QHorizontalBarSeries);
     int busy = 0, idle = 0;
@@ -108,8 +118,11 @@ QChart* BarChartView::buildChart(bool interactive) const
             set->append(double(valueAt(s, c)) / m_divisor);
         series->append(set);
     }
-    chart->addSeries(series);
+    return series;
+}
 
+void BarChartView::addAxes(QChart* chart, QAbstractBarSeries* series, bool interactive) const
+{
     QStringList reversed;
     for (auto it = m_data.categories.crbegin(); it != m_data.categories.crend(); ++it)
         reversed << (interactive ? abbreviated(*it) : *it);
@@ -128,29 +141,28 @@ QChart* BarChartView::buildChart(bool interactive) const
     valueAxis->setTitleText(tr("%1 (%2)").arg(m_data.valueAxisTitle, m_unit));
     chart->addAxis(valueAxis, Qt::AlignBottom);
     series->attachAxis(valueAxis);
+}
 
-    if (interactive) {
-        connect(series, &QAbstractBarSeries::hovered, this, [this, n](bool on, int index, QBarSet* set) {
-            if (!on) {
-                QToolTip::hideText();
-                return;
-            }
-            const qsizetype category = n - 1 - index;
-            const auto it = std::find_if(m_data.series.cbegin(), m_data.series.cend(),
-                [set](const ChartData::Series& s) { return s.name == set->label(); });
-            if (category < 0 || it == m_data.series.cend())
-                return;
-            qint64 total = 0;
-            for (const ChartData::Series& s : m_data.series)
-                total += valueAt(s, category);
-            const qint64 ns = valueAt(*it, category);
-            QString text = tr("%1 — %2: %3").arg(m_data.categories[category], it->name, formatDuration(ns));
-            if (m_data.stacked && total > 0)
-                text += tr(" (%1 of %2)").arg(formatPercent(double(ns) / double(total)), formatDuration(total));
-            QToolTip::showText(QCursor::pos(), text, m_view);
-        });
+void BarChartView::showBarTooltip(bool on, int index, QBarSet* set) const
+{
+    if (!on) {
+        QToolTip::hideText();
+        return;
     }
-    return chart;
+    // The bars were fed in reverse (buildSeries): bar `index` is category n - 1 - index.
+    const qsizetype category = m_data.categories.size() - 1 - index;
+    const auto it = std::find_if(m_data.series.cbegin(), m_data.series.cend(),
+        [set](const ChartData::Series& s) { return s.name == set->label(); });
+    if (category < 0 || it == m_data.series.cend())
+        return;
+    qint64 total = 0;
+    for (const ChartData::Series& s : m_data.series)
+        total += valueAt(s, category);
+    const qint64 ns = valueAt(*it, category);
+    QString text = tr("%1 — %2: %3").arg(m_data.categories[category], it->name, formatDuration(ns));
+    if (m_data.stacked && total > 0)
+        text += tr(" (%1 of %2)").arg(formatPercent(double(ns) / double(total)), formatDuration(total));
+    QToolTip::showText(QCursor::pos(), text, m_view);
 }
 
 QVector<QVector<qreal>> BarChartView::plottedValues() const

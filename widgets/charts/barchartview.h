@@ -8,6 +8,8 @@
 
 // Qt Charts types stay behind this header (forward declarations only): Qt Charts is deprecated
 // from Qt 6.10 and linked privately, so docks and tests never see its headers.
+class QAbstractBarSeries;
+class QBarSet;
 class QChart;
 class QChartView;
 
@@ -43,6 +45,9 @@ public:
 
 private:
     QChart* buildChart(bool interactive) const;
+    QAbstractBarSeries* buildSeries() const; ///< one bar set per series, categories reversed
+    void addAxes(QChart* chart, QAbstractBarSeries* series, bool interactive) const;
+    void showBarTooltip(bool on, int index, QBarSet* set) const; ///< the hovered bar: name, time, share
 
     QChartView* m_view;
     ChartData m_data;

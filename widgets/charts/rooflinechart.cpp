@@ -64,6 +64,36 @@ void RooflineChart::setGpu(int index)
     draw();
 }
 
+namespace {
+/// Whether a kernel has a point on `roof`'s chart: it ran on that GPU and both coordinates are known and positive.
+bool plotted(const NcuKernelFigures& k, const Roofline& roof)
+{
+    return k.deviceId == roof.deviceId && k.arithmeticIntensity && k.achievedFlopsPerSecond
+        && *k.achievedFlopsPerSecond > 0 && *k.arithmeticIntensity > 0;
+}
+} // namespace
+
+RooflineChart::Range RooflineChart::rangeOf(const NcuResult& n, const Roofline& roof)
+{
+    // Axis ranges: intensities 1/64 … 4096 FLOP/B cover memory-bound decode to dense GEMMs; the
+    // top leaves room above the highest ceiling.
+    const double top = std::max({ roof.fp16FlopsPerSecond, roof.fp32FlopsPerSecond, roof.tensorFlopsPerSecond });
+    Range r { 1.0 / 64, 4096, 0, top * 2 };
+    double pointMin = std::numeric_limits<double>::max();
+    for (const auto& k : n.kernels)
+        if (plotted(k, roof)) {
+            r.aiMin = std::min(r.aiMin, *k.arithmeticIntensity / 2);
+            r.aiMax = std::max(r.aiMax, *k.arithmeticIntensity * 2);
+            pointMin = std::min(pointMin, *k.achievedFlopsPerSecond / 2);
+            r.yMax = std::max(r.yMax, *k.achievedFlopsPerSecond * 2);
+        }
+    // The bottom: where the DRAM roof enters at the lowest intensity, lower only for a point below it.
+    r.yMin = std::min(
+        roof.dramBytesPerSecond > 0 ? roof.dramBytesPerSecond * r.aiMin : std::max(1.0, top / 1e6), pointMin);
+    r.yMax = std::max(r.yMax, r.yMin * 10);
+    return r;
+}
+
 void RooflineChart::draw()
 {
     charts::clearChart(chart());
@@ -81,42 +111,42 @@ void RooflineChart::draw()
         return;
     }
     const Roofline& roof = n.roofs.at(std::clamp(m_roof, 0, int(n.roofs.size()) - 1));
-    const auto plotted = [&](const NcuKernelFigures& k) {
-        return k.deviceId == roof.deviceId && k.arithmeticIntensity && k.achievedFlopsPerSecond
-            && *k.achievedFlopsPerSecond > 0 && *k.arithmeticIntensity > 0;
-    };
-    // Axis ranges: intensities 1/64 … 4096 FLOP/B cover memory-bound decode to dense GEMMs; the
-    // top leaves room above the highest ceiling.
-    const double top = std::max({ roof.fp16FlopsPerSecond, roof.fp32FlopsPerSecond, roof.tensorFlopsPerSecond });
-    double aiMin = 1.0 / 64, aiMax = 4096, yMax = top * 2;
-    double pointMin = std::numeric_limits<double>::max();
-    for (const auto& k : n.kernels)
-        if (plotted(k)) {
-            aiMin = std::min(aiMin, *k.arithmeticIntensity / 2);
-            aiMax = std::max(aiMax, *k.arithmeticIntensity * 2);
-            pointMin = std::min(pointMin, *k.achievedFlopsPerSecond / 2);
-            yMax = std::max(yMax, *k.achievedFlopsPerSecond * 2);
-        }
-    // The bottom: where the DRAM roof enters at the lowest intensity, lower only for a point below it.
-    const double yMin
-        = std::min(roof.dramBytesPerSecond > 0 ? roof.dramBytesPerSecond * aiMin : std::max(1.0, top / 1e6), pointMin);
+    const Range range = rangeOf(n, roof);
+    addAxes(range);
+    drawRoofs(roof, range);
+    drawPoints(n, roof);
+    chart()->setTitle(tr("Roofline of %1 (GPU %2)").arg(roof.gpuName).arg(roof.deviceId));
+    m_view->setToolTip(roof.source);
+}
+
+void RooflineChart::addAxes(const Range& range)
+{
     auto* x = new QLogValueAxis;
     x->setTitleText(tr("Arithmetic intensity (FLOP per DRAM byte)"));
     x->setBase(10);
     x->setLabelFormat(QStringLiteral("%g"));
-    x->setRange(aiMin, aiMax);
+    x->setRange(range.aiMin, range.aiMax);
     auto* y = new QLogValueAxis;
     y->setTitleText(tr("GFLOP/s"));
     y->setBase(10);
     y->setLabelFormat(QStringLiteral("%g"));
-    y->setRange(yMin / 1e9, std::max(yMax, yMin * 10) / 1e9);
+    y->setRange(range.yMin / 1e9, range.yMax / 1e9);
     chart()->addAxis(x, Qt::AlignBottom);
     chart()->addAxis(y, Qt::AlignLeft);
+}
+
+void RooflineChart::addSeries(QAbstractSeries* series)
+{
+    chart()->addSeries(series);
+    for (QAbstractAxis* axis : chart()->axes())
+        series->attachAxis(axis);
+}
+
+void RooflineChart::drawRoofs(const Roofline& roof, const Range& range)
+{
     const auto addLine = [&](QLineSeries* line, const QString& name, double ceiling) {
         line->setName(name);
-        chart()->addSeries(line);
-        line->attachAxis(x);
-        line->attachAxis(y);
+        addSeries(line);
         m_ceilings.append({ name, ceiling });
     };
     // A roof: bandwidth × intensity up to the knee, then the flat ceiling (FLOP/s; bytes/s).
@@ -125,9 +155,9 @@ void RooflineChart::draw()
             return;
         auto* line = new QLineSeries;
         const double knee = ceiling / bytesPerSecond;
-        line->append(aiMin, aiMin * bytesPerSecond / 1e9);
+        line->append(range.aiMin, range.aiMin * bytesPerSecond / 1e9);
         line->append(knee, ceiling / 1e9);
-        line->append(aiMax, ceiling / 1e9);
+        line->append(range.aiMax, ceiling / 1e9);
         line->setColor(color);
         addLine(line, name, ceiling);
     };
@@ -142,7 +172,7 @@ void RooflineChart::draw()
             return;
         auto* line = new QLineSeries;
         line->append(ceiling / roof.dramBytesPerSecond, ceiling / 1e9);
-        line->append(aiMax, ceiling / 1e9);
+        line->append(range.aiMax, ceiling / 1e9);
         QPen pen(color);
         pen.setStyle(Qt::DashLine);
         line->setPen(pen);
@@ -152,23 +182,25 @@ void RooflineChart::draw()
         ceilingSeries(tr("FP16 (no tensor cores)"), roof.fp16FlopsPerSecond, CategoryPalette::trace(2));
         ceilingSeries(tr("FP64"), roof.fp64FlopsPerSecond, CategoryPalette::trace(3));
     }
+}
+
+void RooflineChart::drawPoints(const NcuResult& n, const Roofline& roof)
+{
     // One series per point, so that each marker's size follows its kernel's time in the trace.
     qint64 maxNs = 1;
     for (const auto& k : n.kernels)
-        if (plotted(k))
+        if (plotted(k, roof))
             maxNs = std::max(maxNs, k.traceNs);
     for (qsizetype i = 0; i < n.kernels.size(); ++i) {
         const NcuKernelFigures& k = n.kernels[i];
-        if (!plotted(k))
+        if (!plotted(k, roof))
             continue;
         auto* point = new QScatterSeries;
-        point->setName(a->trace->strings.at(k.name).left(40));
+        point->setName(m_analysis->trace->strings.at(k.name).left(40));
         point->setMarkerSize(6 + 18 * std::sqrt(double(k.traceNs) / double(maxNs)));
-        point->setColor(CategoryPalette::category(a->categoryOfName.value(k.name)));
+        point->setColor(CategoryPalette::category(m_analysis->categoryOfName.value(k.name)));
         point->append(*k.arithmeticIntensity, *k.achievedFlopsPerSecond / 1e9);
-        chart()->addSeries(point);
-        point->attachAxis(x);
-        point->attachAxis(y);
+        addSeries(point);
         const int index = int(i);
         connect(point, &QScatterSeries::clicked, this, [this, index] { emit kernelActivated(index); });
         m_pointKernel.append(index);
@@ -178,8 +210,6 @@ void RooflineChart::draw()
     for (auto* m : markers)
         if (qobject_cast<QScatterSeries*>(m->series()))
             m->setVisible(false);
-    chart()->setTitle(tr("Roofline of %1 (GPU %2)").arg(roof.gpuName).arg(roof.deviceId));
-    m_view->setToolTip(roof.source);
 }
 
 } // namespace sl

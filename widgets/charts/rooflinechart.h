@@ -6,6 +6,7 @@
 #include <QWidget>
 
 // Qt Charts types stay out of this header (as BarChartView): docks and tests never see them.
+class QAbstractSeries;
 class QChart;
 class QChartView;
 class QComboBox;
@@ -38,8 +39,18 @@ signals:
     void kernelActivated(int ncuKernel);
 
 private:
+    /// Axis ranges: intensity in FLOP/byte, y in FLOP/s.
+    struct Range
+    {
+        double aiMin, aiMax, yMin, yMax;
+    };
+    static Range rangeOf(const NcuResult& n, const Roofline& roof);
     QChart* chart() const;
     void draw();
+    void addAxes(const Range& range);
+    void addSeries(QAbstractSeries* series); ///< on both axes
+    void drawRoofs(const Roofline& roof, const Range& range);
+    void drawPoints(const NcuResult& n, const Roofline& roof);
     QComboBox* m_gpu;
     QChartView* m_view;
     AnalysisPtr m_analysis;

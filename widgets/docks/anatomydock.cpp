@@ -15,7 +15,7 @@
 namespace sl {
 
 AnatomyDock::AnatomyDock(QWidget* parent)
-    : QDockWidget(tr("Model anatomy"), parent)
+    : ViewDock(tr("Model anatomy"), parent)
     , m_headline(new QLabel(this))
     , m_model(new AnatomyTableModel(this))
     , m_proxy(new QSortFilterProxyModel(this))

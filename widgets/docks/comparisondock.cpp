@@ -72,7 +72,7 @@ bool hasRows(const Evidence& e) { return !e.table.isEmpty() && (!e.rows.empty() 
 } // namespace
 
 ComparisonDock::ComparisonDock(QWidget* parent)
-    : QDockWidget(tr("Comparison"), parent)
+    : ViewDock(tr("Comparison"), parent)
     , m_figures(new ComparisonFigureModel(this))
     , m_kernels(new ComparisonKernelModel(this))
     , m_changes(new ComparisonChangeModel(this))
@@ -419,8 +419,10 @@ int ComparisonDock::stepChartBoxes() const { return m_stepChart->boxCount(); }
 
 void ComparisonDock::emitEvidence(int trace, const Evidence& e)
 {
-    if (hasRows(e))
-        emit evidenceRequested(trace, e);
+    if (!hasRows(e) || !m_comparison || trace < 0 || trace >= m_comparison->traceCount())
+        return;
+    emit evidenceRequested({ { e }, tr("Comparison evidence in %1").arg(m_comparison->labels.value(trace)), {},
+        m_comparison->analyses[trace], false });
 }
 
 void ComparisonDock::openChange(int row, bool baseline, bool trace)

@@ -2,8 +2,7 @@
 #pragma once
 
 #include "core/compare/comparison.h"
-
-#include <QDockWidget>
+#include "widgets/docks/viewdock.h"
 
 class QComboBox;
 class QLabel;
@@ -29,9 +28,11 @@ class StepDistributionChart;
 /// "Comparison"): the figures with deltas coloured by direction, the matched kernels, what
 /// changed most, bar charts per category and phase, step-duration distributions, the
 /// step-aligned view and the hardware counters (bound class, busy-time counters, roofline positions). The comparison
-/// runs on the thread pool (stale results are dropped) and exports comparison.md/json off the GUI thread. The window
-/// wires evidenceRequested to open the rows in the trace it names.
-class ComparisonDock : public QDockWidget
+/// runs on the thread pool (stale results are dropped) and exports comparison.md/json off the GUI thread. Its evidence
+/// requests name the compared trace they belong to (EvidenceRequest::analysis), which the window makes current.
+/// It compares every analysed trace (ComparisonRoster, setAnalyses), so the current analysis and the focus do not
+/// change it.
+class ComparisonDock : public ViewDock
 {
     Q_OBJECT
 public:
@@ -42,6 +43,8 @@ public:
     /// is the baseline until the user picks another; fewer than two clears the dock.
     void setAnalyses(const QVector<AnalysisPtr>& analyses, const QStringList& labels = {});
     const ComparisonPtr& comparison() const { return m_comparison; }
+    void setAnalysis(const AnalysisPtr&) override { } ///< compares the roster's traces, not the current one
+    void setScope(const ScopeFilter&) override { } ///< whole traces against each other
     /// Writes DIR/comparison.md and DIR/comparison.json on the thread pool; exportFinished reports.
     void exportTo(const QString& dir);
 
@@ -70,7 +73,6 @@ public:
     PhaseStackChart* phaseChart() const { return m_phaseChart; }
 
 signals:
-    void evidenceRequested(int traceIndex, const sl::Evidence& evidence);
     /// A new comparison is shown (after setAnalyses or a change of baseline, unit or counts).
     void comparisonChanged();
     void exportFinished(bool ok, const QString& message);

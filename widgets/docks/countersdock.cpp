@@ -2,9 +2,13 @@
 #include "widgets/docks/countersdock.h"
 
 #include "core/analysis/counters/ncuanalysis.h"
-#include "core/util/format.h"
+#include "core/models/counterscopemodel.h"
+#include "core/models/ncukernelmodel.h"
+#include "core/models/scopeproxymodel.h"
 #include "widgets/charts/rooflinechart.h"
 #include "widgets/charts/stallbreakdownchart.h"
+#include "widgets/itemactivation.h"
+#include "widgets/tablesetup.h"
 #include "widgets/viewstate.h"
 
 #include <QHBoxLayout>
@@ -12,54 +16,60 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QSplitter>
-#include <QStandardItemModel>
 #include <QTabWidget>
+#include <QTableView>
 #include <QToolButton>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace sl {
 
 namespace {
-constexpr int kKernelRole = Qt::UserRole + 1;
-
-QString pct(const std::optional<double>& v) { return v ? QString::number(*v, 'f', 1) : QStringLiteral("–"); }
-
-QStandardItem* cell(const QString& text, const QVariant& sortValue = {})
+/// A sortable table over `proxy` (rows kept in the model's order until a header is clicked).
+QTableView* tableView(QWidget* parent, ScopeProxyModel* proxy, int sortRole)
 {
-    auto* item = new QStandardItem(text);
-    item->setEditable(false);
-    if (sortValue.isValid())
-        item->setData(sortValue, Qt::UserRole);
-    return item;
-}
-
-QTreeView* tableView(QWidget* parent, QStandardItemModel* model)
-{
-    auto* view = new QTreeView(parent);
-    view->setModel(model);
-    view->setRootIsDecorated(false);
-    view->setUniformRowHeights(true);
-    view->setAlternatingRowColors(true);
-    view->header()->setStretchLastSection(false);
+    proxy->setSortRole(sortRole);
+    auto* view = new QTableView(parent);
+    view->setModel(proxy);
+    TableSetup::apply(view);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setSortingEnabled(true);
+    view->sortByColumn(-1, Qt::AscendingOrder);
+    view->setMinimumHeight(40);
     return view;
 }
 } // namespace
 
 CountersDock::CountersDock(QWidget* parent)
-    : QDockWidget(tr("Counters"), parent)
+    : ViewDock(tr("Counters"), parent)
     , m_notes(new QLabel(this))
     , m_tabs(new QTabWidget(this))
-    , m_scopes(new QStandardItemModel(this))
-    , m_scopeView(tableView(this, m_scopes))
-    , m_ncu(new QStandardItemModel(this))
-    , m_ncuView(tableView(this, m_ncu))
+    , m_scopes(new CounterScopeModel(this))
+    , m_scopeProxy(new ScopeProxyModel(this))
+    , m_scopeView(tableView(this, m_scopeProxy, CounterScopeModel::SortRole))
+    , m_ncu(new NcuKernelModel(this))
+    , m_ncuProxy(new ScopeProxyModel(this))
+    , m_ncuView(tableView(this, m_ncuProxy, NcuKernelModel::SortRole))
     , m_roofline(new RooflineChart(this))
     , m_stallChart(new StallBreakdownChart(this))
 {
     setObjectName(QStringLiteral("dock.counters"));
+    m_scopeProxy->setSourceModel(m_scopes);
+    m_ncuProxy->setSourceModel(m_ncu);
     // Laptop screens (tst_laptoplayout): the imports sit in the tab bar's corner and the notes
     // above the per-phase table, so the dock's minimum height is the tables'.
+    m_tabs->setCornerWidget(buildCornerButtons());
+    m_tabs->addTab(buildPhasePage(), tr("Per phase and step class"));
+    m_tabs->addTab(buildNcuPage(), tr("Nsight Compute"));
+    m_tabs->addTab(m_roofline, tr("Roofline"));
+    setWidget(m_tabs);
+    ViewState::registerHeader(m_scopeView->horizontalHeader(), QStringLiteral("counters.scopes"));
+    ViewState::registerHeader(m_ncuView->horizontalHeader(), QStringLiteral("counters.ncu"));
+    connectViews();
+    rebuild();
+}
+
+QWidget* CountersDock::buildCornerButtons()
+{
     auto* corner = new QWidget(this);
     auto* buttons = new QHBoxLayout(corner);
     buttons->setContentsMargins(0, 0, 0, 0);
@@ -71,40 +81,46 @@ CountersDock::CountersDock(QWidget* parent)
     connect(nvml, &QToolButton::clicked, this, &CountersDock::importNvmlRequested);
     buttons->addWidget(ncu);
     buttons->addWidget(nvml);
-    m_tabs->setCornerWidget(corner);
-    auto* phasePage = new QWidget(this);
-    auto* layout = new QVBoxLayout(phasePage);
+    return corner;
+}
+
+QWidget* CountersDock::buildPhasePage()
+{
+    auto* page = new QWidget(this);
+    auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_notes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     layout->addWidget(m_notes);
     layout->addWidget(m_scopeView, 1);
-    m_scopeView->setMinimumHeight(40);
-    m_ncuView->setMinimumHeight(40);
+    return page;
+}
+
+QWidget* CountersDock::buildNcuPage()
+{
     // The kernels above, the selected one's warp stalls below.
-    auto* ncuPage = new QSplitter(Qt::Vertical, this);
-    ncuPage->setChildrenCollapsible(false);
-    ncuPage->addWidget(m_ncuView);
-    ncuPage->addWidget(m_stallChart);
-    ncuPage->setStretchFactor(0, 2);
-    ncuPage->setStretchFactor(1, 3);
-    ncuPage->setSizes({ 200, 300 }); // the bars need room for their labels; the table a few rows
-    m_tabs->addTab(phasePage, tr("Per phase and step class"));
-    m_tabs->addTab(ncuPage, tr("Nsight Compute"));
-    m_tabs->addTab(m_roofline, tr("Roofline"));
-    setWidget(m_tabs);
-    ViewState::registerHeader(m_scopeView->header(), QStringLiteral("counters.scopes"));
-    ViewState::registerHeader(m_ncuView->header(), QStringLiteral("counters.ncu"));
-    connect(m_ncuView, &QTreeView::activated, this,
-        [this](const QModelIndex& index) { activateKernel(m_ncu->item(index.row(), 0)->data(kKernelRole).toInt()); });
+    auto* page = new QSplitter(Qt::Vertical, this);
+    page->setChildrenCollapsible(false);
+    page->addWidget(m_ncuView);
+    page->addWidget(m_stallChart);
+    page->setStretchFactor(0, 2);
+    page->setStretchFactor(1, 3);
+    page->setSizes({ 200, 300 }); // the bars need room for their labels; the table a few rows
+    return page;
+}
+
+void CountersDock::connectViews()
+{
+    ItemActivation::connect(m_ncuView, [this](const QModelIndex& index) { activateKernel(kernelAt(index)); });
     connect(m_roofline, &RooflineChart::kernelActivated, this, &CountersDock::activateKernel);
-    connect(
-        m_ncuView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-            const QStandardItem* item = current.isValid() ? m_ncu->item(current.row(), 0) : nullptr;
-            showStalls(item ? item->data(kKernelRole).toInt() : -1);
-        });
-    rebuild();
+    connect(m_ncuView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) { showStalls(kernelAt(current)); });
+}
+
+int CountersDock::kernelAt(const QModelIndex& ncuIndex) const
+{
+    return ncuIndex.isValid() ? ncuIndex.data(NcuKernelModel::KernelRole).toInt() : -1;
 }
 
 void CountersDock::setAnalysis(const AnalysisPtr& analysis)
@@ -113,15 +129,21 @@ void CountersDock::setAnalysis(const AnalysisPtr& analysis)
     rebuild();
 }
 
+void CountersDock::setScope(const ScopeFilter& scope)
+{
+    m_scopeProxy->setScope(scope);
+    m_ncuProxy->setScope(scope);
+    // The focused GPU's roofline, when it has one.
+    if (m_analysis && m_analysis->counters.ncu && scope.device != ScopeFilter::kAny)
+        for (int i = 0; i < m_analysis->counters.ncu->roofs.size(); ++i)
+            if (m_analysis->counters.ncu->roofs[i].deviceId == scope.device)
+                m_roofline->setGpu(i);
+}
+
 void CountersDock::rebuild()
 {
-    m_scopes->clear();
-    m_ncu->clear();
-    m_scopes->setHorizontalHeaderLabels({ tr("GPU"), tr("Kind"), tr("Stretch"), tr("Class"), tr("Kernel time"),
-        tr("Span"), tr("DRAM %"), tr("Compute %"), tr("Counters (mean / p90 over the stretch)") });
-    m_ncu->setHorizontalHeaderLabels(
-        { tr("Kernel"), tr("Launches"), tr("Trace time"), tr("Achieved occ. %"), tr("Theoretical occ. %"), tr("SM %"),
-            tr("DRAM %"), tr("L1 hit %"), tr("L2 hit %"), tr("Tensor %"), tr("FLOP/byte"), tr("GFLOP/s") });
+    m_scopes->setAnalysis(m_analysis);
+    m_ncu->setAnalysis(m_analysis);
     m_roofline->setAnalysis(m_analysis);
     showStalls(-1);
     if (!m_analysis) {
@@ -135,38 +157,9 @@ void CountersDock::rebuild()
         notes.prepend(tr("No sampled counters: capture with nsys profile --gpu-metrics-devices=all, or import NVML "
                          "samples."));
     m_notes->setText(notes.join(QLatin1Char('\n')));
-    for (const CounterScope& s : c.scopes) {
-        QStringList figures;
-        for (const CounterFigure& f : s.figures)
-            figures << QStringLiteral("%1 %2/%3").arg(f.name).arg(f.whole.mean, 0, 'f', 1).arg(f.whole.p90, 0, 'f', 1);
-        m_scopes->appendRow({ cell(QString::number(s.deviceId)), cell(scopeKindLabel(s.kind)), cell(scopeLabel(s)),
-            cell(boundClassLabel(s.bound)), cell(formatDuration(s.kernelBusyNs)), cell(formatDuration(s.spanNs)),
-            cell(s.dramPct >= 0 ? QString::number(s.dramPct, 'f', 1) : QStringLiteral("–")),
-            cell(s.computePct >= 0 ? QString::number(s.computePct, 'f', 1) : QStringLiteral("–")),
-            cell(figures.join(QStringLiteral("; "))) });
-    }
-    if (c.ncu) {
-        const Trace& t = *m_analysis->trace;
-        for (qsizetype i = 0; i < c.ncu->kernels.size(); ++i) {
-            const NcuKernelFigures& k = c.ncu->kernels[i];
-            QStandardItem* name = cell(t.strings.at(k.name));
-            name->setToolTip(t.strings.at(k.name));
-            name->setData(int(i), kKernelRole);
-            const auto theoretical = k.theoreticalOccupancyPct ? k.theoreticalOccupancyPct : k.sightlineOccupancyPct;
-            m_ncu->appendRow({ name, cell(QString::number(k.launches)), cell(formatDuration(k.traceNs)),
-                cell(pct(k.achievedOccupancyPct)), cell(pct(theoretical)), cell(pct(k.smThroughputPct)),
-                cell(pct(k.dramThroughputPct)), cell(pct(k.l1HitPct)), cell(pct(k.l2HitPct)),
-                cell(pct(k.tensorActivePct)),
-                cell(k.arithmeticIntensity ? QString::number(*k.arithmeticIntensity, 'g', 3) : QStringLiteral("–")),
-                cell(k.achievedFlopsPerSecond ? QString::number(*k.achievedFlopsPerSecond / 1e9, 'f', 1)
-                                              : QStringLiteral("–")) });
-        }
-    }
     // The hottest kernel's stalls until another row is chosen.
-    if (m_ncu->rowCount() > 0)
+    if (m_ncuProxy->rowCount() > 0)
         selectNcuRow(0);
-    else
-        showStalls(-1);
     // Nsight Compute results without sampled counters (the usual case: most exports have no GPU
     // metrics): open on the kernels rather than on an empty per-phase table.
     if (c.scopes.isEmpty() && m_ncu->rowCount() > 0 && m_tabs->currentIndex() == 0)
@@ -175,10 +168,10 @@ void CountersDock::rebuild()
 
 void CountersDock::selectNcuRow(int row)
 {
-    if (row < 0 || row >= m_ncu->rowCount())
+    if (row < 0 || row >= m_ncuProxy->rowCount())
         return;
     m_ncuView->selectionModel()->setCurrentIndex(
-        m_ncu->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_ncuProxy->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
 void CountersDock::showStalls(int ncuKernel)
@@ -202,7 +195,7 @@ void CountersDock::activateKernel(int ncuKernel)
     const NcuKernelFigures& k = m_analysis->counters.ncu->kernels[ncuKernel];
     const Trace& t = *m_analysis->trace;
     const Evidence e = NcuAnalysis::launchEvidence(t, k);
-    emit evidenceRequested({ e }, tr("Profiled launches of %1").arg(t.strings.at(k.name)), QString());
+    emit evidenceRequested({ { e }, tr("Profiled launches of %1").arg(t.strings.at(k.name)), {}, nullptr, false });
 }
 
 } // namespace sl

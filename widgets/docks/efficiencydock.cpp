@@ -1,29 +1,27 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/docks/efficiencydock.h"
 
+#include "core/models/efficiencymodel.h"
+#include "core/models/scopeproxymodel.h"
 #include "core/report/efficiencyreport.h"
-#include "core/util/format.h"
+#include "widgets/itemactivation.h"
+#include "widgets/tablesetup.h"
+#include "widgets/viewstate.h"
 
 #include <QHeaderView>
 #include <QLabel>
-#include <QStandardItemModel>
-#include <QTreeView>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace sl {
 
-namespace {
-constexpr int kKindRole = Qt::UserRole + 1; ///< int(EfficiencyAnalysis::Figure) + 1; 0 = header
-constexpr int kIndexRole = Qt::UserRole + 2; ///< index into the figure's EfficiencyStats list
-
-QString pct(qint64 part, qint64 whole) { return formatPercent(double(part) / double(std::max<qint64>(1, whole))); }
-} // namespace
-
 EfficiencyDock::EfficiencyDock(QWidget* parent)
-    : QDockWidget(tr("Efficiency"), parent)
-    , m_model(new QStandardItemModel(this))
-    , m_view(new QTreeView(this))
+    : ViewDock(tr("Efficiency"), parent)
+    , m_model(new EfficiencyModel(this))
+    , m_proxy(new ScopeProxyModel(this))
+    , m_view(new QTableView(this))
     , m_headline(new QLabel(this))
+    , m_notes(new QLabel(this))
 {
     setObjectName(QStringLiteral("dock.efficiency"));
     auto* content = new QWidget(this);
@@ -33,131 +31,74 @@ EfficiencyDock::EfficiencyDock(QWidget* parent)
     m_headline->setTextFormat(Qt::PlainText);
     m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_headline);
-    m_view->setModel(m_model);
-    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->setUniformRowHeights(true);
-    m_view->setAlternatingRowColors(true);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(EfficiencyModel::SortRole);
+    m_view->setModel(m_proxy);
+    TableSetup::apply(m_view);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder); // the model's order: section by section
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->resizeSection(EfficiencyModel::Figure, 240);
+    ViewState::registerHeader(m_view->horizontalHeader(), QStringLiteral("efficiency"));
     m_view->setToolTip(tr("Click a figure to see the rows behind it in the Evidence dock"));
+    // Laptop screens (tst_laptoplayout): the dock's minimum height is a few table rows and the notes.
+    m_view->setMinimumHeight(40);
     layout->addWidget(m_view, 1);
+    m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::PlainText);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    layout->addWidget(m_notes);
     setWidget(content);
-    connect(m_view, &QTreeView::clicked, this, &EfficiencyDock::activate);
-    connect(m_view, &QTreeView::activated, this, &EfficiencyDock::activate);
+    ItemActivation::connect(m_view, [this](const QModelIndex& index) { activate(index); });
     setAnalysis(nullptr);
 }
 
 void EfficiencyDock::setAnalysis(const AnalysisPtr& analysis)
 {
     m_analysis = analysis;
-    rebuild();
-}
-
-bool EfficiencyDock::figureOf(const QModelIndex& index, EfficiencyAnalysis::Figure* kind, int* figure)
-{
-    const QModelIndex first = index.siblingAtColumn(0);
-    const int k = first.data(kKindRole).toInt();
-    if (k <= 0)
-        return false;
-    *kind = EfficiencyAnalysis::Figure(k - 1);
-    *figure = first.data(kIndexRole).toInt();
-    return true;
-}
-
-void EfficiencyDock::rebuild()
-{
-    m_model->clear();
-    m_model->setHorizontalHeaderLabels({ tr("Figure"), tr("Count"), tr("Time"), tr("Share"), tr("Detail") });
-    if (!m_analysis) {
+    m_model->setAnalysis(analysis);
+    m_notes->clear();
+    m_notes->setToolTip({});
+    if (!analysis) {
         m_headline->setText(tr("No trace analysed."));
         return;
     }
-    const AnalysisResult& r = *m_analysis;
-    const EfficiencyStats& e = r.efficiency;
-    QStringList headline;
+    const EfficiencyStats& e = analysis->efficiency;
+    QStringList lines;
     for (const auto& b : e.busy)
-        headline << tr("GPU %1: %2").arg(b.deviceId).arg(EfficiencyReport::busyHeadline(b));
-    m_headline->setText(headline.isEmpty() ? tr("No GPU work in the window.") : headline.join(QLatin1Char('\n')));
-
-    auto section = [&](const QString& title) {
-        auto* item = new QStandardItem(title);
-        QFont f = item->font();
-        f.setBold(true);
-        item->setFont(f);
-        m_model->appendRow(item);
-        return item;
-    };
-    auto add = [&](QStandardItem* parent, EfficiencyAnalysis::Figure kind, int index, const QStringList& cells) {
-        QList<QStandardItem*> row;
-        for (const QString& c : cells)
-            row << new QStandardItem(c);
-        row.front()->setData(int(kind) + 1, kKindRole);
-        row.front()->setData(index, kIndexRole);
-        for (int i = 1; i < row.size(); ++i)
-            row[i]->setTextAlignment(i < 4 ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter);
-        parent->appendRow(row);
-    };
-    using F = EfficiencyAnalysis::Figure;
-
-    QStandardItem* math = section(tr("Math path"));
-    for (int i = 0; i < e.math.size(); ++i) {
-        const auto& m = e.math[i];
-        add(math, F::MathPath, i,
-            { m.path.label(), formatCount(m.count), formatDuration(m.ns), pct(m.ns, r.kernelNs),
-                m.gemmNs > 0 ? tr("GEMM %1").arg(formatDuration(m.gemmNs)) : QString() });
-    }
-    QStandardItem* busy = section(tr("Busy time"));
-    for (int i = 0; i < e.busy.size(); ++i) {
-        const auto& b = e.busy[i];
-        add(busy, F::Busy, i,
-            { tr("GPU %1").arg(b.deviceId), QString(), formatDuration(b.busyNs), pct(b.busyNs, b.spanNs),
-                tr("compute %1, copies %2, copies only %3")
-                    .arg(pct(b.computeBusyNs, b.spanNs), pct(b.copyBusyNs, b.spanNs), formatDuration(b.copyOnlyNs)) });
-    }
-    QStandardItem* comm = section(tr("Communication overlap"));
+        lines << tr("GPU %1: %2").arg(b.deviceId).arg(EfficiencyReport::busyHeadline(b));
+    if (lines.isEmpty())
+        lines << tr("No GPU work in the window.");
+    m_headline->setText(lines.join(QLatin1Char('\n')));
+    // What the table cannot show as a figure, under it: the figures come first.
+    QStringList notes;
     if (e.overlap.isEmpty())
-        comm->appendRow(new QStandardItem(tr("No communication kernels in the window.")));
-    for (int i = 0; i < e.overlap.size(); ++i) {
-        const auto& o = e.overlap[i];
-        add(comm, F::Overlap, i,
-            { tr("GPU %1, %2").arg(o.deviceId).arg(EfficiencyReport::phaseName(r, o.phase)), formatCount(o.kernels),
-                formatDuration(o.commNs), tr("%1 exposed").arg(pct(o.exposedNs(), o.commNs)),
-                tr("overlapped %1, exposed %2").arg(formatDuration(o.overlappedNs), formatDuration(o.exposedNs())) });
-    }
-    for (int i = 0; i < e.collectives.size(); ++i) {
-        const auto& c = e.collectives[i];
-        add(comm, F::Collective, i,
-            { c.collective, formatCount(c.count), formatDuration(c.totalNs), QString(),
-                tr("p50 %1, p90 %2").arg(formatDuration(c.p50Ns), formatDuration(c.p90Ns)) });
-    }
-    QStandardItem* flops = section(tr("FLOPs and MFU"));
-    if (!e.hasShapes()) {
-        auto* note = new QStandardItem(EfficiencyReport::noShapesMessage());
-        note->setToolTip(note->text());
-        flops->appendRow(note);
-    }
-    auto flopCells = [&](const QString& name, const FlopFigure& f) {
-        return QStringList { name, formatCount(f.ranges), formatDuration(f.kernelNs),
-            tr("%1 TFLOP/s").arg(f.tflops(), 0, 'f', 2), tr("MFU %1").arg(EfficiencyReport::mfuText(r, f)) };
-    };
-    for (int i = 0; i < e.flopsByPhase.size(); ++i)
-        add(flops, F::FlopPhase, i, flopCells(tr("phase %1").arg(e.flopsByPhase[i].name), e.flopsByPhase[i]));
-    for (int i = 0; i < e.flopsByOp.size(); ++i)
-        add(flops, F::FlopOp, i, flopCells(e.flopsByOp[i].name, e.flopsByOp[i]));
-    m_view->expandAll();
-    m_view->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+        notes << tr("No communication kernels in the window.");
+    if (!e.hasShapes())
+        notes << EfficiencyReport::noShapesMessage();
+    // The first sentence of each (laptop screens leave the table a few rows); all of it in the tooltip.
+    QStringList first;
+    for (const QString& n : notes)
+        first << (n.contains(QLatin1String(". ")) ? n.section(QLatin1String(". "), 0, 0) + QLatin1Char('.') : n);
+    m_notes->setText(first.join(QLatin1Char('\n')));
+    m_notes->setToolTip(notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!notes.isEmpty());
 }
 
-void EfficiencyDock::activate(const QModelIndex& index)
+void EfficiencyDock::setScope(const ScopeFilter& scope) { m_proxy->setScope(scope); }
+
+void EfficiencyDock::activate(const QModelIndex& proxyIndex)
 {
-    EfficiencyAnalysis::Figure kind;
-    int figure = -1;
-    if (!m_analysis || !figureOf(index, &kind, &figure))
+    if (!m_analysis || !proxyIndex.isValid())
         return;
+    const auto [kind, figure] = m_model->figure(m_proxy->mapToSource(proxyIndex).row());
     const Evidence e = EfficiencyAnalysis::evidenceOf(*m_analysis, kind, figure);
     if (e.table.isEmpty())
         return;
-    const QModelIndex first = index.siblingAtColumn(0);
-    emit evidenceRequested(
-        { e }, tr("Efficiency: %1").arg(first.data().toString()), first.siblingAtColumn(4).data().toString());
+    const QModelIndex name = proxyIndex.siblingAtColumn(EfficiencyModel::Figure);
+    emit evidenceRequested({ { e }, tr("Efficiency: %1").arg(name.data().toString()),
+        name.siblingAtColumn(EfficiencyModel::Detail).data().toString(), nullptr, false });
 }
 
 } // namespace sl

@@ -1,44 +1,42 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/analysisresult.h"
-#include "core/analysis/efficiencyanalysis.h"
-
-#include <QDockWidget>
+#include "widgets/docks/viewdock.h"
 
 class QLabel;
-class QStandardItemModel;
-class QTreeView;
+class QTableView;
 
 namespace sl {
 
+class EfficiencyModel;
+class ScopeProxyModel;
+
 /// How well the GPUs are used while busy (docs/analysis.md "Efficiency"): math paths, busy time
 /// split into compute and copies, compute/communication overlap per GPU and phase, collectives,
-/// and FLOPs, TFLOP/s and MFU per phase and operator. Clicking a figure asks the window to show
-/// its evidence, as a finding does. A handful of rows: a QStandardItemModel suffices.
-class EfficiencyDock : public QDockWidget
+/// and FLOPs, TFLOP/s and MFU per phase and operator (EfficiencyModel, sortable, Copy as TSV).
+/// Activating a figure (a click, or Enter) asks to show its evidence, as a finding does. A GPU
+/// focus keeps that GPU's busy and overlap rows and the window-wide figures.
+class EfficiencyDock : public ViewDock
 {
     Q_OBJECT
 public:
     explicit EfficiencyDock(QWidget* parent = nullptr);
 
-    void setAnalysis(const AnalysisPtr& analysis);
-    QTreeView* view() const { return m_view; }
-    QStandardItemModel* model() const { return m_model; }
-    /// Which figure a row stands for (kind, index); false for section headers.
-    static bool figureOf(const QModelIndex& index, EfficiencyAnalysis::Figure* kind, int* figure);
-
-signals:
-    void evidenceRequested(const QVector<Evidence>& evidence, const QString& title, const QString& detail);
+    void setAnalysis(const AnalysisPtr& analysis) override;
+    void setScope(const ScopeFilter& scope) override;
+    QTableView* view() const { return m_view; }
+    EfficiencyModel* model() const { return m_model; }
+    ScopeProxyModel* proxy() const { return m_proxy; }
+    /// Emits evidenceRequested for the figure at `proxyIndex` (an index of view()'s model).
+    void activate(const QModelIndex& proxyIndex);
 
 private:
-    void rebuild();
-    void activate(const QModelIndex& index);
-
     AnalysisPtr m_analysis;
-    QStandardItemModel* m_model;
-    QTreeView* m_view;
-    QLabel* m_headline;
+    EfficiencyModel* m_model;
+    ScopeProxyModel* m_proxy;
+    QTableView* m_view;
+    QLabel* m_headline; ///< busy time per GPU
+    QLabel* m_notes; ///< what the table cannot show (no communication kernels, no shapes), under it
 };
 
 } // namespace sl

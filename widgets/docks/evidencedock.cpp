@@ -19,7 +19,7 @@
 namespace sl {
 
 EvidenceDock::EvidenceDock(QWidget* parent)
-    : QDockWidget(tr("Evidence"), parent)
+    : ViewDock(tr("Evidence"), parent)
     , m_model(new EvidenceRowsModel(this))
     , m_caption(new QLabel(this))
     , m_view(new QTableView(this))

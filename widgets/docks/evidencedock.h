@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/analysisresult.h"
-
-#include <QDockWidget>
+#include "widgets/docks/viewdock.h"
 
 class QLabel;
 class QPushButton;
@@ -15,8 +13,9 @@ class EvidenceRowsModel;
 
 /// The evidence of the finding last clicked: every row that proves it, whatever export table
 /// it comes from (API calls, copies, graph launches, kernels) and its time ranges, with the
-/// SQL that selects them from the export.
-class EvidenceDock : public QDockWidget
+/// SQL that selects them from the export. Another analysis empties it; the focus does not
+/// change it: it shows exactly the rows that were asked for (the request already chose them).
+class EvidenceDock : public ViewDock
 {
     Q_OBJECT
 public:
@@ -26,6 +25,8 @@ public:
     void showEvidence(
         const AnalysisPtr& analysis, const QVector<Evidence>& evidence, const QString& title, const QString& detail);
     void clear();
+    void setAnalysis(const AnalysisPtr&) override { clear(); }
+    void setScope(const ScopeFilter&) override { }
 
     QTableView* view() const { return m_view; }
     EvidenceRowsModel* model() const { return m_model; }

@@ -2,6 +2,8 @@
 #include "widgets/docks/findingsdock.h"
 
 #include "core/models/findingsmodel.h"
+#include "core/trace/tablenames.h"
+#include "widgets/itemactivation.h"
 #include "widgets/severitydelegate.h"
 #include "widgets/viewstate.h"
 
@@ -19,7 +21,7 @@
 namespace sl {
 
 FindingsDock::FindingsDock(QWidget* parent)
-    : QDockWidget(tr("Findings"), parent)
+    : ViewDock(tr("Findings"), parent)
     , m_model(new FindingsModel(this))
 {
     setObjectName(QStringLiteral("dock.findings"));
@@ -59,8 +61,7 @@ FindingsDock::FindingsDock(QWidget* parent)
     setWidget(content);
 
     connect(m_copySql, &QPushButton::clicked, this, &FindingsDock::copySql);
-    connect(m_view, &QTableView::clicked, this, [this](const QModelIndex& i) { emit evidenceActivated(i.row()); });
-    connect(m_view, &QTableView::activated, this, [this](const QModelIndex& i) { emit evidenceActivated(i.row()); });
+    ItemActivation::connect(m_view, [this](const QModelIndex& i) { requestEvidence(i.row()); });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
         const Finding* f = m_model->finding(currentFinding());
         m_copySql->setEnabled(f && !Evidence::joinedSql(f->evidence).isEmpty());
@@ -82,9 +83,54 @@ void FindingsDock::showSummary(const Finding* f)
 
 void FindingsDock::setAnalysis(const AnalysisPtr& analysis)
 {
+    m_analysis = analysis;
     m_model->setAnalysis(analysis);
     m_copySql->setEnabled(false);
     showSummary(nullptr);
+    applyScope();
+}
+
+void FindingsDock::setScope(const ScopeFilter& scope)
+{
+    m_scope = scope;
+    applyScope();
+}
+
+namespace {
+/// Whether `e` has rows or a device range inside `scope`; nullopt when it names nothing the
+/// scope can judge (tables other than kernels and API calls, no device).
+std::optional<bool> evidenceInScope(const Trace& t, const Evidence& e, const ScopeFilter& scope)
+{
+    if (e.table == tables::kKernel && !e.rows.empty())
+        return std::any_of(e.rows.cbegin(), e.rows.cend(),
+            [&](quint32 k) { return k < t.kernels.size() && scope.acceptsKernel(t, k); });
+    if (e.table == tables::kRuntime && !e.rows.empty())
+        return std::any_of(e.rows.cbegin(), e.rows.cend(),
+            [&](quint32 a) { return a < t.api.size() && scope.acceptsThread(t.api.pid[a], t.api.tid[a]); });
+    if (e.deviceId >= 0 && scope.device != ScopeFilter::kAny)
+        return e.deviceId == scope.device;
+    return std::nullopt;
+}
+} // namespace
+
+void FindingsDock::applyScope()
+{
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const Finding* f = m_model->finding(row);
+        bool judged = false, inside = false;
+        for (const Evidence& e : f ? f->evidence : QVector<Evidence> {})
+            if (const std::optional<bool> in = evidenceInScope(*m_analysis->trace, e, m_scope)) {
+                judged = true;
+                inside = inside || *in;
+            }
+        m_view->setRowHidden(row, m_scope.isAll() ? false : judged && !inside);
+    }
+}
+
+void FindingsDock::requestEvidence(int findingIndex)
+{
+    if (const Finding* f = m_model->finding(findingIndex))
+        emit evidenceRequested({ f->evidence, f->title, f->summary, nullptr, false });
 }
 
 int FindingsDock::currentFinding() const

@@ -42,7 +42,7 @@ QTableView* makeTable(QWidget* parent)
 } // namespace
 
 KernelsDock::KernelsDock(QWidget* parent)
-    : QDockWidget(tr("Kernels"), parent)
+    : ViewDock(tr("Kernels"), parent)
     , m_summary(new KernelSummaryModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_instances(new KernelInstanceModel(this))
@@ -71,7 +71,20 @@ KernelsDock::KernelsDock(QWidget* parent)
     m_summaryView->horizontalHeader()->resizeSection(KernelSummaryModel::Name, 320);
     ViewState::registerHeader(m_summaryView->horizontalHeader(), QStringLiteral("kernels.summary"));
 
-    auto* lower = new QWidget(splitter);
+    splitter->addWidget(buildInstancePane(splitter));
+    layout->addWidget(splitter, 1);
+    setWidget(content);
+    fillDeviceFilter();
+
+    connectControls();
+    updateCaption();
+}
+
+KernelsDock::~KernelsDock() = default;
+
+QWidget* KernelsDock::buildInstancePane(QWidget* parent)
+{
+    auto* lower = new QWidget(parent);
     auto* lowerLayout = new QVBoxLayout(lower);
     lowerLayout->setContentsMargins(0, 0, 0, 0);
     auto* bar = new QHBoxLayout;
@@ -97,10 +110,11 @@ KernelsDock::KernelsDock(QWidget* parent)
     m_instanceView->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     ViewState::registerHeader(m_instanceView->horizontalHeader(), QStringLiteral("kernels.instances"));
     lowerLayout->addWidget(m_instanceView);
-    layout->addWidget(splitter, 1);
-    setWidget(content);
-    fillDeviceFilter();
+    return lower;
+}
 
+void KernelsDock::connectControls()
+{
     m_filterTimer.setSingleShot(true);
     m_filterTimer.setInterval(300);
     connect(m_filter, &QLineEdit::textChanged, &m_filterTimer, qOverload<>(&QTimer::start));
@@ -129,10 +143,7 @@ KernelsDock::KernelsDock(QWidget* parent)
         }
         updateCaption();
     });
-    updateCaption();
 }
-
-KernelsDock::~KernelsDock() = default;
 
 void KernelsDock::setAnalysis(const AnalysisPtr& analysis)
 {

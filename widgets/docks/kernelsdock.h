@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/analysisresult.h"
-#include "core/models/scopefilter.h"
+#include "widgets/docks/viewdock.h"
 
-#include <QDockWidget>
 #include <QTimer>
 
 #include <vector>
@@ -25,7 +23,7 @@ class KernelSummaryModel;
 /// kernel ("All kernels", filterable by name, GPU and stream, millions of rows), or of a
 /// finding's evidence. Follows the scope (process, thread, GPU, stream): the launches shown are
 /// those in scope and the summary is recomputed for the scope on a worker thread.
-class KernelsDock : public QDockWidget
+class KernelsDock : public ViewDock
 {
     Q_OBJECT
 public:
@@ -33,9 +31,9 @@ public:
     ~KernelsDock() override;
 
     /// Shows `analysis` within the current scope.
-    void setAnalysis(const AnalysisPtr& analysis);
+    void setAnalysis(const AnalysisPtr& analysis) override;
     /// Focuses both tables on `scope` (a default ScopeFilter: everything).
-    void setScope(const ScopeFilter& scope);
+    void setScope(const ScopeFilter& scope) override;
     const ScopeFilter& scope() const { return m_scope; }
     /// Shows exactly these kernels (KernelTable indices) in the instance table and selects them.
     void showKernels(const std::vector<quint32>& kernelIndices, const QString& caption);
@@ -62,6 +60,9 @@ signals:
     void summaryUpdated();
 
 private:
+    /// The launches' caption, busy note, filters and table (below the summary).
+    QWidget* buildInstancePane(QWidget* parent);
+    void connectControls();
     void onSummarySelectionChanged();
     void updateSummary();
     void fillDeviceFilter();

@@ -5,6 +5,7 @@
 #include "widgets/categorypalette.h"
 #include "widgets/timeline/legendbar.h"
 #include "widgets/timeline/nvtxview.h"
+#include "widgets/viewcontext.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
@@ -15,7 +16,7 @@
 namespace sl {
 
 NvtxPhasesDock::NvtxPhasesDock(QWidget* parent)
-    : QDockWidget(tr("NVTX phases"), parent)
+    : ViewDock(tr("NVTX phases"), parent)
     , m_view(new NvtxView(this))
     , m_legend(new LegendBar(this))
     , m_model(new PhaseTableModel(this))
@@ -49,6 +50,8 @@ NvtxPhasesDock::NvtxPhasesDock(QWidget* parent)
 
     connect(m_view, &NvtxView::windowRequested, this, &NvtxPhasesDock::windowRequested);
 }
+
+void NvtxPhasesDock::attached(ViewContext* context) { setTimeViewport(context->viewport()); }
 
 void NvtxPhasesDock::setAnalysis(const AnalysisPtr& analysis)
 {

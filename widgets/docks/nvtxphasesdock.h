@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/analysisresult.h"
-#include "core/models/scopefilter.h"
-
-#include <QDockWidget>
+#include "widgets/docks/viewdock.h"
 
 class QSortFilterProxyModel;
 class QTableView;
@@ -18,15 +15,15 @@ class TimeViewport;
 
 /// NVTX ranges per thread coloured by phase (NvtxView, on the timeline's time axis) beside the
 /// per-phase totals (PhaseTableModel).
-class NvtxPhasesDock : public QDockWidget
+class NvtxPhasesDock : public ViewDock
 {
     Q_OBJECT
 public:
     explicit NvtxPhasesDock(QWidget* parent = nullptr);
 
-    void setAnalysis(const AnalysisPtr& analysis);
+    void setAnalysis(const AnalysisPtr& analysis) override;
     /// Hides threads outside the scope; a process scope shows that process' phase figures.
-    void setScope(const ScopeFilter& scope);
+    void setScope(const ScopeFilter& scope) override;
     /// Shares `viewport` (not owned) with the Timeline dock; null goes back to the dock's own.
     void setTimeViewport(TimeViewport* viewport);
     TimeViewport* timeViewport() const;
@@ -39,6 +36,9 @@ public:
 signals:
     /// Shift+drag over the ranges: make [startNs, endNs] the analysis window.
     void windowRequested(qint64 startNs, qint64 endNs);
+
+protected:
+    void attached(ViewContext* context) override; ///< shares the context's time viewport
 
 private:
     NvtxView* m_view;

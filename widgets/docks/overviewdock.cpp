@@ -26,7 +26,7 @@ const std::array<QString, OverviewDock::ChartCount + 1> kFileSuffix { QStringLit
 } // namespace
 
 OverviewDock::OverviewDock(QWidget* parent)
-    : QDockWidget(tr("Overview"), parent)
+    : ViewDock(tr("Overview"), parent)
     , m_tabs(new QTabWidget(this))
     , m_export(new QToolButton(this))
     , m_message(new QLabel(this))
@@ -76,13 +76,24 @@ void OverviewDock::setAnalysis(const AnalysisPtr& analysis)
             c->setData({});
     } else {
         m_charts[Categories]->setData(OverviewData::categories(*analysis));
-        m_charts[Devices]->setData(OverviewData::devices(*analysis));
+        m_charts[Devices]->setData(OverviewData::devices(*analysis, m_scope.device));
         m_charts[Phases]->setData(OverviewData::phases(*analysis));
     }
     m_export->setEnabled(analysis != nullptr);
     m_message->clear();
     m_headline->setText(analysis ? EfficiencyReport::headline(*analysis) : QString());
     m_headline->setVisible(!m_headline->text().isEmpty());
+}
+
+void OverviewDock::setScope(const ScopeFilter& scope)
+{
+    if (scope.device == m_scope.device) {
+        m_scope = scope;
+        return;
+    }
+    m_scope = scope;
+    if (m_analysis)
+        m_charts[Devices]->setData(OverviewData::devices(*m_analysis, m_scope.device));
 }
 
 QString OverviewDock::headline() const { return m_headline->text(); }

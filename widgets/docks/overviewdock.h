@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/analysisresult.h"
-
-#include <QDockWidget>
+#include "widgets/docks/viewdock.h"
 
 #include <array>
 
@@ -17,8 +15,9 @@ class BarChartView;
 
 /// Overview charts of the current analysis: GPU time by kernel category, busy and idle time per
 /// device (idle split by cause) and wall and kernel time per phase (OverviewData), each
-/// exportable to PNG, or all three in one image.
-class OverviewDock : public QDockWidget
+/// exportable to PNG, or all three in one image. A GPU focus keeps that GPU's bar in the device chart;
+/// the categories and phases are the window's whole (their totals are not per GPU).
+class OverviewDock : public ViewDock
 {
     Q_OBJECT
 public:
@@ -26,7 +25,8 @@ public:
 
     explicit OverviewDock(QWidget* parent = nullptr);
 
-    void setAnalysis(const AnalysisPtr& analysis);
+    void setAnalysis(const AnalysisPtr& analysis) override;
+    void setScope(const ScopeFilter& scope) override;
     BarChartView* chart(Chart which) const { return m_charts[size_t(which)]; }
     QString headline() const;
     int currentChart() const;
@@ -44,6 +44,7 @@ private:
     void chooseFileAndExport(Chart which);
 
     AnalysisPtr m_analysis;
+    ScopeFilter m_scope;
     QTabWidget* m_tabs;
     std::array<BarChartView*, ChartCount> m_charts {};
     QToolButton* m_export;

@@ -15,7 +15,7 @@
 namespace sl {
 
 ProcessesDock::ProcessesDock(QWidget* parent)
-    : QDockWidget(tr("Processes"), parent)
+    : ViewDock(tr("Processes"), parent)
     , m_model(new ProcessTreeModel(this))
     , m_view(new QTreeView(this))
     , m_caption(new QLabel(this))

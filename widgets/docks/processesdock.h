@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/analysisresult.h"
-#include "core/models/scopefilter.h"
-
-#include <QDockWidget>
+#include "widgets/docks/viewdock.h"
 
 class QLabel;
 class QToolButton;
@@ -17,14 +14,14 @@ class ProcessTreeModel;
 /// Process → threads and process → GPUs → streams with kernel, API, blocking-sync time and NVTX
 /// range counts. Selecting a node focuses every other dock on it (scopeChanged); "Show all"
 /// clears the focus.
-class ProcessesDock : public QDockWidget
+class ProcessesDock : public ViewDock
 {
     Q_OBJECT
 public:
     explicit ProcessesDock(QWidget* parent = nullptr);
-    void setAnalysis(const AnalysisPtr& analysis);
+    void setAnalysis(const AnalysisPtr& analysis) override;
     /// Selects the node of `scope` (or nothing) without emitting scopeChanged.
-    void setScope(const ScopeFilter& scope);
+    void setScope(const ScopeFilter& scope) override;
     ScopeFilter scope() const { return m_scope; }
     QTreeView* view() const { return m_view; }
     ProcessTreeModel* model() const { return m_model; }

@@ -3,6 +3,7 @@
 
 #include "core/models/searchresultmodel.h"
 #include "core/util/format.h"
+#include "widgets/itemactivation.h"
 #include "widgets/tablesetup.h"
 
 #include <QHeaderView>
@@ -20,7 +21,7 @@ constexpr int kDebounceMs = 150; ///< typing pause before a search starts
 }
 
 SearchDock::SearchDock(QWidget* parent)
-    : QDockWidget(tr("Search"), parent)
+    : ViewDock(tr("Search"), parent)
     , m_edit(new QLineEdit(this))
     , m_status(new QLabel(this))
     , m_view(new QTableView(this))
@@ -63,7 +64,9 @@ SearchDock::SearchDock(QWidget* parent)
     connect(&m_debounce, &QTimer::timeout, this, &SearchDock::start);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex& current) { activate(current); });
-    connect(m_view, &QTableView::activated, this, &SearchDock::activate);
+    // Selecting a row shows it; Enter shows the current one again (a double-click is no second request).
+    ItemActivation::connect(
+        m_view, [this](const QModelIndex& index) { activate(index); }, ItemActivation::Trigger::KeyOnly);
     m_status->setText(tr("Type to search the current trace and window."));
 }
 
@@ -79,6 +82,14 @@ void SearchDock::setAnalysis(const AnalysisPtr& analysis)
         return;
     m_analysis = analysis;
     m_model->clear();
+    start();
+}
+
+void SearchDock::setScope(const ScopeFilter& scope)
+{
+    if (scope == m_scope)
+        return;
+    m_scope = scope;
     start();
 }
 
@@ -112,7 +123,7 @@ void SearchDock::start()
         finished();
     });
     m_pending = true;
-    m_watcher.setFuture(TraceSearch::runAsync(m_analysis->trace, m_analysis->window, query));
+    m_watcher.setFuture(TraceSearch::runAsync(m_analysis->trace, m_analysis->window, query, m_scope));
 }
 
 void SearchDock::finished()
@@ -138,8 +149,8 @@ void SearchDock::activate(const QModelIndex& proxyIndex)
     if (!h || !m_analysis)
         return;
     const QString name = m_analysis->trace->strings.at(h->name);
-    emit evidenceRequested({ TraceSearch::evidence(*m_analysis->trace, m_analysis->window, *h) },
-        tr("%1 “%2”").arg(SearchHit::kindName(h->kind), name));
+    emit evidenceRequested({ { TraceSearch::evidence(*m_analysis->trace, m_analysis->window, *h, m_scope) },
+        tr("%1 “%2”").arg(SearchHit::kindName(h->kind), name), {}, nullptr, false });
 }
 
 } // namespace sl

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/analysisresult.h"
 #include "core/models/tracesearch.h"
+#include "widgets/docks/viewdock.h"
 
-#include <QDockWidget>
 #include <QFutureWatcher>
 #include <QTimer>
 
@@ -21,7 +20,7 @@ class SearchResultModel;
 /// contain the typed text, as the user types. The search runs off the GUI thread (TraceSearch);
 /// a newer query or trace cancels the running one. Selecting a result asks the main window to
 /// select its rows in the Kernels or Evidence dock and to mark them on the timeline.
-class SearchDock : public QDockWidget
+class SearchDock : public ViewDock
 {
     Q_OBJECT
 public:
@@ -29,7 +28,9 @@ public:
     ~SearchDock() override;
 
     /// The trace and window searched; null clears the results.
-    void setAnalysis(const AnalysisPtr& analysis);
+    void setAnalysis(const AnalysisPtr& analysis) override;
+    /// Searches the rows of the focused process, thread, GPU or stream only (a new search).
+    void setScope(const ScopeFilter& scope) override;
     /// Shows and raises the dock and puts the cursor in the search field (Ctrl+F).
     void focusSearch();
 
@@ -39,16 +40,13 @@ public:
     /// A search is typed but not started, or started and its result not shown yet.
     bool isSearching() const { return m_pending || m_debounce.isActive(); }
 
-signals:
-    /// The rows of a selected result, as evidence of the current trace.
-    void evidenceRequested(const QVector<Evidence>& evidence, const QString& title);
-
 private:
     void start();
     void finished();
     void activate(const QModelIndex& proxyIndex);
 
     AnalysisPtr m_analysis;
+    ScopeFilter m_scope;
     QLineEdit* m_edit;
     QLabel* m_status;
     QTableView* m_view;

@@ -2,15 +2,16 @@
 #include "widgets/docks/servingdock.h"
 
 #include "core/analysis/servingfindings.h"
+#include "core/models/scopeproxymodel.h"
 #include "core/models/servingstepmodel.h"
 #include "core/report/servingreport.h"
 #include "core/util/format.h"
 #include "widgets/charts/batchscatterchart.h"
+#include "widgets/itemactivation.h"
 #include "widgets/tablesetup.h"
 
 #include <QHeaderView>
 #include <QLabel>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -28,10 +29,10 @@ QString rate(const std::optional<double>& v) { return v ? QString::number(*v, 'f
 } // namespace
 
 ServingDock::ServingDock(QWidget* parent)
-    : QDockWidget(tr("Serving"), parent)
+    : ViewDock(tr("Serving"), parent)
     , m_summary(new QLabel(this))
     , m_model(new ServingStepModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new ScopeProxyModel(this))
     , m_table(new QTableView(this))
     , m_scatter(new BatchScatterChart(this))
     , m_ranks(new QTableWidget(this))
@@ -51,7 +52,7 @@ ServingDock::ServingDock(QWidget* parent)
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(ServingStepModel::Start, Qt::AscendingOrder);
     m_table->setToolTip(tr("Click a step to select its kernels and mark them on the timeline"));
-    connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& index) {
+    ItemActivation::connect(m_table, [this](const QModelIndex& index) {
         activateStep(m_proxy->data(index, ServingStepModel::StepRole).toLongLong());
     });
 
@@ -138,7 +139,9 @@ void ServingDock::activateStep(qint64 step)
                               .arg(StepComposition::className(StepComposition::Class(s.cls[size_t(step)])),
                                   ServingReport::composition(s, step))
                               .arg(s.pid[size_t(step)]);
-    emit stepActivated(ServingFindings::stepEvidence(*m_analysis, { qint32(step) }), title);
+    emit evidenceRequested({ ServingFindings::stepEvidence(*m_analysis, { qint32(step) }), title, {}, nullptr, false });
 }
+
+void ServingDock::setScope(const ScopeFilter& scope) { m_proxy->setScope(scope); }
 
 } // namespace sl

@@ -9,6 +9,7 @@
 #include "widgets/timeline/legendbar.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/timeviewport.h"
+#include "widgets/viewcontext.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -20,7 +21,7 @@
 namespace sl {
 
 TimelineDock::TimelineDock(QWidget* parent)
-    : QDockWidget(tr("Timeline"), parent)
+    : ViewDock(tr("Timeline"), parent)
     , m_view(new TimelineView(this))
     , m_legend(new LegendBar(this))
     , m_countersButton(new QToolButton(this))
@@ -65,8 +66,17 @@ TimelineDock::TimelineDock(QWidget* parent)
     m_legend->setEntries(entries);
 
     connect(m_view, &TimelineView::windowRequested, this, &TimelineDock::windowRequested);
-    connect(m_view, &TimelineView::kernelActivated, this, &TimelineDock::kernelActivated);
+    // A clicked kernel is shown in the tables; the timeline stays where the user put it.
+    connect(m_view, &TimelineView::kernelActivated, this, [this](quint32 k) {
+        if (const AnalysisPtr& a = m_view->analysis()) {
+            EvidenceRequest r = EvidenceRequest::kernels(*a->trace, { k }, tr("Kernel clicked on the timeline"));
+            r.fromTimeline = true;
+            emit evidenceRequested(r);
+        }
+    });
 }
+
+void TimelineDock::attached(ViewContext* context) { setTimeViewport(context->viewport()); }
 
 void TimelineDock::setAnalysis(const AnalysisPtr& analysis)
 {

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/analysisresult.h"
-#include "core/models/scopefilter.h"
-
-#include <QDockWidget>
+#include "widgets/docks/viewdock.h"
 
 #include <vector>
 
@@ -21,15 +18,15 @@ class TimelineView;
 
 /// The GPU timeline (TimelineView) with its legend. Share its TimeViewport with the NVTX dock
 /// (`nvtx->setTimeViewport(timeline->timeViewport())`) so both scroll and zoom together.
-class TimelineDock : public QDockWidget
+class TimelineDock : public ViewDock
 {
     Q_OBJECT
 public:
     explicit TimelineDock(QWidget* parent = nullptr);
 
-    void setAnalysis(const AnalysisPtr& analysis);
+    void setAnalysis(const AnalysisPtr& analysis) override;
     /// Hides devices, streams and lanes outside the scope.
-    void setScope(const ScopeFilter& scope);
+    void setScope(const ScopeFilter& scope) override;
     /// Shares `viewport` (not owned); null goes back to the dock's own.
     void setTimeViewport(TimeViewport* viewport);
     TimeViewport* timeViewport() const;
@@ -52,8 +49,9 @@ public:
 signals:
     /// Shift+drag over the timeline: make [startNs, endNs] the analysis window.
     void windowRequested(qint64 startNs, qint64 endNs);
-    /// A kernel was clicked (KernelTable index).
-    void kernelActivated(quint32 kernelIndex);
+
+protected:
+    void attached(ViewContext* context) override; ///< shares the context's time viewport
 
 private:
     void rebuildCounterMenu();

@@ -214,22 +214,41 @@ void TimeCanvas::paintEvent(QPaintEvent*)
         p.drawText(all, Qt::AlignCenter, text);
         return;
     }
-    const QRect data = dataRect();
-    const int scroll = verticalScrollBar()->value();
     const std::vector<TimeAxis::Tick> ticks = TimeAxis::ticks(
         m_viewport->startNs(), m_viewport->endNs(), m_analysis->trace->firstNs, TimeAxis::step(nsPerPixel(), 90));
+    const std::vector<VisibleRow> visible = visibleRows();
+    prepareLanes(visible);
+    p.save();
+    p.setClipRect(QRect(0, kAxisHeight, all.width(), all.height() - kAxisHeight));
+    paintRows(p, visible);
+    paintDataOverlay(p, ticks);
+    p.restore();
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawLine(kLabelWidth - 1, 0, kLabelWidth - 1, all.height());
+    paintAxis(p, ticks);
+}
 
-    // The visible rows' lanes are rendered into images on the thread pool (summaries are
-    // immutable, each painter owns its buffers), then drawn here in order.
-    std::vector<std::pair<const Row*, QRect>> visible;
+std::vector<TimeCanvas::VisibleRow> TimeCanvas::visibleRows() const
+{
+    const QRect data = dataRect();
+    const int scroll = verticalScrollBar()->value();
+    const int height = viewport()->height();
+    std::vector<VisibleRow> visible;
     for (const Row& row : m_rows) {
         const int y = kAxisHeight + row.y - scroll;
         if (y + row.height < kAxisHeight)
             continue;
-        if (y > all.height())
+        if (y > height)
             break;
         visible.emplace_back(&row, QRect(data.left(), y, data.width(), row.height - kRowGap));
     }
+    return visible;
+}
+
+void TimeCanvas::prepareLanes(const std::vector<VisibleRow>& visible)
+{
+    // The visible rows' lanes are rendered into images on the thread pool (summaries are
+    // immutable, each painter owns its buffers), then drawn in order by paintRows.
     if (m_painters.size() < visible.size())
         m_painters.resize(visible.size());
     const QRgb background = palette().color(QPalette::Base).rgb();
@@ -249,9 +268,12 @@ void TimeCanvas::paintEvent(QPaintEvent*)
         QtConcurrent::blockingMap(indices, prepare);
     else
         std::for_each(indices.begin(), indices.end(), prepare);
+}
 
-    p.save();
-    p.setClipRect(QRect(0, kAxisHeight, all.width(), all.height() - kAxisHeight));
+void TimeCanvas::paintRows(QPainter& p, const std::vector<VisibleRow>& visible) const
+{
+    const QRect all = viewport()->rect();
+    const QRect data = dataRect();
     // Lanes are painted opaque: only what lies between and below them is filled here (the
     // viewport is WA_OpaquePaintEvent), so no pixel is written twice.
     const QBrush base = palette().base();
@@ -283,12 +305,18 @@ void TimeCanvas::paintEvent(QPaintEvent*)
     }
     if (filledTo < all.height())
         p.fillRect(QRect(data.left(), filledTo, data.width(), all.height() - filledTo), base);
+}
+
+void TimeCanvas::paintDataOverlay(QPainter& p, const std::vector<TimeAxis::Tick>& ticks) const
+{
+    const QRect data = dataRect();
+    const int bottom = viewport()->height();
     // Grid lines at the ticks, over the lanes (which are opaque).
     QColor grid = palette().color(QPalette::Text);
     grid.setAlpha(40);
     p.setPen(grid);
     for (const TimeAxis::Tick& t : ticks)
-        p.drawLine(timeToX(t.ns), kAxisHeight, timeToX(t.ns), all.height());
+        p.drawLine(timeToX(t.ns), kAxisHeight, timeToX(t.ns), bottom);
     // Outside the analysis window, shaded.
     const AnalysisWindow& w = m_analysis->window;
     const int wx0 = std::clamp(timeToX(w.startNs), data.left(), data.right() + 1);
@@ -299,10 +327,6 @@ void TimeCanvas::paintEvent(QPaintEvent*)
         const int x0 = std::min(m_selectX0, m_selectX1), x1 = std::max(m_selectX0, m_selectX1);
         p.fillRect(QRect(x0, data.top(), x1 - x0 + 1, data.height()), CategoryPalette::selection());
     }
-    p.restore();
-    p.setPen(palette().color(QPalette::Mid));
-    p.drawLine(kLabelWidth - 1, 0, kLabelWidth - 1, all.height());
-    paintAxis(p, ticks);
 }
 
 void TimeCanvas::paintAxis(QPainter& p, const std::vector<TimeAxis::Tick>& ticks) const

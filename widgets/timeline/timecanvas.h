@@ -109,6 +109,13 @@ private:
     void onRangeChanged();
     void syncHorizontalBar();
     void paintAxis(QPainter& p, const std::vector<TimeAxis::Tick>& ticks) const;
+    /// A row on screen and the band its lanes take (viewport coordinates).
+    using VisibleRow = std::pair<const Row*, QRect>;
+    std::vector<VisibleRow> visibleRows() const;
+    void prepareLanes(const std::vector<VisibleRow>& visible); ///< on the thread pool
+    void paintRows(QPainter& p, const std::vector<VisibleRow>& visible) const;
+    /// Grid lines, the shade outside the analysis window and the Shift+drag selection.
+    void paintDataOverlay(QPainter& p, const std::vector<TimeAxis::Tick>& ticks) const;
 
     TimeViewport* m_ownViewport;
     QPointer<TimeViewport> m_viewport;
