@@ -4453,6 +4453,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
 <context>
     <name>main</name>
     <message>
+        <source>Open the Cluster view of &lt;folder&gt; offscreen, time its repaints and exit.</source>
+        <translation>离屏打开 &lt;folder&gt; 的集群视图，测量其重绘用时后退出。</translation>
+    </message>
+    <message>
+        <source>folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
         <source>Unknown command &apos;%1&apos;.</source>
         <translation>未知命令“%1”。</translation>
     </message>
@@ -7866,6 +7874,53 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Reading the imports of %1…</source>
         <translation>正在读取 %1 的导入文件…</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterBenchmark</name>
+    <message>
+        <source>--benchmark-cluster: %1 is not a folder of rank digests or exports.</source>
+        <translation>--benchmark-cluster：%1 不是包含各 rank 摘要或导出文件的文件夹。</translation>
+    </message>
+    <message>
+        <source>--benchmark-cluster: the Cluster view could not open %1: %2</source>
+        <translation>--benchmark-cluster：集群视图无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>rank × time heatmap</source>
+        <translation>rank × 时间热力图</translation>
+    </message>
+    <message>
+        <source>per-rank table</source>
+        <translation>各 rank 表格</translation>
+    </message>
+    <message>
+        <source>skew histogram</source>
+        <translation>偏差直方图</translation>
+    </message>
+    <message>
+        <source>whole window</source>
+        <translation>整个窗口</translation>
+    </message>
+    <message>
+        <source>Cluster view benchmark of %1: %2 ranks, loaded and analysed in %3; window %4×%5; %6 renders per view after a first one; load average %7; offscreen.</source>
+        <translation>集群视图基准测试 %1：%2 个 rank，加载并分析用时 %3；窗口 %4×%5；每个视图在首次渲染后再渲染 %6 次；负载均值 %7；离屏。</translation>
+    </message>
+    <message>
+        <source>| view | size | first | median | worst | CPU median | CPU worst | target |</source>
+        <translation>| 视图 | 尺寸 | 首次 | 中位数 | 最差 | CPU 中位数 | CPU 最差 | 目标 |</translation>
+    </message>
+    <message>
+        <source>≤ %1 ms</source>
+        <translation>≤ %1 毫秒</translation>
+    </message>
+    <message>
+        <source>Every view&apos;s median render is within the frame target.</source>
+        <translation>每个视图的渲染中位数均在帧目标之内。</translation>
+    </message>
+    <message>
+        <source>A view&apos;s median render misses the frame target.</source>
+        <translation>有视图的渲染中位数未达到帧目标。</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,7 @@
 #include "core/util/nativepath.h"
 #include "core/util/resourceusage.h"
 #include "core/util/translations.h"
+#include "widgets/benchmark/clusterbenchmark.h"
 #include "widgets/benchmark/guibenchmark.h"
 #include "widgets/guilogging.h"
 #include "widgets/mainwindow.h"
@@ -63,6 +64,9 @@ struct Options
             "Open <trace> offscreen, measure first paint, event-loop stalls, sorting and filtering, print the "
             "figures and exit (see docs/benchmarks.md)."),
         QApplication::translate("main", "trace") };
+    QCommandLineOption benchmarkCluster { QStringLiteral("benchmark-cluster"),
+        QApplication::translate("main", "Open the Cluster view of <folder> offscreen, time its repaints and exit."),
+        QApplication::translate("main", "folder") };
     QCommandLineOption noCache { QStringLiteral("no-cache"),
         QApplication::translate("main", "Neither read nor write the trace cache (Preferences › Trace cache).") };
 
@@ -72,7 +76,8 @@ struct Options
             QApplication::translate("main", "Explore Nsight Systems SQLite exports of LLM inference servers."));
         parser.addHelpOption();
         parser.addVersionOption();
-        for (const QCommandLineOption* o : { &screenshot, &raiseDock, &finding, &size, &benchmark, &noCache })
+        for (const QCommandLineOption* o :
+            { &screenshot, &raiseDock, &finding, &size, &benchmark, &benchmarkCluster, &noCache })
             parser.addOption(*o);
         parser.addPositionalArgument(QStringLiteral("traces"),
             QApplication::translate("main", "Nsight Systems SQLite exports to open."),
@@ -117,7 +122,7 @@ int main(int argc, char** argv)
     sl::ResourceUsage::tuneAllocator();
     // The benchmark measures the application without a display (and the same on every machine).
     for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--benchmark") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        if (std::strncmp(argv[i], "--benchmark", 11) == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     setUpApplication();
@@ -132,6 +137,8 @@ int main(int argc, char** argv)
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settings.path());
     }
+    if (parser.isSet(options.benchmarkCluster))
+        return sl::ClusterBenchmark::run(parser.value(options.benchmarkCluster));
     if (parser.isSet(options.benchmark))
         return runBenchmark(app, parser.value(options.benchmark));
 

@@ -24,17 +24,20 @@ namespace {
 // since the previous collective's and its duration and launch lead (2-3 byte varints instead of
 // 6), and nothing derivable (the ordinals, absolute times: the views compute them with window
 // functions); a step's name is a shared prefix and its number. Keyed tables are WITHOUT ROWID
-// (no second index). Readers query the views `collective_times` and `step_times`.
+// (no second index). Readers query the views `collective_times` and `step_times`. The schema's
+// text is stored in the file too (a 20-step run's digest is mostly fixed cost: 512-byte pages,
+// one at least per table, and 7 of schema), so the DDL carries no REFERENCES clauses: SQLite
+// does not enforce them here, and the reader checks the joins itself.
 const char* const s_ddl[] = {
     "CREATE TABLE digest_info (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID",
     "CREATE TABLE devices (device INTEGER PRIMARY KEY)",
     "CREATE TABLE processes (pid INTEGER PRIMARY KEY)",
     "CREATE TABLE communicators (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, nranks INTEGER, rank INTEGER)",
     "CREATE TABLE streams (id INTEGER PRIMARY KEY, stream INTEGER NOT NULL, device INTEGER NOT NULL)",
-    "CREATE TABLE kinds (id INTEGER PRIMARY KEY, op TEXT NOT NULL, bytes INTEGER, comm_id INTEGER REFERENCES "
-    "communicators(id), stream_id INTEGER NOT NULL REFERENCES streams(id))",
-    "CREATE TABLE collectives (id INTEGER PRIMARY KEY, kind_id INTEGER NOT NULL REFERENCES kinds(id), start_gap_ns "
-    "INTEGER NOT NULL, duration_ns INTEGER NOT NULL, launch_lead_ns INTEGER)",
+    "CREATE TABLE kinds (id INTEGER PRIMARY KEY, op TEXT NOT NULL, bytes INTEGER, comm_id INTEGER, stream_id "
+    "INTEGER NOT NULL)",
+    "CREATE TABLE collectives (id INTEGER PRIMARY KEY, kind_id INTEGER NOT NULL, start_gap_ns INTEGER NOT NULL, "
+    "duration_ns INTEGER NOT NULL, launch_lead_ns INTEGER)",
     "CREATE VIEW collective_times AS SELECT *, start_ns + duration_ns AS end_ns, start_ns - launch_lead_ns AS "
     "launch_ns FROM (SELECT c.id, op, k.stream_id - 1 AS stream_index, row_number() OVER (PARTITION BY k.stream_id, "
     "op ORDER BY c.id) - 1 AS ordinal, stream, device, bytes, sum(start_gap_ns) OVER (ORDER BY c.id) AS start_ns, "
@@ -43,8 +46,8 @@ const char* const s_ddl[] = {
     "JOIN kinds k ON k.id = kind_id JOIN streams s ON s.id = k.stream_id LEFT JOIN communicators m ON m.id = "
     "comm_id) ORDER BY id",
     "CREATE TABLE step_names (id INTEGER PRIMARY KEY, prefix TEXT NOT NULL)",
-    "CREATE TABLE steps (id INTEGER PRIMARY KEY, name_id INTEGER NOT NULL REFERENCES step_names(id), number "
-    "INTEGER, start_gap_ns INTEGER NOT NULL, duration_ns INTEGER NOT NULL)",
+    "CREATE TABLE steps (id INTEGER PRIMARY KEY, name_id INTEGER NOT NULL, number INTEGER, start_gap_ns INTEGER "
+    "NOT NULL, duration_ns INTEGER NOT NULL)",
     "CREATE VIEW step_times AS SELECT *, start_ns + duration_ns AS end_ns FROM (SELECT s.id, n.prefix || "
     "coalesce(s.number, '') AS name, sum(s.start_gap_ns) OVER (ORDER BY s.id) AS start_ns, s.duration_ns FROM "
     "steps s JOIN step_names n ON n.id = s.name_id) ORDER BY id",

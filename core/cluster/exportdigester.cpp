@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 #include <limits>
@@ -76,6 +77,8 @@ private:
     void ordinals();
     int opIndex(qint64 nameId);
     void finishBins(std::vector<DeviceBins>& bins);
+    /// Keeps the PROCESSES pids that ran a kernel (when the kernel table says, `known`).
+    void keepKernelProcesses(const QSet<qint64>& kernelPids, bool known);
 
     QString m_path;
     const SqliteConnection& m_db;
@@ -166,6 +169,8 @@ bool Digestion::kernels(QString* error)
         = QStringLiteral("SELECT start, end, deviceId, streamId, %1, %2, shortName FROM %3 ORDER BY start")
               .arg(m_schema.columnOr(table, QStringLiteral("correlationId"), QStringLiteral("0")),
                   m_schema.columnOr(table, QStringLiteral("globalPid"), QStringLiteral("0")), table);
+    QSet<qint64> kernelPids;
+    qint64 lastGlobalPid = -1;
     const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
         const qint64 start = st.int64(0), end = std::max(st.int64(1), st.int64(0));
         const qint64 device = st.int64(2), stream = st.int64(3);
@@ -177,6 +182,10 @@ bool Digestion::kernels(QString* error)
         }
         DeviceBins& b = bins[*it];
         ++m_d.kernels;
+        if (st.int64(5) != lastGlobalPid) { // kernels come in runs of one process: one set lookup per run
+            lastGlobalPid = st.int64(5);
+            kernelPids.insert((lastGlobalPid >> 24) & 0xFFFFFF); // <HW:8><VM:8><pid:24><tid:24>
+        }
         const int op = opIndex(st.int64(6));
         addCovered(op >= 0 ? b.comm : b.compute, op >= 0 ? &b.commCursor : &b.computeCursor, start, end, m_d.firstNs,
             m_d.binNs);
@@ -193,6 +202,7 @@ bool Digestion::kernels(QString* error)
     });
     if (!ok)
         return false;
+    keepKernelProcesses(kernelPids, m_schema.hasColumn(table, QStringLiteral("globalPid")));
     const QList<qint64> devices = binsOf.keys();
     std::vector<qint64> order(devices.begin(), devices.end());
     std::sort(order.begin(), order.end());
@@ -210,6 +220,15 @@ bool Digestion::kernels(QString* error)
         }
     }
     return true;
+}
+
+void Digestion::keepKernelProcesses(const QSet<qint64>& kernelPids, bool known)
+{
+    // PROCESSES lists every process nsys saw on the host (1 770 in a CloverLeaf export: half its
+    // digest); the rank is the processes that ran kernels.
+    if (!known)
+        return;
+    std::erase_if(m_d.pids, [&](qint64 pid) { return !kernelPids.contains(pid); });
 }
 
 bool Digestion::launches(QString* error)

@@ -123,6 +123,7 @@ private slots:
     void synthExportsAreNsysShaped();
     void synthExportsLoad();
     void digestAgreesWithSql();
+    void digestKeepsTheProcessesThatRanKernels();
     void rankFromEnvironment();
     void ncclOps();
     void issueRunNamesTheStraggler_data();
@@ -735,6 +736,25 @@ bool editExport(const QString& path, const QStringList& statements)
 }
 
 } // namespace
+
+void TestCluster::digestKeepsTheProcessesThatRanKernels()
+{
+    QTemporaryDir dir;
+    const auto r = writeSynthCluster(dir.path(), issueRun());
+    QVERIFY2(r.ok, qPrintable(r.error));
+    const QString path = r.files[6];
+    // nsys lists every process of the host in PROCESSES: systemd (pid 1) and the launcher that
+    // started the rank (pid 3990), neither of which ran a kernel. globalPid = <HW 0><VM 1><pid><tid 0>.
+    const qint64 vm = qint64(1) << 48;
+    QVERIFY(editExport(path,
+        { QStringLiteral("INSERT INTO PROCESSES VALUES (%1, 1, 'systemd')").arg(vm | (qint64(1) << 24)),
+            QStringLiteral("INSERT INTO PROCESSES VALUES (%1, 3990, 'torchrun')").arg(vm | (qint64(3990) << 24)) }));
+    QCOMPARE(sqlScalar(path, QStringLiteral("SELECT count(DISTINCT pid) FROM PROCESSES")), 3);
+    RankDigest d;
+    QString error;
+    QVERIFY2(ExportDigester::digest(path, &d, &error), qPrintable(error));
+    QCOMPARE(d.pids, std::vector<qint64> { 4006 });
+}
 
 void TestCluster::groupedCallsGiveTheirSizes()
 {

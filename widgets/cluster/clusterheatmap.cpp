@@ -3,6 +3,7 @@
 
 #include "core/util/format.h"
 
+#include <QEvent>
 #include <QMouseEvent>
 #include <QPainter>
 
@@ -46,6 +47,7 @@ void ClusterHeatmap::setRows(std::vector<Row> rows)
         any = true;
     }
     m_last = std::max(m_last, m_first + 1);
+    m_cache = QImage();
     update();
 }
 
@@ -60,7 +62,29 @@ int ClusterHeatmap::rowAt(int y) const
 
 void ClusterHeatmap::paintEvent(QPaintEvent*)
 {
+    // Rows × bins cells (16 k at 64 ranks) are drawn once per size and data; repaints (another
+    // window passing over, a splitter moved elsewhere) copy the image.
+    const qreal dpr = devicePixelRatioF();
+    if (m_cache.isNull() || m_cache.size() != size() * dpr) {
+        m_cache = QImage(size() * dpr, QImage::Format_ARGB32_Premultiplied);
+        m_cache.setDevicePixelRatio(dpr);
+        QPainter cache(&m_cache);
+        paintCells(cache);
+    }
     QPainter p(this);
+    p.drawImage(0, 0, m_cache);
+}
+
+void ClusterHeatmap::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        m_cache = QImage();
+    QWidget::changeEvent(event);
+}
+
+void ClusterHeatmap::paintCells(QPainter& p) const
+{
+    p.setFont(font());
     p.fillRect(rect(), palette().base());
     if (m_rows.empty())
         return;

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QImage>
 #include <QWidget>
 
 #include <vector>
+
+class QPainter;
 
 namespace sl {
 
@@ -31,10 +34,14 @@ signals:
 protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     int rowAt(int y) const;
+    /// Draws the axis, the rank labels and every cell at the widget's size.
+    void paintCells(QPainter& p) const;
     std::vector<Row> m_rows;
+    QImage m_cache; ///< the cells as last drawn; null when the rows, size or palette changed
     qint64 m_first = 0, m_last = 1; ///< the timeline shown (ns)
 };
 

@@ -150,8 +150,10 @@ ClusterWindow::ClusterWindow(const QString& folder, QWidget* parent)
     connect(&m_watcher, &QFutureWatcherBase::progressRangeChanged, m_progress, &QProgressBar::setRange);
     connect(&m_watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
     connect(&m_watcher, &QFutureWatcherBase::finished, this, [this] {
-        if (!m_watcher.isCanceled() && m_watcher.future().resultCount() > 0)
+        const bool done = !m_watcher.isCanceled() && m_watcher.future().resultCount() > 0;
+        if (done)
             present(m_watcher.result());
+        emit presented(done && m_watcher.result().ok);
     });
     connect(m_heatmap, &ClusterHeatmap::rankClicked, this, &ClusterWindow::openRank);
     connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
@@ -175,6 +177,8 @@ ClusterWindow::~ClusterWindow()
     m_watcher.cancel();
     m_watcher.waitForFinished();
 }
+
+QString ClusterWindow::summaryText() const { return m_summary->text(); }
 
 void ClusterWindow::present(const ClusterLoad& load)
 {

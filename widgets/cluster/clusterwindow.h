@@ -42,7 +42,12 @@ public:
     /// Where the view keeps the digests of `folder`: the user's cache, one folder per run folder.
     static QString cacheFor(const QString& folder);
 
+    /// The summary line: the straggler and skews once presented, else the progress or the error.
+    QString summaryText() const;
+
 signals:
+    /// The background job finished and its result (or its error, `ok` false) is shown.
+    void presented(bool ok);
     /// The user asked for rank `rank`'s export at `path`.
     void exportRequested(const QString& path);
     /// The user asked for `path` scrolled to [startNs, endNs] (that export's own clock).
