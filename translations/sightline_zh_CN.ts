@@ -480,6 +480,53 @@
     </message>
 </context>
 <context>
+    <name>ClusterBenchmark</name>
+    <message>
+        <source>--benchmark-cluster: %1 is not a folder of rank digests or exports.</source>
+        <translation>--benchmark-cluster：%1 不是包含各 rank 摘要或导出文件的文件夹。</translation>
+    </message>
+    <message>
+        <source>--benchmark-cluster: the Cluster view could not open %1: %2</source>
+        <translation>--benchmark-cluster：集群视图无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>rank × time heatmap</source>
+        <translation>rank × 时间热力图</translation>
+    </message>
+    <message>
+        <source>per-rank table</source>
+        <translation>各 rank 表格</translation>
+    </message>
+    <message>
+        <source>skew histogram</source>
+        <translation>偏差直方图</translation>
+    </message>
+    <message>
+        <source>whole window</source>
+        <translation>整个窗口</translation>
+    </message>
+    <message>
+        <source>Cluster view benchmark of %1: %2 ranks, loaded and analysed in %3; window %4×%5; %6 renders per view after a first one; load average %7; offscreen.</source>
+        <translation>集群视图基准测试 %1：%2 个 rank，加载并分析用时 %3；窗口 %4×%5；每个视图在首次渲染后再渲染 %6 次；负载均值 %7；离屏。</translation>
+    </message>
+    <message>
+        <source>| view | size | first | median | worst | CPU median | CPU worst | target |</source>
+        <translation>| 视图 | 尺寸 | 首次 | 中位数 | 最差 | CPU 中位数 | CPU 最差 | 目标 |</translation>
+    </message>
+    <message>
+        <source>≤ %1 ms</source>
+        <translation>≤ %1 毫秒</translation>
+    </message>
+    <message>
+        <source>Every view&apos;s median render is within the frame target.</source>
+        <translation>每个视图的渲染中位数均在帧目标之内。</translation>
+    </message>
+    <message>
+        <source>A view&apos;s median render misses the frame target.</source>
+        <translation>有视图的渲染中位数未达到帧目标。</translation>
+    </message>
+</context>
+<context>
     <name>ClusterCommands</name>
     <message>
         <source>--out needs a folder name.</source>
@@ -5912,7 +5959,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>floor: bare SQLite scan</source>
-        <translation>下限：纯 SQLite 扫描</translation>
+        <translation type="vanished">下限：纯 SQLite 扫描</translation>
     </message>
     <message>
         <source>CLI load (reference)</source>
@@ -6057,6 +6104,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source> of the first open</source>
         <translation> 相对首次打开</translation>
+    </message>
+    <message>
+        <source>floor: the sqlite3 shell computing total() of every column the load reads</source>
+        <translation>下限：sqlite3 shell 对加载所读的每一列计算 total()</translation>
+    </message>
+    <message>
+        <source>floor: bare SQLite C-API scan (no sqlite3 shell installed)</source>
+        <translation>下限：纯 SQLite C-API 扫描（未安装 sqlite3 shell）</translation>
     </message>
 </context>
 <context>
@@ -7874,53 +7929,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Reading the imports of %1…</source>
         <translation>正在读取 %1 的导入文件…</translation>
-    </message>
-</context>
-<context>
-    <name>ClusterBenchmark</name>
-    <message>
-        <source>--benchmark-cluster: %1 is not a folder of rank digests or exports.</source>
-        <translation>--benchmark-cluster：%1 不是包含各 rank 摘要或导出文件的文件夹。</translation>
-    </message>
-    <message>
-        <source>--benchmark-cluster: the Cluster view could not open %1: %2</source>
-        <translation>--benchmark-cluster：集群视图无法打开 %1：%2</translation>
-    </message>
-    <message>
-        <source>rank × time heatmap</source>
-        <translation>rank × 时间热力图</translation>
-    </message>
-    <message>
-        <source>per-rank table</source>
-        <translation>各 rank 表格</translation>
-    </message>
-    <message>
-        <source>skew histogram</source>
-        <translation>偏差直方图</translation>
-    </message>
-    <message>
-        <source>whole window</source>
-        <translation>整个窗口</translation>
-    </message>
-    <message>
-        <source>Cluster view benchmark of %1: %2 ranks, loaded and analysed in %3; window %4×%5; %6 renders per view after a first one; load average %7; offscreen.</source>
-        <translation>集群视图基准测试 %1：%2 个 rank，加载并分析用时 %3；窗口 %4×%5；每个视图在首次渲染后再渲染 %6 次；负载均值 %7；离屏。</translation>
-    </message>
-    <message>
-        <source>| view | size | first | median | worst | CPU median | CPU worst | target |</source>
-        <translation>| 视图 | 尺寸 | 首次 | 中位数 | 最差 | CPU 中位数 | CPU 最差 | 目标 |</translation>
-    </message>
-    <message>
-        <source>≤ %1 ms</source>
-        <translation>≤ %1 毫秒</translation>
-    </message>
-    <message>
-        <source>Every view&apos;s median render is within the frame target.</source>
-        <translation>每个视图的渲染中位数均在帧目标之内。</translation>
-    </message>
-    <message>
-        <source>A view&apos;s median render misses the frame target.</source>
-        <translation>有视图的渲染中位数未达到帧目标。</translation>
     </message>
 </context>
 </TS>

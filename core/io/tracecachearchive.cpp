@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <cstring>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace sl {
 
@@ -17,6 +19,17 @@ constexpr quint64 kPrime2 = 0xC2B2AE3D27D4EB4FULL;
 quint64 rotl(quint64 x, int r) { return (x << r) | (x >> (64 - r)); }
 
 quint64 padTo8(quint64 n) { return (n + 7) & ~quint64(7); }
+
+/// Drops the whole pages of a copied column from this process (the page cache keeps them): the
+/// mapped file then never holds more than the columns in flight resident (POSIX madvise).
+void releasePages(const uchar* data, quint64 bytes)
+{
+    const auto page = quintptr(::sysconf(_SC_PAGESIZE));
+    const quintptr first = (quintptr(data) + page - 1) & ~(page - 1);
+    const quintptr last = (quintptr(data) + quintptr(bytes)) & ~(page - 1);
+    if (last > first)
+        ::madvise(reinterpret_cast<void*>(first), size_t(last - first), MADV_DONTNEED);
+}
 
 } // namespace
 
@@ -124,6 +137,7 @@ bool CacheReader::run()
             return;
         }
         job.fill();
+        releasePages(job.data, job.bytes);
     });
     m_jobs.clear();
     if (damaged)

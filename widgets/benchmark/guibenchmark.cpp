@@ -59,7 +59,12 @@ GuiBenchmark::GuiBenchmark(MainWindow* window, const QString& trace, QObject* pa
 void GuiBenchmark::start()
 {
     QTimer::singleShot(0, this, [this] {
-        m_floorNs = FloorScan::run(m_trace).ns;
+        // The floor of every figure (issue 20): the sqlite3 shell aggregating every column the
+        // load reads; the bare C-API scan only where no shell is installed.
+        m_floorNs = FloorScan::shellScan(m_trace).ns;
+        m_floorIsShell = m_floorNs > 0;
+        if (!m_floorIsShell)
+            m_floorNs = FloorScan::run(m_trace).ns;
         m_cliBefore = measureCli();
         // The window loads without hashing the file (reports hash it when written): a CLI load
         // without the hash is the like-for-like reference, reported beside the CLI's own.
@@ -252,7 +257,9 @@ void GuiBenchmark::report()
     const auto row = [&](const QString& figure, qint64 ns, const QString& r, const QString& target) {
         out << "| " << figure << " | " << duration(ns) << " | " << r << " | " << target << " |\n";
     };
-    row(tr("floor: bare SQLite scan"), m_floorNs, ratio(m_floorNs, m_floorNs), QString());
+    row(m_floorIsShell ? tr("floor: the sqlite3 shell computing total() of every column the load reads")
+                       : tr("floor: bare SQLite C-API scan (no sqlite3 shell installed)"),
+        m_floorNs, ratio(m_floorNs, m_floorNs), QString());
     row(tr("CLI load before the GUI steps"), m_cliBefore.first,
         ratio(m_cliBefore.first, m_floorNs) + tr(" of the floor"), QString());
     row(tr("CLI load after the GUI steps"), m_cliAfter.first, ratio(m_cliAfter.first, m_floorNs) + tr(" of the floor"),

@@ -71,6 +71,7 @@ private:
     qint64 m_stepStart = 0;
 
     qint64 m_floorNs = -1;
+    bool m_floorIsShell = false; ///< the floor is FloorScan::shellScan (else the C-API scan)
     std::pair<qint64, qint64> m_cliBefore { -1, -1 }, m_cliAfter { -1, -1 }; ///< load, analysis (ns)
     qint64 m_cliLoadNs = -1, m_cliAnalyzeNs = -1; ///< the mean of both
     qint64 m_cliNoHashLoadNs = -1; ///< a CLI load without the SHA-256, as the window loads
