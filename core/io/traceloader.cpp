@@ -193,6 +193,8 @@ void LoadRun::readGpu()
     m_gpuOk = gpu.readKernels(*m_trace, &m_gpuError) && gpu.readMemcpy(*m_trace, &m_gpuError)
         && gpu.readMemset(*m_trace, &m_gpuError) && gpu.readGraphLaunches(*m_trace, &m_gpuError);
     m_gpuQuality = std::move(gpu.quality());
+    if (!m_gpuOk) // a failed GPU table fails the load: the host reader and the hash stop now
+        m_ctx.cancel = true;
 }
 
 /// GPU metrics (tens of millions of sample rows at 10 kHz) on a connection and thread of their
