@@ -34,6 +34,9 @@ public:
 private:
     bool prepareFolders(QString* error) const;
     void removeStaleStaging() const;
+    /// Writes every file into `staging` (named by its index, paths appended to `staged`), then
+    /// fsyncs and closes them all; false with a translated message on the first failure.
+    bool stageFiles(const QString& staging, QStringList* staged, QString* error) const;
     QString m_dir;
     QList<std::pair<QString, QByteArray>> m_files;
 };

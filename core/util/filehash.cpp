@@ -70,6 +70,28 @@ QString FileHash::sha256(const QString& path, const std::function<bool()>& cance
 #endif
 }
 
+QByteArray FileHash::sha256Of(std::initializer_list<QByteArrayView> parts)
+{
+#if defined(SIGHTLINE_HAVE_OPENSSL)
+    const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+    if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1)
+        return {};
+    for (const QByteArrayView part : parts)
+        if (EVP_DigestUpdate(ctx.get(), part.data(), size_t(part.size())) != 1)
+            return {};
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    if (EVP_DigestFinal_ex(ctx.get(), digest, &size) != 1)
+        return {};
+    return QByteArray(reinterpret_cast<const char*>(digest), int(size));
+#else
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    for (const QByteArrayView part : parts)
+        h.addData(part);
+    return h.result();
+#endif
+}
+
 QString FileHash::backend()
 {
 #if defined(SIGHTLINE_HAVE_OPENSSL)

@@ -17,6 +17,7 @@ private slots:
     void knownVector();
     void severalBlocks();
     void unreadableOrCancelled();
+    void bytesInParts();
 
 private:
     QString write(const QByteArray& content);
@@ -57,6 +58,21 @@ void TestFileHash::unreadableOrCancelled()
 {
     QVERIFY(FileHash::sha256(m_dir.filePath(QStringLiteral("missing"))).isEmpty());
     QVERIFY(FileHash::sha256(write("abc"), [] { return true; }).isEmpty());
+}
+
+/// sha256Of (the trace cache key's hash of an export's head and tail): the digest of the parts
+/// joined, whatever the split, by the same implementation as the file hash.
+void TestFileHash::bytesInParts()
+{
+    // FIPS 180-2, appendix B.1 and B.2.
+    const QByteArray abc = QByteArray::fromHex("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    QCOMPARE(FileHash::sha256Of({ QByteArrayView("abc") }), abc);
+    QCOMPARE(FileHash::sha256Of({ QByteArrayView("a"), QByteArrayView(), QByteArrayView("bc") }), abc);
+    QCOMPARE(FileHash::sha256Of(
+                 { QByteArrayView("abcdbcdecdefdefgefghfghighijhijk"), QByteArrayView("ijkljklmklmnlmnomnopnopq") }),
+        QByteArray::fromHex("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+    QCOMPARE(FileHash::sha256Of({}),
+        QByteArray::fromHex("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
 }
 
 QTEST_GUILESS_MAIN(TestFileHash)
