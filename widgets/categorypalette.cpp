@@ -2,7 +2,7 @@
 #include "widgets/categorypalette.h"
 
 #include "core/analysis/analysisresult.h"
-#include "core/analysis/taxonomy.h"
+#include "core/analysis/rules/taxonomy.h"
 
 #include <iterator>
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysisresult.h"
-#include "core/analysis/finding.h"
+#include "core/analysis/findings/finding.h"
 
 #include <QColor>
 #include <QString>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/severitydelegate.h"
 
-#include "core/analysis/finding.h"
+#include "core/analysis/findings/finding.h"
 #include "core/models/findingsmodel.h"
 #include "widgets/categorypalette.h"
 

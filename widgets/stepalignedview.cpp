@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/stepalignedview.h"
 
-#include "core/analysis/taxonomy.h"
+#include "core/analysis/rules/taxonomy.h"
 #include "core/util/format.h"
 #include "widgets/categorypalette.h"
 

@@ -3,7 +3,7 @@
 
 #include "app/cli/clicommands.h"
 #include "core/analysis/analyzer.h"
-#include "core/analysis/nvtxanalysis.h"
+#include "core/analysis/passes/nvtxanalysis.h"
 #include "core/io/floorscan.h"
 #include "core/io/traceloader.h"
 #include "core/report/reportwriter.h"

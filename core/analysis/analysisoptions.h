@@ -3,10 +3,10 @@
 
 #include "core/analysis/analysiswindow.h"
 #include "core/analysis/design/anatomyrules.h"
-#include "core/analysis/gpupeaks.h"
-#include "core/analysis/mathpath.h"
-#include "core/analysis/phasemap.h"
-#include "core/analysis/taxonomy.h"
+#include "core/analysis/rules/gpupeaks.h"
+#include "core/analysis/rules/mathpath.h"
+#include "core/analysis/rules/phasemap.h"
+#include "core/analysis/rules/taxonomy.h"
 
 #include <QCoreApplication>
 

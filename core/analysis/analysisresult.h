@@ -4,10 +4,10 @@
 #include "core/analysis/analysiswindow.h"
 #include "core/analysis/counters/counterresult.h"
 #include "core/analysis/design/designresult.h"
-#include "core/analysis/efficiencyresult.h"
-#include "core/analysis/finding.h"
-#include "core/analysis/memorystats.h"
-#include "core/analysis/servingstats.h"
+#include "core/analysis/findings/finding.h"
+#include "core/analysis/passes/efficiencyresult.h"
+#include "core/analysis/passes/memorystats.h"
+#include "core/analysis/passes/servingstats.h"
 #include "core/trace/trace.h"
 
 #include <QString>

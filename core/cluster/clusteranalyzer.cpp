@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/cluster/clusteranalyzer.h"
 
-#include "core/analysis/statistics.h"
+#include "core/analysis/passes/statistics.h"
 #include "core/cluster/exportdigester.h"
 
 #include <QHash>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/compare/comparator.h"
 
-#include "core/analysis/statistics.h"
-#include "core/analysis/taxonomy.h"
+#include "core/analysis/passes/statistics.h"
+#include "core/analysis/rules/taxonomy.h"
 #include "core/compare/changeranker.h"
 #include "core/compare/comparisonfigures.h"
 #include "core/compare/comparisongate.h"

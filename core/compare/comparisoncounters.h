@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/analysis/counters/counterresult.h"
-#include "core/analysis/finding.h"
+#include "core/analysis/findings/finding.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -2,7 +2,7 @@
 #include "core/compare/comparisonevidence.h"
 
 #include "core/analysis/analysisresult.h"
-#include "core/analysis/evidencebuilder.h"
+#include "core/analysis/findings/evidencebuilder.h"
 #include "core/compare/tracebreakdown.h"
 #include "core/trace/apiclassifier.h"
 #include "core/trace/tablenames.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/finding.h"
+#include "core/analysis/findings/finding.h"
 
 #include <QString>
 #include <QVector>

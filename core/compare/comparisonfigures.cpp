@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/compare/comparisonfigures.h"
 
-#include "core/analysis/statistics.h"
+#include "core/analysis/passes/statistics.h"
 #include "core/compare/comparisondesignfigures.h"
 
 #include <cmath>

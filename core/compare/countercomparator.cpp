@@ -3,7 +3,7 @@
 
 #include "core/analysis/counters/counteranalysis.h"
 #include "core/analysis/counters/ncuanalysis.h"
-#include "core/analysis/evidencebuilder.h"
+#include "core/analysis/findings/evidencebuilder.h"
 #include "core/compare/comparisonevidence.h"
 
 #include <QHash>

@@ -2,7 +2,7 @@
 #include "core/compare/tracebreakdown.h"
 
 #include "core/analysis/analysisresult.h"
-#include "core/analysis/taxonomy.h"
+#include "core/analysis/rules/taxonomy.h"
 #include "core/trace/apiclassifier.h"
 #include "core/trace/nvtxthreadgroups.h"
 

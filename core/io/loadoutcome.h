@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/io/tracecachekey.h"
 #include "core/trace/trace.h"
 
 #include <QString>
 
 #include <atomic>
 #include <functional>
+#include <optional>
 
 namespace sl {
 
@@ -38,6 +40,9 @@ struct LoadOutcome
     TracePtr trace;
     LoadError error = LoadError::None;
     QString message;
+    /// Set instead of a background cache write when LoadOptions::deferCacheWrite asked for it:
+    /// the key to hand to TraceCache::writeLater once the caller is idle.
+    std::optional<TraceCacheKey> cacheKey;
     bool ok() const { return trace != nullptr; }
 };
 
@@ -57,6 +62,9 @@ struct LoadOptions
     /// the cache off (Preferences, --no-cache).
     QString cacheDir;
     qint64 cacheCapBytes = qint64(8) << 30; ///< the cache folder's size limit (bytes)
+    /// Do not start the cache write when the load ends (it would compete with the analysis for
+    /// the cores): return LoadOutcome::cacheKey and let the caller write when it is idle (the GUI).
+    bool deferCacheWrite = false;
 };
 
 /// Progress in permille (0..1000) with a short translated stage name; called from loader threads.

@@ -339,13 +339,19 @@ LoadOutcome TraceLoader::loadOrReuse(const QString& path, const LoadOptions& opt
         cached->info.fileName = fileName;
         if (progress)
             progress(1000, tr("Loaded %1").arg(fileName));
-        return { std::move(cached), LoadError::None, {} };
+        LoadOutcome out;
+        out.trace = std::move(cached);
+        return out;
     }
     qCDebug(lcIo) << "trace cache miss for" << fileName << "-" << why;
     LoadOutcome out = loadImpl(path, options, progress, std::move(cancelRequested));
     // Cached only when the file did not change while it was read.
-    if (out.ok() && TraceCacheKey::of(path) == key)
-        TraceCache::writeLater(out.trace, *key, options.cacheDir, options.cacheCapBytes);
+    if (out.ok() && TraceCacheKey::of(path) == key) {
+        if (options.deferCacheWrite)
+            out.cacheKey = key;
+        else
+            TraceCache::writeLater(out.trace, *key, options.cacheDir, options.cacheCapBytes);
+    }
     return out;
 }
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysisresult.h"
-#include "core/analysis/efficiencyanalysis.h"
+#include "core/analysis/passes/efficiencyanalysis.h"
 
 #include <QAbstractTableModel>
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysisresult.h"
-#include "core/analysis/occupancytable.h"
+#include "core/analysis/passes/occupancytable.h"
 #include "core/models/scopefilter.h"
 
 #include <QString>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/phasetablemodel.h"
 
-#include "core/analysis/statistics.h"
+#include "core/analysis/passes/statistics.h"
 #include "core/util/format.h"
 
 namespace sl {

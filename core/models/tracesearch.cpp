@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/tracesearch.h"
 
-#include "core/analysis/evidencebuilder.h"
+#include "core/analysis/findings/evidencebuilder.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 

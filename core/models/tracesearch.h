@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/analysis/analysiswindow.h"
-#include "core/analysis/finding.h"
+#include "core/analysis/findings/finding.h"
 #include "core/models/scopefilter.h"
 #include "core/trace/trace.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/jsonreport.h"
 
-#include "core/analysis/specrules.h"
-#include "core/analysis/statistics.h"
+#include "core/analysis/passes/statistics.h"
+#include "core/analysis/rules/specrules.h"
 #include "core/report/countersreport.h"
 #include "core/report/dataqualityreport.h"
 #include "core/report/designreport.h"

@@ -4,11 +4,14 @@
 #include "core/analysis/analyzer.h"
 #include "core/analysis/importsreader.h"
 #include "core/io/nsysimporter.h"
+#include "core/io/tracecache.h"
 #include "core/io/traceloader.h"
 #include "core/util/logging.h"
 
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace sl {
 
@@ -239,6 +242,7 @@ void TraceSession::next()
         options.computeSha256 = false;
         options.cacheDir = m_cacheDir;
         options.cacheCapBytes = m_cacheCapBytes;
+        options.deferCacheWrite = true;
         m_loadWatcher.setFuture(NsysImporter::isReport(m_loadingPath) ? loadReport(m_loadingPath, options, m_nsysPath)
                                                                       : TraceLoader::load(m_loadingPath, options));
         emit loadStarted(m_loadingPath);
@@ -246,6 +250,7 @@ void TraceSession::next()
     }
     if (!m_idleAnnounced) {
         m_idleAnnounced = true;
+        writePendingCaches();
         emit idle();
     }
 }
@@ -323,6 +328,17 @@ void TraceSession::onImportsFinished()
     next();
 }
 
+void TraceSession::writePendingCaches()
+{
+    for (auto& [trace, key] : m_pendingCacheWrites) {
+        const bool open = std::any_of(
+            m_entries.cbegin(), m_entries.cend(), [&trace = trace](const Entry& e) { return e.trace == trace; });
+        if (open) // a trace closed meanwhile is not worth a file
+            TraceCache::writeLater(trace, key, m_cacheDir, m_cacheCapBytes);
+    }
+    m_pendingCacheWrites.clear();
+}
+
 void TraceSession::onLoadFinished()
 {
     if (m_job != Job::Load)
@@ -346,6 +362,8 @@ void TraceSession::onLoadFinished()
         next();
         return;
     }
+    if (out.cacheKey && !m_cacheDir.isEmpty())
+        m_pendingCacheWrites.emplace_back(out.trace, *out.cacheKey);
     Entry e;
     e.id = m_nextId++;
     e.trace = out.trace;

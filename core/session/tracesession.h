@@ -5,6 +5,7 @@
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/imports.h"
 #include "core/io/loadoutcome.h"
+#include "core/io/tracecachekey.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -130,6 +131,10 @@ private:
     QString m_nsysPath;
     QString m_cacheDir;
     qint64 m_cacheCapBytes = 0;
+    /// Traces loaded from SQLite whose cache file is written once the session is idle (after
+    /// their analysis and the views' lanes, which it would slow down otherwise).
+    std::vector<std::pair<TracePtr, TraceCacheKey>> m_pendingCacheWrites;
+    void writePendingCaches();
     QVector<Entry> m_entries;
     quint64 m_nextId = 1;
     QStringList m_pendingPaths;

@@ -3,9 +3,9 @@
 // Expected values come from the kernels' public naming (cuBLAS/cuDNN/CUTLASS), hand-computed
 // formulas, or an independent computation over the export (plain SQL + a separate sweep).
 #include "core/analysis/analyzer.h"
-#include "core/analysis/efficiencyanalysis.h"
-#include "core/analysis/mathpath.h"
-#include "core/analysis/shapeop.h"
+#include "core/analysis/passes/efficiencyanalysis.h"
+#include "core/analysis/rules/mathpath.h"
+#include "core/analysis/rules/shapeop.h"
 #include "core/compare/comparator.h"
 #include "core/io/traceloader.h"
 #include "core/report/jsonreport.h"

@@ -8,10 +8,10 @@
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/counters/counteranalysis.h"
 #include "core/analysis/counters/ncuanalysis.h"
-#include "core/analysis/dataqualityfindings.h"
-#include "core/analysis/efficiencyanalysis.h"
-#include "core/analysis/servingfindings.h"
-#include "core/analysis/specrules.h"
+#include "core/analysis/findings/dataqualityfindings.h"
+#include "core/analysis/findings/servingfindings.h"
+#include "core/analysis/passes/efficiencyanalysis.h"
+#include "core/analysis/rules/specrules.h"
 #include "core/trace/tablenames.h"
 
 #include <QtTest>

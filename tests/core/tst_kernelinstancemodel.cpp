@@ -2,7 +2,7 @@
 // The Kernels dock's models at scale: typed sorting, name/device/stream/scope filters, the
 // worker-thread path with its generation token, the sorted-window cache and scoped summaries.
 // Expected rows are computed by hand from KernelsFixture's table.
-#include "core/analysis/kernelanalysis.h"
+#include "core/analysis/passes/kernelanalysis.h"
 #include "core/models/kernelinstancemodel.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/kernelsfixture.h"

@@ -4,7 +4,7 @@
 // CUDA_GPU_MEMORY_USAGE_EVENTS has nsys 2024's columns. The lanes are recomputed with a SQL
 // window function over the file; the other figures by hand in the comments.
 #include "core/analysis/analyzer.h"
-#include "core/analysis/memoryanalysis.h"
+#include "core/analysis/passes/memoryanalysis.h"
 #include "core/report/jsonreport.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"

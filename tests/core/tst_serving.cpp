@@ -4,7 +4,7 @@
 // Expected values are recomputed from the exports' own NVTX text with plain SQL and a regular
 // expression written here, never read back from the analysis.
 #include "core/analysis/analyzer.h"
-#include "core/analysis/phasemap.h"
+#include "core/analysis/rules/phasemap.h"
 #include "core/compare/comparator.h"
 #include "core/compare/tracebreakdown.h"
 #include "core/io/traceloader.h"

@@ -4,9 +4,9 @@
 // text form.
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/counters/counteranalysis.h"
-#include "core/analysis/evidencebuilder.h"
-#include "core/analysis/phasemap.h"
-#include "core/analysis/specrules.h"
+#include "core/analysis/findings/evidencebuilder.h"
+#include "core/analysis/rules/phasemap.h"
+#include "core/analysis/rules/specrules.h"
 #include "core/trace/graphmode.h"
 
 #include <QtTest>

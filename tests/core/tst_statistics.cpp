@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Nearest-rank percentiles: the partial-partition helpers against a full sort (an independent path).
-#include "core/analysis/statistics.h"
+#include "core/analysis/passes/statistics.h"
 
 #include <QtTest>
 

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/importsreader.h"
+#include "core/io/tracecache.h"
 #include "core/session/tracesession.h"
 #include "tests/common/tracefixture.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QSqlDatabase>
+#include <QTemporaryDir>
 #include <QThreadPool>
 #include <QtTest>
 
@@ -56,7 +59,39 @@ private slots:
     void cancelDropsEverything();
     void windowChangeReadsNoImport();
     void closeDoesNotWaitForNcu();
+    void cacheIsWrittenWhenIdleAndServesTheReopen();
 };
+
+/// The session defers the trace-cache write until it is idle (the write would compete with the
+/// analysis): no file while loading and analysing, one after idle(), and a reopen is served by it.
+void TestTraceSession::cacheIsWrittenWhenIdleAndServesTheReopen()
+{
+    TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("cached.sqlite"));
+    fill(a, QStringLiteral("kc"));
+    QTemporaryDir cache;
+    QVERIFY(cache.isValid());
+    TraceSession s;
+    s.setCache(cache.path(), TraceCache::kDefaultCapBytes);
+    QSignalSpy ready(&s, &TraceSession::analysisReady);
+    bool fileBeforeIdle = true;
+    connect(&s, &TraceSession::analysisReady, this, [&] {
+        fileBeforeIdle = !QDir(cache.path()).entryList({ QStringLiteral("*.slcache") }, QDir::Files).isEmpty();
+    });
+    s.open({ a.path() });
+    QVERIFY(waitIdle(s));
+    QCOMPARE(ready.count(), 1);
+    QVERIFY(!fileBeforeIdle);
+    TraceCache::waitForWrites();
+    const auto key = TraceCacheKey::of(a.path());
+    QVERIFY(key);
+    QVERIFY(QFile::exists(TraceCache(cache.path()).fileFor(*key)));
+    const qint64 kernelNs = s.entry(0).analysis->kernelNs;
+    s.close(0);
+    QVERIFY(TraceCache(cache.path()).read(*key)); // what the reopen will be served
+    s.open({ a.path() });
+    QVERIFY(waitIdle(s));
+    QCOMPARE(s.entry(0).analysis->kernelNs, kernelNs);
+}
 
 void TestTraceSession::openAnalysesEach()
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/docks/kernelsdock.h"
 
-#include "core/analysis/kernelanalysis.h"
+#include "core/analysis/passes/kernelanalysis.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/kernelsummarymodel.h"
 #include "core/util/cancellation.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/docks/servingdock.h"
 
-#include "core/analysis/servingfindings.h"
+#include "core/analysis/findings/servingfindings.h"
 #include "core/models/scopeproxymodel.h"
 #include "core/models/servingstepmodel.h"
 #include "core/report/servingreport.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/docks/timelinedock.h"
 
-#include "core/analysis/taxonomy.h"
+#include "core/analysis/rules/taxonomy.h"
 #include "core/trace/counterseries.h"
 #include "core/trace/gpumetricnames.h"
 #include "widgets/categorypalette.h"

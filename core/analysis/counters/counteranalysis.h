@@ -17,7 +17,7 @@ struct AnalysisOptions;
 /// time only; a bound class per stretch; findings where the counters say what the timeline
 /// cannot (memory- or latency-bound phases and step classes, clock throttling). Rules and
 /// thresholds: docs/analysis.md, "Hardware counters"; the thresholds are constants of
-/// core/analysis/specrules.h.
+/// core/analysis/rules/specrules.h.
 class CounterAnalysis
 {
     Q_DECLARE_TR_FUNCTIONS(CounterAnalysis)

@@ -3,7 +3,7 @@
 
 #include "core/analysis/counters/counterstats.h"
 #include "core/analysis/counters/ncumatcher.h"
-#include "core/analysis/finding.h"
+#include "core/analysis/findings/finding.h"
 #include "core/io/ncureport.h"
 
 #include <QString>

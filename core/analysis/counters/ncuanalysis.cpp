@@ -2,8 +2,8 @@
 #include "core/analysis/counters/ncuanalysis.h"
 
 #include "core/analysis/analysisresult.h"
-#include "core/analysis/evidencebuilder.h"
-#include "core/analysis/specrules.h"
+#include "core/analysis/findings/evidencebuilder.h"
+#include "core/analysis/rules/specrules.h"
 #include "core/io/ncustallreasons.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"

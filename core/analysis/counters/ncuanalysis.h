@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/analysis/counters/counterresult.h"
-#include "core/analysis/gpupeaks.h"
+#include "core/analysis/rules/gpupeaks.h"
 #include "core/util/cancellation.h"
 
 #include <QCoreApplication>
@@ -16,7 +16,7 @@ struct GpuInfo;
 /// (achieved vs theoretical occupancy, throughput, hit rates, tensor activity, FLOPs, bytes,
 /// arithmetic intensity, stalls), the roofline of each GPU, and findings: a hot kernel far
 /// below its roof, achieved occupancy far below theoretical, a poor L2 hit rate (thresholds:
-/// core/analysis/specrules.h).
+/// core/analysis/rules/specrules.h).
 class NcuAnalysis
 {
     Q_DECLARE_TR_FUNCTIONS(NcuAnalysis)

@@ -3,7 +3,7 @@
 
 #include "core/analysis/analysisoptions.h"
 #include "core/analysis/analysisresult.h"
-#include "core/analysis/shapeop.h"
+#include "core/analysis/rules/shapeop.h"
 #include "core/trace/nvtxthreadgroups.h"
 #include "core/trace/trace.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/patternlist.h"
+#include "core/analysis/rules/patternlist.h"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -3,7 +3,7 @@
 
 #include "core/analysis/analysisoptions.h"
 #include "core/analysis/imports.h"
-#include "core/analysis/taxonomy.h"
+#include "core/analysis/rules/taxonomy.h"
 
 #include <QRegularExpression>
 

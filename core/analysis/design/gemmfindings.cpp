@@ -2,8 +2,8 @@
 // The shape advisor (docs/analysis.md "Shape advisor"): findings from the GEMM shapes of an
 // imported cuBLAS/cuBLASLt log, apart from the matching so each file stays about one thing.
 #include "core/analysis/design/gemmanalysis.h"
-#include "core/analysis/evidencebuilder.h"
-#include "core/analysis/specrules.h"
+#include "core/analysis/findings/evidencebuilder.h"
+#include "core/analysis/rules/specrules.h"
 #include "core/util/format.h"
 
 #include <QStringList>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/design/waveanalysis.h"
 
-#include "core/analysis/evidencebuilder.h"
-#include "core/analysis/occupancy.h"
-#include "core/analysis/specrules.h"
+#include "core/analysis/findings/evidencebuilder.h"
+#include "core/analysis/passes/occupancy.h"
+#include "core/analysis/rules/specrules.h"
 #include "core/util/format.h"
 
 #include <QStringList>

@@ -2,8 +2,8 @@
 // The wave-tail finding of WaveAnalysis (docs/analysis.md "Waves and tails"), apart from the
 // figures so each file stays about one thing.
 #include "core/analysis/design/waveanalysis.h"
-#include "core/analysis/evidencebuilder.h"
-#include "core/analysis/specrules.h"
+#include "core/analysis/findings/evidencebuilder.h"
+#include "core/analysis/rules/specrules.h"
 #include "core/util/format.h"
 
 #include <QStringList>

@@ -1,0 +1,612 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/findings/findingsengine.h"
+
+#include "core/analysis/analysisresult.h"
+#include "core/analysis/analyzer.h"
+#include "core/analysis/design/gemmanalysis.h"
+#include "core/analysis/design/waveanalysis.h"
+#include "core/analysis/findings/evidencebuilder.h"
+#include "core/analysis/findings/servingfindings.h"
+#include "core/analysis/passes/efficiencyanalysis.h"
+#include "core/analysis/passes/hostanalysis.h"
+#include "core/analysis/rules/specrules.h"
+#include "core/trace/apiclassifier.h"
+#include "core/trace/tablenames.h"
+#include "core/util/format.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <tuple>
+
+namespace sl {
+
+namespace {
+const QString kKernelTable = tables::kKernel;
+const QString kApiTable = tables::kRuntime;
+const QString kMemcpyTable = tables::kMemcpy;
+
+/// The kernel rows whose launching call `r` passes `condition`, as an SQL predicate over the
+/// kernel table (aliases k for the kernel, r for the call).
+QString kernelsWithCall(const QString& join, const QString& condition)
+{
+    return QStringLiteral("rowid IN (SELECT k.rowid FROM %1 k %2 %3 r ON %4 WHERE %5)")
+        .arg(tables::kKernel, join, tables::kRuntime,
+            EvidenceBuilder::launchingCall(QStringLiteral("k"), QStringLiteral("r")), condition);
+}
+/// Sum over threads of the union of the calls `rows` (ApiTable indices) clipped to
+/// [from, to), in ns; `*threads` receives how many threads have any.
+qint64 blockedThreadTime(const Trace& t, const std::vector<quint32>& rows, qint64 from, qint64 to, int* threads)
+{
+    std::vector<std::tuple<quint64, qint64, qint64>> iv; // (pid << 32 | tid, start, end)
+    iv.reserve(rows.size());
+    for (quint32 i : rows)
+        iv.emplace_back(
+            (quint64(t.api.pid[i]) << 32) | t.api.tid[i], std::max(from, t.api.start[i]), std::min(to, t.api.end[i]));
+    std::sort(iv.begin(), iv.end());
+    qint64 total = 0;
+    *threads = 0;
+    for (size_t j = 0; j < iv.size();) {
+        const quint64 thread = std::get<0>(iv[j]);
+        ++*threads;
+        qint64 runStart = std::get<1>(iv[j]), runEnd = std::get<2>(iv[j]);
+        for (; j < iv.size() && std::get<0>(iv[j]) == thread; ++j) {
+            const auto [th, s, e] = iv[j];
+            if (s > runEnd) {
+                total += std::max<qint64>(0, runEnd - runStart);
+                runStart = s, runEnd = e;
+            } else {
+                runEnd = std::max(runEnd, e);
+            }
+        }
+        total += std::max<qint64>(0, runEnd - runStart);
+    }
+    return total;
+}
+
+} // namespace
+
+void FindingsEngine::add(AnalysisResult& r, Finding f) { r.findings.append(std::move(f)); }
+
+void FindingsEngine::run(AnalysisResult& r, const Cancellation& cancel)
+{
+    using Rule = void (*)(AnalysisResult&);
+    const Rule rules[] = {
+        &noGpuRecords,
+        &dominantKernel,
+        &launchStorm,
+        &launchBound,
+        &blockingSync,
+        &idle,
+        &gpuGaps,
+        &lowUtilisation,
+        &warmup,
+        &copies,
+        &nvtxCoverage,
+        &graphMode,
+        &phaseImbalance,
+        &ServingFindings::run,
+        [](AnalysisResult& res) {
+            for (Finding& f : EfficiencyAnalysis::findings(res))
+                add(res, std::move(f));
+        },
+        [](AnalysisResult& res) {
+            for (Finding& f : WaveAnalysis::findings(res))
+                add(res, std::move(f));
+            for (Finding& f : GemmAnalysis::findings(res))
+                add(res, std::move(f));
+        },
+    };
+    for (const Rule rule : rules) {
+        if (cancel.isCancelled())
+            return;
+        rule(r);
+    }
+}
+
+void FindingsEngine::noGpuRecords(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    if (t.hasGpuRecords())
+        return;
+    Finding f;
+    f.severity = Finding::Severity::High;
+    f.setImpact(r.window.lengthNs(), r.window);
+    if (t.api.size() > 0) {
+        qint64 launches = 0;
+        for (quint8 k : t.api.kind)
+            launches += k == ApiTable::KernelLaunch || k == ApiTable::GraphLaunch;
+        f.id = QStringLiteral("api-without-gpu-records");
+        f.title = tr("CUDA API calls but no GPU activity recorded");
+        f.metric = tr("%1 API calls, %2 kernel launches, 0 GPU records")
+                       .arg(formatCount(t.api.size()), formatCount(launches));
+        f.summary
+            = tr("The export holds %1 CUDA API calls (%2 of them kernel launches) but no kernel, memcpy or memset "
+                 "rows, so GPU time cannot be measured. Likely causes: the GPU activity collection failed to "
+                 "start (CUPTI injection failure; check the capture's output and 'nsys status -e'); the target "
+                 "ran under WSL2 or a driver without GPU tracing support; or the capture range (--capture-range, "
+                 "cudaProfilerStart/Stop, --delay/--duration) excluded the GPU work. Capture again with "
+                 "'--trace=cuda' on a supported driver.")
+                  .arg(formatCount(t.api.size()), formatCount(launches));
+        // The launches prove it best; an export without any (OS runtime or UVM calls only) shows all its calls.
+        std::vector<quint32> rows, nameIds;
+        for (qsizetype i = 0; i < t.api.size(); ++i) {
+            const auto kind = ApiTable::Kind(t.api.kind[size_t(i)]);
+            if (launches > 0 && kind != ApiTable::KernelLaunch && kind != ApiTable::GraphLaunch)
+                continue;
+            rows.push_back(quint32(i));
+            if (std::find(nameIds.begin(), nameIds.end(), t.api.name[size_t(i)]) == nameIds.end())
+                nameIds.push_back(t.api.name[size_t(i)]);
+        }
+        f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows,
+            launches > 0 ? QStringLiteral("nameId IN (%1)").arg(EvidenceBuilder::idList(nameIds))
+                         : QStringLiteral("1")));
+    } else {
+        f.id = QStringLiteral("no-cuda-activity");
+        f.title = tr("No CUDA activity in the export");
+        f.metric = tr("0 API calls, 0 GPU records");
+        f.summary = t.info.processStreamsReportError
+            ? tr("The export has no CUDA API calls and no GPU records, and the profiled process's captured output "
+                 "(ProcessStreams) reports an error: the application or the profiler's injection library most likely "
+                 "failed to start. Check that the nsys version matches the driver and rerun.")
+            : tr("The export has no CUDA API calls and no GPU records. The application may not have used the GPU "
+                 "during the capture, CUDA tracing may have been off (--trace), or the capture range missed the work.");
+        // Evidence of an absence: the query that lists the CUDA activity tables the export has (none, or empty).
+        Evidence cuptiTables;
+        cuptiTables.table = QStringLiteral("sqlite_master");
+        cuptiTables.sql = QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%1%' "
+                                         "ORDER BY name;")
+                              .arg(tables::kCuptiActivityPrefix);
+        f.evidence.append(cuptiTables);
+        if (t.info.processStreamsReportError) {
+            Evidence streams;
+            streams.table = tables::kProcessStreams;
+            streams.sql = QStringLiteral("SELECT p.rowid, s.value FROM %1 p JOIN %2 s ON s.id = p.contentId;")
+                              .arg(tables::kProcessStreams, tables::kStringIds);
+            f.evidence.append(streams);
+        }
+    }
+    add(r, f);
+}
+
+void FindingsEngine::dominantKernel(AnalysisResult& r)
+{
+    if (r.kernels.isEmpty() || r.kernelNs <= 0)
+        return;
+    const KernelSummary& top = r.kernels.front();
+    if (top.share < spec::kDominantKernelShare)
+        return;
+    const Trace& t = *r.trace;
+    Finding f;
+    f.id = QStringLiteral("dominant-kernel");
+    f.severity = top.share >= spec::kDominantKernelHighShare ? Finding::Severity::High : Finding::Severity::Medium;
+    f.setImpact(top.totalNs, r.window);
+    f.title = tr("One kernel dominates GPU time");
+    f.metric = formatPercent(top.share);
+    f.summary
+        = tr("%1 (%2) takes %3 of all kernel time: %4 over %5 launches, median %6, p90 %7. Optimising this "
+             "kernel, or the shapes it runs on, is where GPU time can be won.")
+              .arg(t.strings.at(top.shortName), top.category, formatPercent(top.share), formatDuration(top.totalNs),
+                  formatCount(top.count), formatDuration(top.p50Ns), formatDuration(top.p90Ns));
+    std::vector<quint32> rows;
+    for (qsizetype i = 0; i < t.kernels.size(); ++i)
+        if (r.kernelInWindow[size_t(i)] && t.kernels.name[size_t(i)] == top.name)
+            rows.push_back(quint32(i));
+    EvidenceBuilder::longestFirst(rows, t.kernels);
+    const QString& nameColumn = t.info.kernelNameColumn;
+    f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
+        QStringLiteral("%1 = %2 AND %3").arg(nameColumn).arg(top.name).arg(EvidenceBuilder::windowPredicate(r))));
+    add(r, f);
+}
+
+void FindingsEngine::launchStorm(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    for (const auto& d : r.launches.perDevice) {
+        if (!d.storm)
+            continue;
+        // At stake: the device's idle time inside its span, which a storm of tiny launches causes.
+        qint64 idleNs = 0;
+        for (const auto& ds : r.devices)
+            if (ds.deviceId == d.deviceId)
+                idleNs = ds.idleNs;
+        Finding f;
+        f.id = QStringLiteral("launch-storm");
+        f.setImpact(idleNs, r.window);
+        f.severity = std::max(Finding::Severity::Medium, Finding::severityForShare(f.impactShare));
+        f.title = tr("Launch storm on GPU %1").arg(d.deviceId);
+        f.metric = formatRate(d.kernelsPerSecond);
+        f.summary = tr("GPU %1 runs %2 kernels at %3 with a median duration of %4 (%5 under 10 µs): the CPU launch "
+                       "path, not the GPU, sets the pace. Fuse kernels or capture the step in a CUDA graph.")
+                        .arg(d.deviceId)
+                        .arg(formatCount(d.kernels), formatRate(d.kernelsPerSecond), formatDuration(d.p50Ns),
+                            formatPercent(d.shareUnder10us));
+        std::vector<quint32> rows;
+        if (auto it = t.kernelsByDevice.find(quint16(d.deviceId)); it != t.kernelsByDevice.end())
+            for (quint32 i : it->second)
+                if (r.kernelInWindow[i] && t.kernels.duration(i) <= spec::kStormP50Ns)
+                    rows.push_back(i);
+        f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
+            QStringLiteral("deviceId = %1 AND \"end\" - start <= %2 AND %3")
+                .arg(d.deviceId)
+                .arg(spec::kStormP50Ns)
+                .arg(EvidenceBuilder::windowPredicate(r))));
+        add(r, f);
+    }
+}
+
+void FindingsEngine::launchBound(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    const auto& k = t.kernels;
+    // Prefer the decode phase when the phase map found one: that is where launch-bound kernels hurt.
+    int decode = -1;
+    for (int p = 0; p < r.phases.size(); ++p)
+        if (r.phases[p].phase == QLatin1String("decode") && r.phases[p].kernelCount > 0)
+            decode = p;
+    qint64 considered = 0, bound = 0, excessNs = 0;
+    std::vector<quint32> rows;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (!r.kernelInWindow[size_t(i)] || !HostAnalysis::hasOwnLaunchCall(t, i))
+            continue;
+        if (decode >= 0 && r.kernelPhase[size_t(i)] != decode)
+            continue;
+        ++considered;
+        if (const qint64 excess = HostAnalysis::launchExcessNs(t, i); excess > 0) {
+            ++bound;
+            excessNs += excess;
+            rows.push_back(quint32(i));
+        }
+    }
+    if (considered < spec::kLaunchBoundMinKernels || 2 * bound <= considered)
+        return;
+    Finding f;
+    f.id = QStringLiteral("launch-bound");
+    f.setImpact(excessNs, r.window);
+    f.severity = std::max(Finding::Severity::Medium, Finding::severityForShare(f.impactShare));
+    f.title = decode >= 0 ? tr("Decode is launch-bound") : tr("Most kernels are shorter than their launch call");
+    f.metric = formatPercent(double(bound) / double(considered));
+    f.summary = tr("%1 of %2 %3kernels (%4) run for less time than the API call that launched them (median launch "
+                   "call %5); the CPU spends %6 more launching them than the GPU spends running them. CUDA graphs or "
+                   "kernel fusion remove this overhead.")
+                    .arg(formatCount(bound), formatCount(considered), decode >= 0 ? tr("decode ") : QString(),
+                        formatPercent(double(bound) / double(considered)), formatDuration(r.launches.apiP50Ns),
+                        formatDuration(excessNs));
+    f.evidence.append(EvidenceBuilder::rows(kKernelTable, k.rowid, rows,
+        kernelsWithCall(QStringLiteral("JOIN"),
+            QStringLiteral("k.\"end\" - k.start < r.\"end\" - r.start AND %1")
+                .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k"))))));
+    add(r, f);
+}
+
+void FindingsEngine::blockingSync(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    int threads = 0;
+    qint64 count = 0, total = 0;
+    std::vector<quint32> rows, nameIds;
+    for (qsizetype i = 0; i < t.api.size(); ++i) {
+        if (!ApiClassifier::isBlocking(ApiTable::Kind(t.api.kind[size_t(i)]))
+            || !r.window.contains(t.api.start[size_t(i)]))
+            continue;
+        ++count;
+        total += t.api.duration(i);
+        rows.push_back(quint32(i));
+        if (std::find(nameIds.begin(), nameIds.end(), t.api.name[size_t(i)]) == nameIds.end())
+            nameIds.push_back(t.api.name[size_t(i)]);
+    }
+    // A share of a total that contains it: blocked time per thread (the union of its calls, as
+    // a runtime sync wraps a driver sync, clipped to the window) over the window times the
+    // threads that block. Summed over processes against one window it could pass 100 %.
+    const qint64 blockedNs = blockedThreadTime(t, rows, r.window.startNs, r.window.endNs, &threads);
+    const double share
+        = double(blockedNs) / (double(std::max<qint64>(1, r.window.lengthNs())) * double(std::max(1, threads)));
+    if (count == 0 || share < spec::kBlockingSyncShare)
+        return;
+    QStringList top;
+    for (const auto& s : r.sync)
+        if (s.blocking && top.size() < 3)
+            top << tr("%1 ×%2 (%3)").arg(s.api, formatCount(s.count), formatDuration(s.totalNs));
+    Finding f;
+    f.id = QStringLiteral("blocking-sync");
+    f.setImpact(total, r.window);
+    f.severity = Finding::severityForShare(share);
+    f.title = tr("The CPU blocks on the GPU");
+    f.metric = formatDuration(total);
+    f.summary
+        = tr("%1 blocking synchronisation calls hold the CPU for %2 (%3 of the window): %4. While blocked, the "
+             "CPU cannot queue the next step; move syncs off the hot path or replace them with events.")
+              .arg(formatCount(count), formatDuration(total), formatPercent(share), top.join(QLatin1String(", ")));
+    EvidenceBuilder::longestFirst(rows, t.api);
+    f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows,
+        QStringLiteral("nameId IN (%1) AND %2")
+            .arg(EvidenceBuilder::idList(nameIds), EvidenceBuilder::windowPredicate(r))));
+    add(r, f);
+    r.findings.back().impactShare = share; // per blocking thread, see above
+}
+
+void FindingsEngine::idle(AnalysisResult& r)
+{
+    for (const auto& d : r.devices) {
+        const qint64 span = d.lastNs - d.firstNs;
+        if (span <= 0)
+            continue;
+        const double share = double(d.idleNs) / double(span);
+        if (share < spec::kSignificantIdleShare)
+            continue;
+        Finding f;
+        f.id = QStringLiteral("significant-idle");
+        f.setImpact(d.idleNs, r.window);
+        f.severity = share >= spec::kSignificantIdleHighShare ? Finding::Severity::High : Finding::Severity::Medium;
+        f.title = tr("GPU %1 is idle %2 of the time").arg(d.deviceId).arg(formatPercent(share));
+        f.metric = formatPercent(share);
+        const qint64 idleTotal = std::max<qint64>(1, d.idleNs);
+        f.summary = tr("Between its first and last operation GPU %1 is idle for %2 of %3, in %4 gaps. Of the idle "
+                       "time %5 is host-wait (the CPU launched the next operation late), %6 sync-wait (a blocking "
+                       "call was holding the CPU) and %7 other.")
+                        .arg(d.deviceId)
+                        .arg(formatDuration(d.idleNs), formatDuration(span), formatCount(d.gapCount),
+                            formatPercent(double(d.idleByCauseNs[IdleGap::HostWait]) / double(idleTotal)),
+                            formatPercent(double(d.idleByCauseNs[IdleGap::SyncWait]) / double(idleTotal)),
+                            formatPercent(double(d.idleByCauseNs[IdleGap::Other]) / double(idleTotal)));
+        int listed = 0;
+        for (const auto& g : r.gaps)
+            if (g.deviceId == d.deviceId && listed++ < 5)
+                f.evidence.append(EvidenceBuilder::timeRange(*r.trace, g.deviceId, g.startNs, g.endNs));
+        add(r, f);
+    }
+}
+
+void FindingsEngine::gpuGaps(AnalysisResult& r)
+{
+    QHash<int, QVector<const IdleGap*>> byDevice;
+    for (const auto& g : r.gaps)
+        if (g.durationNs() >= spec::kGpuGapNs)
+            byDevice[g.deviceId].append(&g);
+    for (auto it = byDevice.cbegin(); it != byDevice.cend(); ++it) {
+        qint64 total = 0;
+        for (const IdleGap* g : it.value())
+            total += g->durationNs();
+        Finding f;
+        f.id = QStringLiteral("gpu-gaps");
+        f.setImpact(total, r.window);
+        f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
+        const qint64 ruleMs = spec::kGpuGapNs / 1'000'000;
+        f.title = tr("GPU %1 has %2 gaps of %3 ms or more").arg(it.key()).arg(it.value().size()).arg(ruleMs);
+        f.metric = formatDuration(total);
+        f.summary
+            = tr("GPU %1 sits idle for %2 in %3 gaps of at least %6 ms (longest %4 at %5). Nothing ran on the "
+                 "GPU then: look at what the host was doing (NVTX, API calls) in those ranges.")
+                  .arg(it.key())
+                  .arg(formatDuration(total))
+                  .arg(it.value().size())
+                  .arg(formatDuration(it.value().front()->durationNs()), formatDuration(it.value().front()->startNs))
+                  .arg(ruleMs);
+        for (const IdleGap* g : it.value())
+            if (f.evidence.size() < 20)
+                f.evidence.append(EvidenceBuilder::timeRange(*r.trace, g->deviceId, g->startNs, g->endNs));
+        add(r, f);
+    }
+}
+
+void FindingsEngine::lowUtilisation(AnalysisResult& r)
+{
+    for (const auto& d : r.devices) {
+        if (d.lowUtil.isEmpty())
+            continue;
+        qint64 lost = 0, covered = 0;
+        for (const auto& c : d.lowUtil) {
+            lost += qint64(double(c.endNs - c.startNs) * (1.0 - c.busyShare));
+            covered += c.endNs - c.startNs;
+        }
+        Finding f;
+        f.id = QStringLiteral("low-utilisation");
+        f.setImpact(lost, r.window);
+        f.severity = Finding::severityForShare(f.impactShare);
+        f.title = tr("GPU %1 is under 50 % busy in %2 of its span")
+                      .arg(d.deviceId)
+                      .arg(formatPercent(double(covered) / double(std::max<qint64>(1, d.lastNs - d.firstNs))));
+        f.metric = formatDuration(lost);
+        f.summary = tr("Cutting GPU %1's span into 30 equal chunks, %2 stretches stay under 50 % busy (the worst at "
+                       "%3 busy from %4 to %5); %6 of GPU time is unused in them.")
+                        .arg(d.deviceId)
+                        .arg(d.lowUtil.size())
+                        .arg(formatPercent(std::min_element(d.lowUtil.begin(), d.lowUtil.end(),
+                                 [](const auto& a, const auto& b) {
+                                     return a.busyShare < b.busyShare;
+                                 })->busyShare),
+                            formatDuration(d.lowUtil.front().startNs), formatDuration(d.lowUtil.front().endNs),
+                            formatDuration(lost));
+        for (const auto& c : d.lowUtil)
+            f.evidence.append(EvidenceBuilder::timeRange(*r.trace, d.deviceId, c.startNs, c.endNs));
+        add(r, f);
+    }
+}
+
+void FindingsEngine::warmup(AnalysisResult& r)
+{
+    if (r.window.kind != AnalysisWindow::Kind::Full)
+        return;
+    QStringList ignored;
+    const AnalysisWindow steady = Analyzer::resolveWindow(*r.trace, { AnalysisWindow::Kind::Steady, 0, 0 }, &ignored);
+    const qint64 excluded = (steady.startNs - r.window.startNs) + (r.window.endNs - steady.endNs);
+    const double share = double(excluded) / double(std::max<qint64>(1, r.window.lengthNs()));
+    if (steady.kind != AnalysisWindow::Kind::Steady || share < spec::kWarmupDominatesShare)
+        return;
+    Finding f;
+    f.id = QStringLiteral("warmup-dominates");
+    f.setImpact(excluded, r.window);
+    f.severity = Finding::Severity::Medium;
+    f.title = tr("Warm-up and idle tail dominate the window");
+    f.metric = formatPercent(share);
+    f.summary = tr("%1 of the window (%2) is warm-up before the first long idle gap or idle tail after the last GPU "
+                   "work. Whole-window shares understate the steady state: rerun with --window steady (%3 to %4).")
+                    .arg(formatPercent(share), formatDuration(excluded), formatDuration(steady.startNs),
+                        formatDuration(steady.endNs));
+    Evidence e;
+    e.table = kKernelTable;
+    e.startNs = r.window.startNs;
+    e.endNs = steady.startNs;
+    e.sql = QStringLiteral("SELECT rowid, * FROM %1 WHERE start < %2 ORDER BY start;")
+                .arg(kKernelTable)
+                .arg(steady.startNs);
+    f.evidence.append(e);
+    add(r, f);
+}
+
+void FindingsEngine::copies(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    const auto& m = t.memcpy;
+    std::vector<quint32> pageable, sync;
+    qint64 pageableNs = 0, syncNs = 0;
+    for (qsizetype i = 0; i < m.size(); ++i) {
+        if (!r.window.contains(m.start[size_t(i)]))
+            continue;
+        if (HostAnalysis::isPageableAsyncCopy(t, i)) {
+            pageable.push_back(quint32(i));
+            pageableNs += m.duration(i);
+        }
+        if (HostAnalysis::isSyncCopy(t, i)) {
+            sync.push_back(quint32(i));
+            syncNs += m.duration(i);
+        }
+    }
+    // Copies with their launching call and its name; %1 is the rule over m (copy) and s.value (API name).
+    const QString join
+        = QStringLiteral("rowid IN (SELECT m.rowid FROM %1 m JOIN %2 r ON %3 JOIN %4 s ON s.id = r.nameId "
+                         "WHERE %5 AND %6)")
+              .arg(kMemcpyTable, kApiTable, EvidenceBuilder::launchingCall(QStringLiteral("m"), QStringLiteral("r")),
+                  tables::kStringIds, QStringLiteral("%1"), EvidenceBuilder::windowPredicate(r, QStringLiteral("m")));
+    // Both rules report the same way: copies by GPU time, evidence from the rule in SQL.
+    auto report = [&](const QString& id, std::vector<quint32>& rows, qint64 ns, const QString& title,
+                      const QString& summary, const QString& sqlRule) {
+        if (rows.empty())
+            return;
+        Finding f;
+        f.id = id;
+        f.setImpact(ns, r.window);
+        f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
+        f.title = title;
+        f.metric = formatCount(qint64(rows.size()));
+        f.summary = summary.arg(formatCount(qint64(rows.size())), formatDuration(ns));
+        EvidenceBuilder::longestFirst(rows, m);
+        f.evidence.append(EvidenceBuilder::rows(kMemcpyTable, m.rowid, rows, join.arg(sqlRule)));
+        add(r, f);
+    };
+    report(QStringLiteral("pageable-async-copy"), pageable, pageableNs, tr("Asynchronous copies from pageable memory"),
+        tr("%1 cudaMemcpyAsync copies (%2 on the GPU) use pageable host memory, so they are staged "
+           "through a pinned buffer and do not overlap with compute. Allocate those host buffers pinned "
+           "(cudaHostAlloc, pin_memory=True)."),
+        EvidenceBuilder::pageableCopy(QStringLiteral("m")) + QLatin1String(" AND s.value LIKE '%Memcpy%Async%'"));
+    report(QStringLiteral("synchronous-copy"), sync, syncNs, tr("Synchronous memory copies"),
+        tr("%1 copies (%2 on the GPU) come from synchronous cudaMemcpy calls, which block the CPU until "
+           "the copy is done. Use cudaMemcpyAsync on a stream."),
+        QLatin1String("s.value LIKE '%Memcpy%' AND s.value NOT LIKE '%Async%' AND ")
+            + EvidenceBuilder::syncCopyShape(QStringLiteral("m")));
+}
+
+void FindingsEngine::nvtxCoverage(AnalysisResult& r)
+{
+    if (r.trace->nvtx.size() == 0 || r.kernelNs <= 0 || r.coverage >= spec::kNvtxCoverageWarning)
+        return;
+    const Trace& t = *r.trace;
+    Finding f;
+    f.id = QStringLiteral("low-nvtx-coverage");
+    f.setImpact(r.kernelNs - r.attributedNs, r.window);
+    f.severity = Finding::Severity::Low;
+    f.title = tr("NVTX ranges cover little of the GPU time");
+    f.metric = formatPercent(r.coverage);
+    f.summary = tr("Only %1 of kernel time (%2 of %3) was launched inside an NVTX range on the launching thread, so "
+                   "per-phase and per-range figures describe a minority of the work. Add ranges around the serving "
+                   "loop's steps (prefill, decode, sampling).")
+                    .arg(formatPercent(r.coverage), formatDuration(r.attributedNs), formatDuration(r.kernelNs));
+    std::vector<quint32> rows;
+    for (qsizetype i = 0; i < t.kernels.size(); ++i)
+        if (r.kernelInWindow[size_t(i)] && r.kernelRange[size_t(i)] < 0)
+            rows.push_back(quint32(i));
+    EvidenceBuilder::longestFirst(rows, t.kernels);
+    // The attribution rule in SQL: no same-thread NVTX range encloses the launching call's start.
+    const QString unattributed = kernelsWithCall(QStringLiteral("LEFT JOIN"),
+        QStringLiteral("%1 AND NOT EXISTS (SELECT 1 FROM %2 n WHERE %3 AND (n.endGlobalTid IS NULL OR n.endGlobalTid "
+                       "= n.globalTid) AND n.start <= r.start AND n.\"end\" >= r.start)")
+            .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k")), tables::kNvtxEvents,
+                EvidenceBuilder::rangeOnCallThread(QStringLiteral("n"), QStringLiteral("r"))));
+    f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows, unattributed));
+    add(r, f);
+}
+
+void FindingsEngine::graphMode(AnalysisResult& r)
+{
+    const Trace& t = *r.trace;
+    if (t.graphs.size() == 0)
+        return;
+    std::vector<quint32> rows;
+    for (qsizetype i = 0; i < t.graphs.size(); ++i)
+        if (r.window.contains(t.graphs.start[size_t(i)]))
+            rows.push_back(quint32(i));
+    Finding f;
+    f.id = QStringLiteral("graph-mode-hides-kernels");
+    f.setImpact(r.graphNs, r.window);
+    f.severity = std::max(Finding::Severity::Medium, Finding::severityForShare(f.impactShare));
+    f.title = tr("CUDA graphs were traced as whole launches");
+    f.metric = formatDuration(r.graphNs);
+    f.summary = tr("%1 CUDA graph launches (%2 of GPU time) were captured in graph mode: the kernels inside them are "
+                   "not in the export, so the kernel table and categories miss that time. Capture with "
+                   "--cuda-graph-trace=node to see them.")
+                    .arg(formatCount(r.graphLaunches), formatDuration(r.graphNs));
+    f.evidence.append(
+        EvidenceBuilder::rows(tables::kGraphTrace, t.graphs.rowid, rows, EvidenceBuilder::windowPredicate(r)));
+    add(r, f);
+}
+
+void FindingsEngine::phaseImbalance(AnalysisResult& r)
+{
+    // Ranks = processes with GPU work in a phase; compare kernel time per step of each phase.
+    for (int p = 0; p < r.mappedPhaseCount(); ++p) {
+        const QString& phase = r.phases[p].phase;
+        const ProcessStats* fast = nullptr;
+        const ProcessStats* slow = nullptr;
+        auto perStep = [&](const ProcessStats* ps) { return ps->phases[p].kernelNsPerStep(); };
+        int ranks = 0;
+        for (const auto& ps : r.processes) {
+            if (ps.phases.size() <= p || ps.phases[p].steps == 0 || ps.phases[p].kernelNs == 0)
+                continue;
+            ++ranks;
+            if (!fast || perStep(&ps) < perStep(fast))
+                fast = &ps;
+            if (!slow || perStep(&ps) > perStep(slow))
+                slow = &ps;
+        }
+        if (ranks < 2 || perStep(fast) <= 0
+            || double(perStep(slow)) < spec::kPhaseImbalanceRatio * double(perStep(fast)))
+            continue;
+        Finding f;
+        f.id = QStringLiteral("phase-imbalance");
+        f.setImpact((perStep(slow) - perStep(fast)) * slow->phases[p].steps, r.window);
+        f.severity = std::max(Finding::Severity::Low, Finding::severityForShare(f.impactShare));
+        f.title = tr("Ranks are imbalanced in %1").arg(phase);
+        f.metric = QStringLiteral("%1×").arg(double(perStep(slow)) / double(perStep(fast)), 0, 'f', 2);
+        f.summary = tr("In %1, process %2 spends %3 of kernel time per step and process %4 only %5 (%6 ranks): "
+                       "collective operations make the fast ranks wait for the slow one.")
+                        .arg(phase)
+                        .arg(slow->pid)
+                        .arg(formatDuration(perStep(slow)))
+                        .arg(fast->pid)
+                        .arg(formatDuration(perStep(fast)))
+                        .arg(ranks);
+        std::vector<quint32> rows;
+        const Trace& t = *r.trace;
+        for (qsizetype i = 0; i < t.kernels.size(); ++i)
+            if (r.kernelInWindow[size_t(i)] && r.kernelPhase[size_t(i)] == p && t.kernels.pid[size_t(i)] == slow->pid)
+                rows.push_back(quint32(i));
+        EvidenceBuilder::longestFirst(rows, t.kernels);
+        f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
+            QStringLiteral("((globalPid >> 24) & 16777215) = %1 AND %2")
+                .arg(slow->pid)
+                .arg(EvidenceBuilder::windowPredicate(r))));
+        add(r, f);
+    }
+}
+
+} // namespace sl

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/passes/kernelanalysis.h"
+
+#include "core/analysis/passes/occupancy.h"
+#include "core/analysis/passes/statistics.h"
+#include "core/analysis/rules/taxonomy.h"
+#include "core/util/ranking.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sl {
+
+namespace {
+/// nsys stats' median (the mean of the two middle values on even counts) and sample standard
+/// deviation of `d` (reordered), in ns, for the conformance with cuda_gpu_kern_sum.
+void medianAndStddev(std::vector<qint64>& d, double mean, double* median, double* stddev)
+{
+    const size_t n = d.size();
+    const auto mid = d.begin() + ptrdiff_t(n / 2);
+    std::nth_element(d.begin(), mid, d.end());
+    *median = n % 2 ? double(*mid) : (double(*std::max_element(d.begin(), mid)) + double(*mid)) / 2.0;
+    double sq = 0;
+    for (qint64 v : d)
+        sq += (double(v) - mean) * (double(v) - mean);
+    *stddev = n > 1 ? std::sqrt(sq / double(n - 1)) : 0.0;
+}
+} // namespace
+
+void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r, const Cancellation& cancel)
+{
+    const Trace& t = *r.trace;
+    Summary s = summarize(
+        t, r.kernelInWindow, [&](quint32 name) { return taxonomy.categorize(t.strings.at(name)); }, cancel);
+    if (cancel.isCancelled())
+        return;
+    r.kernelCount = s.count;
+    r.kernelNs = s.totalNs;
+    for (const KernelSummary& k : std::as_const(s.kernels))
+        r.categoryOfName.insert(k.name, k.category);
+    r.kernels = std::move(s.kernels);
+
+    // Categories of every kernel name, in the window or not: a name used only outside the
+    // window is categorised here (one O(n) pass over kernels; distinct names are few).
+    const QStringList categories = Taxonomy::categories();
+    auto categoryIndex = [&](const QString& category) {
+        const auto i = categories.indexOf(category);
+        return i < 0 ? AnalysisResult::kNoCategory : quint8(i);
+    };
+    const quint32 names = t.strings.size();
+    const auto& k = t.kernels;
+    r.nameCategory.assign(size_t(names), AnalysisResult::kNoCategory);
+    std::vector<bool> done(size_t(names), false);
+    for (const auto& ks : r.kernels) {
+        r.nameCategory[ks.name] = categoryIndex(ks.category);
+        done[ks.name] = true;
+    }
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return;
+        const quint32 name = k.name[size_t(i)];
+        if (name < names && !done[name]) {
+            r.nameCategory[name] = categoryIndex(taxonomy.categorize(t.strings.at(name)));
+            done[name] = true;
+        }
+    }
+}
+
+namespace {
+
+/// Counting sort of the included kernels by name, O(n): `byName[count[n] .. count[n + 1])` are
+/// the kernels of name n. False on a cancel.
+bool sortByName(const Trace& t, const std::vector<quint8>& include, const Cancellation& cancel,
+    std::vector<quint32>& count, std::vector<quint32>& byName)
+{
+    const auto& k = t.kernels;
+    count.assign(size_t(t.strings.size()) + 1, 0);
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return false;
+        if (include[size_t(i)])
+            ++count[k.name[size_t(i)] + 1];
+    }
+    for (size_t i = 1; i < count.size(); ++i)
+        count[i] += count[i - 1];
+    byName.assign(count.back(), 0);
+    std::vector<quint32> pos(count.begin(), count.end() - 1);
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return false;
+        if (include[size_t(i)])
+            byName[pos[k.name[size_t(i)]]++] = quint32(i);
+    }
+    return !cancel.isCancelled();
+}
+
+/// The summary of one name's kernels. Durations for the percentiles (two nth_element, not a
+/// sort: O(k) per name), and launches per configuration in a dense counter indexed by
+/// configuration, reset through the list of configurations the name touched; the buffers are
+/// reused from name to name.
+class NameSummarizer
+{
+public:
+    explicit NameSummarizer(const Trace& t)
+        : m_t(t)
+        , m_configCount(size_t(t.configs.size()), 0)
+    {
+    }
+
+    /// Name `name`, whose kernels are `kernels[0 .. n)` (indices into the kernel table).
+    KernelSummary summarize(quint32 name, const quint32* kernels, quint32 n)
+    {
+        const auto& k = m_t.kernels;
+        KernelSummary s;
+        s.name = name;
+        s.shortName = k.shortName[kernels[0]];
+        s.count = n;
+        m_durations.clear();
+        m_touched.clear();
+        quint64 deviceMask = 0;
+        for (quint32 j = 0; j < n; ++j) {
+            // A name's kernels are spread over the whole table: fetch the columns a few rows
+            // ahead, the gather otherwise waits on a cache miss per kernel.
+            if (j + 16 < n) {
+                const quint32 ahead = kernels[j + 16];
+                __builtin_prefetch(&k.start[ahead]);
+                __builtin_prefetch(&k.end[ahead]);
+                __builtin_prefetch(&k.config[ahead]);
+            }
+            const quint32 i = kernels[j];
+            const qint64 d = k.duration(i);
+            m_durations.push_back(d);
+            s.totalNs += d;
+            deviceMask |= quint64(1) << std::min<quint16>(k.device[i], 63);
+            if (m_configCount[k.config[i]]++ == 0)
+                m_touched.push_back(k.config[i]);
+        }
+        const auto [mn, mx] = std::minmax_element(m_durations.begin(), m_durations.end());
+        s.minNs = *mn;
+        s.maxNs = *mx;
+        s.meanNs = double(s.totalNs) / double(s.count);
+        s.p90Ns = nearestRankUnsorted(m_durations, 90);
+        s.p50Ns = nearestRankUnsorted(m_durations, 50);
+        medianAndStddev(m_durations, s.meanNs, &s.medianNs, &s.stddevNs);
+        for (int d = 0; d < 64; ++d)
+            if (deviceMask & (quint64(1) << d))
+                s.devices.append(d);
+        s.occupancy = occupancyOfTopConfig(s.devices.isEmpty() ? 0 : s.devices.front());
+        return s;
+    }
+
+private:
+    /// Occupancy of the most used configuration (ties: the one seen first, i.e. the earliest
+    /// launch) on `device`; resets the configuration counters.
+    std::optional<double> occupancyOfTopConfig(int device)
+    {
+        quint32 top = m_touched.front();
+        for (quint32 c : m_touched)
+            if (m_configCount[c] > m_configCount[top])
+                top = c;
+        for (quint32 c : m_touched)
+            m_configCount[c] = 0;
+        if (const GpuInfo* gpu = m_t.gpu(device))
+            if (const auto occ = Occupancy::theoretical(m_t.configs.at(top), *gpu))
+                return occ->occupancy;
+        return std::nullopt;
+    }
+
+    const Trace& m_t;
+    std::vector<qint64> m_durations;
+    std::vector<quint32> m_configCount;
+    std::vector<quint32> m_touched;
+};
+
+} // namespace
+
+KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vector<quint8>& include,
+    const std::function<QString(quint32)>& categoryOf, const Cancellation& cancel)
+{
+    std::vector<quint32> count, byName;
+    if (!sortByName(t, include, cancel, count, byName))
+        return {};
+    Summary out;
+    NameSummarizer summarizer(t);
+    qint64 polled = 0;
+    for (quint32 name = 0; name + 1 < count.size(); ++name) {
+        const quint32 lo = count[name], hi = count[name + 1];
+        if (lo == hi)
+            continue;
+        KernelSummary s = summarizer.summarize(name, byName.data() + lo, hi - lo);
+        s.category = categoryOf(name);
+        out.count += s.count;
+        out.totalNs += s.totalNs;
+        out.kernels.append(std::move(s));
+        // Names are polled by the kernels they cover: a name of millions of launches costs as
+        // much as millions of names of one.
+        polled += hi - lo;
+        if (polled >= Cancellation::kPollInterval) {
+            polled = 0;
+            if (cancel.isCancelled())
+                return {};
+        }
+    }
+    for (auto& s : out.kernels)
+        s.share = out.totalNs > 0 ? double(s.totalNs) / double(out.totalNs) : 0.0;
+    std::sort(out.kernels.begin(), out.kernels.end(), [&](const KernelSummary& a, const KernelSummary& b) {
+        return rankedBefore(a.totalNs, b.totalNs, t.strings.at(a.name), t.strings.at(b.name));
+    });
+    return out;
+}
+
+} // namespace sl

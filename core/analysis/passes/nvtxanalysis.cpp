@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/passes/nvtxanalysis.h"
+
+#include "core/analysis/analysisresult.h"
+#include "core/analysis/rules/phasemap.h"
+#include "core/trace/nvtxthreadgroups.h"
+#include "core/util/ranking.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace sl {
+
+namespace {
+
+struct Open
+{
+    quint32 range;
+    qint32 phaseLink; ///< stack position of the nearest phase range at or below this entry, -1 none
+    qint32 parentPhase; ///< the same, excluding this entry
+    qint8 phase; ///< this range's own phase, -1 none (looked up once per range)
+};
+
+/// The stages of NvtxAnalysis::run over one analysis: each returns false when cancelled.
+class NvtxPass
+{
+public:
+    NvtxPass(const PhaseMap& phaseMap, AnalysisResult& r, const Cancellation& cancel)
+        : m_map(phaseMap)
+        , m_r(r)
+        , m_t(*r.trace)
+        , m_cancel(cancel)
+    {
+    }
+
+    /// In-window kernels with a launching call, grouped by the call's thread. Kernels, not
+    /// calls, so that the sweep writes each kernel's range and phase directly and needs no
+    /// per-call arrays (4-9 B per API row at millions of rows).
+    bool groupKernels(const NvtxThreadGroups& threads, std::vector<std::vector<quint32>>& kernelsOf) const;
+    /// Innermost range and phase of each kernel, depth and step flag of each range.
+    bool sweep(const NvtxThreadGroups& threads, std::vector<std::vector<quint32>>& kernelsOf);
+    /// Depth of each range (NvtxThreadGroups::depth), read by rangeStats.
+    void setDepths(const std::vector<qint32>& depth) { m_depth = &depth; }
+    /// Ranges by name (in-window ranges), steps and wall time per phase.
+    bool rangeStats();
+    /// Kernel totals per phase, per process and per range name.
+    bool attributeKernels();
+
+private:
+    /// Phase of a range name, looked up once per distinct name.
+    int phaseOf(quint32 name)
+    {
+        auto it = m_phaseOfName.find(name);
+        if (it == m_phaseOfName.end())
+            it = m_phaseOfName.emplace(name, qint8(m_map.match(m_t.strings.at(name)))).first;
+        return it->second;
+    }
+    bool sweepThread(const std::vector<quint32>& ranges, std::vector<quint32>& kernels);
+    QVector<PhaseStats>& pidPhases(quint32 pid);
+
+    const PhaseMap& m_map;
+    AnalysisResult& m_r;
+    const Trace& m_t;
+    const Cancellation& m_cancel;
+    std::unordered_map<quint32, qint8> m_phaseOfName;
+    const std::vector<qint32>* m_depth = nullptr; ///< per range: ranges it nests in on its thread
+    std::vector<bool> m_isStep; ///< per range
+    std::vector<Open> m_stack;
+};
+
+bool NvtxPass::groupKernels(const NvtxThreadGroups& threads, std::vector<std::vector<quint32>>& kernelsOf) const
+{
+    const auto& k = m_t.kernels;
+    kernelsOf.assign(threads.ranges.size(), {});
+    quint64 lastKey = ~quint64(0);
+    qint64 lastThread = -1;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (m_cancel.poll(i))
+            return false;
+        const qint32 a = k.api[size_t(i)];
+        if (!m_r.kernelInWindow[size_t(i)] || a < 0)
+            continue;
+        const quint32 pid = m_t.api.pid[size_t(a)], tid = m_t.api.tid[size_t(a)];
+        const quint64 key = NvtxThreadGroups::key(pid, tid);
+        if (key != lastKey) {
+            lastKey = key;
+            lastThread = threads.find(pid, tid);
+        }
+        if (lastThread >= 0)
+            kernelsOf[size_t(lastThread)].push_back(quint32(i));
+    }
+    return true;
+}
+
+bool NvtxPass::sweep(const NvtxThreadGroups& threads, std::vector<std::vector<quint32>>& kernelsOf)
+{
+    const auto& n = m_t.nvtx;
+    const auto kernelCount = size_t(m_t.kernels.size());
+    m_r.kernelRange.assign(kernelCount, -1);
+    m_r.kernelPhase.assign(kernelCount, -1);
+    m_isStep.assign(size_t(n.size()), false);
+    // Ranges the per-thread sweep does not see (ended on another thread) keep their own phase.
+    m_r.rangePhase.assign(size_t(n.size()), -1);
+    for (qsizetype i = 0; i < n.size(); ++i)
+        if (!n.sameThread(i))
+            m_r.rangePhase[size_t(i)] = qint8(phaseOf(n.name[size_t(i)]));
+    for (size_t th = 0; th < threads.ranges.size(); ++th) {
+        if (!sweepThread(threads.ranges[th], kernelsOf[th]))
+            return false;
+        std::vector<quint32>().swap(kernelsOf[th]); // done with this thread: free its share early
+    }
+    m_r.rangeStepPhase.assign(size_t(n.size()), -1);
+    for (qsizetype i = 0; i < n.size(); ++i)
+        if (m_isStep[size_t(i)])
+            m_r.rangeStepPhase[size_t(i)] = qint8(phaseOf(n.name[size_t(i)]));
+    return true;
+}
+
+bool NvtxPass::sweepThread(const std::vector<quint32>& ranges, std::vector<quint32>& kernels)
+{
+    const auto& n = m_t.nvtx;
+    const auto& k = m_t.kernels;
+    auto callStart = [&](quint32 kernel) { return m_t.api.start[size_t(k.api[kernel])]; };
+    // In call order: kernels start in about the order of their calls (the API table is
+    // start-sorted, so call index order is call start order); a stable sort fixes the rest.
+    const auto byCall = [&](quint32 a, quint32 b) { return k.api[a] < k.api[b]; };
+    if (!std::is_sorted(kernels.begin(), kernels.end(), byCall))
+        std::stable_sort(kernels.begin(), kernels.end(), byCall);
+    auto& stack = m_stack;
+    stack.clear();
+    auto popEnded = [&](qint64 at) {
+        while (!stack.empty() && n.end[stack.back().range] < at)
+            stack.pop_back();
+    };
+    auto livePhase = [&](qint32 p, qint64 at) {
+        while (p >= 0 && n.end[stack[size_t(p)].range] < at)
+            p = stack[size_t(p)].parentPhase;
+        return p;
+    };
+    size_t ri = 0, ki = 0;
+    for (qint64 swept = 0; ri < ranges.size() || ki < kernels.size(); ++swept) {
+        if (m_cancel.poll(swept))
+            return false;
+        const bool takeRange
+            = ri < ranges.size() && (ki >= kernels.size() || n.start[ranges[ri]] <= callStart(kernels[ki]));
+        if (takeRange) {
+            const quint32 rg = ranges[ri++];
+            NvtxThreadGroups::popToEnclosing(stack, n, rg, [](const Open& o) { return o.range; });
+            const qint32 parent = stack.empty() ? -1 : livePhase(stack.back().phaseLink, n.start[rg]);
+            const int ph = phaseOf(n.name[rg]);
+            const int parentPhase = parent < 0 ? -1 : stack[size_t(parent)].phase;
+            m_isStep[rg] = ph >= 0 && parentPhase != ph;
+            m_r.rangePhase[rg] = qint8(ph >= 0 ? ph : parentPhase);
+            const auto pos = qint32(stack.size());
+            stack.push_back({ rg, ph >= 0 ? pos : parent, parent, qint8(ph) });
+        } else {
+            const quint32 kernel = kernels[ki++];
+            const qint64 at = callStart(kernel);
+            popEnded(at);
+            if (stack.empty())
+                continue;
+            m_r.kernelRange[kernel] = qint32(stack.back().range);
+            const qint32 p = livePhase(stack.back().phaseLink, at);
+            m_r.kernelPhase[kernel] = p >= 0 ? stack[size_t(p)].phase : qint8(-1);
+        }
+    }
+    return true;
+}
+
+QVector<PhaseStats>& NvtxPass::pidPhases(quint32 pid)
+{
+    auto it = m_r.phasesByPid.find(pid);
+    if (it == m_r.phasesByPid.end()) {
+        QVector<PhaseStats> v(m_r.phases.size());
+        for (qsizetype p = 0; p < m_r.phases.size(); ++p)
+            v[p].phase = m_r.phases[p].phase;
+        it = m_r.phasesByPid.insert(pid, v);
+    }
+    return it.value();
+}
+
+bool NvtxPass::rangeStats()
+{
+    const auto& n = m_t.nvtx;
+    const int phaseCount = m_map.size();
+    m_r.phases.resize(phaseCount + 1);
+    for (int p = 0; p < phaseCount; ++p)
+        m_r.phases[p].phase = m_map.name(p);
+    m_r.phases[phaseCount].phase = PhaseStats::unattributedName();
+    std::unordered_map<quint32, qsizetype> rangeRow;
+    for (qsizetype i = 0; i < n.size(); ++i) {
+        if (m_cancel.poll(i))
+            return false;
+        if (!m_r.window.contains(n.start[size_t(i)]))
+            continue;
+        const quint32 name = n.name[size_t(i)];
+        auto [it, inserted] = rangeRow.emplace(name, m_r.nvtxRanges.size());
+        if (inserted)
+            m_r.nvtxRanges.append({ name, 0, 0, 0 });
+        auto& s = m_r.nvtxRanges[it->second];
+        ++s.count;
+        s.totalNs += n.duration(i);
+        if (n.sameThread(i))
+            s.maxDepth = std::max(s.maxDepth, int((*m_depth)[size_t(i)]));
+        if (m_isStep[size_t(i)]) {
+            const int ph = phaseOf(name);
+            for (auto* ps : { &m_r.phases[ph], &pidPhases(n.pid[size_t(i)])[ph] }) {
+                ++ps->steps;
+                ps->wallNs += n.duration(i);
+                ps->stepNs.push_back(n.duration(i));
+            }
+        }
+    }
+    std::sort(m_r.nvtxRanges.begin(), m_r.nvtxRanges.end(), [&](const NvtxRangeStats& a, const NvtxRangeStats& b) {
+        return rankedBefore(a.totalNs, b.totalNs, m_t.strings.at(a.name), m_t.strings.at(b.name));
+    });
+    return true;
+}
+
+bool NvtxPass::attributeKernels()
+{
+    // Kernels of the ranks interleave, so per-process totals are kept in a short local list (a
+    // few ranks) instead of a hash lookup per kernel, and added to phasesByPid at the end.
+    const auto& k = m_t.kernels;
+    const int unattributed = m_map.size();
+    std::vector<qint32> byRangeRow(m_t.strings.size(), -1); // name → row of byRange
+    std::vector<NvtxKernelStats> byRange;
+    struct PidTotals
+    {
+        quint32 pid;
+        std::vector<qint64> ns, count; ///< per phase slot
+    };
+    std::vector<PidTotals> perPid;
+    size_t lastPid = 0;
+    auto totalsOf = [&](quint32 pid) -> PidTotals& {
+        if (lastPid < perPid.size() && perPid[lastPid].pid == pid)
+            return perPid[lastPid];
+        for (lastPid = 0; lastPid < perPid.size(); ++lastPid)
+            if (perPid[lastPid].pid == pid)
+                return perPid[lastPid];
+        const auto slotCount = size_t(unattributed) + 1;
+        perPid.push_back({ pid, std::vector<qint64>(slotCount), std::vector<qint64>(slotCount) });
+        return perPid.back();
+    };
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (m_cancel.poll(i))
+            return false;
+        if (!m_r.kernelInWindow[size_t(i)])
+            continue;
+        const qint32 rg = m_r.kernelRange[size_t(i)];
+        const int ph = m_r.kernelPhase[size_t(i)];
+        const qint64 d = k.duration(i);
+        const int slot = ph >= 0 ? ph : unattributed;
+        m_r.phases[slot].kernelNs += d;
+        ++m_r.phases[slot].kernelCount;
+        PidTotals& pp = totalsOf(k.pid[size_t(i)]);
+        pp.ns[size_t(slot)] += d;
+        ++pp.count[size_t(slot)];
+        if (rg < 0)
+            continue;
+        m_r.attributedNs += d;
+        const quint32 name = m_t.nvtx.name[size_t(rg)];
+        if (byRangeRow[name] < 0) {
+            byRangeRow[name] = qint32(byRange.size());
+            byRange.push_back({ name, 0, 0 });
+        }
+        NvtxKernelStats& row = byRange[size_t(byRangeRow[name])];
+        ++row.kernelCount;
+        row.kernelNs += d;
+    }
+    m_r.nvtxByRange = QVector<NvtxKernelStats>(byRange.begin(), byRange.end());
+    for (const PidTotals& p : perPid) {
+        QVector<PhaseStats>& phases = pidPhases(p.pid);
+        for (int slot = 0; slot <= unattributed; ++slot) {
+            phases[slot].kernelNs += p.ns[size_t(slot)];
+            phases[slot].kernelCount += p.count[size_t(slot)];
+        }
+    }
+    std::sort(m_r.nvtxByRange.begin(), m_r.nvtxByRange.end(), [&](const NvtxKernelStats& a, const NvtxKernelStats& b) {
+        return rankedBefore(a.kernelNs, b.kernelNs, m_t.strings.at(a.name), m_t.strings.at(b.name));
+    });
+    return true;
+}
+
+} // namespace
+
+void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancellation& cancel)
+{
+    NvtxPass pass(phaseMap, r, cancel);
+    auto threads = std::make_shared<NvtxThreadGroups>();
+    std::vector<std::vector<quint32>> kernelsOf;
+    pass.setDepths(threads->depth);
+    // Each stage stops at a cancel; the figures are then incomplete, as documented.
+    if (threads->build(r.trace->nvtx, cancel))
+        r.nvtxThreads = threads; // built once: the serving steps and the comparison walk it too
+    (void)(r.nvtxThreads && pass.groupKernels(*threads, kernelsOf) && pass.sweep(*threads, kernelsOf)
+        && pass.rangeStats() && pass.attributeKernels());
+}
+
+} // namespace sl

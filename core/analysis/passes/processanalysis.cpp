@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/passes/processanalysis.h"
+
+#include "core/analysis/analysisresult.h"
+#include "core/trace/apiclassifier.h"
+
+#include <array>
+#include <map>
+#include <tuple>
+
+namespace sl {
+
+namespace {
+
+/// Per-process and per-thread totals being counted. Rows of millions come from a few processes
+/// and threads, and those of the ranks interleave: the last few lookups are remembered instead
+/// of searching the maps per row (std::map nodes are stable). Eight recent entries cover the
+/// workers of a node, tried newest first.
+class Tally
+{
+public:
+    ProcessStats& proc(quint32 pid)
+    {
+        for (ProcessStats* p : m_recentProc)
+            if (p && p->pid == pid)
+                return *p;
+        ProcessStats* p = &procs[pid];
+        p->pid = pid;
+        m_recentProc[m_nextProc++ % kRecent] = p;
+        return *p;
+    }
+    ProcessStats::Thread& thread(quint32 pid, quint32 tid)
+    {
+        for (const auto& [owner, th] : m_recentThread)
+            if (th && owner == pid && th->tid == tid)
+                return *th;
+        ProcessStats::Thread* th = &threads[pid][tid];
+        th->tid = tid;
+        m_recentThread[m_nextThread++ % kRecent] = { pid, th };
+        return *th;
+    }
+
+    std::map<quint32, ProcessStats> procs;
+    std::map<quint32, std::map<quint32, ProcessStats::Thread>> threads;
+
+private:
+    static constexpr size_t kRecent = 8;
+    std::array<ProcessStats*, kRecent> m_recentProc {};
+    std::array<std::pair<quint32, ProcessStats::Thread*>, kRecent> m_recentThread {};
+    size_t m_nextProc = 0, m_nextThread = 0;
+};
+
+/// Kernel totals per process, and per process, device and stream. False on a cancel.
+bool countKernels(const AnalysisResult& r, Tally& tally, const Cancellation& cancel)
+{
+    // (pid, device, stream) → kernel count and ns; a handful of keys, so a last-key cache applies.
+    std::map<std::tuple<quint32, quint16, quint32>, std::pair<qint64, qint64>> streams;
+    std::pair<qint64, qint64>* lastStream = nullptr;
+    std::tuple<quint32, quint16, quint32> lastStreamKey;
+    const auto& k = r.trace->kernels;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return false;
+        if (!r.kernelInWindow[size_t(i)])
+            continue;
+        const auto s = size_t(i);
+        auto& p = tally.proc(k.pid[s]);
+        const qint64 d = k.duration(i);
+        ++p.kernelCount;
+        p.kernelNs += d;
+        p.deviceMask |= quint64(1) << std::min<quint16>(k.device[s], 63);
+        const auto key = std::make_tuple(k.pid[s], k.device[s], k.stream[s]);
+        if (!lastStream || key != lastStreamKey) {
+            lastStream = &streams[key];
+            lastStreamKey = key;
+        }
+        ++lastStream->first;
+        lastStream->second += d;
+    }
+    for (const auto& [key, v] : streams) {
+        auto& p = tally.proc(std::get<0>(key));
+        if (p.deviceKernels.isEmpty() || p.deviceKernels.back().deviceId != std::get<1>(key))
+            p.deviceKernels.append({ std::get<1>(key), 0, 0, {} });
+        auto& dev = p.deviceKernels.back();
+        dev.kernelCount += v.first;
+        dev.kernelNs += v.second;
+        dev.streams.append({ std::get<2>(key), v.first, v.second });
+    }
+    return true;
+}
+
+/// API calls (and blocking ones) per process and thread. False on a cancel.
+bool countCalls(const AnalysisResult& r, Tally& tally, const Cancellation& cancel)
+{
+    const auto& a = r.trace->api;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        if (cancel.poll(i))
+            return false;
+        if (!r.window.contains(a.start[size_t(i)]))
+            continue;
+        auto& p = tally.proc(a.pid[size_t(i)]);
+        const qint64 d = a.duration(i);
+        ++p.apiCount;
+        p.apiNs += d;
+        if (ApiClassifier::isBlocking(ApiTable::Kind(a.kind[size_t(i)]))) {
+            ++p.blockingSyncCount;
+            p.blockingSyncNs += d;
+        }
+        auto& th = tally.thread(p.pid, a.tid[size_t(i)]);
+        ++th.apiCount;
+        th.apiNs += d;
+    }
+    return true;
+}
+
+/// NVTX ranges per process and thread. False on a cancel.
+bool countRanges(const AnalysisResult& r, Tally& tally, const Cancellation& cancel)
+{
+    const auto& n = r.trace->nvtx;
+    for (qsizetype i = 0; i < n.size(); ++i) {
+        if (cancel.poll(i))
+            return false;
+        if (!r.window.contains(n.start[size_t(i)]))
+            continue;
+        ++tally.proc(n.pid[size_t(i)]).nvtxRanges;
+        ++tally.thread(n.pid[size_t(i)], n.tid[size_t(i)]).nvtxRanges;
+    }
+    return true;
+}
+
+} // namespace
+
+void ProcessAnalysis::run(AnalysisResult& r, const Cancellation& cancel)
+{
+    const Trace& t = *r.trace;
+    Tally tally;
+    if (!countKernels(r, tally, cancel) || !countCalls(r, tally, cancel) || !countRanges(r, tally, cancel))
+        return;
+    for (auto& [pid, p] : tally.procs) {
+        p.name = t.processName(pid);
+        for (int d = 0; d < 64; ++d)
+            if (p.deviceMask & (quint64(1) << d))
+                p.devices.append(d);
+        for (auto& [tid, th] : tally.threads[pid]) {
+            th.name = t.threadName(pid, tid);
+            p.threads.append(th);
+        }
+        p.phases = r.phasesByPid.value(pid);
+        r.processes.append(p);
+    }
+}
+
+} // namespace sl
