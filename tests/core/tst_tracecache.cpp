@@ -7,6 +7,7 @@
 #include "core/io/tracecachekey.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthtracewriter.h"
+#include "tests/common/realtraces.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -88,6 +89,14 @@ void compareTraces(const Trace& a, const Trace& b)
     QCOMPARE(a.lastNs, b.lastNs);
     QCOMPARE(a.loadWarnings, b.loadWarnings);
     QCOMPARE(a.dataQuality.entries.size(), b.dataQuality.entries.size());
+    for (size_t i = 0; i < a.dataQuality.entries.size(); ++i) {
+        const auto &x = a.dataQuality.entries[i], &y = b.dataQuality.entries[i];
+        QVERIFY(x.rule == y.rule && x.table == y.table && x.count == y.count && x.sql == y.sql);
+        QVERIFY(x.rowids == y.rowids);
+    }
+    const auto &m = a.memoryUsage, &n = b.memoryUsage;
+    QVERIFY(m.rowid == n.rowid && m.start == n.start && m.device == n.device && m.pid == n.pid);
+    QVERIFY(m.bytes == n.bytes && m.operation == n.operation && m.memKind == n.memKind);
     QCOMPARE(a.dataQuality.captureStartNs, b.dataQuality.captureStartNs);
     QCOMPARE(a.dataQuality.captureSource, b.dataQuality.captureSource);
     QCOMPARE(a.info.nsysVersion, b.info.nsysVersion);
@@ -347,6 +356,27 @@ private slots:
         QVERIFY(!QFile::exists(cache.fileFor(*TraceCacheKey::of(b))));
         QVERIFY(QFile::exists(cache.fileFor(*TraceCacheKey::of(c))));
         QCOMPARE(cacheFiles(m_cache).size(), 2);
+    }
+
+    /// Every real export of ../shared/traces/real: the model the cache serves equals the one the
+    /// SQLite load built, part by part (and report folders written from both were byte-identical
+    /// when this was added: docs/cache-format.md).
+    void realExportsRoundTrip()
+    {
+        const QStringList files = sl::test::realTraces();
+        if (files.isEmpty())
+            QSKIP(qPrintable(sl::test::realTracesSkipReason()));
+        for (const QString& file : files) {
+            bool fromCache = true;
+            const LoadOutcome first = load(file, m_cache, &fromCache);
+            QVERIFY2(first.ok(), qPrintable(file));
+            QVERIFY(!fromCache);
+            const LoadOutcome second = load(file, m_cache, &fromCache);
+            QVERIFY2(second.ok() && fromCache, qPrintable(file));
+            compareTraces(*second.trace, *first.trace);
+            if (QTest::currentTestFailed())
+                QFAIL(qPrintable(file));
+        }
     }
 
     void noCacheDirMeansNoCache()
