@@ -2,9 +2,6 @@
 #include "core/models/kernelinstancemodel.h"
 
 #include "core/util/format.h"
-#include "core/util/futurewatch.h"
-
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <limits>
@@ -109,12 +106,7 @@ void KernelInstanceModel::sort(int column, Qt::SortOrder order)
     update();
 }
 
-void KernelInstanceModel::cancelRunning()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel.reset();
-}
+void KernelInstanceModel::cancelRunning() { m_job.cancel(); }
 
 void KernelInstanceModel::setBusy(bool busy)
 {
@@ -126,7 +118,6 @@ void KernelInstanceModel::setBusy(bool busy)
 
 void KernelInstanceModel::update()
 {
-    ++m_generation;
     cancelRunning();
     const bool cacheUsable = m_sortedBase && m_query.base == KernelInstanceQuery::Base::All
         && m_cacheColumn == m_query.sortColumn && m_cacheOrder == m_query.sortOrder;
@@ -140,22 +131,15 @@ void KernelInstanceModel::update()
         return;
     }
     setBusy(true);
-    const quint64 generation = m_generation;
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    m_cancel = cancel;
-    // The worker gets copies (the analysis is shared and immutable); the result comes back
-    // through a watcher the model owns, so a model destroyed mid-sort drops it. It is queued
-    // even when the worker finished at once: a request is always answered from the event loop,
-    // after the caller's other requests of the same turn.
-    const QFuture<KernelInstanceQuery::Result> sorted
-        = QtConcurrent::run([query = m_query, cache, cancel] { return query.run(cache, cancel.get()); });
-    FutureWatch::onResult(this, sorted, [this, generation, query = m_query](KernelInstanceQuery::Result result) {
-        if (generation != m_generation)
-            return; // superseded; the newer request applies its own result
-        m_cancel.reset();
-        setBusy(false); // first, so that viewUpdated() handlers see the final state
-        apply(query, std::move(result));
-    });
+    // The worker gets copies (the analysis is shared and immutable); the result comes back on
+    // the model's thread, dropped if the model is gone or a newer request came (JobSlot). It is
+    // queued even when the worker finished at once: a request is always answered from the event
+    // loop, after the caller's other requests of the same turn.
+    m_job.run([query = m_query, cache](const std::atomic<bool>& cancel) { return query.run(cache, &cancel); },
+        [this, query = m_query](KernelInstanceQuery::Result result) {
+            setBusy(false); // first, so that viewUpdated() handlers see the final state
+            apply(query, std::move(result));
+        });
 }
 
 void KernelInstanceModel::apply(const KernelInstanceQuery& query, KernelInstanceQuery::Result result)

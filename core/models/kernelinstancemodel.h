@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/models/kernelinstancequery.h"
+#include "core/util/jobslot.h"
 
 #include <QAbstractTableModel>
 
@@ -89,8 +90,7 @@ private:
     KernelInstanceQuery::Rows m_sortedBase;
     int m_cacheColumn = -1;
     Qt::SortOrder m_cacheOrder = Qt::AscendingOrder;
-    quint64 m_generation = 0; ///< bumped per request; results of older ones are dropped
-    std::shared_ptr<std::atomic<bool>> m_cancel; ///< of the running worker, if any
+    JobSlot m_job { this }; ///< the running sort/filter: a newer request cancels it, only the newest applies
     qsizetype m_asyncThreshold = 100'000;
     bool m_busy = false;
 };
