@@ -224,7 +224,12 @@ void LoadRun::readMetrics()
 /// on 2 cores: the host tables take ~70 ms, the GPU tables ~125 ms, the hash ~17 ms of CPU).
 LoadOutcome LoadRun::readTables()
 {
-    const bool hashAfterHost = m_options.computeSha256 && m_options.parallel && std::thread::hardware_concurrency() < 4;
+    // Disabled: on the caller's thread OpenSSL keeps per-thread state that is not freed when the
+    // process exits, and LeakSanitizer fails the CI's sanitized benchmark probe on it (904 B from
+    // CRYPTO_zalloc); a thread of its own frees it when joined. Kept as a switch to re-measure.
+    constexpr bool kHashAfterHostOnFewCores = false;
+    const bool hashAfterHost = kHashAfterHostOnFewCores && m_options.computeSha256 && m_options.parallel
+        && std::thread::hardware_concurrency() < 4;
     if (m_options.computeSha256 && !hashAfterHost)
         m_hashThread = std::thread([this] { hash(); });
     QString error;
