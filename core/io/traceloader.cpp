@@ -122,10 +122,6 @@ private:
     bool openHelper(SqliteConnection& db, QString* error);
     void readGpu();
     void readMetrics();
-    void hash()
-    {
-        m_sha = FileHash::sha256(m_path, [this] { return m_ctx.cancelled(); });
-    }
     void addWarnings();
 
     QString m_path;
@@ -218,20 +214,14 @@ void LoadRun::readMetrics()
 /// GPU tables on a second connection in a helper thread while this thread reads the host
 /// tables; the hash (I/O bound) runs on a third. Both helpers stop within one chunk on cancel.
 /// The hash is joined in finish(): it then shares the cores with the single-threaded finalizer
-/// instead of holding up its start. With fewer than four cores a hash thread from the start
-/// would take CPU from the kernel reader, the longest of the readers: the hash then runs on this
-/// thread once the host tables are read, in the time the GPU reader still needs (101 k kernels
-/// on 2 cores: the host tables take ~70 ms, the GPU tables ~125 ms, the hash ~17 ms of CPU).
+/// instead of holding up its start. It keeps a thread of its own even on 2 cores, where hashing
+/// on this thread after the host tables was faster: OpenSSL's per-thread state on this
+/// (long-lived) thread is never freed, and the sanitized CI reports it as a leak; a joined
+/// thread frees it.
 LoadOutcome LoadRun::readTables()
 {
-    // Disabled: on the caller's thread OpenSSL keeps per-thread state that is not freed when the
-    // process exits, and LeakSanitizer fails the CI's sanitized benchmark probe on it (904 B from
-    // CRYPTO_zalloc); a thread of its own frees it when joined. Kept as a switch to re-measure.
-    constexpr bool kHashAfterHostOnFewCores = false;
-    const bool hashAfterHost = kHashAfterHostOnFewCores && m_options.computeSha256 && m_options.parallel
-        && std::thread::hardware_concurrency() < 4;
-    if (m_options.computeSha256 && !hashAfterHost)
-        m_hashThread = std::thread([this] { hash(); });
+    if (m_options.computeSha256)
+        m_hashThread = std::thread([this] { m_sha = FileHash::sha256(m_path, [this] { return m_ctx.cancelled(); }); });
     QString error;
     bool hostOk;
     if (m_options.parallel) {
@@ -240,8 +230,6 @@ LoadOutcome LoadRun::readTables()
         hostOk = m_host->readApi(*m_trace, m_eventClass, &error) && m_host->readNvtx(*m_trace, &error);
         if (!hostOk)
             m_ctx.cancel = true; // stop the other readers early; the error is reported below
-        else if (hashAfterHost)
-            hash();
         gpuThread.join();
         if (!m_gpuOk || !m_gpuError.isEmpty())
             m_ctx.cancel = true;
