@@ -43,6 +43,10 @@ struct LoadOutcome
     /// Set instead of a background cache write when LoadOptions::deferCacheWrite asked for it:
     /// the key to hand to TraceCache::writeLater once the caller is idle.
     std::optional<TraceCacheKey> cacheKey;
+    /// Set when the trace cache served the trace: the key it was cached under. With cacheKey,
+    /// the export's identity for the caches of what is derived from the trace (the analysis
+    /// result cache, TraceSession).
+    std::optional<TraceCacheKey> servedKey;
     bool ok() const { return trace != nullptr; }
 };
 

@@ -168,10 +168,12 @@ void TraceCache::evict() const
 {
     QDir d(m_dir);
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    for (const QFileInfo& t : d.entryInfoList({ QStringLiteral("*.slcache.*") }, QDir::Files))
+    for (const QFileInfo& t :
+        d.entryInfoList({ QStringLiteral("*.slcache.*"), QStringLiteral("*.slresult.*") }, QDir::Files))
         if (t.lastModified().msecsTo(now) > kStaleTempMs)
             QFile::remove(t.absoluteFilePath());
-    QFileInfoList files = d.entryInfoList({ QStringLiteral("*.slcache") }, QDir::Files, QDir::Time);
+    QFileInfoList files
+        = d.entryInfoList({ QStringLiteral("*.slcache"), QStringLiteral("*.slresult") }, QDir::Files, QDir::Time);
     qint64 total = 0;
     for (const QFileInfo& f : files) { // newest first
         total += f.size();

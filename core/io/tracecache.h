@@ -25,6 +25,9 @@ public:
     static constexpr quint32 kFormatVersion = 1;
     static constexpr qint64 kDefaultCapBytes = qint64(8) << 30;
     static constexpr const char* kSuffix = ".slcache";
+    /// Files of the analysis result cache (ResultCache, core/session) share the folder and the
+    /// cap: evict() weighs them with the traces, least recently used first.
+    static constexpr const char* kResultSuffix = ".slresult";
 
     explicit TraceCache(QString dir, qint64 capBytes = kDefaultCapBytes);
 

@@ -334,6 +334,7 @@ LoadOutcome TraceLoader::loadOrReuse(const QString& path, const LoadOptions& opt
             progress(1000, tr("Loaded %1").arg(fileName));
         LoadOutcome out;
         out.trace = std::move(cached);
+        out.servedKey = key;
         return out;
     }
     qCDebug(lcIo) << "trace cache miss for" << fileName << "-" << why;

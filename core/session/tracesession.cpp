@@ -6,6 +6,7 @@
 #include "core/io/nsysimporter.h"
 #include "core/io/tracecache.h"
 #include "core/io/traceloader.h"
+#include "core/session/resultcache.h"
 #include "core/util/logging.h"
 
 #include <QFileInfo>
@@ -306,7 +307,30 @@ void TraceSession::startAnalysis(int index)
     options.imports = m_entries[index].imports;
     if (!ImportsReader::hasImports(options))
         options.imports = nullptr;
-    m_analysisWatcher.setFuture(Analyzer::analyzeAsync(m_entries[index].trace, options));
+    const Entry& e = m_entries[index];
+    const std::optional<QByteArray> fingerprint
+        = e.cacheKey && !m_cacheDir.isEmpty() ? ResultCache::fingerprint(options) : std::nullopt;
+    m_jobFingerprint = fingerprint.value_or(QByteArray());
+    m_jobFromCache = std::make_shared<std::atomic<bool>>(false);
+    if (!fingerprint) {
+        m_analysisWatcher.setFuture(Analyzer::analyzeAsync(e.trace, options));
+    } else {
+        // A reopen: the result of the same export and options is read back instead of analysed.
+        m_analysisWatcher.setFuture(QtConcurrent::run(
+            [trace = e.trace, options, key = *e.cacheKey, fp = *fingerprint, cache = ResultCache(m_cacheDir),
+                fromCache = m_jobFromCache](QPromise<AnalysisPtr>& promise) {
+                QString why;
+                AnalysisPtr result = cache.read(key, fp, trace, &why);
+                if (result)
+                    fromCache->store(true);
+                else
+                    qCDebug(lcAnalysis) << "result cache miss for" << trace->info.fileName << "-" << why;
+                if (!result)
+                    result = Analyzer::analyze(trace, options, Cancellation::of(promise));
+                if (result) // null only when cancelled: a cancelled future has no result
+                    promise.addResult(std::move(result));
+            }));
+    }
     emit analysisStarted(index);
     emit progress(-1, tr("Analysing %1…").arg(m_entries[index].trace->info.fileName));
 }
@@ -337,6 +361,13 @@ void TraceSession::writePendingCaches()
             TraceCache::writeLater(trace, key, m_cacheDir, m_cacheCapBytes);
     }
     m_pendingCacheWrites.clear();
+    for (const PendingResult& p : m_pendingResultWrites) {
+        const bool open = std::any_of(
+            m_entries.cbegin(), m_entries.cend(), [&p](const Entry& e) { return e.trace == p.result->trace; });
+        if (open)
+            ResultCache::writeLater(p.result, p.key, p.fingerprint, m_cacheDir, m_cacheCapBytes);
+    }
+    m_pendingResultWrites.clear();
 }
 
 void TraceSession::onLoadFinished()
@@ -368,6 +399,7 @@ void TraceSession::onLoadFinished()
     e.id = m_nextId++;
     e.trace = out.trace;
     e.sourcePath = NsysImporter::isReport(path) ? path : out.trace->info.filePath;
+    e.cacheKey = out.cacheKey ? out.cacheKey : out.servedKey;
     if (!out.message.isEmpty())
         emit notice(out.message);
     m_entries.push_back(e);
@@ -389,7 +421,11 @@ void TraceSession::onAnalysisFinished()
     const QFuture<AnalysisPtr> future = m_analysisWatcher.future();
     AnalysisPtr analysis = !dropped && future.resultCount() > 0 ? future.result() : nullptr;
     if (index >= 0 && analysis) {
-        m_entries[index].analysis = std::move(analysis);
+        Entry& e = m_entries[index];
+        e.analysisFromCache = m_jobFromCache && m_jobFromCache->load();
+        if (!e.analysisFromCache && !m_jobFingerprint.isEmpty() && e.cacheKey)
+            m_pendingResultWrites.push_back({ analysis, *e.cacheKey, m_jobFingerprint });
+        e.analysis = std::move(analysis);
         emit analysisReady(index);
     }
     next();

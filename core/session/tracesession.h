@@ -11,6 +11,8 @@
 #include <QObject>
 #include <QStringList>
 
+#include <atomic>
+#include <memory>
 #include <optional>
 
 namespace sl {
@@ -48,6 +50,11 @@ public:
         /// The files above, read once (ImportsReader) when they were set: every analysis of this
         /// trace, a window change included, uses it and reads no file. Null until read, or none.
         ImportsPtr imports;
+        /// The export's identity when the trace cache is on (loaded and unchanged, or served by
+        /// the cache): the key of its analysis result in the result cache (ResultCache).
+        std::optional<TraceCacheKey> cacheKey;
+        /// The current analysis was read from the result cache instead of running Analyzer.
+        bool analysisFromCache = false;
     };
 
     explicit TraceSession(QObject* parent = nullptr);
@@ -134,6 +141,19 @@ private:
     /// Traces loaded from SQLite whose cache file is written once the session is idle (after
     /// their analysis and the views' lanes, which it would slow down otherwise).
     std::vector<std::pair<TracePtr, TraceCacheKey>> m_pendingCacheWrites;
+    /// Analyses run by Analyzer whose options can be fingerprinted, written to the result cache
+    /// once the session is idle, as the trace cache files are.
+    struct PendingResult
+    {
+        AnalysisPtr result;
+        TraceCacheKey key;
+        QByteArray fingerprint;
+    };
+    std::vector<PendingResult> m_pendingResultWrites;
+    /// The result cache fingerprint of the running analysis' options (empty: not cacheable) and
+    /// whether the running analysis job was served by the result cache (set on its thread).
+    QByteArray m_jobFingerprint;
+    std::shared_ptr<std::atomic<bool>> m_jobFromCache;
     void writePendingCaches();
     QVector<Entry> m_entries;
     quint64 m_nextId = 1;

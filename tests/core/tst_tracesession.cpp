@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/importsreader.h"
 #include "core/io/tracecache.h"
+#include "core/session/resultcache.h"
 #include "core/session/tracesession.h"
 #include "tests/common/tracefixture.h"
 
@@ -60,7 +61,73 @@ private slots:
     void windowChangeReadsNoImport();
     void closeDoesNotWaitForNcu();
     void cacheIsWrittenWhenIdleAndServesTheReopen();
+    void reopenTakesTheCachedResult();
 };
+
+/// The first open analyses and, once idle, writes the result beside the trace cache file; a
+/// reopen takes that result instead of running the analyzer; a window change or other options
+/// run it again; a damaged result file is a miss that the next open writes again.
+void TestTraceSession::reopenTakesTheCachedResult()
+{
+    TraceFixture a(TraceFixture::Schema::Nsys2026, QStringLiteral("result.sqlite"));
+    fill(a, QStringLiteral("kr"));
+    QTemporaryDir cache;
+    QVERIFY(cache.isValid());
+    TraceSession s;
+    s.setCache(cache.path(), TraceCache::kDefaultCapBytes);
+    const auto reopen = [&] {
+        while (s.count() > 0)
+            s.close(0);
+        s.open({ a.path() });
+        const bool idle = waitIdle(s);
+        TraceCache::waitForWrites();
+        ResultCache::waitForWrites();
+        return idle && s.count() == 1 && s.entry(0).analysis;
+    };
+    QVERIFY(reopen());
+    QVERIFY(!s.entry(0).analysisFromCache);
+    const auto key = TraceCacheKey::of(a.path());
+    const auto fingerprint = ResultCache::fingerprint(s.options());
+    QVERIFY(key && fingerprint);
+    const QString file = ResultCache(cache.path()).fileFor(*key, *fingerprint);
+    QVERIFY(QFile::exists(file));
+
+    QVERIFY(reopen());
+    QVERIFY(s.entry(0).analysisFromCache);
+    QCOMPARE(s.entry(0).analysis->kernelNs, 2500); // 1000 + 500 + 1000
+    QCOMPARE(s.entry(0).analysis->kernelCount, 3);
+    QVERIFY(s.entry(0).analysis->trace == s.entry(0).trace);
+
+    WindowSpec custom;
+    custom.kind = AnalysisWindow::Kind::Custom;
+    custom.startNs = 2500; // the kernels at 3000 and 8000
+    custom.endNs = 9000;
+    s.setWindow(0, custom);
+    QVERIFY(waitIdle(s));
+    QVERIFY(!s.entry(0).analysisFromCache);
+    QCOMPARE(s.entry(0).analysis->kernelNs, 1500);
+
+    AnalysisOptions fewerGaps = s.options();
+    fewerGaps.maxGaps = 1;
+    s.setOptions(fewerGaps);
+    QVERIFY(reopen());
+    QVERIFY(!s.entry(0).analysisFromCache); // other options: another result file
+    QVERIFY(reopen());
+    QVERIFY(s.entry(0).analysisFromCache);
+
+    s.setOptions(AnalysisOptions {});
+    QFile f(file);
+    char last = 0;
+    QVERIFY(f.open(QIODevice::ReadWrite) && f.seek(f.size() - 1) && f.getChar(&last));
+    QVERIFY(f.seek(f.size() - 1) && f.putChar(char(last ^ 0x40)));
+    f.close();
+    QVERIFY(reopen());
+    QVERIFY(!s.entry(0).analysisFromCache); // refused, analysed and written again
+    QVERIFY(QFile::exists(file));
+    QVERIFY(reopen());
+    QVERIFY(s.entry(0).analysisFromCache);
+    QCOMPARE(s.entry(0).analysis->kernelNs, 2500);
+}
 
 /// The session defers the trace-cache write until it is idle (the write would compete with the
 /// analysis): no file while loading and analysing, one after idle(), and a reopen is served by it.

@@ -4,6 +4,7 @@
 #include "core/util/logging.h"
 #include "core/util/resources.h"
 
+#include <QDataStream>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -153,6 +154,21 @@ std::optional<double> AnatomyRules::bandwidthTbps(const QString& gpuName) const
         if (b.match.matches(gpuName))
             return b.tbps;
     return std::nullopt;
+}
+
+void AnatomyRules::fingerprint(QDataStream& s) const
+{
+    s << qint64(m_rules.size());
+    for (const Rule& r : m_rules) {
+        s << r.cls << r.categories;
+        r.kernels.fingerprint(s);
+        r.nvtx.fingerprint(s);
+    }
+    s << qint64(m_bandwidth.size());
+    for (const Bandwidth& b : m_bandwidth) {
+        s << b.tbps;
+        b.match.fingerprint(s);
+    }
 }
 
 } // namespace sl

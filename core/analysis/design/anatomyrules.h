@@ -34,6 +34,9 @@ public:
     int byCategory(const QString& category) const;
     /// Peak DRAM bandwidth of a TARGET_INFO_GPU name in TB/s, when the model is listed.
     std::optional<double> bandwidthTbps(const QString& gpuName) const;
+    /// Writes every rule into `s`: equal tables write equal bytes, so the result cache can tell
+    /// whether an analysis ran with these rules (AnalysisFingerprint).
+    void fingerprint(QDataStream& s) const;
 
 private:
     struct Rule

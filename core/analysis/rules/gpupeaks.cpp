@@ -3,6 +3,7 @@
 
 #include "core/util/resources.h"
 
+#include <QDataStream>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -79,6 +80,19 @@ const GpuPeaks::Entry* GpuPeaks::find(const QString& gpuName) const
         if (e.match.matches(gpuName))
             return &e;
     return nullptr;
+}
+
+void GpuPeaks::fingerprint(QDataStream& s) const
+{
+    s << qint64(m_entries.size());
+    for (const Entry& e : m_entries) {
+        QStringList keys = e.tflops.keys();
+        keys.sort(); // a hash's order is not its content
+        s << e.model << e.source << keys;
+        for (const QString& k : keys)
+            s << e.tflops.value(k);
+        e.match.fingerprint(s);
+    }
 }
 
 } // namespace sl

@@ -29,6 +29,9 @@ public:
 
     /// The entry for a TARGET_INFO_GPU name, or null when the model is not in the table.
     const Entry* find(const QString& gpuName) const;
+    /// Writes every rule into `s`: equal tables write equal bytes, so the result cache can tell
+    /// whether an analysis ran with these rules (AnalysisFingerprint).
+    void fingerprint(QDataStream& s) const;
 
 private:
     bool parse(const QByteArray& json, QVector<Entry>* entries, QString* error) const;

@@ -3,6 +3,7 @@
 
 #include "core/util/resources.h"
 
+#include <QDataStream>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -159,6 +160,20 @@ MathPath MathPathTable::classify(const QString& kernelName) const
                 break;
             }
     return m;
+}
+
+void MathPathTable::fingerprint(QDataStream& s) const
+{
+    s << qint64(m_paths.size());
+    for (const PathRule& r : m_paths) {
+        s << int(r.kind) << r.dtype;
+        r.patterns.fingerprint(s);
+    }
+    s << qint64(m_dtypes.size());
+    for (const DtypeRule& r : m_dtypes) {
+        s << r.dtype;
+        r.patterns.fingerprint(s);
+    }
 }
 
 } // namespace sl

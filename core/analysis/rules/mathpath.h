@@ -37,6 +37,9 @@ public:
     bool extendFromJson(const QByteArray& json, QString* error);
 
     MathPath classify(const QString& kernelName) const;
+    /// Writes every rule into `s`: equal tables write equal bytes, so the result cache can tell
+    /// whether an analysis ran with these rules (AnalysisFingerprint).
+    void fingerprint(QDataStream& s) const;
 
 private:
     struct PathRule

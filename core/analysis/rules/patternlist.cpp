@@ -2,6 +2,7 @@
 #include "core/analysis/rules/patternlist.h"
 
 #include <QCoreApplication>
+#include <QDataStream>
 
 namespace sl {
 
@@ -36,6 +37,13 @@ bool PatternList::matches(const QString& text) const
         if (re.match(text).hasMatch())
             return true;
     return false;
+}
+
+void PatternList::fingerprint(QDataStream& s) const
+{
+    s << m_substrings << qint64(m_regexes.size());
+    for (const QRegularExpression& re : m_regexes)
+        s << re.pattern() << int(re.patternOptions());
 }
 
 } // namespace sl

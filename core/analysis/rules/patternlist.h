@@ -6,6 +6,8 @@
 #include <QStringList>
 #include <QVector>
 
+class QDataStream;
+
 namespace sl {
 
 /// Case-insensitive substring patterns, or regular expressions with a `re:` prefix, as used by
@@ -16,6 +18,9 @@ public:
     /// Returns false and sets `error` when a regular expression does not compile.
     bool add(const QString& pattern, QString* error);
     bool matches(const QString& text) const;
+    /// Writes every rule into `s`: equal tables write equal bytes, so the result cache can tell
+    /// whether an analysis ran with these rules (AnalysisFingerprint).
+    void fingerprint(QDataStream& s) const;
     bool isEmpty() const { return m_substrings.isEmpty() && m_regexes.isEmpty(); }
     /// Adds `other`'s patterns after this list's.
     void append(const PatternList& other)

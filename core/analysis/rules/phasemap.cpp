@@ -5,6 +5,7 @@
 #include "core/util/logging.h"
 #include "core/util/resources.h"
 
+#include <QDataStream>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -266,6 +267,20 @@ StepComposition PhaseMap::matchStep(const QString& rangeName) const
         return c;
     }
     return c;
+}
+
+void PhaseMap::fingerprint(QDataStream& s) const
+{
+    s << m_names << qint64(m_patterns.size());
+    for (const PatternList& p : m_patterns)
+        p.fingerprint(s);
+    s << qint64(m_stepRules.size());
+    for (const StepRule& r : m_stepRules)
+        s << r.scheme << r.re.pattern() << int(r.re.patternOptions());
+    m_hostRanges.fingerprint(s);
+    s << qint64(m_requestRules.size());
+    for (const QRegularExpression& re : m_requestRules)
+        s << re.pattern() << int(re.patternOptions());
 }
 
 } // namespace sl

@@ -71,6 +71,9 @@ public:
     /// has a named group `tokens`, `*outputTokens` is its value, else -1.
     bool matchRequest(const QString& rangeName, qint32* outputTokens) const;
     bool hasRequestRules() const { return !m_requestRules.isEmpty(); }
+    /// Writes every rule into `s`: equal tables write equal bytes, so the result cache can tell
+    /// whether an analysis ran with these rules (AnalysisFingerprint).
+    void fingerprint(QDataStream& s) const;
 
 private:
     struct StepRule

@@ -4,6 +4,7 @@
 #include "core/util/logging.h"
 #include "core/util/resources.h"
 
+#include <QDataStream>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -79,6 +80,15 @@ QString Taxonomy::categorize(const QString& kernelName) const
         if (patterns.matches(kernelName))
             return category;
     return QStringLiteral("other");
+}
+
+void Taxonomy::fingerprint(QDataStream& s) const
+{
+    s << qint64(m_rules.size());
+    for (const auto& [category, patterns] : m_rules) {
+        s << category;
+        patterns.fingerprint(s);
+    }
 }
 
 } // namespace sl

@@ -22,6 +22,9 @@ public:
 
     QString categorize(const QString& kernelName) const;
     static QStringList categories();
+    /// Writes every rule into `s`: equal tables write equal bytes, so the result cache can tell
+    /// whether an analysis ran with these rules (AnalysisFingerprint).
+    void fingerprint(QDataStream& s) const;
 
 private:
     bool parse(const QByteArray& json, QVector<QPair<QString, PatternList>>* rules, QString* error) const;

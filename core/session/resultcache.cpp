@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+#include "core/session/resultcache.h"
+
+#include "core/analysis/importsreader.h"
+#include "core/io/tracecachearchive.h"
+#include "core/session/resultarchive.h"
+#include "core/util/logging.h"
+
+#include <QCryptographicHash>
+#include <QDataStream>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QThreadPool>
+
+#include <cstring>
+
+namespace sl {
+
+namespace {
+
+constexpr char kMagic[8] = { 'S', 'L', 'R', 'E', 'S', 'U', 'L', 'T' };
+/// magic 8, version 4, header size 4, key digest 32, payload length 8, payload checksum 8
+constexpr qint64 kHeaderBytes = 64;
+
+QByteArray keyDigest(const TraceCacheKey& key, const QByteArray& fingerprint)
+{
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    const quint32 versions[2] = { ResultCache::kFormatVersion, ResultArchive::kVersion };
+    h.addData(key.digest());
+    h.addData(fingerprint);
+    h.addData(QByteArrayView(reinterpret_cast<const char*>(versions), sizeof versions));
+    return h.result();
+}
+
+QByteArray header(const QByteArray& digest, quint64 payload, quint64 checksum)
+{
+    QByteArray h(kHeaderBytes, '\0');
+    const quint32 version = ResultCache::kFormatVersion, size = kHeaderBytes;
+    std::memcpy(h.data(), kMagic, 8);
+    std::memcpy(h.data() + 8, &version, 4);
+    std::memcpy(h.data() + 12, &size, 4);
+    std::memcpy(h.data() + 16, digest.constData(), 32);
+    std::memcpy(h.data() + 48, &payload, 8);
+    std::memcpy(h.data() + 56, &checksum, 8);
+    return h;
+}
+
+QThreadPool& writerPool()
+{
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool;
+        p->setMaxThreadCount(1);
+        return p;
+    }();
+    return *pool;
+}
+
+} // namespace
+
+ResultCache::ResultCache(QString dir, qint64 capBytes)
+    : m_dir(std::move(dir))
+    , m_cap(capBytes)
+{
+}
+
+std::optional<QByteArray> ResultCache::fingerprint(const AnalysisOptions& o)
+{
+    // Only the window an open analyses (full): a custom window's result is seldom asked again
+    // and would cost a file of several bytes per kernel on every window change.
+    if (ImportsReader::hasImports(o) || o.imports || o.window.kind != AnalysisWindow::Kind::Full)
+        return std::nullopt;
+    QByteArray bytes;
+    QDataStream s(&bytes, QIODevice::WriteOnly);
+    s.setVersion(QDataStream::Qt_6_4);
+    s << int(o.window.kind) << o.maxGaps << o.peakTflops.has_value() << o.peakTflops.value_or(0.0);
+    o.phases.fingerprint(s);
+    o.taxonomy.fingerprint(s);
+    o.mathPaths.fingerprint(s);
+    o.peaks.fingerprint(s);
+    o.anatomy.fingerprint(s);
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
+}
+
+QString ResultCache::fileFor(const TraceCacheKey& key, const QByteArray& fingerprint) const
+{
+    return m_dir + QLatin1Char('/') + QString::fromLatin1(keyDigest(key, fingerprint).toHex())
+        + QLatin1String(TraceCache::kResultSuffix);
+}
+
+AnalysisPtr ResultCache::read(
+    const TraceCacheKey& key, const QByteArray& fingerprint, const TracePtr& trace, QString* why) const
+{
+    const QString path = fileFor(key, fingerprint);
+    auto miss = [&](const QString& reason, bool remove) {
+        if (why)
+            *why = reason;
+        if (remove) {
+            qCWarning(lcIo) << "result cache: removing" << QFileInfo(path).fileName() << "-" << reason;
+            QFile::remove(path);
+        }
+        return AnalysisPtr();
+    };
+    QFile f(path);
+    if (!f.exists())
+        return miss(QStringLiteral("not cached"), false);
+    if (!f.open(QIODevice::ReadOnly) || f.size() < kHeaderBytes)
+        return miss(QStringLiteral("unreadable or shorter than its header"), true);
+    const uchar* map = f.map(0, f.size());
+    if (!map)
+        return miss(QStringLiteral("cannot be mapped"), true);
+    quint32 version = 0;
+    quint64 payload = 0, checksum = 0;
+    std::memcpy(&version, map + 8, 4);
+    std::memcpy(&payload, map + 48, 8);
+    std::memcpy(&checksum, map + 56, 8);
+    if (std::memcmp(map, kMagic, 8) != 0 || version != kFormatVersion)
+        return miss(QStringLiteral("not a result cache of format %1").arg(kFormatVersion), true);
+    if (std::memcmp(map + 16, keyDigest(key, fingerprint).constData(), 32) != 0)
+        return miss(QStringLiteral("written for another export or other options"), true);
+    if (payload != quint64(f.size() - kHeaderBytes))
+        return miss(QStringLiteral("truncated or extended"), true);
+    if (cacheChecksum(map + kHeaderBytes, payload) != checksum)
+        return miss(QStringLiteral("checksum mismatch"), true);
+    const QByteArray bytes
+        = QByteArray::fromRawData(reinterpret_cast<const char*>(map + kHeaderBytes), qsizetype(payload));
+    QString reason;
+    std::shared_ptr<AnalysisResult> result = ResultArchive::read(bytes, trace, &reason);
+    if (!result)
+        return miss(reason, true);
+    f.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime); // least recently used
+    return result;
+}
+
+bool ResultCache::write(
+    const AnalysisResult& result, const TraceCacheKey& key, const QByteArray& fingerprint, QString* error) const
+{
+    auto fail = [&](const QString& e) {
+        if (error)
+            *error = e;
+        qCWarning(lcIo) << "result cache:" << e;
+        return false;
+    };
+    const QByteArray bytes = ResultArchive::write(result);
+    if (bytes.size() + kHeaderBytes > m_cap)
+        return fail(QStringLiteral("the result of %1 exceeds the cache's limit").arg(result.trace->info.fileName));
+    if (!QDir().mkpath(m_dir))
+        return fail(QStringLiteral("the cache folder cannot be created"));
+    QSaveFile f(fileFor(key, fingerprint));
+    const quint64 payload = quint64(bytes.size());
+    const QByteArray head = header(keyDigest(key, fingerprint), payload,
+        cacheChecksum(reinterpret_cast<const uchar*>(bytes.constData()), payload));
+    const bool ok = f.open(QIODevice::WriteOnly) && f.write(head) == kHeaderBytes && f.write(bytes) == bytes.size();
+    if (!ok || !f.commit()) {
+        f.cancelWriting();
+        return fail(QStringLiteral("%1 cannot be written: %2").arg(f.fileName(), f.errorString()));
+    }
+    TraceCache(m_dir, m_cap).evict();
+    return true;
+}
+
+void ResultCache::writeLater(
+    AnalysisPtr result, const TraceCacheKey& key, const QByteArray& fingerprint, const QString& dir, qint64 capBytes)
+{
+    writerPool().start([result = std::move(result), key, fingerprint, dir, capBytes] {
+        ResultCache(dir, capBytes).write(*result, key, fingerprint);
+    });
+}
+
+void ResultCache::waitForWrites() { writerPool().waitForDone(); }
+
+} // namespace sl
