@@ -651,7 +651,8 @@ bool ResultArchive::fitsTrace(const AnalysisResult& result, const Trace& trace, 
     return bad.isEmpty();
 }
 
-std::shared_ptr<AnalysisResult> ResultArchive::read(const QByteArray& bytes, const TracePtr& trace, QString* why)
+std::shared_ptr<AnalysisResult> ResultArchive::read(const QByteArray& bytes, const TracePtr& trace, QString* why,
+    const std::function<void(const AnalysisResult&)>& checked)
 {
     auto fail = [why](const QString& reason) {
         if (why)
@@ -677,6 +678,8 @@ std::shared_ptr<AnalysisResult> ResultArchive::read(const QByteArray& bytes, con
     r->trace = trace;
     if (!fitsTrace(*r, *trace, why))
         return nullptr;
+    if (checked)
+        checked(*r);
     if (hasThreads) {
         auto threads = std::make_shared<NvtxThreadGroups>();
         if (!threads->build(trace->nvtx))

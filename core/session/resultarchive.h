@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 namespace sl {
@@ -25,8 +26,11 @@ public:
     static QByteArray write(const AnalysisResult& result);
     /// The result `bytes` hold, for `trace`; null with `why` (untranslated: logged, never shown)
     /// when they do not parse to the end or an index read back does not fit the trace (the
-    /// kernel, NVTX, API, string and other table sizes).
-    static std::shared_ptr<AnalysisResult> read(const QByteArray& bytes, const TracePtr& trace, QString* why);
+    /// kernel, NVTX, API, string and other table sizes). `checked` is called with the result once
+    /// it is parsed and checked, before `nvtxThreads` is rebuilt: the timeline's lanes, which need
+    /// only the colour keys, can start from there (TraceSession).
+    static std::shared_ptr<AnalysisResult> read(const QByteArray& bytes, const TracePtr& trace, QString* why,
+        const std::function<void(const AnalysisResult&)>& checked = {});
     /// Whether every index of `result` fits `trace` (read() checks it; exposed for tests).
     static bool fitsTrace(const AnalysisResult& result, const Trace& trace, QString* why);
 };

@@ -90,8 +90,8 @@ QString ResultCache::fileFor(const TraceCacheKey& key, const QByteArray& fingerp
         + QLatin1String(TraceCache::kResultSuffix);
 }
 
-AnalysisPtr ResultCache::read(
-    const TraceCacheKey& key, const QByteArray& fingerprint, const TracePtr& trace, QString* why) const
+AnalysisPtr ResultCache::read(const TraceCacheKey& key, const QByteArray& fingerprint, const TracePtr& trace,
+    QString* why, const std::function<void(const AnalysisResult&)>& checked) const
 {
     const QString path = fileFor(key, fingerprint);
     auto miss = [&](const QString& reason, bool remove) {
@@ -127,7 +127,7 @@ AnalysisPtr ResultCache::read(
     const QByteArray bytes
         = QByteArray::fromRawData(reinterpret_cast<const char*>(map + kHeaderBytes), qsizetype(payload));
     QString reason;
-    std::shared_ptr<AnalysisResult> result = ResultArchive::read(bytes, trace, &reason);
+    std::shared_ptr<AnalysisResult> result = ResultArchive::read(bytes, trace, &reason, checked);
     if (!result)
         return miss(reason, true);
     f.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime); // least recently used

@@ -39,9 +39,10 @@ public:
     /// The file that holds (or would hold) the result of `key` analysed with `fingerprint`.
     QString fileFor(const TraceCacheKey& key, const QByteArray& fingerprint) const;
     /// The cached result for `trace` (loaded under `key`), or null (a miss: `why` says why for
-    /// the log; a file that is damaged or does not fit the trace is removed).
-    AnalysisPtr read(
-        const TraceCacheKey& key, const QByteArray& fingerprint, const TracePtr& trace, QString* why = nullptr) const;
+    /// the log; a file that is damaged or does not fit the trace is removed). `checked`: see
+    /// ResultArchive::read.
+    AnalysisPtr read(const TraceCacheKey& key, const QByteArray& fingerprint, const TracePtr& trace,
+        QString* why = nullptr, const std::function<void(const AnalysisResult&)>& checked = {}) const;
     /// Writes `result` atomically (QSaveFile), then evicts the folder down to the cap.
     bool write(const AnalysisResult& result, const TraceCacheKey& key, const QByteArray& fingerprint,
         QString* error = nullptr) const;

@@ -7,8 +7,10 @@
 #include "core/io/tracecache.h"
 #include "core/io/traceloader.h"
 #include "core/session/resultcache.h"
+#include "core/timeline/timelinecache.h"
 #include "core/util/logging.h"
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -320,11 +322,21 @@ void TraceSession::startAnalysis(int index)
             [trace = e.trace, options, key = *e.cacheKey, fp = *fingerprint, cache = ResultCache(m_cacheDir),
                 fromCache = m_jobFromCache](QPromise<AnalysisPtr>& promise) {
                 QString why;
-                AnalysisPtr result = cache.read(key, fp, trace, &why);
-                if (result)
+                QElapsedTimer clock;
+                clock.start();
+                // The views' lanes need only the result's colour keys: their build starts as soon
+                // as those are checked, beside the rest of the read and the window's update.
+                const auto startLanes = [](const AnalysisResult& r) {
+                    TimelineCache::shared().request(AnalysisPtr(AnalysisPtr(), &r)); // keys are copied now
+                };
+                AnalysisPtr result = cache.read(key, fp, trace, &why, startLanes);
+                if (result) {
                     fromCache->store(true);
-                else
+                    qCDebug(lcAnalysis) << "analysis of" << trace->info.fileName << "read from the result cache in"
+                                        << clock.elapsed() << "ms";
+                } else {
                     qCDebug(lcAnalysis) << "result cache miss for" << trace->info.fileName << "-" << why;
+                }
                 if (!result)
                     result = Analyzer::analyze(trace, options, Cancellation::of(promise));
                 if (result) // null only when cancelled: a cancelled future has no result
