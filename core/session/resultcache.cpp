@@ -4,6 +4,8 @@
 #include "core/analysis/importsreader.h"
 #include "core/io/tracecachearchive.h"
 #include "core/session/resultarchive.h"
+#include "core/timeline/timelinearchive.h"
+#include "core/timeline/timelinecache.h"
 #include "core/util/logging.h"
 
 #include <QCryptographicHash>
@@ -28,7 +30,7 @@ constexpr qint64 kHeaderBytes = 64;
 QByteArray keyDigest(const TraceCacheKey& key, const QByteArray& fingerprint)
 {
     QCryptographicHash h(QCryptographicHash::Sha256);
-    const quint32 versions[2] = { ResultCache::kFormatVersion, ResultArchive::kVersion };
+    const quint32 versions[3] = { ResultCache::kFormatVersion, ResultArchive::kVersion, TimelineArchive::kVersion };
     h.addData(key.digest());
     h.addData(fingerprint);
     h.addData(QByteArrayView(reinterpret_cast<const char*>(versions), sizeof versions));
@@ -91,7 +93,7 @@ QString ResultCache::fileFor(const TraceCacheKey& key, const QByteArray& fingerp
 }
 
 AnalysisPtr ResultCache::read(const TraceCacheKey& key, const QByteArray& fingerprint, const TracePtr& trace,
-    QString* why, const std::function<void(const AnalysisResult&)>& checked) const
+    QString* why, const Checked& checked) const
 {
     const QString path = fileFor(key, fingerprint);
     auto miss = [&](const QString& reason, bool remove) {
@@ -124,10 +126,27 @@ AnalysisPtr ResultCache::read(const TraceCacheKey& key, const QByteArray& finger
         return miss(QStringLiteral("truncated or extended"), true);
     if (cacheChecksum(map + kHeaderBytes, payload) != checksum)
         return miss(QStringLiteral("checksum mismatch"), true);
-    const QByteArray bytes
-        = QByteArray::fromRawData(reinterpret_cast<const char*>(map + kHeaderBytes), qsizetype(payload));
-    QString reason;
-    std::shared_ptr<AnalysisResult> result = ResultArchive::read(bytes, trace, &reason, checked);
+    quint64 resultBytes = 0;
+    if (payload >= 8)
+        std::memcpy(&resultBytes, map + kHeaderBytes, 8);
+    if (payload < 8 || resultBytes > payload - 8)
+        return miss(QStringLiteral("the result's length does not fit the file"), true);
+    const auto* data = reinterpret_cast<const char*>(map + kHeaderBytes + 8);
+    const QByteArray bytes = QByteArray::fromRawData(data, qsizetype(resultBytes));
+    const QByteArray lanesBytes = QByteArray::fromRawData(data + resultBytes, qsizetype(payload - 8 - resultBytes));
+    QString reason, lanesWhy;
+    bool lanesRefused = false;
+    std::shared_ptr<AnalysisResult> result = ResultArchive::read(bytes, trace, &reason, [&](const AnalysisResult& r) {
+        TimelineDataPtr lanes;
+        if (!lanesBytes.isEmpty()) {
+            lanes = TimelineArchive::read(lanesBytes, trace, TimelineData::Keys::fromAnalysis(r), &lanesWhy);
+            lanesRefused = !lanes;
+        }
+        if (checked && !lanesRefused)
+            checked(r, lanes);
+    });
+    if (lanesRefused)
+        return miss(lanesWhy, true);
     if (!result)
         return miss(reason, true);
     f.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime); // least recently used
@@ -143,7 +162,17 @@ bool ResultCache::write(
         qCWarning(lcIo) << "result cache:" << e;
         return false;
     };
-    const QByteArray bytes = ResultArchive::write(result);
+    QByteArray bytes(8, '\0');
+    const QByteArray analysis = ResultArchive::write(result);
+    const auto analysisBytes = quint64(analysis.size());
+    std::memcpy(bytes.data(), &analysisBytes, 8);
+    bytes += analysis;
+    // The views' lanes as they are shown now, else built here (on the writer's thread, idle).
+    TimelineDataPtr lanes = TimelineCache::shared().find(result);
+    if (!lanes)
+        lanes = TimelineData::build(result.trace, TimelineData::Keys::fromAnalysis(result));
+    if (lanes)
+        bytes += TimelineArchive::write(*lanes);
     if (bytes.size() + kHeaderBytes > m_cap)
         return fail(QStringLiteral("the result of %1 exceeds the cache's limit").arg(result.trace->info.fileName));
     if (!QDir().mkpath(m_dir))

@@ -5,10 +5,12 @@
 #include "core/analysis/analysisresult.h"
 #include "core/io/tracecache.h"
 #include "core/io/tracecachekey.h"
+#include "core/timeline/timelinedata.h"
 
 #include <QByteArray>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace sl {
@@ -18,7 +20,8 @@ namespace sl {
 /// file is keyed by the export's TraceCacheKey (which holds Sightline's build and the UI
 /// language) and the fingerprint of every analysis option that changes the result; it is a
 /// 64-byte header (magic, format version, the key's digest, payload length and checksum) and
-/// the ResultArchive bytes. Read back, every index is checked against the trace; a stale,
+/// the ResultArchive bytes, then the TimelineArchive bytes of the views' lanes (a reopen neither
+/// analyses nor summarises the lanes again). Read back, every index is checked against the trace; a stale,
 /// damaged or foreign file is a miss and is removed. Files share the trace cache's folder, its
 /// size cap and its least-recently-used eviction (TraceCache::evict), and its off switch.
 /// Format: docs/cache-format.md.
@@ -39,11 +42,14 @@ public:
     /// The file that holds (or would hold) the result of `key` analysed with `fingerprint`.
     QString fileFor(const TraceCacheKey& key, const QByteArray& fingerprint) const;
     /// The cached result for `trace` (loaded under `key`), or null (a miss: `why` says why for
-    /// the log; a file that is damaged or does not fit the trace is removed). `checked`: see
-    /// ResultArchive::read.
+    /// the log; a file that is damaged or does not fit the trace is removed). `checked` is called
+    /// once the result is parsed and checked, before its NVTX groups are rebuilt (see
+    /// ResultArchive::read), with the timeline lanes stored beside it (null when none were).
+    using Checked = std::function<void(const AnalysisResult&, const TimelineDataPtr& lanes)>;
     AnalysisPtr read(const TraceCacheKey& key, const QByteArray& fingerprint, const TracePtr& trace,
-        QString* why = nullptr, const std::function<void(const AnalysisResult&)>& checked = {}) const;
-    /// Writes `result` atomically (QSaveFile), then evicts the folder down to the cap.
+        QString* why = nullptr, const Checked& checked = {}) const;
+    /// Writes `result` and the Timeline and NVTX views' lanes for it (TimelineCache's, else built
+    /// now) atomically (QSaveFile), then evicts the folder down to the cap.
     bool write(const AnalysisResult& result, const TraceCacheKey& key, const QByteArray& fingerprint,
         QString* error = nullptr) const;
 

@@ -324,10 +324,14 @@ void TraceSession::startAnalysis(int index)
                 QString why;
                 QElapsedTimer clock;
                 clock.start();
-                // The views' lanes need only the result's colour keys: their build starts as soon
-                // as those are checked, beside the rest of the read and the window's update.
-                const auto startLanes = [](const AnalysisResult& r) {
-                    TimelineCache::shared().request(AnalysisPtr(AnalysisPtr(), &r)); // keys are copied now
+                // The views' lanes, stored beside the result, are handed to the views' cache; a
+                // file without them starts their build as soon as the result's colour keys are
+                // checked, beside the rest of the read and the window's update.
+                const auto startLanes = [](const AnalysisResult& r, const TimelineDataPtr& lanes) {
+                    if (lanes) // stored beside the result: nothing to build
+                        TimelineCache::shared().adopt(lanes, r);
+                    else
+                        TimelineCache::shared().request(AnalysisPtr(AnalysisPtr(), &r)); // keys are copied now
                 };
                 AnalysisPtr result = cache.read(key, fp, trace, &why, startLanes);
                 if (result) {

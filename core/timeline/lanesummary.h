@@ -131,6 +131,7 @@ public:
     qint64 memoryBytes() const;
 
 private:
+    friend class TimelineArchive; // stores and restores the arrays below (result cache)
     /// State after the events [0, next): their union length, maximum end and the event holding it.
     struct Cursor
     {

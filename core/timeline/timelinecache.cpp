@@ -66,6 +66,23 @@ QFuture<TimelineDataPtr> TimelineCache::request(const AnalysisPtr& analysis)
     return m_pending.future;
 }
 
+TimelineDataPtr TimelineCache::find(const AnalysisResult& analysis) const
+{
+    const size_t hash = TimelineData::Keys::fromAnalysis(analysis).hash();
+    QMutexLocker lock(&m_mutex);
+    for (const Entry& e : m_entries)
+        if (e.trace == analysis.trace.get() && e.hash == hash)
+            if (TimelineDataPtr data = e.data.lock())
+                return data;
+    return nullptr;
+}
+
+void TimelineCache::adopt(const TimelineDataPtr& data, const AnalysisResult& analysis)
+{
+    if (data && data->trace() == analysis.trace)
+        store(data, TimelineData::Keys::fromAnalysis(analysis).hash());
+}
+
 void TimelineCache::store(const TimelineDataPtr& data, size_t hash)
 {
     QMutexLocker lock(&m_mutex);

@@ -29,6 +29,11 @@ public:
     /// keys, or a new one. Progress is reported 0–1000. Computing the keys' hash reads the
     /// analysis' per-name and per-range keys: O(names + ranges), about 1 ms per million ranges.
     QFuture<TimelineDataPtr> request(const AnalysisPtr& analysis);
+    /// The data already built for `analysis` (its trace and colour keys), or null; builds nothing.
+    TimelineDataPtr find(const AnalysisResult& analysis) const;
+    /// Holds `data` as if built for `analysis` (restored from the result cache on a reopen): the
+    /// views' request() then finds it.
+    void adopt(const TimelineDataPtr& data, const AnalysisResult& analysis);
     /// Cancels the pending build, if any.
     void cancel();
     /// Drops what the cache holds of `trace` (a closed trace): its data keeps the trace alive.

@@ -98,6 +98,7 @@ public:
     qint64 memoryBytes() const;
 
 private:
+    friend class TimelineArchive; // stores and restores the lanes (result cache)
     TimelineData() = default;
     bool buildGpuLanes(const std::atomic<bool>* cancel);
     bool buildNvtxLanes(const std::atomic<bool>* cancel);

@@ -14,6 +14,8 @@
 #include "core/session/resultarchive.h"
 #include "core/session/resultcache.h"
 #include "core/synth/synthtracewriter.h"
+#include "core/timeline/timelinearchive.h"
+#include "core/timeline/timelinedata.h"
 #include "core/trace/nvtxthreadgroups.h"
 #include "tests/common/realtraces.h"
 
@@ -104,6 +106,41 @@ void compareResults(const AnalysisResult& cached, const AnalysisResult& fresh)
     QCOMPARE(ResultArchive::write(cached), ResultArchive::write(fresh));
 }
 
+/// The lanes restored from the cache against lanes built afresh: the same lanes with the same
+/// rows, and every summary answering the same at the whole capture and two closer zooms.
+void compareLanes(const TimelineData& cached, const TimelineData& built)
+{
+    QCOMPARE(cached.lanes().size(), built.lanes().size());
+    QCOMPARE(cached.devices().size(), built.devices().size());
+    for (size_t d = 0; d < built.devices().size(); ++d) {
+        const auto &a = cached.devices()[d], &b = built.devices()[d];
+        QVERIFY(a.deviceId == b.deviceId && a.busy == b.busy && a.kernels == b.kernels && a.graphs == b.graphs);
+        QVERIFY(a.memcpy == b.memcpy && a.memset == b.memset);
+    }
+    QCOMPARE(cached.threads().size(), built.threads().size());
+    for (size_t t = 0; t < built.threads().size(); ++t)
+        QVERIFY(cached.threads()[t].depths == built.threads()[t].depths);
+    QVERIFY(cached.keys() == built.keys());
+    const Trace& trace = *built.trace();
+    const qint64 span = std::max<qint64>(1, trace.lastNs - trace.firstNs);
+    std::vector<LaneCell> x, y;
+    for (size_t l = 0; l < built.lanes().size(); ++l) {
+        const TimelineLane &a = cached.lanes()[l], &b = built.lanes()[l];
+        QVERIFY(a.kind == b.kind && a.device == b.device && a.stream == b.stream && a.depth == b.depth);
+        QVERIFY(a.pid == b.pid && a.tid == b.tid && a.pids == b.pids && a.rows == b.rows);
+        QCOMPARE(a.summary.count(), b.summary.count());
+        QCOMPARE(a.summary.lastEnd(), b.summary.lastEnd());
+        QCOMPARE(a.summary.memoryBytes(), b.summary.memoryBytes());
+        for (const int columns : { 1000, 50'000, 3'000'000 }) {
+            const double nsPerColumn = double(span) / double(columns);
+            a.summary.summarize(trace.firstNs, nsPerColumn, 1000, x, LaneSummary::Detail::Paint);
+            b.summary.summarize(trace.firstNs, nsPerColumn, 1000, y, LaneSummary::Detail::Paint);
+            for (size_t c = 0; c < x.size(); ++c)
+                QVERIFY(x[c].count == y[c].count && x[c].busyNs == y[c].busyNs && x[c].key == y[c].key);
+        }
+    }
+}
+
 /// Analyses `path`, caches the result, reads it back and compares it with the fresh one.
 void roundTrip(const QString& path, const QString& cacheDir)
 {
@@ -117,10 +154,16 @@ void roundTrip(const QString& path, const QString& cacheDir)
     const ResultCache cache(cacheDir);
     QVERIFY(cache.write(*fresh, l.key, *fingerprint));
     QString why;
-    const AnalysisPtr cached = cache.read(l.key, *fingerprint, l.trace, &why);
+    TimelineDataPtr lanes;
+    const AnalysisPtr cached = cache.read(l.key, *fingerprint, l.trace, &why,
+        [&lanes](const AnalysisResult&, const TimelineDataPtr& stored) { lanes = stored; });
     QVERIFY2(cached, qPrintable(why));
     QVERIFY(cached != fresh);
     compareResults(*cached, *fresh);
+    QVERIFY(lanes);
+    const TimelineDataPtr built = TimelineData::build(l.trace, TimelineData::Keys::fromAnalysis(*fresh));
+    QVERIFY(built);
+    compareLanes(*lanes, *built);
 }
 
 void flipByte(const QString& path, qint64 offset)
@@ -322,13 +365,21 @@ private slots:
         const Loaded serve = load(m_serve, m_cache), vllm = load(m_vllm, m_cache);
         QVERIFY(serve.trace && vllm.trace);
         QVERIFY(serve.trace->kernels.size() != vllm.trace->kernels.size());
-        const QByteArray bytes = ResultArchive::write(*Analyzer::analyze(serve.trace, AnalysisOptions {}));
+        const AnalysisPtr analysis = Analyzer::analyze(serve.trace, AnalysisOptions {});
+        const QByteArray bytes = ResultArchive::write(*analysis);
         QString why;
         QVERIFY(ResultArchive::read(bytes, serve.trace, &why));
         QVERIFY(!ResultArchive::read(bytes, vllm.trace, &why));
         QCOMPARE(why, QStringLiteral("kernelInWindow does not fit the trace"));
         QVERIFY(!ResultArchive::read(bytes.left(bytes.size() - 1), serve.trace, &why));
         QCOMPARE(why, QStringLiteral("the result does not parse"));
+        // The lanes too: two GPUs' stream lanes do not exist in a one-GPU trace.
+        const TimelineData::Keys keys = TimelineData::Keys::fromAnalysis(*analysis);
+        const QByteArray lanes = TimelineArchive::write(*TimelineData::build(serve.trace, keys));
+        QVERIFY(TimelineArchive::read(lanes, serve.trace, keys, &why));
+        QVERIFY(!TimelineArchive::read(lanes, vllm.trace, keys, &why));
+        QCOMPARE(why, QStringLiteral("timeline lanes: a lane's rows do not fit the trace"));
+        QVERIFY(!TimelineArchive::read(lanes.left(lanes.size() - 1), serve.trace, keys, &why));
     }
 
     /// Result files share the trace cache's cap and its least-recently-used eviction.

@@ -6,6 +6,7 @@
 #include "core/io/tracecache.h"
 #include "core/io/traceloader.h"
 #include "core/models/kernelinstancemodel.h"
+#include "core/session/resultcache.h"
 #include "core/session/tracesession.h"
 #include "core/util/format.h"
 #include "core/util/resourceusage.h"
@@ -210,7 +211,8 @@ void GuiBenchmark::filterInstances()
 
 void GuiBenchmark::reopenTrace()
 {
-    TraceCache::waitForWrites(); // the first open's cache file is complete
+    TraceCache::waitForWrites(); // the first open's cache files are complete
+    ResultCache::waitForWrites();
     LoadOptions cached;
     cached.cacheDir = m_cacheDir.path();
     QElapsedTimer t;
