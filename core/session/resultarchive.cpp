@@ -603,9 +603,16 @@ QString indexMismatch(const AnalysisResult& r, const Trace& t)
     for (const auto& [k, op] : e.flopKernels)
         if (k >= kernels || op >= e.flopsByOp.size())
             return QStringLiteral("efficiency.flopKernels");
-    for (const KernelWaves& w : r.design.kernels)
+    for (const KernelWaves& w : r.design.kernels) {
         if (w.name >= strings || w.shortName >= strings || !within(w.tailLaunches, 0, kernels))
             return QStringLiteral("design.kernels");
+        for (const auto& [device, config] : w.tailConfigs)
+            if (config >= t.configs.size())
+                return QStringLiteral("design.kernels");
+    }
+    for (const GemmShape& g : r.design.gemm.shapes)
+        if (g.kernelName < -1 || g.kernelName >= strings)
+            return QStringLiteral("design.gemm.shapes");
     if (!within(r.design.indexOfName, 0, r.design.kernels.size()) || !keysWithin(r.design.indexOfName, strings))
         return QStringLiteral("design.indexOfName");
     for (const auto& [k, shape] : r.design.gemm.matches)
