@@ -6,7 +6,9 @@
 #include "core/io/nsysimporter.h"
 #include "core/io/tracecache.h"
 #include "core/io/traceloader.h"
+#include "core/timeline/timelinecache.h"
 #include "core/util/logging.h"
+#include "core/util/workerpool.h"
 
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
@@ -22,7 +24,7 @@ namespace {
 /// export was obtained.
 QFuture<LoadOutcome> loadReport(const QString& path, const LoadOptions& options, const QString& nsys)
 {
-    return QtConcurrent::run([path, options, nsys](QPromise<LoadOutcome>& promise) {
+    return QtConcurrent::run(workerPool(), [path, options, nsys](QPromise<LoadOutcome>& promise) {
         promise.setProgressRange(0, 1000);
         std::atomic<bool> cancel { false };
         auto cancelled = [&] {
@@ -287,7 +289,7 @@ void TraceSession::startImports(int index)
     startJob(Job::Imports, m_entries[index].id);
     const AnalysisOptions options = optionsFor(index);
     const TracePtr trace = m_entries[index].trace;
-    m_importsWatcher.setFuture(QtConcurrent::run([options, trace](QPromise<ImportsPtr>& promise) {
+    m_importsWatcher.setFuture(QtConcurrent::run(workerPool(), [options, trace](QPromise<ImportsPtr>& promise) {
         promise.setProgressRange(0, 1000);
         const auto progress
             = [&promise](int permille, const QString& stage) { promise.setProgressValueAndText(permille, stage); };
@@ -306,7 +308,12 @@ void TraceSession::startAnalysis(int index)
     options.imports = m_entries[index].imports;
     if (!ImportsReader::hasImports(options))
         options.imports = nullptr;
-    m_analysisWatcher.setFuture(Analyzer::analyzeAsync(m_entries[index].trace, options));
+    Analyzer::ViewInputsReady viewInputsReady;
+    if (m_timelinePrefetch)
+        viewInputsReady = [](const AnalysisResult& partial) {
+            TimelineCache::shared().prefetch(partial.trace, TimelineData::Keys::fromAnalysis(partial));
+        };
+    m_analysisWatcher.setFuture(Analyzer::analyzeAsync(m_entries[index].trace, options, std::move(viewInputsReady)));
     emit analysisStarted(index);
     emit progress(-1, tr("Analysing %1…").arg(m_entries[index].trace->info.fileName));
 }

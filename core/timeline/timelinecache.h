@@ -29,6 +29,11 @@ public:
     /// keys, or a new one. Progress is reported 0–1000. Computing the keys' hash reads the
     /// analysis' per-name and per-range keys: O(names + ranges), about 1 ms per million ranges.
     QFuture<TimelineDataPtr> request(const AnalysisPtr& analysis);
+    /// Starts building the data of `trace` for `keys` ahead of a request (an analysis still
+    /// running: Analyzer::ViewInputsReady) unless it is cached or another build is pending — a
+    /// prefetch never cancels a build somebody waits for. The request with the finished
+    /// analysis then joins this build.
+    void prefetch(const TracePtr& trace, TimelineData::Keys keys);
     /// Cancels the pending build, if any.
     void cancel();
     /// Drops what the cache holds of `trace` (a closed trace): its data keeps the trace alive.
@@ -53,6 +58,10 @@ private:
         std::shared_ptr<std::atomic<bool>> cancel;
     };
     void store(const TimelineDataPtr& data, size_t hash);
+    /// The cached data of (trace, hash), or null; m_mutex held.
+    TimelineDataPtr cachedLocked(const Trace* trace, size_t hash);
+    /// Starts a build, cancelling the pending one; m_mutex held.
+    QFuture<TimelineDataPtr> startLocked(const TracePtr& trace, TimelineData::Keys keys, size_t hash);
 
     mutable QMutex m_mutex;
     std::vector<Entry> m_entries;

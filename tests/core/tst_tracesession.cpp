@@ -2,6 +2,8 @@
 #include "core/analysis/importsreader.h"
 #include "core/io/tracecache.h"
 #include "core/session/tracesession.h"
+#include "core/timeline/timelinecache.h"
+#include "core/util/workerpool.h"
 #include "tests/common/tracefixture.h"
 
 #include <QCryptographicHash>
@@ -60,6 +62,7 @@ private slots:
     void windowChangeReadsNoImport();
     void closeDoesNotWaitForNcu();
     void cacheIsWrittenWhenIdleAndServesTheReopen();
+    void timelinePrefetchBuildsOnceForTheWindow();
 };
 
 /// The session defers the trace-cache write until it is idle (the write would compete with the
@@ -91,6 +94,30 @@ void TestTraceSession::cacheIsWrittenWhenIdleAndServesTheReopen()
     s.open({ a.path() });
     QVERIFY(waitIdle(s));
     QCOMPARE(s.entry(0).analysis->kernelNs, kernelNs);
+}
+
+void TestTraceSession::timelinePrefetchBuildsOnceForTheWindow()
+{
+    TraceFixture a;
+    fill(a, QStringLiteral("k"));
+    TimelineCache& cache = TimelineCache::shared();
+    cache.clear();
+    const int before = cache.buildCount();
+    TraceSession s;
+    s.open({ a.path() });
+    QVERIFY(waitIdle(s));
+    QCOMPARE(cache.buildCount(), before); // off unless asked (the CLI shows no timeline)
+    s.close(0);
+
+    s.setTimelinePrefetch(true);
+    s.open({ a.path() });
+    QVERIFY(waitIdle(s));
+    QCOMPARE(cache.buildCount(), before + 1); // started by the analysis, not by a view
+    QFuture<TimelineDataPtr> f = cache.request(s.entry(0).analysis);
+    f.waitForFinished();
+    QVERIFY(f.resultCount() == 1 && f.result());
+    QCOMPARE(cache.buildCount(), before + 1); // the view's request joined it
+    cache.clear();
 }
 
 void TestTraceSession::openAnalysesEach()
@@ -164,7 +191,7 @@ void TestTraceSession::latestWindowWins()
     s.setWindow(0, first);
     s.setWindow(0, second); // supersedes the running analysis: its result must never land
     QVERIFY(waitIdle(s));
-    QThreadPool::globalInstance()->waitForDone(30000);
+    workerPool()->waitForDone(30000);
     QCoreApplication::processEvents();
     QCOMPARE(ready.count(), 1);
     QCOMPARE(s.entry(0).analysis->window.endNs, 3200);
@@ -284,7 +311,7 @@ void TestTraceSession::cancelDropsEverything()
     QVERIFY(!s.isBusy());
     QCOMPARE(cancelled.count(), 1);
     QCOMPARE(idle.count(), 1);
-    QThreadPool::globalInstance()->waitForDone(30000);
+    workerPool()->waitForDone(30000);
     QCoreApplication::processEvents();
     QCOMPARE(s.count(), 0); // the load that was running finished into the void
     QTRY_VERIFY(QSqlDatabase::connectionNames().isEmpty());

@@ -9,6 +9,7 @@
 #include "core/models/searchresultmodel.h"
 #include "core/session/tracesession.h"
 #include "core/synth/synthcluster.h"
+#include "core/util/workerpool.h"
 #include "tests/common/settingsisolation.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/analysisfiles.h"
@@ -594,7 +595,7 @@ void TestMainWindow::cancelClosesConnections()
     w.openFiles({ fx.path(), fx.path() });
     w.cancelLoading();
     QVERIFY(waitIdle(w));
-    QThreadPool::globalInstance()->waitForDone(30000);
+    workerPool()->waitForDone(30000);
     QTRY_VERIFY(QSqlDatabase::connectionNames().isEmpty());
     QVERIFY(w.traceCount() <= 1); // the queued second file was dropped
 }
@@ -732,7 +733,7 @@ void TestMainWindow::closeWhileSorting()
         w->close();
         delete w;
     }
-    QVERIFY(QThreadPool::globalInstance()->waitForDone(10000));
+    QVERIFY(workerPool()->waitForDone(10000));
     QCoreApplication::processEvents();
 }
 
