@@ -712,6 +712,10 @@
         <source>Leave the rank variables (SLURM_PROCID, RANK, ...) out of the environment.</source>
         <translation>不在环境变量中写入 rank 变量（SLURM_PROCID、RANK 等）。</translation>
     </message>
+    <message>
+        <source>Give each host an NCCL communicator of its own beside the world one: the AllGather and ReduceScatter of every step run on it (tensor parallelism within a node).</source>
+        <translation>为每台主机在全局通信器之外再建一个自己的 NCCL 通信器：每步的 AllGather 和 ReduceScatter 在其上运行（节点内张量并行）。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterGate</name>
