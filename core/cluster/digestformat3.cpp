@@ -25,13 +25,13 @@ namespace {
 // format 3 has five tables where version 2 had ten: digest_info is one row (its keys are column
 // names, stored once), the few devices, processes and communicators are JSON arrays in it, and
 // step-name prefixes are rows of `kinds` beside the collective kinds (which carry their stream,
-// device and communicator hash: a handful of rows per export). Columns
-// carry no declared type (SQLite stores each value as bound: integers as integers) and no
-// REFERENCES clauses (the reader checks the joins itself); collectives and steps are numbered by
-// their rowid (an INTEGER PRIMARY KEY costs a byte a row). Nothing derivable is stored: a row's
-// start is the gap since the previous row's, ordinals and absolute times are computed by the
-// views. The statements have no optional spaces or AS: SQLite keeps their text verbatim, and with
-// it the schema fits three pages (a 20-step run's digest is 13 pages).
+// device and communicator hash: a handful of rows per export). Columns carry no declared type
+// (SQLite stores each value as bound: integers as integers) and no REFERENCES clauses (the reader
+// checks the joins itself); collectives and steps are numbered by their rowid (an INTEGER PRIMARY
+// KEY column costs a byte a row). Nothing derivable is stored: a row's start is the gap since the
+// previous row's, ordinals and absolute times are computed by the views. The statements have no
+// optional spaces or AS: SQLite keeps their text verbatim, and so the schema takes 4 pages, not 5
+// (a 20-step run's digest is 12; docs/benchmarks.md, "Digest size").
 const char* const s_ddl[] = {
     "CREATE TABLE digest_info(format,version,file,file_size,sha256,nsys_version,schema_version,hostname,rank,"
     "rank_source,utc_epoch_ns,system_clock_ns,kernels,compute_ns,comm_ns,exposed_comm_ns,first_ns,last_ns,bin_ns,"
@@ -354,13 +354,19 @@ bool DigestFormat3::insert(QSqlDatabase db, const RankDigest& d, QString* error)
 {
     QSqlQuery q(db);
     std::vector<QVariantList> info(1), kinds, collectives, steps, bins;
-    for (const auto& [key, value] : infoRows(d))
+    QStringList columns;
+    for (const auto& [key, value] : infoRows(d)) {
+        columns << key;
         info[0].push_back(value);
+    }
     eventRows(d, &kinds, &collectives, &steps);
     for (const DigestBin& b : d.bins)
         bins.push_back({ b.device, b.bin, b.computeNs, b.commNs, b.idleNs });
     const QString marks = QStringLiteral("?, ").repeated(qsizetype(info[0].size()) - 1) + QLatin1Char('?');
-    return insertAll(q, QStringLiteral("INSERT INTO digest_info VALUES (%1)").arg(marks), info, error)
+    return insertAll(q,
+               QStringLiteral("INSERT INTO digest_info (%1) VALUES (%2)")
+                   .arg(columns.join(QStringLiteral(", ")), marks),
+               info, error)
         && insertAll(q, QStringLiteral("INSERT INTO kinds VALUES (?, ?, ?, ?, ?, ?, ?)"), kinds, error)
         && insertAll(q, QStringLiteral("INSERT INTO collectives VALUES (?, ?, ?, ?)"), collectives, error)
         && insertAll(q, QStringLiteral("INSERT INTO steps VALUES (?, ?, ?, ?)"), steps, error)
