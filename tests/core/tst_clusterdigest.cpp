@@ -328,7 +328,7 @@ void TestClusterDigest::oldDigestIsRefused()
         db.setDatabaseName(path);
         QVERIFY(db.open());
         QSqlQuery q(db);
-        QVERIFY(q.exec(QStringLiteral("UPDATE digest_info SET value = '1' WHERE key = 'version'")));
+        QVERIFY(q.exec(QStringLiteral("UPDATE digest_info SET version = 1")));
         db.close();
     }
     QSqlDatabase::removeDatabase(QStringLiteral("tst_cluster_old"));

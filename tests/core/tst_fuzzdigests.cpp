@@ -21,9 +21,10 @@ using namespace sl::test;
 
 namespace {
 
-/// Damaged digests (docs/digest-format.md) for `sightline-cli cluster GOOD DAMAGED`: truncations,
-/// flips, the wrong format or version, each table dropped, each column NULLed, set to text, to
-/// 2^63-1 and negative, a collective naming a communicator the digest does not have.
+/// Damaged digests (docs/digest-format.md, version 3) for `sightline-cli cluster GOOD DAMAGED`:
+/// truncations, flips, the wrong format or version, damaged JSON in digest_info, each table dropped,
+/// each column NULLed, set to text, to 2^63-1 and negative, a kind naming a communicator the digest
+/// does not have, rows twice.
 QList<Case> digestCasesFor(const QString& path, const QString& good)
 {
     QList<Case> cases;
@@ -32,22 +33,41 @@ QList<Case> digestCasesFor(const QString& path, const QString& good)
         cases.append({ QStringLiteral("digest-truncate-%1").arg(cut), Kind::Truncate, cut, false, {} });
     for (int seed = 1; seed <= 6; ++seed)
         cases.append({ QStringLiteral("digest-flip-%1").arg(seed), Kind::Flip, seed, seed % 2 == 1, {} });
-    const auto info = [](const char* key, const char* value) {
-        return QStringLiteral("UPDATE digest_info SET value = '%2' WHERE key = '%1'")
-            .arg(QLatin1String(key), QLatin1String(value));
+    const auto sql = [](const char* id, const char* statement) {
+        return Case { QStringLiteral("digest-%1").arg(QLatin1String(id)), Kind::Sql, 0, false,
+            { QLatin1String(statement) } };
     };
-    cases.append({ QStringLiteral("digest-version-1"), Kind::Sql, 0, false, { info("version", "1") } });
-    cases.append({ QStringLiteral("digest-version-99"), Kind::Sql, 0, false, { info("version", "99") } });
-    cases.append({ QStringLiteral("digest-format"), Kind::Sql, 0, false, { info("format", "other.format") } });
-    cases.append({ QStringLiteral("digest-dangling-communicator"), Kind::Sql, 0, false,
-        { QStringLiteral("UPDATE kinds SET comm_id = 99") } });
-    cases.append({ QStringLiteral("digest-bad-hash"), Kind::Sql, 0, false,
-        { QStringLiteral("UPDATE communicators SET hash = 'not hex'") } });
+    cases << sql("version-1", "UPDATE digest_info SET version = 1")
+          << sql("version-2", "UPDATE digest_info SET version = 2")
+          << sql("version-99", "UPDATE digest_info SET version = '99'")
+          << sql("format", "UPDATE digest_info SET format = 'other.format'")
+          << sql("info-twice", "INSERT INTO digest_info SELECT * FROM digest_info")
+          << sql("info-empty", "DELETE FROM digest_info")
+          << sql("communicators-object", "UPDATE digest_info SET communicators = '{\"a\": 1}'")
+          << sql("communicators-short", "UPDATE digest_info SET communicators = '[[\"d1b54a32d192ed03\"]]'")
+          << sql("communicators-cut", "UPDATE digest_info SET communicators = substr(communicators, 1, 9)")
+          << sql("devices-huge", "UPDATE digest_info SET devices = '[1e300, -1, 2.5]'")
+          << sql("pids-nested", "UPDATE digest_info SET pids = '[[[[[[[[[[[]]]]]]]]]]]'")
+          << sql("dangling-communicator", "UPDATE kinds SET comm = 'ffffffffffffffff' WHERE comm NOTNULL")
+          << sql("bad-hash", "UPDATE kinds SET comm = 'not hex' WHERE comm NOTNULL")
+          << sql("collective-of-step-kind",
+                 "UPDATE collectives SET kind_id = (SELECT max(id) FROM kinds WHERE stream_index ISNULL)")
+          << sql("step-of-collective-kind", "UPDATE steps SET kind_id = 1")
+          << sql("bins-twice", "INSERT INTO bins SELECT * FROM bins")
+          << sql("kinds-twice",
+                 "INSERT INTO kinds SELECT id + 1000, name, bytes, comm, stream, stream_index, device "
+                 "FROM kinds");
     sqlite3* db = nullptr;
     if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        for (const char* table : { "digest_info", "devices", "processes", "communicators", "streams", "kinds",
-                 "collectives", "step_names", "steps", "bins" }) {
-            const QString t = QLatin1String(table);
+        QStringList tables;
+        sqlite3_stmt* st = nullptr;
+        if (sqlite3_prepare_v2(
+                db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", -1, &st, nullptr)
+            == SQLITE_OK)
+            while (sqlite3_step(st) == SQLITE_ROW)
+                tables << QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)));
+        sqlite3_finalize(st);
+        for (const QString& t : tables) {
             cases.append({ QStringLiteral("digest-drop-%1").arg(t), Kind::Sql, 0, false,
                 { QStringLiteral("DROP TABLE %1").arg(t) } });
             for (const QString& c : columnsOf(db, t))
