@@ -712,6 +712,10 @@
         <source>Leave the rank variables (SLURM_PROCID, RANK, ...) out of the environment.</source>
         <translation>不在环境变量中写入 rank 变量（SLURM_PROCID、RANK 等）。</translation>
     </message>
+    <message>
+        <source>Give each host an NCCL communicator of its own beside the world one: the AllGather and ReduceScatter of every step run on it (tensor parallelism within a node).</source>
+        <translation>为每台主机在全局通信器之外再建一个自己的 NCCL 通信器：每步的 AllGather 和 ReduceScatter 在其上运行（节点内张量并行）。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterGate</name>
@@ -2663,10 +2667,6 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>不是 sightline.digest</translation>
     </message>
     <message>
-        <source>digest format version %1, this Sightline reads version %2: digest the export again (sightline-cli digest)</source>
-        <translation>摘要格式版本为 %1，本 Sightline 读取版本 %2：请重新为导出文件生成摘要（sightline-cli digest）</translation>
-    </message>
-    <message>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -2681,6 +2681,30 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>a collective or step refers to a kind, stream or name the digest does not have</source>
         <translation>某个集合通信或步引用了摘要中不存在的类型、流或名称</translation>
+    </message>
+    <message>
+        <source>row %1 of %2 is damaged</source>
+        <translation>%2 的第 %1 行已损坏</translation>
+    </message>
+    <message>
+        <source>digest_info %1 is not a JSON array</source>
+        <translation>digest_info 的 %1 不是 JSON 数组</translation>
+    </message>
+    <message>
+        <source>collective %1 refers to a kind the digest does not have</source>
+        <translation>集合通信 %1 引用了摘要中不存在的类型</translation>
+    </message>
+    <message>
+        <source>step %1 refers to a kind the digest does not have</source>
+        <translation>步 %1 引用了摘要中不存在的类型</translation>
+    </message>
+    <message>
+        <source>digest_info has %1 rows, not one</source>
+        <translation>digest_info 有 %1 行，而不是一行</translation>
+    </message>
+    <message>
+        <source>digest format version %1, this Sightline reads versions %2 and %3: digest the export again (sightline-cli digest)</source>
+        <translation>摘要格式版本为 %1，本 Sightline 读取版本 %2 和 %3：请重新为导出文件生成摘要（sightline-cli digest）</translation>
     </message>
 </context>
 <context>

@@ -144,6 +144,8 @@ void MainWindow::connectSession()
     connect(m_session, &TraceSession::traceRemoved, this, &MainWindow::onTraceRemoved);
     connect(m_session, &TraceSession::loadFailed, this, &MainWindow::loadFailed);
     connect(m_session, &TraceSession::idle, this, &MainWindow::idle);
+    // The Timeline and NVTX docks' lanes are built while the analysis finishes, not after it.
+    m_session->setTimelinePrefetch(true);
     // A closed trace's timeline data would keep it alive in the shared cache.
     connect(m_session, &TraceSession::traceClosing, this,
         [](const TracePtr& trace) { TimelineCache::shared().forget(trace.get()); });

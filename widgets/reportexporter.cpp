@@ -2,6 +2,7 @@
 #include "widgets/reportexporter.h"
 
 #include "core/report/reportwriter.h"
+#include "core/util/workerpool.h"
 
 #include <QDir>
 #include <QtConcurrent>
@@ -35,7 +36,7 @@ bool ReportExporter::start(const AnalysisPtr& analysis, const QString& dir, What
     emit started(what == What::Report ? tr("Writing the report of %1 to %2…").arg(name, m_shownDir)
                                       : tr("Writing the CSV tables of %1 to %2…").arg(name, m_shownDir));
     // The analysis is immutable and shared: the worker keeps it alive however the GUI moves on.
-    m_watcher.setFuture(QtConcurrent::run([analysis, dir, what] {
+    m_watcher.setFuture(QtConcurrent::run(workerPool(), [analysis, dir, what] {
         QString error;
         if (what == What::Report)
             ReportWriter::writeAll(*analysis, dir, ReportOptions {}, &error);

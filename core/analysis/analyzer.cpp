@@ -20,6 +20,7 @@
 #include "core/analysis/rules/specrules.h"
 #include "core/util/format.h"
 #include "core/util/logging.h"
+#include "core/util/workerpool.h"
 
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -95,39 +96,24 @@ AnalysisWindow Analyzer::resolveWindow(const Trace& trace, const WindowSpec& spe
     return w;
 }
 
-AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& options, const Cancellation& cancel)
-{
-    if (!options.imports && ImportsReader::hasImports(options)) {
-        // Paths without a snapshot (a caller that analyses once): read them once, here, not in a pass.
-        AnalysisOptions withImports = options;
-        withImports.imports = ImportsReader::read(options, trace->info, cancel);
-        return withImports.imports ? analyze(trace, withImports, cancel) : nullptr;
-    }
-    auto r = std::make_shared<AnalysisResult>();
-    r->trace = trace;
-    r->window = resolveWindow(*trace, options.window, &r->warnings);
-    r->warnings += trace->loadWarnings;
-    const auto& k = trace->kernels;
-    r->kernelInWindow.resize(size_t(k.size()));
-    for (qsizetype i = 0; i < k.size(); ++i) {
-        if (cancel.poll(i))
-            return nullptr;
-        r->kernelInWindow[size_t(i)] = r->window.contains(k.start[size_t(i)]);
-    }
+namespace {
 
+/// The passes that need nothing but the trace and write disjoint members of `res`; false when
+/// cancelled.
+bool runIndependentPasses(const AnalysisOptions& options, AnalysisResult& res, const Cancellation& cancel)
+{
     // Independent analyses write disjoint members of the result: run them side by side. Three
     // streams of about equal cost (kernel summary and launch statistics; device unions; NVTX,
     // host calls and processes, which need the NVTX phases) keep both cores busy until the
     // findings, which read them all. Each analysis returns early on a cancel, leaving its part
     // of the result incomplete: a stream checks before each next step, and the result is
     // dropped below.
-    AnalysisResult& res = *r;
-    auto kernels = QtConcurrent::run([&] {
+    auto kernels = QtConcurrent::run(workerPool(), [&] {
         KernelAnalysis::run(options.taxonomy, res, cancel);
         if (!cancel.isCancelled())
             HostAnalysis::launches(res, cancel);
     });
-    auto devices = QtConcurrent::run([&] { DeviceAnalysis::run(options.maxGaps, res, cancel); });
+    auto devices = QtConcurrent::run(workerPool(), [&] { DeviceAnalysis::run(options.maxGaps, res, cancel); });
     const std::function<void()> hostSteps[] = {
         [&] { NvtxAnalysis::run(options.phases, res, cancel); },
         [&] { ServingAnalysis::run(options.phases, res, cancel); },
@@ -142,8 +128,37 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
             step();
     kernels.waitForFinished();
     devices.waitForFinished();
-    if (cancel.isCancelled())
+    return !cancel.isCancelled();
+}
+
+} // namespace
+
+AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& options, const Cancellation& cancel,
+    const ViewInputsReady& viewInputsReady)
+{
+    if (!options.imports && ImportsReader::hasImports(options)) {
+        // Paths without a snapshot (a caller that analyses once): read them once, here, not in a pass.
+        AnalysisOptions withImports = options;
+        withImports.imports = ImportsReader::read(options, trace->info, cancel);
+        return withImports.imports ? analyze(trace, withImports, cancel, viewInputsReady) : nullptr;
+    }
+    auto r = std::make_shared<AnalysisResult>();
+    r->trace = trace;
+    r->window = resolveWindow(*trace, options.window, &r->warnings);
+    r->warnings += trace->loadWarnings;
+    const auto& k = trace->kernels;
+    r->kernelInWindow.resize(size_t(k.size()));
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (cancel.poll(i))
+            return nullptr;
+        r->kernelInWindow[size_t(i)] = r->window.contains(k.start[size_t(i)]);
+    }
+
+    AnalysisResult& res = *r;
+    if (!runIndependentPasses(options, res, cancel))
         return nullptr;
+    if (viewInputsReady)
+        viewInputsReady(res); // the rest is single-threaded: a view's build gets the other core
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
     EfficiencyAnalysis::run(options, res, cancel);
     WaveAnalysis::run(res, cancel);
@@ -174,13 +189,15 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     return r;
 }
 
-QFuture<AnalysisPtr> Analyzer::analyzeAsync(const TracePtr& trace, const AnalysisOptions& options)
+QFuture<AnalysisPtr> Analyzer::analyzeAsync(
+    const TracePtr& trace, const AnalysisOptions& options, ViewInputsReady viewInputsReady)
 {
-    return QtConcurrent::run([trace, options](QPromise<AnalysisPtr>& promise) {
-        // Null only when cancelled: a cancelled future has no result.
-        if (AnalysisPtr r = analyze(trace, options, Cancellation::of(promise)))
-            promise.addResult(std::move(r));
-    });
+    return QtConcurrent::run(
+        workerPool(), [trace, options, ready = std::move(viewInputsReady)](QPromise<AnalysisPtr>& promise) {
+            // Null only when cancelled: a cancelled future has no result.
+            if (AnalysisPtr r = analyze(trace, options, Cancellation::of(promise), ready))
+                promise.addResult(std::move(r));
+        });
 }
 
 } // namespace sl

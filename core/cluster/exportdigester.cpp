@@ -76,7 +76,7 @@ private:
     void attribute(const Calls& calls);
     void ordinals();
     int opIndex(qint64 nameId);
-    void finishBins(std::vector<DeviceBins>& bins);
+    void finishBins(const std::vector<DeviceBins>& bins, const QHash<qint64, size_t>& binsOf);
     /// Keeps the PROCESSES pids that ran a kernel (when the kernel table says, `known`).
     void keepKernelProcesses(const QSet<qint64>& kernelPids, bool known);
 
@@ -160,7 +160,7 @@ bool Digestion::kernels(QString* error)
     const qint64 span = m_d.lastNs > m_d.firstNs && quint64(m_d.lastNs) - quint64(m_d.firstNs) < quint64(1) << 62
         ? m_d.lastNs - m_d.firstNs
         : (m_d.lastNs > m_d.firstNs ? qint64(1) << 62 : 1);
-    m_d.binNs = (span + ExportDigester::binCount - 1) / ExportDigester::binCount;
+    m_d.binNs = (span + ExportDigester::maxBins - 1) / ExportDigester::maxBins;
     std::vector<DeviceBins> bins;
     QHash<qint64, size_t> binsOf; // deviceId → index into bins
     QHash<std::pair<qint64, qint64>, int> streamIndex; // (device, stream) → order of first collective
@@ -176,8 +176,8 @@ bool Digestion::kernels(QString* error)
         const qint64 device = st.int64(2), stream = st.int64(3);
         auto it = binsOf.constFind(device);
         if (it == binsOf.constEnd()) {
-            bins.push_back({ std::vector<qint64>(ExportDigester::binCount),
-                std::vector<qint64>(ExportDigester::binCount), std::vector<qint64>(ExportDigester::binCount) });
+            bins.push_back({ std::vector<qint64>(ExportDigester::maxBins), std::vector<qint64>(ExportDigester::maxBins),
+                std::vector<qint64>(ExportDigester::maxBins) });
             it = binsOf.insert(device, bins.size() - 1);
         }
         DeviceBins& b = bins[*it];
@@ -203,23 +203,38 @@ bool Digestion::kernels(QString* error)
     if (!ok)
         return false;
     keepKernelProcesses(kernelPids, m_schema.hasColumn(table, QStringLiteral("globalPid")));
+    finishBins(bins, binsOf);
+    return true;
+}
+
+void Digestion::finishBins(const std::vector<DeviceBins>& bins, const QHash<qint64, size_t>& binsOf)
+{
+    // The scan fills maxBins fine bins per GPU (their width fixed before the kernel count is
+    // known); the digest keeps binsFor(kernels) of them, each the sum of `factor` whole fine bins.
     const QList<qint64> devices = binsOf.keys();
     std::vector<qint64> order(devices.begin(), devices.end());
     std::sort(order.begin(), order.end());
+    const int count = ExportDigester::binsFor(m_d.kernels, int(order.size()));
+    const int factor = ExportDigester::maxBins / count;
     for (const qint64 device : order) {
         const DeviceBins& b = bins[binsOf.value(device)];
-        for (int i = 0; i < ExportDigester::binCount; ++i) {
-            const qint64 width = i == ExportDigester::binCount - 1
-                ? std::max<qint64>(0, m_d.lastNs - (m_d.firstNs + i * m_d.binNs))
-                : m_d.binNs;
-            m_d.bins.push_back({ int(device), i, b.compute[size_t(i)], b.comm[size_t(i)],
-                std::max<qint64>(0, width - b.any[size_t(i)]) });
-            m_d.computeNs += b.compute[size_t(i)];
-            m_d.commNs += b.comm[size_t(i)];
-            m_d.exposedCommNs += b.any[size_t(i)] - b.compute[size_t(i)];
+        for (int i = 0; i < count; ++i) {
+            DigestBin out { int(device), i, 0, 0, 0 };
+            for (int j = i * factor; j < (i + 1) * factor; ++j) {
+                const qint64 width = j == ExportDigester::maxBins - 1
+                    ? std::max<qint64>(0, m_d.lastNs - (m_d.firstNs + j * m_d.binNs))
+                    : m_d.binNs;
+                out.computeNs += b.compute[size_t(j)];
+                out.commNs += b.comm[size_t(j)];
+                out.idleNs += std::max<qint64>(0, width - b.any[size_t(j)]);
+                m_d.exposedCommNs += b.any[size_t(j)] - b.compute[size_t(j)];
+            }
+            m_d.bins.push_back(out);
+            m_d.computeNs += out.computeNs;
+            m_d.commNs += out.commNs;
         }
     }
-    return true;
+    m_d.binNs *= factor;
 }
 
 void Digestion::keepKernelProcesses(const QSet<qint64>& kernelPids, bool known)
@@ -370,6 +385,15 @@ void Digestion::ordinals()
 }
 
 } // namespace
+
+int ExportDigester::binsFor(qint64 kernels, int devices)
+{
+    const qint64 perDevice = kernels / std::max(1, devices) / kernelsPerBin;
+    int bins = 16;
+    while (bins < maxBins && bins * 2 <= perDevice)
+        bins *= 2;
+    return bins;
+}
 
 bool ExportDigester::isPointToPoint(const QString& op)
 {

@@ -18,7 +18,14 @@ class ExportDigester
 {
     Q_DECLARE_TR_FUNCTIONS(ExportDigester)
 public:
-    static constexpr int binCount = 256; ///< time bins per GPU over the kernel span
+    static constexpr int maxBins = 256; ///< time bins per GPU over the kernel span, at most
+    /// Kernels per time bin a digest aims at: bins cost about 20 B each in the digest, an export
+    /// 130-700 B per kernel (docs/benchmarks.md, "Digest size").
+    static constexpr qint64 kernelsPerBin = 256;
+    /// Time bins per GPU for `kernels` kernels on `devices` GPUs: one per kernelsPerBin kernels of
+    /// a GPU, rounded down to a power of two from 16 to maxBins (so that each is a whole number of
+    /// the maxBins bins the scan fills).
+    static int binsFor(qint64 kernels, int devices);
 
     /// False with `error` (translated, names the file) on unreadable input or cancel.
     static bool digest(

@@ -10,6 +10,7 @@
 #include "core/compare/kernelmatcher.h"
 #include "core/util/format.h"
 #include "core/util/logging.h"
+#include "core/util/workerpool.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -325,7 +326,7 @@ ComparisonPtr Comparator::compare(
     c->breakdowns.resize(n);
     QVector<QFuture<void>> jobs;
     for (int i = 0; i < n; ++i)
-        jobs.append(QtConcurrent::run(
+        jobs.append(QtConcurrent::run(workerPool(),
             [&c, &analyses, &cancel, i] { c->breakdowns[i] = TraceBreakdown::compute(*analyses[i], cancel); }));
     for (auto& j : jobs)
         j.waitForFinished();
@@ -358,7 +359,7 @@ ComparisonPtr Comparator::compare(
 
 QFuture<ComparisonPtr> Comparator::compareAsync(const QVector<AnalysisPtr>& analyses, const ComparisonOptions& options)
 {
-    return QtConcurrent::run([analyses, options](QPromise<ComparisonPtr>& promise) {
+    return QtConcurrent::run(workerPool(), [analyses, options](QPromise<ComparisonPtr>& promise) {
         // Invalid input gives a null result; a cancelled future gets none (it would drop it).
         ComparisonPtr c = compare(analyses, options, Cancellation::of(promise));
         if (!promise.isCanceled())

@@ -2,6 +2,7 @@
 #include "core/io/tablecounter.h"
 
 #include "core/io/sqliteconnection.h"
+#include "core/util/workerpool.h"
 
 #include <QFileInfo>
 #include <QPromise>
@@ -20,7 +21,7 @@ constexpr std::chrono::milliseconds kCancelPoll(5);
 
 QFuture<TableCounter::Count> TableCounter::count(const QString& path, const QStringList& tables)
 {
-    return QtConcurrent::run([path, tables](QPromise<Count>& promise) {
+    return QtConcurrent::run(workerPool(), [path, tables](QPromise<Count>& promise) {
         promise.setProgressRange(0, int(tables.size()));
         const QString fileName = QFileInfo(path).fileName();
         SqliteConnection db(path);

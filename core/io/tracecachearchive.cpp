@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/tracecachearchive.h"
 
+#include "core/util/workerpool.h"
+
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <atomic>
@@ -129,7 +131,7 @@ bool CacheReader::run()
     std::atomic<bool> damaged { false };
     // The copy and the checksum of a column read the same pages: one pass per column, columns
     // spread over the cores (the two largest — start and end of the kernels — in parallel).
-    QtConcurrent::blockingMap(m_jobs, [&damaged](const Job& job) {
+    QtConcurrent::blockingMap(workerPool(), m_jobs, [&damaged](const Job& job) {
         if (damaged.load(std::memory_order_relaxed))
             return;
         if (cacheChecksum(job.data, job.bytes) != job.checksum) {

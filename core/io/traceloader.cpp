@@ -14,6 +14,7 @@
 #include "core/util/logging.h"
 #include "core/util/nativepath.h"
 #include "core/util/resourceusage.h"
+#include "core/util/workerpool.h"
 
 #include <QFileInfo>
 #include <QPromise>
@@ -362,7 +363,7 @@ LoadOutcome TraceLoader::loadImpl(const QString& path, const LoadOptions& option
 
 QFuture<LoadOutcome> TraceLoader::load(const QString& path, const LoadOptions& options)
 {
-    return QtConcurrent::run([path, options](QPromise<LoadOutcome>& promise) {
+    return QtConcurrent::run(workerPool(), [path, options](QPromise<LoadOutcome>& promise) {
         promise.setProgressRange(0, 1000);
         std::atomic<int> lastPermille { -1 };
         auto progress = [&](int permille, const QString& stage) {

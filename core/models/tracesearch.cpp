@@ -2,6 +2,7 @@
 #include "core/models/tracesearch.h"
 
 #include "core/analysis/findings/evidencebuilder.h"
+#include "core/util/workerpool.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -158,7 +159,7 @@ SearchResult TraceSearch::run(const Trace& t, const AnalysisWindow& window, cons
 QFuture<SearchResult> TraceSearch::runAsync(
     TracePtr trace, const AnalysisWindow& window, const QString& query, const ScopeFilter& scope)
 {
-    return QtConcurrent::run([trace, window, query, scope](QPromise<SearchResult>& promise) {
+    return QtConcurrent::run(workerPool(), [trace, window, query, scope](QPromise<SearchResult>& promise) {
         SearchResult r = run(
             *trace, window, query, [&promise] { return promise.isCanceled(); }, scope);
         if (!promise.isCanceled())

@@ -405,9 +405,12 @@ private:
             if (v)
                 put(*v);
         } else if constexpr (IsQHash<T>::value) {
-            m_s << qint64(v.size());
-            for (auto it = v.cbegin(); it != v.cend(); ++it)
-                put(it.key()), put(it.value());
+            // By key: a hash's order depends on its history, its bytes here must not.
+            auto keys = v.keys();
+            std::sort(keys.begin(), keys.end());
+            m_s << qint64(keys.size());
+            for (const auto& k : keys)
+                put(k), put(v.value(k));
         } else if constexpr (IsPair<T>::value)
             put(v.first), put(v.second);
         else

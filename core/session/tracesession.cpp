@@ -9,6 +9,7 @@
 #include "core/session/resultcache.h"
 #include "core/timeline/timelinecache.h"
 #include "core/util/logging.h"
+#include "core/util/workerpool.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -25,7 +26,7 @@ namespace {
 /// export was obtained.
 QFuture<LoadOutcome> loadReport(const QString& path, const LoadOptions& options, const QString& nsys)
 {
-    return QtConcurrent::run([path, options, nsys](QPromise<LoadOutcome>& promise) {
+    return QtConcurrent::run(workerPool(), [path, options, nsys](QPromise<LoadOutcome>& promise) {
         promise.setProgressRange(0, 1000);
         std::atomic<bool> cancel { false };
         auto cancelled = [&] {
@@ -290,7 +291,7 @@ void TraceSession::startImports(int index)
     startJob(Job::Imports, m_entries[index].id);
     const AnalysisOptions options = optionsFor(index);
     const TracePtr trace = m_entries[index].trace;
-    m_importsWatcher.setFuture(QtConcurrent::run([options, trace](QPromise<ImportsPtr>& promise) {
+    m_importsWatcher.setFuture(QtConcurrent::run(workerPool(), [options, trace](QPromise<ImportsPtr>& promise) {
         promise.setProgressRange(0, 1000);
         const auto progress
             = [&promise](int permille, const QString& stage) { promise.setProgressValueAndText(permille, stage); };
@@ -301,6 +302,45 @@ void TraceSession::startImports(int index)
     emit progress(-1, tr("Reading the imports of %1…").arg(trace->info.fileName));
 }
 
+QFuture<AnalysisPtr> TraceSession::readOrAnalyze(
+    const TracePtr& trace, const AnalysisOptions& options, const TraceCacheKey& key, const QByteArray& fingerprint)
+{
+    // A reopen: the result of the same export and options is read back instead of analysed. The
+    // views' lanes stored beside it go to the views' cache; a file without them starts their
+    // build as soon as the result's colour keys are checked (TimelineCache::prefetch).
+    ResultCache::Checked lanesReady;
+    Analyzer::ViewInputsReady viewInputsReady;
+    if (m_timelinePrefetch) {
+        lanesReady = [](const AnalysisResult& r, const TimelineDataPtr& lanes) {
+            if (lanes)
+                TimelineCache::shared().adopt(lanes, r);
+            else
+                TimelineCache::shared().prefetch(r.trace, TimelineData::Keys::fromAnalysis(r));
+        };
+        viewInputsReady = [](const AnalysisResult& partial) {
+            TimelineCache::shared().prefetch(partial.trace, TimelineData::Keys::fromAnalysis(partial));
+        };
+    }
+    return QtConcurrent::run(workerPool(),
+        [trace, options, key, fingerprint, cache = ResultCache(m_cacheDir), fromCache = m_jobFromCache, lanesReady,
+            viewInputsReady](QPromise<AnalysisPtr>& promise) {
+            QString why;
+            QElapsedTimer clock;
+            clock.start();
+            AnalysisPtr result = cache.read(key, fingerprint, trace, &why, lanesReady);
+            if (result) {
+                fromCache->store(true);
+                qCDebug(lcAnalysis) << "analysis of" << trace->info.fileName << "read from the result cache in"
+                                    << clock.elapsed() << "ms";
+            } else {
+                qCDebug(lcAnalysis) << "result cache miss for" << trace->info.fileName << "-" << why;
+                result = Analyzer::analyze(trace, options, Cancellation::of(promise), viewInputsReady);
+            }
+            if (result) // null only when cancelled: a cancelled future has no result
+                promise.addResult(std::move(result));
+        });
+}
+
 void TraceSession::startAnalysis(int index)
 {
     startJob(Job::Analysis, m_entries[index].id);
@@ -309,44 +349,20 @@ void TraceSession::startAnalysis(int index)
     options.imports = m_entries[index].imports;
     if (!ImportsReader::hasImports(options))
         options.imports = nullptr;
+    Analyzer::ViewInputsReady viewInputsReady;
+    if (m_timelinePrefetch)
+        viewInputsReady = [](const AnalysisResult& partial) {
+            TimelineCache::shared().prefetch(partial.trace, TimelineData::Keys::fromAnalysis(partial));
+        };
     const Entry& e = m_entries[index];
     const std::optional<QByteArray> fingerprint
         = e.cacheKey && !m_cacheDir.isEmpty() ? ResultCache::fingerprint(options) : std::nullopt;
     m_jobFingerprint = fingerprint.value_or(QByteArray());
     m_jobFromCache = std::make_shared<std::atomic<bool>>(false);
-    if (!fingerprint) {
-        m_analysisWatcher.setFuture(Analyzer::analyzeAsync(e.trace, options));
-    } else {
-        // A reopen: the result of the same export and options is read back instead of analysed.
-        m_analysisWatcher.setFuture(QtConcurrent::run(
-            [trace = e.trace, options, key = *e.cacheKey, fp = *fingerprint, cache = ResultCache(m_cacheDir),
-                fromCache = m_jobFromCache](QPromise<AnalysisPtr>& promise) {
-                QString why;
-                QElapsedTimer clock;
-                clock.start();
-                // The views' lanes, stored beside the result, are handed to the views' cache; a
-                // file without them starts their build as soon as the result's colour keys are
-                // checked, beside the rest of the read and the window's update.
-                const auto startLanes = [](const AnalysisResult& r, const TimelineDataPtr& lanes) {
-                    if (lanes) // stored beside the result: nothing to build
-                        TimelineCache::shared().adopt(lanes, r);
-                    else
-                        TimelineCache::shared().request(AnalysisPtr(AnalysisPtr(), &r)); // keys are copied now
-                };
-                AnalysisPtr result = cache.read(key, fp, trace, &why, startLanes);
-                if (result) {
-                    fromCache->store(true);
-                    qCDebug(lcAnalysis) << "analysis of" << trace->info.fileName << "read from the result cache in"
-                                        << clock.elapsed() << "ms";
-                } else {
-                    qCDebug(lcAnalysis) << "result cache miss for" << trace->info.fileName << "-" << why;
-                }
-                if (!result)
-                    result = Analyzer::analyze(trace, options, Cancellation::of(promise));
-                if (result) // null only when cancelled: a cancelled future has no result
-                    promise.addResult(std::move(result));
-            }));
-    }
+    if (!fingerprint)
+        m_analysisWatcher.setFuture(Analyzer::analyzeAsync(e.trace, options, std::move(viewInputsReady)));
+    else
+        m_analysisWatcher.setFuture(readOrAnalyze(e.trace, options, *e.cacheKey, *fingerprint));
     emit analysisStarted(index);
     emit progress(-1, tr("Analysing %1…").arg(m_entries[index].trace->info.fileName));
 }

@@ -83,6 +83,9 @@ public:
         m_cacheCapBytes = capBytes;
     }
     QString cacheDir() const { return m_cacheDir; }
+    /// Start each analysed trace's Timeline lanes (TimelineCache) while its analysis finishes
+    /// its window passes, instead of after (the window shows them; the CLI does not).
+    void setTimelinePrefetch(bool on) { m_timelinePrefetch = on; }
     /// Closes trace `index`, dropping its memory (a running analysis of it is discarded).
     void close(int index);
     /// Stops the running job and forgets the queued ones.
@@ -126,6 +129,10 @@ private:
     void startJob(Job job, quint64 traceId);
     void startImports(int index);
     void startAnalysis(int index);
+    /// The analysis job of a trace whose result may be cached: the result cache's file for
+    /// (`key`, `fingerprint`), else Analyzer; sets m_jobFromCache on a hit.
+    QFuture<AnalysisPtr> readOrAnalyze(
+        const TracePtr& trace, const AnalysisOptions& options, const TraceCacheKey& key, const QByteArray& fingerprint);
     /// Cancels the running job if it reads the imports of `traceId` (their paths changed, or it closes).
     void cancelImportsOf(quint64 traceId);
     void queueAnalysis(quint64 traceId);
@@ -160,6 +167,7 @@ private:
     QStringList m_pendingPaths;
     QVector<quint64> m_pendingAnalyses; ///< trace ids, oldest first
     Job m_job = Job::None; ///< what runs on the worker, until its future has finished
+    bool m_timelinePrefetch = false;
     bool m_jobCancelled = false; ///< the running job was cancelled: drop its result
     bool m_idleAnnounced = true; ///< idle() was emitted since the last job started
     quint64 m_jobTrace = 0; ///< trace id of the running analysis or import read

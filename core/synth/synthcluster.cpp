@@ -24,6 +24,7 @@ QString tr(const char* text) { return QCoreApplication::translate("sl", text); }
 constexpr qint64 kVmBits = qint64(1) << 48; // VM id 1, hardware id 0, as in every real export
 constexpr int kComputeStream = 7;
 constexpr int kNcclStream = 13; // NCCL creates its own stream after the default ones
+constexpr int kNcclHostStream = 17; // the host communicator's (one stream per process group, as in PyTorch)
 constexpr qint64 kBasePid = 4000;
 constexpr int NcclBlobHeader = 32;
 
@@ -150,34 +151,67 @@ std::string payloadBlob(const PayloadSchema& s, const std::vector<quint64>& valu
 
 using Inserter = SynthInserter;
 
-/// The model of SynthClusterOptions for one rank, in true time (ns).
-class RankTimeline
+/// The model of SynthClusterOptions in true time (ns), per host, advanced collective by collective.
+class Schedule
 {
 public:
-    RankTimeline(const SynthClusterOptions& o, int rank)
+    explicit Schedule(const SynthClusterOptions& o)
         : m_o(o)
-        , m_rank(rank)
+        , m_hosts((o.ranks + o.ranksPerHost - 1) / o.ranksPerHost)
+        , m_stepStart(size_t(m_hosts), o.firstStep())
+        , m_phase(size_t(m_hosts), o.firstStep() + o.prologueNs)
+        , m_last(size_t(m_hosts))
     {
     }
     qint64 compute(int r, int k, int c) const
     {
         return m_o.computeNs + m_o.jitterNs * ((r + k + c) % 4) + (r == m_o.straggler ? m_o.stragglerExtraNs : 0);
     }
-    /// Longest compute of collective (k, c) over all ranks.
-    qint64 maxCompute(int k, int c) const
+    /// Collective c of step k: every host's last arrival L.
+    void collective(int k, int c)
     {
+        qint64 world = 0;
+        for (int h = 0; h < m_hosts; ++h) {
+            m_last[size_t(h)] = m_phase[size_t(h)] + maxCompute(h, k, c);
+            world = std::max(world, m_last[size_t(h)]);
+        }
+        if (!m_o.onHostCommunicator(c))
+            std::fill(m_last.begin(), m_last.end(), world);
+    }
+    /// After collective c: the next compute phase starts when it has completed (on each host).
+    void completed()
+    {
+        for (int h = 0; h < m_hosts; ++h)
+            m_phase[size_t(h)] = m_last[size_t(h)] + m_o.transferNs + 2 * m_o.endJitterNs + m_o.gapNs;
+    }
+    /// After the last collective of a step: E_k is the phase, S_{k+1} follows.
+    void nextStep()
+    {
+        for (int h = 0; h < m_hosts; ++h) {
+            m_stepStart[size_t(h)] = m_phase[size_t(h)] + m_o.stepGapNs;
+            m_phase[size_t(h)] = m_stepStart[size_t(h)] + m_o.prologueNs;
+        }
+    }
+    qint64 phase(int h) const { return m_phase[size_t(h)]; }
+    qint64 last(int h) const { return m_last[size_t(h)]; }
+    qint64 stepStart(int h) const { return m_stepStart[size_t(h)]; }
+
+private:
+    /// Longest compute of collective (k, c) over host h's ranks.
+    qint64 maxCompute(int h, int k, int c) const
+    {
+        const int from = h * m_o.ranksPerHost, to = std::min(m_o.ranks, from + m_o.ranksPerHost);
         qint64 m = 0;
-        for (int r = 0; r < std::min(m_o.ranks, 4); ++r) // jitter repeats with period 4 in r
+        for (int r = from; r < std::min(to, from + 4); ++r) // jitter repeats with period 4 in r
             m = std::max(m, compute(r, k, c));
-        if (m_o.straggler >= 0)
+        if (m_o.straggler >= from && m_o.straggler < to)
             m = std::max(m, compute(m_o.straggler, k, c));
         return m;
     }
-    int rank() const { return m_rank; }
 
-private:
     const SynthClusterOptions& m_o;
-    int m_rank;
+    int m_hosts;
+    std::vector<qint64> m_stepStart, m_phase, m_last;
 };
 
 struct RankFile
@@ -329,7 +363,8 @@ public:
               error)
     {
     }
-    /// ncclCommInitRankConfig, 800 to 300 µs before step 0 (export clock: after every capture start).
+    /// ncclCommInitRankConfig, 800 to 300 µs before step 0 (export clock: after every capture start);
+    /// with host communicators the host's one, 250 to 100 µs before.
     bool init(qint64 boot)
     {
         if (!m_f.o.ncclPayloads)
@@ -338,7 +373,15 @@ public:
         const std::string blob = payloadBlob(payloadSchema(0),
             { SynthClusterOptions::worldCommunicator, quint64(m_f.o.ranks), quint64(m_f.rank),
                 quint64(m_f.localRank()) });
-        return m_range.i(at).i(at + 500'000).i(m_f.globalTid()).i(SidInitApi).i(kNcclDomain).b(blob).row();
+        if (!m_range.i(at).i(at + 500'000).i(m_f.globalTid()).i(SidInitApi).i(kNcclDomain).b(blob).row())
+            return false;
+        if (!m_f.o.hostCommunicators)
+            return true;
+        const int hostRanks = std::min(m_f.o.ranks - m_f.host() * m_f.o.ranksPerHost, m_f.o.ranksPerHost);
+        const std::string host = payloadBlob(payloadSchema(0),
+            { SynthClusterOptions::hostCommunicator(m_f.host()), quint64(hostRanks), quint64(m_f.localRank()),
+                quint64(m_f.localRank()) });
+        return m_range.i(at + 550'000).i(at + 700'000).i(m_f.globalTid()).i(SidInitApi).i(kNcclDomain).b(host).row();
     }
     /// The API call of collective c whose kernel starts at `kernelStart` (export clock); its launch
     /// call (6 to 2 µs before the kernel) lies inside it. AllReduce's reduction op: ncclSum (0).
@@ -347,8 +390,9 @@ public:
         if (!m_f.o.ncclPayloads)
             return true;
         const int api = apiOf(c);
-        const std::string blob
-            = payloadBlob(payloadSchema(api), { SynthClusterOptions::worldCommunicator, quint64(m_f.o.bytesOf(c)), 0 });
+        const quint64 comm = m_f.o.onHostCommunicator(c) ? SynthClusterOptions::hostCommunicator(m_f.host())
+                                                         : SynthClusterOptions::worldCommunicator;
+        const std::string blob = payloadBlob(payloadSchema(api), { comm, quint64(m_f.o.bytesOf(c)), 0 });
         return m_range.i(kernelStart - 9'000)
             .i(kernelStart - 1'000)
             .i(m_f.globalTid())
@@ -383,21 +427,23 @@ bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kerne
         "(?1, ?2, 59, ?3, ?4, NULL, 0)",
         error);
     const SynthClusterOptions& o = f.o;
-    const RankTimeline model(o, f.rank);
+    Schedule model(o);
+    const int h = f.host();
     // Event times are ns since the rank's own capture start, as nsys writes them; the session
     // anchors map them to the host's system clock and to UTC.
     const qint64 boot = -f.captureStart();
     NcclCalls nccl(db, f, error);
     if ((o.ncclPayloads && !writePayloadSchemas(db, error)) || !nccl.init(boot))
         return false;
-    qint64 stepStart = o.firstStep(), correlation = 1, grid = 1;
+    qint64 correlation = 1, grid = 1;
     for (int k = 0; k < o.steps; ++k) {
-        qint64 phase = stepStart + o.prologueNs;
+        const qint64 stepStart = model.stepStart(h);
         for (int c = 0; c < o.collectivesPerStep; ++c) {
             const int op = c % 4;
+            model.collective(k, c);
+            const qint64 phase = model.phase(h);
             const qint64 arrive = phase + model.compute(f.rank, k, c);
-            const qint64 last = phase + model.maxCompute(k, c);
-            const qint64 end = last + o.transferNs + o.endJitterNs * ((f.rank + c) % 3);
+            const qint64 end = model.last(h) + o.transferNs + o.endJitterNs * ((f.rank + c) % 3);
             if (!computeKernels(kernel, call, f, boot + phase, boot + arrive, &correlation, &grid)
                 || !nccl.call(c, boot + arrive)
                 || !call.i(boot + arrive - 6'000)
@@ -409,7 +455,7 @@ bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kerne
                 || !kernel.i(boot + arrive)
                         .i(boot + end)
                         .i(f.localRank())
-                        .i(kNcclStream)
+                        .i(o.onHostCommunicator(c) ? kNcclHostStream : kNcclStream)
                         .i(correlation++)
                         .i(f.globalPid())
                         .i(SidNccl0 + op)
@@ -424,13 +470,13 @@ bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kerne
                 return false;
             ++grid;
             *kernels += o.computeKernels + 1;
-            phase = last + o.transferNs + 2 * o.endJitterNs + o.gapNs;
+            model.completed();
         }
         const std::string name = "ProfilerStep#" + std::to_string(k);
-        if (!range.i(boot + stepStart).i(boot + phase).t(name).i(f.globalTid()).row())
+        if (!range.i(boot + stepStart).i(boot + model.phase(h)).t(name).i(f.globalTid()).row())
             return false;
-        *lastNs = boot + phase;
-        stepStart = phase + o.stepGapNs;
+        *lastNs = boot + model.phase(h);
+        model.nextStep();
     }
     return true;
 }

@@ -32,6 +32,11 @@ namespace sl {
 ///   clock reads t + epoch + hostClockErrorNs[h] (0 where the list is short), and rank r reads its
 ///   utcEpochNs (localRank)·3 µs late (localRank = r mod ranksPerHost): per-rank UTC anchors
 ///   disagree by a few µs on one host, the shared system clock does not.
+/// - With hostCommunicators, collectives c with c mod 4 = 1 or 2 (AllGather, ReduceScatter: tensor
+///   parallelism within a node) run on the host's own communicator (on CUDA stream 17; the world's
+///   are on 13): for them L = max over the host's ranks only, so the hosts' phases drift apart and
+///   P_{k,c}, L, E_k and S_k above are per host h (all hosts start step 0 at S_0; a world collective
+///   has L = max over every rank of P_{k,c}(h(r)) + its compute).
 struct SynthClusterOptions
 {
     int ranks = 8; ///< 2..1024
@@ -58,6 +63,13 @@ struct SynthClusterOptions
     /// SLURM_PROCID, RANK, ... in the process environment (META_DATA_CAPTURE); without them only
     /// the NCCL init payload tells the rank.
     bool rankEnvironment = true;
+    /// A communicator per host beside the world one (see the model above); with ncclPayloads each
+    /// rank also inits it (ncclCommInitRankConfig: the host's ranks, its local rank), 250 to 100 µs
+    /// before step 0.
+    bool hostCommunicators = false;
+    bool onHostCommunicator(int c) const { return hostCommunicators && (c % 4 == 1 || c % 4 == 2); }
+    /// NCCL's commHash of host h's communicator.
+    static quint64 hostCommunicator(int host) { return 0x6a09e667f3bcc908 + quint64(host); }
 
     static constexpr qint64 utcEpochNs = 1'767'258'000'000'000'000; ///< 2026-01-01T09:00:00Z
     static constexpr qint64 captureStaggerNs = 150'000;

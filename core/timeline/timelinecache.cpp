@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/timeline/timelinecache.h"
 
+#include "core/util/workerpool.h"
+
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -33,23 +35,46 @@ QFuture<TimelineDataPtr> TimelineCache::request(const AnalysisPtr& analysis)
     const Trace* trace = analysis->trace.get();
 
     QMutexLocker lock(&m_mutex);
+    if (TimelineDataPtr data = cachedLocked(trace, hash))
+        return readyFuture(std::move(data));
+    if (m_pending.trace == trace && m_pending.hash == hash && !m_pending.future.isCanceled()
+        && !m_pending.future.isFinished())
+        return m_pending.future;
+    return startLocked(analysis->trace, std::move(keys), hash);
+}
+
+void TimelineCache::prefetch(const TracePtr& trace, TimelineData::Keys keys)
+{
+    if (!trace)
+        return;
+    const size_t hash = keys.hash();
+    QMutexLocker lock(&m_mutex);
+    if (cachedLocked(trace.get(), hash) || (m_pending.future.isStarted() && !m_pending.future.isFinished()))
+        return;
+    startLocked(trace, std::move(keys), hash);
+}
+
+TimelineDataPtr TimelineCache::cachedLocked(const Trace* trace, size_t hash)
+{
     std::erase_if(m_entries, [](const Entry& e) { return e.data.expired(); });
     for (const Entry& e : m_entries)
         if (e.trace == trace && e.hash == hash)
             if (TimelineDataPtr data = e.data.lock())
-                return readyFuture(std::move(data));
-    if (m_pending.trace == trace && m_pending.hash == hash && !m_pending.future.isCanceled()
-        && !m_pending.future.isFinished())
-        return m_pending.future;
+                return data;
+    return nullptr;
+}
+
+QFuture<TimelineDataPtr> TimelineCache::startLocked(const TracePtr& trace, TimelineData::Keys keys, size_t hash)
+{
     if (m_pending.cancel && !m_pending.future.isFinished()) {
         m_pending.cancel->store(true);
         m_pending.future.cancel();
     }
-
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     ++m_builds;
-    m_pending = { trace, hash, {}, cancel };
+    m_pending = { trace.get(), hash, {}, cancel };
     m_pending.future = QtConcurrent::run(
+        workerPool(),
         [this, hash, cancel](QPromise<TimelineDataPtr>& promise, const TracePtr& t, TimelineData::Keys k) {
             promise.setProgressRange(0, 1000);
             TimelineDataPtr data = TimelineData::build(t, std::move(k), cancel.get(), [&](int permille) {
@@ -62,7 +87,7 @@ QFuture<TimelineDataPtr> TimelineCache::request(const AnalysisPtr& analysis)
             store(data, hash);
             promise.addResult(std::move(data));
         },
-        analysis->trace, std::move(keys));
+        trace, std::move(keys));
     return m_pending.future;
 }
 

@@ -34,6 +34,11 @@ public:
     /// Holds `data` as if built for `analysis` (restored from the result cache on a reopen): the
     /// views' request() then finds it.
     void adopt(const TimelineDataPtr& data, const AnalysisResult& analysis);
+    /// Starts building the data of `trace` for `keys` ahead of a request (an analysis still
+    /// running: Analyzer::ViewInputsReady) unless it is cached or another build is pending — a
+    /// prefetch never cancels a build somebody waits for. The request with the finished
+    /// analysis then joins this build.
+    void prefetch(const TracePtr& trace, TimelineData::Keys keys);
     /// Cancels the pending build, if any.
     void cancel();
     /// Drops what the cache holds of `trace` (a closed trace): its data keeps the trace alive.
@@ -58,6 +63,10 @@ private:
         std::shared_ptr<std::atomic<bool>> cancel;
     };
     void store(const TimelineDataPtr& data, size_t hash);
+    /// The cached data of (trace, hash), or null; m_mutex held.
+    TimelineDataPtr cachedLocked(const Trace* trace, size_t hash);
+    /// Starts a build, cancelling the pending one; m_mutex held.
+    QFuture<TimelineDataPtr> startLocked(const TracePtr& trace, TimelineData::Keys keys, size_t hash);
 
     mutable QMutex m_mutex;
     std::vector<Entry> m_entries;

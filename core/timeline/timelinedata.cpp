@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/timeline/timelinedata.h"
 
+#include "core/util/workerpool.h"
+
 #include <QHash>
 #include <QMutex>
 #include <QtConcurrent/QtConcurrentMap>
@@ -267,7 +269,7 @@ bool TimelineData::buildSummaries(const std::atomic<bool>* cancel, const std::fu
     std::stable_sort(order.begin(), order.end(),
         [&size](const TimelineLane* a, const TimelineLane* b) { return size(a) > size(b); });
     std::atomic<bool> failed { false };
-    QtConcurrent::blockingMap(order, [&](TimelineLane* lane) {
+    QtConcurrent::blockingMap(workerPool(), order, [&](TimelineLane* lane) {
         if (failed.load())
             return;
         const LaneEvents ev = eventsOf(*lane);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/util/futurewatch.h"
+#include "core/util/workerpool.h"
 
 #include <QFuture>
 #include <QObject>
@@ -36,7 +37,8 @@ public:
     {
         using T = std::invoke_result_t<Work&, const std::atomic<bool>&>;
         auto flag = std::make_shared<std::atomic<bool>>(false);
-        QFuture<T> f = QtConcurrent::run([work = std::move(work), flag]() mutable { return work(*flag); });
+        QFuture<T> f
+            = QtConcurrent::run(workerPool(), [work = std::move(work), flag]() mutable { return work(*flag); });
         track(std::move(f), std::move(flag), std::move(apply));
     }
     /// The same for a job that already is a future (its promise is polled for cancel).

@@ -98,7 +98,7 @@ private slots:
                 [&](int) { applied = true; });
         } // slot and owner destroyed while the work runs
         release = true;
-        QThreadPool::globalInstance()->waitForDone();
+        workerPool()->waitForDone();
         QTest::qWait(50);
         QVERIFY(!applied);
     }

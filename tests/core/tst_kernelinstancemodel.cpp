@@ -4,6 +4,7 @@
 // Expected rows are computed by hand from KernelsFixture's table.
 #include "core/analysis/passes/kernelanalysis.h"
 #include "core/models/kernelinstancemodel.h"
+#include "core/util/workerpool.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/kernelsfixture.h"
 #include "tests/common/tracefixture.h"
@@ -305,7 +306,7 @@ void TestKernelInstanceModel::destroyedMidSort()
             QThread::usleep(200);
         delete m;
     }
-    QVERIFY(QThreadPool::globalInstance()->waitForDone(10000));
+    QVERIFY(workerPool()->waitForDone(10000));
     QCoreApplication::processEvents(); // a late result finds no one to deliver to
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
 }

@@ -94,6 +94,7 @@ private slots:
     void cancel();
     void timelineLanes();
     void cacheSharedAcrossWindows();
+    void prefetchDuringTheAnalysisIsJoined();
 };
 
 void TestLaneSummary::empty()
@@ -448,6 +449,54 @@ void TestLaneSummary::cacheSharedAcrossWindows()
     QVERIFY(!rebuilt.isFinished() || rebuilt.result().get() != first.get()); // not served from the cache
     await(rebuilt);
     cache.forget(trace.get());
+    cache.clear();
+}
+
+void TestLaneSummary::prefetchDuringTheAnalysisIsJoined()
+{
+    // Kernels of two names (two categories) under prefill and decode ranges: the keys the
+    // prefetch takes mid-analysis must be those of the finished analysis.
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    for (int i = 0; i < 40; ++i) {
+        const qint64 t = 1'000'000 + 10'000 * qint64(i);
+        fx.nvtx(t, t + 9'000, 4242, 4242, i % 2 ? QStringLiteral("decode") : QStringLiteral("prefill"));
+        fx.kernel(t + 1'000, t + 6'000, 0, 7, quint32(i + 1), 4242,
+            i % 2 ? QStringLiteral("flash_fwd_kernel") : QStringLiteral("sm90_xmma_gemm_bf16bf16_bf16f32"));
+    }
+    const TracePtr trace = loadFixture(fx);
+    QVERIFY(trace);
+    TimelineCache& cache = TimelineCache::shared();
+    cache.clear();
+    const int before = cache.buildCount();
+    int calls = 0;
+    TimelineData::Keys early;
+    const AnalysisPtr full = Analyzer::analyze(trace, AnalysisOptions {}, {}, [&](const AnalysisResult& partial) {
+        ++calls;
+        early = TimelineData::Keys::fromAnalysis(partial);
+        cache.prefetch(partial.trace, early);
+    });
+    QVERIFY(full);
+    QCOMPARE(calls, 1);
+    QCOMPARE(cache.buildCount(), before + 1);
+    const TimelineData::Keys final = TimelineData::Keys::fromAnalysis(*full);
+    QCOMPARE(early, final);
+    QCOMPARE(final.phaseNames.size(), 4); // prefill, decode, sampling, unattributed
+    QCOMPARE(std::count(final.rangeKey.begin(), final.rangeKey.end(), quint8(1)), 20); // the decode ranges
+
+    // The request with the finished analysis joins the prefetched build instead of starting one.
+    const TimelineDataPtr data = await(cache.request(full));
+    QVERIFY(data);
+    QCOMPARE(cache.buildCount(), before + 1);
+    QCOMPARE(data->keys(), final);
+
+    // A prefetch never cancels a build another request waits for.
+    const TracePtr other = loadFixture(fx);
+    const QFuture<TimelineDataPtr> waited = cache.request(analyzeWindow(other, QStringLiteral("full")));
+    const TracePtr third = loadFixture(fx);
+    cache.prefetch(third, final);
+    QVERIFY(!waited.isCanceled());
+    QVERIFY(await(waited));
     cache.clear();
 }
 

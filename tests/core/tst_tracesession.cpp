@@ -3,6 +3,8 @@
 #include "core/io/tracecache.h"
 #include "core/session/resultcache.h"
 #include "core/session/tracesession.h"
+#include "core/timeline/timelinecache.h"
+#include "core/util/workerpool.h"
 #include "tests/common/tracefixture.h"
 
 #include <QCryptographicHash>
@@ -62,6 +64,7 @@ private slots:
     void closeDoesNotWaitForNcu();
     void cacheIsWrittenWhenIdleAndServesTheReopen();
     void reopenTakesTheCachedResult();
+    void timelinePrefetchBuildsOnceForTheWindow();
 };
 
 /// The first open analyses and, once idle, writes the result beside the trace cache file; a
@@ -97,6 +100,20 @@ void TestTraceSession::reopenTakesTheCachedResult()
     QCOMPARE(s.entry(0).analysis->kernelNs, 2500); // 1000 + 500 + 1000
     QCOMPARE(s.entry(0).analysis->kernelCount, 3);
     QVERIFY(s.entry(0).analysis->trace == s.entry(0).trace);
+
+    // The views' lanes come with it: nothing is built, a view's request is answered at once.
+    TimelineCache& lanes = TimelineCache::shared();
+    lanes.clear();
+    s.setTimelinePrefetch(true);
+    const int builds = lanes.buildCount();
+    QVERIFY(reopen());
+    QVERIFY(s.entry(0).analysisFromCache);
+    QCOMPARE(lanes.buildCount(), builds);
+    const QFuture<TimelineDataPtr> shown = lanes.request(s.entry(0).analysis);
+    QVERIFY(shown.isFinished() && shown.resultCount() == 1 && shown.result());
+    QCOMPARE(lanes.buildCount(), builds);
+    s.setTimelinePrefetch(false);
+    lanes.clear();
 
     WindowSpec custom;
     custom.kind = AnalysisWindow::Kind::Custom;
@@ -158,6 +175,30 @@ void TestTraceSession::cacheIsWrittenWhenIdleAndServesTheReopen()
     s.open({ a.path() });
     QVERIFY(waitIdle(s));
     QCOMPARE(s.entry(0).analysis->kernelNs, kernelNs);
+}
+
+void TestTraceSession::timelinePrefetchBuildsOnceForTheWindow()
+{
+    TraceFixture a;
+    fill(a, QStringLiteral("k"));
+    TimelineCache& cache = TimelineCache::shared();
+    cache.clear();
+    const int before = cache.buildCount();
+    TraceSession s;
+    s.open({ a.path() });
+    QVERIFY(waitIdle(s));
+    QCOMPARE(cache.buildCount(), before); // off unless asked (the CLI shows no timeline)
+    s.close(0);
+
+    s.setTimelinePrefetch(true);
+    s.open({ a.path() });
+    QVERIFY(waitIdle(s));
+    QCOMPARE(cache.buildCount(), before + 1); // started by the analysis, not by a view
+    QFuture<TimelineDataPtr> f = cache.request(s.entry(0).analysis);
+    f.waitForFinished();
+    QVERIFY(f.resultCount() == 1 && f.result());
+    QCOMPARE(cache.buildCount(), before + 1); // the view's request joined it
+    cache.clear();
 }
 
 void TestTraceSession::openAnalysesEach()
@@ -231,7 +272,7 @@ void TestTraceSession::latestWindowWins()
     s.setWindow(0, first);
     s.setWindow(0, second); // supersedes the running analysis: its result must never land
     QVERIFY(waitIdle(s));
-    QThreadPool::globalInstance()->waitForDone(30000);
+    workerPool()->waitForDone(30000);
     QCoreApplication::processEvents();
     QCOMPARE(ready.count(), 1);
     QCOMPARE(s.entry(0).analysis->window.endNs, 3200);
@@ -351,7 +392,7 @@ void TestTraceSession::cancelDropsEverything()
     QVERIFY(!s.isBusy());
     QCOMPARE(cancelled.count(), 1);
     QCOMPARE(idle.count(), 1);
-    QThreadPool::globalInstance()->waitForDone(30000);
+    workerPool()->waitForDone(30000);
     QCoreApplication::processEvents();
     QCOMPARE(s.count(), 0); // the load that was running finished into the void
     QTRY_VERIFY(QSqlDatabase::connectionNames().isEmpty());

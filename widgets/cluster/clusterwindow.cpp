@@ -5,6 +5,7 @@
 #include "core/cluster/clusterinputs.h"
 #include "core/cluster/digeststore.h"
 #include "core/util/format.h"
+#include "core/util/workerpool.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -168,7 +169,8 @@ ClusterWindow::ClusterWindow(const QString& folder, QWidget* parent)
         if (!path.isEmpty())
             emit evidenceRequested(path, at[2].toLongLong(), at[3].toLongLong());
     });
-    m_watcher.setFuture(QtConcurrent::run(&ClusterWindow::load, QStringList { folder }, cacheFor(folder)));
+    m_watcher.setFuture(
+        QtConcurrent::run(workerPool(), &ClusterWindow::load, QStringList { folder }, cacheFor(folder)));
 }
 
 ClusterWindow::~ClusterWindow()

@@ -12,6 +12,7 @@
 #include "core/models/comparisonrooflinemodel.h"
 #include "core/report/comparisonwriter.h"
 #include "core/util/futurewatch.h"
+#include "core/util/workerpool.h"
 #include "widgets/charts/categorybarchart.h"
 #include "widgets/charts/phasestackchart.h"
 #include "widgets/charts/stepdistributionchart.h"
@@ -483,7 +484,7 @@ void ComparisonDock::exportTo(const QString& dir)
         return;
     }
     m_export->setEnabled(false);
-    const QFuture<std::pair<bool, QString>> written = QtConcurrent::run([c, dir] {
+    const QFuture<std::pair<bool, QString>> written = QtConcurrent::run(workerPool(), [c, dir] {
         QString error;
         const bool ok = ComparisonWriter::writeAll(*c, dir, &error);
         return std::make_pair(ok, error);

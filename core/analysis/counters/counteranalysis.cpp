@@ -10,6 +10,7 @@
 #include "core/trace/gpumetricnames.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
+#include "core/util/workerpool.h"
 
 #include <QHash>
 #include <QtConcurrent/QtConcurrentMap>
@@ -175,7 +176,7 @@ CounterScope summarise(CounterScope::Kind kind, const QString& name, int deviceI
         if (gridOf[i] == i)
             distinct.push_back(i);
     std::vector<SampleWeights> whole(gridOf.size()), busyWeights(gridOf.size());
-    QtConcurrent::blockingMap(distinct, [&](size_t i) {
+    QtConcurrent::blockingMap(workerPool(), distinct, [&](size_t i) {
         whole[i] = CounterStats::weights(*series[qsizetype(i)], stretch);
         busyWeights[i] = CounterStats::weights(*series[qsizetype(i)], busyInStretch);
     });
@@ -183,7 +184,7 @@ CounterScope summarise(CounterScope::Kind kind, const QString& name, int deviceI
     std::vector<size_t> order(figures.size());
     for (size_t i = 0; i < order.size(); ++i)
         order[i] = i;
-    QtConcurrent::blockingMap(order, [&](size_t i) {
+    QtConcurrent::blockingMap(workerPool(), order, [&](size_t i) {
         const CounterSeries* s = series[qsizetype(i)];
         CounterFigure& f = figures[i];
         f.name = s->name;

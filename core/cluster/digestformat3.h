@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/cluster/rankdigest.h"
+
+#include <QHash>
+#include <QSqlDatabase>
+#include <QString>
+#include <QStringList>
+
+namespace sl {
+
+/// The tables of digest format version 3 (docs/digest-format.md), the one DigestStore writes:
+/// `digest_info` (identity, clocks, summary; the devices, processes and NCCL communicators as JSON
+/// arrays), `kinds` (what collectives share, and step-name prefixes), `collectives`, `steps`,
+/// `bins`, and the views `collective_times` and `step_times`. Messages are DigestStore's.
+class DigestFormat3
+{
+public:
+    static constexpr int version = 3;
+    static QStringList schema();
+    /// Every row of `d`, digest_info included (its `format` and `version` first).
+    static bool insert(QSqlDatabase db, const RankDigest& d, QString* error);
+    /// What follows digest_info: `info` is its key → value, `d` has its common keys already.
+    static bool read(QSqlDatabase db, const QHash<QString, QString>& info, RankDigest* d, QString* error);
+    /// The queries of DigestStore::contentDump, in key order.
+    static QStringList dumpQueries();
+};
+
+} // namespace sl

@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: MIT
+// Cluster runs (issue 22): the cross-rank analysis of per-rank digests (ClusterAnalyzer): pairing,
+// clocks, waits, the straggler and its what-if. The digests themselves are tested in
+// tst_clusterdigest, the CLI in tst_clustercli.
+// Expected figures come from SynthClusterOptions' timeline model (core/synth/synthcluster.h),
+// worked out here by hand, or from SQL over the exports; never from the analysis' own output.
+#include "core/cluster/clusteranalyzer.h"
+#include "core/cluster/exportdigester.h"
+#include "core/synth/synthcluster.h"
+#include "tests/common/clusterfixture.h"
+
+#include <QFile>
+#include <QHash>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace sl;
+using namespace sl::test;
+
+namespace {
+
+/// Rank r's compute before collective c of step k (the model's definition, written out again).
+qint64 compute(const SynthClusterOptions& o, int r, int k, int c)
+{
+    return o.computeNs + o.jitterNs * ((r + k + c) % 4) + (r == o.straggler ? o.stragglerExtraNs : 0);
+}
+
+qint64 nearestRank(std::vector<qint64> v, double p)
+{
+    std::sort(v.begin(), v.end());
+    const auto rank = std::clamp<size_t>(size_t(std::ceil(p / 100.0 * double(v.size()))), 1, v.size());
+    return v[rank - 1];
+}
+
+/// Digests of the run's exports, copied first under names in an order unrelated to the rank
+/// (as from a shared folder of "job-<uuid>.sqlite" files): ranks must come from the environment.
+std::vector<RankDigest> digestsShuffled(const QTemporaryDir& dir, const SynthClusterOptions& o, QStringList* names)
+{
+    const auto r = writeSynthCluster(dir.filePath(QStringLiteral("raw")), o);
+    std::vector<RankDigest> digests;
+    if (!r.ok)
+        return digests;
+    for (int i = 0; i < o.ranks; ++i) {
+        const int rank = (i * 3 + 1) % o.ranks; // 8 ranks: 1, 4, 7, 2, 5, 0, 3, 6
+        const QString name = QStringLiteral("job-%1.sqlite").arg(QChar(QLatin1Char('a' + i)));
+        const QString copy = dir.filePath(name);
+        QFile::copy(r.files[rank], copy);
+        RankDigest d;
+        QString error;
+        if (!ExportDigester::digest(copy, &d, &error))
+            return {};
+        digests.push_back(std::move(d));
+        (*names)[rank] = name;
+    }
+    return digests;
+}
+
+struct HandCollective
+{
+    quint64 comm;
+    qint64 arrival, end, bytes;
+};
+
+/// A digest of one rank on `host` whose collectives carry NCCL payloads (one clock for all hosts:
+/// equal UTC anchors, no system clock).
+RankDigest commDigest(int rank, const char* host, const std::vector<HandCollective>& collectives)
+{
+    RankDigest d;
+    d.file = QStringLiteral("r%1.sqlite").arg(rank);
+    d.rank = rank;
+    d.rankSource = QStringLiteral("env:RANK");
+    d.hostname = QLatin1String(host);
+    d.utcEpochNs = 1'767'258'000'000'000'000;
+    QHash<quint64, qint64> ordinal;
+    for (const HandCollective& c : collectives) {
+        int index = -1;
+        for (size_t i = 0; i < d.communicators.size(); ++i)
+            index = d.communicators[i].hash == c.comm ? int(i) : index;
+        if (index < 0) {
+            d.communicators.push_back({ c.comm, -1, -1 });
+            index = int(d.communicators.size()) - 1;
+        }
+        d.collectives.push_back(
+            { QStringLiteral("AllReduce"), 0, 0, 13, 0, c.bytes, c.arrival, c.end, -1, index, ordinal[c.comm]++ });
+    }
+    return d;
+}
+
+} // namespace
+
+class TestClusterAnalyzer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void issueRunNamesTheStraggler_data();
+    void issueRunNamesTheStraggler();
+    void rankFromNcclPayload();
+    void subCommunicatorsAndNodes();
+    void desyncIsListed();
+    void singleHostIsIntraNode();
+    void partialPayloadsFallBack();
+    void issueRunStepsAndWhatIf();
+    void noStragglerWithoutOne();
+    void ranksWithoutEnvironmentAreGuessed();
+    void duplicateRanksAreRefused();
+};
+
+void TestClusterAnalyzer::issueRunNamesTheStraggler_data()
+{
+    QTest::addColumn<bool>("payloads");
+    QTest::newRow("NCCL payloads") << true;
+    QTest::newRow("no payloads") << false;
+}
+
+void TestClusterAnalyzer::issueRunNamesTheStraggler()
+{
+    QFETCH(bool, payloads);
+    QTemporaryDir dir;
+    SynthClusterOptions o = issueRun();
+    o.ncclPayloads = payloads;
+    QStringList names(o.ranks);
+    std::vector<RankDigest> digests = digestsShuffled(dir, o, &names);
+    QCOMPARE(int(digests.size()), o.ranks);
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+
+    // By hand from the model: rank 5 arrives last at every collective (its 300 µs extra exceeds
+    // the 6 µs jitter range). Rank r waits Σ (compute5 − compute_r) over 20 × 4 collectives.
+    const int collectives = o.steps * o.collectivesPerStep;
+    QCOMPARE(r.matched, qint64(collectives));
+    QCOMPARE(r.unmatched, 0);
+    QCOMPARE(r.pairing, payloads ? QStringLiteral("communicator+ordinal") : QStringLiteral("op+stream-ordinal"));
+    QCOMPARE(r.mismatched, 0);
+    QCOMPARE(r.collectives[2].bytes, payloads ? 4 * 1024 * 1024 : -1);
+    QCOMPARE(r.collectives[2].communicator, payloads ? QStringLiteral("d1b54a32d192ed03") : QString());
+    // Hosts of 4 ranks each, every collective spans both: all inter-node.
+    QCOMPARE(r.interNode, qint64(collectives));
+    QCOMPARE(r.intraNode, 0);
+    QVERIFY(r.hasStraggler);
+    QCOMPARE(r.stragglerRank, 5);
+    QCOMPARE(r.stragglerShare, 1.0);
+    std::vector<qint64> skews, transfers;
+    std::vector<qint64> wait(size_t(o.ranks), 0);
+    for (int k = 0; k < o.steps; ++k)
+        for (int c = 0; c < o.collectivesPerStep; ++c) {
+            qint64 first = compute(o, 0, k, c);
+            for (int rank = 0; rank < o.ranks; ++rank) {
+                wait[size_t(rank)] += compute(o, 5, k, c) - compute(o, rank, k, c);
+                first = std::min(first, compute(o, rank, k, c));
+            }
+            skews.push_back(compute(o, 5, k, c) - first);
+            // The shortest NCCL kernel is the last arriver's: transfer + its end jitter.
+            transfers.push_back(o.transferNs + o.endJitterNs * ((5 + c) % 3));
+        }
+    QCOMPARE(int(r.ranks.size()), 8);
+    for (int rank = 0; rank < o.ranks; ++rank) {
+        const ClusterRank& x = r.ranks[size_t(rank)];
+        QCOMPARE(x.rank, rank);
+        QCOMPARE(x.rankSource, QStringLiteral("env:RANK"));
+        QCOMPARE(x.file, names[rank]);
+        QCOMPARE(x.host, rank < 4 ? QStringLiteral("host0") : QStringLiteral("host1"));
+        QCOMPARE(x.lastArrivalShare, rank == 5 ? 1.0 : 0.0);
+        QCOMPARE(x.waitInterNodeNs, x.waitNs);
+        QCOMPARE(x.waitIntraNodeNs, 0);
+        QCOMPARE(x.ncclIntraNodeNs, 0);
+        QCOMPARE(x.ncclInterNodeNs, x.ncclNs);
+        QVERIFY2(std::abs(x.waitNs - wait[size_t(rank)]) <= wait[size_t(rank)] / 100,
+            qPrintable(
+                QStringLiteral("rank %1: wait %2, expected %3").arg(rank).arg(x.waitNs).arg(wait[size_t(rank)])));
+    }
+    QCOMPARE(wait[5], 0);
+    QCOMPARE(wait[0], 80 * o.stragglerExtraNs); // the jitter differences cancel over the 4 residues
+    // The finding's evidence: rank 5 is latest by the whole 300 µs where its jitter residue
+    // (5 + k + c) mod 4 is the largest, first at step 0's third collective; shown on its own export
+    // from the end of its previous NCCL kernel to the end of this one (SQL over report.5).
+    QCOMPARE(r.findings.size(), size_t(1));
+    const ClusterFinding& finding = r.findings[0];
+    QCOMPARE(finding.kind, QStringLiteral("straggler"));
+    QCOMPARE(finding.evidence.size(), size_t(5));
+    const QString five = dir.filePath(names[5]);
+    const QString ncclEnd = QStringLiteral("SELECT k.end FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
+                                           "k.shortName WHERE s.value LIKE 'nccl%' ORDER BY k.start LIMIT 1 OFFSET %1");
+    QCOMPARE(finding.evidence[0].rank, 5);
+    QCOMPARE(finding.evidence[0].file, names[5]);
+    QCOMPARE(finding.evidence[0].startNs, sqlScalar(five, ncclEnd.arg(1)));
+    QCOMPARE(finding.evidence[0].endNs, sqlScalar(five, ncclEnd.arg(2)));
+    // The margin is 300 µs up to the clock residual between the hosts (the next-latest rank may be on host 0).
+    const QRegularExpressionMatch margin
+        = QRegularExpression(QStringLiteral("arrives ([0-9.]+) µs after")).match(finding.evidence[0].label);
+    QVERIFY2(margin.hasMatch(), qPrintable(finding.evidence[0].label));
+    QVERIFY2(std::abs(margin.captured(1).toDouble() - 300.0) <= 2.0 * double(o.endJitterNs) / 1000.0,
+        qPrintable(finding.evidence[0].label));
+    QVERIFY(std::abs(r.skewP50Ns - nearestRank(skews, 50)) <= 10'000);
+    QVERIFY(std::abs(r.skewP90Ns - nearestRank(skews, 90)) <= 10'000);
+    QCOMPARE(r.transferP50Ns, nearestRank(transfers, 50));
+
+    // Clocks: host 1's UTC-derived times are 2.8 ms late, so the correction is −2.8 ms.
+    QCOMPARE(int(r.hosts.size()), 2);
+    QCOMPARE(r.hosts[0].method, QStringLiteral("reference"));
+    QCOMPARE(r.hosts[0].offsetNs, 0);
+    QCOMPARE(r.hosts[1].method, QStringLiteral("utc+collective-ends"));
+    QVERIFY2(std::abs(r.hosts[1].offsetNs - -2'800'000) <= 20'000, qPrintable(QString::number(r.hosts[1].offsetNs)));
+    QVERIFY(r.hosts[1].residualNs >= 0 && r.hosts[1].residualNs <= 2 * o.endJitterNs);
+    QCOMPARE(r.hosts[1].samples, qint64(4 * collectives));
+    QVERIFY(r.warnings.isEmpty());
+}
+
+void TestClusterAnalyzer::rankFromNcclPayload()
+{
+    QTemporaryDir dir;
+    SynthClusterOptions o = issueRun();
+    o.ranks = 4;
+    o.ranksPerHost = 2;
+    o.straggler = 2;
+    o.steps = 3;
+    o.hostClockErrorNs = { 0, 1'000'000 };
+    o.rankEnvironment = false;
+    QStringList names(o.ranks);
+    std::vector<RankDigest> digests = digestsShuffled(dir, o, &names);
+    QCOMPARE(int(digests.size()), o.ranks);
+    // No rank variable in any environment (checked by SQL): the rank is the one each process gave
+    // NCCL in ncclCommInitRankConfig, decoded from the payload.
+    QCOMPARE(sqlScalar(dir.filePath(names[3]),
+                 QStringLiteral("SELECT count(*) FROM META_DATA_CAPTURE WHERE value LIKE 'SLURM_PROCID=%' OR value "
+                                "LIKE 'RANK=%'")),
+        0);
+    for (const RankDigest& d : digests)
+        QCOMPARE(d.rankSource, QStringLiteral("nccl:CommInitRank"));
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    for (int rank = 0; rank < o.ranks; ++rank) {
+        QCOMPARE(r.ranks[size_t(rank)].rank, rank);
+        QCOMPARE(r.ranks[size_t(rank)].file, names[rank]);
+        QCOMPARE(r.ranks[size_t(rank)].rankSource, QStringLiteral("nccl:CommInitRank"));
+    }
+    QVERIFY(!r.warnings.join(QLatin1Char(' ')).contains(QLatin1String("guessed")));
+    QCOMPARE(r.stragglerRank, 2);
+    // Neither payloads nor environment: nothing says the rank.
+    o.ncclPayloads = false;
+    const auto bare = writeSynthCluster(dir.filePath(QStringLiteral("bare")), o);
+    QVERIFY2(bare.ok, qPrintable(bare.error));
+    RankDigest d;
+    QVERIFY2(ExportDigester::digest(bare.files[1], &d, &error), qPrintable(error));
+    QCOMPARE(d.rank, -1);
+    QCOMPARE(d.rankSource, QStringLiteral("none"));
+    QVERIFY(d.communicators.empty());
+    QCOMPARE(d.collectives[0].comm, -1);
+}
+
+void TestClusterAnalyzer::subCommunicatorsAndNodes()
+{
+    // Ranks 0, 1 on node-a share communicator A, ranks 2, 3 on node-b communicator B; W spans all.
+    // Times in µs: A: arrivals 100, 150; B: 300, 200; W: 2000, 2100, 2400, 2050; every end equal.
+    const quint64 a = 0xa, b = 0xb, w = 0xfedcba9876543210;
+    std::vector<RankDigest> digests {
+        commDigest(0, "node-a", { { a, 100'000, 1'000'000, 1024 }, { w, 2'000'000, 3'000'000, 4096 } }),
+        commDigest(1, "node-a", { { a, 150'000, 1'000'000, 1024 }, { w, 2'100'000, 3'000'000, 4096 } }),
+        commDigest(2, "node-b", { { b, 300'000, 1'000'000, 2048 }, { w, 2'400'000, 3'000'000, 4096 } }),
+        commDigest(3, "node-b", { { b, 200'000, 1'000'000, 2048 }, { w, 2'050'000, 3'000'000, 4096 } }),
+    };
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    QCOMPARE(r.pairing, QStringLiteral("communicator+ordinal"));
+    QCOMPARE(r.matched, 3);
+    QCOMPARE(r.unmatched, 0);
+    QCOMPARE(r.intraNode, 2);
+    QCOMPARE(r.interNode, 1);
+    QCOMPARE(r.hosts[1].offsetNs, 0);
+    QCOMPARE(r.hosts[1].residualNs, 0);
+    const qint64 matched[] = { 2, 2, 2, 2 }, last[] = { 0, 1, 2, 0 };
+    const qint64 waitIntra[] = { 50'000, 0, 0, 100'000 }, waitInter[] = { 400'000, 300'000, 0, 350'000 };
+    const qint64 ncclIntra[] = { 900'000, 850'000, 700'000, 800'000 };
+    const qint64 ncclInter[] = { 1'000'000, 900'000, 600'000, 950'000 };
+    for (size_t i = 0; i < 4; ++i) {
+        const ClusterRank& x = r.ranks[i];
+        QCOMPARE(x.matched, matched[i]);
+        QCOMPARE(x.lastArrivals, last[i]);
+        QCOMPARE(x.lastArrivalShare, double(last[i]) / 2);
+        QCOMPARE(x.waitIntraNodeNs, waitIntra[i]);
+        QCOMPARE(x.waitInterNodeNs, waitInter[i]);
+        QCOMPARE(x.waitNs, waitIntra[i] + waitInter[i]);
+        QCOMPARE(x.ncclIntraNodeNs, ncclIntra[i]);
+        QCOMPARE(x.ncclInterNodeNs, ncclInter[i]);
+    }
+    QCOMPARE(r.stragglerRank, 2);
+    QCOMPARE(r.skewP50Ns, 100'000); // skews 50, 100, 400 µs
+    int ranks = 0;
+    for (const ClusterCollective& c : r.collectives)
+        ranks += c.ranks;
+    QCOMPARE(ranks, 2 + 2 + 4);
+}
+
+void TestClusterAnalyzer::desyncIsListed()
+{
+    // Rank 1 thinks the second collective on the communicator moves 8 KiB, rank 0 4 KiB.
+    std::vector<RankDigest> digests {
+        commDigest(0, "node-a", { { 7, 100'000, 900'000, 4096 }, { 7, 1'100'000, 1'900'000, 4096 } }),
+        commDigest(1, "node-a", { { 7, 120'000, 900'000, 4096 }, { 7, 1'150'000, 1'900'000, 8192 } }),
+    };
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    QCOMPARE(r.matched, 1);
+    QCOMPARE(r.mismatched, 1);
+    QCOMPARE(r.mismatchedKeys.size(), 1);
+    QVERIFY2(r.mismatchedKeys[0].contains(QLatin1String("#1")) && r.mismatchedKeys[0].contains(QLatin1String("8192")),
+        qPrintable(r.mismatchedKeys[0]));
+    QVERIFY(r.warnings.join(QLatin1Char(' ')).contains(QLatin1String("desync")));
+    // Rank 1 arrived last at the one matched collective: a straggler finding, then the desync's.
+    QCOMPARE(r.findings.size(), size_t(2));
+    const ClusterFinding& desync = r.findings[1];
+    QCOMPARE(desync.kind, QStringLiteral("desync"));
+    QCOMPARE(desync.evidence.size(), size_t(2));
+    QCOMPARE(desync.evidence[1].file, QStringLiteral("r1.sqlite"));
+    QCOMPARE(desync.evidence[1].startNs, 1'150'000);
+    QCOMPARE(desync.evidence[1].endNs, 1'900'000);
+    QCOMPARE(r.ranks[0].waitNs, 20'000); // only the matched first collective
+}
+
+void TestClusterAnalyzer::singleHostIsIntraNode()
+{
+    QTemporaryDir dir;
+    SynthClusterOptions o = issueRun();
+    o.ranks = 4;
+    o.ranksPerHost = 4;
+    o.straggler = 2;
+    o.steps = 2;
+    QStringList names(o.ranks);
+    std::vector<RankDigest> digests = digestsShuffled(dir, o, &names);
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    // One host: all 2 × 4 collectives are intra-node; rank 0 waits 300 µs at each (the jitter
+    // differences to rank 2 cancel over the four residues of a step).
+    QCOMPARE(r.hosts.size(), size_t(1));
+    QCOMPARE(r.intraNode, 8);
+    QCOMPARE(r.interNode, 0);
+    QCOMPARE(r.ranks[0].waitIntraNodeNs, 8 * o.stragglerExtraNs);
+    QCOMPARE(r.ranks[0].waitInterNodeNs, 0);
+    QCOMPARE(r.ranks[0].ncclInterNodeNs, 0);
+    QCOMPARE(r.ranks[0].ncclIntraNodeNs, r.ranks[0].ncclNs);
+}
+
+void TestClusterAnalyzer::partialPayloadsFallBack()
+{
+    // Rank 1's export was made without blobs: no communicator there, so nobody pairs by one.
+    std::vector<RankDigest> digests {
+        commDigest(0, "node-a", { { 7, 100'000, 900'000, 4096 } }),
+        handDigest(QStringLiteral("r1.sqlite"), 1, 150'000),
+    };
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    QCOMPARE(r.pairing, QStringLiteral("op+stream-ordinal"));
+    QCOMPARE(r.matched, 1);
+    QVERIFY(r.warnings.join(QLatin1Char(' ')).contains(QLatin1String("not all of them")));
+}
+
+void TestClusterAnalyzer::issueRunStepsAndWhatIf()
+{
+    QTemporaryDir dir;
+    const SynthClusterOptions o = issueRun();
+    QStringList names(o.ranks);
+    std::vector<RankDigest> digests = digestsShuffled(dir, o, &names);
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    std::vector<qint64> stepTimes, savings;
+    for (int k = 0; k < o.steps; ++k) {
+        qint64 step = o.prologueNs, saving = 0;
+        for (int c = 0; c < o.collectivesPerStep; ++c) {
+            step += compute(o, 5, k, c) + o.transferNs + 2 * o.endJitterNs + o.gapNs;
+            // Times relative to this collective's compute phase start P: arrival = compute, the
+            // previous collective ended endJitter·((r + c − 1) mod 3) − 2·endJitter − gap before P
+            // (for c = 0: the step started prologue before P).
+            const auto prevEnd = [&](int rank) {
+                return c == 0 ? -o.prologueNs : o.endJitterNs * ((rank + c - 1) % 3) - 2 * o.endJitterNs - o.gapNs;
+            };
+            std::vector<qint64> leads;
+            qint64 othersLast = 0;
+            for (int rank = 0; rank < o.ranks; ++rank)
+                if (rank != 5) {
+                    leads.push_back(compute(o, rank, k, c) - prevEnd(rank));
+                    othersLast = std::max(othersLast, compute(o, rank, k, c));
+                }
+            const qint64 whatIfArrival = prevEnd(5) + nearestRank(leads, 50);
+            saving += compute(o, 5, k, c) - std::max(whatIfArrival, othersLast);
+        }
+        stepTimes.push_back(step);
+        savings.push_back(saving);
+    }
+    for (const ClusterRank& x : r.ranks) {
+        QCOMPARE(x.steps, qint64(o.steps));
+        QCOMPARE(x.stepP50Ns, nearestRank(stepTimes, 50));
+        QCOMPARE(x.stepP90Ns, nearestRank(stepTimes, 90));
+    }
+    QCOMPARE(r.ranks[0].stepP50Ns, 4'960'000); // 20 µs + 4 × (1100 + 120 + 2 + 10) µs + 2 × (0+1+2+3) µs
+    QVERIFY2(std::abs(r.whatifStepSavingNs - nearestRank(savings, 50)) <= 10'000,
+        qPrintable(QStringLiteral("%1 vs %2").arg(r.whatifStepSavingNs).arg(nearestRank(savings, 50))));
+    QVERIFY(r.whatifStepSavingNs > 4 * 290'000); // about the 300 µs extra at each of the 4 collectives
+}
+
+void TestClusterAnalyzer::noStragglerWithoutOne()
+{
+    QTemporaryDir dir;
+    SynthClusterOptions o = issueRun();
+    o.straggler = -1;
+    QStringList names(o.ranks);
+    std::vector<RankDigest> digests = digestsShuffled(dir, o, &names);
+    QCOMPARE(int(digests.size()), o.ranks);
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    // The slowest compute (jitter residue 3) is shared by ranks r and r + 4 at every collective:
+    // no single last arriver, so no rank collects a share, and nobody is blamed.
+    QVERIFY(!r.hasStraggler);
+    for (const ClusterRank& x : r.ranks)
+        QCOMPARE(x.lastArrivals, 0);
+    // Skew = the jitter range, 3 × 2 µs, at every collective.
+    QVERIFY(std::abs(r.skewP50Ns - 3 * o.jitterNs) <= 10'000);
+}
+
+void TestClusterAnalyzer::ranksWithoutEnvironmentAreGuessed()
+{
+    std::vector<RankDigest> digests { handDigest(QStringLiteral("b.sqlite"), -1, 100'000),
+        handDigest(QStringLiteral("a.sqlite"), 0, 400'000), handDigest(QStringLiteral("c.sqlite"), -1, 200'000) };
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    QCOMPARE(r.ranks[0].file, QStringLiteral("a.sqlite"));
+    QCOMPARE(r.ranks[0].rankSource, QStringLiteral("env:RANK"));
+    QCOMPARE(r.ranks[1].file, QStringLiteral("b.sqlite")); // file order fills the free ranks
+    QCOMPARE(r.ranks[1].rankSource, QStringLiteral("file-order"));
+    QCOMPARE(r.ranks[2].file, QStringLiteral("c.sqlite"));
+    QVERIFY(r.warnings.join(QLatin1Char(' ')).contains(QLatin1String("guessed")));
+    // One host, one clock: arrivals 400, 100 and 200 µs after the common session start.
+    QCOMPARE(r.hosts.size(), size_t(1));
+    QCOMPARE(r.skewP50Ns, 300'000);
+    QCOMPARE(r.ranks[0].lastArrivals, 1);
+    QCOMPARE(r.ranks[1].waitNs, 300'000);
+    QCOMPARE(r.ranks[2].waitNs, 200'000);
+    QCOMPARE(r.transferP50Ns, 600'000); // the last arriver's 1 ms − 400 µs
+}
+
+void TestClusterAnalyzer::duplicateRanksAreRefused()
+{
+    std::vector<RankDigest> digests { handDigest(QStringLiteral("x.sqlite"), 3, 0),
+        handDigest(QStringLiteral("y.sqlite"), 3, 0) };
+    ClusterResult r;
+    QString error;
+    QVERIFY(!ClusterAnalyzer::analyze(std::move(digests), &r, &error));
+    QVERIFY(error.contains(QLatin1String("x.sqlite")) && error.contains(QLatin1String("y.sqlite")));
+    std::vector<RankDigest> one { handDigest(QStringLiteral("x.sqlite"), 0, 0) };
+    QVERIFY(!ClusterAnalyzer::analyze(std::move(one), &r, &error));
+}
+
+QTEST_GUILESS_MAIN(TestClusterAnalyzer)
+#include "tst_clusteranalyzer.moc"
