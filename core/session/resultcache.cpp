@@ -18,14 +18,27 @@
 #include <QThreadPool>
 
 #include <cstring>
+#include <future>
 
 namespace sl {
 
 namespace {
 
 constexpr char kMagic[8] = { 'S', 'L', 'R', 'E', 'S', 'U', 'L', 'T' };
-/// magic 8, version 4, header size 4, key digest 32, payload length 8, payload checksum 8
+/// magic 8, version 4, header size 4, key digest 32, payload length 8, checksum 8 (all but the lanes)
 constexpr qint64 kHeaderBytes = 64;
+/// Payload's start: the result's length and the lanes' checksum, 8 bytes each.
+constexpr qint64 kSectionBytes = 16;
+
+/// The lanes' colour keys are those of `result`, as TimelineData::build completes them.
+bool sameKeys(const TimelineData::Keys& lanes, const AnalysisResult& result)
+{
+    TimelineData::Keys keys = TimelineData::Keys::fromAnalysis(result);
+    keys.kernelKeyOfName.resize(
+        std::max(keys.kernelKeyOfName.size(), size_t(result.trace->strings.size())), LaneSummary::kNoKey);
+    keys.rangeKey.resize(size_t(result.trace->nvtx.size()), LaneSummary::kNoKey);
+    return keys == lanes;
+}
 
 QByteArray keyDigest(const TraceCacheKey& key, const QByteArray& fingerprint)
 {
@@ -124,24 +137,39 @@ AnalysisPtr ResultCache::read(const TraceCacheKey& key, const QByteArray& finger
         return miss(QStringLiteral("written for another export or other options"), true);
     if (payload != quint64(f.size() - kHeaderBytes))
         return miss(QStringLiteral("truncated or extended"), true);
-    if (cacheChecksum(map + kHeaderBytes, payload) != checksum)
-        return miss(QStringLiteral("checksum mismatch"), true);
-    quint64 resultBytes = 0;
-    if (payload >= 8)
+    // Payload: result length R, lanes checksum, R bytes of result, the lanes. The header's
+    // checksum covers all but the lanes, which are checked and read on a thread of their own
+    // meanwhile (they do not depend on the result; their keys are compared with its keys after).
+    quint64 resultBytes = 0, lanesChecksum = 0;
+    if (payload >= kSectionBytes) {
         std::memcpy(&resultBytes, map + kHeaderBytes, 8);
-    if (payload < 8 || resultBytes > payload - 8)
+        std::memcpy(&lanesChecksum, map + kHeaderBytes + 8, 8);
+    }
+    if (payload < kSectionBytes || resultBytes > payload - kSectionBytes)
         return miss(QStringLiteral("the result's length does not fit the file"), true);
-    const auto* data = reinterpret_cast<const char*>(map + kHeaderBytes + 8);
+    const auto* data = reinterpret_cast<const char*>(map + kHeaderBytes + kSectionBytes);
     const QByteArray bytes = QByteArray::fromRawData(data, qsizetype(resultBytes));
-    const QByteArray lanesBytes = QByteArray::fromRawData(data + resultBytes, qsizetype(payload - 8 - resultBytes));
+    const QByteArray lanesBytes
+        = QByteArray::fromRawData(data + resultBytes, qsizetype(payload - kSectionBytes - resultBytes));
     QString reason, lanesWhy;
+    auto lanesJob = std::async(std::launch::async, [&]() -> TimelineDataPtr {
+        if (lanesBytes.isEmpty())
+            return nullptr;
+        if (cacheChecksum(reinterpret_cast<const uchar*>(lanesBytes.constData()), quint64(lanesBytes.size()))
+            != lanesChecksum) {
+            lanesWhy = QStringLiteral("timeline lanes: checksum mismatch");
+            return nullptr;
+        }
+        return TimelineArchive::read(lanesBytes, trace, &lanesWhy);
+    }); // joined before `map` goes: by get() below, else by its destructor
+    if (cacheChecksum(map + kHeaderBytes, kSectionBytes + resultBytes) != checksum)
+        return miss(QStringLiteral("checksum mismatch"), true);
     bool lanesRefused = false;
     std::shared_ptr<AnalysisResult> result = ResultArchive::read(bytes, trace, &reason, [&](const AnalysisResult& r) {
-        TimelineDataPtr lanes;
-        if (!lanesBytes.isEmpty()) {
-            lanes = TimelineArchive::read(lanesBytes, trace, TimelineData::Keys::fromAnalysis(r), &lanesWhy);
-            lanesRefused = !lanes;
-        }
+        const TimelineDataPtr lanes = lanesJob.get();
+        lanesRefused = !lanesBytes.isEmpty() && (!lanes || !sameKeys(lanes->keys(), r));
+        if (lanesRefused && lanesWhy.isEmpty())
+            lanesWhy = QStringLiteral("timeline lanes: their colour keys are not the result's");
         if (checked && !lanesRefused)
             checked(r, lanes);
     });
@@ -162,25 +190,25 @@ bool ResultCache::write(
         qCWarning(lcIo) << "result cache:" << e;
         return false;
     };
-    QByteArray bytes(8, '\0');
-    const QByteArray analysis = ResultArchive::write(result);
-    const auto analysisBytes = quint64(analysis.size());
-    std::memcpy(bytes.data(), &analysisBytes, 8);
-    bytes += analysis;
     // The views' lanes as they are shown now, else built here (on the writer's thread, idle).
     TimelineDataPtr lanes = TimelineCache::shared().find(result);
     if (!lanes)
         lanes = TimelineData::build(result.trace, TimelineData::Keys::fromAnalysis(result));
-    if (lanes)
-        bytes += TimelineArchive::write(*lanes);
+    const QByteArray lanesBytes = lanes ? TimelineArchive::write(*lanes) : QByteArray();
+    QByteArray bytes(kSectionBytes, '\0');
+    bytes += ResultArchive::write(result);
+    const quint64 sizes[2] = { quint64(bytes.size() - kSectionBytes),
+        cacheChecksum(reinterpret_cast<const uchar*>(lanesBytes.constData()), quint64(lanesBytes.size())) };
+    std::memcpy(bytes.data(), sizes, kSectionBytes);
+    const quint64 checksum = cacheChecksum(reinterpret_cast<const uchar*>(bytes.constData()), quint64(bytes.size()));
+    bytes += lanesBytes;
     if (bytes.size() + kHeaderBytes > m_cap)
         return fail(QStringLiteral("the result of %1 exceeds the cache's limit").arg(result.trace->info.fileName));
     if (!QDir().mkpath(m_dir))
         return fail(QStringLiteral("the cache folder cannot be created"));
     QSaveFile f(fileFor(key, fingerprint));
     const quint64 payload = quint64(bytes.size());
-    const QByteArray head = header(keyDigest(key, fingerprint), payload,
-        cacheChecksum(reinterpret_cast<const uchar*>(bytes.constData()), payload));
+    const QByteArray head = header(keyDigest(key, fingerprint), payload, checksum);
     const bool ok = f.open(QIODevice::WriteOnly) && f.write(head) == kHeaderBytes && f.write(bytes) == bytes.size();
     if (!ok || !f.commit()) {
         f.cancelWriting();

@@ -40,6 +40,9 @@ QByteArray TimelineArchive::write(const TimelineData& d)
     QDataStream s(&bytes, QIODevice::WriteOnly);
     s.setVersion(kStreamVersion);
     s.setByteOrder(QDataStream::LittleEndian);
+    putRaw(s, d.m_keys.kernelKeyOfName);
+    putRaw(s, d.m_keys.rangeKey);
+    s << d.m_keys.phaseNames;
     s << qint64(d.m_devices.size());
     for (const TimelineData::Device& dev : d.m_devices) {
         s << dev.deviceId << dev.busy << dev.graphs << dev.memcpy << dev.memset;
@@ -195,8 +198,7 @@ const char* TimelineArchive::readLanes(QDataStream& s, TimelineData& d)
     return nullptr;
 }
 
-TimelineDataPtr TimelineArchive::read(
-    const QByteArray& bytes, const TracePtr& trace, TimelineData::Keys keys, QString* why)
+TimelineDataPtr TimelineArchive::read(const QByteArray& bytes, const TracePtr& trace, QString* why)
 {
     const auto fail = [why](const char* what) {
         if (why)
@@ -211,11 +213,14 @@ TimelineDataPtr TimelineArchive::read(
     s.setByteOrder(QDataStream::LittleEndian);
     std::shared_ptr<TimelineData> d(new TimelineData);
     d->m_trace = trace;
-    d->m_keys = std::move(keys);
-    // As build(): the keys cover every name and range.
-    d->m_keys.kernelKeyOfName.resize(
-        std::max<size_t>(d->m_keys.kernelKeyOfName.size(), size_t(trace->strings.size())), LaneSummary::kNoKey);
-    d->m_keys.rangeKey.resize(size_t(trace->nvtx.size()), LaneSummary::kNoKey);
+    // As build() leaves them: one key per string and per range.
+    TimelineData::Keys& keys = d->m_keys;
+    if (!getRaw(s, keys.kernelKeyOfName) || !getRaw(s, keys.rangeKey))
+        return fail("the colour keys do not parse");
+    s >> keys.phaseNames;
+    if (s.status() != QDataStream::Ok || keys.kernelKeyOfName.size() != size_t(trace->strings.size())
+        || keys.rangeKey.size() != size_t(trace->nvtx.size()))
+        return fail("the colour keys do not fit the trace");
     if (!readLayout(s, *d))
         return fail("the devices and threads do not parse");
     if (const char* bad = readLanes(s, *d))

@@ -12,10 +12,9 @@ namespace sl {
 
 /// The bytes of a TimelineData in the result cache (docs/cache-format.md): every lane's own
 /// fields, rows and level-of-detail arrays, so that a reopen restores the Timeline and NVTX views'
-/// lanes instead of summarising millions of events again. What points into the trace (the lanes'
-/// event columns, the busy bands' tables) is not stored but wired again to the reader's trace;
-/// every row and lane index read back is checked against the trace and the summary arrays
-/// against their lane's size.
+/// lanes instead of summarising millions of events again. The colour keys come first. What points into the trace (the
+/// lanes' event columns, the busy bands' tables) is not stored but wired again to the reader's trace; every row and
+/// lane index read back is checked against the trace and the summary arrays against their lane's size.
 class TimelineArchive
 {
 public:
@@ -23,9 +22,10 @@ public:
     static constexpr quint32 kVersion = 1;
 
     static QByteArray write(const TimelineData& data);
-    /// The lanes `bytes` hold for `trace` with the colour keys `keys` (those of the analysis the
-    /// lanes were built for); null with `why` (untranslated, logged) when they do not fit.
-    static TimelineDataPtr read(const QByteArray& bytes, const TracePtr& trace, TimelineData::Keys keys, QString* why);
+    /// The lanes `bytes` hold for `trace`, with the colour keys they were built with (stored
+    /// first, so that the lanes can be read beside the result they belong to: the caller compares
+    /// them with the result's); null with `why` (untranslated, logged) when they do not fit.
+    static TimelineDataPtr read(const QByteArray& bytes, const TracePtr& trace, QString* why);
 
 private:
     static bool readLayout(QDataStream& s, TimelineData& d);
