@@ -81,6 +81,9 @@ ResultCache::ResultCache(QString dir, qint64 capBytes)
 {
 }
 
+// A new option must be added to fingerprint() below (or be an import, which is never cached).
+static_assert(sizeof(AnalysisOptions) == 480, "a new analysis option must be added to the result cache's fingerprint");
+
 std::optional<QByteArray> ResultCache::fingerprint(const AnalysisOptions& o)
 {
     // Only the window an open analyses (full): a custom window's result is seldom asked again
