@@ -38,9 +38,6 @@ std::optional<DataQuality::Rule> opFault(
     // globalPid may be NULL (read as 0 = no launching call, unknown process).
     if (const auto bad = checkIntegers(row, { 1, 2, 3, 4 }, { 5, 6 }))
         return bad;
-    for (int c : required)
-        if (row.isNull(c))
-            return DataQuality::Rule::NullRequired;
     if (const auto bad = checkIntegers(row, required, integers))
         return bad;
     if (row[3] < 0 || row[3] >= 0xFFFF || !fitsU32(row[4]) || !fitsU32(row[5]))

@@ -5,6 +5,7 @@
 #include "core/trace/dataquality.h"
 
 #include <array>
+#include <bit>
 #include <initializer_list>
 #include <limits>
 #include <optional>
@@ -57,59 +58,71 @@ inline constexpr IntRange kU32 { 0, 0xFFFFFFFF };
 /// same as `CAST(x AS INTEGER)`: truncation toward zero, the leading number) is non-zero and in
 /// range: it is loaded as that integer, range-checked like any other (docs/analysis.md, Data
 /// quality). nsys writes only integers and NULL into these columns.
+/// The bit of each column in `cols` (SELECT positions below 32).
+constexpr quint32 columnMask(std::initializer_list<int> cols)
+{
+    quint32 m = 0;
+    for (int c : cols)
+        m |= quint32(1) << c;
+    return m;
+}
+
 template <size_t N> class IntegerCells
 {
+    static_assert(N <= 32, "one bit a cell");
+
 public:
     IntegerCells(const SqliteStatement& s, const std::array<IntRange, N>& ranges)
         : m_s(s)
-        , m_ranges(ranges)
     {
-        for (size_t c = 0; c < N; ++c)
-            m_v[c] = s.int64(int(c));
+        for (size_t c = 0; c < N; ++c) {
+            const qint64 v = s.int64(int(c));
+            m_v[c] = v;
+            if (v == 0 || v < ranges[c].lo || v > ranges[c].hi)
+                m_suspect |= quint32(1) << c;
+        }
     }
     qint64 operator[](int c) const { return m_v[size_t(c)]; }
-    /// The storage class the load rules see: SQLITE_INTEGER for a trusted value, else the cell's own.
-    int type(int c) const
-    {
-        const auto i = size_t(c);
-        if (m_v[i] != 0 && m_v[i] >= m_ranges[i].lo && m_v[i] <= m_ranges[i].hi)
-            return SQLITE_INTEGER;
-        if (m_type[i] < 0)
-            m_type[i] = m_s.type(c);
-        return m_type[i];
-    }
-    bool isNull(int c) const { return type(c) == SQLITE_NULL; }
+    /// The cells of `mask` whose storage class the load rules see as NULL / as neither NULL nor
+    /// an integer (a trusted value counts as an integer; the others are asked, once).
+    quint32 nulls(quint32 mask) const { return ask(mask) & m_null; }
+    quint32 nonIntegers(quint32 mask) const { return ask(mask) & m_nonInteger; }
+    bool isNull(int c) const { return nulls(quint32(1) << c) != 0; }
 
 private:
-    const SqliteStatement& m_s;
-    const std::array<IntRange, N>& m_ranges;
-    std::array<qint64, N> m_v;
-    mutable std::array<int, N> m_type = filled(-1); ///< -1: not asked yet
-    static constexpr std::array<int, N> filled(int v)
+    quint32 ask(quint32 mask) const
     {
-        std::array<int, N> a {};
-        a.fill(v);
-        return a;
+        for (quint32 todo = mask & m_suspect & ~m_asked; todo != 0; todo &= todo - 1) {
+            const int c = std::countr_zero(todo);
+            const int type = m_s.type(c);
+            if (type == SQLITE_NULL)
+                m_null |= quint32(1) << c;
+            else if (type != SQLITE_INTEGER)
+                m_nonInteger |= quint32(1) << c;
+        }
+        m_asked |= mask & m_suspect;
+        return mask;
     }
+    const SqliteStatement& m_s;
+    std::array<qint64, N> m_v;
+    quint32 m_suspect = 0; ///< cells whose value is 0 or out of range
+    mutable quint32 m_asked = 0; ///< suspects whose storage class is known
+    mutable quint32 m_null = 0;
+    mutable quint32 m_nonInteger = 0;
 };
 
-/// checkIntegers on value-first cells: the same rules in the same order, a cell's storage class
-/// as IntegerCells::type sees it.
+/// checkIntegers on value-first cells: the same rules in the same order (NULL in a `required`
+/// cell, then text, blob or real in a `required` or `integers` cell), a cell's storage class as
+/// IntegerCells sees it.
 template <size_t N>
 std::optional<DataQuality::Rule> checkIntegers(
     const IntegerCells<N>& row, std::initializer_list<int> required, std::initializer_list<int> integers = {})
 {
-    for (int c : required)
-        if (row.type(c) == SQLITE_NULL)
-            return DataQuality::Rule::NullRequired;
-    for (int c : required)
-        if (row.type(c) != SQLITE_INTEGER)
-            return DataQuality::Rule::NotInteger;
-    for (int c : integers) {
-        const int type = row.type(c);
-        if (type != SQLITE_INTEGER && type != SQLITE_NULL)
-            return DataQuality::Rule::NotInteger;
-    }
+    const quint32 req = columnMask(required);
+    if (row.nulls(req) != 0)
+        return DataQuality::Rule::NullRequired;
+    if (row.nonIntegers(req | columnMask(integers)) != 0)
+        return DataQuality::Rule::NotInteger;
     return std::nullopt;
 }
 
