@@ -46,6 +46,15 @@ struct IntRange
 inline constexpr IntRange kAnyInt { std::numeric_limits<qint64>::min() + 1, std::numeric_limits<qint64>::max() - 1 };
 inline constexpr IntRange kU32 { 0, 0xFFFFFFFF };
 
+/// The bit of each column in `cols` (SELECT positions below 32).
+constexpr quint32 columnMask(std::initializer_list<int> cols)
+{
+    quint32 m = 0;
+    for (int c : cols)
+        m |= quint32(1) << c;
+    return m;
+}
+
 /// The integer cells 0..N-1 of the current row, read value first (issue 20): one
 /// sqlite3_column_int64 per cell (a SqliteStatement with Access::PerCell), and the cell's
 /// storage class asked only when the value cannot be trusted, once. A value is trusted when it
@@ -58,15 +67,10 @@ inline constexpr IntRange kU32 { 0, 0xFFFFFFFF };
 /// same as `CAST(x AS INTEGER)`: truncation toward zero, the leading number) is non-zero and in
 /// range: it is loaded as that integer, range-checked like any other (docs/analysis.md, Data
 /// quality). nsys writes only integers and NULL into these columns.
-/// The bit of each column in `cols` (SELECT positions below 32).
-constexpr quint32 columnMask(std::initializer_list<int> cols)
-{
-    quint32 m = 0;
-    for (int c : cols)
-        m |= quint32(1) << c;
-    return m;
-}
-
+/// The storage class is asked after the value was read: SQLite documents sqlite3_column_type as
+/// undefined after a conversion, but reading an integer converts nothing in place
+/// (sqlite3VdbeIntValue takes a const Mem, 3.40), and tst_datavalidation::valueFirstCells
+/// fails should a library change that.
 template <size_t N> class IntegerCells
 {
     static_assert(N <= 32, "one bit a cell");
