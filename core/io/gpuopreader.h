@@ -8,7 +8,6 @@ namespace sl {
 
 class Schema;
 class SqliteConnection;
-class SqliteStatement;
 
 /// Bulk readers for the GPU activity tables (kernels, memcpy, memset, graph launches) into
 /// their columnar tables. Rows are read in rowid order with no ORDER BY (the export has no

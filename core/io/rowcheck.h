@@ -13,26 +13,6 @@
 
 namespace sl {
 
-/// The first load rule (NullRequired, then NotInteger) that the current row of `s` breaks:
-/// `required` columns may be neither NULL nor anything but an integer, `integers` may be NULL
-/// but nothing else than an integer (sqlite3_column_int64 would read text as 0).
-inline std::optional<DataQuality::Rule> checkIntegers(
-    const SqliteStatement& s, std::initializer_list<int> required, std::initializer_list<int> integers = {})
-{
-    for (int c : required)
-        if (s.type(c) == SQLITE_NULL)
-            return DataQuality::Rule::NullRequired;
-    for (int c : required)
-        if (s.type(c) != SQLITE_INTEGER)
-            return DataQuality::Rule::NotInteger;
-    for (int c : integers) {
-        const int type = s.type(c);
-        if (type != SQLITE_INTEGER && type != SQLITE_NULL)
-            return DataQuality::Rule::NotInteger;
-    }
-    return std::nullopt;
-}
-
 /// True when `v` fits the unsigned 32-bit id columns (stream, correlation ids).
 inline bool fitsU32(qint64 v) { return v >= 0 && v <= qint64(0xFFFFFFFFu); }
 
@@ -115,9 +95,9 @@ private:
     mutable quint32 m_nonInteger = 0;
 };
 
-/// checkIntegers on value-first cells: the same rules in the same order (NULL in a `required`
-/// cell, then text, blob or real in a `required` or `integers` cell), a cell's storage class as
-/// IntegerCells sees it.
+/// The first load rule (NullRequired, then NotInteger) the row breaks: `required` cells (SELECT
+/// positions) may be neither NULL nor anything but an integer, `integers` may be NULL but
+/// nothing else than an integer; a cell's storage class as IntegerCells sees it.
 template <size_t N>
 std::optional<DataQuality::Rule> checkIntegers(
     const IntegerCells<N>& row, std::initializer_list<int> required, std::initializer_list<int> integers = {})
