@@ -28,15 +28,14 @@ template <size_t N> constexpr std::array<IntRange, N> opRanges(std::array<IntRan
     return r;
 }
 
-/// The load rule the current row's shared op columns and `required`/`integers` columns (SELECT
+/// The load rule the current row's shared op columns and `required`/`integers` columns (columnMask of SELECT
 /// positions) break, if any.
 template <size_t N>
-std::optional<DataQuality::Rule> opFault(
-    const IntegerCells<N>& row, std::initializer_list<int> required, std::initializer_list<int> integers)
+std::optional<DataQuality::Rule> opFault(const IntegerCells<N>& row, quint32 required, quint32 integers)
 {
     // start, end, deviceId, streamId are required by every GPU table; correlationId and
     // globalPid may be NULL (read as 0 = no launching call, unknown process).
-    if (const auto bad = checkIntegers(row, { 1, 2, 3, 4 }, { 5, 6 }))
+    if (const auto bad = checkIntegers(row, columnMask({ 1, 2, 3, 4 }), columnMask({ 5, 6 })))
         return bad;
     if (const auto bad = checkIntegers(row, required, integers))
         return bad;
@@ -106,7 +105,8 @@ bool GpuOpReader::readKernels(Trace& trace, QString* error)
         m_db, m_ctx, sql, error,
         [&](const SqliteStatement& s) {
             const IntegerCells row(s, kKernelRanges);
-            if (const auto bad = opFault(row, { 7 }, { 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18 })) {
+            if (const auto bad
+                = opFault(row, columnMask({ 7 }), columnMask({ 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18 }))) {
                 m_quality.add(*bad, t, row[0]);
                 return;
             }
@@ -159,7 +159,7 @@ bool GpuOpReader::readMemcpy(Trace& trace, QString* error)
         m_db, m_ctx, sql, error,
         [&](const SqliteStatement& s) {
             const IntegerCells row(s, kMemcpyRanges);
-            if (const auto bad = opFault(row, {}, { 7, 8, 9, 10 })) {
+            if (const auto bad = opFault(row, 0, columnMask({ 7, 8, 9, 10 }))) {
                 m_quality.add(*bad, t, row[0]);
                 return;
             }
@@ -187,7 +187,7 @@ bool GpuOpReader::readMemset(Trace& trace, QString* error)
         m_db, m_ctx, sql, error,
         [&](const SqliteStatement& s) {
             const IntegerCells row(s, kOneMoreRanges);
-            if (const auto bad = opFault(row, {}, { 7 })) {
+            if (const auto bad = opFault(row, 0, columnMask({ 7 }))) {
                 m_quality.add(*bad, t, row[0]);
                 return;
             }
@@ -212,7 +212,7 @@ bool GpuOpReader::readGraphLaunches(Trace& trace, QString* error)
         m_db, m_ctx, sql, error,
         [&](const SqliteStatement& s) {
             const IntegerCells row(s, kOneMoreRanges);
-            if (const auto bad = opFault(row, {}, { 7 })) {
+            if (const auto bad = opFault(row, 0, columnMask({ 7 }))) {
                 m_quality.add(*bad, t, row[0]);
                 return;
             }

@@ -80,7 +80,7 @@ bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString*
         [&](const SqliteStatement& s) {
             const IntegerCells row(s, kApiRanges);
             const qint64 rowid = row[0];
-            if (const auto bad = checkIntegers(row, { 1, 2, 5 }, { 3, 4, 6 })) {
+            if (const auto bad = checkIntegers(row, columnMask({ 1, 2, 5 }), columnMask({ 3, 4, 6 }))) {
                 m_quality.add(*bad, t, rowid);
                 return;
             }
@@ -136,7 +136,7 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
             const qint64 rowid = row[0];
             if (type != 75) {
                 // Ranges: a start is required; an end may be missing (never closed), nothing else.
-                if (const auto bad = checkIntegers(row, { 1 }, { 2, 4, 5, 6, 7 })) {
+                if (const auto bad = checkIntegers(row, columnMask({ 1 }), columnMask({ 2, 4, 5, 6, 7 }))) {
                     m_quality.add(*bad, t, rowid);
                     return;
                 }

@@ -26,8 +26,8 @@ struct IntRange
 inline constexpr IntRange kAnyInt { std::numeric_limits<qint64>::min() + 1, std::numeric_limits<qint64>::max() - 1 };
 inline constexpr IntRange kU32 { 0, 0xFFFFFFFF };
 
-/// The bit of each column in `cols` (SELECT positions below 32).
-constexpr quint32 columnMask(std::initializer_list<int> cols)
+/// The bit of each column in `cols` (SELECT positions below 32), at compile time.
+consteval quint32 columnMask(std::initializer_list<int> cols)
 {
     quint32 m = 0;
     for (int c : cols)
@@ -95,17 +95,15 @@ private:
     mutable quint32 m_nonInteger = 0;
 };
 
-/// The first load rule (NullRequired, then NotInteger) the row breaks: `required` cells (SELECT
-/// positions) may be neither NULL nor anything but an integer, `integers` may be NULL but
+/// The first load rule (NullRequired, then NotInteger) the row breaks: `required` cells (columnMask
+/// of SELECT positions) may be neither NULL nor anything but an integer, `integers` may be NULL but
 /// nothing else than an integer; a cell's storage class as IntegerCells sees it.
 template <size_t N>
-std::optional<DataQuality::Rule> checkIntegers(
-    const IntegerCells<N>& row, std::initializer_list<int> required, std::initializer_list<int> integers = {})
+std::optional<DataQuality::Rule> checkIntegers(const IntegerCells<N>& row, quint32 required, quint32 integers)
 {
-    const quint32 req = columnMask(required);
-    if (row.nulls(req) != 0)
+    if (row.nulls(required) != 0)
         return DataQuality::Rule::NullRequired;
-    if (row.nonIntegers(req | columnMask(integers)) != 0)
+    if (row.nonIntegers(required | integers) != 0)
         return DataQuality::Rule::NotInteger;
     return std::nullopt;
 }
