@@ -115,10 +115,10 @@ public:
     {
         return m_stmt ? sqlite3_column_count(m_stmt) : (m_query ? m_query->record().count() : 0);
     }
-    // On the C-API path the accessors read the row's values that next() fetched once per column
-    // (sqlite3_column_value): every sqlite3_column_* call takes and releases the connection's
-    // mutex, which cost more than the decoding itself when the readers asked a column's type
-    // and value separately (issue 20). The values are SQLite's own result cells, valid until the
+    // With Access::WholeRow, on the C-API path, the accessors read the row's values that next()
+    // fetched once per column (sqlite3_column_value): every sqlite3_column_* call takes and
+    // releases the connection's mutex, which cost more than the decoding itself when the readers
+    // asked a column's type and value separately (issue 20). The values are SQLite's own result cells, valid until the
     // next step, read by the thread that steps (a connection belongs to one thread).
     // With Access::PerCell, int64() and type() are one sqlite3_column_* call each; the other
     // accessors fetch the cell (sqlite3_column_value) when called.
