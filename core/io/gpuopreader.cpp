@@ -14,44 +14,65 @@ constexpr qint64 kMaxReserve = qint64(1) << 26; ///< rows reserved up front at m
 /// become 0xFFFFFFFF, which is never a StringIds id here (ids are sized from the row count).
 quint32 rawStringId(qint64 id) { return id >= 0 && id < qint64(0xFFFFFFFFu) ? quint32(id) : 0xFFFFFFFFu; }
 
-/// Appends the seven shared op columns (SELECT positions 0..6) of the current row.
-void appendOp(GpuOpColumns& t, const SqliteStatement& s)
+/// The ranges (IntegerCells) of the seven shared op columns (SELECT positions 0..6): rowid,
+/// start, end, deviceId (0xFFFF is "no device" in the per-device indices), streamId,
+/// correlationId, globalPid.
+constexpr IntRange kOpRanges[7] = { kAnyInt, kAnyInt, kAnyInt, { 0, 0xFFFE }, kU32, kU32, kAnyInt };
+
+/// kOpRanges followed by the table's own columns.
+template <size_t N> constexpr std::array<IntRange, N> opRanges(std::array<IntRange, N - 7> own)
 {
-    t.rowid.push_back(s.int64(0));
-    t.start.push_back(s.int64(1));
-    t.end.push_back(s.int64(2));
-    t.device.push_back(quint16(s.int64(3)));
-    t.stream.push_back(quint32(s.int64(4)));
-    t.correlationId.push_back(quint32(s.int64(5)));
-    t.pid.push_back(quint32((s.int64(6) >> 24) & 0xFFFFFF)); // NULL reads as 0 = unknown
+    std::array<IntRange, N> r {};
+    for (size_t c = 0; c < N; ++c)
+        r[c] = c < 7 ? kOpRanges[c] : own[c - 7];
+    return r;
+}
+
+/// The load rule the current row's shared op columns and `required`/`integers` columns (columnMask of SELECT
+/// positions) break, if any.
+template <size_t N>
+std::optional<DataQuality::Rule> opFault(const IntegerCells<N>& row, quint32 required, quint32 integers)
+{
+    // start, end, deviceId, streamId are required by every GPU table; correlationId and
+    // globalPid may be NULL (read as 0 = no launching call, unknown process).
+    if (const auto bad = checkIntegers(row, columnMask({ 1, 2, 3, 4 }), columnMask({ 5, 6 })))
+        return bad;
+    if (const auto bad = checkIntegers(row, required, integers))
+        return bad;
+    if (row[3] < 0 || row[3] >= 0xFFFF || !fitsU32(row[4]) || !fitsU32(row[5]))
+        return DataQuality::Rule::InvalidId;
+    return std::nullopt;
+}
+
+/// Appends the seven shared op columns (SELECT positions 0..6) of the current row.
+template <size_t N> void appendOp(GpuOpColumns& t, const IntegerCells<N>& row)
+{
+    t.rowid.push_back(row[0]);
+    t.start.push_back(row[1]);
+    t.end.push_back(row[2]);
+    t.device.push_back(quint16(row[3]));
+    t.stream.push_back(quint32(row[4]));
+    t.correlationId.push_back(quint32(row[5]));
+    t.pid.push_back(quint32((row[6] >> 24) & 0xFFFFFF)); // NULL reads as 0 = unknown
     t.api.push_back(-1);
 }
 
-} // namespace
+/// The kernel table's ranges: launch geometry CUDA can run (every dimension at least 1, grid x
+/// below 2^31, grid y/z and block x/y below 2^16, block z at most 64, 255 registers a thread).
+constexpr auto kKernelRanges = opRanges<19>({
+    kAnyInt, kAnyInt, // demangledName, shortName: StringIds ids, resolved by TraceValidator
+    IntRange { 0, 255 }, // registersPerThread
+    IntRange { 1, 0x7FFFFFFF }, IntRange { 1, 65535 }, IntRange { 1, 65535 }, // gridX/Y/Z
+    IntRange { 1, 1024 }, IntRange { 1, 1024 }, IntRange { 1, 64 }, // blockX/Y/Z
+    kU32, kU32, // static/dynamic shared memory
+    kAnyInt, // graphNodeId
+});
+constexpr auto kMemcpyRanges = opRanges<11>({ kAnyInt, kAnyInt, kAnyInt, kAnyInt }); // bytes, kinds
+constexpr auto kOneMoreRanges = opRanges<8>({ kAnyInt }); // memset bytes, graphId
 
-bool GpuOpReader::acceptOp(const SqliteStatement& s, const QString& table, std::initializer_list<int> required,
-    std::initializer_list<int> integers)
-{
-    const qint64 rowid = s.int64(0);
-    auto reject = [&](DataQuality::Rule rule) {
-        m_quality.add(rule, table, rowid);
-        return false;
-    };
-    // start, end, deviceId, streamId are required by every GPU table; correlationId and
-    // globalPid may be NULL (read as 0 = no launching call, unknown process).
-    if (const auto bad = checkIntegers(s, { 1, 2, 3, 4 }, { 5, 6 }))
-        return reject(*bad);
-    for (int c : required)
-        if (s.type(c) == SQLITE_NULL)
-            return reject(DataQuality::Rule::NullRequired);
-    if (const auto bad = checkIntegers(s, required, integers))
-        return reject(*bad);
-    // 0xFFFF is "no device" in the per-device indices, so it is not a device id.
-    const qint64 device = s.int64(3);
-    if (device < 0 || device >= 0xFFFF || !fitsU32(s.int64(4)) || !fitsU32(s.int64(5)))
-        return reject(DataQuality::Rule::InvalidId);
-    return true;
-}
+constexpr auto kPerCell = SqliteStatement::Access::PerCell;
+
+} // namespace
 
 QString GpuOpReader::opColumns(const QString& table) const
 {
@@ -80,41 +101,45 @@ bool GpuOpReader::readKernels(Trace& trace, QString* error)
     // Consecutive kernels usually repeat a configuration: skip the hash lookup then.
     LaunchConfig last;
     quint32 lastIndex = quint32(-1);
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
-        if (!acceptOp(s, t, { 7 }, { 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18 }))
-            return;
-        // Launch geometry CUDA can run: every dimension at least 1, grid x below 2^31, grid
-        // y/z and block x/y below 2^16, at most 1024 threads a block, 255 registers a thread.
-        const qint64 g[6] = { s.int64(10), s.int64(11), s.int64(12), s.int64(13), s.int64(14), s.int64(15) };
-        const qint64 regs = s.int64(9);
-        const qint64 shm[2] = { s.int64(16), s.int64(17) };
-        if (g[0] < 1 || g[1] < 1 || g[2] < 1 || g[3] < 1 || g[4] < 1 || g[5] < 1 || g[0] > 0x7FFFFFFF || g[1] > 65535
-            || g[2] > 65535 || g[3] > 1024 || g[4] > 1024 || g[5] > 64 || g[3] * g[4] * g[5] > 1024 || regs < 0
-            || regs > 255 || !fitsU32(shm[0]) || !fitsU32(shm[1])) {
-            m_quality.add(DataQuality::Rule::InvalidGeometry, t, s.int64(0));
-            return;
-        }
-        appendOp(k, s);
-        k.name.push_back(rawStringId(s.int64(7)));
-        k.shortName.push_back(rawStringId(s.int64(8)));
-        LaunchConfig c;
-        c.registersPerThread = quint32(s.int64(9));
-        c.gridX = quint32(s.int64(10));
-        c.gridY = quint32(s.int64(11));
-        c.gridZ = quint32(s.int64(12));
-        c.blockX = quint32(s.int64(13));
-        c.blockY = quint32(s.int64(14));
-        c.blockZ = quint32(s.int64(15));
-        c.staticSharedMemory = quint32(s.int64(16));
-        c.dynamicSharedMemory = quint32(s.int64(17));
-        if (lastIndex == quint32(-1) || !(c == last)) {
-            lastIndex = trace.configs.intern(c);
-            last = c;
-        }
-        k.config.push_back(lastIndex);
-        // graphNodeId: NULL and 0 both mean "not launched from a graph".
-        k.flags.push_back(s.int64(18) != 0 ? quint8(KernelTable::FromGraph) : quint8(0));
-    });
+    const bool ok = scanRows(
+        m_db, m_ctx, sql, error,
+        [&](const SqliteStatement& s) {
+            const IntegerCells row(s, kKernelRanges);
+            if (const auto bad
+                = opFault(row, columnMask({ 7 }), columnMask({ 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18 }))) {
+                m_quality.add(*bad, t, row[0]);
+                return;
+            }
+            const qint64 g[6] = { row[10], row[11], row[12], row[13], row[14], row[15] };
+            const qint64 regs = row[9];
+            if (g[0] < 1 || g[1] < 1 || g[2] < 1 || g[3] < 1 || g[4] < 1 || g[5] < 1 || g[0] > 0x7FFFFFFF
+                || g[1] > 65535 || g[2] > 65535 || g[3] > 1024 || g[4] > 1024 || g[5] > 64 || g[3] * g[4] * g[5] > 1024
+                || regs < 0 || regs > 255 || !fitsU32(row[16]) || !fitsU32(row[17])) {
+                m_quality.add(DataQuality::Rule::InvalidGeometry, t, row[0]);
+                return;
+            }
+            appendOp(k, row);
+            k.name.push_back(rawStringId(row[7]));
+            k.shortName.push_back(rawStringId(row[8]));
+            LaunchConfig c;
+            c.registersPerThread = quint32(regs);
+            c.gridX = quint32(g[0]);
+            c.gridY = quint32(g[1]);
+            c.gridZ = quint32(g[2]);
+            c.blockX = quint32(g[3]);
+            c.blockY = quint32(g[4]);
+            c.blockZ = quint32(g[5]);
+            c.staticSharedMemory = quint32(row[16]);
+            c.dynamicSharedMemory = quint32(row[17]);
+            if (lastIndex == quint32(-1) || !(c == last)) {
+                lastIndex = trace.configs.intern(c);
+                last = c;
+            }
+            k.config.push_back(lastIndex);
+            // graphNodeId: NULL and 0 both mean "not launched from a graph".
+            k.flags.push_back(row[18] != 0 ? quint8(KernelTable::FromGraph) : quint8(0));
+        },
+        kPerCell);
     if (ok) // after a cancel the half-read table is dropped: copying it would only delay the cancel
         k.shrink();
     return ok;
@@ -130,15 +155,21 @@ bool GpuOpReader::readMemcpy(Trace& trace, QString* error)
                                 m_schema.columnOr(t, QStringLiteral("dstKind"), QStringLiteral("NULL")), t);
     auto& m = trace.memcpy;
     m.reserve(qBound<qint64>(0, m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0), kMaxReserve));
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
-        if (!acceptOp(s, t, {}, { 7, 8, 9, 10 }))
-            return;
-        appendOp(m, s);
-        m.bytes.push_back(s.int64(7));
-        m.copyKind.push_back(quint8(s.int64(8)));
-        m.srcKind.push_back(s.isNull(9) ? qint8(-1) : qint8(s.int64(9)));
-        m.dstKind.push_back(s.isNull(10) ? qint8(-1) : qint8(s.int64(10)));
-    });
+    const bool ok = scanRows(
+        m_db, m_ctx, sql, error,
+        [&](const SqliteStatement& s) {
+            const IntegerCells row(s, kMemcpyRanges);
+            if (const auto bad = opFault(row, 0, columnMask({ 7, 8, 9, 10 }))) {
+                m_quality.add(*bad, t, row[0]);
+                return;
+            }
+            appendOp(m, row);
+            m.bytes.push_back(row[7]);
+            m.copyKind.push_back(quint8(row[8]));
+            m.srcKind.push_back(row.isNull(9) ? qint8(-1) : qint8(row[9]));
+            m.dstKind.push_back(row.isNull(10) ? qint8(-1) : qint8(row[10]));
+        },
+        kPerCell);
     if (ok)
         m.shrink();
     return ok;
@@ -152,12 +183,18 @@ bool GpuOpReader::readMemset(Trace& trace, QString* error)
     const QString sql = QStringLiteral("SELECT %1, %2 FROM %3")
                             .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("bytes"), QStringLiteral("0")), t);
     auto& m = trace.memset;
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
-        if (!acceptOp(s, t, {}, { 7 }))
-            return;
-        appendOp(m, s);
-        m.bytes.push_back(s.int64(7));
-    });
+    const bool ok = scanRows(
+        m_db, m_ctx, sql, error,
+        [&](const SqliteStatement& s) {
+            const IntegerCells row(s, kOneMoreRanges);
+            if (const auto bad = opFault(row, 0, columnMask({ 7 }))) {
+                m_quality.add(*bad, t, row[0]);
+                return;
+            }
+            appendOp(m, row);
+            m.bytes.push_back(row[7]);
+        },
+        kPerCell);
     if (ok)
         m.shrink();
     return ok;
@@ -171,12 +208,18 @@ bool GpuOpReader::readGraphLaunches(Trace& trace, QString* error)
     const QString sql = QStringLiteral("SELECT %1, %2 FROM %3")
                             .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("graphId"), QStringLiteral("0")), t);
     auto& g = trace.graphs;
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& s) {
-        if (!acceptOp(s, t, {}, { 7 }))
-            return;
-        appendOp(g, s);
-        g.graphId.push_back(quint32(s.int64(7)));
-    });
+    const bool ok = scanRows(
+        m_db, m_ctx, sql, error,
+        [&](const SqliteStatement& s) {
+            const IntegerCells row(s, kOneMoreRanges);
+            if (const auto bad = opFault(row, 0, columnMask({ 7 }))) {
+                m_quality.add(*bad, t, row[0]);
+                return;
+            }
+            appendOp(g, row);
+            g.graphId.push_back(quint32(row[7]));
+        },
+        kPerCell);
     if (ok)
         g.shrink();
     return ok;

@@ -4,13 +4,10 @@
 #include "core/io/loadoutcome.h"
 #include "core/trace/dataquality.h"
 
-#include <initializer_list>
-
 namespace sl {
 
 class Schema;
 class SqliteConnection;
-class SqliteStatement;
 
 /// Bulk readers for the GPU activity tables (kernels, memcpy, memset, graph launches) into
 /// their columnar tables. Rows are read in rowid order with no ORDER BY (the export has no
@@ -36,10 +33,6 @@ public:
 
 private:
     QString opColumns(const QString& table) const;
-    /// Checks the current row's shared op columns and `required`/`integers` columns (SELECT
-    /// positions); logs and returns false when it breaks a load rule.
-    bool acceptOp(const SqliteStatement& s, const QString& table, std::initializer_list<int> required,
-        std::initializer_list<int> integers);
     const SqliteConnection& m_db;
     const Schema& m_schema;
     LoadContext& m_ctx;

@@ -11,13 +11,15 @@ namespace sl {
 /// connection uses). Every 4 k rows it checks cancel (a few ms of reading even on a busy
 /// machine: the cancel-latency target is 0.2 s), every 64 k rows it adds to the shared progress
 /// counter (per-row checks cost more than the read).
+/// `access`: how the statement reads cells (SqliteStatement::Access).
 /// Returns false on cancel (error left empty) or on a SQLite error (error set).
 template <typename RowFn>
-bool scanRows(const SqliteConnection& db, LoadContext& ctx, const QString& sql, QString* error, RowFn row)
+bool scanRows(const SqliteConnection& db, LoadContext& ctx, const QString& sql, QString* error, RowFn row,
+    SqliteStatement::Access access = SqliteStatement::Access::WholeRow)
 {
     constexpr qint64 chunk = 1 << 16;
     constexpr qint64 cancelChunk = 1 << 12;
-    SqliteStatement st(db, sql);
+    SqliteStatement st(db, sql, access);
     auto failed = [&] {
         *error = st.errorText();
         int none = 0;

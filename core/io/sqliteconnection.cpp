@@ -299,8 +299,9 @@ bool SqliteConnection::interrupt() const
 
 // ---------------------------------------------------------------------------------------------
 
-SqliteStatement::SqliteStatement(const SqliteConnection& db, const QString& sql)
+SqliteStatement::SqliteStatement(const SqliteConnection& db, const QString& sql, Access access)
     : m_db(db.handle())
+    , m_perCell(access == Access::PerCell)
 {
     if (!db.isOpen()) {
         m_error = db.errorText();
@@ -334,6 +335,8 @@ bool SqliteStatement::next()
     if (m_stmt) {
         const int rc = sqlite3_step(m_stmt);
         if (rc == SQLITE_ROW) {
+            if (m_perCell)
+                return true;
             m_cells.resize(size_t(sqlite3_data_count(m_stmt)));
             for (size_t c = 0; c < m_cells.size(); ++c)
                 m_cells[c] = sqlite3_column_value(m_stmt, int(c));

@@ -90,7 +90,17 @@ public:
 class SqliteStatement
 {
 public:
-    SqliteStatement(const SqliteConnection& db, const QString& sql);
+    /// How the C-API path reads a row's cells (the QSqlQuery path is the same either way).
+    enum class Access {
+        /// next() fetches every cell once (sqlite3_column_value) and the accessors read it with
+        /// sqlite3_value_*: for readers that ask a cell's storage class and its value.
+        WholeRow,
+        /// Each accessor is one sqlite3_column_* call and next() fetches nothing: for readers
+        /// that read each cell once, value first (IntegerCells in rowcheck.h): one call a cell
+        /// instead of two (issue 20).
+        PerCell,
+    };
+    SqliteStatement(const SqliteConnection& db, const QString& sql, Access access = Access::WholeRow);
     ~SqliteStatement();
     SqliteStatement(const SqliteStatement&) = delete;
     SqliteStatement& operator=(const SqliteStatement&) = delete;
@@ -105,17 +115,29 @@ public:
     {
         return m_stmt ? sqlite3_column_count(m_stmt) : (m_query ? m_query->record().count() : 0);
     }
-    // On the C-API path the accessors read the row's values that next() fetched once per column
-    // (sqlite3_column_value): every sqlite3_column_* call takes and releases the connection's
-    // mutex, which cost more than the decoding itself when the readers asked a column's type
-    // and value separately (issue 20). The values are SQLite's own result cells, valid until the
+    // With Access::WholeRow, on the C-API path, the accessors read the row's values that next()
+    // fetched once per column (sqlite3_column_value): every sqlite3_column_* call takes and
+    // releases the connection's mutex, which cost more than the decoding itself when the readers
+    // asked a column's type and value separately (issue 20). The values are SQLite's own result cells, valid until the
     // next step, read by the thread that steps (a connection belongs to one thread).
-    qint64 int64(int col) const { return m_stmt ? sqlite3_value_int64(cell(col)) : queryInt64(col); }
-    bool isNull(int col) const { return m_stmt ? sqlite3_value_type(cell(col)) == SQLITE_NULL : queryIsNull(col); }
+    // With Access::PerCell, int64() and type() are one sqlite3_column_* call each; the other
+    // accessors fetch the cell (sqlite3_column_value) when called.
+    qint64 int64(int col) const
+    {
+        if (!m_stmt)
+            return queryInt64(col);
+        return m_perCell ? sqlite3_column_int64(m_stmt, col) : sqlite3_value_int64(cell(col));
+    }
+    bool isNull(int col) const { return m_stmt ? type(col) == SQLITE_NULL : queryIsNull(col); }
     double real(int col) const { return m_stmt ? sqlite3_value_double(cell(col)) : queryReal(col); }
     /// The value's storage class: SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL
     /// (the data-quality rules tell text where an integer belongs from a real integer).
-    int type(int col) const { return m_stmt ? sqlite3_value_type(cell(col)) : queryType(col); }
+    int type(int col) const
+    {
+        if (!m_stmt)
+            return queryType(col);
+        return m_perCell ? sqlite3_column_type(m_stmt, col) : sqlite3_value_type(cell(col));
+    }
     QString text(int col) const;
     /// UTF-8 bytes of a text value (empty and null alike when NULL): on the C-API path a view of
     /// SQLite's buffer valid until next(); on the QSqlQuery path a converted copy.
@@ -123,7 +145,7 @@ public:
 
 private:
     /// The current row's value of `col` (an out-of-range column: SQLite's NULL value, as with
-    /// sqlite3_column_*).
+    /// sqlite3_column_*; Access::PerCell: fetched now, m_cells stays empty).
     sqlite3_value* cell(int col) const
     {
         return col >= 0 && size_t(col) < m_cells.size() ? m_cells[size_t(col)] : sqlite3_column_value(m_stmt, col);
@@ -135,7 +157,8 @@ private:
 
     sqlite3* m_db = nullptr;
     sqlite3_stmt* m_stmt = nullptr;
-    std::vector<sqlite3_value*> m_cells; ///< C-API path: the current row's values (next())
+    std::vector<sqlite3_value*> m_cells; ///< C-API path, Access::WholeRow: the current row's values (next())
+    bool m_perCell = false; ///< Access::PerCell
     std::unique_ptr<QSqlQuery> m_query;
     bool m_queryValid = false;
     QString m_error;

@@ -34,6 +34,25 @@ QString metricsPredicate(DataQuality::Rule rule)
     }
 }
 
+/// `not_integer` for column `c` as the readers apply it (IntegerCells, core/io/rowcheck.h): a
+/// text, blob or real whose integer reading (CAST, the conversion sqlite3_column_int64 makes)
+/// is 0 or outside the column's range; deviceId holds 0..65534, streamId 0..2^32-1, the other
+/// columns listed here any value but the two a cell beyond 64 bits saturates to.
+QString notIntegerSql(const QString& c)
+{
+    QString lo = QStringLiteral("-9223372036854775807"), hi = QStringLiteral("9223372036854775806");
+    if (c == QLatin1String("deviceId")) {
+        lo = QStringLiteral("0");
+        hi = QStringLiteral("65534");
+    } else if (c == QLatin1String("streamId")) {
+        lo = QStringLiteral("0");
+        hi = QStringLiteral("4294967295");
+    }
+    return QStringLiteral("(typeof(%1) NOT IN ('integer', 'null') AND (CAST(%1 AS INTEGER) = 0 OR CAST(%1 AS "
+                          "INTEGER) NOT BETWEEN %2 AND %3))")
+        .arg(c, lo, hi);
+}
+
 /// The rule written as SQL over the export, for entries with more rows than are listed. It
 /// selects the rule's rows; a row that also breaks an earlier rule (counted there) is
 /// selected too, which docs/analysis.md says.
@@ -65,7 +84,7 @@ QString predicate(DataQuality::Rule rule, const QString& table, const QString& n
         if (nvtx)
             cols << QStringLiteral("\"end\"");
         for (const auto& c : cols)
-            parts << QStringLiteral("typeof(%1) NOT IN ('integer', 'null')").arg(c);
+            parts << notIntegerSql(c);
         break;
     case R::NotFinite: // GPU_METRICS only (metricsPredicate)
         parts << QStringLiteral("0");

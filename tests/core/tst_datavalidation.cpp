@@ -361,6 +361,50 @@ private slots:
 
     /// Issue 12.3: on every real export, every share in report.json (full window) is in [0, 1];
     /// "The CPU blocks on the GPU" was 108 % on the two-process training trace.
+    /// The readers read an integer cell's value first and ask its storage class only when the
+    /// value is 0 or outside the column's range (issue 20.1): a real with a fraction or a text
+    /// with a leading number that reads as a valid value is loaded as that value (SQLite's own
+    /// CAST); one that reads as 0, as a saturated 64-bit value or out of range is refused as
+    /// not an integer, before the range rules, exactly as before.
+    void valueFirstCells()
+    {
+        TraceFixture fx;
+        for (int i = 1; i <= 7; ++i)
+            fx.kernel(i * 1000, i * 1000 + 500, 0, 7, quint32(i), 100, QStringLiteral("k%1").arg(i));
+        fx.exec(QStringLiteral("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = 1000.75 WHERE correlationId = 1; "
+                               "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET streamId = '9 streams' WHERE correlationId = 2; "
+                               "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET deviceId = 0.5 WHERE correlationId = 3; "
+                               "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET deviceId = '70000 GPUs' WHERE correlationId = 4; "
+                               "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = 1e19 WHERE correlationId = 5; "
+                               "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET deviceId = 70000 WHERE correlationId = 6"));
+        const QString path = fx.path();
+        // What SQLite stored: INTEGER affinity keeps a real with a fraction and a text that is no
+        // number as they are.
+        QCOMPARE(sqlOn(path,
+                     QStringLiteral("SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE typeof(start) = 'real' "
+                                    "OR typeof(streamId) = 'text' OR typeof(deviceId) IN ('real', 'text')")),
+            5);
+        const TracePtr t = sl::test::loadFixture(fx);
+        QVERIFY(t);
+        const QString kt = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+        // Kept: 1 (start 1000.75 read as 1000), 2 (stream '9 streams' read as 9), 7 (untouched).
+        QCOMPARE(t->kernels.size(), 3);
+        QCOMPARE(t->kernels.correlationId[0], 1u);
+        QCOMPARE(t->kernels.start[0], 1000);
+        QCOMPARE(t->kernels.stream[1], 9u);
+        QCOMPARE(t->kernels.stream[2], 7u);
+        // 0.5 reads as 0, '70000 GPUs' as 70000 (outside 0..65534), 1e19 as 2^63-1.
+        const auto* notInteger = entry(*t, Rule::NotInteger, kt);
+        QVERIFY(notInteger);
+        QCOMPARE(notInteger->rowids, (std::vector<qint64> { 3, 4, 5 }));
+        bool ok = false;
+        QCOMPARE(sl::test::selectFirstColumn(path, notInteger->sql, &ok), (std::set<qint64> { 3, 4, 5 }));
+        QVERIFY(ok);
+        const auto* invalid = entry(*t, Rule::InvalidId, kt);
+        QVERIFY(invalid);
+        QCOMPARE(invalid->rowids, std::vector<qint64> { 6 });
+    }
+
     void sharesWithinUnit()
     {
         const QStringList traces = sl::test::realTraces();

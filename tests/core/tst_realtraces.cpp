@@ -129,6 +129,31 @@ bool isBlockingName(QString name)
         && !name.contains(QLatin1String("Async"));
 }
 
+/// Rows of `sql` (rowid first) by rowid; every other cell must be stored as an integer or NULL
+/// (`ok` false otherwise: then the loader's value-first reading would not be checked here).
+std::map<qint64, QVariantList> byRowid(const Db& db, const QString& sql, bool* ok)
+{
+    std::map<qint64, QVariantList> out;
+    *ok = true;
+    for (const QVariantList& row : db.rows(sql)) {
+        for (const QVariant& v : row)
+            if (!v.isNull() && v.typeId() != QMetaType::LongLong)
+                *ok = false;
+        out[row[0].toLongLong()] = row;
+    }
+    return out;
+}
+
+/// Rows of `table` the data-quality rules left out (every rule but missing_string).
+qint64 excluded(const Trace& t, const QString& table)
+{
+    qint64 n = 0;
+    for (const auto& e : t.dataQuality.entries)
+        if (e.table == table && e.rule != DataQuality::Rule::MissingString)
+            n += e.count;
+    return n;
+}
+
 } // namespace
 
 class TestRealTraces : public QObject
@@ -137,7 +162,103 @@ class TestRealTraces : public QObject
 private slots:
     void conformance_data();
     void conformance();
+    void cellsAsStored_data() { conformance_data(); }
+    void cellsAsStored();
 };
+
+/// Every integer cell the loader keeps equals the export's, read through an independent
+/// connection by rowid (the readers read cells value first, issue 20.1: this pins the model
+/// of every real export cell by cell), and every row is either loaded or left out by a rule.
+void TestRealTraces::cellsAsStored()
+{
+    QFETCH(QString, path);
+    const LoadOutcome loaded = TraceLoader::loadSync(path);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.message));
+    const Trace& t = *loaded.trace;
+    Db db(path);
+    QVERIFY(db.ok());
+    bool ok = false;
+    const auto pidOf = [](const QVariant& g) { return quint32((g.toLongLong() >> 24) & 0xFFFFFF); };
+    const QString K = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    if (db.hasTable(K)) {
+        const QString graph
+            = db.hasColumn(K, QStringLiteral("graphNodeId")) ? QStringLiteral("graphNodeId") : QStringLiteral("NULL");
+        const auto rows = byRowid(db,
+            QStringLiteral("SELECT rowid, start, \"end\", deviceId, streamId, correlationId, globalPid, gridX, gridY, "
+                           "gridZ, blockX, blockY, blockZ, registersPerThread, staticSharedMemory, "
+                           "dynamicSharedMemory, %1 FROM %2")
+                .arg(graph, K),
+            &ok);
+        QVERIFY(ok);
+        QCOMPARE(qint64(t.kernels.size()) + excluded(t, K), qint64(rows.size()));
+        for (qsizetype i = 0; i < t.kernels.size(); ++i) {
+            const auto& r = rows.at(t.kernels.rowid[size_t(i)]);
+            const LaunchConfig& c = t.configs.at(t.kernels.config[size_t(i)]);
+            const std::array<qint64, 16> got { t.kernels.start[size_t(i)], t.kernels.end[size_t(i)],
+                t.kernels.device[size_t(i)], t.kernels.stream[size_t(i)], t.kernels.correlationId[size_t(i)],
+                t.kernels.pid[size_t(i)], c.gridX, c.gridY, c.gridZ, c.blockX, c.blockY, c.blockZ, c.registersPerThread,
+                c.staticSharedMemory, c.dynamicSharedMemory, t.kernels.flags[size_t(i)] & KernelTable::FromGraph };
+            const std::array<qint64, 16> want { r[1].toLongLong(), r[2].toLongLong(), r[3].toLongLong(),
+                r[4].toLongLong(), r[5].toLongLong(), pidOf(r[6]), r[7].toLongLong(), r[8].toLongLong(),
+                r[9].toLongLong(), r[10].toLongLong(), r[11].toLongLong(), r[12].toLongLong(), r[13].toLongLong(),
+                r[14].toLongLong(), r[15].toLongLong(), r[16].toLongLong() != 0 ? 1 : 0 };
+            QCOMPARE(got, want);
+        }
+    }
+    const QString A = QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME");
+    if (db.hasTable(A)) {
+        const auto rows
+            = byRowid(db, QStringLiteral("SELECT rowid, start, \"end\", globalTid, correlationId FROM %1").arg(A), &ok);
+        QVERIFY(ok);
+        for (qsizetype i = 0; i < t.api.size(); ++i) {
+            const auto& r = rows.at(t.api.rowid[size_t(i)]);
+            const std::array<qint64, 5> got { t.api.start[size_t(i)], t.api.end[size_t(i)], t.api.pid[size_t(i)],
+                t.api.tid[size_t(i)], t.api.correlationId[size_t(i)] };
+            const std::array<qint64, 5> want { r[1].toLongLong(), r[2].toLongLong(), pidOf(r[3]),
+                r[3].toLongLong() & 0xFFFFFF, r[4].toLongLong() };
+            QCOMPARE(got, want);
+        }
+    }
+    const QString N = QStringLiteral("NVTX_EVENTS");
+    if (db.hasTable(N)) {
+        const auto rows = byRowid(db,
+            QStringLiteral("SELECT rowid, start, \"end\", globalTid, endGlobalTid, domainId FROM %1 "
+                           "WHERE eventType IN (59, 60)")
+                .arg(N),
+            &ok);
+        QVERIFY(ok);
+        QCOMPARE(qint64(t.nvtx.size()) + excluded(t, N), qint64(rows.size()));
+        for (qsizetype i = 0; i < t.nvtx.size(); ++i) {
+            const auto& r = rows.at(t.nvtx.rowid[size_t(i)]);
+            const qint64 tid = r[3].toLongLong() & 0xFFFFFF;
+            const std::array<qint64, 6> got { t.nvtx.start[size_t(i)], t.nvtx.end[size_t(i)], t.nvtx.pid[size_t(i)],
+                t.nvtx.tid[size_t(i)], t.nvtx.endTid[size_t(i)], t.nvtx.domain[size_t(i)] };
+            const std::array<qint64, 6> want { r[1].toLongLong(), r[2].toLongLong(), pidOf(r[3]), tid,
+                r[4].isNull() ? tid : (r[4].toLongLong() & 0xFFFFFF), r[5].toLongLong() };
+            QCOMPARE(got, want);
+        }
+    }
+    const QString M = QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY");
+    if (db.hasTable(M)) {
+        const auto rows = byRowid(db,
+            QStringLiteral(
+                "SELECT rowid, start, \"end\", deviceId, streamId, bytes, copyKind, srcKind, dstKind FROM %1")
+                .arg(M),
+            &ok);
+        QVERIFY(ok);
+        QCOMPARE(qint64(t.memcpy.size()) + excluded(t, M), qint64(rows.size()));
+        for (qsizetype i = 0; i < t.memcpy.size(); ++i) {
+            const auto& r = rows.at(t.memcpy.rowid[size_t(i)]);
+            const std::array<qint64, 8> got { t.memcpy.start[size_t(i)], t.memcpy.end[size_t(i)],
+                t.memcpy.device[size_t(i)], t.memcpy.stream[size_t(i)], t.memcpy.bytes[size_t(i)],
+                t.memcpy.copyKind[size_t(i)], t.memcpy.srcKind[size_t(i)], t.memcpy.dstKind[size_t(i)] };
+            const std::array<qint64, 8> want { r[1].toLongLong(), r[2].toLongLong(), r[3].toLongLong(),
+                r[4].toLongLong(), r[5].toLongLong(), r[6].toLongLong(), r[7].isNull() ? -1 : r[7].toLongLong(),
+                r[8].isNull() ? -1 : r[8].toLongLong() };
+            QCOMPARE(got, want);
+        }
+    }
+}
 
 void TestRealTraces::conformance_data()
 {
