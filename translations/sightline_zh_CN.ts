@@ -6043,7 +6043,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>≤ 2 s</source>
-        <translation>≤ 2 s</translation>
+        <translation type="vanished">≤ 2 s</translation>
     </message>
     <message>
         <source>Kernels dock: filter names by “%1” (%2 rows)</source>

@@ -4,12 +4,12 @@
 #include "core/io/tracecachelayout.h"
 #include "core/util/logging.h"
 #include "core/util/resourceusage.h"
+#include "core/util/workerpool.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QSaveFile>
 #include <QStandardPaths>
-#include <QThreadPool>
 
 #include <algorithm>
 #include <cstring>
@@ -69,16 +69,6 @@ struct Mapping
     Mapping(const Mapping&) = delete;
     Mapping& operator=(const Mapping&) = delete;
 };
-
-QThreadPool& writerPool()
-{
-    static QThreadPool* pool = [] {
-        auto* p = new QThreadPool;
-        p->setMaxThreadCount(1); // one write at a time: the disk, not the CPU, is the limit
-        return p;
-    }();
-    return *pool;
-}
 
 } // namespace
 
@@ -184,10 +174,9 @@ void TraceCache::evict() const
 
 void TraceCache::writeLater(TracePtr trace, const TraceCacheKey& key, const QString& dir, qint64 capBytes)
 {
-    writerPool().start(
-        [trace = std::move(trace), key, dir, capBytes] { TraceCache(dir, capBytes).write(*trace, key); });
+    startCacheWrite([trace = std::move(trace), key, dir, capBytes] { TraceCache(dir, capBytes).write(*trace, key); });
 }
 
-void TraceCache::waitForWrites() { writerPool().waitForDone(); }
+void TraceCache::waitForWrites() { waitForCacheWrites(); }
 
 } // namespace sl

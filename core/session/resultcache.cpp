@@ -7,6 +7,7 @@
 #include "core/timeline/timelinearchive.h"
 #include "core/timeline/timelinecache.h"
 #include "core/util/logging.h"
+#include "core/util/workerpool.h"
 
 #include <QCryptographicHash>
 #include <QDataStream>
@@ -15,7 +16,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
-#include <QThreadPool>
 
 #include <cstring>
 #include <future>
@@ -61,16 +61,6 @@ QByteArray header(const QByteArray& digest, quint64 payload, quint64 checksum)
     std::memcpy(h.data() + 48, &payload, 8);
     std::memcpy(h.data() + 56, &checksum, 8);
     return h;
-}
-
-QThreadPool& writerPool()
-{
-    static QThreadPool* pool = [] {
-        auto* p = new QThreadPool;
-        p->setMaxThreadCount(1);
-        return p;
-    }();
-    return *pool;
 }
 
 } // namespace
@@ -224,11 +214,11 @@ bool ResultCache::write(
 void ResultCache::writeLater(
     AnalysisPtr result, const TraceCacheKey& key, const QByteArray& fingerprint, const QString& dir, qint64 capBytes)
 {
-    writerPool().start([result = std::move(result), key, fingerprint, dir, capBytes] {
+    startCacheWrite([result = std::move(result), key, fingerprint, dir, capBytes] {
         ResultCache(dir, capBytes).write(*result, key, fingerprint);
     });
 }
 
-void ResultCache::waitForWrites() { writerPool().waitForDone(); }
+void ResultCache::waitForWrites() { waitForCacheWrites(); }
 
 } // namespace sl

@@ -3,6 +3,15 @@
 
 #include <QThread>
 #include <QThreadPool>
+#include <QtGlobal>
+
+#include <algorithm>
+
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace sl {
 
@@ -15,7 +24,38 @@ struct Pool : QThreadPool
         setMaxThreadCount(QThread::idealThreadCount());
     }
 };
+QThreadPool& cacheWriterPool()
+{
+    static QThreadPool* const pool = [] {
+        auto* p = new QThreadPool;
+        p->setObjectName(QStringLiteral("sightline-cache-writer"));
+        p->setMaxThreadCount(1);
+        return p;
+    }();
+    return *pool;
+}
+
+void lowerThisThreadsPriority()
+{
+#ifdef Q_OS_LINUX
+    // Linux keeps a nice value per thread: PRIO_PROCESS with a thread id sets this thread's only.
+    thread_local const bool lowered
+        = ::setpriority(PRIO_PROCESS, id_t(::syscall(SYS_gettid)), std::min(19, ::getpriority(PRIO_PROCESS, 0) + 10))
+        == 0;
+    Q_UNUSED(lowered);
+#endif
+}
 } // namespace
+
+void startCacheWrite(std::function<void()> write)
+{
+    cacheWriterPool().start([write = std::move(write)] {
+        lowerThisThreadsPriority();
+        write();
+    });
+}
+
+void waitForCacheWrites() { cacheWriterPool().waitForDone(); }
 
 QThreadPool* workerPool()
 {

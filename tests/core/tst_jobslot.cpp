@@ -10,6 +10,12 @@
 
 #include <chrono>
 
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 using namespace sl;
 
 namespace {
@@ -80,6 +86,32 @@ private slots:
         QVERIFY(first.isCanceled());
         QTRY_COMPARE(applied, QList<int> { 8 });
         first.waitForFinished();
+    }
+
+    void backgroundJobsStayOffQtsPoolAndCacheWritesRunBelow()
+    {
+        // Jobs run on Sightline's pool, so QtGui's paint tasks always find the global pool free.
+        QThreadPool* seen = nullptr;
+        QObject owner;
+        JobSlot slot(&owner);
+        slot.run(
+            [&seen](const std::atomic<bool>&) {
+                seen = workerPool()->contains(QThread::currentThread()) ? workerPool() : nullptr;
+                return !QThreadPool::globalInstance()->contains(QThread::currentThread());
+            },
+            [](bool) {});
+        QVERIFY(workerPool()->waitForDone(10000));
+        QCOMPARE(seen, workerPool());
+#ifdef Q_OS_LINUX
+        // A cache write's thread is 10 nice levels below the caller (capped at 19); the caller
+        // keeps its own.
+        const int mine = ::getpriority(PRIO_PROCESS, id_t(::syscall(SYS_gettid)));
+        int writer = -100;
+        startCacheWrite([&writer] { writer = ::getpriority(PRIO_PROCESS, id_t(::syscall(SYS_gettid))); });
+        waitForCacheWrites();
+        QCOMPARE(writer, std::min(19, mine + 10));
+        QCOMPARE(::getpriority(PRIO_PROCESS, id_t(::syscall(SYS_gettid))), mine);
+#endif
     }
 
     void ownerGoneDropsTheResult()
