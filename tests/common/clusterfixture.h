@@ -8,7 +8,7 @@
 
 namespace sl::test {
 
-/// The cluster suites' fixtures (tst_clusterdigest, tst_clusteranalyzer, tst_clustercli).
+/// The cluster suites' fixtures (tst_clusterdigest, tst_clusteranalyzer, tst_clustercli, tst_clusterhostcomms).
 /// The 8-rank, 2-host run of the issue: rank 5 is slow, host 1's UTC clock is 2.8 ms ahead.
 SynthClusterOptions issueRun();
 /// One SQL value over a file, through a QtSql connection of its own (-1 when the file or the SQL

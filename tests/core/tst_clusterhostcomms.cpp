@@ -6,15 +6,15 @@
 #include "core/cluster/clusteranalyzer.h"
 #include "core/cluster/exportdigester.h"
 #include "core/synth/synthcluster.h"
+#include "tests/common/clusterfixture.h"
 
-#include <QSqlDatabase>
-#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
 
 using namespace sl;
+using sl::test::sqlScalar;
 
 namespace {
 
@@ -43,24 +43,6 @@ qint64 longest(const SynthClusterOptions& o, int from, int to, int k, int c)
     for (int r = from; r < to; ++r)
         m = std::max(m, compute(o, r, k, c));
     return m;
-}
-
-qint64 sqlScalar(const QString& path, const QString& sql)
-{
-    qint64 value = -1;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst_hostcomms"));
-        db.setDatabaseName(path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
-        if (db.open()) {
-            QSqlQuery q(db);
-            if (q.exec(sql) && q.next())
-                value = q.value(0).toLongLong();
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("tst_hostcomms"));
-    return value;
 }
 
 } // namespace
