@@ -104,19 +104,8 @@ void runCase(const QString& source, const Case& c, const QString& work, Totals& 
         t.failures << what + QStringLiteral(": did not start");
         return;
     }
-    if (!p.waitForFinished(envInt("SIGHTLINE_FUZZ_TIMEOUT_S", 120) * 1000)) {
-        p.kill();
-        p.waitForFinished(10000);
-        ++t.hangs;
-        t.failures << what + QStringLiteral(": hang (killed after the timeout)");
-    } else {
-        const QString err = QString::fromUtf8(p.readAllStandardError());
-        const bool sanitizer
-            = err.contains(QLatin1String("Sanitizer")) || err.contains(QLatin1String("runtime error:"));
-        if (p.exitStatus() != QProcess::NormalExit || sanitizer) {
-            ++t.crashes;
-            t.failures << what + QStringLiteral(": crash: ") + err.right(1500);
-        } else if (p.exitCode() == 0) {
+    if (QString err; finishedWithoutCrash(p, what, t, &err)) {
+        if (p.exitCode() == 0) {
             ++t.exit0;
         } else if (p.exitCode() == 3) {
             ++t.exit3;
@@ -183,6 +172,25 @@ int envInt(const char* name, int fallback)
     bool ok = false;
     const int v = qEnvironmentVariableIntValue(name, &ok);
     return ok ? v : fallback;
+}
+
+bool finishedWithoutCrash(QProcess& p, const QString& what, Totals& t, QString* err)
+{
+    if (!p.waitForFinished(envInt("SIGHTLINE_FUZZ_TIMEOUT_S", 120) * 1000)) {
+        p.kill();
+        p.waitForFinished(10000);
+        ++t.hangs;
+        t.failures << what + QStringLiteral(": hang (killed after the timeout)");
+        return false;
+    }
+    *err = QString::fromUtf8(p.readAllStandardError());
+    const bool sanitizer = err->contains(QLatin1String("Sanitizer")) || err->contains(QLatin1String("runtime error:"));
+    if (p.exitStatus() != QProcess::NormalExit || sanitizer) {
+        ++t.crashes;
+        t.failures << what + QStringLiteral(": crash: ") + err->right(1500);
+        return false;
+    }
+    return true;
 }
 
 void FuzzSuite::runCases(const QString& input, QList<Case> all, int phase, Totals& t)

@@ -18,6 +18,8 @@
 
 struct sqlite3;
 
+class QProcess;
+
 namespace sl::test {
 
 enum class Kind { Truncate, Flip, Sql };
@@ -50,6 +52,10 @@ struct Totals
 
 /// The integer environment variable `name`, or `fallback` when it is unset or not a number.
 int envInt(const char* name, int fallback);
+/// Waits for the CLI of case `what` (at most $SIGHTLINE_FUZZ_TIMEOUT_S, default 120 s) and counts
+/// a hang or a crash (a sanitizer report counts as one) in `t`; true, with its standard error in
+/// `err`, when it finished otherwise and its exit code is for the caller to judge.
+bool finishedWithoutCrash(QProcess& p, const QString& what, Totals& t, QString* err);
 
 /// What the fuzz suites share besides the free functions: the work folder, the totals over the
 /// suite, the sampled run of a list of cases and the checks of a run's totals. A fuzz suite derives

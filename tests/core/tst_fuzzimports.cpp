@@ -201,19 +201,8 @@ void runImportCase(const QString& trace, const ImportCase& c, const QString& wor
     p.setWorkingDirectory(work);
     p.start(QStringLiteral(SIGHTLINE_CLI), args);
     const QString what = c.id;
-    if (!p.waitForFinished(envInt("SIGHTLINE_FUZZ_TIMEOUT_S", 120) * 1000)) {
-        p.kill();
-        p.waitForFinished(10000);
-        ++t.hangs;
-        t.failures << what + QStringLiteral(": hang (killed after the timeout)");
-    } else {
-        const QString err = QString::fromUtf8(p.readAllStandardError());
-        const bool sanitizer
-            = err.contains(QLatin1String("Sanitizer")) || err.contains(QLatin1String("runtime error:"));
-        if (p.exitStatus() != QProcess::NormalExit || sanitizer) {
-            ++t.crashes;
-            t.failures << what + QStringLiteral(": crash: ") + err.right(1500);
-        } else if (p.exitCode() == 0 || p.exitCode() == 3) {
+    if (QString err; finishedWithoutCrash(p, what, t, &err)) {
+        if (p.exitCode() == 0 || p.exitCode() == 3) {
             ++(p.exitCode() == 0 ? t.exit0 : t.exit3);
             // Whatever went wrong with the input is said, naming it (a warning on exit 0).
             const bool failed = nsys ? p.exitCode() == 3 : err.contains(QLatin1String("warning"));
