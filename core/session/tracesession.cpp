@@ -302,25 +302,20 @@ void TraceSession::startImports(int index)
     emit progress(-1, tr("Reading the imports of %1…").arg(trace->info.fileName));
 }
 
-QFuture<AnalysisPtr> TraceSession::readOrAnalyze(
-    const TracePtr& trace, const AnalysisOptions& options, const TraceCacheKey& key, const QByteArray& fingerprint)
+QFuture<AnalysisPtr> TraceSession::readOrAnalyze(const TracePtr& trace, const AnalysisOptions& options,
+    const TraceCacheKey& key, const QByteArray& fingerprint, const Analyzer::ViewInputsReady& viewInputsReady)
 {
     // A reopen: the result of the same export and options is read back instead of analysed. The
     // views' lanes stored beside it go to the views' cache; a file without them starts their
     // build as soon as the result's colour keys are checked (TimelineCache::prefetch).
     ResultCache::Checked lanesReady;
-    Analyzer::ViewInputsReady viewInputsReady;
-    if (m_timelinePrefetch) {
-        lanesReady = [](const AnalysisResult& r, const TimelineDataPtr& lanes) {
+    if (viewInputsReady)
+        lanesReady = [viewInputsReady](const AnalysisResult& r, const TimelineDataPtr& lanes) {
             if (lanes)
                 TimelineCache::shared().adopt(lanes, r);
             else
-                TimelineCache::shared().prefetch(r.trace, TimelineData::Keys::fromAnalysis(r));
+                viewInputsReady(r);
         };
-        viewInputsReady = [](const AnalysisResult& partial) {
-            TimelineCache::shared().prefetch(partial.trace, TimelineData::Keys::fromAnalysis(partial));
-        };
-    }
     return QtConcurrent::run(workerPool(),
         [trace, options, key, fingerprint, cache = ResultCache(m_cacheDir), fromCache = m_jobFromCache, lanesReady,
             viewInputsReady](QPromise<AnalysisPtr>& promise) {
@@ -362,7 +357,7 @@ void TraceSession::startAnalysis(int index)
     if (!fingerprint)
         m_analysisWatcher.setFuture(Analyzer::analyzeAsync(e.trace, options, std::move(viewInputsReady)));
     else
-        m_analysisWatcher.setFuture(readOrAnalyze(e.trace, options, *e.cacheKey, *fingerprint));
+        m_analysisWatcher.setFuture(readOrAnalyze(e.trace, options, *e.cacheKey, *fingerprint, viewInputsReady));
     emit analysisStarted(index);
     emit progress(-1, tr("Analysing %1…").arg(m_entries[index].trace->info.fileName));
 }

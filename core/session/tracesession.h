@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysisoptions.h"
 #include "core/analysis/analysisresult.h"
+#include "core/analysis/analyzer.h"
 #include "core/analysis/imports.h"
 #include "core/io/loadoutcome.h"
 #include "core/io/tracecachekey.h"
@@ -131,8 +132,8 @@ private:
     void startAnalysis(int index);
     /// The analysis job of a trace whose result may be cached: the result cache's file for
     /// (`key`, `fingerprint`), else Analyzer; sets m_jobFromCache on a hit.
-    QFuture<AnalysisPtr> readOrAnalyze(
-        const TracePtr& trace, const AnalysisOptions& options, const TraceCacheKey& key, const QByteArray& fingerprint);
+    QFuture<AnalysisPtr> readOrAnalyze(const TracePtr& trace, const AnalysisOptions& options, const TraceCacheKey& key,
+        const QByteArray& fingerprint, const Analyzer::ViewInputsReady& viewInputsReady);
     /// Cancels the running job if it reads the imports of `traceId` (their paths changed, or it closes).
     void cancelImportsOf(quint64 traceId);
     void queueAnalysis(quint64 traceId);
