@@ -31,13 +31,25 @@
 namespace sl {
 
 namespace {
-/// Start-sorted union of all GPU work on all devices, as [start, end] segments (ns). Each
-/// table is start-sorted already, so this is a 4-way merge with no copy of the intervals.
-std::vector<std::pair<qint64, qint64>> gpuUnion(const Trace& t)
+/// The GPU's busy span and where its warm-up ends: the first start (ns) of all GPU work on all
+/// devices, the last end, and the start of the first busy stretch that follows an idle gap
+/// longer than `gapNs` (`warmupEnd`, when `afterGap`). Each table is start-sorted already,
+/// so this is a 4-way merge that keeps only the running end of the union: no copy of the
+/// intervals (a union held whole cost 16 B per kernel at the analysis's peak).
+struct GpuSpan
+{
+    qint64 first = 0;
+    qint64 last = 0;
+    qint64 warmupEnd = 0;
+    bool afterGap = false;
+    bool any = false;
+};
+
+GpuSpan gpuSpan(const Trace& t, qint64 gapNs)
 {
     const GpuOpColumns* tables[] = { &t.kernels, &t.memcpy, &t.memset, &t.graphs };
     size_t pos[4] = { 0, 0, 0, 0 };
-    std::vector<std::pair<qint64, qint64>> merged;
+    GpuSpan span;
     for (;;) {
         int best = -1;
         for (int i = 0; i < 4; ++i)
@@ -48,12 +60,17 @@ std::vector<std::pair<qint64, qint64>> gpuUnion(const Trace& t)
             break;
         const qint64 s = tables[best]->start[pos[best]], e = tables[best]->end[pos[best]];
         ++pos[best];
-        if (merged.empty() || s > merged.back().second)
-            merged.emplace_back(s, e);
-        else
-            merged.back().second = std::max(merged.back().second, e);
+        if (!span.any) {
+            span = { s, e, 0, false, true };
+            continue;
+        }
+        if (!span.afterGap && s - span.last > gapNs) {
+            span.warmupEnd = s; // a gap of the union: s lies past every earlier end
+            span.afterGap = true;
+        }
+        span.last = std::max(span.last, e);
     }
-    return merged;
+    return span;
 }
 } // namespace
 
@@ -76,23 +93,17 @@ AnalysisWindow Analyzer::resolveWindow(const Trace& trace, const WindowSpec& spe
     }
     if (spec.kind != AnalysisWindow::Kind::Steady)
         return w;
-    const auto u = gpuUnion(trace);
-    if (u.empty()) {
-        warnings->append(tr("No GPU work in the export: the steady-state window falls back to the whole capture."));
-        return w;
-    }
     // Warm-up ends at the first idle gap longer than both 1 s and 25 % of the capture.
     const qint64 capture = trace.lastNs - trace.firstNs;
     const qint64 threshold = std::max<qint64>(spec::kWarmupGapMinNs, capture / spec::kWarmupGapCaptureDivisor);
-    w.kind = AnalysisWindow::Kind::Steady;
-    w.startNs = u.front().first;
-    for (size_t i = 1; i < u.size(); ++i) {
-        if (u[i].first - u[i - 1].second > threshold) {
-            w.startNs = u[i].first;
-            break;
-        }
+    const GpuSpan span = gpuSpan(trace, threshold);
+    if (!span.any) {
+        warnings->append(tr("No GPU work in the export: the steady-state window falls back to the whole capture."));
+        return w;
     }
-    w.endNs = u.back().second; // the trailing idle tail is cut off
+    w.kind = AnalysisWindow::Kind::Steady;
+    w.startNs = span.afterGap ? span.warmupEnd : span.first;
+    w.endNs = span.last; // the trailing idle tail is cut off
     return w;
 }
 

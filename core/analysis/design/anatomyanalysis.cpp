@@ -13,18 +13,66 @@ namespace sl {
 
 namespace {
 
-/// Per in-window kernel: FLOPs and minimum DRAM bytes where known (−1 unknown).
-struct KernelWork
+/// FLOPs and minimum DRAM bytes of an in-window kernel where known (−1 unknown), looked up per
+/// kernel: two arrays of doubles over all kernels cost 16 B per kernel at the analysis's peak,
+/// nearly all of it "unknown" in a trace without shape ranges or a cuBLAS log.
+class KernelWork
 {
-    std::vector<double> flops, bytes;
+public:
+    KernelWork(const AnalysisResult& r, const NvtxThreadGroups& threads)
+        : m_r(r)
+    {
+        shapeOperators(threads);
+        gemmCalls();
+    }
+
+    /// (FLOPs, bytes) of kernel i: a counted shape range's FLOPs split by duration, else its
+    /// matched cuBLAS call's.
+    std::pair<double, double> of(size_t i) const
+    {
+        const qint32 rg = m_r.kernelInWindow[i] && !m_opOf.empty() ? m_r.kernelRange[i] : -1;
+        if (rg >= 0 && m_opOf[size_t(rg)] >= 0) {
+            const auto op = quint32(m_opOf[size_t(rg)]);
+            if (const auto f = m_opFlops.find(op); f != m_opFlops.end())
+                return { shareOf(op, f->second, i), -1.0 };
+        }
+        if (const auto g = m_gemmOf.find(quint32(i)); g != m_gemmOf.end())
+            return { g->second->flops(), gemmBytes(*g->second) };
+        return { -1.0, -1.0 };
+    }
+
+private:
+    void shapeOperators(const NvtxThreadGroups& threads);
+    void gemmCalls();
+    /// The share of operator `op`'s FLOPs that kernel i ran (by duration; zero-length kernels of a
+    /// zero-length operator share equally).
+    double shareOf(quint32 op, double flops, size_t i) const
+    {
+        const qint64 total = m_rangeNs.at(op);
+        const qint64 d = m_r.trace->kernels.duration(qsizetype(i));
+        return total > 0 ? flops * double(d) / double(total) : flops / double(m_rangeKernels.at(op));
+    }
+    /// A, B read and C written once: the minimum DRAM traffic (−1 unknown).
+    static double gemmBytes(const GemmCall& c)
+    {
+        return c.elementBytes() > 0
+            ? double(c.elementBytes()) * double(c.m * c.k + c.k * c.n + c.m * c.n) * double(c.batch)
+            : -1.0;
+    }
+
+    const AnalysisResult& m_r;
+    std::vector<qint32> m_opOf; ///< per NVTX range: the counted operator range it lies in (−1 none)
+    std::unordered_map<quint32, double> m_opFlops; ///< counted operator range → its FLOPs, where known
+    std::unordered_map<quint32, qint64> m_rangeNs, m_rangeKernels; ///< per operator: kernel ns and count
+    std::unordered_map<quint32, const GemmCall*> m_gemmOf; ///< kernel → its matched cuBLAS call
 };
 
 /// FLOPs of the kernels under PyTorch shape ranges: each counted operator range's FLOPs split
 /// over its kernels by their duration (the same nesting rule as EfficiencyAnalysis: a kernel
 /// belongs to the counted operator nearest its attributed range).
-void shapeFlops(const AnalysisResult& r, const NvtxThreadGroups& threads, KernelWork& w)
+void KernelWork::shapeOperators(const NvtxThreadGroups& threads)
 {
-    const Trace& t = *r.trace;
+    const Trace& t = *m_r.trace;
     const auto& n = t.nvtx;
     const auto& k = t.kernels;
     std::unordered_map<quint32, std::optional<ShapeOp>> parsed;
@@ -35,47 +83,34 @@ void shapeFlops(const AnalysisResult& r, const NvtxThreadGroups& threads, Kernel
         return it->second;
     };
     std::vector<qint32> opOf(size_t(n.size()), -1);
+    bool any = false;
     for (const auto& ranges : threads.ranges)
         for (quint32 rg : ranges) {
             const auto& s = shapeOf(n.name[rg]);
             const qint32 up = threads.parent[rg];
             opOf[rg] = s && s->counted ? qint32(rg) : (up < 0 ? -1 : opOf[size_t(up)]);
+            if (s && s->counted && s->flops)
+                m_opFlops.emplace(rg, *s->flops), any = true;
         }
-    std::unordered_map<quint32, qint64> rangeNs, rangeKernels;
+    if (!any)
+        return; // no operator with FLOPs: no kernel takes a share
+    m_opOf = std::move(opOf);
     for (qsizetype i = 0; i < k.size(); ++i) {
-        const qint32 rg = r.kernelInWindow[size_t(i)] ? r.kernelRange[size_t(i)] : -1;
-        if (rg >= 0 && opOf[size_t(rg)] >= 0) {
-            rangeNs[quint32(opOf[size_t(rg)])] += k.duration(i);
-            ++rangeKernels[quint32(opOf[size_t(rg)])];
+        const qint32 rg = m_r.kernelInWindow[size_t(i)] ? m_r.kernelRange[size_t(i)] : -1;
+        if (rg >= 0 && m_opOf[size_t(rg)] >= 0) {
+            m_rangeNs[quint32(m_opOf[size_t(rg)])] += k.duration(i);
+            ++m_rangeKernels[quint32(m_opOf[size_t(rg)])];
         }
-    }
-    for (qsizetype i = 0; i < k.size(); ++i) {
-        const qint32 rg = r.kernelInWindow[size_t(i)] ? r.kernelRange[size_t(i)] : -1;
-        if (rg < 0 || opOf[size_t(rg)] < 0)
-            continue;
-        const quint32 op = quint32(opOf[size_t(rg)]);
-        const auto& s = shapeOf(n.name[op]);
-        if (!s->flops)
-            continue;
-        const qint64 total = rangeNs[op];
-        // Zero-length kernels share a zero-length operator's FLOPs equally.
-        w.flops[size_t(i)]
-            = total > 0 ? *s->flops * double(k.duration(i)) / double(total) : *s->flops / double(rangeKernels[op]);
     }
 }
 
-/// FLOPs and bytes of the launches matched to a cuBLAS/cuBLASLt call, where no shape range gave them.
-void gemmFlops(const AnalysisResult& r, KernelWork& w)
+/// The launches matched to a cuBLAS/cuBLASLt call: the first match with a known shape counts.
+void KernelWork::gemmCalls()
 {
-    const GemmImport& g = r.design.gemm;
-    for (const auto& [kernel, shape] : g.matches) {
-        if (w.flops[kernel] >= 0 || shape < 0 || shape >= g.shapes.size())
-            continue;
-        const GemmCall& c = g.shapes[shape].call;
-        w.flops[kernel] = c.flops();
-        if (c.elementBytes() > 0) // A, B read and C written once: the minimum DRAM traffic
-            w.bytes[kernel] = double(c.elementBytes()) * double(c.m * c.k + c.k * c.n + c.m * c.n) * double(c.batch);
-    }
+    const GemmImport& g = m_r.design.gemm;
+    for (const auto& [kernel, shape] : g.matches)
+        if (shape >= 0 && shape < g.shapes.size())
+            m_gemmOf.emplace(kernel, &g.shapes[shape].call);
 }
 
 /// Operator class of every in-window kernel (AnatomyRules' order: kernel name, NVTX, category).
@@ -156,9 +191,7 @@ void AnatomyAnalysis::run(const AnalysisOptions& options, AnalysisResult& r, con
     if (!r.nvtxThreads)
         built.build(t.nvtx);
     const NvtxThreadGroups& threads = r.nvtxThreads ? *r.nvtxThreads : built;
-    KernelWork w { std::vector<double>(size_t(k.size()), -1.0), std::vector<double>(size_t(k.size()), -1.0) };
-    shapeFlops(r, threads, w);
-    gemmFlops(r, w);
+    const KernelWork work(r, threads);
     if (cancel.isCancelled())
         return;
     const std::vector<qint8> cls = classify(options, r, threads);
@@ -177,7 +210,7 @@ void AnatomyAnalysis::run(const AnalysisOptions& options, AnalysisResult& r, con
         const qint64 d = k.duration(i);
         ++c.kernels;
         c.kernelNs += d;
-        const double flops = w.flops[size_t(i)];
+        const auto [flops, bytes] = work.of(size_t(i));
         if (flops < 0)
             continue;
         ++c.flopKernels;
@@ -192,8 +225,8 @@ void AnatomyAnalysis::run(const AnalysisOptions& options, AnalysisResult& r, con
                 peak = entry->tflops.value(key);
         if (peak)
             c.peakWork += double(d) * *peak, c.peakKnownNs += d;
-        if (w.bytes[size_t(i)] >= 0)
-            c.bytes += w.bytes[size_t(i)], c.bytesNs += d;
+        if (bytes >= 0)
+            c.bytes += bytes, c.bytesNs += d;
         auto bw = bandwidthOfDevice.find(device);
         if (bw == bandwidthOfDevice.end())
             bw = bandwidthOfDevice.emplace(device, gpu ? options.anatomy.bandwidthTbps(gpu->name) : std::nullopt).first;

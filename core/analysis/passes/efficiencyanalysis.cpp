@@ -229,11 +229,54 @@ void flopKernels(AnalysisResult& r, ShapeNames& shapes, const std::vector<qint32
 /// clipped at the window's end).
 struct DeviceKernels
 {
-    Segments comm, other;
+    Segments comm;
+    /// The union of the other kernels, clipped to `comm`: all that the overlap figures read. The
+    /// whole union would hold a segment per kernel on a busy GPU (16 B per kernel at the
+    /// analysis's peak) for the few places where communication runs.
+    Segments otherOnComm;
     std::vector<Segments> commByPhase; ///< per phase slot; the last also takes kernels without a phase
     std::vector<qint64> kernelsByPhase; ///< communication kernels per phase slot
     std::vector<quint32> commKernels; ///< start-sorted
 };
+
+/// Appends the part of the segment [s, e] that lies on `comm` to `out`; `j` is the first
+/// segment of `comm` that can still meet it (segments arrive start-sorted and disjoint).
+void clipToComm(const Segments& comm, size_t& j, qint64 s, qint64 e, Segments& out)
+{
+    while (j < comm.size() && comm[j].second <= s)
+        ++j;
+    for (size_t m = j; m < comm.size() && comm[m].first < e; ++m) {
+        const qint64 lo = std::max(s, comm[m].first), hi = std::min(e, comm[m].second);
+        if (hi > lo)
+            out.emplace_back(lo, hi);
+    }
+}
+
+/// DeviceKernels::otherOnComm of the start-sorted kernels `list`: the union of those that are
+/// not communication, one segment at a time, each clipped to `d.comm` once it is complete.
+void clipOthersToComm(const AnalysisResult& r, const std::vector<quint32>& list, quint8 commIndex, DeviceKernels& d)
+{
+    const auto& k = r.trace->kernels;
+    size_t j = 0;
+    bool open = false;
+    qint64 cs = 0, ce = 0; // the union's segment being built (ns)
+    for (quint32 i : list) {
+        const quint32 name = k.name[i];
+        if (!r.kernelInWindow[i] || (name < r.nameCategory.size() && r.nameCategory[name] == commIndex))
+            continue;
+        const qint64 s = k.start[i], en = std::min(k.end[i], r.window.endNs);
+        if (open && s <= ce) {
+            ce = std::max(ce, en);
+            continue;
+        }
+        if (open)
+            clipToComm(d.comm, j, cs, ce, d.otherOnComm);
+        open = true;
+        cs = s, ce = en;
+    }
+    if (open)
+        clipToComm(d.comm, j, cs, ce, d.otherOnComm);
+}
 
 /// DeviceKernels of the start-sorted kernels `list` (`slotCount` phase slots); each
 /// communication kernel's duration goes to its collective in `durations`.
@@ -247,14 +290,10 @@ DeviceKernels splitCommunication(const AnalysisResult& r, const std::vector<quin
     d.commByPhase.resize(size_t(std::max(slotCount, 1)));
     d.kernelsByPhase.assign(d.commByPhase.size(), 0);
     for (quint32 i : list) {
-        if (!r.kernelInWindow[i])
+        const quint32 name = k.name[i];
+        if (!r.kernelInWindow[i] || !(name < r.nameCategory.size() && r.nameCategory[name] == commIndex))
             continue;
         const qint64 s = k.start[i], en = std::min(k.end[i], r.window.endNs);
-        const quint32 name = k.name[i];
-        if (!(name < r.nameCategory.size() && r.nameCategory[name] == commIndex)) {
-            addToUnion(d.other, s, en);
-            continue;
-        }
         addToUnion(d.comm, s, en);
         const int ph = i < r.kernelPhase.size() ? r.kernelPhase[i] : -1;
         const size_t slot = ph >= 0 ? size_t(ph) : d.commByPhase.size() - 1;
@@ -266,6 +305,8 @@ DeviceKernels splitCommunication(const AnalysisResult& r, const std::vector<quin
             it = collectiveOfName.insert(name, EfficiencyAnalysis::collectiveOf(t.strings.at(name)));
         durations[it.value()].push_back(en - s);
     }
+    if (!d.commKernels.empty())
+        clipOthersToComm(r, list, commIndex, d);
     return d;
 }
 
@@ -278,11 +319,11 @@ void exposedTimes(const AnalysisResult& r, const DeviceKernels& d, std::vector<s
     size_t j = 0;
     for (quint32 i : d.commKernels) {
         const qint64 s = k.start[i], en = std::min(k.end[i], r.window.endNs);
-        while (j < d.other.size() && d.other[j].second <= s)
+        while (j < d.otherOnComm.size() && d.otherOnComm[j].second <= s)
             ++j;
         qint64 covered = 0;
-        for (size_t m = j; m < d.other.size() && d.other[m].first < en; ++m)
-            covered += std::max<qint64>(0, std::min(en, d.other[m].second) - std::max(s, d.other[m].first));
+        for (size_t m = j; m < d.otherOnComm.size() && d.otherOnComm[m].first < en; ++m)
+            covered += std::max<qint64>(0, std::min(en, d.otherOnComm[m].second) - std::max(s, d.otherOnComm[m].first));
         exposedOf.emplace_back((en - s) - covered, i);
     }
 }
@@ -435,7 +476,7 @@ void EfficiencyAnalysis::overlap(AnalysisResult& r)
         o.deviceId = device;
         o.kernels = qint64(d.commKernels.size());
         o.commNs = lengthOf(d.comm);
-        o.overlappedNs = intersection(d.comm, d.other);
+        o.overlappedNs = intersection(d.comm, d.otherOnComm);
         e.overlap.append(o);
         for (size_t p = 0; p < d.commByPhase.size(); ++p) {
             if (d.commByPhase[p].empty())
@@ -445,7 +486,7 @@ void EfficiencyAnalysis::overlap(AnalysisResult& r)
             po.phase = int(p);
             po.kernels = d.kernelsByPhase[p];
             po.commNs = lengthOf(d.commByPhase[p]);
-            po.overlappedNs = intersection(d.commByPhase[p], d.other);
+            po.overlappedNs = intersection(d.commByPhase[p], d.otherOnComm);
             perPhase.append(po);
         }
         exposedTimes(r, d, exposedOf);
