@@ -5,6 +5,8 @@
 #include "core/io/rowscan.h"
 #include "core/io/schema.h"
 
+#include <limits>
+
 namespace sl {
 
 namespace {
@@ -81,27 +83,79 @@ QString GpuOpReader::opColumns(const QString& table) const
             m_schema.columnOr(table, QStringLiteral("globalPid"), QStringLiteral("0")));
 }
 
-bool GpuOpReader::readKernels(Trace& trace, QString* error)
+QString GpuOpReader::kernelSql(const Trace& trace) const
+{
+    const QString t = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    const QString& name = trace.info.kernelNameColumn;
+    // %9 and %10: the chunk's rowid bounds, filled in per chunk (KernelChunks).
+    return QStringLiteral("SELECT %1, %2, %3, %4, gridX, gridY, gridZ, blockX, blockY, blockZ, %5, %6, %7 FROM %8 "
+                          "WHERE rowid BETWEEN %9 AND %10")
+        .arg(opColumns(t), name, m_schema.columnOr(t, QStringLiteral("shortName"), name),
+            m_schema.columnOr(t, QStringLiteral("registersPerThread"), QStringLiteral("0")),
+            m_schema.columnOr(t, QStringLiteral("staticSharedMemory"), QStringLiteral("0")),
+            m_schema.columnOr(t, QStringLiteral("dynamicSharedMemory"), QStringLiteral("0")),
+            m_schema.columnOr(t, QStringLiteral("graphNodeId"), QStringLiteral("NULL")), t, QStringLiteral("%1"),
+            QStringLiteral("%2"));
+}
+
+std::unique_ptr<KernelChunks> GpuOpReader::kernelChunks(Trace& trace) const
+{
+    const QString t = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    if (!m_schema.hasTable(t))
+        return std::make_unique<KernelChunks>(0, 0, true);
+    trace.info.kernelNameColumn = m_schema.hasColumn(t, QStringLiteral("demangledName"))
+        ? QStringLiteral("demangledName")
+        : QStringLiteral("shortName");
+    SqliteStatement st(m_db, QStringLiteral("SELECT MIN(rowid), MAX(rowid) FROM %1").arg(t));
+    if (st.next() && !st.isNull(0))
+        return std::make_unique<KernelChunks>(st.int64(0), st.int64(1), false);
+    if (st.isValid() && st.errorText().isEmpty())
+        return std::make_unique<KernelChunks>(0, 0, true); // no rows
+    // A damaged b-tree: every rowid, so that the scan meets the damage and reports it.
+    return std::make_unique<KernelChunks>(
+        std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max(), false);
+}
+
+bool GpuOpReader::readKernels(Trace& trace, KernelChunks& chunks, QString* error)
 {
     const QString t = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
     if (!m_schema.hasTable(t))
         return true;
-    const QString name = m_schema.hasColumn(t, QStringLiteral("demangledName")) ? QStringLiteral("demangledName")
-                                                                                : QStringLiteral("shortName");
-    const QString sql
-        = QStringLiteral("SELECT %1, %2, %3, %4, gridX, gridY, gridZ, blockX, blockY, blockZ, %5, %6, %7 FROM %8")
-              .arg(opColumns(t), name, m_schema.columnOr(t, QStringLiteral("shortName"), name),
-                  m_schema.columnOr(t, QStringLiteral("registersPerThread"), QStringLiteral("0")),
-                  m_schema.columnOr(t, QStringLiteral("staticSharedMemory"), QStringLiteral("0")),
-                  m_schema.columnOr(t, QStringLiteral("dynamicSharedMemory"), QStringLiteral("0")),
-                  m_schema.columnOr(t, QStringLiteral("graphNodeId"), QStringLiteral("NULL")), t);
-    trace.info.kernelNameColumn = name;
-    auto& k = trace.kernels;
-    k.reserve(qBound<qint64>(0, m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0), kMaxReserve));
+    // Reserved for the whole table: the back chunks join these columns later without a copy.
+    trace.kernels.reserve(
+        qBound<qint64>(0, m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0), kMaxReserve));
+    const QString sql = kernelSql(trace);
+    while (const auto r = chunks.takeFront())
+        if (!readKernelRows(sql.arg(r->first).arg(r->last), trace.kernels, trace.configs, error))
+            return false;
+    return true;
+}
+
+bool GpuOpReader::readKernelsFromBack(const Trace& trace, KernelChunks& chunks, QString* error)
+{
+    if (!m_schema.hasTable(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL")))
+        return true;
+    const QString sql = kernelSql(trace);
+    while (const auto c = chunks.takeBack()) {
+        const auto& [index, r] = *c;
+        KernelChunks::Fragment f;
+        f.kernels.reserve(std::min(r.rows(), kMaxReserve));
+        if (!readKernelRows(sql.arg(r.first).arg(r.last), f.kernels, f.configs, error))
+            return false;
+        f.kernels.shrink();
+        f.quality = std::exchange(m_quality, {});
+        chunks.addFragment(index, std::move(f));
+    }
+    return true;
+}
+
+bool GpuOpReader::readKernelRows(const QString& sql, KernelTable& k, LaunchConfigTable& configs, QString* error)
+{
+    const QString t = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
     // Consecutive kernels usually repeat a configuration: skip the hash lookup then.
     LaunchConfig last;
     quint32 lastIndex = quint32(-1);
-    const bool ok = scanRows(
+    return scanRows(
         m_db, m_ctx, sql, error,
         [&](const SqliteStatement& s) {
             const IntegerCells row(s, kKernelRanges);
@@ -132,7 +186,7 @@ bool GpuOpReader::readKernels(Trace& trace, QString* error)
             c.staticSharedMemory = quint32(row[16]);
             c.dynamicSharedMemory = quint32(row[17]);
             if (lastIndex == quint32(-1) || !(c == last)) {
-                lastIndex = trace.configs.intern(c);
+                lastIndex = configs.intern(c);
                 last = c;
             }
             k.config.push_back(lastIndex);
@@ -140,9 +194,6 @@ bool GpuOpReader::readKernels(Trace& trace, QString* error)
             k.flags.push_back(row[18] != 0 ? quint8(KernelTable::FromGraph) : quint8(0));
         },
         kPerCell);
-    if (ok) // after a cancel the half-read table is dropped: copying it would only delay the cancel
-        k.shrink();
-    return ok;
 }
 
 bool GpuOpReader::readMemcpy(Trace& trace, QString* error)

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/io/kernelchunks.h"
 #include "core/io/loadoutcome.h"
 #include "core/trace/dataquality.h"
+
+#include <memory>
 
 namespace sl {
 
@@ -24,7 +27,15 @@ public:
         , m_ctx(ctx)
     {
     }
-    bool readKernels(Trace& trace, QString* error);
+    /// The kernel table's rowid chunks (none without the table); sets the trace's kernel name
+    /// column.
+    std::unique_ptr<KernelChunks> kernelChunks(Trace& trace) const;
+    /// Reads the kernel chunks from the front into trace.kernels until they run out. Its rows'
+    /// faults go to quality(), which the caller takes before the other tables' come.
+    bool readKernels(Trace& trace, KernelChunks& chunks, QString* error);
+    /// Reads the kernel chunks from the back into fragments of `chunks` until the two ends meet
+    /// (the host reader's thread, once its own tables are read); each fragment carries its log.
+    bool readKernelsFromBack(const Trace& trace, KernelChunks& chunks, QString* error);
     bool readMemcpy(Trace& trace, QString* error);
     bool readMemset(Trace& trace, QString* error);
     bool readGraphLaunches(Trace& trace, QString* error);
@@ -33,6 +44,10 @@ public:
 
 private:
     QString opColumns(const QString& table) const;
+    /// The kernel SELECT with "%1" and "%2" left for a chunk's rowid bounds.
+    QString kernelSql(const Trace& trace) const;
+    /// Appends the rows of `sql` to `k`, their configurations interned in `configs`.
+    bool readKernelRows(const QString& sql, KernelTable& k, LaunchConfigTable& configs, QString* error);
     const SqliteConnection& m_db;
     const Schema& m_schema;
     LoadContext& m_ctx;

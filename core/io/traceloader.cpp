@@ -133,11 +133,13 @@ private:
     LoadContext m_ctx;
     ExportOpener::Opened m_opened;
     std::unique_ptr<HostReader> m_host;
+    std::unique_ptr<KernelChunks> m_kernelChunks; ///< the kernel table's rowid chunks, read from both ends
     std::vector<quint8> m_eventClass; ///< the runtime rows' event classes, for the validator
 
     QString m_gpuError, m_metricsError;
     bool m_gpuOk = true, m_metricsOk = true;
-    DataQuality m_gpuQuality, m_metricsQuality;
+    /// Rows left out by the GPU reader: the kernel chunks it read, then the other GPU tables.
+    DataQuality m_kernelQuality, m_gpuQuality, m_metricsQuality;
     QString m_sha;
     std::thread m_hashThread, m_metricsThread;
 };
@@ -187,8 +189,10 @@ void LoadRun::readGpu()
     if (!(m_gpuOk = openHelper(gdb, &m_gpuError)))
         return;
     GpuOpReader gpu(gdb, m_opened.schema, m_ctx);
-    m_gpuOk = gpu.readKernels(*m_trace, &m_gpuError) && gpu.readMemcpy(*m_trace, &m_gpuError)
-        && gpu.readMemset(*m_trace, &m_gpuError) && gpu.readGraphLaunches(*m_trace, &m_gpuError);
+    m_gpuOk = gpu.readKernels(*m_trace, *m_kernelChunks, &m_gpuError);
+    m_kernelQuality = std::exchange(gpu.quality(), {});
+    m_gpuOk = m_gpuOk && gpu.readMemcpy(*m_trace, &m_gpuError) && gpu.readMemset(*m_trace, &m_gpuError)
+        && gpu.readGraphLaunches(*m_trace, &m_gpuError);
     m_gpuQuality = std::move(gpu.quality());
     if (!m_gpuOk) // a failed GPU table fails the load: the host reader and the hash stop now
         m_ctx.cancel = true;
@@ -213,7 +217,8 @@ void LoadRun::readMetrics()
 }
 
 /// GPU tables on a second connection in a helper thread while this thread reads the host
-/// tables; the hash (I/O bound) runs on a third. Both helpers stop within one chunk on cancel.
+/// tables and then the kernel table's chunks from the back (KernelChunks); the hash (I/O
+/// bound) runs on a third. Both helpers stop within one chunk on cancel.
 /// The hash is joined in finish(): it then shares the cores with the single-threaded finalizer
 /// instead of holding up its start. It keeps a thread of its own even on 2 cores, where hashing
 /// on this thread after the host tables was faster: OpenSSL's per-thread state on this
@@ -225,10 +230,13 @@ LoadOutcome LoadRun::readTables()
         m_hashThread = std::thread([this] { m_sha = FileHash::sha256(m_path, [this] { return m_ctx.cancelled(); }); });
     QString error;
     bool hostOk;
+    GpuOpReader kernelsFromBack(*m_opened.db, m_opened.schema, m_ctx);
+    m_kernelChunks = kernelsFromBack.kernelChunks(*m_trace);
     if (m_options.parallel) {
         m_metricsThread = std::thread([this] { readMetrics(); });
         std::thread gpuThread([this] { readGpu(); });
-        hostOk = m_host->readApi(*m_trace, m_eventClass, &error) && m_host->readNvtx(*m_trace, &error);
+        hostOk = m_host->readApi(*m_trace, m_eventClass, &error) && m_host->readNvtx(*m_trace, &error)
+            && kernelsFromBack.readKernelsFromBack(*m_trace, *m_kernelChunks, &error);
         if (!hostOk)
             m_ctx.cancel = true; // stop the other readers early; the error is reported below
         gpuThread.join();
@@ -256,6 +264,8 @@ LoadOutcome LoadRun::finish()
     // Every id was checked by the readers; the rules that need all tables run here, once.
     DataQuality& quality = m_trace->dataQuality;
     quality = std::move(m_host->quality());
+    quality.merge(std::move(m_kernelQuality));
+    m_kernelChunks->joinInto(*m_trace, quality); // the back chunks' rows and log, in rowid order
     quality.merge(std::move(m_gpuQuality));
     TraceValidator::run(*m_trace, m_host->stringIds(), m_eventClass, quality, m_trace->info.captureDurationNs);
     if (!TraceFinalizer::finalize(*m_trace, m_eventClass, m_ctx))

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/kernelchunks.h"
+
+#include "core/trace/trace.h"
+#include "core/util/resourceusage.h"
+
+#include <algorithm>
+
+namespace sl {
+
+namespace {
+
+template <typename T> void appendColumn(std::vector<T>& to, const std::vector<T>& from)
+{
+    to.insert(to.end(), from.begin(), from.end());
+}
+
+/// Appends `from`'s rows to `to`, its configuration indices mapped through `configOf`.
+void appendRows(KernelTable& to, const KernelTable& from, const std::vector<quint32>& configOf)
+{
+    // A column added to the kernel table must be appended here too.
+    static_assert(sizeof(KernelTable) == 12 * sizeof(std::vector<qint64>), "KernelTable has a new column");
+    appendColumn(to.rowid, from.rowid), appendColumn(to.start, from.start), appendColumn(to.end, from.end);
+    appendColumn(to.device, from.device), appendColumn(to.stream, from.stream);
+    appendColumn(to.correlationId, from.correlationId), appendColumn(to.pid, from.pid);
+    appendColumn(to.api, from.api), appendColumn(to.name, from.name), appendColumn(to.shortName, from.shortName);
+    appendColumn(to.flags, from.flags);
+    for (quint32 c : from.config)
+        to.config.push_back(configOf[c]);
+}
+
+} // namespace
+
+KernelChunks::KernelChunks(qint64 first, qint64 last, bool empty)
+    : m_first(first)
+    , m_last(last)
+{
+    if (empty || last < first)
+        return;
+    // Unsigned: a damaged export's rowids may span more than qint64 holds.
+    const quint64 span = quint64(last) - quint64(first);
+    m_chunkRows = std::max<quint64>(quint64(kMinRows), span / quint64(kChunks) + 1);
+    m_back = int(span / m_chunkRows) + 1;
+}
+
+KernelChunks::Range KernelChunks::range(int index) const
+{
+    const quint64 offset = quint64(index) * m_chunkRows; // ≤ last − first
+    const auto lo = qint64(quint64(m_first) + offset);
+    const bool final = quint64(m_last) - quint64(lo) < m_chunkRows;
+    return { lo, final ? m_last : qint64(quint64(lo) + m_chunkRows - 1) };
+}
+
+std::optional<KernelChunks::Range> KernelChunks::takeFront()
+{
+    std::lock_guard<std::mutex> hold(m_lock);
+    if (m_front >= m_back)
+        return std::nullopt;
+    return range(m_front++);
+}
+
+std::optional<std::pair<int, KernelChunks::Range>> KernelChunks::takeBack()
+{
+    std::lock_guard<std::mutex> hold(m_lock);
+    if (m_front >= m_back)
+        return std::nullopt;
+    --m_back;
+    return std::make_pair(m_back, range(m_back));
+}
+
+void KernelChunks::addFragment(int index, Fragment fragment)
+{
+    std::lock_guard<std::mutex> hold(m_lock);
+    m_fragments.emplace(index, std::move(fragment));
+}
+
+void KernelChunks::joinInto(Trace& trace, DataQuality& quality)
+{
+    const bool any = !m_fragments.empty();
+    for (auto& [index, f] : m_fragments) {
+        std::vector<quint32> configOf;
+        configOf.reserve(size_t(f.configs.size()));
+        for (const LaunchConfig& c : f.configs.all())
+            configOf.push_back(trace.configs.intern(c));
+        appendRows(trace.kernels, f.kernels, configOf);
+        quality.merge(std::move(f.quality));
+        f = {};
+    }
+    m_fragments.clear();
+    trace.kernels.shrink();
+    // The fragments' columns were the reading thread's heap: give it back, or the analysis's
+    // own transients (on other threads, other heaps) would add to it at the process's peak.
+    if (any)
+        ResourceUsage::releaseFreedMemory();
+}
+
+} // namespace sl

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/trace/dataquality.h"
+#include "core/trace/kerneltable.h"
+#include "core/trace/launchconfigtable.h"
+
+#include <QtGlobal>
+
+#include <map>
+#include <mutex>
+#include <optional>
+
+namespace sl {
+
+struct Trace;
+
+/// The kernel table read by two threads at once, in rowid chunks. The kernel table is the
+/// load's longest read (19 columns a row), and the host reader finishes its own tables well
+/// before it: then it takes chunks from the back while the GPU reader goes on from the front,
+/// until they meet. The front chunks go straight into the trace (no copy); each back chunk is
+/// a fragment with its own launch configurations and data-quality log, joined to the trace
+/// afterwards in rowid order, so the rows, the configurations' indices and the log come out
+/// exactly as from one reader. Thread-safe: the claims are taken under a lock.
+class KernelChunks
+{
+public:
+    /// Inclusive rowid bounds of one chunk.
+    struct Range
+    {
+        qint64 first = 0, last = 0;
+        qint64 rows() const { return last - first + 1; }
+    };
+    /// Rows the host reader took: joined to the trace in chunk order.
+    struct Fragment
+    {
+        KernelTable kernels;
+        LaunchConfigTable configs;
+        DataQuality quality;
+    };
+
+    /// The chunks of the rowids [first, last] (the table's MIN and MAX rowid; none when
+    /// `empty`): at most kChunks of them and at least kMinRows rows each, so that each claim
+    /// costs a statement's preparation against thousands of rows read.
+    KernelChunks(qint64 first, qint64 last, bool empty);
+
+    /// The next chunk from the front, or none when the two ends have met.
+    std::optional<Range> takeFront();
+    /// The next chunk from the back and its index, or none when the two ends have met.
+    std::optional<std::pair<int, Range>> takeBack();
+    /// Stores the rows read for back chunk `index`.
+    void addFragment(int index, Fragment fragment);
+
+    /// Appends the back chunks' rows to `trace.kernels` in rowid order (their configurations
+    /// interned into `trace.configs` in that order too) and their data-quality logs to
+    /// `quality`, then trims the columns' spare capacity.
+    void joinInto(Trace& trace, DataQuality& quality);
+
+    static constexpr int kChunks = 128;
+    static constexpr qint64 kMinRows = 8192;
+
+private:
+    Range range(int index) const;
+
+    std::mutex m_lock;
+    qint64 m_first = 0;
+    quint64 m_chunkRows = 1;
+    qint64 m_last = 0;
+    int m_front = 0; ///< the next chunk from the front
+    int m_back = 0; ///< one past the next chunk from the back
+    std::map<int, Fragment> m_fragments; ///< by chunk index
+};
+
+} // namespace sl

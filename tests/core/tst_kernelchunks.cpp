@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: MIT
+// KernelChunks: the kernel table read in rowid chunks from both ends (the GPU reader from the
+// front, the host reader from the back) gives the same rows, launch-configuration indices and
+// data-quality log as one reader, and its chunks cover every rowid exactly once.
+#include "core/io/gpuopreader.h"
+#include "core/io/kernelchunks.h"
+#include "core/io/schema.h"
+#include "core/io/sqliteconnection.h"
+#include "core/io/traceloader.h"
+#include "core/trace/trace.h"
+#include "tests/common/tracefixture.h"
+
+#include <QTest>
+
+#include <limits>
+
+using namespace sl;
+using sl::test::TraceFixture;
+
+namespace {
+
+constexpr qint64 kKernels = 60000; // 8 chunks of kMinRows
+
+/// kKernels kernels 1 µs apart, with launch configurations that first appear late in the table
+/// (blockX changes at rowid 41000 and 52000, registers at 9000), and rows that break the load
+/// rules in several chunks: gridX 0 (InvalidGeometry) at rowids 7, 20001 and 55555, a text
+/// start (NotInteger) at 30000 and 59999.
+QString writeExport(TraceFixture& fx)
+{
+    fx.string(QStringLiteral("gemm_kernel"));
+    fx.exec(QStringLiteral(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
+        "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL (start, end, deviceId, contextId, streamId, correlationId, globalPid, "
+        "demangledName, shortName, registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, "
+        "staticSharedMemory, dynamicSharedMemory, localMemoryPerThread, localMemoryTotal, gridId) "
+        "SELECT CASE WHEN i IN (30000, 59999) THEN 'n/a' ELSE i * 1000 END, i * 1000 + 600, 0, 1, 7, i, %2, 1, 1, "
+        "CASE WHEN i >= 9000 THEN 64 ELSE 32 END, CASE WHEN i IN (7, 20001, 55555) THEN 0 ELSE 132 END, 1, 1, "
+        "CASE WHEN i >= 52000 THEN 256 WHEN i >= 41000 THEN 512 ELSE 128 END, 1, 1, 0, 0, 0, 0, i FROM n")
+                .arg(kKernels)
+                .arg(TraceFixture::globalPid(4242)));
+    return fx.path();
+}
+
+/// Every column of two kernel tables, row by row.
+void compareKernels(const KernelTable& a, const KernelTable& b)
+{
+    QCOMPARE(a.size(), b.size());
+    QVERIFY(a.rowid == b.rowid);
+    QVERIFY(a.start == b.start);
+    QVERIFY(a.end == b.end);
+    QVERIFY(a.device == b.device);
+    QVERIFY(a.stream == b.stream);
+    QVERIFY(a.correlationId == b.correlationId);
+    QVERIFY(a.pid == b.pid);
+    QVERIFY(a.api == b.api);
+    QVERIFY(a.name == b.name);
+    QVERIFY(a.shortName == b.shortName);
+    QVERIFY(a.config == b.config);
+    QVERIFY(a.flags == b.flags);
+}
+
+void compareQuality(const DataQuality& a, const DataQuality& b)
+{
+    QCOMPARE(a.entries.size(), b.entries.size());
+    for (size_t i = 0; i < a.entries.size(); ++i) {
+        QCOMPARE(a.entries[i].rule, b.entries[i].rule);
+        QCOMPARE(a.entries[i].table, b.entries[i].table);
+        QCOMPARE(a.entries[i].count, b.entries[i].count);
+        QVERIFY(a.entries[i].rowids == b.entries[i].rowids);
+    }
+}
+
+const DataQuality::Entry* entryOf(const DataQuality& q, DataQuality::Rule rule)
+{
+    for (const auto& e : q.entries)
+        if (e.rule == rule)
+            return &e;
+    return nullptr;
+}
+
+} // namespace
+
+class TestKernelChunks : public QObject
+{
+    Q_OBJECT
+private slots:
+    void chunksCoverEveryRowidOnce();
+    void chunksOfExtremeRowids();
+    void fromTheBackEqualsFromTheFront();
+    void parallelLoadEqualsSerialLoad();
+};
+
+void TestKernelChunks::chunksCoverEveryRowidOnce()
+{
+    // 1..200000: 25 chunks of 8192 rows, the last one short. Front and back claims alternate,
+    // two fronts for each back, until they meet.
+    KernelChunks chunks(1, 200000, false);
+    std::vector<KernelChunks::Range> front, back;
+    for (int turn = 0;; ++turn) {
+        if (turn % 3 == 2) {
+            const auto b = chunks.takeBack();
+            if (!b)
+                break;
+            back.push_back(b->second);
+        } else {
+            const auto f = chunks.takeFront();
+            if (!f)
+                break;
+            front.push_back(*f);
+        }
+    }
+    QVERIFY(!chunks.takeFront() && !chunks.takeBack());
+    std::vector<KernelChunks::Range> all = front;
+    all.insert(all.end(), back.rbegin(), back.rend());
+    QCOMPARE(all.size(), size_t(25)); // ceil(200000 / 8192)
+    qint64 next = 1;
+    for (const auto& r : all) {
+        QCOMPARE(r.first, next);
+        QVERIFY(r.last >= r.first);
+        next = r.last + 1;
+    }
+    QCOMPARE(next, qint64(200001));
+    QCOMPARE(all.back().rows(), qint64(200000 - 24 * 8192));
+
+    KernelChunks none(0, 0, true);
+    QVERIFY(!none.takeFront() && !none.takeBack());
+}
+
+void TestKernelChunks::chunksOfExtremeRowids()
+{
+    // A damaged export: rowids from INT64_MIN to INT64_MAX. At most kChunks + 1 chunks, in order,
+    // covering both ends without overflowing.
+    constexpr qint64 lo = std::numeric_limits<qint64>::min(), hi = std::numeric_limits<qint64>::max();
+    KernelChunks chunks(lo, hi, false);
+    qint64 first = lo, count = 0;
+    std::optional<KernelChunks::Range> last;
+    while (const auto r = chunks.takeFront()) {
+        QCOMPARE(r->first, first);
+        QVERIFY(r->last >= r->first);
+        ++count;
+        last = r;
+        if (r->last == hi)
+            break;
+        first = r->last + 1;
+    }
+    QVERIFY(last && last->last == hi);
+    QVERIFY(count <= KernelChunks::kChunks + 1);
+    QVERIFY(!chunks.takeFront());
+}
+
+void TestKernelChunks::fromTheBackEqualsFromTheFront()
+{
+    TraceFixture fx;
+    const QString path = writeExport(fx);
+    SqliteConnection db(path);
+    QVERIFY2(db.isOpen(), qPrintable(db.errorText()));
+    const Schema schema = Schema::probe(db);
+
+    // One reader from the front takes every chunk.
+    LoadContext frontCtx;
+    Trace front;
+    GpuOpReader frontReader(db, schema, frontCtx);
+    auto frontChunks = frontReader.kernelChunks(front);
+    QString error;
+    QVERIFY2(frontReader.readKernels(front, *frontChunks, &error), qPrintable(error));
+    DataQuality frontQuality = std::move(frontReader.quality());
+    frontChunks->joinInto(front, frontQuality);
+
+    // One reader from the back takes every chunk: eight fragments, joined in rowid order.
+    LoadContext backCtx;
+    Trace back;
+    GpuOpReader backReader(db, schema, backCtx);
+    auto backChunks = backReader.kernelChunks(back);
+    QVERIFY2(backReader.readKernelsFromBack(back, *backChunks, &error), qPrintable(error));
+    QVERIFY(backReader.quality().entries.empty()); // each fragment took its own log
+    DataQuality backQuality;
+    backChunks->joinInto(back, backQuality);
+
+    compareKernels(front.kernels, back.kernels);
+    QVERIFY(front.configs.all() == back.configs.all());
+    compareQuality(frontQuality, backQuality);
+
+    // And both as the export says (SQL): 60000 rows less the five that break a rule, rowids in
+    // order; the configurations in order of first appearance.
+    QCOMPARE(back.kernels.size(), kKernels - 5);
+    QCOMPARE(back.kernels.rowid.front(), qint64(1));
+    QCOMPARE(back.kernels.rowid.back(), kKernels);
+    QVERIFY(std::is_sorted(back.kernels.rowid.begin(), back.kernels.rowid.end()));
+    QCOMPARE(back.configs.size(), qsizetype(4));
+    QCOMPARE(back.configs.at(0).registersPerThread, 32u);
+    QCOMPARE(back.configs.at(1).registersPerThread, 64u);
+    QCOMPARE(back.configs.at(2).blockX, 512u);
+    QCOMPARE(back.configs.at(3).blockX, 256u);
+    QCOMPARE(back.configs.at(back.kernels.config[size_t(back.kernels.size() - 1)]).blockX, 256u);
+    const auto* geometry = entryOf(backQuality, DataQuality::Rule::InvalidGeometry);
+    QVERIFY(geometry);
+    QVERIFY(geometry->rowids == (std::vector<qint64> { 7, 20001, 55555 }));
+    const auto* text = entryOf(backQuality, DataQuality::Rule::NotInteger);
+    QVERIFY(text);
+    QVERIFY(text->rowids == (std::vector<qint64> { 30000, 59999 }));
+}
+
+void TestKernelChunks::parallelLoadEqualsSerialLoad()
+{
+    // Whatever share of the chunks the host reader takes in a parallel load, the loaded trace
+    // is the serial one.
+    TraceFixture fx;
+    const QString path = writeExport(fx);
+    LoadOptions serialOptions;
+    serialOptions.parallel = false;
+    serialOptions.computeSha256 = false;
+    LoadOptions parallelOptions = serialOptions;
+    parallelOptions.parallel = true;
+    const LoadOutcome serial = TraceLoader::loadSync(path, serialOptions);
+    QVERIFY2(serial.ok(), qPrintable(serial.message));
+    for (int run = 0; run < 3; ++run) {
+        const LoadOutcome parallel = TraceLoader::loadSync(path, parallelOptions);
+        QVERIFY2(parallel.ok(), qPrintable(parallel.message));
+        compareKernels(serial.trace->kernels, parallel.trace->kernels);
+        QVERIFY(serial.trace->configs.all() == parallel.trace->configs.all());
+        compareQuality(serial.trace->dataQuality, parallel.trace->dataQuality);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestKernelChunks)
+#include "tst_kernelchunks.moc"
