@@ -2,6 +2,7 @@
 #include "core/analysis/passes/hostanalysis.h"
 
 #include "core/analysis/analysisresult.h"
+#include "core/analysis/passes/rankselector.h"
 #include "core/analysis/passes/statistics.h"
 #include "core/analysis/rules/specrules.h"
 #include "core/trace/apiclassifier.h"
@@ -23,8 +24,7 @@ LaunchStats::PerDevice launchesOn(
     const auto& k = r.trace->kernels;
     LaunchStats::PerDevice pd;
     pd.deviceId = device;
-    std::vector<qint64> d;
-    d.reserve(idx.size());
+    RankSelector ranks({ 50, 90, 99 });
     qint64 first = -1, last = -1, under5 = 0, under10 = 0, under20 = 0;
     qint64 polled = 0;
     for (quint32 i : idx) {
@@ -33,7 +33,7 @@ LaunchStats::PerDevice launchesOn(
         if (!r.kernelInWindow[i])
             continue;
         const qint64 dur = k.duration(i);
-        d.push_back(dur);
+        ranks.count(dur);
         if (first < 0)
             first = k.start[i];
         last = std::max(last, k.end[i]);
@@ -41,20 +41,21 @@ LaunchStats::PerDevice launchesOn(
         under10 += dur < spec::kShortKernel10Ns;
         under20 += dur < spec::kShortKernel20Ns;
     }
-    if (d.empty())
+    if (!ranks.startKeeping())
         return pd;
-    pd.kernels = qint64(d.size());
+    for (quint32 i : idx)
+        if (r.kernelInWindow[i])
+            ranks.keep(k.duration(i));
+    pd.kernels = ranks.size();
     const qint64 span = last - first;
     pd.kernelsPerSecond = span > 0 ? double(pd.kernels) * 1e9 / double(span) : 0.0;
-    const double n = double(d.size());
+    const double n = double(pd.kernels);
     pd.shareUnder5us = double(under5) / n;
     pd.shareUnder10us = double(under10) / n;
     pd.shareUnder20us = double(under20) / n;
-    // Ascending ranks: each nth_element leaves the higher ranks above it, so the next one
-    // only partitions that upper part.
-    pd.p50Ns = nearestRankUnsorted(d, 50);
-    pd.p90Ns = nearestRankAbove(d, 90, 50);
-    pd.p99Ns = nearestRankAbove(d, 99, 90);
+    pd.p50Ns = ranks.at(0);
+    pd.p90Ns = ranks.at(1);
+    pd.p99Ns = ranks.at(2);
     pd.storm = spec::isLaunchStorm(pd.kernelsPerSecond, pd.p50Ns);
     return pd;
 }
@@ -77,36 +78,39 @@ void HostAnalysis::launches(AnalysisResult& r, const Cancellation& cancel)
     if (cancel.isCancelled())
         return;
 
-    // Launch overhead (kernels with a launching call of their own, hasOwnLaunchCall). One
-    // vector of values at a time, reused: each costs 8 B per kernel, and this runs beside other
-    // analyses, so two at once would add to the peak memory of millions of kernels. Reserved at
-    // the upper bound once: growing it by doubling held up to 2.5× its size at a reallocation,
-    // while reserved pages that are never written take no memory.
+    // Launch overhead (kernels with a launching call of their own, hasOwnLaunchCall): the
+    // launching call's duration and the queue delay until the kernel starts, ranked without a
+    // vector of every kernel's value (RankSelector: two passes).
     auto launched = [&](qsizetype i) { return r.kernelInWindow[size_t(i)] && hasOwnLaunchCall(t, i); };
-    std::vector<qint64> values;
-    values.reserve(size_t(k.size()));
-    for (qsizetype i = 0; i < k.size(); ++i) {
-        if (cancel.poll(i))
-            return;
-        if (!launched(i))
-            continue;
-        ++r.launches.matchedKernels;
-        values.push_back(t.api.duration(k.api[size_t(i)]));
-        r.launches.launchBound += launchExcessNs(t, i) > 0;
+    RankSelector api({ 50 }), queue({ 50, 90 });
+    for (int pass = 0; pass < 2; ++pass) {
+        for (qsizetype i = 0; i < k.size(); ++i) {
+            if (cancel.poll(i))
+                return;
+            if (!launched(i))
+                continue;
+            const qint64 call = t.api.duration(k.api[size_t(i)]);
+            const qint64 q = k.start[size_t(i)] - t.api.end[size_t(k.api[size_t(i)])];
+            if (pass == 0) {
+                ++r.launches.matchedKernels;
+                r.launches.launchBound += launchExcessNs(t, i) > 0;
+                api.count(call);
+                if (q >= 0)
+                    queue.count(q);
+                continue;
+            }
+            api.keep(call);
+            if (q >= 0)
+                queue.keep(q);
+        }
+        if (pass == 0 && !api.startKeeping())
+            break; // no launched kernel: the figures stay 0
+        if (pass == 0)
+            queue.startKeeping();
     }
-    r.launches.apiP50Ns = nearestRankUnsorted(values, 50);
-    values.clear();
-    for (qsizetype i = 0; i < k.size(); ++i) {
-        if (cancel.poll(i))
-            return;
-        if (!launched(i))
-            continue;
-        const qint64 q = k.start[size_t(i)] - t.api.end[size_t(k.api[size_t(i)])];
-        if (q >= 0)
-            values.push_back(q);
-    }
-    r.launches.queueP50Ns = nearestRankUnsorted(values, 50);
-    r.launches.queueP90Ns = nearestRankAbove(values, 90, 50);
+    r.launches.apiP50Ns = api.at(0);
+    r.launches.queueP50Ns = queue.at(0);
+    r.launches.queueP90Ns = queue.at(1);
 }
 
 void HostAnalysis::sync(AnalysisResult& r, const Cancellation& cancel)
