@@ -5,8 +5,6 @@
 #include "core/io/rowscan.h"
 #include "core/io/schema.h"
 
-#include <limits>
-
 namespace sl {
 
 namespace {
@@ -111,9 +109,8 @@ std::unique_ptr<KernelChunks> GpuOpReader::kernelChunks(Trace& trace) const
         return std::make_unique<KernelChunks>(st.int64(0), st.int64(1), false);
     if (st.isValid() && st.errorText().isEmpty())
         return std::make_unique<KernelChunks>(0, 0, true); // no rows
-    // A damaged b-tree: every rowid, so that the scan meets the damage and reports it.
-    return std::make_unique<KernelChunks>(
-        std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max(), false);
+    // A damaged b-tree: one chunk of every rowid, so that the scan meets the damage and reports it.
+    return std::make_unique<KernelChunks>(1, 0, false);
 }
 
 bool GpuOpReader::readKernels(Trace& trace, KernelChunks& chunks, QString* error)
@@ -139,7 +136,7 @@ bool GpuOpReader::readKernelsFromBack(const Trace& trace, KernelChunks& chunks, 
     while (const auto c = chunks.takeBack()) {
         const auto& [index, r] = *c;
         KernelChunks::Fragment f;
-        f.kernels.reserve(std::min(r.rows(), kMaxReserve));
+        f.kernels.reserve(chunks.chunkRows());
         if (!readKernelRows(sql.arg(r.first).arg(r.last), f.kernels, f.configs, error))
             return false;
         f.kernels.shrink();

@@ -5,6 +5,7 @@
 #include "core/util/resourceusage.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace sl {
 
@@ -35,20 +36,26 @@ KernelChunks::KernelChunks(qint64 first, qint64 last, bool empty)
     : m_first(first)
     , m_last(last)
 {
-    if (empty || last < first)
+    if (empty)
         return;
+    if (last < first) { // bounds a damaged b-tree made up: one chunk, every rowid
+        m_first = m_last = 0;
+        m_count = m_back = 1;
+        return;
+    }
     // Unsigned: a damaged export's rowids may span more than qint64 holds.
     const quint64 span = quint64(last) - quint64(first);
     m_chunkRows = std::max<quint64>(quint64(kMinRows), span / quint64(kChunks) + 1);
-    m_back = int(span / m_chunkRows) + 1;
+    m_count = m_back = int(span / m_chunkRows) + 1;
 }
 
 KernelChunks::Range KernelChunks::range(int index) const
 {
     const quint64 offset = quint64(index) * m_chunkRows; // ≤ last − first
     const auto lo = qint64(quint64(m_first) + offset);
-    const bool final = quint64(m_last) - quint64(lo) < m_chunkRows;
-    return { lo, final ? m_last : qint64(quint64(lo) + m_chunkRows - 1) };
+    const bool final = index == m_count - 1;
+    return { index == 0 ? std::numeric_limits<qint64>::min() : lo,
+        final ? std::numeric_limits<qint64>::max() : qint64(quint64(lo) + m_chunkRows - 1) };
 }
 
 std::optional<KernelChunks::Range> KernelChunks::takeFront()

@@ -7,6 +7,7 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -25,11 +26,12 @@ struct Trace;
 class KernelChunks
 {
 public:
-    /// Inclusive rowid bounds of one chunk.
+    /// Inclusive rowid bounds of one chunk. The first chunk starts at INT64_MIN and the last
+    /// ends at INT64_MAX: MIN/MAX(rowid) of a damaged b-tree can be wrong, and a row outside
+    /// every chunk would be dropped without a word.
     struct Range
     {
         qint64 first = 0, last = 0;
-        qint64 rows() const { return last - first + 1; }
     };
     /// Rows the host reader took: joined to the trace in chunk order.
     struct Fragment
@@ -40,9 +42,12 @@ public:
     };
 
     /// The chunks of the rowids [first, last] (the table's MIN and MAX rowid; none when
-    /// `empty`): at most kChunks of them and at least kMinRows rows each, so that each claim
-    /// costs a statement's preparation against thousands of rows read.
+    /// `empty`; one chunk of every rowid when last < first): at most kChunks of them and at
+    /// least kMinRows rows each, so that each claim costs a statement's preparation against
+    /// thousands of rows read.
     KernelChunks(qint64 first, qint64 last, bool empty);
+    /// Rows a chunk spans at most (where MIN/MAX are right): a reservation's size.
+    qint64 chunkRows() const { return qint64(std::min<quint64>(m_chunkRows, quint64(1) << 26)); }
 
     /// The next chunk from the front, or none when the two ends have met.
     std::optional<Range> takeFront();
@@ -66,6 +71,7 @@ private:
     qint64 m_first = 0;
     quint64 m_chunkRows = 1;
     qint64 m_last = 0;
+    int m_count = 0; ///< chunks in all
     int m_front = 0; ///< the next chunk from the front
     int m_back = 0; ///< one past the next chunk from the back
     std::map<int, Fragment> m_fragments; ///< by chunk index

@@ -10,6 +10,7 @@
 #include "core/trace/trace.h"
 #include "tests/common/tracefixture.h"
 
+#include <QFile>
 #include <QTest>
 
 #include <limits>
@@ -88,6 +89,7 @@ private slots:
     void chunksOfExtremeRowids();
     void fromTheBackEqualsFromTheFront();
     void parallelLoadEqualsSerialLoad();
+    void damageInAnyChunkFailsTheLoad();
 };
 
 void TestKernelChunks::chunksCoverEveryRowidOnce()
@@ -113,17 +115,27 @@ void TestKernelChunks::chunksCoverEveryRowidOnce()
     std::vector<KernelChunks::Range> all = front;
     all.insert(all.end(), back.rbegin(), back.rend());
     QCOMPARE(all.size(), size_t(25)); // ceil(200000 / 8192)
-    qint64 next = 1;
-    for (const auto& r : all) {
-        QCOMPARE(r.first, next);
-        QVERIFY(r.last >= r.first);
-        next = r.last + 1;
+    // The outer chunks are open-ended (MIN/MAX of a damaged table may lie); the rest are 8192
+    // rowids each, back to back.
+    QCOMPARE(all.front().first, std::numeric_limits<qint64>::min());
+    QCOMPARE(all.front().last, qint64(8192));
+    QCOMPARE(all.back().first, qint64(24 * 8192 + 1));
+    QCOMPARE(all.back().last, std::numeric_limits<qint64>::max());
+    for (size_t i = 1; i < all.size(); ++i) {
+        QCOMPARE(all[i].first, all[i - 1].last + 1);
+        if (i + 1 < all.size())
+            QCOMPARE(all[i].last - all[i].first + 1, qint64(8192));
     }
-    QCOMPARE(next, qint64(200001));
-    QCOMPARE(all.back().rows(), qint64(200000 - 24 * 8192));
 
     KernelChunks none(0, 0, true);
     QVERIFY(!none.takeFront() && !none.takeBack());
+    // MIN above MAX (bounds a damaged b-tree made up): one chunk of every rowid.
+    KernelChunks madeUp(500, 7, false);
+    const auto only = madeUp.takeBack();
+    QVERIFY(only);
+    QCOMPARE(only->second.first, std::numeric_limits<qint64>::min());
+    QCOMPARE(only->second.last, std::numeric_limits<qint64>::max());
+    QVERIFY(!madeUp.takeFront());
 }
 
 void TestKernelChunks::chunksOfExtremeRowids()
@@ -219,6 +231,49 @@ void TestKernelChunks::parallelLoadEqualsSerialLoad()
         compareKernels(serial.trace->kernels, parallel.trace->kernels);
         QVERIFY(serial.trace->configs.all() == parallel.trace->configs.all());
         compareQuality(serial.trace->dataQuality, parallel.trace->dataQuality);
+    }
+}
+
+void TestKernelChunks::damageInAnyChunkFailsTheLoad()
+{
+    // Garbage over a sixth of the file's pages, in turn near its front, middle and back (the
+    // first 16 pages, the schema's, untouched): wherever the damage is, the load fails with the file named,
+    // and so does the reader from the back alone, over every chunk. No rows are dropped without
+    // a word (the first version trusted MIN/MAX(rowid) of the damaged table, read no chunk at
+    // all for the front damage and succeeded with no kernels).
+    TraceFixture fx;
+    const QString path = writeExport(fx);
+    QFile in(path);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QByteArray clean = in.readAll();
+    constexpr qsizetype page = 4096;
+    QVERIFY(clean.size() > 60 * page);
+    for (const int part : { 1, 3, 5 }) {
+        QByteArray all = clean;
+        const qsizetype from = std::max(16 * page, (all.size() * (part - 1) / 6 / page) * page);
+        const qsizetype to = (all.size() * part / 6 / page) * page;
+        for (qsizetype i = from; i < to; ++i)
+            all[i] = char(0x5A ^ (i & 0x3F));
+        const QString copy = fx.dir() + QStringLiteral("/damaged-%1.sqlite").arg(part);
+        QFile out(copy);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(all);
+        out.close();
+        const LoadOutcome r = TraceLoader::loadSync(copy);
+        QVERIFY2(!r.ok(), qPrintable(copy));
+        QVERIFY2(r.error == LoadError::Corrupt || r.error == LoadError::Truncated, qPrintable(r.message));
+        QVERIFY2(r.message.contains(QStringLiteral("damaged-%1.sqlite").arg(part)), qPrintable(r.message));
+        SqliteConnection db(copy);
+        QVERIFY(db.isOpen());
+        const Schema schema = Schema::probe(db);
+        LoadContext ctx;
+        Trace trace;
+        GpuOpReader back(db, schema, ctx);
+        auto chunks = back.kernelChunks(trace);
+        QString error;
+        QVERIFY(schema.hasTable(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL")));
+        QVERIFY2(!back.readKernelsFromBack(trace, *chunks, &error), qPrintable(copy));
+        QVERIFY(!error.isEmpty());
     }
 }
 
