@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/analysis/passes/statistics.h"
+
 #include <QtGlobal>
 
 #include <algorithm>
-#include <cmath>
 #include <vector>
 
 namespace sl {
@@ -13,7 +14,7 @@ namespace sl {
 /// pass counts the values per logarithmic bucket (64 per power of two above 256, one below);
 /// each wanted rank then falls in one bucket, the second pass keeps only those buckets' values,
 /// and nth_element ranks them. The result equals nearestRankUnsorted over every value (rank
-/// ceil(p/100 × n), 1-based; 0 without values). A vector of every kernel's launch values cost 8
+/// nearestRankOf(n, p); 0 without values). A vector of every kernel's launch values cost 8
 /// B per kernel at the analysis's peak, and its nth_element most of the launch statistics' time.
 class RankSelector
 {
@@ -75,7 +76,7 @@ inline bool RankSelector::startKeeping()
     m_slotOfBucket.assign(kBuckets, -1);
     m_target.clear();
     for (double p : m_ps) {
-        const qint64 rank = std::clamp<qint64>(qint64(std::ceil(p / 100.0 * double(m_n))), 1, m_n);
+        const auto rank = qint64(nearestRankOf(size_t(m_n), p));
         qint64 before = 0;
         int b = 0;
         while (before + m_counts[size_t(b)] < rank)

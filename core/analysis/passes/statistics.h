@@ -10,16 +10,17 @@
 
 namespace sl {
 
-/// Nearest-rank percentile of an ascending vector: the value at rank ceil(p/100 × n) (1-based).
+/// The nearest rank of percentile p among n ≥ 1 values: ceil(p/100 × n), 1-based, held to [1, n].
+inline size_t nearestRankOf(size_t n, double p)
+{
+    return std::clamp<size_t>(size_t(std::ceil(p / 100.0 * double(n))), 1, n);
+}
+
+/// Nearest-rank percentile of an ascending vector: the value at rank nearestRankOf(n, p).
 /// 0 for an empty vector.
 inline qint64 nearestRank(const std::vector<qint64>& sorted, double p)
 {
-    if (sorted.empty())
-        return 0;
-    const auto n = sorted.size();
-    auto rank = size_t(std::ceil(p / 100.0 * double(n)));
-    rank = std::clamp<size_t>(rank, 1, n);
-    return sorted[rank - 1];
+    return sorted.empty() ? 0 : sorted[nearestRankOf(sorted.size(), p) - 1];
 }
 
 /// Nearest-rank percentile without sorting everything (nth_element; reorders `v`).
@@ -27,8 +28,7 @@ inline qint64 nearestRankUnsorted(std::vector<qint64>& v, double p)
 {
     if (v.empty())
         return 0;
-    auto rank = size_t(std::ceil(p / 100.0 * double(v.size())));
-    rank = std::clamp<size_t>(rank, 1, v.size());
+    const size_t rank = nearestRankOf(v.size(), p);
     std::nth_element(v.begin(), v.begin() + ptrdiff_t(rank - 1), v.end());
     return v[rank - 1];
 }
@@ -39,9 +39,7 @@ inline qint64 nearestRankAbove(std::vector<qint64>& v, double p, double lower)
 {
     if (v.empty())
         return 0;
-    const auto rankOf
-        = [&](double q) { return std::clamp<size_t>(size_t(std::ceil(q / 100.0 * double(v.size()))), 1, v.size()); };
-    const size_t rank = rankOf(p), from = rankOf(lower);
+    const size_t rank = nearestRankOf(v.size(), p), from = nearestRankOf(v.size(), lower);
     std::nth_element(v.begin() + ptrdiff_t(from - 1), v.begin() + ptrdiff_t(rank - 1), v.end());
     return v[rank - 1];
 }
