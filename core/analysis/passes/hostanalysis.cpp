@@ -80,33 +80,38 @@ void HostAnalysis::launches(AnalysisResult& r, const Cancellation& cancel)
 
     // Launch overhead (kernels with a launching call of their own, hasOwnLaunchCall): the
     // launching call's duration and the queue delay until the kernel starts, ranked without a
-    // vector of every kernel's value (RankSelector: two passes).
-    auto launched = [&](qsizetype i) { return r.kernelInWindow[size_t(i)] && hasOwnLaunchCall(t, i); };
-    RankSelector api({ 50 }), queue({ 50, 90 });
-    for (int pass = 0; pass < 2; ++pass) {
+    // vector of every kernel's value (RankSelector: two passes). eachLaunch calls f(kernel, call
+    // ns, queue ns) for each such kernel in the window; false on a cancel.
+    auto eachLaunch = [&](auto f) {
         for (qsizetype i = 0; i < k.size(); ++i) {
             if (cancel.poll(i))
-                return;
-            if (!launched(i))
+                return false;
+            if (!r.kernelInWindow[size_t(i)] || !hasOwnLaunchCall(t, i))
                 continue;
-            const qint64 call = t.api.duration(k.api[size_t(i)]);
-            const qint64 q = k.start[size_t(i)] - t.api.end[size_t(k.api[size_t(i)])];
-            if (pass == 0) {
-                ++r.launches.matchedKernels;
-                r.launches.launchBound += launchExcessNs(t, i) > 0;
-                api.count(call);
-                if (q >= 0)
-                    queue.count(q);
-                continue;
-            }
+            const auto a = size_t(k.api[size_t(i)]);
+            f(i, t.api.duration(qsizetype(a)), k.start[size_t(i)] - t.api.end[a]);
+        }
+        return true;
+    };
+    RankSelector api({ 50 }), queue({ 50, 90 });
+    const bool counted = eachLaunch([&](qsizetype i, qint64 call, qint64 q) {
+        ++r.launches.matchedKernels;
+        r.launches.launchBound += launchExcessNs(t, i) > 0;
+        api.count(call);
+        if (q >= 0)
+            queue.count(q);
+    });
+    if (!counted)
+        return;
+    if (api.startKeeping()) { // else no kernel was launched: the figures stay 0
+        queue.startKeeping(); // false when no delay was counted: its keep() then does nothing
+        const bool kept = eachLaunch([&](qsizetype, qint64 call, qint64 q) {
             api.keep(call);
             if (q >= 0)
                 queue.keep(q);
-        }
-        if (pass == 0 && !api.startKeeping())
-            break; // no launched kernel: the figures stay 0
-        if (pass == 0)
-            queue.startKeeping();
+        });
+        if (!kept)
+            return;
     }
     r.launches.apiP50Ns = api.at(0);
     r.launches.queueP50Ns = queue.at(0);
