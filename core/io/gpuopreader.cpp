@@ -115,12 +115,9 @@ std::unique_ptr<KernelChunks> GpuOpReader::kernelChunks(Trace& trace) const
 
 bool GpuOpReader::readKernels(Trace& trace, KernelChunks& chunks, QString* error)
 {
-    const QString t = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
-    if (!m_schema.hasTable(t))
-        return true;
     // Reserved for the whole table: the back chunks join these columns later without a copy.
-    trace.kernels.reserve(
-        qBound<qint64>(0, m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0), kMaxReserve));
+    // (No chunks without the table: nothing below runs then.)
+    trace.kernels.reserve(chunks.tableRows());
     const QString sql = kernelSql(trace);
     while (const auto r = chunks.takeFront())
         if (!readKernelRows(sql.arg(r->first).arg(r->last), trace.kernels, trace.configs, error))
@@ -130,8 +127,6 @@ bool GpuOpReader::readKernels(Trace& trace, KernelChunks& chunks, QString* error
 
 bool GpuOpReader::readKernelsFromBack(const Trace& trace, KernelChunks& chunks, QString* error)
 {
-    if (!m_schema.hasTable(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL")))
-        return true;
     const QString sql = kernelSql(trace);
     while (const auto c = chunks.takeBack()) {
         const auto& [index, r] = *c;

@@ -47,6 +47,7 @@ KernelChunks::KernelChunks(qint64 first, qint64 last, bool empty)
     const quint64 span = quint64(last) - quint64(first);
     m_chunkRows = std::max<quint64>(quint64(kMinRows), span / quint64(kChunks) + 1);
     m_count = m_back = int(span / m_chunkRows) + 1;
+    m_tableRows = span == ~quint64(0) ? span : span + 1;
 }
 
 KernelChunks::Range KernelChunks::range(int index) const

@@ -46,8 +46,10 @@ public:
     /// least kMinRows rows each, so that each claim costs a statement's preparation against
     /// thousands of rows read.
     KernelChunks(qint64 first, qint64 last, bool empty);
-    /// Rows a chunk spans at most (where MIN/MAX are right): a reservation's size.
-    qint64 chunkRows() const { return qint64(std::min<quint64>(m_chunkRows, quint64(1) << 26)); }
+    /// Rows a chunk spans at most, and the table (MAX − MIN + 1), where MIN/MAX are right and at
+    /// most 2^26 (a damaged table's bounds can be anything): reservations' sizes.
+    qint64 chunkRows() const { return qint64(std::min<quint64>(m_chunkRows, kMaxReserve)); }
+    qint64 tableRows() const { return qint64(std::min<quint64>(m_tableRows, kMaxReserve)); }
 
     /// The next chunk from the front, or none when the two ends have met.
     std::optional<Range> takeFront();
@@ -63,6 +65,7 @@ public:
 
     static constexpr int kChunks = 128;
     static constexpr qint64 kMinRows = 8192;
+    static constexpr quint64 kMaxReserve = quint64(1) << 26;
 
 private:
     Range range(int index) const;
@@ -70,6 +73,7 @@ private:
     std::mutex m_lock;
     qint64 m_first = 0;
     quint64 m_chunkRows = 1;
+    quint64 m_tableRows = 0; ///< MAX − MIN + 1 (0: none, or bounds not to be trusted)
     qint64 m_last = 0;
     int m_count = 0; ///< chunks in all
     int m_front = 0; ///< the next chunk from the front
