@@ -8,6 +8,7 @@
 #include "core/io/sqliteconnection.h"
 #include "core/io/traceloader.h"
 #include "core/trace/trace.h"
+#include "tests/common/tracecompare.h"
 #include "tests/common/tracefixture.h"
 
 #include <QFile>
@@ -42,33 +43,27 @@ QString writeExport(TraceFixture& fx)
     return fx.path();
 }
 
-/// Every column of two kernel tables, row by row.
-void compareKernels(const KernelTable& a, const KernelTable& b)
+/// The kernel table of `path` read by one reader from the back, over every chunk, into `trace`
+/// and `quality` (joined when every chunk was read).
+struct BackRead
 {
-    QCOMPARE(a.size(), b.size());
-    QVERIFY(a.rowid == b.rowid);
-    QVERIFY(a.start == b.start);
-    QVERIFY(a.end == b.end);
-    QVERIFY(a.device == b.device);
-    QVERIFY(a.stream == b.stream);
-    QVERIFY(a.correlationId == b.correlationId);
-    QVERIFY(a.pid == b.pid);
-    QVERIFY(a.api == b.api);
-    QVERIFY(a.name == b.name);
-    QVERIFY(a.shortName == b.shortName);
-    QVERIFY(a.config == b.config);
-    QVERIFY(a.flags == b.flags);
-}
-
-void compareQuality(const DataQuality& a, const DataQuality& b)
+    bool ok = false;
+    QString error;
+    bool readerLogEmpty = false; ///< each fragment took its rows' log, the reader kept none
+};
+BackRead readFromBack(const QString& path, Trace& trace, DataQuality& quality)
 {
-    QCOMPARE(a.entries.size(), b.entries.size());
-    for (size_t i = 0; i < a.entries.size(); ++i) {
-        QCOMPARE(a.entries[i].rule, b.entries[i].rule);
-        QCOMPARE(a.entries[i].table, b.entries[i].table);
-        QCOMPARE(a.entries[i].count, b.entries[i].count);
-        QVERIFY(a.entries[i].rowids == b.entries[i].rowids);
-    }
+    SqliteConnection db(path);
+    const Schema schema = Schema::probe(db);
+    LoadContext ctx;
+    GpuOpReader back(db, schema, ctx);
+    auto chunks = back.kernelChunks(trace);
+    BackRead out;
+    out.ok = back.readKernelsFromBack(trace, *chunks, &out.error);
+    out.readerLogEmpty = back.quality().entries.empty();
+    if (out.ok)
+        chunks->joinInto(trace, quality);
+    return out;
 }
 
 const DataQuality::Entry* entryOf(const DataQuality& q, DataQuality::Rule rule)
@@ -179,18 +174,15 @@ void TestKernelChunks::fromTheBackEqualsFromTheFront()
     frontChunks->joinInto(front, frontQuality);
 
     // One reader from the back takes every chunk: eight fragments, joined in rowid order.
-    LoadContext backCtx;
     Trace back;
-    GpuOpReader backReader(db, schema, backCtx);
-    auto backChunks = backReader.kernelChunks(back);
-    QVERIFY2(backReader.readKernelsFromBack(back, *backChunks, &error), qPrintable(error));
-    QVERIFY(backReader.quality().entries.empty()); // each fragment took its own log
     DataQuality backQuality;
-    backChunks->joinInto(back, backQuality);
+    const BackRead read = readFromBack(path, back, backQuality);
+    QVERIFY2(read.ok, qPrintable(read.error));
+    QVERIFY(read.readerLogEmpty);
 
-    compareKernels(front.kernels, back.kernels);
-    QVERIFY(front.configs.all() == back.configs.all());
-    compareQuality(frontQuality, backQuality);
+    QVERIFY(test::sameKernels(front.kernels, back.kernels));
+    QVERIFY(test::sameConfigs(front.configs, back.configs));
+    QVERIFY(test::sameQuality(frontQuality, backQuality));
 
     // And both as the export says (SQL): 60000 rows less the five that break a rule, rowids in
     // order; the configurations in order of first appearance.
@@ -228,9 +220,9 @@ void TestKernelChunks::parallelLoadEqualsSerialLoad()
     for (int run = 0; run < 3; ++run) {
         const LoadOutcome parallel = TraceLoader::loadSync(path, parallelOptions);
         QVERIFY2(parallel.ok(), qPrintable(parallel.message));
-        compareKernels(serial.trace->kernels, parallel.trace->kernels);
-        QVERIFY(serial.trace->configs.all() == parallel.trace->configs.all());
-        compareQuality(serial.trace->dataQuality, parallel.trace->dataQuality);
+        QVERIFY(test::sameKernels(serial.trace->kernels, parallel.trace->kernels));
+        QVERIFY(test::sameConfigs(serial.trace->configs, parallel.trace->configs));
+        QVERIFY(test::sameQuality(serial.trace->dataQuality, parallel.trace->dataQuality));
     }
 }
 
@@ -263,17 +255,12 @@ void TestKernelChunks::damageInAnyChunkFailsTheLoad()
         QVERIFY2(!r.ok(), qPrintable(copy));
         QVERIFY2(r.error == LoadError::Corrupt || r.error == LoadError::Truncated, qPrintable(r.message));
         QVERIFY2(r.message.contains(QStringLiteral("damaged-%1.sqlite").arg(part)), qPrintable(r.message));
-        SqliteConnection db(copy);
-        QVERIFY(db.isOpen());
-        const Schema schema = Schema::probe(db);
-        LoadContext ctx;
+        QVERIFY(Schema::probe(SqliteConnection(copy)).hasTable(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL")));
         Trace trace;
-        GpuOpReader back(db, schema, ctx);
-        auto chunks = back.kernelChunks(trace);
-        QString error;
-        QVERIFY(schema.hasTable(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL")));
-        QVERIFY2(!back.readKernelsFromBack(trace, *chunks, &error), qPrintable(copy));
-        QVERIFY(!error.isEmpty());
+        DataQuality quality;
+        const BackRead read = readFromBack(copy, trace, quality);
+        QVERIFY2(!read.ok, qPrintable(copy));
+        QVERIFY(!read.error.isEmpty());
     }
 }
 

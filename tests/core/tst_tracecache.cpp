@@ -8,6 +8,7 @@
 #include "core/io/traceloader.h"
 #include "core/synth/synthtracewriter.h"
 #include "tests/common/realtraces.h"
+#include "tests/common/tracecompare.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -18,6 +19,10 @@
 #include <QTest>
 
 using namespace sl;
+using sl::test::sameConfigs;
+using sl::test::sameKernels;
+using sl::test::sameOps;
+using sl::test::sameQuality;
 
 namespace {
 
@@ -36,20 +41,10 @@ LoadOutcome load(const QString& path, const QString& cacheDir, bool* fromCache =
     return out;
 }
 
-template <class T> bool same(const std::vector<T>& a, const std::vector<T>& b) { return a == b; }
-
-bool sameOps(const GpuOpColumns& a, const GpuOpColumns& b)
-{
-    return a.rowid == b.rowid && a.start == b.start && a.end == b.end && a.device == b.device && a.stream == b.stream
-        && a.correlationId == b.correlationId && a.pid == b.pid && a.api == b.api;
-}
-
 /// Every part of two traces equal, the independent path being the SQLite load.
 void compareTraces(const Trace& a, const Trace& b)
 {
-    QVERIFY(sameOps(a.kernels, b.kernels));
-    QVERIFY(a.kernels.name == b.kernels.name && a.kernels.shortName == b.kernels.shortName);
-    QVERIFY(a.kernels.config == b.kernels.config && a.kernels.flags == b.kernels.flags);
+    QVERIFY(sameKernels(a.kernels, b.kernels));
     QVERIFY(sameOps(a.memcpy, b.memcpy) && a.memcpy.bytes == b.memcpy.bytes && a.memcpy.copyKind == b.memcpy.copyKind);
     QVERIFY(a.memcpy.srcKind == b.memcpy.srcKind && a.memcpy.dstKind == b.memcpy.dstKind);
     QVERIFY(sameOps(a.memset, b.memset) && a.memset.bytes == b.memset.bytes);
@@ -62,9 +57,7 @@ void compareTraces(const Trace& a, const Trace& b)
     QVERIFY(a.nvtx.name == b.nvtx.name && a.nvtx.domain == b.nvtx.domain && a.nvtx.eventType == b.nvtx.eventType);
     QCOMPARE(a.strings.all(), b.strings.all());
     QCOMPARE(a.strings.nsysCount(), b.strings.nsysCount());
-    QCOMPARE(a.configs.size(), b.configs.size());
-    for (quint32 i = 0; i < quint32(a.configs.size()); ++i)
-        QVERIFY(a.configs.at(i) == b.configs.at(i));
+    QVERIFY(sameConfigs(a.configs, b.configs));
     QCOMPARE(a.counters.series.size(), b.counters.series.size());
     for (qsizetype i = 0; i < a.counters.series.size(); ++i) {
         const auto &x = a.counters.series[i], &y = b.counters.series[i];
@@ -88,12 +81,7 @@ void compareTraces(const Trace& a, const Trace& b)
     QCOMPARE(a.firstNs, b.firstNs);
     QCOMPARE(a.lastNs, b.lastNs);
     QCOMPARE(a.loadWarnings, b.loadWarnings);
-    QCOMPARE(a.dataQuality.entries.size(), b.dataQuality.entries.size());
-    for (size_t i = 0; i < a.dataQuality.entries.size(); ++i) {
-        const auto &x = a.dataQuality.entries[i], &y = b.dataQuality.entries[i];
-        QVERIFY(x.rule == y.rule && x.table == y.table && x.count == y.count && x.sql == y.sql);
-        QVERIFY(x.rowids == y.rowids);
-    }
+    QVERIFY(sameQuality(a.dataQuality, b.dataQuality));
     const auto &m = a.memoryUsage, &n = b.memoryUsage;
     QVERIFY(m.rowid == n.rowid && m.start == n.start && m.device == n.device && m.pid == n.pid);
     QVERIFY(m.bytes == n.bytes && m.operation == n.operation && m.memKind == n.memKind);
