@@ -4,6 +4,7 @@
 #include "core/cluster/ncclpayloads.h"
 #include "core/io/exportopener.h"
 #include "core/io/rowscan.h"
+#include "core/trace/tablenames.h"
 #include "core/util/filehash.h"
 
 #include <QFileInfo>
@@ -94,37 +95,39 @@ private:
 
 void Digestion::identity()
 {
-    if (m_schema.hasTable(QStringLiteral("META_DATA_EXPORT"))) {
-        m_d.nsysVersion
-            = text(m_db, QStringLiteral("SELECT value FROM META_DATA_EXPORT WHERE name = 'EXPORT_PRODUCT_VERSION'"));
-        m_d.schemaVersion
-            = text(m_db, QStringLiteral("SELECT value FROM META_DATA_EXPORT WHERE name = 'EXPORT_SCHEMA_VERSION'"));
+    if (m_schema.hasTable(tables::kMetaDataExport)) {
+        m_d.nsysVersion = text(m_db,
+            QStringLiteral("SELECT value FROM %1 WHERE name = 'EXPORT_PRODUCT_VERSION'").arg(tables::kMetaDataExport));
+        m_d.schemaVersion = text(m_db,
+            QStringLiteral("SELECT value FROM %1 WHERE name = 'EXPORT_SCHEMA_VERSION'").arg(tables::kMetaDataExport));
     }
-    if (m_schema.hasTable(QStringLiteral("TARGET_INFO_SYSTEM_ENV")))
-        m_d.hostname = text(m_db, QStringLiteral("SELECT value FROM TARGET_INFO_SYSTEM_ENV WHERE name = 'Hostname'"));
+    if (m_schema.hasTable(tables::kTargetInfoSystemEnv))
+        m_d.hostname = text(
+            m_db, QStringLiteral("SELECT value FROM %1 WHERE name = 'Hostname'").arg(tables::kTargetInfoSystemEnv));
     QStringList env;
-    if (m_schema.hasTable(QStringLiteral("META_DATA_CAPTURE"))) {
+    if (m_schema.hasTable(tables::kMetaDataCapture)) {
         SqliteStatement st(m_db,
-            QStringLiteral("SELECT value FROM META_DATA_CAPTURE WHERE name LIKE 'PROCESS\\_%:ENVIRONMENT\\_VARIABLE' "
-                           "ESCAPE '\\' ORDER BY rowid"));
+            QStringLiteral("SELECT value FROM %1 WHERE name LIKE 'PROCESS\\_%:ENVIRONMENT\\_VARIABLE' "
+                           "ESCAPE '\\' ORDER BY rowid")
+                .arg(tables::kMetaDataCapture));
         while (st.next())
             env << st.text(0);
     }
     m_d.rank = ExportDigester::rankFromEnvironment(env, &m_d.rankSource);
-    const QString session = QStringLiteral("TARGET_INFO_SESSION_START_TIME");
+    const QString session = tables::kTargetInfoSessionStartTime;
     if (m_schema.hasTable(session)) {
         m_d.utcEpochNs = m_db.scalar(QStringLiteral("SELECT utcEpochNs FROM %1").arg(session), 0);
         if (m_schema.hasColumn(session, QStringLiteral("systemClockNs")))
             m_d.systemClockNs
                 = m_db.scalar(QStringLiteral("SELECT coalesce(systemClockNs, -1) FROM %1").arg(session), -1);
     }
-    if (m_schema.hasTable(QStringLiteral("TARGET_INFO_GPU"))) {
-        SqliteStatement st(m_db, QStringLiteral("SELECT DISTINCT id FROM TARGET_INFO_GPU ORDER BY id"));
+    if (m_schema.hasTable(tables::kTargetInfoGpu)) {
+        SqliteStatement st(m_db, QStringLiteral("SELECT DISTINCT id FROM %1 ORDER BY id").arg(tables::kTargetInfoGpu));
         while (st.next())
             m_d.devices.push_back(int(st.int64(0)));
     }
-    if (m_schema.hasTable(QStringLiteral("PROCESSES"))) {
-        SqliteStatement st(m_db, QStringLiteral("SELECT DISTINCT pid FROM PROCESSES ORDER BY pid"));
+    if (m_schema.hasTable(tables::kProcesses)) {
+        SqliteStatement st(m_db, QStringLiteral("SELECT DISTINCT pid FROM %1 ORDER BY pid").arg(tables::kProcesses));
         while (st.next())
             m_d.pids.push_back(st.int64(0));
     }
@@ -135,8 +138,8 @@ int Digestion::opIndex(qint64 nameId)
     const auto it = m_opOfName.constFind(nameId);
     if (it != m_opOfName.constEnd())
         return *it;
-    const QString op
-        = ExportDigester::ncclOp(text(m_db, QStringLiteral("SELECT value FROM StringIds WHERE id = %1").arg(nameId)));
+    const QString op = ExportDigester::ncclOp(
+        text(m_db, QStringLiteral("SELECT value FROM %1 WHERE id = %2").arg(tables::kStringIds).arg(nameId)));
     int index = -1;
     if (!op.isEmpty()) {
         index = int(m_ops.indexOf(op));
@@ -151,7 +154,7 @@ int Digestion::opIndex(qint64 nameId)
 
 bool Digestion::kernels(QString* error)
 {
-    const QString table = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    const QString table = tables::kKernel;
     if (!m_schema.hasTable(table))
         return true;
     m_d.firstNs = m_db.scalar(QStringLiteral("SELECT min(start) FROM %1").arg(table), 0);
@@ -248,7 +251,7 @@ void Digestion::keepKernelProcesses(const QSet<qint64>& kernelPids, bool known)
 
 bool Digestion::launches(QString* error)
 {
-    const QString table = QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME");
+    const QString table = tables::kRuntime;
     if (m_d.collectives.empty() || !m_schema.hasTable(table))
         return true;
     QHash<std::pair<qint64, qint64>, size_t> byCorrelation; // (globalPid, correlationId) → collective
@@ -270,14 +273,14 @@ bool Digestion::launches(QString* error)
 
 bool Digestion::steps(QString* error)
 {
-    const QString table = QStringLiteral("NVTX_EVENTS");
+    const QString table = tables::kNvtxEvents;
     if (!m_schema.hasTable(table))
         return true;
     // 59 = push/pop range, 60 = start/end range (ENUM_NSYS_EVENT_TYPE).
-    const QString sql = QStringLiteral("SELECT n.start, n.end, COALESCE(n.text, s.value) FROM %1 n LEFT JOIN StringIds "
+    const QString sql = QStringLiteral("SELECT n.start, n.end, COALESCE(n.text, s.value) FROM %1 n LEFT JOIN %2 "
                                        "s ON s.id = n.textId WHERE n.eventType IN (59, 60) AND n.end IS NOT NULL "
                                        "ORDER BY n.start")
-                            .arg(table);
+                            .arg(table, tables::kStringIds);
     return scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
         const QString name = st.text(2);
         if (isStepName(name))

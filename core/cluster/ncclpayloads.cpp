@@ -2,6 +2,7 @@
 #include "core/cluster/ncclpayloads.h"
 
 #include "core/io/rowscan.h"
+#include "core/trace/tablenames.h"
 
 #include <QtEndian>
 
@@ -44,12 +45,12 @@ bool readSchemas(const SqliteConnection& db, NcclPayloads::Schemas* schemas, QSt
 {
     // A process registers its schemas once; an export of several processes repeats the rows.
     SqliteStatement sizes(
-        db, QStringLiteral("SELECT DISTINCT domainId, schemaId, payloadSize FROM NVTX_PAYLOAD_SCHEMAS"));
+        db, QStringLiteral("SELECT DISTINCT domainId, schemaId, payloadSize FROM %1").arg(tables::kNvtxPayloadSchemas));
     while (sizes.next())
         (*schemas)[{ sizes.int64(0), sizes.int64(1) }].payloadSize = sizes.int64(2);
     SqliteStatement entries(db,
-        QStringLiteral("SELECT DISTINCT domainId, schemaId, idx, type, name, offset, offset IS NULL FROM "
-                       "NVTX_PAYLOAD_SCHEMA_ENTRIES"));
+        QStringLiteral("SELECT DISTINCT domainId, schemaId, idx, type, name, offset, offset IS NULL FROM %1")
+            .arg(tables::kNvtxPayloadSchemaEntries));
     while (entries.next()) {
         const auto it = schemas->find({ entries.int64(0), entries.int64(1) });
         const int width = integerWidth(entries.int64(3));
@@ -102,9 +103,8 @@ bool NcclPayloads::read(const SqliteConnection& db, const Schema& schema, LoadCo
 {
     m_calls.clear();
     m_skipped = 0;
-    if (!schema.hasColumn(QStringLiteral("NVTX_EVENTS"), QStringLiteral("binaryData"))
-        || !schema.hasTable(QStringLiteral("NVTX_PAYLOAD_SCHEMAS"))
-        || !schema.hasTable(QStringLiteral("NVTX_PAYLOAD_SCHEMA_ENTRIES")))
+    if (!schema.hasColumn(tables::kNvtxEvents, QStringLiteral("binaryData"))
+        || !schema.hasTable(tables::kNvtxPayloadSchemas) || !schema.hasTable(tables::kNvtxPayloadSchemaEntries))
         return true;
     Schemas schemas;
     if (!readSchemas(db, &schemas, error))
@@ -115,8 +115,9 @@ bool NcclPayloads::read(const SqliteConnection& db, const Schema& schema, LoadCo
     // copy may already hold hex). 59/60: push/pop and start/end ranges.
     const QString sql = QStringLiteral(
         "SELECT globalTid, start, end, CASE typeof(binaryData) WHEN 'blob' THEN hex(binaryData) ELSE binaryData END "
-        "FROM NVTX_EVENTS WHERE binaryData IS NOT NULL AND eventType IN (59, 60) AND end IS NOT NULL AND end >= start "
-        "ORDER BY globalTid, start");
+        "FROM %1 WHERE binaryData IS NOT NULL AND eventType IN (59, 60) AND end IS NOT NULL AND end >= start "
+        "ORDER BY globalTid, start")
+                            .arg(tables::kNvtxEvents);
     return scanRows(db, ctx, sql, error, [&](const SqliteStatement& st) {
         Call c;
         c.tid = st.int64(0);

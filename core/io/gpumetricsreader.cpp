@@ -3,6 +3,7 @@
 
 #include "core/io/rowscan.h"
 #include "core/io/schema.h"
+#include "core/trace/tablenames.h"
 #include "core/util/logging.h"
 
 #include <QElapsedTimer>
@@ -19,7 +20,7 @@ namespace sl {
 
 namespace {
 
-const QString kMetricsTable = QStringLiteral("GPU_METRICS");
+const QString kMetricsTable = tables::kGpuMetrics;
 
 /// (typeId, metricId) → series slot, O(1) per row: rows interleave the metrics of a sample, so
 /// the key changes on nearly every row and a hash lookup per row showed in the load time. Both
@@ -346,7 +347,7 @@ void finishInto(std::vector<CounterSeries>& series, CounterSet& out)
 /// missing, as an older or edited schema has it —, empty when they can.
 QString missingSchema(const Schema& schema, const QString& fileName)
 {
-    const QString names = QStringLiteral("TARGET_INFO_GPU_METRICS");
+    const QString names = tables::kGpuMetricNames;
     for (const char* c : { "timestamp", "typeId", "metricId", "value" })
         if (!schema.hasColumn(kMetricsTable, QLatin1String(c)))
             return GpuMetricsReader::tr("GPU metrics are not read: GPU_METRICS in %1 has no %2 column.")
@@ -366,7 +367,7 @@ QString missingSchema(const Schema& schema, const QString& fileName)
 bool readMetrics(const SqliteConnection& db, const Schema& schema, LoadContext& ctx, Trace& trace, DataQuality& quality,
     QString* error, QString* table, const QString& path, int readers, qint64 rowsPerRange)
 {
-    const QString names = QStringLiteral("TARGET_INFO_GPU_METRICS");
+    const QString names = tables::kGpuMetricNames;
     if (const QString missing = missingSchema(schema, QFileInfo(path).fileName()); !missing.isEmpty()) {
         trace.counters.notes << missing;
         return true;

@@ -4,6 +4,7 @@
 #include "core/io/rowcheck.h"
 #include "core/io/rowscan.h"
 #include "core/io/schema.h"
+#include "core/trace/tablenames.h"
 
 namespace sl {
 
@@ -83,7 +84,7 @@ QString GpuOpReader::opColumns(const QString& table) const
 
 QString GpuOpReader::kernelSql(const Trace& trace) const
 {
-    const QString t = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    const QString t = tables::kKernel;
     const QString& name = trace.info.kernelNameColumn;
     // %9 and %10: the chunk's rowid bounds, filled in per chunk (KernelChunks).
     return QStringLiteral("SELECT %1, %2, %3, %4, gridX, gridY, gridZ, blockX, blockY, blockZ, %5, %6, %7 FROM %8 "
@@ -98,7 +99,7 @@ QString GpuOpReader::kernelSql(const Trace& trace) const
 
 std::unique_ptr<KernelChunks> GpuOpReader::kernelChunks(Trace& trace) const
 {
-    const QString t = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    const QString t = tables::kKernel;
     if (!m_schema.hasTable(t))
         return std::make_unique<KernelChunks>(0, 0, true);
     trace.info.kernelNameColumn = m_schema.hasColumn(t, QStringLiteral("demangledName"))
@@ -143,7 +144,7 @@ bool GpuOpReader::readKernelsFromBack(const Trace& trace, KernelChunks& chunks, 
 
 bool GpuOpReader::readKernelRows(const QString& sql, KernelTable& k, LaunchConfigTable& configs, QString* error)
 {
-    const QString t = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    const QString t = tables::kKernel;
     // Consecutive kernels usually repeat a configuration: skip the hash lookup then.
     LaunchConfig last;
     quint32 lastIndex = quint32(-1);
@@ -190,7 +191,7 @@ bool GpuOpReader::readKernelRows(const QString& sql, KernelTable& k, LaunchConfi
 
 bool GpuOpReader::readMemcpy(Trace& trace, QString* error)
 {
-    const QString t = QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY");
+    const QString t = tables::kMemcpy;
     if (!m_schema.hasTable(t))
         return true;
     const QString sql = QStringLiteral("SELECT %1, bytes, copyKind, %2, %3 FROM %4")
@@ -220,7 +221,7 @@ bool GpuOpReader::readMemcpy(Trace& trace, QString* error)
 
 bool GpuOpReader::readMemset(Trace& trace, QString* error)
 {
-    const QString t = QStringLiteral("CUPTI_ACTIVITY_KIND_MEMSET");
+    const QString t = tables::kMemset;
     if (!m_schema.hasTable(t))
         return true;
     const QString sql = QStringLiteral("SELECT %1, %2 FROM %3")
@@ -245,7 +246,7 @@ bool GpuOpReader::readMemset(Trace& trace, QString* error)
 
 bool GpuOpReader::readGraphLaunches(Trace& trace, QString* error)
 {
-    const QString t = QStringLiteral("CUPTI_ACTIVITY_KIND_GRAPH_TRACE");
+    const QString t = tables::kGraphTrace;
     if (!m_schema.hasTable(t))
         return true;
     const QString sql = QStringLiteral("SELECT %1, %2 FROM %3")

@@ -5,6 +5,7 @@
 #include "core/io/rowscan.h"
 #include "core/io/schema.h"
 #include "core/trace/apiclassifier.h"
+#include "core/trace/tablenames.h"
 
 #include <algorithm>
 #include <string>
@@ -31,18 +32,18 @@ constexpr std::array<IntRange, 8> kNvtxRanges { kAnyInt, kAnyInt, kAnyInt, kAnyI
 
 bool HostReader::readStrings(Trace& trace, QString* error)
 {
-    if (!m_schema.hasTable(QStringLiteral("StringIds")))
+    if (!m_schema.hasTable(tables::kStringIds))
         return true;
     // Ids are dense in every export we have seen. The vector is sized from the row count, never
     // from an id: ids beyond denseLimit (a damaged or hand-made table) are kept in a map.
-    const qint64 rows = m_db.scalar(QStringLiteral("SELECT count(*) FROM StringIds"), 0);
-    const qint64 maxId = m_db.scalar(QStringLiteral("SELECT MAX(id) FROM StringIds"), -1);
+    const qint64 rows = m_db.scalar(QStringLiteral("SELECT count(*) FROM %1").arg(tables::kStringIds), 0);
+    const qint64 maxId = m_db.scalar(QStringLiteral("SELECT MAX(id) FROM %1").arg(tables::kStringIds), -1);
     const qint64 dense = maxId < 0 ? 0 : std::min(maxId, StringIdResolver::denseLimit(rows) - 1) + 1;
     QVector<QString> strings;
     strings.resize(qsizetype(dense));
     std::vector<bool> present(size_t(dense), false);
-    const bool ok = scanRows(
-        m_db, m_ctx, QStringLiteral("SELECT id, value FROM StringIds"), error, [&](const SqliteStatement& s) {
+    const bool ok = scanRows(m_db, m_ctx, QStringLiteral("SELECT id, value FROM %1").arg(tables::kStringIds), error,
+        [&](const SqliteStatement& s) {
             if (s.type(0) != SQLITE_INTEGER)
                 return; // a damaged id names nothing; rows that use it get a placeholder
             const qint64 id = s.int64(0);
@@ -61,7 +62,7 @@ bool HostReader::readStrings(Trace& trace, QString* error)
 
 bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString* error)
 {
-    const QString t = QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME");
+    const QString t = tables::kRuntime;
     if (!m_schema.hasTable(t))
         return true;
     const QString sql = QStringLiteral("SELECT rowid, start, \"end\", %1, %2, nameId, %3 FROM %4")
@@ -114,7 +115,7 @@ bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString*
 
 bool HostReader::readNvtx(Trace& trace, QString* error)
 {
-    const QString t = QStringLiteral("NVTX_EVENTS");
+    const QString t = tables::kNvtxEvents;
     if (!m_schema.hasTable(t))
         return true;
     // The text last: IntegerCells reads the integer columns 0..7 (reading text as an integer would parse it).

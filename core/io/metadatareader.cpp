@@ -3,6 +3,7 @@
 
 #include "core/io/schema.h"
 #include "core/io/sqliteconnection.h"
+#include "core/trace/tablenames.h"
 #include "core/trace/trace.h"
 
 #include <QDateTime>
@@ -27,11 +28,11 @@ void MetadataReader::read(const SqliteConnection& db, const Schema& schema, Trac
     readGpus(db, schema, trace);
     readProcesses(db, schema, trace);
     readSessionStart(db, schema, trace);
-    const QString details = QStringLiteral("ANALYSIS_DETAILS");
+    const QString details = tables::kAnalysisDetails;
     if (schema.hasTable(details) && schema.hasColumn(details, QStringLiteral("duration"))) {
         SqliteStatement st(db,
-            QStringLiteral("SELECT duration FROM ANALYSIS_DETAILS "
-                           "WHERE typeof(duration) = 'integer' AND duration > 0 LIMIT 1"));
+            QStringLiteral("SELECT duration FROM %1 WHERE typeof(duration) = 'integer' AND duration > 0 LIMIT 1")
+                .arg(details));
         if (st.next())
             trace.info.captureDurationNs = st.int64(0);
     }
@@ -40,10 +41,10 @@ void MetadataReader::read(const SqliteConnection& db, const Schema& schema, Trac
 void MetadataReader::readVersions(const SqliteConnection& db, const Schema& schema, Trace& trace)
 {
     auto& info = trace.info;
-    const QString table = schema.firstTable({ QStringLiteral("META_DATA_EXPORT"), QStringLiteral("EXPORT_META_DATA") });
+    const QString table = schema.firstTable({ tables::kMetaDataExport, tables::kExportMetaData });
     if (!table.isEmpty()) {
-        info.versionSource = table == QLatin1String("META_DATA_EXPORT") ? TraceInfo::VersionSource::MetaDataExport
-                                                                        : TraceInfo::VersionSource::ExportMetaData;
+        info.versionSource = table == tables::kMetaDataExport ? TraceInfo::VersionSource::MetaDataExport
+                                                              : TraceInfo::VersionSource::ExportMetaData;
         SqliteStatement st(db, QStringLiteral("SELECT name, value FROM %1").arg(table));
         while (st.next()) {
             const QString key = st.text(0);
@@ -75,8 +76,8 @@ void MetadataReader::readVersions(const SqliteConnection& db, const Schema& sche
         }
         return false;
     };
-    if (schema.hasTable(QStringLiteral("TARGET_INFO_SYSTEM_ENV"))) {
-        SqliteStatement st(db, QStringLiteral("SELECT value FROM TARGET_INFO_SYSTEM_ENV"));
+    if (schema.hasTable(tables::kTargetInfoSystemEnv)) {
+        SqliteStatement st(db, QStringLiteral("SELECT value FROM %1").arg(tables::kTargetInfoSystemEnv));
         while (st.next())
             if (tryText(st.text(0)))
                 return;
@@ -92,8 +93,8 @@ void MetadataReader::readVersions(const SqliteConnection& db, const Schema& sche
 void MetadataReader::readCapture(const SqliteConnection& db, const Schema& schema, Trace& trace)
 {
     auto& info = trace.info;
-    if (schema.hasTable(QStringLiteral("META_DATA_CAPTURE"))) {
-        SqliteStatement st(db, QStringLiteral("SELECT name, value FROM META_DATA_CAPTURE"));
+    if (schema.hasTable(tables::kMetaDataCapture)) {
+        SqliteStatement st(db, QStringLiteral("SELECT name, value FROM %1").arg(tables::kMetaDataCapture));
         while (st.next()) {
             const QString key = st.text(0);
             const QString value = st.text(1);
@@ -105,9 +106,9 @@ void MetadataReader::readCapture(const SqliteConnection& db, const Schema& schem
                 info.captureSettings.append({ key, value });
         }
     }
-    if (schema.hasTable(QStringLiteral("TARGET_INFO_SYSTEM_ENV"))
-        && schema.hasColumn(QStringLiteral("TARGET_INFO_SYSTEM_ENV"), QStringLiteral("name"))) {
-        SqliteStatement st(db, QStringLiteral("SELECT name, value FROM TARGET_INFO_SYSTEM_ENV"));
+    if (schema.hasTable(tables::kTargetInfoSystemEnv)
+        && schema.hasColumn(tables::kTargetInfoSystemEnv, QStringLiteral("name"))) {
+        SqliteStatement st(db, QStringLiteral("SELECT name, value FROM %1").arg(tables::kTargetInfoSystemEnv));
         while (st.next())
             info.sensitive.append({ st.text(0), st.text(1) });
     }
@@ -127,7 +128,7 @@ void MetadataReader::readCapture(const SqliteConnection& db, const Schema& schem
 
 void MetadataReader::readSessionStart(const SqliteConnection& db, const Schema& schema, Trace& trace)
 {
-    const QString t = QStringLiteral("TARGET_INFO_SESSION_START_TIME");
+    const QString t = tables::kTargetInfoSessionStartTime;
     if (!schema.hasTable(t) || !schema.hasColumn(t, QStringLiteral("utcEpochNs")))
         return;
     const QString local = schema.columnOr(t, QStringLiteral("localTime"), QStringLiteral("NULL"));
@@ -152,7 +153,7 @@ void MetadataReader::readSessionStart(const SqliteConnection& db, const Schema& 
 
 void MetadataReader::readGpus(const SqliteConnection& db, const Schema& schema, Trace& trace)
 {
-    const QString t = QStringLiteral("TARGET_INFO_GPU");
+    const QString t = tables::kTargetInfoGpu;
     if (!schema.hasTable(t) || !schema.hasColumn(t, QStringLiteral("id")))
         return;
     const char* const intCols[] = { "smCount", "computeMajor", "computeMinor", "totalMemory", "clockRate",
@@ -192,9 +193,8 @@ void MetadataReader::readGpus(const SqliteConnection& db, const Schema& schema, 
 
 void MetadataReader::readProcesses(const SqliteConnection& db, const Schema& schema, Trace& trace)
 {
-    if (schema.hasTable(QStringLiteral("PROCESSES"))
-        && schema.hasColumn(QStringLiteral("PROCESSES"), QStringLiteral("name"))) {
-        SqliteStatement st(db, QStringLiteral("SELECT globalPid, pid, name FROM PROCESSES"));
+    if (schema.hasTable(tables::kProcesses) && schema.hasColumn(tables::kProcesses, QStringLiteral("name"))) {
+        SqliteStatement st(db, QStringLiteral("SELECT globalPid, pid, name FROM %1").arg(tables::kProcesses));
         while (st.next()) {
             const quint32 pid = st.isNull(0) ? quint32(st.int64(1)) : quint32((st.int64(0) >> 24) & 0xFFFFFF);
             // Base name only: a full executable path can carry a user or project name.

@@ -3,6 +3,7 @@
 
 #include "core/io/columnorder.h"
 #include "core/io/loadoutcome.h"
+#include "core/trace/tablenames.h"
 #include "core/trace/trace.h"
 
 #include <algorithm>
@@ -202,7 +203,7 @@ void dropDuplicateCorrelations(ApiTable& api, std::vector<quint8>& eventClass, D
     }
     if (drop.empty())
         return;
-    const QString table = QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME");
+    const QString table = tables::kRuntime;
     std::vector<quint32> keep;
     keep.reserve(drop.size());
     for (size_t i = 0; i < drop.size(); ++i) {

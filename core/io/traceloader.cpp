@@ -10,6 +10,7 @@
 #include "core/io/tracecache.h"
 #include "core/io/tracefinalizer.h"
 #include "core/io/tracevalidator.h"
+#include "core/trace/tablenames.h"
 #include "core/util/filehash.h"
 #include "core/util/logging.h"
 #include "core/util/nativepath.h"
@@ -34,16 +35,17 @@ namespace {
 /// first start and last end of the calls that pass the same time rules as every other row.
 void extendByOsRuntime(const SqliteConnection& db, const Schema& schema, Trace& trace)
 {
-    const QString t = QStringLiteral("OSRT_API");
+    const QString t = tables::kOsrtApi;
     if (!schema.hasTable(t) || !schema.hasColumn(t, QStringLiteral("start"))
         || !schema.hasColumn(t, QStringLiteral("end")))
         return;
     const DataQuality& q = trace.dataQuality;
     const qint64 len = std::max<qint64>(1, q.captureEndNs - q.captureStartNs);
     SqliteStatement st(db,
-        QStringLiteral("SELECT MIN(start), MAX(\"end\") FROM OSRT_API WHERE typeof(start) = "
+        QStringLiteral("SELECT MIN(start), MAX(\"end\") FROM %1 WHERE typeof(start) = "
                        "'integer' AND typeof(\"end\") = 'integer' AND \"end\" >= start AND "
-                       "start >= %1 AND \"end\" <= %2 AND \"end\" - start <= %3")
+                       "start >= %2 AND \"end\" <= %3 AND \"end\" - start <= %4")
+            .arg(t)
             .arg(q.captureStartNs - len)
             .arg(q.captureEndNs + len)
             .arg(len));
@@ -156,13 +158,11 @@ LoadOutcome LoadRun::open()
     for (const auto& t : schema.tables())
         m_trace->info.tables.append({ t, -1 });
     m_ctx.rowsTotal = 1;
-    for (const char* t :
-        { "CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS", "CUPTI_ACTIVITY_KIND_MEMCPY",
-            "CUPTI_ACTIVITY_KIND_MEMSET", "CUPTI_ACTIVITY_KIND_GRAPH_TRACE", "StringIds", "GPU_METRICS" }) {
-        if (schema.hasTable(QLatin1String(t)))
-            m_ctx.rowsTotal
-                += qBound<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(QLatin1String(t)), 0),
-                    qint64(1) << 40); // a damaged rowid of 2^63-1 must not overflow the sum
+    for (const QLatin1String t : { tables::kKernel, tables::kRuntime, tables::kNvtxEvents, tables::kMemcpy,
+             tables::kMemset, tables::kGraphTrace, tables::kStringIds, tables::kGpuMetrics }) {
+        if (schema.hasTable(t))
+            m_ctx.rowsTotal += qBound<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0),
+                qint64(1) << 40); // a damaged rowid of 2^63-1 must not overflow the sum
     }
     QString error;
     m_host = std::make_unique<HostReader>(db, schema, m_ctx);
@@ -203,7 +203,7 @@ void LoadRun::readGpu()
 /// nothing but trace.counters.
 void LoadRun::readMetrics()
 {
-    if (!m_opened.schema.hasTable(QStringLiteral("GPU_METRICS")))
+    if (!m_opened.schema.hasTable(tables::kGpuMetrics))
         return;
     SqliteConnection mdb(m_path);
     if (!(m_metricsOk = openHelper(mdb, &m_metricsError)))

@@ -3,6 +3,7 @@
 
 #include "core/io/stringidresolver.h"
 #include "core/trace/dataquality.h"
+#include "core/trace/tablenames.h"
 #include "core/trace/trace.h"
 
 #include <algorithm>
@@ -106,7 +107,7 @@ void TraceValidator::run(Trace& trace, StringIdResolver& ids, std::vector<quint8
     qint64 captureDurationNs)
 {
     auto& k = trace.kernels;
-    const QString kernelTable = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    const QString kernelTable = tables::kKernel;
     // Name ids were read raw on the GPU reader's thread. A row is counted once when its name,
     // its short name or both are missing.
     for (size_t i = 0; i < k.name.size(); ++i) {
@@ -122,7 +123,7 @@ void TraceValidator::run(Trace& trace, StringIdResolver& ids, std::vector<quint8
     Capture c;
     if (captureDurationNs > 0 && captureDurationNs <= kHardLimitNs) {
         c.last = captureDurationNs; // event times are ns since the session start
-        quality.captureSource = QStringLiteral("ANALYSIS_DETAILS");
+        quality.captureSource = tables::kAnalysisDetails;
     } else {
         c = captureFromEvents(trace);
         quality.captureSource = QStringLiteral("events");
@@ -135,28 +136,24 @@ void TraceValidator::run(Trace& trace, StringIdResolver& ids, std::vector<quint8
         keepRows(k.name, *keep), keepRows(k.shortName, *keep), keepRows(k.config, *keep), keepRows(k.flags, *keep);
     }
     auto& m = trace.memcpy;
-    if (const auto keep
-        = checkTimes(m.rowid, m.start, m.end, c, QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"), quality)) {
+    if (const auto keep = checkTimes(m.rowid, m.start, m.end, c, tables::kMemcpy, quality)) {
         keepOps(m, *keep);
         keepRows(m.bytes, *keep), keepRows(m.copyKind, *keep), keepRows(m.srcKind, *keep), keepRows(m.dstKind, *keep);
     }
     auto& ms = trace.memset;
-    if (const auto keep
-        = checkTimes(ms.rowid, ms.start, ms.end, c, QStringLiteral("CUPTI_ACTIVITY_KIND_MEMSET"), quality))
+    if (const auto keep = checkTimes(ms.rowid, ms.start, ms.end, c, tables::kMemset, quality))
         keepOps(ms, *keep), keepRows(ms.bytes, *keep);
     auto& g = trace.graphs;
-    if (const auto keep
-        = checkTimes(g.rowid, g.start, g.end, c, QStringLiteral("CUPTI_ACTIVITY_KIND_GRAPH_TRACE"), quality))
+    if (const auto keep = checkTimes(g.rowid, g.start, g.end, c, tables::kGraphTrace, quality))
         keepOps(g, *keep), keepRows(g.graphId, *keep);
     auto& a = trace.api;
-    if (const auto keep
-        = checkTimes(a.rowid, a.start, a.end, c, QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME"), quality)) {
+    if (const auto keep = checkTimes(a.rowid, a.start, a.end, c, tables::kRuntime, quality)) {
         keepRows(a.rowid, *keep), keepRows(a.start, *keep), keepRows(a.end, *keep), keepRows(a.correlationId, *keep);
         keepRows(a.pid, *keep), keepRows(a.tid, *keep), keepRows(a.name, *keep), keepRows(a.kind, *keep);
         keepRows(apiEventClass, *keep);
     }
     auto& n = trace.nvtx;
-    if (const auto keep = checkTimes(n.rowid, n.start, n.end, c, QStringLiteral("NVTX_EVENTS"), quality)) {
+    if (const auto keep = checkTimes(n.rowid, n.start, n.end, c, tables::kNvtxEvents, quality)) {
         keepRows(n.rowid, *keep), keepRows(n.start, *keep), keepRows(n.end, *keep), keepRows(n.pid, *keep);
         keepRows(n.tid, *keep), keepRows(n.endTid, *keep), keepRows(n.name, *keep), keepRows(n.domain, *keep);
         keepRows(n.eventType, *keep);

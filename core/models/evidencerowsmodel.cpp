@@ -26,7 +26,7 @@ EvidenceRowsModel::Table EvidenceRowsModel::tableOf(const QString& exportTable)
         return Table::Memset;
     if (exportTable == tables::kGraphTrace)
         return Table::Graph;
-    if (exportTable == QLatin1String("NVTX_EVENTS"))
+    if (exportTable == tables::kNvtxEvents)
         return Table::Nvtx;
     return Table::Unknown;
 }

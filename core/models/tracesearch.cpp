@@ -2,6 +2,7 @@
 #include "core/models/tracesearch.h"
 
 #include "core/analysis/findings/evidencebuilder.h"
+#include "core/trace/tablenames.h"
 #include "core/util/workerpool.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -103,11 +104,11 @@ QString SearchHit::tableOf(Kind k)
 {
     switch (k) {
     case Kind::Kernel:
-        return QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+        return tables::kKernel;
     case Kind::Nvtx:
-        return QStringLiteral("NVTX_EVENTS");
+        return tables::kNvtxEvents;
     case Kind::Api:
-        return QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME");
+        return tables::kRuntime;
     }
     return {};
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/trace/dataquality.h"
 
+#include "core/trace/tablenames.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -13,7 +15,7 @@ namespace {
 /// Time columns as SQL: NVTX ranges are eventType 59/60 rows of NVTX_EVENTS.
 QString tableFilter(const QString& table)
 {
-    return table == QLatin1String("NVTX_EVENTS") ? QStringLiteral("eventType IN (59, 60) AND ") : QString();
+    return table == tables::kNvtxEvents ? QStringLiteral("eventType IN (59, 60) AND ") : QString();
 }
 
 /// GPU_METRICS's rules as SQL (GpuMetricsReader): the sample columns, a value beyond float range
@@ -59,11 +61,11 @@ QString notIntegerSql(const QString& c)
 QString predicate(DataQuality::Rule rule, const QString& table, const QString& nameColumn, qint64 c0, qint64 c1)
 {
     using R = DataQuality::Rule;
-    if (table == QLatin1String("GPU_METRICS"))
+    if (table == tables::kGpuMetrics)
         return metricsPredicate(rule);
-    const bool api = table == QLatin1String("CUPTI_ACTIVITY_KIND_RUNTIME");
-    const bool nvtx = table == QLatin1String("NVTX_EVENTS");
-    const bool kernel = table == QLatin1String("CUPTI_ACTIVITY_KIND_KERNEL");
+    const bool api = table == tables::kRuntime;
+    const bool nvtx = table == tables::kNvtxEvents;
+    const bool kernel = table == tables::kKernel;
     QStringList cols { QStringLiteral("start") };
     if (!nvtx)
         cols << QStringLiteral("\"end\"");
@@ -119,10 +121,11 @@ QString predicate(DataQuality::Rule rule, const QString& table, const QString& n
                      .arg(table);
         break;
     case R::MissingString:
-        parts << QStringLiteral("%1 NOT IN (SELECT id FROM StringIds)")
+        parts << QStringLiteral("%1 NOT IN (SELECT id FROM %2)")
                      .arg(api       ? QStringLiteral("nameId")
                              : nvtx ? QStringLiteral("textId")
-                                    : nameColumn);
+                                    : nameColumn,
+                         tables::kStringIds);
         break;
     }
     return tableFilter(table) + QStringLiteral("(%1)").arg(parts.join(QStringLiteral(" OR ")));

@@ -4,6 +4,7 @@
 #include "core/analysis/design/gemmanalysis.h"
 #include "core/analysis/findings/evidencebuilder.h"
 #include "core/analysis/rules/specrules.h"
+#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 
 #include <QStringList>
@@ -30,7 +31,7 @@ Evidence launchesOf(const AnalysisResult& r, const std::vector<qint32>& shapes)
     for (quint32 k : rows)
         all.push_back(t.kernels.rowid[k]);
     EvidenceBuilder::longestFirst(rows, t.kernels);
-    return EvidenceBuilder::rows(QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"), t.kernels.rowid, std::move(rows),
+    return EvidenceBuilder::rows(tables::kKernel, t.kernels.rowid, std::move(rows),
         QStringLiteral("rowid IN (%1)").arg(EvidenceBuilder::idList(all)));
 }
 

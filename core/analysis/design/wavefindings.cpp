@@ -4,6 +4,7 @@
 #include "core/analysis/design/waveanalysis.h"
 #include "core/analysis/findings/evidencebuilder.h"
 #include "core/analysis/rules/specrules.h"
+#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 
 #include <QStringList>
@@ -65,8 +66,7 @@ QVector<Finding> WaveAnalysis::findings(const AnalysisResult& r)
                         .arg(g.waves)
                         .arg(qint64(g.smCount) * g.ctasPerSm)
                         .arg(formatPercent(w.waveEfficiency.value_or(0)), formatDuration(w.multiWaveTailNs));
-        f.evidence.append(EvidenceBuilder::rows(
-            QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"), t.kernels.rowid, w.tailLaunches, tailPredicate(r, w)));
+        f.evidence.append(EvidenceBuilder::rows(tables::kKernel, t.kernels.rowid, w.tailLaunches, tailPredicate(r, w)));
         out.append(f);
     }
     return out;
