@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 namespace sl {
 
@@ -100,7 +101,7 @@ void alignment(const AnalysisResult& r, QVector<Finding>& out)
                         .arg(best)
                         .arg(formatCount(roundUp(v, required)));
         f.evidence.append(launchesOf(r, g.shapes));
-        out.append(f);
+        out.append(std::move(f));
     }
 }
 
@@ -136,7 +137,7 @@ void tileFinding(const AnalysisResult& r, qint32 i, int d, QVector<Finding>& out
               .arg(formatPercent(double(padded - v) / double(tile)), formatPercent(waste), formatDuration(f.impactNs),
                   formatDuration(s.kernelNs), formatCount(padded - tile), formatCount(padded));
     f.evidence.append(launchesOf(r, { i }));
-    out.append(f);
+    out.append(std::move(f));
 }
 
 /// Wave quantization of one shape: its tiles against the CTAs its kernel's GPU holds at once.
@@ -198,7 +199,7 @@ void waveFinding(const AnalysisResult& r, qint32 i, QVector<Finding>& out)
                     .arg(bestWaves)
                     .arg(formatPercent(bestEff));
     f.evidence.append(launchesOf(r, { i }));
-    out.append(f);
+    out.append(std::move(f));
 }
 
 void quantization(const AnalysisResult& r, QVector<Finding>& out)

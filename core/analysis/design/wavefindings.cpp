@@ -9,6 +9,8 @@
 
 #include <QStringList>
 
+#include <utility>
+
 namespace sl {
 
 // Row values compare all ten columns at once (SQLite ≥ 3.15).
@@ -67,7 +69,7 @@ QVector<Finding> WaveAnalysis::findings(const AnalysisResult& r)
                         .arg(qint64(g.smCount) * g.ctasPerSm)
                         .arg(formatPercent(w.waveEfficiency.value_or(0)), formatDuration(w.multiWaveTailNs));
         f.evidence.append(EvidenceBuilder::rows(tables::kKernel, t.kernels.rowid, w.tailLaunches, tailPredicate(r, w)));
-        out.append(f);
+        out.append(std::move(f));
     }
     return out;
 }

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
 
 namespace sl {
 
@@ -62,7 +63,7 @@ std::optional<Finding> gemmWithoutTensorCores(const AnalysisResult& r)
                     .arg(formatCount(e.gemmSimtCount), formatDuration(e.gemmSimtNs), formatPercent(ofKernels),
                         formatPercent(double(e.gemmSimtNs) / double(std::max<qint64>(1, e.gemmNs))),
                         top.join(QLatin1String(", ")));
-    f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
+    f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, std::move(rows),
         QStringLiteral("%1 IN (%2) AND %3")
             .arg(t.info.kernelNameColumn, EvidenceBuilder::idList(names), EvidenceBuilder::windowPredicate(r))));
     return f;
@@ -98,7 +99,7 @@ std::optional<Finding> copyBusy(const AnalysisResult& r, const BusySplit& b)
                     .arg(b.deviceId)
                     .arg(formatPercent(double(b.busyNs) / span), formatPercent(double(b.computeBusyNs) / span),
                         formatDuration(b.copyOnlyNs), formatCount(qint64(rows.size())), formatBytes(bytes));
-    f.evidence.append(EvidenceBuilder::rows(kMemcpyTable, t.memcpy.rowid, rows,
+    f.evidence.append(EvidenceBuilder::rows(kMemcpyTable, t.memcpy.rowid, std::move(rows),
         QStringLiteral("deviceId = %1 AND %2").arg(b.deviceId).arg(EvidenceBuilder::windowPredicate(r))));
     return f;
 }
@@ -180,7 +181,7 @@ Evidence mathPathEvidence(const AnalysisResult& r, int index)
         if (r.kernelInWindow[size_t(i)] && std::binary_search(names.begin(), names.end(), k.name[size_t(i)]))
             rows.push_back(quint32(i));
     EvidenceBuilder::longestFirst(rows, k);
-    return EvidenceBuilder::rows(kKernelTable, k.rowid, rows, byNames(r, names, {}));
+    return EvidenceBuilder::rows(kKernelTable, k.rowid, std::move(rows), byNames(r, names, {}));
 }
 
 /// The in-window copies of the device of busy split `index`, longest first.
@@ -196,7 +197,7 @@ Evidence busyEvidence(const AnalysisResult& r, int index)
         if (t.memcpy.device[size_t(i)] == device && r.window.contains(t.memcpy.start[size_t(i)]))
             rows.push_back(quint32(i));
     EvidenceBuilder::longestFirst(rows, t.memcpy);
-    return EvidenceBuilder::rows(kMemcpyTable, t.memcpy.rowid, rows,
+    return EvidenceBuilder::rows(kMemcpyTable, t.memcpy.rowid, std::move(rows),
         QStringLiteral("deviceId = %1 AND %2").arg(device).arg(EvidenceBuilder::windowPredicate(r)));
 }
 
@@ -216,8 +217,9 @@ Evidence overlapEvidence(const AnalysisResult& r, int index)
         if (k.device[i] == o.deviceId && (o.phase < 0 || ph == o.phase))
             rows.push_back(i), names.push_back(k.name[i]);
     }
-    return EvidenceBuilder::rows(kKernelTable, k.rowid, rows,
-        o.phase < 0 ? byNames(r, names, QStringLiteral(" AND deviceId = %1").arg(o.deviceId)) : listAll(rows, k.rowid));
+    const QString predicate = o.phase < 0 ? byNames(r, names, QStringLiteral(" AND deviceId = %1").arg(o.deviceId))
+                                          : listAll(rows, k.rowid);
+    return EvidenceBuilder::rows(kKernelTable, k.rowid, std::move(rows), predicate);
 }
 
 /// The communication kernels of collective `index`, longest first.
@@ -239,7 +241,7 @@ Evidence collectiveEvidence(const AnalysisResult& r, int index)
             rows.push_back(i), names.push_back(k.name[i]);
     }
     EvidenceBuilder::longestFirst(rows, k);
-    return EvidenceBuilder::rows(kKernelTable, k.rowid, rows, byNames(r, names, {}));
+    return EvidenceBuilder::rows(kKernelTable, k.rowid, std::move(rows), byNames(r, names, {}));
 }
 
 /// The kernels behind FLOP figure `index` of an operator (FlopOp) or a phase (FlopPhase),
@@ -263,7 +265,8 @@ Evidence flopEvidence(const AnalysisResult& r, Figure kind, int index)
             rows.push_back(i);
     }
     EvidenceBuilder::longestFirst(rows, k);
-    return EvidenceBuilder::rows(kKernelTable, k.rowid, rows, listAll(rows, k.rowid));
+    const QString all = listAll(rows, k.rowid); // before the rows move into the evidence
+    return EvidenceBuilder::rows(kKernelTable, k.rowid, std::move(rows), all);
 }
 } // namespace
 

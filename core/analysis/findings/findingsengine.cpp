@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <utility>
 
 namespace sl {
 
@@ -138,7 +139,7 @@ void FindingsEngine::noGpuRecords(AnalysisResult& r)
             if (std::find(nameIds.begin(), nameIds.end(), t.api.name[size_t(i)]) == nameIds.end())
                 nameIds.push_back(t.api.name[size_t(i)]);
         }
-        f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows,
+        f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, std::move(rows),
             launches > 0 ? QStringLiteral("nameId IN (%1)").arg(EvidenceBuilder::idList(nameIds))
                          : QStringLiteral("1")));
     } else {
@@ -166,7 +167,7 @@ void FindingsEngine::noGpuRecords(AnalysisResult& r)
             f.evidence.append(streams);
         }
     }
-    add(r, f);
+    add(r, std::move(f));
 }
 
 void FindingsEngine::dominantKernel(AnalysisResult& r)
@@ -194,9 +195,9 @@ void FindingsEngine::dominantKernel(AnalysisResult& r)
             rows.push_back(quint32(i));
     EvidenceBuilder::longestFirst(rows, t.kernels);
     const QString& nameColumn = t.info.kernelNameColumn;
-    f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
+    f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, std::move(rows),
         QStringLiteral("%1 = %2 AND %3").arg(nameColumn).arg(top.name).arg(EvidenceBuilder::windowPredicate(r))));
-    add(r, f);
+    add(r, std::move(f));
 }
 
 void FindingsEngine::launchStorm(AnalysisResult& r)
@@ -226,12 +227,12 @@ void FindingsEngine::launchStorm(AnalysisResult& r)
             for (quint32 i : it->second)
                 if (r.kernelInWindow[i] && t.kernels.duration(i) <= spec::kStormP50Ns)
                     rows.push_back(i);
-        f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
+        f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, std::move(rows),
             QStringLiteral("deviceId = %1 AND \"end\" - start <= %2 AND %3")
                 .arg(d.deviceId)
                 .arg(spec::kStormP50Ns)
                 .arg(EvidenceBuilder::windowPredicate(r))));
-        add(r, f);
+        add(r, std::move(f));
     }
 }
 
@@ -245,7 +246,10 @@ void FindingsEngine::launchBound(AnalysisResult& r)
         if (r.phases[p].phase == QLatin1String("decode") && r.phases[p].kernelCount > 0)
             decode = p;
     qint64 considered = 0, bound = 0, excessNs = 0;
+    // HostAnalysis::launches counted the launch-bound kernels of the window: as many rows at most
+    // (fewer with a decode phase). Grown by doubling, they held up to twice that at the peak.
     std::vector<quint32> rows;
+    rows.reserve(size_t(std::max<qint64>(0, r.launches.launchBound)));
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (!r.kernelInWindow[size_t(i)] || !HostAnalysis::hasOwnLaunchCall(t, i))
             continue;
@@ -272,11 +276,11 @@ void FindingsEngine::launchBound(AnalysisResult& r)
                     .arg(formatCount(bound), formatCount(considered), decode >= 0 ? tr("decode ") : QString(),
                         formatPercent(double(bound) / double(considered)), formatDuration(r.launches.apiP50Ns),
                         formatDuration(excessNs));
-    f.evidence.append(EvidenceBuilder::rows(kKernelTable, k.rowid, rows,
+    f.evidence.append(EvidenceBuilder::rows(kKernelTable, k.rowid, std::move(rows),
         kernelsWithCall(QStringLiteral("JOIN"),
             QStringLiteral("k.\"end\" - k.start < r.\"end\" - r.start AND %1")
                 .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k"))))));
-    add(r, f);
+    add(r, std::move(f));
 }
 
 void FindingsEngine::blockingSync(AnalysisResult& r)
@@ -318,10 +322,10 @@ void FindingsEngine::blockingSync(AnalysisResult& r)
              "CPU cannot queue the next step; move syncs off the hot path or replace them with events.")
               .arg(formatCount(count), formatDuration(total), formatPercent(share), top.join(QLatin1String(", ")));
     EvidenceBuilder::longestFirst(rows, t.api);
-    f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, rows,
+    f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, std::move(rows),
         QStringLiteral("nameId IN (%1) AND %2")
             .arg(EvidenceBuilder::idList(nameIds), EvidenceBuilder::windowPredicate(r))));
-    add(r, f);
+    add(r, std::move(f));
     r.findings.back().impactShare = share; // per blocking thread, see above
 }
 
@@ -353,7 +357,7 @@ void FindingsEngine::idle(AnalysisResult& r)
         for (const auto& g : r.gaps)
             if (g.deviceId == d.deviceId && listed++ < 5)
                 f.evidence.append(EvidenceBuilder::timeRange(*r.trace, g.deviceId, g.startNs, g.endNs));
-        add(r, f);
+        add(r, std::move(f));
     }
 }
 
@@ -385,7 +389,7 @@ void FindingsEngine::gpuGaps(AnalysisResult& r)
         for (const IdleGap* g : it.value())
             if (f.evidence.size() < 20)
                 f.evidence.append(EvidenceBuilder::timeRange(*r.trace, g->deviceId, g->startNs, g->endNs));
-        add(r, f);
+        add(r, std::move(f));
     }
 }
 
@@ -419,7 +423,7 @@ void FindingsEngine::lowUtilisation(AnalysisResult& r)
                             formatDuration(lost));
         for (const auto& c : d.lowUtil)
             f.evidence.append(EvidenceBuilder::timeRange(*r.trace, d.deviceId, c.startNs, c.endNs));
-        add(r, f);
+        add(r, std::move(f));
     }
 }
 
@@ -451,7 +455,7 @@ void FindingsEngine::warmup(AnalysisResult& r)
                 .arg(kKernelTable)
                 .arg(steady.startNs);
     f.evidence.append(e);
-    add(r, f);
+    add(r, std::move(f));
 }
 
 void FindingsEngine::copies(AnalysisResult& r)
@@ -491,8 +495,8 @@ void FindingsEngine::copies(AnalysisResult& r)
         f.metric = formatCount(qint64(rows.size()));
         f.summary = summary.arg(formatCount(qint64(rows.size())), formatDuration(ns));
         EvidenceBuilder::longestFirst(rows, m);
-        f.evidence.append(EvidenceBuilder::rows(kMemcpyTable, m.rowid, rows, join.arg(sqlRule)));
-        add(r, f);
+        f.evidence.append(EvidenceBuilder::rows(kMemcpyTable, m.rowid, std::move(rows), join.arg(sqlRule)));
+        add(r, std::move(f));
     };
     report(QStringLiteral("pageable-async-copy"), pageable, pageableNs, tr("Asynchronous copies from pageable memory"),
         tr("%1 cudaMemcpyAsync copies (%2 on the GPU) use pageable host memory, so they are staged "
@@ -532,8 +536,8 @@ void FindingsEngine::nvtxCoverage(AnalysisResult& r)
                        "= n.globalTid) AND n.start <= r.start AND n.\"end\" >= r.start)")
             .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k")), tables::kNvtxEvents,
                 EvidenceBuilder::rangeOnCallThread(QStringLiteral("n"), QStringLiteral("r"))));
-    f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows, unattributed));
-    add(r, f);
+    f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, std::move(rows), unattributed));
+    add(r, std::move(f));
 }
 
 void FindingsEngine::graphMode(AnalysisResult& r)
@@ -555,9 +559,9 @@ void FindingsEngine::graphMode(AnalysisResult& r)
                    "not in the export, so the kernel table and categories miss that time. Capture with "
                    "--cuda-graph-trace=node to see them.")
                     .arg(formatCount(r.graphLaunches), formatDuration(r.graphNs));
-    f.evidence.append(
-        EvidenceBuilder::rows(tables::kGraphTrace, t.graphs.rowid, rows, EvidenceBuilder::windowPredicate(r)));
-    add(r, f);
+    f.evidence.append(EvidenceBuilder::rows(
+        tables::kGraphTrace, t.graphs.rowid, std::move(rows), EvidenceBuilder::windowPredicate(r)));
+    add(r, std::move(f));
 }
 
 void FindingsEngine::phaseImbalance(AnalysisResult& r)
@@ -601,11 +605,11 @@ void FindingsEngine::phaseImbalance(AnalysisResult& r)
             if (r.kernelInWindow[size_t(i)] && r.kernelPhase[size_t(i)] == p && t.kernels.pid[size_t(i)] == slow->pid)
                 rows.push_back(quint32(i));
         EvidenceBuilder::longestFirst(rows, t.kernels);
-        f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, rows,
+        f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, std::move(rows),
             QStringLiteral("((globalPid >> 24) & 16777215) = %1 AND %2")
                 .arg(slow->pid)
                 .arg(EvidenceBuilder::windowPredicate(r))));
-        add(r, f);
+        add(r, std::move(f));
     }
 }
 

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 namespace sl {
 
@@ -38,7 +39,7 @@ QVector<Evidence> ServingFindings::stepEvidence(const AnalysisResult& r, std::ve
         ids << QString::number(t.nvtx.rowid[s.range[size_t(i)]]);
     }
     QVector<Evidence> out;
-    out.append(EvidenceBuilder::rows(tables::kNvtxEvents, t.nvtx.rowid, ranges, QString()));
+    out.append(EvidenceBuilder::rows(tables::kNvtxEvents, t.nvtx.rowid, std::move(ranges), QString()));
     if (steps.size() == 1) {
         // One step (a click in the Serving dock): its time range on its GPU, for the timeline.
         const auto st = size_t(steps.front());
@@ -66,7 +67,7 @@ QVector<Evidence> ServingFindings::stepEvidence(const AnalysisResult& r, std::ve
                   EvidenceBuilder::launchingCall(QStringLiteral("k"), QStringLiteral("r")), tables::kNvtxEvents,
                   ids.join(QLatin1Char(',')), EvidenceBuilder::windowPredicate(r, QStringLiteral("k")));
     if (!kernels.empty())
-        out.append(EvidenceBuilder::rows(tables::kKernel, t.kernels.rowid, kernels, predicate));
+        out.append(EvidenceBuilder::rows(tables::kKernel, t.kernels.rowid, std::move(kernels), predicate));
     return out;
 }
 
@@ -108,7 +109,7 @@ void ServingFindings::hostOverhead(AnalysisResult& r)
                     .arg(formatPercent(double(idle) / double(total)), formatCount(steps), formatDuration(idle),
                         formatDuration(total), formatDuration(host), formatCount(qint64(flagged.size())));
     f.evidence = stepEvidence(r, flagged);
-    r.findings.append(f);
+    r.findings.append(std::move(f));
 }
 
 void ServingFindings::prefillStall(AnalysisResult& r)
@@ -160,7 +161,7 @@ void ServingFindings::prefillStall(AnalysisResult& r)
                     .arg(ratio, 0, 'f', 2)
                     .arg(formatDuration(stall));
     f.evidence = stepEvidence(r, matched);
-    r.findings.append(f);
+    r.findings.append(std::move(f));
 }
 
 void ServingFindings::slowRank(AnalysisResult& r)
@@ -205,7 +206,7 @@ void ServingFindings::slowRank(AnalysisResult& r)
                         .arg(formatDuration(fast->second))
                         .arg(median.size());
         f.evidence = stepEvidence(r, steps);
-        r.findings.append(f);
+        r.findings.append(std::move(f));
         return;
     }
 }

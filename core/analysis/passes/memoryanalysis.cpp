@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 namespace sl {
 
@@ -180,7 +181,7 @@ void inStepFinding(AnalysisResult& r)
                 ids.push_back(r.trace->api.rowid[i]);
             return ids;
         }()))));
-    r.findings.append(f);
+    r.findings.append(std::move(f));
 }
 
 } // namespace

@@ -70,26 +70,37 @@ private:
 
 bool NvtxPass::groupKernels(const NvtxThreadGroups& threads, std::vector<std::vector<quint32>>& kernelsOf) const
 {
+    // Two walks, counting and then filling: each thread's list is reserved at its size. Grown by
+    // doubling, the lists (4 B per kernel) held up to twice that at the analysis' peak — 14 MB
+    // over the 20 MB at 5 M kernels.
     const auto& k = m_t.kernels;
-    kernelsOf.assign(threads.ranges.size(), {});
-    quint64 lastKey = ~quint64(0);
-    qint64 lastThread = -1;
-    for (qsizetype i = 0; i < k.size(); ++i) {
-        if (m_cancel.poll(i))
-            return false;
-        const qint32 a = k.api[size_t(i)];
-        if (!m_r.kernelInWindow[size_t(i)] || a < 0)
-            continue;
-        const quint32 pid = m_t.api.pid[size_t(a)], tid = m_t.api.tid[size_t(a)];
-        const quint64 key = NvtxThreadGroups::key(pid, tid);
-        if (key != lastKey) {
-            lastKey = key;
-            lastThread = threads.find(pid, tid);
+    const auto eachKernel = [&](auto f) {
+        quint64 lastKey = ~quint64(0);
+        qint64 lastThread = -1;
+        for (qsizetype i = 0; i < k.size(); ++i) {
+            if (m_cancel.poll(i))
+                return false;
+            const qint32 a = k.api[size_t(i)];
+            if (!m_r.kernelInWindow[size_t(i)] || a < 0)
+                continue;
+            const quint32 pid = m_t.api.pid[size_t(a)], tid = m_t.api.tid[size_t(a)];
+            const quint64 key = NvtxThreadGroups::key(pid, tid);
+            if (key != lastKey) {
+                lastKey = key;
+                lastThread = threads.find(pid, tid);
+            }
+            if (lastThread >= 0)
+                f(size_t(lastThread), quint32(i));
         }
-        if (lastThread >= 0)
-            kernelsOf[size_t(lastThread)].push_back(quint32(i));
-    }
-    return true;
+        return true;
+    };
+    std::vector<size_t> counts(threads.ranges.size(), 0);
+    if (!eachKernel([&counts](size_t thread, quint32) { ++counts[thread]; }))
+        return false;
+    kernelsOf.assign(threads.ranges.size(), {});
+    for (size_t thread = 0; thread < counts.size(); ++thread)
+        kernelsOf[thread].reserve(counts[thread]);
+    return eachKernel([&kernelsOf](size_t thread, quint32 kernel) { kernelsOf[thread].push_back(kernel); });
 }
 
 bool NvtxPass::sweep(const NvtxThreadGroups& threads, std::vector<std::vector<quint32>>& kernelsOf)
