@@ -74,7 +74,7 @@ private:
 
 quint8 LaneSummary::keyOf(qsizetype i) const
 {
-    if (!m_ev.keyTable || m_ev.tableStart)
+    if (keyless())
         return 0;
     const quint32 r = row(i);
     return m_ev.keyTable[m_ev.keyIndex ? m_ev.keyIndex[r] : r];
@@ -145,7 +145,7 @@ bool LaneSummary::buildPyramid(const std::atomic<bool>* cancel)
         if (bins == 1)
             break;
     }
-    if (!m_ev.keyTable || m_ev.tableStart)
+    if (keyless())
         return markCoveredBins(cancel);
 
     // Sweep the level-0 bins that hold any event; an event spanning several bins gives each its

@@ -90,6 +90,8 @@ public:
         return m_ev.tableEnd ? m_ev.tableEnd[r >> LaneEvents::kTableShift][r & LaneEvents::kRowMask] : m_ev.end[r];
     }
     quint8 keyOf(qsizetype i) const;
+    /// Every event's key is 0 (no key table, or rows of merged tables).
+    bool keyless() const { return !m_ev.keyTable || m_ev.tableStart; }
     qint64 firstStart() const { return m_ev.count ? startOf(0) : 0; }
     qint64 lastEnd() const { return m_lastEnd; } ///< maximum end of all events, ns
 
