@@ -9,7 +9,6 @@
 namespace sl {
 
 namespace {
-constexpr qint64 kMaxReserve = qint64(1) << 26; ///< rows reserved up front at most (MAX(rowid) can be anything)
 
 /// A StringIds id as stored until TraceValidator resolves it: ids that do not fit 32 bits
 /// become 0xFFFFFFFF, which is never a StringIds id here (ids are sized from the row count).
@@ -198,7 +197,7 @@ bool GpuOpReader::readMemcpy(Trace& trace, QString* error)
                             .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("srcKind"), QStringLiteral("NULL")),
                                 m_schema.columnOr(t, QStringLiteral("dstKind"), QStringLiteral("NULL")), t);
     auto& m = trace.memcpy;
-    m.reserve(qBound<qint64>(0, m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0), kMaxReserve));
+    m.reserve(reservedRows(m_db, t));
     const bool ok = scanRows(
         m_db, m_ctx, sql, error,
         [&](const SqliteStatement& s) {

@@ -70,9 +70,9 @@ bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString*
                                 m_schema.columnOr(t, QStringLiteral("correlationId"), QStringLiteral("0")),
                                 m_schema.columnOr(t, QStringLiteral("eventClass"), QStringLiteral("0")), t);
     auto& a = trace.api;
-    const qint64 n = m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0);
-    a.reserve(qBound<qint64>(0, n, qint64(1) << 26));
-    eventClass.reserve(size_t(qBound<qint64>(0, n, qint64(1) << 26)));
+    const qint64 n = reservedRows(m_db, t);
+    a.reserve(n);
+    eventClass.reserve(size_t(n));
     // Classify each distinct name once, by its StringTable index: resolved indices are below
     // strings.size(), which grows by one per placeholder at most, so this stays small.
     std::vector<qint16> kindOf;
@@ -127,7 +127,7 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
                                 m_schema.columnOr(t, QStringLiteral("domainId"), QStringLiteral("0")),
                                 m_schema.columnOr(t, QStringLiteral("text"), QStringLiteral("NULL")), t);
     auto& r = trace.nvtx;
-    r.reserve(qBound<qint64>(0, m_db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(t), 0), qint64(1) << 26));
+    r.reserve(reservedRows(m_db, t));
     std::unordered_map<std::string, quint32, ViewHash, std::equal_to<>> textIndex;
     const bool ok = scanRows(
         m_db, m_ctx, sql, error,

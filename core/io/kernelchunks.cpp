@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/kernelchunks.h"
 
+#include "core/io/rowcheck.h"
 #include "core/trace/trace.h"
 #include "core/util/resourceusage.h"
 
@@ -49,6 +50,10 @@ KernelChunks::KernelChunks(qint64 first, qint64 last, bool empty)
     m_count = m_back = int(span / m_chunkRows) + 1;
     m_tableRows = span == ~quint64(0) ? span : span + 1;
 }
+
+qint64 KernelChunks::chunkRows() const { return qint64(std::min<quint64>(m_chunkRows, kMaxReservedRows)); }
+
+qint64 KernelChunks::tableRows() const { return qint64(std::min<quint64>(m_tableRows, kMaxReservedRows)); }
 
 KernelChunks::Range KernelChunks::range(int index) const
 {

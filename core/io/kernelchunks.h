@@ -7,7 +7,6 @@
 
 #include <QtGlobal>
 
-#include <algorithm>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -46,10 +45,10 @@ public:
     /// least kMinRows rows each, so that each claim costs a statement's preparation against
     /// thousands of rows read.
     KernelChunks(qint64 first, qint64 last, bool empty);
-    /// Rows a chunk spans at most, and the table (MAX − MIN + 1), where MIN/MAX are right and at
-    /// most 2^26 (a damaged table's bounds can be anything): reservations' sizes.
-    qint64 chunkRows() const { return qint64(std::min<quint64>(m_chunkRows, kMaxReserve)); }
-    qint64 tableRows() const { return qint64(std::min<quint64>(m_tableRows, kMaxReserve)); }
+    /// Rows a chunk spans at most, and the table (MAX − MIN + 1), where MIN/MAX are right, held to
+    /// kMaxReservedRows (a damaged table's bounds can be anything): reservations' sizes.
+    qint64 chunkRows() const;
+    qint64 tableRows() const;
 
     /// The next chunk from the front, or none when the two ends have met.
     std::optional<Range> takeFront();
@@ -65,7 +64,6 @@ public:
 
     static constexpr int kChunks = 128;
     static constexpr qint64 kMinRows = 8192;
-    static constexpr quint64 kMaxReserve = quint64(1) << 26;
 
 private:
     Range range(int index) const;

@@ -13,6 +13,16 @@
 
 namespace sl {
 
+/// Rows a reader reserves up front at most: MAX(rowid) is the row count in every export we have
+/// seen, but a damaged table's can be anything.
+inline constexpr qint64 kMaxReservedRows = qint64(1) << 26;
+
+/// The rows to reserve for `table`: its MAX(rowid), held to [0, kMaxReservedRows].
+inline qint64 reservedRows(const SqliteConnection& db, const QString& table)
+{
+    return qBound<qint64>(0, db.scalar(QStringLiteral("SELECT MAX(rowid) FROM %1").arg(table), 0), kMaxReservedRows);
+}
+
 /// True when `v` fits the unsigned 32-bit id columns (stream, correlation ids).
 inline bool fitsU32(qint64 v) { return v >= 0 && v <= qint64(0xFFFFFFFFu); }
 
