@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/kernelinstancequery.h"
 
+#include "core/util/keyedsort.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -115,16 +117,12 @@ void KernelInstanceQuery::sortRows(std::vector<quint32>& rows) const
     const std::vector<qint32> ranks = sortColumn == ApiCall ? apiNameRanks(*analysis->trace) : std::vector<qint32>();
     const OccupancyTable empty;
     const OccupancyTable& occ = occupancy ? *occupancy : empty;
-    // (key, index) pairs: one pass of key extraction, then a cache-friendly sort of 16-byte
-    // values instead of comparators chasing columns of millions of rows.
-    std::vector<std::pair<qint64, quint32>> keyed(rows.size());
+    // (key, index) pairs: one pass of key extraction, then a radix sort of 16-byte values
+    // instead of comparators chasing columns of millions of rows.
+    std::vector<KeyedRow> keyed(rows.size());
     for (size_t j = 0; j < rows.size(); ++j)
         keyed[j] = { sortKey(*analysis, occ, ranks, sortColumn, rows[j]), rows[j] };
-    if (sortOrder == Qt::AscendingOrder)
-        std::sort(keyed.begin(), keyed.end());
-    else
-        std::sort(keyed.begin(), keyed.end(),
-            [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    sortKeyedRows(keyed, sortOrder != Qt::AscendingOrder);
     for (size_t j = 0; j < rows.size(); ++j)
         rows[j] = keyed[j].second;
 }

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// sortKeyedRows against std::sort with the comparators it replaces (an independent path), and
+// orders worked out by hand, on both sides of the radix threshold.
+#include "core/util/keyedsort.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <limits>
+#include <random>
+
+using namespace sl;
+
+namespace {
+
+std::vector<KeyedRow> bySort(std::vector<KeyedRow> v, bool descending)
+{
+    if (descending)
+        std::sort(v.begin(), v.end(),
+            [](const KeyedRow& a, const KeyedRow& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    else
+        std::sort(v.begin(), v.end());
+    return v;
+}
+
+} // namespace
+
+class TestKeyedSort : public QObject
+{
+    Q_OBJECT
+private slots:
+    void handComputed();
+    void matchesStdSort_data();
+    void matchesStdSort();
+};
+
+void TestKeyedSort::handComputed()
+{
+    // 30 000 rows (over the radix threshold), key = index mod 3, indices in order: ascending
+    // gives the indices ≡ 0 (mod 3) first, in order, then ≡ 1, then ≡ 2; descending the reverse
+    // classes, each still in index order.
+    const quint32 n = 30000;
+    std::vector<KeyedRow> rows;
+    for (quint32 i = 0; i < n; ++i)
+        rows.push_back({ qint64(i % 3), i });
+    std::vector<KeyedRow> up = rows, down = rows;
+    sortKeyedRows(up, false);
+    sortKeyedRows(down, true);
+    QCOMPARE(up[0].second, 0u);
+    QCOMPARE(up[1].second, 3u);
+    QCOMPARE(up[n / 3 - 1].second, n - 3);
+    QCOMPARE(up[n / 3].second, 1u);
+    QCOMPARE(up[n - 1].second, n - 1);
+    QCOMPARE(down[0].second, 2u);
+    QCOMPARE(down[1].second, 5u);
+    QCOMPARE(down[n / 3].second, 1u);
+    QCOMPARE(down[2 * n / 3].second, 0u);
+    QCOMPARE(down[n - 1].second, n - 3);
+    // Negative keys sort below positive ones, the extremes at the ends.
+    rows.assign(n, { 0, 0 });
+    for (quint32 i = 0; i < n; ++i)
+        rows[i] = { i == 7 ? std::numeric_limits<qint64>::min() : i == 9 ? std::numeric_limits<qint64>::max() : qint64(i) - 100, i };
+    sortKeyedRows(rows, false);
+    QCOMPARE(rows.front().second, 7u);
+    QCOMPARE(rows[1].first, qint64(-100));
+    QCOMPARE(rows.back().second, 9u);
+}
+
+void TestKeyedSort::matchesStdSort_data()
+{
+    QTest::addColumn<int>("size");
+    QTest::addColumn<int>("keys");    // 0: durations in ns, 1: 16 distinct values, 2: any 64-bit
+    QTest::addColumn<int>("indices"); // 0: in order, 1: shuffled, 2: shuffled with repeats
+    for (int size : { 0, 1, 500, 16383, 16384, 70000, 400000 })
+        for (int keys : { 0, 1, 2 })
+            for (int indices : { 0, 1, 2 })
+                QTest::addRow("n%d-k%d-i%d", size, keys, indices) << size << keys << indices;
+}
+
+void TestKeyedSort::matchesStdSort()
+{
+    QFETCH(int, size);
+    QFETCH(int, keys);
+    QFETCH(int, indices);
+    std::mt19937_64 rng(quint64(size) * 9 + quint64(keys) * 3 + quint64(indices));
+    std::vector<KeyedRow> rows(size_t(size), { 0, 0 });
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const quint64 r = rng();
+        rows[i].first = keys == 0 ? qint64(1000 + r % 5000000) : keys == 1 ? qint64(r % 16) - 8 : qint64(r);
+        rows[i].second = indices == 2 ? quint32(rng() % (rows.size() / 2 + 1)) : quint32(i);
+    }
+    if (indices == 1)
+        std::shuffle(rows.begin(), rows.end(), rng);
+    for (bool descending : { false, true }) {
+        std::vector<KeyedRow> got = rows;
+        sortKeyedRows(got, descending);
+        QVERIFY(got == bySort(rows, descending));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestKeyedSort)
+#include "tst_keyedsort.moc"
