@@ -6,12 +6,16 @@
 #include <QFileInfo>
 #include <QSet>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <system_error>
+#include <thread>
 #include <unistd.h>
 #include <utility>
 #include <vector>
@@ -39,6 +43,37 @@ bool writeFully(int fd, const QByteArray& data)
         left -= n;
     }
     return true;
+}
+
+/// fsync and close every descriptor (each set to -1), on up to four threads: on a file system
+/// without a journal (or a disk that flushes per request) each fsync waits for its own flush, and
+/// four in flight took a report's 23 files from 3.2-4.2 ms to 1.5-2.2 ms. Plain threads, not the
+/// worker pool: a commit may run on a pool thread, and waiting there for pool jobs can starve.
+/// Returns each file's errno (0 when fsync and close succeeded).
+std::vector<int> syncAndClose(std::vector<int>& fds)
+{
+    std::vector<int> errors(fds.size(), 0);
+    std::atomic<size_t> next { 0 };
+    const auto work = [&] {
+        for (size_t i; (i = next.fetch_add(1)) < fds.size();) {
+            const int fd = std::exchange(fds[i], -1);
+            int e = ::fsync(fd) != 0 ? errno : 0;
+            if (::close(fd) != 0 && e == 0)
+                e = errno; // NFS and some FUSE file systems report a failed write only here
+            errors[i] = e;
+        }
+    };
+    std::vector<std::thread> helpers;
+    try {
+        for (size_t t = 1; t < std::min<size_t>(4, fds.size()); ++t)
+            helpers.emplace_back(work);
+    } catch (const std::system_error&) {
+        // No thread to spare: this one does the rest.
+    }
+    work();
+    for (std::thread& h : helpers)
+        h.join();
+    return errors;
 }
 
 QString errnoText(int e) { return QString::fromLocal8Bit(std::strerror(e)); }
@@ -156,14 +191,10 @@ bool OutputSet::stageFiles(const QString& staging, QStringList* staged, QString*
             return fail(i, errno);
         *staged << path;
     }
-    for (qsizetype i = 0; i < qsizetype(fds.size()); ++i) {
-        const int fd = std::exchange(fds[size_t(i)], -1);
-        int e = ::fsync(fd) != 0 ? errno : 0;
-        if (::close(fd) != 0 && e == 0)
-            e = errno; // NFS and some FUSE file systems report a failed write only here
-        if (e != 0)
-            return fail(i, e);
-    }
+    const std::vector<int> errors = syncAndClose(fds);
+    for (size_t i = 0; i < errors.size(); ++i)
+        if (errors[i] != 0)
+            return fail(qsizetype(i), errors[i]);
     return true;
 }
 
