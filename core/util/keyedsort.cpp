@@ -30,7 +30,8 @@ bool radixPass(const std::vector<KeyedRow>& from, std::vector<KeyedRow>& to, Cou
 
 /// Stable LSD radix sort of `rows` on the `bytes` low bytes of digit(row, ·), with one
 /// histogram pass for every byte.
-template <int bytes, typename Digit> void radixSort(std::vector<KeyedRow>& rows, std::vector<KeyedRow>& spare, Digit digit)
+template <int bytes, typename Digit>
+void radixSort(std::vector<KeyedRow>& rows, std::vector<KeyedRow>& spare, Digit digit)
 {
     std::array<Counts, bytes> counts {};
     for (const KeyedRow& r : rows)
@@ -50,8 +51,9 @@ void sortKeyedRows(std::vector<KeyedRow>& rows, bool descending)
         if (!descending)
             std::sort(rows.begin(), rows.end());
         else
-            std::sort(rows.begin(), rows.end(),
-                [](const KeyedRow& a, const KeyedRow& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+            std::sort(rows.begin(), rows.end(), [](const KeyedRow& a, const KeyedRow& b) {
+                return a.first != b.first ? a.first > b.first : a.second < b.second;
+            });
         return;
     }
     std::vector<KeyedRow> spare(rows.size());
@@ -62,7 +64,8 @@ void sortKeyedRows(std::vector<KeyedRow>& rows, bool descending)
     // Signed keys as unsigned with the same order (the sign bit flipped); descending is the
     // complement of that.
     const quint64 flip = descending ? ~(quint64(1) << 63) : quint64(1) << 63;
-    radixSort<8>(rows, spare, [flip](const KeyedRow& r, int b) { return ((quint64(r.first) ^ flip) >> (8 * b)) & 0xffu; });
+    radixSort<8>(
+        rows, spare, [flip](const KeyedRow& r, int b) { return ((quint64(r.first) ^ flip) >> (8 * b)) & 0xffu; });
 }
 
 } // namespace sl

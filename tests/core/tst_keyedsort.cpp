@@ -16,8 +16,9 @@ namespace {
 std::vector<KeyedRow> bySort(std::vector<KeyedRow> v, bool descending)
 {
     if (descending)
-        std::sort(v.begin(), v.end(),
-            [](const KeyedRow& a, const KeyedRow& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+        std::sort(v.begin(), v.end(), [](const KeyedRow& a, const KeyedRow& b) {
+            return a.first != b.first ? a.first > b.first : a.second < b.second;
+        });
     else
         std::sort(v.begin(), v.end());
     return v;
@@ -59,7 +60,10 @@ void TestKeyedSort::handComputed()
     // Negative keys sort below positive ones, the extremes at the ends.
     rows.assign(n, { 0, 0 });
     for (quint32 i = 0; i < n; ++i)
-        rows[i] = { i == 7 ? std::numeric_limits<qint64>::min() : i == 9 ? std::numeric_limits<qint64>::max() : qint64(i) - 100, i };
+        rows[i] = { i == 7 ? std::numeric_limits<qint64>::min()
+                : i == 9   ? std::numeric_limits<qint64>::max()
+                           : qint64(i) - 100,
+            i };
     sortKeyedRows(rows, false);
     QCOMPARE(rows.front().second, 7u);
     QCOMPARE(rows[1].first, qint64(-100));
@@ -69,7 +73,7 @@ void TestKeyedSort::handComputed()
 void TestKeyedSort::matchesStdSort_data()
 {
     QTest::addColumn<int>("size");
-    QTest::addColumn<int>("keys");    // 0: durations in ns, 1: 16 distinct values, 2: any 64-bit
+    QTest::addColumn<int>("keys"); // 0: durations in ns, 1: 16 distinct values, 2: any 64-bit
     QTest::addColumn<int>("indices"); // 0: in order, 1: shuffled, 2: shuffled with repeats
     for (int size : { 0, 1, 500, 16383, 16384, 70000, 400000 })
         for (int keys : { 0, 1, 2 })
