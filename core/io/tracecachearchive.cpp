@@ -3,8 +3,6 @@
 
 #include "core/util/workerpool.h"
 
-#include <QtConcurrent/QtConcurrentMap>
-
 #include <atomic>
 #include <cstring>
 #include <sys/mman.h>
@@ -131,7 +129,8 @@ bool CacheReader::run()
     std::atomic<bool> damaged { false };
     // The copy and the checksum of a column read the same pages: one pass per column, columns
     // spread over the cores (the two largest — start and end of the kernels — in parallel).
-    QtConcurrent::blockingMap(workerPool(), m_jobs, [&damaged](const Job& job) {
+    parallelFor(m_jobs.size(), [this, &damaged](size_t i) {
+        const Job& job = m_jobs[i];
         if (damaged.load(std::memory_order_relaxed))
             return;
         if (cacheChecksum(job.data, job.bytes) != job.checksum) {

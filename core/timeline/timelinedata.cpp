@@ -5,7 +5,6 @@
 
 #include <QHash>
 #include <QMutex>
-#include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
 #include <map>
@@ -269,9 +268,10 @@ bool TimelineData::buildSummaries(const std::atomic<bool>* cancel, const std::fu
     std::stable_sort(order.begin(), order.end(),
         [&size](const TimelineLane* a, const TimelineLane* b) { return size(a) > size(b); });
     std::atomic<bool> failed { false };
-    QtConcurrent::blockingMap(workerPool(), order, [&](TimelineLane* lane) {
+    parallelFor(order.size(), [&](size_t i) {
         if (failed.load())
             return;
+        TimelineLane* lane = order[i];
         const LaneEvents ev = eventsOf(*lane);
         if (!lane->summary.build(ev, cancel))
             failed = true;

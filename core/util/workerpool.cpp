@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/workerpool.h"
 
+#include <QFuture>
 #include <QThread>
 #include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QtGlobal>
 
 #include <algorithm>
+#include <atomic>
+#include <vector>
 
 #ifdef Q_OS_LINUX
 #include <sys/resource.h>
@@ -46,6 +50,22 @@ void lowerThisThreadsPriority()
 #endif
 }
 } // namespace
+
+void parallelFor(size_t n, const std::function<void(size_t)>& f)
+{
+    std::atomic<size_t> next { 0 };
+    const auto work = [&] {
+        for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;)
+            f(i);
+    };
+    std::vector<QFuture<void>> helpers;
+    for (size_t h = 1; h < n && h < size_t(std::max(1, workerPool()->maxThreadCount())); ++h)
+        helpers.push_back(QtConcurrent::run(workerPool(), work));
+    work();
+    // A helper still queued is taken off the queue and run here (it finds no item left).
+    for (QFuture<void>& h : helpers)
+        h.waitForFinished();
+}
 
 void startCacheWrite(std::function<void()> write)
 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstddef>
 #include <functional>
 
 class QThreadPool;
@@ -15,6 +16,15 @@ namespace sl {
 /// loop the GUI thread itself waits for (a paint's preparation) stays on the global pool.
 /// idealThreadCount() threads; call from any thread.
 QThreadPool* workerPool();
+
+/// Calls f(0) … f(n − 1), each once, spread over the worker pool *and the calling thread*, and
+/// returns when all have returned. For coarse items (lanes, columns, metrics) from any thread,
+/// a pool thread included: QtConcurrent::blockingMap called on a pool thread leaves that thread
+/// waiting while the map runs on the others, so on a 2-core machine a worker's nested map ran on
+/// one core (the timeline's lane summaries, the trace cache's column copies). Here the caller
+/// takes items too, and a helper the pool has no thread for is run (finding nothing left) when
+/// waited for, so it can neither starve nor deadlock.
+void parallelFor(size_t n, const std::function<void(size_t)>& f);
 
 /// Runs `write` on the one thread that writes the caches' files (trace and result caches: one
 /// write at a time, the disk is the limit) at a lower CPU priority (Linux: nice +10 for that

@@ -13,7 +13,6 @@
 #include "core/util/workerpool.h"
 
 #include <QHash>
-#include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
 #include <array>
@@ -176,15 +175,13 @@ CounterScope summarise(CounterScope::Kind kind, const QString& name, int deviceI
         if (gridOf[i] == i)
             distinct.push_back(i);
     std::vector<SampleWeights> whole(gridOf.size()), busyWeights(gridOf.size());
-    QtConcurrent::blockingMap(workerPool(), distinct, [&](size_t i) {
+    parallelFor(distinct.size(), [&](size_t j) {
+        const size_t i = distinct[j];
         whole[i] = CounterStats::weights(*series[qsizetype(i)], stretch);
         busyWeights[i] = CounterStats::weights(*series[qsizetype(i)], busyInStretch);
     });
     std::vector<CounterFigure> figures(size_t(series.size()));
-    std::vector<size_t> order(figures.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    QtConcurrent::blockingMap(workerPool(), order, [&](size_t i) {
+    parallelFor(figures.size(), [&](size_t i) {
         const CounterSeries* s = series[qsizetype(i)];
         CounterFigure& f = figures[i];
         f.name = s->name;
