@@ -8,6 +8,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QDirIterator>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -17,6 +18,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 namespace sl {
 
@@ -25,6 +27,25 @@ namespace {
 constexpr char kMagic[8] = { 'S', 'L', 'T', 'R', 'A', 'C', 'E', '\0' };
 constexpr qint64 kHeaderBytes = 64; ///< magic 8, version 4, header size 4, key digest 32, payload 8, reserved 8
 constexpr qint64 kStaleTempMs = 3600 * 1000; ///< a write older than this never finished
+
+/// A file of the cache folder with its modification time (ns since the epoch) and size.
+struct CacheFile
+{
+    QString path;
+    qint64 mtimeNs = 0;
+    qint64 bytes = 0;
+};
+
+bool statFile(const QString& path, CacheFile* f)
+{
+    struct stat st
+    {
+    };
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return false;
+    *f = { path, qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec, qint64(st.st_size) };
+    return true;
+}
 
 QByteArray header(const QByteArray& digest, quint64 payload)
 {
@@ -156,19 +177,32 @@ bool TraceCache::write(const Trace& trace, const TraceCacheKey& key, QString* er
 
 void TraceCache::evict() const
 {
-    QDir d(m_dir);
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    for (const QFileInfo& t :
-        d.entryInfoList({ QStringLiteral("*.slcache.*"), QStringLiteral("*.slresult.*") }, QDir::Files))
-        if (t.lastModified().msecsTo(now) > kStaleTempMs)
-            QFile::remove(t.absoluteFilePath());
-    QFileInfoList files
-        = d.entryInfoList({ QStringLiteral("*.slcache"), QStringLiteral("*.slresult") }, QDir::Files, QDir::Time);
+    // File times from stat(2), not QFileInfo: Qt 6.4 turns every file time into local time, and
+    // glibc with TZ unset stats /etc/localtime on each conversion. The sort by time (QDir::Time)
+    // converted in every comparison: 278 k stats, 0.5 s of each cache write at 8,700 files.
+    const qint64 nowNs = QDateTime::currentMSecsSinceEpoch() * 1000000;
+    std::vector<CacheFile> files;
+    QDirIterator it(m_dir,
+        { QStringLiteral("*.slcache"), QStringLiteral("*.slresult"), QStringLiteral("*.slcache.*"),
+            QStringLiteral("*.slresult.*") },
+        QDir::Files);
+    while (it.hasNext()) {
+        CacheFile f;
+        if (!statFile(it.next(), &f))
+            continue;
+        if (f.path.endsWith(QLatin1String(".slcache")) || f.path.endsWith(QLatin1String(".slresult")))
+            files.push_back(std::move(f));
+        else if (nowNs - f.mtimeNs > kStaleTempMs * 1000000) // a write that never finished
+            QFile::remove(f.path);
+    }
+    std::sort(files.begin(), files.end(), [](const CacheFile& a, const CacheFile& b) {
+        return a.mtimeNs != b.mtimeNs ? a.mtimeNs > b.mtimeNs : a.path < b.path;
+    });
     qint64 total = 0;
-    for (const QFileInfo& f : files) { // newest first
-        total += f.size();
+    for (const CacheFile& f : files) { // newest first
+        total += f.bytes;
         if (total > m_cap)
-            QFile::remove(f.absoluteFilePath());
+            QFile::remove(f.path);
     }
 }
 

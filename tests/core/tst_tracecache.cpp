@@ -367,6 +367,37 @@ private slots:
         }
     }
 
+    /// evict() on files made by hand: newest first until the cap, traces and analysis results
+    /// weighed together, an unfinished write older than an hour removed, a recent one and
+    /// foreign files left alone.
+    void evictByTimeAndSize()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        const auto make = [&](const QString& name, int bytes, qint64 ageSecs) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QCOMPARE(f.write(QByteArray(bytes, 'x')), qint64(bytes));
+            QVERIFY(f.flush()); // a write after setFileTime would make the time "now" again
+            QVERIFY(f.setFileTime(now.addSecs(-ageSecs), QFileDevice::FileModificationTime));
+        };
+        make(QStringLiteral("a.slcache"), 100, 30);
+        make(QStringLiteral("b.slresult"), 100, 20);
+        make(QStringLiteral("c.slcache"), 100, 10);
+        make(QStringLiteral("d.slcache"), 100, 0);
+        make(QStringLiteral("e.slcache.Ab12Cd"), 10, 7200); // a write that never finished
+        make(QStringLiteral("f.slresult.Xy34Zw"), 10, 60); // a write that may still be going on
+        make(QStringLiteral("notes.txt"), 1000, 9000);
+        // Cap 250 B: d (100) and c (200) fit, b would make 300.
+        TraceCache(dir.path(), 250).evict();
+        QStringList left = QDir(dir.path()).entryList(QDir::Files);
+        left.sort();
+        QCOMPARE(left,
+            QStringList({ QStringLiteral("c.slcache"), QStringLiteral("d.slcache"), QStringLiteral("f.slresult.Xy34Zw"),
+                QStringLiteral("notes.txt") }));
+    }
+
     void noCacheDirMeansNoCache()
     {
         const QString path = copyExport(QStringLiteral("exports/off.sqlite"));
