@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/sqliteconnection.h"
 
+#include "core/util/logging.h"
 #include "core/util/nativepath.h"
 
 #include <QCoreApplication>
@@ -240,8 +241,12 @@ SqliteConnection::SqliteConnection(const QString& path)
         if (v.isValid() && qstrcmp(v.typeName(), "sqlite3*") == 0)
             m_handle = *static_cast<sqlite3* const*>(v.data());
     }
-    // Belt and braces: even a bug in our SQL cannot modify the user's file.
+    // Belt and braces: even a bug in our SQL cannot modify the user's file. The file is opened
+    // read-only and immutable already, so a pragma that did not take is logged, not fatal.
     SqliteStatement(*this, QStringLiteral("PRAGMA query_only=1")).next();
+    if (scalar(QStringLiteral("PRAGMA query_only"), 0) != 1)
+        qCWarning(lcIo) << "PRAGMA query_only did not take on" << QFileInfo(path).fileName()
+                        << "(the export stays opened read-only)";
 }
 
 SqliteConnection::~SqliteConnection()

@@ -214,6 +214,15 @@ void TestLoader::readOnly()
     QCOMPARE(r.trace->info.fileName, QStringLiteral("trace.sqlite"));
     // No journal, WAL or index side file next to the export.
     QCOMPARE(QDir(fx.dir()).entryList(QDir::Files | QDir::Hidden), filesBefore);
+    // Every connection the readers open refuses writes twice over: query_only is on, and a
+    // write statement fails without touching the file.
+    const SqliteConnection db(path);
+    QVERIFY(db.isOpen());
+    QCOMPARE(db.scalar(QStringLiteral("PRAGMA query_only")), qint64(1));
+    SqliteStatement write(db, QStringLiteral("CREATE TABLE sightline_probe(a)"));
+    QVERIFY(!write.isValid() || !write.next());
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'sightline_probe'")), qint64(0));
+    QCOMPARE(sha256File(path), before);
 }
 
 void TestLoader::correlationPerProcess()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/rules/gpupeaks.h"
 
+#include "core/util/logging.h"
 #include "core/util/resources.h"
 
 #include <QDataStream>
@@ -18,6 +19,8 @@ GpuPeaks GpuPeaks::defaultTable()
     QString error;
     const bool ok = t.parse(readCoreResource(QStringLiteral(":/sightline/gpu-peaks.json")), &t.m_entries, &error);
     Q_ASSERT_X(ok, "GpuPeaks::defaultTable", qPrintable(error));
+    if (!ok) // a release build goes on without peaks (no MFU): say why
+        qCCritical(lcAnalysis) << "the built-in GPU peak table is invalid:" << error;
     return t;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/rules/mathpath.h"
 
+#include "core/util/logging.h"
 #include "core/util/resources.h"
 
 #include <QDataStream>
@@ -62,6 +63,8 @@ MathPathTable MathPathTable::defaultTable()
     const bool ok
         = t.parse(readCoreResource(QStringLiteral(":/sightline/math-paths.json")), &t.m_paths, &t.m_dtypes, &error);
     Q_ASSERT_X(ok, "MathPathTable::defaultTable", qPrintable(error));
+    if (!ok) // a release build goes on without math paths: say why
+        qCCritical(lcAnalysis) << "the built-in math-path table is invalid:" << error;
     return t;
 }
 
