@@ -43,7 +43,11 @@ bool statFile(const QString& path, CacheFile* f)
     };
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
         return false;
-    *f = { path, qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec, qint64(st.st_size) };
+    // Seconds clamped to ±4·10⁹ (1843–2096): a foreign file touched to year 3000 must not
+    // overflow the ns or the age computed from them; its order among the rest stays right.
+    constexpr qint64 kMaxSecs = 4000000000;
+    const qint64 secs = std::clamp<qint64>(st.st_mtim.tv_sec, -kMaxSecs, kMaxSecs);
+    *f = { path, secs * 1000000000 + st.st_mtim.tv_nsec, qint64(st.st_size) };
     return true;
 }
 
@@ -185,7 +189,7 @@ void TraceCache::evict() const
     QDirIterator it(m_dir,
         { QStringLiteral("*.slcache"), QStringLiteral("*.slresult"), QStringLiteral("*.slcache.*"),
             QStringLiteral("*.slresult.*") },
-        QDir::Files);
+        QDir::Files | QDir::CaseSensitive); // the same names endsWith() below tells apart
     while (it.hasNext()) {
         CacheFile f;
         if (!statFile(it.next(), &f))

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
+#include <mutex>
 #include <vector>
 
 #ifdef Q_OS_LINUX
@@ -54,17 +56,36 @@ void lowerThisThreadsPriority()
 void parallelFor(size_t n, const std::function<void(size_t)>& f)
 {
     std::atomic<size_t> next { 0 };
-    const auto work = [&] {
-        for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;)
-            f(i);
+    std::mutex failedMutex;
+    std::exception_ptr failed; // the first item's exception; then no item is taken any more
+    // The helpers use this frame: nothing may leave it while one runs, so work() never throws and
+    // every helper started is waited for (bad_alloc in a lane summary at 5 M kernels is real).
+    const auto work = [&]() noexcept {
+        try {
+            for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;)
+                f(i);
+        } catch (...) {
+            const std::lock_guard lock(failedMutex);
+            if (!failed)
+                failed = std::current_exception();
+            next.store(n, std::memory_order_relaxed);
+        }
     };
+    const size_t threads = std::min(n, size_t(std::max(1, workerPool()->maxThreadCount())));
     std::vector<QFuture<void>> helpers;
-    for (size_t h = 1; h < n && h < size_t(std::max(1, workerPool()->maxThreadCount())); ++h)
-        helpers.push_back(QtConcurrent::run(workerPool(), work));
+    helpers.reserve(threads);
+    try {
+        for (size_t h = 1; h < threads; ++h)
+            helpers.push_back(QtConcurrent::run(workerPool(), work));
+    } catch (...) {
+        // No memory for another helper: the ones started and this thread do the items.
+    }
     work();
     // A helper still queued is taken off the queue and run here (it finds no item left).
     for (QFuture<void>& h : helpers)
         h.waitForFinished();
+    if (failed)
+        std::rethrow_exception(failed);
 }
 
 void startCacheWrite(std::function<void()> write)

@@ -23,7 +23,8 @@ QThreadPool* workerPool();
 /// waiting while the map runs on the others, so on a 2-core machine a worker's nested map ran on
 /// one core (the timeline's lane summaries, the trace cache's column copies). Here the caller
 /// takes items too, and a helper the pool has no thread for is run (finding nothing left) when
-/// waited for, so it can neither starve nor deadlock.
+/// waited for, so it can neither starve nor deadlock. When an item throws, no further item is
+/// started, every item already running is waited for, and the first exception is rethrown.
 void parallelFor(size_t n, const std::function<void(size_t)>& f);
 
 /// Runs `write` on the one thread that writes the caches' files (trace and result caches: one

@@ -64,10 +64,16 @@ void TestKeyedSort::handComputed()
                 : i == 9   ? std::numeric_limits<qint64>::max()
                            : qint64(i) - 100,
             i };
+    std::vector<KeyedRow> downward = rows;
     sortKeyedRows(rows, false);
     QCOMPARE(rows.front().second, 7u);
     QCOMPARE(rows[1].first, qint64(-100));
     QCOMPARE(rows.back().second, 9u);
+    sortKeyedRows(downward, true);
+    QCOMPARE(downward.front().second, 9u);
+    QCOMPARE(downward[1].first, qint64(n - 101));
+    QCOMPARE(downward[n - 2].first, qint64(-100));
+    QCOMPARE(downward.back().second, 7u);
 }
 
 void TestKeyedSort::matchesStdSort_data()

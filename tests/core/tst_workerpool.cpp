@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <stdexcept>
 #include <vector>
 
 using namespace sl;
@@ -21,6 +22,7 @@ private slots:
     void everyIndexOnce();
     void nestedCallRunsItemsSideBySide();
     void completesWhenThePoolIsFull();
+    void anItemThrows();
 };
 
 void TestWorkerPool::everyIndexOnce()
@@ -66,7 +68,11 @@ void TestWorkerPool::completesWhenThePoolIsFull()
             blocked.release();
             release.acquire();
         });
-    QVERIFY(blocked.tryAcquire(others, 10000));
+    if (!blocked.tryAcquire(others, 10000)) {
+        release.release(others); // the blockers hold this frame's semaphores: let them end first
+        workerPool()->waitForDone();
+        QFAIL("The pool's other threads did not start.");
+    }
     std::atomic<int> sum { 0 };
     const auto done = QtConcurrent::run(workerPool(), [&] {
         parallelFor(100, [&](size_t i) { sum.fetch_add(int(i)); });
@@ -78,6 +84,37 @@ void TestWorkerPool::completesWhenThePoolIsFull()
     workerPool()->waitForDone();
     QVERIFY(finished);
     QCOMPARE(sum.load(), 4950); // 0 + 1 + … + 99
+}
+
+void TestWorkerPool::anItemThrows()
+{
+    // Item 3 throws while others run (each takes 20 ms, on every pool thread and the caller):
+    // the exception comes out of parallelFor only after every item that started has returned,
+    // and no item starts after it (the helpers use parallelFor's frame).
+    for (int round = 0; round < 3; ++round) {
+        std::atomic<int> running { 0 }, started { 0 }, finished { 0 };
+        bool caught = false;
+        try {
+            parallelFor(64, [&](size_t i) {
+                ++running;
+                ++started;
+                QThread::msleep(20);
+                --running;
+                ++finished;
+                if (i == 3)
+                    throw std::runtime_error("item 3");
+            });
+        } catch (const std::runtime_error& e) {
+            caught = QByteArray(e.what()) == "item 3";
+        }
+        QVERIFY(caught);
+        QCOMPARE(running.load(), 0);
+        QCOMPARE(finished.load(), started.load());
+        // At most the items taken before item 3 failed, one per thread at a time: far below 64.
+        QVERIFY2(started.load() < 64, qPrintable(QString::number(started.load())));
+        QTest::qWait(50); // nothing starts afterwards
+        QCOMPARE(started.load(), finished.load());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestWorkerPool)
