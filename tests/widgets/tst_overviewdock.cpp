@@ -5,6 +5,7 @@
 #include "widgets/docks/overviewdock.h"
 
 #include <QDir>
+#include <QGraphicsView>
 #include <QImage>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -37,6 +38,7 @@ class TestOverviewDock : public QObject
 private slots:
     void chartsPlotTheAnalysis();
     void emptyWithoutAnalysis();
+    void hiddenChartsAreBuiltWhenShown();
     void exportsPng();
     void exportFailureNamesTheFile();
 };
@@ -75,6 +77,24 @@ void TestOverviewDock::emptyWithoutAnalysis()
         QVERIFY(dock.chart(OverviewDock::Chart(c))->plottedValues().isEmpty());
         QVERIFY(dock.chart(OverviewDock::Chart(c))->plottedCategories().isEmpty());
     }
+}
+
+void TestOverviewDock::hiddenChartsAreBuiltWhenShown()
+{
+    // Only the current tab's chart is built when an analysis lands; another tab's chart is built
+    // from the latest data when that tab is shown (its view's tooltip is the chart's title, set
+    // when the chart is built).
+    OverviewDock dock;
+    dock.show();
+    dock.setCurrentChart(OverviewDock::Categories);
+    dock.setAnalysis(analyseFixture());
+    // The chart view is a QGraphicsView (Qt Charts headers stay out of the tests).
+    const QGraphicsView* devicesView = dock.chart(OverviewDock::Devices)->findChild<QGraphicsView*>();
+    QVERIFY(devicesView);
+    QCOMPARE(devicesView->toolTip(), QString()); // no chart built for that tab yet
+    dock.setCurrentChart(OverviewDock::Devices);
+    QCOMPARE(devicesView->toolTip(), QStringLiteral("Busy and idle time per GPU"));
+    QCOMPARE(dock.chart(OverviewDock::Devices)->plottedCategories(), QStringList({ QStringLiteral("GPU 0") }));
 }
 
 void TestOverviewDock::exportsPng()

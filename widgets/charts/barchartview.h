@@ -43,7 +43,12 @@ public:
     /// Writes `image` as PNG atomically (QSaveFile): the file appears whole or not at all.
     static bool savePng(const QImage& image, const QString& path, QString* error);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
+    /// Builds the on-screen chart from m_data if setData() left it stale.
+    void ensureChart() const;
     QChart* buildChart(bool interactive) const;
     QAbstractBarSeries* buildSeries() const; ///< one bar set per series, categories reversed
     void addAxes(QChart* chart, QAbstractBarSeries* series, bool interactive) const;
@@ -53,6 +58,7 @@ private:
     ChartData m_data;
     double m_divisor = 1; ///< ns per displayed unit
     QString m_unit;
+    mutable bool m_stale = false; ///< m_data is newer than the chart on screen
 };
 
 } // namespace sl
