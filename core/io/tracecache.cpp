@@ -2,6 +2,7 @@
 #include "core/io/tracecache.h"
 
 #include "core/io/tracecachelayout.h"
+#include "core/util/filetime.h"
 #include "core/util/logging.h"
 #include "core/util/resourceusage.h"
 #include "core/util/workerpool.h"
@@ -43,11 +44,7 @@ bool statFile(const QString& path, CacheFile* f)
     };
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
         return false;
-    // Seconds clamped to ±4·10⁹ (1843–2096): a foreign file touched to year 3000 must not
-    // overflow the ns or the age computed from them; its order among the rest stays right.
-    constexpr qint64 kMaxSecs = 4000000000;
-    const qint64 secs = std::clamp<qint64>(st.st_mtim.tv_sec, -kMaxSecs, kMaxSecs);
-    *f = { path, secs * 1000000000 + st.st_mtim.tv_nsec, qint64(st.st_size) };
+    *f = { path, fileTimeNs(st.st_mtim), qint64(st.st_size) };
     return true;
 }
 

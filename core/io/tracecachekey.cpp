@@ -2,6 +2,7 @@
 #include "core/io/tracecachekey.h"
 
 #include "core/util/filehash.h"
+#include "core/util/filetime.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -17,8 +18,6 @@ namespace sl {
 namespace {
 
 constexpr qint64 kEdgeBytes = 1 << 20;
-
-qint64 ns(const struct timespec& t) { return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec; }
 
 /// The executable's size and modification time: a rebuilt Sightline never serves a model
 /// cached by another build, even when the version number did not change.
@@ -41,8 +40,8 @@ std::optional<TraceCacheKey> TraceCacheKey::of(const QString& path)
         return std::nullopt;
     TraceCacheKey k;
     k.size = qint64(st.st_size);
-    k.modifiedNs = ns(st.st_mtim);
-    k.changedNs = ns(st.st_ctim);
+    k.modifiedNs = fileTimeNs(st.st_mtim);
+    k.changedNs = fileTimeNs(st.st_ctim);
     k.device = quint64(st.st_dev);
     k.inode = quint64(st.st_ino);
     QFile f(path);
