@@ -12,7 +12,7 @@ namespace sl::cli {
 
 /// --window, --phase-map and --taxonomy, shared by analyze and compare.
 void addAnalysisOptions(QCommandLineParser& p);
-/// --no-cache: analyze and compare read and write the trace cache (TraceCache) unless told not to.
+/// --no-cache: analyze, compare and cluster read and write the trace cache (TraceCache) unless told not to.
 void addCacheOption(QCommandLineParser& p);
 LoadOptions loadOptions(const QCommandLineParser& p);
 void addNsysOption(QCommandLineParser& p);

@@ -2,11 +2,13 @@
 #include "app/cli/clustercommands.h"
 
 #include "app/cli/clicommands.h"
+#include "app/cli/clioptions.h"
 #include "core/cluster/clusteranalyzer.h"
 #include "core/cluster/clusterinputs.h"
 #include "core/cluster/clusterreport.h"
 #include "core/cluster/digeststore.h"
 #include "core/cluster/exportdigester.h"
+#include "core/io/tracecache.h"
 #include "core/synth/synthcluster.h"
 
 #include <QCommandLineParser>
@@ -37,10 +39,10 @@ bool parseWithOut(QCommandLineParser& p, const QStringList& args, int* exitCode)
 }
 
 /// ClusterInputs::digestAll with its messages on stderr.
-QStringList digestAll(const QStringList& exports, const QString& dir, int jobs, bool reuse, bool* ok)
+QStringList digestAll(const QStringList& exports, const ClusterInputs::Target& target, bool* ok)
 {
     QStringList errors;
-    const QStringList paths = ClusterInputs::digestAll(exports, dir, jobs, reuse, &errors);
+    const QStringList paths = ClusterInputs::digestAll(exports, target, &errors);
     for (const QString& e : errors)
         err() << e << "\n";
     *ok = errors.isEmpty();
@@ -61,10 +63,11 @@ bool parseNsList(const QString& text, std::vector<qint64>* values)
 }
 
 /// ClusterInputs::collect with its messages on stderr.
-bool collectDigests(const QStringList& inputs, const QString& cacheDir, int jobs, QStringList* digests)
+bool collectDigests(
+    const QStringList& inputs, const ClusterInputs::Target& target, QStringList* digests, QStringList* sources)
 {
     QStringList errors;
-    const bool ok = ClusterInputs::collect(inputs, cacheDir, jobs, digests, &errors);
+    const bool ok = ClusterInputs::collect(inputs, target, digests, sources, &errors);
     for (const QString& e : errors)
         err() << e << "\n";
     return ok;
@@ -194,7 +197,8 @@ int ClusterCommands::digest(const QStringList& args)
         err() << tr("Cannot create the folder %1.").arg(dir) << "\n";
         return WriteError;
     }
-    const QStringList written = digestAll(p.positionalArguments(), dir, jobs, false, &ok);
+    // A pure file → file function (the Slurm array job compares its digests with these): no cache.
+    const QStringList written = digestAll(p.positionalArguments(), { dir, QString(), jobs }, &ok);
     if (!ok)
         return BadInput;
     out() << tr("%1 digests written to %2").arg(written.size()).arg(QDir::toNativeSeparators(dir)) << "\n";
@@ -209,8 +213,11 @@ int ClusterCommands::cluster(const QStringList& args)
                                    "cluster.md and tables/*.csv."));
     p.addPositionalArgument(
         QStringLiteral("inputs"), tr("Digests, exports or folders of them."), tr("DIGESTS|EXPORTS|DIR..."));
-    p.addOption(
-        { QStringLiteral("out"), tr("Output folder (exports are digested into DIR/digests first)."), tr("DIR") });
+    p.addOption({ QStringLiteral("out"),
+        tr("Output folder (exports are digested into DIR/digests first, from the trace cache where it holds "
+           "their digest)."),
+        tr("DIR") });
+    addCacheOption(p);
     p.addOption({ { QStringLiteral("j"), QStringLiteral("jobs") }, tr("Exports digested at once (default 2)."), tr("N"),
         QStringLiteral("2") });
     p.addOption({ QStringLiteral("gate"),
@@ -231,8 +238,10 @@ int ClusterCommands::cluster(const QStringList& args)
         return Usage;
     }
     const QString dir = p.value(QStringLiteral("out"));
-    QStringList digests;
-    if (!collectDigests(p.positionalArguments(), QDir(dir).filePath(QStringLiteral("digests")), jobs, &digests))
+    QStringList digests, sources;
+    const ClusterInputs::Target target { QDir(dir).filePath(QStringLiteral("digests")),
+        p.isSet(QStringLiteral("no-cache")) ? QString() : TraceCache::defaultDir(), jobs };
+    if (!collectDigests(p.positionalArguments(), target, &digests, &sources))
         return BadInput;
     std::vector<RankDigest> loaded(size_t(digests.size()));
     QString error;
@@ -241,6 +250,7 @@ int ClusterCommands::cluster(const QStringList& args)
             err() << error << "\n";
             return BadInput;
         }
+    ClusterInputs::labelRanks(loaded, sources);
     ClusterResult result;
     if (!ClusterAnalyzer::analyze(std::move(loaded), &result, &error)) {
         err() << error << "\n";

@@ -3,26 +3,104 @@
 
 #include "core/cluster/digeststore.h"
 #include "core/cluster/exportdigester.h"
+#include "core/io/tracecache.h"
+#include "core/util/logging.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
+#include <QSaveFile>
+#include <QSet>
 
 #include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <thread>
-#include <vector>
 
 namespace sl {
 
-QString ClusterInputs::digestPathFor(const QString& path, const QString& dir)
+namespace {
+
+/// `path` as a digest of an export of `size` bytes, or false (a damaged entry is removed).
+bool readCached(const QString& path, qint64 size, RankDigest* d)
 {
-    return QDir(dir).filePath(QFileInfo(path).completeBaseName() + DigestStore::suffix());
+    if (!QFileInfo::exists(path))
+        return false;
+    QString why;
+    if (DigestStore::read(path, d, &why) && d->fileSize == size) {
+        QFile touch(path); // least recently used = oldest modification time (TraceCache::evict)
+        if (touch.open(QIODevice::ReadOnly))
+            touch.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime);
+        return true;
+    }
+    qCWarning(lcIo) << "digest cache: removing" << QFileInfo(path).fileName() << "-" << why;
+    QFile::remove(path);
+    return false;
 }
 
-QStringList ClusterInputs::digestAll(const QStringList& exports, const QString& dir, int jobs, bool reuse,
-    QStringList* errors, const Progress& progress, const std::function<bool()>& cancelled)
+/// Copies `from` to `to` atomically (QSaveFile); false with a translated `error`.
+bool copyAtomically(const QString& from, const QString& to, QString* error)
 {
+    QFile in(from);
+    QSaveFile out(to);
+    if (in.open(QIODevice::ReadOnly) && out.open(QIODevice::WriteOnly) && out.write(in.readAll()) == in.size()
+        && out.commit())
+        return true;
+    *error = ClusterInputs::tr("Cannot write the digest %1: %2").arg(to, out.errorString());
+    return false;
+}
+
+/// One export's digest at `outPath` (or, with no out folder, in the cache); empty on failure.
+QString digestOne(const QString& exportPath, const QString& outPath, const QString& cacheDir, QString* error,
+    const std::function<bool()>& cancelled)
+{
+    const std::optional<TraceCacheKey> key = cacheDir.isEmpty() ? std::nullopt : TraceCacheKey::of(exportPath);
+    const QString cached = key ? TraceCache(cacheDir).fileFor(*key, TraceCache::kDigestSuffix) : QString();
+    RankDigest d;
+    if (key && readCached(cached, key->size, &d))
+        return outPath.isEmpty() ? cached : copyAtomically(cached, outPath, error) ? outPath : QString();
+    if (!ExportDigester::digest(exportPath, &d, error, cancelled))
+        return {};
+    // Cached only when the export did not change while it was read.
+    const bool cache = key && TraceCacheKey::of(exportPath) == key;
+    QString cacheError;
+    if (cache && !DigestStore::write(d, cached, &cacheError))
+        qCWarning(lcIo) << "digest cache:" << cacheError;
+    if (!outPath.isEmpty())
+        return DigestStore::write(d, outPath, error) ? outPath : QString();
+    if (cache && cacheError.isEmpty())
+        return cached;
+    *error = cacheError.isEmpty() ? ClusterInputs::tr("%1 changed while it was digested.").arg(exportPath) : cacheError;
+    return {};
+}
+
+} // namespace
+
+QStringList ClusterInputs::digestNames(const QStringList& exports)
+{
+    QHash<QString, int> uses;
+    for (const QString& e : exports)
+        ++uses[QFileInfo(e).completeBaseName()];
+    QStringList names;
+    QSet<QString> taken;
+    for (qsizetype i = 0; i < exports.size(); ++i) {
+        const QFileInfo info(exports[i]);
+        QString name = info.completeBaseName();
+        if (uses.value(name) > 1)
+            name = QFileInfo(info.absolutePath()).fileName() + QLatin1Char('-') + name;
+        if (taken.contains(name))
+            name += QLatin1Char('-') + QString::number(i);
+        taken.insert(name);
+        names << name + DigestStore::suffix();
+    }
+    return names;
+}
+
+QStringList ClusterInputs::digestAll(const QStringList& exports, const Target& target, QStringList* errors,
+    const Progress& progress, const std::function<bool()>& cancelled)
+{
+    const QStringList names = digestNames(exports);
     std::vector<QString> paths(size_t(exports.size()));
     std::atomic<qsizetype> next { 0 };
     std::mutex lock; // guards errors, done and the progress callback
@@ -31,18 +109,12 @@ QStringList ClusterInputs::digestAll(const QStringList& exports, const QString& 
         for (qsizetype i = next++; i < exports.size(); i = next++) {
             if (cancelled && cancelled())
                 return;
-            const QString target = digestPathFor(exports[i], dir);
-            RankDigest d;
             QString error;
-            const QFileInfo source(exports[i]), existing(target);
-            const bool fresh = reuse && existing.exists() && existing.lastModified() >= source.lastModified()
-                && DigestStore::read(target, &d, &error) && d.fileSize == source.size();
-            error.clear();
-            const bool ok = fresh
-                || (ExportDigester::digest(exports[i], &d, &error, cancelled) && DigestStore::write(d, target, &error));
+            const QString out = target.outDir.isEmpty() ? QString() : QDir(target.outDir).filePath(names[i]);
+            const QString path = digestOne(exports[i], out, target.cacheDir, &error, cancelled);
             const std::lock_guard<std::mutex> guard(lock);
-            if (ok)
-                paths[size_t(i)] = target;
+            if (!path.isEmpty())
+                paths[size_t(i)] = path;
             else
                 errors->append(error);
             if (progress)
@@ -50,24 +122,30 @@ QStringList ClusterInputs::digestAll(const QStringList& exports, const QString& 
         }
     };
     std::vector<std::thread> threads;
-    for (int t = 0; t < std::max(1, std::min<int>(jobs, int(exports.size()))); ++t)
+    for (int t = 0; t < std::max(1, std::min<int>(target.jobs, int(exports.size()))); ++t)
         threads.emplace_back(worker);
     for (auto& t : threads)
         t.join();
+    if (!target.cacheDir.isEmpty())
+        TraceCache(target.cacheDir).evict(); // once for the batch: the walk stats every file
     return QStringList(paths.begin(), paths.end());
 }
 
-bool ClusterInputs::collect(const QStringList& inputs, const QString& cacheDir, int jobs, QStringList* digests,
+bool ClusterInputs::collect(const QStringList& inputs, const Target& target, QStringList* digests, QStringList* sources,
     QStringList* errors, const Progress& progress, const std::function<bool()>& cancelled)
 {
     QStringList exports;
+    const auto addDigest = [&](const QString& path) {
+        *digests << path;
+        *sources << path;
+    };
     for (const QString& input : inputs) {
         const QFileInfo info(input);
         if (info.isDir()) {
             const QDir dir(input);
             const QStringList ds = dir.entryList({ QLatin1Char('*') + DigestStore::suffix() }, QDir::Files, QDir::Name);
             for (const QString& d : ds)
-                *digests << dir.filePath(d);
+                addDigest(dir.filePath(d));
             for (const QString& e : dir.entryList({ QStringLiteral("*.sqlite") }, QDir::Files, QDir::Name))
                 if (!ds.contains(QFileInfo(e).completeBaseName() + DigestStore::suffix()))
                     exports << dir.filePath(e);
@@ -75,20 +153,40 @@ bool ClusterInputs::collect(const QStringList& inputs, const QString& cacheDir, 
             errors->append(tr("Cannot read %1: it does not exist or is not a file or folder.").arg(input));
             return false;
         } else if (DigestStore::isDigest(input)) {
-            *digests << input;
+            addDigest(input);
         } else {
             exports << input;
         }
     }
     if (exports.isEmpty())
         return true;
-    if (!QDir().mkpath(cacheDir)) {
-        errors->append(tr("Cannot create the folder %1.").arg(cacheDir));
-        return false;
-    }
-    const QStringList made = digestAll(exports, cacheDir, jobs, true, errors, progress, cancelled);
-    *digests << made;
+    for (const QString& dir : { target.outDir, target.cacheDir })
+        if (!dir.isEmpty() && !QDir().mkpath(dir)) {
+            errors->append(tr("Cannot create the folder %1.").arg(dir));
+            return false;
+        }
+    *digests << digestAll(exports, target, errors, progress, cancelled);
+    *sources << exports;
     return errors->isEmpty() && !(cancelled && cancelled());
+}
+
+void ClusterInputs::labelRanks(std::vector<RankDigest>& digests, const QStringList& sources)
+{
+    QHash<QString, int> uses;
+    for (const RankDigest& d : digests)
+        ++uses[d.file];
+    QHash<QString, int> labelUses;
+    std::vector<QString> labels(digests.size());
+    for (size_t i = 0; i < digests.size(); ++i) {
+        labels[i] = uses.value(digests[i].file) > 1 && qsizetype(i) < sources.size()
+            ? QFileInfo(QFileInfo(sources[qsizetype(i)]).absolutePath()).fileName() + QLatin1Char('/') + digests[i].file
+            : digests[i].file;
+        ++labelUses[labels[i]];
+    }
+    for (size_t i = 0; i < digests.size(); ++i) // still shared (digests of one folder): the digest's own name
+        digests[i].file = labelUses.value(labels[i]) > 1 && qsizetype(i) < sources.size()
+            ? digests[i].file + QStringLiteral(" (%1)").arg(QFileInfo(sources[qsizetype(i)]).fileName())
+            : labels[i];
 }
 
 } // namespace sl

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/cluster/rankdigest.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 
 #include <functional>
+#include <vector>
 
 namespace sl {
 
 /// The inputs of a cluster analysis, shared by `sightline-cli digest`/`cluster` and the Cluster
-/// view: digests as they are, exports digested first (in parallel, reusing an up-to-date digest).
+/// view: digests as they are, exports digested first (in parallel, reusing a cached digest only
+/// while the export's identity is unchanged).
 class ClusterInputs
 {
     Q_DECLARE_TR_FUNCTIONS(ClusterInputs)
@@ -17,20 +21,39 @@ public:
     /// Called from worker threads, serialised: digests done so far of `total`.
     using Progress = std::function<void(int done, int total)>;
 
-    /// The digest of export `path` inside `dir`: "report.3.sqlite" → "report.3.sldigest".
-    static QString digestPathFor(const QString& path, const QString& dir);
+    /// Where digests of exports go.
+    struct Target
+    {
+        /// Folder of the digests made (under digestNames()); empty: they stay in the cache only.
+        QString outDir;
+        /// The trace cache folder (TraceCache): a digest is taken from it while its export's
+        /// TraceCacheKey (size, times, inode, first and last MiB, build) is unchanged, and a new
+        /// one is stored in it. Empty: every export is digested afresh.
+        QString cacheDir;
+        int jobs = 1;
+    };
 
-    /// Digests `exports` into `dir` on `jobs` threads; with `reuse`, a digest newer than its
-    /// export and recording its size is kept. Returns the digest paths in input order (empty
+    /// The digests' file names for `exports`, unique among them: "report.3.sqlite" →
+    /// "report.3.sldigest"; an export whose name another one shares (one folder per node, each
+    /// with a "report.sqlite") takes its folder's name in front ("node1-report.sldigest"), and
+    /// if that is shared too, its position in the list behind.
+    static QStringList digestNames(const QStringList& exports);
+
+    /// Digests `exports` on `target.jobs` threads. Returns the digest paths in input order (empty
     /// where it failed, with a translated message in `errors`). Stops early when `cancelled`.
-    static QStringList digestAll(const QStringList& exports, const QString& dir, int jobs, bool reuse,
-        QStringList* errors, const Progress& progress = {}, const std::function<bool()>& cancelled = {});
+    static QStringList digestAll(const QStringList& exports, const Target& target, QStringList* errors,
+        const Progress& progress = {}, const std::function<bool()>& cancelled = {});
 
     /// The digests named by `inputs` (digests, exports or folders of them): a folder contributes
     /// its *.sldigest files and the *.sqlite exports without a digest beside them; exports are
-    /// digested into `cacheDir`. False with `errors` on unreadable inputs or failed digests.
-    static bool collect(const QStringList& inputs, const QString& cacheDir, int jobs, QStringList* digests,
+    /// digested to `target`. `sources` gets, per digest, the input it stands for (the export, or
+    /// the digest itself). False with `errors` on unreadable inputs or failed digests.
+    static bool collect(const QStringList& inputs, const Target& target, QStringList* digests, QStringList* sources,
         QStringList* errors, const Progress& progress = {}, const std::function<bool()>& cancelled = {});
+
+    /// Makes the digests' export names unique for the report: a name several ranks share
+    /// ("report.sqlite" from one folder per node) becomes "folder/name" after its source's folder.
+    static void labelRanks(std::vector<RankDigest>& digests, const QStringList& sources);
 };
 
 } // namespace sl

@@ -105,9 +105,9 @@ QString TraceCache::defaultDir()
     return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/traces");
 }
 
-QString TraceCache::fileFor(const TraceCacheKey& key) const
+QString TraceCache::fileFor(const TraceCacheKey& key, const char* suffix) const
 {
-    return m_dir + QLatin1Char('/') + QString::fromLatin1(key.digest().toHex()) + QLatin1String(kSuffix);
+    return m_dir + QLatin1Char('/') + QString::fromLatin1(key.digest().toHex()) + QLatin1String(suffix);
 }
 
 std::shared_ptr<Trace> TraceCache::read(const TraceCacheKey& key, QString* why) const
@@ -183,15 +183,17 @@ void TraceCache::evict() const
     // converted in every comparison: 278 k stats, 0.5 s of each cache write at 8,700 files.
     const qint64 nowNs = QDateTime::currentMSecsSinceEpoch() * 1000000;
     std::vector<CacheFile> files;
-    QDirIterator it(m_dir,
-        { QStringLiteral("*.slcache"), QStringLiteral("*.slresult"), QStringLiteral("*.slcache.*"),
-            QStringLiteral("*.slresult.*") },
-        QDir::Files | QDir::CaseSensitive); // the same names endsWith() below tells apart
+    const QLatin1String suffixes[]
+        = { QLatin1String(kSuffix), QLatin1String(kResultSuffix), QLatin1String(kDigestSuffix) };
+    QStringList patterns;
+    for (const QLatin1String& s : suffixes)
+        patterns << QLatin1Char('*') + s << QLatin1Char('*') + s + QStringLiteral(".*");
+    QDirIterator it(m_dir, patterns, QDir::Files | QDir::CaseSensitive); // the names endsWith() tells apart
     while (it.hasNext()) {
         CacheFile f;
         if (!statFile(it.next(), &f))
             continue;
-        if (f.path.endsWith(QLatin1String(".slcache")) || f.path.endsWith(QLatin1String(".slresult")))
+        if (std::any_of(std::begin(suffixes), std::end(suffixes), [&](QLatin1String s) { return f.path.endsWith(s); }))
             files.push_back(std::move(f));
         else if (nowNs - f.mtimeNs > kStaleTempMs * 1000000) // a write that never finished
             QFile::remove(f.path);

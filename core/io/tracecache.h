@@ -28,14 +28,18 @@ public:
     /// Files of the analysis result cache (ResultCache, core/session) share the folder and the
     /// cap: evict() weighs them with the traces, least recently used first.
     static constexpr const char* kResultSuffix = ".slresult";
+    /// Cluster digests of exports (ClusterInputs, core/cluster) under the same key and cap: the
+    /// file is the digest itself (docs/digest-format.md), so a cached one can be copied off as is.
+    static constexpr const char* kDigestSuffix = ".sldigest";
 
     explicit TraceCache(QString dir, qint64 capBytes = kDefaultCapBytes);
 
     /// `<user cache folder>/traces` (QStandardPaths::CacheLocation).
     static QString defaultDir();
     QString dir() const { return m_dir; }
-    /// The file that holds (or would hold) the trace of `key`.
-    QString fileFor(const TraceCacheKey& key) const;
+    /// The file that holds (or would hold) the trace of `key`; with another `suffix`, that
+    /// export's entry of another kind (kDigestSuffix).
+    QString fileFor(const TraceCacheKey& key, const char* suffix = kSuffix) const;
 
     /// The cached trace of `key`, or null (a miss; a damaged file is removed). `why` gets the
     /// reason of a miss, for the log.

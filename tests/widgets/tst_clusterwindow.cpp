@@ -49,6 +49,7 @@ private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void showsTheRunAndOpensARank();
     void emptyFolderIsNotARun();
+    void withTheCacheOffNothingIsKept();
 };
 
 void TestClusterWindow::showsTheRunAndOpensARank()
@@ -63,7 +64,8 @@ void TestClusterWindow::showsTheRunAndOpensARank()
     QVERIFY2(written.ok, qPrintable(written.error));
     const QStringList before = QDir(dir.path()).entryList(QDir::Files);
 
-    ClusterWindow window(dir.path());
+    const QTemporaryDir cache;
+    ClusterWindow window(dir.path(), cache.path());
     window.setAttribute(Qt::WA_DeleteOnClose, false);
     window.show();
     auto* table = window.findChild<QTableWidget*>();
@@ -81,9 +83,9 @@ void TestClusterWindow::showsTheRunAndOpensARank()
     QCOMPARE(table->item(2, 5)->text(), formatDuration(0));
     QCOMPARE(table->item(2, 6)->text(), table->item(2, 4)->text());
     QVERIFY(table->item(2, 6)->text() != formatDuration(0));
-    // Nothing is written beside the exports: the digests live in the cache.
+    // Nothing is written beside the exports: the digests live in the trace cache, one per export.
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), before);
-    QVERIFY(QDir(ClusterWindow::cacheFor(dir.path())).entryList({ QStringLiteral("*.sldigest") }).size() == 8);
+    QCOMPARE(QDir(cache.path()).entryList({ QStringLiteral("*.sldigest") }).size(), 8);
 
     QSignalSpy opened(&window, &ClusterWindow::exportRequested);
     emit table->cellDoubleClicked(6, 0);
@@ -116,13 +118,32 @@ void TestClusterWindow::showsTheRunAndOpensARank()
 void TestClusterWindow::emptyFolderIsNotARun()
 {
     QTemporaryDir empty;
-    ClusterWindow window(empty.path());
+    ClusterWindow window(empty.path(), QString());
     window.setAttribute(Qt::WA_DeleteOnClose, false);
     auto* table = window.findChild<QTableWidget*>();
     QVERIFY(table);
     // An empty folder is not a run: the message says so and the table stays empty.
     QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QLabel*>()->text().contains(QLatin1String("at least 2 ranks")), 10000);
     QCOMPARE(table->rowCount(), 0);
+}
+
+void TestClusterWindow::withTheCacheOffNothingIsKept()
+{
+    QTemporaryDir dir;
+    SynthClusterOptions o;
+    o.ranks = 2;
+    o.ranksPerHost = 2;
+    o.straggler = 1;
+    o.steps = 2;
+    o.computeKernels = 2;
+    QVERIFY(writeSynthCluster(dir.path(), o).ok);
+    const QStringList before = QDir(dir.path()).entryList(QDir::Files);
+    ClusterWindow window(dir.path(), QString());
+    window.setAttribute(Qt::WA_DeleteOnClose, false);
+    auto* table = window.findChild<QTableWidget*>();
+    QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 2, 60000);
+    QCOMPARE(table->item(1, 3)->text(), QStringLiteral("100.0 %")); // rank 1 is late by its extra compute
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), before);
 }
 
 QTEST_MAIN(TestClusterWindow)

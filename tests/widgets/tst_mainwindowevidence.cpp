@@ -228,7 +228,6 @@ void TestMainWindowEvidence::clusterEvidenceOpensTheRankAtIt()
     QTRY_VERIFY2_WITH_TIMEOUT(v->startNs() <= from && v->endNs() >= to && v->spanNs() < 3 * (to - from),
         qPrintable(QStringLiteral("%1..%2 for %3..%4").arg(v->startNs()).arg(v->endNs()).arg(from).arg(to)), 10000);
     cluster->close();
-    QVERIFY(QDir(ClusterWindow::cacheFor(dir.path())).removeRecursively()); // the digests it cached
 }
 
 QTEST_MAIN(TestMainWindowEvidence)

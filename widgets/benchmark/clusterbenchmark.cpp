@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/benchmark/clusterbenchmark.h"
 
+#include "core/io/tracecache.h"
 #include "core/util/format.h"
 #include "widgets/cluster/clusterheatmap.h"
 #include "widgets/cluster/clusterwindow.h"
@@ -89,7 +90,7 @@ int ClusterBenchmark::run(const QString& folder, int repaints)
     }
     QElapsedTimer clock;
     clock.start();
-    ClusterWindow window(folder);
+    ClusterWindow window(folder, TraceCache::defaultDir()); // digests of exports cached as in the app
     window.setAttribute(Qt::WA_DeleteOnClose, false); // on the stack
     window.resize(1366, 768);
     window.show();

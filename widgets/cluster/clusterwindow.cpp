@@ -7,7 +7,6 @@
 #include "core/util/format.h"
 #include "core/util/workerpool.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -17,12 +16,14 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QThread>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+
+#include <optional>
 
 namespace sl {
 
@@ -50,24 +51,20 @@ ClusterHeatmap::Row heatRow(const RankDigest& d)
 
 } // namespace
 
-QString ClusterWindow::cacheFor(const QString& folder)
-{
-    const QByteArray key
-        = QCryptographicHash::hash(QFileInfo(folder).absoluteFilePath().toUtf8(), QCryptographicHash::Sha256)
-              .toHex()
-              .left(16);
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))
-        .filePath(QStringLiteral("cluster-digests/") + QString::fromLatin1(key));
-}
-
 void ClusterWindow::load(QPromise<ClusterLoad>& promise, const QStringList& inputs, const QString& cacheDir)
 {
     ClusterLoad out;
-    QStringList digests, errors;
+    QStringList digests, sources, errors;
     const auto cancelled = [&promise] { return promise.isCanceled(); };
-    const int jobs = std::max(1, QThread::idealThreadCount());
+    // With the trace cache off, the digests of this load live in a folder of its own, removed
+    // after they are read; never beside the exports.
+    std::optional<QTemporaryDir> scratch;
+    if (cacheDir.isEmpty())
+        scratch.emplace();
+    const ClusterInputs::Target target { scratch ? scratch->path() : QString(), cacheDir,
+        std::max(1, QThread::idealThreadCount()) };
     const bool ok = ClusterInputs::collect(
-        inputs, cacheDir, jobs, &digests, &errors,
+        inputs, target, &digests, &sources, &errors,
         [&promise](int done, int total) {
             promise.setProgressRange(0, total);
             promise.setProgressValue(done);
@@ -98,7 +95,7 @@ void ClusterWindow::load(QPromise<ClusterLoad>& promise, const QStringList& inpu
     promise.addResult(std::move(out));
 }
 
-ClusterWindow::ClusterWindow(const QString& folder, QWidget* parent)
+ClusterWindow::ClusterWindow(const QString& folder, const QString& cacheDir, QWidget* parent)
     : QWidget(parent, Qt::Window)
     , m_folder(folder)
 {
@@ -169,8 +166,7 @@ ClusterWindow::ClusterWindow(const QString& folder, QWidget* parent)
         if (!path.isEmpty())
             emit evidenceRequested(path, at[2].toLongLong(), at[3].toLongLong());
     });
-    m_watcher.setFuture(
-        QtConcurrent::run(workerPool(), &ClusterWindow::load, QStringList { folder }, cacheFor(folder)));
+    m_watcher.setFuture(QtConcurrent::run(workerPool(), &ClusterWindow::load, QStringList { folder }, cacheDir));
 }
 
 ClusterWindow::~ClusterWindow()

@@ -25,7 +25,7 @@ struct ClusterLoad
 };
 
 /// The Cluster view: a folder of one run's rank exports or digests, digested in the background
-/// (into the user's cache, never beside the exports; progress and cancel), then a rank × time
+/// (into the trace cache, never beside the exports; progress and cancel), then a rank × time
 /// heatmap, the per-rank table (rank, host, last-arrival share, wait, step p50) and the skew
 /// distribution, and the findings with their evidence. A click on a rank asks the main window to
 /// open that rank's export; a double click on a piece of evidence, to open it at that window.
@@ -33,14 +33,14 @@ class ClusterWindow : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ClusterWindow(const QString& folder, QWidget* parent = nullptr);
+    /// `cacheDir`: the trace cache folder its digests are kept in (TraceSession::cacheDir());
+    /// empty: the cache is off, and they are made for this window only.
+    ClusterWindow(const QString& folder, const QString& cacheDir, QWidget* parent = nullptr);
     ~ClusterWindow() override;
 
     /// The background job (any thread): collect, digest, analyse. `promise` carries progress
     /// (digests done) and cancel.
     static void load(QPromise<ClusterLoad>& promise, const QStringList& inputs, const QString& cacheDir);
-    /// Where the view keeps the digests of `folder`: the user's cache, one folder per run folder.
-    static QString cacheFor(const QString& folder);
 
     /// The summary line: the straggler and skews once presented, else the progress or the error.
     QString summaryText() const;

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+// The inputs of a cluster run: digest names unique when node folders hold exports of one name,
+// rank labels told apart in the report, and digests served from the trace cache only while
+// the export's identity is unchanged (touched, truncated, replaced with one of the same size).
+#include "core/cluster/clusteranalyzer.h"
+#include "core/cluster/clusterinputs.h"
+#include "core/cluster/digeststore.h"
+#include "core/io/tracecache.h"
+#include "core/io/tracecachekey.h"
+#include "core/synth/synthcluster.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sl;
+
+class TestClusterInputs : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_tmp;
+    QStringList m_nodes; ///< node<k>/report.sqlite, a copy of rank k's export
+    QString m_rankFile[4]; ///< the synth's report.<k>.sqlite
+
+    QString path(const QString& name) const { return m_tmp.filePath(name); }
+    /// The rank each digest of `paths` records (-2 where there is none).
+    static QList<int> ranksOf(const QStringList& paths)
+    {
+        QList<int> ranks;
+        for (const QString& p : paths) {
+            RankDigest d;
+            QString error;
+            ranks << (!p.isEmpty() && DigestStore::read(p, &d, &error) ? d.rank : -2);
+        }
+        return ranks;
+    }
+    QString cachedDigestOf(const QString& exportPath) const
+    {
+        const auto key = TraceCacheKey::of(exportPath);
+        return key ? TraceCache(path(QStringLiteral("cache"))).fileFor(*key, TraceCache::kDigestSuffix) : QString();
+    }
+    ClusterInputs::Target target() const { return { path(QStringLiteral("out")), path(QStringLiteral("cache")), 2 }; }
+
+private slots:
+    void initTestCase();
+    void namesAreUniquePerExport();
+    void labelsTellSameNamesApart();
+    void nodeFoldersOfOneName();
+    void cacheServesOnlyAnUnchangedExport();
+    void damagedCacheEntryIsDigestedAgain();
+};
+
+void TestClusterInputs::initTestCase()
+{
+    SynthClusterOptions o;
+    o.ranks = 4;
+    o.ranksPerHost = 2;
+    o.straggler = 2;
+    o.steps = 3;
+    o.computeKernels = 2;
+    const auto written = writeSynthCluster(path(QStringLiteral("run")), o);
+    QVERIFY2(written.ok, qPrintable(written.error));
+    QCOMPARE(written.files.size(), 4);
+    for (int k = 0; k < 4; ++k) {
+        m_rankFile[k] = written.files[k];
+        const QString node = path(QStringLiteral("node%1").arg(k));
+        QVERIFY(QDir().mkpath(node));
+        m_nodes << node + QStringLiteral("/report.sqlite");
+        QVERIFY(QFile::copy(m_rankFile[k], m_nodes.back()));
+    }
+}
+
+void TestClusterInputs::namesAreUniquePerExport()
+{
+    const QStringList names = ClusterInputs::digestNames({ QStringLiteral("/r/node0/report.sqlite"),
+        QStringLiteral("/r/node1/report.sqlite"), QStringLiteral("/r/x/report.1.sqlite"),
+        QStringLiteral("/s/node0/report.sqlite"), QStringLiteral("/t/node1-report.sqlite") });
+    // The folder goes in front only where the name is shared; then the list position behind.
+    QCOMPARE(names,
+        QStringList({ QStringLiteral("node0-report.sldigest"), QStringLiteral("node1-report.sldigest"),
+            QStringLiteral("report.1.sldigest"), QStringLiteral("node0-report-3.sldigest"),
+            QStringLiteral("node1-report-4.sldigest") }));
+}
+
+void TestClusterInputs::labelsTellSameNamesApart()
+{
+    std::vector<RankDigest> d(5);
+    const char* files[] = { "report.sqlite", "report.sqlite", "other.sqlite", "a.sqlite", "a.sqlite" };
+    for (size_t i = 0; i < d.size(); ++i)
+        d[i].file = QString::fromLatin1(files[i]);
+    ClusterInputs::labelRanks(d,
+        { QStringLiteral("/r/node0/report.sqlite"), QStringLiteral("/r/node1/report.sqlite"),
+            QStringLiteral("/r/x/other.sqlite"), QStringLiteral("/d/digests/a0.sldigest"),
+            QStringLiteral("/d/digests/a1.sldigest") });
+    QCOMPARE(d[0].file, QStringLiteral("node0/report.sqlite"));
+    QCOMPARE(d[1].file, QStringLiteral("node1/report.sqlite"));
+    QCOMPARE(d[2].file, QStringLiteral("other.sqlite"));
+    QCOMPARE(d[3].file, QStringLiteral("a.sqlite (a0.sldigest)"));
+    QCOMPARE(d[4].file, QStringLiteral("a.sqlite (a1.sldigest)"));
+}
+
+void TestClusterInputs::nodeFoldersOfOneName()
+{
+    QStringList digests, sources, errors;
+    QVERIFY(ClusterInputs::collect(m_nodes, target(), &digests, &sources, &errors));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    QCOMPARE(sources, m_nodes);
+    QCOMPARE(ranksOf(digests), QList<int>({ 0, 1, 2, 3 })); // each node's own rank, none shared
+    std::vector<RankDigest> loaded(4);
+    QString error;
+    for (int k = 0; k < 4; ++k) {
+        QCOMPARE(QFileInfo(digests[k]).fileName(), QStringLiteral("node%1-report.sldigest").arg(k));
+        QVERIFY(DigestStore::read(digests[k], &loaded[size_t(k)], &error));
+    }
+    ClusterInputs::labelRanks(loaded, sources);
+    ClusterResult r;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(loaded), &r, &error), qPrintable(error));
+    QCOMPARE(r.ranks.size(), size_t(4));
+    for (int k = 0; k < 4; ++k)
+        QCOMPARE(r.ranks[size_t(k)].file, QStringLiteral("node%1/report.sqlite").arg(k));
+    QVERIFY(r.hasStraggler);
+    QCOMPARE(r.stragglerRank, 2);
+}
+
+void TestClusterInputs::cacheServesOnlyAnUnchangedExport()
+{
+    QStringList errors;
+    QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target(), &errors)), QList<int>({ 0, 1, 2, 3 }));
+    // A hit is served from the cache: node1's entry replaced by rank 2's digest (same export
+    // size) comes back as it is.
+    const QString entry1 = cachedDigestOf(m_nodes[1]);
+    QVERIFY(QFile::exists(entry1));
+    QVERIFY(QFile::remove(entry1) && QFile::copy(cachedDigestOf(m_nodes[2]), entry1));
+    QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target(), &errors)), QList<int>({ 0, 2, 2, 3 }));
+
+    // Touched: a new modification time is a new identity, digested afresh.
+    QFile touched(m_nodes[1]);
+    QVERIFY(touched.open(QIODevice::ReadWrite));
+    const QDateTime mtime = touched.fileTime(QFileDevice::FileModificationTime);
+    QVERIFY(touched.setFileTime(mtime.addSecs(2), QFileDevice::FileModificationTime));
+    touched.close();
+    QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target(), &errors)), QList<int>({ 0, 1, 2, 3 }));
+
+    // Re-exported to the same path with the same size and modification time: still not served.
+    const QString entry1b = cachedDigestOf(m_nodes[1]);
+    QVERIFY(QFile::remove(entry1b) && QFile::copy(cachedDigestOf(m_nodes[2]), entry1b));
+    QVERIFY(QFile::remove(m_nodes[1]) && QFile::copy(m_rankFile[1], m_nodes[1]));
+    QFile again(m_nodes[1]);
+    QVERIFY(again.open(QIODevice::ReadWrite));
+    QVERIFY(again.setFileTime(mtime.addSecs(2), QFileDevice::FileModificationTime));
+    again.close();
+    QCOMPARE(QFileInfo(m_nodes[1]).size(), QFileInfo(m_nodes[2]).size());
+    QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target(), &errors)), QList<int>({ 0, 1, 2, 3 }));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+
+    // Truncated: an error naming the file, no digest served for it.
+    const QString copy = path(QStringLiteral("truncated/report.sqlite"));
+    QVERIFY(QDir().mkpath(QFileInfo(copy).path()) && QFile::copy(m_nodes[3], copy));
+    QVERIFY(QFile::resize(copy, QFileInfo(copy).size() / 2));
+    const QStringList made = ClusterInputs::digestAll({ copy }, target(), &errors);
+    QCOMPARE(made, QStringList({ QString() }));
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors.front().contains(QLatin1String("report.sqlite")), qPrintable(errors.front()));
+}
+
+void TestClusterInputs::damagedCacheEntryIsDigestedAgain()
+{
+    QStringList errors;
+    const ClusterInputs::Target cacheOnly { QString(), path(QStringLiteral("cache")), 1 };
+    QVERIFY(!ClusterInputs::digestAll({ m_nodes[0] }, cacheOnly, &errors).front().isEmpty());
+    const QString entry = cachedDigestOf(m_nodes[0]);
+    QFile damaged(entry);
+    QVERIFY(damaged.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QVERIFY(damaged.write("not a digest") > 0);
+    damaged.close();
+    // No out folder: the digest path is the cache entry itself, written again.
+    QCOMPARE(ClusterInputs::digestAll({ m_nodes[0] }, cacheOnly, &errors), QStringList({ entry }));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    QCOMPARE(ranksOf({ entry }), QList<int>({ 0 }));
+}
+
+QTEST_MAIN(TestClusterInputs)
+#include "tst_clusterinputs.moc"
