@@ -13,8 +13,10 @@
 #include <QSet>
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <optional>
+#include <thread>
 
 namespace sl {
 
@@ -446,19 +448,27 @@ bool ExportDigester::digest(
     d.fileSize = opened.fileSize;
     LoadContext ctx;
     ctx.cancelRequested = cancelled;
+    // The file's hash (I/O and SHA-256: 0.4 s of a 688 MB export) on a thread of its own while
+    // this one streams the tables, as the loader does; stopped early when the digest fails.
+    std::atomic<bool> stop { false };
+    QString sha256;
+    std::thread hash([&] { sha256 = FileHash::sha256(path, [&] { return stop || (cancelled && cancelled()); }); });
     Digestion run(path, opened, d, ctx);
     run.identity();
     QString sqlError;
-    if (!run.kernels(&sqlError) || !run.launches(&sqlError) || !run.payloads(&sqlError) || !run.steps(&sqlError)) {
-        *error = ctx.cancelled() ? tr("Digesting %1 was cancelled.").arg(d.file)
-                                 : tr("Cannot read %1: %2").arg(d.file, sqlError);
+    const bool read
+        = run.kernels(&sqlError) && run.launches(&sqlError) && run.payloads(&sqlError) && run.steps(&sqlError);
+    stop = !read;
+    hash.join();
+    if (ctx.cancelled()) {
+        *error = tr("Digesting %1 was cancelled.").arg(d.file);
         return false;
     }
-    d.sha256 = FileHash::sha256(path, cancelled);
-    if (d.sha256.isEmpty()) {
-        *error = tr("Cannot read %1 to hash it.").arg(d.file);
+    if (!read || sha256.isEmpty()) {
+        *error = !read ? tr("Cannot read %1: %2").arg(d.file, sqlError) : tr("Cannot read %1 to hash it.").arg(d.file);
         return false;
     }
+    d.sha256 = sha256;
     *out = std::move(d);
     return true;
 }

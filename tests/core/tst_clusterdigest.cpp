@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+
 using namespace sl;
 using namespace sl::test;
 
@@ -71,6 +73,7 @@ private slots:
     void ncclOps();
     void groupedCallsGiveTheirSizes();
     void oldDigestIsRefused();
+    void cancelStopsTheScanAndTheHash();
     void realExports();
 };
 
@@ -337,6 +340,23 @@ void TestClusterDigest::oldDigestIsRefused()
     QVERIFY2(error.contains(QLatin1String("old.sldigest")) && error.contains(QLatin1String("version 1"))
             && error.contains(QLatin1String("again")),
         qPrintable(error));
+}
+
+void TestClusterDigest::cancelStopsTheScanAndTheHash()
+{
+    QTemporaryDir dir;
+    const auto r = writeSynthCluster(dir.path(), issueRun());
+    QVERIFY2(r.ok, qPrintable(r.error));
+    // Cancelled from the start (the scan and the hash thread both ask): no digest, and the
+    // message says cancelled, not that the file could not be read or hashed.
+    std::atomic<int> asked { 0 };
+    RankDigest d;
+    d.rank = 77;
+    QString error;
+    QVERIFY(!ExportDigester::digest(r.files[0], &d, &error, [&] { return ++asked > 0; }));
+    QVERIFY2(error.contains(QLatin1String("cancelled")), qPrintable(error));
+    QCOMPARE(d.rank, 77); // untouched
+    QVERIFY(asked > 0);
 }
 
 void TestClusterDigest::realExports()
