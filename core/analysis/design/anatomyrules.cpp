@@ -49,14 +49,19 @@ QString AnatomyRules::classLabel(int cls)
 
 AnatomyRules AnatomyRules::defaultRules()
 {
-    AnatomyRules a;
-    QString error;
-    const bool ok = a.parse(
-        readCoreResource(QStringLiteral(":/sightline/default-anatomy.json")), &a.m_rules, &a.m_bandwidth, &error);
-    Q_ASSERT_X(ok, "AnatomyRules::defaultRules", qPrintable(error));
-    if (!ok) // a release build goes on with every kernel in "other": say why
-        qCCritical(lcAnalysis) << "the built-in anatomy rules are invalid:" << error;
-    return a;
+    // Parsed once per process: AnalysisOptions{} takes a copy for every analysis (the GUI one
+    // per window change), which shares the parsed rules and their compiled patterns.
+    static const AnatomyRules parsed = [] {
+        AnatomyRules a;
+        QString error;
+        const bool ok = a.parse(
+            readCoreResource(QStringLiteral(":/sightline/default-anatomy.json")), &a.m_rules, &a.m_bandwidth, &error);
+        Q_ASSERT_X(ok, "AnatomyRules::defaultRules", qPrintable(error));
+        if (!ok) // a release build goes on with every kernel in "other": say why
+            qCCritical(lcAnalysis) << "the built-in anatomy rules are invalid:" << error;
+        return a;
+    }();
+    return parsed;
 }
 
 bool AnatomyRules::parse(

@@ -15,13 +15,18 @@ namespace sl {
 
 GpuPeaks GpuPeaks::defaultTable()
 {
-    GpuPeaks t;
-    QString error;
-    const bool ok = t.parse(readCoreResource(QStringLiteral(":/sightline/gpu-peaks.json")), &t.m_entries, &error);
-    Q_ASSERT_X(ok, "GpuPeaks::defaultTable", qPrintable(error));
-    if (!ok) // a release build goes on without peaks (no MFU): say why
-        qCCritical(lcAnalysis) << "the built-in GPU peak table is invalid:" << error;
-    return t;
+    // Parsed once per process: AnalysisOptions{} takes a copy for every analysis (the GUI one
+    // per window change), which shares the parsed rules and their compiled patterns.
+    static const GpuPeaks parsed = [] {
+        GpuPeaks t;
+        QString error;
+        const bool ok = t.parse(readCoreResource(QStringLiteral(":/sightline/gpu-peaks.json")), &t.m_entries, &error);
+        Q_ASSERT_X(ok, "GpuPeaks::defaultTable", qPrintable(error));
+        if (!ok) // a release build goes on without peaks (no MFU): say why
+            qCCritical(lcAnalysis) << "the built-in GPU peak table is invalid:" << error;
+        return t;
+    }();
+    return parsed;
 }
 
 bool GpuPeaks::parse(const QByteArray& json, QVector<Entry>* entries, QString* error) const

@@ -58,14 +58,19 @@ QString MathPath::peakKey() const
 
 MathPathTable MathPathTable::defaultTable()
 {
-    MathPathTable t;
-    QString error;
-    const bool ok
-        = t.parse(readCoreResource(QStringLiteral(":/sightline/math-paths.json")), &t.m_paths, &t.m_dtypes, &error);
-    Q_ASSERT_X(ok, "MathPathTable::defaultTable", qPrintable(error));
-    if (!ok) // a release build goes on without math paths: say why
-        qCCritical(lcAnalysis) << "the built-in math-path table is invalid:" << error;
-    return t;
+    // Parsed once per process: AnalysisOptions{} takes a copy for every analysis (the GUI one
+    // per window change), which shares the parsed rules and their compiled patterns.
+    static const MathPathTable parsed = [] {
+        MathPathTable t;
+        QString error;
+        const bool ok
+            = t.parse(readCoreResource(QStringLiteral(":/sightline/math-paths.json")), &t.m_paths, &t.m_dtypes, &error);
+        Q_ASSERT_X(ok, "MathPathTable::defaultTable", qPrintable(error));
+        if (!ok) // a release build goes on without math paths: say why
+            qCCritical(lcAnalysis) << "the built-in math-path table is invalid:" << error;
+        return t;
+    }();
+    return parsed;
 }
 
 bool MathPathTable::parse(

@@ -48,13 +48,18 @@ QString StepComposition::className(Class c)
 
 PhaseMap PhaseMap::defaultMap()
 {
-    PhaseMap m;
-    QString error;
-    const bool ok = parse(readCoreResource(QStringLiteral(":/sightline/default-phase-map.json")), &m, &error);
-    Q_ASSERT_X(ok, "PhaseMap::defaultMap", qPrintable(error));
-    if (!ok) // a release build goes on without phases: say why
-        qCCritical(lcAnalysis) << "the built-in phase map is invalid:" << error;
-    return m;
+    // Parsed once per process: AnalysisOptions{} takes a copy for every analysis (the GUI one
+    // per window change), which shares the parsed rules and their compiled patterns.
+    static const PhaseMap parsed = [] {
+        PhaseMap m;
+        QString error;
+        const bool ok = parse(readCoreResource(QStringLiteral(":/sightline/default-phase-map.json")), &m, &error);
+        Q_ASSERT_X(ok, "PhaseMap::defaultMap", qPrintable(error));
+        if (!ok) // a release build goes on without phases: say why
+            qCCritical(lcAnalysis) << "the built-in phase map is invalid:" << error;
+        return m;
+    }();
+    return parsed;
 }
 
 bool PhaseMap::fromJson(const QByteArray& json, PhaseMap* out, QString* error)

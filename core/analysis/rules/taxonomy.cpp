@@ -22,13 +22,19 @@ QStringList Taxonomy::categories()
 
 Taxonomy Taxonomy::defaultTaxonomy()
 {
-    Taxonomy t;
-    QString error;
-    const bool ok = t.parse(readCoreResource(QStringLiteral(":/sightline/default-taxonomy.json")), &t.m_rules, &error);
-    Q_ASSERT_X(ok, "Taxonomy::defaultTaxonomy", qPrintable(error));
-    if (!ok) // a release build goes on with every kernel in "other": say why
-        qCCritical(lcAnalysis) << "the built-in taxonomy is invalid:" << error;
-    return t;
+    // Parsed once per process: AnalysisOptions{} takes a copy for every analysis (the GUI one
+    // per window change), which shares the parsed rules and their compiled patterns.
+    static const Taxonomy parsed = [] {
+        Taxonomy t;
+        QString error;
+        const bool ok
+            = t.parse(readCoreResource(QStringLiteral(":/sightline/default-taxonomy.json")), &t.m_rules, &error);
+        Q_ASSERT_X(ok, "Taxonomy::defaultTaxonomy", qPrintable(error));
+        if (!ok) // a release build goes on with every kernel in "other": say why
+            qCCritical(lcAnalysis) << "the built-in taxonomy is invalid:" << error;
+        return t;
+    }();
+    return parsed;
 }
 
 bool Taxonomy::parse(const QByteArray& json, QVector<QPair<QString, PatternList>>* rules, QString* error) const
