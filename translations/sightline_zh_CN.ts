@@ -5,39 +5,39 @@
     <name></name>
     <message>
         <source>GPU time in partial last waves</source>
-        <translation>未填满的最后一波中的 GPU 时间</translation>
+        <translation type="vanished">未填满的最后一波中的 GPU 时间</translation>
     </message>
     <message>
         <source>Kernel time in partial last waves</source>
-        <translation>未填满的最后一波中的内核时间占比</translation>
+        <translation type="vanished">未填满的最后一波中的内核时间占比</translation>
     </message>
     <message>
         <source>GPU memory peak (largest GPU)</source>
-        <translation>GPU 显存峰值（最大的 GPU）</translation>
+        <translation type="vanished">GPU 显存峰值（最大的 GPU）</translation>
     </message>
     <message>
         <source>GPU memory headroom (smallest GPU)</source>
-        <translation>GPU 显存余量（最小的 GPU）</translation>
+        <translation type="vanished">GPU 显存余量（最小的 GPU）</translation>
     </message>
     <message>
         <source>Time to first token p50</source>
-        <translation>首 token 时间 p50</translation>
+        <translation type="vanished">首 token 时间 p50</translation>
     </message>
     <message>
         <source>Time to first token p90</source>
-        <translation>首 token 时间 p90</translation>
+        <translation type="vanished">首 token 时间 p90</translation>
     </message>
     <message>
         <source>Kernel time</source>
-        <translation>内核时间</translation>
+        <translation type="vanished">内核时间</translation>
     </message>
     <message>
         <source>FLOPs (known part)</source>
-        <translation>FLOPs（已知部分）</translation>
+        <translation type="vanished">FLOPs（已知部分）</translation>
     </message>
     <message>
         <source>MFU</source>
-        <translation>MFU</translation>
+        <translation type="vanished">MFU</translation>
     </message>
 </context>
 <context>
@@ -658,7 +658,7 @@
     </message>
     <message>
         <source>Output folder (exports are digested into DIR/digests first).</source>
-        <translation>输出文件夹（导出文件会先生成摘要到 DIR/digests 中）。</translation>
+        <translation type="vanished">输出文件夹（导出文件会先生成摘要到 DIR/digests 中）。</translation>
     </message>
     <message>
         <source>Exports digested at once (default 2).</source>
@@ -716,6 +716,10 @@
         <source>Give each host an NCCL communicator of its own beside the world one: the AllGather and ReduceScatter of every step run on it (tensor parallelism within a node).</source>
         <translation>为每台主机在全局通信器之外再建一个自己的 NCCL 通信器：每步的 AllGather 和 ReduceScatter 在其上运行（节点内张量并行）。</translation>
     </message>
+    <message>
+        <source>Output folder (exports are digested into DIR/digests first, from the trace cache where it holds their digest).</source>
+        <translation>输出文件夹（导出文件会先生成摘要到 DIR/digests 中；跟踪缓存中已有其摘要时直接取用）。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterGate</name>
@@ -755,6 +759,14 @@
     <message>
         <source>Cannot create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write the digest %1: %2</source>
+        <translation>无法写入摘要 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was digested.</source>
+        <translation>%1 在生成摘要期间被修改。</translation>
     </message>
 </context>
 <context>
@@ -1795,6 +1807,45 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonDesignFigures</name>
+    <message>
+        <source>GPU time in partial last waves</source>
+        <translation>未填满的最后一波中的 GPU 时间</translation>
+    </message>
+    <message>
+        <source>Kernel time in partial last waves</source>
+        <translation>未填满的最后一波中的内核时间占比</translation>
+    </message>
+    <message>
+        <source>GPU memory peak (largest GPU)</source>
+        <translation>GPU 显存峰值（最大的 GPU）</translation>
+    </message>
+    <message>
+        <source>GPU memory headroom (smallest GPU)</source>
+        <translation>GPU 显存余量（最小的 GPU）</translation>
+    </message>
+    <message>
+        <source>Time to first token p50</source>
+        <translation>首 token 时间 p50</translation>
+    </message>
+    <message>
+        <source>Time to first token p90</source>
+        <translation>首 token 时间 p90</translation>
+    </message>
+    <message>
+        <source>Kernel time</source>
+        <translation>内核时间</translation>
+    </message>
+    <message>
+        <source>FLOPs (known part)</source>
+        <translation>FLOPs（已知部分）</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
     </message>
 </context>
 <context>

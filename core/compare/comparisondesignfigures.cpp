@@ -43,17 +43,16 @@ Value waveTailNs(const AnalysisResult& r)
 
 void traceFigures(Comparison& c)
 {
-    using T = ComparisonDesignFigures;
     const Section S = Section::Trace;
-    add(c, S, QStringLiteral("wave_tail_ns"), {}, T::tr("GPU time in partial last waves"), Kind::DurationNs,
-        Better::Lower, waveTailNs);
-    add(c, S, QStringLiteral("wave_tail_share"), {}, T::tr("Kernel time in partial last waves"), Kind::Share,
-        Better::Lower, [](const AnalysisResult& r) -> Value {
+    add(c, S, QStringLiteral("wave_tail_ns"), {}, ComparisonDesignFigures::tr("GPU time in partial last waves"),
+        Kind::DurationNs, Better::Lower, waveTailNs);
+    add(c, S, QStringLiteral("wave_tail_share"), {}, ComparisonDesignFigures::tr("Kernel time in partial last waves"),
+        Kind::Share, Better::Lower, [](const AnalysisResult& r) -> Value {
             const Value tail = waveTailNs(r);
             return tail && r.kernelNs > 0 ? Value(*tail / double(r.kernelNs)) : std::nullopt;
         });
-    add(c, S, QStringLiteral("memory_peak_bytes"), {}, T::tr("GPU memory peak (largest GPU)"), Kind::Bytes,
-        Better::Lower, [](const AnalysisResult& r) -> Value {
+    add(c, S, QStringLiteral("memory_peak_bytes"), {}, ComparisonDesignFigures::tr("GPU memory peak (largest GPU)"),
+        Kind::Bytes, Better::Lower, [](const AnalysisResult& r) -> Value {
             if (r.memory.devices.isEmpty())
                 return std::nullopt;
             qint64 peak = 0;
@@ -61,21 +60,22 @@ void traceFigures(Comparison& c)
                 peak = std::max(peak, d.peakBytes);
             return double(peak);
         });
-    add(c, S, QStringLiteral("memory_headroom_bytes"), {}, T::tr("GPU memory headroom (smallest GPU)"), Kind::Bytes,
-        Better::Higher, [](const AnalysisResult& r) -> Value {
+    add(c, S, QStringLiteral("memory_headroom_bytes"), {},
+        ComparisonDesignFigures::tr("GPU memory headroom (smallest GPU)"), Kind::Bytes, Better::Higher,
+        [](const AnalysisResult& r) -> Value {
             std::optional<qint64> least;
             for (const MemoryDeviceStats& d : r.memory.devices)
                 if (d.headroomBytes)
                     least = least ? std::min(*least, *d.headroomBytes) : *d.headroomBytes;
             return least ? Value(double(*least)) : std::nullopt;
         });
-    add(c, S, QStringLiteral("ttft_p50_ns"), {}, T::tr("Time to first token p50"), Kind::DurationNs, Better::Lower,
-        [](const AnalysisResult& r) -> Value {
+    add(c, S, QStringLiteral("ttft_p50_ns"), {}, ComparisonDesignFigures::tr("Time to first token p50"),
+        Kind::DurationNs, Better::Lower, [](const AnalysisResult& r) -> Value {
             const auto& t = r.serving.requests.ttft;
             return t.count > 0 ? Value(double(t.p50Ns)) : std::nullopt;
         });
-    add(c, S, QStringLiteral("ttft_p90_ns"), {}, T::tr("Time to first token p90"), Kind::DurationNs, Better::Lower,
-        [](const AnalysisResult& r) -> Value {
+    add(c, S, QStringLiteral("ttft_p90_ns"), {}, ComparisonDesignFigures::tr("Time to first token p90"),
+        Kind::DurationNs, Better::Lower, [](const AnalysisResult& r) -> Value {
             const auto& t = r.serving.requests.ttft;
             return t.count > 0 ? Value(double(t.p90Ns)) : std::nullopt;
         });
@@ -92,7 +92,6 @@ const AnatomyCell* cellOf(const AnalysisResult& r, const QString& phase, int cls
 
 void anatomyFigures(Comparison& c)
 {
-    using T = ComparisonDesignFigures;
     const QStringList classes = AnatomyRules::classes();
     for (const QString& phase : c.phases)
         for (int cls = 0; cls < classes.size(); ++cls) {
@@ -102,18 +101,20 @@ void anatomyFigures(Comparison& c)
                 continue;
             const QString scope = phase + QLatin1Char('/') + classes[cls];
             // A trace without kernels of the class in the phase spent no time there: 0, not undefined.
-            add(c, Section::Anatomy, QStringLiteral("anatomy_kernel_ns"), scope, T::tr("Kernel time"), Kind::DurationNs,
-                Better::Lower, [&](const AnalysisResult& r) {
+            add(c, Section::Anatomy, QStringLiteral("anatomy_kernel_ns"), scope,
+                ComparisonDesignFigures::tr("Kernel time"), Kind::DurationNs, Better::Lower,
+                [&](const AnalysisResult& r) {
                     const AnatomyCell* x = cellOf(r, phase, cls);
                     return Value(x ? double(x->kernelNs) : 0.0);
                 });
-            add(c, Section::Anatomy, QStringLiteral("anatomy_flops"), scope, T::tr("FLOPs (known part)"), Kind::Count,
-                Better::Neutral, [&](const AnalysisResult& r) -> Value {
+            add(c, Section::Anatomy, QStringLiteral("anatomy_flops"), scope,
+                ComparisonDesignFigures::tr("FLOPs (known part)"), Kind::Count, Better::Neutral,
+                [&](const AnalysisResult& r) -> Value {
                     const AnatomyCell* x = cellOf(r, phase, cls);
                     return x ? x->knownFlops() : std::nullopt;
                 });
-            add(c, Section::Anatomy, QStringLiteral("anatomy_mfu"), scope, T::tr("MFU"), Kind::Share, Better::Higher,
-                [&](const AnalysisResult& r) -> Value {
+            add(c, Section::Anatomy, QStringLiteral("anatomy_mfu"), scope, ComparisonDesignFigures::tr("MFU"),
+                Kind::Share, Better::Higher, [&](const AnalysisResult& r) -> Value {
                     const AnatomyCell* x = cellOf(r, phase, cls);
                     return x ? x->mfu() : std::nullopt;
                 });

@@ -145,6 +145,11 @@ void TestTranslations::chineseIsEmbedded()
     QCOMPARE(t.translate("sl::MainWindow", "&File"), QStringLiteral("文件(&F)"));
     QCOMPARE(t.translate("sl::FindingsDock", "Findings"), QStringLiteral("诊断结论"));
     QCOMPARE(t.translate("sl::KernelsDock", "%n kernel(s)", nullptr, 3), QStringLiteral("%n 个内核"));
+    // Labels that were tr()'d through an alias (`using T = …; T::tr`): lupdate filed them under
+    // a nameless context, so the comparison's design figures stayed English.
+    QCOMPARE(t.translate("ComparisonDesignFigures", "Kernel time"), QStringLiteral("内核时间"));
+    QCOMPARE(t.translate("ComparisonDesignFigures", "GPU time in partial last waves"),
+        QStringLiteral("未填满的最后一波中的 GPU 时间"));
 }
 
 void TestTranslations::tsCheckFindsEachProblem()
