@@ -37,7 +37,8 @@ QString DataQualityReport::markdown(const DataQuality& q)
 {
     if (q.isEmpty())
         return {};
-    auto tr = [](const char* s) { return QCoreApplication::translate("DataQualityReport", s); };
+    // The context lupdate gives tr() calls in a member of sl::DataQualityReport (translations/README.md).
+    auto tr = [](const char* s) { return QCoreApplication::translate("sl::DataQualityReport", s); };
     QString md;
     md += QStringLiteral("## ") + tr("Data quality") + QStringLiteral("\n\n");
     md += tr("%1 rows break a data-quality rule and are left out of every figure above; rows naming a string id "

@@ -14,7 +14,8 @@
 namespace sl {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("sl", text); }
+/// Every tr() of this file is in SynthShapes::write, which lupdate files under sl::SynthShapes.
+QString tr(const char* text) { return QCoreApplication::translate("sl::SynthShapes", text); }
 
 /// A prepared INSERT bound by position; the first error sticks.
 class Insert

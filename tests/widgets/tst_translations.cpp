@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: MIT
+#include "core/report/dataqualityreport.h"
+#include "core/synth/synthoptions.h"
+#include "core/synth/synthshapes.h"
+#include "core/trace/dataquality.h"
 #include "core/util/translations.h"
 #include "tests/common/settingsisolation.h"
 #include "widgets/dialogs/preferencesdialog.h"
@@ -270,6 +274,18 @@ void TestTranslations::installAppliesTheLanguage()
     QCOMPARE(PreferencesDialog().windowTitle(), QStringLiteral("Preferences"));
     QCOMPARE(Translations::install(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
     QCOMPARE(PreferencesDialog().windowTitle(), QStringLiteral("首选项"));
+    // Texts made by file-local translate() helpers, whose context must be the one lupdate gives
+    // their call sites: report.md's data-quality section and the synth's errors were English.
+    DataQuality q;
+    q.add(DataQuality::Rule::EndBeforeStart, QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"), 7);
+    q.finish(QStringLiteral("shortName"));
+    QVERIFY2(DataQualityReport::markdown(q).startsWith(QStringLiteral("## 数据质量")),
+        qPrintable(DataQualityReport::markdown(q)));
+    SynthOptions o;
+    o.steps = 0;
+    QCOMPARE(SynthShapes::write(m_dir.filePath(QStringLiteral("shapes.sqlite")), o).error,
+        QStringLiteral("无法写入 %1：选项无效（步数必须至少为 1）。")
+            .arg(m_dir.filePath(QStringLiteral("shapes.sqlite"))));
 }
 
 QTEST_MAIN(TestTranslations)
