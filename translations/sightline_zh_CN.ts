@@ -720,6 +720,26 @@
         <source>Output folder (exports are digested into DIR/digests first, from the trace cache where it holds their digest).</source>
         <translation>输出文件夹（导出文件会先生成摘要到 DIR/digests 中；跟踪缓存中已有其摘要时直接取用）。</translation>
     </message>
+    <message>
+        <source>Cannot read the export list %1: %2</source>
+        <translation>无法读取导出文件列表 %1：%2</translation>
+    </message>
+    <message>
+        <source>--index needs --list, and --list takes no EXPORT arguments.</source>
+        <translation>--index 需要 --list，且 --list 不接受 EXPORT 参数。</translation>
+    </message>
+    <message>
+        <source>--index %1: %2 has no export on line %3.</source>
+        <translation>--index %1：%2 的第 %3 行没有导出文件。</translation>
+    </message>
+    <message>
+        <source>A file listing the exports, one per line (instead of EXPORT...).</source>
+        <translation>列出导出文件的文件，每行一个（代替 EXPORT...）。</translation>
+    </message>
+    <message>
+        <source>With --list: digest only the export on line N+1 (an array task&apos;s index), named as the whole list names it, and print the digest&apos;s path.</source>
+        <translation>与 --list 同用：只为第 N+1 行的导出文件生成摘要（作业数组任务的索引），按整个列表的命名规则命名，并打印摘要的路径。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterGate</name>
@@ -767,6 +787,14 @@
     <message>
         <source>%1 changed while it was digested.</source>
         <translation>%1 在生成摘要期间被修改。</translation>
+    </message>
+    <message>
+        <source>Cannot read the cached digest %1: %2</source>
+        <translation>无法读取缓存的摘要 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -5007,6 +5035,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Rank %1 (%2), %3 into its capture: %4</source>
         <translation>rank %1（%2），采集开始后 %3：%4</translation>
     </message>
+    <message>
+        <source>Cannot create a temporary folder for the digests: %1</source>
+        <translation>无法为摘要创建临时文件夹：%1</translation>
+    </message>
 </context>
 <context>
     <name>sl::ComparisonChangeModel</name>
@@ -7565,6 +7597,25 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>arrival skew</source>
         <translation>到达偏差</translation>
+    </message>
+</context>
+<context>
+    <name>sl::SqliteLibrary</name>
+    <message>
+        <source>the QSQLITE driver is not available</source>
+        <translation>QSQLITE 驱动不可用</translation>
+    </message>
+    <message>
+        <source>QSQLITE (%1) calls the linked libsqlite3 %2</source>
+        <translation>QSQLITE（%1）调用所链接的 libsqlite3 %2</translation>
+    </message>
+    <message>
+        <source>QSQLITE (%1) does not call the linked libsqlite3 %2 (another copy of SQLite)</source>
+        <translation>QSQLITE（%1）未调用所链接的 libsqlite3 %2（另一份 SQLite）</translation>
+    </message>
+    <message>
+        <source>QSQLITE runs SQLite %1, the linked library is %2</source>
+        <translation>QSQLITE 运行的是 SQLite %1，所链接的库是 %2</translation>
     </message>
 </context>
 <context>

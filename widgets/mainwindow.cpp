@@ -339,7 +339,7 @@ void MainWindow::openFiles(const QStringList& paths)
 
 ClusterWindow* MainWindow::openClusterRun(const QString& folder)
 {
-    auto* window = new ClusterWindow(folder, m_session->cacheDir(), this);
+    auto* window = new ClusterWindow(folder, m_session->cacheDir(), m_session->cacheCapBytes(), this);
     connect(window, &ClusterWindow::exportRequested, this, [this](const QString& path) { openFiles({ path }); });
     connect(window, &ClusterWindow::evidenceRequested, this, [this](const QString& path, qint64 from, qint64 to) {
         // Once that export is analysed (and shown), scroll its timeline to the evidence window.

@@ -110,6 +110,60 @@ int jobsOption(const QCommandLineParser& p, bool* ok)
     return jobs;
 }
 
+/// The lines of a list of exports (as `sed -n Np` numbers them: empty lines count); false with a
+/// message on stderr when it cannot be read.
+bool readExportList(const QString& path, QStringList* lines)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        err() << ClusterCommands::tr("Cannot read the export list %1: %2").arg(path, f.errorString()) << "\n";
+        return false;
+    }
+    *lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
+    if (!lines->isEmpty() && lines->back().isEmpty())
+        lines->removeLast(); // the final newline
+    return true;
+}
+
+/// `digest --list FILE [--index N]`: every listed export, or only line N+1's under the name the
+/// whole list gives it (the Slurm array job: one task per line, names as `digest --list` gives).
+int digestListed(const QCommandLineParser& p, const QString& dir, int jobs)
+{
+    QStringList list;
+    if (!p.isSet(QStringLiteral("list")) || !p.positionalArguments().isEmpty()) {
+        err() << ClusterCommands::tr("--index needs --list, and --list takes no EXPORT arguments.") << "\n";
+        return Usage;
+    }
+    if (!readExportList(p.value(QStringLiteral("list")), &list))
+        return BadInput;
+    bool ok = true;
+    const int index = p.isSet(QStringLiteral("index")) ? p.value(QStringLiteral("index")).toInt(&ok) : -1;
+    if (!ok || (p.isSet(QStringLiteral("index")) && index < 0) || index >= list.size()
+        || (index >= 0 && list[index].trimmed().isEmpty())) {
+        err() << ClusterCommands::tr("--index %1: %2 has no export on line %3.")
+                     .arg(p.value(QStringLiteral("index")), p.value(QStringLiteral("list")))
+                     .arg(index + 1)
+              << "\n";
+        return BadInput;
+    }
+    if (!QDir().mkpath(dir)) {
+        err() << ClusterCommands::tr("Cannot create the folder %1.").arg(dir) << "\n";
+        return WriteError;
+    }
+    const QStringList names = ClusterInputs::digestNames(list);
+    const QStringList exports = index < 0 ? list : QStringList { list[index] };
+    const QStringList written = digestAll(exports,
+        { dir, QString(), jobs, TraceCache::kDefaultCapBytes, index < 0 ? names : QStringList { names[index] } }, &ok);
+    if (!ok)
+        return BadInput;
+    if (index >= 0)
+        out() << written.front() << "\n"; // the array job's manifest records it
+    else
+        out() << ClusterCommands::tr("%1 digests written to %2").arg(written.size()).arg(QDir::toNativeSeparators(dir))
+              << "\n";
+    return Ok;
+}
+
 } // namespace
 
 int ClusterCommands::synthRanks(const QStringList& args)
@@ -181,6 +235,12 @@ int ClusterCommands::digest(const QStringList& args)
     p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
     p.addOption({ { QStringLiteral("j"), QStringLiteral("jobs") }, tr("Exports digested at once (default 1)."), tr("N"),
         QStringLiteral("1") });
+    p.addOption(
+        { QStringLiteral("list"), tr("A file listing the exports, one per line (instead of EXPORT...)."), tr("FILE") });
+    p.addOption({ QStringLiteral("index"),
+        tr("With --list: digest only the export on line N+1 (an array task's index), named as the whole list "
+           "names it, and print the digest's path."),
+        tr("N") });
     int code = Ok;
     if (!parseWithOut(p, args, &code))
         return code;
@@ -188,11 +248,13 @@ int ClusterCommands::digest(const QStringList& args)
     const int jobs = jobsOption(p, &ok);
     if (!ok)
         return Usage;
+    const QString dir = p.value(QStringLiteral("out"));
+    if (p.isSet(QStringLiteral("list")) || p.isSet(QStringLiteral("index")))
+        return digestListed(p, dir, jobs);
     if (p.positionalArguments().isEmpty()) {
         err() << tr("digest needs at least one export.") << "\n\n" << p.helpText();
         return Usage;
     }
-    const QString dir = p.value(QStringLiteral("out"));
     if (!QDir().mkpath(dir)) {
         err() << tr("Cannot create the folder %1.").arg(dir) << "\n";
         return WriteError;
@@ -250,7 +312,7 @@ int ClusterCommands::cluster(const QStringList& args)
             err() << error << "\n";
             return BadInput;
         }
-    ClusterInputs::labelRanks(loaded, sources);
+    ClusterInputs::labelRanks(loaded);
     ClusterResult result;
     if (!ClusterAnalyzer::analyze(std::move(loaded), &result, &error)) {
         err() << error << "\n";

@@ -4,6 +4,7 @@
 #include "core/cluster/digeststore.h"
 #include "core/cluster/exportdigester.h"
 #include "core/io/tracecache.h"
+#include "core/util/filehash.h"
 #include "core/util/logging.h"
 
 #include <QDateTime>
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <climits>
 #include <mutex>
 #include <thread>
 
@@ -43,12 +45,24 @@ bool readCached(const QString& path, qint64 size, RankDigest* d)
 bool copyAtomically(const QString& from, const QString& to, QString* error)
 {
     QFile in(from);
+    if (!in.open(QIODevice::ReadOnly)) {
+        *error = ClusterInputs::tr("Cannot read the cached digest %1: %2").arg(from, in.errorString());
+        return false;
+    }
     QSaveFile out(to);
-    if (in.open(QIODevice::ReadOnly) && out.open(QIODevice::WriteOnly) && out.write(in.readAll()) == in.size()
-        && out.commit())
+    if (out.open(QIODevice::WriteOnly) && out.write(in.readAll()) == in.size() && out.commit())
         return true;
     *error = ClusterInputs::tr("Cannot write the digest %1: %2").arg(to, out.errorString());
     return false;
+}
+
+/// The cache entry of `exportPath`'s digest: its identity and its file name (a digest records
+/// the name it was made from; two links to one export share an identity, not a name).
+QString cacheEntry(const QString& cacheDir, const TraceCacheKey& key, const QString& exportPath)
+{
+    const QByteArray name = QFileInfo(exportPath).fileName().toUtf8();
+    return QDir(cacheDir).filePath(QString::fromLatin1(FileHash::sha256Of({ key.digest(), name }).toHex())
+        + QLatin1String(TraceCache::kDigestSuffix));
 }
 
 /// One export's digest at `outPath` (or, with no out folder, in the cache); empty on failure.
@@ -56,7 +70,7 @@ QString digestOne(const QString& exportPath, const QString& outPath, const QStri
     const std::function<bool()>& cancelled)
 {
     const std::optional<TraceCacheKey> key = cacheDir.isEmpty() ? std::nullopt : TraceCacheKey::of(exportPath);
-    const QString cached = key ? TraceCache(cacheDir).fileFor(*key, TraceCache::kDigestSuffix) : QString();
+    const QString cached = key ? cacheEntry(cacheDir, *key, exportPath) : QString();
     RankDigest d;
     if (key && readCached(cached, key->size, &d))
         return outPath.isEmpty() ? cached : copyAtomically(cached, outPath, error) ? outPath : QString();
@@ -100,7 +114,7 @@ QStringList ClusterInputs::digestNames(const QStringList& exports)
 QStringList ClusterInputs::digestAll(const QStringList& exports, const Target& target, QStringList* errors,
     const Progress& progress, const std::function<bool()>& cancelled)
 {
-    const QStringList names = digestNames(exports);
+    const QStringList names = target.names.size() == exports.size() ? target.names : digestNames(exports);
     std::vector<QString> paths(size_t(exports.size()));
     std::atomic<qsizetype> next { 0 };
     std::mutex lock; // guards errors, done and the progress callback
@@ -115,8 +129,8 @@ QStringList ClusterInputs::digestAll(const QStringList& exports, const Target& t
             const std::lock_guard<std::mutex> guard(lock);
             if (!path.isEmpty())
                 paths[size_t(i)] = path;
-            else
-                errors->append(error);
+            else // with the folder: 64 node folders may each hold a report.sqlite
+                errors->append(tr("%1: %2").arg(QDir::toNativeSeparators(exports[i]), error));
             if (progress)
                 progress(++done, int(exports.size()));
         }
@@ -127,7 +141,7 @@ QStringList ClusterInputs::digestAll(const QStringList& exports, const Target& t
     for (auto& t : threads)
         t.join();
     if (!target.cacheDir.isEmpty())
-        TraceCache(target.cacheDir).evict(); // once for the batch: the walk stats every file
+        TraceCache(target.cacheDir, target.cacheCapBytes).evict(); // once for the batch: the walk stats every file
     return QStringList(paths.begin(), paths.end());
 }
 
@@ -170,23 +184,20 @@ bool ClusterInputs::collect(const QStringList& inputs, const Target& target, QSt
     return errors->isEmpty() && !(cancelled && cancelled());
 }
 
-void ClusterInputs::labelRanks(std::vector<RankDigest>& digests, const QStringList& sources)
+void ClusterInputs::labelRanks(std::vector<RankDigest>& digests)
 {
-    QHash<QString, int> uses;
-    for (const RankDigest& d : digests)
-        ++uses[d.file];
-    QHash<QString, int> labelUses;
-    std::vector<QString> labels(digests.size());
-    for (size_t i = 0; i < digests.size(); ++i) {
-        labels[i] = uses.value(digests[i].file) > 1 && qsizetype(i) < sources.size()
-            ? QFileInfo(QFileInfo(sources[qsizetype(i)]).absolutePath()).fileName() + QLatin1Char('/') + digests[i].file
-            : digests[i].file;
-        ++labelUses[labels[i]];
+    QHash<QString, std::vector<size_t>> byName;
+    for (size_t i = 0; i < digests.size(); ++i)
+        byName[digests[i].file].push_back(i);
+    for (std::vector<size_t>& same : byName) {
+        if (same.size() < 2)
+            continue;
+        // Numbered by rank (ranks the export does not give last), then input order.
+        const auto key = [&](size_t i) { return digests[i].rank < 0 ? INT_MAX : digests[i].rank; };
+        std::stable_sort(same.begin(), same.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
+        for (size_t n = 0; n < same.size(); ++n)
+            digests[same[n]].file += QStringLiteral(" (%1)").arg(n + 1);
     }
-    for (size_t i = 0; i < digests.size(); ++i) // still shared (digests of one folder): the digest's own name
-        digests[i].file = labelUses.value(labels[i]) > 1 && qsizetype(i) < sources.size()
-            ? digests[i].file + QStringLiteral(" (%1)").arg(QFileInfo(sources[qsizetype(i)]).fileName())
-            : labels[i];
 }
 
 } // namespace sl

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/cluster/rankdigest.h"
+#include "core/io/tracecache.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -27,10 +28,15 @@ public:
         /// Folder of the digests made (under digestNames()); empty: they stay in the cache only.
         QString outDir;
         /// The trace cache folder (TraceCache): a digest is taken from it while its export's
-        /// TraceCacheKey (size, times, inode, first and last MiB, build) is unchanged, and a new
-        /// one is stored in it. Empty: every export is digested afresh.
+        /// TraceCacheKey (size, times, inode, first and last MiB, build) and file name are
+        /// unchanged, and a new one is stored in it. Empty: every export is digested afresh.
         QString cacheDir;
         int jobs = 1;
+        /// The cache's size limit (Preferences), kept when digests are added.
+        qint64 cacheCapBytes = TraceCache::kDefaultCapBytes;
+        /// The digests' file names, one per export; empty: digestNames() of the exports (one
+        /// array task of a list names its export as the whole list would: `digest --index`).
+        QStringList names = {};
     };
 
     /// The digests' file names for `exports`, unique among them: "report.3.sqlite" →
@@ -52,8 +58,9 @@ public:
         QStringList* errors, const Progress& progress = {}, const std::function<bool()>& cancelled = {});
 
     /// Makes the digests' export names unique for the report: a name several ranks share
-    /// ("report.sqlite" from one folder per node) becomes "folder/name" after its source's folder.
-    static void labelRanks(std::vector<RankDigest>& digests, const QStringList& sources);
+    /// ("report.sqlite" from one folder per node) is numbered by rank, "report.sqlite (2)".
+    /// Not after its folder: folders are often named after their host, and reports name no host.
+    static void labelRanks(std::vector<RankDigest>& digests);
 };
 
 } // namespace sl

@@ -14,7 +14,7 @@ struct ClusterRank
     int rank = 0;
     QString rankSource; ///< "env:RANK", "env:SLURM_PROCID", ... or "file-order" (a guess)
     QString host; ///< "host0", "host1", ...: hosts in order of their lowest rank (no host names in reports)
-    QString file; ///< the export's file name
+    QString file; ///< the export's file name, no folder; numbered where ranks share it (ClusterInputs::labelRanks)
     qint64 matched = 0; ///< matched collectives this rank takes part in
     qint64 lastArrivals = 0; ///< matched collectives this rank arrived at last
     double lastArrivalShare = 0; ///< lastArrivals / matched
@@ -62,7 +62,7 @@ struct ClusterCollective
 struct ClusterEvidence
 {
     int rank = 0;
-    QString file; ///< the export's file name (no folder)
+    QString file; ///< as ClusterRank::file
     qint64 startNs = 0, endNs = 0;
     QString label; ///< translated
 };

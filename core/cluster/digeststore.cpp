@@ -5,6 +5,7 @@
 #include "core/cluster/digestformat3.h"
 
 #include <QAtomicInteger>
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -13,6 +14,9 @@
 #include <QSqlQuery>
 #include <QSqlRecord>
 #include <QVariant>
+
+#include <atomic>
+#include <cstdio>
 
 namespace sl {
 
@@ -57,8 +61,11 @@ private:
 
 bool DigestStore::write(const RankDigest& d, const QString& path, QString* error)
 {
-    const QString part = path + QStringLiteral(".part");
-    QFile::remove(part);
+    // A name of this write's own: two writers of one digest (two Cluster views of one folder, a
+    // CLI run beside them) never share the half-written file, and the rename publishes a whole one.
+    static std::atomic<quint64> s_writes { 0 };
+    const QString part
+        = QStringLiteral("%1.part-%2-%3").arg(path).arg(QCoreApplication::applicationPid()).arg(++s_writes);
     QString sqlError;
     bool ok = false;
     {
@@ -82,8 +89,8 @@ bool DigestStore::write(const RankDigest& d, const QString& path, QString* error
         }
     }
     if (ok) {
-        QFile::remove(path);
-        ok = QFile::rename(part, path);
+        // rename(2) replaces an existing digest atomically (QFile::rename refuses to).
+        ok = ::rename(QFile::encodeName(part).constData(), QFile::encodeName(path).constData()) == 0;
         if (!ok)
             sqlError = tr("cannot rename %1").arg(QFileInfo(part).fileName());
     }

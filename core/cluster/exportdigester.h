@@ -28,6 +28,7 @@ public:
     static int binsFor(qint64 kernels, int devices);
 
     /// False with `error` (translated, names the file) on unreadable input or cancel.
+    /// `cancelled` is polled from this thread and from the thread hashing the file: thread-safe.
     static bool digest(
         const QString& path, RankDigest* out, QString* error, const std::function<bool()>& cancelled = {});
 

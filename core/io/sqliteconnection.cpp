@@ -30,9 +30,6 @@ QString nextConnectionName()
     return QStringLiteral("sightline-%1").arg(++s_seq);
 }
 
-// Shown by `sightline-cli info`; the context lupdate files these under (no Q_OBJECT here).
-QString trLibrary(const char* s) { return QCoreApplication::translate("sl::SqliteLibrary", s); }
-
 int primaryCode(const QSqlError& e)
 {
     bool ok = false;
@@ -155,7 +152,7 @@ const SqliteLibrary::Check& SqliteLibrary::check()
         {
             QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
             if (!db.isValid() || !db.driver()) {
-                c.reason = trLibrary("the QSQLITE driver is not available");
+                c.reason = QCoreApplication::translate("sl::SqliteLibrary", "the QSQLITE driver is not available");
             } else {
                 QString where;
                 const LibVersionFn fn = driverLibVersion(db.driver(), &where);
@@ -172,13 +169,17 @@ const SqliteLibrary::Check& SqliteLibrary::check()
                 const bool sameSource = driverSource == QString::fromLatin1(sqlite3_sourceid());
                 c.same = oneCopy && sameSource;
                 if (c.same)
-                    c.reason = trLibrary("QSQLITE (%1) calls the linked libsqlite3 %2").arg(where, c.linkedVersion);
+                    c.reason = QCoreApplication::translate(
+                        "sl::SqliteLibrary", "QSQLITE (%1) calls the linked libsqlite3 %2")
+                                   .arg(where, c.linkedVersion);
                 else if (!oneCopy)
-                    c.reason = trLibrary("QSQLITE (%1) does not call the linked libsqlite3 %2 (another copy of SQLite)")
+                    c.reason = QCoreApplication::translate("sl::SqliteLibrary",
+                        "QSQLITE (%1) does not call the linked libsqlite3 %2 (another copy of SQLite)")
                                    .arg(where, c.linkedVersion);
                 else
                     c.reason
-                        = trLibrary("QSQLITE runs SQLite %1, the linked library is %2")
+                        = QCoreApplication::translate(
+                            "sl::SqliteLibrary", "QSQLITE runs SQLite %1, the linked library is %2")
                               .arg(c.driverVersion.isEmpty() ? QStringLiteral("?") : c.driverVersion, c.linkedVersion);
                 db.close();
             }

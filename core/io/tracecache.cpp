@@ -105,9 +105,9 @@ QString TraceCache::defaultDir()
     return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/traces");
 }
 
-QString TraceCache::fileFor(const TraceCacheKey& key, const char* suffix) const
+QString TraceCache::fileFor(const TraceCacheKey& key) const
 {
-    return m_dir + QLatin1Char('/') + QString::fromLatin1(key.digest().toHex()) + QLatin1String(suffix);
+    return m_dir + QLatin1Char('/') + QString::fromLatin1(key.digest().toHex()) + QLatin1String(kSuffix);
 }
 
 std::shared_ptr<Trace> TraceCache::read(const TraceCacheKey& key, QString* why) const

@@ -37,9 +37,8 @@ public:
     /// `<user cache folder>/traces` (QStandardPaths::CacheLocation).
     static QString defaultDir();
     QString dir() const { return m_dir; }
-    /// The file that holds (or would hold) the trace of `key`; with another `suffix`, that
-    /// export's entry of another kind (kDigestSuffix).
-    QString fileFor(const TraceCacheKey& key, const char* suffix = kSuffix) const;
+    /// The file that holds (or would hold) the trace of `key`.
+    QString fileFor(const TraceCacheKey& key) const;
 
     /// The cached trace of `key`, or null (a miss; a damaged file is removed). `why` gets the
     /// reason of a miss, for the log.

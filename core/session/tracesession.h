@@ -84,6 +84,7 @@ public:
         m_cacheCapBytes = capBytes;
     }
     QString cacheDir() const { return m_cacheDir; }
+    qint64 cacheCapBytes() const { return m_cacheCapBytes; }
     /// Start each analysed trace's Timeline lanes (TimelineCache) while its analysis finishes
     /// its window passes, instead of after (the window shows them; the CLI does not).
     void setTimelinePrefetch(bool on) { m_timelinePrefetch = on; }

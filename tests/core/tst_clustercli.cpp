@@ -148,6 +148,38 @@ void TestClusterCli::digestsAreDeterministic()
         { QStringLiteral("digest"), QStringLiteral("--out"), one, dir.filePath(QStringLiteral("none.sqlite")) });
     QCOMPARE(bad.exitCode, 3);
     QVERIFY(bad.err.contains(QLatin1String("none.sqlite")));
+
+    // A list with one folder per node, each a report.sqlite (and one export of its own name): an
+    // array task (--index) names its digest as the whole list does and prints its path.
+    QFile list(dir.filePath(QStringLiteral("exports.txt")));
+    QVERIFY(list.open(QIODevice::WriteOnly));
+    for (int rank = 0; rank < 4; ++rank) {
+        const QString node = dir.filePath(QStringLiteral("node%1").arg(rank));
+        QVERIFY(QDir().mkpath(node));
+        const QString target = rank < 3 ? node + QStringLiteral("/report.sqlite") : r.files[3];
+        QVERIFY(rank == 3 || QFile::copy(r.files[rank], target));
+        list.write(target.toUtf8() + '\n');
+    }
+    list.close();
+    const QString three = dir.filePath(QStringLiteral("three"));
+    Run task = runCli({ QStringLiteral("digest"), QStringLiteral("--list"), list.fileName(), QStringLiteral("--index"),
+        QStringLiteral("1"), QStringLiteral("--out"), three });
+    QVERIFY2(task.exitCode == 0, qPrintable(task.err));
+    QCOMPARE(task.out.trimmed(), QDir(three).filePath(QStringLiteral("node1-report.sldigest")));
+    QCOMPARE(QDir(three).entryList(QDir::Files), QStringList { QStringLiteral("node1-report.sldigest") });
+    Run all = runCli(
+        { QStringLiteral("digest"), QStringLiteral("--list"), list.fileName(), QStringLiteral("--out"), three });
+    QVERIFY2(all.exitCode == 0, qPrintable(all.err));
+    QCOMPARE(QDir(three).entryList(QDir::Files),
+        QStringList({ QStringLiteral("node0-report.sldigest"), QStringLiteral("node1-report.sldigest"),
+            QStringLiteral("node2-report.sldigest"), QStringLiteral("report.3.sldigest") }));
+    QString error;
+    QVERIFY(DigestStore::contentDump(QDir(three).filePath(QStringLiteral("node2-report.sldigest")), &error)
+                .contains(QStringLiteral("rank|2\n")));
+    Run past = runCli({ QStringLiteral("digest"), QStringLiteral("--list"), list.fileName(), QStringLiteral("--index"),
+        QStringLiteral("4"), QStringLiteral("--out"), three });
+    QCOMPARE(past.exitCode, 3);
+    QVERIFY2(past.err.contains(QLatin1String("line 5")), qPrintable(past.err));
 }
 
 void TestClusterCli::gateComparesTwoRuns()

@@ -8,6 +8,7 @@
 #include "core/io/tracecache.h"
 #include "core/io/tracecachekey.h"
 #include "core/synth/synthcluster.h"
+#include "core/util/filehash.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -38,10 +39,15 @@ private:
         }
         return ranks;
     }
+    /// The cache entry as docs/digest-format.md defines it: hex SHA-256 of the key's digest and
+    /// the export's file name.
     QString cachedDigestOf(const QString& exportPath) const
     {
         const auto key = TraceCacheKey::of(exportPath);
-        return key ? TraceCache(path(QStringLiteral("cache"))).fileFor(*key, TraceCache::kDigestSuffix) : QString();
+        const QByteArray name = QFileInfo(exportPath).fileName().toUtf8();
+        return key ? path(QStringLiteral("cache/"))
+                + QString::fromLatin1(FileHash::sha256Of({ key->digest(), name }).toHex()) + QStringLiteral(".sldigest")
+                   : QString();
     }
     ClusterInputs::Target target() const { return { path(QStringLiteral("out")), path(QStringLiteral("cache")), 2 }; }
 
@@ -52,6 +58,7 @@ private slots:
     void nodeFoldersOfOneName();
     void cacheServesOnlyAnUnchangedExport();
     void damagedCacheEntryIsDigestedAgain();
+    void linksToOneExportKeepTheirNames();
 };
 
 void TestClusterInputs::initTestCase()
@@ -88,19 +95,23 @@ void TestClusterInputs::namesAreUniquePerExport()
 
 void TestClusterInputs::labelsTellSameNamesApart()
 {
-    std::vector<RankDigest> d(5);
-    const char* files[] = { "report.sqlite", "report.sqlite", "other.sqlite", "a.sqlite", "a.sqlite" };
-    for (size_t i = 0; i < d.size(); ++i)
+    std::vector<RankDigest> d(6);
+    const char* files[]
+        = { "report.sqlite", "report.sqlite", "other.sqlite", "a.sqlite", "report.sqlite", "report.sqlite" };
+    const int ranks[] = { 7, 2, 0, 1, -1, 5 };
+    for (size_t i = 0; i < d.size(); ++i) {
         d[i].file = QString::fromLatin1(files[i]);
-    ClusterInputs::labelRanks(d,
-        { QStringLiteral("/r/node0/report.sqlite"), QStringLiteral("/r/node1/report.sqlite"),
-            QStringLiteral("/r/x/other.sqlite"), QStringLiteral("/d/digests/a0.sldigest"),
-            QStringLiteral("/d/digests/a1.sldigest") });
-    QCOMPARE(d[0].file, QStringLiteral("node0/report.sqlite"));
-    QCOMPARE(d[1].file, QStringLiteral("node1/report.sqlite"));
+        d[i].rank = ranks[i];
+    }
+    ClusterInputs::labelRanks(d);
+    // Numbered by rank, a rank the export does not give last; no folder name (folders are often
+    // named after their host).
+    QCOMPARE(d[1].file, QStringLiteral("report.sqlite (1)"));
+    QCOMPARE(d[5].file, QStringLiteral("report.sqlite (2)"));
+    QCOMPARE(d[0].file, QStringLiteral("report.sqlite (3)"));
+    QCOMPARE(d[4].file, QStringLiteral("report.sqlite (4)"));
     QCOMPARE(d[2].file, QStringLiteral("other.sqlite"));
-    QCOMPARE(d[3].file, QStringLiteral("a.sqlite (a0.sldigest)"));
-    QCOMPARE(d[4].file, QStringLiteral("a.sqlite (a1.sldigest)"));
+    QCOMPARE(d[3].file, QStringLiteral("a.sqlite"));
 }
 
 void TestClusterInputs::nodeFoldersOfOneName()
@@ -116,12 +127,12 @@ void TestClusterInputs::nodeFoldersOfOneName()
         QCOMPARE(QFileInfo(digests[k]).fileName(), QStringLiteral("node%1-report.sldigest").arg(k));
         QVERIFY(DigestStore::read(digests[k], &loaded[size_t(k)], &error));
     }
-    ClusterInputs::labelRanks(loaded, sources);
+    ClusterInputs::labelRanks(loaded);
     ClusterResult r;
     QVERIFY2(ClusterAnalyzer::analyze(std::move(loaded), &r, &error), qPrintable(error));
     QCOMPARE(r.ranks.size(), size_t(4));
     for (int k = 0; k < 4; ++k)
-        QCOMPARE(r.ranks[size_t(k)].file, QStringLiteral("node%1/report.sqlite").arg(k));
+        QCOMPARE(r.ranks[size_t(k)].file, QStringLiteral("report.sqlite (%1)").arg(k + 1));
     QVERIFY(r.hasStraggler);
     QCOMPARE(r.stragglerRank, 2);
 }
@@ -157,14 +168,18 @@ void TestClusterInputs::cacheServesOnlyAnUnchangedExport()
     QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target(), &errors)), QList<int>({ 0, 1, 2, 3 }));
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
 
-    // Truncated: an error naming the file, no digest served for it.
-    const QString copy = path(QStringLiteral("truncated/report.sqlite"));
-    QVERIFY(QDir().mkpath(QFileInfo(copy).path()) && QFile::copy(m_nodes[3], copy));
-    QVERIFY(QFile::resize(copy, QFileInfo(copy).size() / 2));
-    const QStringList made = ClusterInputs::digestAll({ copy }, target(), &errors);
-    QCOMPARE(made, QStringList({ QString() }));
+    // Truncated in place, its modification time set back: an error naming the file with its
+    // folder, no digest served for it.
+    QFile cut(m_nodes[3]);
+    QVERIFY(cut.open(QIODevice::ReadWrite));
+    const QDateTime mtime3 = cut.fileTime(QFileDevice::FileModificationTime);
+    QVERIFY(cut.resize(cut.size() / 2));
+    QVERIFY(cut.setFileTime(mtime3, QFileDevice::FileModificationTime));
+    cut.close();
+    QCOMPARE(ClusterInputs::digestAll(m_nodes, target(), &errors).at(3), QString());
     QCOMPARE(errors.size(), 1);
-    QVERIFY2(errors.front().contains(QLatin1String("report.sqlite")), qPrintable(errors.front()));
+    QVERIFY2(errors.front().contains(QDir::toNativeSeparators(m_nodes[3])), qPrintable(errors.front()));
+    QVERIFY(QFile::remove(m_nodes[3]) && QFile::copy(m_rankFile[3], m_nodes[3])); // for the next cases
 }
 
 void TestClusterInputs::damagedCacheEntryIsDigestedAgain()
@@ -181,6 +196,25 @@ void TestClusterInputs::damagedCacheEntryIsDigestedAgain()
     QCOMPARE(ClusterInputs::digestAll({ m_nodes[0] }, cacheOnly, &errors), QStringList({ entry }));
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
     QCOMPARE(ranksOf({ entry }), QList<int>({ 0 }));
+}
+
+void TestClusterInputs::linksToOneExportKeepTheirNames()
+{
+    // Two links to one export share its identity (stat follows links), not its name: each
+    // digest records the name it was asked for, also when the other one was cached first.
+    const QString a = path(QStringLiteral("links/alpha.sqlite")), b = path(QStringLiteral("links/beta.sqlite"));
+    QVERIFY(QDir().mkpath(path(QStringLiteral("links"))));
+    QVERIFY(QFile::link(m_rankFile[0], a) && QFile::link(m_rankFile[0], b));
+    QStringList errors;
+    const ClusterInputs::Target cacheOnly { QString(), path(QStringLiteral("cache")), 1 };
+    for (const QString& link : { a, b, a }) {
+        const QStringList made = ClusterInputs::digestAll({ link }, cacheOnly, &errors);
+        RankDigest d;
+        QString error;
+        QVERIFY2(DigestStore::read(made.front(), &d, &error), qPrintable(error));
+        QCOMPARE(d.file, QFileInfo(link).fileName());
+    }
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestClusterInputs)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Cluster view: a folder of per-rank exports digested in the background and shown as a
 // heatmap, a per-rank table and the skew distribution; a rank opens its export.
+#include "core/io/tracecache.h"
 #include "core/synth/synthcluster.h"
 #include "core/util/format.h"
 #include "widgets/cluster/clusterwindow.h"
@@ -144,6 +145,7 @@ void TestClusterWindow::withTheCacheOffNothingIsKept()
     QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 2, 60000);
     QCOMPARE(table->item(1, 3)->text(), QStringLiteral("100.0 %")); // rank 1 is late by its extra compute
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), before);
+    QCOMPARE(QDir(TraceCache::defaultDir()).entryList({ QStringLiteral("*.sldigest") }), QStringList());
 }
 
 QTEST_MAIN(TestClusterWindow)

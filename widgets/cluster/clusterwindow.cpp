@@ -49,9 +49,22 @@ ClusterHeatmap::Row heatRow(const RankDigest& d)
     return row;
 }
 
+/// Every digest of `paths` into `out`; false with `errors` when one cannot be read.
+bool readDigests(const QStringList& paths, std::vector<RankDigest>* out, QStringList* errors)
+{
+    out->resize(size_t(paths.size()));
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        QString error;
+        if (!DigestStore::read(paths[i], &(*out)[size_t(i)], &error))
+            errors->append(error);
+    }
+    return errors->isEmpty();
+}
+
 } // namespace
 
-void ClusterWindow::load(QPromise<ClusterLoad>& promise, const QStringList& inputs, const QString& cacheDir)
+void ClusterWindow::load(
+    QPromise<ClusterLoad>& promise, const QStringList& inputs, const QString& cacheDir, qint64 cacheCapBytes)
 {
     ClusterLoad out;
     QStringList digests, sources, errors;
@@ -59,10 +72,13 @@ void ClusterWindow::load(QPromise<ClusterLoad>& promise, const QStringList& inpu
     // With the trace cache off, the digests of this load live in a folder of its own, removed
     // after they are read; never beside the exports.
     std::optional<QTemporaryDir> scratch;
-    if (cacheDir.isEmpty())
-        scratch.emplace();
+    if (cacheDir.isEmpty() && !scratch.emplace().isValid()) {
+        out.error = tr("Cannot create a temporary folder for the digests: %1").arg(scratch->errorString());
+        promise.addResult(std::move(out));
+        return;
+    }
     const ClusterInputs::Target target { scratch ? scratch->path() : QString(), cacheDir,
-        std::max(1, QThread::idealThreadCount()) };
+        std::max(1, QThread::idealThreadCount()), cacheCapBytes };
     const bool ok = ClusterInputs::collect(
         inputs, target, &digests, &sources, &errors,
         [&promise](int done, int total) {
@@ -72,18 +88,20 @@ void ClusterWindow::load(QPromise<ClusterLoad>& promise, const QStringList& inpu
         cancelled);
     if (cancelled())
         return;
-    std::vector<RankDigest> loaded(size_t(digests.size()));
-    QHash<QString, ClusterHeatmap::Row> heat; // by file name
-    for (qsizetype i = 0; ok && i < digests.size() && errors.isEmpty(); ++i) {
-        QString error;
-        if (DigestStore::read(digests[i], &loaded[size_t(i)], &error))
-            heat.insert(loaded[size_t(i)].file, heatRow(loaded[size_t(i)]));
-        else
-            errors << error;
-    }
-    if (!ok || !errors.isEmpty()) {
+    std::vector<RankDigest> loaded;
+    if (!ok || !readDigests(digests, &loaded, &errors)) {
         out.error = errors.join(QLatin1Char('\n'));
-    } else if (ClusterAnalyzer::analyze(std::move(loaded), &out.result, &out.error)) {
+        promise.addResult(std::move(out));
+        return;
+    }
+    ClusterInputs::labelRanks(loaded); // a folder of digests from node folders: names repeat
+    QHash<QString, ClusterHeatmap::Row> heat; // by label
+    for (size_t i = 0; i < loaded.size(); ++i) {
+        heat.insert(loaded[i].file, heatRow(loaded[i]));
+        if (sources[qsizetype(i)] != digests[qsizetype(i)]) // digested from this export
+            out.exports.insert(loaded[i].file, sources[qsizetype(i)]);
+    }
+    if (ClusterAnalyzer::analyze(std::move(loaded), &out.result, &out.error)) {
         out.ok = true;
         for (const ClusterRank& r : out.result.ranks) {
             ClusterHeatmap::Row row = heat.value(r.file);
@@ -95,7 +113,7 @@ void ClusterWindow::load(QPromise<ClusterLoad>& promise, const QStringList& inpu
     promise.addResult(std::move(out));
 }
 
-ClusterWindow::ClusterWindow(const QString& folder, const QString& cacheDir, QWidget* parent)
+ClusterWindow::ClusterWindow(const QString& folder, const QString& cacheDir, qint64 cacheCapBytes, QWidget* parent)
     : QWidget(parent, Qt::Window)
     , m_folder(folder)
 {
@@ -166,7 +184,8 @@ ClusterWindow::ClusterWindow(const QString& folder, const QString& cacheDir, QWi
         if (!path.isEmpty())
             emit evidenceRequested(path, at[2].toLongLong(), at[3].toLongLong());
     });
-    m_watcher.setFuture(QtConcurrent::run(workerPool(), &ClusterWindow::load, QStringList { folder }, cacheDir));
+    m_watcher.setFuture(
+        QtConcurrent::run(workerPool(), &ClusterWindow::load, QStringList { folder }, cacheDir, cacheCapBytes));
 }
 
 ClusterWindow::~ClusterWindow()
@@ -187,6 +206,7 @@ void ClusterWindow::present(const ClusterLoad& load)
         return;
     }
     m_result = load.result;
+    m_exports = load.exports;
     const ClusterResult& r = m_result;
     QString text = r.hasStraggler
         ? tr("Straggler: rank %1 arrives last at %2 of %3 matched collectives; a step would be %4 shorter if its "
@@ -240,7 +260,8 @@ void ClusterWindow::showFindings()
 
 QString ClusterWindow::exportOf(int rank, const QString& file)
 {
-    const QString path = QDir(m_folder).filePath(file);
+    // The export a rank was digested from, else one of its name beside its digest.
+    const QString path = m_exports.value(file, QDir(m_folder).filePath(file));
     if (QFileInfo(path).isFile())
         return path;
     m_summary->setText(tr("The export of rank %1 (%2) is not in %3: only its digest is.")

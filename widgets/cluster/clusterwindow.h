@@ -2,9 +2,11 @@
 #pragma once
 
 #include "core/cluster/clusterresult.h"
+#include "core/io/tracecache.h"
 #include "widgets/cluster/clusterheatmap.h"
 
 #include <QFutureWatcher>
+#include <QHash>
 #include <QWidget>
 
 class QLabel;
@@ -22,6 +24,8 @@ struct ClusterLoad
     QString error; ///< translated
     ClusterResult result;
     std::vector<ClusterHeatmap::Row> heat; ///< by rank
+    /// The export each rank's label (ClusterRank::file) stands for, where an export was digested.
+    QHash<QString, QString> exports;
 };
 
 /// The Cluster view: a folder of one run's rank exports or digests, digested in the background
@@ -33,14 +37,17 @@ class ClusterWindow : public QWidget
 {
     Q_OBJECT
 public:
-    /// `cacheDir`: the trace cache folder its digests are kept in (TraceSession::cacheDir());
-    /// empty: the cache is off, and they are made for this window only.
-    ClusterWindow(const QString& folder, const QString& cacheDir, QWidget* parent = nullptr);
+    /// `cacheDir`: the trace cache folder its digests are kept in (TraceSession::cacheDir()) and
+    /// `cacheCapBytes` its size limit; an empty folder: the cache is off, and they are made for
+    /// this window only.
+    ClusterWindow(const QString& folder, const QString& cacheDir, qint64 cacheCapBytes = TraceCache::kDefaultCapBytes,
+        QWidget* parent = nullptr);
     ~ClusterWindow() override;
 
     /// The background job (any thread): collect, digest, analyse. `promise` carries progress
     /// (digests done) and cancel.
-    static void load(QPromise<ClusterLoad>& promise, const QStringList& inputs, const QString& cacheDir);
+    static void load(
+        QPromise<ClusterLoad>& promise, const QStringList& inputs, const QString& cacheDir, qint64 cacheCapBytes);
 
     /// The summary line: the straggler and skews once presented, else the progress or the error.
     QString summaryText() const;
@@ -70,6 +77,7 @@ private:
     QTreeWidget* m_findings = nullptr;
     SkewHistogram* m_skews = nullptr;
     ClusterResult m_result;
+    QHash<QString, QString> m_exports; ///< ClusterLoad::exports
 };
 
 } // namespace sl
