@@ -9,6 +9,7 @@
 #include "core/io/tracecachekey.h"
 #include "core/synth/synthcluster.h"
 #include "core/util/filehash.h"
+#include "tests/common/realtraces.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -59,6 +60,7 @@ private slots:
     void cacheServesOnlyAnUnchangedExport();
     void damagedCacheEntryIsDigestedAgain();
     void linksToOneExportKeepTheirNames();
+    void realExportsFromTheCacheAsDigested();
 };
 
 void TestClusterInputs::initTestCase()
@@ -215,6 +217,36 @@ void TestClusterInputs::linksToOneExportKeepTheirNames()
         QCOMPARE(d.file, QFileInfo(link).fileName());
     }
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+}
+
+void TestClusterInputs::realExportsFromTheCacheAsDigested()
+{
+    const QStringList exports = test::realTraces();
+    if (exports.isEmpty())
+        QSKIP(qPrintable(test::realTracesSkipReason()));
+    // Every real export: digested with no cache, then into the cache and once more from it. The
+    // three hold the same rows; the second run reads the cache entry (its mtime is refreshed).
+    QTemporaryDir dir;
+    const ClusterInputs::Target fresh { dir.filePath(QStringLiteral("fresh")), QString(), 2 };
+    const ClusterInputs::Target cached { dir.filePath(QStringLiteral("cached")), dir.filePath(QStringLiteral("c")), 2 };
+    QVERIFY(QDir().mkpath(fresh.outDir) && QDir().mkpath(cached.outDir) && QDir().mkpath(cached.cacheDir));
+    QStringList errors;
+    const QStringList a = ClusterInputs::digestAll(exports, fresh, &errors);
+    const QStringList b = ClusterInputs::digestAll(exports, cached, &errors);
+    QCOMPARE(QDir(cached.cacheDir).entryList({ QStringLiteral("*.sldigest") }).size(), exports.size());
+    const QDateTime before = QDateTime::currentDateTimeUtc().addMSecs(-1);
+    QTest::qSleep(20);
+    const QStringList c = ClusterInputs::digestAll(exports, cached, &errors);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    for (const QFileInfo& entry : QDir(cached.cacheDir).entryInfoList({ QStringLiteral("*.sldigest") }))
+        QVERIFY2(entry.lastModified() > before, qPrintable(entry.fileName())); // served, so touched
+    for (qsizetype i = 0; i < exports.size(); ++i) {
+        QString error;
+        const QString dump = DigestStore::contentDump(a[i], &error);
+        QVERIFY2(!dump.isEmpty(), qPrintable(error));
+        QCOMPARE(DigestStore::contentDump(b[i], &error), dump);
+        QCOMPARE(DigestStore::contentDump(c[i], &error), dump);
+    }
 }
 
 QTEST_MAIN(TestClusterInputs)
