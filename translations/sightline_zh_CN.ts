@@ -341,6 +341,14 @@
         <source>| trace | kernels | API rows | NVTX ranges | floor | C-API scan | load | analyze | NVTX attribution alone | report | load+analyze+report | analyze, whole process | first open | reopen | cores: C-API scan / load / analyze |</source>
         <translation>| 跟踪 | 内核 | API 行数 | NVTX 范围 | 下限 | C-API 扫描 | 加载 | 分析 | 仅 NVTX 归属 | 报告 | 加载+分析+报告 | analyze 整个进程 | 首次打开 | 重新打开 | 核数：C-API 扫描 / 加载 / 分析 |</translation>
     </message>
+    <message>
+        <source>Cluster digest: sightline-cli digest, start to exit in a fresh process, against analyze --no-cache of the same trace (target: at most 1.2x).</source>
+        <translation>集群摘要：sightline-cli digest 在新进程中从启动到退出的时间，与同一跟踪的 analyze --no-cache 相比（目标：至多 1.2 倍）。</translation>
+    </message>
+    <message>
+        <source>| trace | analyze, whole process | digest, whole process | digest / analyze |</source>
+        <translation>| 跟踪 | analyze 整个进程 | digest 整个进程 | digest / analyze |</translation>
+    </message>
 </context>
 <context>
     <name>ChangeRanker</name>

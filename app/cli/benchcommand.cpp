@@ -48,18 +48,12 @@ bool probe(const QString& mode, const QString& file, const QStringList& extra, Q
     return true;
 }
 
-/// Wall time (ns) of `sightline-cli analyze FILE --out TMP` in a fresh process, start to exit: the
-/// figure a user waits for, fixed costs (start-up, resources, report writing) included; -1 on failure.
-/// `cacheHome` empty: `--no-cache`; else the child's trace cache lives under it (XDG_CACHE_HOME),
-/// never in the user's own cache folder.
-qint64 wholeProcessNs(const QString& file, const QString& cacheHome = QString())
+/// Wall time (ns) of `sightline-cli ARGS` in a fresh process, start to exit; -1 on failure. With a
+/// `cacheHome`, the child's trace cache lives under it (XDG_CACHE_HOME), never in the user's own.
+qint64 childNs(const QStringList& args, const QString& cacheHome = QString())
 {
-    QTemporaryDir out;
     QProcess child;
     child.setStandardOutputFile(QProcess::nullDevice());
-    QStringList args { QStringLiteral("analyze"), file, QStringLiteral("--out"), out.path() };
-    if (cacheHome.isEmpty())
-        args << QStringLiteral("--no-cache");
     if (!cacheHome.isEmpty()) {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_CACHE_HOME"), cacheHome);
@@ -71,6 +65,25 @@ qint64 wholeProcessNs(const QString& file, const QString& cacheHome = QString())
     if (!child.waitForFinished(-1) || child.exitStatus() != QProcess::NormalExit || child.exitCode() != 0)
         return -1;
     return t.nsecsElapsed();
+}
+
+/// Wall time (ns) of `sightline-cli analyze FILE --out TMP` in a fresh process: the figure a user
+/// waits for, fixed costs (start-up, resources, report writing) included. `cacheHome` empty:
+/// `--no-cache`; else the trace cache under it.
+qint64 wholeProcessNs(const QString& file, const QString& cacheHome = QString())
+{
+    QTemporaryDir out;
+    QStringList args { QStringLiteral("analyze"), file, QStringLiteral("--out"), out.path() };
+    if (cacheHome.isEmpty())
+        args << QStringLiteral("--no-cache");
+    return childNs(args, cacheHome);
+}
+
+/// Wall time (ns) of `sightline-cli digest FILE --out TMP` (issue 22: at most 1.2x the analyze).
+qint64 digestProcessNs(const QString& file)
+{
+    QTemporaryDir out;
+    return childNs({ QStringLiteral("digest"), file, QStringLiteral("--out"), out.path() });
 }
 
 /// Generates `synth-N[-ops].sqlite` in `dir` unless it exists; empty on failure.
@@ -260,6 +273,7 @@ bool measureAll(const QStringList& traces, bool noHash, int cancelAt, int cycles
         if (!probe(kOne, file, hashArgs, &row.measure))
             return false;
         row.measure.insert(QStringLiteral("process_ns"), wholeProcessNs(file));
+        row.measure.insert(QStringLiteral("digest_process_ns"), digestProcessNs(file));
         // The same with the trace cache: a first open (which writes it) and a reopen (served by it).
         const QTemporaryDir cacheHome;
         row.measure.insert(QStringLiteral("process_first_ns"), wholeProcessNs(file, cacheHome.path()));

@@ -214,11 +214,29 @@ void printCancel(QTextStream& out, const QList<BenchRow>& rows)
     }
 }
 
+/// The cluster digest of each trace against its analysis, both whole processes of the same run.
+void printDigest(QTextStream& out, const QList<BenchRow>& rows)
+{
+    out << "\n"
+        << BenchTables::tr("Cluster digest: sightline-cli digest, start to exit in a fresh process, against analyze "
+                           "--no-cache of the same trace (target: at most 1.2x).")
+        << "\n\n"
+        << BenchTables::tr("| trace | analyze, whole process | digest, whole process | digest / analyze |")
+        << "\n|---|---:|---:|---:|\n";
+    for (const BenchRow& r : rows) {
+        const qint64 analyze = value(r.measure, "process_ns"), digest = value(r.measure, "digest_process_ns");
+        out << "| " << r.name << " | " << (analyze > 0 ? formatDuration(analyze) : QStringLiteral("–")) << " | "
+            << (digest > 0 ? formatDuration(digest) : QStringLiteral("–")) << " | "
+            << (analyze > 0 && digest > 0 ? ratio(digest, analyze) : QStringLiteral("–")) << " |\n";
+    }
+}
+
 } // namespace
 
 void BenchTables::print(QTextStream& out, const QList<BenchRow>& rows)
 {
     printTimes(out, rows);
+    printDigest(out, rows);
     printMemory(out, rows);
     printCounters(out, rows);
     printCancel(out, rows);

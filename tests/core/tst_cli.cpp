@@ -436,6 +436,11 @@ void TestCli::benchSmall()
     const QString line = r.out.split(QLatin1Char('\n')).filter(QStringLiteral("| synth-3000.sqlite |")).last();
     QCOMPARE(line.split(QStringLiteral(" | ")).at(6).count(QLatin1Char(',')), 2);
     QVERIFY(QFile::exists(dir.filePath(QStringLiteral("synth-3000-ops.sqlite"))));
+    // The digest table: both child processes ran (a failed one prints "–").
+    const QString digests
+        = r.out.section(QStringLiteral("digest / analyze |"), 1).section(QStringLiteral("\n\n"), 0, 0);
+    QCOMPARE(digests.count(QStringLiteral("| synth-3000")), 2);
+    QVERIFY2(!digests.contains(QStringLiteral("–")), qPrintable(digests));
 }
 
 /// The second analyze of an unchanged export reads the trace cache (one file in the CLI's cache
