@@ -748,6 +748,14 @@
         <source>With --list: digest only the export on line N+1 (an array task&apos;s index), named as the whole list names it, and print the digest&apos;s path.</source>
         <translation>与 --list 同用：只为第 N+1 行的导出文件生成摘要（作业数组任务的索引），按整个列表的命名规则命名，并打印摘要的路径。</translation>
     </message>
+    <message>
+        <source>--index needs a line index of 0 or more.</source>
+        <translation>--index 需要 0 或更大的行索引。</translation>
+    </message>
+    <message>
+        <source>%1 is %2</source>
+        <translation>%1 即 %2</translation>
+    </message>
 </context>
 <context>
     <name>ClusterGate</name>
@@ -803,6 +811,10 @@
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a digest write that never finished: digest its export again.</source>
+        <translation>%1 是一次未完成的摘要写入：请重新为其导出文件生成摘要。</translation>
     </message>
 </context>
 <context>

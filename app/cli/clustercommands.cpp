@@ -134,12 +134,15 @@ int digestListed(const QCommandLineParser& p, const QString& dir, int jobs)
         err() << ClusterCommands::tr("--index needs --list, and --list takes no EXPORT arguments.") << "\n";
         return Usage;
     }
-    if (!readExportList(p.value(QStringLiteral("list")), &list))
-        return BadInput;
     bool ok = true;
     const int index = p.isSet(QStringLiteral("index")) ? p.value(QStringLiteral("index")).toInt(&ok) : -1;
-    if (!ok || (p.isSet(QStringLiteral("index")) && index < 0) || index >= list.size()
-        || (index >= 0 && list[index].trimmed().isEmpty())) {
+    if (!ok || (p.isSet(QStringLiteral("index")) && index < 0)) {
+        err() << ClusterCommands::tr("--index needs a line index of 0 or more.") << "\n";
+        return Usage;
+    }
+    if (!readExportList(p.value(QStringLiteral("list")), &list))
+        return BadInput;
+    if (index >= list.size() || (index >= 0 && list[index].trimmed().isEmpty())) {
         err() << ClusterCommands::tr("--index %1: %2 has no export on line %3.")
                      .arg(p.value(QStringLiteral("index")), p.value(QStringLiteral("list")))
                      .arg(index + 1)
@@ -150,10 +153,16 @@ int digestListed(const QCommandLineParser& p, const QString& dir, int jobs)
         err() << ClusterCommands::tr("Cannot create the folder %1.").arg(dir) << "\n";
         return WriteError;
     }
+    // Names from the whole list, blank lines included, so that every task names alike.
     const QStringList names = ClusterInputs::digestNames(list);
-    const QStringList exports = index < 0 ? list : QStringList { list[index] };
-    const QStringList written = digestAll(exports,
-        { dir, QString(), jobs, TraceCache::kDefaultCapBytes, index < 0 ? names : QStringList { names[index] } }, &ok);
+    QStringList exports, exportNames;
+    for (qsizetype i = 0; i < list.size(); ++i)
+        if ((index < 0 || i == index) && !list[i].trimmed().isEmpty()) {
+            exports << list[i];
+            exportNames << names[i];
+        }
+    const QStringList written
+        = digestAll(exports, { dir, QString(), jobs, TraceCache::kDefaultCapBytes, exportNames }, &ok);
     if (!ok)
         return BadInput;
     if (index >= 0)
@@ -162,6 +171,28 @@ int digestListed(const QCommandLineParser& p, const QString& dir, int jobs)
         out() << ClusterCommands::tr("%1 digests written to %2").arg(written.size()).arg(QDir::toNativeSeparators(dir))
               << "\n";
     return Ok;
+}
+
+/// ClusterInputs::labelRanks, then ClusterAnalyzer::analyze; on failure the message, and which
+/// file each renamed label stands for (stderr only: a report names no folder).
+bool analyzeLabelled(std::vector<RankDigest> loaded, const QStringList& sources, ClusterResult* result)
+{
+    std::vector<QString> names;
+    for (const RankDigest& d : loaded)
+        names.push_back(d.file);
+    ClusterInputs::labelRanks(loaded);
+    QStringList labelled;
+    for (size_t i = 0; i < loaded.size(); ++i)
+        if (loaded[i].file != names[i])
+            labelled
+                << ClusterCommands::tr("%1 is %2").arg(loaded[i].file, QDir::toNativeSeparators(sources[qsizetype(i)]));
+    QString error;
+    if (ClusterAnalyzer::analyze(std::move(loaded), result, &error))
+        return true;
+    err() << error << "\n";
+    for (const QString& l : labelled)
+        err() << "  " << l << "\n";
+    return false;
 }
 
 } // namespace
@@ -312,12 +343,9 @@ int ClusterCommands::cluster(const QStringList& args)
             err() << error << "\n";
             return BadInput;
         }
-    ClusterInputs::labelRanks(loaded);
     ClusterResult result;
-    if (!ClusterAnalyzer::analyze(std::move(loaded), &result, &error)) {
-        err() << error << "\n";
+    if (!analyzeLabelled(std::move(loaded), sources, &result))
         return BadInput;
-    }
     std::optional<ClusterGate> gate;
     if (p.isSet(QStringLiteral("gate")) && !gateFor(p, result, &gate, &code))
         return code;

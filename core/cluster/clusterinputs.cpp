@@ -103,8 +103,9 @@ QStringList ClusterInputs::digestNames(const QStringList& exports)
         QString name = info.completeBaseName();
         if (uses.value(name) > 1)
             name = QFileInfo(info.absolutePath()).fileName() + QLatin1Char('-') + name;
-        if (taken.contains(name))
-            name += QLatin1Char('-') + QString::number(i);
+        const QString stem = name;
+        for (qsizetype k = i; taken.contains(name); k += exports.size()) // "x-r-2" may be an input's own
+            name = stem + QLatin1Char('-') + QString::number(k);
         taken.insert(name);
         names << name + DigestStore::suffix();
     }
@@ -166,6 +167,9 @@ bool ClusterInputs::collect(const QStringList& inputs, const Target& target, QSt
         } else if (!info.isFile()) {
             errors->append(tr("Cannot read %1: it does not exist or is not a file or folder.").arg(input));
             return false;
+        } else if (info.fileName().contains(DigestStore::suffix() + QStringLiteral(".part-"))) {
+            errors->append(tr("%1 is a digest write that never finished: digest its export again.").arg(input));
+            return false;
         } else if (DigestStore::isDigest(input)) {
             addDigest(input);
         } else {
@@ -192,11 +196,16 @@ void ClusterInputs::labelRanks(std::vector<RankDigest>& digests)
     for (std::vector<size_t>& same : byName) {
         if (same.size() < 2)
             continue;
-        // Numbered by rank (ranks the export does not give last), then input order.
+        // By rank where each export gives a rank of its own; else numbered by rank (ranks the
+        // export does not give last), then input order.
         const auto key = [&](size_t i) { return digests[i].rank < 0 ? INT_MAX : digests[i].rank; };
         std::stable_sort(same.begin(), same.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
+        bool byRank = true;
         for (size_t n = 0; n < same.size(); ++n)
-            digests[same[n]].file += QStringLiteral(" (%1)").arg(n + 1);
+            byRank = byRank && digests[same[n]].rank >= 0 && (n == 0 || key(same[n]) != key(same[n - 1]));
+        for (size_t n = 0; n < same.size(); ++n)
+            digests[same[n]].file += byRank ? QStringLiteral(" (rank %1)").arg(digests[same[n]].rank)
+                                            : QStringLiteral(" (%1)").arg(n + 1);
     }
 }
 

@@ -58,7 +58,8 @@ public:
         QStringList* errors, const Progress& progress = {}, const std::function<bool()>& cancelled = {});
 
     /// Makes the digests' export names unique for the report: a name several ranks share
-    /// ("report.sqlite" from one folder per node) is numbered by rank, "report.sqlite (2)".
+    /// ("report.sqlite" from one folder per node) gets its rank, "report.sqlite (rank 2)", or, where
+    /// two of them give the same rank or none, a number in rank order, "report.sqlite (2)".
     /// Not after its folder: folders are often named after their host, and reports name no host.
     static void labelRanks(std::vector<RankDigest>& digests);
 };

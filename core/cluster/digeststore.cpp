@@ -6,9 +6,12 @@
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QRandomGenerator>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -57,15 +60,34 @@ private:
     bool m_open = false;
 };
 
+/// Removes `path.part-*` files over an hour old: writes that never finished (a job killed at its
+/// time limit) in an output folder, which no cache eviction walks.
+void removeStaleParts(const QString& path)
+{
+    const QFileInfo target(path);
+    const QDateTime hourAgo = QDateTime::currentDateTimeUtc().addSecs(-3600);
+    for (const QFileInfo& f : target.dir().entryInfoList(
+             { target.fileName() + QStringLiteral(".part-*") }, QDir::Files | QDir::Hidden | QDir::CaseSensitive))
+        if (f.lastModified().toUTC() < hourAgo)
+            QFile::remove(f.filePath());
+}
+
 } // namespace
 
 bool DigestStore::write(const RankDigest& d, const QString& path, QString* error)
 {
     // A name of this write's own: two writers of one digest (two Cluster views of one folder, a
-    // CLI run beside them) never share the half-written file, and the rename publishes a whole one.
+    // CLI run beside them, hosts sharing a cache on NFS) never share the half-written file, and
+    // the rename publishes a whole one. A file of this name can only be a dead process's (process
+    // ids repeat in containers and requeued jobs): removed first.
     static std::atomic<quint64> s_writes { 0 };
-    const QString part
-        = QStringLiteral("%1.part-%2-%3").arg(path).arg(QCoreApplication::applicationPid()).arg(++s_writes);
+    removeStaleParts(path);
+    const QString part = QStringLiteral("%1.part-%2-%3-%4")
+                             .arg(path)
+                             .arg(QCoreApplication::applicationPid())
+                             .arg(++s_writes)
+                             .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
+    QFile::remove(part);
     QString sqlError;
     bool ok = false;
     {

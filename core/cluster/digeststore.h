@@ -10,8 +10,9 @@ namespace sl {
 
 /// The digest file: a small SQLite database (format "sightline.digest", documented in
 /// docs/digest-format.md) written and read through QtSql. Writes version 3 (DigestFormat3), reads
-/// versions 2 (DigestFormat2) and 3. Writes go to `path.part-PID-N`, renamed over `path` when complete. The content is
-/// a pure function of the export: no times of writing, no folders, so two runs on one export give equal content.
+/// versions 2 (DigestFormat2) and 3. Writes go to `path.part-PID-N-RANDOM`, renamed over `path` when complete (parts
+/// over an hour old are removed). The content is a pure function of the export: no times of writing, no folders, so two
+/// runs on one export give equal content.
 class DigestStore
 {
     Q_DECLARE_TR_FUNCTIONS(DigestStore)

@@ -158,12 +158,19 @@ void TestClusterCli::digestsAreDeterministic()
         QVERIFY(QDir().mkpath(node));
         const QString target = rank < 3 ? node + QStringLiteral("/report.sqlite") : r.files[3];
         QVERIFY(rank == 3 || QFile::copy(r.files[rank], target));
-        list.write(target.toUtf8() + '\n');
+        list.write(target.toUtf8() + (rank == 1 ? "\n\n" : "\n")); // a blank line is skipped, not an export
     }
     list.close();
     const QString three = dir.filePath(QStringLiteral("three"));
     Run task = runCli({ QStringLiteral("digest"), QStringLiteral("--list"), list.fileName(), QStringLiteral("--index"),
         QStringLiteral("1"), QStringLiteral("--out"), three });
+    Run blank = runCli({ QStringLiteral("digest"), QStringLiteral("--list"), list.fileName(), QStringLiteral("--index"),
+        QStringLiteral("2"), QStringLiteral("--out"), three });
+    QCOMPARE(blank.exitCode, 3);
+    QVERIFY2(blank.err.contains(QLatin1String("line 3")), qPrintable(blank.err));
+    Run notIndex = runCli({ QStringLiteral("digest"), QStringLiteral("--list"), list.fileName(),
+        QStringLiteral("--index"), QStringLiteral("-1"), QStringLiteral("--out"), three });
+    QCOMPARE(notIndex.exitCode, 2);
     QVERIFY2(task.exitCode == 0, qPrintable(task.err));
     QCOMPARE(task.out.trimmed(), QDir(three).filePath(QStringLiteral("node1-report.sldigest")));
     QCOMPARE(QDir(three).entryList(QDir::Files), QStringList { QStringLiteral("node1-report.sldigest") });
@@ -177,9 +184,9 @@ void TestClusterCli::digestsAreDeterministic()
     QVERIFY(DigestStore::contentDump(QDir(three).filePath(QStringLiteral("node2-report.sldigest")), &error)
                 .contains(QStringLiteral("rank|2\n")));
     Run past = runCli({ QStringLiteral("digest"), QStringLiteral("--list"), list.fileName(), QStringLiteral("--index"),
-        QStringLiteral("4"), QStringLiteral("--out"), three });
+        QStringLiteral("5"), QStringLiteral("--out"), three });
     QCOMPARE(past.exitCode, 3);
-    QVERIFY2(past.err.contains(QLatin1String("line 5")), qPrintable(past.err));
+    QVERIFY2(past.err.contains(QLatin1String("line 6")), qPrintable(past.err));
 }
 
 void TestClusterCli::gateComparesTwoRuns()

@@ -93,6 +93,11 @@ void TestClusterInputs::namesAreUniquePerExport()
         QStringList({ QStringLiteral("node0-report.sldigest"), QStringLiteral("node1-report.sldigest"),
             QStringLiteral("report.1.sldigest"), QStringLiteral("node0-report-3.sldigest"),
             QStringLiteral("node1-report-4.sldigest") }));
+    // A numbered name that is another input's own name is numbered on (position + inputs).
+    QCOMPARE(ClusterInputs::digestNames({ QStringLiteral("/a/x-r-2.sqlite"), QStringLiteral("/b/x/r.sqlite"),
+                 QStringLiteral("/c/x/r.sqlite") }),
+        QStringList(
+            { QStringLiteral("x-r-2.sldigest"), QStringLiteral("x-r.sldigest"), QStringLiteral("x-r-5.sldigest") }));
 }
 
 void TestClusterInputs::labelsTellSameNamesApart()
@@ -105,15 +110,23 @@ void TestClusterInputs::labelsTellSameNamesApart()
         d[i].file = QString::fromLatin1(files[i]);
         d[i].rank = ranks[i];
     }
+    std::vector<RankDigest> byRank = d;
     ClusterInputs::labelRanks(d);
-    // Numbered by rank, a rank the export does not give last; no folder name (folders are often
-    // named after their host).
+    // One of them gives no rank: numbered by rank, that one last; no folder name (folders are
+    // often named after their host).
     QCOMPARE(d[1].file, QStringLiteral("report.sqlite (1)"));
     QCOMPARE(d[5].file, QStringLiteral("report.sqlite (2)"));
     QCOMPARE(d[0].file, QStringLiteral("report.sqlite (3)"));
     QCOMPARE(d[4].file, QStringLiteral("report.sqlite (4)"));
     QCOMPARE(d[2].file, QStringLiteral("other.sqlite"));
     QCOMPARE(d[3].file, QStringLiteral("a.sqlite"));
+    // Each gives a rank of its own: named by it.
+    byRank[4].rank = 4;
+    ClusterInputs::labelRanks(byRank);
+    QCOMPARE(byRank[1].file, QStringLiteral("report.sqlite (rank 2)"));
+    QCOMPARE(byRank[4].file, QStringLiteral("report.sqlite (rank 4)"));
+    QCOMPARE(byRank[0].file, QStringLiteral("report.sqlite (rank 7)"));
+    QCOMPARE(byRank[2].file, QStringLiteral("other.sqlite"));
 }
 
 void TestClusterInputs::nodeFoldersOfOneName()
@@ -129,12 +142,19 @@ void TestClusterInputs::nodeFoldersOfOneName()
         QCOMPARE(QFileInfo(digests[k]).fileName(), QStringLiteral("node%1-report.sldigest").arg(k));
         QVERIFY(DigestStore::read(digests[k], &loaded[size_t(k)], &error));
     }
+    // A digest write that never finished, named explicitly, is refused, not read as a rank.
+    const QString part = digests[0] + QStringLiteral(".part-1-1-0");
+    QVERIFY(QFile::copy(digests[0], part));
+    QStringList partDigests, partSources, partErrors;
+    QVERIFY(!ClusterInputs::collect({ part }, target(), &partDigests, &partSources, &partErrors));
+    QVERIFY2(partErrors.size() == 1 && partErrors.front().contains(QLatin1String("never finished")),
+        qPrintable(partErrors.join(QLatin1Char('\n'))));
     ClusterInputs::labelRanks(loaded);
     ClusterResult r;
     QVERIFY2(ClusterAnalyzer::analyze(std::move(loaded), &r, &error), qPrintable(error));
     QCOMPARE(r.ranks.size(), size_t(4));
     for (int k = 0; k < 4; ++k)
-        QCOMPARE(r.ranks[size_t(k)].file, QStringLiteral("report.sqlite (%1)").arg(k + 1));
+        QCOMPARE(r.ranks[size_t(k)].file, QStringLiteral("report.sqlite (rank %1)").arg(k));
     QVERIFY(r.hasStraggler);
     QCOMPARE(r.stragglerRank, 2);
 }
