@@ -7,7 +7,6 @@
 #include "core/util/filehash.h"
 #include "core/util/logging.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
@@ -31,9 +30,7 @@ bool readCached(const QString& path, qint64 size, RankDigest* d)
         return false;
     QString why;
     if (DigestStore::read(path, d, &why) && d->fileSize == size) {
-        QFile touch(path); // least recently used = oldest modification time (TraceCache::evict)
-        if (touch.open(QIODevice::ReadOnly))
-            touch.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime);
+        TraceCache::markUsed(path);
         return true;
     }
     qCWarning(lcIo) << "digest cache: removing" << QFileInfo(path).fileName() << "-" << why;

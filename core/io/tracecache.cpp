@@ -144,10 +144,15 @@ std::shared_ptr<Trace> TraceCache::read(const TraceCacheKey& key, QString* why) 
     });
     if (!TraceCacheLayout::read(map.data + kHeaderBytes, payload, *trace, &reason))
         return miss(reason, true);
-    QFile touch(path); // least recently used = oldest modification time
+    markUsed(path);
+    return trace;
+}
+
+void TraceCache::markUsed(const QString& path)
+{
+    QFile touch(path);
     if (touch.open(QIODevice::ReadOnly))
         touch.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime);
-    return trace;
 }
 
 bool TraceCache::write(const Trace& trace, const TraceCacheKey& key, QString* error) const

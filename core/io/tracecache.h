@@ -46,6 +46,9 @@ public:
     /// Writes `trace` for `key` atomically, then evicts down to the cap. False (with `error`)
     /// when it cannot, e.g. the folder is not writable or the trace alone exceeds the cap.
     bool write(const Trace& trace, const TraceCacheKey& key, QString* error = nullptr) const;
+    /// Marks a file of the cache folder as just used (a hit): evict() removes the least recently
+    /// used first, by modification time.
+    static void markUsed(const QString& path);
     /// Removes the least recently used files until the folder holds at most the cap, and
     /// temporary files of writes that never finished.
     void evict() const;

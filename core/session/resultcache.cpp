@@ -11,7 +11,6 @@
 
 #include <QCryptographicHash>
 #include <QDataStream>
-#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -170,7 +169,7 @@ AnalysisPtr ResultCache::read(const TraceCacheKey& key, const QByteArray& finger
         return miss(lanesWhy, true);
     if (!result)
         return miss(reason, true);
-    f.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime); // least recently used
+    TraceCache::markUsed(path);
     return result;
 }
 
