@@ -17,6 +17,17 @@ SynthClusterOptions issueRun()
     return o;
 }
 
+SynthClusterOptions smallRun(int ranks, int straggler, int steps)
+{
+    SynthClusterOptions o;
+    o.ranks = ranks;
+    o.ranksPerHost = 2;
+    o.straggler = straggler;
+    o.steps = steps;
+    o.computeKernels = 2;
+    return o;
+}
+
 qint64 sqlScalar(const QString& path, const QString& sql)
 {
     qint64 value = -1;

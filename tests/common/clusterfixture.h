@@ -11,6 +11,9 @@ namespace sl::test {
 /// The cluster suites' fixtures (tst_clusterdigest, tst_clusteranalyzer, tst_clustercli, tst_clusterhostcomms).
 /// The 8-rank, 2-host run of the issue: rank 5 is slow, host 1's UTC clock is 2.8 ms ahead.
 SynthClusterOptions issueRun();
+/// A short run for tests that need a few real rank exports, not the issue's figures: `ranks`
+/// ranks, two per host, `straggler` slow, `steps` steps of compute split into two kernels.
+SynthClusterOptions smallRun(int ranks, int straggler, int steps);
 /// One SQL value over a file, through a QtSql connection of its own (-1 when the file or the SQL
 /// fails).
 qint64 sqlScalar(const QString& path, const QString& sql);

@@ -9,6 +9,7 @@
 #include "core/io/tracecachekey.h"
 #include "core/synth/synthcluster.h"
 #include "core/util/filehash.h"
+#include "tests/common/clusterfixture.h"
 #include "tests/common/realtraces.h"
 
 #include <QDateTime>
@@ -65,13 +66,7 @@ private slots:
 
 void TestClusterInputs::initTestCase()
 {
-    SynthClusterOptions o;
-    o.ranks = 4;
-    o.ranksPerHost = 2;
-    o.straggler = 2;
-    o.steps = 3;
-    o.computeKernels = 2;
-    const auto written = writeSynthCluster(path(QStringLiteral("run")), o);
+    const auto written = writeSynthCluster(path(QStringLiteral("run")), test::smallRun(4, 2, 3));
     QVERIFY2(written.ok, qPrintable(written.error));
     QCOMPARE(written.files.size(), 4);
     for (int k = 0; k < 4; ++k) {

@@ -4,6 +4,7 @@
 #include "core/io/tracecache.h"
 #include "core/synth/synthcluster.h"
 #include "core/util/format.h"
+#include "tests/common/clusterfixture.h"
 #include "widgets/cluster/clusterwindow.h"
 
 #include <QDir>
@@ -131,12 +132,7 @@ void TestClusterWindow::emptyFolderIsNotARun()
 void TestClusterWindow::withTheCacheOffNothingIsKept()
 {
     QTemporaryDir dir;
-    SynthClusterOptions o;
-    o.ranks = 2;
-    o.ranksPerHost = 2;
-    o.straggler = 1;
-    o.steps = 2;
-    o.computeKernels = 2;
+    const SynthClusterOptions o = test::smallRun(2, 1, 2);
     QVERIFY(writeSynthCluster(dir.path(), o).ok);
     const QStringList before = QDir(dir.path()).entryList(QDir::Files);
     ClusterWindow window(dir.path(), QString());

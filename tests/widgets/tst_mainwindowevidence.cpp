@@ -7,6 +7,7 @@
 #include "core/models/kernelinstancemodel.h"
 #include "core/session/tracesession.h"
 #include "core/synth/synthcluster.h"
+#include "tests/common/clusterfixture.h"
 #include "tests/common/mainwindowfixture.h"
 #include "tests/common/settingsisolation.h"
 #include "tests/common/tracefixture.h"
@@ -199,12 +200,7 @@ void TestMainWindowEvidence::findingZoomsTimeline()
 void TestMainWindowEvidence::clusterEvidenceOpensTheRankAtIt()
 {
     QTemporaryDir dir;
-    SynthClusterOptions o;
-    o.ranks = 2;
-    o.ranksPerHost = 2;
-    o.straggler = 1;
-    o.steps = 2;
-    o.computeKernels = 2;
+    const SynthClusterOptions o = test::smallRun(2, 1, 2);
     const auto written = writeSynthCluster(dir.path(), o);
     QVERIFY2(written.ok, qPrintable(written.error));
     MainWindow w;
