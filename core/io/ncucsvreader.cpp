@@ -35,9 +35,8 @@ bool isIdentity(const QString& column)
 
 void addTo(std::optional<double>& field, double v) { field = field.value_or(0) + v; }
 
-/// Files one metric (raw name or details-page name) into the launch's canonical fields.
-/// Returns false when Sightline does not use the metric.
-bool assign(NcuLaunch& l, const QString& name, double v)
+/// Files a FLOP counter (CUDA cores or tensor path) into the launch; false for any other metric.
+bool assignFlops(NcuLaunch& l, const QString& name, double v)
 {
     // FLOP counters: sm__sass_thread_inst_executed_op_{h,f,d}{add,mul,fma}_pred_on.sum; an FMA is two.
     static const QRegularExpression flopRe(
@@ -59,14 +58,27 @@ bool assign(NcuLaunch& l, const QString& name, double v)
         addTo(l.flops, v);
         return true;
     }
-    // Tensor-path operations, e.g. sm__ops_path_tensor_src_bf16_dst_fp32.sum (ncu's tensor
-    // roofline counts these as the kernel's tensor FLOPs).
-    static const QRegularExpression tensorOpsRe(QStringLiteral("^sm__ops_path_tensor_src_\\w+_dst_\\w+\\.sum$"));
+    // Tensor-path operations (ncu's tensor roofline counts these as the kernel's tensor FLOPs). They
+    // are named by source type, with the accumulator only where it varies: on an H200 (ncu 2025.3,
+    // tests/data/counters/sightline-h200) src_bf16_dst_fp32, src_tf32_dst_fp32, src_fp16, src_fp8,
+    // src_int8, src_fp64. The _sparsity_on/_off and per-instruction (op_hgmma_…) variants split the
+    // same count: adding them would count it twice.
+    static const QRegularExpression tensorOpsRe(
+        QStringLiteral("^sm__ops_path_tensor_src_[a-z0-9]+(?:_dst_[a-z0-9]+)?\\.sum$"));
     if (tensorOpsRe.match(name).hasMatch()) {
         addTo(l.flopsTensor, v);
         addTo(l.flops, v);
         return true;
     }
+    return false;
+}
+
+/// Files one metric (raw name or details-page name) into the launch's canonical fields.
+/// Returns false when Sightline does not use the metric.
+bool assign(NcuLaunch& l, const QString& name, double v)
+{
+    if (assignFlops(l, name, v))
+        return true;
     if (const auto stall = NcuStallReasons::parse(name)) {
         // One source per launch: the preferred one replaces what a less preferred one gave.
         if (stall->source < l.stallSource)

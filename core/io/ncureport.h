@@ -45,8 +45,9 @@ struct NcuLaunch
     std::optional<double>
         flops; ///< Σ add + mul + 2·fma over fp16, fp32, fp64 (sm__sass_thread_inst_executed_op_*_pred_on.sum)
     std::optional<double> flops16, flops32, flops64; ///< the same per precision
-    /// Operations on the tensor path (sm__ops_path_tensor_src_*_dst_*.sum: one multiply-add
-    /// counts two, as for the CUDA cores), included in `flops`.
+    /// Operations on the tensor path (sm__ops_path_tensor_src_<type>[_dst_<type>].sum: one
+    /// multiply-add counts two, as for the CUDA cores; the work of whole tiles, padding included),
+    /// included in `flops`.
     std::optional<double> flopsTensor;
     std::optional<double> dramBytes; ///< dram__bytes.sum, or read + write
     std::optional<double> l2PeakBytesPerSecond; ///< lts__t_bytes peak × L2 clock, when both were collected

@@ -47,6 +47,8 @@ private slots:
     void folderSkipsWhatIsNotNcu();
     void oldLayoutWithTotalsOnly();
     void rawPageLikeB200DecodeBench();
+    void realH200TensorPathOps();
+    void realH200NvtxFilteredLayout();
     void errorStub();
     void realNvmlSamplerCsv();
     void functionNames();
@@ -313,6 +315,59 @@ void TestCounterFiles::rawPageLikeB200DecodeBench()
     QCOMPARE(*d.tensorActivePct, 0.0);
     QCOMPARE(*r.launches[1].durationNs, 14'976.0);
     QCOMPARE(*r.launches[1].theoreticalOccupancyPct, 75.0);
+}
+
+void TestCounterFiles::realH200TensorPathOps()
+{
+    // ncu 2025.3.1 --csv --page raw on an H200 (tests/data/counters/sightline-h200, made for these
+    // tests): six GEMMs of known shape (gemm.py) between PyTorch's random-fill kernels. The tensor
+    // path counts 2·M·N·K per GEMM, under a name per source type: src_bf16_dst_fp32, src_fp16,
+    // src_tf32_dst_fp32 and src_fp8 (whose src_fp8_sparsity_off.sum repeats the same count).
+    const NcuReport r = NcuCsvReader::read(data(QStringLiteral("sightline-h200/ncu-raw-gemm.csv")));
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.page, NcuReport::Page::Raw);
+    QCOMPARE(r.launches.size(), 21);
+    const double n4096 = 2.0 * 4096 * 4096 * 4096; // 137,438,953,472
+    const auto tensor = [&](int i) { return r.launches[i].flopsTensor.value_or(-1); };
+    QCOMPARE(r.launches[2].kernelName, QStringLiteral("nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT"));
+    QCOMPARE(tensor(2), n4096); // bf16, "137,438,953,472"
+    // bf16 2048 x 11008 x 4096 on 192 x 192 tiles: the hardware computes whole tiles, so the count is
+    // 2 · (58 · 192) · (11 · 192) · 4096 = 192,669,548,544 — 4.3 % more than 2·M·N·K = 184,683,593,728.
+    QCOMPARE(r.launches[5].kernelName, QStringLiteral("nvjet_sm90_tst_192x192_64x3_2x1_v_bz_coopB_NNN"));
+    QCOMPARE(tensor(5), 2.0 * (58 * 192) * (11 * 192) * 4096);
+    QCOMPARE(tensor(8), 2.0 * 8 * 4096 * 4096); // bf16 8 x 4096 x 4096, split-K: "268,435,456"
+    QCOMPARE(r.launches[9].flopsTensor.value_or(-1), 0.0); // its split-K reduction: "0" on every path
+    QCOMPARE(r.launches[12].kernelName, QStringLiteral("nvjet_sm90_hsh_256x128_64x4_1x2_h_bz_coopA_NNT"));
+    QCOMPARE(tensor(12), n4096); // fp16: sm__ops_path_tensor_src_fp16.sum, no _dst_ in its name
+    QCOMPARE(tensor(15), n4096); // tf32
+    // The tf32 kernel's epilogue: "16,777,216" FFMA = 33,554,432 FLOPs on the CUDA cores, beside.
+    QCOMPARE(r.launches[15].flops32.value_or(-1), 33'554'432.0);
+    QCOMPARE(r.launches[15].flops.value_or(-1), n4096 + 33'554'432.0);
+    QCOMPARE(r.launches[20].kernelName, QStringLiteral("nvjet_sm90_qqtst_128x128_128x6_2x1_v_bz_coopA_algo2_TNT"));
+    QCOMPARE(tensor(20), n4096); // fp8 e4m3, counted once
+    QCOMPARE(r.launches[20].durationNs.value_or(-1), 125'088.0); // "125,088" ns
+    QCOMPARE(r.launches[20].dramBytes.value_or(-1), 75'078'656.0);
+    QCOMPARE(r.launches[20].computeCapability, QStringLiteral("9.0"));
+    for (int i : { 0, 1, 3, 4, 17 }) // random fills and an fp8 cast: "0"
+        QCOMPARE(r.launches[i].flopsTensor.value_or(-1), 0.0);
+}
+
+void TestCounterFiles::realH200NvtxFilteredLayout()
+{
+    // The same GEMMs profiled with --nvtx --nvtx-include 'regex:gemm .*/': two NVTX columns
+    // ("thread Domain:Push/Pop_Range:…", "Id:Domain:Start/Stop_Range:…") before "Kernel Name",
+    // holding text such as ` "<default domain>:gemm bf16 4096x4096x4096:none:…`. Seven launches.
+    const NcuReport r = NcuCsvReader::read(data(QStringLiteral("sightline-h200/ncu-raw-gemm-filtered.csv")));
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.launches.size(), 7);
+    QCOMPARE(r.launches[0].kernelName, QStringLiteral("nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT"));
+    QCOMPARE(r.launches[0].grid[1], 66u); // "(2, 66, 1)"
+    QCOMPARE(r.launches[0].blockTotal, quint64(384));
+    QCOMPARE(r.launches[0].durationNs.value_or(-1), 217'728.0);
+    QCOMPARE(r.launches[3].kernelName.left(28), QStringLiteral("void cublasLt::splitKreduce_"));
+    QCOMPARE(r.launches[6].flopsTensor.value_or(-1), 2.0 * 4096 * 4096 * 4096);
+    QVERIFY(!r.metricsSeen.contains(QStringLiteral("thread Domain:Push/Pop_Range:PL_Type:PL_Value:CLR_Type:Color:"
+                                                   "Msg_Type:Msg")));
 }
 
 void TestCounterFiles::errorStub()
