@@ -3000,7 +3000,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>Cannot read %1 to hash it.</source>
-        <translation>无法读取 %1 以计算其哈希值。</translation>
+        <translation type="vanished">无法读取 %1 以计算其哈希值。</translation>
     </message>
 </context>
 <context>
@@ -3044,6 +3044,21 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1: table %2 has no column %3 (a newer or edited export schema); it was loaded without them, so the figures that need them are incomplete.</source>
         <translation>%1：表 %2 没有列 %3（更新的或被编辑过的导出模式）；已在缺少这些列的情况下加载，因此依赖它们的指标不完整。</translation>
+    </message>
+</context>
+<context>
+    <name>FileHash</name>
+    <message>
+        <source>Hashing %1 was cancelled.</source>
+        <translation>已取消计算 %1 的哈希值。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1 to hash it: %2</source>
+        <translation>无法读取 %1 以计算其哈希值：%2</translation>
+    </message>
+    <message>
+        <source>Cannot hash %1: the SHA-256 implementation failed.</source>
+        <translation>无法计算 %1 的哈希值：SHA-256 实现出错。</translation>
     </message>
 </context>
 <context>

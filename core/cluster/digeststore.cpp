@@ -3,11 +3,10 @@
 
 #include "core/cluster/digestformat2.h"
 #include "core/cluster/digestformat3.h"
+#include "core/io/staleparts.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
-#include <QDateTime>
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -60,18 +59,6 @@ private:
     bool m_open = false;
 };
 
-/// Removes `path.part-*` files over an hour old: writes that never finished (a job killed at its
-/// time limit) in an output folder, which no cache eviction walks.
-void removeStaleParts(const QString& path)
-{
-    const QFileInfo target(path);
-    const QDateTime hourAgo = QDateTime::currentDateTimeUtc().addSecs(-3600);
-    for (const QFileInfo& f : target.dir().entryInfoList(
-             { target.fileName() + QStringLiteral(".part-*") }, QDir::Files | QDir::Hidden | QDir::CaseSensitive))
-        if (f.lastModified().toUTC() < hourAgo)
-            QFile::remove(f.filePath());
-}
-
 } // namespace
 
 bool DigestStore::write(const RankDigest& d, const QString& path, QString* error)
@@ -81,7 +68,10 @@ bool DigestStore::write(const RankDigest& d, const QString& path, QString* error
     // the rename publishes a whole one. A file of this name can only be a dead process's (process
     // ids repeat in containers and requeued jobs): removed first.
     static std::atomic<quint64> s_writes { 0 };
-    removeStaleParts(path);
+    // Parts left by writes that never finished (a job killed at its time limit) in an output
+    // folder, which no cache eviction walks.
+    const QFileInfo target(path);
+    StaleParts::removeIn(target.path(), { target.fileName() + QStringLiteral(".part-*") });
     const QString part = QStringLiteral("%1.part-%2-%3-%4")
                              .arg(path)
                              .arg(QCoreApplication::applicationPid())

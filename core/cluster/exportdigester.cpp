@@ -13,10 +13,8 @@
 #include <QSet>
 
 #include <algorithm>
-#include <atomic>
 #include <limits>
 #include <optional>
-#include <thread>
 
 namespace sl {
 
@@ -400,36 +398,6 @@ int ExportDigester::binsFor(qint64 kernels, int devices)
     return bins;
 }
 
-namespace {
-
-/// FileHash::sha256 of a file on a thread of its own, joined by finish() or, when the scan
-/// beside it throws, by the destructor (a joinable std::thread would end the process).
-class HashThread
-{
-public:
-    HashThread(const QString& path, const std::function<bool()>& cancelled, QString* sha256)
-        : m_thread([this, path, cancelled, sha256] {
-            *sha256 = FileHash::sha256(path, [this, &cancelled] { return m_stop || (cancelled && cancelled()); });
-        })
-    {
-    }
-    ~HashThread() { finish(true); }
-    /// Waits for the hash; with `stop`, first tells it to give up at its next block.
-    void finish(bool stop)
-    {
-        if (stop)
-            m_stop = true;
-        if (m_thread.joinable())
-            m_thread.join();
-    }
-
-private:
-    std::atomic<bool> m_stop { false };
-    std::thread m_thread;
-};
-
-} // namespace
-
 bool ExportDigester::isPointToPoint(const QString& op)
 {
     return op == QLatin1String("SendRecv") || op == QLatin1String("Send") || op == QLatin1String("Recv");
@@ -481,24 +449,25 @@ bool ExportDigester::digest(
     QString sqlError;
     // The file's hash (I/O and SHA-256: 0.4 s of a 688 MB export) on a thread of its own while
     // this one streams the tables, as the loader does; stopped early when the digest fails.
-    QString sha256;
+    FileHash hash(path, cancelled);
     bool read = false;
     {
-        HashThread hash(path, cancelled, &sha256);
         Digestion run(path, opened, d, ctx);
         run.identity();
         read = run.kernels(&sqlError) && run.launches(&sqlError) && run.payloads(&sqlError) && run.steps(&sqlError);
-        hash.finish(!read);
     }
+    if (!read)
+        hash.cancel();
+    const FileHash::Result& hashed = hash.result();
     if (ctx.cancelled()) {
         *error = tr("Digesting %1 was cancelled.").arg(d.file);
         return false;
     }
-    if (!read || sha256.isEmpty()) {
-        *error = !read ? tr("Cannot read %1: %2").arg(d.file, sqlError) : tr("Cannot read %1 to hash it.").arg(d.file);
+    if (!read || !hashed.ok()) {
+        *error = !read ? tr("Cannot read %1: %2").arg(d.file, sqlError) : hashed.error;
         return false;
     }
-    d.sha256 = sha256;
+    d.sha256 = hashed.sha256;
     *out = std::move(d);
     return true;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/tracecache.h"
 
+#include "core/io/staleparts.h"
 #include "core/io/tracecachelayout.h"
 #include "core/util/filetime.h"
 #include "core/util/logging.h"
@@ -27,7 +28,6 @@ namespace {
 
 constexpr char kMagic[8] = { 'S', 'L', 'T', 'R', 'A', 'C', 'E', '\0' };
 constexpr qint64 kHeaderBytes = 64; ///< magic 8, version 4, header size 4, key digest 32, payload 8, reserved 8
-constexpr qint64 kStaleTempMs = 3600 * 1000; ///< a write older than this never finished
 
 /// A file of the cache folder with its modification time (ns since the epoch) and size.
 struct CacheFile
@@ -186,7 +186,7 @@ void TraceCache::evict() const
     // File times from stat(2), not QFileInfo: Qt 6.4 turns every file time into local time, and
     // glibc with TZ unset stats /etc/localtime on each conversion. The sort by time (QDir::Time)
     // converted in every comparison: 278 k stats, 0.5 s of each cache write at 8,700 files.
-    const qint64 nowNs = QDateTime::currentMSecsSinceEpoch() * 1000000;
+    const qint64 nowNs = StaleParts::currentNs();
     std::vector<CacheFile> files;
     const QLatin1String suffixes[]
         = { QLatin1String(kSuffix), QLatin1String(kResultSuffix), QLatin1String(kDigestSuffix) };
@@ -200,8 +200,8 @@ void TraceCache::evict() const
             continue;
         if (std::any_of(std::begin(suffixes), std::end(suffixes), [&](QLatin1String s) { return f.path.endsWith(s); }))
             files.push_back(std::move(f));
-        else if (nowNs - f.mtimeNs > kStaleTempMs * 1000000) // a write that never finished
-            QFile::remove(f.path);
+        else // QSaveFile's part of a cache file: a write that never finished, once stale
+            StaleParts::removeIfStale(f.path, f.mtimeNs, nowNs);
     }
     std::sort(files.begin(), files.end(), [](const CacheFile& a, const CacheFile& b) {
         return a.mtimeNs != b.mtimeNs ? a.mtimeNs > b.mtimeNs : a.path < b.path;

@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <climits>
 #include <memory>
+#include <optional>
 #include <sqlite3.h>
 #include <thread>
 
@@ -88,12 +89,11 @@ public:
     }
     ~LoadRun()
     {
-        // An early return: the helpers are not wanted any more.
-        for (std::thread* t : { &m_metricsThread, &m_hashThread })
-            if (t->joinable()) {
-                m_ctx.cancel = true;
-                t->join();
-            }
+        // An early return: the helpers are not wanted any more (the hash stops and joins itself).
+        if (m_metricsThread.joinable()) {
+            m_ctx.cancel = true;
+            m_metricsThread.join();
+        }
     }
     LoadRun(const LoadRun&) = delete;
     LoadRun& operator=(const LoadRun&) = delete;
@@ -142,8 +142,8 @@ private:
     bool m_gpuOk = true, m_metricsOk = true;
     /// Rows left out by the GPU reader: the kernel chunks it read, then the other GPU tables.
     DataQuality m_kernelQuality, m_gpuQuality, m_metricsQuality;
-    QString m_sha;
-    std::thread m_hashThread, m_metricsThread;
+    std::thread m_metricsThread;
+    std::optional<FileHash> m_hash; ///< after m_ctx, which it polls: destroyed (stopped and joined) first
 };
 
 LoadOutcome LoadRun::open()
@@ -227,7 +227,7 @@ void LoadRun::readMetrics()
 LoadOutcome LoadRun::readTables()
 {
     if (m_options.computeSha256)
-        m_hashThread = std::thread([this] { m_sha = FileHash::sha256(m_path, [this] { return m_ctx.cancelled(); }); });
+        m_hash.emplace(m_path, [this] { return m_ctx.cancelled(); });
     QString error;
     bool hostOk;
     GpuOpReader kernelsFromBack(*m_opened.db, m_opened.schema, m_ctx);
@@ -279,13 +279,12 @@ LoadOutcome LoadRun::finish()
         return cancelled();
     quality.merge(std::move(m_metricsQuality));
     quality.finish(m_trace->info.kernelNameColumn);
-    if (m_hashThread.joinable())
-        m_hashThread.join();
+    const FileHash::Result hashed = m_hash ? m_hash->result() : FileHash::Result();
     if (m_ctx.cancelled())
         return cancelled();
-    m_trace->info.sha256 = m_sha;
-    if (m_options.computeSha256 && m_sha.isEmpty()) // the load goes on; reports then carry no hash
-        qCWarning(lcIo) << "could not hash" << m_fileName;
+    m_trace->info.sha256 = hashed.sha256;
+    if (m_hash && !hashed.ok()) // the load goes on; reports then carry no hash
+        qCWarning(lcIo).noquote() << hashed.error;
     addWarnings();
     if (m_progress)
         m_progress(1000, tr("Loaded %1").arg(m_fileName));

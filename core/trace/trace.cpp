@@ -21,10 +21,11 @@ QString Trace::sha256() const
     if (!info.sha256.isEmpty())
         return info.sha256;
     const std::lock_guard<std::mutex> lock(m_hash.mutex);
+    QString error;
     if (m_hash.value.isEmpty())
-        m_hash.value = FileHash::sha256(info.filePath);
+        m_hash.value = FileHash::sha256(info.filePath, {}, &error);
     if (m_hash.value.isEmpty()) // the report goes on without it
-        qCWarning(lcIo) << "could not hash" << info.fileName;
+        qCWarning(lcIo).noquote() << error;
     return m_hash.value;
 }
 

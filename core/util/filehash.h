@@ -3,29 +3,70 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QCoreApplication>
 #include <QString>
 
+#include <atomic>
 #include <functional>
 #include <initializer_list>
+#include <thread>
 
 namespace sl {
 
-/// SHA-256 of a file's bytes, the identity of a trace in reports. With OpenSSL's libcrypto
-/// (found at configure time) it runs about three times faster than QCryptographicHash in Qt 6.4
-/// (vectorised code paths: ~400 against ~130 MB/s here), which matters because the loader hashes
-/// a multi-GB export while reading it. Blocking; any thread.
+/// SHA-256 of a file's bytes, the identity of a trace in reports and digests. With OpenSSL's
+/// libcrypto (found at configure time) it runs about three times faster than QCryptographicHash
+/// in Qt 6.4 (vectorised code paths: ~400 against ~130 MB/s here), which matters because the
+/// loader and the digester hash a multi-GB export while they read it.
+///
+/// An object hashes one file on a thread of its own, beside the caller's scan of the same file
+/// (I/O and SHA-256: 0.4 s of a 688 MB export): the constructor starts it, result() waits for
+/// it, cancel() or the caller's cancel stop it at its next 4 MiB block, and the destructor stops
+/// and joins it, so no thread outlives the object whatever path (early return, exception,
+/// cancel) the caller leaves by. A joined thread also frees OpenSSL's per-thread state, which
+/// the sanitized CI reports as a leak on a long-lived thread. The static functions block.
 class FileHash
 {
+    Q_DECLARE_TR_FUNCTIONS(FileHash)
 public:
-    /// Lower-case hex digest; empty when the file cannot be read or `cancelled` returned true
-    /// (polled between 4 MiB blocks).
-    static QString sha256(const QString& path, const std::function<bool()>& cancelled = {});
+    /// What result() hands back: the digest, or why there is none.
+    struct Result
+    {
+        QString sha256; ///< lower-case hex; empty when the file could not be hashed
+        QString error; ///< translated, naming the file (its name only); empty on success
+        bool cancelled = false; ///< stopped by cancel() or the caller's cancel, not by the file
+        bool ok() const { return !sha256.isEmpty(); }
+    };
+
+    /// Starts hashing `path`. `cancelled`, when given, is polled between 4 MiB blocks on the
+    /// hash's thread (it must be thread-safe) and must stay callable until result() or the
+    /// destructor returns.
+    explicit FileHash(const QString& path, std::function<bool()> cancelled = {});
+    /// Stops the hash at its next block and joins its thread.
+    ~FileHash();
+    FileHash(const FileHash&) = delete;
+    FileHash& operator=(const FileHash&) = delete;
+
+    /// Asks the hash to give up at its next block (the caller's own read failed); does not wait.
+    void cancel() { m_stop = true; }
+    /// Waits for the hash and returns it; every later call returns the same.
+    const Result& result();
+
+    /// The same hash on the calling thread: lower-case hex, empty when the file cannot be read
+    /// or `cancelled` returned true; `error` (optional) then says why, as Result::error does.
+    static QString sha256(const QString& path, const std::function<bool()>& cancelled = {}, QString* error = nullptr);
     /// SHA-256 of the concatenated `parts`, as the 32 raw bytes, with the same implementation
     /// (the trace cache's key hashes 2 MiB of an export's head and tail on every open: 16 ms with
     /// QCryptographicHash, 5 ms with OpenSSL). Empty only when OpenSSL fails.
     static QByteArray sha256Of(std::initializer_list<QByteArrayView> parts);
     /// Which implementation is built in ("OpenSSL" or "Qt"), for the benchmark's notes.
     static QString backend();
+
+private:
+    static Result hash(const QString& path, const std::function<bool()>& cancelled);
+
+    std::atomic<bool> m_stop { false };
+    Result m_result;
+    std::thread m_thread; ///< last: started once every member it uses exists
 };
 
 } // namespace sl

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 // FileHash: the published SHA-256 test vector, and a file spanning several read blocks against
-// QCryptographicHash (an independent implementation).
+// QCryptographicHash (an independent implementation); the hash on its own thread: its digest,
+// its cancel, its errors naming the file, and its destruction while it runs.
 #include "core/util/filehash.h"
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QSemaphore>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <atomic>
 
 using namespace sl;
 
@@ -18,9 +22,17 @@ private slots:
     void severalBlocks();
     void unreadableOrCancelled();
     void bytesInParts();
+    void onItsThread();
+    void cancelStopsAtNextBlock();
+    void callersCancel();
+    void errorsNameTheFile();
+    void destroyedWhileRunning();
 
 private:
     QString write(const QByteArray& content);
+    /// Two full 4 MiB read blocks and a tail, and its SHA-256 by QCryptographicHash.
+    static QByteArray threeBlocks();
+    static QString qtSha256(const QByteArray& content);
     QTemporaryDir m_dir;
     int m_files = 0;
 };
@@ -34,6 +46,19 @@ QString TestFileHash::write(const QByteArray& content)
     return path;
 }
 
+QByteArray TestFileHash::threeBlocks()
+{
+    QByteArray content(9 * 1024 * 1024 + 17, Qt::Uninitialized);
+    for (qsizetype i = 0; i < content.size(); ++i)
+        content[i] = char((i * 131) ^ (i >> 9));
+    return content;
+}
+
+QString TestFileHash::qtSha256(const QByteArray& content)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(content, QCryptographicHash::Sha256).toHex());
+}
+
 void TestFileHash::knownVector()
 {
     // FIPS 180-2, appendix B.1: SHA-256("abc").
@@ -45,11 +70,8 @@ void TestFileHash::knownVector()
 
 void TestFileHash::severalBlocks()
 {
-    QByteArray content(9 * 1024 * 1024 + 17, Qt::Uninitialized); // two full 4 MiB blocks and a tail
-    for (qsizetype i = 0; i < content.size(); ++i)
-        content[i] = char((i * 131) ^ (i >> 9));
-    const QString expected = QString::fromLatin1(QCryptographicHash::hash(content, QCryptographicHash::Sha256).toHex());
-    QCOMPARE(FileHash::sha256(write(content)), expected);
+    const QByteArray content = threeBlocks();
+    QCOMPARE(FileHash::sha256(write(content)), qtSha256(content));
     // The implementation the build configured (tests/core/CMakeLists.txt reads sightline_core's definitions).
     QCOMPARE(FileHash::backend(), QStringLiteral(SIGHTLINE_EXPECTED_HASH_BACKEND));
 }
@@ -73,6 +95,101 @@ void TestFileHash::bytesInParts()
         QByteArray::fromHex("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
     QCOMPARE(FileHash::sha256Of({}),
         QByteArray::fromHex("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+}
+
+/// The hash on its own thread gives the digest of the file's bytes, with no error.
+void TestFileHash::onItsThread()
+{
+    const QByteArray content = threeBlocks();
+    FileHash hash(write(content));
+    const FileHash::Result& r = hash.result();
+    QCOMPARE(r.sha256, qtSha256(content));
+    QVERIFY(r.ok());
+    QVERIFY(r.error.isEmpty());
+    QVERIFY(!r.cancelled);
+    QCOMPARE(hash.result().sha256, r.sha256); // a second call returns the same
+    // "abc" (FIPS 180-2, B.1) the same way.
+    QCOMPARE(FileHash(write("abc")).result().sha256,
+        QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+}
+
+/// cancel() while the first block is being read: the hash gives up before the second of three
+/// blocks, with no digest and a message naming the file. The caller's cancel is polled before
+/// each block; its first poll holds the hash there until cancel() has been called, so the order
+/// is fixed without any timing.
+void TestFileHash::cancelStopsAtNextBlock()
+{
+    const QString path = write(threeBlocks());
+    QSemaphore polled, cancelCalled;
+    std::atomic<int> polls { 0 };
+    FileHash hash(path, [&] {
+        if (polls.fetch_add(1) == 0) {
+            polled.release();
+            cancelCalled.acquire();
+        }
+        return false;
+    });
+    polled.acquire();
+    hash.cancel();
+    cancelCalled.release();
+    const FileHash::Result& r = hash.result();
+    QVERIFY(r.cancelled);
+    QVERIFY(!r.ok());
+    QVERIFY(r.sha256.isEmpty());
+    QCOMPARE(r.error, QStringLiteral("Hashing %1 was cancelled.").arg(QFileInfo(path).fileName()));
+    QCOMPARE(polls.load(), 1); // after cancel() the caller's function is not asked again
+}
+
+/// The caller's cancel, true at its third poll: two of the three blocks read, then cancelled.
+void TestFileHash::callersCancel()
+{
+    std::atomic<int> polls { 0 };
+    FileHash hash(write(threeBlocks()), [&] { return polls.fetch_add(1) == 2; });
+    QVERIFY(hash.result().cancelled);
+    QVERIFY(hash.result().sha256.isEmpty());
+    QCOMPARE(polls.load(), 3);
+}
+
+/// A missing file and a folder: no digest, not cancelled, and an error that names the file (its
+/// name only, never the folder it is in) and says why.
+void TestFileHash::errorsNameTheFile()
+{
+    const QString missing = m_dir.filePath(QStringLiteral("missing-export.sqlite"));
+    FileHash hash(missing);
+    const FileHash::Result& r = hash.result();
+    QVERIFY(!r.ok() && !r.cancelled);
+    QVERIFY2(r.error.startsWith(QLatin1String("Cannot read missing-export.sqlite to hash it: ")), qPrintable(r.error));
+    QVERIFY2(r.error.contains(QLatin1String("No such file")), qPrintable(r.error));
+    QVERIFY2(!r.error.contains(m_dir.path()), qPrintable(r.error));
+
+    const QString folder = m_dir.filePath(QStringLiteral("a-folder.sqlite"));
+    QVERIFY(QDir().mkpath(folder));
+    QString error;
+    QVERIFY(FileHash::sha256(folder, {}, &error).isEmpty());
+    QCOMPARE(error, QStringLiteral("Cannot read a-folder.sqlite to hash it: it is not a regular file"));
+}
+
+/// Destroyed without result(): the destructor stops and joins the thread (a joinable
+/// std::thread destroyed would end the process), whether the hash has begun, is between blocks
+/// or is done; the sanitized build checks that nothing is left behind.
+void TestFileHash::destroyedWhileRunning()
+{
+    const QString path = write(threeBlocks());
+    {
+        FileHash hash(path); // destroyed at once
+    }
+    std::atomic<int> polls { 0 };
+    {
+        QSemaphore polled;
+        FileHash hash(path, [&] {
+            if (polls.fetch_add(1) == 0)
+                polled.release();
+            return false;
+        });
+        polled.acquire(); // running: its first block is read now or about to be
+    }
+    const int seen = polls.load(); // joined: final
+    QVERIFY2(seen >= 1 && seen <= 4, qPrintable(QString::number(seen))); // one before each block and at the end
 }
 
 QTEST_GUILESS_MAIN(TestFileHash)
