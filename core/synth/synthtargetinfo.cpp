@@ -7,7 +7,9 @@
 #include <QByteArray>
 
 #include <cstdio>
+#include <iterator>
 #include <sqlite3.h>
+#include <utility>
 
 namespace sl {
 
