@@ -4,6 +4,7 @@
 #include "core/synth/synthenumtables.h"
 #include "core/synth/synthinserter.h"
 #include "core/synth/synthschema.h"
+#include "core/synth/synthtargetinfo.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -27,15 +28,6 @@ constexpr int kNcclStream = 13; // NCCL creates its own stream after the default
 constexpr int kNcclHostStream = 17; // the host communicator's (one stream per process group, as in PyTorch)
 constexpr qint64 kBasePid = 4000;
 constexpr int NcclBlobHeader = 32;
-
-// nsys 2026.2's DDL of TARGET_INFO_SYSTEM_ENV (the one table SynthSchema has no use for elsewhere).
-constexpr const char* s_systemEnvDdl = R"sql(CREATE TABLE TARGET_INFO_SYSTEM_ENV (
-    globalVid                   INTEGER,                               -- Serialized GlobalId.
-    devStateName                TEXT      NOT NULL,                    -- Device state name.
-    name                        TEXT      NOT NULL,                    -- Property name.
-    nameEnum                    INTEGER   NOT NULL,                    -- Property enum value.
-    value                       TEXT      NOT NULL                     -- Property value.
-))sql";
 
 const SynthCollectiveName s_collectives[] = {
     { "AllReduce", "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)",
@@ -282,7 +274,7 @@ bool writeSystem(sqlite3* db, const RankFile& f, QString* error)
     using T = SynthSchema::Table;
     if (!SynthSchema::create(db, T::TargetInfoGpu, error) || !SynthSchema::create(db, T::SessionStartTime, error)
         || !SynthSchema::create(db, T::Processes, error) || !SynthSchema::create(db, T::ThreadNames, error)
-        || !SynthSchema::exec(db, s_systemEnvDdl, error))
+        || !SynthTargetInfo::writeSystemEnv(db, f.hostname(), error))
         return false;
     const int dev = f.localRank();
     char bus[32], uuid[48];
@@ -308,16 +300,7 @@ bool writeSystem(sqlite3* db, const RankFile& f, QString* error)
         return false;
     Inserter proc(db, "INSERT INTO PROCESSES VALUES (?1, ?2, ?3)", error);
     Inserter thread(db, "INSERT INTO ThreadNames VALUES (?1, ?2, ?3)", error);
-    if (!proc.i(f.globalPid()).i(f.pid()).t("python3").row() || !thread.i(SidPython).i(20).i(f.globalTid()).row())
-        return false;
-    const std::pair<const char*, int> rowsEnum[] = { { "CpuCores", 1 }, { "NvDriverVersion", 205 },
-        { "OsDescription", 605 }, { "CudaDriverVersion", 611 }, { "Hostname", 619 } };
-    const std::string values[] = { "64", "580.95.05", "Ubuntu 22.04.5 LTS", "13000", f.hostname() };
-    Inserter env(db, "INSERT INTO TARGET_INFO_SYSTEM_ENV VALUES (?1, ?2, ?3, ?4, ?5)", error);
-    for (size_t i = 0; i < std::size(rowsEnum); ++i)
-        if (!env.i(kVmBits).t("Local (CLI)").t(rowsEnum[i].first).i(rowsEnum[i].second).t(values[i]).row())
-            return false;
-    return true;
+    return proc.i(f.globalPid()).i(f.pid()).t("python3").row() && thread.i(SidPython).i(20).i(f.globalTid()).row();
 }
 
 /// The compute before a collective: `o.computeKernels` kernels back to back on the compute
@@ -532,7 +515,8 @@ bool writeMetadata(sqlite3* db, const RankFile& f, qint64 lastNs, QString* error
     // the system clock (startTime = systemClockNs), as 2026.x exports do.
     const qint64 duration = (lastNs + 999'999) / 1'000'000 * 1'000'000;
     const qint64 start = f.captureStart() + f.boot();
-    if (!cap.t("RUN_DURATION_MS").t(std::to_string(duration / 1'000'000)).row())
+    if (!cap.t("RUN_DURATION_MS").t(std::to_string(duration / 1'000'000)).row()
+        || !SynthTargetInfo::writeCuda(db, error) || !SynthTargetInfo::writeSession(db, f.globalPid(), duration, error))
         return false;
     Inserter ad(db, "INSERT INTO ANALYSIS_DETAILS VALUES (?1, ?2, ?3, ?4)", error);
     return ad.i(kVmBits).i(duration).i(start).i(start + duration).row();

@@ -7,8 +7,8 @@ struct sqlite3;
 
 namespace sl {
 
-/// The ENUM_* tables a synthetic export carries (memcpy kind, memory kind, NSYS event type and
-/// class), with the DDL and rows of a real Nsight Systems 2026.2 export.
+/// The 24 ENUM_* tables every Nsight Systems 2026.x export carries, with the DDL and rows of a
+/// real 2026.2 export (whatever the capture: they describe the format, not the run).
 class SynthEnumTables
 {
 public:

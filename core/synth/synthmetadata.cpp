@@ -4,6 +4,7 @@
 #include "core/synth/synthinserter.h"
 #include "core/synth/synthrowsink.h"
 #include "core/synth/synthschema.h"
+#include "core/synth/synthtargetinfo.h"
 
 #include <cstdio>
 #include <sqlite3.h>
@@ -74,7 +75,8 @@ bool SynthMetadata::writeSystem(sqlite3* db, const SynthPlan& plan, const SynthS
     using Table = SynthSchema::Table;
     if (!SynthSchema::create(db, Table::TargetInfoGpu, error)
         || !SynthSchema::create(db, Table::SessionStartTime, error) || !SynthSchema::create(db, Table::Processes, error)
-        || !SynthSchema::create(db, Table::ThreadNames, error))
+        || !SynthSchema::create(db, Table::ThreadNames, error)
+        || !SynthTargetInfo::writeSystemEnv(db, "gpu-node-001", error))
         return false;
 
     {
@@ -218,6 +220,10 @@ bool SynthMetadata::writeMetadata(sqlite3* db, const SynthPlan& plan, qint64 las
     // Stop after the last event, rounded up to whole ms like nsys' --duration.
     const qint64 runMs = (lastNs + 999'999) / 1'000'000;
     if (!writeExportRows(db, plan, error) || !writeCaptureRows(db, plan, runMs, error))
+        return false;
+    // The CUDA target info follows the activity rows; nsys launched the API server (PROCESS_0).
+    if (!SynthTargetInfo::writeCuda(db, error)
+        || !SynthTargetInfo::writeSession(db, SynthIds::globalPid(SynthIds::apiServerPid), runMs * 1'000'000, error))
         return false;
     Inserter ins(db, "INSERT INTO ANALYSIS_DETAILS VALUES (?1, ?2, ?3, ?4)", error);
     return ins.i(SynthIds::vmBits).i(runMs * 1'000'000).i(0).i(runMs * 1'000'000).row();

@@ -251,6 +251,72 @@ constexpr const char* s_graphTraceDdl = R"sql(CREATE TABLE CUPTI_ACTIVITY_KIND_G
     graphExecId                 INTEGER   NOT NULL                     -- REFERENCES CUDA_GRAPH_EVENTS(graphExecId)
 ))sql";
 
+// The tables every 2026.x export of a CUDA capture has whatever it holds: the target's CUDA
+// devices, contexts and streams, the system properties, the profiled process's output and
+// nsys' own diagnostics. TARGET_INFO_CUDA_DEVICE and _CONTEXT_INFO are absent from our 2026.2
+// samples (time slices); the 2026.1 text (nsysai-torch-tiny-rtx3080-2026.1.sqlite) is used.
+constexpr const char* s_systemEnvDdl = R"sql(CREATE TABLE TARGET_INFO_SYSTEM_ENV (
+    globalVid                   INTEGER,                               -- Serialized GlobalId.
+    devStateName                TEXT      NOT NULL,                    -- Device state name.
+    name                        TEXT      NOT NULL,                    -- Property name.
+    nameEnum                    INTEGER   NOT NULL,                    -- Property enum value.
+    value                       TEXT      NOT NULL                     -- Property value.
+))sql";
+
+constexpr const char* s_analysisFileDdl = R"sql(CREATE TABLE ANALYSIS_FILE (
+    -- Analysis file content
+
+    id                          INTEGER   NOT NULL   PRIMARY KEY,      -- ID reference value.
+    filename                    TEXT,                                  -- File path
+    contentId                   INTEGER,                               -- REFERENCES StringIds(id) -- File content
+    globalPid                   INTEGER   NOT NULL                     -- Serialized GlobalId.
+))sql";
+
+constexpr const char* s_processStreamsDdl = R"sql(CREATE TABLE ProcessStreams (
+    globalPid                   INTEGER   NOT NULL,                    -- Serialized GlobalId.
+    filenameId                  INTEGER   NOT NULL,                    -- REFERENCES StringIds(id) -- File name
+    contentId                   INTEGER   NOT NULL                     -- REFERENCES StringIds(id) -- Stream content
+))sql";
+
+constexpr const char* s_diagnosticEventDdl = R"sql(CREATE TABLE DIAGNOSTIC_EVENT (
+    timestamp                   INTEGER   NOT NULL,                    -- Event timestamp (ns).
+    timestampType               INTEGER   NOT NULL,                    -- REFERENCES ENUM_DIAGNOSTIC_TIMESTAMP_SOURCE(id)
+    source                      INTEGER   NOT NULL,                    -- REFERENCES ENUM_DIAGNOSTIC_SOURCE_TYPE(id)
+    severity                    INTEGER   NOT NULL,                    -- REFERENCES ENUM_DIAGNOSTIC_SEVERITY_LEVEL(id)
+    text                        TEXT      NOT NULL,                    -- Diagnostic message text
+    globalPid                   INTEGER                                -- Serialized GlobalId.
+))sql";
+
+constexpr const char* s_cudaStreamDdl = R"sql(CREATE TABLE TARGET_INFO_CUDA_STREAM (
+    streamId                    INTEGER   NOT NULL,                    -- Stream ID.
+    hwId                        INTEGER   NOT NULL,                    -- Hardware ID.
+    vmId                        INTEGER   NOT NULL,                    -- VM ID.
+    processId                   INTEGER   NOT NULL,                    -- Process ID.
+    contextId                   INTEGER   NOT NULL,                    -- Context ID.
+    priority                    INTEGER   NOT NULL,                    -- Priority of the stream.
+    flag                        INTEGER   NOT NULL                     -- REFERENCES ENUM_CUPTI_STREAM_TYPE(id)
+))sql";
+
+constexpr const char* s_cudaDeviceDdl = R"sql(CREATE TABLE TARGET_INFO_CUDA_DEVICE (
+    gpuId                       INTEGER,                               -- GPU ID.
+    cudaId                      INTEGER   NOT NULL,                    -- CUDA device ID.
+    pid                         INTEGER   NOT NULL,                    -- Process ID.
+    uuid                        TEXT,                                  -- Device UUID.
+    numMultiprocessors          INTEGER                                -- Number of SMs available on the device.
+))sql";
+
+constexpr const char* s_cudaContextInfoDdl = R"sql(CREATE TABLE TARGET_INFO_CUDA_CONTEXT_INFO (
+    nullStreamId                INTEGER   NOT NULL,                    -- Stream ID.
+    hwId                        INTEGER   NOT NULL,                    -- Hardware ID.
+    vmId                        INTEGER   NOT NULL,                    -- VM ID.
+    processId                   INTEGER   NOT NULL,                    -- Process ID.
+    deviceId                    INTEGER   NOT NULL,                    -- Device ID.
+    contextId                   INTEGER   NOT NULL,                    -- Context ID.
+    parentContextId             INTEGER,                               -- For green context, this is the parent context id.
+    isGreenContext              INTEGER,                               -- Is this a Green Context?
+    numMultiprocessors          INTEGER                                -- For green context, number of SMs allocated.
+))sql";
+
 } // namespace
 
 const char* SynthSchema::ddl(Table table)
@@ -286,6 +352,20 @@ const char* SynthSchema::ddl(Table table)
         return s_nvtxDdl;
     case Table::GraphTrace:
         return s_graphTraceDdl;
+    case Table::SystemEnv:
+        return s_systemEnvDdl;
+    case Table::AnalysisFile:
+        return s_analysisFileDdl;
+    case Table::ProcessStreams:
+        return s_processStreamsDdl;
+    case Table::DiagnosticEvent:
+        return s_diagnosticEventDdl;
+    case Table::CudaDevice:
+        return s_cudaDeviceDdl;
+    case Table::CudaContextInfo:
+        return s_cudaContextInfoDdl;
+    case Table::CudaStream:
+        return s_cudaStreamDdl;
     }
     return nullptr;
 }

@@ -27,6 +27,13 @@ public:
         Synchronization,
         Nvtx,
         GraphTrace,
+        SystemEnv,
+        AnalysisFile,
+        ProcessStreams,
+        DiagnosticEvent,
+        CudaDevice,
+        CudaContextInfo,
+        CudaStream,
     };
 
     static const char* ddl(Table table);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/synth/synthshapes.h"
 
+#include "core/synth/synthenumtables.h"
 #include "core/synth/synthmetadata.h"
 #include "core/synth/synthrowsink.h"
 #include "core/synth/synthschema.h"
@@ -184,7 +185,7 @@ SynthResult SynthShapes::write(const QString& path, const SynthOptions& options)
     ok = ok
         && sqlite3_exec(db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN", nullptr, nullptr, nullptr)
             == SQLITE_OK;
-    ok = ok && SynthMetadata::writeStrings(db, strings, &error)
+    ok = ok && SynthMetadata::writeStrings(db, strings, &error) && SynthEnumTables::write(db, &error)
         && SynthMetadata::writeSystem(db, plan, strings, &error);
     using Table = SynthSchema::Table;
     ok = ok && SynthSchema::create(db, Table::Kernel, &error) && SynthSchema::create(db, Table::Runtime, &error)
