@@ -4,6 +4,7 @@
 // formulas, or an independent computation over the export (plain SQL + a separate sweep).
 #include "core/analysis/analyzer.h"
 #include "core/analysis/passes/efficiencyanalysis.h"
+#include "core/analysis/rules/gpupeaks.h"
 #include "core/analysis/rules/mathpath.h"
 #include "core/analysis/rules/shapeop.h"
 #include "core/compare/comparator.h"
@@ -104,6 +105,10 @@ class TestEfficiency : public QObject
 private slots:
     void mathPath_data();
     void mathPath();
+    void mathPathOfRealH200Gemms_data();
+    void mathPathOfRealH200Gemms();
+    void gpuPeaksByName_data();
+    void gpuPeaksByName();
     void shapeFlops_data();
     void shapeFlops();
     void collectives();
@@ -170,6 +175,73 @@ void TestEfficiency::mathPath()
     QFETCH(QString, name);
     QFETCH(QString, label);
     QCOMPARE(MathPathTable::defaultTable().classify(name).label(), label);
+}
+
+void TestEfficiency::mathPathOfRealH200Gemms_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("label");
+    // The GEMM kernels cuBLAS 13.1 chose on an H200 for gemm.py, whose inputs set the precision
+    // (tests/data/counters/sightline-h200: ncu-raw-gemm.csv, gemm-stdout.txt).
+    QTest::newRow("bf16 4096^3") << "nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT"
+                                 << "Tensor core (bf16)";
+    QTest::newRow("bf16 2048x11008x4096") << "nvjet_sm90_tst_192x192_64x3_2x1_v_bz_coopB_NNN"
+                                          << "Tensor core (bf16)";
+    QTest::newRow("bf16 8x4096x4096 split-K") << "nvjet_sm90_tst_64x8_64x16_2x1_v_bz_splitK_NNT"
+                                              << "Tensor core (bf16)";
+    QTest::newRow("fp16 4096^3") << "nvjet_sm90_hsh_256x128_64x4_1x2_h_bz_coopA_NNT"
+                                 << "Tensor core (fp16)";
+    QTest::newRow("tf32 4096^3")
+        << "sm90_xmma_gemm_f32f32_tf32f32_f32_nn_n_tilesize128x256x32_warpgroupsize2x1x1_execute_segment_k_off_"
+           "kernel__5x_cublas"
+        << "Tensor core (tf32)";
+    QTest::newRow("fp8 e4m3 4096^3") << "nvjet_sm90_qqtst_128x128_128x6_2x1_v_bz_coopA_algo2_TNT"
+                                     << "Tensor core (fp8)";
+}
+
+void TestEfficiency::mathPathOfRealH200Gemms()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, label);
+    QCOMPARE(MathPathTable::defaultTable().classify(name).label(), label);
+}
+
+void TestEfficiency::gpuPeaksByName_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<double>("bf16"); // dense TFLOP/s: half the datasheet's "with sparsity" figure
+    // As nvidia-smi and TARGET_INFO_GPU spell them: "NVIDIA H200" on the lent H200
+    // (tests/data/counters/sightline-h200/smi-name.csv) and in fuser-xent-thunder-h200-2025.1;
+    // "NVIDIA H100 80GB HBM3" on the lent H100 (tests/data/h100-layer).
+    QTest::newRow("H200 SXM") << "NVIDIA H200"
+                              << "H200 SXM" << 989.4; // 1,979 / 2
+    QTest::newRow("H100 SXM") << "NVIDIA H100 80GB HBM3"
+                              << "H100 SXM5" << 989.4;
+    QTest::newRow("H100 PCIe") << "NVIDIA H100 PCIe"
+                               << "H100 PCIe" << 756.0; // 1,513 / 2
+    // The NVL boards and the Grace Hopper module carry the same die under other names: an
+    // "H200" substring alone would give the H200 NVL the SXM's 989.4.
+    QTest::newRow("H200 NVL") << "NVIDIA H200 NVL"
+                              << "H200 NVL" << 835.5; // 1,671 / 2
+    QTest::newRow("H100 NVL") << "NVIDIA H100 NVL"
+                              << "H100 NVL" << 835.5;
+    QTest::newRow("GH200") << "NVIDIA GH200 480GB"
+                           << "GH200" << 989.4;
+    QTest::newRow("A100 SXM4") << "NVIDIA A100-SXM4-80GB"
+                               << "A100 SXM4" << 312.0;
+}
+
+void TestEfficiency::gpuPeaksByName()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, model);
+    QFETCH(double, bf16);
+    const GpuPeaks table = GpuPeaks::defaultTable();
+    const GpuPeaks::Entry* e = table.find(name);
+    QVERIFY2(e, qPrintable(name));
+    QCOMPARE(e->model, model);
+    QCOMPARE(e->tflops.value(QStringLiteral("bf16")), bf16);
 }
 
 void TestEfficiency::shapeFlops_data()
