@@ -4,6 +4,8 @@
 #include "core/io/loadoutcome.h"
 #include "core/io/sqliteconnection.h"
 
+#include <type_traits>
+
 namespace sl {
 
 /// Runs `sql` on `db`, calling `row(const SqliteStatement&)` per row (read values with its
@@ -12,6 +14,7 @@ namespace sl {
 /// machine: the cancel-latency target is 0.2 s), every 64 k rows it adds to the shared progress
 /// counter (per-row checks cost more than the read).
 /// `access`: how the statement reads cells (SqliteStatement::Access).
+/// A `row` that returns bool stops the scan by returning false (scanRows then returns true).
 /// Returns false on cancel (error left empty) or on a SQLite error (error set).
 template <typename RowFn>
 bool scanRows(const SqliteConnection& db, LoadContext& ctx, const QString& sql, QString* error, RowFn row,
@@ -30,7 +33,12 @@ bool scanRows(const SqliteConnection& db, LoadContext& ctx, const QString& sql, 
         return failed();
     qint64 n = 0;
     while (st.next()) {
-        row(std::as_const(st));
+        if constexpr (std::is_same_v<decltype(row(std::as_const(st))), bool>) {
+            if (!row(std::as_const(st)))
+                break;
+        } else {
+            row(std::as_const(st));
+        }
         if ((++n & (cancelChunk - 1)) == 0) {
             if ((n & (chunk - 1)) == 0) {
                 ctx.rowsDone.fetch_add(chunk, std::memory_order_relaxed);

@@ -69,6 +69,7 @@ private slots:
     void synthExportsLoad();
     void digestAgreesWithSql();
     void digestKeepsTheProcessesThatRanKernels();
+    void kernelsOutOfStartOrder();
     void rankFromEnvironment();
     void ncclOps();
     void groupedCallsGiveTheirSizes();
@@ -241,6 +242,60 @@ void TestClusterDigest::digestKeepsTheProcessesThatRanKernels()
     QString error;
     QVERIFY2(ExportDigester::digest(path, &d, &error), qPrintable(error));
     QCOMPARE(d.pids, std::vector<qint64> { 4006 });
+}
+
+void TestClusterDigest::kernelsOutOfStartOrder()
+{
+    // The digester reads kernels as stored and sorts only when a start goes back. A copy of rank 6
+    // whose first kernel row is stored last (the break comes after every collective was read, so
+    // the scan starts over) and one stored in reverse must digest exactly as the original.
+    QTemporaryDir dir;
+    const auto r = writeSynthCluster(dir.path(), issueRun());
+    QVERIFY2(r.ok, qPrintable(r.error));
+    RankDigest original;
+    QString error;
+    QVERIFY2(ExportDigester::digest(r.files[6], &original, &error), qPrintable(error));
+    const QString k = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
+    const QStringList orders
+        = { QStringLiteral("rowid = (SELECT min(rowid) FROM %1), rowid").arg(k), QStringLiteral("start DESC") };
+    for (const QString& order : orders) {
+        const QString copy = dir.filePath(QStringLiteral("reordered.sqlite"));
+        QFile::remove(copy);
+        QVERIFY(QFile::copy(r.files[6], copy));
+        QVERIFY(editExport(copy,
+            { QStringLiteral("CREATE TABLE t AS SELECT * FROM %1 ORDER BY %2").arg(k, order),
+                QStringLiteral("DELETE FROM %1").arg(k), QStringLiteral("INSERT INTO %1 SELECT * FROM t").arg(k),
+                QStringLiteral("DROP TABLE t") }));
+        QVERIFY(sqlScalar(copy,
+                    QStringLiteral("SELECT count(*) FROM (SELECT start, lag(start) OVER (ORDER BY rowid) p FROM %1) "
+                                   "WHERE start < p")
+                        .arg(k))
+            > 0);
+        RankDigest d;
+        QVERIFY2(ExportDigester::digest(copy, &d, &error), qPrintable(error));
+        QCOMPARE(d.kernels, original.kernels);
+        QCOMPARE(d.collectives.size(), original.collectives.size());
+        for (size_t i = 0; i < d.collectives.size(); ++i) {
+            const DigestCollective &a = d.collectives[i], &b = original.collectives[i];
+            QCOMPARE(a.op, b.op);
+            QCOMPARE(a.ordinal, b.ordinal);
+            QCOMPARE(a.startNs, b.startNs);
+            QCOMPARE(a.endNs, b.endNs);
+            QCOMPARE(a.launchNs, b.launchNs);
+            QCOMPARE(a.bytes, b.bytes);
+            QCOMPARE(a.commOrdinal, b.commOrdinal);
+        }
+        QCOMPARE(d.bins.size(), original.bins.size());
+        for (size_t i = 0; i < d.bins.size(); ++i) {
+            QCOMPARE(d.bins[i].computeNs, original.bins[i].computeNs);
+            QCOMPARE(d.bins[i].commNs, original.bins[i].commNs);
+            QCOMPARE(d.bins[i].idleNs, original.bins[i].idleNs);
+        }
+        QCOMPARE(d.exposedCommNs, original.exposedCommNs);
+        QCOMPARE(d.pids, original.pids);
+        QCOMPARE(d.firstNs, original.firstNs);
+        QCOMPARE(d.lastNs, original.lastNs);
+    }
 }
 
 void TestClusterDigest::rankFromEnvironment()
