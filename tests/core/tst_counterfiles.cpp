@@ -49,6 +49,7 @@ private slots:
     void rawPageLikeB200DecodeBench();
     void realH200TensorPathOps();
     void realH200NvtxFilteredLayout();
+    void realH200AttentionTiles();
     void errorStub();
     void realNvmlSamplerCsv();
     void functionNames();
@@ -368,6 +369,36 @@ void TestCounterFiles::realH200NvtxFilteredLayout()
     QCOMPARE(r.launches[6].flopsTensor.value_or(-1), 2.0 * 4096 * 4096 * 4096);
     QVERIFY(!r.metricsSeen.contains(QStringLiteral("thread Domain:Push/Pop_Range:PL_Type:PL_Value:CLR_Type:Color:"
                                                    "Msg_Type:Msg")));
+}
+
+void TestCounterFiles::realH200AttentionTiles()
+{
+    // PyTorch's SDPA on an H200 through its flash, memory-efficient and cuDNN backends (sdpa.py in
+    // tests/data/counters/sightline-h200): B = 2, H = 32, D = 128. The tensor path counts the
+    // work of whole tiles, so only the full product equals 4·B·H·L·S·D of the sizes.
+    const NcuReport r = NcuCsvReader::read(data(QStringLiteral("sightline-h200/ncu-raw-sdpa.csv")));
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.launches.size(), 14);
+    const auto ops = [&](int i) { return r.launches[i].flopsTensor.value_or(-1); };
+    const double full = 4.0 * 2 * 32 * 2048 * 2048 * 128; // L = S = 2048: 137,438,953,472
+    for (int i : { 0, 4, 7 }) // flash, efficient, cuDNN, bf16, no mask
+        QCOMPARE(ops(i), full);
+    QCOMPARE(ops(11), full); // flash in fp16: sm__ops_path_tensor_src_fp16.sum
+    // Causal, flash: 128-query by 64-key tiles (Flash_fwd_kernel_traits<128, 128, 64, …>, its
+    // Is_causal argument 1); query block m computes key blocks up to the diagonal, 2·(m + 1) of
+    // 32, over 16 query blocks: 272 of 512 tiles. cuDNN's 64 x 128 tiles give the same 272.
+    QVERIFY(r.launches[1].kernelName.contains(QStringLiteral("cutlass::bfloat16_t>>, 0, 1, 0")));
+    QCOMPARE(ops(1), full * 272 / 512); // 73,014,444,032
+    QCOMPARE(ops(8), full * 272 / 512);
+    QCOMPARE(ops(5), 71'940'702'208.0); // memory-efficient: "71,940,702,208", 52.3 % (its own diagonal)
+    // Decode, L = 1 against S = 2048: the one query row fills a whole tile of 64 rows (flash's
+    // split-KV kernel, memory-efficient) or 16 (cuDNN's 16x128x128): 64× and 16× the sizes' count.
+    const double decode = 4.0 * 2 * 32 * 1 * 2048 * 128; // 67,108,864
+    QCOMPARE(ops(2), decode * 64);
+    QCOMPARE(ops(6), decode * 64);
+    QCOMPARE(ops(9), decode * 16);
+    QCOMPARE(ops(3), 0.0); // flash's split-KV combine
+    QCOMPARE(ops(10), 0.0); // cuDNN's lean reduction
 }
 
 void TestCounterFiles::errorStub()

@@ -197,6 +197,21 @@ void TestEfficiency::mathPathOfRealH200Gemms_data()
         << "Tensor core (tf32)";
     QTest::newRow("fp8 e4m3 4096^3") << "nvjet_sm90_qqtst_128x128_128x6_2x1_v_bz_coopA_algo2_TNT"
                                      << "Tensor core (fp8)";
+    // Attention through PyTorch's SDPA backends on the same H200 (ncu-raw-sdpa.csv, sdpa.py).
+    QTest::newRow("flash bf16") << "void pytorch_flash::flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4, 0, "
+                                   "0, cutlass::bfloat16_t, Flash_kernel_traits<128, 128, 64, 4, "
+                                   "cutlass::bfloat16_t>>, 0, 1, 0, 0, 1, 1, 0, 0>(pytorch_flash::Flash_fwd_params)"
+                                << "Tensor core (bf16)";
+    QTest::newRow("memory-efficient fp16")
+        << "fmha_cutlassF_f16_aligned_64x128_rf_sm80(PyTorchMemEffAttention::AttentionKernel<cutlass::half_t, "
+           "arch::Sm80, 1, 64, 128, 128, 1, 1>::Params)"
+        << "Tensor core (fp16)";
+    QTest::newRow("cuDNN sm90, bf16 inputs") << "cudnn_generated_fort_native_sdpa_sm90_flash_fprop_wgmma_f16_knob_7_"
+                                                "64x128x128_4x1x1_cga1x1x1_kernel0_0"
+                                             << "Tensor core";
+    QTest::newRow("cuDNN sm80 wmma decode") << "cudnn_generated_fort_native_sdpa_sm80_flash_fprop_wmma_f16_knob_35_"
+                                               "16x128x128_1x4x1_cga1x1x1_kernel0_0"
+                                            << "Tensor core";
 }
 
 void TestEfficiency::mathPathOfRealH200Gemms()
