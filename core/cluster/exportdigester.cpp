@@ -39,11 +39,14 @@ struct KernelScan
     qint64 lastGlobalPid = -1;
     qint64 lastStart = std::numeric_limits<qint64>::min(); ///< ns
     bool outOfOrder = false; ///< a start went back: the rows are not stored in start order
+    bool sorted = false; ///< the rows come through ORDER BY start: no order check (TEXT sorts last)
 };
 
 void addCovered(std::vector<qint64>& bins, qint64* cursor, qint64 start, qint64 end, qint64 origin, qint64 width)
 {
-    const qint64 from = std::max(start, *cursor);
+    // A damaged row's start can lie before the span's origin (min(start) skips TEXT values):
+    // it counts from the origin, never before the first bin.
+    const qint64 from = std::max({ start, *cursor, origin });
     *cursor = std::max(*cursor, end);
     for (qint64 t = from; t < end;) {
         const qint64 bin = std::min<qint64>((t - origin) / width, qint64(bins.size()) - 1);
@@ -199,6 +202,7 @@ bool Digestion::kernels(QString* error)
     if (scan.outOfOrder) {
         m_ctx.rowsDone.store(progress);
         scan = KernelScan();
+        scan.sorted = true;
         m_d.kernels = 0;
         m_d.collectives.clear();
         m_correlations.clear();
@@ -215,7 +219,7 @@ bool Digestion::kernels(QString* error)
 bool Digestion::kernelRow(const SqliteStatement& st, KernelScan& s)
 {
     const qint64 start = st.int64(0), end = std::max(st.int64(1), st.int64(0));
-    if (start < s.lastStart) {
+    if (!s.sorted && start < s.lastStart) {
         s.outOfOrder = true;
         return false;
     }

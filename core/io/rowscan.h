@@ -33,7 +33,9 @@ bool scanRows(const SqliteConnection& db, LoadContext& ctx, const QString& sql, 
         return failed();
     qint64 n = 0;
     while (st.next()) {
-        if constexpr (std::is_same_v<decltype(row(std::as_const(st))), bool>) {
+        using Result = decltype(row(std::as_const(st)));
+        static_assert(std::is_void_v<Result> || std::is_same_v<Result, bool>, "a row function returns void or bool");
+        if constexpr (std::is_same_v<Result, bool>) {
             if (!row(std::as_const(st)))
                 break;
         } else {

@@ -296,6 +296,17 @@ void TestClusterDigest::kernelsOutOfStartOrder()
         QCOMPARE(d.firstNs, original.firstNs);
         QCOMPARE(d.lastNs, original.lastNs);
     }
+    // Damaged starts (TEXT where nsys writes integers): min(start) skips them and ORDER BY sorts
+    // them last, so the sorted pass must neither stop at them nor bin them before the span.
+    for (const QString& rowid : { QStringLiteral("100"), QStringLiteral("1") }) {
+        const QString copy = dir.filePath(QStringLiteral("damaged.sqlite"));
+        QFile::remove(copy);
+        QVERIFY(QFile::copy(r.files[6], copy));
+        QVERIFY(editExport(copy, { QStringLiteral("UPDATE %1 SET start = '1x' WHERE rowid = %2").arg(k, rowid) }));
+        RankDigest d;
+        QVERIFY2(ExportDigester::digest(copy, &d, &error), qPrintable(error));
+        QCOMPARE(d.kernels, sqlScalar(copy, QStringLiteral("SELECT count(*) FROM %1").arg(k)));
+    }
 }
 
 void TestClusterDigest::rankFromEnvironment()
