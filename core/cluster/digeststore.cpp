@@ -71,7 +71,7 @@ bool DigestStore::write(const RankDigest& d, const QString& path, QString* error
     // Parts left by writes that never finished (a job killed at its time limit) in an output
     // folder, which no cache eviction walks.
     const QFileInfo target(path);
-    StaleParts::removeIn(target.path(), { target.fileName() + QStringLiteral(".part-*") });
+    StaleParts::removeIn(target.path(), { target.fileName() + QStringLiteral(".part-") });
     const QString part = QStringLiteral("%1.part-%2-%3-%4")
                              .arg(path)
                              .arg(QCoreApplication::applicationPid())

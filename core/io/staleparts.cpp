@@ -7,6 +7,7 @@
 #include <QDirIterator>
 #include <QFile>
 
+#include <algorithm>
 #include <sys/stat.h>
 
 namespace sl {
@@ -18,13 +19,17 @@ bool StaleParts::removeIfStale(const QString& path, qint64 modifiedNs, qint64 no
     return isStale(modifiedNs, nowNs) && QFile::remove(path);
 }
 
-int StaleParts::removeIn(const QString& dir, const QStringList& partPatterns, qint64 nowNs)
+int StaleParts::removeIn(const QString& dir, const QStringList& partPrefixes, qint64 nowNs)
 {
     int removed = 0;
     // Times from stat(2), not QFileInfo, which turns each into local time (core/util/filetime.h).
-    QDirIterator it(dir, partPatterns, QDir::Files | QDir::Hidden | QDir::CaseSensitive);
+    QDirIterator it(dir, QDir::Files | QDir::Hidden);
     while (it.hasNext()) {
         const QString path = it.next();
+        const QString name = it.fileName();
+        if (std::none_of(
+                partPrefixes.begin(), partPrefixes.end(), [&](const QString& p) { return name.startsWith(p); }))
+            continue;
         struct stat st
         {
         };

@@ -26,10 +26,10 @@ public:
     /// Removes the part `path`, last modified at `modifiedNs`, when it is stale at `nowNs`; true
     /// when it did. For an owner that has already listed its folder with the times.
     static bool removeIfStale(const QString& path, qint64 modifiedNs, qint64 nowNs);
-    /// Removes the stale parts of `dir`: its files (hidden ones too) whose names match one of
-    /// `partPatterns` (wildcards, as QDir's name filters, case-sensitive) and that are stale at
-    /// `nowNs`. No other file is looked at. Returns how many it removed.
-    static int removeIn(const QString& dir, const QStringList& partPatterns, qint64 nowNs = currentNs());
+    /// Removes the stale parts of `dir`: its files (hidden ones too) whose names begin with one of
+    /// `partPrefixes` (literally, case-sensitive: a file name may hold wildcard characters such as
+    /// `[`) and that are stale at `nowNs`. No other file is looked at. Returns how many it removed.
+    static int removeIn(const QString& dir, const QStringList& partPrefixes, qint64 nowNs = currentNs());
 };
 
 } // namespace sl

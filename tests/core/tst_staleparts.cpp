@@ -59,7 +59,7 @@ void TestStaleParts::anHourInNs()
     QVERIFY(current >= ms * 1'000'000 && current - ms * 1'000'000 < 60'000'000'000);
 }
 
-/// removeIn: the parts matching the patterns and over an hour old go (hidden ones too); a part
+/// removeIn: the parts beginning with the prefixes and over an hour old go (hidden ones too); a part
 /// of 59 minutes, the finished file, a part of another file and a foreign file stay, however old.
 void TestStaleParts::removedInAFolder()
 {
@@ -72,14 +72,20 @@ void TestStaleParts::removedInAFolder()
     make(dir, QStringLiteral("rank4.sldigest.part-99-1-12345678"), 3 * 3600);
     make(dir, QStringLiteral("notes.txt"), 30 * 24 * 3600);
     const int removed = StaleParts::removeIn(
-        dir.path(), { QStringLiteral("rank3.sldigest.part-*"), QStringLiteral(".rank3.sldigest.part-*") });
+        dir.path(), { QStringLiteral("rank3.sldigest.part-"), QStringLiteral(".rank3.sldigest.part-") });
     QCOMPARE(removed, 2);
     QCOMPARE(files(dir),
         QStringList({ QStringLiteral("notes.txt"), QStringLiteral("rank3.sldigest"),
             QStringLiteral("rank3.sldigest.part-4242-2-0000cafe"),
             QStringLiteral("rank4.sldigest.part-99-1-12345678") }));
     // A folder that does not exist holds nothing to remove.
-    QCOMPARE(StaleParts::removeIn(dir.filePath(QStringLiteral("absent")), { QStringLiteral("*") }), 0);
+    QCOMPARE(StaleParts::removeIn(dir.filePath(QStringLiteral("absent")), { QString() }), 0);
+    // A name with wildcard characters is matched as written: its own part goes, a look-alike stays.
+    make(dir, QStringLiteral("r[0].sldigest.part-1-1-00000001"), 2 * 3600);
+    make(dir, QStringLiteral("r0.sldigest.part-1-1-00000002"), 2 * 3600);
+    QCOMPARE(StaleParts::removeIn(dir.path(), { QStringLiteral("r[0].sldigest.part-") }), 1);
+    QVERIFY(files(dir).contains(QStringLiteral("r0.sldigest.part-1-1-00000002")));
+    QVERIFY(!files(dir).contains(QStringLiteral("r[0].sldigest.part-1-1-00000001")));
 }
 
 /// removeIfStale, for an owner that listed its folder itself (TraceCache::evict): by the time it
