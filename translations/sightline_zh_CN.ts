@@ -3737,7 +3737,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 GFLOP/s its roofline allows on %7 (FP32 ceiling and DRAM roof).</source>
-        <translation>%1（占内核时间的 %2）在 %4 FLOP/byte 下达到 %3 GFLOP/s，为其屋顶线在 %7 上允许的 %6 GFLOP/s 的 %5（FP32 上限和 DRAM 屋顶）。</translation>
+        <translation type="vanished">%1（占内核时间的 %2）在 %4 FLOP/byte 下达到 %3 GFLOP/s，为其屋顶线在 %7 上允许的 %6 GFLOP/s 的 %5（FP32 上限和 DRAM 屋顶）。</translation>
     </message>
     <message>
         <source>Achieved occupancy far below theoretical</source>
@@ -3761,11 +3761,27 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 GFLOP/s its roofline allows on %7 (tensor ceiling and DRAM roof).</source>
-        <translation>%1（占内核时间的 %2）在 %4 FLOP/byte 下达到 %3 GFLOP/s，为其屋顶线在 %7 上允许的 %6 GFLOP/s 的 %5（张量核心上限和 DRAM 屋顶）。</translation>
+        <translation type="vanished">%1（占内核时间的 %2）在 %4 FLOP/byte 下达到 %3 GFLOP/s，为其屋顶线在 %7 上允许的 %6 GFLOP/s 的 %5（张量核心上限和 DRAM 屋顶）。</translation>
     </message>
     <message>
         <source>Its warps stall most on %1: %2 of the %3.</source>
         <translation>其 warp 停顿最多的原因是 %1：占 %3 的 %2。</translation>
+    </message>
+    <message>
+        <source>GOP/s</source>
+        <translation>GOP/s</translation>
+    </message>
+    <message>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of kernel time) reaches %3 %8 at %4 FLOP/byte, %5 of the %6 %8 its roofline allows on %7 (%9 ceiling and DRAM roof).</source>
+        <translation>%1（占内核时间的 %2）在 %4 FLOP/byte 下达到 %3 %8，为其屋顶线在 %7 上允许的 %6 %8 的 %5（%9 上限和 DRAM 屋顶）。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of kernel time) reaches %3 %8 at %4 operations/byte, %5 of the %6 %8 its roofline allows on %7 (%9 tensor ceiling and DRAM roof).</source>
+        <translation>%1（占内核时间的 %2）在 %4 次运算/byte 下达到 %3 %8，为其屋顶线在 %7 上允许的 %6 %8 的 %5（%9 张量核心上限和 DRAM 屋顶）。</translation>
     </message>
 </context>
 <context>

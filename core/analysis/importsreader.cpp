@@ -56,6 +56,14 @@ qint64 dropNonFinite(NcuReport& report)
                 ++dropped;
             }
         }
+        for (auto it = l.tensorOpsByType.begin(); it != l.tensorOpsByType.end();) {
+            if (std::isfinite(*it)) {
+                ++it;
+                continue;
+            }
+            it = l.tensorOpsByType.erase(it);
+            ++dropped;
+        }
         for (auto it = l.stalls.begin(); it != l.stalls.end();) {
             if (std::isfinite(*it)) {
                 ++it;

@@ -242,7 +242,8 @@ void compareRoofline(Comparison& c, const QVector<KernelMatch>& groups, const Ca
             s.smPct = k->smThroughputPct;
             for (const Roofline& roof : c.analyses[i]->counters.ncu->roofs)
                 if (roof.deviceId == k->deviceId && k->arithmeticIntensity) {
-                    const double top = NcuAnalysis::attainable(roof, *k->arithmeticIntensity, k->onTensorPath());
+                    const double top = NcuAnalysis::attainable(
+                        roof, *k->arithmeticIntensity, k->onTensorPath() ? k->tensorType : QString());
                     if (top > 0) {
                         s.roofFlopsPerSecond = top;
                         if (k->achievedFlopsPerSecond)

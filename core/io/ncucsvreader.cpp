@@ -64,9 +64,10 @@ bool assignFlops(NcuLaunch& l, const QString& name, double v)
     // src_int8, src_fp64. The _sparsity_on/_off and per-instruction (op_hgmma_…) variants split the
     // same count: adding them would count it twice.
     static const QRegularExpression tensorOpsRe(
-        QStringLiteral("^sm__ops_path_tensor_src_[a-z0-9]+(?:_dst_[a-z0-9]+)?\\.sum$"));
-    if (tensorOpsRe.match(name).hasMatch()) {
+        QStringLiteral("^sm__ops_path_tensor_src_([a-z0-9]+)(?:_dst_[a-z0-9]+)?\\.sum$"));
+    if (const auto t = tensorOpsRe.match(name); t.hasMatch()) {
         addTo(l.flopsTensor, v);
+        l.tensorOpsByType[t.captured(1)] += v;
         addTo(l.flops, v);
         return true;
     }

@@ -49,6 +49,9 @@ struct NcuLaunch
     /// multiply-add counts two, as for the CUDA cores; the work of whole tiles, padding included),
     /// included in `flops`.
     std::optional<double> flopsTensor;
+    /// The same operations by source type ("bf16", "fp16", "tf32", "fp8", "int8", "int4", "int1",
+    /// "fp64": the <type> of the counter's name): the type decides which tensor ceiling applies.
+    QHash<QString, double> tensorOpsByType;
     std::optional<double> dramBytes; ///< dram__bytes.sum, or read + write
     std::optional<double> l2PeakBytesPerSecond; ///< lts__t_bytes peak × L2 clock, when both were collected
     QHash<QString, double> stalls; ///< warp stall reason ("long_scoreboard") → value in `stallSource`'s unit

@@ -91,6 +91,7 @@ QJsonObject CountersReport::json(const AnalysisResult& r)
                 { QStringLiteral("flops_per_launch"), opt(k.flops) },
                 { QStringLiteral("dram_bytes_per_launch"), opt(k.dramBytes) },
                 { QStringLiteral("tensor_flops_per_launch"), opt(k.tensorFlops) },
+                { QStringLiteral("tensor_type"), k.tensorType.isEmpty() ? QJsonValue() : QJsonValue(k.tensorType) },
                 { QStringLiteral("arithmetic_intensity"), opt(k.arithmeticIntensity) },
                 { QStringLiteral("achieved_flops_per_s"), opt(k.achievedFlopsPerSecond) },
                 { QStringLiteral("stalls"), stalls },
@@ -100,7 +101,10 @@ QJsonObject CountersReport::json(const AnalysisResult& r)
                                                                      : QJsonValue() } });
         }
         QJsonArray roofs;
-        for (const auto& rf : n.roofs)
+        for (const auto& rf : n.roofs) {
+            QJsonObject peaks;
+            for (auto it = rf.tensorPeaks.cbegin(); it != rf.tensorPeaks.cend(); ++it)
+                peaks.insert(it.key(), it.value());
             roofs.append(QJsonObject { { QStringLiteral("device_id"), rf.deviceId },
                 { QStringLiteral("gpu"), rf.gpuName }, { QStringLiteral("dram_bytes_per_s"), rf.dramBytesPerSecond },
                 { QStringLiteral("l2_bytes_per_s"),
@@ -109,7 +113,9 @@ QJsonObject CountersReport::json(const AnalysisResult& r)
                 { QStringLiteral("fp16_flops_per_s"), rf.fp16FlopsPerSecond },
                 { QStringLiteral("fp64_flops_per_s"), rf.fp64FlopsPerSecond },
                 { QStringLiteral("tensor_flops_per_s"),
-                    rf.tensorFlopsPerSecond > 0 ? QJsonValue(rf.tensorFlopsPerSecond) : QJsonValue() } });
+                    rf.tensorFlopsPerSecond > 0 ? QJsonValue(rf.tensorFlopsPerSecond) : QJsonValue() },
+                { QStringLiteral("tensor_peaks_per_s"), peaks } });
+        }
         out.insert(QStringLiteral("ncu"),
             QJsonObject { { QStringLiteral("file"), n.report.fileName },
                 { QStringLiteral("files"), QJsonArray::fromStringList(n.report.files) },

@@ -275,9 +275,9 @@ template <class A, Is<NcuLaunch> T> void fields(A& a, T& x)
     a(x.id, x.kernelName, x.grid, x.block, x.gridTotal, x.blockTotal, x.file, x.device, x.computeCapability,
         x.durationNs, x.smThroughputPct, x.dramThroughputPct, x.achievedOccupancyPct, x.theoreticalOccupancyPct,
         x.l1HitPct, x.l2HitPct, x.tensorActivePct, x.flops, x.flops16, x.flops32, x.flops64, x.flopsTensor, x.dramBytes,
-        x.l2PeakBytesPerSecond, x.stalls, x.stallSource);
+        x.l2PeakBytesPerSecond, x.stalls, x.stallSource, x.tensorOpsByType);
 }
-static_assert(sizeof(NcuLaunch) == 384, "a new field must be added to the result serializer");
+static_assert(sizeof(NcuLaunch) == 392, "a new field must be added to the result serializer");
 
 template <class A, Is<NcuReport> T> void fields(A& a, T& x)
 {
@@ -296,16 +296,16 @@ template <class A, Is<NcuKernelFigures> T> void fields(A& a, T& x)
     a(x.name, x.deviceId, x.launches, x.traceNs, x.durationNs, x.achievedOccupancyPct, x.theoreticalOccupancyPct,
         x.sightlineOccupancyPct, x.smThroughputPct, x.dramThroughputPct, x.l1HitPct, x.l2HitPct, x.tensorActivePct,
         x.flops, x.dramBytes, x.tensorFlops, x.arithmeticIntensity, x.achievedFlopsPerSecond, x.stalls, x.stallSource,
-        x.kernelRows);
+        x.kernelRows, x.tensorType);
 }
-static_assert(sizeof(NcuKernelFigures) == 288, "a new field must be added to the result serializer");
+static_assert(sizeof(NcuKernelFigures) == 312, "a new field must be added to the result serializer");
 
 template <class A, Is<Roofline> T> void fields(A& a, T& x)
 {
     a(x.deviceId, x.gpuName, x.dramBytesPerSecond, x.l2BytesPerSecond, x.fp32FlopsPerSecond, x.fp64FlopsPerSecond,
-        x.fp16FlopsPerSecond, x.tensorFlopsPerSecond, x.source);
+        x.fp16FlopsPerSecond, x.tensorFlopsPerSecond, x.source, x.tensorPeaks);
 }
-static_assert(sizeof(Roofline) == 104, "a new field must be added to the result serializer");
+static_assert(sizeof(Roofline) == 112, "a new field must be added to the result serializer");
 
 template <class A, Is<NcuResult> T> void fields(A& a, T& x) { a(x.report, x.match, x.kernels, x.roofs); }
 static_assert(sizeof(NcuResult) == 256, "a new field must be added to the result serializer");

@@ -50,6 +50,7 @@ private slots:
     void realH200TensorPathOps();
     void realH200NvtxFilteredLayout();
     void realH200AttentionTiles();
+    void realH200RoofByTensorType();
     void errorStub();
     void realNvmlSamplerCsv();
     void functionNames();
@@ -157,7 +158,8 @@ void TestCounterFiles::dsocrJoinsAndRoofline()
     QCOMPARE(*gemm->arithmeticIntensity, 12'532'580'352.0 / 17'500'000.0);
     QCOMPARE(*gemm->achievedFlopsPerSecond, 12'532'580'352.0 / 111'810e-9);
     // 716 FLOP/byte × 1.792 TB/s is far above 209.5 TFLOP/s: the tensor ceiling bounds it.
-    QCOMPARE(NcuAnalysis::attainable(roof, *gemm->arithmeticIntensity, true), 209.5e12);
+    QCOMPARE(gemm->tensorType, QStringLiteral("bf16")); // sm__ops_path_tensor_src_bf16_dst_*.sum
+    QCOMPARE(NcuAnalysis::attainable(roof, *gemm->arithmeticIntensity, gemm->tensorType), 209.5e12);
 
     // flash_fwd_splitkv (kernel_0013): 335,544,320 tensor ops, 4.74 MB read, 10.34 µs. Its
     // intensity puts it under the DRAM roof: 70.8 FLOP/byte × 1.792 TB/s = 126.9 TFLOP/s.
@@ -165,7 +167,8 @@ void TestCounterFiles::dsocrJoinsAndRoofline()
     QVERIFY(splitKv);
     const double ai = 335'544'320.0 / 4'740'000.0;
     QCOMPARE(*splitKv->arithmeticIntensity, ai);
-    QCOMPARE(NcuAnalysis::attainable(roof, ai, true), ai * 1.792e12);
+    QCOMPARE(splitKv->tensorType, QStringLiteral("bf16"));
+    QCOMPARE(NcuAnalysis::attainable(roof, ai, splitKv->tensorType), ai * 1.792e12);
     QCOMPARE(*splitKv->achievedOccupancyPct, 8.24);
     QCOMPARE(*splitKv->theoreticalOccupancyPct, 8.33);
 
@@ -399,6 +402,72 @@ void TestCounterFiles::realH200AttentionTiles()
     QCOMPARE(ops(9), decode * 16);
     QCOMPARE(ops(3), 0.0); // flash's split-KV combine
     QCOMPARE(ops(10), 0.0); // cuDNN's lean reduction
+}
+
+void TestCounterFiles::realH200RoofByTensorType()
+{
+    // The six GEMMs of ncu-raw-gemm.csv (H200) in a trace of their own, each held to the ceiling of
+    // its own tensor type. The fp8 4096³ GEMM: 2·4096³ operations in 125,088 ns = 1,098.7 TFLOP/s,
+    // above the BF16 ceiling (989.4, H200 SXM datasheet) and 55.5 % of the FP8 one (1,978.9).
+    const NcuReport ncu = NcuCsvReader::read(data(QStringLiteral("sightline-h200/ncu-raw-gemm.csv")));
+    QCOMPARE(ncu.launches.size(), 21);
+    QCOMPARE(ncu.launches[20].tensorOpsByType.value(QStringLiteral("fp8")), 2.0 * 4096 * 4096 * 4096);
+    QCOMPARE(ncu.launches[20].tensorOpsByType.value(QStringLiteral("bf16"), -1), 0.0); // "0": a column, no ops
+    QCOMPARE(ncu.launches[15].tensorOpsByType.value(QStringLiteral("tf32")), 2.0 * 4096 * 4096 * 4096);
+    TraceFixture fx(TraceFixture::Schema::Nsys2026, QStringLiteral("h200gemm.sqlite"));
+    fx.process(100, QStringLiteral("python3.12"));
+    fx.thread(100, 100, QStringLiteral("python3.12"));
+    fx.gpu(0, QStringLiteral("NVIDIA H200"), 132); // nvidia-smi's name (smi-name.csv); 132 SMs
+    // 1.98 GHz (smi-name.csv's clocks.max.sm), 4.8 TB/s (the datasheet's HBM3e bandwidth).
+    fx.exec(QStringLiteral("UPDATE TARGET_INFO_GPU SET computeMajor = 9, computeMinor = 0, clockRate = 1980000000, "
+                           "memoryBandwidth = 4800000000000"));
+    qint64 at = 1'000'000;
+    quint32 corr = 1;
+    for (const NcuLaunch& l : ncu.launches) {
+        const qint64 ns = qint64(l.durationNs.value_or(1'000));
+        sl::test::kernel3d(fx, at, ns, corr++, l.kernelName, { int(l.grid[0]), int(l.grid[1]), int(l.grid[2]) },
+            { int(l.block[0]), int(l.block[1]), int(l.block[2]) });
+        at += ns + 10'000;
+    }
+    const LoadOutcome loaded = TraceLoader::loadSync(fx.path());
+    QVERIFY2(loaded.ok(), qPrintable(loaded.message));
+    AnalysisOptions o;
+    o.ncuFile = data(QStringLiteral("sightline-h200/ncu-raw-gemm.csv"));
+    const AnalysisPtr r = Analyzer::analyze(loaded.trace, o);
+    QVERIFY(r && r->counters.ncu);
+    const NcuResult& n = *r->counters.ncu;
+    QCOMPARE(n.roofs.size(), 1);
+    const Roofline& roof = n.roofs[0];
+    QCOMPARE(roof.tensorPeaks.value(QStringLiteral("fp8")), 1978.9e12);
+    QCOMPARE(roof.tensorPeaks.value(QStringLiteral("bf16")), 989.4e12);
+    QCOMPARE(roof.tensorPeaks.value(QStringLiteral("fp64-tensor")), 67e12);
+    const auto typeOf = [&](int launch) {
+        const NcuKernelFigures* f = figuresOf(*r, ncu.launches[launch].kernelName);
+        return f ? f->tensorType : QStringLiteral("?");
+    };
+    QCOMPARE(typeOf(2), QStringLiteral("bf16"));
+    QCOMPARE(typeOf(12), QStringLiteral("fp16"));
+    QCOMPARE(typeOf(15), QStringLiteral("tf32"));
+    QCOMPARE(typeOf(20), QStringLiteral("fp8"));
+    QCOMPARE(typeOf(0), QString()); // a random fill: no tensor operations
+    const NcuKernelFigures* fp8 = figuresOf(*r, ncu.launches[20].kernelName);
+    QVERIFY(fp8 && fp8->onTensorPath() && fp8->arithmeticIntensity && fp8->achievedFlopsPerSecond);
+    // 137,438,953,472 operations over 75,078,656 DRAM bytes = 1,830.6 per byte: × 4.8 TB/s is far
+    // above every ceiling, so the ceiling bounds it.
+    QCOMPARE(*fp8->arithmeticIntensity, 137'438'953'472.0 / 75'078'656.0);
+    const double top = NcuAnalysis::attainable(roof, *fp8->arithmeticIntensity, fp8->tensorType);
+    QCOMPARE(top, 1978.9e12);
+    QCOMPARE(*fp8->achievedFlopsPerSecond, 137'438'953'472.0 / 125'088e-9);
+    QVERIFY(*fp8->achievedFlopsPerSecond / top < 0.56 && *fp8->achievedFlopsPerSecond / top > 0.55);
+    // The BF16 ceiling would read 111 %, which no kernel reaches.
+    QVERIFY(
+        *fp8->achievedFlopsPerSecond / NcuAnalysis::attainable(roof, *fp8->arithmeticIntensity, QStringLiteral("bf16"))
+        > 1.1);
+    // Types without a ceiling give no roof, rather than another type's.
+    QCOMPARE(NcuAnalysis::attainable(roof, 1000, QStringLiteral("int1")), 0.0);
+    QCOMPARE(NcuAnalysis::attainable(roof, 1000, QStringLiteral("int4")), 0.0);
+    QCOMPARE(NcuAnalysis::tensorPeakKey(QStringLiteral("fp64")), QStringLiteral("fp64-tensor"));
+    QCOMPARE(NcuAnalysis::attainable(roof, 1, QStringLiteral("fp64")), 4.8e12); // under the DRAM roof
 }
 
 void TestCounterFiles::errorStub()

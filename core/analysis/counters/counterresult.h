@@ -61,6 +61,9 @@ struct NcuKernelFigures
         smThroughputPct, dramThroughputPct, l1HitPct, l2HitPct, tensorActivePct;
     std::optional<double> flops, dramBytes; ///< per launch, averaged
     std::optional<double> tensorFlops; ///< per launch, averaged: the part of `flops` on the tensor path
+    /// The source type with the most tensor-path operations over the launches ("bf16", "fp8",
+    /// "int8"…, NcuLaunch::tensorOpsByType); empty when none was counted.
+    QString tensorType;
     /// Most of its FLOPs run on the tensor path: its roof is the tensor ceiling.
     bool onTensorPath() const { return tensorFlops && flops && *flops > 0 && *tensorFlops >= 0.5 * *flops; }
     std::optional<double> arithmeticIntensity; ///< FLOP / DRAM byte
@@ -83,6 +86,9 @@ struct Roofline
     /// Dense BF16/FP16 tensor-core peak with FP32 accumulation, from the GPU peak table
     /// (resources/efficiency/gpu-peaks.json); 0 when the model is not in it.
     double tensorFlopsPerSecond = 0;
+    /// Every tensor ceiling of the peak entry, by peak key ("tf32", "bf16", "fp16", "fp8", "int8",
+    /// "fp64-tensor"), in dense operations per second: a kernel is held to its own type's.
+    QHash<QString, double> tensorPeaks;
     QString source; ///< how the ceilings were derived (translated)
 };
 

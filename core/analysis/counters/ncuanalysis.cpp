@@ -83,6 +83,9 @@ Roofline NcuAnalysis::roofOf(const GpuInfo& gpu, const GpuPeaks& peaks)
                       .arg(gpu.computeMinor)
                       .arg(double(gpu.memoryBandwidth) / 1e9, 0, 'f', 0);
     if (const GpuPeaks::Entry* e = peaks.find(gpu.name)) {
+        for (const char* key : { "tf32", "bf16", "fp16", "fp8", "int8", "fp64-tensor" })
+            if (const double tflops = e->tflops.value(QLatin1String(key)); tflops > 0)
+                roof.tensorPeaks.insert(QLatin1String(key), tflops * 1e12);
         const double tflops = e->tflops.value(QStringLiteral("bf16"), e->tflops.value(QStringLiteral("fp16")));
         if (tflops > 0) {
             roof.tensorFlopsPerSecond = tflops * 1e12;
@@ -95,11 +98,24 @@ Roofline NcuAnalysis::roofOf(const GpuInfo& gpu, const GpuPeaks& peaks)
     return roof;
 }
 
-double NcuAnalysis::attainable(const Roofline& roof, double ai, bool tensor)
+QString NcuAnalysis::tensorPeakKey(const QString& tensorType)
 {
-    if (!tensor || roof.tensorFlopsPerSecond <= 0 || roof.dramBytesPerSecond <= 0)
+    if (tensorType == QLatin1String("fp64"))
+        return QStringLiteral("fp64-tensor");
+    for (const char* key : { "tf32", "bf16", "fp16", "fp8", "int8" })
+        if (tensorType == QLatin1String(key))
+            return tensorType;
+    return {};
+}
+
+double NcuAnalysis::attainable(const Roofline& roof, double ai, const QString& tensorType)
+{
+    if (tensorType.isEmpty())
         return attainable(roof, ai);
-    return std::min(roof.tensorFlopsPerSecond, ai * roof.dramBytesPerSecond);
+    const double peak = roof.tensorPeaks.value(tensorPeakKey(tensorType));
+    if (peak <= 0 || roof.dramBytesPerSecond <= 0)
+        return 0;
+    return std::min(peak, ai * roof.dramBytesPerSecond);
 }
 
 double NcuAnalysis::attainable(const Roofline& roof, double ai)
@@ -135,6 +151,7 @@ struct Accumulator
     NcuKernelFigures fig;
     Mean duration, achieved, theoretical, sm, dram, l1, l2, tensor, flops, bytes;
     double flopSum = 0, tensorFlopSum = 0, byteSum = 0, timeSum = 0;
+    QHash<QString, double> tensorOpsByType;
     bool anyFlops = false, anyTensorFlops = false, anyBytes = false;
 
     /// Adds profiled launch `l`: percentages weighted by its profiled duration (a long launch says
@@ -159,6 +176,8 @@ struct Accumulator
             tensorFlopSum += *l.flopsTensor;
             anyTensorFlops = true;
         }
+        for (auto it = l.tensorOpsByType.cbegin(); it != l.tensorOpsByType.cend(); ++it)
+            tensorOpsByType[it.key()] += it.value();
         if (l.dramBytes) {
             byteSum += *l.dramBytes;
             anyBytes = true;
@@ -172,6 +191,20 @@ struct Accumulator
         if (l.stallSource == fig.stallSource)
             for (auto it = l.stalls.cbegin(); it != l.stalls.cend(); ++it)
                 fig.stalls[it.key()] += it.value();
+    }
+
+    /// The source type with the most tensor-path operations (the alphabetically first on a tie,
+    /// so the choice does not follow hash order); empty when none counted any.
+    QString dominantType() const
+    {
+        QString best;
+        double most = 0;
+        for (auto it = tensorOpsByType.cbegin(); it != tensorOpsByType.cend(); ++it)
+            if (it.value() > most || (it.value() == most && most > 0 && it.key() < best)) {
+                best = it.key();
+                most = it.value();
+            }
+        return best;
     }
 
     /// The figures of the kernel name: means per launch.
@@ -190,6 +223,7 @@ struct Accumulator
             f.flops = flopSum / double(f.launches);
         if (anyTensorFlops)
             f.tensorFlops = tensorFlopSum / double(f.launches);
+        f.tensorType = dominantType();
         if (anyBytes)
             f.dramBytes = byteSum / double(f.launches);
         if (anyFlops && anyBytes && byteSum > 0)
@@ -283,23 +317,29 @@ void belowRoofFinding(AnalysisResult& r, const HotKernel& h, const Roofline* roo
     const NcuKernelFigures& f = h.f;
     if (!roof || !f.arithmeticIntensity || !f.achievedFlopsPerSecond)
         return;
-    const bool tensor = f.onTensorPath() && roof->tensorFlopsPerSecond > 0;
-    const double top = NcuAnalysis::attainable(*roof, *f.arithmeticIntensity, tensor);
+    // A tensor kernel is held to the ceiling of its own source type; with none known (int4, a GPU
+    // not in the peak table) there is no verdict rather than another type's roof.
+    const QString type = f.onTensorPath() ? f.tensorType : QString();
+    const double top = NcuAnalysis::attainable(*roof, *f.arithmeticIntensity, type);
     if (!(top > 0 && *f.achievedFlopsPerSecond < spec::kBelowRoofShare * top))
         return;
     Finding x;
     x.id = QStringLiteral("ncu-below-roof");
     x.title = NcuAnalysis::tr("A hot kernel runs far below its roofline");
-    x.summary = (tensor ? NcuAnalysis::tr("%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 "
-                                          "GFLOP/s its roofline allows on %7 (tensor ceiling and DRAM roof).")
-                        : NcuAnalysis::tr("%1 (%2 of kernel time) reaches %3 GFLOP/s at %4 FLOP/byte, %5 of the %6 "
-                                          "GFLOP/s its roofline allows on %7 (FP32 ceiling and DRAM roof)."))
-                    .arg(h.shortName, h.share)
-                    .arg(*f.achievedFlopsPerSecond / 1e9, 0, 'f', 1)
-                    .arg(*f.arithmeticIntensity, 0, 'f', 2)
-                    .arg(formatPercent(*f.achievedFlopsPerSecond / top))
-                    .arg(top / 1e9, 0, 'f', 0)
-                    .arg(roof->gpuName);
+    // Integer tensor operations are operations, not floating-point ones.
+    const QString unit = type.startsWith(QLatin1String("int")) ? NcuAnalysis::tr("GOP/s") : NcuAnalysis::tr("GFLOP/s");
+    x.summary
+        = (type.isEmpty() ? NcuAnalysis::tr("%1 (%2 of kernel time) reaches %3 %8 at %4 FLOP/byte, %5 of the "
+                                            "%6 %8 its roofline allows on %7 (%9 ceiling and DRAM roof).")
+                          : NcuAnalysis::tr("%1 (%2 of kernel time) reaches %3 %8 at %4 operations/byte, %5 of "
+                                            "the %6 %8 its roofline allows on %7 (%9 tensor ceiling and DRAM "
+                                            "roof)."))
+              .arg(h.shortName, h.share)
+              .arg(*f.achievedFlopsPerSecond / 1e9, 0, 'f', 1)
+              .arg(*f.arithmeticIntensity, 0, 'f', 2)
+              .arg(formatPercent(*f.achievedFlopsPerSecond / top))
+              .arg(top / 1e9, 0, 'f', 0)
+              .arg(roof->gpuName, unit, type.isEmpty() ? QStringLiteral("FP32") : NcuAnalysis::tensorTypeLabel(type));
     // What its warps wait for, when ncu sampled it: the reason the roof is out of reach.
     const QString stall = NcuStallReasons::top(f.stalls);
     if (!stall.isEmpty())

@@ -40,8 +40,16 @@ public:
     static Roofline roofOf(const GpuInfo& gpu, const GpuPeaks& peaks = GpuPeaks::defaultTable());
     /// The roof at arithmetic intensity `ai` (FLOP/byte) under the FP32 ceiling and the DRAM roof.
     static double attainable(const Roofline& roof, double ai);
-    /// The same under the tensor ceiling when `tensor` and the roof has one, else the FP32 one.
-    static double attainable(const Roofline& roof, double ai, bool tensor);
+    /// The same under the tensor ceiling of the operations' source type `tensorType` ("bf16",
+    /// "fp8", "int8"…: NcuKernelFigures::tensorType); an empty type takes the FP32 ceiling. 0 when
+    /// the roof has no ceiling for the type (int4, int1, or a GPU not in the peak table): no
+    /// other type's ceiling stands in for it (an FP8 GEMM held to the BF16 one reads above 100 %).
+    static double attainable(const Roofline& roof, double ai, const QString& tensorType);
+    /// The gpu-peaks.json key of a tensor source type: "fp64" → "fp64-tensor", the others as
+    /// they are ("bf16", "fp16", "tf32", "fp8", "int8"; "int4" and "int1" have none).
+    static QString tensorPeakKey(const QString& tensorType);
+    /// How reports name a source type's ceiling: "BF16", "FP8", "INT8".
+    static QString tensorTypeLabel(const QString& tensorType) { return tensorType.toUpper(); }
 };
 
 } // namespace sl
