@@ -1671,7 +1671,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>(waiting for nsys; at most %1 s, --nsys-timeout; Ctrl-C stops it)</source>
-        <translation>（正在等待 nsys；最多 %1 s，见 --nsys-timeout；按 Ctrl-C 可停止）</translation>
+        <translation type="vanished">（正在等待 nsys；最多 %1 s，见 --nsys-timeout；按 Ctrl-C 可停止）</translation>
     </message>
     <message>
         <source>nsys is still exporting after %1 s%2.</source>
@@ -1766,6 +1766,18 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Neither read nor write the trace cache (%1).</source>
         <translation>既不读取也不写入跟踪缓存（%1）。</translation>
+    </message>
+    <message>
+        <source>(waiting for nsys, which writes into %1; at most %2 s, --nsys-timeout; Ctrl-C stops it)</source>
+        <translation>（正在等待 nsys，它写入 %1；最多 %2 s，见 --nsys-timeout；按 Ctrl-C 可停止）</translation>
+    </message>
+    <message>
+        <source>(waiting for nsys, which writes into %1; no time limit; Ctrl-C stops it)</source>
+        <translation>（正在等待 nsys，它写入 %1；无时间限制；按 Ctrl-C 可停止）</translation>
+    </message>
+    <message>
+        <source>(waiting for ncu; Ctrl-C stops it)</source>
+        <translation>（正在等待 ncu；按 Ctrl-C 可停止）</translation>
     </message>
 </context>
 <context>
@@ -3824,11 +3836,11 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>ncu timed out converting %1: no result after %2 s, so it was stopped (ncu may be hung, e.g. waiting for a license or a network file system). %3</source>
-        <translation>ncu 转换 %1 时超时：%2 s 后仍无结果，因此已将其停止（ncu 可能已挂起，例如在等待许可证或网络文件系统）。%3</translation>
+        <translation type="vanished">ncu 转换 %1 时超时：%2 s 后仍无结果，因此已将其停止（ncu 可能已挂起，例如在等待许可证或网络文件系统）。%3</translation>
     </message>
     <message>
         <source>ncu could not convert %1 (%2). %3</source>
-        <translation>ncu 无法转换 %1（%2）。%3</translation>
+        <translation type="vanished">ncu 无法转换 %1（%2）。%3</translation>
     </message>
     <message>
         <source>Cannot read the Nsight Compute results %1: it does not exist.</source>
@@ -3837,6 +3849,26 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1 is not an Nsight Compute CSV: no &quot;Kernel Name&quot; column.</source>
         <translation>%1 不是 Nsight Compute CSV：没有 &quot;Kernel Name&quot; 列。</translation>
+    </message>
+    <message>
+        <source>(%1 more files skipped.)</source>
+        <translation>（另有 %1 个文件被跳过。）</translation>
+    </message>
+    <message>
+        <source>Converting %1 with ncu (at most %2 s)…</source>
+        <translation>正在用 ncu 转换 %1（最多 %2 s）…</translation>
+    </message>
+    <message>
+        <source>Converting %1 with ncu…</source>
+        <translation>正在用 ncu 转换 %1…</translation>
+    </message>
+    <message>
+        <source>ncu could not convert %1: %2. ncu may be hung (waiting for a license or a network file system); a very large report may need longer (sightline-cli: --ncu-timeout SECONDS, 0 for no limit).</source>
+        <translation>ncu 无法转换 %1：%2。ncu 可能已挂起（在等待许可证或网络文件系统）；非常大的报告可能需要更长时间（sightline-cli：--ncu-timeout SECONDS，0 表示不限制）。</translation>
+    </message>
+    <message>
+        <source>ncu could not convert %1: %2.</source>
+        <translation>ncu 无法转换 %1：%2。</translation>
     </message>
 </context>
 <context>
@@ -3970,7 +4002,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>%1 could not be started: %2</source>
-        <translation>无法启动 %1：%2</translation>
+        <translation type="vanished">无法启动 %1：%2</translation>
     </message>
     <message>
         <source>Exporting %1 with Nsight Systems %2…</source>
@@ -3994,31 +4026,71 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>The cached export %1 was damaged and has been removed (%2).</source>
-        <translation>缓存的导出文件 %1 已损坏，已将其删除（%2）。</translation>
+        <translation type="vanished">缓存的导出文件 %1 已损坏，已将其删除（%2）。</translation>
     </message>
     <message>
         <source>nsys did not finish exporting %1 in %2 s and was stopped; nothing was cached. A very large report may need longer: raise the limit (sightline-cli: --nsys-timeout SECONDS, 0 for none). %3</source>
-        <translation>nsys 未能在 %2 s 内完成 %1 的导出，已被停止；未缓存任何内容。非常大的报告可能需要更长时间：请提高限制（sightline-cli：--nsys-timeout SECONDS，0 表示不限制）。%3</translation>
+        <translation type="vanished">nsys 未能在 %2 s 内完成 %1 的导出，已被停止；未缓存任何内容。非常大的报告可能需要更长时间：请提高限制（sightline-cli：--nsys-timeout SECONDS，0 表示不限制）。%3</translation>
     </message>
     <message>
         <source>nsys could not export %1 (%2).</source>
-        <translation>nsys 无法导出 %1（%2）。</translation>
+        <translation type="vanished">nsys 无法导出 %1（%2）。</translation>
     </message>
     <message>
         <source>it wrote no export</source>
-        <translation>它没有写出导出文件</translation>
+        <translation type="vanished">它没有写出导出文件</translation>
     </message>
     <message>
         <source>Its output: %1</source>
-        <translation>其输出：%1</translation>
+        <translation type="vanished">其输出：%1</translation>
     </message>
     <message>
         <source>nsys ended without an error but its export of %1 does not open, so it was not cached (was the cache folder %2 full, or nsys stopped?): %3</source>
-        <translation>nsys 结束时没有报错，但其导出的 %1 无法打开，因此未被缓存（缓存文件夹 %2 是否已满，或 nsys 被停止了？）：%3</translation>
+        <translation type="vanished">nsys 结束时没有报错，但其导出的 %1 无法打开，因此未被缓存（缓存文件夹 %2 是否已满，或 nsys 被停止了？）：%3</translation>
     </message>
     <message>
         <source>%1: exported to SQLite by Nsight Systems %2 (cached as %3 for the next open).</source>
         <translation>%1：已由 Nsight Systems %2 导出为 SQLite（缓存为 %3，供下次打开使用）。</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>it is truncated</source>
+        <translation>文件被截断</translation>
+    </message>
+    <message>
+        <source>it is not a readable SQLite database</source>
+        <translation>它不是可读取的 SQLite 数据库</translation>
+    </message>
+    <message>
+        <source>it lacks tables or columns of an Nsight Systems export</source>
+        <translation>它缺少 Nsight Systems 导出文件的表或列</translation>
+    </message>
+    <message>
+        <source>%1 could not export %2: %3.</source>
+        <translation>%1 无法导出 %2：%3。</translation>
+    </message>
+    <message>
+        <source>nsys did not finish exporting %1: %2. Nothing was cached. A very large report may need longer: raise the limit (sightline-cli: --nsys-timeout SECONDS, 0 for none).</source>
+        <translation>nsys 未能完成 %1 的导出：%2。未缓存任何内容。非常大的报告可能需要更长时间：请提高限制（sightline-cli：--nsys-timeout SECONDS，0 表示不限制）。</translation>
+    </message>
+    <message>
+        <source>nsys could not export %1: %2.</source>
+        <translation>nsys 无法导出 %1：%2。</translation>
+    </message>
+    <message>
+        <source>nsys exited without an error but wrote no SQLite export of %1; nothing was cached. Its output: %2</source>
+        <translation>nsys 退出时没有报错，但没有写出 %1 的 SQLite 导出文件；未缓存任何内容。其输出：%2</translation>
+    </message>
+    <message>
+        <source>nsys exited without an error, but the SQLite export it wrote of %1 is damaged (%2; %3 bytes): it was discarded and nothing was cached. Check the free space in the cache folder %4, then open the report again.</source>
+        <translation>nsys 退出时没有报错，但它写出的 %1 的 SQLite 导出文件已损坏（%2；%3 字节）：已将其丢弃，未缓存任何内容。请检查缓存文件夹 %4 的剩余空间，然后重新打开该报告。</translation>
+    </message>
+    <message>
+        <source>The cached SQLite export of %1 in %2 was damaged (%3) and has been removed.</source>
+        <translation>%2 中缓存的 %1 的 SQLite 导出文件已损坏（%3），已将其删除。</translation>
     </message>
 </context>
 <context>

@@ -97,6 +97,35 @@ bool checkImport(const QString& file, const QString& option)
     return false;
 }
 
+/// "(waiting for nsys, which writes into CACHE; at most 3600 s, …; Ctrl-C stops it)": what a
+/// user without a progress bar needs to know about a wait that can be long.
+QString waitingForNsys(qint64 timeoutMs)
+{
+    const QString cache = QDir::toNativeSeparators(NsysImporter::cacheDir());
+    return timeoutMs > 0
+        ? Commands::tr("(waiting for nsys, which writes into %1; at most %2 s, --nsys-timeout; Ctrl-C stops it)")
+              .arg(cache)
+              .arg(timeoutMs / 1000)
+        : Commands::tr("(waiting for nsys, which writes into %1; no time limit; Ctrl-C stops it)").arg(cache);
+}
+
+/// The imports `options` names, read for the trace `info` describes; without a terminal, each
+/// ncu conversion is announced on stderr (it may take minutes), with how to stop it.
+ImportsPtr readImports(const AnalysisOptions& options, const TraceInfo& info)
+{
+    Progress progress;
+    const bool tty = isatty(fileno(stderr)) != 0;
+    ImportsPtr imports = ImportsReader::read(
+        options, info, Cancellation(&g_interrupted),
+        [&](int permille, const QString& stage) { progress.update(permille, stage); },
+        [&](const QString& stage) {
+            if (!tty)
+                err() << stage << " " << Commands::tr("(waiting for ncu; Ctrl-C stops it)") << "\n" << Qt::flush;
+        });
+    progress.done();
+    return imports;
+}
+
 /// The SQLite export to load for `path`: itself, or for a .nsys-rep/.qdrep its export in the
 /// user's cache (NsysImporter). Empty with `*code` set and the message printed on failure.
 QString exportFor(const QString& path, const QCommandLineParser& p, int* code)
@@ -126,11 +155,7 @@ QString exportFor(const QString& path, const QCommandLineParser& p, int* code)
             if (stage != lastStage) {
                 lastStage = stage;
                 sinceLine.start();
-                err() << stage << " "
-                      << Commands::tr("(waiting for nsys; at most %1 s, --nsys-timeout; Ctrl-C stops it)")
-                             .arg(timeoutMs / 1000)
-                      << "\n"
-                      << Qt::flush;
+                err() << stage << " " << waitingForNsys(timeoutMs) << "\n" << Qt::flush;
             } else if (sinceLine.elapsed() >= 60000) {
                 sinceLine.start();
                 err() << Commands::tr("nsys is still exporting after %1 s%2.")
@@ -360,7 +385,7 @@ int analyseAll(const QStringList& paths, const QCommandLineParser& p, const Anal
         AnalysisOptions traceOptions = options;
         traceOptions.ncuFile = imports.value(QStringLiteral("ncu")).value(analyses.size()).trimmed();
         traceOptions.nvmlCsv = imports.value(QStringLiteral("nvml")).value(analyses.size()).trimmed();
-        traceOptions.imports = ImportsReader::read(traceOptions, loaded.trace->info, Cancellation(&g_interrupted));
+        traceOptions.imports = readImports(traceOptions, loaded.trace->info);
         AnalysisPtr analysis = Analyzer::analyze(loaded.trace, traceOptions, Cancellation(&g_interrupted));
         if (!analysis || interrupted()) {
             err() << Commands::tr("Interrupted: no comparison written.") << "\n";
@@ -563,7 +588,7 @@ int Commands::analyze(const QStringList& args)
         err() << loaded.message << "\n";
         return exitCodeFor(loaded.error);
     }
-    options.imports = ImportsReader::read(options, loaded.trace->info, Cancellation(&g_interrupted)); // once
+    options.imports = readImports(options, loaded.trace->info); // once
     const auto result = Analyzer::analyze(loaded.trace, options, Cancellation(&g_interrupted));
     if (!result || interrupted()) {
         err() << tr("Interrupted: no report written.") << "\n";

@@ -9,6 +9,7 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sl {
@@ -110,11 +111,13 @@ void ImportsReader::readNvml(Imports& out, const TraceInfo& info)
                              .arg(dropped);
 }
 
-void ImportsReader::readNcu(Imports& out, const AnalysisOptions& options, const Cancellation& cancel)
+void ImportsReader::readNcu(Imports& out, const AnalysisOptions& options, const Cancellation& cancel,
+    const std::function<void(const QString&)>& converting)
 {
     s_fileReads.fetch_add(1, std::memory_order_relaxed);
     NcuReport report = NcuCsvReader::read(
-        out.ncuFile, options.ncuExecutable, options.ncuTimeoutMs, [&cancel] { return cancel.isCancelled(); });
+        out.ncuFile, options.ncuExecutable, options.ncuTimeoutMs, [&cancel] { return cancel.isCancelled(); },
+        converting);
     if (!report.error.isEmpty()) {
         out.ncuError = report.error;
         return;
@@ -124,7 +127,7 @@ void ImportsReader::readNcu(Imports& out, const AnalysisOptions& options, const 
 }
 
 ImportsPtr ImportsReader::read(const AnalysisOptions& options, const TraceInfo& info, const Cancellation& cancel,
-    const std::function<void(int, const QString&)>& progress)
+    const std::function<void(int, const QString&)>& progress, const std::function<void(const QString&)>& waiting)
 {
     auto out = std::make_shared<Imports>();
     out->nvmlCsv = options.nvmlCsv;
@@ -141,7 +144,15 @@ ImportsPtr ImportsReader::read(const AnalysisOptions& options, const TraceInfo& 
     }
     if (!out->ncuFile.isEmpty() && !cancel.isCancelled()) {
         step(333, out->ncuFile);
-        readNcu(*out, options, cancel);
+        // A value above the last one for each conversion: a QFuture's progress text changes only
+        // with its value.
+        int conversions = 0;
+        readNcu(*out, options, cancel, [&](const QString& stage) {
+            if (progress)
+                progress(std::min(334 + conversions++, 666), stage);
+            if (waiting)
+                waiting(stage);
+        });
     }
     if (!out->cublasLog.isEmpty() && !cancel.isCancelled()) {
         step(667, out->cublasLog);

@@ -23,9 +23,13 @@ class ImportsReader
 public:
     /// Reads every import `options` names. `info` aligns the NVML timestamps (session start,
     /// local offset). A cancel stops between files and stops `ncu`; the caller drops the result.
-    /// `progress` (may be null) gets permille and a translated stage before each file.
+    /// `progress` (may be null) gets permille and a translated stage before each file and each
+    /// ncu conversion. `waiting` (may be null) is told, translated, each time an external tool
+    /// is started and awaited (ncu converting a .ncu-rep), so a caller without a progress bar
+    /// can say what it waits for.
     static ImportsPtr read(const AnalysisOptions& options, const TraceInfo& info, const Cancellation& cancel = {},
-        const std::function<void(int, const QString&)>& progress = {});
+        const std::function<void(int, const QString&)>& progress = {},
+        const std::function<void(const QString&)>& waiting = {});
     /// Whether `options` names any import.
     static bool hasImports(const AnalysisOptions& options);
     /// Whether `imports` was read from exactly the paths `options` names.
@@ -36,7 +40,8 @@ public:
 
 private:
     static void readNvml(Imports& out, const TraceInfo& info);
-    static void readNcu(Imports& out, const AnalysisOptions& options, const Cancellation& cancel);
+    static void readNcu(Imports& out, const AnalysisOptions& options, const Cancellation& cancel,
+        const std::function<void(const QString&)>& converting);
     static inline std::atomic<quint64> s_fileReads { 0 };
 };
 

@@ -193,10 +193,10 @@ double NcuCsvReader::toBaseUnit(double value, const QString& unitText)
     return value; // %, inst, warp, cycle, ratio: already what Sightline uses
 }
 
-NcuReport NcuCsvReader::read(
-    const QString& path, const QString& ncuExecutable, qint64 timeoutMs, const std::function<bool()>& cancelled)
+NcuReport NcuCsvReader::read(const QString& path, const QString& ncuExecutable, qint64 timeoutMs,
+    const std::function<bool()>& cancelled, const std::function<void(const QString&)>& converting)
 {
-    Conversion conversion { ncuExecutable, timeoutMs, cancelled };
+    Conversion conversion { ncuExecutable, timeoutMs, cancelled, converting };
     const bool folder = NativePath::kind(path) == NativePath::Kind::Dir;
     NcuReport r = folder ? readFolder(path, conversion) : readFile(path, conversion);
     if (!folder)
@@ -205,6 +205,14 @@ NcuReport NcuCsvReader::read(
     if (!folder && r.error.isEmpty())
         r.files = QStringList { r.fileName };
     return r;
+}
+
+QString NcuCsvReader::listed(const QStringList& reasons)
+{
+    QString text = reasons.mid(0, kReasonsListed).join(QLatin1Char(' '));
+    if (reasons.size() > kReasonsListed)
+        text += QLatin1Char(' ') + tr("(%1 more files skipped.)").arg(reasons.size() - kReasonsListed);
+    return text;
 }
 
 NcuReport NcuCsvReader::readFolder(const QString& path, Conversion& conversion)
@@ -241,7 +249,7 @@ NcuReport NcuCsvReader::readFolder(const QString& path, Conversion& conversion)
     if (r.launches.isEmpty())
         r.error = found.isEmpty()
             ? tr("The folder %1 holds no Nsight Compute results (*.csv or *.ncu-rep).").arg(r.fileName)
-            : tr("The folder %1 holds no readable Nsight Compute results: %2").arg(r.fileName, r.skipped.value(0));
+            : tr("The folder %1 holds no readable Nsight Compute results: %2").arg(r.fileName, listed(r.skipped));
     return r;
 }
 
@@ -261,6 +269,10 @@ NcuReport NcuCsvReader::convert(const QString& path, const QString& fileName, Co
         r.error = tr("%1 was not converted: ncu timed out on an earlier report of this folder.").arg(fileName);
         return r;
     }
+    if (conversion.converting)
+        conversion.converting(conversion.timeoutMs > 0
+                ? tr("Converting %1 with ncu (at most %2 s)…").arg(fileName).arg(conversion.timeoutMs / 1000)
+                : tr("Converting %1 with ncu…").arg(fileName));
     ChildProcess::Options o;
     o.timeoutMs = conversion.timeoutMs;
     o.cancelled = conversion.cancelled;
@@ -271,15 +283,11 @@ NcuReport NcuCsvReader::convert(const QString& path, const QString& fileName, Co
     if (run.ok())
         return parse(run.output, fileName);
     conversion.timedOut = conversion.timedOut || run.end == ChildProcess::End::TimedOut;
-    const QString detail = QString::fromLocal8Bit(run.errors).trimmed().right(600);
     r.error = run.end == ChildProcess::End::TimedOut
-        ? tr("ncu timed out converting %1: no result after %2 s, so it was stopped (ncu may be hung, e.g. waiting "
-             "for a license or a network file system). %3")
-              .arg(fileName)
-              .arg(run.elapsedMs / 1000)
-              .arg(detail)
-              .trimmed()
-        : tr("ncu could not convert %1 (%2). %3").arg(fileName, ChildProcess::describe(run), detail).trimmed();
+        ? tr("ncu could not convert %1: %2. ncu may be hung (waiting for a license or a network file system); a "
+             "very large report may need longer (sightline-cli: --ncu-timeout SECONDS, 0 for no limit).")
+              .arg(fileName, run.reason)
+        : tr("ncu could not convert %1: %2.").arg(fileName, run.reason);
     return r;
 }
 

@@ -25,8 +25,10 @@ public:
     /// A .ncu-rep is converted by `ncu`, stopped after `timeoutMs` (0: no limit) or when
     /// `cancelled` returns true (polled every 100 ms); in a folder, once ncu timed out on one
     /// report the others are not tried (listed in `skipped`), so a hung ncu costs one time limit.
+    /// `converting` (may be empty) is told before each conversion what ncu is about to do, translated:
+    /// "Converting k.ncu-rep with ncu (at most 120 s)…".
     static NcuReport read(const QString& path, const QString& ncuExecutable = {}, qint64 timeoutMs = kDefaultTimeoutMs,
-        const std::function<bool()>& cancelled = {});
+        const std::function<bool()>& cancelled = {}, const std::function<void(const QString&)>& converting = {});
     static NcuReport parse(const QByteArray& bytes, const QString& fileName);
     /// A report of a few thousand launches converts in seconds.
     static constexpr qint64 kDefaultTimeoutMs = 120 * 1000;
@@ -37,8 +39,13 @@ private:
         QString ncuExecutable;
         qint64 timeoutMs = kDefaultTimeoutMs;
         std::function<bool()> cancelled;
+        std::function<void(const QString&)> converting;
         bool timedOut = false; ///< ncu hit the limit once: the folder's other reports are not tried
     };
+    /// Reasons a folder's files were skipped, for one message: the first kReasonsListed of them
+    /// (each names its file; the second says it was not tried after a timeout), then how many more.
+    static QString listed(const QStringList& reasons);
+    static constexpr int kReasonsListed = 3;
     static NcuReport readFile(const QString& path, Conversion& conversion);
     static NcuReport readFolder(const QString& path, Conversion& conversion);
     static NcuReport convert(const QString& path, const QString& fileName, Conversion& conversion);

@@ -61,16 +61,70 @@ void writeInfo(const QString& path, const QString& nsysVersion, const QString& r
     }
 }
 
-/// Whether `path` opens as an nsys export (read-only: Preflight, the schema, the tables the
-/// loader needs); `why` is the opener's message otherwise.
-bool opensAsExport(const QString& path, QString* why)
+/// LoadError::None when `path` opens as an nsys export (read-only: Preflight, the schema, the
+/// tables the loader needs); else why not, with the opener's message in `why`.
+LoadError checkExport(const QString& path, QString* why)
 {
     ExportOpener::Opened opened;
     const LoadOutcome o = ExportOpener::open(path, &opened);
-    if (o.error == LoadError::None)
-        return true;
     *why = o.message;
-    return false;
+    return o.error;
+}
+
+/// What is wrong with an export in the cache, said of the report: the opener's own message
+/// names a cache file the user never made and advises copying it again, which cannot help
+/// here. Empty for an error without a wording of its own (the opener's message is used then).
+QString damageOf(LoadError e)
+{
+    switch (e) {
+    case LoadError::EmptyFile:
+        return NsysImporter::tr("it is empty");
+    case LoadError::Truncated:
+        return NsysImporter::tr("it is truncated");
+    case LoadError::NotSqlite:
+    case LoadError::Corrupt:
+        return NsysImporter::tr("it is not a readable SQLite database");
+    case LoadError::NotNsysExport:
+    case LoadError::UnknownSchema:
+        return NsysImporter::tr("it lacks tables or columns of an Nsight Systems export");
+    default:
+        return {};
+    }
+}
+
+/// Why nsys's `run` gave no usable export of the report `name` at `out`, translated (empty when
+/// it did), with the LoadError in `error`. Every way it can fail is told in ChildProcess's words.
+QString exportFailure(const ChildProcess::Result& run, const QString& nsys, const QString& name, const QString& out,
+    const QString& cacheFolder, LoadError* error)
+{
+    *error = run.end == ChildProcess::End::Cancelled ? LoadError::Cancelled : LoadError::NsysReport;
+    if (run.end == ChildProcess::End::Cancelled)
+        return NsysImporter::tr("Exporting %1 was cancelled.").arg(name);
+    if (run.end == ChildProcess::End::NotStarted)
+        return NsysImporter::tr("%1 could not export %2: %3.").arg(nsys, name, run.reason);
+    if (run.end == ChildProcess::End::TimedOut)
+        return NsysImporter::tr("nsys did not finish exporting %1: %2. Nothing was cached. A very large report may "
+                                "need longer: raise the limit (sightline-cli: --nsys-timeout SECONDS, 0 for none).")
+            .arg(name, run.reason);
+    if (!run.ok())
+        return NsysImporter::tr("nsys could not export %1: %2.").arg(name, run.reason);
+    if (!QFileInfo(out).isFile())
+        return NsysImporter::tr(
+            "nsys exited without an error but wrote no SQLite export of %1; nothing was cached. Its output: %2")
+            .arg(name, QString::fromLocal8Bit(run.output).simplified().right(ChildProcess::kReasonTailChars));
+    QString why;
+    const LoadError damage = checkExport(out, &why);
+    if (damage == LoadError::None) {
+        *error = LoadError::None;
+        return {};
+    }
+    const QString what = damageOf(damage);
+    return NsysImporter::tr("nsys exited without an error, but the SQLite export it wrote of %1 is damaged (%2; %3 "
+                            "bytes): it was discarded and nothing was cached. Check the free space in the cache "
+                            "folder %4, then open the report again.")
+        .arg(name, what.isEmpty() ? why : what)
+        .arg(QFileInfo(out).size())
+        .arg(QDir::toNativeSeparators(cacheFolder));
 }
 
 } // namespace
@@ -150,7 +204,8 @@ NsysImporter::Result NsysImporter::importReport(const QString& reportPath, const
     QString staleNote;
     if (QFileInfo(cached).isFile()) {
         QString why;
-        if (opensAsExport(cached, &why)) {
+        const LoadError damage = checkExport(cached, &why);
+        if (damage == LoadError::None) {
             QFile info(cache.filePath(key + QLatin1Char('/') + kInfoFile));
             if (info.open(QIODevice::ReadOnly))
                 r.nsysVersion
@@ -164,8 +219,9 @@ NsysImporter::Result NsysImporter::importReport(const QString& reportPath, const
         // A cached export that no longer opens (damaged on disk, or cached by an older Sightline
         // that did not verify): removed and made again.
         QDir(cache.filePath(key)).removeRecursively();
-        staleNote = tr("The cached export %1 was damaged and has been removed (%2).")
-                        .arg(QDir::toNativeSeparators(cached), why)
+        const QString what = damageOf(damage);
+        staleNote = tr("The cached SQLite export of %1 in %2 was damaged (%3) and has been removed.")
+                        .arg(name, QDir::toNativeSeparators(cache.path()), what.isEmpty() ? why : what)
             + QLatin1Char('\n');
     }
     if (nsys.isEmpty()) {
@@ -223,31 +279,11 @@ NsysImporter::Result NsysImporter::exportNow(const QString& reportPath, const QS
             QStringLiteral("--force-overwrite"), QStringLiteral("true"), QStringLiteral("--output"), out,
             report.absoluteFilePath() },
         o);
-    const QString log = QString::fromLocal8Bit(run.output).trimmed().right(600);
-    if (progress && lastPercent(log.right(200)) >= 0)
-        progress(lastPercent(log.right(200)), stage);
-    if (run.end == ChildProcess::End::Cancelled)
-        return fail(LoadError::Cancelled, tr("Exporting %1 was cancelled.").arg(name));
-    if (run.end == ChildProcess::End::NotStarted)
-        return fail(LoadError::NsysReport, tr("%1 could not be started: %2").arg(nsys, run.startError));
-    if (run.end == ChildProcess::End::TimedOut)
-        return fail(LoadError::NsysReport,
-            tr("nsys did not finish exporting %1 in %2 s and was stopped; nothing was cached. A very large report "
-               "may need longer: raise the limit (sightline-cli: --nsys-timeout SECONDS, 0 for none). %3")
-                .arg(name)
-                .arg(run.elapsedMs / 1000)
-                .arg(log));
-    if (!run.ok() || !QFileInfo(out).isFile())
-        return fail(LoadError::NsysReport,
-            tr("nsys could not export %1 (%2).")
-                    .arg(name, run.ok() ? tr("it wrote no export") : ChildProcess::describe(run))
-                + (log.isEmpty() ? QString() : QLatin1Char(' ') + tr("Its output: %1").arg(log)));
-    QString why;
-    if (!opensAsExport(out, &why))
-        return fail(LoadError::NsysReport,
-            tr("nsys ended without an error but its export of %1 does not open, so it was not cached (was the "
-               "cache folder %2 full, or nsys stopped?): %3")
-                .arg(name, QDir::toNativeSeparators(cache.path()), why));
+    if (progress && lastPercent(QString::fromLocal8Bit(run.output.right(200))) >= 0)
+        progress(lastPercent(QString::fromLocal8Bit(run.output.right(200))), stage);
+    LoadError failure = LoadError::None;
+    if (const QString why = exportFailure(run, nsys, name, out, cache.path(), &failure); !why.isEmpty())
+        return fail(failure, why);
     writeInfo(QDir(part.path()).filePath(kInfoFile), r.nsysVersion, name, key);
     // Publish atomically; when another process published the same key meanwhile, use that one.
     part.setAutoRemove(false);

@@ -42,8 +42,10 @@ QFuture<LoadOutcome> loadReport(const QString& path, const LoadOptions& options,
                 promise.setProgressValueAndText(offset + std::max(permille, 0) / 2, stage);
             };
         };
+        // No time limit: the status bar shows the export under way and has Cancel, and a limit
+        // would cut a real long export of a large report.
         const auto imported
-            = NsysImporter::importReport(path, NsysImporter::findNsys(nsys), progressFrom(0), cancelled);
+            = NsysImporter::importReport(path, NsysImporter::findNsys(nsys), progressFrom(0), cancelled, 0);
         LoadOutcome out;
         if (!imported.ok()) {
             out.error = imported.error, out.message = imported.message;

@@ -36,11 +36,32 @@ struct RunningGuard
     std::atomic<int>& count;
 };
 
+/// The last kReasonTailChars characters of what the tool said, on one line (its progress bars
+/// and line breaks folded into spaces), "…" in front when cut.
+QString lastWords(const QByteArray& said)
+{
+    const QString text = QString::fromLocal8Bit(said).simplified();
+    if (text.size() <= ChildProcess::kReasonTailChars)
+        return text;
+    return QChar(0x2026) + text.right(ChildProcess::kReasonTailChars);
+}
+
 } // namespace
 
 ChildProcess::Result ChildProcess::run(const QString& program, const QStringList& arguments, const Options& options)
 {
     Result r;
+    // Every way out below ends here: how it ended, then the tool's last words where they help.
+    const auto ended = [&r, &options](End end) {
+        r.end = end;
+        if (r.ok())
+            return r;
+        r.reason = describe(r);
+        const QString said = lastWords(options.mergeChannels ? r.output : r.errors);
+        if (!said.isEmpty() && end != End::Cancelled && end != End::NotStarted)
+            r.reason += QStringLiteral(": ") + said;
+        return r;
+    };
     QProcess p;
     if (options.mergeChannels)
         p.setProcessChannelMode(QProcess::MergedChannels);
@@ -60,7 +81,7 @@ ChildProcess::Result ChildProcess::run(const QString& program, const QStringList
     if (!p.waitForStarted(30000)) {
         r.startError = p.errorString();
         stop(p);
-        return r;
+        return ended(End::NotStarted);
     }
     const auto drain = [&] {
         r.output += p.readAllStandardOutput();
@@ -74,27 +95,23 @@ ChildProcess::Result ChildProcess::run(const QString& program, const QStringList
             options.onPoll(r.output, r.elapsedMs);
         if (options.cancelled && options.cancelled()) {
             stop(p);
-            r.end = End::Cancelled;
-            return r;
+            return ended(End::Cancelled);
         }
         if (options.timeoutMs > 0 && r.elapsedMs >= options.timeoutMs) {
             stop(p);
             drain();
-            r.end = End::TimedOut;
-            return r;
+            return ended(End::TimedOut);
         }
     }
     drain();
     r.elapsedMs = clock.elapsed();
     // Qt reports the terminating signal as the exit code of a CrashExit.
     if (p.exitStatus() == QProcess::CrashExit) {
-        r.end = End::Crashed;
         r.signal = p.exitCode();
-    } else {
-        r.end = End::Exited;
-        r.exitCode = p.exitCode();
+        return ended(End::Crashed);
     }
-    return r;
+    r.exitCode = p.exitCode();
+    return ended(End::Exited);
 }
 
 QString ChildProcess::signalName(int signal)

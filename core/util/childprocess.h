@@ -37,6 +37,11 @@ public:
         QByteArray errors; ///< stderr when not merged
         QString startError; ///< End::NotStarted: the system's reason
         qint64 elapsedMs = 0;
+        /// Empty when ok(); else how it ended and the last of what it said, translated, for
+        /// "<tool> could not … <file>: <reason>" — the one wording every caller uses:
+        /// "exit code 3: Error: …", "crashed with signal SIGSEGV (Segmentation fault)",
+        /// "timed out after 120 s (stopped)", "cancelled", "could not be started: …".
+        QString reason;
         bool ok() const { return end == End::Exited && exitCode == 0; }
     };
     static constexpr int kPollMs = 100;
@@ -44,9 +49,12 @@ public:
     static Result run(const QString& program, const QStringList& arguments, const Options& options);
     /// "SIGSEGV (Segmentation fault)"; "signal 77" for one without a name.
     static QString signalName(int signal);
-    /// How a run that is not ok() ended, translated, for "<tool> … : <this>": "exit code 3",
-    /// "crashed with signal SIGSEGV (Segmentation fault)", "timed out after 120 s", …
+    /// How a run that is not ok() ended, translated, without what the tool said: "exit code 3",
+    /// "crashed with signal SIGSEGV (Segmentation fault)", "timed out after 120 s (stopped)", …
     static QString describe(const Result& r);
+    /// Characters of the tool's last words that Result::reason keeps (its stderr, or its output
+    /// when the channels are merged): enough for an error line, not a screenful of progress.
+    static constexpr int kReasonTailChars = 400;
     /// Tools running now (all threads): a command-line Ctrl-C stops them instead of the process.
     static int running() { return s_running.load(); }
 

@@ -88,6 +88,9 @@ private slots:
     void ncuHeaderInAnotherCase();
     void ncuHungIsTimedOut();
     void ncuCrashSaysTheSignal();
+    void ncuFailureSaysExitCodeAndStderr();
+    void cliSaysWhatNcuWaitsFor();
+    void cliNcuHeaderInAnotherCase();
 
 private:
     QTemporaryDir m_dir;
@@ -469,42 +472,125 @@ void TestImportInputs::ncuHeaderInAnotherCase()
 void TestImportInputs::ncuHungIsTimedOut()
 {
     // R11: an ncu that never answers. A 1 s limit (the default is 120 s); a folder of two reports
-    // costs one limit, the second is not tried.
+    // costs one limit, the second is not tried, and the folder's message names both.
     const QString ncu = m_dir.filePath(QStringLiteral("hung-ncu"));
     QVERIFY(writeScript(ncu, "#!/bin/sh\nexec sleep 100000\n"));
     const QString folder = m_dir.filePath(QStringLiteral("reps"));
     QVERIFY(QDir().mkpath(folder));
     QVERIFY(writeFile(folder + QStringLiteral("/a.ncu-rep"), "NCU-REP-STANDIN"));
     QVERIFY(writeFile(folder + QStringLiteral("/b.ncu-rep"), "NCU-REP-STANDIN"));
-    const auto one = NcuCsvReader::read(folder + QStringLiteral("/a.ncu-rep"), ncu, 1000);
-    QVERIFY2(one.error.contains(QStringLiteral("a.ncu-rep")) && one.error.contains(QStringLiteral("timed out")),
-        qPrintable(one.error));
-    const auto both = NcuCsvReader::read(folder, ncu, 1000);
-    QVERIFY(!both.error.isEmpty());
-    QCOMPARE(both.skipped.size(), 2);
-    QVERIFY2(both.skipped[0].contains(QStringLiteral("timed out")), qPrintable(both.skipped[0]));
-    QVERIFY2(both.skipped[1].contains(QStringLiteral("b.ncu-rep"))
-            && both.skipped[1].contains(QStringLiteral("not converted")),
-        qPrintable(both.skipped[1]));
-    // Cancel stops it too.
+    const QString timedOut = QStringLiteral(
+        "ncu could not convert a.ncu-rep: timed out after 1 s (stopped). ncu may be hung (waiting for a license or a "
+        "network file system); a very large report may need longer (sightline-cli: --ncu-timeout SECONDS, 0 for no "
+        "limit).");
+    QStringList stages;
+    const auto one = NcuCsvReader::read(
+        folder + QStringLiteral("/a.ncu-rep"), ncu, 1000, {}, [&](const QString& s) { stages << s; });
+    QCOMPARE(one.error, timedOut);
+    QCOMPARE(stages, QStringList { QStringLiteral("Converting a.ncu-rep with ncu (at most 1 s)…") });
+    stages.clear();
+    const auto both = NcuCsvReader::read(folder, ncu, 1000, {}, [&](const QString& s) { stages << s; });
+    const QString notTried
+        = QStringLiteral("b.ncu-rep was not converted: ncu timed out on an earlier report of this folder.");
+    QCOMPARE(both.skipped, (QStringList { timedOut, notTried }));
+    QCOMPARE(both.error,
+        QStringLiteral("The folder reps holds no readable Nsight Compute results: %1 %2").arg(timedOut, notTried));
+    QCOMPARE(stages, QStringList { QStringLiteral("Converting a.ncu-rep with ncu (at most 1 s)…") });
+    // Cancel stops it too; without a limit the stage says none.
     int polls = 0;
-    const auto cancelled
-        = NcuCsvReader::read(folder + QStringLiteral("/a.ncu-rep"), ncu, 0, [&] { return ++polls >= 3; });
+    stages.clear();
+    const auto cancelled = NcuCsvReader::read(
+        folder + QStringLiteral("/a.ncu-rep"), ncu, 0, [&] { return ++polls >= 3; },
+        [&](const QString& s) { stages << s; });
     QCOMPARE(polls, 3);
-    QVERIFY2(cancelled.error.contains(QStringLiteral("cancelled")), qPrintable(cancelled.error));
+    QCOMPARE(cancelled.error, QStringLiteral("ncu could not convert a.ncu-rep: cancelled."));
+    QCOMPARE(stages, QStringList { QStringLiteral("Converting a.ncu-rep with ncu…") });
 }
 
 void TestImportInputs::ncuCrashSaysTheSignal()
 {
+    // R13's convention for ncu: the signal by name, then what the tool said last on stderr.
     const QString ncu = m_dir.filePath(QStringLiteral("crashing-ncu"));
     QVERIFY(writeScript(ncu, "#!/bin/sh\necho '==ERROR== something went wrong' >&2\nkill -ABRT $$\n"));
     const QString rep = m_dir.filePath(QStringLiteral("c.ncu-rep"));
     QVERIFY(writeFile(rep, "NCU-REP-STANDIN"));
-    const auto r = NcuCsvReader::read(rep, ncu, 60000);
-    QVERIFY2(r.error.contains(QStringLiteral("c.ncu-rep"))
-            && r.error.contains(QStringLiteral("crashed with signal SIGABRT"))
-            && r.error.contains(QStringLiteral("something went wrong")),
-        qPrintable(r.error));
+    QCOMPARE(NcuCsvReader::read(rep, ncu, 60000).error,
+        QStringLiteral("ncu could not convert c.ncu-rep: crashed with signal SIGABRT (Aborted): ==ERROR== something "
+                       "went wrong."));
+}
+
+void TestImportInputs::ncuFailureSaysExitCodeAndStderr()
+{
+    // An exit code with the end of stderr: its last kReasonTailChars (400) characters, lines
+    // folded into one, "…" in front. 30 lines of 20 characters ("line 10 of the error" … "line
+    // 39 of the error") are 30 × 21 − 1 = 629 characters folded; the last 400 start 229 in.
+    QByteArray script = "#!/bin/sh\necho 'csv on stdout, never shown'\n";
+    QString folded;
+    for (int i = 10; i < 40; ++i) {
+        script += "echo 'line " + QByteArray::number(i) + " of the error' >&2\n";
+        folded += (folded.isEmpty() ? QString() : QStringLiteral(" ")) + QStringLiteral("line %1 of the error").arg(i);
+    }
+    QCOMPARE(folded.size(), 629);
+    script += "exit 7\n";
+    const QString ncu = m_dir.filePath(QStringLiteral("failing-ncu"));
+    QVERIFY(writeScript(ncu, script));
+    const QString rep = m_dir.filePath(QStringLiteral("d.ncu-rep"));
+    QVERIFY(writeFile(rep, "NCU-REP-STANDIN"));
+    QCOMPARE(NcuCsvReader::read(rep, ncu, 60000).error,
+        QStringLiteral("ncu could not convert d.ncu-rep: exit code 7: …%1.").arg(folded.mid(229)));
+}
+
+void TestImportInputs::cliSaysWhatNcuWaitsFor()
+{
+    // R11 through the CLI, with `ncu` found on PATH as the reproducer has it: without a terminal
+    // it says which report ncu converts and for how long at most, then warns with the reason; the
+    // second report of the folder costs nothing. The analysis still succeeds.
+    const QString bin = m_dir.filePath(QStringLiteral("hung-bin"));
+    QVERIFY(QDir().mkpath(bin));
+    QVERIFY(writeScript(bin + QStringLiteral("/ncu"), "#!/bin/sh\nexec sleep 100000\n"));
+    const QString folder = m_dir.filePath(QStringLiteral("cli-reps"));
+    QVERIFY(QDir().mkpath(folder));
+    QVERIFY(writeFile(folder + QStringLiteral("/a.ncu-rep"), "NCU-REP-STANDIN"));
+    QVERIFY(writeFile(folder + QStringLiteral("/b.ncu-rep"), "NCU-REP-STANDIN"));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PATH"), bin + QLatin1Char(':') + env.value(QStringLiteral("PATH")));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(SIGHTLINE_CLI),
+        { QStringLiteral("analyze"), m_trace, QStringLiteral("--ncu"), folder, QStringLiteral("--ncu-timeout"),
+            QStringLiteral("1"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("cli-ncu-out")) });
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(err.contains(
+                 QStringLiteral("Converting a.ncu-rep with ncu (at most 1 s)… (waiting for ncu; Ctrl-C stops it)\n")),
+        qPrintable(err));
+    QVERIFY2(!err.contains(QStringLiteral("Converting b.ncu-rep")), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("warning: The folder cli-reps holds no readable Nsight Compute results: ncu "
+                                         "could not convert a.ncu-rep: timed out after 1 s (stopped).")),
+        qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("b.ncu-rep was not converted")), qPrintable(err));
+}
+
+void TestImportInputs::cliNcuHeaderInAnotherCase()
+{
+    // R2 through the CLI, as the reproducer runs it: both files are read (exit 0, no warning).
+    const QString details = m_dir.filePath(QStringLiteral("details-lower.csv"));
+    QVERIFY(writeFile(details,
+        "\"ID\",\"kernel name\",\"Block Size\",\"Grid Size\",\"Device\",\"Metric Name\",\"Metric Unit\",\"Metric "
+        "Value\"\n\"0\",\"k1\",\"(128, 1, 1)\",\"(64, 1, 1)\",\"0\",\"Duration\",\"usecond\",\"12.5\"\n"));
+    const QString raw = m_dir.filePath(QStringLiteral("raw-padded.csv"));
+    QVERIFY(writeFile(raw,
+        "\"ID\",\"Process ID\",\" Kernel Name \",\"gpu__time_duration.sum\"\n\"\",\"\",\"\",\"nsecond\"\n\"0\",\"1\","
+        "\"k1\",\"1000\"\n"));
+    for (const QString& csv : { details, raw }) {
+        int code = -1;
+        const QString out = cli({ QStringLiteral("analyze"), m_trace, QStringLiteral("--ncu"), csv,
+                                    QStringLiteral("--out"), m_dir.filePath(QStringLiteral("cli-r2")) },
+            &code);
+        QCOMPARE(code, 0);
+        QVERIFY2(!out.contains(QStringLiteral("Kernel Name")), qPrintable(out));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestImportInputs)

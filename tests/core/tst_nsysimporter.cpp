@@ -29,7 +29,8 @@ namespace {
 
 /// Answers --version like nsys; for `export` it appends its arguments (one per line, then "--")
 /// to $STANDIN_LOG, writes its pid to $STANDIN_PIDFILE when set, prints a progress bar, sleeps
-/// $STANDIN_SLEEP seconds when set (in a child `sleep`, as a hung helper of nsys would), fails
+/// $STANDIN_SLEEP seconds when set (in a child `sleep`, as a hung helper of nsys would; its pid
+/// in $STANDIN_PIDFILE.sleep), fails
 /// when $STANDIN_FAIL is set, kills itself with SIGSEGV when $STANDIN_CRASH is set, writes only
 /// the first $STANDIN_TRUNCATE bytes of the export (and exits 0) when set, else copies
 /// $STANDIN_SOURCE to the --output path.
@@ -41,7 +42,11 @@ echo "--" >> "$STANDIN_LOG"
 out=""; prev=""
 for a in "$@"; do [ "$prev" = "--output" ] && out="$a"; prev="$a"; done
 echo "Processing [======50%]"
-if [ -n "$STANDIN_SLEEP" ]; then sleep "$STANDIN_SLEEP"; fi
+if [ -n "$STANDIN_SLEEP" ]; then
+  sleep "$STANDIN_SLEEP" &
+  [ -n "$STANDIN_PIDFILE" ] && echo $! > "$STANDIN_PIDFILE.sleep"
+  wait $!
+fi
 if [ -n "$STANDIN_FAIL" ]; then echo "Error: the report is damaged" >&2; exit 3; fi
 if [ -n "$STANDIN_CRASH" ]; then kill -SEGV $$; fi
 if [ -n "$STANDIN_TRUNCATE" ]; then head -c "$STANDIN_TRUNCATE" "$STANDIN_SOURCE" > "$out"; exit 0; fi
@@ -58,6 +63,17 @@ QStringList filesUnder(const QString& dir)
         out << QDir(dir).relativeFilePath(it.next());
     out.sort();
     return out;
+}
+
+/// Whether the process whose pid `pidFile` holds has ended (within 5 s: a kill is reaped at once,
+/// but not synchronously). False when the file holds no pid.
+bool endedBy(const QString& pidFile)
+{
+    QFile f(pidFile);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const pid_t pid = pid_t(f.readAll().trimmed().toLongLong());
+    return pid > 0 && QTest::qWaitFor([pid] { return ::kill(pid, 0) != 0; }, 5000);
 }
 
 /// The argument lists the stand-in was called with, one per run.
@@ -99,7 +115,10 @@ private slots:
     void damagedCacheIsReplaced();
     void sessionOpensReports();
     void cliOpensReports();
+    void cliSaysWhatItWaitsForAndStopsOnCtrlC_data();
     void cliSaysWhatItWaitsForAndStopsOnCtrlC();
+    void cliTimeLimit();
+    void cliBrokenExportThenWorkingNsys();
 
 private:
     QTemporaryDir m_tmp;
@@ -276,39 +295,53 @@ void TestNsysImporter::hungNsysTimesOut()
     const auto r = NsysImporter::importReport(m_report, m_nsys, {}, {}, 1000);
     QVERIFY(!r.ok());
     QCOMPARE(r.error, LoadError::NsysReport);
-    QVERIFY2(r.message.contains(QStringLiteral("did not finish exporting serve-before.nsys-rep"))
+    // The reason in ChildProcess's words: the limit, then what nsys printed last (its progress bar).
+    QVERIFY2(r.message.startsWith(QStringLiteral("nsys did not finish exporting serve-before.nsys-rep: timed out "
+                                                 "after 1 s (stopped): Processing [======50%]. Nothing was cached."))
             && r.message.contains(QStringLiteral("--nsys-timeout")),
         qPrintable(r.message));
     QCOMPARE(filesUnder(cache), QStringList());
     // The stand-in and its `sleep` were killed, not left behind.
-    QFile pid(pidFile);
-    QVERIFY(pid.open(QIODevice::ReadOnly));
-    const pid_t standin = pid_t(pid.readAll().trimmed().toLongLong());
-    QVERIFY(standin > 0);
-    QVERIFY(QTest::qWaitFor([&] { return ::kill(standin, 0) != 0; }, 5000));
+    QVERIFY(endedBy(pidFile));
+    QVERIFY(endedBy(pidFile + QStringLiteral(".sleep")));
 }
 
 void TestNsysImporter::crashIsToldBySignal()
 {
-    // R13: a signal is named, not "exit code -1".
+    // R13: a signal is named, not "exit code -1"; what nsys printed before follows.
     qputenv("STANDIN_CRASH", "1");
     const auto r = NsysImporter::importReport(m_report, m_nsys);
     QVERIFY(!r.ok());
-    QVERIFY2(r.message.contains(QStringLiteral("crashed with signal SIGSEGV")), qPrintable(r.message));
-    QVERIFY2(!r.message.contains(QStringLiteral("-1")), qPrintable(r.message));
+    QCOMPARE(r.error, LoadError::NsysReport);
+    QCOMPARE(r.message,
+        QStringLiteral("nsys could not export serve-before.nsys-rep: crashed with signal SIGSEGV (Segmentation "
+                       "fault): Processing [======50%]."));
+    // An exit code is told as one, with nsys's last words.
+    qunsetenv("STANDIN_CRASH");
+    qputenv("STANDIN_FAIL", "1");
+    QCOMPARE(NsysImporter::importReport(m_report, m_nsys).message,
+        QStringLiteral("nsys could not export serve-before.nsys-rep: exit code 3: Processing [======50%] Error: the "
+                       "report is damaged."));
 }
 
 void TestNsysImporter::brokenExportIsNotCached()
 {
     // R4: nsys exits 0 but its export is cut short (a full disk): refused, not cached; the next
-    // open runs nsys again, and the message of a good export names the cached file.
+    // open runs nsys again, and the message of a good export names the cached file. The refusal
+    // names the report and the cache folder, not the cache file the user never made, and does
+    // not advise copying that file again.
     const QString cache = m_tmp.filePath(QStringLiteral("cache/sightline/nsys-exports"));
-    qputenv("STANDIN_TRUNCATE", QByteArray::number(QFileInfo(m_fixture->path()).size() / 2));
+    const qint64 half = QFileInfo(m_fixture->path()).size() / 2;
+    qputenv("STANDIN_TRUNCATE", QByteArray::number(half));
     auto r = NsysImporter::importReport(m_report, m_nsys);
     QVERIFY(!r.ok());
     QCOMPARE(r.error, LoadError::NsysReport);
-    QVERIFY2(r.message.contains(QStringLiteral("not cached")) && r.message.contains(QStringLiteral("truncated")),
-        qPrintable(r.message));
+    QCOMPARE(r.message,
+        QStringLiteral("nsys exited without an error, but the SQLite export it wrote of serve-before.nsys-rep is "
+                       "damaged (it is truncated; %1 bytes): it was discarded and nothing was cached. Check the free "
+                       "space in the cache folder %2, then open the report again.")
+            .arg(half)
+            .arg(QDir::toNativeSeparators(cache)));
     QCOMPARE(filesUnder(cache), QStringList());
     qunsetenv("STANDIN_TRUNCATE");
     r = NsysImporter::importReport(m_report, m_nsys);
@@ -333,7 +366,11 @@ void TestNsysImporter::damagedCacheIsReplaced()
     QVERIFY2(r.ok(), qPrintable(r.message));
     QVERIFY(!r.reused);
     QCOMPARE(runs(m_log).size(), 2);
-    QVERIFY2(r.message.contains(QStringLiteral("was damaged")), qPrintable(r.message));
+    const QString cache = m_tmp.filePath(QStringLiteral("cache/sightline/nsys-exports"));
+    QVERIFY2(r.message.startsWith(QStringLiteral("The cached SQLite export of serve-before.nsys-rep in %1 was damaged "
+                                                 "(it is truncated) and has been removed.\n")
+                                      .arg(QDir::toNativeSeparators(cache))),
+        qPrintable(r.message));
     QCOMPARE(QFileInfo(r.sqlitePath).size(), QFileInfo(m_fixture->path()).size());
 }
 
@@ -379,50 +416,107 @@ void TestNsysImporter::cliOpensReports()
     QVERIFY(QString::fromUtf8(q.readAllStandardError()).contains(QStringLiteral("developer.nvidia.com")));
 }
 
+void TestNsysImporter::cliSaysWhatItWaitsForAndStopsOnCtrlC_data()
+{
+    QTest::addColumn<int>("signal");
+    QTest::addColumn<QStringList>("limit");
+    QTest::addColumn<QString>("waiting");
+    // The default limit is an hour (3600 s); `timeout` and service managers send SIGTERM.
+    QTest::addRow("SIGINT") << int(SIGINT) << QStringList()
+                            << QStringLiteral("at most 3600 s, --nsys-timeout; Ctrl-C stops it)");
+    QTest::addRow("SIGTERM, no limit") << int(SIGTERM)
+                                       << QStringList { QStringLiteral("--nsys-timeout"), QStringLiteral("0") }
+                                       << QStringLiteral("no time limit; Ctrl-C stops it)");
+}
+
 void TestNsysImporter::cliSaysWhatItWaitsForAndStopsOnCtrlC()
 {
-    // R3 through the CLI, stderr not a terminal: it says it waits for nsys, and Ctrl-C (SIGINT)
-    // stops nsys, removes the half export and ends with 130.
+    // R3 through the CLI, stderr not a terminal: it says it waits for nsys, for which report and
+    // where the export goes, and a signal stops nsys and its helper, removes the half export and
+    // ends with 130.
+    QFETCH(int, signal);
+    QFETCH(QStringList, limit);
+    QFETCH(QString, waiting);
     const QString cache = m_tmp.filePath(QStringLiteral("cache/sightline/nsys-exports"));
     qputenv("STANDIN_SLEEP", "100000");
     const QString pidFile = m_tmp.filePath(QStringLiteral("standin.pid"));
     QFile::remove(pidFile);
+    QFile::remove(pidFile + QStringLiteral(".sleep"));
     qputenv("STANDIN_PIDFILE", pidFile.toUtf8());
     QProcess p;
     p.start(QStringLiteral(SIGHTLINE_CLI),
-        { QStringLiteral("analyze"), m_report, QStringLiteral("--nsys"), m_nsys, QStringLiteral("--out"),
-            m_tmp.filePath(QStringLiteral("interrupted")) });
+        QStringList { QStringLiteral("analyze"), m_report, QStringLiteral("--nsys"), m_nsys, QStringLiteral("--out"),
+            m_tmp.filePath(QStringLiteral("interrupted")) }
+            + limit);
+    // The line once nsys said its version (the first poll after `nsys --version`).
+    const QString line = QStringLiteral("Exporting serve-before.nsys-rep with Nsight Systems 2099.1.2.3-standin… "
+                                        "(waiting for nsys, which writes into %1; %2\n")
+                             .arg(QDir::toNativeSeparators(cache), waiting);
     QString err;
-    QVERIFY(QTest::qWaitFor(
+    const bool said = QTest::qWaitFor(
         [&] {
             p.waitForReadyRead(50);
             err += QString::fromUtf8(p.readAllStandardError());
-            return err.contains(QStringLiteral("waiting for nsys")) && QFileInfo::exists(pidFile);
+            return err.contains(line) && QFileInfo::exists(pidFile + QStringLiteral(".sleep"));
         },
-        30000));
-    QVERIFY2(err.contains(QStringLiteral("serve-before.nsys-rep")) && err.contains(QStringLiteral("Ctrl-C")),
-        qPrintable(err));
-    ::kill(pid_t(p.processId()), SIGINT);
+        30000);
+    if (!said)
+        p.kill();
+    QVERIFY2(said, qPrintable(err));
+    ::kill(pid_t(p.processId()), signal);
     QVERIFY(p.waitForFinished(30000));
     err += QString::fromUtf8(p.readAllStandardError());
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 130);
     QVERIFY2(
-        err.contains(QStringLiteral("Interrupted by SIGINT")) && err.contains(QStringLiteral("nothing was cached")),
+        err.contains(QStringLiteral("Interrupted by %1: nsys was stopped while exporting serve-before.nsys-rep; "
+                                    "nothing was cached.")
+                         .arg(QString::fromLatin1(signal == SIGINT ? "SIGINT (Interrupt)" : "SIGTERM (Terminated)"))),
         qPrintable(err));
     QCOMPARE(filesUnder(cache), QStringList());
-    QFile pid(pidFile);
-    QVERIFY(pid.open(QIODevice::ReadOnly));
-    const pid_t standin = pid_t(pid.readAll().trimmed().toLongLong());
-    QVERIFY(QTest::qWaitFor([&] { return standin > 0 && ::kill(standin, 0) != 0; }, 5000));
-    // --nsys-timeout bounds it without a Ctrl-C: exit 3 and the reason.
+    QVERIFY(endedBy(pidFile));
+    QVERIFY(endedBy(pidFile + QStringLiteral(".sleep")));
+}
+
+void TestNsysImporter::cliTimeLimit()
+{
+    // --nsys-timeout bounds a hung export without a signal: exit 3 and the reason.
+    qputenv("STANDIN_SLEEP", "100000");
     QProcess q;
     q.start(QStringLiteral(SIGHTLINE_CLI),
         { QStringLiteral("info"), m_report, QStringLiteral("--nsys"), m_nsys, QStringLiteral("--nsys-timeout"),
             QStringLiteral("1") });
     QVERIFY(q.waitForFinished(60000));
     QCOMPARE(q.exitCode(), 3);
-    QVERIFY(QString::fromUtf8(q.readAllStandardError()).contains(QStringLiteral("did not finish exporting")));
+    const QString err = QString::fromUtf8(q.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("nsys did not finish exporting serve-before.nsys-rep: timed out after 1 s")),
+        qPrintable(err));
+}
+
+void TestNsysImporter::cliBrokenExportThenWorkingNsys()
+{
+    // R4 through the CLI: a truncated export (nsys exits 0) fails this run with exit 3 and is not
+    // cached, so the next run, with nsys working again, writes its report.
+    qputenv("STANDIN_TRUNCATE", QByteArray::number(QFileInfo(m_fixture->path()).size() / 2));
+    const QString out1 = m_tmp.filePath(QStringLiteral("broken-1")), out2 = m_tmp.filePath(QStringLiteral("broken-2"));
+    QProcess first;
+    first.start(QStringLiteral(SIGHTLINE_CLI),
+        { QStringLiteral("analyze"), m_report, QStringLiteral("--nsys"), m_nsys, QStringLiteral("--out"), out1 });
+    QVERIFY(first.waitForFinished(60000));
+    QCOMPARE(first.exitCode(), 3);
+    const QString err = QString::fromUtf8(first.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("the SQLite export it wrote of serve-before.nsys-rep is damaged")),
+        qPrintable(err));
+    QVERIFY2(!err.contains(QStringLiteral("Copy the export again")), qPrintable(err));
+    QVERIFY(!QFileInfo::exists(out1 + QStringLiteral("/report.json")));
+    qunsetenv("STANDIN_TRUNCATE");
+    QProcess second;
+    second.start(QStringLiteral(SIGHTLINE_CLI),
+        { QStringLiteral("analyze"), m_report, QStringLiteral("--nsys"), m_nsys, QStringLiteral("--out"), out2 });
+    QVERIFY(second.waitForFinished(60000));
+    QCOMPARE(second.exitCode(), 0);
+    QVERIFY(QFileInfo(out2 + QStringLiteral("/report.json")).isFile());
+    QCOMPARE(runs(m_log).size(), 2);
 }
 
 QTEST_GUILESS_MAIN(TestNsysImporter)
