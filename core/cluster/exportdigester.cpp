@@ -319,16 +319,20 @@ bool Digestion::steps(QString* error)
     const QString table = tables::kNvtxEvents;
     if (!m_schema.hasTable(table))
         return true;
-    // 59 = push/pop range, 60 = start/end range (ENUM_NSYS_EVENT_TYPE).
+    // 59 = push/pop range, 60 = start/end range (ENUM_NSYS_EVENT_TYPE). Read as stored, not
+    // ORDER BY start: that sent every range through SQLite's sorter, while only the few step
+    // ranges need an order. They are sorted here, stably, so ties keep the stored order.
     const QString sql = QStringLiteral("SELECT n.start, n.end, COALESCE(n.text, s.value) FROM %1 n LEFT JOIN %2 "
-                                       "s ON s.id = n.textId WHERE n.eventType IN (59, 60) AND n.end IS NOT NULL "
-                                       "ORDER BY n.start")
+                                       "s ON s.id = n.textId WHERE n.eventType IN (59, 60) AND n.end IS NOT NULL")
                             .arg(table, tables::kStringIds);
-    return scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
+    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
         const QString name = st.text(2);
         if (isStepName(name))
             m_d.steps.push_back({ name, st.int64(0), st.int64(1) });
     });
+    std::stable_sort(m_d.steps.begin(), m_d.steps.end(),
+        [](const DigestStep& a, const DigestStep& b) { return a.startNs < b.startNs; });
+    return ok;
 }
 
 int Digestion::communicator(quint64 hash)
