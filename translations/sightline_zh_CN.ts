@@ -4092,6 +4092,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>The cached SQLite export of %1 in %2 was damaged (%3) and has been removed.</source>
         <translation>%2 中缓存的 %1 的 SQLite 导出文件已损坏（%3），已将其删除。</translation>
     </message>
+    <message>
+        <source>The cached SQLite export of %1 in %2 is damaged past its first pages (%3) and has been removed: open %1 again to export it anew with nsys.</source>
+        <translation>%2 中 %1 的缓存 SQLite 导出在首几页之后已损坏（%3），已将其删除：请再次打开 %1，用 nsys 重新导出。</translation>
+    </message>
+    <message>
+        <source>The cached SQLite export of %1 in %2 is damaged past its first pages (%3) and could not be removed: delete that folder and open %1 again.</source>
+        <translation>%2 中 %1 的缓存 SQLite 导出在首几页之后已损坏（%3），且无法删除：请删除该文件夹后再次打开 %1。</translation>
+    </message>
 </context>
 <context>
     <name>NvmlCsvReader</name>

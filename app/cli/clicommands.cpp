@@ -379,7 +379,7 @@ int analyseAll(const QStringList& paths, const QCommandLineParser& p, const Anal
             path, loadOptions(p), [&](int permille, const QString& stage) { progress.update(permille, stage); });
         progress.done();
         if (!loaded.ok()) {
-            err() << loaded.message << "\n";
+            err() << NsysImporter::afterFailedLoad(given, path, loaded.error, loaded.message) << "\n";
             return exitCodeFor(loaded.error);
         }
         AnalysisOptions traceOptions = options;
@@ -585,7 +585,8 @@ int Commands::analyze(const QStringList& args)
         trace, loadOptions(p), [&](int permille, const QString& stage) { progress.update(permille, stage); });
     progress.done();
     if (!loaded.ok()) {
-        err() << loaded.message << "\n";
+        err() << NsysImporter::afterFailedLoad(p.positionalArguments().front(), trace, loaded.error, loaded.message)
+              << "\n";
         return exitCodeFor(loaded.error);
     }
     options.imports = readImports(options, loaded.trace->info); // once
@@ -678,7 +679,7 @@ int Commands::info(const QStringList& args)
         return code;
     const auto r = TraceInspector::inspect(trace);
     if (!r.ok()) {
-        err() << r.message << "\n";
+        err() << NsysImporter::afterFailedLoad(p.positionalArguments().front(), trace, r.error, r.message) << "\n";
         return exitCodeFor(r.error);
     }
     const TraceInfo& i = r.trace->info;

@@ -168,6 +168,28 @@ QString NsysImporter::cacheDir()
         + QStringLiteral("/sightline/nsys-exports");
 }
 
+QString NsysImporter::afterFailedLoad(
+    const QString& reportPath, const QString& sqlitePath, LoadError error, const QString& message)
+{
+    const bool damaged = error == LoadError::Truncated || error == LoadError::Corrupt || error == LoadError::NotSqlite
+        || error == LoadError::EmptyFile;
+    if (!damaged || !isReport(reportPath) || sqlitePath.isEmpty())
+        return message;
+    // Only a folder directly inside the cache is ever removed: CACHE/KEY holding the export.
+    const QFileInfo entry(QFileInfo(sqlitePath).absolutePath());
+    const QString cache = QFileInfo(cacheDir()).canonicalFilePath();
+    if (cache.isEmpty() || QFileInfo(entry.canonicalFilePath()).absolutePath() != cache)
+        return message;
+    const bool removed = QDir(entry.canonicalFilePath()).removeRecursively();
+    const QString report = QFileInfo(reportPath).fileName();
+    return removed ? tr("The cached SQLite export of %1 in %2 is damaged past its first pages (%3) and has been "
+                        "removed: open %1 again to export it anew with nsys.")
+                         .arg(report, QDir::toNativeSeparators(cache), message)
+                   : tr("The cached SQLite export of %1 in %2 is damaged past its first pages (%3) and could not "
+                        "be removed: delete that folder and open %1 again.")
+                         .arg(report, QDir::toNativeSeparators(entry.absoluteFilePath()), message);
+}
+
 QString NsysImporter::cacheKey(const QString& reportPath)
 {
     QFile f(reportPath);

@@ -60,6 +60,15 @@ public:
         const std::function<bool()>& cancelled = {}, qint64 timeoutMs = kDefaultTimeoutMs);
     static constexpr qint64 kDefaultTimeoutMs = 3600 * 1000;
 
+    /// What to tell after the load of `sqlitePath`, the export importReport gave for
+    /// `reportPath`, failed with `error` and `message`. An export can pass the check on reuse
+    /// and still be damaged past its first pages: when `error` is damage (Truncated, Corrupt,
+    /// NotSqlite, EmptyFile) and the file is an entry of the export cache, the entry is removed,
+    /// so that the next open runs nsys again, and the message says so of the report. Otherwise
+    /// `message` as it is (also for an export the user gave directly).
+    static QString afterFailedLoad(
+        const QString& reportPath, const QString& sqlitePath, LoadError error, const QString& message);
+
 private:
     /// Runs nsys into CACHE/KEY.part-*, verifies the export and publishes it as CACHE/KEY.
     static Result exportNow(const QString& reportPath, const QString& nsys, const QString& key,

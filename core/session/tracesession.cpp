@@ -51,8 +51,8 @@ QFuture<LoadOutcome> loadReport(const QString& path, const LoadOptions& options,
             out.error = imported.error, out.message = imported.message;
         } else {
             out = TraceLoader::loadSync(imported.sqlitePath, options, progressFrom(500), &cancel);
-            if (out.ok())
-                out.message = imported.message;
+            out.message = out.ok() ? imported.message
+                                   : NsysImporter::afterFailedLoad(path, imported.sqlitePath, out.error, out.message);
         }
         promise.addResult(out);
     });

@@ -12,6 +12,8 @@
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -113,6 +115,7 @@ private slots:
     void crashIsToldBySignal();
     void brokenExportIsNotCached();
     void damagedCacheIsReplaced();
+    void damagedPastTheCheckIsDiscarded();
     void sessionOpensReports();
     void cliOpensReports();
     void cliSaysWhatItWaitsForAndStopsOnCtrlC_data();
@@ -372,6 +375,63 @@ void TestNsysImporter::damagedCacheIsReplaced()
                                       .arg(QDir::toNativeSeparators(cache))),
         qPrintable(r.message));
     QCOMPARE(QFileInfo(r.sqlitePath).size(), QFileInfo(m_fixture->path()).size());
+}
+
+void TestNsysImporter::damagedPastTheCheckIsDiscarded()
+{
+    // The reuse check opens the export (header, schema), not every page: a cached export whose
+    // kernel table's root page is overwritten passes it and fails in the loader. The entry is then
+    // removed, so the next open runs nsys again; an export outside the cache is never removed.
+    auto r = NsysImporter::importReport(m_report, m_nsys);
+    QVERIFY(r.ok());
+    const QString cached = r.sqlitePath;
+    qint64 root = 0, pageSize = 0;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("rootpage"));
+        db.setDatabaseName(cached);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("SELECT rootpage FROM sqlite_master WHERE name = 'CUPTI_ACTIVITY_KIND_KERNEL'")));
+        QVERIFY(q.next());
+        root = q.value(0).toLongLong();
+        QVERIFY(q.exec(QStringLiteral("PRAGMA page_size")) && q.next());
+        pageSize = q.value(0).toLongLong();
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("rootpage"));
+    QVERIFY(root > 1 && pageSize >= 512);
+    {
+        QFile f(cached);
+        QVERIFY(f.open(QIODevice::ReadWrite) && f.seek((root - 1) * pageSize));
+        QCOMPARE(f.write(QByteArray(int(pageSize), char(0xFF))), pageSize);
+    }
+    r = NsysImporter::importReport(m_report, m_nsys);
+    QVERIFY(r.ok() && r.reused);
+    const LoadOutcome load = TraceLoader::loadSync(r.sqlitePath);
+    QCOMPARE(load.error, LoadError::Corrupt);
+
+    // An export the user gave, not in the cache: told as it is, kept.
+    QCOMPARE(
+        NsysImporter::afterFailedLoad(m_fixture->path(), m_fixture->path(), load.error, load.message), load.message);
+    QCOMPARE(NsysImporter::afterFailedLoad(m_report, m_fixture->path(), load.error, load.message), load.message);
+    QVERIFY(QFileInfo::exists(m_fixture->path()));
+    // Not damage (a load cancelled): the entry stays.
+    QCOMPARE(NsysImporter::afterFailedLoad(m_report, cached, LoadError::Cancelled, QStringLiteral("x")),
+        QStringLiteral("x"));
+    QVERIFY(QFileInfo::exists(cached));
+
+    const QString cache = m_tmp.filePath(QStringLiteral("cache/sightline/nsys-exports"));
+    QCOMPARE(NsysImporter::afterFailedLoad(m_report, cached, load.error, load.message),
+        QStringLiteral("The cached SQLite export of serve-before.nsys-rep in %1 is damaged past its first pages (%2) "
+                       "and has been removed: open serve-before.nsys-rep again to export it anew with nsys.")
+            .arg(QDir::toNativeSeparators(cache), load.message));
+    QVERIFY(!QFileInfo::exists(QFileInfo(cached).absolutePath()));
+    QVERIFY(QFileInfo::exists(cache)); // the cache folder itself stays
+    r = NsysImporter::importReport(m_report, m_nsys);
+    QVERIFY(r.ok() && !r.reused);
+    QCOMPARE(runs(m_log).size(), 2);
+    QVERIFY(TraceLoader::loadSync(r.sqlitePath).ok());
 }
 
 void TestNsysImporter::sessionOpensReports()
