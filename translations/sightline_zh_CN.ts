@@ -7462,6 +7462,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Roofline of %1 (GPU %2)</source>
         <translation>%1 的屋顶线（GPU %2）</translation>
     </message>
+    <message>
+        <source>DRAM roof, %1 tensor-core ceiling (dense)</source>
+        <translation>DRAM 屋顶，%1 张量核上限（稠密）</translation>
+    </message>
 </context>
 <context>
     <name>sl::ScreenshotRunner</name>

@@ -59,6 +59,23 @@ void writeDsocrTrace(TraceFixture& fx, const NcuReport& ncu)
     }
 }
 
+void writeH200Trace(TraceFixture& fx, const NcuReport& ncu)
+{
+    fx.process(100, QStringLiteral("python3.12"));
+    fx.thread(100, 100, QStringLiteral("python3.12"));
+    fx.gpu(0, QStringLiteral("NVIDIA H200"), 132);
+    fx.exec(QStringLiteral("UPDATE TARGET_INFO_GPU SET computeMajor = 9, computeMinor = 0, clockRate = 1980000000, "
+                           "memoryBandwidth = 4800000000000"));
+    qint64 at = 1'000'000;
+    quint32 corr = 1;
+    for (const NcuLaunch& l : ncu.launches) {
+        const qint64 ns = qint64(l.durationNs.value_or(1'000));
+        kernel3d(fx, at, ns, corr++, l.kernelName, { int(l.grid[0]), int(l.grid[1]), int(l.grid[2]) },
+            { int(l.block[0]), int(l.block[1]), int(l.block[2]) });
+        at += ns + 10'000;
+    }
+}
+
 QByteArray rtx5090Peaks()
 {
     return "{\"gpus\":[{\"model\":\"RTX 5090 (test entry)\",\"source\":\"test\","

@@ -36,6 +36,12 @@ QString dsocrSplitKvInTrace();
 /// kernel_0013 named as dsocrSplitKvInTrace(). Writes the GPU too.
 void writeDsocrTrace(TraceFixture& fx, const NcuReport& ncu);
 
+/// The launches of sightline-h200/ncu-raw-gemm.csv (or any raw-page import) as a trace on an
+/// "NVIDIA H200" (nvidia-smi's name; 132 SMs, CC 9.0, 1.98 GHz by smi-name.csv's clocks.max.sm,
+/// 4.8 TB/s by the datasheet), each with its own name, grid, block and duration, back to back
+/// from 1 ms with 10 µs gaps, from process/thread 100.
+void writeH200Trace(TraceFixture& fx, const NcuReport& ncu);
+
 /// A GPU-peak entry for the RTX 5090: dense BF16 tensor 209.5 TFLOP/s (GpuPeaks JSON).
 QByteArray rtx5090Peaks();
 

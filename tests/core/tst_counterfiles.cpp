@@ -415,20 +415,7 @@ void TestCounterFiles::realH200RoofByTensorType()
     QCOMPARE(ncu.launches[20].tensorOpsByType.value(QStringLiteral("bf16"), -1), 0.0); // "0": a column, no ops
     QCOMPARE(ncu.launches[15].tensorOpsByType.value(QStringLiteral("tf32")), 2.0 * 4096 * 4096 * 4096);
     TraceFixture fx(TraceFixture::Schema::Nsys2026, QStringLiteral("h200gemm.sqlite"));
-    fx.process(100, QStringLiteral("python3.12"));
-    fx.thread(100, 100, QStringLiteral("python3.12"));
-    fx.gpu(0, QStringLiteral("NVIDIA H200"), 132); // nvidia-smi's name (smi-name.csv); 132 SMs
-    // 1.98 GHz (smi-name.csv's clocks.max.sm), 4.8 TB/s (the datasheet's HBM3e bandwidth).
-    fx.exec(QStringLiteral("UPDATE TARGET_INFO_GPU SET computeMajor = 9, computeMinor = 0, clockRate = 1980000000, "
-                           "memoryBandwidth = 4800000000000"));
-    qint64 at = 1'000'000;
-    quint32 corr = 1;
-    for (const NcuLaunch& l : ncu.launches) {
-        const qint64 ns = qint64(l.durationNs.value_or(1'000));
-        sl::test::kernel3d(fx, at, ns, corr++, l.kernelName, { int(l.grid[0]), int(l.grid[1]), int(l.grid[2]) },
-            { int(l.block[0]), int(l.block[1]), int(l.block[2]) });
-        at += ns + 10'000;
-    }
+    sl::test::writeH200Trace(fx, ncu);
     const LoadOutcome loaded = TraceLoader::loadSync(fx.path());
     QVERIFY2(loaded.ok(), qPrintable(loaded.message));
     AnalysisOptions o;

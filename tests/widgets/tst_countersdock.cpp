@@ -40,6 +40,7 @@ private slots:
     void scopesAndKernels();
     void rooflineAndClick();
     void realNcuFolderRoofline();
+    void realH200RoofPerTensorType();
     void stallChartOfTheSelectedKernel();
     void timelineCounterLanes();
     void timelineCounterMenu();
@@ -258,6 +259,36 @@ void TestCountersDock::realNcuFolderRoofline()
     QCOMPARE(evidence.size(), 1);
     QCOMPARE(evidence[0].rowids.size(), size_t(1));
     QCOMPARE(evidence[0].rowids[0], gemmRows[0][0]);
+}
+
+void TestCountersDock::realH200RoofPerTensorType()
+{
+    // The six GEMMs the lent H200 ran (tests/data/counters/sightline-h200): besides the BF16/FP16
+    // roof, the chart draws the FP8 and TF32 ceilings its kernels are held to (H200 SXM datasheet,
+    // dense: 1,978.9 and 494.7 TFLOP/s), and only those: no INT8 or FP64 kernel ran.
+    const QString csv = sl::test::counterData(QStringLiteral("sightline-h200/ncu-raw-gemm.csv"));
+    const NcuReport ncu = NcuCsvReader::read(csv);
+    QCOMPARE(ncu.launches.size(), 21);
+    sl::test::TraceFixture fx(sl::test::TraceFixture::Schema::Nsys2026, QStringLiteral("h200gemm.sqlite"));
+    sl::test::writeH200Trace(fx, ncu);
+    const LoadOutcome loaded = TraceLoader::loadSync(fx.path());
+    QVERIFY2(loaded.ok(), qPrintable(loaded.message));
+    AnalysisOptions o;
+    o.ncuFile = csv;
+    const AnalysisPtr r = Analyzer::analyze(loaded.trace, o);
+    QVERIFY(r && r->counters.ncu);
+    CountersDock dock;
+    dock.setAnalysis(r);
+    QStringList names;
+    QHash<QString, double> ceiling;
+    for (const auto& c : dock.roofline()->ceilings()) {
+        names << c.first;
+        ceiling.insert(c.first, c.second);
+    }
+    QCOMPARE(ceiling.value(QStringLiteral("DRAM roof, tensor-core ceiling (BF16/FP16 dense)")), 989.4e12);
+    QCOMPARE(ceiling.value(QStringLiteral("DRAM roof, FP8 tensor-core ceiling (dense)")), 1978.9e12);
+    QCOMPARE(ceiling.value(QStringLiteral("DRAM roof, TF32 tensor-core ceiling (dense)")), 494.7e12);
+    QCOMPARE(names.filter(QStringLiteral("tensor-core ceiling")).size(), 3);
 }
 
 void TestCountersDock::stallChartOfTheSelectedKernel()

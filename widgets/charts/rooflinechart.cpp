@@ -77,7 +77,9 @@ RooflineChart::Range RooflineChart::rangeOf(const NcuResult& n, const Roofline& 
 {
     // Axis ranges: intensities 1/64 … 4096 FLOP/B cover memory-bound decode to dense GEMMs; the
     // top leaves room above the highest ceiling.
-    const double top = std::max({ roof.fp16FlopsPerSecond, roof.fp32FlopsPerSecond, roof.tensorFlopsPerSecond });
+    double top = std::max({ roof.fp16FlopsPerSecond, roof.fp32FlopsPerSecond, roof.tensorFlopsPerSecond });
+    for (const QString& type : otherTensorTypes(n, roof))
+        top = std::max(top, roof.tensorPeaks.value(NcuAnalysis::tensorPeakKey(type)));
     Range r { 1.0 / 64, 4096, 0, top * 2 };
     double pointMin = std::numeric_limits<double>::max();
     for (const auto& k : n.kernels)
@@ -92,6 +94,19 @@ RooflineChart::Range RooflineChart::rangeOf(const NcuResult& n, const Roofline& 
         roof.dramBytesPerSecond > 0 ? roof.dramBytesPerSecond * r.aiMin : std::max(1.0, top / 1e6), pointMin);
     r.yMax = std::max(r.yMax, r.yMin * 10);
     return r;
+}
+
+QStringList RooflineChart::otherTensorTypes(const NcuResult& n, const Roofline& roof)
+{
+    QStringList types;
+    for (const auto& k : n.kernels) {
+        const QString key = NcuAnalysis::tensorPeakKey(k.tensorType);
+        if (plotted(k, roof) && k.onTensorPath() && !key.isEmpty() && key != QLatin1String("bf16")
+            && key != QLatin1String("fp16") && roof.tensorPeaks.value(key) > 0 && !types.contains(k.tensorType))
+            types << k.tensorType;
+    }
+    types.sort();
+    return types;
 }
 
 void RooflineChart::draw()
@@ -113,7 +128,7 @@ void RooflineChart::draw()
     const Roofline& roof = n.roofs.at(std::clamp(m_roof, 0, int(n.roofs.size()) - 1));
     const Range range = rangeOf(n, roof);
     addAxes(range);
-    drawRoofs(roof, range);
+    drawRoofs(n, roof, range);
     drawPoints(n, roof);
     chart()->setTitle(tr("Roofline of %1 (GPU %2)").arg(roof.gpuName).arg(roof.deviceId));
     m_view->setToolTip(roof.source);
@@ -142,7 +157,7 @@ void RooflineChart::addSeries(QAbstractSeries* series)
         series->attachAxis(axis);
 }
 
-void RooflineChart::drawRoofs(const Roofline& roof, const Range& range)
+void RooflineChart::drawRoofs(const NcuResult& n, const Roofline& roof, const Range& range)
 {
     const auto addLine = [&](QLineSeries* line, const QString& name, double ceiling) {
         line->setName(name);
@@ -167,6 +182,11 @@ void RooflineChart::drawRoofs(const Roofline& roof, const Range& range)
     // Tensor-core kernels (ncu's sm__ops_path_tensor counters) are held to this roof instead.
     roofSeries(tr("DRAM roof, tensor-core ceiling (BF16/FP16 dense)"), roof.dramBytesPerSecond,
         roof.tensorFlopsPerSecond, CategoryPalette::trace(4));
+    int colour = 5;
+    for (const QString& type : otherTensorTypes(n, roof))
+        roofSeries(tr("DRAM roof, %1 tensor-core ceiling (dense)").arg(NcuAnalysis::tensorTypeLabel(type)),
+            roof.dramBytesPerSecond, roof.tensorPeaks.value(NcuAnalysis::tensorPeakKey(type)),
+            CategoryPalette::trace(colour++));
     const auto ceilingSeries = [&](const QString& name, double ceiling, const QColor& color) {
         if (ceiling <= 0)
             return;
