@@ -104,7 +104,10 @@ std::unique_ptr<KernelChunks> GpuOpReader::kernelChunks(Trace& trace) const
     trace.info.kernelNameColumn = m_schema.hasColumn(t, QStringLiteral("demangledName"))
         ? QStringLiteral("demangledName")
         : QStringLiteral("shortName");
-    SqliteStatement st(m_db, QStringLiteral("SELECT MIN(rowid), MAX(rowid) FROM %1").arg(t));
+    // Two subqueries, not MIN(rowid), MAX(rowid) in one SELECT: SQLite answers a lone MIN or MAX
+    // of the rowid from one end of the b-tree, but both together with a scan of the whole table
+    // (86 ms at 1 M kernels, on this thread before the readers start).
+    SqliteStatement st(m_db, QStringLiteral("SELECT (SELECT MIN(rowid) FROM %1), (SELECT MAX(rowid) FROM %1)").arg(t));
     if (st.next() && !st.isNull(0))
         return std::make_unique<KernelChunks>(st.int64(0), st.int64(1), false);
     if (st.isValid() && st.errorText().isEmpty())
