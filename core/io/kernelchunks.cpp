@@ -20,8 +20,9 @@ template <typename T> void appendColumn(std::vector<T>& to, const std::vector<T>
 /// Appends `from`'s rows to `to`, its configuration indices mapped through `configOf`.
 void appendRows(KernelTable& to, const KernelTable& from, const std::vector<quint32>& configOf)
 {
-    // A column added to the kernel table must be appended here too.
-    static_assert(sizeof(KernelTable) == 12 * sizeof(std::vector<qint64>), "KernelTable has a new column");
+    // A column added to the kernel table must be appended here too. shortNameByName is not a
+    // column: the finalizer makes it, after the join.
+    static_assert(sizeof(KernelTable) == 13 * sizeof(std::vector<qint64>), "KernelTable has a new column");
     appendColumn(to.rowid, from.rowid), appendColumn(to.start, from.start), appendColumn(to.end, from.end);
     appendColumn(to.device, from.device), appendColumn(to.stream, from.stream);
     appendColumn(to.correlationId, from.correlationId), appendColumn(to.pid, from.pid);

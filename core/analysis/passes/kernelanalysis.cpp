@@ -113,7 +113,7 @@ public:
         const auto& k = m_t.kernels;
         KernelSummary s;
         s.name = name;
-        s.shortName = k.shortName[kernels[0]];
+        s.shortName = k.shortNameOf(kernels[0]);
         s.count = n;
         m_durations.clear();
         m_touched.clear();
