@@ -20,8 +20,9 @@ template <typename T> void appendColumn(std::vector<T>& to, const std::vector<T>
 /// Appends `from`'s rows to `to`, its configuration indices mapped through `configOf`.
 void appendRows(KernelTable& to, const KernelTable& from, const std::vector<quint32>& configOf)
 {
-    // A column added to the kernel table must be appended here too.
-    static_assert(sizeof(KernelTable) == 12 * sizeof(std::vector<qint64>), "KernelTable has a new column");
+    // A column added to the kernel table must be appended here too. shortNameByName is not a
+    // column: the finalizer makes it, after the join.
+    static_assert(sizeof(KernelTable) == 13 * sizeof(std::vector<qint64>), "KernelTable has a new column");
     appendColumn(to.rowid, from.rowid), appendColumn(to.start, from.start), appendColumn(to.end, from.end);
     appendColumn(to.device, from.device), appendColumn(to.stream, from.stream);
     appendColumn(to.correlationId, from.correlationId), appendColumn(to.pid, from.pid);
@@ -89,7 +90,13 @@ void KernelChunks::addFragment(int index, Fragment fragment)
 
 void KernelChunks::joinInto(Trace& trace, DataQuality& quality)
 {
+    // A fragment's columns (a chunk's rows, under the 1 MiB blocks glibc maps on its own) stay
+    // resident when freed until the heap is trimmed: trimmed once the fragments appended since
+    // the last trim reach kTrimBytes, the join holds the table plus that much, not the table
+    // plus every fragment (about a fifth of it: 15 B a kernel at 5 M, the load's peak, issue 20).
+    constexpr qint64 kTrimBytes = qint64(16) << 20;
     const bool any = !m_fragments.empty();
+    qint64 untrimmed = 0;
     for (auto& [index, f] : m_fragments) {
         std::vector<quint32> configOf;
         configOf.reserve(size_t(f.configs.size()));
@@ -97,12 +104,17 @@ void KernelChunks::joinInto(Trace& trace, DataQuality& quality)
             configOf.push_back(trace.configs.intern(c));
         appendRows(trace.kernels, f.kernels, configOf);
         quality.merge(std::move(f.quality));
+        untrimmed += f.kernels.memoryBytes();
         f = {};
+        if (untrimmed >= kTrimBytes) {
+            ResourceUsage::releaseFreedMemory();
+            untrimmed = 0;
+        }
     }
     m_fragments.clear();
     trace.kernels.shrink();
-    // The fragments' columns were the reading thread's heap: give it back, or the analysis's
-    // own transients (on other threads, other heaps) would add to it at the process's peak.
+    // The last fragments' columns were the reading thread's heap: give it back, or the
+    // analysis's own transients (on other threads, other heaps) would add to it at the peak.
     if (any)
         ResourceUsage::releaseFreedMemory();
 }

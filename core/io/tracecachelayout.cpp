@@ -22,7 +22,8 @@ template <class A, class Ops> void gpuOpColumns(A& a, Ops& c)
 template <class A, class T> void traceColumns(A& a, T& t)
 {
     gpuOpColumns(a, t.kernels);
-    a.column(t.kernels.name), a.column(t.kernels.shortName), a.column(t.kernels.config), a.column(t.kernels.flags);
+    a.column(t.kernels.name), a.column(t.kernels.shortName), a.column(t.kernels.shortNameByName);
+    a.column(t.kernels.config), a.column(t.kernels.flags);
     gpuOpColumns(a, t.memcpy);
     a.column(t.memcpy.bytes), a.column(t.memcpy.copyKind), a.column(t.memcpy.srcKind), a.column(t.memcpy.dstKind);
     gpuOpColumns(a, t.memset);
@@ -146,7 +147,9 @@ template <class... Columns> bool allSized(qsizetype n, const Columns&... c) { re
 
 bool opsSized(const GpuOpColumns& c)
 {
-    return allSized(c.size(), c.rowid, c.end, c.device, c.stream, c.correlationId, c.pid, c.api);
+    // correlationId is empty once every op found its launching call (compactCorrelations).
+    return allSized(c.size(), c.rowid, c.end, c.device, c.stream, c.pid, c.api)
+        && (c.correlationId.empty() || allSized(c.size(), c.correlationId));
 }
 
 template <class Ids> bool below(const Ids& ids, quint64 limit)
@@ -254,7 +257,8 @@ bool TraceCacheLayout::checkIds(const Trace& t, QString* why)
 {
     const quint64 strings = t.strings.size();
     const auto& k = t.kernels;
-    const bool tables = opsSized(k) && allSized(k.size(), k.name, k.shortName, k.config, k.flags) && opsSized(t.memcpy)
+    const bool tables = opsSized(k) && allSized(k.size(), k.name, k.config, k.flags)
+        && (k.shortName.empty() || allSized(k.size(), k.shortName)) && opsSized(t.memcpy)
         && allSized(t.memcpy.size(), t.memcpy.bytes, t.memcpy.copyKind, t.memcpy.srcKind)
         && allSized(t.memcpy.size(), t.memcpy.dstKind) && opsSized(t.memset)
         && allSized(t.memset.size(), t.memset.bytes) && opsSized(t.graphs)
@@ -269,8 +273,12 @@ bool TraceCacheLayout::checkIds(const Trace& t, QString* why)
         *why = QStringLiteral("columns of one table differ in length");
         return false;
     }
-    const bool ids = below(k.name, strings) && below(k.shortName, strings) && below(k.config, quint64(t.configs.size()))
-        && below(t.api.name, strings) && below(t.nvtx.name, strings) && apiIndicesValid(k.api, t.api.size())
+    // The short names: one a kernel, or (compacted, none a kernel) one for every name.
+    const bool shortNames
+        = qsizetype(k.shortName.size()) == k.size() || below(k.name, quint64(k.shortNameByName.size()));
+    const bool ids = below(k.name, strings) && shortNames && below(k.shortName, strings)
+        && below(k.shortNameByName, strings) && below(k.config, quint64(t.configs.size())) && below(t.api.name, strings)
+        && below(t.nvtx.name, strings) && apiIndicesValid(k.api, t.api.size())
         && apiIndicesValid(t.memcpy.api, t.api.size()) && apiIndicesValid(t.memset.api, t.api.size())
         && apiIndicesValid(t.graphs.api, t.api.size()) && below(t.threadNames, strings);
     bool lanes = true;

@@ -292,10 +292,13 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
         const CorrelationIndex index(api, {});
         resolve(k, index), resolve(m, index), resolve(ms, index), resolve(g, index);
     }
+    // Nothing reads the ops' own ids after the match: their calls hold the same ones.
+    k.compactCorrelations(), m.compactCorrelations(), ms.compactCorrelations(), g.compactCorrelations();
     if (ctx.cancelled())
         return false;
 
     indexLanes(trace);
+    k.compactShortNames(quint32(trace.strings.size()));
 
     // Capture extent: first to last event of any kind the trace holds, NVTX ranges included
     // (the "full" window, docs/analysis.md; the loader adds OS runtime calls).

@@ -242,7 +242,7 @@ QVariant EvidenceRowsModel::cell(const Segment& s, qint64 i, int column, int rol
     case Name:
         switch (s.table) {
         case Table::Kernel:
-            return t.strings.at(role == Qt::ToolTipRole ? t.kernels.name[at] : t.kernels.shortName[at]);
+            return t.strings.at(role == Qt::ToolTipRole ? t.kernels.name[at] : t.kernels.shortNameOf(at));
         case Table::Api:
             return t.strings.at(t.api.name[at]);
         case Table::Memcpy:

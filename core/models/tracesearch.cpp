@@ -136,8 +136,8 @@ SearchResult TraceSearch::run(const Trace& t, const AnalysisWindow& window, cons
     scan(
         SearchHit::Kind::Kernel, k.size(), k.start, k.end, window, match,
         [&](size_t i) {
-            return (matches(k.name[i]) || matches(k.shortName[i])) && scope.acceptsKernel(t, quint32(i)) ? k.name[i]
-                                                                                                         : UINT32_MAX;
+            return (matches(k.name[i]) || matches(k.shortNameOf(i))) && scope.acceptsKernel(t, quint32(i)) ? k.name[i]
+                                                                                                           : UINT32_MAX;
         },
         cancelled, &r.hits);
     const auto& v = t.nvtx;

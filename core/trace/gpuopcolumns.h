@@ -19,6 +19,9 @@ struct GpuOpColumns
     std::vector<qint64> end; ///< ns
     std::vector<quint16> device; ///< CUDA deviceId
     std::vector<quint32> stream; ///< streamId
+    /// The launching call's correlationId as read. Only the loader matches on it: once every op
+    /// that has one (not 0) found its call, the finalizer empties it (compactCorrelations), and
+    /// correlationOf() reads the call's, which is the same id (4 B an op less, issue 20).
     std::vector<quint32> correlationId;
     std::vector<quint32> pid; ///< (globalPid >> 24) & 0xFFFFFF; 0 when unknown
     std::vector<qint32> api; ///< index of the launching call in ApiTable, -1 when unmatched
@@ -37,7 +40,25 @@ struct GpuOpColumns
         shrinkColumn(rowid), shrinkColumn(start), shrinkColumn(end), shrinkColumn(device);
         shrinkColumn(stream), shrinkColumn(correlationId), shrinkColumn(pid), shrinkColumn(api);
     }
-    qint64 opBytesPerRow() const { return 8 * 3 + 2 + 4 * 4; }
+    qint64 opBytesPerRow() const { return 8 * 3 + 2 + 4 * 3 + (correlationId.empty() ? 0 : 4); }
+
+    /// The correlationId of op `i`: as read, or that of its launching call (`apiCorrelation`: the
+    /// trace's ApiTable::correlationId) once compacted, 0 when it has none.
+    quint32 correlationOf(size_t i, const std::vector<quint32>& apiCorrelation) const
+    {
+        if (!correlationId.empty())
+            return correlationId[i];
+        return api[i] < 0 ? 0 : apiCorrelation[size_t(api[i])];
+    }
+    /// Empties correlationId when every op with an id (not 0) has its launching call (`api`
+    /// resolved on (pid, correlationId), so the call's id is the op's); else keeps it whole.
+    void compactCorrelations()
+    {
+        for (size_t i = 0; i < correlationId.size(); ++i)
+            if (correlationId[i] != 0 && api[i] < 0)
+                return;
+        std::vector<quint32>().swap(correlationId); // not `= {}`: that keeps the capacity
+    }
 };
 
 } // namespace sl

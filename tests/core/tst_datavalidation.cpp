@@ -389,7 +389,7 @@ private slots:
         const QString kt = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
         // Kept: 1 (start 1000.75 read as 1000), 2 (stream '9 streams' read as 9), 7 (untouched).
         QCOMPARE(t->kernels.size(), 3);
-        QCOMPARE(t->kernels.correlationId[0], 1u);
+        QCOMPARE(t->kernels.correlationOf(0, t->api.correlationId), 1u);
         QCOMPARE(t->kernels.start[0], 1000);
         QCOMPARE(t->kernels.stream[1], 9u);
         QCOMPARE(t->kernels.stream[2], 7u);

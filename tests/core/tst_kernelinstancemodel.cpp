@@ -57,6 +57,7 @@ private slots:
     void sortedWindowCache();
     void cancelledQuery();
     void scopedSummary();
+    void summaryInNameBatches();
 
 private:
     quint32 nameId(const QString& name) const;
@@ -370,6 +371,53 @@ void TestKernelInstanceModel::scopedSummary()
     for (const KernelSummary& k : m_analysis->kernels)
         if (t.strings.at(k.name) == QStringLiteral("relu"))
             QCOMPARE(k.count, qint64(2));
+}
+
+void TestKernelInstanceModel::summaryInNameBatches()
+{
+    // The names are gathered in batches of a quarter of the included kernels (here 8 / 4 = 2):
+    // a (5 kernels) alone, then b and c, then d (e has only an excluded kernel). Each name's
+    // figures are its own kernels', whatever batch it fell in.
+    Trace t;
+    const QStringList names { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d"),
+        QStringLiteral("e") };
+    std::vector<quint32> id;
+    for (const QString& n : names)
+        id.push_back(t.strings.intern(n));
+    const std::vector<int> nameOf { 0, 1, 0, 2, 0, 3, 0, 0, 4 };
+    const std::vector<qint64> durations { 10, 20, 30, 40, 50, 60, 70, 90, 1000 };
+    const quint32 config = t.configs.intern(LaunchConfig {});
+    for (size_t i = 0; i < nameOf.size(); ++i) {
+        t.kernels.rowid.push_back(qint64(i) + 1);
+        t.kernels.start.push_back(qint64(i) * 1000);
+        t.kernels.end.push_back(qint64(i) * 1000 + durations[i]);
+        t.kernels.device.push_back(0);
+        t.kernels.name.push_back(id[size_t(nameOf[i])]);
+        t.kernels.shortName.push_back(id[size_t(nameOf[i])]);
+        t.kernels.config.push_back(config);
+    }
+    std::vector<quint8> include(nameOf.size(), 1);
+    include.back() = 0;
+    const auto summary = KernelAnalysis::summarize(t, include, [](quint32) { return QStringLiteral("cat"); });
+    QCOMPARE(summary.count, qint64(8));
+    QCOMPARE(summary.totalNs, qint64(10 + 20 + 30 + 40 + 50 + 60 + 70 + 90));
+    QCOMPARE(summary.kernels.size(), 4); // ranked by total: a 250, d 60, c 40, b 20
+    const KernelSummary& a = summary.kernels[0];
+    QCOMPARE(t.strings.at(a.name), QStringLiteral("a"));
+    QCOMPARE(a.count, qint64(5));
+    QCOMPARE(a.totalNs, qint64(250));
+    QCOMPARE(a.minNs, qint64(10));
+    QCOMPARE(a.maxNs, qint64(90));
+    QCOMPARE(a.medianNs, 50.0);
+    const QStringList rest { QStringLiteral("d"), QStringLiteral("c"), QStringLiteral("b") };
+    const std::vector<qint64> restNs { 60, 40, 20 };
+    for (int i = 0; i < 3; ++i) {
+        const KernelSummary& k = summary.kernels[i + 1];
+        QCOMPARE(t.strings.at(k.name), rest[i]);
+        QCOMPARE(k.count, qint64(1));
+        QCOMPARE(k.totalNs, restNs[size_t(i)]);
+        QCOMPARE(k.minNs, restNs[size_t(i)]);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestKernelInstanceModel)

@@ -70,6 +70,8 @@ private slots:
     void nsysReport();
     void readOnly();
     void correlationPerProcess();
+    void compactColumns();
+    void compactColumnsKeptWhenNeeded();
     void schema2021();
     void sortedByStart();
     void eventClass67Duplicates();
@@ -256,6 +258,63 @@ void TestLoader::correlationPerProcess()
         QCOMPARE(t.api.pid[size_t(a)], expectedPid[i]);
         QCOMPARE(t.kernels.pid[size_t(i)], expectedPid[i]);
     }
+}
+
+void TestLoader::compactColumns()
+{
+    // Every name has one short name and every op with a correlation id has its call: the model
+    // keeps neither column (issue 20) and gives back the values the export holds.
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.runtime(100, 110, 100, 101, 5, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.runtime(200, 210, 100, 101, 6, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.runtime(300, 310, 100, 101, 7, QStringLiteral("cudaMemcpyAsync_v3020"));
+    fx.kernel(1000, 1100, 0, 7, 5, 100, QStringLiteral("void gemm<float>(int)"));
+    fx.kernel(1200, 1300, 0, 7, 6, 100, QStringLiteral("void gemm<float>(int)"));
+    fx.kernel(1400, 1500, 0, 7, 0, 100, QStringLiteral("void relu(float*)")); // no id: no call to keep
+    fx.memcpy(1600, 1700, 0, 7, 7, 100, 64, 1, 1, 2);
+    const qint64 gemm = fx.string(QStringLiteral("gemm"));
+    fx.exec(QStringLiteral("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET shortName = %1 WHERE start < 1400").arg(gemm));
+    const LoadOutcome r = TraceLoader::loadSync(fx.path());
+    QVERIFY2(r.ok(), qPrintable(r.message));
+    const Trace& t = *r.trace;
+    const KernelTable& k = t.kernels;
+    QVERIFY(k.shortName.empty());
+    QVERIFY(k.correlationId.empty());
+    QVERIFY(t.memcpy.correlationId.empty());
+    QCOMPARE(t.strings.at(k.shortNameOf(0)), QStringLiteral("gemm"));
+    QCOMPARE(t.strings.at(k.shortNameOf(1)), QStringLiteral("gemm"));
+    QCOMPARE(t.strings.at(k.shortNameOf(2)), QStringLiteral("void relu(float*)"));
+    QCOMPARE(k.correlationOf(0, t.api.correlationId), 5u);
+    QCOMPARE(k.correlationOf(1, t.api.correlationId), 6u);
+    QCOMPARE(k.correlationOf(2, t.api.correlationId), 0u);
+    QCOMPARE(t.memcpy.correlationOf(0, t.api.correlationId), 7u);
+    // 3 kernels × (8 rowid + 8 start + 8 end + 2 device + 4 stream + 4 pid + 4 api + 4 name + 4
+    // config + 1 flags) + 4 B per string for the short names.
+    QCOMPARE(k.memoryBytes(), 3 * 47 + 4 * qint64(k.shortNameByName.size()));
+}
+
+void TestLoader::compactColumnsKeptWhenNeeded()
+{
+    // One name with two short names, and a kernel whose call is not in the export: both columns
+    // stay as read.
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.runtime(100, 110, 100, 101, 5, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.kernel(1000, 1100, 0, 7, 5, 100, QStringLiteral("k"));
+    fx.kernel(1200, 1300, 0, 7, 9, 100, QStringLiteral("k"));
+    const qint64 other = fx.string(QStringLiteral("k_short"));
+    fx.exec(QStringLiteral("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET shortName = %1 WHERE start = 1200").arg(other));
+    const LoadOutcome r = TraceLoader::loadSync(fx.path());
+    QVERIFY2(r.ok(), qPrintable(r.message));
+    const Trace& t = *r.trace;
+    const KernelTable& k = t.kernels;
+    QCOMPARE(k.shortName.size(), size_t(2));
+    QCOMPARE(k.correlationId, (std::vector<quint32> { 5, 9 }));
+    QCOMPARE(t.strings.at(k.shortNameOf(0)), QStringLiteral("k"));
+    QCOMPARE(t.strings.at(k.shortNameOf(1)), QStringLiteral("k_short"));
+    QCOMPARE(k.api[1], -1);
+    QCOMPARE(k.correlationOf(1, t.api.correlationId), 9u);
 }
 
 void TestLoader::schema2021()
@@ -454,7 +513,7 @@ void TestLoader::blockedLayoutLoadsLikeTimeOrder()
         std::vector<Row> out;
         const KernelTable& k = t.kernels;
         for (size_t i = 0; i < k.start.size(); ++i)
-            out.emplace_back(k.start[i], k.end[i], k.stream[i], k.pid[i], k.correlationId[i],
+            out.emplace_back(k.start[i], k.end[i], k.stream[i], k.pid[i], k.correlationOf(i, t.api.correlationId),
                 k.api[i] < 0 ? -1 : t.api.start[size_t(k.api[i])], t.strings.at(k.name[i]));
         std::sort(out.begin(), out.end());
         return out;

@@ -73,7 +73,8 @@ QMap<QString, QByteArray> contents(const Trace& t)
         }
     });
     part("kernels", [&](QDataStream& s) {
-        ops(s, t.kernels), vec(s, t.kernels.name), vec(s, t.kernels.shortName), vec(s, t.kernels.config);
+        ops(s, t.kernels), vec(s, t.kernels.name), vec(s, t.kernels.shortName), vec(s, t.kernels.shortNameByName);
+        vec(s, t.kernels.config);
         vec(s, t.kernels.flags);
     });
     part("api", [&](QDataStream& s) {

@@ -195,9 +195,10 @@ void TestRealTraces::cellsAsStored()
             const auto& r = rows.at(t.kernels.rowid[size_t(i)]);
             const LaunchConfig& c = t.configs.at(t.kernels.config[size_t(i)]);
             const std::array<qint64, 16> got { t.kernels.start[size_t(i)], t.kernels.end[size_t(i)],
-                t.kernels.device[size_t(i)], t.kernels.stream[size_t(i)], t.kernels.correlationId[size_t(i)],
-                t.kernels.pid[size_t(i)], c.gridX, c.gridY, c.gridZ, c.blockX, c.blockY, c.blockZ, c.registersPerThread,
-                c.staticSharedMemory, c.dynamicSharedMemory, t.kernels.flags[size_t(i)] & KernelTable::FromGraph };
+                t.kernels.device[size_t(i)], t.kernels.stream[size_t(i)],
+                t.kernels.correlationOf(size_t(i), t.api.correlationId), t.kernels.pid[size_t(i)], c.gridX, c.gridY,
+                c.gridZ, c.blockX, c.blockY, c.blockZ, c.registersPerThread, c.staticSharedMemory,
+                c.dynamicSharedMemory, t.kernels.flags[size_t(i)] & KernelTable::FromGraph };
             const std::array<qint64, 16> want { r[1].toLongLong(), r[2].toLongLong(), r[3].toLongLong(),
                 r[4].toLongLong(), r[5].toLongLong(), pidOf(r[6]), r[7].toLongLong(), r[8].toLongLong(),
                 r[9].toLongLong(), r[10].toLongLong(), r[11].toLongLong(), r[12].toLongLong(), r[13].toLongLong(),

@@ -396,9 +396,9 @@ QString TimelineView::kernelToolTip(quint32 kernel) const
     const quint8 category
         = name < data()->keys().kernelKeyOfName.size() ? data()->keys().kernelKeyOfName[name] : LaneSummary::kNoKey;
     const QStringList categories = Taxonomy::categories();
-    QString text = t.strings.at(k.shortName[kernel]).toHtmlEscaped();
+    QString text = t.strings.at(k.shortNameOf(kernel)).toHtmlEscaped();
     text = QStringLiteral("<b>%1</b>").arg(text);
-    if (k.shortName[kernel] != name)
+    if (k.shortNameOf(kernel) != name)
         text += QStringLiteral("<br>") + elided(t.strings.at(name), 160).toHtmlEscaped();
     text += QStringLiteral("<br>")
         + tr("Category: %1").arg(category < categories.size() ? categories[category] : tr("unknown"))

@@ -68,28 +68,40 @@ void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r, const Canc
 
 namespace {
 
-/// Counting sort of the included kernels by name, O(n): `byName[count[n] .. count[n + 1])` are
-/// the kernels of name n. False on a cancel.
-bool sortByName(const Trace& t, const std::vector<quint8>& include, const Cancellation& cancel,
-    std::vector<quint32>& count, std::vector<quint32>& byName)
+/// Counts the included kernels of each name: `first[n] .. first[n + 1])` will be name n's
+/// place in the order by name. False on a cancel.
+bool countByName(
+    const Trace& t, const std::vector<quint8>& include, const Cancellation& cancel, std::vector<quint32>& first)
 {
     const auto& k = t.kernels;
-    count.assign(size_t(t.strings.size()) + 1, 0);
+    first.assign(size_t(t.strings.size()) + 1, 0);
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (cancel.poll(i))
             return false;
         if (include[size_t(i)])
-            ++count[k.name[size_t(i)] + 1];
+            ++first[k.name[size_t(i)] + 1];
     }
-    for (size_t i = 1; i < count.size(); ++i)
-        count[i] += count[i - 1];
-    byName.assign(count.back(), 0);
-    std::vector<quint32> pos(count.begin(), count.end() - 1);
+    for (size_t i = 1; i < first.size(); ++i)
+        first[i] += first[i - 1];
+    return true;
+}
+
+/// The included kernels of names [lo, hi), by name and in table order within a name, into
+/// `byName` (its first entry is name lo's first kernel): one counting-sort pass over the
+/// table for the names of one batch. False on a cancel.
+bool gatherNames(const Trace& t, const std::vector<quint8>& include, const std::vector<quint32>& first, quint32 lo,
+    quint32 hi, const Cancellation& cancel, std::vector<quint32>& byName)
+{
+    const auto& k = t.kernels;
+    const quint32 base = first[lo];
+    byName.resize(first[hi] - base);
+    std::vector<quint32> pos(first.begin() + lo, first.begin() + hi);
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (cancel.poll(i))
             return false;
-        if (include[size_t(i)])
-            byName[pos[k.name[size_t(i)]]++] = quint32(i);
+        const quint32 name = k.name[size_t(i)];
+        if (name >= lo && name < hi && include[size_t(i)])
+            byName[pos[name - lo]++ - base] = quint32(i);
     }
     return !cancel.isCancelled();
 }
@@ -113,7 +125,7 @@ public:
         const auto& k = m_t.kernels;
         KernelSummary s;
         s.name = name;
-        s.shortName = k.shortName[kernels[0]];
+        s.shortName = k.shortNameOf(kernels[0]);
         s.count = n;
         m_durations.clear();
         m_touched.clear();
@@ -177,29 +189,42 @@ private:
 KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vector<quint8>& include,
     const std::function<QString(quint32)>& categoryOf, const Cancellation& cancel)
 {
-    std::vector<quint32> count, byName;
-    if (!sortByName(t, include, cancel, count, byName))
+    std::vector<quint32> first, byName;
+    if (!countByName(t, include, cancel, first))
         return {};
+    // The names in batches of about a quarter of the kernels (a name is never split): a
+    // kernel index per included kernel held at once was 4 B per kernel at the analysis' peak,
+    // beside the NVTX sweep's lists (issue 20); four more reads of the name column cost little.
+    const quint32 names = quint32(first.size() - 1);
+    const quint32 batchKernels = std::max<quint32>(first.back() / 4, 1);
     Summary out;
     NameSummarizer summarizer(t);
     qint64 polled = 0;
-    for (quint32 name = 0; name + 1 < count.size(); ++name) {
-        const quint32 lo = count[name], hi = count[name + 1];
-        if (lo == hi)
-            continue;
-        KernelSummary s = summarizer.summarize(name, byName.data() + lo, hi - lo);
-        s.category = categoryOf(name);
-        out.count += s.count;
-        out.totalNs += s.totalNs;
-        out.kernels.append(std::move(s));
-        // Names are polled by the kernels they cover: a name of millions of launches costs as
-        // much as millions of names of one.
-        polled += hi - lo;
-        if (polled >= Cancellation::kPollInterval) {
-            polled = 0;
-            if (cancel.isCancelled())
-                return {};
+    for (quint32 lo = 0; lo < names;) {
+        quint32 hi = lo + 1;
+        while (hi < names && first[hi + 1] - first[lo] <= batchKernels)
+            ++hi;
+        if (first[hi] > first[lo] && !gatherNames(t, include, first, lo, hi, cancel, byName))
+            return {};
+        for (quint32 name = lo; name < hi; ++name) {
+            const quint32 from = first[name] - first[lo], n = first[name + 1] - first[name];
+            if (n == 0)
+                continue;
+            KernelSummary s = summarizer.summarize(name, byName.data() + from, n);
+            s.category = categoryOf(name);
+            out.count += s.count;
+            out.totalNs += s.totalNs;
+            out.kernels.append(std::move(s));
+            // Names are polled by the kernels they cover: a name of millions of launches costs
+            // as much as millions of names of one.
+            polled += n;
+            if (polled >= Cancellation::kPollInterval) {
+                polled = 0;
+                if (cancel.isCancelled())
+                    return {};
+            }
         }
+        lo = hi;
     }
     for (auto& s : out.kernels)
         s.share = out.totalNs > 0 ? double(s.totalNs) / double(out.totalNs) : 0.0;
