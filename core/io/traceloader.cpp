@@ -101,6 +101,8 @@ public:
     LoadOutcome open();
     LoadOutcome readTables();
     LoadOutcome finish();
+    bool hashAfterReading() const;
+    void startHash();
 
 private:
     void report(const QString& stage) const
@@ -217,17 +219,18 @@ void LoadRun::readMetrics()
 }
 
 /// GPU tables on a second connection in a helper thread while this thread reads the host
-/// tables and then the kernel table's chunks from the back (KernelChunks); the hash (I/O
-/// bound) runs on a third. Both helpers stop within one chunk on cancel.
-/// The hash is joined in finish(): it then shares the cores with the single-threaded finalizer
-/// instead of holding up its start. It keeps a thread of its own even on 2 cores, where hashing
+/// tables and then the kernel table's chunks from the back (KernelChunks); the hash (SHA-256,
+/// ~1.7 GB/s of one core) runs on a third, from here or, on fewer than four cores, from finish()
+/// (hashAfterReading). Both helpers stop within one chunk on cancel.
+/// The hash is joined at the end of finish(): it shares the cores with the single-threaded
+/// finalizer instead of holding up its start. It keeps a thread of its own even on 2 cores, where hashing
 /// on this thread after the host tables was faster: OpenSSL's per-thread state on this
 /// (long-lived) thread is never freed, and the sanitized CI reports it as a leak; a joined
 /// thread frees it.
 LoadOutcome LoadRun::readTables()
 {
-    if (m_options.computeSha256)
-        m_hash.emplace(m_path, [this] { return m_ctx.cancelled(); });
+    if (m_options.computeSha256 && !hashAfterReading())
+        startHash();
     QString error;
     bool hostOk;
     GpuOpReader kernelsFromBack(*m_opened.db, m_opened.schema, m_ctx);
@@ -258,9 +261,22 @@ LoadOutcome LoadRun::readTables()
     return {};
 }
 
+/// Whether the hash waits for the readers: with fewer than four cores the host and GPU readers
+/// fill them, and a hash beside them only slows both; after them it shares the cores with the
+/// finalizer, which uses one (the file is then in the page cache). With cores to spare, or
+/// readers one after the other, it starts at once.
+bool LoadRun::hashAfterReading() const { return m_options.parallel && std::thread::hardware_concurrency() < 4; }
+
+void LoadRun::startHash()
+{
+    m_hash.emplace(m_path, [this] { return m_ctx.cancelled(); });
+}
+
 LoadOutcome LoadRun::finish()
 {
     report(tr("Indexing %1").arg(m_fileName));
+    if (m_options.computeSha256 && !m_hash)
+        startHash(); // beside the single-threaded rules below, on the core the readers left
     // Every id was checked by the readers; the rules that need all tables run here, once.
     DataQuality& quality = m_trace->dataQuality;
     quality = std::move(m_host->quality());
