@@ -41,6 +41,12 @@ qint64 dropNonFinite(CounterSet& set)
     return dropped;
 }
 
+/// Removes the entries of `values` that are no finite number; returns how many.
+qint64 dropNonFinite(QHash<QString, double>& values)
+{
+    return values.removeIf([](const auto& it) { return !std::isfinite(it.value()); });
+}
+
 /// Clears the Nsight Compute figures that are no finite number (a value that overflows when
 /// scaled to its base unit: 1e300 "second" is inf ns), so none reaches a table or a rule.
 /// Returns the values cleared.
@@ -57,22 +63,7 @@ qint64 dropNonFinite(NcuReport& report)
                 ++dropped;
             }
         }
-        for (auto it = l.tensorOpsByType.begin(); it != l.tensorOpsByType.end();) {
-            if (std::isfinite(*it)) {
-                ++it;
-                continue;
-            }
-            it = l.tensorOpsByType.erase(it);
-            ++dropped;
-        }
-        for (auto it = l.stalls.begin(); it != l.stalls.end();) {
-            if (std::isfinite(*it)) {
-                ++it;
-                continue;
-            }
-            it = l.stalls.erase(it);
-            ++dropped;
-        }
+        dropped += dropNonFinite(l.tensorOpsByType) + dropNonFinite(l.stalls);
     }
     return dropped;
 }

@@ -301,8 +301,8 @@ NsysImporter::Result NsysImporter::exportNow(const QString& reportPath, const QS
             QStringLiteral("--force-overwrite"), QStringLiteral("true"), QStringLiteral("--output"), out,
             report.absoluteFilePath() },
         o);
-    if (progress && lastPercent(QString::fromLocal8Bit(run.output.right(200))) >= 0)
-        progress(lastPercent(QString::fromLocal8Bit(run.output.right(200))), stage);
+    if (const int permille = lastPercent(QString::fromLocal8Bit(run.output.right(200))); progress && permille >= 0)
+        progress(permille, stage);
     LoadError failure = LoadError::None;
     if (const QString why = exportFailure(run, nsys, name, out, cache.path(), &failure); !why.isEmpty())
         return fail(failure, why);

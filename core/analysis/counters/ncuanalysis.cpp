@@ -15,6 +15,11 @@
 
 namespace sl {
 
+namespace {
+/// The tensor-core keys of gpu-peaks.json (ncu's source type of the same name, fp64 → fp64-tensor).
+constexpr const char* kTensorPeakKeys[] = { "tf32", "bf16", "fp16", "fp8", "int8", "fp64-tensor" };
+} // namespace
+
 double NcuAnalysis::fp16PerFp32(int major, int minor)
 {
     // Half precision on the CUDA cores (no tensor cores), by the architecture whitepapers: A100
@@ -83,7 +88,7 @@ Roofline NcuAnalysis::roofOf(const GpuInfo& gpu, const GpuPeaks& peaks)
                       .arg(gpu.computeMinor)
                       .arg(double(gpu.memoryBandwidth) / 1e9, 0, 'f', 0);
     if (const GpuPeaks::Entry* e = peaks.find(gpu.name)) {
-        for (const char* key : { "tf32", "bf16", "fp16", "fp8", "int8", "fp64-tensor" })
+        for (const char* key : kTensorPeakKeys)
             if (const double tflops = e->tflops.value(QLatin1String(key)); tflops > 0)
                 roof.tensorPeaks.insert(QLatin1String(key), tflops * 1e12);
         const double tflops = e->tflops.value(QStringLiteral("bf16"), e->tflops.value(QStringLiteral("fp16")));
@@ -100,11 +105,10 @@ Roofline NcuAnalysis::roofOf(const GpuInfo& gpu, const GpuPeaks& peaks)
 
 QString NcuAnalysis::tensorPeakKey(const QString& tensorType)
 {
-    if (tensorType == QLatin1String("fp64"))
-        return QStringLiteral("fp64-tensor");
-    for (const char* key : { "tf32", "bf16", "fp16", "fp8", "int8" })
-        if (tensorType == QLatin1String(key))
-            return tensorType;
+    const QString key = tensorType == QLatin1String("fp64") ? QStringLiteral("fp64-tensor") : tensorType;
+    for (const char* k : kTensorPeakKeys)
+        if (key == QLatin1String(k))
+            return key;
     return {};
 }
 
