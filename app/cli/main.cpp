@@ -16,6 +16,9 @@ int main(int argc, char* argv[])
 {
     sl::ResourceUsage::tuneAllocator();
     QCoreApplication app(argc, argv);
+    // Qt fills this cache unsynchronised on first use, and worker threads (trace cache keys, the
+    // SQLite plugin's library paths) would race on it and leak: fill it before any thread starts.
+    QCoreApplication::applicationFilePath();
     QCoreApplication::setOrganizationName(QStringLiteral("Sightline"));
     QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));

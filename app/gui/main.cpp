@@ -125,6 +125,8 @@ int main(int argc, char** argv)
         if (std::strncmp(argv[i], "--benchmark", 11) == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    // Qt fills this cache unsynchronised on first use; worker threads would race on it and leak.
+    QApplication::applicationFilePath();
     setUpApplication();
     const Options options;
     QCommandLineParser parser;

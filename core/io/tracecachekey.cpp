@@ -21,13 +21,17 @@ constexpr qint64 kEdgeBytes = 1 << 20;
 
 /// The executable's size and modification time: a rebuilt Sightline never serves a model
 /// cached by another build, even when the version number did not change.
+/// Computed once (a thread-safe static): keys are made on worker threads, and Qt's
+/// applicationFilePath() fills an unsynchronised cache on its first call (two threads racing on it
+/// leak a string); the mains call it before any thread starts, this keeps it to one call here.
 QString buildIdentity()
 {
-    QString id = QStringLiteral(SIGHTLINE_VERSION);
-    if (QCoreApplication::instance()) {
+    if (!QCoreApplication::instance())
+        return QStringLiteral(SIGHTLINE_VERSION);
+    static const QString id = [] {
         const QFileInfo exe(QCoreApplication::applicationFilePath());
-        id += QStringLiteral("/%1/%2").arg(exe.size()).arg(exe.lastModified().toMSecsSinceEpoch());
-    }
+        return QStringLiteral(SIGHTLINE_VERSION "/%1/%2").arg(exe.size()).arg(exe.lastModified().toMSecsSinceEpoch());
+    }();
     return id;
 }
 
