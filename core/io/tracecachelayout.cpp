@@ -175,7 +175,9 @@ QByteArray TraceCacheLayout::metadata(const Trace& t)
     QByteArray meta;
     QDataStream s(&meta, QIODevice::WriteOnly);
     s.setVersion(kStreamVersion);
-    writeInfo(s, t.info);
+    TraceInfo info = t.info;
+    info.sha256 = t.knownSha256(); // the load's hash, which may still be running: waits for it
+    writeInfo(s, info);
     s << t.strings.all() << t.strings.nsysCount();
     writeGpus(s, t.gpus);
     s << t.processNames << t.threadNames << t.nvtxDomains << t.firstNs << t.lastNs << t.loadWarnings;

@@ -16,10 +16,31 @@ QString Trace::memcpyKindLabel(int kind)
     return QStringLiteral("kind %1").arg(kind);
 }
 
-QString Trace::sha256() const
+void Trace::adoptHash(std::shared_ptr<FileHash> running)
+{
+    const std::lock_guard<std::mutex> lock(m_hash.mutex);
+    m_hash.running = std::move(running);
+}
+
+QString Trace::knownSha256() const
 {
     if (!info.sha256.isEmpty())
         return info.sha256;
+    const std::lock_guard<std::mutex> lock(m_hash.mutex);
+    if (m_hash.running) {
+        const FileHash::Result& r = m_hash.running->result();
+        m_hash.value = r.sha256;
+        if (!r.ok()) // the report goes on without it
+            qCWarning(lcIo).noquote() << r.error;
+        m_hash.running.reset(); // joined; sha256() reads the file again after a failure
+    }
+    return m_hash.value;
+}
+
+QString Trace::sha256() const
+{
+    if (QString known = knownSha256(); !known.isEmpty())
+        return known;
     const std::lock_guard<std::mutex> lock(m_hash.mutex);
     QString error;
     if (m_hash.value.isEmpty())

@@ -23,6 +23,8 @@
 
 namespace sl {
 
+class FileHash;
+
 /// One loaded Nsight Systems export: every table the analyses need, columnar, each sorted by
 /// start time (ns), with the launching API call of every GPU operation already resolved
 /// (correlationId *and* process). Built on a loader thread, then immutable and shared as
@@ -79,11 +81,18 @@ struct Trace
     /// Approximate heap bytes held, for the benchmark's memory report.
     qint64 memoryBytes() const;
 
-    /// SHA-256 of the export (hex): the one computed while loading (LoadOptions::computeSha256),
-    /// else computed here on first use and kept. The desktop explorer loads without hashing, so
-    /// its first paint does not wait for a hash only reports need; the report writers call this
-    /// on their worker threads. Thread-safe; empty when the file cannot be read any more.
+    /// SHA-256 of the export (hex): the one the load started (LoadOptions::computeSha256; it
+    /// may still be running, then this waits for it), else computed here on first use and kept.
+    /// The desktop explorer loads without hashing, so its first paint does not wait for a hash
+    /// only reports need; the report writers call this on their worker threads. Thread-safe;
+    /// empty when the file cannot be read any more.
     QString sha256() const;
+    /// The same when it is known or being computed (waits for it then), else empty: never reads
+    /// the file itself (the trace cache records a hash only when the load made one).
+    QString knownSha256() const;
+    /// Takes the load's hash of this export, still running or done: the analysis need not wait
+    /// for it, only the first sha256() (the report) does.
+    void adoptHash(std::shared_ptr<FileHash> running);
 
 private:
     /// The lazily computed hash. Copyable so a Trace still is (tests copy one before sharing it).
@@ -91,14 +100,17 @@ private:
     {
         std::mutex mutex;
         QString value;
+        std::shared_ptr<FileHash> running; ///< the load's hash until its result is taken
         HashCache() = default;
         HashCache(const HashCache& other)
             : value(other.value)
+            , running(other.running)
         {
         }
         HashCache& operator=(const HashCache& other)
         {
             value = other.value;
+            running = other.running;
             return *this;
         }
     };

@@ -62,6 +62,7 @@ FileHash::~FileHash()
 
 const FileHash::Result& FileHash::result()
 {
+    const std::lock_guard<std::mutex> lock(m_join);
     if (m_thread.joinable())
         m_thread.join();
     return m_result;

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <functional>
 #include <initializer_list>
+#include <mutex>
 #include <thread>
 
 namespace sl {
@@ -48,7 +49,7 @@ public:
 
     /// Asks the hash to give up at its next block (the caller's own read failed); does not wait.
     void cancel() { m_stop = true; }
-    /// Waits for the hash and returns it; every later call returns the same.
+    /// Waits for the hash and returns it; every later call returns the same. Thread-safe.
     const Result& result();
 
     /// The same hash on the calling thread: lower-case hex, empty when the file cannot be read
@@ -65,6 +66,7 @@ private:
     static Result hash(const QString& path, const std::function<bool()>& cancelled);
 
     std::atomic<bool> m_stop { false };
+    std::mutex m_join; ///< result() may be called from several threads: one joins
     Result m_result;
     std::thread m_thread; ///< last: started once every member it uses exists
 };

@@ -69,6 +69,7 @@ private slots:
     void notNsysExport();
     void nsysReport();
     void readOnly();
+    void hashHandedToTrace();
     void correlationPerProcess();
     void compactColumns();
     void compactColumnsKeptWhenNeeded();
@@ -212,7 +213,7 @@ void TestLoader::readOnly()
     QCOMPARE(r.trace->kernels.size(), 1);
     QCOMPARE(sha256File(path), before);
     // The hash the loader reports is the file's SHA-256.
-    QCOMPARE(r.trace->info.sha256.toLatin1(), before);
+    QCOMPARE(r.trace->knownSha256().toLatin1(), before);
     QCOMPARE(r.trace->info.fileName, QStringLiteral("trace.sqlite"));
     // No journal, WAL or index side file next to the export.
     QCOMPARE(QDir(fx.dir()).entryList(QDir::Files | QDir::Hidden), filesBefore);
@@ -227,6 +228,29 @@ void TestLoader::readOnly()
     QVERIFY(!write.isValid() || (!write.next() && write.errorCode() != 0));
     QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'sightline_probe'")), qint64(0));
     QCOMPARE(sha256File(path), before);
+}
+
+/// The load does not wait for its hash: the trace takes it, and copies share it (tst_tracecache:
+/// the cache records it). A load without one never reads the file for knownSha256() (the GUI's first paint).
+void TestLoader::hashHandedToTrace()
+{
+    TraceFixture fx;
+    fillMany(fx);
+    const QString path = fx.path();
+    const QByteArray expected = sha256File(path);
+    const LoadOutcome hashed = TraceLoader::loadSync(path);
+    QVERIFY2(hashed.ok(), qPrintable(hashed.message));
+    const Trace copy = *hashed.trace; // before anyone asked for the hash
+    QCOMPARE(copy.knownSha256().toLatin1(), expected);
+    QCOMPARE(hashed.trace->sha256().toLatin1(), expected);
+
+    LoadOptions none;
+    none.computeSha256 = false;
+    const LoadOutcome plain = TraceLoader::loadSync(path, none);
+    QVERIFY2(plain.ok(), qPrintable(plain.message));
+    QVERIFY(plain.trace->knownSha256().isEmpty());
+    QCOMPARE(plain.trace->sha256().toLatin1(), expected); // computed on demand
+    QCOMPARE(plain.trace->knownSha256().toLatin1(), expected); // and kept
 }
 
 void TestLoader::correlationPerProcess()
