@@ -4,7 +4,9 @@
 #include "core/analysis/analysisresult.h"
 #include "core/report/reportoptions.h"
 
+#include <QByteArray>
 #include <QCoreApplication>
+#include <QMap>
 
 namespace sl {
 
@@ -25,7 +27,7 @@ public:
     static bool writeFile(const QString& path, const QByteArray& data, QString* error);
 
 private:
-    static void addTables(OutputSet& set, const AnalysisResult& r);
+    static void addTables(OutputSet& set, const QMap<QString, QByteArray>& tables);
 };
 
 } // namespace sl
