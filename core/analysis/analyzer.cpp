@@ -58,7 +58,7 @@ GpuSpan gpuSpan(const Trace& t, qint64 gapNs)
                 best = i;
         if (best < 0)
             break;
-        const qint64 s = tables[best]->start[pos[best]], e = tables[best]->end[pos[best]];
+        const qint64 s = tables[best]->start[pos[best]], e = tables[best]->endOf(pos[best]);
         ++pos[best];
         if (!span.any) {
             span = { s, e, 0, false, true };
