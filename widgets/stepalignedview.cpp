@@ -185,7 +185,7 @@ void StepAlignedView::paintKernels(QPainter& p, const Lane& lane, const AlignedS
                 continue;
             const int x0 = r.left() + int(double(t.graphs.start[i] - s.startNs) / m_nsPerPx);
             const int x1
-                = std::min(r.right() + 1, r.left() + int(std::ceil(double(t.graphs.end[i] - s.startNs) / m_nsPerPx)));
+                = std::min(r.right() + 1, r.left() + int(std::ceil(double(t.graphs.endOf(i) - s.startNs) / m_nsPerPx)));
             p.fillRect(QRect(x0, y, std::max(1, x1 - x0), rowHeight - 1), QBrush(Qt::darkGray, Qt::Dense4Pattern));
         }
         const auto it = t.kernelsByDevice.find(lane.devices[d]);
@@ -197,7 +197,7 @@ void StepAlignedView::paintKernels(QPainter& p, const Lane& lane, const AlignedS
         int drawnTo = r.left(); // pixel columns left of this are painted: one rectangle per column at most
         for (; k != idx.end() && t.kernels.start[*k] <= s.endNs; ++k) {
             const double x0 = double(r.left()) + double(t.kernels.start[*k] - s.startNs) / m_nsPerPx;
-            const double x1 = double(r.left()) + double(t.kernels.end[*k] - s.startNs) / m_nsPerPx;
+            const double x1 = double(r.left()) + double(t.kernels.endOf(*k) - s.startNs) / m_nsPerPx;
             int px0 = std::max(drawnTo, int(x0));
             const int px1 = std::min(r.right() + 1, std::max(int(x0) + 1, int(std::ceil(x1))));
             if (px1 <= px0)

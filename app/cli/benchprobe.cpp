@@ -107,6 +107,8 @@ int BenchProbe::measure(const QString& path, bool hashFile)
         NvtxAnalysis::run(ao.phases, r);
         nvtx.finish(o, QStringLiteral("nvtx"));
     }
+    // The NVTX figure's result is gone: its freed blocks must not count as the report's.
+    ResourceUsage::releaseFreedMemory();
 
     QTemporaryDir dir;
     QString error;

@@ -20,6 +20,7 @@
 #include "core/analysis/rules/specrules.h"
 #include "core/util/format.h"
 #include "core/util/logging.h"
+#include "core/util/resourceusage.h"
 #include "core/util/workerpool.h"
 
 #include <QElapsedTimer>
@@ -58,7 +59,7 @@ GpuSpan gpuSpan(const Trace& t, qint64 gapNs)
                 best = i;
         if (best < 0)
             break;
-        const qint64 s = tables[best]->start[pos[best]], e = tables[best]->end[pos[best]];
+        const qint64 s = tables[best]->start[pos[best]], e = tables[best]->endOf(pos[best]);
         ++pos[best];
         if (!span.any) {
             span = { s, e, 0, false, true };
@@ -168,6 +169,10 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     AnalysisResult& res = *r;
     if (!runIndependentPasses(options, res, cancel))
         return nullptr;
+    // The three streams' transients (blocks under 1 MiB, on the worker threads' heaps) stay
+    // resident when freed until the heap is trimmed: handed back before the next passes allocate,
+    // so that they do not add to them at the peak (issue 20).
+    ResourceUsage::releaseFreedMemory();
     if (viewInputsReady)
         viewInputsReady(res); // the window passes leave a core to a view's build most of the time
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
@@ -208,6 +213,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
         r->warnings << tr("NVTX attribution covers %1 of kernel time (under %2): per-range and per-phase figures "
                           "describe part of the work only.")
                            .arg(formatPercent(r->coverage), formatPercent(spec::kNvtxCoverageWarning, 0));
+    ResourceUsage::releaseFreedMemory(); // the later passes' transients, before the report or the docks
     return r;
 }
 

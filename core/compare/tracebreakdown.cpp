@@ -192,7 +192,7 @@ private:
             if (!m_r.window.contains(best->ops->start[i]))
                 continue;
             *start = best->ops->start[i];
-            *end = std::min(best->ops->end[i], m_r.window.endNs);
+            *end = std::min(best->ops->endOf(i), m_r.window.endNs);
             return true;
         }
     }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/trace/durationcolumn.h"
+#include "core/trace/rowidcolumn.h"
+
 #include <QtGlobal>
 
 #include <tuple>
@@ -40,6 +43,17 @@ public:
         for (quint32 i : m_order)
             *out++ = v[i];
         v.swap(buffer);
+        return *this;
+    }
+
+    ColumnPermuter& operator()(RowidColumn& c)
+    {
+        c.forEachPart([this](auto& part) { (*this)(part); });
+        return *this;
+    }
+    ColumnPermuter& operator()(DurationColumn& c)
+    {
+        c.reorder(m_order, [this](std::vector<quint32>& part) { (*this)(part); });
         return *this;
     }
 

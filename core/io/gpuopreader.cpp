@@ -49,7 +49,7 @@ template <size_t N> void appendOp(GpuOpColumns& t, const IntegerCells<N>& row)
 {
     t.rowid.push_back(row[0]);
     t.start.push_back(row[1]);
-    t.end.push_back(row[2]);
+    t.dur.push_back(row[1], row[2]);
     t.device.push_back(quint16(row[3]));
     t.stream.push_back(quint32(row[4]));
     t.correlationId.push_back(quint32(row[5]));
@@ -121,6 +121,7 @@ bool GpuOpReader::readKernels(Trace& trace, KernelChunks& chunks, QString* error
     // Reserved for the whole table: the back chunks join these columns later without a copy.
     // (No chunks without the table: nothing below runs then.)
     trace.kernels.reserve(chunks.tableRows());
+    trace.kernels.rowid.setBase(chunks.firstRowid());
     const QString sql = kernelSql(trace);
     while (const auto r = chunks.takeFront())
         if (!readKernelRows(sql.arg(r->first).arg(r->last), trace.kernels, trace.configs, error))
@@ -135,6 +136,7 @@ bool GpuOpReader::readKernelsFromBack(const Trace& trace, KernelChunks& chunks, 
         const auto& [index, r] = *c;
         KernelChunks::Fragment f;
         f.kernels.reserve(chunks.chunkRows());
+        f.kernels.rowid.setBase(chunks.firstRowid());
         if (!readKernelRows(sql.arg(r.first).arg(r.last), f.kernels, f.configs, error))
             return false;
         f.kernels.shrink();

@@ -95,7 +95,7 @@ bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString*
             const quint32 name = m_ids.resolve(row[5], trace.strings, m_quality, t, rowid);
             a.rowid.push_back(rowid);
             a.start.push_back(row[1]);
-            a.end.push_back(row[2]);
+            a.dur.push_back(row[1], row[2]);
             a.pid.push_back(quint32((gtid >> 24) & 0xFFFFFF));
             a.tid.push_back(quint32(gtid & 0xFFFFFF));
             a.correlationId.push_back(quint32(corr));

@@ -22,8 +22,10 @@ void appendRows(KernelTable& to, const KernelTable& from, const std::vector<quin
 {
     // A column added to the kernel table must be appended here too. shortNameByName is not a
     // column: the finalizer makes it, after the join.
-    static_assert(sizeof(KernelTable) == 13 * sizeof(std::vector<qint64>), "KernelTable has a new column");
-    appendColumn(to.rowid, from.rowid), appendColumn(to.start, from.start), appendColumn(to.end, from.end);
+    static_assert(
+        sizeof(KernelTable) == 11 * sizeof(std::vector<qint64>) + sizeof(RowidColumn) + sizeof(DurationColumn),
+        "KernelTable has a new column");
+    to.rowid.append(from.rowid), appendColumn(to.start, from.start), to.dur.append(from.dur);
     appendColumn(to.device, from.device), appendColumn(to.stream, from.stream);
     appendColumn(to.correlationId, from.correlationId), appendColumn(to.pid, from.pid);
     appendColumn(to.api, from.api), appendColumn(to.name, from.name), appendColumn(to.shortName, from.shortName);

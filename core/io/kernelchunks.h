@@ -49,6 +49,9 @@ public:
     /// kMaxReservedRows (a damaged table's bounds can be anything): reservations' sizes.
     qint64 chunkRows() const;
     qint64 tableRows() const;
+    /// MIN(rowid) as the constructor was given it: the base of the kernels' RowidColumn, so that
+    /// the front rows and every back fragment share it and join without a copy per row.
+    qint64 firstRowid() const { return m_first; }
 
     /// The next chunk from the front, or none when the two ends have met.
     std::optional<Range> takeFront();

@@ -108,6 +108,19 @@ bool CacheReader::next(quint32 elementSize, const uchar** data, quint64* count, 
     return true;
 }
 
+bool CacheReader::checkValue(const uchar* data, quint64 count, quint32 elementSize, quint64 checksum)
+{
+    if (count != 1) {
+        m_why = QStringLiteral("column %1: %2 values, expected one").arg(m_tag - 1).arg(count);
+        return false;
+    }
+    if (cacheChecksum(data, elementSize) != checksum) {
+        m_why = QStringLiteral("column %1: checksum mismatch").arg(m_tag - 1);
+        return false;
+    }
+    return true;
+}
+
 bool CacheReader::bytes(QByteArray* out)
 {
     const uchar* p = nullptr;

@@ -5,6 +5,7 @@
 #include <QIODevice>
 #include <QString>
 
+#include <cstring>
 #include <functional>
 #include <type_traits>
 #include <vector>
@@ -27,6 +28,12 @@ public:
     {
         static_assert(std::is_trivially_copyable_v<T>);
         bytes(sizeof(T), v.size(), v.data());
+    }
+    /// One value as a column of one element (a RowidColumn's base).
+    template <class T> void value(const T& x)
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        bytes(sizeof(T), 1, &x);
     }
     void bytes(quint32 elementSize, quint64 count, const void* data);
     bool ok() const { return m_ok; }
@@ -60,6 +67,15 @@ public:
                               v.assign(first, first + count);
                           } });
     }
+    /// One value a CacheWriter wrote with value(), copied and checked at once.
+    template <class T> void value(T& x)
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        const uchar* p = nullptr;
+        quint64 count = 0, sum = 0;
+        if (next(sizeof(T), &p, &count, &sum) && checkValue(p, count, sizeof(T), sum))
+            std::memcpy(&x, p, sizeof(T));
+    }
     /// The next column as bytes, copied and checked at once (the metadata block).
     bool bytes(QByteArray* out);
     /// Copies every recorded column into place (two threads), checking each checksum.
@@ -78,6 +94,8 @@ private:
         std::function<void()> fill;
     };
     bool next(quint32 elementSize, const uchar** data, quint64* count, quint64* checksum);
+    /// A value column holds one element whose checksum matches; else records why not.
+    bool checkValue(const uchar* data, quint64 count, quint32 elementSize, quint64 checksum);
 
     const uchar* m_data;
     quint64 m_size;

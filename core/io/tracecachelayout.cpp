@@ -13,7 +13,7 @@ constexpr auto kStreamVersion = QDataStream::Qt_6_4;
 
 template <class A, class Ops> void gpuOpColumns(A& a, Ops& c)
 {
-    a.column(c.rowid), a.column(c.start), a.column(c.end), a.column(c.device), a.column(c.stream);
+    c.rowid.archive(a), a.column(c.start), c.dur.archive(a), a.column(c.device), a.column(c.stream);
     a.column(c.correlationId), a.column(c.pid), a.column(c.api);
 }
 
@@ -30,9 +30,9 @@ template <class A, class T> void traceColumns(A& a, T& t)
     a.column(t.memset.bytes);
     gpuOpColumns(a, t.graphs);
     a.column(t.graphs.graphId);
-    a.column(t.api.rowid), a.column(t.api.start), a.column(t.api.end), a.column(t.api.correlationId);
+    t.api.rowid.archive(a), a.column(t.api.start), t.api.dur.archive(a), a.column(t.api.correlationId);
     a.column(t.api.pid), a.column(t.api.tid), a.column(t.api.name), a.column(t.api.kind);
-    a.column(t.nvtx.rowid), a.column(t.nvtx.start), a.column(t.nvtx.end), a.column(t.nvtx.pid);
+    t.nvtx.rowid.archive(a), a.column(t.nvtx.start), a.column(t.nvtx.end), a.column(t.nvtx.pid);
     a.column(t.nvtx.tid), a.column(t.nvtx.endTid), a.column(t.nvtx.name), a.column(t.nvtx.domain);
     a.column(t.nvtx.eventType);
     auto& m = t.memoryUsage;
@@ -148,7 +148,8 @@ template <class... Columns> bool allSized(qsizetype n, const Columns&... c) { re
 bool opsSized(const GpuOpColumns& c)
 {
     // correlationId is empty once every op found its launching call (compactCorrelations).
-    return allSized(c.size(), c.rowid, c.end, c.device, c.stream, c.pid, c.api)
+    const auto rows = size_t(c.size());
+    return c.rowid.wellFormed(rows) && c.dur.wellFormed(rows) && allSized(c.size(), c.device, c.stream, c.pid, c.api)
         && (c.correlationId.empty() || allSized(c.size(), c.correlationId));
 }
 
@@ -264,15 +265,17 @@ bool TraceCacheLayout::checkIds(const Trace& t, QString* why)
         && allSized(t.memcpy.size(), t.memcpy.bytes, t.memcpy.copyKind, t.memcpy.srcKind)
         && allSized(t.memcpy.size(), t.memcpy.dstKind) && opsSized(t.memset)
         && allSized(t.memset.size(), t.memset.bytes) && opsSized(t.graphs)
-        && allSized(t.graphs.size(), t.graphs.graphId)
-        && allSized(t.api.size(), t.api.rowid, t.api.end, t.api.correlationId, t.api.pid, t.api.tid, t.api.name)
-        && allSized(t.api.size(), t.api.kind)
-        && allSized(t.nvtx.size(), t.nvtx.rowid, t.nvtx.end, t.nvtx.pid, t.nvtx.tid, t.nvtx.endTid, t.nvtx.name)
+        && allSized(t.graphs.size(), t.graphs.graphId) && t.api.rowid.wellFormed(size_t(t.api.size()))
+        && t.api.dur.wellFormed(size_t(t.api.size()))
+        && allSized(t.api.size(), t.api.correlationId, t.api.pid, t.api.tid, t.api.name)
+        && allSized(t.api.size(), t.api.kind) && t.nvtx.rowid.wellFormed(size_t(t.nvtx.size()))
+        && allSized(t.nvtx.size(), t.nvtx.end, t.nvtx.pid, t.nvtx.tid, t.nvtx.endTid, t.nvtx.name)
         && allSized(t.nvtx.size(), t.nvtx.domain, t.nvtx.eventType)
         && allSized(t.memoryUsage.size(), t.memoryUsage.rowid, t.memoryUsage.device, t.memoryUsage.pid)
         && allSized(t.memoryUsage.size(), t.memoryUsage.bytes, t.memoryUsage.operation, t.memoryUsage.memKind);
     if (!tables) {
-        *why = QStringLiteral("columns of one table differ in length");
+        *why = QStringLiteral(
+            "columns of one table differ in length, or the parts of a rowid or duration column disagree");
         return false;
     }
     // The short names: one a kernel, or (compacted, none a kernel) one for every name.

@@ -24,7 +24,7 @@ namespace {
 void permuteApi(ApiTable& api, std::vector<quint8>& eventClass, const std::vector<quint32>& order)
 {
     ColumnPermuter p(order);
-    p(api.rowid)(api.start)(api.end)(api.correlationId)(api.pid)(api.tid)(api.name)(api.kind)(eventClass);
+    p(api.start)(api.rowid)(api.dur)(api.correlationId)(api.pid)(api.tid)(api.name)(api.kind)(eventClass);
 }
 
 /// Applies `order` to the shared op columns and then to `extra` (the table's own columns).
@@ -32,7 +32,7 @@ template <typename... Extra>
 void sortOps(GpuOpColumns& t, const std::vector<quint32>& order, std::vector<Extra>&... extra)
 {
     ColumnPermuter p(order);
-    p(t.rowid)(t.start)(t.end)(t.stream)(t.correlationId)(t.pid)(t.api)(t.device);
+    p(t.start)(t.rowid)(t.dur)(t.stream)(t.correlationId)(t.pid)(t.api)(t.device);
     (p(extra), ...);
 }
 
@@ -315,7 +315,7 @@ void sortOpsAndRanges(Trace& trace)
     auto& n = trace.nvtx;
     if (const auto order = startOrder(n.start); !order.empty()) {
         ColumnPermuter p(order);
-        p(n.rowid)(n.start)(n.end)(n.pid)(n.tid)(n.endTid)(n.name)(n.domain)(n.eventType);
+        p(n.start)(n.end)(n.rowid)(n.pid)(n.tid)(n.endTid)(n.name)(n.domain)(n.eventType);
     }
 }
 
@@ -357,14 +357,14 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
     // Capture extent: first to last event of any kind the trace holds, NVTX ranges included
     // (the "full" window, docs/analysis.md; the loader adds OS runtime calls).
     qint64 first = std::numeric_limits<qint64>::max(), last = std::numeric_limits<qint64>::min();
-    auto extend = [&](const std::vector<qint64>& start, const std::vector<qint64>& end) {
-        if (start.empty())
+    auto extend = [&](const auto& table) {
+        if (table.start.empty())
             return;
-        first = std::min(first, start.front()); // sorted by start
-        last = std::max(last, *std::max_element(end.begin(), end.end()));
+        first = std::min(first, table.start.front()); // sorted by start
+        for (size_t i = 0; i < table.start.size(); ++i)
+            last = std::max(last, table.endOf(i));
     };
-    extend(k.start, k.end), extend(m.start, m.end), extend(ms.start, ms.end), extend(g.start, g.end);
-    extend(api.start, api.end), extend(n.start, n.end);
+    extend(k), extend(m), extend(ms), extend(g), extend(api), extend(n);
     if (first > last)
         first = last = 0;
     trace.firstNs = first;

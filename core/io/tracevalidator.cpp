@@ -28,6 +28,16 @@ template <typename T> void keepRows(std::vector<T>& v, const std::vector<quint32
     v.swap(out);
 }
 
+void keepRows(RowidColumn& c, const std::vector<quint32>& keep)
+{
+    c.forEachPart([&keep](auto& part) { keepRows(part, keep); });
+}
+
+void keepRows(DurationColumn& c, const std::vector<quint32>& keep)
+{
+    c.reorder(keep, [&keep](std::vector<quint32>& part) { keepRows(part, keep); });
+}
+
 /// The capture [first, last] the time rules are checked against, in ns.
 struct Capture
 {
@@ -53,12 +63,14 @@ std::optional<DataQuality::Rule> timeRule(qint64 start, qint64 end, const Captur
 
 /// Rows of one table that pass the time rules (indices in order), logging the others; empty
 /// optional when every row passes (nothing to copy).
-std::optional<std::vector<quint32>> checkTimes(const std::vector<qint64>& rowid, const std::vector<qint64>& start,
-    const std::vector<qint64>& end, const Capture& c, const QString& table, DataQuality& quality)
+template <class Table>
+std::optional<std::vector<quint32>> checkTimes(
+    const Table& t, const Capture& c, const QString& table, DataQuality& quality)
 {
     std::optional<std::vector<quint32>> keep;
+    const auto& start = t.start;
     for (size_t i = 0; i < start.size(); ++i) {
-        const auto bad = timeRule(start[i], end[i], c);
+        const auto bad = timeRule(start[i], t.endOf(i), c);
         if (bad && !keep) {
             keep.emplace();
             keep->reserve(start.size());
@@ -66,7 +78,7 @@ std::optional<std::vector<quint32>> checkTimes(const std::vector<qint64>& rowid,
                 keep->push_back(quint32(j));
         }
         if (bad)
-            quality.add(*bad, table, rowid[i]);
+            quality.add(*bad, table, t.rowid[i]);
         else if (keep)
             keep->push_back(quint32(i));
     }
@@ -75,7 +87,7 @@ std::optional<std::vector<quint32>> checkTimes(const std::vector<qint64>& rowid,
 
 void keepOps(GpuOpColumns& t, const std::vector<quint32>& k)
 {
-    keepRows(t.rowid, k), keepRows(t.start, k), keepRows(t.end, k), keepRows(t.device, k);
+    keepRows(t.rowid, k), keepRows(t.dur, k), keepRows(t.start, k), keepRows(t.device, k);
     keepRows(t.stream, k), keepRows(t.correlationId, k), keepRows(t.pid, k), keepRows(t.api, k);
 }
 
@@ -86,13 +98,13 @@ void keepOps(GpuOpColumns& t, const std::vector<quint32>& k)
 Capture captureFromEvents(const Trace& t)
 {
     qint64 first = kHardLimitNs, last = -kHardLimitNs;
-    auto add = [&](const std::vector<qint64>& s, const std::vector<qint64>& e) {
+    auto add = [&](const auto& table) {
+        const auto& s = table.start;
         for (size_t i = 0; i < s.size(); ++i)
-            if (s[i] <= e[i] && s[i] >= -kHardLimitNs && e[i] <= kHardLimitNs)
-                first = std::min(first, s[i]), last = std::max(last, e[i]);
+            if (const qint64 e = table.endOf(i); s[i] <= e && s[i] >= -kHardLimitNs && e <= kHardLimitNs)
+                first = std::min(first, s[i]), last = std::max(last, e);
     };
-    add(t.kernels.start, t.kernels.end), add(t.memcpy.start, t.memcpy.end), add(t.memset.start, t.memset.end);
-    add(t.graphs.start, t.graphs.end), add(t.api.start, t.api.end), add(t.nvtx.start, t.nvtx.end);
+    add(t.kernels), add(t.memcpy), add(t.memset), add(t.graphs), add(t.api), add(t.nvtx);
     Capture c;
     if (first > last)
         return c; // no plausible row
@@ -131,29 +143,29 @@ void TraceValidator::run(Trace& trace, StringIdResolver& ids, std::vector<quint8
     quality.captureStartNs = c.first;
     quality.captureEndNs = c.last;
 
-    if (const auto keep = checkTimes(k.rowid, k.start, k.end, c, kernelTable, quality)) {
+    if (const auto keep = checkTimes(k, c, kernelTable, quality)) {
         keepOps(k, *keep);
         keepRows(k.name, *keep), keepRows(k.shortName, *keep), keepRows(k.config, *keep), keepRows(k.flags, *keep);
     }
     auto& m = trace.memcpy;
-    if (const auto keep = checkTimes(m.rowid, m.start, m.end, c, tables::kMemcpy, quality)) {
+    if (const auto keep = checkTimes(m, c, tables::kMemcpy, quality)) {
         keepOps(m, *keep);
         keepRows(m.bytes, *keep), keepRows(m.copyKind, *keep), keepRows(m.srcKind, *keep), keepRows(m.dstKind, *keep);
     }
     auto& ms = trace.memset;
-    if (const auto keep = checkTimes(ms.rowid, ms.start, ms.end, c, tables::kMemset, quality))
+    if (const auto keep = checkTimes(ms, c, tables::kMemset, quality))
         keepOps(ms, *keep), keepRows(ms.bytes, *keep);
     auto& g = trace.graphs;
-    if (const auto keep = checkTimes(g.rowid, g.start, g.end, c, tables::kGraphTrace, quality))
+    if (const auto keep = checkTimes(g, c, tables::kGraphTrace, quality))
         keepOps(g, *keep), keepRows(g.graphId, *keep);
     auto& a = trace.api;
-    if (const auto keep = checkTimes(a.rowid, a.start, a.end, c, tables::kRuntime, quality)) {
-        keepRows(a.rowid, *keep), keepRows(a.start, *keep), keepRows(a.end, *keep), keepRows(a.correlationId, *keep);
+    if (const auto keep = checkTimes(a, c, tables::kRuntime, quality)) {
+        keepRows(a.rowid, *keep), keepRows(a.dur, *keep), keepRows(a.start, *keep), keepRows(a.correlationId, *keep);
         keepRows(a.pid, *keep), keepRows(a.tid, *keep), keepRows(a.name, *keep), keepRows(a.kind, *keep);
         keepRows(apiEventClass, *keep);
     }
     auto& n = trace.nvtx;
-    if (const auto keep = checkTimes(n.rowid, n.start, n.end, c, tables::kNvtxEvents, quality)) {
+    if (const auto keep = checkTimes(n, c, tables::kNvtxEvents, quality)) {
         keepRows(n.rowid, *keep), keepRows(n.start, *keep), keepRows(n.end, *keep), keepRows(n.pid, *keep);
         keepRows(n.tid, *keep), keepRows(n.endTid, *keep), keepRows(n.name, *keep), keepRows(n.domain, *keep);
         keepRows(n.eventType, *keep);

@@ -114,10 +114,10 @@ std::pair<qint64, qint64> EvidenceRowsModel::interval(const Segment& s, qint64 r
     const Trace& t = *m_analysis->trace;
     const auto i = size_t(m_evidence[s.evidence].rows[size_t(row - s.first)]);
     if (const GpuOpColumns* op = columns(s.table))
-        return { op->start[i], op->end[i] };
+        return { op->start[i], op->endOf(i) };
     if (s.table == Table::Nvtx)
         return { t.nvtx.start[i], t.nvtx.end[i] };
-    return { t.api.start[i], t.api.end[i] };
+    return { t.api.start[i], t.api.endOf(i) };
 }
 
 const GpuOpColumns* EvidenceRowsModel::columns(Table table) const
@@ -210,7 +210,7 @@ QVariant EvidenceRowsModel::cell(const Segment& s, qint64 i, int column, int rol
     const GpuOpColumns* op = columns(s.table);
     const bool nvtx = s.table == Table::Nvtx; // NVTX ranges: a search result (TraceSearch)
     const qint64 start = op ? op->start[at] : nvtx ? t.nvtx.start[at] : t.api.start[at];
-    const qint64 end = op ? op->end[at] : nvtx ? t.nvtx.end[at] : t.api.end[at];
+    const qint64 end = op ? op->endOf(at) : nvtx ? t.nvtx.end[at] : t.api.endOf(at);
     if (role == StartRole)
         return start;
     if (role == EndRole)

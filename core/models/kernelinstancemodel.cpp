@@ -244,7 +244,7 @@ QVariant KernelInstanceModel::cell(quint32 k, int column, bool sort) const
     }
     case LaunchDelay: {
         const qint32 api = kt.api[k];
-        const qint64 d = api < 0 ? kNoDelay : kt.start[k] - t.api.end[size_t(api)];
+        const qint64 d = api < 0 ? kNoDelay : kt.start[k] - t.api.endOf(size_t(api));
         if (sort)
             return d;
         if (d == kNoDelay)

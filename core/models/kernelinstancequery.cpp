@@ -71,7 +71,7 @@ qint64 KernelInstanceQuery::sortKey(
     case Start:
         return k.start[i];
     case Duration:
-        return k.end[i] - k.start[i];
+        return k.duration(qsizetype(i));
     case Device:
         return k.device[i];
     case Stream:
@@ -92,7 +92,7 @@ qint64 KernelInstanceQuery::sortKey(
     case ApiCall:
         return k.api[i] < 0 ? -1 : apiRank[t.api.name[size_t(k.api[i])]];
     case LaunchDelay:
-        return k.api[i] < 0 ? std::numeric_limits<qint64>::min() : k.start[i] - t.api.end[size_t(k.api[i])];
+        return k.api[i] < 0 ? std::numeric_limits<qint64>::min() : k.start[i] - t.api.endOf(size_t(k.api[i]));
     case ColumnCount:
         break;
     }

@@ -23,11 +23,12 @@ QString sqlString(const QString& s)
 }
 
 /// Appends the hits of one table: rows whose name matches, grouped by name.
-template <typename NameOf>
-void scan(SearchHit::Kind kind, qsizetype rows, const std::vector<qint64>& start, const std::vector<qint64>& end,
-    const AnalysisWindow& window, const std::vector<char>& match, NameOf nameOf, const std::function<bool()>& cancelled,
-    QVector<SearchHit>* out)
+template <typename Table, typename NameOf>
+void scan(SearchHit::Kind kind, const Table& table, const AnalysisWindow& window, const std::vector<char>& match,
+    NameOf nameOf, const std::function<bool()>& cancelled, QVector<SearchHit>* out)
 {
+    const qsizetype rows = table.size();
+    const auto& start = table.start;
     std::vector<int> slot(match.size(), -1); // name -> index in `hits`
     QVector<SearchHit> hits;
     for (qsizetype i = 0; i < rows; ++i) {
@@ -46,7 +47,7 @@ void scan(SearchHit::Kind kind, qsizetype rows, const std::vector<qint64>& start
         }
         SearchHit& h = hits[s];
         ++h.count;
-        h.totalNs += end[at] - start[at];
+        h.totalNs += table.duration(qsizetype(at));
         h.rows.push_back(quint32(i));
     }
     std::stable_sort(
@@ -134,7 +135,7 @@ SearchResult TraceSearch::run(const Trace& t, const AnalysisWindow& window, cons
     auto matches = [&](quint32 id) { return id < n && match[id]; };
     const auto& k = t.kernels;
     scan(
-        SearchHit::Kind::Kernel, k.size(), k.start, k.end, window, match,
+        SearchHit::Kind::Kernel, k, window, match,
         [&](size_t i) {
             return (matches(k.name[i]) || matches(k.shortNameOf(i))) && scope.acceptsKernel(t, quint32(i)) ? k.name[i]
                                                                                                            : UINT32_MAX;
@@ -142,14 +143,14 @@ SearchResult TraceSearch::run(const Trace& t, const AnalysisWindow& window, cons
         cancelled, &r.hits);
     const auto& v = t.nvtx;
     scan(
-        SearchHit::Kind::Nvtx, v.size(), v.start, v.end, window, match,
+        SearchHit::Kind::Nvtx, v, window, match,
         [&](size_t i) {
             return matches(v.name[i]) && scope.acceptsThread(v.pid[i], v.tid[i]) ? v.name[i] : UINT32_MAX;
         },
         cancelled, &r.hits);
     const auto& a = t.api;
     scan(
-        SearchHit::Kind::Api, a.size(), a.start, a.end, window, match,
+        SearchHit::Kind::Api, a, window, match,
         [&](size_t i) {
             return matches(a.name[i]) && scope.acceptsThread(a.pid[i], a.tid[i]) ? a.name[i] : UINT32_MAX;
         },

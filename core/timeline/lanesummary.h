@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/trace/durationcolumn.h"
+
 #include <QtGlobal>
 
 #include <algorithm>
@@ -17,7 +19,7 @@ namespace sl {
 struct LaneEvents
 {
     const qint64* start = nullptr; ///< ns, per column row
-    const qint64* end = nullptr; ///< ns, per column row
+    const qint64* end = nullptr; ///< ns, per column row (null when `dur` holds the ends)
     const quint32* rows = nullptr; ///< lane order → column row; null means the identity
     qsizetype count = 0;
     /// Colour key of column row r: keyTable[keyIndex[r]] when keyIndex is set (kernel name →
@@ -26,9 +28,12 @@ struct LaneEvents
     const quint8* keyTable = nullptr;
     /// Rows from up to four tables (a device's kernels, copies, …, merged by start): when set, a
     /// row r is row (r & kRowMask) of table r >> kTableShift, whose columns are tableStart[t] and
-    /// tableEnd[t]; `start`, `end` and the keys are then unused (every key is 0).
+    /// tableDur[t]; `start`, `end`, `dur` and the keys are then unused (every key is 0).
     const qint64* const* tableStart = nullptr;
-    const qint64* const* tableEnd = nullptr;
+    const DurationColumn* const* tableDur = nullptr;
+    /// The ends of a GPU operation table (kernels, copies, …), as durations from `start`; when
+    /// set, `end` is unused.
+    const DurationColumn* dur = nullptr;
     static constexpr int kTableShift = 30;
     static constexpr quint32 kRowMask = (quint32(1) << kTableShift) - 1;
     static quint32 tagged(int table, quint32 row) { return (quint32(table) << kTableShift) | row; }
@@ -87,7 +92,11 @@ public:
     qint64 endOf(qsizetype i) const
     {
         const quint32 r = row(i);
-        return m_ev.tableEnd ? m_ev.tableEnd[r >> LaneEvents::kTableShift][r & LaneEvents::kRowMask] : m_ev.end[r];
+        if (m_ev.tableStart) {
+            const quint32 t = r >> LaneEvents::kTableShift, tr = r & LaneEvents::kRowMask;
+            return m_ev.tableDur[t]->endOf(tr, m_ev.tableStart[t]);
+        }
+        return m_ev.dur ? m_ev.dur->endOf(r, m_ev.start) : m_ev.end[r];
     }
     quint8 keyOf(qsizetype i) const;
     /// Every event's key is 0 (no key table, or rows of merged tables).

@@ -151,7 +151,7 @@ const char* TimelineArchive::readLane(QDataStream& s, const TimelineData& d, Tim
     const GpuOpColumns* tables[4] = { &t.kernels, &t.graphs, &t.memcpy, &t.memset }; // buildBusyLane's order
     for (int k = 0; k < 4 && lane.kind == TimelineLane::Kind::DeviceBusy; ++k) {
         lane.tableStart[k] = tables[k]->start.data();
-        lane.tableEnd[k] = tables[k]->end.data();
+        lane.tableDur[k] = &tables[k]->dur;
     }
     LaneSummary& m = lane.summary;
     qint64 levels = -1;

@@ -70,7 +70,7 @@ bool buildBusyLane(const Trace& t, int dev, const RowsByDevice& graphs, const Ro
     size_t pos[4] = { 0, 0, 0, 0 }, total = 0;
     for (int s = 0; s < 4; ++s) {
         busy.tableStart[s] = sources[s].first->start.data();
-        busy.tableEnd[s] = sources[s].first->end.data();
+        busy.tableDur[s] = &sources[s].first->dur;
         total += sources[s].second->size();
         Q_ASSERT(sources[s].first->size() <= qsizetype(LaneEvents::kRowMask));
     }
@@ -290,23 +290,27 @@ LaneEvents TimelineData::eventsOf(const TimelineLane& lane) const
         ev.rows = lane.rows.data();
         ev.count = qsizetype(lane.rows.size());
         ev.tableStart = lane.tableStart;
-        ev.tableEnd = lane.tableEnd;
+        ev.tableDur = lane.tableDur;
         break;
     case TimelineLane::Kind::Kernels: {
         const auto& rows = t.kernelsByStream.at({ quint16(lane.device), quint32(lane.stream) });
-        ev = { t.kernels.start.data(), t.kernels.end.data(), rows.data(), qsizetype(rows.size()), t.kernels.name.data(),
+        ev = { t.kernels.start.data(), nullptr, rows.data(), qsizetype(rows.size()), t.kernels.name.data(),
             m_keys.kernelKeyOfName.data() };
+        ev.dur = &t.kernels.dur;
         break;
     }
     case TimelineLane::Kind::Memcpy:
-        ev = { t.memcpy.start.data(), t.memcpy.end.data(), lane.rows.data(), qsizetype(lane.rows.size()), nullptr,
+        ev = { t.memcpy.start.data(), nullptr, lane.rows.data(), qsizetype(lane.rows.size()), nullptr,
             t.memcpy.copyKind.data() };
+        ev.dur = &t.memcpy.dur;
         break;
     case TimelineLane::Kind::Graphs:
-        ev = { t.graphs.start.data(), t.graphs.end.data(), lane.rows.data(), qsizetype(lane.rows.size()) };
+        ev = { t.graphs.start.data(), nullptr, lane.rows.data(), qsizetype(lane.rows.size()) };
+        ev.dur = &t.graphs.dur;
         break;
     case TimelineLane::Kind::Memset:
-        ev = { t.memset.start.data(), t.memset.end.data(), lane.rows.data(), qsizetype(lane.rows.size()) };
+        ev = { t.memset.start.data(), nullptr, lane.rows.data(), qsizetype(lane.rows.size()) };
+        ev.dur = &t.memset.dur;
         break;
     case TimelineLane::Kind::Nvtx:
         ev = { t.nvtx.start.data(), t.nvtx.end.data(), lane.rows.data(), qsizetype(lane.rows.size()), nullptr,

@@ -35,7 +35,7 @@ struct TimelineLane
     /// (LaneEvents::tagged, tables in that order).
     std::vector<quint32> rows;
     const qint64* tableStart[4] = {}; ///< DeviceBusy: start column of each tagged table
-    const qint64* tableEnd[4] = {};
+    const DurationColumn* tableDur[4] = {}; ///< DeviceBusy: end column of each tagged table
     LaneSummary summary; ///< reads the trace's columns through the rows above
 };
 

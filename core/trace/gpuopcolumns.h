@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/trace/durationcolumn.h"
+#include "core/trace/rowidcolumn.h"
 #include "core/trace/shrinkcolumn.h"
 
 #include <QtGlobal>
@@ -14,9 +16,9 @@ namespace sl {
 /// same record. Times are ns on the export's session timeline.
 struct GpuOpColumns
 {
-    std::vector<qint64> rowid; ///< rowid in the export, for evidence and detail lookups
+    RowidColumn rowid; ///< rowid in the export, for evidence and detail lookups
     std::vector<qint64> start; ///< ns
-    std::vector<qint64> end; ///< ns
+    DurationColumn dur; ///< end − start, ns; read the end by endOf()
     std::vector<quint16> device; ///< CUDA deviceId
     std::vector<quint32> stream; ///< streamId
     /// The launching call's correlationId as read. Only the loader matches on it: once every op
@@ -27,20 +29,27 @@ struct GpuOpColumns
     std::vector<qint32> api; ///< index of the launching call in ApiTable, -1 when unmatched
 
     qsizetype size() const { return qsizetype(start.size()); }
-    qint64 duration(qsizetype i) const { return end[size_t(i)] - start[size_t(i)]; }
+    qint64 endOf(size_t i) const { return dur.endOf(i, start.data()); } ///< ns
+    qint64 duration(qsizetype i) const { return dur.durationOf(size_t(i), start.data()); }
 
     void reserveOps(qsizetype n)
     {
         const auto s = size_t(n);
-        rowid.reserve(s), start.reserve(s), end.reserve(s), device.reserve(s), stream.reserve(s);
+        rowid.reserve(s), start.reserve(s), dur.reserve(s), device.reserve(s), stream.reserve(s);
         correlationId.reserve(s), pid.reserve(s), api.reserve(s);
     }
     void shrinkOps()
     {
-        shrinkColumn(rowid), shrinkColumn(start), shrinkColumn(end), shrinkColumn(device);
+        rowid.shrink(), shrinkColumn(start), dur.shrink(), shrinkColumn(device);
         shrinkColumn(stream), shrinkColumn(correlationId), shrinkColumn(pid), shrinkColumn(api);
     }
-    qint64 opBytesPerRow() const { return 8 * 3 + 2 + 4 * 3 + (correlationId.empty() ? 0 : 4); }
+    /// Bytes of the shared columns: rowid 4 (8 when widened), start 8, duration 4 (and 12 a row
+    /// lasting 2^32 ns or more), device 2, stream, pid, api 4 each, correlationId 4 until compacted.
+    qint64 opBytes() const
+    {
+        return rowid.memoryBytes() + dur.memoryBytes()
+            + qint64(size()) * (8 + 2 + 4 * 3 + (correlationId.empty() ? 0 : 4));
+    }
 
     /// The correlationId of op `i`: as read, or that of its launching call (`apiCorrelation`: the
     /// trace's ApiTable::correlationId) once compacted, 0 when it has none.

@@ -5,7 +5,7 @@
 
 namespace sl {
 
-/// CUPTI_ACTIVITY_KIND_KERNEL, columnar (~51 bytes a row). Launch geometry is interned into
+/// CUPTI_ACTIVITY_KIND_KERNEL, columnar (~39 bytes a row). Launch geometry is interned into
 /// LaunchConfigTable: a serving trace has millions of kernels but a few thousand distinct
 /// (grid, block, registers, shared memory) tuples.
 struct KernelTable : GpuOpColumns
@@ -58,7 +58,7 @@ struct KernelTable : GpuOpColumns
     }
     qint64 memoryBytes() const
     {
-        return qint64(size()) * (opBytesPerRow() + 9) + 4 * qint64(shortName.size() + shortNameByName.size());
+        return opBytes() + qint64(size()) * 9 + 4 * qint64(shortName.size() + shortNameByName.size());
     }
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/trace/rowidcolumn.h"
 #include "core/trace/shrinkcolumn.h"
 
 #include <QtGlobal>
@@ -15,7 +16,7 @@ struct NvtxTable
 {
     enum EventType : quint8 { PushPop = 59, StartEnd = 60 };
 
-    std::vector<qint64> rowid;
+    RowidColumn rowid;
     std::vector<qint64> start; ///< ns
     std::vector<qint64> end; ///< ns
     std::vector<quint32> pid; ///< of the thread that opened the range
@@ -26,6 +27,7 @@ struct NvtxTable
     std::vector<quint8> eventType;
 
     qsizetype size() const { return qsizetype(start.size()); }
+    qint64 endOf(size_t i) const { return end[i]; } ///< ns, as GpuOpColumns::endOf
     qint64 duration(qsizetype i) const { return end[size_t(i)] - start[size_t(i)]; }
     bool sameThread(qsizetype i) const { return endTid[size_t(i)] == tid[size_t(i)]; }
     /// The nesting rule (docs/analysis.md "NVTX nesting"): `inner` nests in `outer` only when it
@@ -52,11 +54,11 @@ struct NvtxTable
     }
     void shrink()
     {
-        shrinkColumn(rowid), shrinkColumn(start), shrinkColumn(end), shrinkColumn(pid);
+        rowid.shrink(), shrinkColumn(start), shrinkColumn(end), shrinkColumn(pid);
         shrinkColumn(tid), shrinkColumn(endTid), shrinkColumn(name), shrinkColumn(domain);
         shrinkColumn(eventType);
     }
-    qint64 memoryBytes() const { return qint64(size()) * (8 * 3 + 4 * 5 + 1); }
+    qint64 memoryBytes() const { return rowid.memoryBytes() + qint64(size()) * (8 * 2 + 4 * 5 + 1); }
 };
 
 } // namespace sl

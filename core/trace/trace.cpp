@@ -53,8 +53,8 @@ QString Trace::sha256() const
 qint64 Trace::memoryBytes() const
 {
     qint64 b = strings.memoryBytes() + kernels.memoryBytes() + api.memoryBytes() + nvtx.memoryBytes();
-    b += qint64(memcpy.size()) * (memcpy.opBytesPerRow() + 11) + qint64(memset.size()) * (memset.opBytesPerRow() + 8);
-    b += qint64(graphs.size()) * (graphs.opBytesPerRow() + 4);
+    b += memcpy.opBytes() + qint64(memcpy.size()) * 11 + memset.opBytes() + qint64(memset.size()) * 8;
+    b += graphs.opBytes() + qint64(graphs.size()) * 4;
     for (const auto& [dev, idx] : kernelsByDevice)
         b += qint64(idx.capacity()) * 4;
     for (const auto& [lane, idx] : kernelsByStream)

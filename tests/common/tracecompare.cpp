@@ -5,7 +5,7 @@ namespace sl::test {
 
 bool sameOps(const GpuOpColumns& a, const GpuOpColumns& b)
 {
-    return a.rowid == b.rowid && a.start == b.start && a.end == b.end && a.device == b.device && a.stream == b.stream
+    return a.rowid == b.rowid && a.start == b.start && a.dur == b.dur && a.device == b.device && a.stream == b.stream
         && a.correlationId == b.correlationId && a.pid == b.pid && a.api == b.api;
 }
 

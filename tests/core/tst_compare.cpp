@@ -125,7 +125,7 @@ const KernelMatch* groupWith(const Comparison& c, int trace, const QString& name
     return nullptr;
 }
 
-std::set<qint64> rowidsOf(const Evidence& e, const std::vector<qint64>& rowid)
+std::set<qint64> rowidsOf(const Evidence& e, const RowidColumn& rowid)
 {
     std::set<qint64> out;
     for (quint32 r : e.rows)

@@ -159,7 +159,8 @@ private slots:
         QCOMPARE(e->rowids, std::vector<qint64> { 1 });
         QCOMPARE(
             qint64(t->kernels.size()), sqlOn(path, QStringLiteral("SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL")));
-        const auto row = std::find(t->kernels.rowid.begin(), t->kernels.rowid.end(), 1) - t->kernels.rowid.begin();
+        const std::vector<qint64> rowids = t->kernels.rowid.toVector();
+        const auto row = std::find(rowids.begin(), rowids.end(), 1) - rowids.begin();
         QCOMPARE(t->strings.at(t->kernels.name[size_t(row)]), QStringLiteral("<missing string 10000000>"));
         checkSane(t);
         checkEntrySql(path, *t);
@@ -206,7 +207,8 @@ private slots:
         const auto* e = entry(*t, Rule::MissingString, QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME"));
         QVERIFY(e);
         QCOMPARE(e->count, 1);
-        const auto row = std::find(t->api.rowid.begin(), t->api.rowid.end(), 3) - t->api.rowid.begin();
+        const std::vector<qint64> rowids = t->api.rowid.toVector();
+        const auto row = std::find(rowids.begin(), rowids.end(), 3) - rowids.begin();
         QVERIFY(row < t->api.size());
         QCOMPARE(t->strings.at(t->api.name[size_t(row)]), StringIdResolver::placeholder(nameId));
         // Nothing was sized from the id: the string table grew by the one placeholder.

@@ -195,9 +195,9 @@ void TestFindingSeverity::counters()
     QFETCH(Severity, expected);
     const qint64 windowNs = 1'000'000;
     auto* t = new Trace;
-    t->kernels.rowid = { 1 };
+    t->kernels.rowid.push_back(1);
     t->kernels.start = { 0 };
-    t->kernels.end = { windowNs };
+    t->kernels.dur.push_back(0, windowNs);
     t->kernels.device = { 0 };
     t->kernelsByDevice[0] = { 0 };
     auto r = emptyResult(windowNs, t);
@@ -244,9 +244,9 @@ void TestFindingSeverity::ncu()
     LaunchConfig config;
     config.gridX = config.gridY = config.gridZ = 1;
     config.blockX = 128, config.blockY = config.blockZ = 1;
-    t->kernels.rowid = { 1 };
+    t->kernels.rowid.push_back(1);
     t->kernels.start = { 0 };
-    t->kernels.end = { count * 1'000 };
+    t->kernels.dur.push_back(0, count * 1'000);
     t->kernels.device = { 0 };
     t->kernels.name = t->kernels.shortName = { name };
     t->kernels.config = { t->configs.intern(config) };
@@ -285,7 +285,7 @@ void TestFindingSeverity::dataQuality()
     for (qint64 i = 0; i < 1000; ++i) {
         t->kernels.rowid.push_back(i + 1);
         t->kernels.start.push_back(i * 1'000);
-        t->kernels.end.push_back(i * 1'000 + 500);
+        t->kernels.dur.push_back(i * 1'000, i * 1'000 + 500);
         t->kernels.device.push_back(0);
         if (i < count)
             t->dataQuality.add(DataQuality::Rule::MissingString, tables::kKernel, i + 1);

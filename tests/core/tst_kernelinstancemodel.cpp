@@ -390,7 +390,7 @@ void TestKernelInstanceModel::summaryInNameBatches()
     for (size_t i = 0; i < nameOf.size(); ++i) {
         t.kernels.rowid.push_back(qint64(i) + 1);
         t.kernels.start.push_back(qint64(i) * 1000);
-        t.kernels.end.push_back(qint64(i) * 1000 + durations[i]);
+        t.kernels.dur.push_back(qint64(i) * 1000, qint64(i) * 1000 + durations[i]);
         t.kernels.device.push_back(0);
         t.kernels.name.push_back(id[size_t(nameOf[i])]);
         t.kernels.shortName.push_back(id[size_t(nameOf[i])]);

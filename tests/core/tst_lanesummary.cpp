@@ -222,15 +222,17 @@ void TestLaneSummary::rowsAndKeyIndex()
 void TestLaneSummary::taggedTables()
 {
     // Two tables merged by start: table 0 holds [0,10) and [50,60), table 1 holds [20,30).
-    const std::vector<qint64> start0 { 0, 50 }, end0 { 10, 60 }, start1 { 20 }, end1 { 30 };
+    const std::vector<qint64> start0 { 0, 50 }, start1 { 20 };
+    DurationColumn dur0, dur1;
+    dur0.push_back(0, 10), dur0.push_back(50, 60), dur1.push_back(20, 30);
     const qint64* starts[] = { start0.data(), start1.data() };
-    const qint64* ends[] = { end0.data(), end1.data() };
+    const DurationColumn* ends[] = { &dur0, &dur1 };
     const std::vector<quint32> rows { LaneEvents::tagged(0, 0), LaneEvents::tagged(1, 0), LaneEvents::tagged(0, 1) };
     LaneEvents ev;
     ev.rows = rows.data();
     ev.count = 3;
     ev.tableStart = starts;
-    ev.tableEnd = ends;
+    ev.tableDur = ends;
     LaneSummary s;
     QVERIFY(s.build(ev));
     QCOMPARE(render(cells(s, 0, 10, 6)), expected({ "1/10/0", "0/0/-1", "1/10/0", "0/0/-1", "0/0/-1", "1/10/0" }));

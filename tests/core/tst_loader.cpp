@@ -313,9 +313,9 @@ void TestLoader::compactColumns()
     QCOMPARE(k.correlationOf(1, t.api.correlationId), 6u);
     QCOMPARE(k.correlationOf(2, t.api.correlationId), 0u);
     QCOMPARE(t.memcpy.correlationOf(0, t.api.correlationId), 7u);
-    // 3 kernels × (8 rowid + 8 start + 8 end + 2 device + 4 stream + 4 pid + 4 api + 4 name + 4
-    // config + 1 flags) + 4 B per string for the short names.
-    QCOMPARE(k.memoryBytes(), 3 * 47 + 4 * qint64(k.shortNameByName.size()));
+    // 3 kernels × (4 rowid offset + 8 start + 4 duration + 2 device + 4 stream + 4 pid + 4 api +
+    // 4 name + 4 config + 1 flags) + 4 B per string for the short names.
+    QCOMPARE(k.memoryBytes(), 3 * 39 + 4 * qint64(k.shortNameByName.size()));
 }
 
 void TestLoader::compactColumnsKeptWhenNeeded()
@@ -382,11 +382,11 @@ void TestLoader::sortedByStart()
     QVERIFY2(r.ok(), qPrintable(r.message));
     const Trace& t = *r.trace;
     QCOMPARE(t.kernels.start, (std::vector<qint64> { 100, 300, 500 }));
-    QCOMPARE(t.kernels.rowid, (std::vector<qint64> { 2, 3, 1 }));
+    QCOMPARE(t.kernels.rowid.toVector(), (std::vector<qint64> { 2, 3, 1 }));
     QCOMPARE(t.strings.at(t.kernels.name[0]), QStringLiteral("k1"));
     QCOMPARE(t.strings.at(t.kernels.name[2]), QStringLiteral("k3"));
     QCOMPARE(t.api.start, (std::vector<qint64> { 10, 50, 90 }));
-    QCOMPARE(t.api.rowid, (std::vector<qint64> { 2, 3, 1 }));
+    QCOMPARE(t.api.rowid.toVector(), (std::vector<qint64> { 2, 3, 1 }));
     // Each kernel still points at its own call after both tables were sorted.
     QCOMPARE(t.api.correlationId[size_t(t.kernels.api[0])], 1u);
     QCOMPARE(t.api.correlationId[size_t(t.kernels.api[1])], 2u);
@@ -537,7 +537,7 @@ void TestLoader::blockedLayoutLoadsLikeTimeOrder()
         std::vector<Row> out;
         const KernelTable& k = t.kernels;
         for (size_t i = 0; i < k.start.size(); ++i)
-            out.emplace_back(k.start[i], k.end[i], k.stream[i], k.pid[i], k.correlationOf(i, t.api.correlationId),
+            out.emplace_back(k.start[i], k.endOf(i), k.stream[i], k.pid[i], k.correlationOf(i, t.api.correlationId),
                 k.api[i] < 0 ? -1 : t.api.start[size_t(k.api[i])], t.strings.at(k.name[i]));
         std::sort(out.begin(), out.end());
         return out;

@@ -10,6 +10,7 @@
 #include "core/io/traceloader.h"
 #include "core/util/nativepath.h"
 #include "tests/common/realtraces.h"
+#include "tests/common/tracecompare.h"
 #include "tests/common/tracefixture.h"
 
 #include <QDataStream>
@@ -50,7 +51,7 @@ QMap<QString, QByteArray> contents(const Trace& t)
             s << x;
     };
     auto ops = [&](QDataStream& s, const GpuOpColumns& c) {
-        vec(s, c.rowid), vec(s, c.start), vec(s, c.end), vec(s, c.device), vec(s, c.stream);
+        vec(s, c.rowid.toVector()), vec(s, c.start), vec(s, test::endsOf(c)), vec(s, c.device), vec(s, c.stream);
         vec(s, c.correlationId), vec(s, c.pid), vec(s, c.api);
     };
     auto sortedHash = [](QDataStream& s, const auto& h) {
@@ -78,11 +79,13 @@ QMap<QString, QByteArray> contents(const Trace& t)
         vec(s, t.kernels.flags);
     });
     part("api", [&](QDataStream& s) {
-        vec(s, t.api.rowid), vec(s, t.api.start), vec(s, t.api.end), vec(s, t.api.correlationId), vec(s, t.api.pid);
+        vec(s, t.api.rowid.toVector()), vec(s, t.api.start), vec(s, test::endsOf(t.api)), vec(s, t.api.correlationId);
+        vec(s, t.api.pid);
         vec(s, t.api.tid), vec(s, t.api.name), vec(s, t.api.kind);
     });
     part("nvtx", [&](QDataStream& s) {
-        vec(s, t.nvtx.rowid), vec(s, t.nvtx.start), vec(s, t.nvtx.end), vec(s, t.nvtx.pid), vec(s, t.nvtx.tid);
+        vec(s, t.nvtx.rowid.toVector()), vec(s, t.nvtx.start), vec(s, t.nvtx.end), vec(s, t.nvtx.pid),
+            vec(s, t.nvtx.tid);
         vec(s, t.nvtx.endTid), vec(s, t.nvtx.name), vec(s, t.nvtx.domain), vec(s, t.nvtx.eventType);
     });
     part("memcpy", [&](QDataStream& s) {

@@ -194,7 +194,7 @@ void TestRealTraces::cellsAsStored()
         for (qsizetype i = 0; i < t.kernels.size(); ++i) {
             const auto& r = rows.at(t.kernels.rowid[size_t(i)]);
             const LaunchConfig& c = t.configs.at(t.kernels.config[size_t(i)]);
-            const std::array<qint64, 16> got { t.kernels.start[size_t(i)], t.kernels.end[size_t(i)],
+            const std::array<qint64, 16> got { t.kernels.start[size_t(i)], t.kernels.endOf(size_t(i)),
                 t.kernels.device[size_t(i)], t.kernels.stream[size_t(i)],
                 t.kernels.correlationOf(size_t(i), t.api.correlationId), t.kernels.pid[size_t(i)], c.gridX, c.gridY,
                 c.gridZ, c.blockX, c.blockY, c.blockZ, c.registersPerThread, c.staticSharedMemory,
@@ -213,7 +213,7 @@ void TestRealTraces::cellsAsStored()
         QVERIFY(ok);
         for (qsizetype i = 0; i < t.api.size(); ++i) {
             const auto& r = rows.at(t.api.rowid[size_t(i)]);
-            const std::array<qint64, 5> got { t.api.start[size_t(i)], t.api.end[size_t(i)], t.api.pid[size_t(i)],
+            const std::array<qint64, 5> got { t.api.start[size_t(i)], t.api.endOf(size_t(i)), t.api.pid[size_t(i)],
                 t.api.tid[size_t(i)], t.api.correlationId[size_t(i)] };
             const std::array<qint64, 5> want { r[1].toLongLong(), r[2].toLongLong(), pidOf(r[3]),
                 r[3].toLongLong() & 0xFFFFFF, r[4].toLongLong() };
@@ -250,7 +250,7 @@ void TestRealTraces::cellsAsStored()
         QCOMPARE(qint64(t.memcpy.size()) + excluded(t, M), qint64(rows.size()));
         for (qsizetype i = 0; i < t.memcpy.size(); ++i) {
             const auto& r = rows.at(t.memcpy.rowid[size_t(i)]);
-            const std::array<qint64, 8> got { t.memcpy.start[size_t(i)], t.memcpy.end[size_t(i)],
+            const std::array<qint64, 8> got { t.memcpy.start[size_t(i)], t.memcpy.endOf(size_t(i)),
                 t.memcpy.device[size_t(i)], t.memcpy.stream[size_t(i)], t.memcpy.bytes[size_t(i)],
                 t.memcpy.copyKind[size_t(i)], t.memcpy.srcKind[size_t(i)], t.memcpy.dstKind[size_t(i)] };
             const std::array<qint64, 8> want { r[1].toLongLong(), r[2].toLongLong(), r[3].toLongLong(),

@@ -57,7 +57,7 @@ void compareTraces(const Trace& a, const Trace& b)
     QVERIFY(a.memcpy.srcKind == b.memcpy.srcKind && a.memcpy.dstKind == b.memcpy.dstKind);
     QVERIFY(sameOps(a.memset, b.memset) && a.memset.bytes == b.memset.bytes);
     QVERIFY(sameOps(a.graphs, b.graphs) && a.graphs.graphId == b.graphs.graphId);
-    QVERIFY(a.api.rowid == b.api.rowid && a.api.start == b.api.start && a.api.end == b.api.end);
+    QVERIFY(a.api.rowid == b.api.rowid && a.api.start == b.api.start && a.api.dur == b.api.dur);
     QVERIFY(a.api.correlationId == b.api.correlationId && a.api.pid == b.api.pid && a.api.tid == b.api.tid);
     QVERIFY(a.api.name == b.api.name && a.api.kind == b.api.kind);
     QVERIFY(a.nvtx.rowid == b.nvtx.rowid && a.nvtx.start == b.nvtx.start && a.nvtx.end == b.nvtx.end);
@@ -244,9 +244,9 @@ private slots:
         QVERIFY(second.ok());
         QVERIFY(!fromCache);
         qint64 sumFirst = 0, sumSecond = 0;
-        for (qint64 e : first.trace->kernels.end)
+        for (qint64 e : test::endsOf(first.trace->kernels))
             sumFirst += e;
-        for (qint64 e : second.trace->kernels.end)
+        for (qint64 e : test::endsOf(second.trace->kernels))
             sumSecond += e;
         QCOMPARE(sumSecond, sumFirst + 1);
     }

@@ -72,7 +72,7 @@ std::vector<ZoomLevel> zoomLevels(const Trace& t)
         if (rows.size() > busiest) {
             busiest = rows.size();
             const quint32 k = rows[rows.size() / 2];
-            kStart = t.kernels.start[k], kEnd = t.kernels.end[k];
+            kStart = t.kernels.start[k], kEnd = t.kernels.endOf(k);
         }
     const qint64 span = std::max<qint64>(1, t.lastNs - t.firstNs);
     const qint64 centre = kStart + (kEnd - kStart) / 2;

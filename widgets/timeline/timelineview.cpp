@@ -302,7 +302,7 @@ void TimelineView::highlightKernels(std::vector<quint32> kernelIndices)
     qint64 lo = std::numeric_limits<qint64>::max(), hi = std::numeric_limits<qint64>::min();
     for (const quint32 i : m_highlighted)
         if (i < quint32(k.size()))
-            lo = std::min(lo, k.start[i]), hi = std::max(hi, k.end[i]);
+            lo = std::min(lo, k.start[i]), hi = std::max(hi, k.endOf(i));
     if (lo <= hi) {
         const qint64 margin = std::max<qint64>((hi - lo) / 20, 1000);
         zoomTo(lo - margin, hi + margin);
@@ -318,7 +318,7 @@ void TimelineView::rebuildKernelMarks()
         for (const quint32 i : m_highlighted)
             if (i < quint32(k.size()))
                 if (const int lane = data()->kernelLane(k.device[i], k.stream[i]); lane >= 0)
-                    m_kernelMarks[lane].add(k.start[i], k.end[i]);
+                    m_kernelMarks[lane].add(k.start[i], k.endOf(i));
         for (auto& [lane, marks] : m_kernelMarks)
             marks.finish();
     }

@@ -300,7 +300,7 @@ DeviceBusy kernelBusy(const AnalysisResult& r, int deviceId)
     for (quint32 k : byDevice->second) {
         if (k >= r.kernelInWindow.size() || !r.kernelInWindow[k])
             continue;
-        const qint64 a = trace.kernels.start[k], b = std::min(trace.kernels.end[k], r.window.endNs);
+        const qint64 a = trace.kernels.start[k], b = std::min(trace.kernels.endOf(k), r.window.endNs);
         if (b <= a)
             continue;
         busy.all.emplace_back(a, b);

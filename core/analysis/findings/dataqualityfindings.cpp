@@ -18,7 +18,7 @@ namespace {
 /// Kernels and Evidence docks can show and mark them like any finding's rows.
 std::vector<quint32> keptRows(const Trace& t, const DataQuality::Entry& e)
 {
-    const std::vector<qint64>* rowid = nullptr;
+    const RowidColumn* rowid = nullptr;
     if (e.table == tables::kKernel)
         rowid = &t.kernels.rowid;
     else if (e.table == tables::kRuntime)

@@ -157,7 +157,7 @@ QString byNames(const AnalysisResult& r, std::vector<quint32>& names, const QStr
 }
 
 /// SQL listing `rows` by rowid: for sets no predicate over the export restates.
-QString listAll(const std::vector<quint32>& rows, const std::vector<qint64>& rowid)
+QString listAll(const std::vector<quint32>& rows, const RowidColumn& rowid)
 {
     QStringList ids;
     for (quint32 i : rows)

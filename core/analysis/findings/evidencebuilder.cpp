@@ -10,7 +10,7 @@
 namespace sl {
 
 Evidence EvidenceBuilder::rows(
-    const QString& table, const std::vector<qint64>& rowid, std::vector<quint32> rows, const QString& predicate)
+    const QString& table, const RowidColumn& rowid, std::vector<quint32> rows, const QString& predicate)
 {
     Evidence e;
     e.table = table;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/findings/finding.h"
+#include "core/trace/rowidcolumn.h"
 
 #include <QString>
 #include <QStringList>
@@ -23,7 +24,7 @@ public:
     /// `rows` are indices into the trace table loaded from `table`; `rowid` is that table's
     /// rowid column. The order of `rows` is kept (most important first).
     static Evidence rows(
-        const QString& table, const std::vector<qint64>& rowid, std::vector<quint32> rows, const QString& predicate);
+        const QString& table, const RowidColumn& rowid, std::vector<quint32> rows, const QString& predicate);
     /// A device and time range: the SQL selects the GPU work on that device overlapping it
     /// (for an idle gap: only the two operations that bound it).
     static Evidence timeRange(const Trace& trace, int deviceId, qint64 startNs, qint64 endNs);

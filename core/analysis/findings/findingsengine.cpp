@@ -43,7 +43,7 @@ qint64 blockedThreadTime(const Trace& t, const std::vector<quint32>& rows, qint6
     iv.reserve(rows.size());
     for (quint32 i : rows)
         iv.emplace_back(
-            (quint64(t.api.pid[i]) << 32) | t.api.tid[i], std::max(from, t.api.start[i]), std::min(to, t.api.end[i]));
+            (quint64(t.api.pid[i]) << 32) | t.api.tid[i], std::max(from, t.api.start[i]), std::min(to, t.api.endOf(i)));
     std::sort(iv.begin(), iv.end());
     qint64 total = 0;
     *threads = 0;

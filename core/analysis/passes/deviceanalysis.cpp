@@ -53,7 +53,7 @@ public:
             *table = best->ops;
             *index = i;
             *start = s;
-            *end = std::min(best->ops->end[i], m_w.endNs);
+            *end = std::min(best->ops->endOf(i), m_w.endNs);
             return true;
         }
     }
@@ -65,7 +65,7 @@ public:
             for (quint32 i : *l.idx) {
                 const qint64 s = l.ops->start[i];
                 if (s >= m_w.startNs && s <= m_w.endNs)
-                    f(l.ops, s, std::min(l.ops->end[i], m_w.endNs));
+                    f(l.ops, s, std::min(l.ops->endOf(i), m_w.endNs));
             }
     }
 
@@ -118,7 +118,7 @@ SyncByPid blockingCallsByPid(const Trace& t, const Cancellation& cancel)
             continue;
         auto& s = syncByPid[t.api.pid[size_t(i)]];
         s.start.push_back(t.api.start[size_t(i)]);
-        s.maxEnd.push_back(std::max(s.maxEnd.empty() ? 0 : s.maxEnd.back(), t.api.end[size_t(i)]));
+        s.maxEnd.push_back(std::max(s.maxEnd.empty() ? 0 : s.maxEnd.back(), t.api.endOf(size_t(i))));
     }
     return syncByPid;
 }

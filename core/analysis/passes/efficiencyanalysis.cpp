@@ -269,7 +269,7 @@ void clipOthersToComm(const AnalysisResult& r, const std::vector<quint32>& list,
     for (quint32 i : list) {
         if (!r.kernelInWindow[i] || isCommunication(r, k.name[i], commIndex))
             continue;
-        const qint64 s = k.start[i], en = std::min(k.end[i], r.window.endNs);
+        const qint64 s = k.start[i], en = std::min(k.endOf(i), r.window.endNs);
         if (open && s <= ce) {
             ce = std::max(ce, en);
             continue;
@@ -298,7 +298,7 @@ DeviceKernels splitCommunication(const AnalysisResult& r, const std::vector<quin
         const quint32 name = k.name[i];
         if (!r.kernelInWindow[i] || !isCommunication(r, name, commIndex))
             continue;
-        const qint64 s = k.start[i], en = std::min(k.end[i], r.window.endNs);
+        const qint64 s = k.start[i], en = std::min(k.endOf(i), r.window.endNs);
         addToUnion(d.comm, s, en);
         const int ph = i < r.kernelPhase.size() ? r.kernelPhase[i] : -1;
         const size_t slot = ph >= 0 ? size_t(ph) : d.commByPhase.size() - 1;
@@ -323,7 +323,7 @@ void exposedTimes(const AnalysisResult& r, const DeviceKernels& d, std::vector<s
     const auto& k = r.trace->kernels;
     size_t j = 0;
     for (quint32 i : d.commKernels) {
-        const qint64 s = k.start[i], en = std::min(k.end[i], r.window.endNs);
+        const qint64 s = k.start[i], en = std::min(k.endOf(i), r.window.endNs);
         while (j < d.otherOnComm.size() && d.otherOnComm[j].second <= s)
             ++j;
         qint64 covered = 0;
@@ -447,7 +447,7 @@ void EfficiencyAnalysis::busySplit(AnalysisResult& r)
         for (qsizetype i = 0; i < ops->size(); ++i)
             if (r.window.contains(ops->start[size_t(i)]))
                 copiesOf[ops->device[size_t(i)]].emplace_back(
-                    ops->start[size_t(i)], std::min(ops->end[size_t(i)], r.window.endNs));
+                    ops->start[size_t(i)], std::min(ops->endOf(size_t(i)), r.window.endNs));
     for (const DeviceStats& d : std::as_const(r.devices)) {
         Segments& copies = copiesOf[d.deviceId];
         std::sort(copies.begin(), copies.end());

@@ -36,7 +36,7 @@ LaunchStats::PerDevice launchesOn(
         ranks.count(dur);
         if (first < 0)
             first = k.start[i];
-        last = std::max(last, k.end[i]);
+        last = std::max(last, k.endOf(i));
         under5 += dur < spec::kShortKernel5Ns;
         under10 += dur < spec::kShortKernel10Ns;
         under20 += dur < spec::kShortKernel20Ns;
@@ -89,7 +89,7 @@ void HostAnalysis::launches(AnalysisResult& r, const Cancellation& cancel)
             if (!r.kernelInWindow[size_t(i)] || !hasOwnLaunchCall(t, i))
                 continue;
             const auto a = size_t(k.api[size_t(i)]);
-            f(i, t.api.duration(qsizetype(a)), k.start[size_t(i)] - t.api.end[a]);
+            f(i, t.api.duration(qsizetype(a)), k.start[size_t(i)] - t.api.endOf(a));
         }
         return true;
     };

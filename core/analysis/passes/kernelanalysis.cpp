@@ -136,7 +136,7 @@ public:
             if (j + 16 < n) {
                 const quint32 ahead = kernels[j + 16];
                 __builtin_prefetch(&k.start[ahead]);
-                __builtin_prefetch(&k.end[ahead]);
+                k.dur.prefetch(ahead);
                 __builtin_prefetch(&k.config[ahead]);
             }
             const quint32 i = kernels[j];

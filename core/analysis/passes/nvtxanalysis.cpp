@@ -33,12 +33,11 @@ public:
     {
     }
 
-    /// In-window kernels with a launching call, grouped by the call's thread. Kernels, not
-    /// calls, so that the sweep writes each kernel's range and phase directly and needs no
-    /// per-call arrays (4-9 B per API row at millions of rows).
-    bool groupKernels(const NvtxThreadGroups& threads, std::vector<std::vector<quint32>>& kernelsOf) const;
+    /// How many in-window kernels with a launching call each thread launched (`counts`, indexed
+    /// like threads.ranges).
+    bool countKernels(const NvtxThreadGroups& threads, std::vector<size_t>& counts) const;
     /// Innermost range and phase of each kernel, depth and step flag of each range.
-    bool sweep(const NvtxThreadGroups& threads, std::vector<std::vector<quint32>>& kernelsOf);
+    bool sweep(const NvtxThreadGroups& threads, const std::vector<size_t>& counts);
     /// Depth of each range (NvtxThreadGroups::depth), read by rangeStats.
     void setDepths(const std::vector<qint32>& depth) { m_depth = &depth; }
     /// Ranges by name (in-window ranges), steps and wall time per phase.
@@ -55,6 +54,15 @@ private:
             it = m_phaseOfName.emplace(name, qint8(m_map.match(m_t.strings.at(name)))).first;
         return it->second;
     }
+    /// Calls f(thread, kernel) for each in-window kernel with a launching call on a thread of
+    /// `threads`, in kernel order; false when cancelled.
+    template <class F> bool forEachKernel(const NvtxThreadGroups& threads, F f) const;
+    /// The kernels of threads [first, last), grouped by the call's thread (`kernelsOf`, sized for
+    /// every thread; each list reserved at its count). Kernels, not calls, so that the sweep
+    /// writes each kernel's range and phase directly and needs no per-call arrays (4-9 B per
+    /// API row at millions of rows).
+    bool groupKernels(const NvtxThreadGroups& threads, size_t first, size_t last, const std::vector<size_t>& counts,
+        std::vector<std::vector<quint32>>& kernelsOf) const;
     bool sweepThread(const std::vector<quint32>& ranges, std::vector<quint32>& kernels);
     QVector<PhaseStats>& pidPhases(quint32 pid);
 
@@ -68,42 +76,49 @@ private:
     std::vector<Open> m_stack;
 };
 
-bool NvtxPass::groupKernels(const NvtxThreadGroups& threads, std::vector<std::vector<quint32>>& kernelsOf) const
+template <class F> bool NvtxPass::forEachKernel(const NvtxThreadGroups& threads, F f) const
 {
-    // Two walks, counting and then filling: each thread's list is reserved at its size. Grown by
-    // doubling, the lists (4 B per kernel) held up to twice that at the analysis' peak — 14 MB
-    // over the 20 MB at 5 M kernels.
     const auto& k = m_t.kernels;
-    const auto eachKernel = [&](auto f) {
-        quint64 lastKey = ~quint64(0);
-        qint64 lastThread = -1;
-        for (qsizetype i = 0; i < k.size(); ++i) {
-            if (m_cancel.poll(i))
-                return false;
-            const qint32 a = k.api[size_t(i)];
-            if (!m_r.kernelInWindow[size_t(i)] || a < 0)
-                continue;
-            const quint32 pid = m_t.api.pid[size_t(a)], tid = m_t.api.tid[size_t(a)];
-            const quint64 key = NvtxThreadGroups::key(pid, tid);
-            if (key != lastKey) {
-                lastKey = key;
-                lastThread = threads.find(pid, tid);
-            }
-            if (lastThread >= 0)
-                f(size_t(lastThread), quint32(i));
+    quint64 lastKey = ~quint64(0);
+    qint64 lastThread = -1;
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        if (m_cancel.poll(i))
+            return false;
+        const qint32 a = k.api[size_t(i)];
+        if (!m_r.kernelInWindow[size_t(i)] || a < 0)
+            continue;
+        const quint32 pid = m_t.api.pid[size_t(a)], tid = m_t.api.tid[size_t(a)];
+        const quint64 key = NvtxThreadGroups::key(pid, tid);
+        if (key != lastKey) {
+            lastKey = key;
+            lastThread = threads.find(pid, tid);
         }
-        return true;
-    };
-    std::vector<size_t> counts(threads.ranges.size(), 0);
-    if (!eachKernel([&counts](size_t thread, quint32) { ++counts[thread]; }))
-        return false;
-    kernelsOf.assign(threads.ranges.size(), {});
-    for (size_t thread = 0; thread < counts.size(); ++thread)
-        kernelsOf[thread].reserve(counts[thread]);
-    return eachKernel([&kernelsOf](size_t thread, quint32 kernel) { kernelsOf[thread].push_back(kernel); });
+        if (lastThread >= 0)
+            f(size_t(lastThread), quint32(i));
+    }
+    return true;
 }
 
-bool NvtxPass::sweep(const NvtxThreadGroups& threads, std::vector<std::vector<quint32>>& kernelsOf)
+bool NvtxPass::countKernels(const NvtxThreadGroups& threads, std::vector<size_t>& counts) const
+{
+    counts.assign(threads.ranges.size(), 0);
+    return forEachKernel(threads, [&counts](size_t thread, quint32) { ++counts[thread]; });
+}
+
+bool NvtxPass::groupKernels(const NvtxThreadGroups& threads, size_t first, size_t last,
+    const std::vector<size_t>& counts, std::vector<std::vector<quint32>>& kernelsOf) const
+{
+    // Reserved at their counts: grown by doubling, the lists (4 B per kernel) held up to twice
+    // that at the analysis' peak — 14 MB over the 20 MB at 5 M kernels.
+    for (size_t thread = first; thread < last; ++thread)
+        kernelsOf[thread].reserve(counts[thread]);
+    return forEachKernel(threads, [&](size_t thread, quint32 kernel) {
+        if (thread >= first && thread < last)
+            kernelsOf[thread].push_back(kernel);
+    });
+}
+
+bool NvtxPass::sweep(const NvtxThreadGroups& threads, const std::vector<size_t>& counts)
 {
     const auto& n = m_t.nvtx;
     const auto kernelCount = size_t(m_t.kernels.size());
@@ -115,10 +130,23 @@ bool NvtxPass::sweep(const NvtxThreadGroups& threads, std::vector<std::vector<qu
     for (qsizetype i = 0; i < n.size(); ++i)
         if (!n.sameThread(i))
             m_r.rangePhase[size_t(i)] = qint8(phaseOf(n.name[size_t(i)]));
-    for (size_t th = 0; th < threads.ranges.size(); ++th) {
-        if (!sweepThread(threads.ranges[th], kernelsOf[th]))
+    // The threads' kernel lists (4 B a kernel) are gathered for a batch of threads at a time,
+    // about a quarter of the kernels (or one thread that has more), as the kernel summary's
+    // batches: every thread's at once was 4 B per kernel at the analysis' peak (issue 20). A
+    // batch costs one more walk over the kernels; a trace with one launching thread has one.
+    const size_t budget = std::max<size_t>(1, size_t(m_t.kernels.size()) / 4);
+    std::vector<std::vector<quint32>> kernelsOf(threads.ranges.size());
+    for (size_t first = 0, last = 0; first < threads.ranges.size(); first = last) {
+        size_t held = counts[first];
+        for (last = first + 1; last < threads.ranges.size() && held + counts[last] <= budget; ++last)
+            held += counts[last];
+        if (held > 0 && !groupKernels(threads, first, last, counts, kernelsOf))
             return false;
-        std::vector<quint32>().swap(kernelsOf[th]); // done with this thread: free its share early
+        for (size_t th = first; th < last; ++th) {
+            if (!sweepThread(threads.ranges[th], kernelsOf[th]))
+                return false;
+            std::vector<quint32>().swap(kernelsOf[th]); // done with this thread: free its share early
+        }
     }
     m_r.rangeStepPhase.assign(size_t(n.size()), -1);
     for (qsizetype i = 0; i < n.size(); ++i)
@@ -299,13 +327,13 @@ void NvtxAnalysis::run(const PhaseMap& phaseMap, AnalysisResult& r, const Cancel
 {
     NvtxPass pass(phaseMap, r, cancel);
     auto threads = std::make_shared<NvtxThreadGroups>();
-    std::vector<std::vector<quint32>> kernelsOf;
+    std::vector<size_t> counts;
     pass.setDepths(threads->depth);
     // Each stage stops at a cancel; the figures are then incomplete, as documented.
     if (threads->build(r.trace->nvtx, cancel))
         r.nvtxThreads = threads; // built once: the serving steps and the comparison walk it too
-    (void)(r.nvtxThreads && pass.groupKernels(*threads, kernelsOf) && pass.sweep(*threads, kernelsOf)
-        && pass.rangeStats() && pass.attributeKernels());
+    (void)(r.nvtxThreads && pass.countKernels(*threads, counts) && pass.sweep(*threads, counts) && pass.rangeStats()
+        && pass.attributeKernels());
 }
 
 } // namespace sl

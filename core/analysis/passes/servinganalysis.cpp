@@ -27,7 +27,7 @@ void addBusy(
         const auto mid = others.size();
         for (qsizetype i = 0; i < table->size(); ++i)
             if (table->device[size_t(i)] == device)
-                others.emplace_back(table->start[size_t(i)], table->end[size_t(i)]);
+                others.emplace_back(table->start[size_t(i)], table->endOf(size_t(i)));
         std::inplace_merge(others.begin(), others.begin() + ptrdiff_t(mid), others.end());
     }
     static const std::vector<quint32> kNone;
@@ -47,7 +47,7 @@ void addBusy(
     while (ki < kernels.size() || oi < others.size()) {
         qint64 a = 0, b = 0;
         if (oi >= others.size() || (ki < kernels.size() && t.kernels.start[kernels[ki]] <= others[oi].first)) {
-            a = t.kernels.start[kernels[ki]], b = t.kernels.end[kernels[ki]];
+            a = t.kernels.start[kernels[ki]], b = t.kernels.endOf(kernels[ki]);
             ++ki;
         } else {
             a = others[oi].first, b = others[oi].second;
