@@ -96,19 +96,24 @@ struct Trace
 
 private:
     /// The lazily computed hash. Copyable so a Trace still is (tests copy one before sharing it).
+    /// A copy takes the other's lock: its sha256() may be filling it on another thread.
     struct HashCache
     {
-        std::mutex mutex;
+        mutable std::mutex mutex;
         QString value;
         std::shared_ptr<FileHash> running; ///< the load's hash until its result is taken
         HashCache() = default;
         HashCache(const HashCache& other)
-            : value(other.value)
-            , running(other.running)
         {
+            const std::lock_guard<std::mutex> lock(other.mutex);
+            value = other.value;
+            running = other.running;
         }
         HashCache& operator=(const HashCache& other)
         {
+            if (this == &other)
+                return *this;
+            const std::scoped_lock lock(mutex, other.mutex);
             value = other.value;
             running = other.running;
             return *this;
