@@ -53,6 +53,8 @@ private slots:
     void explicitRowsIgnoreFilters();
     void workerSortKeepsPersistentIndexes();
     void staleResultsAreDropped();
+    void rowsRevealedInSteps();
+    void sortWhileRevealing();
     void destroyedMidSort();
     void sortedWindowCache();
     void cancelledQuery();
@@ -290,6 +292,43 @@ void TestKernelInstanceModel::staleResultsAreDropped()
     QTRY_VERIFY_WITH_TIMEOUT(!m.isBusy(), 10000);
     QCOMPARE(updated.count(), 1); // only the last request's result was applied
     QCOMPARE(shown(m), Kernels({ 5, 2 }));
+}
+
+void TestKernelInstanceModel::rowsRevealedInSteps()
+{
+    KernelInstanceModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setRevealRows(4);
+    QSignalSpy updated(&m, &KernelInstanceModel::viewUpdated);
+    QSignalSpy inserted(&m, &QAbstractItemModel::rowsInserted);
+    m.setAnalysis(m_analysis); // 6 kernels: a reset to 4 rows, then 2 appended a turn later
+    QCOMPARE(m.rowCount(), 4);
+    QVERIFY(m.isBusy());
+    QCOMPARE(m.rowOfKernel(5), -1); // not exposed yet
+    QCOMPARE(updated.count(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!m.isBusy(), 10000);
+    QCOMPARE(shown(m), Kernels({ 0, 1, 2, 3, 4, 5 }));
+    QCOMPARE(m.rowOfKernel(5), 5);
+    QCOMPARE(updated.count(), 2);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(inserted.first().at(1).toInt(), 4);
+    QCOMPARE(inserted.first().at(2).toInt(), 5);
+}
+
+void TestKernelInstanceModel::sortWhileRevealing()
+{
+    // A sort before the last step resets to the sorted view and reveals it from its start.
+    KernelInstanceModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setRevealRows(2);
+    m.setAnalysis(m_analysis);
+    QCOMPARE(m.rowCount(), 2);
+    QSignalSpy reset(&m, &QAbstractItemModel::modelReset);
+    m.sort(KernelInstanceModel::Duration, Qt::DescendingOrder);
+    QCOMPARE(reset.count(), 1);
+    QCOMPARE(m.rowCount(), 2);
+    QTRY_VERIFY_WITH_TIMEOUT(!m.isBusy(), 10000);
+    QCOMPARE(shown(m), Kernels({ 2, 4, 0, 5, 1, 3 }));
 }
 
 void TestKernelInstanceModel::destroyedMidSort()

@@ -53,6 +53,7 @@ private slots:
     void allKernelsWithFilters();
     void sortIndicatorSurvivesWorkerSort();
     void evidenceRowsLeaveAllKernelsMode();
+    void evidenceSelectedOnceExposed();
     void copySelectionAsTsv();
 
 private:
@@ -162,6 +163,22 @@ void TestKernelsDock::evidenceRowsLeaveAllKernelsMode()
     QVERIFY(!dock.showsAllKernels());
     QCOMPARE(shown(dock.instanceModel()), Kernels({ 1, 4 }));
     QCOMPARE(dock.instanceView()->selectionModel()->selectedRows().size(), 2);
+}
+
+void TestKernelsDock::evidenceSelectedOnceExposed()
+{
+    // Rows appear a step at a time (two here, 2^20 in use): the evidence is selected as a whole
+    // once the last step is exposed, not just the first step's rows.
+    KernelsDock dock;
+    QAbstractItemModelTester tester(dock.instanceModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    dock.instanceModel()->setRevealRows(2);
+    dock.setAnalysis(m_analysis);
+    dock.showKernels({ 5, 0, 3, 4, 1 }, QStringLiteral("evidence"));
+    QCOMPARE(dock.instanceModel()->rowCount(), 2);
+    QVERIFY(dock.instanceModel()->isBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(!dock.instanceModel()->isBusy(), 10000);
+    QCOMPARE(shown(dock.instanceModel()), Kernels({ 0, 1, 3, 4, 5 }));
+    QCOMPARE(dock.instanceView()->selectionModel()->selectedRows().size(), 5);
 }
 
 void TestKernelsDock::copySelectionAsTsv()

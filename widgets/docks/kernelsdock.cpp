@@ -131,7 +131,7 @@ void KernelsDock::connectControls()
         [this] { m_instances->setStreamFilter(m_stream->currentData().toLongLong()); });
     connect(m_instances, &KernelInstanceModel::busyChanged, m_busy, &QWidget::setVisible);
     connect(m_instances, &KernelInstanceModel::viewUpdated, this, [this] {
-        if (m_selectAllOnUpdate) {
+        if (m_selectAllOnUpdate && !m_instances->isBusy()) { // every row computed and exposed
             m_selectAllOnUpdate = false;
             // The view holds exactly the (valid) evidence kernels: select them all in one range.
             QItemSelection selection;
@@ -266,7 +266,7 @@ void KernelsDock::showKernels(const std::vector<quint32>& kernelIndices, const Q
     }
     m_summaryView->viewport()->update();
     m_rowsCaption = caption;
-    m_selectAllOnUpdate = true; // applied now when small or in start order, else once sorted
+    m_selectAllOnUpdate = true; // once the rows are computed (sorted) and exposed
     m_instances->setRows(kernelIndices); // filters do not apply to explicit rows
 }
 
