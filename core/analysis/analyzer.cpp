@@ -110,6 +110,26 @@ AnalysisWindow Analyzer::resolveWindow(const Trace& trace, const WindowSpec& spe
 
 namespace {
 
+/// Logs the wall time of a pass or stream when it goes out of scope (µs), at debug level of
+/// sightline.analysis (QT_LOGGING_RULES="sightline.analysis.debug=true"): where an analysis'
+/// time goes, without a profiler.
+class PassClock
+{
+public:
+    explicit PassClock(const char* what)
+        : m_what(what)
+    {
+        m_clock.start();
+    }
+    ~PassClock() { qCDebug(lcAnalysis) << m_what << m_clock.nsecsElapsed() / 1000 << "us"; }
+    PassClock(const PassClock&) = delete;
+    PassClock& operator=(const PassClock&) = delete;
+
+private:
+    const char* m_what;
+    QElapsedTimer m_clock;
+};
+
 /// The passes that need nothing but the trace and write disjoint members of `res`; false when
 /// cancelled.
 bool runIndependentPasses(const AnalysisOptions& options, AnalysisResult& res, const Cancellation& cancel)
@@ -121,11 +141,18 @@ bool runIndependentPasses(const AnalysisOptions& options, AnalysisResult& res, c
     // of the result incomplete: a stream checks before each next step, and the result is
     // dropped below.
     auto kernels = QtConcurrent::run(workerPool(), [&] {
-        KernelAnalysis::run(options.taxonomy, res, cancel);
+        {
+            const PassClock clock("kernel summary");
+            KernelAnalysis::run(options.taxonomy, res, cancel);
+        }
+        const PassClock clock("launch statistics");
         if (!cancel.isCancelled())
             HostAnalysis::launches(res, cancel);
     });
-    auto devices = QtConcurrent::run(workerPool(), [&] { DeviceAnalysis::run(options.maxGaps, res, cancel); });
+    auto devices = QtConcurrent::run(workerPool(), [&] {
+        const PassClock clock("device unions");
+        DeviceAnalysis::run(options.maxGaps, res, cancel);
+    });
     const std::function<void()> hostSteps[] = {
         [&] { NvtxAnalysis::run(options.phases, res, cancel); },
         [&] { ServingAnalysis::run(options.phases, res, cancel); },
@@ -135,9 +162,13 @@ bool runIndependentPasses(const AnalysisOptions& options, AnalysisResult& res, c
         [&] { HostAnalysis::graphs(res, cancel); },
         [&] { ProcessAnalysis::run(res, cancel); },
     };
-    for (const auto& step : hostSteps)
-        if (!cancel.isCancelled())
-            step();
+    {
+        const PassClock clock("NVTX, serving, host calls, processes");
+        for (const auto& step : hostSteps)
+            if (!cancel.isCancelled())
+                step();
+    }
+    const PassClock clock("waiting for the kernel and device streams");
     kernels.waitForFinished();
     devices.waitForFinished();
     return !cancel.isCancelled();
@@ -167,8 +198,10 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     }
 
     AnalysisResult& res = *r;
+    const PassClock total("analysis");
     if (!runIndependentPasses(options, res, cancel))
         return nullptr;
+    const PassClock later("passes after the independent ones");
     // The three streams' transients (blocks under 1 MiB, on the worker threads' heaps) stay
     // resident when freed until the heap is trimmed: handed back before the next passes allocate,
     // so that they do not add to them at the peak (issue 20).
