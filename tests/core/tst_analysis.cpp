@@ -132,6 +132,7 @@ void TestAnalysis::kernelStatistics()
     QCOMPARE(g->meanNs, 55.0);
     QCOMPARE(g->p50Ns, qint64(50)); // rank ceil(0.5·10) = 5 → 50
     QCOMPARE(g->p90Ns, qint64(90)); // rank ceil(0.9·10) = 9 → 90
+    QCOMPARE(g->medianNs, 55.0); // even count: (50 + 60) / 2
     QCOMPARE(g->devices, QVector<int> { 0 });
     QVERIFY(qAbs(g->share - 550.0 / 6550.0) < 1e-12);
     const KernelSummary* k = kernelNamed(*r, QStringLiteral("relu"));
@@ -143,6 +144,7 @@ void TestAnalysis::kernelStatistics()
     QCOMPARE(k->meanNs, 2000.0);
     QCOMPARE(k->p50Ns, qint64(2000)); // rank ceil(1.5) = 2 → 2000
     QCOMPARE(k->p90Ns, qint64(3000)); // rank ceil(2.7) = 3 → 3000
+    QCOMPARE(k->medianNs, 2000.0); // odd count: the middle value
     QCOMPARE(k->devices, QVector<int> { 1 });
 }
 

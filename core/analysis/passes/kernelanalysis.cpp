@@ -12,18 +12,27 @@
 namespace sl {
 
 namespace {
-/// nsys stats' median (the mean of the two middle values on even counts) and sample standard
-/// deviation of `d` (reordered), in ns, for the conformance with cuda_gpu_kern_sum.
-void medianAndStddev(std::vector<qint64>& d, double mean, double* median, double* stddev)
+/// nsys stats' sample standard deviation of `d` (ns), for the conformance with
+/// cuda_gpu_kern_sum. Summed in the order given (table order): the last bits then never depend
+/// on how a selection reordered the values.
+double sampleStddev(const std::vector<qint64>& d, double mean)
 {
-    const size_t n = d.size();
-    const auto mid = d.begin() + ptrdiff_t(n / 2);
-    std::nth_element(d.begin(), mid, d.end());
-    *median = n % 2 ? double(*mid) : (double(*std::max_element(d.begin(), mid)) + double(*mid)) / 2.0;
     double sq = 0;
     for (qint64 v : d)
         sq += (double(v) - mean) * (double(v) - mean);
-    *stddev = n > 1 ? std::sqrt(sq / double(n - 1)) : 0.0;
+    return d.size() > 1 ? std::sqrt(sq / double(d.size() - 1)) : 0.0;
+}
+
+/// nsys stats' median (the mean of the two middle values on even counts) of `d` as
+/// nearestRankUnsorted(d, 50) left it: the value of rank ceil(n/2) in place, none after it
+/// smaller. The median is that value for odd n, else its mean with the smallest value after it.
+double medianAfterP50(const std::vector<qint64>& d)
+{
+    const size_t n = d.size();
+    const size_t p50 = nearestRankOf(n, 50) - 1; // n / 2 for odd n, n / 2 − 1 for even n
+    if (n % 2)
+        return double(d[p50]);
+    return (double(d[p50]) + double(*std::min_element(d.begin() + ptrdiff_t(p50 + 1), d.end()))) / 2.0;
 }
 } // namespace
 
@@ -88,21 +97,31 @@ bool countByName(
 
 /// The included kernels of names [lo, hi), by name and in table order within a name, into
 /// `byName` (its first entry is name lo's first kernel): one counting-sort pass over the
-/// table for the names of one batch. False on a cancel.
+/// table for the names of one batch. Branch-free: kernels are interleaved by name, so a test
+/// per kernel mispredicts often; a kernel outside the batch (or excluded) is written to a
+/// spare last slot instead, its cursor never advancing. False on a cancel.
 bool gatherNames(const Trace& t, const std::vector<quint8>& include, const std::vector<quint32>& first, quint32 lo,
     quint32 hi, const Cancellation& cancel, std::vector<quint32>& byName)
 {
     const auto& k = t.kernels;
-    const quint32 base = first[lo];
-    byName.resize(first[hi] - base);
-    std::vector<quint32> pos(first.begin() + lo, first.begin() + hi);
+    const quint32 base = first[lo], spare = first[hi] - base;
+    const auto names = quint32(first.size() - 1);
+    byName.resize(spare + 1);
+    // Per name id (plus one for excluded kernels): the next slot, and 1 when it is in the batch.
+    std::vector<quint32> cursor(size_t(names) + 1, spare);
+    std::vector<quint8> inBatch(size_t(names) + 1, 0);
+    for (quint32 n = lo; n < hi; ++n) {
+        cursor[n] = first[n] - base;
+        inBatch[n] = 1;
+    }
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (cancel.poll(i))
             return false;
-        const quint32 name = k.name[size_t(i)];
-        if (name >= lo && name < hi && include[size_t(i)])
-            byName[pos[name - lo]++ - base] = quint32(i);
+        const quint32 name = include[size_t(i)] ? k.name[size_t(i)] : names;
+        byName[cursor[name]] = quint32(i);
+        cursor[name] += inBatch[name];
     }
+    byName.pop_back();
     return !cancel.isCancelled();
 }
 
@@ -135,8 +154,7 @@ public:
             // ahead, the gather otherwise waits on a cache miss per kernel.
             if (j + 16 < n) {
                 const quint32 ahead = kernels[j + 16];
-                __builtin_prefetch(&k.start[ahead]);
-                k.dur.prefetch(ahead);
+                k.dur.prefetch(ahead); // the start is read only for a row in the side table
                 __builtin_prefetch(&k.config[ahead]);
             }
             const quint32 i = kernels[j];
@@ -151,9 +169,12 @@ public:
         s.minNs = *mn;
         s.maxNs = *mx;
         s.meanNs = double(s.totalNs) / double(s.count);
-        s.p90Ns = nearestRankUnsorted(m_durations, 90);
+        s.stddevNs = sampleStddev(m_durations, s.meanNs);
+        // One full selection (p50), the median from what it left in place, then a selection of
+        // the upper part only (p90).
         s.p50Ns = nearestRankUnsorted(m_durations, 50);
-        medianAndStddev(m_durations, s.meanNs, &s.medianNs, &s.stddevNs);
+        s.medianNs = medianAfterP50(m_durations);
+        s.p90Ns = nearestRankAbove(m_durations, 90, 50);
         for (int d = 0; d < 64; ++d)
             if (deviceMask & (quint64(1) << d))
                 s.devices.append(d);
