@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <numeric>
 #include <optional>
 
 namespace sl {
@@ -26,6 +27,7 @@ struct DeviceBins
 {
     std::vector<qint64> compute, comm, any;
     qint64 computeCursor = 0, commCursor = 0, anyCursor = 0;
+    qint64 lastStart = std::numeric_limits<qint64>::min(); ///< ns, of this GPU's last kernel
 };
 
 /// What the kernel scan builds besides the digest's own rows.
@@ -37,8 +39,7 @@ struct KernelScan
     QHash<std::pair<std::pair<qint64, qint64>, int>, qint64> ordinals; ///< ((device, stream), op) → so far
     QSet<qint64> pids; ///< processes that ran a kernel
     qint64 lastGlobalPid = -1;
-    qint64 lastStart = std::numeric_limits<qint64>::min(); ///< ns
-    bool outOfOrder = false; ///< a start went back: the rows are not stored in start order
+    bool outOfOrder = false; ///< a GPU's start went back: its rows are not stored in start order
     bool sorted = false; ///< the rows come through ORDER BY start: no order check (TEXT sorts last)
 };
 
@@ -96,6 +97,8 @@ private:
     /// One kernel row into the bins and collectives; false (and scan.outOfOrder) when its start
     /// is before the previous row's.
     bool kernelRow(const SqliteStatement& st, KernelScan& scan);
+    /// The collectives (and their launch keys) of a scan in stored order, put in start order.
+    void sortCollectives();
     void finishBins(const std::vector<DeviceBins>& bins, const QHash<qint64, size_t>& binsOf);
     /// Keeps the PROCESSES pids that ran a kernel (when the kernel table says, `known`).
     void keepKernelProcesses(const QSet<qint64>& kernelPids, bool known);
@@ -191,10 +194,11 @@ bool Digestion::kernels(QString* error)
     const QString select = QStringLiteral("SELECT start, end, deviceId, streamId, %1, %2, shortName FROM %3")
                                .arg(m_schema.columnOr(table, QStringLiteral("correlationId"), QStringLiteral("0")),
                                    m_schema.columnOr(table, QStringLiteral("globalPid"), QStringLiteral("0")), table);
-    // The scan needs the kernels in start order (the bins' cursors, the collectives' ordinals and
-    // start gaps). Most exports store them so: read them as stored, and only when a start goes
-    // back, again through SQLite's sorter (ORDER BY start, rowid: the same order), which costs
-    // 1.5 s of a 5 M-kernel export's 4 s.
+    // The scan needs each GPU's kernels in start order (the bins' cursors, the collectives'
+    // ordinals). Exports store them so, in time order or in per-process blocks each in time
+    // order: read them as stored, the collectives then put in start order (sortCollectives); only
+    // when a GPU's start goes back, again through SQLite's sorter (ORDER BY start, rowid: the
+    // same order), which costs 1.5 s of a 5 M-kernel export's 4 s.
     const qint64 progress = m_ctx.rowsDone.load();
     KernelScan scan;
     if (!scanRows(m_db, m_ctx, select, error, [&](const SqliteStatement& st) { return kernelRow(st, scan); }))
@@ -211,19 +215,41 @@ bool Digestion::kernels(QString* error)
                 [&](const SqliteStatement& st) { return kernelRow(st, scan); }))
             return false;
     }
+    if (!scan.sorted)
+        sortCollectives();
     keepKernelProcesses(scan.pids, m_schema.hasColumn(table, QStringLiteral("globalPid")));
     finishBins(scan.bins, scan.binsOf);
     return true;
 }
 
+void Digestion::sortCollectives()
+{
+    // Stable by start: equal starts keep the scan's (rowid) order, as ORDER BY start, rowid. A
+    // stream's collectives keep their order, hence their ordinals; the stream indices (order of a
+    // stream's first collective) are numbered again in the new order.
+    std::vector<size_t> order(m_d.collectives.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::stable_sort(order.begin(), order.end(),
+        [&](size_t a, size_t b) { return m_d.collectives[a].startNs < m_d.collectives[b].startNs; });
+    std::vector<DigestCollective> collectives;
+    std::vector<std::pair<qint64, qint64>> correlations;
+    std::vector<qint64> launchTid;
+    collectives.reserve(order.size()), correlations.reserve(order.size()), launchTid.reserve(order.size());
+    QHash<int, int> renumbered; // stream index in the scan → in start order
+    for (const size_t i : order) {
+        DigestCollective c = m_d.collectives[i];
+        const auto it = renumbered.constFind(c.streamIndex);
+        c.streamIndex = it != renumbered.constEnd() ? *it : *renumbered.insert(c.streamIndex, int(renumbered.size()));
+        collectives.push_back(std::move(c));
+        correlations.push_back(m_correlations[i]);
+        launchTid.push_back(m_launchTid[i]);
+    }
+    m_d.collectives.swap(collectives), m_correlations.swap(correlations), m_launchTid.swap(launchTid);
+}
+
 bool Digestion::kernelRow(const SqliteStatement& st, KernelScan& s)
 {
     const qint64 start = st.int64(0), end = std::max(st.int64(1), st.int64(0));
-    if (!s.sorted && start < s.lastStart) {
-        s.outOfOrder = true;
-        return false;
-    }
-    s.lastStart = start;
     const qint64 device = st.int64(2), stream = st.int64(3);
     auto it = s.binsOf.constFind(device);
     if (it == s.binsOf.constEnd()) {
@@ -232,6 +258,11 @@ bool Digestion::kernelRow(const SqliteStatement& st, KernelScan& s)
         it = s.binsOf.insert(device, s.bins.size() - 1);
     }
     DeviceBins& b = s.bins[*it];
+    if (!s.sorted && start < b.lastStart) {
+        s.outOfOrder = true;
+        return false;
+    }
+    b.lastStart = start;
     ++m_d.kernels;
     if (st.int64(5) != s.lastGlobalPid) { // kernels come in runs of one process: one set lookup per run
         s.lastGlobalPid = st.int64(5);
