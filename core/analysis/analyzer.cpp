@@ -135,9 +135,9 @@ private:
 bool runIndependentPasses(const AnalysisOptions& options, AnalysisResult& res, const Cancellation& cancel)
 {
     // Independent analyses write disjoint members of the result: run them side by side. Three
-    // streams of about equal cost (kernel summary and launch statistics; device unions; NVTX,
-    // host calls and processes, which need the NVTX phases) keep both cores busy until the
-    // findings, which read them all. Each analysis returns early on a cancel, leaving its part
+    // streams (kernel summary and launch statistics; device unions with the sync, copy and graph
+    // calls; NVTX, serving steps, requests and processes, which need the NVTX phases) keep both
+    // cores busy until the findings, which read them all. Each analysis returns early on a cancel, leaving its part
     // of the result incomplete: a stream checks before each next step, and the result is
     // dropped below.
     auto kernels = QtConcurrent::run(workerPool(), [&] {
@@ -150,16 +150,20 @@ bool runIndependentPasses(const AnalysisOptions& options, AnalysisResult& res, c
             HostAnalysis::launches(res, cancel);
     });
     auto devices = QtConcurrent::run(workerPool(), [&] {
-        const PassClock clock("device unions");
-        DeviceAnalysis::run(options.maxGaps, res, cancel);
+        {
+            const PassClock clock("device unions");
+            DeviceAnalysis::run(options.maxGaps, res, cancel);
+        }
+        // The host calls that need no NVTX phase, off the longest (NVTX) stream.
+        const PassClock clock("sync calls, copies, graphs");
+        for (const auto step : { &HostAnalysis::sync, &HostAnalysis::memcpy, &HostAnalysis::graphs })
+            if (!cancel.isCancelled())
+                step(res, cancel);
     });
     const std::function<void()> hostSteps[] = {
         [&] { NvtxAnalysis::run(options.phases, res, cancel); },
         [&] { ServingAnalysis::run(options.phases, res, cancel); },
         [&] { RequestAnalysis::run(options.phases, res, cancel); },
-        [&] { HostAnalysis::sync(res, cancel); },
-        [&] { HostAnalysis::memcpy(res, cancel); },
-        [&] { HostAnalysis::graphs(res, cancel); },
         [&] { ProcessAnalysis::run(res, cancel); },
     };
     {

@@ -403,6 +403,7 @@ void TraceSession::onLoadFinished()
 {
     if (m_job != Job::Load)
         return;
+    qCDebug(lcIo) << "load finished"; // with QT_MESSAGE_PATTERN's %{time process}: where an open's time goes
     const bool dropped = m_jobCancelled;
     m_job = Job::None;
     m_jobCancelled = false;
@@ -441,6 +442,7 @@ void TraceSession::onAnalysisFinished()
 {
     if (m_job != Job::Analysis)
         return;
+    qCDebug(lcAnalysis) << "analysis finished";
     const bool dropped = m_jobCancelled;
     m_job = Job::None;
     m_jobCancelled = false;
