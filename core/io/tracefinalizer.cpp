@@ -21,17 +21,22 @@ namespace {
 
 /// Applies `order` to every API column and the event classes, grouped by element type (see
 /// ColumnPermuter).
-void permuteApi(ApiTable& api, std::vector<quint8>& eventClass, const std::vector<quint32>& order)
+void permuteApi(ApiTable& api, std::vector<quint8>& eventClass, ColumnPermuter&& p)
 {
-    ColumnPermuter p(order);
     p(api.start)(api.rowid)(api.dur)(api.correlationId)(api.pid)(api.tid)(api.name)(api.kind)(eventClass);
 }
-
-/// Applies `order` to the shared op columns and then to `extra` (the table's own columns).
-template <typename... Extra>
-void sortOps(GpuOpColumns& t, const std::vector<quint32>& order, std::vector<Extra>&... extra)
+void permuteApi(ApiTable& api, std::vector<quint8>& eventClass, const std::vector<quint32>& order)
 {
-    ColumnPermuter p(order);
+    permuteApi(api, eventClass, ColumnPermuter(order));
+}
+
+/// Puts the shared op columns and then `extra` (the table's own columns) into start order.
+template <typename... Extra> void sortOps(GpuOpColumns& t, std::vector<Extra>&... extra)
+{
+    const auto order = startOrder(t.start);
+    if (order.empty())
+        return;
+    ColumnPermuter p(order, t.start);
     p(t.start)(t.rowid)(t.dur)(t.stream)(t.correlationId)(t.pid)(t.api)(t.device);
     (p(extra), ...);
 }
@@ -291,7 +296,7 @@ void finalizeApi(Trace& trace, std::vector<quint8>& apiEventClass)
 {
     auto& api = trace.api;
     if (const auto order = startOrder(api.start); !order.empty())
-        permuteApi(api, apiEventClass, order);
+        permuteApi(api, apiEventClass, ColumnPermuter(order, api.start));
     dropBacktraceCopies(api, apiEventClass);
     dropDuplicateCorrelations(api, apiEventClass, trace.dataQuality);
 }
@@ -301,20 +306,16 @@ void finalizeApi(Trace& trace, std::vector<quint8>& apiEventClass)
 void sortOpsAndRanges(Trace& trace)
 {
     auto& k = trace.kernels;
-    if (const auto order = startOrder(k.start); !order.empty())
-        sortOps(k, order, k.name, k.shortName, k.config, k.flags);
+    sortOps(k, k.name, k.shortName, k.config, k.flags);
     auto& m = trace.memcpy;
-    if (const auto order = startOrder(m.start); !order.empty())
-        sortOps(m, order, m.bytes, m.copyKind, m.srcKind, m.dstKind);
+    sortOps(m, m.bytes, m.copyKind, m.srcKind, m.dstKind);
     auto& ms = trace.memset;
-    if (const auto order = startOrder(ms.start); !order.empty())
-        sortOps(ms, order, ms.bytes);
+    sortOps(ms, ms.bytes);
     auto& g = trace.graphs;
-    if (const auto order = startOrder(g.start); !order.empty())
-        sortOps(g, order, g.graphId);
+    sortOps(g, g.graphId);
     auto& n = trace.nvtx;
     if (const auto order = startOrder(n.start); !order.empty()) {
-        ColumnPermuter p(order);
+        ColumnPermuter p(order, n.start);
         p(n.start)(n.end)(n.rowid)(n.pid)(n.tid)(n.endTid)(n.name)(n.domain)(n.eventType);
     }
 }
@@ -331,49 +332,54 @@ bool inStartOrder(const Trace& t)
 
 bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, const LoadContext& ctx)
 {
-    // Two streams over disjoint columns (the runtime calls and their index by correlation id;
-    // the GPU ops and NVTX ranges, sorted, and the kernel lanes): the finalizer was single-threaded
+    // Two streams over disjoint columns (the runtime calls, their index by correlation id and the
+    // match of every GPU op's call; the kernels' short names): the finalizer was single-threaded
     // with a core idle (212 ms at 5 M kernels; the desktop explorer loads without a hash beside it).
     //
-    // Unless a table must be put into start order: a reorder holds its order and a copy of one
-    // column (12 B per row), and the runtime calls' and the kernels' at once, beside the index,
-    // put a load of an export in per-process blocks (the layout of real runtime tables) at 115 B
-    // per kernel at 5 M, against 99 in time order (issue 20). One reorder at a time, the index
-    // after both: 99 for both layouts.
+    // Unless a table must be put into start order: a reorder holds its order and part of a column,
+    // and the runtime calls' and the kernels' at once, beside the index, put a load of an export
+    // in per-process blocks (the layout of real runtime tables) at 115 B per kernel at 5 M,
+    // against 99 in time order (issue 20). Then one reorder at a time.
+    //
+    // Either way the kernel lanes (8 B per kernel) are built only once the index (4 B per call)
+    // is gone and the ops' own correlation ids (4 B per kernel) are dropped: built beside the
+    // index they set the load's peak.
     std::optional<CorrelationIndex> index;
     auto& k = trace.kernels;
-    const auto apiPart = [&] {
-        finalizeApi(trace, apiEventClass);
-        if (!ctx.cancelled())
-            index.emplace(trace.api, std::vector<bool>());
-    };
-    const auto lanesPart = [&] {
-        indexLanes(trace);
-        k.compactShortNames(quint32(trace.strings.size()));
+    const auto matchCalls = [&] {
+        if (ctx.cancelled())
+            return;
+        index.emplace(trace.api, std::vector<bool>());
+        resolve(k, *index), resolve(trace.memcpy, *index), resolve(trace.memset, *index), resolve(trace.graphs, *index);
+        index.reset();
+        // Nothing reads the ops' own ids after the match: their calls hold the same ones.
+        k.compactCorrelations(), trace.memcpy.compactCorrelations(), trace.memset.compactCorrelations(),
+            trace.graphs.compactCorrelations();
     };
     if (inStartOrder(trace)) {
-        parallelFor(2, [&](size_t part) { part == 0 ? apiPart() : lanesPart(); });
+        parallelFor(2, [&](size_t part) {
+            if (part == 1) {
+                k.compactShortNames(quint32(trace.strings.size()));
+                return;
+            }
+            finalizeApi(trace, apiEventClass);
+            matchCalls();
+        });
     } else {
         finalizeApi(trace, apiEventClass);
         if (!ctx.cancelled())
             sortOpsAndRanges(trace);
-        if (!ctx.cancelled())
-            index.emplace(trace.api, std::vector<bool>());
-        if (!ctx.cancelled())
-            lanesPart();
+        matchCalls();
+        k.compactShortNames(quint32(trace.strings.size()));
     }
     if (ctx.cancelled())
         return false;
-    auto& m = trace.memcpy;
-    auto& ms = trace.memset;
-    auto& g = trace.graphs;
+    indexLanes(trace);
     const auto& api = trace.api;
     const auto& n = trace.nvtx;
-    resolve(k, *index), resolve(m, *index), resolve(ms, *index), resolve(g, *index);
-    // Nothing reads the ops' own ids after the match: their calls hold the same ones.
-    k.compactCorrelations(), m.compactCorrelations(), ms.compactCorrelations(), g.compactCorrelations();
-    if (ctx.cancelled())
-        return false;
+    const auto& m = trace.memcpy;
+    const auto& ms = trace.memset;
+    const auto& g = trace.graphs;
 
     // Capture extent: first to last event of any kind the trace holds, NVTX ranges included
     // (the "full" window, docs/analysis.md; the loader adds OS runtime calls).

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <numeric>
 #include <tuple>
 
 using namespace sl;
@@ -508,6 +509,23 @@ void TestLoader::columnPermuter()
     QCOMPARE(c, (std::vector<quint8> { 9, 7, 8 }));
     QCOMPARE(d, (std::vector<quint32> { 300, 100, 200 }));
     QVERIFY(empty.empty());
+    // Given the starts the order sorts, part of each column is read in place: equal to a full
+    // copy (the row-index column) for blocks of every shape, ties across blocks included.
+    const std::vector<std::vector<qint64>> starts { { 10, 20, 30, 5, 20, 40 }, // two blocks, the last smaller
+        { 7, 8, 1, 3, 2 }, // three blocks, one of a single row
+        { 50, 1, 2, 3, 4, 5, 6 }, // the first block smaller: copied aside, the rest read back to front
+        { 5, 6, 7, 8, 9, 1, 2, 5, 9 }, { 3, 2, 1, 0 } };
+    for (const auto& start : starts) {
+        const std::vector<quint32> byStart = startOrder(start);
+        QVERIFY(!byStart.empty());
+        std::vector<qint64> col = start;
+        std::vector<quint32> rows(start.size());
+        std::iota(rows.begin(), rows.end(), 0u);
+        ColumnPermuter runs(byStart, start);
+        runs(col)(rows);
+        QCOMPARE(rows, byStart);
+        QVERIFY(std::is_sorted(col.begin(), col.end()));
+    }
     // A subset keeps only the rows named.
     const std::vector<quint32> keep { 0, 2 };
     ColumnPermuter subset(keep);
