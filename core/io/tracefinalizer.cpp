@@ -251,43 +251,77 @@ void dropDuplicateCorrelations(ApiTable& api, std::vector<quint8>& eventClass, D
     permuteApi(api, eventClass, keep);
 }
 
-/// The per-device and per-(device, stream) kernel indices. The lanes are counted first, so each
-/// index is allocated once at its size instead of growing by copies (at 5 M kernels those
-/// copies and their page faults cost more than the counting pass). Consecutive kernels mostly
-/// share a lane: the last lane's entry is reused instead of a map lookup. No sentinel device:
-/// every quint16 value is a key here (the readers reject 0xFFFF anyway).
-void indexLanes(Trace& trace)
+/// A kernel's lane (device, stream) → a small dense slot, the last eight lanes looked up before
+/// the map: kernels of a few streams interleave, and a map lookup per change of lane was most
+/// of the lanes' index (76-81 ms of a 5 M-kernel load, on the critical path).
+class LaneSlots
+{
+public:
+    using Lane = std::pair<quint16, quint32>;
+    quint32 of(Lane lane)
+    {
+        for (size_t i = 0; i < m_used; ++i)
+            if (m_recent[i].first == lane)
+                return m_recent[i].second;
+        const auto [it, added] = m_slotOf.emplace(lane, quint32(m_lanes.size()));
+        if (added)
+            m_lanes.push_back(lane);
+        m_recent[m_next] = { lane, it->second };
+        m_next = (m_next + 1) % m_recent.size();
+        m_used = std::min(m_used + 1, m_recent.size());
+        return it->second;
+    }
+    const std::vector<Lane>& lanes() const { return m_lanes; }
+
+private:
+    std::map<Lane, quint32> m_slotOf;
+    std::vector<Lane> m_lanes; ///< by slot
+    std::array<std::pair<Lane, quint32>, 8> m_recent {};
+    size_t m_used = 0, m_next = 0;
+};
+
+/// The kernels per lane, counted before the per-device and per-(device, stream) kernel indices
+/// are filled: each index is then allocated once at its size instead of growing by copies (at
+/// 5 M kernels those copies and their page faults cost more than the counting pass).
+struct LaneCounts
+{
+    LaneSlots lanes;
+    std::vector<size_t> counts; ///< by slot
+};
+
+LaneCounts countLanes(const KernelTable& k)
+{
+    LaneCounts c;
+    for (size_t i = 0; i < k.start.size(); ++i) {
+        const quint32 slot = c.lanes.of({ k.device[i], k.stream[i] });
+        if (slot >= c.counts.size())
+            c.counts.resize(slot + 1, 0);
+        ++c.counts[slot];
+    }
+    return c;
+}
+
+/// Fills the kernel indices of every lane and device. No sentinel device: every quint16 value is
+/// a key here (the readers reject 0xFFFF anyway).
+void indexLanes(Trace& trace, LaneCounts& c)
 {
     const KernelTable& k = trace.kernels;
-    using Lane = std::pair<quint16, quint32>;
-    std::map<Lane, size_t> counts;
-    size_t* count = nullptr;
-    Lane last { 0, 0 };
-    for (size_t i = 0; i < k.start.size(); ++i) {
-        const Lane lane { k.device[i], k.stream[i] };
-        if (!count || lane != last)
-            count = &counts[lane];
-        ++*count;
-        last = lane;
-    }
     std::map<quint16, size_t> perDevice;
-    for (const auto& [lane, n] : counts) {
-        trace.kernelsByStream[lane].reserve(n);
-        perDevice[lane.first] += n;
+    std::vector<std::vector<quint32>*> laneIdx, deviceIdx;
+    for (size_t slot = 0; slot < c.counts.size(); ++slot) {
+        const auto lane = c.lanes.lanes()[slot];
+        laneIdx.push_back(&trace.kernelsByStream[lane]);
+        laneIdx.back()->reserve(c.counts[slot]);
+        perDevice[lane.first] += c.counts[slot];
     }
     for (const auto& [device, n] : perDevice)
         trace.kernelsByDevice[device].reserve(n);
-    std::vector<quint32>* laneIdx = nullptr;
-    std::vector<quint32>* deviceIdx = nullptr;
+    for (size_t slot = 0; slot < c.counts.size(); ++slot)
+        deviceIdx.push_back(&trace.kernelsByDevice[c.lanes.lanes()[slot].first]);
     for (size_t i = 0; i < k.start.size(); ++i) {
-        const Lane lane { k.device[i], k.stream[i] };
-        if (!deviceIdx || lane.first != last.first)
-            deviceIdx = &trace.kernelsByDevice[lane.first];
-        if (!laneIdx || lane != last)
-            laneIdx = &trace.kernelsByStream[lane];
-        last = lane;
-        deviceIdx->push_back(quint32(i));
-        laneIdx->push_back(quint32(i));
+        const quint32 slot = c.lanes.of({ k.device[i], k.stream[i] });
+        deviceIdx[slot]->push_back(quint32(i));
+        laneIdx[slot]->push_back(quint32(i));
     }
 }
 
@@ -333,7 +367,7 @@ bool inStartOrder(const Trace& t)
 bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, const LoadContext& ctx)
 {
     // Two streams over disjoint columns (the runtime calls, their index by correlation id and the
-    // match of every GPU op's call; the kernels' short names): the finalizer was single-threaded
+    // match of every GPU op's call; the kernels' short names and lane counts): the finalizer was single-threaded
     // with a core idle (212 ms at 5 M kernels; the desktop explorer loads without a hash beside it).
     //
     // Unless a table must be put into start order: a reorder holds its order and part of a column,
@@ -356,10 +390,12 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
         k.compactCorrelations(), trace.memcpy.compactCorrelations(), trace.memset.compactCorrelations(),
             trace.graphs.compactCorrelations();
     };
+    LaneCounts lanes;
     if (inStartOrder(trace)) {
         parallelFor(2, [&](size_t part) {
             if (part == 1) {
                 k.compactShortNames(quint32(trace.strings.size()));
+                lanes = countLanes(k); // reads the device and stream columns only
                 return;
             }
             finalizeApi(trace, apiEventClass);
@@ -371,10 +407,11 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
             sortOpsAndRanges(trace);
         matchCalls();
         k.compactShortNames(quint32(trace.strings.size()));
+        lanes = countLanes(k);
     }
     if (ctx.cancelled())
         return false;
-    indexLanes(trace);
+    indexLanes(trace, lanes);
     const auto& api = trace.api;
     const auto& n = trace.nvtx;
     const auto& m = trace.memcpy;
