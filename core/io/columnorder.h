@@ -52,14 +52,14 @@ public:
         }
         std::vector<T>& aside = bufferFor<T>();
         aside.assign(v.begin() + qsizetype(m_aside.from), v.begin() + qsizetype(m_aside.to));
-        // Rows of two blocks alternate: the source is chosen without a branch (a select of the
-        // base pointer), the aside rows addressed as if the buffer started at row `from`.
+        // Rows of two blocks alternate: the source is chosen without a branch (selects of a base
+        // pointer and an index, both within their arrays).
         T* const inPlace = v.data();
-        const T* const asideBase = aside.data() - m_aside.from;
+        const T* const asideData = aside.data();
         const auto take = [&](size_t i) {
-            const quint32 src = m_order[i];
-            const T* base = src - m_aside.from < m_aside.size() ? asideBase : inPlace;
-            inPlace[i] = base[src];
+            const size_t src = m_order[i], off = src - m_aside.from; // wraps when src < from
+            const bool isAside = off < m_aside.size();
+            inPlace[i] = (isAside ? asideData : inPlace)[isAside ? off : src];
         };
         if (m_aside.forward)
             for (size_t i = 0; i < v.size(); ++i)
