@@ -11,7 +11,6 @@
 #include <array>
 #include <map>
 #include <numeric>
-#include <optional>
 #include <tuple>
 #include <unordered_map>
 
@@ -41,22 +40,25 @@ template <typename... Extra> void sortOps(GpuOpColumns& t, std::vector<Extra>&..
     (p(extra), ...);
 }
 
-/// A process's entry of a map, found among the last few processes before the map is asked: a
-/// trace has a handful of processes, and a hash lookup per call was most of the correlation
-/// passes' cost (11 M of their 31 M instructions at 101 k calls of two processes, callgrind).
-template <typename Value> class LastKey
+/// An entry of a map (a process's, a kernel lane's), found among the last eight keys before the
+/// map is asked: a trace has a handful of processes and lanes, and a hash lookup per call was
+/// most of the correlation passes' cost (11 M of their 31 M instructions at 101 k calls of two
+/// processes, callgrind), a map lookup per change of lane most of the lanes' index.
+template <typename Map> class LastKey
 {
 public:
-    explicit LastKey(std::unordered_map<quint32, Value>& map)
+    using Key = typename Map::key_type;
+    using Value = typename Map::mapped_type;
+    explicit LastKey(Map& map)
         : m_map(map)
     {
     }
-    Value& operator[](quint32 key)
+    Value& operator[](const Key& key)
     {
         for (size_t i = 0; i < m_used; ++i)
             if (m_recent[i].first == key)
                 return *m_recent[i].second;
-        Value* v = &m_map[key]; // stable: unordered_map never moves its elements
+        Value* v = &m_map[key]; // stable: neither map moves its elements
         m_recent[m_next] = { key, v };
         m_next = (m_next + 1) % m_recent.size();
         m_used = std::min(m_used + 1, m_recent.size());
@@ -64,8 +66,8 @@ public:
     }
 
 private:
-    std::unordered_map<quint32, Value>& m_map;
-    std::array<std::pair<quint32, Value*>, 8> m_recent {};
+    Map& m_map;
+    std::array<std::pair<Key, Value*>, 8> m_recent {};
     size_t m_used = 0, m_next = 0;
 };
 
@@ -84,7 +86,7 @@ public:
             qint64 n = 0;
         };
         std::unordered_map<quint32, Range> ranges;
-        LastKey<Range> range(ranges);
+        LastKey range(ranges);
         for (qsizetype i = 0; i < api.size(); ++i) {
             if (!skip.empty() && skip[size_t(i)])
                 continue;
@@ -98,7 +100,7 @@ public:
             if (qint64(r.hi) - r.lo + 1 <= 4 * r.n + 4096)
                 p.dense.assign(size_t(r.hi - r.lo + 1), -1);
         }
-        LastKey<PerPid> perPid(m_byPid);
+        LastKey perPid(m_byPid);
         for (qsizetype i = 0; i < api.size(); ++i) {
             if (!skip.empty() && skip[size_t(i)])
                 continue;
@@ -188,7 +190,7 @@ bool correlationsUnique(const ApiTable& api)
         std::vector<bool> seen;
     };
     std::unordered_map<quint32, Range> ranges;
-    LastKey<Range> range(ranges);
+    LastKey range(ranges);
     for (size_t i = 0; i < api.correlationId.size(); ++i) {
         if (const quint32 c = api.correlationId[i]; c != 0) {
             auto& r = range[api.pid[i]];
@@ -251,52 +253,34 @@ void dropDuplicateCorrelations(ApiTable& api, std::vector<quint8>& eventClass, D
     permuteApi(api, eventClass, keep);
 }
 
-/// A kernel's lane (device, stream) → a small dense slot, the last eight lanes looked up before
-/// the map: kernels of a few streams interleave, and a map lookup per change of lane was most
-/// of the lanes' index (76-81 ms of a 5 M-kernel load, on the critical path).
-class LaneSlots
-{
-public:
-    using Lane = std::pair<quint16, quint32>;
-    quint32 of(Lane lane)
-    {
-        for (size_t i = 0; i < m_used; ++i)
-            if (m_recent[i].first == lane)
-                return m_recent[i].second;
-        const auto [it, added] = m_slotOf.emplace(lane, quint32(m_lanes.size()));
-        if (added)
-            m_lanes.push_back(lane);
-        m_recent[m_next] = { lane, it->second };
-        m_next = (m_next + 1) % m_recent.size();
-        m_used = std::min(m_used + 1, m_recent.size());
-        return it->second;
-    }
-    const std::vector<Lane>& lanes() const { return m_lanes; }
-
-private:
-    std::map<Lane, quint32> m_slotOf;
-    std::vector<Lane> m_lanes; ///< by slot
-    std::array<std::pair<Lane, quint32>, 8> m_recent {};
-    size_t m_used = 0, m_next = 0;
-};
-
-/// The kernels per lane, counted before the per-device and per-(device, stream) kernel indices
-/// are filled: each index is then allocated once at its size instead of growing by copies (at
-/// 5 M kernels those copies and their page faults cost more than the counting pass).
+/// The kernels per lane (device, stream), counted before the per-device and per-lane kernel
+/// indices are filled: each index is then allocated once at its size instead of growing by
+/// copies (at 5 M kernels those copies and their page faults cost more than the counting pass).
 struct LaneCounts
 {
-    LaneSlots lanes;
+    using Lane = std::pair<quint16, quint32>;
+    struct Slot
+    {
+        quint32 value = ~0u; ///< index into lanes and counts; ~0u until the lane is seen
+    };
+    std::map<Lane, Slot> slotOf;
+    std::vector<Lane> lanes; ///< by slot, in the order lanes first appear
     std::vector<size_t> counts; ///< by slot
 };
 
 LaneCounts countLanes(const KernelTable& k)
 {
     LaneCounts c;
+    LastKey slotOf(c.slotOf); // kernels of a few streams interleave
     for (size_t i = 0; i < k.start.size(); ++i) {
-        const quint32 slot = c.lanes.of({ k.device[i], k.stream[i] });
-        if (slot >= c.counts.size())
-            c.counts.resize(slot + 1, 0);
-        ++c.counts[slot];
+        const LaneCounts::Lane lane { k.device[i], k.stream[i] };
+        LaneCounts::Slot& slot = slotOf[lane];
+        if (slot.value == ~0u) {
+            slot.value = quint32(c.lanes.size());
+            c.lanes.push_back(lane);
+            c.counts.push_back(0);
+        }
+        ++c.counts[slot.value];
     }
     return c;
 }
@@ -309,7 +293,7 @@ void indexLanes(Trace& trace, LaneCounts& c)
     std::map<quint16, size_t> perDevice;
     std::vector<std::vector<quint32>*> laneIdx, deviceIdx;
     for (size_t slot = 0; slot < c.counts.size(); ++slot) {
-        const auto lane = c.lanes.lanes()[slot];
+        const auto lane = c.lanes[slot];
         laneIdx.push_back(&trace.kernelsByStream[lane]);
         laneIdx.back()->reserve(c.counts[slot]);
         perDevice[lane.first] += c.counts[slot];
@@ -317,12 +301,20 @@ void indexLanes(Trace& trace, LaneCounts& c)
     for (const auto& [device, n] : perDevice)
         trace.kernelsByDevice[device].reserve(n);
     for (size_t slot = 0; slot < c.counts.size(); ++slot)
-        deviceIdx.push_back(&trace.kernelsByDevice[c.lanes.lanes()[slot].first]);
+        deviceIdx.push_back(&trace.kernelsByDevice[c.lanes[slot].first]);
+    LastKey slotOf(c.slotOf); // every lane has its slot: counted above
     for (size_t i = 0; i < k.start.size(); ++i) {
-        const quint32 slot = c.lanes.of({ k.device[i], k.stream[i] });
+        const quint32 slot = slotOf[{ k.device[i], k.stream[i] }].value;
         deviceIdx[slot]->push_back(quint32(i));
         laneIdx[slot]->push_back(quint32(i));
     }
+}
+
+/// The runtime calls without backtrace copies and repeated correlation ids.
+void dropRepeatedCalls(Trace& trace, std::vector<quint8>& apiEventClass)
+{
+    dropBacktraceCopies(trace.api, apiEventClass);
+    dropDuplicateCorrelations(trace.api, apiEventClass, trace.dataQuality);
 }
 
 /// The runtime calls in start order, without backtrace copies and repeated correlation ids.
@@ -331,8 +323,7 @@ void finalizeApi(Trace& trace, std::vector<quint8>& apiEventClass)
     auto& api = trace.api;
     if (const auto order = startOrder(api.start); !order.empty())
         permuteApi(api, apiEventClass, ColumnPermuter(order, api.start));
-    dropBacktraceCopies(api, apiEventClass);
-    dropDuplicateCorrelations(api, apiEventClass, trace.dataQuality);
+    dropRepeatedCalls(trace, apiEventClass);
 }
 
 /// The GPU ops and NVTX ranges in start order. Columns of one element type next to each other:
@@ -378,14 +369,14 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
     // Either way the kernel lanes (8 B per kernel) are built only once the index (4 B per call)
     // is gone and the ops' own correlation ids (4 B per kernel) are dropped: built beside the
     // index they set the load's peak.
-    std::optional<CorrelationIndex> index;
     auto& k = trace.kernels;
     const auto matchCalls = [&] {
         if (ctx.cancelled())
             return;
-        index.emplace(trace.api, std::vector<bool>());
-        resolve(k, *index), resolve(trace.memcpy, *index), resolve(trace.memset, *index), resolve(trace.graphs, *index);
-        index.reset();
+        {
+            const CorrelationIndex index(trace.api, std::vector<bool>());
+            resolve(k, index), resolve(trace.memcpy, index), resolve(trace.memset, index), resolve(trace.graphs, index);
+        }
         // Nothing reads the ops' own ids after the match: their calls hold the same ones.
         k.compactCorrelations(), trace.memcpy.compactCorrelations(), trace.memset.compactCorrelations(),
             trace.graphs.compactCorrelations();
@@ -398,7 +389,7 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
                 lanes = countLanes(k); // reads the device and stream columns only
                 return;
             }
-            finalizeApi(trace, apiEventClass);
+            dropRepeatedCalls(trace, apiEventClass); // in start order already
             matchCalls();
         });
     } else {
