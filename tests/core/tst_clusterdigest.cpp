@@ -7,8 +7,8 @@
 #include "core/cluster/exportdigester.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthcluster.h"
-#include "core/synth/synthtracewriter.h"
 #include "tests/common/clusterfixture.h"
+#include "tests/common/layoutpair.h"
 #include "tests/common/realtraces.h"
 
 #include <QFileInfo>
@@ -285,15 +285,9 @@ void TestClusterDigest::blockedLayoutDigestsLikeTimeOrder()
     // as stored, the collectives put in start order afterwards, with the stream indices of the
     // time-ordered file (a stream's first collective numbers it).
     QTemporaryDir dir;
-    SynthOptions o;
-    o.steps = 30;
-    o.ranks = 2;
-    o.layers = 2;
-    const QString timePath = dir.filePath(QStringLiteral("time.sqlite"));
-    const QString blockedPath = dir.filePath(QStringLiteral("blocked.sqlite"));
-    QVERIFY(writeSynthTrace(timePath, o).ok);
-    o.blockedLayout = true;
-    QVERIFY(writeSynthTrace(blockedPath, o).ok);
+    const LayoutPair files = writeBothLayouts(dir.path());
+    QVERIFY(files.ok);
+    const QString &timePath = files.timePath, &blockedPath = files.blockedPath;
     const QString k = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
     const QString breaks = QStringLiteral("SELECT count(*) FROM (SELECT start, lag(start) OVER (%1 ORDER BY rowid) p "
                                           "FROM %2) WHERE start < p");

@@ -6,6 +6,7 @@
 #include "core/io/sqliteconnection.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthtracewriter.h"
+#include "tests/common/layoutpair.h"
 #include "tests/common/tracefixture.h"
 
 #include <QCryptographicHash>
@@ -21,7 +22,9 @@
 #include <tuple>
 
 using namespace sl;
+using sl::test::LayoutPair;
 using sl::test::TraceFixture;
+using sl::test::writeBothLayouts;
 
 Q_DECLARE_METATYPE(sl::LoadError)
 
@@ -539,15 +542,9 @@ void TestLoader::blockedLayoutLoadsLikeTimeOrder()
     // The same capture stored in start order and in per-process blocks loads to the same rows,
     // each kernel with the same launching call (the blocked tables take the merge path).
     QTemporaryDir dir;
-    SynthOptions o;
-    o.steps = 30;
-    o.ranks = 2;
-    o.layers = 2;
-    const QString timePath = dir.filePath(QStringLiteral("time.sqlite"));
-    const QString blockedPath = dir.filePath(QStringLiteral("blocked.sqlite"));
-    QVERIFY(writeSynthTrace(timePath, o).ok);
-    o.blockedLayout = true;
-    QVERIFY(writeSynthTrace(blockedPath, o).ok);
+    const LayoutPair files = writeBothLayouts(dir.path());
+    QVERIFY(files.ok);
+    const QString &timePath = files.timePath, &blockedPath = files.blockedPath;
     const LoadOutcome a = TraceLoader::loadSync(timePath), b = TraceLoader::loadSync(blockedPath);
     QVERIFY2(a.ok() && b.ok(), qPrintable(a.message + b.message));
     using Row = std::tuple<qint64, qint64, quint32, quint32, quint32, qint64, QString>;
