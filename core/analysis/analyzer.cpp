@@ -27,7 +27,9 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
+#include <initializer_list>
 
 namespace sl {
 
@@ -130,51 +132,120 @@ private:
     QElapsedTimer m_clock;
 };
 
-/// The passes that need nothing but the trace and write disjoint members of `res`; false when
-/// cancelled.
-bool runIndependentPasses(const AnalysisOptions& options, AnalysisResult& res, const Cancellation& cancel)
+/// Runs the items on the calling thread and a pool thread (parallelFor), each skipped once
+/// cancelled: a pool thread busy elsewhere (a view's build) leaves the caller to run them all
+/// rather than wait for an item queued behind it.
+void parallelItems(std::initializer_list<std::function<void()>> items, const Cancellation& cancel)
 {
-    // Independent analyses write disjoint members of the result: run them side by side. Three
-    // streams (kernel summary and launch statistics; device unions with the sync, copy and graph
-    // calls; NVTX, serving steps, requests and processes, which need the NVTX phases) keep both
-    // cores busy until the findings, which read them all. Each analysis returns early on a cancel, leaving its part
-    // of the result incomplete: a stream checks before each next step, and the result is
-    // dropped below.
-    auto kernels = QtConcurrent::run(workerPool(), [&] {
-        {
+    parallelFor(items.size(), [&](size_t i) {
+        if (!cancel.isCancelled())
+            items.begin()[i]();
+    });
+}
+
+/// The passes that need nothing but the trace and write disjoint members of `res`; false when
+/// cancelled. `keysReady` is called once the views' colour keys are known (kernel categories,
+/// NVTX phases) while the other passes still run.
+bool runIndependentPasses(const AnalysisOptions& options, AnalysisResult& res, const Cancellation& cancel,
+    const std::function<void()>& keysReady)
+{
+    // Independent analyses write disjoint members of the result. They are items the calling
+    // thread and a pool thread take in this order (parallelFor), longest first, so that neither
+    // core waits while work is left: as three fixed streams one queued behind the other on the
+    // desktop explorer's two pool threads, the device stream ran alone for 0.1 s at 5 M kernels.
+    // NVTX, serving steps, requests and processes are one item: they need the NVTX phases. Each
+    // analysis returns early on a cancel, leaving its part of the result incomplete; the result
+    // is dropped below.
+    std::atomic<int> keysPending { 2 }; // the kernel categories and the NVTX phases
+    const auto keyDone = [&] {
+        if (keysPending.fetch_sub(1) == 1 && keysReady && !cancel.isCancelled())
+            keysReady();
+    };
+    const std::function<void()> items[] = {
+        [&] {
+            const PassClock clock("NVTX, serving, host calls, processes");
+            NvtxAnalysis::run(options.phases, res, cancel);
+            keyDone();
+            for (const auto step : { &ServingAnalysis::run, &RequestAnalysis::run })
+                if (!cancel.isCancelled())
+                    step(options.phases, res, cancel);
+            if (!cancel.isCancelled())
+                ProcessAnalysis::run(res, cancel);
+        },
+        [&] {
             const PassClock clock("kernel summary");
             KernelAnalysis::run(options.taxonomy, res, cancel);
-        }
-        const PassClock clock("launch statistics");
-        if (!cancel.isCancelled())
+            keyDone();
+        },
+        [&] {
+            const PassClock clock("launch statistics");
             HostAnalysis::launches(res, cancel);
-    });
-    auto devices = QtConcurrent::run(workerPool(), [&] {
-        {
+        },
+        [&] {
             const PassClock clock("device unions");
             DeviceAnalysis::run(options.maxGaps, res, cancel);
-        }
-        // The host calls that need no NVTX phase, off the longest (NVTX) stream.
-        const PassClock clock("sync calls, copies, graphs");
-        for (const auto step : { &HostAnalysis::sync, &HostAnalysis::memcpy, &HostAnalysis::graphs })
-            if (!cancel.isCancelled())
-                step(res, cancel);
-    });
-    const std::function<void()> hostSteps[] = {
-        [&] { NvtxAnalysis::run(options.phases, res, cancel); },
-        [&] { ServingAnalysis::run(options.phases, res, cancel); },
-        [&] { RequestAnalysis::run(options.phases, res, cancel); },
-        [&] { ProcessAnalysis::run(res, cancel); },
+        },
+        [&] {
+            // The host calls that need no NVTX phase.
+            const PassClock clock("sync calls, copies, graphs");
+            for (const auto step : { &HostAnalysis::sync, &HostAnalysis::memcpy, &HostAnalysis::graphs })
+                if (!cancel.isCancelled())
+                    step(res, cancel);
+        },
     };
-    {
-        const PassClock clock("NVTX, serving, host calls, processes");
-        for (const auto& step : hostSteps)
-            if (!cancel.isCancelled())
-                step();
-    }
-    const PassClock clock("waiting for the kernel and device streams");
-    kernels.waitForFinished();
-    devices.waitForFinished();
+    parallelFor(std::size(items), [&](size_t i) {
+        if (!cancel.isCancelled())
+            items[i]();
+    });
+    return !cancel.isCancelled();
+}
+
+/// The passes that read the independent passes' results; false when cancelled.
+bool runLaterPasses(const AnalysisOptions& options, AnalysisResult& res, const Cancellation& cancel)
+{
+    // Two items: the waves and memory read neither the efficiency nor the GEMM figures, and each
+    // writes members of its own (design.kernels, memory and its findings; efficiency,
+    // design.gemm and the warnings). One after another they left a core idle for ~0.1 s at 5 M
+    // kernels.
+    parallelItems({ [&] {
+                       {
+                           const PassClock clock("waves");
+                           WaveAnalysis::run(res, cancel);
+                       }
+                       const PassClock clock("memory");
+                       MemoryAnalysis::run(res, cancel);
+                   },
+                      [&] {
+                          {
+                              const PassClock clock("efficiency");
+                              EfficiencyAnalysis::run(options, res, cancel);
+                          }
+                          const PassClock clock("GEMM shapes");
+                          GemmAnalysis::run(options, res, cancel);
+                      } },
+        cancel);
+    if (cancel.isCancelled())
+        return false;
+    QElapsedTimer counterTime;
+    counterTime.start();
+    CounterAnalysis::attach(options, res, cancel);
+    qCDebug(lcAnalysis) << "counter analysis" << counterTime.nsecsElapsed() / 1000 << "us,"
+                        << res.counters.scopes.size() << "scopes";
+    // The rules (~85 ms at 5 M kernels) and the anatomy (~55 ms) side by side: the rules write
+    // only `findings` and read neither the counters nor the anatomy; the anatomy writes only
+    // `design.anatomy` and reads the counters' per-phase bound classes (attached above).
+    parallelItems({ [&] {
+                       const PassClock clock("findings");
+                       FindingsEngine::run(res, cancel);
+                       if (!cancel.isCancelled())
+                           DataQualityFindings::append(res);
+                   },
+                      [&] {
+                          const PassClock clock("anatomy");
+                          AnatomyAnalysis::run(options, res, cancel);
+                      } },
+        cancel);
+    // A cancel during the counter, Nsight Compute or anatomy pass leaves them incomplete: no partial result.
     return !cancel.isCancelled();
 }
 
@@ -203,44 +274,18 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
 
     AnalysisResult& res = *r;
     const PassClock total("analysis");
-    if (!runIndependentPasses(options, res, cancel))
+    // A view's build (the timeline's lane summaries) starts as soon as its colour keys are known,
+    // on a pool thread the remaining passes leave free or as soon as one is.
+    const auto keysReady = [&] { viewInputsReady(res); };
+    if (!runIndependentPasses(options, res, cancel, viewInputsReady ? keysReady : std::function<void()>()))
         return nullptr;
     const PassClock later("passes after the independent ones");
-    // The three streams' transients (blocks under 1 MiB, on the worker threads' heaps) stay
+    // The independent passes' transients (blocks under 1 MiB, on the worker threads' heaps) stay
     // resident when freed until the heap is trimmed: handed back before the next passes allocate,
     // so that they do not add to them at the peak (issue 20).
     ResourceUsage::releaseFreedMemory();
-    if (viewInputsReady)
-        viewInputsReady(res); // the window passes leave a core to a view's build most of the time
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
-    // Two streams: the waves and memory read neither the efficiency nor the GEMM figures, and
-    // each stream writes members of its own (design.kernels, memory and its findings; efficiency,
-    // design.gemm and the warnings). One after another they left a core idle for ~0.1 s at 5 M
-    // kernels.
-    auto wavesAndMemory = QtConcurrent::run(workerPool(), [&] {
-        WaveAnalysis::run(res, cancel);
-        MemoryAnalysis::run(res, cancel);
-    });
-    EfficiencyAnalysis::run(options, res, cancel);
-    GemmAnalysis::run(options, res, cancel);
-    wavesAndMemory.waitForFinished();
-    if (cancel.isCancelled())
-        return nullptr;
-    QElapsedTimer counterTime;
-    counterTime.start();
-    CounterAnalysis::attach(options, res, cancel);
-    qCDebug(lcAnalysis) << "counter analysis" << counterTime.nsecsElapsed() / 1000 << "us,"
-                        << res.counters.scopes.size() << "scopes";
-    // The rules (~0.2 s at 5 M kernels) and the anatomy (~0.15 s) side by side: the rules write
-    // only `findings` and read neither the counters nor the anatomy; the anatomy writes only
-    // `design.anatomy` and reads the counters' per-phase bound classes (attached above).
-    auto anatomy = QtConcurrent::run(workerPool(), [&] { AnatomyAnalysis::run(options, res, cancel); });
-    FindingsEngine::run(res, cancel);
-    if (!cancel.isCancelled())
-        DataQualityFindings::append(res);
-    anatomy.waitForFinished();
-    // A cancel during the counter, Nsight Compute or anatomy pass leaves them incomplete: no partial result.
-    if (cancel.isCancelled())
+    if (!runLaterPasses(options, res, cancel))
         return nullptr;
     // Every producer (the rules, serving, efficiency, data quality, counters, Nsight Compute) has
     // appended its findings: one ranking for all, so their order never depends on which ran.
