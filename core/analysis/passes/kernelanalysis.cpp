@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 namespace sl {
 
@@ -15,7 +16,7 @@ namespace {
 /// nsys stats' sample standard deviation of `d` (ns), for the conformance with
 /// cuda_gpu_kern_sum. Summed in the order given (table order): the last bits then never depend
 /// on how a selection reordered the values.
-double sampleStddev(const std::vector<qint64>& d, double mean)
+double sampleStddev(std::span<const qint64> d, double mean)
 {
     double sq = 0;
     for (qint64 v : d)
@@ -26,7 +27,7 @@ double sampleStddev(const std::vector<qint64>& d, double mean)
 /// nsys stats' median (the mean of the two middle values on even counts) of `d` as
 /// nearestRankUnsorted(d, 50) left it: the value of rank ceil(n/2) in place, none after it
 /// smaller. The median is that value for odd n, else its mean with the smallest value after it.
-double medianAfterP50(const std::vector<qint64>& d)
+double medianAfterP50(std::span<const qint64> d)
 {
     const size_t n = d.size();
     const size_t p50 = nearestRankOf(n, 50) - 1; // n / 2 for odd n, n / 2 − 1 for even n
@@ -77,36 +78,55 @@ void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r, const Canc
 
 namespace {
 
-/// Counts the included kernels of each name: `first[n] .. first[n + 1])` will be name n's
-/// place in the order by name. False on a cancel.
-bool countByName(
-    const Trace& t, const std::vector<quint8>& include, const Cancellation& cancel, std::vector<quint32>& first)
+/// What one walk over the table tells of each name before its durations are gathered.
+struct NameIndex
+{
+    /// `first[n] .. first[n + 1])`: name n's included kernels in the order by name.
+    std::vector<quint32> first;
+    std::vector<quint32> firstRow; ///< per name: its first included kernel (its short name)
+    std::vector<quint64> devices; ///< per name: bit d set when it ran on device d (held to 63)
+};
+
+/// Counts the included kernels of each name, and notes each one's first row and devices. False
+/// on a cancel.
+bool indexNames(const Trace& t, const std::vector<quint8>& include, const Cancellation& cancel, NameIndex& index)
 {
     const auto& k = t.kernels;
-    first.assign(size_t(t.strings.size()) + 1, 0);
+    const auto names = size_t(t.strings.size());
+    index.first.assign(names + 1, 0);
+    index.firstRow.assign(names, 0);
+    index.devices.assign(names, 0);
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (cancel.poll(i))
             return false;
-        if (include[size_t(i)])
-            ++first[k.name[size_t(i)] + 1];
+        if (!include[size_t(i)])
+            continue;
+        const quint32 name = k.name[size_t(i)];
+        if (index.first[name + 1]++ == 0)
+            index.firstRow[name] = quint32(i);
+        index.devices[name] |= quint64(1) << std::min<quint16>(k.device[size_t(i)], 63);
     }
-    for (size_t i = 1; i < first.size(); ++i)
-        first[i] += first[i - 1];
+    for (size_t i = 1; i < index.first.size(); ++i)
+        index.first[i] += index.first[i - 1];
     return true;
 }
 
-/// The included kernels of names [lo, hi), by name and in table order within a name, into
-/// `byName` (its first entry is name lo's first kernel): one counting-sort pass over the
-/// table for the names of one batch. Branch-free: kernels are interleaved by name, so a test
-/// per kernel mispredicts often; a kernel outside the batch (or excluded) is written to a
-/// spare last slot instead, its cursor never advancing. False on a cancel.
+/// The durations (ns) and launch configurations of the included kernels of names [lo, hi), by
+/// name and in table order within a name (entry 0 is name lo's first kernel): one counting-sort
+/// walk over the table for the names of one batch. The columns are read in order and the values
+/// written to a few places at a time: gathered through a list of kernel indices instead, each
+/// name's walk touched a cache line of the duration column per kernel, every line of it once
+/// per name. Branch-free: kernels are interleaved by name, so a test per kernel mispredicts
+/// often; a kernel outside the batch (or excluded) is written to a spare last slot instead, its
+/// cursor never advancing. False on a cancel.
 bool gatherNames(const Trace& t, const std::vector<quint8>& include, const std::vector<quint32>& first, quint32 lo,
-    quint32 hi, const Cancellation& cancel, std::vector<quint32>& byName)
+    quint32 hi, const Cancellation& cancel, std::vector<qint64>& durations, std::vector<quint32>& configs)
 {
     const auto& k = t.kernels;
     const quint32 base = first[lo], spare = first[hi] - base;
     const auto names = quint32(first.size() - 1);
-    byName.resize(spare + 1);
+    durations.resize(spare + 1);
+    configs.resize(spare + 1);
     // Per name id (plus one for excluded kernels): the next slot, and 1 when it is in the batch.
     std::vector<quint32> cursor(size_t(names) + 1, spare);
     std::vector<quint8> inBatch(size_t(names) + 1, 0);
@@ -118,17 +138,19 @@ bool gatherNames(const Trace& t, const std::vector<quint8>& include, const std::
         if (cancel.poll(i))
             return false;
         const quint32 name = include[size_t(i)] ? k.name[size_t(i)] : names;
-        byName[cursor[name]] = quint32(i);
+        const quint32 slot = cursor[name];
+        durations[slot] = k.duration(i);
+        configs[slot] = k.config[size_t(i)];
         cursor[name] += inBatch[name];
     }
-    byName.pop_back();
+    durations.pop_back();
+    configs.pop_back();
     return !cancel.isCancelled();
 }
 
-/// The summary of one name's kernels. Durations for the percentiles (two nth_element, not a
-/// sort: O(k) per name), and launches per configuration in a dense counter indexed by
-/// configuration, reset through the list of configurations the name touched; the buffers are
-/// reused from name to name.
+/// The summary of one name's kernels. Percentiles by two nth_element, not a sort (O(k) per
+/// name), and launches per configuration in a dense counter indexed by configuration, reset
+/// through the list of configurations the name touched (reused from name to name).
 class NameSummarizer
 {
 public:
@@ -138,55 +160,46 @@ public:
     {
     }
 
-    /// Name `name`, whose kernels are `kernels[0 .. n)` (indices into the kernel table).
-    KernelSummary summarize(quint32 name, const quint32* kernels, quint32 n)
+    /// Name `name`: its kernels' durations `d[0 .. n)` (ns, table order; reordered here) and
+    /// configurations `configs[0 .. n)`.
+    KernelSummary summarize(quint32 name, const NameIndex& index, qint64* d, const quint32* configs, quint32 n)
     {
-        const auto& k = m_t.kernels;
         KernelSummary s;
         s.name = name;
-        s.shortName = k.shortNameOf(kernels[0]);
+        s.shortName = m_t.kernels.shortNameOf(index.firstRow[name]);
         s.count = n;
-        m_durations.clear();
-        m_touched.clear();
-        quint64 deviceMask = 0;
-        for (quint32 j = 0; j < n; ++j) {
-            // A name's kernels are spread over the whole table: fetch the columns a few rows
-            // ahead, the gather otherwise waits on a cache miss per kernel.
-            if (j + 16 < n) {
-                const quint32 ahead = kernels[j + 16];
-                k.dur.prefetch(ahead); // the start is read only for a row in the side table
-                __builtin_prefetch(&k.config[ahead]);
-            }
-            const quint32 i = kernels[j];
-            const qint64 d = k.duration(i);
-            m_durations.push_back(d);
-            s.totalNs += d;
-            deviceMask |= quint64(1) << std::min<quint16>(k.device[i], 63);
-            if (m_configCount[k.config[i]]++ == 0)
-                m_touched.push_back(k.config[i]);
+        const std::span<qint64> durations(d, n);
+        qint64 mn = d[0], mx = d[0];
+        for (const qint64 v : durations) {
+            s.totalNs += v;
+            mn = std::min(mn, v);
+            mx = std::max(mx, v);
         }
-        const auto [mn, mx] = std::minmax_element(m_durations.begin(), m_durations.end());
-        s.minNs = *mn;
-        s.maxNs = *mx;
+        s.minNs = mn;
+        s.maxNs = mx;
         s.meanNs = double(s.totalNs) / double(s.count);
-        s.stddevNs = sampleStddev(m_durations, s.meanNs);
+        s.stddevNs = sampleStddev(durations, s.meanNs);
         // One full selection (p50), the median from what it left in place, then a selection of
         // the upper part only (p90).
-        s.p50Ns = nearestRankUnsorted(m_durations, 50);
-        s.medianNs = medianAfterP50(m_durations);
-        s.p90Ns = nearestRankAbove(m_durations, 90, 50);
-        for (int d = 0; d < 64; ++d)
-            if (deviceMask & (quint64(1) << d))
-                s.devices.append(d);
-        s.occupancy = occupancyOfTopConfig(s.devices.isEmpty() ? 0 : s.devices.front());
+        s.p50Ns = nearestRankUnsorted(durations, 50);
+        s.medianNs = medianAfterP50(durations);
+        s.p90Ns = nearestRankAbove(durations, 90, 50);
+        for (int dev = 0; dev < 64; ++dev)
+            if (index.devices[name] & (quint64(1) << dev))
+                s.devices.append(dev);
+        s.occupancy = occupancyOfTopConfig(configs, n, s.devices.isEmpty() ? 0 : s.devices.front());
         return s;
     }
 
 private:
     /// Occupancy of the most used configuration (ties: the one seen first, i.e. the earliest
-    /// launch) on `device`; resets the configuration counters.
-    std::optional<double> occupancyOfTopConfig(int device)
+    /// launch) on `device`; leaves the configuration counters at zero.
+    std::optional<double> occupancyOfTopConfig(const quint32* configs, quint32 n, int device)
     {
+        m_touched.clear();
+        for (quint32 j = 0; j < n; ++j)
+            if (m_configCount[configs[j]]++ == 0)
+                m_touched.push_back(configs[j]);
         quint32 top = m_touched.front();
         for (quint32 c : m_touched)
             if (m_configCount[c] > m_configCount[top])
@@ -200,7 +213,6 @@ private:
     }
 
     const Trace& m_t;
-    std::vector<qint64> m_durations;
     std::vector<quint32> m_configCount;
     std::vector<quint32> m_touched;
 };
@@ -210,28 +222,32 @@ private:
 KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vector<quint8>& include,
     const std::function<QString(quint32)>& categoryOf, const Cancellation& cancel)
 {
-    std::vector<quint32> first, byName;
-    if (!countByName(t, include, cancel, first))
+    NameIndex index;
+    if (!indexNames(t, include, cancel, index))
         return {};
-    // The names in batches of about a quarter of the kernels (a name is never split): a
-    // kernel index per included kernel held at once was 4 B per kernel at the analysis' peak,
-    // beside the NVTX sweep's lists (issue 20); four more reads of the name column cost little.
+    // The names in batches of about a quarter of the kernels (a name is never split): every
+    // included kernel's duration and configuration held at once would be 12 B per kernel at the
+    // analysis' peak, beside the NVTX sweep's lists (issue 20); four more reads of the columns
+    // cost little.
+    const std::vector<quint32>& first = index.first;
     const quint32 names = quint32(first.size() - 1);
     const quint32 batchKernels = std::max<quint32>(first.back() / 4, 1);
     Summary out;
     NameSummarizer summarizer(t);
+    std::vector<qint64> durations;
+    std::vector<quint32> configs;
     qint64 polled = 0;
     for (quint32 lo = 0; lo < names;) {
         quint32 hi = lo + 1;
         while (hi < names && first[hi + 1] - first[lo] <= batchKernels)
             ++hi;
-        if (first[hi] > first[lo] && !gatherNames(t, include, first, lo, hi, cancel, byName))
+        if (first[hi] > first[lo] && !gatherNames(t, include, first, lo, hi, cancel, durations, configs))
             return {};
         for (quint32 name = lo; name < hi; ++name) {
             const quint32 from = first[name] - first[lo], n = first[name + 1] - first[name];
             if (n == 0)
                 continue;
-            KernelSummary s = summarizer.summarize(name, byName.data() + from, n);
+            KernelSummary s = summarizer.summarize(name, index, durations.data() + from, configs.data() + from, n);
             s.category = categoryOf(name);
             out.count += s.count;
             out.totalNs += s.totalNs;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <vector>
 
 namespace sl {
@@ -24,7 +25,7 @@ inline qint64 nearestRank(const std::vector<qint64>& sorted, double p)
 }
 
 /// Nearest-rank percentile without sorting everything (nth_element; reorders `v`).
-inline qint64 nearestRankUnsorted(std::vector<qint64>& v, double p)
+inline qint64 nearestRankUnsorted(std::span<qint64> v, double p)
 {
     if (v.empty())
         return 0;
@@ -35,7 +36,7 @@ inline qint64 nearestRankUnsorted(std::vector<qint64>& v, double p)
 
 /// The same after nearestRankUnsorted(v, lower) with lower ≤ p: that call left every value of a
 /// higher rank above its rank, so only that upper part is partitioned.
-inline qint64 nearestRankAbove(std::vector<qint64>& v, double p, double lower)
+inline qint64 nearestRankAbove(std::span<qint64> v, double p, double lower)
 {
     if (v.empty())
         return 0;
