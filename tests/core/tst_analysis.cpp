@@ -96,6 +96,8 @@ private slots:
     void syncTable();
     void memcpyKindsAndRules();
     void nvtxAttribution();
+    void nvtxAttributionCallOrder_data();
+    void nvtxAttributionCallOrder();
     void phases();
     void processes();
     void graphMode();
@@ -543,6 +545,67 @@ void TestAnalysis::nvtxAttribution()
     for (const auto& w : r->warnings)
         warned = warned || w.contains(QStringLiteral("NVTX"));
     QVERIFY(warned);
+}
+
+void TestAnalysis::nvtxAttributionCallOrder_data()
+{
+    QTest::addColumn<bool>("outOfCallOrder");
+    // Thread 101 launches k1 (stream 7) and then k2 (stream 8). In start order the kernel table
+    // holds k1 first, or k2 first when stream 8 runs it earlier: then that thread's kernels are
+    // not in the order of their calls, and the sweep gathers and sorts them by call instead of
+    // walking the table once. Both must attribute alike.
+    QTest::newRow("kernels in call order") << false;
+    QTest::newRow("k2 runs before k1") << true;
+}
+
+void TestAnalysis::nvtxAttributionCallOrder()
+{
+    QFETCH(bool, outOfCallOrder);
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.nvtx(1000, 2000, 100, 101, QStringLiteral("decode_step"));
+    fx.nvtx(3000, 4000, 100, 101, QStringLiteral("prefill_batch"));
+    fx.nvtx(1500, 2500, 100, 102, QStringLiteral("decode_step"));
+    fx.runtime(1100, 1150, 100, 101, 1, kLaunch); // k1 → decode_step of thread 101
+    fx.runtime(1600, 1650, 100, 102, 3, kLaunch); // k3 → decode_step of thread 102
+    fx.runtime(3100, 3150, 100, 101, 2, kLaunch); // k2 → prefill_batch
+    const qint64 k1 = outOfCallOrder ? 11000 : 10000, k2 = outOfCallOrder ? 10000 : 11000;
+    fx.kernel(k1, k1 + 10, 0, 7, 1, 100, QStringLiteral("k1")); // 10 ns
+    fx.kernel(k2, k2 + 20, 0, 8, 2, 100, QStringLiteral("k2")); // 20 ns
+    fx.kernel(12000, 12040, 0, 9, 3, 100, QStringLiteral("k3")); // 40 ns
+    const auto r = analyzeWindow(loadFixture(fx));
+    QVERIFY(r);
+    const Trace& t = *r->trace;
+    const auto rowOf = [&](const QString& name) {
+        for (qsizetype i = 0; i < t.kernels.size(); ++i)
+            if (t.strings.at(t.kernels.name[size_t(i)]) == name)
+                return size_t(i);
+        return size_t(-1);
+    };
+    const auto rangeOf = [&](const QString& kernel) {
+        const qint32 rg = r->kernelRange[rowOf(kernel)];
+        return rg < 0 ? QString()
+                      : QStringLiteral("%1@%2").arg(t.strings.at(t.nvtx.name[size_t(rg)])).arg(t.nvtx.tid[size_t(rg)]);
+    };
+    QCOMPARE(rowOf(QStringLiteral("k2")), outOfCallOrder ? size_t(0) : size_t(1));
+    QCOMPARE(rangeOf(QStringLiteral("k1")), QStringLiteral("decode_step@101"));
+    QCOMPARE(rangeOf(QStringLiteral("k2")), QStringLiteral("prefill_batch@101"));
+    QCOMPARE(rangeOf(QStringLiteral("k3")), QStringLiteral("decode_step@102"));
+    // Phases (prefill 0, decode 1): k1 and k3 decode, k2 prefill.
+    QCOMPARE(r->kernelPhase[rowOf(QStringLiteral("k1"))], qint8(1));
+    QCOMPARE(r->kernelPhase[rowOf(QStringLiteral("k2"))], qint8(0));
+    QCOMPARE(r->kernelPhase[rowOf(QStringLiteral("k3"))], qint8(1));
+    QCOMPARE(r->attributedNs, qint64(10 + 20 + 40));
+    QCOMPARE(phase(*r, QStringLiteral("decode"))->kernelNs, qint64(10 + 40));
+    QCOMPARE(phase(*r, QStringLiteral("decode"))->kernelCount, qint64(2));
+    QCOMPARE(phase(*r, QStringLiteral("decode"))->steps, qint64(2)); // one on each thread
+    QCOMPARE(phase(*r, QStringLiteral("prefill"))->kernelNs, qint64(20));
+    QCOMPARE(phase(*r, QStringLiteral("unattributed"))->kernelNs, qint64(0));
+    QCOMPARE(byRange(*r, QStringLiteral("decode_step"))->kernelNs, qint64(50));
+    QCOMPARE(byRange(*r, QStringLiteral("decode_step"))->kernelCount, qint64(2));
+    QCOMPARE(byRange(*r, QStringLiteral("prefill_batch"))->kernelNs, qint64(20));
+    QCOMPARE(r->phasesByPid.value(100)[1].kernelNs, qint64(50));
+    QCOMPARE(r->phasesByPid.value(100)[0].kernelCount, qint64(1));
 }
 
 void TestAnalysis::phases()
