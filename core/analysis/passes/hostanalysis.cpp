@@ -16,106 +16,148 @@ namespace sl {
 
 namespace {
 
-/// Launch rate and duration distribution of one device's kernels in the window; no kernels
-/// (or a cancel) gives pd.kernels == 0.
-LaunchStats::PerDevice launchesOn(
-    const AnalysisResult& r, int device, const std::vector<quint32>& idx, const Cancellation& cancel)
+/// One device's kernels in the window being counted: launch rate and duration distribution.
+struct DeviceLaunches
 {
-    const auto& k = r.trace->kernels;
-    LaunchStats::PerDevice pd;
-    pd.deviceId = device;
-    RankSelector ranks({ 50, 90, 99 });
+    RankSelector ranks { { 50, 90, 99 } };
     qint64 first = -1, last = -1, under5 = 0, under10 = 0, under20 = 0;
-    qint64 polled = 0;
-    for (quint32 i : idx) {
-        if (cancel.poll(polled++))
-            return pd;
-        if (!r.kernelInWindow[i])
-            continue;
-        const qint64 dur = k.duration(i);
+
+    void count(qint64 start, qint64 end, qint64 dur)
+    {
         ranks.count(dur);
         if (first < 0)
-            first = k.start[i];
-        last = std::max(last, k.endOf(i));
+            first = start;
+        last = std::max(last, end);
         under5 += dur < spec::kShortKernel5Ns;
         under10 += dur < spec::kShortKernel10Ns;
         under20 += dur < spec::kShortKernel20Ns;
     }
-    if (!ranks.startKeeping())
+    /// After both passes; pd.kernels == 0 without kernels.
+    LaunchStats::PerDevice figures(int device)
+    {
+        LaunchStats::PerDevice pd;
+        pd.deviceId = device;
+        pd.kernels = ranks.size();
+        if (pd.kernels == 0)
+            return pd;
+        const qint64 span = last - first;
+        pd.kernelsPerSecond = span > 0 ? double(pd.kernels) * 1e9 / double(span) : 0.0;
+        const double n = double(pd.kernels);
+        pd.shareUnder5us = double(under5) / n;
+        pd.shareUnder10us = double(under10) / n;
+        pd.shareUnder20us = double(under20) / n;
+        pd.p50Ns = ranks.at(0);
+        pd.p90Ns = ranks.at(1);
+        pd.p99Ns = ranks.at(2);
+        pd.storm = spec::isLaunchStorm(pd.kernelsPerSecond, pd.p50Ns);
         return pd;
-    for (quint32 i : idx)
-        if (r.kernelInWindow[i])
-            ranks.keep(k.duration(i));
-    pd.kernels = ranks.size();
-    const qint64 span = last - first;
-    pd.kernelsPerSecond = span > 0 ? double(pd.kernels) * 1e9 / double(span) : 0.0;
-    const double n = double(pd.kernels);
-    pd.shareUnder5us = double(under5) / n;
-    pd.shareUnder10us = double(under10) / n;
-    pd.shareUnder20us = double(under20) / n;
-    pd.p50Ns = ranks.at(0);
-    pd.p90Ns = ranks.at(1);
-    pd.p99Ns = ranks.at(2);
-    pd.storm = spec::isLaunchStorm(pd.kernelsPerSecond, pd.p50Ns);
-    return pd;
-}
+    }
+};
+
+/// The launch statistics being counted: per device, and the launch overhead of the kernels with
+/// a launching call of their own (hasOwnLaunchCall): the call's duration and the queue delay
+/// until the kernel starts. Every figure is ranked without a vector of every kernel's value
+/// (RankSelector: two passes), and both passes walk the kernel table once in order for all
+/// devices at once: walked per device through its row list, then again for the calls, the
+/// table was read four times at scattered rows.
+class LaunchCounter
+{
+public:
+    explicit LaunchCounter(const AnalysisResult& r)
+        : m_r(r)
+        , m_t(*r.trace)
+    {
+        for (const auto& [device, rows] : m_t.kernelsByDevice) {
+            if (device >= m_slotOf.size())
+                m_slotOf.resize(size_t(device) + 1, -1);
+            m_slotOf[device] = qint32(m_devices.size());
+            m_devices.emplace_back(device, DeviceLaunches {});
+        }
+    }
+    /// Counts (first pass) or keeps (second pass) every kernel in the window; false on a cancel.
+    bool walk(bool keep, const Cancellation& cancel)
+    {
+        const auto& k = m_t.kernels;
+        for (qsizetype i = 0; i < k.size(); ++i) {
+            if (cancel.poll(i))
+                return false;
+            if (!m_r.kernelInWindow[size_t(i)])
+                continue;
+            const qint64 dur = k.duration(i);
+            const qint32 slot = k.device[size_t(i)] < m_slotOf.size() ? m_slotOf[k.device[size_t(i)]] : -1;
+            if (slot >= 0 && keep)
+                m_devices[size_t(slot)].second.ranks.keep(dur);
+            else if (slot >= 0)
+                m_devices[size_t(slot)].second.count(k.start[size_t(i)], k.endOf(i), dur);
+            if (!HostAnalysis::hasOwnLaunchCall(m_t, i))
+                continue;
+            const auto a = size_t(k.api[size_t(i)]);
+            const qint64 call = m_t.api.duration(qsizetype(a)), queue = k.start[size_t(i)] - m_t.api.endOf(a);
+            keep ? countCall<true>(call, queue, dur) : countCall<false>(call, queue, dur);
+        }
+        return true;
+    }
+    /// Between the passes: false when no kernel was counted (the figures stay 0).
+    bool startKeeping()
+    {
+        bool any = false;
+        for (auto& [device, d] : m_devices)
+            any = d.ranks.startKeeping() || any;
+        const bool calls = m_api.startKeeping();
+        if (calls)
+            m_queue.startKeeping(); // false when no delay was counted: its keep() then does nothing
+        return any || calls;
+    }
+    void store(LaunchStats& out)
+    {
+        for (auto& [device, d] : m_devices) {
+            const LaunchStats::PerDevice pd = d.figures(device);
+            if (pd.kernels == 0)
+                continue;
+            out.storm = out.storm || pd.storm;
+            out.perDevice.append(pd);
+        }
+        out.matchedKernels = m_matched;
+        out.launchBound = m_launchBound;
+        out.apiP50Ns = m_api.at(0);
+        out.queueP50Ns = m_queue.at(0);
+        out.queueP90Ns = m_queue.at(1);
+    }
+
+private:
+    template <bool keep> void countCall(qint64 call, qint64 queue, qint64 kernelNs)
+    {
+        if constexpr (keep) {
+            m_api.keep(call);
+            if (queue >= 0)
+                m_queue.keep(queue);
+        } else {
+            ++m_matched;
+            m_launchBound += call > kernelNs; // launchExcessNs() > 0
+            m_api.count(call);
+            if (queue >= 0)
+                m_queue.count(queue);
+        }
+    }
+
+    const AnalysisResult& m_r;
+    const Trace& m_t;
+    std::vector<qint32> m_slotOf; ///< device id → index into m_devices, −1 none
+    std::vector<std::pair<int, DeviceLaunches>> m_devices; ///< in device id order
+    RankSelector m_api { { 50 } }, m_queue { { 50, 90 } };
+    qint64 m_matched = 0, m_launchBound = 0;
+};
 
 } // namespace
 
 void HostAnalysis::launches(AnalysisResult& r, const Cancellation& cancel)
 {
-    const Trace& t = *r.trace;
-    const auto& k = t.kernels;
-    for (const auto& [device, idx] : t.kernelsByDevice) {
-        if (cancel.isCancelled())
-            return;
-        const LaunchStats::PerDevice pd = launchesOn(r, device, idx, cancel);
-        if (pd.kernels == 0)
-            continue;
-        r.launches.storm = r.launches.storm || pd.storm;
-        r.launches.perDevice.append(pd);
-    }
-    if (cancel.isCancelled())
+    LaunchCounter counter(r);
+    if (!counter.walk(false, cancel))
         return;
-
-    // Launch overhead (kernels with a launching call of their own, hasOwnLaunchCall): the
-    // launching call's duration and the queue delay until the kernel starts, ranked without a
-    // vector of every kernel's value (RankSelector: two passes). eachLaunch calls f(kernel, call
-    // ns, queue ns) for each such kernel in the window; false on a cancel.
-    auto eachLaunch = [&](auto f) {
-        for (qsizetype i = 0; i < k.size(); ++i) {
-            if (cancel.poll(i))
-                return false;
-            if (!r.kernelInWindow[size_t(i)] || !hasOwnLaunchCall(t, i))
-                continue;
-            const auto a = size_t(k.api[size_t(i)]);
-            f(i, t.api.duration(qsizetype(a)), k.start[size_t(i)] - t.api.endOf(a));
-        }
-        return true;
-    };
-    RankSelector api({ 50 }), queue({ 50, 90 });
-    const bool counted = eachLaunch([&](qsizetype i, qint64 call, qint64 q) {
-        ++r.launches.matchedKernels;
-        r.launches.launchBound += launchExcessNs(t, i) > 0;
-        api.count(call);
-        if (q >= 0)
-            queue.count(q);
-    });
-    if (!counted)
+    if (counter.startKeeping() && !counter.walk(true, cancel))
         return;
-    if (api.startKeeping()) { // else no kernel was launched: the figures stay 0
-        queue.startKeeping(); // false when no delay was counted: its keep() then does nothing
-        const bool kept = eachLaunch([&](qsizetype, qint64 call, qint64 q) {
-            api.keep(call);
-            if (q >= 0)
-                queue.keep(q);
-        });
-        if (!kept)
-            return;
-    }
-    r.launches.apiP50Ns = api.at(0);
-    r.launches.queueP50Ns = queue.at(0);
-    r.launches.queueP90Ns = queue.at(1);
+    counter.store(r.launches);
 }
 
 void HostAnalysis::sync(AnalysisResult& r, const Cancellation& cancel)

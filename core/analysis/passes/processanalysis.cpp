@@ -50,13 +50,32 @@ private:
     size_t m_nextProc = 0, m_nextThread = 0;
 };
 
+/// Kernel count and ns per (pid, device, stream): a handful of keys whose kernels interleave
+/// (ranks, streams), so the last few are remembered in front of the map, as in Tally.
+class StreamTally
+{
+public:
+    using Key = std::tuple<quint32, quint16, quint32>;
+    std::pair<qint64, qint64>& at(const Key& key)
+    {
+        for (auto& [k, v] : m_recent)
+            if (v && k == key)
+                return *v;
+        auto* v = &streams[key];
+        m_recent[m_next++ % m_recent.size()] = { key, v };
+        return *v;
+    }
+    std::map<Key, std::pair<qint64, qint64>> streams;
+
+private:
+    std::array<std::pair<Key, std::pair<qint64, qint64>*>, 8> m_recent {};
+    size_t m_next = 0;
+};
+
 /// Kernel totals per process, and per process, device and stream. False on a cancel.
 bool countKernels(const AnalysisResult& r, Tally& tally, const Cancellation& cancel)
 {
-    // (pid, device, stream) → kernel count and ns; a handful of keys, so a last-key cache applies.
-    std::map<std::tuple<quint32, quint16, quint32>, std::pair<qint64, qint64>> streams;
-    std::pair<qint64, qint64>* lastStream = nullptr;
-    std::tuple<quint32, quint16, quint32> lastStreamKey;
+    StreamTally streams;
     const auto& k = r.trace->kernels;
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (cancel.poll(i))
@@ -69,15 +88,11 @@ bool countKernels(const AnalysisResult& r, Tally& tally, const Cancellation& can
         ++p.kernelCount;
         p.kernelNs += d;
         p.deviceMask |= quint64(1) << std::min<quint16>(k.device[s], 63);
-        const auto key = std::make_tuple(k.pid[s], k.device[s], k.stream[s]);
-        if (!lastStream || key != lastStreamKey) {
-            lastStream = &streams[key];
-            lastStreamKey = key;
-        }
-        ++lastStream->first;
-        lastStream->second += d;
+        auto& stream = streams.at({ k.pid[s], k.device[s], k.stream[s] });
+        ++stream.first;
+        stream.second += d;
     }
-    for (const auto& [key, v] : streams) {
+    for (const auto& [key, v] : streams.streams) {
         auto& p = tally.proc(std::get<0>(key));
         if (p.deviceKernels.isEmpty() || p.deviceKernels.back().deviceId != std::get<1>(key))
             p.deviceKernels.append({ std::get<1>(key), 0, 0, {} });
