@@ -87,6 +87,7 @@ private slots:
     void kernelStatistics();
     void deviceBusyUnion();
     void idleGapCauses();
+    void keptGapsTieByDeviceAndStart();
     void gpuGapFinding();
     void customWindow();
     void categoriesOutsideWindow();
@@ -237,6 +238,35 @@ void TestAnalysis::idleGapCauses()
     QCOMPARE(d->idleByCauseNs[IdleGap::Other], qint64(2000));
     // All gaps are far below 500 ms.
     QVERIFY(!findingById(*r, QStringLiteral("gpu-gaps")));
+}
+
+void TestAnalysis::keptGapsTieByDeviceAndStart()
+{
+    // Three idle gaps of 100 ns: device 0 [100, 200) and [300, 400), device 1 [150, 250). With
+    // room for two, the longest are kept and ties go to the lower device, then the earlier
+    // start: both of device 0, whatever order the devices' work is walked in (in start order the
+    // gap of device 1 comes second).
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.gpu(1, QStringLiteral("H100"));
+    fx.kernel(0, 100, 0, 7, 0, 100, QStringLiteral("a"));
+    fx.kernel(200, 300, 0, 7, 0, 100, QStringLiteral("a"));
+    fx.kernel(400, 500, 0, 7, 0, 100, QStringLiteral("a"));
+    fx.kernel(50, 150, 1, 7, 0, 100, QStringLiteral("a"));
+    fx.kernel(250, 350, 1, 7, 0, 100, QStringLiteral("a"));
+    AnalysisOptions o;
+    o.maxGaps = 2;
+    const auto r = Analyzer::analyze(loadFixture(fx), o);
+    QVERIFY(r);
+    QCOMPARE(r->gaps.size(), 2);
+    QCOMPARE(r->gaps[0].deviceId, 0);
+    QCOMPARE(r->gaps[0].startNs, qint64(100));
+    QCOMPARE(r->gaps[1].deviceId, 0);
+    QCOMPARE(r->gaps[1].startNs, qint64(300));
+    // Every gap still counts in its device's figures.
+    QCOMPARE(device(*r, 0)->gapCount, qint64(2));
+    QCOMPARE(device(*r, 1)->gapCount, qint64(1));
+    QCOMPARE(device(*r, 1)->idleNs, qint64(100));
 }
 
 void TestAnalysis::gpuGapFinding()

@@ -9,89 +9,67 @@
 
 #include <algorithm>
 #include <array>
-#include <deque>
 #include <limits>
-#include <set>
+#include <optional>
 #include <unordered_map>
 
 namespace sl {
 
 namespace {
 
-/// Start-ordered walk over one device's ops in the window, across several tables.
-class DeviceOps
+/// The GPU operation tables (kernels, graph launches, copies, memsets, in this order: on equal
+/// starts the earlier table's op comes first) walked together in start order, all devices at
+/// once. Each table is start-sorted, so this is a 4-way merge; the kernels, nearly every op,
+/// come in runs up to the next op of another table, one compare each. One walk over each
+/// table, read in order: walked device by device through per-device row lists, the columns
+/// were read once per device at scattered rows.
+class OpWalk
 {
 public:
-    DeviceOps(const AnalysisResult& r, int device)
-        : m_w(r.window)
+    explicit OpWalk(const Trace& t)
+        : m_tables { &t.kernels, &t.graphs, &t.memcpy, &t.memset }
     {
-        const Trace& t = *r.trace;
-        if (auto it = t.kernelsByDevice.find(quint16(device)); it != t.kernelsByDevice.end())
-            if (!it->second.empty())
-                m_lists.push_back({ &t.kernels, &it->second, 0, t.kernels.start[it->second.front()] });
-        addFiltered(t.graphs, device);
-        addFiltered(t.memcpy, device);
-        addFiltered(t.memset, device);
+        for (size_t i = 0; i < m_tables.size(); ++i)
+            m_head[i] = m_tables[i]->size() > 0 ? m_tables[i]->start[0] : kDone;
     }
-    /// Next op by start: its table, index, start and end clipped to the window. False at the end.
-    /// The head start of each table is cached: with a handful of tables the choice is a few
-    /// compares of values already in a register, not two indirections per table per op.
-    bool next(const GpuOpColumns** table, quint32* index, qint64* start, qint64* end)
+    /// Calls f(table, row, start) for every op, in start order; false when cancelled.
+    template <typename F> bool forEach(const Cancellation& cancel, F f)
     {
-        for (;;) {
-            List* best = nullptr;
-            for (auto& l : m_lists)
-                if (l.pos < l.idx->size() && (!best || l.head < best->head))
-                    best = &l;
-            if (!best)
+        for (qint64 n = 0;; ++n) {
+            if (cancel.poll(n))
                 return false;
-            const quint32 i = (*best->idx)[best->pos++];
-            const qint64 s = best->head;
-            if (best->pos < best->idx->size())
-                best->head = best->ops->start[(*best->idx)[best->pos]];
-            if (s < m_w.startNs || s > m_w.endNs)
+            size_t other = 1; // the other tables' earliest head
+            for (size_t i = 2; i < m_tables.size(); ++i)
+                if (m_head[i] < m_head[other])
+                    other = i;
+            const qint64 until = m_head[other];
+            if (m_head[0] <= until && m_head[0] != kDone) {
+                // Kernels up to the other tables' head (ties go to the kernels).
+                const GpuOpColumns& k = *m_tables[0];
+                size_t& pos = m_pos[0];
+                const auto end = size_t(k.size());
+                for (; pos < end && k.start[pos] <= until; ++pos, ++n) {
+                    if (cancel.poll(n))
+                        return false;
+                    f(k, quint32(pos), k.start[pos]);
+                }
+                m_head[0] = pos < end ? k.start[pos] : kDone;
                 continue;
-            *table = best->ops;
-            *index = i;
-            *start = s;
-            *end = std::min(best->ops->endOf(i), m_w.endNs);
-            return true;
-        }
-    }
-
-    /// Every op in the window, table by table (not in start order): f(table, start, clipped end).
-    template <typename F> void forEach(F f) const
-    {
-        for (const auto& l : m_lists)
-            for (quint32 i : *l.idx) {
-                const qint64 s = l.ops->start[i];
-                if (s >= m_w.startNs && s <= m_w.endNs)
-                    f(l.ops, s, std::min(l.ops->endOf(i), m_w.endNs));
             }
+            if (until == kDone)
+                return true;
+            const GpuOpColumns& ops = *m_tables[other];
+            const size_t row = m_pos[other]++;
+            m_head[other] = m_pos[other] < size_t(ops.size()) ? ops.start[m_pos[other]] : kDone;
+            f(ops, quint32(row), ops.start[row]);
+        }
     }
 
 private:
-    void addFiltered(const GpuOpColumns& ops, int device)
-    {
-        std::vector<quint32> idx;
-        for (qsizetype i = 0; i < ops.size(); ++i)
-            if (ops.device[size_t(i)] == device)
-                idx.push_back(quint32(i));
-        if (!idx.empty()) {
-            m_owned.push_back(std::move(idx));
-            m_lists.push_back({ &ops, &m_owned.back(), 0, ops.start[m_owned.back().front()] });
-        }
-    }
-    struct List
-    {
-        const GpuOpColumns* ops;
-        const std::vector<quint32>* idx;
-        size_t pos;
-        qint64 head; ///< start of idx[pos]
-    };
-    AnalysisWindow m_w;
-    std::vector<List> m_lists;
-    std::deque<std::vector<quint32>> m_owned; // stable addresses
+    static constexpr qint64 kDone = std::numeric_limits<qint64>::max(); ///< a table walked to its end
+    std::array<const GpuOpColumns*, 4> m_tables;
+    std::array<size_t, 4> m_pos {};
+    std::array<qint64, 4> m_head {};
 };
 
 /// Blocking synchronisation calls of one process, start-sorted, with the running maximum of
@@ -129,19 +107,6 @@ SyncByPid blockingCallsByPid(const Trace& t, const Cancellation& cancel)
     return syncByPid;
 }
 
-/// Every device that ran any GPU work, ascending.
-std::set<int> devicesWithWork(const Trace& t)
-{
-    std::set<int> devices;
-    for (const auto& [d, idx] : t.kernelsByDevice)
-        devices.insert(d);
-    for (const GpuOpColumns* ops : { static_cast<const GpuOpColumns*>(&t.memcpy),
-             static_cast<const GpuOpColumns*>(&t.memset), static_cast<const GpuOpColumns*>(&t.graphs) })
-        for (quint16 d : ops->device)
-            devices.insert(d);
-    return devices;
-}
-
 /// The gaps every device reports: the `maxGaps` longest, and every one of the GPU gaps rule.
 class GapCollector
 {
@@ -156,7 +121,7 @@ public:
             m_bigGaps.push_back(g);
         if (int(m_top.size()) < m_maxGaps) {
             m_top.push(g);
-        } else if (m_maxGaps > 0 && g.durationNs() > m_top.top().durationNs()) {
+        } else if (m_maxGaps > 0 && rankedBefore(g, m_top.top())) {
             m_top.pop();
             m_top.push(g);
         }
@@ -174,17 +139,21 @@ public:
             if (std::none_of(gaps.begin(), gaps.end(),
                     [&](const IdleGap& x) { return x.deviceId == g.deviceId && x.startNs == g.startNs; }))
                 gaps.push_back(g);
-        std::sort(gaps.begin(), gaps.end(), [](const IdleGap& a, const IdleGap& b) {
-            return a.durationNs() != b.durationNs() ? a.durationNs() > b.durationNs()
-                                                    : std::tie(a.deviceId, a.startNs) < std::tie(b.deviceId, b.startNs);
-        });
+        std::sort(gaps.begin(), gaps.end(), &rankedBefore);
         return QVector<IdleGap>(gaps.begin(), gaps.end());
     }
 
 private:
-    static bool shorter(const IdleGap& a, const IdleGap& b) { return a.durationNs() > b.durationNs(); }
+    /// Longer first, ties by device and start: which gaps are kept never depends on the order
+    /// they come in (the devices are walked together).
+    static bool rankedBefore(const IdleGap& a, const IdleGap& b)
+    {
+        return a.durationNs() != b.durationNs() ? a.durationNs() > b.durationNs()
+                                                : std::tie(a.deviceId, a.startNs) < std::tie(b.deviceId, b.startNs);
+    }
     int m_maxGaps;
-    std::priority_queue<IdleGap, std::vector<IdleGap>, decltype(&shorter)> m_top { &shorter };
+    /// The kept gaps, the last ranked on top.
+    std::priority_queue<IdleGap, std::vector<IdleGap>, decltype(&rankedBefore)> m_top { &rankedBefore };
     std::vector<IdleGap> m_bigGaps;
 };
 
@@ -300,89 +269,143 @@ struct RunningUnion
     }
 };
 
-/// One device: extent, busy and compute-busy unions, gaps with their causes and the low
-/// utilisation chunks. False when the device has no work in the window or on a cancel.
-bool analyseDevice(const AnalysisResult& r, int d, const SyncByPid& syncByPid, GapCollector& gaps,
-    const Cancellation& cancel, DeviceStats& ds)
+/// One device's figures being gathered by the walks over the tables.
+struct DeviceWalk
 {
-    const Trace& t = *r.trace;
-    ds.deviceId = d;
-    // Extent of the device's work in the window (it places the 30 chunks): a plain scan of
-    // each table, no merge needed for a minimum and a maximum.
-    DeviceOps ops(r, d);
-    bool any = false;
-    ops.forEach([&](const GpuOpColumns* table, qint64 s, qint64 e) {
+    DeviceStats ds;
+    bool any = false; ///< work in the window
+    std::optional<UtilChunks> chunks;
+    std::optional<GapCauses> causes;
+    RunningUnion busy, compute;
+
+    /// First walk, any order: the extent of the device's work in the window (it places the 30
+    /// chunks) and its kernels.
+    void extend(bool kernel, qint64 s, qint64 e)
+    {
         if (!any || s < ds.firstNs)
             ds.firstNs = s;
         if (!any || e > ds.lastNs)
             ds.lastNs = e;
         any = true;
-        if (table == &t.kernels) {
+        if (kernel) {
             ++ds.kernelCount;
             ds.kernelNs += e - s;
         }
-    });
-    if (!any)
-        return false;
-    const qint64 span = ds.lastNs - ds.firstNs;
-    UtilChunks chunks(ds.firstNs, span);
-    auto addBusy = [&](qint64 a, qint64 b) {
-        ds.busyNs += b - a;
-        chunks.addBusy(a, b);
-    };
-    GapCauses causes(t, syncByPid);
-    // One start-ordered merge: the busy union with its gaps and their causes, and beside it
-    // the compute-only union (kernels and whole-graph launches).
-    RunningUnion busy, compute;
-    const GpuOpColumns* table;
-    quint32 index;
-    qint64 s, e;
-    for (qint64 n = 0; ops.next(&table, &index, &s, &e); ++n) {
-        if (cancel.poll(n))
-            return false;
-        if ((table == &t.kernels || table == &t.graphs) && !compute.extend(s, e)) {
-            if (compute.open())
-                ds.computeBusyNs += compute.end - compute.start;
-            compute.restart(s, e);
+    }
+    /// Second walk, in start order: the busy union with its gaps and their causes, and beside
+    /// it the compute-only union (kernels and whole-graph launches).
+    void add(const GpuOpColumns& table, quint32 index, bool compute, qint64 s, qint64 e, GapCollector& gaps)
+    {
+        if (compute && !this->compute.extend(s, e)) {
+            if (this->compute.open())
+                ds.computeBusyNs += this->compute.end - this->compute.start;
+            this->compute.restart(s, e);
         }
         if (busy.extend(s, e))
-            continue;
+            return;
         if (busy.open()) {
             addBusy(busy.start, busy.end);
             IdleGap g;
-            g.deviceId = d;
+            g.deviceId = ds.deviceId;
             g.startNs = busy.end;
             g.endNs = s;
-            g.nextApi = table->api[index];
-            g.cause = causes.of(g, table->pid[index]);
+            g.nextApi = table.api[index];
+            g.cause = causes->of(g, table.pid[index]);
             ++ds.gapCount;
             ds.idleByCauseNs[g.cause] += g.durationNs();
             gaps.add(g);
         }
         busy.restart(s, e);
     }
-    addBusy(busy.start, busy.end);
-    if (compute.open())
-        ds.computeBusyNs += compute.end - compute.start;
-    ds.idleNs = span - ds.busyNs;
-    ds.lowUtil = chunks.lowChunks();
-    return true;
+    void finish()
+    {
+        addBusy(busy.start, busy.end);
+        if (compute.open())
+            ds.computeBusyNs += compute.end - compute.start;
+        ds.idleNs = ds.lastNs - ds.firstNs - ds.busyNs;
+        ds.lowUtil = chunks->lowChunks();
+    }
+
+private:
+    void addBusy(qint64 a, qint64 b)
+    {
+        ds.busyNs += b - a;
+        chunks->addBusy(a, b);
+    }
+};
+
+/// Every device that ran GPU work (ascending ids), with a slot per id for the walks.
+class Devices
+{
+public:
+    explicit Devices(const Trace& t)
+    {
+        for (const GpuOpColumns* ops :
+            { static_cast<const GpuOpColumns*>(&t.kernels), static_cast<const GpuOpColumns*>(&t.memcpy),
+                static_cast<const GpuOpColumns*>(&t.memset), static_cast<const GpuOpColumns*>(&t.graphs) })
+            for (const quint16 d : ops->device)
+                if (d >= m_slot.size() || m_slot[d] < 0) {
+                    m_slot.resize(std::max<size_t>(m_slot.size(), size_t(d) + 1), -1);
+                    m_slot[d] = 0;
+                }
+        for (size_t d = 0; d < m_slot.size(); ++d)
+            if (m_slot[d] >= 0) {
+                m_slot[d] = qint32(walks.size());
+                walks.emplace_back().ds.deviceId = int(d);
+            }
+    }
+    DeviceWalk& of(quint16 device) { return walks[size_t(m_slot[device])]; }
+    std::vector<DeviceWalk> walks; ///< by ascending device id
+
+private:
+    std::vector<qint32> m_slot; ///< device id → index into walks, −1 none
+};
+
+/// The two walks over every device's work in the window; false on a cancel.
+bool walkDevices(const AnalysisResult& r, const SyncByPid& syncByPid, GapCollector& gaps, Devices& devices,
+    const Cancellation& cancel)
+{
+    const Trace& t = *r.trace;
+    const AnalysisWindow& w = r.window;
+    for (const GpuOpColumns* ops :
+        { static_cast<const GpuOpColumns*>(&t.kernels), static_cast<const GpuOpColumns*>(&t.graphs),
+            static_cast<const GpuOpColumns*>(&t.memcpy), static_cast<const GpuOpColumns*>(&t.memset) })
+        for (qsizetype i = 0; i < ops->size(); ++i) {
+            if (cancel.poll(i))
+                return false;
+            const qint64 s = ops->start[size_t(i)];
+            if (s >= w.startNs && s <= w.endNs)
+                devices.of(ops->device[size_t(i)])
+                    .extend(ops == &t.kernels, s, std::min(ops->endOf(size_t(i)), w.endNs));
+        }
+    for (DeviceWalk& d : devices.walks)
+        if (d.any) {
+            d.chunks.emplace(d.ds.firstNs, d.ds.lastNs - d.ds.firstNs);
+            d.causes.emplace(t, syncByPid);
+        }
+    OpWalk walk(t);
+    return walk.forEach(cancel, [&](const GpuOpColumns& ops, quint32 i, qint64 s) {
+        if (s < w.startNs || s > w.endNs)
+            return;
+        const bool compute = &ops == &t.kernels || &ops == &t.graphs;
+        devices.of(ops.device[i]).add(ops, i, compute, s, std::min(ops.endOf(i), w.endNs), gaps);
+    });
 }
 
 } // namespace
 
 void DeviceAnalysis::run(int maxGaps, AnalysisResult& r, const Cancellation& cancel)
 {
-    const Trace& t = *r.trace;
-    const SyncByPid syncByPid = blockingCallsByPid(t, cancel);
+    const SyncByPid syncByPid = blockingCallsByPid(*r.trace, cancel);
     GapCollector gaps(maxGaps);
-    for (int d : devicesWithWork(t)) {
-        DeviceStats ds;
-        if (analyseDevice(r, d, syncByPid, gaps, cancel, ds))
-            r.devices.append(ds);
-        if (cancel.isCancelled())
-            return;
-    }
+    Devices devices(*r.trace);
+    if (!walkDevices(r, syncByPid, gaps, devices, cancel))
+        return;
+    for (DeviceWalk& d : devices.walks)
+        if (d.any) {
+            d.finish();
+            r.devices.append(d.ds);
+        }
     r.gaps = gaps.take();
 }
 

@@ -9,8 +9,8 @@ struct AnalysisResult;
 
 /// Per device: busy union of all GPU work, compute-busy union, idle, the idle gaps with their
 /// cause class, the GPU-gaps rule input and the low-utilisation chunks (spec §3 "Devices",
-/// "Idle gaps"). One k-way merge of the start-sorted tables per device: O(n), no temporary copy
-/// of the intervals.
+/// "Idle gaps"). Two walks over the GPU operation tables for every device at once: the extent,
+/// then one k-way merge of the start-sorted tables: O(n), no temporary copy of the intervals.
 class DeviceAnalysis
 {
 public:
