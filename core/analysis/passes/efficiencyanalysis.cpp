@@ -283,10 +283,46 @@ void clipOthersToComm(const AnalysisResult& r, const std::vector<quint32>& list,
         clipToComm(d.comm, j, cs, ce, d.otherOnComm);
 }
 
+/// Durations per collective (ns). A kernel's collective is found once per kernel name, in a
+/// dense table by name: a hash of the collective's name per communication kernel was most of
+/// the pass at a million NCCL kernels.
+class CollectiveDurations
+{
+public:
+    explicit CollectiveDurations(const Trace& t)
+        : m_t(t)
+        , m_slotOfName(size_t(t.strings.size()), kUnknown)
+    {
+    }
+    void add(quint32 name, qint64 ns)
+    {
+        qint32& slot = m_slotOfName[name];
+        if (slot == kUnknown) {
+            const QString collective = EfficiencyAnalysis::collectiveOf(m_t.strings.at(name));
+            auto it = m_slotOf.constFind(collective);
+            if (it == m_slotOf.constEnd()) {
+                it = m_slotOf.insert(collective, qint32(m_durations.size()));
+                m_durations.emplace_back(collective, std::vector<qint64>());
+            }
+            slot = *it;
+        }
+        m_durations[size_t(slot)].second.push_back(ns);
+    }
+    /// (collective, durations) in first-seen order.
+    std::vector<std::pair<QString, std::vector<qint64>>>& all() { return m_durations; }
+
+private:
+    static constexpr qint32 kUnknown = -1;
+    const Trace& m_t;
+    std::vector<qint32> m_slotOfName; ///< StringTable index → index into m_durations
+    QHash<QString, qint32> m_slotOf;
+    std::vector<std::pair<QString, std::vector<qint64>>> m_durations;
+};
+
 /// DeviceKernels of the start-sorted kernels `list` (`slotCount` phase slots); each
 /// communication kernel's duration goes to its collective in `durations`.
-DeviceKernels splitCommunication(const AnalysisResult& r, const std::vector<quint32>& list, int slotCount,
-    QHash<quint32, QString>& collectiveOfName, QHash<QString, std::vector<qint64>>& durations)
+DeviceKernels splitCommunication(
+    const AnalysisResult& r, const std::vector<quint32>& list, int slotCount, CollectiveDurations& durations)
 {
     const Trace& t = *r.trace;
     const auto& k = t.kernels;
@@ -305,10 +341,7 @@ DeviceKernels splitCommunication(const AnalysisResult& r, const std::vector<quin
         addToUnion(d.commByPhase[slot], s, en);
         ++d.kernelsByPhase[slot];
         d.commKernels.push_back(i);
-        auto it = collectiveOfName.find(name);
-        if (it == collectiveOfName.end())
-            it = collectiveOfName.insert(name, EfficiencyAnalysis::collectiveOf(t.strings.at(name)));
-        durations[it.value()].push_back(en - s);
+        durations.add(name, en - s);
     }
     if (!d.commKernels.empty())
         clipOthersToComm(r, list, commIndex, d);
@@ -334,13 +367,12 @@ void exposedTimes(const AnalysisResult& r, const DeviceKernels& d, std::vector<s
 }
 
 /// Count, total and percentiles per collective, by total time descending.
-QVector<CollectiveStats> collectiveStats(QHash<QString, std::vector<qint64>>& durations)
+QVector<CollectiveStats> collectiveStats(CollectiveDurations& durations)
 {
     QVector<CollectiveStats> out;
-    for (auto it = durations.begin(); it != durations.end(); ++it) {
+    for (auto& [collective, d] : durations.all()) {
         CollectiveStats c;
-        c.collective = it.key();
-        auto& d = it.value();
+        c.collective = collective;
         c.count = qint64(d.size());
         for (qint64 x : d)
             c.totalNs += x;
@@ -470,11 +502,10 @@ void EfficiencyAnalysis::overlap(AnalysisResult& r)
     EfficiencyStats& e = r.efficiency;
     const int slotCount = int(r.phases.size()); // the last phase is "unattributed"
     std::vector<std::pair<qint64, quint32>> exposedOf; // (exposed ns, kernel) of every communication kernel
-    QHash<QString, std::vector<qint64>> durations;
-    QHash<quint32, QString> collectiveOfName;
+    CollectiveDurations durations(*r.trace);
     QVector<CommOverlap> perPhase;
     for (const auto& [device, list] : r.trace->kernelsByDevice) {
-        const DeviceKernels d = splitCommunication(r, list, slotCount, collectiveOfName, durations);
+        const DeviceKernels d = splitCommunication(r, list, slotCount, durations);
         if (d.commKernels.empty())
             continue;
         CommOverlap o;
