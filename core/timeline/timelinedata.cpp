@@ -7,6 +7,8 @@
 #include <QMutex>
 
 #include <algorithm>
+#include <array>
+#include <limits>
 #include <map>
 
 namespace sl {
@@ -50,16 +52,54 @@ const std::vector<quint32>& rowsOf(const RowsByDevice& byDevice, int dev)
     return it == byDevice.end() ? none : it->second;
 }
 
+/// The processes of each kernel stream lane ((device, stream) → ascending pids), from one walk
+/// over the kernel table in order: gathered through each lane's row list instead, the pid
+/// column was read once per lane at scattered rows. Lanes interleave kernel by kernel (ranks on
+/// their devices), so each lane's set is found through a small direct-mapped table in front of
+/// the map, with the last pid added to it.
+std::map<std::pair<quint16, quint32>, std::vector<quint32>> pidsByStream(const KernelTable& k)
+{
+    std::map<std::pair<quint16, quint32>, std::vector<quint32>> out;
+    struct Slot
+    {
+        quint64 key = ~quint64(0); // no (device, stream) packs to this
+        std::vector<quint32>* pids = nullptr;
+        quint32 lastPid = 0;
+    };
+    std::array<Slot, 64> recent {};
+    for (qsizetype i = 0; i < k.size(); ++i) {
+        const quint16 device = k.device[size_t(i)];
+        const quint32 stream = k.stream[size_t(i)], pid = k.pid[size_t(i)];
+        const quint64 key = (quint64(device) << 32) | stream;
+        Slot& slot = recent[(device * 31u + stream) & 63u];
+        if (slot.key != key) {
+            slot = { key, &out[{ device, stream }], 0 };
+            insertPid(*slot.pids, pid);
+        } else if (slot.lastPid == pid) {
+            continue;
+        } else {
+            insertPid(*slot.pids, pid);
+        }
+        slot.lastPid = pid;
+    }
+    return out;
+}
+
 /// The busy band of device `dev`: its kernels, graph launches, copies and memsets merged by start
 /// (a k-way merge of start-sorted lists), 4 bytes per operation; its summary computes the union
 /// per pixel. Materialising the union's segments instead would cost 16 bytes per segment, and
-/// serving traces have about one segment per kernel (a launch gap each). False when cancelled.
+/// serving traces have about one segment per kernel (a launch gap each). The kernels, nearly
+/// every operation, are taken in runs up to the next head of the other lists (ties go to the
+/// kernels, as to the earlier table). `kernelPids`: the processes of the device's kernels. False
+/// when cancelled.
 bool buildBusyLane(const Trace& t, int dev, const RowsByDevice& graphs, const RowsByDevice& copies,
-    const RowsByDevice& memsets, TimelineLane& busy, const std::atomic<bool>* cancel)
+    const RowsByDevice& memsets, const std::vector<quint32>& kernelPids, TimelineLane& busy,
+    const std::atomic<bool>* cancel)
 {
     static const std::vector<quint32> none;
     busy.kind = TimelineLane::Kind::DeviceBusy;
     busy.device = dev;
+    busy.pids = kernelPids;
     const auto kernels = t.kernelsByDevice.find(quint16(dev));
     const std::pair<const GpuOpColumns*, const std::vector<quint32>*> sources[] = {
         { &t.kernels, kernels == t.kernelsByDevice.end() ? &none : &kernels->second },
@@ -67,33 +107,41 @@ bool buildBusyLane(const Trace& t, int dev, const RowsByDevice& graphs, const Ro
         { &t.memcpy, &rowsOf(copies, dev) },
         { &t.memset, &rowsOf(memsets, dev) },
     };
+    constexpr qint64 kDone = std::numeric_limits<qint64>::max();
     size_t pos[4] = { 0, 0, 0, 0 }, total = 0;
+    qint64 head[4];
     for (int s = 0; s < 4; ++s) {
         busy.tableStart[s] = sources[s].first->start.data();
         busy.tableDur[s] = &sources[s].first->dur;
         total += sources[s].second->size();
+        head[s] = sources[s].second->empty() ? kDone : sources[s].first->start[sources[s].second->front()];
         Q_ASSERT(sources[s].first->size() <= qsizetype(LaneEvents::kRowMask));
     }
     busy.rows.reserve(total);
+    const std::vector<quint32>& kernelRows = *sources[0].second;
+    const qint64* kernelStart = t.kernels.start.data();
     for (;;) {
-        int best = -1;
-        qint64 bestStart = 0;
-        for (int s = 0; s < 4; ++s) {
-            if (pos[s] >= sources[s].second->size())
-                continue;
-            const qint64 start = sources[s].first->start[(*sources[s].second)[pos[s]]];
-            if (best < 0 || start < bestStart) {
-                best = s;
-                bestStart = start;
-            }
-        }
-        if (best < 0)
-            return true;
-        const quint32 row = (*sources[best].second)[pos[best]++];
-        insertPid(busy.pids, sources[best].first->pid[row]);
-        busy.rows.push_back(LaneEvents::tagged(best, row));
-        if ((busy.rows.size() & 0xFFFF) == 0 && cancel && cancel->load(std::memory_order_relaxed))
+        if (cancel && cancel->load(std::memory_order_relaxed))
             return false;
+        int other = 1; // the other lists' earliest head
+        for (int s = 2; s < 4; ++s)
+            if (head[s] < head[other])
+                other = s;
+        if (head[0] != kDone && head[0] <= head[other]) {
+            // Kernels up to the other lists' head; at most 64 Ki of them between two cancel checks.
+            const size_t end = std::min(kernelRows.size(), pos[0] + 0x10000);
+            for (; pos[0] < end && kernelStart[kernelRows[pos[0]]] <= head[other]; ++pos[0])
+                busy.rows.push_back(LaneEvents::tagged(0, kernelRows[pos[0]]));
+            head[0] = pos[0] < kernelRows.size() ? kernelStart[kernelRows[pos[0]]] : kDone;
+            continue;
+        }
+        if (head[other] == kDone)
+            return true;
+        const std::vector<quint32>& rows = *sources[other].second;
+        const quint32 row = rows[pos[other]++];
+        head[other] = pos[other] < rows.size() ? sources[other].first->start[rows[pos[other]]] : kDone;
+        insertPid(busy.pids, sources[other].first->pid[row]);
+        busy.rows.push_back(LaneEvents::tagged(other, row));
     }
 }
 
@@ -158,6 +206,9 @@ bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel)
     std::map<int, std::vector<std::pair<quint32, const std::vector<quint32>*>>> streamsOf;
     for (const auto& [key, rows] : t.kernelsByStream)
         streamsOf[key.first].emplace_back(key.second, &rows);
+    const auto streamPids = pidsByStream(t.kernels);
+    if (cancel && cancel->load(std::memory_order_relaxed))
+        return false;
     std::vector<int> deviceIds;
     for (const auto* m : { &copies, &memsets, &graphs })
         for (const auto& [dev, rows] : *m)
@@ -170,8 +221,12 @@ bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel)
     for (const int dev : deviceIds) {
         Device device;
         device.deviceId = dev;
+        std::vector<quint32> kernelPids; // of every stream of the device
+        for (const auto& [stream, rows] : streamsOf[dev])
+            for (const quint32 pid : streamPids.at({ quint16(dev), stream }))
+                insertPid(kernelPids, pid);
         TimelineLane busy;
-        if (!buildBusyLane(t, dev, graphs, copies, memsets, busy, cancel))
+        if (!buildBusyLane(t, dev, graphs, copies, memsets, kernelPids, busy, cancel))
             return false;
         device.busy = int(m_lanes.size());
         m_lanes.push_back(std::move(busy));
@@ -180,7 +235,7 @@ bool TimelineData::buildGpuLanes(const std::atomic<bool>* cancel)
             lane.kind = TimelineLane::Kind::Kernels;
             lane.device = dev;
             lane.stream = stream;
-            lane.pids = pidsOf(t.kernels, *rows);
+            lane.pids = streamPids.at({ quint16(dev), stream });
             device.kernels.push_back(int(m_lanes.size()));
             m_lanes.push_back(std::move(lane));
         }

@@ -95,6 +95,7 @@ private slots:
     void paintDetail();
     void cancel();
     void timelineLanes();
+    void lanePids();
     void cacheSharedAcrossWindows();
     void prefetchDuringTheAnalysisIsJoined();
 };
@@ -481,6 +482,37 @@ void TestLaneSummary::timelineLanes()
     QCOMPARE(render(cells(inner.summary, 950, 3050, 1)), expected({ "1/3050/1" }));
     QCOMPARE(render(cells(d->lane(d->threads()[1].depths[0]).summary, 6500, 100, 1)), expected({ "1/100/-1" }));
     QVERIFY(d->memoryBytes() > 0);
+}
+
+void TestLaneSummary::lanePids()
+{
+    // Device 0: stream 7 launched by processes 300 and 100 in turn, stream 71 by 200 (streams 7
+    // and 71 of one device share a slot of the builder's lane cache), a copy by process 50. The
+    // busy band holds every one of them; each stream lane its own, ascending.
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.kernel(1000, 1100, 0, 7, 1, 300, QStringLiteral("gemm_a"));
+    fx.kernel(1200, 1300, 0, 71, 2, 200, QStringLiteral("gemm_a"));
+    fx.kernel(1400, 1500, 0, 7, 3, 100, QStringLiteral("gemm_a"));
+    fx.kernel(1600, 1700, 0, 71, 4, 200, QStringLiteral("gemm_a"));
+    fx.kernel(1800, 1900, 0, 7, 5, 300, QStringLiteral("gemm_a"));
+    fx.memcpy(1600, 1650, 0, 9, 6, 50, 1 << 20, 1, 0, 2); // starts with the fourth kernel
+    const TracePtr trace = loadFixture(fx);
+    QVERIFY(trace);
+    const AnalysisPtr a = analyzeWindow(trace, QStringLiteral("full"));
+    QVERIFY(a);
+    const TimelineDataPtr d = TimelineData::build(trace, TimelineData::Keys::fromAnalysis(*a));
+    QVERIFY(d);
+    QCOMPARE(d->devices().size(), size_t(1));
+    const TimelineData::Device& d0 = d->devices()[0];
+    QCOMPARE(d->lane(d->kernelLane(0, 7)).pids, (std::vector<quint32> { 100, 300 }));
+    QCOMPARE(d->lane(d->kernelLane(0, 71)).pids, (std::vector<quint32> { 200 }));
+    QCOMPARE(d->lane(d0.busy).pids, (std::vector<quint32> { 50, 100, 200, 300 }));
+    QCOMPARE(d->lane(d0.memcpy).pids, (std::vector<quint32> { 50 }));
+    // The busy band by start, the copy (table 2) after the kernel that starts with it.
+    QCOMPARE(d->lane(d0.busy).rows,
+        (std::vector<quint32> { LaneEvents::tagged(0, 0), LaneEvents::tagged(0, 1), LaneEvents::tagged(0, 2),
+            LaneEvents::tagged(0, 3), LaneEvents::tagged(2, 0), LaneEvents::tagged(0, 4) }));
 }
 
 void TestLaneSummary::cacheSharedAcrossWindows()
