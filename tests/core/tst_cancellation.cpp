@@ -120,12 +120,13 @@ void TestCancellation::analysisStopsWhenCancelled()
 
     PollCounter never;
     QVERIFY(Analyzer::analyze(m_a, AnalysisOptions {}, never.cancellation()));
-    // At least nine passes over the kernels poll: the window mask, the summary's counting sort,
-    // the name categories, the launch overhead (two), the graph node kernels, the NVTX query
-    // points and attribution, and the per-process totals.
+    // At least nine passes over the kernels poll: the summary's counting sort (a count and a
+    // gather per batch), the name categories, the launch statistics (two), the device extent and
+    // merge, the graph node kernels, the NVTX thread count and sweep, and the per-process
+    // totals. (The full window's mask is set without a walk.)
     QVERIFY2(never.polls >= 9 * perPass, qPrintable(QString::number(never.polls.load())));
 
-    // Cancelled inside the parallel analyses (after the window mask's polls): no result, and
+    // Cancelled inside the parallel analyses (after a pass's worth of polls): no result, and
     // only the few polls that notice the cancel follow (one per running loop and one per later
     // step of each stream), not the rest of the run.
     PollCounter soon(perPass + 4);
