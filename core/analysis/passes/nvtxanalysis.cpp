@@ -8,6 +8,7 @@
 #include "core/util/ranking.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <unordered_map>
 
@@ -126,8 +127,14 @@ private:
 template <class F> bool NvtxPass::forEachKernel(const NvtxThreadGroups& threads, F f) const
 {
     const auto& k = m_t.kernels;
-    quint64 lastKey = ~quint64(0);
-    qint64 lastThread = -1;
+    // The launching threads of the ranks interleave kernel by kernel: each thread's position is
+    // found through a small direct-mapped table in front of the hash (a lookup per kernel).
+    struct Slot
+    {
+        quint64 key = ~quint64(0); // no (pid, tid) packs to this
+        qint64 thread = -1;
+    };
+    std::array<Slot, 64> recent {};
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (m_cancel.poll(i))
             return false;
@@ -136,12 +143,11 @@ template <class F> bool NvtxPass::forEachKernel(const NvtxThreadGroups& threads,
             continue;
         const quint32 pid = m_t.api.pid[size_t(a)], tid = m_t.api.tid[size_t(a)];
         const quint64 key = NvtxThreadGroups::key(pid, tid);
-        if (key != lastKey) {
-            lastKey = key;
-            lastThread = threads.find(pid, tid);
-        }
-        if (lastThread >= 0)
-            f(size_t(lastThread), quint32(i));
+        Slot& slot = recent[(pid * 31u + tid) & (recent.size() - 1)];
+        if (slot.key != key)
+            slot = { key, threads.find(pid, tid) };
+        if (slot.thread >= 0)
+            f(size_t(slot.thread), quint32(i));
     }
     return true;
 }

@@ -13,30 +13,29 @@ namespace sl {
 namespace {
 
 /// Per-process and per-thread totals being counted. Rows of millions come from a few processes
-/// and threads, and those of the ranks interleave: the last few lookups are remembered instead
-/// of searching the maps per row (std::map nodes are stable). Eight recent entries cover the
-/// workers of a node, tried newest first.
+/// and threads, and those of the ranks interleave row by row: each is found through a small
+/// direct-mapped table in front of the maps (std::map nodes are stable) instead of a search of
+/// the last few per row.
 class Tally
 {
 public:
     ProcessStats& proc(quint32 pid)
     {
-        for (ProcessStats* p : m_recentProc)
-            if (p && p->pid == pid)
-                return *p;
-        ProcessStats* p = &procs[pid];
-        p->pid = pid;
-        m_recentProc[m_nextProc++ % kRecent] = p;
+        ProcessStats*& p = m_proc[pid & (m_proc.size() - 1)];
+        if (!p || p->pid != pid) {
+            p = &procs[pid];
+            p->pid = pid;
+        }
         return *p;
     }
     ProcessStats::Thread& thread(quint32 pid, quint32 tid)
     {
-        for (const auto& [owner, th] : m_recentThread)
-            if (th && owner == pid && th->tid == tid)
-                return *th;
-        ProcessStats::Thread* th = &threads[pid][tid];
-        th->tid = tid;
-        m_recentThread[m_nextThread++ % kRecent] = { pid, th };
+        auto& [owner, th] = m_thread[(pid * 31u + tid) & (m_thread.size() - 1)];
+        if (!th || owner != pid || th->tid != tid) {
+            owner = pid;
+            th = &threads[pid][tid];
+            th->tid = tid;
+        }
         return *th;
     }
 
@@ -44,32 +43,34 @@ public:
     std::map<quint32, std::map<quint32, ProcessStats::Thread>> threads;
 
 private:
-    static constexpr size_t kRecent = 8;
-    std::array<ProcessStats*, kRecent> m_recentProc {};
-    std::array<std::pair<quint32, ProcessStats::Thread*>, kRecent> m_recentThread {};
-    size_t m_nextProc = 0, m_nextThread = 0;
+    std::array<ProcessStats*, 64> m_proc {};
+    std::array<std::pair<quint32, ProcessStats::Thread*>, 64> m_thread {};
 };
 
-/// Kernel count and ns per (pid, device, stream): a handful of keys whose kernels interleave
-/// (ranks, streams), so the last few are remembered in front of the map, as in Tally.
+/// Kernel count and ns per (pid, device, stream), found like Tally's through a small
+/// direct-mapped table in front of the map.
 class StreamTally
 {
 public:
     using Key = std::tuple<quint32, quint16, quint32>;
-    std::pair<qint64, qint64>& at(const Key& key)
+    std::pair<qint64, qint64>& at(quint32 pid, quint16 device, quint32 stream)
     {
-        for (auto& [k, v] : m_recent)
-            if (v && k == key)
-                return *v;
-        auto* v = &streams[key];
-        m_recent[m_next++ % m_recent.size()] = { key, v };
-        return *v;
+        Slot& slot = m_slots[(pid * 7u + device * 31u + stream) & (m_slots.size() - 1)];
+        if (!slot.totals || slot.pid != pid || slot.device != device || slot.stream != stream)
+            slot = { pid, device, stream, &streams[{ pid, device, stream }] };
+        return *slot.totals;
     }
     std::map<Key, std::pair<qint64, qint64>> streams;
 
 private:
-    std::array<std::pair<Key, std::pair<qint64, qint64>*>, 8> m_recent {};
-    size_t m_next = 0;
+    struct Slot
+    {
+        quint32 pid = 0;
+        quint16 device = 0;
+        quint32 stream = 0;
+        std::pair<qint64, qint64>* totals = nullptr;
+    };
+    std::array<Slot, 64> m_slots {};
 };
 
 /// Kernel totals per process, and per process, device and stream. False on a cancel.
@@ -88,7 +89,7 @@ bool countKernels(const AnalysisResult& r, Tally& tally, const Cancellation& can
         ++p.kernelCount;
         p.kernelNs += d;
         p.deviceMask |= quint64(1) << std::min<quint16>(k.device[s], 63);
-        auto& stream = streams.at({ k.pid[s], k.device[s], k.stream[s] });
+        auto& stream = streams.at(k.pid[s], k.device[s], k.stream[s]);
         ++stream.first;
         stream.second += d;
     }
