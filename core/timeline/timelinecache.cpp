@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/timeline/timelinecache.h"
 
+#include "core/util/logging.h"
 #include "core/util/workerpool.h"
 
+#include <QElapsedTimer>
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -77,6 +79,8 @@ QFuture<TimelineDataPtr> TimelineCache::startLocked(const TracePtr& trace, Timel
         workerPool(),
         [this, hash, cancel](QPromise<TimelineDataPtr>& promise, const TracePtr& t, TimelineData::Keys k) {
             promise.setProgressRange(0, 1000);
+            QElapsedTimer clock;
+            clock.start();
             TimelineDataPtr data = TimelineData::build(t, std::move(k), cancel.get(), [&](int permille) {
                 if (promise.isCanceled())
                     cancel->store(true);
@@ -84,6 +88,7 @@ QFuture<TimelineDataPtr> TimelineCache::startLocked(const TracePtr& trace, Timel
             });
             if (!data || cancel->load())
                 return;
+            qCDebug(lcAnalysis) << "timeline lanes built in" << clock.nsecsElapsed() / 1000 << "us";
             store(data, hash);
             promise.addResult(std::move(data));
         },

@@ -76,6 +76,7 @@ private:
     qint64 m_cliLoadNs = -1, m_cliAnalyzeNs = -1; ///< the mean of both
     qint64 m_cliNoHashLoadNs = -1; ///< a CLI load without the SHA-256, as the window loads
     qint64 m_kernels = 0;
+    qint64 m_guiLoadNs = -1; ///< openFiles → the analysis starts (the window's own load)
     qint64 m_loadedNs = -1; ///< openFiles → idle (trace loaded and analysed)
     qint64 m_firstPaintNs = -1; ///< openFiles → window repainted with the analysis
     qint64 m_loadStallNs = -1, m_loadBusyNs = -1;

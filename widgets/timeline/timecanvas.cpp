@@ -3,6 +3,7 @@
 
 #include "core/timeline/timelinecache.h"
 #include "widgets/categorypalette.h"
+#include "widgets/guilogging.h"
 #include "widgets/timeline/timeaxis.h"
 #include "widgets/timeline/timeviewport.h"
 
@@ -94,6 +95,7 @@ void TimeCanvas::requestData(bool retry)
         // Cached: show it now rather than after a round trip through the event loop.
         m_data = future.result();
         relayout();
+        qCDebug(lcGui) << objectName() << "lanes ready (built before the request)";
         emit dataReady();
         return;
     }
@@ -117,6 +119,7 @@ void TimeCanvas::onDataFinished()
         return; // stale, or already shown (waitForData)
     m_data = data;
     relayout();
+    qCDebug(lcGui) << objectName() << "lanes ready";
     emit dataReady();
 }
 
