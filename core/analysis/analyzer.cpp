@@ -14,6 +14,7 @@
 #include "core/analysis/passes/kernelanalysis.h"
 #include "core/analysis/passes/memoryanalysis.h"
 #include "core/analysis/passes/nvtxanalysis.h"
+#include "core/analysis/passes/opwalk.h"
 #include "core/analysis/passes/processanalysis.h"
 #include "core/analysis/passes/requestanalysis.h"
 #include "core/analysis/passes/servinganalysis.h"
@@ -36,9 +37,9 @@ namespace sl {
 namespace {
 /// The GPU's busy span and where its warm-up ends: the first start (ns) of all GPU work on all
 /// devices, the last end, and the start of the first busy stretch that follows an idle gap
-/// longer than `gapNs` (`warmupEnd`, when `afterGap`). Each table is start-sorted already,
-/// so this is a 4-way merge that keeps only the running end of the union: no copy of the
-/// intervals (a union held whole cost 16 B per kernel at the analysis's peak).
+/// longer than `gapNs` (`warmupEnd`, when `afterGap`). One start-ordered walk over the tables
+/// (OpWalk) that keeps only the running end of the union: no copy of the intervals (a union
+/// held whole cost 16 B per kernel at the analysis's peak).
 struct GpuSpan
 {
     qint64 first = 0;
@@ -50,29 +51,19 @@ struct GpuSpan
 
 GpuSpan gpuSpan(const Trace& t, qint64 gapNs)
 {
-    const GpuOpColumns* tables[] = { &t.kernels, &t.memcpy, &t.memset, &t.graphs };
-    size_t pos[4] = { 0, 0, 0, 0 };
     GpuSpan span;
-    for (;;) {
-        int best = -1;
-        for (int i = 0; i < 4; ++i)
-            if (pos[i] < tables[i]->start.size()
-                && (best < 0 || tables[i]->start[pos[i]] < tables[best]->start[pos[best]]))
-                best = i;
-        if (best < 0)
-            break;
-        const qint64 s = tables[best]->start[pos[best]], e = tables[best]->endOf(pos[best]);
-        ++pos[best];
+    OpWalk(t).forEach({}, [&](const GpuOpColumns& ops, quint32 row, qint64 s) {
+        const qint64 e = ops.endOf(row);
         if (!span.any) {
             span = { s, e, 0, false, true };
-            continue;
+            return;
         }
         if (!span.afterGap && s - span.last > gapNs) {
             span.warmupEnd = s; // a gap of the union: s lies past every earlier end
             span.afterGap = true;
         }
         span.last = std::max(span.last, e);
-    }
+    });
     return span;
 }
 } // namespace
