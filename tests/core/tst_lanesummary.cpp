@@ -73,6 +73,14 @@ TimelineDataPtr await(QFuture<TimelineDataPtr> future)
     return future.resultCount() ? future.result() : nullptr;
 }
 
+/// The timeline lanes of a fixture, keyed by its full-window analysis; null when it does not load.
+TimelineDataPtr lanesOf(TraceFixture& fx)
+{
+    const TracePtr trace = loadFixture(fx);
+    const AnalysisPtr a = trace ? analyzeWindow(trace, QStringLiteral("full")) : nullptr;
+    return a ? TimelineData::build(trace, TimelineData::Keys::fromAnalysis(*a)) : nullptr;
+}
+
 } // namespace
 
 class TestLaneSummary : public QObject
@@ -438,11 +446,7 @@ void TestLaneSummary::timelineLanes()
     fx.nvtx(950, 4000, 100, 101, QStringLiteral("forward"));
     fx.nvtx(6000, 7000, 100, 101, QStringLiteral("decode_step"));
     fx.nvtx(6500, 6600, 200, 201, QStringLiteral("other"));
-    const TracePtr trace = loadFixture(fx);
-    QVERIFY(trace);
-    const AnalysisPtr a = analyzeWindow(trace, QStringLiteral("full"));
-    QVERIFY(a);
-    const TimelineDataPtr d = TimelineData::build(trace, TimelineData::Keys::fromAnalysis(*a));
+    const TimelineDataPtr d = lanesOf(fx);
     QVERIFY(d);
 
     QCOMPARE(d->devices().size(), size_t(2));
@@ -497,11 +501,7 @@ void TestLaneSummary::lanePids()
     fx.kernel(1600, 1700, 0, 71, 4, 200, QStringLiteral("gemm_a"));
     fx.kernel(1800, 1900, 0, 7, 5, 300, QStringLiteral("gemm_a"));
     fx.memcpy(1600, 1650, 0, 9, 6, 50, 1 << 20, 1, 0, 2); // starts with the fourth kernel
-    const TracePtr trace = loadFixture(fx);
-    QVERIFY(trace);
-    const AnalysisPtr a = analyzeWindow(trace, QStringLiteral("full"));
-    QVERIFY(a);
-    const TimelineDataPtr d = TimelineData::build(trace, TimelineData::Keys::fromAnalysis(*a));
+    const TimelineDataPtr d = lanesOf(fx);
     QVERIFY(d);
     QCOMPARE(d->devices().size(), size_t(1));
     const TimelineData::Device& d0 = d->devices()[0];
