@@ -6351,6 +6351,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>floor: bare SQLite C-API scan (no sqlite3 shell installed)</source>
         <translation>下限：纯 SQLite C-API 扫描（未安装 sqlite3 shell）</translation>
     </message>
+    <message>
+        <source>GUI: open until loaded (its own load; the analysis starts)</source>
+        <translation>GUI：从打开到加载完成（其自身的加载；随后开始分析）</translation>
+    </message>
+    <message>
+        <source> of CLI load without the hash</source>
+        <translation> 相对不计算哈希的 CLI 加载</translation>
+    </message>
 </context>
 <context>
     <name>sl::KernelInstanceModel</name>
