@@ -286,14 +286,18 @@ class Devices
 public:
     explicit Devices(const Trace& t)
     {
-        for (const GpuOpColumns* ops :
-            { static_cast<const GpuOpColumns*>(&t.kernels), static_cast<const GpuOpColumns*>(&t.memcpy),
-                static_cast<const GpuOpColumns*>(&t.memset), static_cast<const GpuOpColumns*>(&t.graphs) })
+        const auto add = [this](quint16 d) {
+            if (d >= m_slot.size() || m_slot[d] < 0) {
+                m_slot.resize(std::max<size_t>(m_slot.size(), size_t(d) + 1), -1);
+                m_slot[d] = 0;
+            }
+        };
+        for (const auto& [d, rows] : t.kernelsByDevice) // the kernels' devices, without a walk
+            add(d);
+        for (const GpuOpColumns* ops : { static_cast<const GpuOpColumns*>(&t.memcpy),
+                 static_cast<const GpuOpColumns*>(&t.memset), static_cast<const GpuOpColumns*>(&t.graphs) })
             for (const quint16 d : ops->device)
-                if (d >= m_slot.size() || m_slot[d] < 0) {
-                    m_slot.resize(std::max<size_t>(m_slot.size(), size_t(d) + 1), -1);
-                    m_slot[d] = 0;
-                }
+                add(d);
         for (size_t d = 0; d < m_slot.size(); ++d)
             if (m_slot[d] >= 0) {
                 m_slot[d] = qint32(walks.size());
