@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "core/timeline/timelinedata.h"
 
+#include "core/util/recentcache.h"
 #include "core/util/workerpool.h"
 
 #include <QHash>
 #include <QMutex>
 
 #include <algorithm>
-#include <array>
 #include <limits>
 #include <map>
 
@@ -55,32 +55,26 @@ const std::vector<quint32>& rowsOf(const RowsByDevice& byDevice, int dev)
 /// The processes of each kernel stream lane ((device, stream) → ascending pids), from one walk
 /// over the kernel table in order: gathered through each lane's row list instead, the pid
 /// column was read once per lane at scattered rows. Lanes interleave kernel by kernel (ranks on
-/// their devices), so each lane's set is found through a small direct-mapped table in front of
-/// the map, with the last pid added to it.
+/// their devices): each lane's set and the last pid added to it are found through a RecentCache.
 std::map<std::pair<quint16, quint32>, std::vector<quint32>> pidsByStream(const KernelTable& k)
 {
     std::map<std::pair<quint16, quint32>, std::vector<quint32>> out;
-    struct Slot
+    struct Lane
     {
-        quint64 key = ~quint64(0); // no (device, stream) packs to this
         std::vector<quint32>* pids = nullptr;
-        quint32 lastPid = 0;
+        quint32 lastPid = ~quint32(0); // pids are 24-bit: none is added yet
     };
-    std::array<Slot, 64> recent {};
+    RecentCache<quint64, Lane> lanes { ~quint64(0) }; // devices are 16-bit
     for (qsizetype i = 0; i < k.size(); ++i) {
         const quint16 device = k.device[size_t(i)];
         const quint32 stream = k.stream[size_t(i)], pid = k.pid[size_t(i)];
-        const quint64 key = (quint64(device) << 32) | stream;
-        Slot& slot = recent[(device * 31u + stream) & 63u];
-        if (slot.key != key) {
-            slot = { key, &out[{ device, stream }], 0 };
-            insertPid(*slot.pids, pid);
-        } else if (slot.lastPid == pid) {
-            continue;
-        } else {
-            insertPid(*slot.pids, pid);
+        Lane& lane = lanes.get((quint64(device) << 32) | stream, device * 31u + stream, [&] {
+            return Lane { &out[{ device, stream }] };
+        });
+        if (lane.lastPid != pid) { // most kernels repeat their lane's last process
+            insertPid(*lane.pids, pid);
+            lane.lastPid = pid;
         }
-        slot.lastPid = pid;
     }
     return out;
 }

@@ -6,9 +6,9 @@
 #include "core/trace/nvtxthreadgroups.h"
 #include "core/util/logging.h"
 #include "core/util/ranking.h"
+#include "core/util/recentcache.h"
 
 #include <algorithm>
-#include <array>
 #include <limits>
 #include <unordered_map>
 
@@ -128,13 +128,8 @@ template <class F> bool NvtxPass::forEachKernel(const NvtxThreadGroups& threads,
 {
     const auto& k = m_t.kernels;
     // The launching threads of the ranks interleave kernel by kernel: each thread's position is
-    // found through a small direct-mapped table in front of the hash (a lookup per kernel).
-    struct Slot
-    {
-        quint64 key = ~quint64(0); // no (pid, tid) packs to this
-        qint64 thread = -1;
-    };
-    std::array<Slot, 64> recent {};
+    // found through a RecentCache in front of the hash.
+    RecentCache<quint64, qint64> recent { ~quint64(0) }; // pids are 24-bit
     for (qsizetype i = 0; i < k.size(); ++i) {
         if (m_cancel.poll(i))
             return false;
@@ -142,12 +137,10 @@ template <class F> bool NvtxPass::forEachKernel(const NvtxThreadGroups& threads,
         if (!m_r.kernelInWindow[size_t(i)] || a < 0)
             continue;
         const quint32 pid = m_t.api.pid[size_t(a)], tid = m_t.api.tid[size_t(a)];
-        const quint64 key = NvtxThreadGroups::key(pid, tid);
-        Slot& slot = recent[(pid * 31u + tid) & (recent.size() - 1)];
-        if (slot.key != key)
-            slot = { key, threads.find(pid, tid) };
-        if (slot.thread >= 0)
-            f(size_t(slot.thread), quint32(i));
+        const qint64 thread
+            = recent.get(NvtxThreadGroups::key(pid, tid), pid * 31u + tid, [&] { return threads.find(pid, tid); });
+        if (thread >= 0)
+            f(size_t(thread), quint32(i));
     }
     return true;
 }

@@ -3,8 +3,8 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/trace/apiclassifier.h"
+#include "core/util/recentcache.h"
 
-#include <array>
 #include <map>
 #include <tuple>
 
@@ -13,64 +13,50 @@ namespace sl {
 namespace {
 
 /// Per-process and per-thread totals being counted. Rows of millions come from a few processes
-/// and threads, and those of the ranks interleave row by row: each is found through a small
-/// direct-mapped table in front of the maps (std::map nodes are stable) instead of a search of
-/// the last few per row.
+/// and threads, and those of the ranks interleave row by row: each is found through a
+/// RecentCache in front of the maps (std::map nodes are stable).
 class Tally
 {
 public:
     ProcessStats& proc(quint32 pid)
     {
-        ProcessStats*& p = m_proc[pid & (m_proc.size() - 1)];
-        if (!p || p->pid != pid) {
-            p = &procs[pid];
+        return *m_proc.get(pid, pid, [&] {
+            ProcessStats* p = &procs[pid];
             p->pid = pid;
-        }
-        return *p;
+            return p;
+        });
     }
     ProcessStats::Thread& thread(quint32 pid, quint32 tid)
     {
-        auto& [owner, th] = m_thread[(pid * 31u + tid) & (m_thread.size() - 1)];
-        if (!th || owner != pid || th->tid != tid) {
-            owner = pid;
-            th = &threads[pid][tid];
+        return *m_thread.get((quint64(pid) << 32) | tid, pid * 31u + tid, [&] {
+            ProcessStats::Thread* th = &threads[pid][tid];
             th->tid = tid;
-        }
-        return *th;
+            return th;
+        });
     }
 
     std::map<quint32, ProcessStats> procs;
     std::map<quint32, std::map<quint32, ProcessStats::Thread>> threads;
 
 private:
-    std::array<ProcessStats*, 64> m_proc {};
-    std::array<std::pair<quint32, ProcessStats::Thread*>, 64> m_thread {};
+    RecentCache<quint32, ProcessStats*> m_proc { ~quint32(0) }; // pids are 24-bit
+    RecentCache<quint64, ProcessStats::Thread*> m_thread { ~quint64(0) };
 };
 
-/// Kernel count and ns per (pid, device, stream), found like Tally's through a small
-/// direct-mapped table in front of the map.
+/// Kernel count and ns per (pid, device, stream), found like Tally's.
 class StreamTally
 {
 public:
     using Key = std::tuple<quint32, quint16, quint32>;
     std::pair<qint64, qint64>& at(quint32 pid, quint16 device, quint32 stream)
     {
-        Slot& slot = m_slots[(pid * 7u + device * 31u + stream) & (m_slots.size() - 1)];
-        if (!slot.totals || slot.pid != pid || slot.device != device || slot.stream != stream)
-            slot = { pid, device, stream, &streams[{ pid, device, stream }] };
-        return *slot.totals;
+        const Key key { pid, device, stream };
+        return *m_recent.get(key, pid * 7u + device * 31u + stream, [&] { return &streams[key]; });
     }
     std::map<Key, std::pair<qint64, qint64>> streams;
 
 private:
-    struct Slot
-    {
-        quint32 pid = 0;
-        quint16 device = 0;
-        quint32 stream = 0;
-        std::pair<qint64, qint64>* totals = nullptr;
-    };
-    std::array<Slot, 64> m_slots {};
+    RecentCache<Key, std::pair<qint64, qint64>*> m_recent { Key { ~quint32(0), 0, 0 } };
 };
 
 /// Kernel totals per process, and per process, device and stream. False on a cancel.
