@@ -66,7 +66,10 @@ public:
     void joinInto(Trace& trace, DataQuality& quality);
 
     static constexpr int kChunks = 128;
-    static constexpr qint64 kMinRows = 8192;
+    /// 2048 rows (~1 ms of reading): the two readers end at most one chunk apart, so a smaller
+    /// chunk keeps a core from idling at the end of a small trace's read (8192 left 1-5 ms
+    /// at 101 k kernels), while a chunk's statement (~30 us) stays small against its rows.
+    static constexpr qint64 kMinRows = 2048;
 
 private:
     Range range(int index) const;

@@ -193,11 +193,15 @@ void LoadRun::readGpu()
     if (!(m_gpuOk = openHelper(gdb, &m_gpuError)))
         return;
     GpuOpReader gpu(gdb, m_opened.schema, m_ctx);
-    m_gpuOk = gpu.readKernels(*m_trace, *m_kernelChunks, &m_gpuError);
-    m_kernelQuality = std::exchange(gpu.quality(), {});
-    m_gpuOk = m_gpuOk && gpu.readMemcpy(*m_trace, &m_gpuError) && gpu.readMemset(*m_trace, &m_gpuError)
+    // The small tables first, the kernel chunks last: the host reader ends on kernel chunks
+    // too, so the two threads run out of work within one chunk of each other instead of
+    // this one reading the copies alone after the kernels (their quality logs keep the
+    // kernels' first, as the join expects).
+    m_gpuOk = gpu.readMemcpy(*m_trace, &m_gpuError) && gpu.readMemset(*m_trace, &m_gpuError)
         && gpu.readGraphLaunches(*m_trace, &m_gpuError);
-    m_gpuQuality = std::move(gpu.quality());
+    m_gpuQuality = std::exchange(gpu.quality(), {});
+    m_gpuOk = m_gpuOk && gpu.readKernels(*m_trace, *m_kernelChunks, &m_gpuError);
+    m_kernelQuality = std::move(gpu.quality());
     if (!m_gpuOk) // a failed GPU table fails the load: the host reader and the hash stop now
         m_ctx.cancel = true;
 }

@@ -89,7 +89,7 @@ private slots:
 
 void TestKernelChunks::chunksCoverEveryRowidOnce()
 {
-    // 1..200000: 25 chunks of 8192 rows, the last one short. Front and back claims alternate,
+    // 1..200000: 98 chunks of 2048 rows, the last one short. Front and back claims alternate,
     // two fronts for each back, until they meet.
     KernelChunks chunks(1, 200000, false);
     std::vector<KernelChunks::Range> front, back;
@@ -109,17 +109,17 @@ void TestKernelChunks::chunksCoverEveryRowidOnce()
     QVERIFY(!chunks.takeFront() && !chunks.takeBack());
     std::vector<KernelChunks::Range> all = front;
     all.insert(all.end(), back.rbegin(), back.rend());
-    QCOMPARE(all.size(), size_t(25)); // ceil(200000 / 8192)
-    // The outer chunks are open-ended (MIN/MAX of a damaged table may lie); the rest are 8192
+    QCOMPARE(all.size(), size_t(98)); // ceil(200000 / 2048)
+    // The outer chunks are open-ended (MIN/MAX of a damaged table may lie); the rest are 2048
     // rowids each, back to back.
     QCOMPARE(all.front().first, std::numeric_limits<qint64>::min());
-    QCOMPARE(all.front().last, qint64(8192));
-    QCOMPARE(all.back().first, qint64(24 * 8192 + 1));
+    QCOMPARE(all.front().last, qint64(2048));
+    QCOMPARE(all.back().first, qint64(97 * 2048 + 1));
     QCOMPARE(all.back().last, std::numeric_limits<qint64>::max());
     for (size_t i = 1; i < all.size(); ++i) {
         QCOMPARE(all[i].first, all[i - 1].last + 1);
         if (i + 1 < all.size())
-            QCOMPARE(all[i].last - all[i].first + 1, qint64(8192));
+            QCOMPARE(all[i].last - all[i].first + 1, qint64(2048));
     }
 
     KernelChunks none(0, 0, true);
