@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/benchmark/stallmonitor.h"
 
+#include "widgets/guilogging.h"
+
 #include <algorithm>
 #include <time.h>
 
@@ -27,6 +29,7 @@ StallMonitor::StallMonitor(QObject* parent)
 void StallMonitor::start()
 {
     m_longest = 0;
+    m_longestEnd = 0;
     m_longestBusy = 0;
     m_ticks = 0;
     m_clock.start();
@@ -45,7 +48,12 @@ void StallMonitor::tick()
 {
     const qint64 now = m_clock.nsecsElapsed();
     const qint64 cpu = threadCpuNs();
-    m_longest = std::max(m_longest, now - m_last - qint64(kIntervalMs) * 1'000'000);
+    if (const qint64 stall = now - m_last - qint64(kIntervalMs) * 1'000'000; stall > m_longest) {
+        m_longest = stall;
+        m_longestEnd = now;
+        // With QT_MESSAGE_PATTERN's %{time process}: which GUI work the stall was.
+        qCDebug(lcGui) << "longest stall so far:" << stall / 1000 << "us";
+    }
     m_longestBusy = std::max(m_longestBusy, cpu - m_lastCpu);
     m_last = now;
     m_lastCpu = cpu;

@@ -23,6 +23,8 @@ public:
     void start();
     void stop();
     qint64 longestStallNs() const { return m_longest; }
+    /// When the longest stall ended, ns after start(): to find its cause in a debug log.
+    qint64 longestStallEndNs() const { return m_longestEnd; }
     qint64 longestBusyNs() const { return m_longestBusy; }
     qint64 ticks() const { return m_ticks; }
 
@@ -34,6 +36,7 @@ private:
     QElapsedTimer m_clock;
     qint64 m_last = 0;
     qint64 m_longest = 0;
+    qint64 m_longestEnd = 0;
     qint64 m_lastCpu = 0;
     qint64 m_longestBusy = 0;
     qint64 m_ticks = 0;
