@@ -7,12 +7,10 @@ namespace sl {
 
 QString StringIdResolver::placeholder(qint64 raw) { return QStringLiteral("<missing string %1>").arg(raw); }
 
-quint32 StringIdResolver::resolve(qint64 raw, StringTable& strings, bool* missing)
+quint32 StringIdResolver::resolveOther(qint64 raw, StringTable& strings, bool* missing)
 {
     if (missing)
         *missing = false;
-    if (raw >= 0 && raw < qint64(m_present.size()) && m_present[size_t(raw)])
-        return quint32(raw);
     const auto sparse = m_sparse.constFind(raw);
     if (sparse == m_sparse.constEnd() && missing)
         *missing = true;

@@ -28,7 +28,16 @@ public:
     void addSparse(qint64 id, const QString& value) { m_sparse.insert(id, value); }
 
     /// Valid index for `raw`; `*missing` (when given) is set to whether `raw` is not in StringIds.
-    quint32 resolve(qint64 raw, StringTable& strings, bool* missing = nullptr);
+    quint32 resolve(qint64 raw, StringTable& strings, bool* missing = nullptr)
+    {
+        // Inline for the dense ids every well-formed export uses (10 M calls at 5 M kernels).
+        if (raw >= 0 && raw < qint64(m_present.size()) && m_present[size_t(raw)]) {
+            if (missing)
+                *missing = false;
+            return quint32(raw);
+        }
+        return resolveOther(raw, strings, missing);
+    }
     /// resolve() that records a MissingString row of `table` when `raw` is unknown.
     quint32 resolve(qint64 raw, StringTable& strings, DataQuality& quality, const QString& table, qint64 rowid)
     {
@@ -42,6 +51,9 @@ public:
     static QString placeholder(qint64 raw);
 
 private:
+    /// resolve() of an id outside the dense part of StringIds: sparse, interned or missing.
+    quint32 resolveOther(qint64 raw, StringTable& strings, bool* missing);
+
     std::vector<bool> m_present; ///< id → present in StringIds, for the dense ids
     QHash<qint64, QString> m_sparse;
     QHash<qint64, quint32> m_interned; ///< sparse or missing id → its interned index

@@ -127,6 +127,7 @@ private:
     bool openHelper(SqliteConnection& db, QString* error);
     void readGpu();
     void readMetrics();
+    void validate(DataQuality& quality);
     void addWarnings();
 
     QString m_path;
@@ -291,9 +292,7 @@ LoadOutcome LoadRun::finish()
     DataQuality& quality = m_trace->dataQuality;
     quality = std::move(m_host->quality());
     quality.merge(std::move(m_kernelQuality));
-    m_kernelChunks->joinInto(*m_trace, quality); // the back chunks' rows and log, in rowid order
-    quality.merge(std::move(m_gpuQuality));
-    TraceValidator::run(*m_trace, m_host->stringIds(), m_eventClass, quality, m_trace->info.captureDurationNs);
+    validate(quality);
     if (!TraceFinalizer::finalize(*m_trace, m_eventClass, m_ctx))
         return cancelled();
     extendByOsRuntime(*m_opened.db, m_opened.schema, *m_trace);
@@ -315,6 +314,34 @@ LoadOutcome LoadRun::finish()
     LoadOutcome out;
     out.trace = std::move(m_trace);
     return out;
+}
+
+/// The back chunks' join and TraceValidator's rules: the kernels' part (after the join) on one
+/// thread, the other tables' on another. Their logs go into `quality` in the order of one
+/// thread doing it all (the join's, the copies' readers', the kernels' rules, the others'),
+/// which decides the rows a rule lists when it has more than it shows.
+void LoadRun::validate(DataQuality& quality)
+{
+    const qint64 stated = m_trace->info.captureDurationNs;
+    // Without a stated length the capture is the span of every row: the kernels joined first.
+    const bool joinFirst = !TraceValidator::captureStated(stated);
+    DataQuality joined, kernels, others;
+    if (joinFirst)
+        m_kernelChunks->joinInto(*m_trace, joined);
+    const TraceValidator::Capture capture = TraceValidator::capture(*m_trace, stated, quality);
+    const auto part = [&](size_t index) {
+        if (index == 1)
+            return TraceValidator::checkOthers(*m_trace, m_eventClass, capture, others);
+        if (!joinFirst)
+            m_kernelChunks->joinInto(*m_trace, joined);
+        TraceValidator::checkKernels(*m_trace, m_host->stringIds(), capture, kernels);
+    };
+    if (m_options.parallel)
+        parallelFor(2, part);
+    else
+        part(0), part(1);
+    for (DataQuality* q : { &joined, &m_gpuQuality, &kernels, &others })
+        quality.merge(std::move(*q));
 }
 
 void LoadRun::addWarnings()

@@ -38,13 +38,7 @@ void keepRows(DurationColumn& c, const std::vector<quint32>& keep)
     c.reorder(keep, [&keep](std::vector<quint32>& part) { keepRows(part, keep); });
 }
 
-/// The capture [first, last] the time rules are checked against, in ns.
-struct Capture
-{
-    qint64 first = 0, last = 0;
-    /// Length used by the rules (at least 1 ns so an empty capture still has a scale).
-    qint64 length() const { return std::max<qint64>(1, last - first); }
-};
+using Capture = TraceValidator::Capture;
 
 /// Which rule a row with these times breaks, if any. Unsigned arithmetic: end - start of a
 /// row spanning 2^63 ns does not fit qint64.
@@ -115,13 +109,31 @@ Capture captureFromEvents(const Trace& t)
 
 } // namespace
 
-void TraceValidator::run(Trace& trace, StringIdResolver& ids, std::vector<quint8>& apiEventClass, DataQuality& quality,
-    qint64 captureDurationNs)
+bool TraceValidator::captureStated(qint64 captureDurationNs)
+{
+    return captureDurationNs > 0 && captureDurationNs <= kHardLimitNs;
+}
+
+Capture TraceValidator::capture(const Trace& trace, qint64 captureDurationNs, DataQuality& quality)
+{
+    Capture c;
+    if (captureStated(captureDurationNs)) {
+        c.last = captureDurationNs; // event times are ns since the session start
+        quality.captureSource = tables::kAnalysisDetails;
+    } else {
+        c = captureFromEvents(trace);
+        quality.captureSource = QStringLiteral("events");
+    }
+    quality.captureStartNs = c.first;
+    quality.captureEndNs = c.last;
+    return c;
+}
+
+void TraceValidator::checkKernels(Trace& trace, StringIdResolver& ids, const Capture& c, DataQuality& quality)
 {
     auto& k = trace.kernels;
     const QString kernelTable = tables::kKernel;
-    // Name ids were read raw on the GPU reader's thread. A row is counted once when its name,
-    // its short name or both are missing.
+    // A row is counted once when its name, its short name or both are missing.
     for (size_t i = 0; i < k.name.size(); ++i) {
         bool missingName = false, missingShort = false;
         const quint32 raw = k.name[i];
@@ -131,22 +143,15 @@ void TraceValidator::run(Trace& trace, StringIdResolver& ids, std::vector<quint8
         if (missingName || missingShort)
             quality.add(DataQuality::Rule::MissingString, kernelTable, k.rowid[i]);
     }
-
-    Capture c;
-    if (captureDurationNs > 0 && captureDurationNs <= kHardLimitNs) {
-        c.last = captureDurationNs; // event times are ns since the session start
-        quality.captureSource = tables::kAnalysisDetails;
-    } else {
-        c = captureFromEvents(trace);
-        quality.captureSource = QStringLiteral("events");
-    }
-    quality.captureStartNs = c.first;
-    quality.captureEndNs = c.last;
-
     if (const auto keep = checkTimes(k, c, kernelTable, quality)) {
         keepOps(k, *keep);
         keepRows(k.name, *keep), keepRows(k.shortName, *keep), keepRows(k.config, *keep), keepRows(k.flags, *keep);
     }
+}
+
+void TraceValidator::checkOthers(
+    Trace& trace, std::vector<quint8>& apiEventClass, const Capture& c, DataQuality& quality)
+{
     auto& m = trace.memcpy;
     if (const auto keep = checkTimes(m, c, tables::kMemcpy, quality)) {
         keepOps(m, *keep);
