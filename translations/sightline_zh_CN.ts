@@ -335,7 +335,7 @@
     </message>
     <message>
         <source>Time, each figure with its ratio to the floor of the same run: the sqlite3 shell computing total() of every column the load reads, table by table (* where no sqlite3 shell ran: the C-API scan instead). C-API scan = the same columns stepped through the C API. Whole process = sightline-cli analyze --no-cache, start to exit, in a fresh process; first open = the same with the trace cache, which it writes; reopen = once more, served by the cache. cores = CPU time / wall time.</source>
-        <translation>时间：每项数值附有其与同一次运行中下限的比值：sqlite3 shell 逐表对加载所读的每一列计算 total()（* 表示未运行 sqlite3 shell：改用 C-API 扫描）。C-API 扫描 = 通过 C API 逐行读取相同的列。整个进程 = sightline-cli analyze --no-cache 在新进程中从启动到退出；首次打开 = 同上但启用跟踪缓存（并写入缓存）；重新打开 = 再运行一次，由缓存提供。核数 = CPU 时间 / 墙钟时间。</translation>
+        <translation type="vanished">时间：每项数值附有其与同一次运行中下限的比值：sqlite3 shell 逐表对加载所读的每一列计算 total()（* 表示未运行 sqlite3 shell：改用 C-API 扫描）。C-API 扫描 = 通过 C API 逐行读取相同的列。整个进程 = sightline-cli analyze --no-cache 在新进程中从启动到退出；首次打开 = 同上但启用跟踪缓存（并写入缓存）；重新打开 = 再运行一次，由缓存提供。核数 = CPU 时间 / 墙钟时间。</translation>
     </message>
     <message>
         <source>| trace | kernels | API rows | NVTX ranges | floor | C-API scan | load | analyze | NVTX attribution alone | report | load+analyze+report | analyze, whole process | first open | reopen | cores: C-API scan / load / analyze |</source>
@@ -343,11 +343,19 @@
     </message>
     <message>
         <source>Cluster digest: sightline-cli digest, start to exit in a fresh process, against analyze --no-cache of the same trace (target: at most 1.2x).</source>
-        <translation>集群摘要：sightline-cli digest 在新进程中从启动到退出的时间，与同一跟踪的 analyze --no-cache 相比（目标：至多 1.2 倍）。</translation>
+        <translation type="vanished">集群摘要：sightline-cli digest 在新进程中从启动到退出的时间，与同一跟踪的 analyze --no-cache 相比（目标：至多 1.2 倍）。</translation>
     </message>
     <message>
         <source>| trace | analyze, whole process | digest, whole process | digest / analyze |</source>
         <translation>| 跟踪 | analyze 整个进程 | digest 整个进程 | digest / analyze |</translation>
+    </message>
+    <message>
+        <source>Time, each figure with its ratio to the floor of the same run: the sqlite3 shell computing total() of every column the load reads, table by table (* where no sqlite3 shell ran: the C-API scan instead). C-API scan = the same columns stepped through the C API. Whole process = sightline-cli analyze --no-cache, start to exit, in a fresh process; first open = the same with the trace cache, which it writes; reopen = once more, served by the cache; each the median of 5 runs up to 1 M kernels, of 1 above. cores = CPU time / wall time.</source>
+        <translation>时间：每项数值附有其与同一次运行中下限的比值：sqlite3 shell 逐表对加载所读的每一列计算 total()（* 表示未运行 sqlite3 shell：改用 C-API 扫描）。C-API 扫描 = 通过 C API 逐行读取相同的列。整个进程 = sightline-cli analyze --no-cache 在新进程中从启动到退出；首次打开 = 同上但启用跟踪缓存（并写入缓存）；重新打开 = 再运行一次，由缓存提供；每项在 1 M 个内核及以下取 5 次运行的中位数，以上取 1 次。核数 = CPU 时间 / 墙钟时间。</translation>
+    </message>
+    <message>
+        <source>Cluster digest: sightline-cli digest, start to exit in a fresh process, against analyze --no-cache of the same trace (target: at most 1.2x); medians of runs as in the time table.</source>
+        <translation>集群摘要：sightline-cli digest 在新进程中从启动到退出的时间，与同一跟踪的 analyze --no-cache 相比（目标：至多 1.2 倍）；运行次数的中位数同时间表。</translation>
     </message>
 </context>
 <context>

@@ -19,8 +19,10 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <functional>
 #include <sqlite3.h>
 #include <utility>
+#include <vector>
 
 namespace sl::cli {
 
@@ -84,6 +86,44 @@ qint64 digestProcessNs(const QString& file)
 {
     QTemporaryDir out;
     return childNs({ QStringLiteral("digest"), file, QStringLiteral("--out"), out.path() });
+}
+
+/// Runs of each whole-process figure: a process of a trace up to 1 M kernels lasts 0.1-1 s, and
+/// one run of it swings by ±5 % with what else the machine does; the median of five does not.
+/// Larger traces run once (seconds each, and the swing is a smaller share).
+int processRuns(qint64 kernels) { return kernels <= 1'000'000 ? 5 : 1; }
+
+/// The median of `runs` results of `measure` (ns); -1 when any run failed.
+qint64 medianNs(int runs, const std::function<qint64()>& measure)
+{
+    std::vector<qint64> ns;
+    for (int i = 0; i < runs; ++i) {
+        const qint64 v = measure();
+        if (v < 0)
+            return -1;
+        ns.push_back(v);
+    }
+    std::nth_element(ns.begin(), ns.begin() + ptrdiff_t(ns.size() / 2), ns.end());
+    return ns[ns.size() / 2];
+}
+
+/// The whole-process figures of one trace (medians of processRuns): analyze without the trace
+/// cache, digest, and with the cache a first open (each run with a cache of its own, which it
+/// writes) and a reopen (served by it).
+void measureProcesses(const QString& file, QJsonObject& m)
+{
+    const int runs = processRuns(m.value(QStringLiteral("kernels")).toInteger());
+    m.insert(QStringLiteral("process_runs"), runs);
+    m.insert(QStringLiteral("process_ns"), medianNs(runs, [&] { return wholeProcessNs(file); }));
+    m.insert(QStringLiteral("digest_process_ns"), medianNs(runs, [&] { return digestProcessNs(file); }));
+    m.insert(QStringLiteral("process_first_ns"), medianNs(runs, [&] {
+        const QTemporaryDir cacheHome;
+        return wholeProcessNs(file, cacheHome.path());
+    }));
+    const QTemporaryDir cacheHome;
+    if (wholeProcessNs(file, cacheHome.path()) >= 0) // fills the cache the reopens read
+        m.insert(QStringLiteral("process_reopen_ns"),
+            medianNs(runs, [&] { return wholeProcessNs(file, cacheHome.path()); }));
 }
 
 /// Generates `synth-N[-ops].sqlite` in `dir` unless it exists; empty on failure.
@@ -272,12 +312,7 @@ bool measureAll(const QStringList& traces, bool noHash, int cancelAt, int cycles
         BenchRow row { QFileInfo(file).fileName(), {}, {}, {} };
         if (!probe(kOne, file, hashArgs, &row.measure))
             return false;
-        row.measure.insert(QStringLiteral("process_ns"), wholeProcessNs(file));
-        row.measure.insert(QStringLiteral("digest_process_ns"), digestProcessNs(file));
-        // The same with the trace cache: a first open (which writes it) and a reopen (served by it).
-        const QTemporaryDir cacheHome;
-        row.measure.insert(QStringLiteral("process_first_ns"), wholeProcessNs(file, cacheHome.path()));
-        row.measure.insert(QStringLiteral("process_reopen_ns"), wholeProcessNs(file, cacheHome.path()));
+        measureProcesses(file, row.measure);
         if (cancelAt > 0
             && !probe(kProbeCancel, file, { QStringLiteral("--cancel-at"), QString::number(cancelAt) }, &row.cancel))
             return false;

@@ -71,7 +71,7 @@ void printTimes(QTextStream& out, const QList<BenchRow>& rows)
                            "the C-API scan instead). C-API scan = the same columns stepped through the C API. "
                            "Whole process = sightline-cli analyze --no-cache, start to exit, in a fresh process; "
                            "first open = the same with the trace cache, which it writes; reopen = once more, "
-                           "served by the cache. "
+                           "served by the cache; each the median of 5 runs up to 1 M kernels, of 1 above. "
                            "cores = CPU time / wall time.")
         << "\n\n"
         << BenchTables::tr(
@@ -219,7 +219,7 @@ void printDigest(QTextStream& out, const QList<BenchRow>& rows)
 {
     out << "\n"
         << BenchTables::tr("Cluster digest: sightline-cli digest, start to exit in a fresh process, against analyze "
-                           "--no-cache of the same trace (target: at most 1.2x).")
+                           "--no-cache of the same trace (target: at most 1.2x); medians of runs as in the time table.")
         << "\n\n"
         << BenchTables::tr("| trace | analyze, whole process | digest, whole process | digest / analyze |")
         << "\n|---|---:|---:|---:|\n";
