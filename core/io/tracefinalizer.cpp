@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <tuple>
 #include <type_traits>
 #include <unordered_map>
@@ -85,27 +86,14 @@ private:
 class CorrelationIndex
 {
 public:
+    /// Every call not in `skip`; of calls sharing an id, the one that launches GPU work.
     explicit CorrelationIndex(const ApiTable& api, const std::vector<bool>& skip)
         : m_api(api)
     {
-        struct Range
-        {
-            quint32 lo = ~0u, hi = 0;
-            qint64 n = 0;
-        };
-        std::unordered_map<quint32, Range> ranges;
-        LastKey range(ranges);
-        for (qsizetype i = 0; i < api.size(); ++i) {
-            if (!skip.empty() && skip[size_t(i)])
-                continue;
-            auto& r = range[api.pid[size_t(i)]];
-            const quint32 c = api.correlationId[size_t(i)];
-            r.lo = std::min(r.lo, c), r.hi = std::max(r.hi, c), ++r.n;
-        }
-        for (const auto& [pid, r] : ranges) {
+        for (const auto& [pid, r] : idRanges(api, skip, false)) {
             auto& p = m_byPid[pid];
             p.lo = r.lo;
-            if (qint64(r.hi) - r.lo + 1 <= 4 * r.n + 4096)
+            if (r.dense())
                 p.dense.assign(size_t(r.hi - r.lo + 1), -1);
         }
         LastKey perPid(m_byPid);
@@ -125,6 +113,34 @@ public:
         for (auto& [pid, p] : m_byPid)
             std::stable_sort(
                 p.sparse.begin(), p.sparse.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    }
+
+    /// The calls with an id (not 0) when no process repeats one, built in the two passes that
+    /// prove it (a slot filled twice is a repeat): the common case reads the calls twice instead
+    /// of four times (correlationsUnique, then the index). None when an id repeats or a
+    /// process's ids are too sparse for a dense array: the caller then drops the repeats and
+    /// builds the index of every call.
+    static std::optional<CorrelationIndex> ofUniqueIds(const ApiTable& api)
+    {
+        CorrelationIndex index(api);
+        for (const auto& [pid, r] : idRanges(api, {}, true)) {
+            if (!r.dense())
+                return std::nullopt;
+            auto& p = index.m_byPid[pid];
+            p.lo = r.lo;
+            p.dense.assign(size_t(r.hi - r.lo + 1), -1);
+        }
+        LastKey perPid(index.m_byPid);
+        for (qsizetype i = 0; i < api.size(); ++i) {
+            if (const quint32 c = api.correlationId[size_t(i)]; c != 0) {
+                auto& p = perPid[api.pid[size_t(i)]];
+                qint32& slot = p.dense[c - p.lo];
+                if (slot >= 0)
+                    return std::nullopt;
+                slot = qint32(i);
+            }
+        }
+        return std::optional<CorrelationIndex>(std::move(index));
     }
 
     qint32 find(quint32 pid, quint32 corr) const
@@ -147,16 +163,46 @@ public:
     }
 
 private:
-    bool preferNew(qint32 old, qint32 candidate) const
-    {
-        return m_api.kind[size_t(old)] == ApiTable::Other && m_api.kind[size_t(candidate)] != ApiTable::Other;
-    }
     struct PerPid
     {
         quint32 lo = 0;
         std::vector<qint32> dense;
         std::vector<std::pair<quint32, qint32>> sparse;
     };
+    /// A process's lowest and highest id and its number of calls.
+    struct IdRange
+    {
+        quint32 lo = ~0u, hi = 0;
+        qint64 n = 0;
+        /// A dense array (4 B per id) when it wastes little: at most ~4 ids per call.
+        bool dense() const { return qint64(hi) - lo + 1 <= 4 * n + 4096; }
+    };
+
+    explicit CorrelationIndex(const ApiTable& api)
+        : m_api(api)
+    {
+    }
+
+    /// Per process, its calls' ids (calls in `skip` left out, and id 0 when `withoutZero`).
+    static std::unordered_map<quint32, IdRange> idRanges(
+        const ApiTable& api, const std::vector<bool>& skip, bool withoutZero)
+    {
+        std::unordered_map<quint32, IdRange> ranges;
+        LastKey range(ranges);
+        for (qsizetype i = 0; i < api.size(); ++i) {
+            const quint32 c = api.correlationId[size_t(i)];
+            if ((!skip.empty() && skip[size_t(i)]) || (withoutZero && c == 0))
+                continue;
+            auto& r = range[api.pid[size_t(i)]];
+            r.lo = std::min(r.lo, c), r.hi = std::max(r.hi, c), ++r.n;
+        }
+        return ranges;
+    }
+
+    bool preferNew(qint32 old, qint32 candidate) const
+    {
+        return m_api.kind[size_t(old)] == ApiTable::Other && m_api.kind[size_t(candidate)] != ApiTable::Other;
+    }
     const ApiTable& m_api;
     std::unordered_map<quint32, PerPid> m_byPid;
 };
@@ -321,6 +367,16 @@ void indexLanes(Trace& trace, const LaneCounts& c, const std::function<void()>& 
     });
 }
 
+/// The index of the runtime calls by correlation id, repeated ids (in a process) dropped first:
+/// in the common case of none, the index's own passes prove it.
+CorrelationIndex indexOfUniqueCalls(Trace& trace, std::vector<quint8>& apiEventClass)
+{
+    if (std::optional<CorrelationIndex> index = CorrelationIndex::ofUniqueIds(trace.api))
+        return std::move(*index);
+    dropDuplicateCorrelations(trace.api, apiEventClass, trace.dataQuality);
+    return CorrelationIndex(trace.api, std::vector<bool>());
+}
+
 /// The runtime calls without backtrace copies and repeated correlation ids.
 void dropRepeatedCalls(Trace& trace, std::vector<quint8>& apiEventClass)
 {
@@ -413,11 +469,12 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
     // is gone and the ops' own correlation ids (4 B per kernel) are dropped: built beside the
     // index they set the load's peak.
     auto& k = trace.kernels;
-    const auto matchCalls = [&] {
+    // `makeIndex()` builds the calls' index by correlation id (freed on return, before the lanes).
+    const auto matchCalls = [&](const std::function<CorrelationIndex()>& makeIndex) {
         if (ctx.cancelled())
             return;
         {
-            const CorrelationIndex index(trace.api, std::vector<bool>());
+            const CorrelationIndex index = makeIndex();
             resolve(k, index), resolve(trace.memcpy, index), resolve(trace.memset, index), resolve(trace.graphs, index);
         }
         // Nothing reads the ops' own ids after the match: their calls hold the same ones.
@@ -436,14 +493,15 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
                 extent = extentOfOps(trace);
                 return;
             }
-            dropRepeatedCalls(trace, apiEventClass); // in start order already
-            matchCalls();
+            dropBacktraceCopies(trace.api, apiEventClass); // in start order already
+            matchCalls([&] { return indexOfUniqueCalls(trace, apiEventClass); });
         });
     } else {
         finalizeApi(trace, apiEventClass);
         if (!ctx.cancelled())
             sortOpsAndRanges(trace);
-        matchCalls();
+        // Built only now: held beside a reorder, the index would set the load's peak.
+        matchCalls([&] { return CorrelationIndex(trace.api, std::vector<bool>()); });
         k.compactShortNames(quint32(trace.strings.size()));
         lanes = countLanes(k);
         extent = extentOfOps(trace);

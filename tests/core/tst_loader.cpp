@@ -75,6 +75,8 @@ private slots:
     void readOnly();
     void hashHandedToTrace();
     void correlationPerProcess();
+    void correlationIndexPaths_data();
+    void correlationIndexPaths();
     void compactColumns();
     void compactColumnsKeptWhenNeeded();
     void schema2021();
@@ -286,6 +288,61 @@ void TestLoader::correlationPerProcess()
         QCOMPARE(t.api.pid[size_t(a)], expectedPid[i]);
         QCOMPARE(t.kernels.pid[size_t(i)], expectedPid[i]);
     }
+}
+
+void TestLoader::correlationIndexPaths_data()
+{
+    // The launching call of each kernel, whichever way the finalizer indexes the calls: the
+    // ids of every process dense and unique (the index proves it in its own passes), one
+    // process's ids too sparse for a dense array, an id repeated in a process (the repeat is
+    // dropped first: the launch is kept over the allocation that shares its id). Id 0 never
+    // matches. Pids as nsys writes them (24 bits of globalTid), CUPTI ids counting from 1.
+    QTest::addColumn<QString>("layout");
+    QTest::addColumn<qint64>("droppedRepeats");
+    QTest::newRow("unique, dense") << "dense" << qint64(0);
+    QTest::newRow("sparse ids") << "sparse" << qint64(0);
+    QTest::newRow("repeated id") << "repeated" << qint64(1);
+}
+
+void TestLoader::correlationIndexPaths()
+{
+    QFETCH(QString, layout);
+    QFETCH(qint64, droppedRepeats);
+    constexpr quint32 kA = 41007, kB = 41290;
+    // Process B's second id: 2^31 + 12 when its ids are sparse, else 13.
+    const quint32 far = layout == QLatin1String("sparse") ? (quint32(1) << 31) + 12 : 13;
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    const QString launch = QStringLiteral("cudaLaunchKernel_v7000");
+    fx.runtime(1000, 1100, kA, kA, 1, launch);
+    fx.runtime(1200, 1300, kA, kA, 2, launch);
+    fx.runtime(1400, 1500, kA, kA, 0, QStringLiteral("cudaGetLastError")); // id 0: never matched
+    fx.runtime(1600, 1700, kB, kB, 12, launch);
+    if (layout == QLatin1String("repeated"))
+        fx.runtime(1750, 1780, kB, kB, far, QStringLiteral("cudaMalloc_v3020")); // shares the launch's id
+    fx.runtime(1800, 1900, kB, kB, far, launch);
+    fx.kernel(3000, 3100, 0, 7, 2, kA, QStringLiteral("a2"));
+    fx.kernel(3200, 3300, 0, 7, far, kB, QStringLiteral("bfar"));
+    fx.kernel(3400, 3500, 0, 7, 1, kA, QStringLiteral("a1"));
+    fx.kernel(3600, 3700, 0, 7, 0, kA, QStringLiteral("zero"));
+    fx.kernel(3800, 3900, 0, 7, 12, kB, QStringLiteral("b12"));
+    fx.kernel(4000, 4100, 0, 7, 3, kA, QStringLiteral("nocall")); // no call has id 3 in A
+    const LoadOutcome r = TraceLoader::loadSync(fx.path());
+    QVERIFY2(r.ok(), qPrintable(r.message));
+    const Trace& t = *r.trace;
+    QCOMPARE(t.kernels.size(), 6);
+    QCOMPARE(t.api.size(), 5); // a repeat is left out
+    // Kernels in start order; their calls' starts by hand (-1: unmatched).
+    const qint64 expectedCall[] = { 1200, 1800, 1000, -1, 1600, -1 };
+    for (int i = 0; i < 6; ++i) {
+        const qint32 a = t.kernels.api[size_t(i)];
+        QCOMPARE(a < 0 ? qint64(-1) : t.api.start[size_t(a)], expectedCall[i]);
+    }
+    qint64 repeats = 0;
+    for (const auto& e : t.dataQuality.entries)
+        if (e.rule == DataQuality::Rule::DuplicateCorrelation)
+            repeats += e.count;
+    QCOMPARE(repeats, droppedRepeats);
 }
 
 void TestLoader::compactColumns()
