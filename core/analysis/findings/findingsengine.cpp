@@ -13,10 +13,12 @@
 #include "core/trace/apiclassifier.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
+#include "core/util/workerpool.h"
 
 #include <QStringList>
 
 #include <algorithm>
+#include <array>
 #include <tuple>
 #include <utility>
 
@@ -67,11 +69,9 @@ qint64 blockedThreadTime(const Trace& t, const std::vector<quint32>& rows, qint6
 
 } // namespace
 
-void FindingsEngine::add(AnalysisResult& r, Finding f) { r.findings.append(std::move(f)); }
-
 void FindingsEngine::run(AnalysisResult& r, const Cancellation& cancel)
 {
-    using Rule = void (*)(AnalysisResult&);
+    using Rule = void (*)(const AnalysisResult&, QVector<Finding>&);
     const Rule rules[] = {
         &noGpuRecords,
         &dominantKernel,
@@ -87,25 +87,28 @@ void FindingsEngine::run(AnalysisResult& r, const Cancellation& cancel)
         &graphMode,
         &phaseImbalance,
         &ServingFindings::run,
-        [](AnalysisResult& res) {
-            for (Finding& f : EfficiencyAnalysis::findings(res))
-                add(res, std::move(f));
-        },
-        [](AnalysisResult& res) {
-            for (Finding& f : WaveAnalysis::findings(res))
-                add(res, std::move(f));
-            for (Finding& f : GemmAnalysis::findings(res))
-                add(res, std::move(f));
+        [](const AnalysisResult& res, QVector<Finding>& out) { out += EfficiencyAnalysis::findings(res); },
+        [](const AnalysisResult& res, QVector<Finding>& out) {
+            out += WaveAnalysis::findings(res);
+            out += GemmAnalysis::findings(res);
         },
     };
-    for (const Rule rule : rules) {
-        if (cancel.isCancelled())
-            return;
-        rule(r);
-    }
+    // A few rules walk every kernel (launch-bound 27 ms at 5 M, the dominant kernel's rows
+    // 20 ms, the warm-up's GPU span 12 ms, the blocking calls 10 ms): one after another they
+    // kept a core idle beside the anatomy at the end of every analysis.
+    constexpr size_t kRules = std::size(rules);
+    std::array<QVector<Finding>, kRules> found;
+    parallelFor(kRules, [&](size_t i) {
+        if (!cancel.isCancelled())
+            rules[i](r, found[i]);
+    });
+    if (cancel.isCancelled())
+        return;
+    for (QVector<Finding>& f : found)
+        r.findings += std::move(f);
 }
 
-void FindingsEngine::noGpuRecords(AnalysisResult& r)
+void FindingsEngine::noGpuRecords(const AnalysisResult& r, QVector<Finding>& out)
 {
     const Trace& t = *r.trace;
     if (t.hasGpuRecords())
@@ -167,10 +170,10 @@ void FindingsEngine::noGpuRecords(AnalysisResult& r)
             f.evidence.append(streams);
         }
     }
-    add(r, std::move(f));
+    out.append(std::move(f));
 }
 
-void FindingsEngine::dominantKernel(AnalysisResult& r)
+void FindingsEngine::dominantKernel(const AnalysisResult& r, QVector<Finding>& out)
 {
     if (r.kernels.isEmpty() || r.kernelNs <= 0)
         return;
@@ -197,10 +200,10 @@ void FindingsEngine::dominantKernel(AnalysisResult& r)
     const QString& nameColumn = t.info.kernelNameColumn;
     f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, std::move(rows),
         QStringLiteral("%1 = %2 AND %3").arg(nameColumn).arg(top.name).arg(EvidenceBuilder::windowPredicate(r))));
-    add(r, std::move(f));
+    out.append(std::move(f));
 }
 
-void FindingsEngine::launchStorm(AnalysisResult& r)
+void FindingsEngine::launchStorm(const AnalysisResult& r, QVector<Finding>& out)
 {
     const Trace& t = *r.trace;
     for (const auto& d : r.launches.perDevice) {
@@ -232,11 +235,11 @@ void FindingsEngine::launchStorm(AnalysisResult& r)
                 .arg(d.deviceId)
                 .arg(spec::kStormP50Ns)
                 .arg(EvidenceBuilder::windowPredicate(r))));
-        add(r, std::move(f));
+        out.append(std::move(f));
     }
 }
 
-void FindingsEngine::launchBound(AnalysisResult& r)
+void FindingsEngine::launchBound(const AnalysisResult& r, QVector<Finding>& out)
 {
     const Trace& t = *r.trace;
     const auto& k = t.kernels;
@@ -280,10 +283,10 @@ void FindingsEngine::launchBound(AnalysisResult& r)
         kernelsWithCall(QStringLiteral("JOIN"),
             QStringLiteral("k.\"end\" - k.start < r.\"end\" - r.start AND %1")
                 .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k"))))));
-    add(r, std::move(f));
+    out.append(std::move(f));
 }
 
-void FindingsEngine::blockingSync(AnalysisResult& r)
+void FindingsEngine::blockingSync(const AnalysisResult& r, QVector<Finding>& out)
 {
     const Trace& t = *r.trace;
     int threads = 0;
@@ -325,11 +328,11 @@ void FindingsEngine::blockingSync(AnalysisResult& r)
     f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, std::move(rows),
         QStringLiteral("nameId IN (%1) AND %2")
             .arg(EvidenceBuilder::idList(nameIds), EvidenceBuilder::windowPredicate(r))));
-    add(r, std::move(f));
-    r.findings.back().impactShare = share; // per blocking thread, see above
+    out.append(std::move(f));
+    out.back().impactShare = share; // per blocking thread, see above
 }
 
-void FindingsEngine::idle(AnalysisResult& r)
+void FindingsEngine::idle(const AnalysisResult& r, QVector<Finding>& out)
 {
     for (const auto& d : r.devices) {
         const qint64 span = d.lastNs - d.firstNs;
@@ -357,11 +360,11 @@ void FindingsEngine::idle(AnalysisResult& r)
         for (const auto& g : r.gaps)
             if (g.deviceId == d.deviceId && listed++ < 5)
                 f.evidence.append(EvidenceBuilder::timeRange(*r.trace, g.deviceId, g.startNs, g.endNs));
-        add(r, std::move(f));
+        out.append(std::move(f));
     }
 }
 
-void FindingsEngine::gpuGaps(AnalysisResult& r)
+void FindingsEngine::gpuGaps(const AnalysisResult& r, QVector<Finding>& out)
 {
     QHash<int, QVector<const IdleGap*>> byDevice;
     for (const auto& g : r.gaps)
@@ -389,11 +392,11 @@ void FindingsEngine::gpuGaps(AnalysisResult& r)
         for (const IdleGap* g : it.value())
             if (f.evidence.size() < 20)
                 f.evidence.append(EvidenceBuilder::timeRange(*r.trace, g->deviceId, g->startNs, g->endNs));
-        add(r, std::move(f));
+        out.append(std::move(f));
     }
 }
 
-void FindingsEngine::lowUtilisation(AnalysisResult& r)
+void FindingsEngine::lowUtilisation(const AnalysisResult& r, QVector<Finding>& out)
 {
     for (const auto& d : r.devices) {
         if (d.lowUtil.isEmpty())
@@ -423,11 +426,11 @@ void FindingsEngine::lowUtilisation(AnalysisResult& r)
                             formatDuration(lost));
         for (const auto& c : d.lowUtil)
             f.evidence.append(EvidenceBuilder::timeRange(*r.trace, d.deviceId, c.startNs, c.endNs));
-        add(r, std::move(f));
+        out.append(std::move(f));
     }
 }
 
-void FindingsEngine::warmup(AnalysisResult& r)
+void FindingsEngine::warmup(const AnalysisResult& r, QVector<Finding>& out)
 {
     if (r.window.kind != AnalysisWindow::Kind::Full)
         return;
@@ -455,10 +458,10 @@ void FindingsEngine::warmup(AnalysisResult& r)
                 .arg(kKernelTable)
                 .arg(steady.startNs);
     f.evidence.append(e);
-    add(r, std::move(f));
+    out.append(std::move(f));
 }
 
-void FindingsEngine::copies(AnalysisResult& r)
+void FindingsEngine::copies(const AnalysisResult& r, QVector<Finding>& out)
 {
     const Trace& t = *r.trace;
     const auto& m = t.memcpy;
@@ -496,7 +499,7 @@ void FindingsEngine::copies(AnalysisResult& r)
         f.summary = summary.arg(formatCount(qint64(rows.size())), formatDuration(ns));
         EvidenceBuilder::longestFirst(rows, m);
         f.evidence.append(EvidenceBuilder::rows(kMemcpyTable, m.rowid, std::move(rows), join.arg(sqlRule)));
-        add(r, std::move(f));
+        out.append(std::move(f));
     };
     report(QStringLiteral("pageable-async-copy"), pageable, pageableNs, tr("Asynchronous copies from pageable memory"),
         tr("%1 cudaMemcpyAsync copies (%2 on the GPU) use pageable host memory, so they are staged "
@@ -510,7 +513,7 @@ void FindingsEngine::copies(AnalysisResult& r)
             + EvidenceBuilder::syncCopyShape(QStringLiteral("m")));
 }
 
-void FindingsEngine::nvtxCoverage(AnalysisResult& r)
+void FindingsEngine::nvtxCoverage(const AnalysisResult& r, QVector<Finding>& out)
 {
     if (r.trace->nvtx.size() == 0 || r.kernelNs <= 0 || r.coverage >= spec::kNvtxCoverageWarning)
         return;
@@ -537,10 +540,10 @@ void FindingsEngine::nvtxCoverage(AnalysisResult& r)
             .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k")), tables::kNvtxEvents,
                 EvidenceBuilder::rangeOnCallThread(QStringLiteral("n"), QStringLiteral("r"))));
     f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, std::move(rows), unattributed));
-    add(r, std::move(f));
+    out.append(std::move(f));
 }
 
-void FindingsEngine::graphMode(AnalysisResult& r)
+void FindingsEngine::graphMode(const AnalysisResult& r, QVector<Finding>& out)
 {
     const Trace& t = *r.trace;
     if (t.graphs.size() == 0)
@@ -561,10 +564,10 @@ void FindingsEngine::graphMode(AnalysisResult& r)
                     .arg(formatCount(r.graphLaunches), formatDuration(r.graphNs));
     f.evidence.append(EvidenceBuilder::rows(
         tables::kGraphTrace, t.graphs.rowid, std::move(rows), EvidenceBuilder::windowPredicate(r)));
-    add(r, std::move(f));
+    out.append(std::move(f));
 }
 
-void FindingsEngine::phaseImbalance(AnalysisResult& r)
+void FindingsEngine::phaseImbalance(const AnalysisResult& r, QVector<Finding>& out)
 {
     // Ranks = processes with GPU work in a phase; compare kernel time per step of each phase.
     for (int p = 0; p < r.mappedPhaseCount(); ++p) {
@@ -609,7 +612,7 @@ void FindingsEngine::phaseImbalance(AnalysisResult& r)
             QStringLiteral("((globalPid >> 24) & 16777215) = %1 AND %2")
                 .arg(slow->pid)
                 .arg(EvidenceBuilder::windowPredicate(r))));
-        add(r, std::move(f));
+        out.append(std::move(f));
     }
 }
 

@@ -4,6 +4,7 @@
 #include "core/util/cancellation.h"
 
 #include <QCoreApplication>
+#include <QVector>
 
 namespace sl {
 
@@ -16,25 +17,28 @@ class FindingsEngine
 {
     Q_DECLARE_TR_FUNCTIONS(FindingsEngine)
 public:
-    /// Every rule in turn; returns early, with the findings incomplete, when `cancel` is set
-    /// (checked between the rules, each one or two linear passes).
+    /// Every rule, appending to r.findings in the rules' order; returns early, with the
+    /// findings incomplete, when `cancel` is set (checked before each rule, each one or two
+    /// linear passes). The rules only read `r` and each writes its own list: they run side by
+    /// side (parallelFor) and their lists are appended in order, so the result does not depend
+    /// on which ran first.
     static void run(AnalysisResult& r, const Cancellation& cancel = {});
 
 private:
-    static void dominantKernel(AnalysisResult& r);
-    static void launchStorm(AnalysisResult& r);
-    static void launchBound(AnalysisResult& r);
-    static void blockingSync(AnalysisResult& r);
-    static void idle(AnalysisResult& r);
-    static void gpuGaps(AnalysisResult& r);
-    static void lowUtilisation(AnalysisResult& r);
-    static void warmup(AnalysisResult& r);
-    static void copies(AnalysisResult& r);
-    static void nvtxCoverage(AnalysisResult& r);
-    static void graphMode(AnalysisResult& r);
-    static void noGpuRecords(AnalysisResult& r);
-    static void phaseImbalance(AnalysisResult& r);
-    static void add(AnalysisResult& r, Finding f);
+    /// A rule: reads the analysis, appends its findings to `out`.
+    static void dominantKernel(const AnalysisResult& r, QVector<Finding>& out);
+    static void launchStorm(const AnalysisResult& r, QVector<Finding>& out);
+    static void launchBound(const AnalysisResult& r, QVector<Finding>& out);
+    static void blockingSync(const AnalysisResult& r, QVector<Finding>& out);
+    static void idle(const AnalysisResult& r, QVector<Finding>& out);
+    static void gpuGaps(const AnalysisResult& r, QVector<Finding>& out);
+    static void lowUtilisation(const AnalysisResult& r, QVector<Finding>& out);
+    static void warmup(const AnalysisResult& r, QVector<Finding>& out);
+    static void copies(const AnalysisResult& r, QVector<Finding>& out);
+    static void nvtxCoverage(const AnalysisResult& r, QVector<Finding>& out);
+    static void graphMode(const AnalysisResult& r, QVector<Finding>& out);
+    static void noGpuRecords(const AnalysisResult& r, QVector<Finding>& out);
+    static void phaseImbalance(const AnalysisResult& r, QVector<Finding>& out);
 };
 
 } // namespace sl

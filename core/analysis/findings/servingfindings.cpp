@@ -71,16 +71,18 @@ QVector<Evidence> ServingFindings::stepEvidence(const AnalysisResult& r, std::ve
     return out;
 }
 
-void ServingFindings::run(AnalysisResult& r)
+void ServingFindings::run(AnalysisResult& r) { run(r, r.findings); }
+
+void ServingFindings::run(const AnalysisResult& r, QVector<Finding>& out)
 {
     if (!r.serving.present())
         return;
-    hostOverhead(r);
-    prefillStall(r);
-    slowRank(r);
+    hostOverhead(r, out);
+    prefillStall(r, out);
+    slowRank(r, out);
 }
 
-void ServingFindings::hostOverhead(AnalysisResult& r)
+void ServingFindings::hostOverhead(const AnalysisResult& r, QVector<Finding>& out)
 {
     const ServingSteps& s = r.serving.steps;
     qint64 steps = 0, total = 0, idle = 0, host = 0;
@@ -109,10 +111,10 @@ void ServingFindings::hostOverhead(AnalysisResult& r)
                     .arg(formatPercent(double(idle) / double(total)), formatCount(steps), formatDuration(idle),
                         formatDuration(total), formatDuration(host), formatCount(qint64(flagged.size())));
     f.evidence = stepEvidence(r, flagged);
-    r.findings.append(std::move(f));
+    out.append(std::move(f));
 }
 
-void ServingFindings::prefillStall(AnalysisResult& r)
+void ServingFindings::prefillStall(const AnalysisResult& r, QVector<Finding>& out)
 {
     const ServingSteps& s = r.serving.steps;
     // Decode-only step times per batch size (generation requests), for the reference median.
@@ -161,10 +163,10 @@ void ServingFindings::prefillStall(AnalysisResult& r)
                     .arg(ratio, 0, 'f', 2)
                     .arg(formatDuration(stall));
     f.evidence = stepEvidence(r, matched);
-    r.findings.append(std::move(f));
+    out.append(std::move(f));
 }
 
-void ServingFindings::slowRank(AnalysisResult& r)
+void ServingFindings::slowRank(const AnalysisResult& r, QVector<Finding>& out)
 {
     const ServingSteps& s = r.serving.steps;
     // Compare decode steps when ranks have enough of them, else all steps.
@@ -206,7 +208,7 @@ void ServingFindings::slowRank(AnalysisResult& r)
                         .arg(formatDuration(fast->second))
                         .arg(median.size());
         f.evidence = stepEvidence(r, steps);
-        r.findings.append(std::move(f));
+        out.append(std::move(f));
         return;
     }
 }

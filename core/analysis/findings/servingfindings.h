@@ -20,6 +20,9 @@ class ServingFindings
 {
     Q_DECLARE_TR_FUNCTIONS(ServingFindings)
 public:
+    /// Appends the serving findings of `r` to `out`.
+    static void run(const AnalysisResult& r, QVector<Finding>& out);
+    /// The same, appended to r.findings.
     static void run(AnalysisResult& r);
     /// Evidence of steps (indices into r.serving.steps, most important first; at most
     /// Evidence::kMaxRowids are kept): their NVTX_EVENTS rows, and the kernels launched inside
@@ -29,9 +32,9 @@ public:
     static QVector<Evidence> stepEvidence(const AnalysisResult& r, std::vector<qint32> steps);
 
 private:
-    static void hostOverhead(AnalysisResult& r);
-    static void prefillStall(AnalysisResult& r);
-    static void slowRank(AnalysisResult& r);
+    static void hostOverhead(const AnalysisResult& r, QVector<Finding>& out);
+    static void prefillStall(const AnalysisResult& r, QVector<Finding>& out);
+    static void slowRank(const AnalysisResult& r, QVector<Finding>& out);
 };
 
 } // namespace sl
