@@ -113,7 +113,6 @@ qint64 medianNs(int runs, const std::function<qint64()>& measure)
 void measureProcesses(const QString& file, QJsonObject& m)
 {
     const int runs = processRuns(m.value(QStringLiteral("kernels")).toInteger());
-    m.insert(QStringLiteral("process_runs"), runs);
     m.insert(QStringLiteral("process_ns"), medianNs(runs, [&] { return wholeProcessNs(file); }));
     m.insert(QStringLiteral("digest_process_ns"), medianNs(runs, [&] { return digestProcessNs(file); }));
     m.insert(QStringLiteral("process_first_ns"), medianNs(runs, [&] {

@@ -145,7 +145,7 @@ void TestFindingSeverity::serving()
             v->push_back(0);
         s.kernelCount.push_back(0);
     }
-    ServingFindings::run(*r);
+    ServingFindings::run(*r, r->findings);
     const Finding* f = find(*r, QStringLiteral("decode-host-overhead"));
     QVERIFY(f);
     QCOMPARE(f->impactNs, steps * stepNs);

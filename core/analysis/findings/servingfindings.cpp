@@ -71,8 +71,6 @@ QVector<Evidence> ServingFindings::stepEvidence(const AnalysisResult& r, std::ve
     return out;
 }
 
-void ServingFindings::run(AnalysisResult& r) { run(r, r.findings); }
-
 void ServingFindings::run(const AnalysisResult& r, QVector<Finding>& out)
 {
     if (!r.serving.present())
