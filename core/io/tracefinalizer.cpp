@@ -377,20 +377,13 @@ CorrelationIndex indexOfUniqueCalls(Trace& trace, std::vector<quint8>& apiEventC
     return CorrelationIndex(trace.api, std::vector<bool>());
 }
 
-/// The runtime calls without backtrace copies and repeated correlation ids.
-void dropRepeatedCalls(Trace& trace, std::vector<quint8>& apiEventClass)
-{
-    dropBacktraceCopies(trace.api, apiEventClass);
-    dropDuplicateCorrelations(trace.api, apiEventClass, trace.dataQuality);
-}
-
-/// The runtime calls in start order, without backtrace copies and repeated correlation ids.
+/// The runtime calls in start order, without backtrace copies (repeated ids go with the index).
 void finalizeApi(Trace& trace, std::vector<quint8>& apiEventClass)
 {
     auto& api = trace.api;
     if (const auto order = startOrder(api.start); !order.empty())
         permuteApi(api, apiEventClass, ColumnPermuter(order, api.start));
-    dropRepeatedCalls(trace, apiEventClass);
+    dropBacktraceCopies(api, apiEventClass);
 }
 
 /// The GPU ops and NVTX ranges in start order. Columns of one element type next to each other:
@@ -501,7 +494,7 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
         if (!ctx.cancelled())
             sortOpsAndRanges(trace);
         // Built only now: held beside a reorder, the index would set the load's peak.
-        matchCalls([&] { return CorrelationIndex(trace.api, std::vector<bool>()); });
+        matchCalls([&] { return indexOfUniqueCalls(trace, apiEventClass); });
         k.compactShortNames(quint32(trace.strings.size()));
         lanes = countLanes(k);
         extent = extentOfOps(trace);

@@ -302,6 +302,8 @@ void TestLoader::correlationIndexPaths_data()
     QTest::newRow("unique, dense") << "dense" << qint64(0);
     QTest::newRow("sparse ids") << "sparse" << qint64(0);
     QTest::newRow("repeated id") << "repeated" << qint64(1);
+    // The calls stored out of start order: the finalizer sorts them first, then indexes.
+    QTest::newRow("repeated id, calls out of order") << "repeated, unsorted" << qint64(1);
 }
 
 void TestLoader::correlationIndexPaths()
@@ -314,13 +316,17 @@ void TestLoader::correlationIndexPaths()
     TraceFixture fx;
     fx.gpu(0, QStringLiteral("H100"));
     const QString launch = QStringLiteral("cudaLaunchKernel_v7000");
-    fx.runtime(1000, 1100, kA, kA, 1, launch);
+    const bool unsorted = layout.endsWith(QLatin1String("unsorted"));
+    if (!unsorted)
+        fx.runtime(1000, 1100, kA, kA, 1, launch);
     fx.runtime(1200, 1300, kA, kA, 2, launch);
     fx.runtime(1400, 1500, kA, kA, 0, QStringLiteral("cudaGetLastError")); // id 0: never matched
     fx.runtime(1600, 1700, kB, kB, 12, launch);
-    if (layout == QLatin1String("repeated"))
+    if (layout.startsWith(QLatin1String("repeated")))
         fx.runtime(1750, 1780, kB, kB, far, QStringLiteral("cudaMalloc_v3020")); // shares the launch's id
     fx.runtime(1800, 1900, kB, kB, far, launch);
+    if (unsorted)
+        fx.runtime(1000, 1100, kA, kA, 1, launch); // stored last, starts first
     fx.kernel(3000, 3100, 0, 7, 2, kA, QStringLiteral("a2"));
     fx.kernel(3200, 3300, 0, 7, far, kB, QStringLiteral("bfar"));
     fx.kernel(3400, 3500, 0, 7, 1, kA, QStringLiteral("a1"));
