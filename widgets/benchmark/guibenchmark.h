@@ -54,6 +54,8 @@ private:
     /// the window and returns the time since the open (ns); −1 while a view is not ready yet
     /// (`retry` is then called again when it is). `loadedNs`: the time before the repaint.
     qint64 paintWhenReady(void (GuiBenchmark::*retry)(), qint64* loadedNs);
+    /// Logs (sightline.gui debug) the wall and CPU time from the window's load to now.
+    void logCoresAfterLoad() const;
     void onReopened();
     /// The Timeline and NVTX views' slowest median repaint over four zoom levels (ns, −1 when
     /// there is nothing to draw), measured by TimelineBenchmark at the timeline's size.
@@ -77,6 +79,7 @@ private:
     qint64 m_cliNoHashLoadNs = -1; ///< a CLI load without the SHA-256, as the window loads
     qint64 m_kernels = 0;
     qint64 m_guiLoadNs = -1; ///< openFiles → the analysis starts (the window's own load)
+    qint64 m_cpuAtLoadNs = 0; ///< the process's CPU time (ns) when the analysis starts
     qint64 m_loadedNs = -1; ///< openFiles → idle (trace loaded and analysed)
     qint64 m_firstPaintNs = -1; ///< openFiles → window repainted with the analysis
     qint64 m_loadStallNs = -1, m_loadBusyNs = -1;
