@@ -7,6 +7,7 @@
 #include "core/io/hostreader.h"
 #include "core/io/memoryusagereader.h"
 #include "core/io/metadatareader.h"
+#include "core/io/osruntimecalls.h"
 #include "core/io/tracecache.h"
 #include "core/io/tracefinalizer.h"
 #include "core/io/tracevalidator.h"
@@ -34,30 +35,19 @@ namespace {
 
 /// Widens the "full" window to the OS runtime calls (OSRT_API, not loaded otherwise): the
 /// first start and last end of the calls that pass the same time rules as every other row.
-void extendByOsRuntime(const SqliteConnection& db, const Schema& schema, Trace& trace)
+/// Widens the trace's extent by the OS runtime calls that passed the time rules (OsRuntimeCalls):
+/// they are in the full window (docs/analysis.md "Window"); an export of OS calls alone has
+/// only them.
+void widenByOsRuntime(const std::optional<OsRuntimeCalls::Span>& calls, Trace& trace)
 {
-    const QString t = tables::kOsrtApi;
-    if (!schema.hasTable(t) || !schema.hasColumn(t, QStringLiteral("start"))
-        || !schema.hasColumn(t, QStringLiteral("end")))
-        return;
-    const DataQuality& q = trace.dataQuality;
-    const qint64 len = std::max<qint64>(1, q.captureEndNs - q.captureStartNs);
-    SqliteStatement st(db,
-        QStringLiteral("SELECT MIN(start), MAX(\"end\") FROM %1 WHERE typeof(start) = "
-                       "'integer' AND typeof(\"end\") = 'integer' AND \"end\" >= start AND "
-                       "start >= %2 AND \"end\" <= %3 AND \"end\" - start <= %4")
-            .arg(t)
-            .arg(q.captureStartNs - len)
-            .arg(q.captureEndNs + len)
-            .arg(len));
-    if (!st.next() || st.isNull(0))
+    if (!calls)
         return;
     if (!trace.hasGpuRecords() && trace.api.size() == 0 && trace.nvtx.size() == 0) {
-        trace.firstNs = st.int64(0), trace.lastNs = st.int64(1);
+        trace.firstNs = calls->first, trace.lastNs = calls->last;
         return;
     }
-    trace.firstNs = std::min(trace.firstNs, st.int64(0));
-    trace.lastNs = std::max(trace.lastNs, st.int64(1));
+    trace.firstNs = std::min(trace.firstNs, calls->first);
+    trace.lastNs = std::max(trace.lastNs, calls->last);
 }
 
 /// One load from SQLite, step by step: open() the export and count its rows, readTables() on
@@ -145,6 +135,7 @@ private:
     bool m_gpuOk = true, m_metricsOk = true;
     /// Rows left out by the GPU reader: the kernel chunks it read, then the other GPU tables.
     DataQuality m_kernelQuality, m_gpuQuality, m_metricsQuality;
+    std::optional<OsRuntimeCalls::Span> m_osRuntime; ///< span of the OS runtime calls that passed (validate)
     std::thread m_metricsThread;
     /// The file's hash: handed to the trace when the load succeeds (the analysis goes on while it
     /// runs); else the last reference, destroyed (stopped and joined) with the run.
@@ -295,7 +286,7 @@ LoadOutcome LoadRun::finish()
     validate(quality);
     if (!TraceFinalizer::finalize(*m_trace, m_eventClass, m_ctx))
         return cancelled();
-    extendByOsRuntime(*m_opened.db, m_opened.schema, *m_trace);
+    widenByOsRuntime(m_osRuntime, *m_trace);
     if (m_metricsThread.joinable())
         m_metricsThread.join();
     if (!m_metricsError.isEmpty())
@@ -325,10 +316,21 @@ void LoadRun::validate(DataQuality& quality)
     const qint64 stated = m_trace->info.captureDurationNs;
     // Without a stated length the capture is the span of every row: the kernels joined first.
     const bool joinFirst = !TraceValidator::captureStated(stated);
-    DataQuality joined, kernels, others;
-    if (joinFirst)
+    DataQuality joined, kernels, others, osRuntime;
+    // The OS runtime calls are not loaded: their span widens a capture taken from the events,
+    // and those outside a stated one are counted like any other row.
+    OsRuntimeCalls calls(*m_opened.db, m_opened.schema);
+    std::optional<TraceValidator::Capture> callSpan;
+    if (joinFirst) {
         m_kernelChunks->joinInto(*m_trace, joined);
-    const TraceValidator::Capture capture = TraceValidator::capture(*m_trace, stated, quality);
+        if (calls.scan(nullptr) && calls.span())
+            callSpan = TraceValidator::Capture { calls.span()->first, calls.span()->last };
+    }
+    const TraceValidator::Capture capture = TraceValidator::capture(*m_trace, stated, quality, callSpan);
+    if (!joinFirst)
+        calls.scan(&capture);
+    calls.logFailures(capture, osRuntime);
+    m_osRuntime = calls.span();
     const auto part = [&](size_t index) {
         if (index == 1)
             return TraceValidator::checkOthers(*m_trace, m_eventClass, capture, others);
@@ -340,7 +342,7 @@ void LoadRun::validate(DataQuality& quality)
         parallelFor(2, part);
     else
         part(0), part(1);
-    for (DataQuality* q : { &joined, &m_gpuQuality, &kernels, &others })
+    for (DataQuality* q : { &joined, &m_gpuQuality, &kernels, &others, &osRuntime })
         quality.merge(std::move(*q));
 }
 

@@ -13,9 +13,7 @@ namespace sl {
 
 namespace {
 
-/// No capture lasts 2^53 ns (104 days): a time beyond ±2^53 is never plausible, whatever the
-/// capture, so it cannot stretch the capture estimated from the events themselves.
-constexpr qint64 kHardLimitNs = qint64(1) << 53;
+constexpr qint64 kHardLimitNs = TraceValidator::kHardLimitNs;
 
 template <typename T> void keepRows(std::vector<T>& v, const std::vector<quint32>& keep)
 {
@@ -40,21 +38,6 @@ void keepRows(DurationColumn& c, const std::vector<quint32>& keep)
 
 using Capture = TraceValidator::Capture;
 
-/// Which rule a row with these times breaks, if any. Unsigned arithmetic: end - start of a
-/// row spanning 2^63 ns does not fit qint64.
-std::optional<DataQuality::Rule> timeRule(qint64 start, qint64 end, const Capture& c)
-{
-    if (end < start)
-        return DataQuality::Rule::EndBeforeStart;
-    const qint64 len = c.length();
-    // first - len and last + len stay far inside qint64: the capture is within ±2^53.
-    if (start < -kHardLimitNs || end > kHardLimitNs || start < c.first - len || end > c.last + len)
-        return DataQuality::Rule::OutsideCapture;
-    if (quint64(end) - quint64(start) > quint64(len))
-        return DataQuality::Rule::LongerThanCapture;
-    return std::nullopt;
-}
-
 /// Rows of one table that pass the time rules (indices in order), logging the others; empty
 /// optional when every row passes (nothing to copy).
 template <class Table>
@@ -64,7 +47,7 @@ std::optional<std::vector<quint32>> checkTimes(
     std::optional<std::vector<quint32>> keep;
     const auto& start = t.start;
     for (size_t i = 0; i < start.size(); ++i) {
-        const auto bad = timeRule(start[i], t.endOf(i), c);
+        const auto bad = TraceValidator::timeRule(start[i], t.endOf(i), c);
         if (bad && !keep) {
             keep.emplace();
             keep->reserve(start.size());
@@ -89,7 +72,7 @@ void keepOps(GpuOpColumns& t, const std::vector<quint32>& k)
 /// (end ≥ start, both within ±2^53 ns). Only the physically impossible is excluded without a
 /// stated capture; a distant cluster of plausible rows (a warm-up seconds before the traffic)
 /// is data and widens the span instead of being dropped.
-Capture captureFromEvents(const Trace& t)
+std::optional<Capture> captureFromEvents(const Trace& t)
 {
     qint64 first = kHardLimitNs, last = -kHardLimitNs;
     auto add = [&](const auto& table) {
@@ -99,29 +82,45 @@ Capture captureFromEvents(const Trace& t)
                 first = std::min(first, s[i]), last = std::max(last, e);
     };
     add(t.kernels), add(t.memcpy), add(t.memset), add(t.graphs), add(t.api), add(t.nvtx);
-    Capture c;
     if (first > last)
-        return c; // no plausible row
-    c.first = first;
-    c.last = last;
-    return c;
+        return std::nullopt; // no plausible row
+    return Capture { first, last };
 }
 
 } // namespace
+
+std::optional<DataQuality::Rule> TraceValidator::timeRule(qint64 start, qint64 end, const Capture& c)
+{
+    if (end < start)
+        return DataQuality::Rule::EndBeforeStart;
+    const qint64 len = c.length();
+    // first - len and last + len stay far inside qint64: the capture is within ±2^53.
+    if (start < -kHardLimitNs || end > kHardLimitNs || start < c.first - len || end > c.last + len)
+        return DataQuality::Rule::OutsideCapture;
+    // Unsigned arithmetic: end - start of a row spanning 2^63 ns does not fit qint64.
+    if (quint64(end) - quint64(start) > quint64(len))
+        return DataQuality::Rule::LongerThanCapture;
+    return std::nullopt;
+}
 
 bool TraceValidator::captureStated(qint64 captureDurationNs)
 {
     return captureDurationNs > 0 && captureDurationNs <= kHardLimitNs;
 }
 
-Capture TraceValidator::capture(const Trace& trace, qint64 captureDurationNs, DataQuality& quality)
+Capture TraceValidator::capture(
+    const Trace& trace, qint64 captureDurationNs, DataQuality& quality, std::optional<Capture> osRuntime)
 {
     Capture c;
     if (captureStated(captureDurationNs)) {
         c.last = captureDurationNs; // event times are ns since the session start
         quality.captureSource = tables::kAnalysisDetails;
     } else {
-        c = captureFromEvents(trace);
+        const std::optional<Capture> events = captureFromEvents(trace);
+        if (events && osRuntime)
+            c = { std::min(events->first, osRuntime->first), std::max(events->last, osRuntime->last) };
+        else if (events || osRuntime)
+            c = events ? *events : *osRuntime;
         quality.captureSource = QStringLiteral("events");
     }
     quality.captureStartNs = c.first;

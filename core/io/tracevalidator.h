@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/trace/dataquality.h"
+
 #include <QtGlobal>
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace sl {
 
 class StringIdResolver;
-struct DataQuality;
 struct Trace;
 
 /// The load-time checks that need every table read (docs/analysis.md "Data quality"): run
@@ -25,6 +27,9 @@ struct Trace;
 class TraceValidator
 {
 public:
+    /// No capture lasts 2^53 ns (104 days): a time beyond ±2^53 is never plausible, whatever the
+    /// capture, so it cannot stretch the capture estimated from the events themselves.
+    static constexpr qint64 kHardLimitNs = qint64(1) << 53;
     /// The capture [first, last] (ns) the time rules are checked against.
     struct Capture
     {
@@ -38,8 +43,13 @@ public:
     static bool captureStated(qint64 captureDurationNs);
     /// The capture, recorded in `quality` (captureSource, captureStartNs, captureEndNs): [0,
     /// duration] when stated, else the span of every plausible row of every table (the
-    /// kernel table complete, back chunks joined).
-    static Capture capture(const Trace& trace, qint64 captureDurationNs, DataQuality& quality);
+    /// kernel table complete, back chunks joined) and of `osRuntime`, the plausible OS runtime
+    /// calls (not loaded: OsRuntimeCalls).
+    static Capture capture(const Trace& trace, qint64 captureDurationNs, DataQuality& quality,
+        std::optional<Capture> osRuntime = std::nullopt);
+    /// The time rule a row with these times (ns) breaks against `c`, if any: end_before_start,
+    /// outside_capture (or beyond ±2^53 ns), longer_than_capture.
+    static std::optional<DataQuality::Rule> timeRule(qint64 start, qint64 end, const Capture& c);
     /// The kernels: their name ids resolved (into `trace.strings`), then the time rules.
     /// Touches only trace.kernels and trace.strings.
     static void checkKernels(Trace& trace, StringIdResolver& ids, const Capture& c, DataQuality& quality);

@@ -66,12 +66,13 @@ QString predicate(DataQuality::Rule rule, const QString& table, const QString& n
     const bool api = table == tables::kRuntime;
     const bool nvtx = table == tables::kNvtxEvents;
     const bool kernel = table == tables::kKernel;
+    const bool osrt = table == tables::kOsrtApi; // only its times are read (OsRuntimeCalls)
     QStringList cols { QStringLiteral("start") };
     if (!nvtx)
         cols << QStringLiteral("\"end\"");
     if (api)
         cols << QStringLiteral("nameId");
-    else if (!nvtx)
+    else if (!nvtx && !osrt)
         cols << QStringLiteral("deviceId") << QStringLiteral("streamId");
     if (kernel)
         cols << nameColumn;
@@ -85,8 +86,8 @@ QString predicate(DataQuality::Rule rule, const QString& table, const QString& n
     case R::NotInteger:
         if (nvtx)
             cols << QStringLiteral("\"end\"");
-        for (const auto& c : cols)
-            parts << notIntegerSql(c);
+        for (const auto& c : cols) // an OS runtime call's time is an integer or nothing
+            parts << (osrt ? QStringLiteral("typeof(%1) NOT IN ('integer', 'null')").arg(c) : notIntegerSql(c));
         break;
     case R::NotFinite: // GPU_METRICS only (metricsPredicate)
         parts << QStringLiteral("0");

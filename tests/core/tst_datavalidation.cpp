@@ -66,6 +66,23 @@ QString copyReal(const QTemporaryDir& dir, const QString& name)
     return {};
 }
 
+/// SQL over `path`: `agg` (MIN or MAX) of column `col` (start or "end") over every table the
+/// full window spans that the file has, the OS runtime calls but those of `osrtLeftOut`.
+qint64 spanOver(const QString& path, const QString& agg, const QString& col, const QString& osrtLeftOut)
+{
+    QStringList parts;
+    for (const QString& table :
+        { QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL"), QStringLiteral("CUPTI_ACTIVITY_KIND_MEMCPY"),
+            QStringLiteral("CUPTI_ACTIVITY_KIND_MEMSET"), QStringLiteral("CUPTI_ACTIVITY_KIND_RUNTIME") })
+        if (sqlOn(path, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = '%1'").arg(table)) > 0)
+            parts << QStringLiteral("SELECT %1 v FROM %2").arg(col, table);
+    if (sqlOn(path, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'NVTX_EVENTS'")) > 0)
+        parts << QStringLiteral("SELECT %1 FROM NVTX_EVENTS WHERE eventType IN (59, 60) AND \"end\" IS NOT NULL")
+                     .arg(col);
+    parts << QStringLiteral("SELECT %1 FROM OSRT_API WHERE rowid NOT IN (%2)").arg(col, osrtLeftOut);
+    return sqlOn(path, QStringLiteral("SELECT %1(v) FROM (%2)").arg(agg, parts.join(QStringLiteral(" UNION ALL "))));
+}
+
 TracePtr load(const QString& path)
 {
     const LoadOutcome out = TraceLoader::loadSync(path);
@@ -503,6 +520,68 @@ private slots:
         QCOMPARE(t->dataQuality.count(Rule::OutsideCapture), 1);
         QCOMPARE(t->dataQuality.captureStartNs, 1'000'000);
         QCOMPARE(t->dataQuality.captureEndNs, 10'003'020'000);
+    }
+
+    /// A 2021 export without ANALYSIS_DETAILS whose OS runtime calls run 33 s past its CUDA
+    /// work (mordred): the calls widen the capture and the full window instead of being left
+    /// out silently as outside a capture taken from the CUDA rows; a damaged call is counted.
+    void osRuntimeWithoutAnalysisDetails()
+    {
+        QTemporaryDir dir;
+        const QString path = copyReal(dir, QStringLiteral("mordred-gpudb-quadro6000-2021.2.sqlite"));
+        if (path.isEmpty())
+            QSKIP(qPrintable(sl::test::realTracesSkipReason()));
+        // The latest call ends before it starts; another's start is text.
+        const qint64 latest = sqlOn(path, QStringLiteral("SELECT rowid FROM OSRT_API ORDER BY \"end\" DESC LIMIT 1"));
+        sqlOn(path, QStringLiteral("UPDATE OSRT_API SET \"end\" = start - 1 WHERE rowid = %1").arg(latest));
+        sqlOn(path, QStringLiteral("UPDATE OSRT_API SET start = 'soon' WHERE rowid = 7"));
+        const QString leftOut = QStringLiteral("%1, 7").arg(latest);
+        const TracePtr t = load(path);
+        QVERIFY(t);
+        const QString os = QStringLiteral("OSRT_API");
+        QCOMPARE(t->dataQuality.captureSource, QStringLiteral("events"));
+        QVERIFY(entry(*t, Rule::EndBeforeStart, os));
+        QCOMPARE(entry(*t, Rule::EndBeforeStart, os)->rowids, std::vector<qint64> { latest });
+        QVERIFY(entry(*t, Rule::NotInteger, os));
+        QCOMPARE(entry(*t, Rule::NotInteger, os)->rowids, std::vector<qint64> { 7 });
+        QCOMPARE(t->dataQuality.excludedRows(), 2);
+        const qint64 first = spanOver(path, QStringLiteral("MIN"), QStringLiteral("start"), leftOut);
+        const qint64 last = spanOver(path, QStringLiteral("MAX"), QStringLiteral("\"end\""), leftOut);
+        QVERIFY(last > 30'000'000'000); // the calls, not the CUDA rows (6.8 s)
+        QCOMPARE(t->dataQuality.captureStartNs, first);
+        QCOMPARE(t->dataQuality.captureEndNs, last);
+        QCOMPARE(t->firstNs, first);
+        QCOMPARE(t->lastNs, last);
+        checkEntrySql(path, *t);
+    }
+
+    /// With a stated capture, OS runtime calls far outside it, longer than it or ending before
+    /// they start are counted under their rule and widen nothing.
+    void osRuntimeOutsideStatedCapture()
+    {
+        QTemporaryDir dir;
+        const QString path = copyReal(dir, QStringLiteral("gpu4-vecadd-streams-t4-2022.4.sqlite"));
+        if (path.isEmpty())
+            QSKIP(qPrintable(sl::test::realTracesSkipReason()));
+        const qint64 duration = sqlOn(path, QStringLiteral("SELECT duration FROM ANALYSIS_DETAILS"));
+        sqlOn(path, QStringLiteral("UPDATE OSRT_API SET start = -%1 WHERE rowid = 1").arg(duration + 1));
+        sqlOn(
+            path, QStringLiteral("UPDATE OSRT_API SET start = 0, \"end\" = %1 WHERE rowid = 2").arg(duration * 3 / 2));
+        sqlOn(path, QStringLiteral("UPDATE OSRT_API SET \"end\" = start - 1 WHERE rowid = 3"));
+        const TracePtr t = load(path);
+        QVERIFY(t);
+        const QString os = QStringLiteral("OSRT_API");
+        QCOMPARE(t->dataQuality.captureSource, QStringLiteral("ANALYSIS_DETAILS"));
+        QVERIFY(entry(*t, Rule::OutsideCapture, os) && entry(*t, Rule::LongerThanCapture, os)
+            && entry(*t, Rule::EndBeforeStart, os));
+        QCOMPARE(entry(*t, Rule::OutsideCapture, os)->rowids, std::vector<qint64> { 1 });
+        QCOMPARE(entry(*t, Rule::LongerThanCapture, os)->rowids, std::vector<qint64> { 2 });
+        QCOMPARE(entry(*t, Rule::EndBeforeStart, os)->rowids, std::vector<qint64> { 3 });
+        QCOMPARE(t->dataQuality.excludedRows(), 3);
+        const QString leftOut = QStringLiteral("1, 2, 3");
+        QCOMPARE(t->firstNs, spanOver(path, QStringLiteral("MIN"), QStringLiteral("start"), leftOut));
+        QCOMPARE(t->lastNs, spanOver(path, QStringLiteral("MAX"), QStringLiteral("\"end\""), leftOut));
+        checkEntrySql(path, *t);
     }
 
     /// On every real export each entry's SQL selects what it counts, and the never-ended NVTX
