@@ -80,7 +80,8 @@ Evidence ComparisonEvidence::kernels(const AnalysisResult& r, const QVector<quin
     std::sort(sorted.begin(), sorted.end());
     return kernelRows(r, std::move(rows),
         QStringLiteral("%1 IN (%2) AND %3")
-            .arg(t.info.kernelNameColumn, idList(sorted), EvidenceBuilder::windowPredicate(r)));
+            .arg(t.info.kernelNameColumn, EvidenceBuilder::stringIdList(t.strings, sorted),
+                EvidenceBuilder::windowPredicate(r)));
 }
 
 Evidence ComparisonEvidence::category(const AnalysisResult& r, const QString& category)
@@ -144,7 +145,9 @@ Evidence ComparisonEvidence::blockingSync(const AnalysisResult& r)
     }
     EvidenceBuilder::longestFirst(rows, t.api);
     return EvidenceBuilder::rows(kApiTable, t.api.rowid, std::move(rows),
-        QStringLiteral("nameId IN (%1) AND %2").arg(idList(names), EvidenceBuilder::windowPredicate(r)));
+        QStringLiteral("nameId IN (%1) AND %2")
+            .arg(EvidenceBuilder::stringIdList(t.strings, { names.begin(), names.end() }),
+                EvidenceBuilder::windowPredicate(r)));
 }
 
 Evidence ComparisonEvidence::largestGap(const AnalysisResult& r)

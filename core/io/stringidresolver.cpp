@@ -19,6 +19,7 @@ quint32 StringIdResolver::resolveOther(qint64 raw, StringTable& strings, bool* m
         return it.value();
     const quint32 index = strings.intern(sparse != m_sparse.constEnd() ? sparse.value() : placeholder(raw));
     m_interned.insert(raw, index);
+    strings.addExportId(index, raw);
     return index;
 }
 

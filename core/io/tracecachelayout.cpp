@@ -180,6 +180,9 @@ QByteArray TraceCacheLayout::metadata(const Trace& t)
     info.sha256 = t.knownSha256(); // the load's hash, which may still be running: waits for it
     writeInfo(s, info);
     s << t.strings.all() << t.strings.nsysCount();
+    s << qint64(t.strings.exportIdPairs().size());
+    for (const auto& [index, id] : t.strings.exportIdPairs())
+        s << index << id;
     writeGpus(s, t.gpus);
     s << t.processNames << t.threadNames << t.nvtxDomains << t.firstNs << t.lastNs << t.loadWarnings;
     writeQuality(s, t.dataQuality);
@@ -212,6 +215,14 @@ bool TraceCacheLayout::readMetadata(const QByteArray& meta, Trace& t)
     quint32 nsysCount = 0;
     s >> strings >> nsysCount;
     t.strings.restore(std::move(strings), nsysCount);
+    qint64 pairs = 0;
+    s >> pairs;
+    if (pairs < 0 || pairs > qint64(meta.size()) / 12) // 12 bytes a pair: a damaged count sizes nothing
+        return false;
+    std::vector<std::pair<quint32, qint64>> exportIds(static_cast<size_t>(pairs));
+    for (auto& [index, id] : exportIds)
+        s >> index >> id;
+    t.strings.restoreExportIds(std::move(exportIds));
     readGpus(s, t.gpus);
     s >> t.processNames >> t.threadNames >> t.nvtxDomains >> t.firstNs >> t.lastNs >> t.loadWarnings;
     readQuality(s, t.dataQuality);

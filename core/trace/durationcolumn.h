@@ -40,6 +40,8 @@ public:
     qint64 memoryBytes() const { return qint64(m_ns.size()) * 4 + qint64(m_longRows.size()) * 12; }
     /// Rows whose end is in the side table.
     size_t longRows() const { return m_longRows.size(); }
+    /// Those rows' indices, ascending.
+    const std::vector<quint32>& longRowIndices() const { return m_longRows; }
 
     void push_back(qint64 start, qint64 end)
     {

@@ -10,6 +10,7 @@ void StringTable::setNsysStrings(QVector<QString> strings)
     m_strings = std::move(strings);
     m_nsysCount = quint32(m_strings.size());
     m_interned.clear();
+    m_exportIds.clear();
 }
 
 void StringTable::restore(QVector<QString> strings, quint32 nsysCount)
@@ -30,6 +31,20 @@ quint32 StringTable::intern(const QString& s)
     m_strings.append(s);
     m_interned.insert(s, index);
     return index;
+}
+
+void StringTable::addExportId(quint32 index, qint64 exportId) { m_exportIds.emplace_back(index, exportId); }
+
+std::vector<qint64> StringTable::exportIds(quint32 index) const
+{
+    if (index < m_nsysCount)
+        return { qint64(index) };
+    std::vector<qint64> ids;
+    for (const auto& [i, id] : m_exportIds)
+        if (i == index)
+            ids.push_back(id);
+    std::sort(ids.begin(), ids.end());
+    return ids;
 }
 
 qint64 StringTable::memoryBytes() const

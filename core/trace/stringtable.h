@@ -5,6 +5,9 @@
 #include <QString>
 #include <QVector>
 
+#include <utility>
+#include <vector>
+
 namespace sl {
 
 /// The trace's interned strings. Indices below nsysCount() are the export's own StringIds ids
@@ -25,6 +28,18 @@ public:
     /// again so intern() keeps returning the same index for the same text.
     void restore(QVector<QString> strings, quint32 nsysCount);
 
+    /// Records that StringIds id `exportId` (or a missing id's placeholder) is at `index`, an
+    /// interned index: ids beyond the dense part of StringIds (StringIdResolver) are not their
+    /// own index, and evidence SQL must name the export's ids. Loader thread only.
+    void addExportId(quint32 index, qint64 exportId);
+    /// The export's ids of the string at `index`, ascending: the index itself for StringIds'
+    /// dense part; for an interned index the ids recorded for it (several when sparse ids share
+    /// a text); none for an inline text that has no id.
+    std::vector<qint64> exportIds(quint32 index) const;
+    /// Every recorded (index, export id) pair, in recording order (the trace cache keeps them).
+    const std::vector<std::pair<quint32, qint64>>& exportIdPairs() const { return m_exportIds; }
+    void restoreExportIds(std::vector<std::pair<quint32, qint64>> pairs) { m_exportIds = std::move(pairs); }
+
     const QString& at(quint32 index) const
     {
         static const QString empty;
@@ -39,6 +54,7 @@ private:
     QVector<QString> m_strings;
     QHash<QString, quint32> m_interned;
     quint32 m_nsysCount = 0;
+    std::vector<std::pair<quint32, qint64>> m_exportIds; ///< (interned index, export id)
 };
 
 } // namespace sl

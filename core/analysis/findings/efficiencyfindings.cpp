@@ -65,7 +65,8 @@ std::optional<Finding> gemmWithoutTensorCores(const AnalysisResult& r)
                         top.join(QLatin1String(", ")));
     f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, std::move(rows),
         QStringLiteral("%1 IN (%2) AND %3")
-            .arg(t.info.kernelNameColumn, EvidenceBuilder::idList(names), EvidenceBuilder::windowPredicate(r))));
+            .arg(t.info.kernelNameColumn, EvidenceBuilder::stringIdList(t.strings, { names.begin(), names.end() }),
+                EvidenceBuilder::windowPredicate(r))));
     return f;
 }
 
@@ -141,7 +142,8 @@ std::optional<Finding> exposedCommunication(const AnalysisResult& r)
                     .arg(formatDuration(comm), formatDuration(exposed), perGpu.join(QLatin1String(", ")));
     f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, e.commKernels,
         QStringLiteral("%1 IN (%2) AND %3")
-            .arg(t.info.kernelNameColumn, EvidenceBuilder::idList(names), EvidenceBuilder::windowPredicate(r))));
+            .arg(t.info.kernelNameColumn, EvidenceBuilder::stringIdList(t.strings, { names.begin(), names.end() }),
+                EvidenceBuilder::windowPredicate(r))));
     return f;
 }
 
@@ -152,8 +154,8 @@ QString byNames(const AnalysisResult& r, std::vector<quint32>& names, const QStr
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
     return QStringLiteral("%1 IN (%2)%3 AND %4")
-        .arg(
-            r.trace->info.kernelNameColumn, EvidenceBuilder::idList(names), extra, EvidenceBuilder::windowPredicate(r));
+        .arg(r.trace->info.kernelNameColumn, EvidenceBuilder::stringIdList(r.trace->strings, names), extra,
+            EvidenceBuilder::windowPredicate(r));
 }
 
 /// SQL listing `rows` by rowid: for sets no predicate over the export restates.

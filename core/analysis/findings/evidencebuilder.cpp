@@ -4,8 +4,11 @@
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/rules/specrules.h"
 #include "core/trace/tablenames.h"
+#include "core/trace/trace.h"
 
 #include <QStringList>
+
+#include <algorithm>
 
 namespace sl {
 
@@ -32,6 +35,28 @@ Evidence EvidenceBuilder::rows(
     return e;
 }
 
+namespace {
+
+/// Rows of `t` on `deviceId` overlapping [startNs, endNs] (start ≤ endNs, end ≥ startNs), as the
+/// time-range SQL selects them. The rows are in start order and last under 2^32 ns but for the
+/// few in the duration column's side table: only the rows starting at most that long before the
+/// range are walked, and the long ones looked up.
+template <class Ops> qint64 overlapping(const Ops& t, int deviceId, qint64 startNs, qint64 endNs)
+{
+    const auto& s = t.start;
+    size_t i = size_t(std::upper_bound(s.begin(), s.end(), endNs) - s.begin());
+    const qint64 reach = startNs - qint64(DurationColumn::kLong);
+    const auto hits = [&](size_t r) { return t.device[r] == deviceId && t.endOf(r) >= startNs; };
+    qint64 n = 0;
+    for (; i > 0 && s[i - 1] >= reach; --i)
+        n += hits(i - 1);
+    for (const quint32 r : t.dur.longRowIndices())
+        n += r < i && hits(r);
+    return n;
+}
+
+} // namespace
+
 Evidence EvidenceBuilder::timeRange(const Trace& trace, int deviceId, qint64 startNs, qint64 endNs)
 {
     Evidence e;
@@ -39,6 +64,9 @@ Evidence EvidenceBuilder::timeRange(const Trace& trace, int deviceId, qint64 sta
     e.deviceId = deviceId;
     e.startNs = startNs;
     e.endNs = endNs;
+    e.rowCount = overlapping(trace.kernels, deviceId, startNs, endNs)
+        + overlapping(trace.memcpy, deviceId, startNs, endNs) + overlapping(trace.memset, deviceId, startNs, endNs)
+        + overlapping(trace.graphs, deviceId, startNs, endNs);
     QStringList parts;
     for (const QLatin1String t : tables::kGpuWork) {
         if (!trace.info.hasTable(t))
@@ -52,6 +80,17 @@ Evidence EvidenceBuilder::timeRange(const Trace& trace, int deviceId, qint64 sta
     }
     e.sql = parts.isEmpty() ? QString() : parts.join(QLatin1String(" UNION ALL ")) + QLatin1String(" ORDER BY start;");
     return e;
+}
+
+QString EvidenceBuilder::stringIdList(const StringTable& strings, const std::vector<quint32>& indices)
+{
+    std::vector<qint64> ids;
+    for (const quint32 index : indices)
+        for (const qint64 id : strings.exportIds(index))
+            ids.push_back(id);
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids.empty() ? QStringLiteral("NULL") : idList(ids);
 }
 
 QString EvidenceBuilder::windowPredicate(const AnalysisResult& r, const QString& alias)

@@ -14,6 +14,7 @@ namespace sl {
 
 struct AnalysisResult;
 struct Trace;
+class StringTable;
 
 /// Builds Evidence whose SQL selects exactly the rows it lists from the export, so a user can
 /// re-run it in sqlite3. Up to Evidence::kMaxRowids rows the SQL lists the rowids; above that
@@ -52,6 +53,10 @@ public:
             s << QString::number(id);
         return s.join(QLatin1Char(','));
     }
+    /// The export's StringIds ids of the strings at `indices` (StringTable indices), ascending
+    /// and unique, as an SQL list: a modern export's ids are sparse, and Sightline's index of
+    /// such a string is not its id (StringTable::exportIds). "NULL" when none has an id.
+    static QString stringIdList(const StringTable& strings, const std::vector<quint32>& indices);
     /// Puts the costliest rows first (the ones the evidence lists); the order of the rest, which
     /// only the GUI's selection uses, does not matter, so millions of rows cost a partial sort.
     template <typename Table> static void longestFirst(std::vector<quint32>& rows, const Table& t)

@@ -143,7 +143,7 @@ void FindingsEngine::noGpuRecords(const AnalysisResult& r, QVector<Finding>& out
                 nameIds.push_back(t.api.name[size_t(i)]);
         }
         f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, std::move(rows),
-            launches > 0 ? QStringLiteral("nameId IN (%1)").arg(EvidenceBuilder::idList(nameIds))
+            launches > 0 ? QStringLiteral("nameId IN (%1)").arg(EvidenceBuilder::stringIdList(t.strings, nameIds))
                          : QStringLiteral("1")));
     } else {
         f.id = QStringLiteral("no-cuda-activity");
@@ -327,7 +327,8 @@ void FindingsEngine::blockingSync(const AnalysisResult& r, QVector<Finding>& out
     EvidenceBuilder::longestFirst(rows, t.api);
     f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, std::move(rows),
         QStringLiteral("nameId IN (%1) AND %2")
-            .arg(EvidenceBuilder::idList(nameIds), EvidenceBuilder::windowPredicate(r))));
+            .arg(EvidenceBuilder::stringIdList(t.strings, { nameIds.begin(), nameIds.end() }),
+                EvidenceBuilder::windowPredicate(r))));
     out.append(std::move(f));
     out.back().impactShare = share; // per blocking thread, see above
 }
