@@ -69,6 +69,10 @@
         <source>NVTX attribution covers %1 of kernel time (under %2): per-range and per-phase figures describe part of the work only.</source>
         <translation>NVTX 归属只覆盖了 %1 的内核时间（低于 %2）：按范围和按阶段的指标只描述了部分工作。</translation>
     </message>
+    <message>
+        <source>The idle-gap list (idle_gaps in report.json and idle_gaps.csv) holds the %1 longest of %2 idle gaps; each device&apos;s gap count and idle time count them all.</source>
+        <translation>空闲间隙列表（report.json 中的 idle_gaps 和 idle_gaps.csv）只保留 %2 个空闲间隙中最长的 %1 个；每个设备的间隙数和空闲时间计入全部间隙。</translation>
+    </message>
 </context>
 <context>
     <name>AnatomyReport</name>

@@ -242,6 +242,19 @@ bool runLaterPasses(const AnalysisOptions& options, AnalysisResult& res, const C
 
 } // namespace
 
+void Analyzer::warnOfCappedGaps(AnalysisResult& r)
+{
+    // The gap list keeps the longest (AnalysisOptions::maxGaps, and every GPU gap); a million
+    // gaps of 5 M kernels would cost 40 MB. Said, so that its CSV is not taken for all of them.
+    qint64 all = 0;
+    for (const DeviceStats& d : std::as_const(r.devices))
+        all += d.gapCount;
+    if (all > qint64(r.gaps.size()))
+        r.warnings << tr("The idle-gap list (idle_gaps in report.json and idle_gaps.csv) holds the %1 longest of %2 "
+                         "idle gaps; each device's gap count and idle time count them all.")
+                          .arg(formatCount(qint64(r.gaps.size())), formatCount(all));
+}
+
 AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& options, const Cancellation& cancel,
     const ViewInputsReady& viewInputsReady)
 {
@@ -295,6 +308,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
         r->warnings << tr("NVTX attribution covers %1 of kernel time (under %2): per-range and per-phase figures "
                           "describe part of the work only.")
                            .arg(formatPercent(r->coverage), formatPercent(spec::kNvtxCoverageWarning, 0));
+    warnOfCappedGaps(*r);
     ResourceUsage::releaseFreedMemory(); // the later passes' transients, before the report or the docks
     return r;
 }

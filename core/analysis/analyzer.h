@@ -38,6 +38,10 @@ public:
     /// The window the spec defines for `spec` (full: first to last GPU or API event; steady:
     /// after the warm-up gap, up to the last GPU work). Adds a warning when steady cannot apply.
     static AnalysisWindow resolveWindow(const Trace& trace, const WindowSpec& spec, QStringList* warnings);
+
+private:
+    /// Warns when the idle-gap list holds fewer gaps than the devices count.
+    static void warnOfCappedGaps(AnalysisResult& r);
 };
 
 } // namespace sl

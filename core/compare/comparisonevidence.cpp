@@ -28,42 +28,6 @@ Evidence kernelRows(const AnalysisResult& r, std::vector<quint32> rows, const QS
     return EvidenceBuilder::rows(kKernelTable, r.trace->kernels.rowid, std::move(rows), predicate);
 }
 
-QString sqlString(QString s)
-{
-    return QLatin1Char('\'') + s.replace(QLatin1Char('\''), QLatin1String("''")) + QLatin1Char('\'');
-}
-
-/// SQL condition "NVTX range `alias` is named like one of these steps". By name when the names
-/// can be quoted as they are; by the ranges' rowids when a name holds a path, which a report
-/// must not carry.
-QString rangeNamed(const AnalysisResult& r, const QString& alias, const std::set<quint32>& names)
-{
-    const Trace& t = *r.trace;
-    QStringList quoted;
-    bool scrubbed = false;
-    for (quint32 name : names) {
-        const QString& s = t.strings.at(name);
-        scrubbed = scrubbed || scrubPaths(s) != s;
-        quoted << sqlString(s);
-    }
-    if (!scrubbed)
-        return QStringLiteral("COALESCE(%1.text, (SELECT value FROM %3 WHERE id = %1.textId)) IN (%2)")
-            .arg(alias, quoted.join(QLatin1Char(',')), tables::kStringIds);
-    std::vector<qint64> rowids;
-    for (qsizetype i = 0; i < t.nvtx.size(); ++i)
-        if (names.count(t.nvtx.name[size_t(i)]))
-            rowids.push_back(t.nvtx.rowid[size_t(i)]);
-    return QStringLiteral("%1.rowid IN (%2)").arg(alias, idList(rowids));
-}
-
-/// "a step range named like `names` on the launching call's thread encloses the call's start".
-QString enclosingStep(const AnalysisResult& r, const QString& alias, const std::set<quint32>& names)
-{
-    return QStringLiteral("SELECT 1 FROM %3 %1 WHERE %4 AND %1.start <= r.start AND %1.\"end\" >= r.start AND %2")
-        .arg(alias, rangeNamed(r, alias, names), tables::kNvtxEvents,
-            EvidenceBuilder::rangeOnCallThread(alias, QStringLiteral("r")));
-}
-
 } // namespace
 
 Evidence ComparisonEvidence::kernels(const AnalysisResult& r, const QVector<quint32>& names)
@@ -105,29 +69,10 @@ Evidence ComparisonEvidence::phase(const AnalysisResult& r, int phase)
         if (p == phase || (phase == unattributed && p < 0))
             rows.push_back(quint32(i));
     }
-    // The attribution rule in SQL: the innermost step enclosing the launching call's start is
-    // of this phase (no later-starting step of another phase encloses it too).
-    std::set<quint32> mine, others;
-    for (qsizetype i = 0; i < t.nvtx.size() && size_t(i) < r.rangeStepPhase.size(); ++i)
-        if (r.rangeStepPhase[size_t(i)] >= 0)
-            (r.rangeStepPhase[size_t(i)] == phase ? mine : others).insert(t.nvtx.name[size_t(i)]);
-    QString rule;
-    if (phase == unattributed) {
-        rule = others.empty() ? QStringLiteral("1")
-                              : QStringLiteral("NOT EXISTS (%1)").arg(enclosingStep(r, QStringLiteral("n"), others));
-    } else if (mine.empty()) {
-        rule = QStringLiteral("0");
-    } else {
-        rule = QStringLiteral("EXISTS (%1%2)")
-                   .arg(enclosingStep(r, QStringLiteral("n"), mine),
-                       others.empty() ? QString()
-                                      : QStringLiteral(" AND NOT EXISTS (%1 AND m.start > n.start)")
-                                            .arg(enclosingStep(r, QStringLiteral("m"), others)));
-    }
     const QString predicate
         = QStringLiteral("rowid IN (SELECT k.rowid FROM %1 k LEFT JOIN %2 r ON %3 WHERE %4 AND %5)")
               .arg(kKernelTable, kApiTable, EvidenceBuilder::launchingCall(QStringLiteral("k"), QStringLiteral("r")),
-                  EvidenceBuilder::windowPredicate(r, QStringLiteral("k")), rule);
+                  EvidenceBuilder::windowPredicate(r, QStringLiteral("k")), EvidenceBuilder::phaseRule(r, phase));
     return kernelRows(r, std::move(rows), predicate);
 }
 

@@ -114,13 +114,17 @@ void MetadataReader::readCapture(const SqliteConnection& db, const Schema& schem
     }
     if (schema.hasTable(QStringLiteral("ProcessStreams"))
         && schema.hasColumn(QStringLiteral("ProcessStreams"), QStringLiteral("contentId"))) {
-        // Captured stdout/stderr of the profiled processes: an injection failure shows here.
-        SqliteStatement st(db, QStringLiteral("SELECT contentId FROM ProcessStreams"));
+        // Captured stdout/stderr of the profiled processes: an injection failure shows here. The
+        // text by its StringIds id in SQL: a 2026 export's ids are sparse, not string indices.
+        SqliteStatement st(db,
+            QStringLiteral("SELECT s.value FROM ProcessStreams p JOIN %1 s ON s.id = p.contentId")
+                .arg(tables::kStringIds));
         static const QRegularExpression err(
             QStringLiteral("error|cannot open shared object|failed"), QRegularExpression::CaseInsensitiveOption);
+        info.processStreamRows = 0;
         while (st.next()) {
-            const QString& content = trace.strings.at(quint32(st.int64(0)));
-            if (err.match(content).hasMatch())
+            ++info.processStreamRows;
+            if (err.match(st.text(0)).hasMatch())
                 info.processStreamsReportError = true;
         }
     }

@@ -54,7 +54,8 @@ void writeInfo(QDataStream& s, const TraceInfo& i)
       << i.exportPlatform << i.sessionStartUtcNs << i.localOffsetSeconds << qint64(i.tables.size());
     for (const auto& t : i.tables)
         s << t.name << t.rows;
-    s << i.kernelNameColumn << i.captureSettings << i.sensitive << i.processStreamsReportError << i.captureDurationNs;
+    s << i.kernelNameColumn << i.captureSettings << i.sensitive << i.processStreamsReportError << i.processStreamRows
+      << i.captureDurationNs;
 }
 
 void readInfo(QDataStream& s, TraceInfo& i)
@@ -70,7 +71,8 @@ void readInfo(QDataStream& s, TraceInfo& i)
         s >> t.name >> t.rows;
         i.tables.append(t);
     }
-    s >> i.kernelNameColumn >> i.captureSettings >> i.sensitive >> i.processStreamsReportError >> i.captureDurationNs;
+    s >> i.kernelNameColumn >> i.captureSettings >> i.sensitive >> i.processStreamsReportError >> i.processStreamRows
+        >> i.captureDurationNs;
 }
 
 void writeGpus(QDataStream& s, const QVector<GpuInfo>& gpus)

@@ -49,6 +49,8 @@ struct TraceInfo
     /// The profiled process wrote an error to its captured stdout/stderr (ProcessStreams),
     /// e.g. the injection library failed to load.
     bool processStreamsReportError = false;
+    /// Rows of ProcessStreams whose text is in StringIds (what the evidence's query lists).
+    qint64 processStreamRows = 0;
     /// ANALYSIS_DETAILS.duration: the capture's length (ns; event times run from 0 to it),
     /// -1 when the export does not say (before 2022).
     qint64 captureDurationNs = -1;

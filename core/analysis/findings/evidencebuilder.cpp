@@ -5,10 +5,12 @@
 #include "core/analysis/rules/specrules.h"
 #include "core/trace/tablenames.h"
 #include "core/trace/trace.h"
+#include "core/util/privacy.h"
 
 #include <QStringList>
 
 #include <algorithm>
+#include <set>
 
 namespace sl {
 
@@ -36,6 +38,42 @@ Evidence EvidenceBuilder::rows(
 }
 
 namespace {
+
+QString sqlString(QString s)
+{
+    return QLatin1Char('\'') + s.replace(QLatin1Char('\''), QLatin1String("''")) + QLatin1Char('\'');
+}
+
+/// SQL condition "NVTX range `alias` is named like one of these steps". By name when the names
+/// can be quoted as they are; by the ranges' rowids when a name holds a path, which a report
+/// must not carry.
+QString rangeNamed(const AnalysisResult& r, const QString& alias, const std::set<quint32>& names)
+{
+    const Trace& t = *r.trace;
+    QStringList quoted;
+    bool scrubbed = false;
+    for (quint32 name : names) {
+        const QString& s = t.strings.at(name);
+        scrubbed = scrubbed || scrubPaths(s) != s;
+        quoted << sqlString(s);
+    }
+    if (!scrubbed)
+        return QStringLiteral("COALESCE(%1.text, (SELECT value FROM %3 WHERE id = %1.textId)) IN (%2)")
+            .arg(alias, quoted.join(QLatin1Char(',')), tables::kStringIds);
+    std::vector<qint64> rowids;
+    for (qsizetype i = 0; i < t.nvtx.size(); ++i)
+        if (names.count(t.nvtx.name[size_t(i)]))
+            rowids.push_back(t.nvtx.rowid[size_t(i)]);
+    return QStringLiteral("%1.rowid IN (%2)").arg(alias, EvidenceBuilder::idList(rowids));
+}
+
+/// "a step range named like `names` on the launching call's thread encloses the call's start".
+QString enclosingStep(const AnalysisResult& r, const QString& alias, const std::set<quint32>& names)
+{
+    return QStringLiteral("SELECT 1 FROM %3 %1 WHERE %4 AND %1.start <= r.start AND %1.\"end\" >= r.start AND %2")
+        .arg(alias, rangeNamed(r, alias, names), tables::kNvtxEvents,
+            EvidenceBuilder::rangeOnCallThread(alias, QStringLiteral("r")));
+}
 
 /// Rows of `t` on `deviceId` overlapping [startNs, endNs] (start ≤ endNs, end ≥ startNs), as the
 /// time-range SQL selects them. The rows are in start order and last under 2^32 ns but for the
@@ -91,6 +129,32 @@ QString EvidenceBuilder::stringIdList(const StringTable& strings, const std::vec
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids.empty() ? QStringLiteral("NULL") : idList(ids);
+}
+
+QString EvidenceBuilder::phaseRule(const AnalysisResult& r, int phase)
+{
+    const Trace& t = *r.trace;
+    const int unattributed = r.unattributedPhase();
+    // The attribution rule in SQL: the innermost step enclosing the launching call's start is
+    // of this phase (no later-starting step of another phase encloses it too).
+    std::set<quint32> mine, others;
+    for (qsizetype i = 0; i < t.nvtx.size() && size_t(i) < r.rangeStepPhase.size(); ++i)
+        if (r.rangeStepPhase[size_t(i)] >= 0)
+            (r.rangeStepPhase[size_t(i)] == phase ? mine : others).insert(t.nvtx.name[size_t(i)]);
+    QString rule;
+    if (phase == unattributed) {
+        rule = others.empty() ? QStringLiteral("1")
+                              : QStringLiteral("NOT EXISTS (%1)").arg(enclosingStep(r, QStringLiteral("n"), others));
+    } else if (mine.empty()) {
+        rule = QStringLiteral("0");
+    } else {
+        rule = QStringLiteral("EXISTS (%1%2)")
+                   .arg(enclosingStep(r, QStringLiteral("n"), mine),
+                       others.empty() ? QString()
+                                      : QStringLiteral(" AND NOT EXISTS (%1 AND m.start > n.start)")
+                                            .arg(enclosingStep(r, QStringLiteral("m"), others)));
+    }
+    return rule;
 }
 
 QString EvidenceBuilder::windowPredicate(const AnalysisResult& r, const QString& alias)

@@ -31,6 +31,11 @@ public:
     static Evidence timeRange(const Trace& trace, int deviceId, qint64 startNs, qint64 endNs);
     /// SQL condition "start lies in the analysis window".
     static QString windowPredicate(const AnalysisResult& r, const QString& alias = {});
+    /// SQL true for a kernel of phase `phase` (an AnalysisResult::phases index, or its
+    /// unattributedPhase()) given its launching call `r`: the innermost step range enclosing the
+    /// call's start, on the call's thread, is of that phase (no later-starting step of another
+    /// phase encloses it too).
+    static QString phaseRule(const AnalysisResult& r, int phase);
 
     // The rules of the analyses in SQL, written from the same constants as the C++ rules
     // (core/analysis/rules/specrules.h, core/trace/tablenames.h).

@@ -161,12 +161,17 @@ void FindingsEngine::noGpuRecords(const AnalysisResult& r, QVector<Finding>& out
         cuptiTables.sql = QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%1%' "
                                          "ORDER BY name;")
                               .arg(tables::kCuptiActivityPrefix);
+        cuptiTables.rowCount
+            = std::count_if(t.info.tables.cbegin(), t.info.tables.cend(), [](const TraceInfo::Table& table) {
+                  return table.name.startsWith(tables::kCuptiActivityPrefix, Qt::CaseInsensitive);
+              });
         f.evidence.append(cuptiTables);
         if (t.info.processStreamsReportError) {
             Evidence streams;
             streams.table = tables::kProcessStreams;
             streams.sql = QStringLiteral("SELECT p.rowid, s.value FROM %1 p JOIN %2 s ON s.id = p.contentId;")
                               .arg(tables::kProcessStreams, tables::kStringIds);
+            streams.rowCount = t.info.processStreamRows;
             f.evidence.append(streams);
         }
     }
@@ -279,10 +284,16 @@ void FindingsEngine::launchBound(const AnalysisResult& r, QVector<Finding>& out)
                     .arg(formatCount(bound), formatCount(considered), decode >= 0 ? tr("decode ") : QString(),
                         formatPercent(double(bound) / double(considered)), formatDuration(r.launches.apiP50Ns),
                         formatDuration(excessNs));
-    f.evidence.append(EvidenceBuilder::rows(kKernelTable, k.rowid, std::move(rows),
-        kernelsWithCall(QStringLiteral("JOIN"),
-            QStringLiteral("k.\"end\" - k.start < r.\"end\" - r.start AND %1")
-                .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k"))))));
+    // The rule in SQL; graph-launched kernels have no launch call of their own, and with a
+    // decode phase only its kernels are considered.
+    QString rule = QStringLiteral("k.\"end\" - k.start < r.\"end\" - r.start AND %1")
+                       .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k")));
+    if (std::any_of(k.flags.cbegin(), k.flags.cend(), [](quint8 f) { return f & KernelTable::FromGraph; }))
+        rule += QStringLiteral(" AND COALESCE(k.graphNodeId, 0) = 0"); // the column exists: a kernel has one
+    if (decode >= 0)
+        rule += QStringLiteral(" AND ") + EvidenceBuilder::phaseRule(r, decode);
+    f.evidence.append(
+        EvidenceBuilder::rows(kKernelTable, k.rowid, std::move(rows), kernelsWithCall(QStringLiteral("JOIN"), rule)));
     out.append(std::move(f));
 }
 
@@ -451,15 +462,41 @@ void FindingsEngine::warmup(const AnalysisResult& r, QVector<Finding>& out)
                    "work. Whole-window shares understate the steady state: rerun with --window steady (%3 to %4).")
                     .arg(formatPercent(share), formatDuration(excluded), formatDuration(steady.startNs),
                         formatDuration(steady.endNs));
-    Evidence e;
-    e.table = kKernelTable;
-    e.startNs = r.window.startNs;
-    e.endNs = steady.startNs;
-    e.sql = QStringLiteral("SELECT rowid, * FROM %1 WHERE start < %2 ORDER BY start;")
-                .arg(kKernelTable)
-                .arg(steady.startNs);
-    f.evidence.append(e);
+    // What fills the excluded time: the work before the steady start (the warm-up's kernels, or
+    // when the steady window starts at the first GPU work, the host calls before it) and the
+    // calls after the last GPU work.
+    if (steady.startNs > r.window.startNs)
+        f.evidence.append(warmupRows(r, r.window.startNs, steady.startNs - 1, true));
+    if (r.window.endNs > steady.endNs)
+        f.evidence.append(warmupRows(r, steady.endNs + 1, r.window.endNs, false));
+    // Ranges with no such rows (the window's end set by an NVTX range or an OS call) are left out,
+    // but not all: a finding keeps its evidence, here the query that shows the range is empty.
+    if (std::any_of(f.evidence.cbegin(), f.evidence.cend(), [](const Evidence& e) { return e.rowCount > 0; }))
+        f.evidence.removeIf([](const Evidence& e) { return e.rowCount == 0; });
+    else
+        f.evidence.resize(std::min<qsizetype>(f.evidence.size(), 1));
     out.append(std::move(f));
+}
+
+Evidence FindingsEngine::warmupRows(const AnalysisResult& r, qint64 fromNs, qint64 toNs, bool kernelsFirst)
+{
+    const Trace& t = *r.trace;
+    const QString predicate = QStringLiteral("start BETWEEN %1 AND %2").arg(fromNs).arg(toNs);
+    const auto inRange = [&](const auto& table) {
+        std::vector<quint32> rows;
+        const auto& s = table.start; // in start order
+        const auto lo = std::lower_bound(s.begin(), s.end(), fromNs), hi = std::upper_bound(s.begin(), s.end(), toNs);
+        for (auto it = lo; it != hi; ++it)
+            rows.push_back(quint32(it - s.begin()));
+        return rows;
+    };
+    if (kernelsFirst)
+        if (std::vector<quint32> rows = inRange(t.kernels); !rows.empty())
+            return EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, std::move(rows), predicate);
+    Evidence e = EvidenceBuilder::rows(kApiTable, t.api.rowid, inRange(t.api), predicate);
+    e.startNs = fromNs;
+    e.endNs = toNs;
+    return e;
 }
 
 void FindingsEngine::copies(const AnalysisResult& r, QVector<Finding>& out)

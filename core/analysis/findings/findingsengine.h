@@ -9,6 +9,7 @@
 namespace sl {
 
 struct AnalysisResult;
+struct Evidence;
 struct Finding;
 
 /// The findings of spec §4, each quoting the trace's own numbers and carrying evidence, ranked
@@ -34,6 +35,9 @@ private:
     static void gpuGaps(const AnalysisResult& r, QVector<Finding>& out);
     static void lowUtilisation(const AnalysisResult& r, QVector<Finding>& out);
     static void warmup(const AnalysisResult& r, QVector<Finding>& out);
+    /// The kernels (when `kernelsFirst` and there are any) or else the runtime calls starting in
+    /// [fromNs, toNs]: what fills a part of the window the steady window leaves out.
+    static Evidence warmupRows(const AnalysisResult& r, qint64 fromNs, qint64 toNs, bool kernelsFirst);
     static void copies(const AnalysisResult& r, QVector<Finding>& out);
     static void nvtxCoverage(const AnalysisResult& r, QVector<Finding>& out);
     static void graphMode(const AnalysisResult& r, QVector<Finding>& out);
