@@ -100,7 +100,7 @@ Evidence ComparisonEvidence::largestGap(const AnalysisResult& r)
     if (r.gaps.isEmpty())
         return {};
     const IdleGap& g = r.gaps.front();
-    return EvidenceBuilder::timeRange(*r.trace, g.deviceId, g.startNs, g.endNs);
+    return EvidenceBuilder::timeRange(r, g.deviceId, g.startNs, g.endNs);
 }
 
 Evidence ComparisonEvidence::step(const AnalysisResult& r, const AlignedStep& step)

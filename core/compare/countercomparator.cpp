@@ -87,7 +87,7 @@ Evidence scopeEvidence(const Comparison& c, int i, const CounterScopeComparison&
 {
     const AnalysisResult& r = *c.analyses[i];
     if (row.kind == CounterScope::Kind::Window && row.gpu >= 0)
-        return EvidenceBuilder::timeRange(*r.trace, row.deviceIds[i], r.window.startNs, r.window.endNs);
+        return EvidenceBuilder::timeRange(r, row.deviceIds[i], r.window.startNs, r.window.endNs);
     if (row.kind == CounterScope::Kind::Window) { // all GPUs: every in-window kernel
         QVector<quint32> names;
         for (const auto& k : r.kernels)

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <limits>
 #include <set>
 
 namespace sl {
@@ -76,35 +77,71 @@ QString enclosingStep(const AnalysisResult& r, const QString& alias, const std::
 }
 
 /// Rows of `t` on `deviceId` overlapping [startNs, endNs] (start ≤ endNs, end ≥ startNs), as the
-/// time-range SQL selects them. The rows are in start order and last under 2^32 ns but for the
-/// few in the duration column's side table: only the rows starting at most that long before the
-/// range are walked, and the long ones looked up.
-template <class Ops> qint64 overlapping(const Ops& t, int deviceId, qint64 startNs, qint64 endNs)
+/// time-range SQL selects them, among `rows` (indices into `t` in start order, or every row
+/// when null). A row lasts at most `longestNs` unless it is in the duration column's side
+/// table (4.29 s and more): only the rows starting that long before the range are walked, and
+/// the side table's looked up.
+template <class Ops>
+qint64 overlapping(
+    const Ops& t, const std::vector<quint32>* rows, qint64 longestNs, int deviceId, qint64 startNs, qint64 endNs)
 {
-    const auto& s = t.start;
-    size_t i = size_t(std::upper_bound(s.begin(), s.end(), endNs) - s.begin());
-    const qint64 reach = startNs - qint64(DurationColumn::kLong);
+    const auto at = [&](size_t j) { return rows ? size_t((*rows)[j]) : j; };
+    const size_t n = rows ? rows->size() : t.start.size();
+    const auto firstAfter = [&](qint64 ns) { // the first position starting after `ns`
+        size_t lo = 0, hi = n;
+        while (lo < hi) {
+            const size_t mid = (lo + hi) / 2;
+            if (t.start[at(mid)] <= ns)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo;
+    };
     const auto hits = [&](size_t r) { return t.device[r] == deviceId && t.endOf(r) >= startNs; };
-    qint64 n = 0;
-    for (; i > 0 && s[i - 1] >= reach; --i)
-        n += hits(i - 1);
-    for (const quint32 r : t.dur.longRowIndices())
-        n += r < i && hits(r);
-    return n;
+    qint64 count = 0;
+    // A device's own rows starting inside the range all overlap it: counted by their positions.
+    size_t j = firstAfter(endNs);
+    if (rows) {
+        const size_t inside = startNs > std::numeric_limits<qint64>::min() ? firstAfter(startNs - 1) : 0;
+        count = qint64(j - inside);
+        j = inside;
+    }
+    const qint64 reach = startNs - std::min<qint64>(longestNs, qint64(DurationColumn::kLong));
+    for (; j > 0 && t.start[at(j - 1)] >= reach; --j)
+        count += hits(at(j - 1));
+    for (const quint32 r : t.dur.longRowIndices()) // not walked: they start before `reach`
+        if (t.start[r] < reach)
+            count += hits(r);
+    return count;
 }
 
 } // namespace
 
-Evidence EvidenceBuilder::timeRange(const Trace& trace, int deviceId, qint64 startNs, qint64 endNs)
+Evidence EvidenceBuilder::timeRange(const AnalysisResult& r, int deviceId, qint64 startNs, qint64 endNs)
 {
+    const Trace& trace = *r.trace;
     Evidence e;
     e.table = tables::kKernel;
     e.deviceId = deviceId;
     e.startNs = startNs;
     e.endNs = endNs;
-    e.rowCount = overlapping(trace.kernels, deviceId, startNs, endNs)
-        + overlapping(trace.memcpy, deviceId, startNs, endNs) + overlapping(trace.memset, deviceId, startNs, endNs)
-        + overlapping(trace.graphs, deviceId, startNs, endNs);
+    // The kernels through the device's own list, walked back only as far as the longest kernel
+    // reaches when every kernel is in the window (their summary knows it); the other tables are
+    // small and walked back 4.29 s.
+    qint64 longestKernel = DurationColumn::kLong;
+    if (r.kernelCount == trace.kernels.size()) {
+        longestKernel = 0;
+        for (const KernelSummary& k : r.kernels)
+            longestKernel = std::max(longestKernel, k.maxNs);
+    }
+    const auto device = trace.kernelsByDevice.find(quint16(deviceId));
+    if (device != trace.kernelsByDevice.end())
+        e.rowCount = overlapping(trace.kernels, &device->second, longestKernel, deviceId, startNs, endNs);
+    const qint64 any = DurationColumn::kLong;
+    e.rowCount += overlapping(trace.memcpy, nullptr, any, deviceId, startNs, endNs)
+        + overlapping(trace.memset, nullptr, any, deviceId, startNs, endNs)
+        + overlapping(trace.graphs, nullptr, any, deviceId, startNs, endNs);
     QStringList parts;
     for (const QLatin1String t : tables::kGpuWork) {
         if (!trace.info.hasTable(t))

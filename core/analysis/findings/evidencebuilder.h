@@ -28,7 +28,7 @@ public:
         const QString& table, const RowidColumn& rowid, std::vector<quint32> rows, const QString& predicate);
     /// A device and time range: the SQL selects the GPU work on that device overlapping it
     /// (for an idle gap: only the two operations that bound it).
-    static Evidence timeRange(const Trace& trace, int deviceId, qint64 startNs, qint64 endNs);
+    static Evidence timeRange(const AnalysisResult& r, int deviceId, qint64 startNs, qint64 endNs);
     /// SQL condition "start lies in the analysis window".
     static QString windowPredicate(const AnalysisResult& r, const QString& alias = {});
     /// SQL true for a kernel of phase `phase` (an AnalysisResult::phases index, or its

@@ -371,7 +371,7 @@ void FindingsEngine::idle(const AnalysisResult& r, QVector<Finding>& out)
         int listed = 0;
         for (const auto& g : r.gaps)
             if (g.deviceId == d.deviceId && listed++ < 5)
-                f.evidence.append(EvidenceBuilder::timeRange(*r.trace, g.deviceId, g.startNs, g.endNs));
+                f.evidence.append(EvidenceBuilder::timeRange(r, g.deviceId, g.startNs, g.endNs));
         out.append(std::move(f));
     }
 }
@@ -403,7 +403,7 @@ void FindingsEngine::gpuGaps(const AnalysisResult& r, QVector<Finding>& out)
                   .arg(ruleMs);
         for (const IdleGap* g : it.value())
             if (f.evidence.size() < 20)
-                f.evidence.append(EvidenceBuilder::timeRange(*r.trace, g->deviceId, g->startNs, g->endNs));
+                f.evidence.append(EvidenceBuilder::timeRange(r, g->deviceId, g->startNs, g->endNs));
         out.append(std::move(f));
     }
 }
@@ -437,7 +437,7 @@ void FindingsEngine::lowUtilisation(const AnalysisResult& r, QVector<Finding>& o
                             formatDuration(d.lowUtil.front().startNs), formatDuration(d.lowUtil.front().endNs),
                             formatDuration(lost));
         for (const auto& c : d.lowUtil)
-            f.evidence.append(EvidenceBuilder::timeRange(*r.trace, d.deviceId, c.startNs, c.endNs));
+            f.evidence.append(EvidenceBuilder::timeRange(r, d.deviceId, c.startNs, c.endNs));
         out.append(std::move(f));
     }
 }
