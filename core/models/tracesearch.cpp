@@ -175,19 +175,23 @@ Evidence TraceSearch::evidence(
     const QString inWindow
         = QStringLiteral("start BETWEEN %1 AND %2").arg(window.startNs).arg(window.endNs) + scopeSql(hit.kind, scope);
     const QString& name = t.strings.at(hit.name);
-    // Names the export keeps in StringIds are matched by id, inline NVTX text by value.
-    const bool interned = hit.name < t.strings.nsysCount();
+    // Names the export keeps in StringIds are matched by their ids (a 2026 export's ids are
+    // sparse: not Sightline's indices), inline NVTX text by value.
+    const QString ids = EvidenceBuilder::stringIdList(t.strings, { hit.name });
     QString predicate;
     switch (hit.kind) {
     case SearchHit::Kind::Kernel:
-        predicate = QStringLiteral("demangledName = %1 AND %2").arg(hit.name).arg(inWindow);
+        predicate = QStringLiteral("%1 IN (%2) AND %3").arg(t.info.kernelNameColumn, ids, inWindow);
         return EvidenceBuilder::rows(SearchHit::tableOf(hit.kind), t.kernels.rowid, hit.rows, predicate);
     case SearchHit::Kind::Nvtx:
-        predicate = interned ? QStringLiteral("textId = %1 AND %2").arg(hit.name).arg(inWindow)
-                             : QStringLiteral("text = %1 AND %2").arg(sqlString(name), inWindow);
+        // An interned name (beyond StringIds' dense ids) may be inline text too: the loader
+        // interns both by value.
+        predicate = hit.name < t.strings.nsysCount()
+            ? QStringLiteral("textId IN (%1) AND %2").arg(ids, inWindow)
+            : QStringLiteral("(textId IN (%1) OR text = %2) AND %3").arg(ids, sqlString(name), inWindow);
         return EvidenceBuilder::rows(SearchHit::tableOf(hit.kind), t.nvtx.rowid, hit.rows, predicate);
     case SearchHit::Kind::Api:
-        predicate = QStringLiteral("nameId = %1 AND %2").arg(hit.name).arg(inWindow);
+        predicate = QStringLiteral("nameId IN (%1) AND %2").arg(ids, inWindow);
         return EvidenceBuilder::rows(SearchHit::tableOf(hit.kind), t.api.rowid, hit.rows, predicate);
     }
     return {};

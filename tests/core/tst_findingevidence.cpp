@@ -3,6 +3,7 @@
 // export through the SQLite C API (an independent path). Expected rowids worked out by hand.
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/analyzer.h"
+#include "core/analysis/findings/evidencebuilder.h"
 #include "core/io/traceloader.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/realtraces.h"
@@ -30,6 +31,7 @@ private slots:
     void dominantKernelEvidence();
     void noGpuRecordsEvidence();
     void realExportsEvidenceCounts();
+    void stringIdsSelectEachName();
 };
 
 void TestFindingEvidence::dominantKernelEvidence()
@@ -143,6 +145,36 @@ void TestFindingEvidence::realExportsEvidenceCounts()
             }
     }
     QVERIFY(items > 100);
+}
+
+/// The SQL that evidence over more than 1000 rows uses to name kernels (EvidenceBuilder::
+/// stringIdList) selects each name's kernels on every real export: in the 2026 exports the
+/// StringIds ids are sparse (up to 3.4 M for 126 strings) and not Sightline's string indices.
+void TestFindingEvidence::stringIdsSelectEachName()
+{
+    const QStringList traces = sl::test::realTraces();
+    if (traces.isEmpty())
+        QSKIP(qPrintable(sl::test::realTracesSkipReason()));
+    int names = 0;
+    for (const QString& path : traces) {
+        const LoadOutcome loaded = TraceLoader::loadSync(path);
+        QVERIFY2(loaded.ok(), qPrintable(path));
+        const AnalysisPtr r = Analyzer::analyze(loaded.trace, AnalysisOptions {});
+        QVERIFY(r);
+        const Trace& t = *r->trace;
+        for (const KernelSummary& k : r->kernels) {
+            bool ok = false;
+            const auto count = selectFirstColumn(path,
+                QStringLiteral("SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE %1 IN (%2) AND %3")
+                    .arg(t.info.kernelNameColumn, EvidenceBuilder::stringIdList(t.strings, { k.name }),
+                        EvidenceBuilder::windowPredicate(*r)),
+                &ok);
+            QVERIFY2(ok && count.size() == 1, qPrintable(path));
+            QCOMPARE(*count.begin(), k.count);
+            ++names;
+        }
+    }
+    QVERIFY(names > 50);
 }
 
 QTEST_GUILESS_MAIN(TestFindingEvidence)

@@ -32,11 +32,10 @@ QString WaveAnalysis::tailPredicate(const AnalysisResult& r, const KernelWaves& 
                       .arg(c.staticSharedMemory)
                       .arg(c.dynamicSharedMemory);
     }
-    return QStringLiteral("%1 = %2 AND %3 AND (deviceId, gridX, gridY, gridZ, blockX, blockY, blockZ, "
+    return QStringLiteral("%1 IN (%2) AND %3 AND (deviceId, gridX, gridY, gridZ, blockX, blockY, blockZ, "
                           "registersPerThread, staticSharedMemory, dynamicSharedMemory) IN (VALUES %4)")
-        .arg(t.info.kernelNameColumn)
-        .arg(w.name)
-        .arg(EvidenceBuilder::windowPredicate(r), tuples.join(QLatin1Char(',')));
+        .arg(t.info.kernelNameColumn, EvidenceBuilder::stringIdList(t.strings, { w.name }),
+            EvidenceBuilder::windowPredicate(r), tuples.join(QLatin1Char(',')));
 }
 
 QVector<Finding> WaveAnalysis::findings(const AnalysisResult& r)

@@ -204,7 +204,9 @@ void FindingsEngine::dominantKernel(const AnalysisResult& r, QVector<Finding>& o
     EvidenceBuilder::longestFirst(rows, t.kernels);
     const QString& nameColumn = t.info.kernelNameColumn;
     f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, std::move(rows),
-        QStringLiteral("%1 = %2 AND %3").arg(nameColumn).arg(top.name).arg(EvidenceBuilder::windowPredicate(r))));
+        QStringLiteral("%1 IN (%2) AND %3")
+            .arg(nameColumn, EvidenceBuilder::stringIdList(t.strings, { top.name }),
+                EvidenceBuilder::windowPredicate(r))));
     out.append(std::move(f));
 }
 
