@@ -56,7 +56,8 @@ struct IdleGap
 struct LowUtilChunk
 {
     qint64 startNs = 0, endNs = 0; ///< merged run of adjacent low chunks
-    double busyShare = 0; ///< size-weighted busy share of the run, [0,1]
+    qint64 busyNs = 0; ///< busy time inside the run (ns): its unused time is exact, not share × length
+    double busyShare = 0; ///< busyNs / (endNs − startNs), [0,1]
 };
 
 struct DeviceStats

@@ -123,7 +123,7 @@ QJsonArray devicesJson(const AnalysisResult& r)
         QJsonArray low;
         for (const auto& c : d.lowUtil)
             low.append(QJsonObject { { QStringLiteral("start_ns"), c.startNs }, { QStringLiteral("end_ns"), c.endNs },
-                { QStringLiteral("busy_share"), c.busyShare } });
+                { QStringLiteral("busy_ns"), c.busyNs }, { QStringLiteral("busy_share"), c.busyShare } });
         devices.append(QJsonObject { { QStringLiteral("device_id"), d.deviceId },
             { QStringLiteral("first_ns"), d.firstNs }, { QStringLiteral("last_ns"), d.lastNs },
             { QStringLiteral("busy_ns"), d.busyNs }, { QStringLiteral("compute_busy_ns"), d.computeBusyNs },

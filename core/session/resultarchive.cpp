@@ -44,8 +44,8 @@ static_assert(sizeof(KernelSummary) == 152, "a new field must be added to the re
 template <class A, Is<IdleGap> T> void fields(A& a, T& x) { a(x.deviceId, x.startNs, x.endNs, x.cause, x.nextApi); }
 static_assert(sizeof(IdleGap) == 32, "a new field must be added to the result serializer");
 
-template <class A, Is<LowUtilChunk> T> void fields(A& a, T& x) { a(x.startNs, x.endNs, x.busyShare); }
-static_assert(sizeof(LowUtilChunk) == 24, "a new field must be added to the result serializer");
+template <class A, Is<LowUtilChunk> T> void fields(A& a, T& x) { a(x.startNs, x.endNs, x.busyNs, x.busyShare); }
+static_assert(sizeof(LowUtilChunk) == 32, "a new field must be added to the result serializer");
 
 template <class A, Is<DeviceStats> T> void fields(A& a, T& x)
 {

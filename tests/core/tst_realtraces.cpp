@@ -331,6 +331,32 @@ void TestRealTraces::conformance()
         QVERIFY(ds->busyNs <= ds->lastNs - ds->firstNs);
         QVERIFY(ds->computeBusyNs <= ds->busyNs);
         QVERIFY(ds->idleNs >= 0);
+        // Low-utilisation runs: bounds on the 30 equal chunks of the span, busy time of the
+        // clipped GPU work, and the finding's lost time exact to the ns.
+        qint64 lost = 0;
+        for (const LowUtilChunk& c : ds->lowUtil) {
+            const auto onBound = [&](qint64 ns) {
+                for (qint64 k = 0; k <= 30; ++k)
+                    if (first + (last - first) * k / 30 == ns)
+                        return true;
+                return false;
+            };
+            QVERIFY(onBound(c.startNs) && onBound(c.endNs));
+            Intervals clipped;
+            for (const auto& [s, e] : ivs)
+                if (std::min(e, c.endNs) > std::max(s, c.startNs))
+                    clipped.emplace_back(std::max(s, c.startNs), std::min(e, c.endNs));
+            QCOMPARE(c.busyNs, unionLength(clipped));
+            QVERIFY(2 * c.busyNs < c.endNs - c.startNs);
+            lost += c.endNs - c.startNs - c.busyNs;
+        }
+        if (lost > 0) {
+            const auto impact = std::find_if(r->findings.begin(), r->findings.end(), [&](const Finding& f) {
+                return f.id == QLatin1String("low-utilisation") && !f.evidence.isEmpty() && f.evidence[0].deviceId == d;
+            });
+            QVERIFY(impact != r->findings.end());
+            QCOMPARE(impact->impactNs, lost);
+        }
     }
 
     // --- Top kernel by total time, named by demangledName.

@@ -417,7 +417,7 @@ void FindingsEngine::lowUtilisation(const AnalysisResult& r, QVector<Finding>& o
             continue;
         qint64 lost = 0, covered = 0;
         for (const auto& c : d.lowUtil) {
-            lost += qint64(double(c.endNs - c.startNs) * (1.0 - c.busyShare));
+            lost += c.endNs - c.startNs - c.busyNs; // exact: length × (1 − share) truncated lost 1 ns
             covered += c.endNs - c.startNs;
         }
         Finding f;

@@ -125,7 +125,7 @@ public:
         for (int c = m_first; c < spec::kUtilChunks && m_bound[size_t(c)] < b; ++c)
             m_busy[size_t(c)] += std::min(b, m_bound[size_t(c) + 1]) - std::max(a, m_bound[size_t(c)]);
     }
-    /// Chunks under 50 % busy, adjacent ones merged with a size-weighted share.
+    /// Chunks under 50 % busy, adjacent ones merged (their busy ns added).
     QVector<LowUtilChunk> lowChunks() const
     {
         QVector<LowUtilChunk> low;
@@ -137,14 +137,12 @@ public:
             const qint64 busy = m_busy[size_t(c)];
             if (ce <= cs || spec::kLowUtilBusyDivisor * busy >= ce - cs)
                 continue;
-            if (!low.isEmpty() && low.back().endNs == cs) {
-                auto& m = low.back();
-                const double merged = m.busyShare * double(m.endNs - m.startNs) + double(busy);
-                m.endNs = ce;
-                m.busyShare = merged / double(m.endNs - m.startNs);
-            } else {
-                low.append({ cs, ce, double(busy) / double(ce - cs) });
-            }
+            if (low.isEmpty() || low.back().endNs != cs)
+                low.append({ cs, cs, 0, 0.0 });
+            auto& m = low.back();
+            m.endNs = ce;
+            m.busyNs += busy;
+            m.busyShare = double(m.busyNs) / double(m.endNs - m.startNs);
         }
         return low;
     }
