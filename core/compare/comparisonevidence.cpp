@@ -89,7 +89,7 @@ Evidence ComparisonEvidence::blockingSync(const AnalysisResult& r)
         names.insert(t.api.name[size_t(i)]);
     }
     EvidenceBuilder::longestFirst(rows, t.api);
-    return EvidenceBuilder::rows(kApiTable, t.api.rowid, std::move(rows),
+    return EvidenceBuilder::apiRows(t, std::move(rows),
         QStringLiteral("nameId IN (%1) AND %2")
             .arg(EvidenceBuilder::stringIdList(t.strings, { names.begin(), names.end() }),
                 EvidenceBuilder::windowPredicate(r)));

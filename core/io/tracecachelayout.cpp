@@ -55,7 +55,7 @@ void writeInfo(QDataStream& s, const TraceInfo& i)
     for (const auto& t : i.tables)
         s << t.name << t.rows;
     s << i.kernelNameColumn << i.captureSettings << i.sensitive << i.processStreamsReportError << i.processStreamRows
-      << i.captureDurationNs;
+      << i.captureDurationNs << i.backtraceCopies;
 }
 
 void readInfo(QDataStream& s, TraceInfo& i)
@@ -72,7 +72,7 @@ void readInfo(QDataStream& s, TraceInfo& i)
         i.tables.append(t);
     }
     s >> i.kernelNameColumn >> i.captureSettings >> i.sensitive >> i.processStreamsReportError >> i.processStreamRows
-        >> i.captureDurationNs;
+        >> i.captureDurationNs >> i.backtraceCopies;
 }
 
 void writeGpus(QDataStream& s, const QVector<GpuInfo>& gpus)

@@ -214,11 +214,12 @@ void resolve(GpuOpColumns& ops, const CorrelationIndex& index)
             = ops.correlationId[size_t(i)] ? index.find(ops.pid[size_t(i)], ops.correlationId[size_t(i)]) : -1;
 }
 
-void dropBacktraceCopies(ApiTable& api, std::vector<quint8>& eventClass)
+/// Leaves out the backtrace copies of calls recorded plainly; returns how many.
+qint64 dropBacktraceCopies(ApiTable& api, std::vector<quint8>& eventClass)
 {
     constexpr quint8 kBacktraceClass = 67; // "CUDA call with backtrace" (ENUM_NSYS_EVENT_CLASS)
     if (std::find(eventClass.begin(), eventClass.end(), kBacktraceClass) == eventClass.end())
-        return;
+        return 0;
     std::vector<bool> isCopy(eventClass.size());
     for (size_t i = 0; i < eventClass.size(); ++i)
         isCopy[i] = eventClass[i] == kBacktraceClass;
@@ -228,7 +229,9 @@ void dropBacktraceCopies(ApiTable& api, std::vector<quint8>& eventClass)
     for (size_t i = 0; i < eventClass.size(); ++i)
         if (!isCopy[i] || plain.find(api.pid[i], api.correlationId[i]) < 0)
             keep.push_back(quint32(i));
+    const auto dropped = qint64(eventClass.size() - keep.size());
     permuteApi(api, eventClass, keep);
+    return dropped;
 }
 
 /// True when no process has two calls with one correlation id (not 0), decided in two linear
@@ -383,7 +386,7 @@ void finalizeApi(Trace& trace, std::vector<quint8>& apiEventClass)
     auto& api = trace.api;
     if (const auto order = startOrder(api.start); !order.empty())
         permuteApi(api, apiEventClass, ColumnPermuter(order, api.start));
-    dropBacktraceCopies(api, apiEventClass);
+    trace.info.backtraceCopies = dropBacktraceCopies(api, apiEventClass);
 }
 
 /// The GPU ops and NVTX ranges in start order. Columns of one element type next to each other:
@@ -486,7 +489,7 @@ bool TraceFinalizer::finalize(Trace& trace, std::vector<quint8>& apiEventClass, 
                 extent = extentOfOps(trace);
                 return;
             }
-            dropBacktraceCopies(trace.api, apiEventClass); // in start order already
+            trace.info.backtraceCopies = dropBacktraceCopies(trace.api, apiEventClass); // in start order already
             matchCalls([&] { return indexOfUniqueCalls(trace, apiEventClass); });
         });
     } else {

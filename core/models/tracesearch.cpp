@@ -192,7 +192,7 @@ Evidence TraceSearch::evidence(
         return EvidenceBuilder::rows(SearchHit::tableOf(hit.kind), t.nvtx.rowid, hit.rows, predicate);
     case SearchHit::Kind::Api:
         predicate = QStringLiteral("nameId IN (%1) AND %2").arg(ids, inWindow);
-        return EvidenceBuilder::rows(SearchHit::tableOf(hit.kind), t.api.rowid, hit.rows, predicate);
+        return EvidenceBuilder::apiRows(t, hit.rows, predicate);
     }
     return {};
 }

@@ -248,9 +248,9 @@ static_assert(sizeof(DesignStats) == 208, "a new field must be added to the resu
 
 template <class A, Is<Evidence> T> void fields(A& a, T& x)
 {
-    a(x.table, x.rowids, x.rowCount, x.startNs, x.endNs, x.deviceId, x.sql, x.rows);
+    a(x.table, x.rowids, x.rowCount, x.startNs, x.endNs, x.deviceId, x.sql, x.ruleSql, x.rows);
 }
-static_assert(sizeof(Evidence) == 128, "a new field must be added to the result serializer");
+static_assert(sizeof(Evidence) == 152, "a new field must be added to the result serializer");
 
 template <class A, Is<Finding> T> void fields(A& a, T& x)
 {

@@ -51,6 +51,10 @@ struct TraceInfo
     bool processStreamsReportError = false;
     /// Rows of ProcessStreams whose text is in StringIds (what the evidence's query lists).
     qint64 processStreamRows = 0;
+    /// CUDA calls with backtrace (eventClass 67) the load left out as copies of a call recorded
+    /// plainly (same process and correlationId): evidence SQL over the runtime table leaves them
+    /// out too (EvidenceBuilder::apiRows).
+    qint64 backtraceCopies = 0;
     /// ANALYSIS_DETAILS.duration: the capture's length (ns; event times run from 0 to it),
     /// -1 when the export does not say (before 2022).
     qint64 captureDurationNs = -1;

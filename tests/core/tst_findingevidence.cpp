@@ -5,10 +5,13 @@
 #include "core/analysis/analyzer.h"
 #include "core/analysis/findings/evidencebuilder.h"
 #include "core/io/traceloader.h"
+#include "core/synth/synthtracewriter.h"
+#include "core/trace/tablenames.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/realtraces.h"
 #include "tests/common/tracefixture.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <set>
@@ -22,6 +25,54 @@ using sl::test::TraceFixture;
 
 namespace {
 const QString kLaunch = QStringLiteral("cudaLaunchKernel_v7000");
+/// The export rowids of evidence `e`'s rows (all of them, not only the listed ones).
+std::set<qint64> rowidsOf(const Trace& t, const Evidence& e, bool* known)
+{
+    const RowidColumn* rowid = e.table == tables::kKernel ? &t.kernels.rowid
+        : e.table == tables::kRuntime                     ? &t.api.rowid
+        : e.table == tables::kNvtxEvents                  ? &t.nvtx.rowid
+        : e.table == tables::kMemcpy                      ? &t.memcpy.rowid
+        : e.table == tables::kMemset                      ? &t.memset.rowid
+        : e.table == tables::kGraphTrace                  ? &t.graphs.rowid
+                                                          : nullptr;
+    *known = rowid != nullptr;
+    std::set<qint64> ids;
+    if (rowid)
+        for (quint32 i : e.rows)
+            ids.insert((*rowid)[i]);
+    return ids;
+}
+
+/// Every evidence item's rule (Evidence::ruleSql) of the analysis of `path` selects exactly the
+/// item's rows; returns how many items had a rule.
+int checkRules(const QString& path)
+{
+    const LoadOutcome loaded = TraceLoader::loadSync(path);
+    if (!loaded.ok()) {
+        qWarning("%s: %s", qPrintable(path), qPrintable(loaded.message));
+        return -1;
+    }
+    const AnalysisPtr r = Analyzer::analyze(loaded.trace, AnalysisOptions {});
+    int rules = 0;
+    bool failed = false;
+    for (const Finding& f : r->findings)
+        for (const Evidence& e : f.evidence) {
+            if (e.ruleSql.isEmpty())
+                continue;
+            bool known = false, ok = false;
+            const std::set<qint64> expected = rowidsOf(*r->trace, e, &known);
+            const std::set<qint64> selected = selectFirstColumn(path, e.ruleSql, &ok);
+            if (!known || !ok || selected != expected || qint64(expected.size()) != e.rowCount) {
+                qWarning("%s %s (%s): the rule selects %zu rows, the item holds %zu (%lld said): %s",
+                    qPrintable(QFileInfo(path).fileName()), qPrintable(f.id), qPrintable(e.table), selected.size(),
+                    expected.size(), e.rowCount, qPrintable(e.ruleSql.left(300)));
+                failed = true;
+                continue;
+            }
+            ++rules;
+        }
+    return failed ? -1 : rules;
+}
 } // namespace
 
 class TestFindingEvidence : public QObject
@@ -30,8 +81,10 @@ class TestFindingEvidence : public QObject
 private slots:
     void dominantKernelEvidence();
     void noGpuRecordsEvidence();
+    void phaseImbalanceEvidence();
     void realExportsEvidenceCounts();
     void stringIdsSelectEachName();
+    void rulesSelectExactlyTheRows();
 };
 
 void TestFindingEvidence::dominantKernelEvidence()
@@ -71,6 +124,55 @@ void TestFindingEvidence::dominantKernelEvidence()
             QCOMPARE(rows, std::set<qint64>(ev.rowids.begin(), ev.rowids.end()));
         }
     }
+}
+
+void TestFindingEvidence::phaseImbalanceEvidence()
+{
+    // Two processes, two decode steps each (NVTX "decode" on the launching thread, default phase
+    // map), 600 launches per step, one every 5 µs. Process 4100 on GPU 0: kernels of 1000 ns,
+    // 600 000 ns per step; process 4200 on GPU 1: 2000 ns, 1 200 000 ns per step (2.00× ≥ 1.25×),
+    // plus one kernel launched after its steps. Impact: (1 200 000 − 600 000) × 2 steps. The
+    // evidence is the slow process' 1200 decode kernels, rowids 1201–2400 (inserted after the
+    // fast ones): over the 1000 listed, so its SQL states the rule, which must leave out rowid
+    // 2401 (the process and the window alone selected it).
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.gpu(1, QStringLiteral("H100"));
+    constexpr int kSteps = 2, kLaunches = 600;
+    constexpr qint64 kStepNs = 10'000'000, kEveryNs = 5'000;
+    for (const quint32 pid : { 4100u, 4200u }) {
+        const int device = pid == 4100 ? 0 : 1;
+        const qint64 kernelNs = pid == 4100 ? 1'000 : 2'000;
+        quint32 corr = 0;
+        for (int step = 0; step < kSteps; ++step) {
+            const qint64 t0 = step * kStepNs;
+            fx.nvtx(t0, t0 + kLaunches * kEveryNs + 10'000, pid, pid + 1, QStringLiteral("decode"));
+            for (int j = 0; j < kLaunches; ++j) {
+                const qint64 call = t0 + 1'000 + j * kEveryNs;
+                fx.runtime(call, call + 1'000, pid, pid + 1, ++corr, kLaunch);
+                fx.kernel(call + 2'000, call + 2'000 + kernelNs, device, 7, corr, pid, QStringLiteral("gemm"));
+            }
+        }
+    }
+    const qint64 after = kSteps * kStepNs;
+    fx.runtime(after, after + 1'000, 4200, 4201, 1'201, kLaunch);
+    fx.kernel(after + 2'000, after + 2'500, 1, 7, 1'201, 4200, QStringLiteral("gemm"));
+    const QString path = fx.path();
+    const AnalysisPtr r = analyzeWindow(loadFixture(fx));
+    QVERIFY(r);
+    const Finding* f = findingById(*r, QStringLiteral("phase-imbalance"));
+    QVERIFY(f);
+    QCOMPARE(f->impactNs, qint64(600'000 * kSteps));
+    QCOMPARE(f->metric, QStringLiteral("2.00×"));
+    QCOMPARE(f->evidence.size(), 1);
+    const Evidence& e = f->evidence[0];
+    QCOMPARE(e.rowCount, qint64(2 * kLaunches));
+    std::set<qint64> slowDecode;
+    for (qint64 id = 1'201; id <= 2'400; ++id)
+        slowDecode.insert(id);
+    bool ok = false;
+    QCOMPARE(selectFirstColumn(path, e.sql, &ok), slowDecode);
+    QVERIFY(ok);
 }
 
 void TestFindingEvidence::noGpuRecordsEvidence()
@@ -175,6 +277,33 @@ void TestFindingEvidence::stringIdsSelectEachName()
         }
     }
     QVERIFY(names > 50);
+}
+
+/// Each item's rule in SQL selects exactly its rows, on a synthetic two-rank serving export and
+/// on every real export, also where the item lists its rowids (at most 1000 rows: the SQL a user
+/// sees then names them, and only the rule says why they were chosen). The phase-imbalance rule
+/// selected the slow process' kernels of every phase before (phaseImbalanceEvidence).
+void TestFindingEvidence::rulesSelectExactlyTheRows()
+{
+    QTemporaryDir dir;
+    const QString synth = dir.filePath(QStringLiteral("tp2.sqlite"));
+    SynthOptions o;
+    o.ranks = 2;
+    o.steps = 60;
+    o.framework = SynthFramework::Vllm;
+    QVERIFY(writeSynthTrace(synth, o).ok);
+    QStringList paths { synth };
+    paths += sl::test::realTraces();
+    int rules = 0, failures = 0;
+    for (const QString& path : paths) {
+        const int n = checkRules(path);
+        failures += n < 0;
+        rules += std::max(n, 0);
+    }
+    QCOMPARE(failures, 0);
+    QVERIFY(rules >= 10);
+    if (paths.size() == 1)
+        qInfo("%s", qPrintable(sl::test::realTracesSkipReason()));
 }
 
 QTEST_GUILESS_MAIN(TestFindingEvidence)

@@ -101,6 +101,7 @@ void compareTraces(const Trace& a, const Trace& b)
     QCOMPARE(a.info.tables.size(), b.info.tables.size());
     QCOMPARE(a.info.captureSettings, b.info.captureSettings);
     QCOMPARE(a.info.fileName, b.info.fileName);
+    QCOMPARE(a.info.backtraceCopies, b.info.backtraceCopies); // evidence SQL over the runtime table needs it
     QCOMPARE(a.knownSha256(), b.knownSha256());
 }
 
@@ -366,7 +367,7 @@ private slots:
         const QStringList files = sl::test::realTraces();
         if (files.isEmpty())
             QSKIP(qPrintable(sl::test::realTracesSkipReason()));
-        int sparseIds = 0;
+        int sparseIds = 0, backtraces = 0;
         for (const QString& file : files) {
             bool fromCache = true;
             const LoadOutcome first = load(file, m_cache, &fromCache);
@@ -378,8 +379,10 @@ private slots:
             if (QTest::currentTestFailed())
                 QFAIL(qPrintable(file));
             sparseIds += !first.trace->strings.exportIdPairs().empty();
+            backtraces += first.trace->info.backtraceCopies > 0;
         }
         QVERIFY(sparseIds > 0); // the 2026 exports' StringIds ids run into the millions
+        QVERIFY(backtraces > 0); // pipit-saxpy-mpi-a100-2022.2's calls with backtrace
     }
 
     /// evict() on files made by hand: newest first until the cap, traces and analysis results

@@ -34,8 +34,24 @@ Evidence EvidenceBuilder::rows(
     } else {
         e.sql = QStringLiteral("SELECT rowid, * FROM %1 WHERE %2 ORDER BY start;").arg(table, predicate);
     }
+    if (!predicate.isEmpty())
+        e.ruleSql = QStringLiteral("SELECT rowid FROM %1 WHERE %2").arg(table, predicate);
     e.rows = std::move(rows);
     return e;
+}
+
+Evidence EvidenceBuilder::apiRows(const Trace& t, std::vector<quint32> rows, const QString& predicate)
+{
+    if (t.info.backtraceCopies == 0)
+        return EvidenceBuilder::rows(tables::kRuntime, t.api.rowid, std::move(rows), predicate);
+    // The load's rule (TraceFinalizer): a call with backtrace (eventClass 67) is a copy when the
+    // same process (globalTid bits 24 and up) has a plain call with its correlationId.
+    const QString copies = QStringLiteral(
+        "rowid NOT IN (SELECT b.rowid FROM %1 b JOIN %1 p ON p.correlationId = b.correlationId AND (p.globalTid & "
+        "~0xFFFFFF) = (b.globalTid & ~0xFFFFFF) AND p.eventClass <> 67 WHERE b.eventClass = 67)")
+                               .arg(tables::kRuntime);
+    return EvidenceBuilder::rows(
+        tables::kRuntime, t.api.rowid, std::move(rows), QStringLiteral("(%1) AND %2").arg(predicate, copies));
 }
 
 namespace {

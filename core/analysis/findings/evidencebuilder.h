@@ -26,6 +26,10 @@ public:
     /// rowid column. The order of `rows` is kept (most important first).
     static Evidence rows(
         const QString& table, const RowidColumn& rowid, std::vector<quint32> rows, const QString& predicate);
+    /// rows() over the runtime table (`rows` index Trace::api): `predicate` also leaves out the
+    /// backtrace copies the load dropped (TraceInfo::backtraceCopies), or its SQL would select
+    /// both copies of such a call.
+    static Evidence apiRows(const Trace& t, std::vector<quint32> rows, const QString& predicate);
     /// A device and time range: the SQL selects the GPU work on that device overlapping it
     /// (for an idle gap: only the two operations that bound it).
     static Evidence timeRange(const AnalysisResult& r, int deviceId, qint64 startNs, qint64 endNs);

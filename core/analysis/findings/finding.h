@@ -20,6 +20,11 @@ struct Evidence
     qint64 startNs = -1, endNs = -1; ///< time range, -1 when not applicable
     int deviceId = -1;
     QString sql;
+    /// The rule that chose the rows, as SQL over `table` ("SELECT rowid FROM table WHERE rule"),
+    /// also when `sql` lists their rowids (up to kMaxRowids): the tests run it against the rows
+    /// on every fixture and real export, not only where an item has over 1000 rows. Empty where
+    /// the rows have no rule in SQL.
+    QString ruleSql;
     /// Row indices into the Trace table that `table` was loaded into, for the GUI (not exported).
     std::vector<quint32> rows;
 

@@ -142,7 +142,7 @@ void FindingsEngine::noGpuRecords(const AnalysisResult& r, QVector<Finding>& out
             if (std::find(nameIds.begin(), nameIds.end(), t.api.name[size_t(i)]) == nameIds.end())
                 nameIds.push_back(t.api.name[size_t(i)]);
         }
-        f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, std::move(rows),
+        f.evidence.append(EvidenceBuilder::apiRows(t, std::move(rows),
             launches > 0 ? QStringLiteral("nameId IN (%1)").arg(EvidenceBuilder::stringIdList(t.strings, nameIds))
                          : QStringLiteral("1")));
     } else {
@@ -338,7 +338,7 @@ void FindingsEngine::blockingSync(const AnalysisResult& r, QVector<Finding>& out
              "CPU cannot queue the next step; move syncs off the hot path or replace them with events.")
               .arg(formatCount(count), formatDuration(total), formatPercent(share), top.join(QLatin1String(", ")));
     EvidenceBuilder::longestFirst(rows, t.api);
-    f.evidence.append(EvidenceBuilder::rows(kApiTable, t.api.rowid, std::move(rows),
+    f.evidence.append(EvidenceBuilder::apiRows(t, std::move(rows),
         QStringLiteral("nameId IN (%1) AND %2")
             .arg(EvidenceBuilder::stringIdList(t.strings, { nameIds.begin(), nameIds.end() }),
                 EvidenceBuilder::windowPredicate(r))));
@@ -495,7 +495,7 @@ Evidence FindingsEngine::warmupRows(const AnalysisResult& r, qint64 fromNs, qint
     if (kernelsFirst)
         if (std::vector<quint32> rows = inRange(t.kernels); !rows.empty())
             return EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, std::move(rows), predicate);
-    Evidence e = EvidenceBuilder::rows(kApiTable, t.api.rowid, inRange(t.api), predicate);
+    Evidence e = EvidenceBuilder::apiRows(t, inRange(t.api), predicate);
     e.startNs = fromNs;
     e.endNs = toNs;
     return e;
@@ -648,10 +648,14 @@ void FindingsEngine::phaseImbalance(const AnalysisResult& r, QVector<Finding>& o
             if (r.kernelInWindow[size_t(i)] && r.kernelPhase[size_t(i)] == p && t.kernels.pid[size_t(i)] == slow->pid)
                 rows.push_back(quint32(i));
         EvidenceBuilder::longestFirst(rows, t.kernels);
-        f.evidence.append(EvidenceBuilder::rows(kKernelTable, t.kernels.rowid, std::move(rows),
-            QStringLiteral("((globalPid >> 24) & 16777215) = %1 AND %2")
-                .arg(slow->pid)
-                .arg(EvidenceBuilder::windowPredicate(r))));
+        // The slow process' kernels in the window whose launching call this phase's step
+        // encloses (the process and window alone also selected its kernels of other phases).
+        const QString rule
+            = QStringLiteral("((k.globalPid >> 24) & 16777215) = %1 AND %2 AND %3")
+                  .arg(slow->pid)
+                  .arg(EvidenceBuilder::windowPredicate(r, QStringLiteral("k")), EvidenceBuilder::phaseRule(r, p));
+        f.evidence.append(EvidenceBuilder::rows(
+            kKernelTable, t.kernels.rowid, std::move(rows), kernelsWithCall(QStringLiteral("JOIN"), rule)));
         out.append(std::move(f));
     }
 }
