@@ -90,6 +90,17 @@ void MetadataReader::readVersions(const SqliteConnection& db, const Schema& sche
     }
 }
 
+QStringView MetadataReader::withoutProcessPrefix(QStringView key)
+{
+    const QLatin1String process("PROCESS_");
+    if (!key.startsWith(process))
+        return key;
+    qsizetype i = process.size();
+    while (i < key.size() && key[i].isDigit())
+        ++i;
+    return i > process.size() && i < key.size() && key[i] == QLatin1Char(':') ? key.mid(i + 1) : key;
+}
+
 void MetadataReader::readCapture(const SqliteConnection& db, const Schema& schema, Trace& trace)
 {
     auto& info = trace.info;
@@ -98,7 +109,10 @@ void MetadataReader::readCapture(const SqliteConnection& db, const Schema& schem
         while (st.next()) {
             const QString key = st.text(0);
             const QString value = st.text(1);
-            if (key == QLatin1String("CUDA_GRAPH_TRACE_OPTIONS:MODE"))
+            // nsys 2023.3–2025.x write the capture's per-process options as PROCESS_<n>:<key>
+            // (PROCESS_0:CUDA_GRAPH_TRACE_OPTIONS:MODE), 2026 exports without the prefix.
+            if (info.graphMode == GraphMode::Unknown
+                && withoutProcessPrefix(key) == QLatin1String("CUDA_GRAPH_TRACE_OPTIONS:MODE"))
                 info.graphMode = GraphModes::fromText(value);
             if (isSensitiveKey(key))
                 info.sensitive.append({ key, value });

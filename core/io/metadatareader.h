@@ -21,6 +21,8 @@ public:
     /// True for metadata keys that may hold personal data or secrets (environment, command
     /// line, paths, host and user names). Such rows are never exported.
     static bool isSensitiveKey(const QString& key);
+    /// `key` without a leading "PROCESS_<n>:" (the per-process options of nsys 2023.3–2025.x).
+    static QStringView withoutProcessPrefix(QStringView key);
 
 private:
     static void readVersions(const SqliteConnection& db, const Schema& schema, Trace& trace);

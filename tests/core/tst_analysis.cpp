@@ -2,6 +2,7 @@
 // Analyzer on small hand-built exports: every expected number is worked out by hand in the
 // comments from the rows inserted, never taken from the code under test.
 #include "core/analysis/analyzer.h"
+#include "core/io/metadatareader.h"
 #include "core/io/traceloader.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
@@ -78,6 +79,7 @@ private slots:
     void memcpyKindsAndRules();
     void processes();
     void graphMode();
+    void graphModeOfProcess();
     void nodeMode();
     void tiesRankByName();
 };
@@ -577,6 +579,27 @@ void TestAnalysis::graphMode()
     QCOMPARE(d->busyNs, qint64(7000));
     QCOMPARE(d->computeBusyNs, qint64(7000));
     QCOMPARE(d->idleNs, qint64(1000));
+}
+
+void TestAnalysis::graphModeOfProcess()
+{
+    // nsys 2023.3–2025.x store the option per process (real exports fuser-hopper-matmul-h100-2024.6,
+    // sc23-openmp-heat-t4-2023.3-a: PROCESS_0:CUDA_GRAPH_TRACE_OPTIONS:MODE = Graph) and no
+    // unprefixed key; the prefix keeps it a sensitive, never reported setting.
+    TraceFixture fx;
+    fx.exec(QStringLiteral("DELETE FROM META_DATA_CAPTURE WHERE name = 'CUDA_GRAPH_TRACE_OPTIONS:MODE'"));
+    fx.meta(QStringLiteral("META_DATA_CAPTURE"), QStringLiteral("PROCESS_0:CUDA_GRAPH_TRACE_OPTIONS:MODE"),
+        QStringLiteral("Graph"));
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.runtime(100, 200, 100, 101, 1, kLaunch);
+    fx.kernel(1000, 2000, 0, 7, 1, 100, QStringLiteral("k"));
+    const LoadOutcome loaded = TraceLoader::loadSync(fx.path());
+    QVERIFY(loaded.ok());
+    QCOMPARE(loaded.trace->info.graphMode, GraphMode::Graph);
+    QVERIFY(MetadataReader::isSensitiveKey(QStringLiteral("PROCESS_0:CUDA_GRAPH_TRACE_OPTIONS:MODE")));
+    QCOMPARE(MetadataReader::withoutProcessPrefix(u"PROCESS_12:CUDA_GRAPH_TRACE_OPTIONS:MODE"),
+        QStringView(u"CUDA_GRAPH_TRACE_OPTIONS:MODE"));
+    QCOMPARE(MetadataReader::withoutProcessPrefix(u"PROCESSES:X"), QStringView(u"PROCESSES:X"));
 }
 
 void TestAnalysis::nodeMode()

@@ -285,6 +285,17 @@ void TestRealTraces::conformance()
     const QString K = QStringLiteral("CUPTI_ACTIVITY_KIND_KERNEL");
     const bool hasKernels = db.hasTable(K);
 
+    // --- The capture's graph trace mode, with or without the PROCESS_<n>: prefix of 2023.3–2025.x.
+    GraphMode mode = GraphMode::Unknown;
+    if (db.hasTable(QStringLiteral("META_DATA_CAPTURE")))
+        for (const auto& row : db.rows(QStringLiteral(
+                 "SELECT value FROM META_DATA_CAPTURE WHERE name = 'CUDA_GRAPH_TRACE_OPTIONS:MODE' OR name GLOB "
+                 "'PROCESS_[0-9]*:CUDA_GRAPH_TRACE_OPTIONS:MODE' LIMIT 1")))
+            mode = row[0].toString() == QLatin1String("Graph") ? GraphMode::Graph
+                : row[0].toString() == QLatin1String("Node")   ? GraphMode::Node
+                                                               : GraphMode::Unknown;
+    QCOMPARE(t.info.graphMode, mode);
+
     // --- Kernels: count and Σ(end − start). The full window holds every event.
     qint64 kCount = 0, kNs = 0;
     if (hasKernels) {
