@@ -117,11 +117,13 @@ private:
 
 void Digestion::identity()
 {
-    if (m_schema.hasTable(tables::kMetaDataExport)) {
-        m_d.nsysVersion = text(m_db,
-            QStringLiteral("SELECT value FROM %1 WHERE name = 'EXPORT_PRODUCT_VERSION'").arg(tables::kMetaDataExport));
-        m_d.schemaVersion = text(m_db,
-            QStringLiteral("SELECT value FROM %1 WHERE name = 'EXPORT_SCHEMA_VERSION'").arg(tables::kMetaDataExport));
+    // EXPORT_META_DATA is the table's name before nsys 2023.3 (the real 2022.1-2023.2 exports).
+    if (const QString meta = m_schema.firstTable({ tables::kMetaDataExport, tables::kExportMetaData });
+        !meta.isEmpty()) {
+        m_d.nsysVersion
+            = text(m_db, QStringLiteral("SELECT value FROM %1 WHERE name = 'EXPORT_PRODUCT_VERSION'").arg(meta));
+        m_d.schemaVersion
+            = text(m_db, QStringLiteral("SELECT value FROM %1 WHERE name = 'EXPORT_SCHEMA_VERSION'").arg(meta));
     }
     if (m_schema.hasTable(tables::kTargetInfoSystemEnv))
         m_d.hostname = text(
@@ -218,6 +220,12 @@ bool Digestion::kernels(QString* error)
     if (!scan.sorted)
         sortCollectives();
     keepKernelProcesses(scan.pids, m_schema.hasColumn(table, QStringLiteral("globalPid")));
+    if (!m_schema.hasTable(tables::kTargetInfoGpu)) {
+        // No TARGET_INFO_GPU (the 2026 fastvideo exports): the GPUs the kernels ran on.
+        const QList<qint64> ids = scan.binsOf.keys();
+        m_d.devices.assign(ids.cbegin(), ids.cend());
+        std::sort(m_d.devices.begin(), m_d.devices.end());
+    }
     finishBins(scan.bins, scan.binsOf);
     return true;
 }
@@ -298,9 +306,12 @@ void Digestion::finishBins(const std::vector<DeviceBins>& bins, const QHash<qint
         for (int i = 0; i < count; ++i) {
             DigestBin out { int(device), i, 0, 0, 0 };
             for (int j = i * factor; j < (i + 1) * factor; ++j) {
-                const qint64 width = j == ExportDigester::maxBins - 1
-                    ? std::max<qint64>(0, m_d.lastNs - (m_d.firstNs + j * m_d.binNs))
-                    : m_d.binNs;
+                // Clipped to last_ns: the last fine bin ends there, and in a span under 256
+                // widths (a short capture) the bins after it start past it and hold no time.
+                const qint64 from = m_d.firstNs + j * m_d.binNs;
+                const qint64 to
+                    = j == ExportDigester::maxBins - 1 ? m_d.lastNs : std::min(m_d.lastNs, from + m_d.binNs);
+                const qint64 width = std::max<qint64>(0, to - from);
                 out.computeNs += b.compute[size_t(j)];
                 out.commNs += b.comm[size_t(j)];
                 out.idleNs += std::max<qint64>(0, width - b.any[size_t(j)]);
@@ -317,9 +328,15 @@ void Digestion::finishBins(const std::vector<DeviceBins>& bins, const QHash<qint
 void Digestion::keepKernelProcesses(const QSet<qint64>& kernelPids, bool known)
 {
     // PROCESSES lists every process nsys saw on the host (1 770 in a CloverLeaf export: half its
-    // digest); the rank is the processes that ran kernels.
+    // digest); the rank is the processes that ran kernels. Exports without PROCESSES (2021.x,
+    // mordred-gpudb-quadro6000-2021.2) name them only in the kernels' globalPid.
     if (!known)
         return;
+    if (!m_schema.hasTable(tables::kProcesses)) {
+        m_d.pids.assign(kernelPids.cbegin(), kernelPids.cend());
+        std::sort(m_d.pids.begin(), m_d.pids.end());
+        return;
+    }
     std::erase_if(m_d.pids, [&](qint64 pid) { return !kernelPids.contains(pid); });
 }
 

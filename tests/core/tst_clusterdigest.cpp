@@ -10,14 +10,18 @@
 #include "tests/common/clusterfixture.h"
 #include "tests/common/layoutpair.h"
 #include "tests/common/realtraces.h"
+#include "tests/common/tracefixture.h"
 
 #include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <atomic>
+#include <map>
 
 using namespace sl;
 using namespace sl::test;
@@ -59,6 +63,48 @@ bool editExport(const QString& path, const QStringList& statements)
     return ok;
 }
 
+/// Rows of `sql` (integer columns) over an export, read-only.
+std::vector<std::vector<qint64>> sqlRows(const QString& path, const QString& sql)
+{
+    std::vector<std::vector<qint64>> rows;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst_cluster_rows"));
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        if (db.open()) {
+            QSqlQuery q(db);
+            q.setForwardOnly(true);
+            if (q.exec(sql))
+                while (q.next()) {
+                    std::vector<qint64> row;
+                    for (int i = 0; i < q.record().count(); ++i)
+                        row.push_back(q.value(i).toLongLong());
+                    rows.push_back(std::move(row));
+                }
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("tst_cluster_rows"));
+    return rows;
+}
+
+/// Length of the union of [start, end) intervals (ns).
+qint64 unionNs(std::vector<std::pair<qint64, qint64>> v)
+{
+    std::sort(v.begin(), v.end());
+    qint64 total = 0, s = 0, e = 0;
+    bool open = false;
+    for (const auto& [a, b] : v) {
+        if (open && a <= e) {
+            e = std::max(e, b);
+            continue;
+        }
+        total += open ? e - s : 0;
+        s = a, e = b, open = true;
+    }
+    return total + (open ? e - s : 0);
+}
+
 } // namespace
 
 class TestClusterDigest : public QObject
@@ -78,6 +124,8 @@ private slots:
     void oldDigestIsRefused();
     void cancelStopsTheScanAndTheHash();
     void realExports();
+    void realExportsIdentityAndIdle();
+    void shortCaptureHasNoIdleBeyondItsEnd();
 };
 
 void TestClusterDigest::synthExportsAreNsysShaped()
@@ -523,6 +571,81 @@ void TestClusterDigest::realExports()
     QCOMPARE(d.rankSource, QStringLiteral("env:SLURM_PROCID")); // before PMI_RANK; no RANK in this environment
     QCOMPARE(d.hostname, QStringLiteral("nid008553"));
     QCOMPARE(d.systemClockNs, -1); // 2024.5 has no systemClockNs column
+}
+
+/// Every real export: versions from META_DATA_EXPORT or, before nsys 2023.3, EXPORT_META_DATA;
+/// the GPUs from TARGET_INFO_GPU or else the kernels; the pids from the kernels where there is no
+/// PROCESSES table; and per GPU, the bins' idle time = span − union of its kernels (SQL).
+void TestClusterDigest::realExportsIdentityAndIdle()
+{
+    const QStringList all = sl::test::realTraces();
+    if (all.isEmpty())
+        QSKIP(qPrintable(sl::test::realTracesSkipReason()));
+    int versioned = 0;
+    for (const QString& path : all) {
+        RankDigest d;
+        QString error;
+        QVERIFY2(ExportDigester::digest(path, &d, &error), qPrintable(error));
+        const QString meta = sqlText(path,
+            QStringLiteral("SELECT name FROM sqlite_master WHERE name IN "
+                           "('META_DATA_EXPORT', 'EXPORT_META_DATA') LIMIT 1"));
+        const QString version = meta.isEmpty()
+            ? QString()
+            : sqlText(path, QStringLiteral("SELECT value FROM %1 WHERE name = 'EXPORT_PRODUCT_VERSION'").arg(meta));
+        QCOMPARE(d.nsysVersion, version);
+        versioned += !version.isEmpty();
+        const bool hasKernels = !sqlText(path,
+            QStringLiteral("SELECT name FROM sqlite_master WHERE name = "
+                           "'CUPTI_ACTIVITY_KIND_KERNEL'"))
+                                     .isEmpty();
+        if (!hasKernels)
+            continue;
+        const bool gpuTable
+            = !sqlText(path, QStringLiteral("SELECT name FROM sqlite_master WHERE name = 'TARGET_INFO_GPU'")).isEmpty();
+        std::vector<int> devices;
+        for (const auto& row : sqlRows(path,
+                 gpuTable ? QStringLiteral("SELECT DISTINCT id FROM TARGET_INFO_GPU ORDER BY id")
+                          : QStringLiteral("SELECT DISTINCT deviceId FROM CUPTI_ACTIVITY_KIND_KERNEL ORDER BY 1")))
+            devices.push_back(int(row[0]));
+        QCOMPARE(d.devices, devices);
+        if (sqlText(path, QStringLiteral("SELECT name FROM sqlite_master WHERE name = 'PROCESSES'")).isEmpty()) {
+            std::vector<qint64> pids;
+            for (const auto& row : sqlRows(path,
+                     QStringLiteral("SELECT DISTINCT (globalPid >> 24) & 16777215 FROM CUPTI_ACTIVITY_KIND_KERNEL "
+                                    "ORDER BY 1")))
+                pids.push_back(row[0]);
+            QCOMPARE(d.pids, pids);
+        }
+        std::map<int, std::vector<std::pair<qint64, qint64>>> kernels;
+        for (const auto& row :
+            sqlRows(path, QStringLiteral("SELECT deviceId, start, end FROM CUPTI_ACTIVITY_KIND_KERNEL")))
+            kernels[int(row[0])].emplace_back(row[1], row[2]);
+        for (const auto& [device, iv] : kernels) {
+            qint64 idle = 0;
+            for (const DigestBin& b : d.bins)
+                idle += b.device == device ? b.idleNs : 0;
+            QCOMPARE(idle, (d.lastNs - d.firstNs) - unionNs(iv));
+        }
+    }
+    QVERIFY(versioned >= 10); // 2021.x exports carry no version table
+}
+
+/// A 3000 ns span is under 256 fine bins of 12 ns: the bins past its end held 60 ns of "idle"
+/// time (a helper's check on a shortened copy of p4arth-vecadd-rtx3060-2025.5).
+void TestClusterDigest::shortCaptureHasNoIdleBeyondItsEnd()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.runtime(1'000'000, 1'001'000, 4100, 4101, 1, QStringLiteral("cudaLaunchKernel_v7000"));
+    fx.kernel(1'002'000, 1'005'000, 0, 7, 1, 4100, QStringLiteral("k"));
+    RankDigest d;
+    QString error;
+    QVERIFY2(ExportDigester::digest(fx.path(), &d, &error), qPrintable(error));
+    qint64 idle = 0, compute = 0;
+    for (const DigestBin& b : d.bins)
+        idle += b.idleNs, compute += b.computeNs;
+    QCOMPARE(compute, qint64(3000));
+    QCOMPARE(idle, qint64(0));
 }
 
 QTEST_GUILESS_MAIN(TestClusterDigest)
