@@ -398,11 +398,18 @@ bool Digestion::payloads(QString* error)
     if (!payloads.read(m_db, m_schema, m_ctx, error))
         return false;
     const Calls& calls = payloads.calls();
-    // The rank: this process' rank in its largest communicator (the world), from its init call.
+    // The communicators in order of their first call in time (the calls come by thread, then
+    // time), each with its first init call's rank. The rank: this process' rank in its largest
+    // communicator (the world).
+    std::vector<size_t> byTime(calls.size());
+    std::iota(byTime.begin(), byTime.end(), size_t(0));
+    std::stable_sort(
+        byTime.begin(), byTime.end(), [&](size_t a, size_t b) { return calls[a].startNs < calls[b].startNs; });
     int worldSize = 0, worldRank = -1;
-    for (const NcclPayloads::Call& c : calls) {
+    for (const size_t i : byTime) {
+        const NcclPayloads::Call& c = calls[i];
         const int index = communicator(c.comm);
-        if (c.nranks <= 0)
+        if (c.nranks <= 0 || m_d.communicators[size_t(index)].nranks > 0)
             continue;
         m_d.communicators[size_t(index)].nranks = c.nranks;
         m_d.communicators[size_t(index)].rank = c.rank;

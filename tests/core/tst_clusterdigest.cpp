@@ -126,6 +126,7 @@ private slots:
     void realExports();
     void realExportsIdentityAndIdle();
     void shortCaptureHasNoIdleBeyondItsEnd();
+    void communicatorsInTimeOrder();
 };
 
 void TestClusterDigest::synthExportsAreNsysShaped()
@@ -646,6 +647,40 @@ void TestClusterDigest::shortCaptureHasNoIdleBeyondItsEnd()
         idle += b.idleNs, compute += b.computeNs;
     QCOMPARE(compute, qint64(3000));
     QCOMPARE(idle, qint64(0));
+}
+
+/// The communicators are listed in order of their first call in time, also when a later-listed
+/// thread joined first (a helper's edited copy of a real export: [world, host] came out by thread).
+/// Rank 1 of a 2-rank run with host communicators: its world init (8 ranks → 2 here) runs 800 µs
+/// before step 0 on the main thread; its host communicator's init, moved to another thread 1 ms
+/// earlier, comes first.
+void TestClusterDigest::communicatorsInTimeOrder()
+{
+    QTemporaryDir dir;
+    SynthClusterOptions o = smallRun(2, -1, 2);
+    o.ranksPerHost = 1;
+    o.hostCommunicators = true;
+    const auto r = writeSynthCluster(dir.path(), o);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    const QString path = r.files[1];
+    const QString inits = QStringLiteral("SELECT n.rowid FROM NVTX_EVENTS n JOIN StringIds s ON s.id = n.textId "
+                                         "WHERE s.value = 'ncclCommInitRankConfig' ORDER BY n.start");
+    QCOMPARE(sqlRows(path, inits).size(), size_t(2));
+    const qint64 hostInit = sqlRows(path, inits)[1][0];
+    QVERIFY(editExport(path,
+        { QStringLiteral("UPDATE NVTX_EVENTS SET globalTid = globalTid + 1, start = start - 1000000, end = end - "
+                         "1000000 WHERE rowid = %1")
+                .arg(hostInit) }));
+    RankDigest d;
+    QString error;
+    QVERIFY2(ExportDigester::digest(path, &d, &error), qPrintable(error));
+    QCOMPARE(d.communicators.size(), size_t(2));
+    QCOMPARE(d.communicators[0].hash, SynthClusterOptions::hostCommunicator(1));
+    QCOMPARE(d.communicators[0].nranks, 1);
+    QCOMPARE(d.communicators[1].hash, SynthClusterOptions::worldCommunicator);
+    QCOMPARE(d.communicators[1].nranks, 2);
+    QCOMPARE(d.communicators[1].rank, 1);
+    QCOMPARE(d.rank, 1);
 }
 
 QTEST_GUILESS_MAIN(TestClusterDigest)
