@@ -3239,6 +3239,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>GPU %1 sits idle for %2 in %3 gaps of at least %6 ms (longest %4 at %5). Nothing ran on the GPU then: look at what the host was doing (NVTX, API calls) in those ranges.</source>
         <translation>GPU %1 在 %3 个至少 %6 ms 的间隙中空闲了 %2（最长 %4，位于 %5）。其间 GPU 上没有任何运行：请查看主机在这些范围内做了什么（NVTX、API 调用）。</translation>
     </message>
+    <message>
+        <source>%1 (%2) is the profiler&apos;s own work, such as CUPTI buffer flushes: it is not there without the profiler.</source>
+        <translation>其中 %1（%2）是性能分析器自身的工作，例如 CUPTI 缓冲区刷新：不运行分析器时不会出现。</translation>
+    </message>
 </context>
 <context>
     <name>GemmAnalysis</name>
@@ -4277,6 +4281,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Wall time of the steps</source>
         <translation>各步的墙钟时间</translation>
     </message>
+    <message>
+        <source>Idle: profiler overhead</source>
+        <translation>空闲：分析器开销</translation>
+    </message>
 </context>
 <context>
     <name>PatternList</name>
@@ -4330,6 +4338,19 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Invalid phase map: the request pattern &apos;%1&apos; is not a valid regular expression: %2</source>
         <translation>无效的阶段映射：请求模式“%1”不是有效的正则表达式：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilerOverheadReader</name>
+    <message>
+        <source>%1: the profiler&apos;s overhead could not be read (%2); no idle gap is put down to the profiler.</source>
+        <translation>%1：无法读取分析器开销（%2）；不会将任何空闲间隙归因于分析器。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n row(s) without a thread, or with an implausible time, left out of the idle gaps&apos; causes.</source>
+        <translation>
+            <numerusform>%1：%n 行缺少线程或时间不合理，未计入空闲间隙的原因。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -8004,6 +8025,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; on GPU %2: %3 %4&lt;br&gt;Mean of the samples in this pixel (%5 at %6)</source>
         <translation>GPU %2 上的 &lt;b&gt;%1&lt;/b&gt;：%3 %4&lt;br&gt;此像素内采样的均值（%6 处 %5）</translation>
+    </message>
+    <message>
+        <source>profiler (CUPTI flush)</source>
+        <translation>分析器（CUPTI 刷新）</translation>
     </message>
 </context>
 <context>

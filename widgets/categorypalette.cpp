@@ -48,6 +48,8 @@ QColor CategoryPalette::idle(IdleGap::Cause cause)
         return QColor(0xf0a30a);
     case IdleGap::SyncWait:
         return QColor(0xd7263d);
+    case IdleGap::ProfilerOverhead:
+        return QColor(0x6c7a89); // slate: the profiler's, not the workload's
     case IdleGap::Other:
         break;
     }
@@ -120,7 +122,8 @@ QColor CategoryPalette::forKey(const QString& key)
     const QStringView kind = QStringView(key).left(colon);
     const QString name = key.mid(colon + 1);
     if (kind == QLatin1String("idle")) {
-        for (const IdleGap::Cause c : { IdleGap::HostWait, IdleGap::SyncWait, IdleGap::Other })
+        for (const IdleGap::Cause c :
+            { IdleGap::HostWait, IdleGap::SyncWait, IdleGap::Other, IdleGap::ProfilerOverhead })
             if (IdleGap::causeName(c) == name)
                 return idle(c);
         return {};

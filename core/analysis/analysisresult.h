@@ -44,7 +44,8 @@ struct KernelSummary
 /// An idle gap: a hole in a device's busy union. Times in ns.
 struct IdleGap
 {
-    enum Cause { HostWait, SyncWait, Other };
+    enum Cause { HostWait, SyncWait, Other, ProfilerOverhead };
+    static constexpr int kCauses = 4;
     int deviceId = 0;
     qint64 startNs = 0, endNs = 0;
     Cause cause = Other;
@@ -70,7 +71,7 @@ struct DeviceStats
     qint64 gapCount = 0;
     qint64 kernelCount = 0;
     qint64 kernelNs = 0; ///< plain sum of kernel durations (concurrency counts twice)
-    qint64 idleByCauseNs[3] = { 0, 0, 0 }; ///< idle ns of all gaps by IdleGap::Cause
+    qint64 idleByCauseNs[IdleGap::kCauses] = {}; ///< idle ns of all gaps by IdleGap::Cause
     QVector<LowUtilChunk> lowUtil; ///< gpu_time_util rule: chunks below 50 % busy, merged
 };
 

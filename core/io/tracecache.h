@@ -24,7 +24,7 @@ class TraceCache
 public:
     /// 2: short names per name, ops' correlation ids when unmatched; 3: 32-bit rowids and
     /// durations (issue 20).
-    static constexpr quint32 kFormatVersion = 5;
+    static constexpr quint32 kFormatVersion = 6;
     static constexpr qint64 kDefaultCapBytes = qint64(8) << 30;
     static constexpr const char* kSuffix = ".slcache";
     /// Files of the analysis result cache (ResultCache, core/session) share the folder and the

@@ -38,6 +38,8 @@ template <class A, class T> void traceColumns(A& a, T& t)
     auto& m = t.memoryUsage;
     a.column(m.rowid), a.column(m.start), a.column(m.device), a.column(m.pid), a.column(m.bytes);
     a.column(m.operation), a.column(m.memKind);
+    auto& o = t.profilerOverhead;
+    a.column(o.rowid), a.column(o.start), a.column(o.end), a.column(o.pid);
     for (auto& s : t.counters.series)
         a.column(s.t), a.column(s.v), a.column(s.prefix);
     for (auto& lane : t.kernelsByDevice)
@@ -285,7 +287,9 @@ bool TraceCacheLayout::checkIds(const Trace& t, QString* why)
         && allSized(t.nvtx.size(), t.nvtx.end, t.nvtx.pid, t.nvtx.tid, t.nvtx.endTid, t.nvtx.name)
         && allSized(t.nvtx.size(), t.nvtx.domain, t.nvtx.eventType)
         && allSized(t.memoryUsage.size(), t.memoryUsage.rowid, t.memoryUsage.device, t.memoryUsage.pid)
-        && allSized(t.memoryUsage.size(), t.memoryUsage.bytes, t.memoryUsage.operation, t.memoryUsage.memKind);
+        && allSized(t.memoryUsage.size(), t.memoryUsage.bytes, t.memoryUsage.operation, t.memoryUsage.memKind)
+        && allSized(
+            t.profilerOverhead.size(), t.profilerOverhead.rowid, t.profilerOverhead.end, t.profilerOverhead.pid);
     if (!tables) {
         *why = QStringLiteral(
             "columns of one table differ in length, or the parts of a rowid or duration column disagree");

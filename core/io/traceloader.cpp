@@ -8,6 +8,7 @@
 #include "core/io/memoryusagereader.h"
 #include "core/io/metadatareader.h"
 #include "core/io/osruntimecalls.h"
+#include "core/io/profileroverheadreader.h"
 #include "core/io/tracecache.h"
 #include "core/io/tracefinalizer.h"
 #include "core/io/tracevalidator.h"
@@ -166,6 +167,7 @@ LoadOutcome LoadRun::open()
         return m_ctx.cancelled() ? cancelled() : sqlFailure(error);
     MetadataReader::read(db, schema, *m_trace);
     MemoryUsageReader::read(db, schema, *m_trace);
+    ProfilerOverheadReader::read(db, schema, *m_trace);
     return {};
 }
 

@@ -66,7 +66,8 @@ ChartData OverviewData::devices(const AnalysisResult& r, qint64 onlyDevice)
         { tr("Copies only"), {}, false, QStringLiteral("copy") },
         { tr("Idle: waiting for the host"), {}, true, idle(IdleGap::HostWait) },
         { tr("Idle: blocked in a sync"), {}, true, idle(IdleGap::SyncWait) },
-        { tr("Idle: other"), {}, true, idle(IdleGap::Other) } };
+        { tr("Idle: other"), {}, true, idle(IdleGap::Other) },
+        { tr("Idle: profiler overhead"), {}, true, idle(IdleGap::ProfilerOverhead) } };
     for (const DeviceStats& d : devices) {
         if (onlyDevice >= 0 && d.deviceId != onlyDevice)
             continue;
@@ -76,6 +77,7 @@ ChartData OverviewData::devices(const AnalysisResult& r, qint64 onlyDevice)
         c.series[2].valuesNs << d.idleByCauseNs[IdleGap::HostWait];
         c.series[3].valuesNs << d.idleByCauseNs[IdleGap::SyncWait];
         c.series[4].valuesNs << d.idleByCauseNs[IdleGap::Other];
+        c.series[5].valuesNs << d.idleByCauseNs[IdleGap::ProfilerOverhead];
     }
     if (c.categories.isEmpty())
         c.series.clear();

@@ -49,13 +49,16 @@ void addGpuTables(const AnalysisResult& r, QMap<QString, QByteArray>& out)
     }
     out.insert(QStringLiteral("kernels.csv"), kernels.bytes());
 
-    Csv devices({ QStringLiteral("device_id"), QStringLiteral("first_ns"), QStringLiteral("last_ns"),
-        QStringLiteral("busy_ns"), QStringLiteral("compute_busy_ns"), QStringLiteral("idle_ns"),
-        QStringLiteral("gap_count"), QStringLiteral("kernel_count"), QStringLiteral("idle_host_wait_ns"),
-        QStringLiteral("idle_sync_wait_ns"), QStringLiteral("idle_other_ns") });
+    Csv devices(
+        { QStringLiteral("device_id"), QStringLiteral("first_ns"), QStringLiteral("last_ns"), QStringLiteral("busy_ns"),
+            QStringLiteral("compute_busy_ns"), QStringLiteral("idle_ns"), QStringLiteral("gap_count"),
+            QStringLiteral("kernel_count"), QStringLiteral("idle_host_wait_ns"), QStringLiteral("idle_sync_wait_ns"),
+            QStringLiteral("idle_other_ns"), QStringLiteral("idle_profiler_overhead_ns") });
     for (const auto& x : r.devices)
-        devices.row({ n(x.deviceId), n(x.firstNs), n(x.lastNs), n(x.busyNs), n(x.computeBusyNs), n(x.idleNs),
-            n(x.gapCount), n(x.kernelCount), n(x.idleByCauseNs[0]), n(x.idleByCauseNs[1]), n(x.idleByCauseNs[2]) });
+        devices.row(
+            { n(x.deviceId), n(x.firstNs), n(x.lastNs), n(x.busyNs), n(x.computeBusyNs), n(x.idleNs), n(x.gapCount),
+                n(x.kernelCount), n(x.idleByCauseNs[IdleGap::HostWait]), n(x.idleByCauseNs[IdleGap::SyncWait]),
+                n(x.idleByCauseNs[IdleGap::Other]), n(x.idleByCauseNs[IdleGap::ProfilerOverhead]) });
     out.insert(QStringLiteral("devices.csv"), devices.bytes());
 
     Csv gaps({ QStringLiteral("device_id"), QStringLiteral("start_ns"), QStringLiteral("end_ns"),

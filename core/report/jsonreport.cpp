@@ -134,7 +134,8 @@ QJsonArray devicesJson(const AnalysisResult& r)
             { QStringLiteral("idle_by_cause_ns"),
                 QJsonObject { { QStringLiteral("host-wait"), d.idleByCauseNs[IdleGap::HostWait] },
                     { QStringLiteral("sync-wait"), d.idleByCauseNs[IdleGap::SyncWait] },
-                    { QStringLiteral("other"), d.idleByCauseNs[IdleGap::Other] } } },
+                    { QStringLiteral("other"), d.idleByCauseNs[IdleGap::Other] },
+                    { QStringLiteral("profiler-overhead"), d.idleByCauseNs[IdleGap::ProfilerOverhead] } } },
             { QStringLiteral("low_utilisation"), low } });
     }
     return devices;

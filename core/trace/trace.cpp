@@ -60,7 +60,7 @@ qint64 Trace::memoryBytes() const
     for (const auto& [lane, idx] : kernelsByStream)
         b += qint64(idx.capacity()) * 4;
     b += configs.size() * qint64(sizeof(LaunchConfig) + 48);
-    b += counters.memoryBytes();
+    b += counters.memoryBytes() + profilerOverhead.memoryBytes();
     return b;
 }
 

@@ -10,6 +10,7 @@
 #include "core/trace/memcpytable.h"
 #include "core/trace/memoryusagetable.h"
 #include "core/trace/nvtxtable.h"
+#include "core/trace/profileroverheadtable.h"
 #include "core/trace/stringtable.h"
 #include "core/trace/traceinfo.h"
 
@@ -43,6 +44,8 @@ struct Trace
     GraphLaunchTable graphs;
     /// GPU memory allocations and frees (CUDA_GPU_MEMORY_USAGE_EVENTS), empty without them.
     MemoryUsageTable memoryUsage;
+    /// The profiler's own work (PROFILER_OVERHEAD): what an idle gap may be put down to.
+    ProfilerOverheadTable profilerOverhead;
     /// Sampled hardware counters: GPU metrics from the export, NVML samples when imported.
     CounterSet counters;
 

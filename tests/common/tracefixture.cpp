@@ -46,6 +46,8 @@ CREATE TABLE NVTX_EVENTS (start INTEGER NOT NULL, end INTEGER, eventType INTEGER
   color INTEGER, text TEXT, globalTid INTEGER, endGlobalTid INTEGER, textId INTEGER, domainId INTEGER, uint64Value INTEGER,
   int64Value INTEGER, doubleValue REAL, uint32Value INTEGER, int32Value INTEGER, floatValue REAL, jsonTextId INTEGER,
   jsonText TEXT);
+CREATE TABLE PROFILER_OVERHEAD (start INTEGER NOT NULL, end INTEGER NOT NULL, globalTid INTEGER,
+  nameId INTEGER NOT NULL, overheadType INTEGER NOT NULL);
 INSERT INTO META_DATA_EXPORT VALUES ('EXPORT_PRODUCT_VERSION', '2026.2.1.210'), ('EXPORT_SCHEMA_VERSION', '3.25.0'),
   ('EXPORT_HOST', 'secret-host-name'), ('EXPORT_USER', 'secret-user-name');
 INSERT INTO META_DATA_CAPTURE VALUES ('CUDA_GRAPH_TRACE_OPTIONS:MODE', 'Node'),
@@ -177,6 +179,16 @@ void TraceFixture::kernel(qint64 start, qint64 end, int device, int stream, quin
              .arg(blockX)
              .arg(sharedMem)
              .arg(graphNodeId ? QString::number(graphNodeId) : QStringLiteral("NULL")));
+}
+
+void TraceFixture::profilerOverhead(qint64 start, qint64 end, quint32 pid, quint32 tid, const QString& name)
+{
+    // overheadType 0: as nsys writes "CUPTI Buffer flush" rows (ENUM_CUPTI_OVERHEAD_TYPE).
+    exec(QStringLiteral("INSERT INTO PROFILER_OVERHEAD VALUES (%1,%2,%3,%4,0)")
+             .arg(start)
+             .arg(end)
+             .arg(globalTid(pid, tid))
+             .arg(string(name)));
 }
 
 void TraceFixture::runtime(

@@ -51,6 +51,8 @@ public:
     /// eventType 59 (push/pop) or 60 (start/end, may end on `endTid`); `registered` stores the name via textId.
     void nvtx(qint64 start, qint64 end, quint32 pid, quint32 tid, const QString& name, int eventType = 59,
         quint32 endTid = 0, bool registered = false);
+    /// A PROFILER_OVERHEAD row (the profiler's own work, e.g. "CUPTI Buffer flush" on a CUPTI thread).
+    void profilerOverhead(qint64 start, qint64 end, quint32 pid, quint32 tid, const QString& name);
     void process(quint32 pid, const QString& name);
     void thread(quint32 pid, quint32 tid, const QString& name);
     void gpu(int id, const QString& name, int smCount = 132);

@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace sl;
@@ -67,6 +68,7 @@ private slots:
     void kernelStatistics();
     void deviceBusyUnion();
     void idleGapCauses();
+    void idleGapOfProfilerOverhead();
     void keptGapsTieByDeviceAndStart();
     void gpuGapFinding();
     void lowUtilisationLostTimeIsExact();
@@ -216,6 +218,44 @@ void TestAnalysis::idleGapCauses()
     QCOMPARE(d->idleByCauseNs[IdleGap::Other], qint64(2000));
     // All gaps are far below 500 ms.
     QVERIFY(!findingById(*r, QStringLiteral("gpu-gaps")));
+}
+
+void TestAnalysis::idleGapOfProfilerOverhead()
+{
+    // Process 4100 launches from thread 4100; its CUPTI thread 4113 flushes buffers. Kernels on
+    // GPU 0 at [1 000 000, 1 100 000), [2 000 000, 2 100 000), [3 000 000, 3 100 000) and
+    // [4 000 000, 4 100 000): gaps [1.1, 2.0) ms, [2.1, 3.0) ms and [3.1, 4.0) ms, each 900 000 ns,
+    // each ended by a launch call that started after the gap began (host-wait by itself).
+    //  - gap 1: flushes [1 200 000, 1 500 000) and [1 400 000, 1 700 000) of the process: their
+    //    union, 500 000 ns, covers 55.6 % ≥ 50 % → profiler-overhead;
+    //  - gap 2: a flush of 400 000 ns (44.4 % < 50 %) → host-wait;
+    //  - gap 3: a 900 000 ns flush of another process (4200) → host-wait.
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    const QString flush = QStringLiteral("CUPTI Buffer flush");
+    fx.profilerOverhead(1'200'000, 1'500'000, 4100, 4113, flush);
+    fx.profilerOverhead(1'400'000, 1'700'000, 4100, 4113, flush);
+    fx.profilerOverhead(2'300'000, 2'700'000, 4100, 4113, flush);
+    fx.profilerOverhead(3'100'000, 4'000'000, 4200, 4213, flush);
+    for (quint32 i = 0; i < 4; ++i) {
+        const qint64 k = 1'000'000 * qint64(i + 1);
+        fx.runtime(k - 50'000, k - 40'000, 4100, 4100, i + 1, kLaunch);
+        fx.kernel(k, k + 100'000, 0, 7, i + 1, 4100, QStringLiteral("gemm"));
+    }
+    const auto r = analyzeWindow(loadFixture(fx));
+    QVERIFY(r);
+    QCOMPARE(r->gaps.size(), 3);
+    std::map<qint64, IdleGap::Cause> causeAt;
+    for (const IdleGap& g : r->gaps)
+        causeAt[g.startNs] = g.cause;
+    QCOMPARE(causeAt[1'100'000], IdleGap::ProfilerOverhead);
+    QCOMPARE(causeAt[2'100'000], IdleGap::HostWait);
+    QCOMPARE(causeAt[3'100'000], IdleGap::HostWait);
+    const DeviceStats* d = device(*r, 0);
+    QVERIFY(d);
+    QCOMPARE(d->idleByCauseNs[IdleGap::ProfilerOverhead], qint64(900'000));
+    QCOMPARE(d->idleByCauseNs[IdleGap::HostWait], qint64(1'800'000));
+    QCOMPARE(IdleGap::causeName(IdleGap::ProfilerOverhead), QStringLiteral("profiler-overhead"));
 }
 
 void TestAnalysis::keptGapsTieByDeviceAndStart()

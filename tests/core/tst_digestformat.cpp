@@ -529,7 +529,8 @@ void TestDigestFormat::realExportRoundTrips()
     RankDigest d;
     QString error;
     QVERIFY2(ExportDigester::digest(path, &d, &error), qPrintable(error));
-    QVERIFY(d.devices.empty()); // the export has no TARGET_INFO_GPU
+    // The export has no TARGET_INFO_GPU: the GPUs its kernels ran on (SELECT DISTINCT deviceId).
+    QCOMPARE(d.devices, std::vector<int>({ 0, 1 }));
     // 4 010 kernels on GPUs 0 and 1: 7.8 bins' worth (of 256 kernels) per GPU, so 16 each.
     QCOMPARE(d.kernels, 4'010);
     QCOMPARE(d.bins.size(), size_t(2 * 16));

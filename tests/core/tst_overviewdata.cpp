@@ -97,12 +97,13 @@ void TestOverviewData::devices()
     const ChartData c = OverviewData::devices(*m_analysis);
     QVERIFY(c.stacked);
     QCOMPARE(c.categories, QStringList({ QStringLiteral("GPU 0"), QStringLiteral("GPU 1") }));
-    QCOMPARE(c.series.size(), 5);
+    QCOMPARE(c.series.size(), 6);
     QCOMPARE(values(c, 0), QVector<qint64>({ 3300, 500 })); // compute
     QCOMPARE(values(c, 1), QVector<qint64>({ 400, 0 })); // copies only
     QCOMPARE(values(c, 2), QVector<qint64>({ 500, 0 })); // idle: host wait
     QCOMPARE(values(c, 3), QVector<qint64>({ 1600, 0 })); // idle: sync wait
     QCOMPARE(values(c, 4), QVector<qint64>({ 200, 0 })); // idle: other
+    QCOMPARE(values(c, 5), QVector<qint64>({ 0, 0 })); // idle: profiler overhead (no PROFILER_OVERHEAD rows)
     QVERIFY(!c.series[1].idle);
     QVERIFY(c.series[2].idle && c.series[3].idle && c.series[4].idle);
     QCOMPARE(c.maxBarNs(), 6000); // a stacked bar is the device's span

@@ -21,6 +21,7 @@
 #include <array>
 #include <map>
 #include <set>
+#include <tuple>
 #include <vector>
 
 using namespace sl;
@@ -367,6 +368,44 @@ void TestRealTraces::conformance()
             });
             QVERIFY(impact != r->findings.end());
             QCOMPARE(impact->impactNs, lost);
+        }
+    }
+
+    // --- Idle put down to the profiler: a gap whose ending operation's process has profiler
+    // overhead (PROFILER_OVERHEAD, its union) over at least half of it.
+    {
+        std::map<quint32, Intervals> overhead;
+        if (db.hasTable(QStringLiteral("PROFILER_OVERHEAD")))
+            for (const auto& row :
+                db.rows(QStringLiteral("SELECT (globalTid >> 24) & 16777215, start, \"end\" FROM "
+                                       "PROFILER_OVERHEAD WHERE globalTid IS NOT NULL AND \"end\" >= start")))
+                overhead[row[0].toUInt()].emplace_back(row[1].toLongLong(), row[2].toLongLong());
+        std::map<int, std::vector<std::tuple<qint64, qint64, quint32>>> ops; // device → (start, end, pid)
+        for (const auto& table : kGpuTables)
+            if (db.hasTable(table))
+                for (const auto& row :
+                    db.rows(QStringLiteral("SELECT deviceId, start, \"end\", (globalPid >> 24) & 16777215 FROM %1")
+                                .arg(table)))
+                    ops[row[0].toInt()].emplace_back(row[1].toLongLong(), row[2].toLongLong(), row[3].toUInt());
+        for (auto& [d, list] : ops) {
+            std::stable_sort(
+                list.begin(), list.end(), [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+            qint64 end = std::get<1>(list.front()), profiler = 0;
+            for (const auto& [s, e, pid] : list) {
+                if (s > end) {
+                    Intervals clipped;
+                    for (const auto& [a, b] : overhead[pid])
+                        if (std::min(b, s) > std::max(a, end))
+                            clipped.emplace_back(std::max(a, end), std::min(b, s));
+                    profiler += 2 * unionLength(clipped) >= s - end ? s - end : 0;
+                }
+                end = std::max(end, e);
+            }
+            const DeviceStats* ds = nullptr;
+            for (const auto& x : r->devices)
+                ds = x.deviceId == d ? &x : ds;
+            QVERIFY(ds);
+            QCOMPARE(ds->idleByCauseNs[IdleGap::ProfilerOverhead], profiler);
         }
     }
 

@@ -60,7 +60,8 @@ void TestOverviewDock::chartsPlotTheAnalysis()
     BarChartView* devices = dock.chart(OverviewDock::Devices);
     QCOMPARE(devices->unitName(), QStringLiteral("ms"));
     QCOMPARE(devices->plottedCategories(), QStringList({ QStringLiteral("GPU 0") }));
-    QCOMPARE(devices->plottedValues(), QVector<QVector<qreal>>({ { 2.5 }, { 0.0 }, { 0.5 }, { 0.0 }, { 0.0 } }));
+    QCOMPARE(
+        devices->plottedValues(), QVector<QVector<qreal>>({ { 2.5 }, { 0.0 }, { 0.5 }, { 0.0 }, { 0.0 }, { 0.0 } }));
 
     // No NVTX ranges: the kernels are all unattributed, wall time 0.
     BarChartView* phases = dock.chart(OverviewDock::Phases);

@@ -145,12 +145,13 @@ void TestPalette::overviewIdleCauses()
     OverviewDock dock;
     dock.setAnalysis(m_analysis);
     const QVector<QColor> colors = dock.chart(OverviewDock::Devices)->plottedColors();
-    QCOMPARE(colors.size(), 5); // compute, copies only, three idle causes
+    QCOMPARE(colors.size(), 6); // compute, copies only, four idle causes
     QCOMPARE(colors[0], CategoryPalette::busy());
     QCOMPARE(colors[1], CategoryPalette::copyOnly());
     QCOMPARE(colors[2], CategoryPalette::idle(IdleGap::HostWait));
     QCOMPARE(colors[3], CategoryPalette::idle(IdleGap::SyncWait));
     QCOMPARE(colors[4], CategoryPalette::idle(IdleGap::Other)); // was grey here, purple on the timeline
+    QCOMPARE(colors[5], CategoryPalette::idle(IdleGap::ProfilerOverhead));
     // Series that are no category, phase or cause take the palette's positional colours.
     QCOMPARE(dock.chart(OverviewDock::Phases)->plottedColors(),
         QVector<QColor>({ CategoryPalette::series(0, false), CategoryPalette::series(1, false) }));

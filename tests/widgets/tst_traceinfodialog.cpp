@@ -54,6 +54,7 @@ const QList<QPair<QString, qint64>> kExpectedTables {
     { QStringLiteral("CUPTI_ACTIVITY_KIND_MEMSET"), 0 },
     { QStringLiteral("CUPTI_ACTIVITY_KIND_GRAPH_TRACE"), 0 },
     { QStringLiteral("NVTX_EVENTS"), 2 },
+    { QStringLiteral("PROFILER_OVERHEAD"), 0 },
 };
 
 QList<QPair<QString, qint64>> shownTables(const TraceInfoDialog& d)

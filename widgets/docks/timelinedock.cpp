@@ -60,7 +60,7 @@ TimelineDock::TimelineDock(QWidget* parent)
     for (int i = 0; i < categories.size(); ++i)
         entries.append({ CategoryPalette::category(i), categories[i] });
     entries.append({ CategoryPalette::busy(), tr("GPU busy") });
-    for (const IdleGap::Cause c : { IdleGap::HostWait, IdleGap::SyncWait, IdleGap::Other })
+    for (const IdleGap::Cause c : { IdleGap::HostWait, IdleGap::SyncWait, IdleGap::Other, IdleGap::ProfilerOverhead })
         entries.append({ CategoryPalette::idle(c), tr("idle: %1").arg(TimelineView::causeLabel(c)) });
     entries.append({ CategoryPalette::highlight(), tr("evidence") });
     m_legend->setEntries(entries);

@@ -470,6 +470,8 @@ QString TimelineView::causeLabel(IdleGap::Cause cause)
         return tr("host wait (the launch came late)");
     case IdleGap::SyncWait:
         return tr("sync wait (a blocking call was waiting)");
+    case IdleGap::ProfilerOverhead:
+        return tr("profiler (CUPTI flush)");
     case IdleGap::Other:
         break;
     }

@@ -48,6 +48,8 @@ QString IdleGap::causeName(Cause c)
         return QStringLiteral("sync-wait");
     case Other:
         return QStringLiteral("other");
+    case ProfilerOverhead:
+        return QStringLiteral("profiler-overhead");
     }
     return {};
 }

@@ -370,6 +370,11 @@ void FindingsEngine::idle(const AnalysisResult& r, QVector<Finding>& out)
                             formatPercent(double(d.idleByCauseNs[IdleGap::HostWait]) / double(idleTotal)),
                             formatPercent(double(d.idleByCauseNs[IdleGap::SyncWait]) / double(idleTotal)),
                             formatPercent(double(d.idleByCauseNs[IdleGap::Other]) / double(idleTotal)));
+        if (const qint64 profiler = d.idleByCauseNs[IdleGap::ProfilerOverhead]; profiler > 0)
+            f.summary += QLatin1Char(' ')
+                + tr("%1 (%2) is the profiler's own work, such as CUPTI buffer flushes: it is not there without "
+                     "the profiler.")
+                      .arg(formatPercent(double(profiler) / double(idleTotal)), formatDuration(profiler));
         int listed = 0;
         for (const auto& g : r.gaps)
             if (g.deviceId == d.deviceId && listed++ < 5)

@@ -38,6 +38,32 @@ struct SyncIntervals
 };
 using SyncByPid = std::unordered_map<quint32, SyncIntervals>;
 
+/// Per process, the union of the profiler's overhead (PROFILER_OVERHEAD) as disjoint start-ordered
+/// intervals (ns): tens to hundreds per export.
+using OverheadByPid = std::unordered_map<quint32, std::vector<std::pair<qint64, qint64>>>;
+
+OverheadByPid overheadByPid(const Trace& t)
+{
+    OverheadByPid byPid;
+    const ProfilerOverheadTable& o = t.profilerOverhead;
+    for (qsizetype i = 0; i < o.size(); ++i) { // in start order
+        auto& u = byPid[o.pid[size_t(i)]];
+        const qint64 s = o.start[size_t(i)], e = o.end[size_t(i)];
+        if (!u.empty() && s <= u.back().second)
+            u.back().second = std::max(u.back().second, e);
+        else
+            u.emplace_back(s, e);
+    }
+    return byPid;
+}
+
+/// What the gap causes are decided from: each process' blocking calls and profiler overhead.
+struct CauseInputs
+{
+    SyncByPid sync;
+    OverheadByPid overhead;
+};
+
 SyncByPid blockingCallsByPid(const Trace& t, const Cancellation& cancel)
 {
     SyncByPid syncByPid;
@@ -154,19 +180,24 @@ private:
     int m_first = 0;
 };
 
-/// The cause class of an idle gap (spec §3 "Idle gaps"): host-wait when the call that launched
-/// the operation ending the gap started after the gap began, sync-wait when a blocking call of
-/// that operation's process overlaps the gap, else other.
+/// The cause class of an idle gap (spec §3 "Idle gaps"): profiler-overhead when the profiler's
+/// own work in the process of the operation ending the gap (PROFILER_OVERHEAD: CUPTI buffer
+/// flushes, which hold up its launching thread) covers at least half of the gap; else host-wait
+/// when the call that launched that operation started after the gap began, sync-wait when a
+/// blocking call of its process overlaps the gap, else other.
 class GapCauses
 {
 public:
-    GapCauses(const Trace& t, const SyncByPid& syncByPid)
+    GapCauses(const Trace& t, const CauseInputs& inputs)
         : m_t(t)
-        , m_syncByPid(syncByPid)
+        , m_syncByPid(inputs.sync)
+        , m_overheadByPid(inputs.overhead)
     {
     }
     IdleGap::Cause of(const IdleGap& g, quint32 pid)
     {
+        if (!m_overheadByPid.empty() && 2 * overheadIn(g.startNs, g.endNs, pid) >= g.durationNs())
+            return IdleGap::ProfilerOverhead;
         if (g.nextApi >= 0 && m_t.api.start[size_t(g.nextApi)] > g.startNs)
             return IdleGap::HostWait;
         const SyncIntervals* calls = syncOf(pid);
@@ -174,6 +205,19 @@ public:
     }
 
 private:
+    /// ns of [a, b) the process' profiler overhead covers.
+    qint64 overheadIn(qint64 a, qint64 b, quint32 pid) const
+    {
+        const auto it = m_overheadByPid.find(pid);
+        if (it == m_overheadByPid.end())
+            return 0;
+        const auto& u = it->second;
+        auto i = std::upper_bound(u.begin(), u.end(), a, [](qint64 v, const auto& x) { return v < x.second; });
+        qint64 covered = 0;
+        for (; i != u.end() && i->first < b; ++i)
+            covered += std::min(b, i->second) - std::max(a, i->first);
+        return covered;
+    }
     // Gaps of one device nearly always belong to one process: remember its sync calls.
     const SyncIntervals* syncOf(quint32 pid)
     {
@@ -187,6 +231,7 @@ private:
     }
     const Trace& m_t;
     const SyncByPid& m_syncByPid;
+    const OverheadByPid& m_overheadByPid;
     quint32 m_pid = ~0u;
     const SyncIntervals* m_sync = nullptr;
     static constexpr size_t kUnknown = std::numeric_limits<size_t>::max(); ///< search again
@@ -310,7 +355,7 @@ private:
 };
 
 /// The two walks over every device's work in the window; false on a cancel.
-bool walkDevices(const AnalysisResult& r, const SyncByPid& syncByPid, GapCollector& gaps, Devices& devices,
+bool walkDevices(const AnalysisResult& r, const CauseInputs& causeInputs, GapCollector& gaps, Devices& devices,
     const Cancellation& cancel)
 {
     const Trace& t = *r.trace;
@@ -329,7 +374,7 @@ bool walkDevices(const AnalysisResult& r, const SyncByPid& syncByPid, GapCollect
     for (DeviceWalk& d : devices.walks)
         if (d.any) {
             d.chunks.emplace(d.ds.firstNs, d.ds.lastNs - d.ds.firstNs);
-            d.causes.emplace(t, syncByPid);
+            d.causes.emplace(t, causeInputs);
         }
     OpWalk walk(t);
     return walk.forEach(cancel, [&](const GpuOpColumns& ops, quint32 i, qint64 s) {
@@ -344,10 +389,10 @@ bool walkDevices(const AnalysisResult& r, const SyncByPid& syncByPid, GapCollect
 
 void DeviceAnalysis::run(int maxGaps, AnalysisResult& r, const Cancellation& cancel)
 {
-    const SyncByPid syncByPid = blockingCallsByPid(*r.trace, cancel);
+    const CauseInputs causeInputs { blockingCallsByPid(*r.trace, cancel), overheadByPid(*r.trace) };
     GapCollector gaps(maxGaps);
     Devices devices(*r.trace);
-    if (!walkDevices(r, syncByPid, gaps, devices, cancel))
+    if (!walkDevices(r, causeInputs, gaps, devices, cancel))
         return;
     for (DeviceWalk& d : devices.walks)
         if (d.any) {
