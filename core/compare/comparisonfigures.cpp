@@ -214,13 +214,15 @@ void efficiencyFigures(Comparison& c, FigureList& figs)
         });
     figs.add(T, QStringLiteral("gemm_simt_ns"), {}, ComparisonFigures::tr("GEMM time without tensor cores"),
         Kind::DurationNs, Better::Lower, [&](int i) { return Value(double(a[i]->efficiency.gemmSimtNs)); });
+    // A trace without communication kernels communicates for 0 ns (the union of none), like
+    // gemm_simt_ns without GEMMs: 0, not undefined, so that a gate or a delta against a trace
+    // with communication has a value. Only the exposed share (0 ÷ 0) stays undefined.
     auto comm = [&](int i, bool exposed) -> Value {
         qint64 ns = 0;
-        bool any = false;
         for (const auto& o : a[i]->efficiency.overlap)
             if (o.phase < 0)
-                ns += exposed ? o.exposedNs() : o.commNs, any = true;
-        return any ? Value(double(ns)) : std::nullopt;
+                ns += exposed ? o.exposedNs() : o.commNs;
+        return double(ns);
     };
     figs.add(T, QStringLiteral("comm_ns"), {}, ComparisonFigures::tr("Communication time (union per GPU)"),
         Kind::DurationNs, Better::Lower, [&](int i) { return comm(i, false); });

@@ -26,9 +26,11 @@ using sl::test::TraceFixture;
 namespace {
 
 /// One process on GPU 0: one NVTX "decode" step per iteration (10 µs), each with a gemm of
-/// `gemmNs` and a 1 µs attention kernel. Kernel time per step = gemmNs + 1000 ns.
+/// `gemmNs` and a 1 µs attention kernel. Kernel time per step = gemmNs + 1000 ns. With
+/// `allReduce`, each step also has a 500 ns NCCL all-reduce at +6 µs, overlapping no other kernel.
 struct Shape
 {
+    bool allReduce = false;
     int steps = 4;
     qint64 gemmNs = 2'000;
     QString gpu = QStringLiteral("NVIDIA H100 80GB HBM3");
@@ -58,6 +60,11 @@ std::unique_ptr<TraceFixture> build(const Shape& s)
         if (s.kernels)
             fx->kernel(t + 4'000, t + 5'000, 0, 7, corr, 100, QStringLiteral("flash_attn_kernel"));
         ++corr;
+        if (s.allReduce) {
+            fx->runtime(t + 300, t + 350, 100, 101, corr, QStringLiteral("cudaLaunchKernel_v7000"));
+            fx->kernel(
+                t + 6'000, t + 6'500, 0, 8, corr++, 100, QStringLiteral("ncclDevKernel_AllReduce_Sum_bf16_RING_LL"));
+        }
         t += 15'000;
     }
     fx->runtime(t, t + 100, 100, 101, corr++, QStringLiteral("cudaGetDevice_v3020"));
@@ -130,6 +137,7 @@ private slots:
     void inconclusive();
     void reportsCarryTheVerdict();
     void cliExitCodes();
+    void communicationWithoutCommunicationKernels();
     void realPairBothOrders();
 };
 
@@ -346,6 +354,44 @@ void TestCompareGate::cliExitCodes()
     QCOMPARE(run({ pa, pb, QStringLiteral("--gate-on"), QStringLiteral("idle_share") }).exitCode, 2);
     QCOMPARE(run({ pa, pb, QStringLiteral("--gate"), QStringLiteral("five") }).exitCode, 2);
     QCOMPARE(run({ pa, pb, QStringLiteral("--gate"), QStringLiteral("-1") }).exitCode, 2);
+}
+
+void TestCompareGate::communicationWithoutCommunicationKernels()
+{
+    // 4 steps × one 500 ns all-reduce overlapping nothing: comm = exposed = 2000 ns; none in `base`.
+    Shape base, comm;
+    comm.allReduce = true;
+    auto c = gated(base, comm, 5, QStringLiteral("comm_ns"));
+    QVERIFY(c && c->gate);
+    auto values = [&](const QString& key) {
+        const int f = c->figureIndex(key);
+        return f < 0 ? QVector<std::optional<double>> {} : c->figures[f].values;
+    };
+    using V = QVector<std::optional<double>>;
+    QCOMPARE(values(QStringLiteral("comm_ns")), (V { 0.0, 2000.0 }));
+    QCOMPARE(values(QStringLiteral("exposed_comm_ns")), (V { 0.0, 2000.0 }));
+    QCOMPARE(values(QStringLiteral("exposed_comm_share")), (V { std::nullopt, 1.0 }));
+    // From a baseline of 0, any communication is beyond every threshold: a regression.
+    QCOMPARE(c->gate->verdicts[0].baselineValue, std::optional<double>(0.0));
+    QCOMPARE(c->gate->verdicts[0].value, std::optional<double>(2000.0));
+    QCOMPARE(c->gate->outcome(), GateVerdict::Outcome::Regression);
+    const QJsonObject j = ComparisonJsonReport::build(*c);
+    for (const QJsonValue& f : j[QLatin1String("figures")].toArray())
+        if (f[QLatin1String("key")].toString() == QLatin1String("comm_ns")) {
+            QCOMPARE(f[QLatin1String("values")][0].toInteger(-1), 0);
+            QCOMPARE(f[QLatin1String("deltas")][1].toInteger(-1), 2000);
+        }
+    c = gated(comm, base, 5, QStringLiteral("exposed_comm_ns"));
+    QVERIFY(c && c->gate);
+    QCOMPARE(c->gate->verdicts[0].changePercent, std::optional<double>(-100.0));
+    QCOMPARE(c->gate->outcome(), GateVerdict::Outcome::Improvement);
+    // No communication anywhere: 0 in every trace, still gated (unchanged); the share, 0 ÷ 0 in
+    // every trace, is left out.
+    c = gated(base, base, 5, QStringLiteral("comm_ns"));
+    QVERIFY(c && c->gate);
+    QCOMPARE(values(QStringLiteral("comm_ns")), (V { 0.0, 0.0 }));
+    QCOMPARE(c->figureIndex(QStringLiteral("exposed_comm_share")), -1);
+    QCOMPARE(c->gate->outcome(), GateVerdict::Outcome::Unchanged);
 }
 
 void TestCompareGate::realPairBothOrders()
