@@ -137,6 +137,7 @@ private slots:
     void inconclusive();
     void reportsCarryTheVerdict();
     void cliExitCodes();
+    void baselineByAutomaticLabel();
     void communicationWithoutCommunicationKernels();
     void realPairBothOrders();
 };
@@ -354,6 +355,48 @@ void TestCompareGate::cliExitCodes()
     QCOMPARE(run({ pa, pb, QStringLiteral("--gate-on"), QStringLiteral("idle_share") }).exitCode, 2);
     QCOMPARE(run({ pa, pb, QStringLiteral("--gate"), QStringLiteral("five") }).exitCode, 2);
     QCOMPARE(run({ pa, pb, QStringLiteral("--gate"), QStringLiteral("-1") }).exitCode, 2);
+}
+
+void TestCompareGate::baselineByAutomaticLabel()
+{
+    // Labels from the file names: "base", "slow", "a100" (common prefix "run-" and suffix ".sqlite").
+    Shape base, slower, other;
+    slower.gemmNs = 2'600;
+    other.gpu = QStringLiteral("NVIDIA A100-SXM4-80GB");
+    base.fileName = QStringLiteral("run-base.sqlite"), slower.fileName = QStringLiteral("run-slow.sqlite");
+    other.fileName = QStringLiteral("run-a100.sqlite");
+    auto a = build(base), b = build(slower), o = build(other);
+    QTemporaryDir out;
+    const QString dir = out.filePath(QStringLiteral("cmp"));
+    auto run = [&](const QStringList& extra) {
+        return runCli(QStringList { QStringLiteral("compare") } + extra + QStringList { QStringLiteral("--out"), dir });
+    };
+    // slow as the baseline: base's 3000 ns per step against 3600 is −16.7 %, an improvement.
+    Run r = run({ a->path(), b->path(), QStringLiteral("--baseline"), QStringLiteral("slow"), QStringLiteral("--gate"),
+        QStringLiteral("5") });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+    QJsonObject j = readJson(dir + QStringLiteral("/comparison.json"));
+    QCOMPARE(j[QLatin1String("baseline")].toInt(), 1);
+    QCOMPARE(j[QLatin1String("gate")][QLatin1String("verdict")].toString(), QStringLiteral("improvement"));
+    // Three traces: the label the run prints for the third one selects it.
+    r = run({ a->path(), b->path(), o->path(), QStringLiteral("--baseline"), QStringLiteral("a100") });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("against a100")), qPrintable(r.out));
+    j = readJson(dir + QStringLiteral("/comparison.json"));
+    QCOMPARE(j[QLatin1String("baseline")].toInt(), 2);
+    QCOMPARE(j[QLatin1String("traces")][2][QLatin1String("label")].toString(), QStringLiteral("a100"));
+    // Given labels replace the automatic ones, and a position still works.
+    r = run({ a->path(), b->path(), QStringLiteral("--labels"), QStringLiteral("x,y"), QStringLiteral("--baseline"),
+        QStringLiteral("slow") });
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("x, y")), qPrintable(r.err));
+    r = run({ a->path(), b->path(), QStringLiteral("--baseline"), QStringLiteral("2") });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+    QCOMPARE(readJson(dir + QStringLiteral("/comparison.json"))[QLatin1String("baseline")].toInt(), 1);
+    // An unknown label is a usage error that names the labels there are.
+    r = run({ a->path(), b->path(), QStringLiteral("--baseline"), QStringLiteral("fast") });
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("base, slow")), qPrintable(r.err));
 }
 
 void TestCompareGate::communicationWithoutCommunicationKernels()
