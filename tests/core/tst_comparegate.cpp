@@ -276,9 +276,28 @@ void TestCompareGate::inconclusive()
     QVERIFY(c && c->gate);
     QCOMPARE(c->gate->verdicts[0].reason, GateVerdict::Reason::NoCommonUnit);
 
+    // Per step forced while neither trace has steps: kernel_ns_per_unit is undefined in both and
+    // so left out of the comparison, yet the reason is still the missing unit, not a missing figure.
+    c = gated(flat, flat, 5, {}, WorkUnit::Step);
+    QVERIFY(c && c->gate);
+    QCOMPARE(c->figureIndex(QStringLiteral("kernel_ns_per_unit")), -1);
+    QCOMPARE(c->gate->verdicts[0].reason, GateVerdict::Reason::NoCommonUnit);
+    QCOMPARE(ComparisonJsonReport::build(*c)[QLatin1String("gate")][QLatin1String("traces")][0][QLatin1String("reason")]
+                 .toString(),
+        QStringLiteral("no_common_unit"));
+    // In total there are no per-unit figures at all: that one is missing.
+    c = gated(flat, flat, 5, QStringLiteral("kernel_ns_per_unit"), WorkUnit::Total);
+    QVERIFY(c && c->gate);
+    QCOMPARE(c->gate->verdicts[0].reason, GateVerdict::Reason::FigureMissing);
+
     c = gated(base, base, 5, QStringLiteral("no_such_figure"));
     QVERIFY(c && c->gate);
     QCOMPARE(c->gate->verdicts[0].reason, GateVerdict::Reason::FigureMissing);
+    // A missing figure has neither label nor unit in comparison.json.
+    const QJsonObject missing = ComparisonJsonReport::build(*c)[QLatin1String("gate")].toObject();
+    QCOMPARE(missing[QLatin1String("label")].toString(), QString());
+    QVERIFY(missing[QLatin1String("unit")].isString());
+    QCOMPARE(missing[QLatin1String("unit")].toString(), QString());
     // A count with no better direction cannot be gated.
     c = gated(base, base, 5, QStringLiteral("kernel_count"));
     QVERIFY(c && c->gate);
