@@ -233,9 +233,10 @@ void efficiencyFigures(Comparison& c, FigureList& figs)
             const Value all = comm(i, false), exposed = comm(i, true);
             return all && *all > 0 ? Value(*exposed / *all) : std::nullopt;
         });
-    // TFLOP/s as whole GFLOP/s (a count), so the existing kinds format it.
+    // Whole GFLOP/s (FLOPs per kernel ns), a rate: unit per_s like the other rates, the key
+    // saying that the count per second is of GFLOPs.
     figs.add(T, QStringLiteral("achieved_gflops"), {}, ComparisonFigures::tr("Achieved GFLOP/s (from shapes)"),
-        Kind::Count, Better::Higher, [&](int i) -> Value {
+        Kind::PerSecond, Better::Higher, [&](int i) -> Value {
             const auto& f = a[i]->efficiency.flops;
             return a[i]->efficiency.hasShapes() && f.kernelNs > 0 ? Value(std::floor(f.flops / double(f.kernelNs)))
                                                                   : std::nullopt;
@@ -251,7 +252,7 @@ void efficiencyFigures(Comparison& c, FigureList& figs)
         return c.modelFlopsPerToken * double(c.tokens[i]) / double(len) / double(gpus);
     };
     figs.add(T, QStringLiteral("model_gflops_per_gpu"), {},
-        ComparisonFigures::tr("Model GFLOP/s per GPU (FLOPs per token × tokens)"), Kind::Count, Better::Higher,
+        ComparisonFigures::tr("Model GFLOP/s per GPU (FLOPs per token × tokens)"), Kind::PerSecond, Better::Higher,
         [&](int i) -> Value {
             const Value g = modelGflops(i);
             return g ? Value(std::floor(*g)) : std::nullopt;

@@ -435,6 +435,11 @@ void TestEfficiency::comparisonFigures()
     // Model GFLOP/s per GPU = 1e9 FLOPs/token × tokens / window ns (one GPU), whole GFLOP/s.
     const ComparisonFigure* model = figure(QStringLiteral("model_gflops_per_gpu"));
     QVERIFY(model);
+    // GFLOP/s are rates (unit per_s in comparison.json), not counts.
+    QCOMPARE(ComparisonFigure::kindName(model->kind), QStringLiteral("per_s"));
+    const ComparisonFigure* achieved = figure(QStringLiteral("achieved_gflops"));
+    QVERIFY(achieved);
+    QCOMPARE(ComparisonFigure::kindName(achieved->kind), QStringLiteral("per_s"));
     for (int i = 0; i < 2; ++i)
         QCOMPARE(model->values.value(i).value_or(-1),
             std::floor(1e9 * double(co.tokens[i]) / double(analyses[i]->window.lengthNs())));
