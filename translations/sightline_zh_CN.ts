@@ -2380,6 +2380,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Model anatomy</source>
         <translation>模型剖析</translation>
     </message>
+    <message>
+        <source>1 row of %1</source>
+        <translation>%1 中的 1 行</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonOptions</name>

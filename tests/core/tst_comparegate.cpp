@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -139,6 +140,7 @@ private slots:
     void cliExitCodes();
     void baselineByAutomaticLabel();
     void communicationWithoutCommunicationKernels();
+    void singleRowEvidenceIsSingular();
     void realPairBothOrders();
 };
 
@@ -454,6 +456,23 @@ void TestCompareGate::communicationWithoutCommunicationKernels()
     QCOMPARE(values(QStringLiteral("comm_ns")), (V { 0.0, 0.0 }));
     QCOMPARE(c->figureIndex(QStringLiteral("exposed_comm_share")), -1);
     QCOMPARE(c->gate->outcome(), GateVerdict::Outcome::Unchanged);
+}
+
+void TestCompareGate::singleRowEvidenceIsSingular()
+{
+    // One step each: the gemm that grew from 2000 to 2600 ns is one kernel row on each side.
+    Shape base, slower;
+    base.steps = 1, slower.steps = 1;
+    slower.gemmNs = 2'600;
+    base.fileName = QStringLiteral("one-base.sqlite"), slower.fileName = QStringLiteral("one-slow.sqlite");
+    auto a = build(base), b = build(slower);
+    QTemporaryDir out;
+    const QString dir = out.filePath(QStringLiteral("cmp"));
+    const Run r = runCli({ QStringLiteral("compare"), a->path(), b->path(), QStringLiteral("--out"), dir });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+    const QString md = readText(dir + QStringLiteral("/comparison.md"));
+    QVERIFY2(md.contains(QStringLiteral("1 row of CUPTI_ACTIVITY_KIND_KERNEL")), qPrintable(md));
+    QVERIFY2(!md.contains(QRegularExpression(QStringLiteral("(^|[^0-9,])1 rows of"))), qPrintable(md));
 }
 
 void TestCompareGate::realPairBothOrders()
