@@ -1218,7 +1218,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>--baseline takes a position (1 to %1) or one of the labels.</source>
-        <translation>--baseline 接受一个位置（1 到 %1）或其中一个标签。</translation>
+        <translation type="vanished">--baseline 接受一个位置（1 到 %1）或其中一个标签。</translation>
     </message>
     <message>
         <source>The comparison failed.</source>
@@ -1790,6 +1790,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>(waiting for ncu; Ctrl-C stops it)</source>
         <translation>（正在等待 ncu；按 Ctrl-C 可停止）</translation>
+    </message>
+    <message>
+        <source>--baseline takes a position (1 to %1) or one of the labels: %2.</source>
+        <translation>--baseline 接受一个位置（1 到 %1）或其中一个标签：%2。</translation>
     </message>
 </context>
 <context>
@@ -2375,6 +2379,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Model anatomy</source>
         <translation>模型剖析</translation>
+    </message>
+    <message>
+        <source>1 row of %1</source>
+        <translation>%1 中的 1 行</translation>
     </message>
 </context>
 <context>

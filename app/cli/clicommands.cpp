@@ -311,9 +311,34 @@ bool workOptions(const QCommandLineParser& p, ComparisonOptions& co, QString* er
     return ok;
 }
 
-/// --gate, --gate-on and --baseline into `co`, then the options checked against `traces` traces
-/// before loading anything (a wrong count should not cost minutes of loading first).
-bool gateOptions(const QCommandLineParser& p, qsizetype traces, ComparisonOptions& co, QString* error)
+/// The labels the comparison of `paths` will have (given or automatic), known before loading: the
+/// automatic ones come from the file names the loaded traces will carry (a report's export's).
+QStringList labelsOf(const QStringList& paths, const QStringList& given)
+{
+    QStringList fileNames;
+    for (const QString& path : paths)
+        fileNames << NativePath::displayName(NsysImporter::isReport(path) ? NsysImporter::exportName(path) : path);
+    return Comparator::labelsFor(fileNames, given);
+}
+
+/// --baseline into `co`: a label of `paths` (given or automatic) or a 1-based position.
+bool baselineOption(const QCommandLineParser& p, const QStringList& paths, ComparisonOptions& co, QString* error)
+{
+    const QString b = p.value(QStringLiteral("baseline")).trimmed();
+    const QStringList labels = labelsOf(paths, co.labels);
+    const int byLabel = int(labels.indexOf(b));
+    bool ok = true;
+    co.baseline = byLabel >= 0 ? byLabel : b.toInt(&ok) - 1;
+    if (!ok)
+        *error = Commands::tr("--baseline takes a position (1 to %1) or one of the labels: %2.")
+                     .arg(paths.size())
+                     .arg(labels.join(QStringLiteral(", ")));
+    return ok;
+}
+
+/// --gate, --gate-on and --baseline into `co`, then the options checked against the traces of
+/// `paths` before loading anything (a wrong count should not cost minutes of loading first).
+bool gateOptions(const QCommandLineParser& p, const QStringList& paths, ComparisonOptions& co, QString* error)
 {
     bool ok = true;
     if (p.isSet(QStringLiteral("gate"))) {
@@ -330,14 +355,7 @@ bool gateOptions(const QCommandLineParser& p, qsizetype traces, ComparisonOption
             ok = false;
         }
     }
-    if (ok) {
-        const QString b = p.value(QStringLiteral("baseline")).trimmed();
-        const int byLabel = int(co.labels.indexOf(b));
-        co.baseline = byLabel >= 0 ? byLabel : b.toInt(&ok) - 1;
-        if (!ok)
-            *error = Commands::tr("--baseline takes a position (1 to %1) or one of the labels.").arg(traces);
-    }
-    return ok && Comparator::validate(int(traces), co, error);
+    return ok && baselineOption(p, paths, co, error) && Comparator::validate(int(paths.size()), co, error);
 }
 
 /// --ncu and --nvml of compare: one file per trace (empty entries for traces without), each
@@ -632,7 +650,7 @@ int Commands::compare(const QStringList& args)
     ComparisonOptions co;
     QString error;
     bool ok = analysisOptions(p, &options, &error) && counterFileOptions(p, &options, &error)
-        && workOptions(p, co, &error) && gateOptions(p, paths.size(), co, &error);
+        && workOptions(p, co, &error) && gateOptions(p, paths, co, &error);
     // --ncu / --nvml: one file per trace (empty entries for traces without), each readable.
     QHash<QString, QStringList> imports;
     if (ok) {

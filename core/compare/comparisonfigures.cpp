@@ -214,13 +214,15 @@ void efficiencyFigures(Comparison& c, FigureList& figs)
         });
     figs.add(T, QStringLiteral("gemm_simt_ns"), {}, ComparisonFigures::tr("GEMM time without tensor cores"),
         Kind::DurationNs, Better::Lower, [&](int i) { return Value(double(a[i]->efficiency.gemmSimtNs)); });
+    // A trace without communication kernels communicates for 0 ns (the union of none), like
+    // gemm_simt_ns without GEMMs: 0, not undefined, so that a gate or a delta against a trace
+    // with communication has a value. Only the exposed share (0 ÷ 0) stays undefined.
     auto comm = [&](int i, bool exposed) -> Value {
         qint64 ns = 0;
-        bool any = false;
         for (const auto& o : a[i]->efficiency.overlap)
             if (o.phase < 0)
-                ns += exposed ? o.exposedNs() : o.commNs, any = true;
-        return any ? Value(double(ns)) : std::nullopt;
+                ns += exposed ? o.exposedNs() : o.commNs;
+        return double(ns);
     };
     figs.add(T, QStringLiteral("comm_ns"), {}, ComparisonFigures::tr("Communication time (union per GPU)"),
         Kind::DurationNs, Better::Lower, [&](int i) { return comm(i, false); });
@@ -231,9 +233,10 @@ void efficiencyFigures(Comparison& c, FigureList& figs)
             const Value all = comm(i, false), exposed = comm(i, true);
             return all && *all > 0 ? Value(*exposed / *all) : std::nullopt;
         });
-    // TFLOP/s as whole GFLOP/s (a count), so the existing kinds format it.
+    // Whole GFLOP/s (FLOPs per kernel ns), a rate: unit per_s like the other rates, the key
+    // saying that the count per second is of GFLOPs.
     figs.add(T, QStringLiteral("achieved_gflops"), {}, ComparisonFigures::tr("Achieved GFLOP/s (from shapes)"),
-        Kind::Count, Better::Higher, [&](int i) -> Value {
+        Kind::PerSecond, Better::Higher, [&](int i) -> Value {
             const auto& f = a[i]->efficiency.flops;
             return a[i]->efficiency.hasShapes() && f.kernelNs > 0 ? Value(std::floor(f.flops / double(f.kernelNs)))
                                                                   : std::nullopt;
@@ -249,7 +252,7 @@ void efficiencyFigures(Comparison& c, FigureList& figs)
         return c.modelFlopsPerToken * double(c.tokens[i]) / double(len) / double(gpus);
     };
     figs.add(T, QStringLiteral("model_gflops_per_gpu"), {},
-        ComparisonFigures::tr("Model GFLOP/s per GPU (FLOPs per token × tokens)"), Kind::Count, Better::Higher,
+        ComparisonFigures::tr("Model GFLOP/s per GPU (FLOPs per token × tokens)"), Kind::PerSecond, Better::Higher,
         [&](int i) -> Value {
             const Value g = modelGflops(i);
             return g ? Value(std::floor(*g)) : std::nullopt;

@@ -36,6 +36,14 @@ GateVerdict inconclusive(int trace, Reason reason, const QString& text)
     return v;
 }
 
+/// The gated figure's key (no scope) divides by units of work that trace `i` or the baseline
+/// lacks. Asked by key, not of the figure: a per-unit figure that no trace defines (per step
+/// without steps anywhere) is left out of the comparison, and is still "no common unit".
+bool lacksUnits(const Comparison& c, int i, const QString& key)
+{
+    return perUnit(key) && (c.units[c.baseline] <= 0 || c.units[i] <= 0);
+}
+
 GateVerdict judge(const Comparison& c, int i, int figure, double pct, const QString& name)
 {
     const int b = c.baseline;
@@ -52,15 +60,16 @@ GateVerdict judge(const Comparison& c, int i, int figure, double pct, const QStr
             ComparisonGate::tr("%1 ran on %2 and %3 on %4: different GPU models.")
                 .arg(c.labels[b], baseGpus.join(QStringLiteral(", ")), c.labels[i],
                     candGpus.join(QStringLiteral(", "))));
+    const QString key = name.section(QLatin1Char('@'), 0, 0);
+    if (lacksUnits(c, i, key))
+        return inconclusive(i, Reason::NoCommonUnit,
+            ComparisonGate::tr("%1 has no %2: no common unit of work to divide by.")
+                .arg(c.labels[c.units[b] <= 0 ? b : i], ComparisonOptions::unitNoun(c.unit)));
     if (figure < 0)
         return inconclusive(i, Reason::FigureMissing,
             ComparisonGate::tr("The figure %1 is not in this comparison (see docs/report-format.md for the keys).")
                 .arg(name));
     const ComparisonFigure& f = c.figures[figure];
-    if (perUnit(f.key) && (c.units[b] <= 0 || c.units[i] <= 0))
-        return inconclusive(i, Reason::NoCommonUnit,
-            ComparisonGate::tr("%1 has no %2: no common unit of work to divide by.")
-                .arg(c.labels[c.units[b] <= 0 ? b : i], ComparisonOptions::unitNoun(c.unit)));
     if (f.better == ComparisonFigure::Better::Neutral)
         return inconclusive(i, Reason::NoDirection,
             ComparisonGate::tr("%1 is neither better lower nor better higher: pick another figure.").arg(name));

@@ -135,6 +135,11 @@ bool NsysImporter::isReport(const QString& path)
     return suffix == QLatin1String("nsys-rep") || suffix == QLatin1String("qdrep");
 }
 
+QString NsysImporter::exportName(const QString& reportPath)
+{
+    return QFileInfo(reportPath).completeBaseName() + QStringLiteral(".sqlite");
+}
+
 QStringList NsysImporter::defaultInstallDirs()
 {
     QStringList dirs;
@@ -221,8 +226,7 @@ NsysImporter::Result NsysImporter::importReport(const QString& reportPath, const
     if (key.isEmpty())
         return fail(LoadError::Unreadable, tr("%1 cannot be read.").arg(reportPath));
     const QDir cache(cacheDir());
-    const QString exportName = report.completeBaseName() + QStringLiteral(".sqlite");
-    const QString cached = cache.filePath(key + QLatin1Char('/') + exportName);
+    const QString cached = cache.filePath(key + QLatin1Char('/') + exportName(reportPath));
     QString staleNote;
     if (QFileInfo(cached).isFile()) {
         QString why;
@@ -268,8 +272,7 @@ NsysImporter::Result NsysImporter::exportNow(const QString& reportPath, const QS
     const QFileInfo report(reportPath);
     const QString name = report.fileName();
     const QDir cache(cacheDir());
-    const QString exportName = report.completeBaseName() + QStringLiteral(".sqlite");
-    const QString cached = cache.filePath(key + QLatin1Char('/') + exportName);
+    const QString cached = cache.filePath(key + QLatin1Char('/') + exportName(reportPath));
     auto fail = [&](LoadError e, const QString& message) {
         r.sqlitePath.clear();
         r.error = e, r.message = message;
@@ -284,7 +287,7 @@ NsysImporter::Result NsysImporter::exportNow(const QString& reportPath, const QS
     QTemporaryDir part(cache.filePath(key + QStringLiteral(".part-XXXXXX")));
     if (!part.isValid())
         return fail(LoadError::Unreadable, tr("Cannot write to the cache folder %1.").arg(cache.path()));
-    const QString out = QDir(part.path()).filePath(exportName);
+    const QString out = QDir(part.path()).filePath(exportName(reportPath));
     const QString stage = r.nsysVersion.isEmpty() ? tr("Exporting %1 with nsys…").arg(name)
                                                   : tr("Exporting %1 with Nsight Systems %2…").arg(name, r.nsysVersion);
     ChildProcess::Options o;

@@ -40,6 +40,9 @@ public:
 
     /// True for .nsys-rep and .qdrep (case-insensitive).
     static bool isReport(const QString& path);
+    /// File name of the export made of `reportPath`: its base name + ".sqlite" (`run.nsys-rep` ->
+    /// `run.sqlite`). The loaded trace's file name, and so the comparison's automatic label, come from it.
+    static QString exportName(const QString& reportPath);
     /// Where nsys is looked for after `configured` and PATH: the default install folders of
     /// Nsight Systems and the CUDA toolkit on Linux.
     static QStringList defaultInstallDirs();

@@ -262,8 +262,11 @@ QJsonObject counters(const Comparison& c)
         { QStringLiteral("devices"), devices }, { QStringLiteral("scopes"), counterScopes(c) },
         { QStringLiteral("counters"), counterRows(c) }, { QStringLiteral("roofline"), rooflinePositions(c) } };
 }
+
 QJsonObject gate(const Comparison& c, const ComparisonGateResult& g)
 {
+    // A figure missing from the comparison has no label and no unit (g.kind is only a default).
+    const bool found = c.figureIndex(g.key, g.scope) >= 0;
     QJsonArray verdicts;
     for (const auto& v : g.verdicts) {
         auto value = [&](const std::optional<double>& x) { return number(g.kind, x); };
@@ -280,7 +283,8 @@ QJsonObject gate(const Comparison& c, const ComparisonGateResult& g)
     return QJsonObject { { QStringLiteral("verdict"), GateVerdict::outcomeName(g.outcome()) },
         { QStringLiteral("threshold_pct"), g.thresholdPercent }, { QStringLiteral("figure"), g.key },
         { QStringLiteral("scope"), g.scope }, { QStringLiteral("label"), g.label },
-        { QStringLiteral("unit"), ComparisonFigure::kindName(g.kind) }, { QStringLiteral("traces"), verdicts } };
+        { QStringLiteral("unit"), found ? ComparisonFigure::kindName(g.kind) : QString() },
+        { QStringLiteral("traces"), verdicts } };
 }
 
 } // namespace

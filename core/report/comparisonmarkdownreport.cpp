@@ -72,6 +72,9 @@ QString evidenceText(const Evidence& e)
         return ComparisonMarkdownReport::tr("GPU %1, %2 – %3")
             .arg(e.deviceId)
             .arg(formatDuration(e.startNs), formatDuration(e.endNs));
+    // Not %n: it would drop formatCount's digit grouping ("12,345 rows").
+    if (e.rowCount == 1)
+        return ComparisonMarkdownReport::tr("1 row of %1").arg(e.table);
     return ComparisonMarkdownReport::tr("%1 rows of %2").arg(formatCount(e.rowCount), e.table);
 }
 

@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -26,9 +27,11 @@ using sl::test::TraceFixture;
 namespace {
 
 /// One process on GPU 0: one NVTX "decode" step per iteration (10 µs), each with a gemm of
-/// `gemmNs` and a 1 µs attention kernel. Kernel time per step = gemmNs + 1000 ns.
+/// `gemmNs` and a 1 µs attention kernel. Kernel time per step = gemmNs + 1000 ns. With
+/// `allReduce`, each step also has a 500 ns NCCL all-reduce at +6 µs, overlapping no other kernel.
 struct Shape
 {
+    bool allReduce = false;
     int steps = 4;
     qint64 gemmNs = 2'000;
     QString gpu = QStringLiteral("NVIDIA H100 80GB HBM3");
@@ -58,6 +61,11 @@ std::unique_ptr<TraceFixture> build(const Shape& s)
         if (s.kernels)
             fx->kernel(t + 4'000, t + 5'000, 0, 7, corr, 100, QStringLiteral("flash_attn_kernel"));
         ++corr;
+        if (s.allReduce) {
+            fx->runtime(t + 300, t + 350, 100, 101, corr, QStringLiteral("cudaLaunchKernel_v7000"));
+            fx->kernel(
+                t + 6'000, t + 6'500, 0, 8, corr++, 100, QStringLiteral("ncclDevKernel_AllReduce_Sum_bf16_RING_LL"));
+        }
         t += 15'000;
     }
     fx->runtime(t, t + 100, 100, 101, corr++, QStringLiteral("cudaGetDevice_v3020"));
@@ -130,6 +138,9 @@ private slots:
     void inconclusive();
     void reportsCarryTheVerdict();
     void cliExitCodes();
+    void baselineByAutomaticLabel();
+    void communicationWithoutCommunicationKernels();
+    void singleRowEvidenceIsSingular();
     void realPairBothOrders();
 };
 
@@ -267,9 +278,28 @@ void TestCompareGate::inconclusive()
     QVERIFY(c && c->gate);
     QCOMPARE(c->gate->verdicts[0].reason, GateVerdict::Reason::NoCommonUnit);
 
+    // Per step forced while neither trace has steps: kernel_ns_per_unit is undefined in both and
+    // so left out of the comparison, yet the reason is still the missing unit, not a missing figure.
+    c = gated(flat, flat, 5, {}, WorkUnit::Step);
+    QVERIFY(c && c->gate);
+    QCOMPARE(c->figureIndex(QStringLiteral("kernel_ns_per_unit")), -1);
+    QCOMPARE(c->gate->verdicts[0].reason, GateVerdict::Reason::NoCommonUnit);
+    QCOMPARE(ComparisonJsonReport::build(*c)[QLatin1String("gate")][QLatin1String("traces")][0][QLatin1String("reason")]
+                 .toString(),
+        QStringLiteral("no_common_unit"));
+    // In total there are no per-unit figures at all: that one is missing.
+    c = gated(flat, flat, 5, QStringLiteral("kernel_ns_per_unit"), WorkUnit::Total);
+    QVERIFY(c && c->gate);
+    QCOMPARE(c->gate->verdicts[0].reason, GateVerdict::Reason::FigureMissing);
+
     c = gated(base, base, 5, QStringLiteral("no_such_figure"));
     QVERIFY(c && c->gate);
     QCOMPARE(c->gate->verdicts[0].reason, GateVerdict::Reason::FigureMissing);
+    // A missing figure has neither label nor unit in comparison.json.
+    const QJsonObject missing = ComparisonJsonReport::build(*c)[QLatin1String("gate")].toObject();
+    QCOMPARE(missing[QLatin1String("label")].toString(), QString());
+    QVERIFY(missing[QLatin1String("unit")].isString());
+    QCOMPARE(missing[QLatin1String("unit")].toString(), QString());
     // A count with no better direction cannot be gated.
     c = gated(base, base, 5, QStringLiteral("kernel_count"));
     QVERIFY(c && c->gate);
@@ -346,6 +376,103 @@ void TestCompareGate::cliExitCodes()
     QCOMPARE(run({ pa, pb, QStringLiteral("--gate-on"), QStringLiteral("idle_share") }).exitCode, 2);
     QCOMPARE(run({ pa, pb, QStringLiteral("--gate"), QStringLiteral("five") }).exitCode, 2);
     QCOMPARE(run({ pa, pb, QStringLiteral("--gate"), QStringLiteral("-1") }).exitCode, 2);
+}
+
+void TestCompareGate::baselineByAutomaticLabel()
+{
+    // Labels from the file names: "base", "slow", "a100" (common prefix "run-" and suffix ".sqlite").
+    Shape base, slower, other;
+    slower.gemmNs = 2'600;
+    other.gpu = QStringLiteral("NVIDIA A100-SXM4-80GB");
+    base.fileName = QStringLiteral("run-base.sqlite"), slower.fileName = QStringLiteral("run-slow.sqlite");
+    other.fileName = QStringLiteral("run-a100.sqlite");
+    auto a = build(base), b = build(slower), o = build(other);
+    QTemporaryDir out;
+    const QString dir = out.filePath(QStringLiteral("cmp"));
+    auto run = [&](const QStringList& extra) {
+        return runCli(QStringList { QStringLiteral("compare") } + extra + QStringList { QStringLiteral("--out"), dir });
+    };
+    // slow as the baseline: base's 3000 ns per step against 3600 is −16.7 %, an improvement.
+    Run r = run({ a->path(), b->path(), QStringLiteral("--baseline"), QStringLiteral("slow"), QStringLiteral("--gate"),
+        QStringLiteral("5") });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+    QJsonObject j = readJson(dir + QStringLiteral("/comparison.json"));
+    QCOMPARE(j[QLatin1String("baseline")].toInt(), 1);
+    QCOMPARE(j[QLatin1String("gate")][QLatin1String("verdict")].toString(), QStringLiteral("improvement"));
+    // Three traces: the label the run prints for the third one selects it.
+    r = run({ a->path(), b->path(), o->path(), QStringLiteral("--baseline"), QStringLiteral("a100") });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("against a100")), qPrintable(r.out));
+    j = readJson(dir + QStringLiteral("/comparison.json"));
+    QCOMPARE(j[QLatin1String("baseline")].toInt(), 2);
+    QCOMPARE(j[QLatin1String("traces")][2][QLatin1String("label")].toString(), QStringLiteral("a100"));
+    // Given labels replace the automatic ones, and a position still works.
+    r = run({ a->path(), b->path(), QStringLiteral("--labels"), QStringLiteral("x,y"), QStringLiteral("--baseline"),
+        QStringLiteral("slow") });
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("x, y")), qPrintable(r.err));
+    r = run({ a->path(), b->path(), QStringLiteral("--baseline"), QStringLiteral("2") });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+    QCOMPARE(readJson(dir + QStringLiteral("/comparison.json"))[QLatin1String("baseline")].toInt(), 1);
+    // An unknown label is a usage error that names the labels there are.
+    r = run({ a->path(), b->path(), QStringLiteral("--baseline"), QStringLiteral("fast") });
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("base, slow")), qPrintable(r.err));
+}
+
+void TestCompareGate::communicationWithoutCommunicationKernels()
+{
+    // 4 steps × one 500 ns all-reduce overlapping nothing: comm = exposed = 2000 ns; none in `base`.
+    Shape base, comm;
+    comm.allReduce = true;
+    auto c = gated(base, comm, 5, QStringLiteral("comm_ns"));
+    QVERIFY(c && c->gate);
+    auto values = [&](const QString& key) {
+        const int f = c->figureIndex(key);
+        return f < 0 ? QVector<std::optional<double>> {} : c->figures[f].values;
+    };
+    using V = QVector<std::optional<double>>;
+    QCOMPARE(values(QStringLiteral("comm_ns")), (V { 0.0, 2000.0 }));
+    QCOMPARE(values(QStringLiteral("exposed_comm_ns")), (V { 0.0, 2000.0 }));
+    QCOMPARE(values(QStringLiteral("exposed_comm_share")), (V { std::nullopt, 1.0 }));
+    // From a baseline of 0, any communication is beyond every threshold: a regression.
+    QCOMPARE(c->gate->verdicts[0].baselineValue, std::optional<double>(0.0));
+    QCOMPARE(c->gate->verdicts[0].value, std::optional<double>(2000.0));
+    QCOMPARE(c->gate->outcome(), GateVerdict::Outcome::Regression);
+    const QJsonObject j = ComparisonJsonReport::build(*c);
+    for (const QJsonValue& f : j[QLatin1String("figures")].toArray())
+        if (f[QLatin1String("key")].toString() == QLatin1String("comm_ns")) {
+            QCOMPARE(f[QLatin1String("values")][0].toInteger(-1), 0);
+            QCOMPARE(f[QLatin1String("deltas")][1].toInteger(-1), 2000);
+        }
+    c = gated(comm, base, 5, QStringLiteral("exposed_comm_ns"));
+    QVERIFY(c && c->gate);
+    QCOMPARE(c->gate->verdicts[0].changePercent, std::optional<double>(-100.0));
+    QCOMPARE(c->gate->outcome(), GateVerdict::Outcome::Improvement);
+    // No communication anywhere: 0 in every trace, still gated (unchanged); the share, 0 ÷ 0 in
+    // every trace, is left out.
+    c = gated(base, base, 5, QStringLiteral("comm_ns"));
+    QVERIFY(c && c->gate);
+    QCOMPARE(values(QStringLiteral("comm_ns")), (V { 0.0, 0.0 }));
+    QCOMPARE(c->figureIndex(QStringLiteral("exposed_comm_share")), -1);
+    QCOMPARE(c->gate->outcome(), GateVerdict::Outcome::Unchanged);
+}
+
+void TestCompareGate::singleRowEvidenceIsSingular()
+{
+    // One step each: the gemm that grew from 2000 to 2600 ns is one kernel row on each side.
+    Shape base, slower;
+    base.steps = 1, slower.steps = 1;
+    slower.gemmNs = 2'600;
+    base.fileName = QStringLiteral("one-base.sqlite"), slower.fileName = QStringLiteral("one-slow.sqlite");
+    auto a = build(base), b = build(slower);
+    QTemporaryDir out;
+    const QString dir = out.filePath(QStringLiteral("cmp"));
+    const Run r = runCli({ QStringLiteral("compare"), a->path(), b->path(), QStringLiteral("--out"), dir });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+    const QString md = readText(dir + QStringLiteral("/comparison.md"));
+    QVERIFY2(md.contains(QStringLiteral("1 row of CUPTI_ACTIVITY_KIND_KERNEL")), qPrintable(md));
+    QVERIFY2(!md.contains(QRegularExpression(QStringLiteral("(^|[^0-9,])1 rows of"))), qPrintable(md));
 }
 
 void TestCompareGate::realPairBothOrders()

@@ -118,6 +118,7 @@ private slots:
     void realInferCopyBusy();
     void realConvolutions();
     void realTrainExposedCommunication();
+    void realCompareWithoutCommunication();
 };
 
 void TestEfficiency::mathPath_data()
@@ -434,6 +435,11 @@ void TestEfficiency::comparisonFigures()
     // Model GFLOP/s per GPU = 1e9 FLOPs/token × tokens / window ns (one GPU), whole GFLOP/s.
     const ComparisonFigure* model = figure(QStringLiteral("model_gflops_per_gpu"));
     QVERIFY(model);
+    // GFLOP/s are rates (unit per_s in comparison.json), not counts.
+    QCOMPARE(ComparisonFigure::kindName(model->kind), QStringLiteral("per_s"));
+    const ComparisonFigure* achieved = figure(QStringLiteral("achieved_gflops"));
+    QVERIFY(achieved);
+    QCOMPARE(ComparisonFigure::kindName(achieved->kind), QStringLiteral("per_s"));
     for (int i = 0; i < 2; ++i)
         QCOMPARE(model->values.value(i).value_or(-1),
             std::floor(1e9 * double(co.tokens[i]) / double(analyses[i]->window.lengthNs())));
@@ -581,6 +587,48 @@ void TestEfficiency::realTrainExposedCommunication()
         QVERIFY(ok);
         QCOMPARE(std::set<qint64>(f->evidence[0].rowids.begin(), f->evidence[0].rowids.end()), nccl);
     }
+}
+
+void TestEfficiency::realCompareWithoutCommunication()
+{
+    const QString train = realTrace(QStringLiteral("nsysai-fastvideo-train-h100x2-after-2026.2"));
+    const QString infer = realTrace(QStringLiteral("nsysai-fastvideo-infer-h100x2-2026.2"));
+    if (train.isEmpty() || infer.isEmpty())
+        QSKIP("SIGHTLINE_REAL_TRACES does not hold the fastvideo train-after and infer exports");
+    // Independently: the inference run has no kernel that any communication pattern of the
+    // default taxonomy names (LIKE is case-insensitive).
+    QStringList like;
+    for (const char* p : { "nccl", "allreduce", "all_reduce", "allgather", "all_gather", "reducescatter",
+             "reduce_scatter", "alltoall", "all_to_all", "cross_device_reduce", "sendrecv", "nvshmem", "deep_ep" })
+        like << QStringLiteral("s.value LIKE '%%1%'").arg(QLatin1String(p));
+    const auto inferComm = selectRows(infer,
+        QStringLiteral("SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id IN "
+                       "(k.demangledName, k.shortName) WHERE ")
+            + like.join(QStringLiteral(" OR ")));
+    QCOMPARE(inferComm.size(), size_t(1));
+    QCOMPARE(inferComm[0].a, qint64(0));
+    // The training run's communication: Σ over devices of the time an NCCL kernel runs (sweep).
+    qint64 trainComm = 0;
+    for (const Row& d : selectRows(train, QStringLiteral("SELECT DISTINCT deviceId FROM CUPTI_ACTIVITY_KIND_KERNEL")))
+        trainComm += sweepOverlap(selectRows(train,
+                                      QStringLiteral("SELECT k.start, k.\"end\", s.value LIKE 'nccl%' FROM "
+                                                     "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
+                                                     "k.demangledName WHERE k.deviceId = %1")
+                                          .arg(d.a)))
+                         .first;
+    QVERIFY(trainComm > 0);
+    ComparisonOptions o;
+    o.gatePercent = 5;
+    o.gateFigure = QStringLiteral("comm_ns");
+    const auto c = Comparator::compare({ analyzeFile(train), analyzeFile(infer) }, o);
+    QVERIFY(c && c->gate);
+    const int f = c->figureIndex(QStringLiteral("comm_ns"));
+    QVERIFY(f >= 0);
+    QCOMPARE(c->figures[f].values, (QVector<std::optional<double>> { double(trainComm), 0.0 }));
+    QCOMPARE(c->delta(c->figures[f], 1), std::optional<double>(-double(trainComm)));
+    // No communication at all is 100 % less than the training run's: a verdict, not inconclusive.
+    QCOMPARE(c->gate->verdicts[0].changePercent, std::optional<double>(-100.0));
+    QCOMPARE(c->gate->outcome(), GateVerdict::Outcome::Improvement);
 }
 
 QTEST_GUILESS_MAIN(TestEfficiency)
