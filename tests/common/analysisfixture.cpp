@@ -7,6 +7,7 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
 #include <sqlite3.h>
 
 namespace sl::test {
@@ -73,6 +74,22 @@ std::set<qint64> selectFirstColumn(const QString& path, const QString& sql, bool
     sqlite3_finalize(st);
     sqlite3_close(db);
     return out;
+}
+
+qint64 unionLength(std::vector<std::pair<qint64, qint64>> intervals)
+{
+    std::sort(intervals.begin(), intervals.end());
+    qint64 total = 0, s = 0, e = 0;
+    bool open = false;
+    for (const auto& [a, b] : intervals) {
+        if (open && a <= e) {
+            e = std::max(e, b);
+            continue;
+        }
+        total += open ? e - s : 0;
+        s = a, e = b, open = true;
+    }
+    return total + (open ? e - s : 0);
 }
 
 QVector<QVector<qint64>> selectRows(const QString& path, const QString& sql, int columns)

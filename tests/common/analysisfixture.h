@@ -7,6 +7,8 @@
 #include <QVector>
 
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace sl::test {
 
@@ -29,5 +31,8 @@ std::set<qint64> selectFirstColumn(const QString& path, const QString& sql, bool
 /// The first `columns` integer columns of every row `sql` returns, in order, by the same
 /// independent path (empty when the SQL or the file fails, with a warning).
 QVector<QVector<qint64>> selectRows(const QString& path, const QString& sql, int columns);
+/// Length of the union of [start, end) intervals (ns), in any order: the independent side of the
+/// busy-time checks.
+qint64 unionLength(std::vector<std::pair<qint64, qint64>> intervals);
 
 } // namespace sl::test

@@ -7,6 +7,7 @@
 #include "core/cluster/exportdigester.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthcluster.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/clusterfixture.h"
 #include "tests/common/layoutpair.h"
 #include "tests/common/realtraces.h"
@@ -61,48 +62,6 @@ bool editExport(const QString& path, const QStringList& statements)
     }
     QSqlDatabase::removeDatabase(QStringLiteral("tst_cluster_edit"));
     return ok;
-}
-
-/// Rows of `sql` (integer columns) over an export, read-only.
-std::vector<std::vector<qint64>> sqlRows(const QString& path, const QString& sql)
-{
-    std::vector<std::vector<qint64>> rows;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst_cluster_rows"));
-        db.setDatabaseName(path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
-        if (db.open()) {
-            QSqlQuery q(db);
-            q.setForwardOnly(true);
-            if (q.exec(sql))
-                while (q.next()) {
-                    std::vector<qint64> row;
-                    for (int i = 0; i < q.record().count(); ++i)
-                        row.push_back(q.value(i).toLongLong());
-                    rows.push_back(std::move(row));
-                }
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("tst_cluster_rows"));
-    return rows;
-}
-
-/// Length of the union of [start, end) intervals (ns).
-qint64 unionNs(std::vector<std::pair<qint64, qint64>> v)
-{
-    std::sort(v.begin(), v.end());
-    qint64 total = 0, s = 0, e = 0;
-    bool open = false;
-    for (const auto& [a, b] : v) {
-        if (open && a <= e) {
-            e = std::max(e, b);
-            continue;
-        }
-        total += open ? e - s : 0;
-        s = a, e = b, open = true;
-    }
-    return total + (open ? e - s : 0);
 }
 
 } // namespace
@@ -604,28 +563,30 @@ void TestClusterDigest::realExportsIdentityAndIdle()
         const bool gpuTable
             = !sqlText(path, QStringLiteral("SELECT name FROM sqlite_master WHERE name = 'TARGET_INFO_GPU'")).isEmpty();
         std::vector<int> devices;
-        for (const auto& row : sqlRows(path,
+        for (const auto& row : selectRows(path,
                  gpuTable ? QStringLiteral("SELECT DISTINCT id FROM TARGET_INFO_GPU ORDER BY id")
-                          : QStringLiteral("SELECT DISTINCT deviceId FROM CUPTI_ACTIVITY_KIND_KERNEL ORDER BY 1")))
+                          : QStringLiteral("SELECT DISTINCT deviceId FROM CUPTI_ACTIVITY_KIND_KERNEL ORDER BY 1"),
+                 1))
             devices.push_back(int(row[0]));
         QCOMPARE(d.devices, devices);
         if (sqlText(path, QStringLiteral("SELECT name FROM sqlite_master WHERE name = 'PROCESSES'")).isEmpty()) {
             std::vector<qint64> pids;
-            for (const auto& row : sqlRows(path,
+            for (const auto& row : selectRows(path,
                      QStringLiteral("SELECT DISTINCT (globalPid >> 24) & 16777215 FROM CUPTI_ACTIVITY_KIND_KERNEL "
-                                    "ORDER BY 1")))
+                                    "ORDER BY 1"),
+                     1))
                 pids.push_back(row[0]);
             QCOMPARE(d.pids, pids);
         }
         std::map<int, std::vector<std::pair<qint64, qint64>>> kernels;
         for (const auto& row :
-            sqlRows(path, QStringLiteral("SELECT deviceId, start, end FROM CUPTI_ACTIVITY_KIND_KERNEL")))
+            selectRows(path, QStringLiteral("SELECT deviceId, start, end FROM CUPTI_ACTIVITY_KIND_KERNEL"), 3))
             kernels[int(row[0])].emplace_back(row[1], row[2]);
         for (const auto& [device, iv] : kernels) {
             qint64 idle = 0;
             for (const DigestBin& b : d.bins)
                 idle += b.device == device ? b.idleNs : 0;
-            QCOMPARE(idle, (d.lastNs - d.firstNs) - unionNs(iv));
+            QCOMPARE(idle, (d.lastNs - d.firstNs) - unionLength(iv));
         }
     }
     QVERIFY(versioned >= 10); // 2021.x exports carry no version table
@@ -665,8 +626,9 @@ void TestClusterDigest::communicatorsInTimeOrder()
     const QString path = r.files[1];
     const QString inits = QStringLiteral("SELECT n.rowid FROM NVTX_EVENTS n JOIN StringIds s ON s.id = n.textId "
                                          "WHERE s.value = 'ncclCommInitRankConfig' ORDER BY n.start");
-    QCOMPARE(sqlRows(path, inits).size(), size_t(2));
-    const qint64 hostInit = sqlRows(path, inits)[1][0];
+    const QVector<QVector<qint64>> initRows = selectRows(path, inits, 1);
+    QCOMPARE(initRows.size(), 2);
+    const qint64 hostInit = initRows[1][0];
     QVERIFY(editExport(path,
         { QStringLiteral("UPDATE NVTX_EVENTS SET globalTid = globalTid + 1, start = start - 1000000, end = end - "
                          "1000000 WHERE rowid = %1")

@@ -4,6 +4,7 @@
 #include "core/analysis/analyzer.h"
 #include "core/io/traceloader.h"
 #include "core/report/reportwriter.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/realtraces.h"
 
 #include <QDirIterator>
@@ -25,6 +26,7 @@
 #include <vector>
 
 using namespace sl;
+using sl::test::unionLength;
 
 namespace {
 
@@ -92,25 +94,6 @@ const QStringList kGpuTables
           QStringLiteral("CUPTI_ACTIVITY_KIND_MEMSET"), QStringLiteral("CUPTI_ACTIVITY_KIND_GRAPH_TRACE") };
 
 using Intervals = std::vector<std::pair<qint64, qint64>>;
-
-qint64 unionLength(Intervals v)
-{
-    std::sort(v.begin(), v.end());
-    qint64 total = 0, curS = 0, curE = 0;
-    bool open = false;
-    for (const auto& [s, e] : v) {
-        if (!open || s > curE) {
-            if (open)
-                total += curE - curS;
-            curS = s, curE = e, open = true;
-        } else {
-            curE = std::max(curE, e);
-        }
-    }
-    if (open)
-        total += curE - curS;
-    return total;
-}
 
 bool isBlockingName(QString name)
 {
@@ -309,17 +292,20 @@ void TestRealTraces::conformance()
 
     // --- Devices: busy union of all GPU work, compute union of kernels and graph launches.
     std::map<int, Intervals> all, compute;
+    std::map<int, std::vector<std::tuple<qint64, qint64, quint32>>> ops; // device → (start, end, pid)
     for (const auto& table : kGpuTables) {
         if (!db.hasTable(table))
             continue;
         const bool isCompute = table == K || table.endsWith(QLatin1String("GRAPH_TRACE"));
-        for (const auto& row :
-            db.rows(QStringLiteral("SELECT deviceId, start, \"end\" FROM %1 ORDER BY start").arg(table))) {
+        for (const auto& row : db.rows(
+                 QStringLiteral("SELECT deviceId, start, \"end\", (globalPid >> 24) & 16777215 FROM %1 ORDER BY start")
+                     .arg(table))) {
             const int d = row[0].toInt();
             const std::pair<qint64, qint64> iv { row[1].toLongLong(), row[2].toLongLong() };
             all[d].push_back(iv);
             if (isCompute)
                 compute[d].push_back(iv);
+            ops[d].emplace_back(iv.first, iv.second, row[3].toUInt());
         }
     }
     QCOMPARE(qsizetype(r->devices.size()), qsizetype(all.size()));
@@ -380,13 +366,6 @@ void TestRealTraces::conformance()
                 db.rows(QStringLiteral("SELECT (globalTid >> 24) & 16777215, start, \"end\" FROM "
                                        "PROFILER_OVERHEAD WHERE globalTid IS NOT NULL AND \"end\" >= start")))
                 overhead[row[0].toUInt()].emplace_back(row[1].toLongLong(), row[2].toLongLong());
-        std::map<int, std::vector<std::tuple<qint64, qint64, quint32>>> ops; // device → (start, end, pid)
-        for (const auto& table : kGpuTables)
-            if (db.hasTable(table))
-                for (const auto& row :
-                    db.rows(QStringLiteral("SELECT deviceId, start, \"end\", (globalPid >> 24) & 16777215 FROM %1")
-                                .arg(table)))
-                    ops[row[0].toInt()].emplace_back(row[1].toLongLong(), row[2].toLongLong(), row[3].toUInt());
         for (auto& [d, list] : ops) {
             std::stable_sort(
                 list.begin(), list.end(), [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
