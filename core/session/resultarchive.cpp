@@ -538,24 +538,6 @@ template <class H> bool keysWithin(const H& h, qint64 hi)
     return std::all_of(h.keyBegin(), h.keyEnd(), [hi](auto k) { return qint64(k) < hi; });
 }
 
-/// Rows of the trace table an evidence's export table was loaded into.
-qint64 rowsOfTable(const Trace& t, const QString& table)
-{
-    if (table == tables::kKernel)
-        return t.kernels.size();
-    if (table == tables::kRuntime)
-        return t.api.size();
-    if (table == tables::kMemcpy)
-        return t.memcpy.size();
-    if (table == tables::kMemset)
-        return t.memset.size();
-    if (table == tables::kGraphTrace)
-        return t.graphs.size();
-    if (table == tables::kNvtxEvents)
-        return t.nvtx.size();
-    return 0; // no other table has rows in the trace: evidence of it lists none
-}
-
 /// The per-kernel, per-range and per-name vectors: their sizes and values against the tables.
 QString perRowMismatch(const AnalysisResult& r, const Trace& t)
 {
@@ -623,7 +605,8 @@ QString indexMismatch(const AnalysisResult& r, const Trace& t)
             return QStringLiteral("design.gemm");
     for (const Finding& f : r.findings)
         for (const Evidence& ev : f.evidence)
-            if (!within(ev.rows, 0, rowsOfTable(t, ev.table)))
+            if (const RowidColumn* rowids = t.rowidsOf(ev.table);
+                !within(ev.rows, 0, rowids ? qint64(rowids->size()) : 0))
                 return QStringLiteral("evidence of %1").arg(f.id);
     if (const auto& ncu = r.counters.ncu) {
         if (!within(ncu->match.kernelOfLaunch, -1, kernels))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/trace/trace.h"
 
+#include "core/trace/tablenames.h"
 #include "core/util/filehash.h"
 #include "core/util/logging.h"
 
@@ -48,6 +49,23 @@ QString Trace::sha256() const
     if (m_hash.value.isEmpty()) // the report goes on without it
         qCWarning(lcIo).noquote() << error;
     return m_hash.value;
+}
+
+const RowidColumn* Trace::rowidsOf(const QString& exportTable) const
+{
+    if (exportTable == tables::kKernel)
+        return &kernels.rowid;
+    if (exportTable == tables::kRuntime)
+        return &api.rowid;
+    if (exportTable == tables::kNvtxEvents)
+        return &nvtx.rowid;
+    if (exportTable == tables::kMemcpy)
+        return &memcpy.rowid;
+    if (exportTable == tables::kMemset)
+        return &memset.rowid;
+    if (exportTable == tables::kGraphTrace)
+        return &graphs.rowid;
+    return nullptr;
 }
 
 qint64 Trace::memoryBytes() const

@@ -83,6 +83,10 @@ struct Trace
     bool hasGpuRecords() const { return kernels.size() + memcpy.size() + memset.size() + graphs.size() > 0; }
     /// Approximate heap bytes held, for the benchmark's memory report.
     qint64 memoryBytes() const;
+    /// The rowid column of the table an export table (CUPTI_ACTIVITY_KIND_KERNEL, …_RUNTIME,
+    /// NVTX_EVENTS, …_MEMCPY, …_MEMSET, …_GRAPH_TRACE) was loaded into: what an evidence item's
+    /// rows index. Null for any other table (none of its rows is in the trace).
+    const RowidColumn* rowidsOf(const QString& exportTable) const;
 
     /// SHA-256 of the export (hex): the one the load started (LoadOptions::computeSha256; it
     /// may still be running, then this waits for it), else computed here on first use and kept.

@@ -6,7 +6,6 @@
 #include "core/analysis/findings/evidencebuilder.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthtracewriter.h"
-#include "core/trace/tablenames.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/realtraces.h"
 #include "tests/common/tracefixture.h"
@@ -28,13 +27,7 @@ const QString kLaunch = QStringLiteral("cudaLaunchKernel_v7000");
 /// The export rowids of evidence `e`'s rows (all of them, not only the listed ones).
 std::set<qint64> rowidsOf(const Trace& t, const Evidence& e, bool* known)
 {
-    const RowidColumn* rowid = e.table == tables::kKernel ? &t.kernels.rowid
-        : e.table == tables::kRuntime                     ? &t.api.rowid
-        : e.table == tables::kNvtxEvents                  ? &t.nvtx.rowid
-        : e.table == tables::kMemcpy                      ? &t.memcpy.rowid
-        : e.table == tables::kMemset                      ? &t.memset.rowid
-        : e.table == tables::kGraphTrace                  ? &t.graphs.rowid
-                                                          : nullptr;
+    const RowidColumn* rowid = t.rowidsOf(e.table);
     *known = rowid != nullptr;
     std::set<qint64> ids;
     if (rowid)
