@@ -36,16 +36,23 @@ std::set<qint64> rowidsOf(const Trace& t, const Evidence& e, bool* known)
     return ids;
 }
 
-/// Every evidence item's rule (Evidence::ruleSql) of the analysis of `path` selects exactly the
-/// item's rows; returns how many items had a rule.
-int checkRules(const QString& path)
+/// The default analysis of the export at `path` (null, with a warning, when it does not load).
+AnalysisPtr analyzeExport(const QString& path)
 {
     const LoadOutcome loaded = TraceLoader::loadSync(path);
     if (!loaded.ok()) {
         qWarning("%s: %s", qPrintable(path), qPrintable(loaded.message));
-        return -1;
+        return nullptr;
     }
-    const AnalysisPtr r = Analyzer::analyze(loaded.trace, AnalysisOptions {});
+    return Analyzer::analyze(loaded.trace, AnalysisOptions {});
+}
+
+/// Every evidence item's rule (Evidence::ruleSql) of the analysis `r` of `path` selects exactly the
+/// item's rows; returns how many items had a rule.
+int checkRules(const QString& path, const AnalysisPtr& r)
+{
+    if (!r)
+        return -1;
     int rules = 0;
     bool failed = false;
     for (const Finding& f : r->findings)
@@ -72,12 +79,21 @@ class TestFindingEvidence : public QObject
 {
     Q_OBJECT
 private slots:
+    /// The real exports are loaded and analysed once for the three tests that read them all.
+    void initTestCase()
+    {
+        for (const QString& path : sl::test::realTraces())
+            m_real.emplace_back(path, analyzeExport(path));
+    }
     void dominantKernelEvidence();
     void noGpuRecordsEvidence();
     void phaseImbalanceEvidence();
     void realExportsEvidenceCounts();
     void stringIdsSelectEachName();
     void rulesSelectExactlyTheRows();
+
+private:
+    std::vector<std::pair<QString, AnalysisPtr>> m_real; ///< (path, analysis) of each real export
 };
 
 void TestFindingEvidence::dominantKernelEvidence()
@@ -214,15 +230,11 @@ void TestFindingEvidence::noGpuRecordsEvidence()
 /// launch-bound rule selected 576 kernels too many.)
 void TestFindingEvidence::realExportsEvidenceCounts()
 {
-    const QStringList traces = sl::test::realTraces();
-    if (traces.isEmpty())
+    if (m_real.empty())
         QSKIP(qPrintable(sl::test::realTracesSkipReason()));
     int items = 0;
-    for (const QString& path : traces) {
-        const LoadOutcome loaded = TraceLoader::loadSync(path);
-        QVERIFY2(loaded.ok(), qPrintable(path));
-        const AnalysisPtr r = Analyzer::analyze(loaded.trace, AnalysisOptions {});
-        QVERIFY(r);
+    for (const auto& [path, r] : m_real) {
+        QVERIFY2(r, qPrintable(path));
         for (const Finding& f : r->findings)
             for (const Evidence& e : f.evidence) {
                 QString sql = e.sql;
@@ -247,15 +259,11 @@ void TestFindingEvidence::realExportsEvidenceCounts()
 /// StringIds ids are sparse (up to 3.4 M for 126 strings) and not Sightline's string indices.
 void TestFindingEvidence::stringIdsSelectEachName()
 {
-    const QStringList traces = sl::test::realTraces();
-    if (traces.isEmpty())
+    if (m_real.empty())
         QSKIP(qPrintable(sl::test::realTracesSkipReason()));
     int names = 0;
-    for (const QString& path : traces) {
-        const LoadOutcome loaded = TraceLoader::loadSync(path);
-        QVERIFY2(loaded.ok(), qPrintable(path));
-        const AnalysisPtr r = Analyzer::analyze(loaded.trace, AnalysisOptions {});
-        QVERIFY(r);
+    for (const auto& [path, r] : m_real) {
+        QVERIFY2(r, qPrintable(path));
         const Trace& t = *r->trace;
         for (const KernelSummary& k : r->kernels) {
             bool ok = false;
@@ -285,17 +293,17 @@ void TestFindingEvidence::rulesSelectExactlyTheRows()
     o.steps = 60;
     o.framework = SynthFramework::Vllm;
     QVERIFY(writeSynthTrace(synth, o).ok);
-    QStringList paths { synth };
-    paths += sl::test::realTraces();
+    std::vector<std::pair<QString, AnalysisPtr>> analyses { { synth, analyzeExport(synth) } };
+    analyses.insert(analyses.end(), m_real.begin(), m_real.end());
     int rules = 0, failures = 0;
-    for (const QString& path : paths) {
-        const int n = checkRules(path);
+    for (const auto& [path, r] : analyses) {
+        const int n = checkRules(path, r);
         failures += n < 0;
         rules += std::max(n, 0);
     }
     QCOMPARE(failures, 0);
     QVERIFY(rules >= 10);
-    if (paths.size() == 1)
+    if (m_real.empty())
         qInfo("%s", qPrintable(sl::test::realTracesSkipReason()));
 }
 
