@@ -302,7 +302,8 @@ void TestFindingEvidence::rulesSelectExactlyTheRows()
         rules += std::max(n, 0);
     }
     QCOMPARE(failures, 0);
-    QVERIFY(rules >= 10);
+    // The synthetic export alone has 7 items with a rule; the real exports add dozens.
+    QVERIFY(rules >= (m_real.empty() ? 7 : 10));
     if (m_real.empty())
         qInfo("%s", qPrintable(sl::test::realTracesSkipReason()));
 }
