@@ -196,44 +196,44 @@ public:
     }
     IdleGap::Cause of(const IdleGap& g, quint32 pid)
     {
-        if (!m_overheadByPid.empty() && 2 * overheadIn(g.startNs, g.endNs, pid) >= g.durationNs())
+        select(pid);
+        if (m_overhead && 2 * overheadIn(g.startNs, g.endNs) >= g.durationNs())
             return IdleGap::ProfilerOverhead;
         if (g.nextApi >= 0 && m_t.api.start[size_t(g.nextApi)] > g.startNs)
             return IdleGap::HostWait;
-        const SyncIntervals* calls = syncOf(pid);
-        return calls && calls->overlaps(g.startNs, g.endNs, m_before) ? IdleGap::SyncWait : IdleGap::Other;
+        return m_sync && m_sync->overlaps(g.startNs, g.endNs, m_before) ? IdleGap::SyncWait : IdleGap::Other;
     }
 
 private:
-    /// ns of [a, b) the process' profiler overhead covers.
-    qint64 overheadIn(qint64 a, qint64 b, quint32 pid) const
+    /// ns of [a, b) the selected process' profiler overhead covers.
+    qint64 overheadIn(qint64 a, qint64 b) const
     {
-        const auto it = m_overheadByPid.find(pid);
-        if (it == m_overheadByPid.end())
-            return 0;
-        const auto& u = it->second;
+        const auto& u = *m_overhead;
         auto i = std::upper_bound(u.begin(), u.end(), a, [](qint64 v, const auto& x) { return v < x.second; });
         qint64 covered = 0;
         for (; i != u.end() && i->first < b; ++i)
             covered += std::min(b, i->second) - std::max(a, i->first);
         return covered;
     }
-    // Gaps of one device nearly always belong to one process: remember its sync calls.
-    const SyncIntervals* syncOf(quint32 pid)
+    // Gaps of one device nearly always belong to one process: remember its sync calls and
+    // profiler overhead (a hash lookup per gap would cost more than the rest of the cause).
+    void select(quint32 pid)
     {
-        if (pid != m_pid) {
-            const auto it = m_syncByPid.find(pid);
-            m_pid = pid;
-            m_sync = it == m_syncByPid.end() ? nullptr : &it->second;
-            m_before = kUnknown;
-        }
-        return m_sync;
+        if (pid == m_pid)
+            return;
+        const auto sync = m_syncByPid.find(pid);
+        const auto overhead = m_overheadByPid.find(pid);
+        m_pid = pid;
+        m_sync = sync == m_syncByPid.end() ? nullptr : &sync->second;
+        m_overhead = overhead == m_overheadByPid.end() ? nullptr : &overhead->second;
+        m_before = kUnknown;
     }
     const Trace& m_t;
     const SyncByPid& m_syncByPid;
     const OverheadByPid& m_overheadByPid;
     quint32 m_pid = ~0u;
     const SyncIntervals* m_sync = nullptr;
+    const std::vector<std::pair<qint64, qint64>>* m_overhead = nullptr; ///< the selected process' union
     static constexpr size_t kUnknown = std::numeric_limits<size_t>::max(); ///< search again
     size_t m_before = kUnknown; ///< m_sync's calls starting before the last gap's end
 };
