@@ -492,11 +492,19 @@
     </message>
     <message>
         <source>Some exports do not say their rank (no RANK, SLURM_PROCID, OMPI_COMM_WORLD_RANK or PMI_RANK in the environment, no NCCL CommInitRank payload): their ranks are guessed from the file order.</source>
-        <translation>部分导出文件没有注明其 rank（环境变量中没有 RANK、SLURM_PROCID、OMPI_COMM_WORLD_RANK 或 PMI_RANK，也没有 NCCL CommInitRank 负载）：其 rank 按文件顺序推测。</translation>
+        <translation type="vanished">部分导出文件没有注明其 rank（环境变量中没有 RANK、SLURM_PROCID、OMPI_COMM_WORLD_RANK 或 PMI_RANK，也没有 NCCL CommInitRank 负载）：其 rank 按文件顺序推测。</translation>
     </message>
     <message>
         <source>NCCL payloads give %1 collectives a communicator, but not all of them (an export without --include-blobs, or kernels launched outside NCCL&apos;s calls): all are paired by op and stream order instead.</source>
         <translation>NCCL 负载为 %1 个集合通信给出了通信器，但并非全部（某个导出文件未使用 --include-blobs，或有内核在 NCCL 调用之外启动）：因此全部改按操作和流顺序配对。</translation>
+    </message>
+    <message>
+        <source>The export of %1 holds %2 ranks, of which only %3 are given: give the digests of all of them.</source>
+        <translation>%1 的导出文件包含 %2 个 rank，但只给出了其中 %3 个：请给出全部 rank 的摘要。</translation>
+    </message>
+    <message>
+        <source>Some exports do not say their rank (no RANK, SLURM_PROCID, OMPI_COMM_WORLD_RANK or PMI_RANK in the environment, no NCCL CommInitRank payload): their ranks are guessed from the file order (and, within an export of several ranks, the order of their GPUs).</source>
+        <translation>部分导出文件没有注明其 rank（环境变量中没有 RANK、SLURM_PROCID、OMPI_COMM_WORLD_RANK 或 PMI_RANK，也没有 NCCL CommInitRank 负载）：其 rank 按文件顺序推测（包含多个 rank 的导出文件内，按其 GPU 顺序推测）。</translation>
     </message>
 </context>
 <context>
@@ -638,7 +646,7 @@
     </message>
     <message>
         <source>Write one small digest per export (a versioned SQLite file, docs/digest-format.md) for `sightline-cli cluster`.</source>
-        <translation>为每个导出文件写出一个小型摘要（带版本的 SQLite 文件，见 docs/digest-format.md），供 `sightline-cli cluster` 使用。</translation>
+        <translation type="vanished">为每个导出文件写出一个小型摘要（带版本的 SQLite 文件，见 docs/digest-format.md），供 `sightline-cli cluster` 使用。</translation>
     </message>
     <message>
         <source>The per-rank exports.</source>
@@ -768,6 +776,10 @@
         <source>%1 is %2</source>
         <translation>%1 即 %2</translation>
     </message>
+    <message>
+        <source>Write one small digest per rank (a versioned SQLite file, docs/digest-format.md) for `sightline-cli cluster`: one per export, or NAME.pPID.sldigest per process of an export whose processes ran NCCL kernels.</source>
+        <translation>为每个 rank 写出一个小型摘要（带版本的 SQLite 文件，见 docs/digest-format.md），供 `sightline-cli cluster` 使用：每个导出文件一个；若导出文件中有多个进程运行了 NCCL 内核，则每个这样的进程一个 NAME.pPID.sldigest。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterGate</name>
@@ -863,7 +875,7 @@
         <source>No straggler: no rank arrives last at a quarter or more of the %1 matched collectives.
 
 </source>
-        <translation>没有掉队者：在 %1 次匹配的集合通信中，没有任何 rank 在四分之一或更多次中最后到达。
+        <translation type="vanished">没有掉队者：在 %1 次匹配的集合通信中，没有任何 rank 在四分之一或更多次中最后到达。
 
 </translation>
     </message>
@@ -947,6 +959,22 @@ Each evidence line is a window of that rank&apos;s own export (ns since its sess
 
 | Rank | NCCL 节点内 | NCCL 节点间 | 节点内等待 | 节点间等待 |
 |---|---|---|---|---|
+</translation>
+    </message>
+    <message>
+        <source># Cluster run: %1 ranks on one host
+
+</source>
+        <translation># 集群运行：1 台主机上的 %1 个 rank
+
+</translation>
+    </message>
+    <message>
+        <source>No straggler: no rank arrives last at %1 or more of the %2 matched collectives.
+
+</source>
+        <translation>没有掉队者：在 %2 次匹配的集合通信中，没有任何 rank 最后到达的比例达到 %1 或以上。
+
 </translation>
     </message>
 </context>
@@ -2835,7 +2863,15 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>digest format version %1, this Sightline reads versions %2 and %3: digest the export again (sightline-cli digest)</source>
-        <translation>摘要格式版本为 %1，本 Sightline 读取版本 %2 和 %3：请重新为导出文件生成摘要（sightline-cli digest）</translation>
+        <translation type="vanished">摘要格式版本为 %1，本 Sightline 读取版本 %2 和 %3：请重新为导出文件生成摘要（sightline-cli digest）</translation>
+    </message>
+    <message>
+        <source>digest_info process %1 of %2 processes is damaged</source>
+        <translation>digest_info 中的进程 %1（共 %2 个进程）已损坏</translation>
+    </message>
+    <message>
+        <source>digest format version %1, this Sightline reads versions %2 to %3: digest the export again (sightline-cli digest)</source>
+        <translation>摘要格式版本为 %1，本 Sightline 读取版本 %2 至 %3：请重新为导出文件生成摘要（sightline-cli digest）</translation>
     </message>
 </context>
 <context>

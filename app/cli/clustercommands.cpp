@@ -165,8 +165,8 @@ int digestListed(const QCommandLineParser& p, const QString& dir, int jobs)
         = digestAll(exports, { dir, QString(), jobs, TraceCache::kDefaultCapBytes, exportNames }, &ok);
     if (!ok)
         return BadInput;
-    if (index >= 0)
-        out() << written.front() << "\n"; // the array job's manifest records it
+    if (index >= 0) // the array job's manifest records each: one, or one per rank the export holds
+        out() << written.join(QLatin1Char('\n')) << "\n";
     else
         out() << ClusterCommands::tr("%1 digests written to %2").arg(written.size()).arg(QDir::toNativeSeparators(dir))
               << "\n";
@@ -260,8 +260,9 @@ int ClusterCommands::synthRanks(const QStringList& args)
 int ClusterCommands::digest(const QStringList& args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(tr("Write one small digest per export (a versioned SQLite file, "
-                                   "docs/digest-format.md) for `sightline-cli cluster`."));
+    p.setApplicationDescription(tr("Write one small digest per rank (a versioned SQLite file, "
+                                   "docs/digest-format.md) for `sightline-cli cluster`: one per export, or "
+                                   "NAME.pPID.sldigest per process of an export whose processes ran NCCL kernels."));
     p.addPositionalArgument(QStringLiteral("exports"), tr("The per-rank exports."), tr("EXPORT..."));
     p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
     p.addOption({ { QStringLiteral("j"), QStringLiteral("jobs") }, tr("Exports digested at once (default 1)."), tr("N"),

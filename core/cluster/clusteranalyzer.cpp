@@ -106,8 +106,11 @@ void Analysis::hosts()
 {
     QHash<QString, int> index;
     for (Member& x : m_m) {
-        // An export without a host name is a host of its own: nothing says it shares a clock.
-        const QString name = x.d.hostname.isEmpty() ? QStringLiteral("\x01") + x.d.file : x.d.hostname;
+        // An export without a host name is a host of its own: nothing says it shares a clock, but
+        // for the ranks of one export (its processes), which share its clock.
+        const QString name = !x.d.hostname.isEmpty() ? x.d.hostname
+            : x.d.process >= 0                       ? QStringLiteral("\x01") + x.d.sha256
+                                                     : QStringLiteral("\x01") + x.d.file;
         if (!index.contains(name)) {
             index.insert(name, int(m_r.hosts.size()));
             ClusterHost h;
@@ -404,7 +407,7 @@ void Analysis::straggler()
         if (m_r.ranks[i].lastArrivalShare > m_r.ranks[best].lastArrivalShare)
             best = i;
     const double share = m_r.ranks[best].lastArrivalShare;
-    if (m_r.matched == 0 || share < std::max(ClusterAnalyzer::minStragglerShare, 1.5 / double(n)))
+    if (m_r.matched == 0 || share < ClusterAnalyzer::stragglerShare(n))
         return;
     m_r.hasStraggler = true;
     m_r.stragglerRank = m_r.ranks[best].rank;
@@ -519,6 +522,30 @@ void Analysis::desyncEvidence()
     }
 }
 
+/// A warning per export that holds several ranks of which only some are given (one of its
+/// NAME.pPID.sldigest files left out): the others' collectives would all be unmatched.
+QStringList missingRanks(const std::vector<Member>& members)
+{
+    QHash<QString, std::pair<int, int>> given; // sha256 → (ranks given, ranks it holds)
+    QHash<QString, QString> names;
+    for (const Member& x : members)
+        if (x.d.process >= 0) {
+            auto& g = given[x.d.sha256];
+            g = { g.first + 1, x.d.processes };
+            names.insert(x.d.sha256, x.d.file);
+        }
+    QStringList out;
+    for (auto it = given.cbegin(); it != given.cend(); ++it)
+        if (it->first < it->second)
+            out << ClusterAnalyzer::tr("The export of %1 holds %2 ranks, of which only %3 are given: give the "
+                                       "digests of all of them.")
+                       .arg(names.value(it.key()))
+                       .arg(it->second)
+                       .arg(it->first);
+    out.sort();
+    return out;
+}
+
 } // namespace
 
 bool ClusterAnalyzer::analyze(std::vector<RankDigest> digests, ClusterResult* result, QString* error)
@@ -557,9 +584,10 @@ bool ClusterAnalyzer::analyze(std::vector<RankDigest> digests, ClusterResult* re
         if (rank.rankSource == QLatin1String("file-order")) {
             r.warnings << tr("Some exports do not say their rank (no RANK, SLURM_PROCID, OMPI_COMM_WORLD_RANK or "
                              "PMI_RANK in the environment, no NCCL CommInitRank payload): their ranks are guessed from "
-                             "the file order.");
+                             "the file order (and, within an export of several ranks, the order of their GPUs).");
             break;
         }
+    r.warnings << missingRanks(members);
     *result = std::move(r);
     return true;
 }

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSet>
 
@@ -53,37 +54,105 @@ bool copyAtomically(const QString& from, const QString& to, QString* error)
     return false;
 }
 
-/// The cache entry of `exportPath`'s digest: its identity and its file name (a digest records
-/// the name it was made from; two links to one export share an identity, not a name).
-QString cacheEntry(const QString& cacheDir, const TraceCacheKey& key, const QString& exportPath)
+/// Cache entry `k` of `exportPath`'s digests (0: its first or only one): its identity, its file
+/// name (a digest records the name it was made from; two links to one export share an identity,
+/// not a name) and k.
+QString cacheEntry(const QString& cacheDir, const TraceCacheKey& key, const QString& exportPath, int k)
 {
-    const QByteArray name = QFileInfo(exportPath).fileName().toUtf8();
-    return QDir(cacheDir).filePath(QString::fromLatin1(FileHash::sha256Of({ key.digest(), name }).toHex())
-        + QLatin1String(TraceCache::kDigestSuffix));
+    const QByteArray name = QFileInfo(exportPath).fileName().toUtf8(), number = QByteArray::number(k);
+    const QByteArray hash
+        = k == 0 ? FileHash::sha256Of({ key.digest(), name }) : FileHash::sha256Of({ key.digest(), name, number });
+    return QDir(cacheDir).filePath(QString::fromLatin1(hash.toHex()) + QLatin1String(TraceCache::kDigestSuffix));
 }
 
-/// One export's digest at `outPath` (or, with no out folder, in the cache); empty on failure.
-QString digestOne(const QString& exportPath, const QString& outPath, const QString& cacheDir, QString* error,
+/// The cached digests of an export, all of them or none: one evicted or damaged, and the export
+/// is digested again (a rank left out would change the cluster's answer).
+bool readCachedSet(const QString& cacheDir, const TraceCacheKey& key, const QString& exportPath,
+    std::vector<RankDigest>* digests, QStringList* entries)
+{
+    RankDigest first;
+    const QString entry = cacheEntry(cacheDir, key, exportPath, 0);
+    if (!readCached(entry, key.size, &first))
+        return false;
+    *entries = { entry };
+    digests->assign(1, first);
+    for (int k = 1; k < first.processes; ++k) {
+        RankDigest d;
+        *entries << cacheEntry(cacheDir, key, exportPath, k);
+        if (!readCached(entries->back(), key.size, &d) || d.processes != first.processes || d.sha256 != first.sha256)
+            return false;
+        digests->push_back(std::move(d));
+    }
+    return true;
+}
+
+/// Where digest `d` of an export goes, given the path of its whole-export digest: that path, or
+/// for one process' rank "NAME.pPID.sldigest".
+QString rankPath(const QString& outPath, const RankDigest& d)
+{
+    if (d.process < 0)
+        return outPath;
+    return outPath.chopped(DigestStore::suffix().size()) + QStringLiteral(".p%1").arg(d.process)
+        + DigestStore::suffix();
+}
+
+/// Copies cached digests to their places beside `outPath`; the paths, or empty with `error`.
+QStringList copyAll(
+    const QStringList& entries, const std::vector<RankDigest>& digests, const QString& outPath, QString* error)
+{
+    QStringList written;
+    for (size_t k = 0; k < digests.size(); ++k) {
+        written << rankPath(outPath, digests[k]);
+        if (!copyAtomically(entries[qsizetype(k)], written.back(), error))
+            return {};
+    }
+    return written;
+}
+
+/// One export's digests (one, or one per rank it holds) at `outPath` (or, with no out folder, in
+/// the cache); empty on failure.
+QStringList digestOne(const QString& exportPath, const QString& outPath, const QString& cacheDir, QString* error,
     const std::function<bool()>& cancelled)
 {
     const std::optional<TraceCacheKey> key = cacheDir.isEmpty() ? std::nullopt : TraceCacheKey::of(exportPath);
-    const QString cached = key ? cacheEntry(cacheDir, *key, exportPath) : QString();
-    RankDigest d;
-    if (key && readCached(cached, key->size, &d))
-        return outPath.isEmpty() ? cached : copyAtomically(cached, outPath, error) ? outPath : QString();
-    if (!ExportDigester::digest(exportPath, &d, error, cancelled))
+    std::vector<RankDigest> digests;
+    QStringList entries;
+    if (key && readCachedSet(cacheDir, *key, exportPath, &digests, &entries))
+        return outPath.isEmpty() ? entries : copyAll(entries, digests, outPath, error);
+    if (!ExportDigester::digestRanks(exportPath, &digests, error, cancelled))
         return {};
     // Cached only when the export did not change while it was read.
     const bool cache = key && TraceCacheKey::of(exportPath) == key;
     QString cacheError;
-    if (cache && !DigestStore::write(d, cached, &cacheError))
-        qCWarning(lcIo) << "digest cache:" << cacheError;
-    if (!outPath.isEmpty())
-        return DigestStore::write(d, outPath, error) ? outPath : QString();
+    entries.clear();
+    for (size_t k = 0; cache && k < digests.size(); ++k) {
+        entries << cacheEntry(cacheDir, *key, exportPath, int(k));
+        if (cacheError.isEmpty() && !DigestStore::write(digests[k], entries.back(), &cacheError))
+            qCWarning(lcIo) << "digest cache:" << cacheError;
+    }
+    if (!outPath.isEmpty()) {
+        QStringList written;
+        for (const RankDigest& d : digests) {
+            written << rankPath(outPath, d);
+            if (!DigestStore::write(d, written.back(), error))
+                return {};
+        }
+        return written;
+    }
     if (cache && cacheError.isEmpty())
-        return cached;
+        return entries;
     *error = cacheError.isEmpty() ? ClusterInputs::tr("%1 changed while it was digested.").arg(exportPath) : cacheError;
     return {};
+}
+
+/// Whether `names` (a folder's digests) hold a digest of the export named `base` (no suffix):
+/// "base.sldigest", or its ranks' "base.pPID.sldigest".
+bool hasDigest(const QStringList& names, const QString& base)
+{
+    static const QString rank = QStringLiteral("\\.p[0-9]+") + QRegularExpression::escape(DigestStore::suffix());
+    const QRegularExpression ofRank(
+        QLatin1Char('^') + QRegularExpression::escape(base) + rank.mid(1) + QLatin1Char('$'));
+    return names.contains(base + DigestStore::suffix()) || !names.filter(ofRank).isEmpty();
 }
 
 } // namespace
@@ -110,10 +179,10 @@ QStringList ClusterInputs::digestNames(const QStringList& exports)
 }
 
 QStringList ClusterInputs::digestAll(const QStringList& exports, const Target& target, QStringList* errors,
-    const Progress& progress, const std::function<bool()>& cancelled)
+    const Progress& progress, const std::function<bool()>& cancelled, QStringList* from)
 {
     const QStringList names = target.names.size() == exports.size() ? target.names : digestNames(exports);
-    std::vector<QString> paths(size_t(exports.size()));
+    std::vector<QStringList> paths(size_t(exports.size()));
     std::atomic<qsizetype> next { 0 };
     std::mutex lock; // guards errors, done and the progress callback
     int done = 0;
@@ -123,10 +192,10 @@ QStringList ClusterInputs::digestAll(const QStringList& exports, const Target& t
                 return;
             QString error;
             const QString out = target.outDir.isEmpty() ? QString() : QDir(target.outDir).filePath(names[i]);
-            const QString path = digestOne(exports[i], out, target.cacheDir, &error, cancelled);
+            const QStringList made = digestOne(exports[i], out, target.cacheDir, &error, cancelled);
             const std::lock_guard<std::mutex> guard(lock);
-            if (!path.isEmpty())
-                paths[size_t(i)] = path;
+            if (!made.isEmpty())
+                paths[size_t(i)] = made;
             else // with the folder: 64 node folders may each hold a report.sqlite
                 errors->append(tr("%1: %2").arg(QDir::toNativeSeparators(exports[i]), error));
             if (progress)
@@ -140,7 +209,14 @@ QStringList ClusterInputs::digestAll(const QStringList& exports, const Target& t
         t.join();
     if (!target.cacheDir.isEmpty())
         TraceCache(target.cacheDir, target.cacheCapBytes).evict(); // once for the batch: the walk stats every file
-    return QStringList(paths.begin(), paths.end());
+    QStringList all;
+    for (size_t i = 0; i < paths.size(); ++i) {
+        const QStringList made = paths[i].isEmpty() ? QStringList { QString() } : paths[i];
+        all << made;
+        if (from)
+            *from << QStringList(made.size(), exports[qsizetype(i)]);
+    }
+    return all;
 }
 
 bool ClusterInputs::collect(const QStringList& inputs, const Target& target, QStringList* digests, QStringList* sources,
@@ -159,7 +235,7 @@ bool ClusterInputs::collect(const QStringList& inputs, const Target& target, QSt
             for (const QString& d : ds)
                 addDigest(dir.filePath(d));
             for (const QString& e : dir.entryList({ QStringLiteral("*.sqlite") }, QDir::Files, QDir::Name))
-                if (!ds.contains(QFileInfo(e).completeBaseName() + DigestStore::suffix()))
+                if (!hasDigest(ds, QFileInfo(e).completeBaseName()))
                     exports << dir.filePath(e);
         } else if (!info.isFile()) {
             errors->append(tr("Cannot read %1: it does not exist or is not a file or folder.").arg(input));
@@ -180,8 +256,7 @@ bool ClusterInputs::collect(const QStringList& inputs, const Target& target, QSt
             errors->append(tr("Cannot create the folder %1.").arg(dir));
             return false;
         }
-    *digests << digestAll(exports, target, errors, progress, cancelled);
-    *sources << exports;
+    *digests << digestAll(exports, target, errors, progress, cancelled, sources);
     return errors->isEmpty() && !(cancelled && cancelled());
 }
 
@@ -198,10 +273,15 @@ void ClusterInputs::labelRanks(std::vector<RankDigest>& digests)
         const auto key = [&](size_t i) { return digests[i].rank < 0 ? INT_MAX : digests[i].rank; };
         std::stable_sort(same.begin(), same.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
         bool byRank = true;
-        for (size_t n = 0; n < same.size(); ++n)
+        QSet<qint64> processes; // ranks of one export: its processes, when they are all distinct
+        for (size_t n = 0; n < same.size(); ++n) {
             byRank = byRank && digests[same[n]].rank >= 0 && (n == 0 || key(same[n]) != key(same[n - 1]));
+            processes.insert(digests[same[n]].process);
+        }
+        const bool byProcess = !processes.contains(-1) && processes.size() == qsizetype(same.size());
         for (size_t n = 0; n < same.size(); ++n)
             digests[same[n]].file += byRank ? QStringLiteral(" (rank %1)").arg(digests[same[n]].rank)
+                : byProcess                 ? QStringLiteral(" (pid %1)").arg(digests[same[n]].process)
                                             : QStringLiteral(" (%1)").arg(n + 1);
     }
 }

@@ -45,13 +45,15 @@ public:
     /// if that is shared too, its position in the list behind.
     static QStringList digestNames(const QStringList& exports);
 
-    /// Digests `exports` on `target.jobs` threads. Returns the digest paths in input order (empty
-    /// where it failed, with a translated message in `errors`). Stops early when `cancelled`.
+    /// Digests `exports` on `target.jobs` threads. Returns the digest paths in input order: one
+    /// per export, or one per rank of an export that holds several (ExportDigester::digestRanks:
+    /// "NAME.pPID.sldigest" beside "NAME.sldigest"), and one empty path where it failed, with a
+    /// translated message in `errors`. `from` gets, per path, its export. Stops early when `cancelled`.
     static QStringList digestAll(const QStringList& exports, const Target& target, QStringList* errors,
-        const Progress& progress = {}, const std::function<bool()>& cancelled = {});
+        const Progress& progress = {}, const std::function<bool()>& cancelled = {}, QStringList* from = nullptr);
 
     /// The digests named by `inputs` (digests, exports or folders of them): a folder contributes
-    /// its *.sldigest files and the *.sqlite exports without a digest beside them; exports are
+    /// its *.sldigest files and the *.sqlite exports without a digest (or rank digests) beside them; exports are
     /// digested to `target`. `sources` gets, per digest, the input it stands for (the export, or
     /// the digest itself). False with `errors` on unreadable inputs or failed digests.
     static bool collect(const QStringList& inputs, const Target& target, QStringList* digests, QStringList* sources,
@@ -59,7 +61,8 @@ public:
 
     /// Makes the digests' export names unique for the report: a name several ranks share
     /// ("report.sqlite" from one folder per node) gets its rank, "report.sqlite (rank 2)", or, where
-    /// two of them give the same rank or none, a number in rank order, "report.sqlite (2)".
+    /// two of them give the same rank or none, the pid where they are the ranks of one export
+    /// ("report.sqlite (pid 144)"), else a number in rank order, "report.sqlite (2)".
     /// Not after its folder: folders are often named after their host, and reports name no host.
     static void labelRanks(std::vector<RankDigest>& digests);
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/cluster/clusterreport.h"
 
+#include "core/cluster/clusteranalyzer.h"
 #include "core/report/csvwriter.h"
 #include "core/report/outputset.h"
 #include "core/util/format.h"
@@ -131,7 +132,9 @@ QByteArray ClusterReport::json(const ClusterResult& r, const ClusterGate* gate)
 
 QByteArray ClusterReport::markdown(const ClusterResult& r, const ClusterGate* gate)
 {
-    QString md = tr("# Cluster run: %1 ranks on %2 hosts\n\n").arg(r.ranks.size()).arg(r.hosts.size());
+    QString md = r.hosts.size() == 1
+        ? tr("# Cluster run: %1 ranks on one host\n\n").arg(r.ranks.size())
+        : tr("# Cluster run: %1 ranks on %2 hosts\n\n").arg(r.ranks.size()).arg(r.hosts.size());
     if (r.hasStraggler) {
         md += tr("**Straggler: rank %1** arrives last at %2 of the %3 matched collectives; the others wait for it.")
                   .arg(r.stragglerRank)
@@ -143,7 +146,8 @@ QByteArray ClusterReport::markdown(const ClusterResult& r, const ClusterGate* ga
                   .arg(formatDuration(r.whatifStepSavingNs))
             : tr(" (No step ranges: no what-if per step.)\n\n");
     } else
-        md += tr("No straggler: no rank arrives last at a quarter or more of the %1 matched collectives.\n\n")
+        md += tr("No straggler: no rank arrives last at %1 or more of the %2 matched collectives.\n\n")
+                  .arg(formatPercent(ClusterAnalyzer::stragglerShare(r.ranks.size())))
                   .arg(r.matched);
     md += tr("Collectives: %1 matched, %2 unmatched (pairing %3); arrival skew p50 %4, p90 %5; transfer p50 %6.\n\n")
               .arg(r.matched)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/cluster/digeststore.h"
 
+#include "core/cluster/digestformat.h"
 #include "core/cluster/digestformat2.h"
-#include "core/cluster/digestformat3.h"
 #include "core/io/staleparts.h"
 
 #include <QAtomicInteger>
@@ -22,7 +22,7 @@
 
 namespace sl {
 
-static_assert(DigestStore::formatVersion == DigestFormat3::version, "DigestStore writes DigestFormat3");
+static_assert(DigestStore::formatVersion == DigestFormat::version, "DigestStore writes DigestFormat");
 
 namespace {
 
@@ -89,11 +89,11 @@ bool DigestStore::write(const RankDigest& d, const QString& path, QString* error
             // takes at least one page.
             ok = q.exec(QStringLiteral("PRAGMA page_size=512")) && q.exec(QStringLiteral("PRAGMA journal_mode=OFF"))
                 && db.transaction();
-            for (const QString& ddl : DigestFormat3::schema())
+            for (const QString& ddl : DigestFormat::schema())
                 ok = ok && q.exec(ddl);
             if (!ok)
                 sqlError = q.lastError().text();
-            ok = ok && DigestFormat3::insert(db, d, &sqlError) && db.commit();
+            ok = ok && DigestFormat::insert(db, d, &sqlError) && db.commit();
             if (!ok && sqlError.isEmpty())
                 sqlError = db.lastError().text();
         } else {
@@ -115,6 +115,24 @@ bool DigestStore::write(const RankDigest& d, const QString& path, QString* error
 
 namespace {
 
+/// Version 4's `process` and `processes` (before it, a digest covers its whole export).
+bool readProcess(const QHash<QString, QString>& info, RankDigest* d, QString* error)
+{
+    if (!info.contains(QStringLiteral("processes")))
+        return true;
+    bool processOk = false, processesOk = false;
+    const QString process = info.value(QStringLiteral("process"));
+    d->process = process.isEmpty() ? -1 : process.toLongLong(&processOk);
+    d->processes = info.value(QStringLiteral("processes")).toInt(&processesOk);
+    // Either the whole export (no process, 1 digest) or one process of 2 or more, a pid of 24 bits.
+    const bool whole = process.isEmpty() && d->processes == 1;
+    if (processesOk && (whole || (processOk && d->process >= 0 && d->process < (1 << 24) && d->processes >= 2)))
+        return true;
+    *error = DigestStore::tr("digest_info process %1 of %2 processes is damaged")
+                 .arg(process.left(24), info.value(QStringLiteral("processes")).left(24));
+    return false;
+}
+
 /// The keys every version shares into `d`; `info` gets every key, `version` the format version.
 bool readInfo(QSqlDatabase db, RankDigest* d, QHash<QString, QString>* info, int* version, QString* error)
 {
@@ -123,7 +141,7 @@ bool readInfo(QSqlDatabase db, RankDigest* d, QHash<QString, QString>* info, int
         *error = q.lastError().text();
         return false;
     }
-    // Versions 1 and 2: key/value rows; version 3: one row, the keys its column names.
+    // Versions 1 and 2: key/value rows; versions 3 and 4: one row, the keys its column names.
     const QSqlRecord columns = q.record();
     const bool keyValue = columns.indexOf(QStringLiteral("key")) >= 0 && columns.indexOf(QStringLiteral("value")) >= 0;
     int rows = 0;
@@ -143,13 +161,16 @@ bool readInfo(QSqlDatabase db, RankDigest* d, QHash<QString, QString>* info, int
     }
     const QString v = info->value(QStringLiteral("version"));
     *version = v.toInt();
-    if (v != QString::number(DigestFormat2::version) && v != QString::number(DigestFormat3::version)) {
+    bool known = false;
+    for (int k = DigestFormat::oldestVersion; k <= DigestFormat::version; ++k)
+        known = known || v == QString::number(k);
+    if (v != QString::number(DigestFormat2::version) && !known) {
         // Version 1 had no communicators: its pairing would silently differ. Digests are cheap to remake.
-        *error = DigestStore::tr("digest format version %1, this Sightline reads versions %2 and %3: digest the export "
+        *error = DigestStore::tr("digest format version %1, this Sightline reads versions %2 to %3: digest the export "
                                  "again (sightline-cli digest)")
                      .arg(v.isEmpty() ? DigestStore::tr("(none)") : v.left(16))
                      .arg(DigestFormat2::version)
-                     .arg(DigestFormat3::version);
+                     .arg(DigestFormat::version);
         return false;
     }
     const auto n = [&](const char* key) { return info->value(QLatin1String(key)).toLongLong(); };
@@ -176,7 +197,7 @@ bool readInfo(QSqlDatabase db, RankDigest* d, QHash<QString, QString>* info, int
     d->firstNs = n("first_ns");
     d->lastNs = n("last_ns");
     d->binNs = n("bin_ns");
-    return true;
+    return readProcess(*info, d, error);
 }
 
 bool readDigest(QSqlDatabase db, RankDigest* d, QString* error)
@@ -186,7 +207,7 @@ bool readDigest(QSqlDatabase db, RankDigest* d, QString* error)
     if (!readInfo(db, d, &info, &version, error))
         return false;
     return version == DigestFormat2::version ? DigestFormat2::read(db, d, error)
-                                             : DigestFormat3::read(db, info, d, error);
+                                             : DigestFormat::read(db, info, d, error);
 }
 
 } // namespace
@@ -232,13 +253,14 @@ QString DigestStore::contentDump(const QString& path, QString* error)
     QSqlQuery q(c.db());
     const bool two = c.db().record(QStringLiteral("digest_info")).indexOf(QStringLiteral("key")) >= 0;
     QString dump;
-    for (const QString& sql : two ? DigestFormat2::dumpQueries() : DigestFormat3::dumpQueries()) {
+    for (const QString& sql : two ? DigestFormat2::dumpQueries() : DigestFormat::dumpQueries()) {
         if (!q.exec(sql)) {
             *error = q.lastError().text();
             return {};
         }
         dump += sql + QLatin1Char('\n');
-        // Version 3's digest_info is one row: dumped as version 2's, a `key|value` line per column in key order.
+        // Version 3's and 4's digest_info is one row: dumped as version 2's, a `key|value` line per column in key
+        // order.
         const bool columns = !two && sql.contains(QLatin1String("digest_info"));
         while (q.next()) {
             QStringList fields;

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <optional>
 
@@ -21,26 +22,105 @@ namespace sl {
 
 namespace {
 
-/// Busy-time union of one GPU in time bins, fed intervals in start order: each class keeps a
-/// cursor (covered up to, ns), so an interval adds only what is not covered yet.
+/// The pid of a globalPid or globalTid: <HW:8><VM:8><pid:24><tid:24>.
+qint64 pidOf(qint64 globalId) { return (globalId >> 24) & 0xFFFFFF; }
+
+/// Busy-time union of one GPU (of one process, unless the scan is by GPU) in time bins, fed
+/// intervals in start order: each class keeps a cursor (covered up to, ns), so an interval adds
+/// only what is not covered yet.
 struct DeviceBins
 {
+    qint64 pid = 0; ///< 0 in a scan by GPU
+    qint64 device = 0;
+    qint64 kernels = 0;
     std::vector<qint64> compute, comm, any;
     qint64 computeCursor = 0, commCursor = 0, anyCursor = 0;
     qint64 lastStart = std::numeric_limits<qint64>::min(); ///< ns, of this GPU's last kernel
 };
 
+using StreamKey = std::pair<qint64, std::pair<qint64, qint64>>; ///< (pid, (device, stream))
+
 /// What the kernel scan builds besides the digest's own rows.
 struct KernelScan
 {
     std::vector<DeviceBins> bins;
-    QHash<qint64, size_t> binsOf; ///< deviceId → index into bins
-    QHash<std::pair<qint64, qint64>, int> streamIndex; ///< (device, stream) → order of first collective
-    QHash<std::pair<std::pair<qint64, qint64>, int>, qint64> ordinals; ///< ((device, stream), op) → so far
+    QHash<std::pair<qint64, qint64>, size_t> binsOf; ///< (pid, deviceId) → index into bins
+    size_t lastBins = 0; ///< the previous row's: kernels come in runs of one process and GPU
+    QHash<StreamKey, int> streamIndex; ///< → order of the stream's first collective
+    QHash<std::pair<StreamKey, int>, qint64> ordinals; ///< (stream, op) → collectives so far
     QSet<qint64> pids; ///< processes that ran a kernel
-    qint64 lastGlobalPid = -1;
+    qint64 lastGlobalPid = -1, lastPid = 0;
+    /// One set of bins per GPU whatever the process: the whole export's digest where processes
+    /// share a GPU (their busy time is a union, not a sum). Else one per process and GPU.
+    bool byDevice = false;
     bool outOfOrder = false; ///< a GPU's start went back: its rows are not stored in start order
     bool sorted = false; ///< the rows come through ORDER BY start: no order check (TEXT sorts last)
+
+    DeviceBins& binsOfRow(qint64 pid, qint64 device)
+    {
+        if (byDevice)
+            pid = 0;
+        if (lastBins < bins.size() && bins[lastBins].pid == pid && bins[lastBins].device == device)
+            return bins[lastBins];
+        auto it = binsOf.constFind({ pid, device });
+        if (it == binsOf.constEnd()) {
+            const std::vector<qint64> zero(ExportDigester::maxBins);
+            bins.push_back({ pid, device, 0, zero, zero, zero });
+            it = binsOf.insert({ pid, device }, bins.size() - 1);
+        }
+        lastBins = *it;
+        return bins[lastBins];
+    }
+    /// Whether a GPU ran kernels of several processes (only known in a scan by process).
+    bool sharesDevice() const
+    {
+        QSet<qint64> seen;
+        for (const DeviceBins& b : bins) {
+            if (seen.contains(b.device))
+                return true;
+            seen.insert(b.device);
+        }
+        return false;
+    }
+};
+
+using Calls = std::vector<NcclPayloads::Call>;
+
+/// What a rank of an export shares with the whole export's digest: identity, clocks, kernel span.
+/// Not the rank: the launcher's environment (the rows nsys keeps) names no worker's rank.
+RankDigest identityOf(const RankDigest& whole)
+{
+    RankDigest d;
+    d.file = whole.file;
+    d.fileSize = whole.fileSize;
+    d.nsysVersion = whole.nsysVersion;
+    d.schemaVersion = whole.schemaVersion;
+    d.hostname = whole.hostname;
+    d.rankSource = QStringLiteral("none");
+    d.utcEpochNs = whole.utcEpochNs;
+    d.systemClockNs = whole.systemClockNs;
+    d.firstNs = whole.firstNs;
+    d.lastNs = whole.lastNs;
+    return d;
+}
+
+/// One rank's digest in the making, with what its collectives need until the NCCL payloads are
+/// matched to them.
+struct RankState
+{
+    RankDigest d;
+    std::vector<std::pair<qint64, qint64>> correlations; ///< per collective: (globalPid, correlationId)
+    std::vector<qint64> launchTid; ///< per collective: globalTid of its launch call, -1 unknown
+    QHash<quint64, int> commIndex; ///< communicator hash → index into d.communicators
+
+    /// Communicators, the rank from CommInitRank where nothing else gave one, and each
+    /// collective's communicator, size and ordinal; `calls` sorted by (tid, start).
+    void applyPayloads(const Calls& calls);
+
+private:
+    int communicator(quint64 hash);
+    void attribute(const Calls& calls);
+    void ordinals();
 };
 
 void addCovered(std::vector<qint64>& bins, qint64* cursor, qint64 start, qint64 end, qint64 origin, qint64 width)
@@ -70,63 +150,72 @@ QString text(const SqliteConnection& db, const QString& sql)
     return st.next() ? st.text(0) : QString();
 }
 
-/// Scans of one open export into one RankDigest.
+/// Scans of one open export into its RankDigest, or one per process that ran NCCL kernels.
 class Digestion
 {
 public:
-    Digestion(const QString& path, const ExportOpener::Opened& opened, RankDigest& d, LoadContext& ctx)
+    /// `byProcess`: an export where two or more processes ran NCCL kernels gives one digest per
+    /// such process (one rank each), else one for the whole export.
+    Digestion(const QString& path, const ExportOpener::Opened& opened, bool byProcess, LoadContext& ctx)
         : m_path(path)
         , m_db(*opened.db)
         , m_schema(opened.schema)
-        , m_d(d)
+        , m_byProcess(byProcess)
         , m_ctx(ctx)
     {
+        m_s.d.file = QFileInfo(path).fileName();
+        m_s.d.fileSize = opened.fileSize;
     }
     void identity();
     bool kernels(QString* error);
     bool launches(QString* error);
-    bool steps(QString* error);
     bool payloads(QString* error);
+    bool steps(QString* error);
+    /// The digests: the whole export's, or its ranks' in the order of their lowest GPU, then pid.
+    std::vector<RankDigest> take();
 
 private:
-    using Calls = std::vector<NcclPayloads::Call>;
-    int communicator(quint64 hash);
-    void attribute(const Calls& calls);
-    void ordinals();
     int opIndex(qint64 nameId);
+    /// The kernel table read into `scan`, as stored or, when a GPU's start goes back, sorted.
+    bool scanKernels(const QString& select, KernelScan& scan, qint64 progress, QString* error);
     /// One kernel row into the bins and collectives; false (and scan.outOfOrder) when its start
     /// is before the previous row's.
     bool kernelRow(const SqliteStatement& st, KernelScan& scan);
     /// The collectives (and their launch keys) of a scan in stored order, put in start order.
     void sortCollectives();
-    void finishBins(const std::vector<DeviceBins>& bins, const QHash<qint64, size_t>& binsOf);
+    /// The bins of `out`'s GPUs (of process `pid`; -1: every process) from the scan.
+    void finishBins(qint64 pid, RankDigest& out) const;
     /// Keeps the PROCESSES pids that ran a kernel (when the kernel table says, `known`).
     void keepKernelProcesses(const QSet<qint64>& kernelPids, bool known);
+    /// One RankState per process that ran NCCL kernels, with its kernels, bins and collectives.
+    void split();
 
     QString m_path;
     const SqliteConnection& m_db;
     const Schema& m_schema;
-    RankDigest& m_d;
+    const bool m_byProcess;
     LoadContext& m_ctx;
+    RankState m_s; ///< the whole export
+    std::vector<RankState> m_ranks; ///< its ranks, when it is split by process
+    KernelScan m_scan;
+    qint64 m_fineBinNs = 1; ///< width of the maxBins bins the scan fills (ns)
     QHash<qint64, int> m_opOfName; ///< StringIds id → index into m_ops, -1 = not NCCL
     QStringList m_ops;
-    std::vector<std::pair<qint64, qint64>> m_correlations; ///< per collective: (globalPid, correlationId)
-    std::vector<qint64> m_launchTid; ///< per collective: globalTid of its launch call, -1 unknown
-    QHash<quint64, int> m_commIndex; ///< communicator hash → index into m_d.communicators
 };
 
 void Digestion::identity()
 {
+    RankDigest& d = m_s.d;
     // EXPORT_META_DATA is the table's name before nsys 2023.3 (the real 2022.1-2023.2 exports).
     if (const QString meta = m_schema.firstTable({ tables::kMetaDataExport, tables::kExportMetaData });
         !meta.isEmpty()) {
-        m_d.nsysVersion
+        d.nsysVersion
             = text(m_db, QStringLiteral("SELECT value FROM %1 WHERE name = 'EXPORT_PRODUCT_VERSION'").arg(meta));
-        m_d.schemaVersion
+        d.schemaVersion
             = text(m_db, QStringLiteral("SELECT value FROM %1 WHERE name = 'EXPORT_SCHEMA_VERSION'").arg(meta));
     }
     if (m_schema.hasTable(tables::kTargetInfoSystemEnv))
-        m_d.hostname = text(
+        d.hostname = text(
             m_db, QStringLiteral("SELECT value FROM %1 WHERE name = 'Hostname'").arg(tables::kTargetInfoSystemEnv));
     QStringList env;
     if (m_schema.hasTable(tables::kMetaDataCapture)) {
@@ -137,23 +226,23 @@ void Digestion::identity()
         while (st.next())
             env << st.text(0);
     }
-    m_d.rank = ExportDigester::rankFromEnvironment(env, &m_d.rankSource);
+    d.rank = ExportDigester::rankFromEnvironment(env, &d.rankSource);
     const QString session = tables::kTargetInfoSessionStartTime;
     if (m_schema.hasTable(session)) {
-        m_d.utcEpochNs = m_db.scalar(QStringLiteral("SELECT utcEpochNs FROM %1").arg(session), 0);
+        d.utcEpochNs = m_db.scalar(QStringLiteral("SELECT utcEpochNs FROM %1").arg(session), 0);
         if (m_schema.hasColumn(session, QStringLiteral("systemClockNs")))
-            m_d.systemClockNs
+            d.systemClockNs
                 = m_db.scalar(QStringLiteral("SELECT coalesce(systemClockNs, -1) FROM %1").arg(session), -1);
     }
     if (m_schema.hasTable(tables::kTargetInfoGpu)) {
         SqliteStatement st(m_db, QStringLiteral("SELECT DISTINCT id FROM %1 ORDER BY id").arg(tables::kTargetInfoGpu));
         while (st.next())
-            m_d.devices.push_back(int(st.int64(0)));
+            d.devices.push_back(int(st.int64(0)));
     }
     if (m_schema.hasTable(tables::kProcesses)) {
         SqliteStatement st(m_db, QStringLiteral("SELECT DISTINCT pid FROM %1 ORDER BY pid").arg(tables::kProcesses));
         while (st.next())
-            m_d.pids.push_back(st.int64(0));
+            d.pids.push_back(st.int64(0));
     }
 }
 
@@ -181,53 +270,79 @@ bool Digestion::kernels(QString* error)
     const QString table = tables::kKernel;
     if (!m_schema.hasTable(table))
         return true;
+    RankDigest& d = m_s.d;
     {
         SqliteStatement span(m_db, QStringLiteral("SELECT min(start), max(end) FROM %1").arg(table));
         if (span.isValid() && span.next()) {
-            m_d.firstNs = span.isNull(0) ? 0 : span.int64(0);
-            m_d.lastNs = span.isNull(1) ? 0 : span.int64(1);
+            d.firstNs = span.isNull(0) ? 0 : span.int64(0);
+            d.lastNs = span.isNull(1) ? 0 : span.int64(1);
         }
     }
     // Saturating: a damaged export's times (2^63 − 1) must not overflow the span.
-    const qint64 span = m_d.lastNs > m_d.firstNs && quint64(m_d.lastNs) - quint64(m_d.firstNs) < quint64(1) << 62
-        ? m_d.lastNs - m_d.firstNs
-        : (m_d.lastNs > m_d.firstNs ? qint64(1) << 62 : 1);
-    m_d.binNs = (span + ExportDigester::maxBins - 1) / ExportDigester::maxBins;
+    const qint64 span = d.lastNs > d.firstNs && quint64(d.lastNs) - quint64(d.firstNs) < quint64(1) << 62
+        ? d.lastNs - d.firstNs
+        : (d.lastNs > d.firstNs ? qint64(1) << 62 : 1);
+    m_fineBinNs = (span + ExportDigester::maxBins - 1) / ExportDigester::maxBins;
     const QString select = QStringLiteral("SELECT start, end, deviceId, streamId, %1, %2, shortName FROM %3")
                                .arg(m_schema.columnOr(table, QStringLiteral("correlationId"), QStringLiteral("0")),
                                    m_schema.columnOr(table, QStringLiteral("globalPid"), QStringLiteral("0")), table);
+    const qint64 progress = m_ctx.rowsDone.load();
+    if (!scanKernels(select, m_scan, progress, error))
+        return false;
+    QSet<qint64> nccl;
+    for (const auto& [globalPid, correlation] : m_s.correlations)
+        nccl.insert(pidOf(globalPid));
+    const bool split = m_byProcess && nccl.size() >= 2;
+    if (!split && m_scan.sharesDevice()) {
+        // The whole export's digest where processes share a GPU: one busy-time union per GPU.
+        m_scan = KernelScan();
+        m_scan.byDevice = true;
+        if (!scanKernels(select, m_scan, progress, error))
+            return false;
+    }
+    if (!m_scan.sorted)
+        sortCollectives();
+    keepKernelProcesses(m_scan.pids, m_schema.hasColumn(table, QStringLiteral("globalPid")));
+    if (!m_schema.hasTable(tables::kTargetInfoGpu)) {
+        // No TARGET_INFO_GPU (the 2026 fastvideo exports): the GPUs the kernels ran on.
+        QSet<qint64> ids;
+        for (const DeviceBins& b : m_scan.bins)
+            ids.insert(b.device);
+        d.devices.assign(ids.cbegin(), ids.cend());
+        std::sort(d.devices.begin(), d.devices.end());
+    }
+    finishBins(-1, d);
+    if (split)
+        this->split();
+    return true;
+}
+
+bool Digestion::scanKernels(const QString& select, KernelScan& scan, qint64 progress, QString* error)
+{
     // The scan needs each GPU's kernels in start order (the bins' cursors, the collectives'
     // ordinals). Exports store them so, in time order or in per-process blocks each in time
     // order: read them as stored, the collectives then put in start order (sortCollectives); only
     // when a GPU's start goes back, again through SQLite's sorter (ORDER BY start, rowid: the
     // same order), which costs 1.5 s of a 5 M-kernel export's 4 s.
-    const qint64 progress = m_ctx.rowsDone.load();
-    KernelScan scan;
-    if (!scanRows(m_db, m_ctx, select, error, [&](const SqliteStatement& st) { return kernelRow(st, scan); }))
-        return false;
-    if (scan.outOfOrder) {
+    const auto restart = [&] {
         m_ctx.rowsDone.store(progress);
-        scan = KernelScan();
-        scan.sorted = true;
-        m_d.kernels = 0;
-        m_d.collectives.clear();
-        m_correlations.clear();
-        m_launchTid.clear();
-        if (!scanRows(m_db, m_ctx, select + QStringLiteral(" ORDER BY start, rowid"), error,
-                [&](const SqliteStatement& st) { return kernelRow(st, scan); }))
-            return false;
-    }
-    if (!scan.sorted)
-        sortCollectives();
-    keepKernelProcesses(scan.pids, m_schema.hasColumn(table, QStringLiteral("globalPid")));
-    if (!m_schema.hasTable(tables::kTargetInfoGpu)) {
-        // No TARGET_INFO_GPU (the 2026 fastvideo exports): the GPUs the kernels ran on.
-        const QList<qint64> ids = scan.binsOf.keys();
-        m_d.devices.assign(ids.cbegin(), ids.cend());
-        std::sort(m_d.devices.begin(), m_d.devices.end());
-    }
-    finishBins(scan.bins, scan.binsOf);
-    return true;
+        m_s.d.kernels = 0;
+        m_s.d.collectives.clear();
+        m_s.correlations.clear();
+        m_s.launchTid.clear();
+    };
+    const auto row = [&](const SqliteStatement& st) { return kernelRow(st, scan); };
+    restart();
+    if (!scanRows(m_db, m_ctx, select, error, row))
+        return false;
+    if (!scan.outOfOrder)
+        return true;
+    const bool byDevice = scan.byDevice;
+    scan = KernelScan();
+    scan.byDevice = byDevice;
+    scan.sorted = true;
+    restart();
+    return scanRows(m_db, m_ctx, select + QStringLiteral(" ORDER BY start, rowid"), error, row);
 }
 
 void Digestion::sortCollectives()
@@ -235,94 +350,92 @@ void Digestion::sortCollectives()
     // Stable by start: equal starts keep the scan's (rowid) order, as ORDER BY start, rowid. A
     // stream's collectives keep their order, hence their ordinals; the stream indices (order of a
     // stream's first collective) are numbered again in the new order.
-    std::vector<size_t> order(m_d.collectives.size());
+    RankState& r = m_s;
+    std::vector<size_t> order(r.d.collectives.size());
     std::iota(order.begin(), order.end(), size_t(0));
     std::stable_sort(order.begin(), order.end(),
-        [&](size_t a, size_t b) { return m_d.collectives[a].startNs < m_d.collectives[b].startNs; });
+        [&](size_t a, size_t b) { return r.d.collectives[a].startNs < r.d.collectives[b].startNs; });
     std::vector<DigestCollective> collectives;
     std::vector<std::pair<qint64, qint64>> correlations;
     std::vector<qint64> launchTid;
     collectives.reserve(order.size()), correlations.reserve(order.size()), launchTid.reserve(order.size());
     QHash<int, int> renumbered; // stream index in the scan → in start order
     for (const size_t i : order) {
-        DigestCollective c = m_d.collectives[i];
+        DigestCollective c = r.d.collectives[i];
         const auto it = renumbered.constFind(c.streamIndex);
         c.streamIndex = it != renumbered.constEnd() ? *it : *renumbered.insert(c.streamIndex, int(renumbered.size()));
         collectives.push_back(std::move(c));
-        correlations.push_back(m_correlations[i]);
-        launchTid.push_back(m_launchTid[i]);
+        correlations.push_back(r.correlations[i]);
+        launchTid.push_back(r.launchTid[i]);
     }
-    m_d.collectives.swap(collectives), m_correlations.swap(correlations), m_launchTid.swap(launchTid);
+    r.d.collectives.swap(collectives), r.correlations.swap(correlations), r.launchTid.swap(launchTid);
 }
 
 bool Digestion::kernelRow(const SqliteStatement& st, KernelScan& s)
 {
     const qint64 start = st.int64(0), end = std::max(st.int64(1), st.int64(0));
     const qint64 device = st.int64(2), stream = st.int64(3);
-    auto it = s.binsOf.constFind(device);
-    if (it == s.binsOf.constEnd()) {
-        s.bins.push_back({ std::vector<qint64>(ExportDigester::maxBins), std::vector<qint64>(ExportDigester::maxBins),
-            std::vector<qint64>(ExportDigester::maxBins) });
-        it = s.binsOf.insert(device, s.bins.size() - 1);
+    if (st.int64(5) != s.lastGlobalPid) { // kernels come in runs of one process: one set lookup per run
+        s.lastGlobalPid = st.int64(5);
+        s.lastPid = pidOf(s.lastGlobalPid);
+        s.pids.insert(s.lastPid);
     }
-    DeviceBins& b = s.bins[*it];
+    DeviceBins& b = s.binsOfRow(s.lastPid, device);
     if (!s.sorted && start < b.lastStart) {
         s.outOfOrder = true;
         return false;
     }
     b.lastStart = start;
-    ++m_d.kernels;
-    if (st.int64(5) != s.lastGlobalPid) { // kernels come in runs of one process: one set lookup per run
-        s.lastGlobalPid = st.int64(5);
-        s.pids.insert((s.lastGlobalPid >> 24) & 0xFFFFFF); // <HW:8><VM:8><pid:24><tid:24>
-    }
+    ++b.kernels;
+    ++m_s.d.kernels;
     const int op = opIndex(st.int64(6));
-    addCovered(
-        op >= 0 ? b.comm : b.compute, op >= 0 ? &b.commCursor : &b.computeCursor, start, end, m_d.firstNs, m_d.binNs);
-    addCovered(b.any, &b.anyCursor, start, end, m_d.firstNs, m_d.binNs);
+    addCovered(op >= 0 ? b.comm : b.compute, op >= 0 ? &b.commCursor : &b.computeCursor, start, end, m_s.d.firstNs,
+        m_fineBinNs);
+    addCovered(b.any, &b.anyCursor, start, end, m_s.d.firstNs, m_fineBinNs);
     if (op < 0)
         return true;
-    const std::pair<qint64, qint64> key { device, stream };
+    const StreamKey key { s.lastPid, { device, stream } };
     const int index = s.streamIndex.contains(key) ? s.streamIndex.value(key) : int(s.streamIndex.size());
     s.streamIndex.insert(key, index);
     qint64& ordinal = s.ordinals[{ key, op }];
-    m_d.collectives.push_back({ m_ops[op], index, ordinal++, stream, int(device), -1, start, end, -1 });
-    m_correlations.emplace_back(st.int64(5), st.int64(4));
-    m_launchTid.push_back(-1);
+    m_s.d.collectives.push_back({ m_ops[op], index, ordinal++, stream, int(device), -1, start, end, -1 });
+    m_s.correlations.emplace_back(st.int64(5), st.int64(4));
+    m_s.launchTid.push_back(-1);
     return true;
 }
 
-void Digestion::finishBins(const std::vector<DeviceBins>& bins, const QHash<qint64, size_t>& binsOf)
+void Digestion::finishBins(qint64 pid, RankDigest& out) const
 {
     // The scan fills maxBins fine bins per GPU (their width fixed before the kernel count is
     // known); the digest keeps binsFor(kernels) of them, each the sum of `factor` whole fine bins.
-    const QList<qint64> devices = binsOf.keys();
-    std::vector<qint64> order(devices.begin(), devices.end());
-    std::sort(order.begin(), order.end());
-    const int count = ExportDigester::binsFor(m_d.kernels, int(order.size()));
+    std::vector<const DeviceBins*> gpus;
+    for (const DeviceBins& b : m_scan.bins)
+        if (pid < 0 || b.pid == pid)
+            gpus.push_back(&b);
+    std::sort(gpus.begin(), gpus.end(), [](const DeviceBins* a, const DeviceBins* b) { return a->device < b->device; });
+    const int count = ExportDigester::binsFor(out.kernels, int(gpus.size()));
     const int factor = ExportDigester::maxBins / count;
-    for (const qint64 device : order) {
-        const DeviceBins& b = bins[binsOf.value(device)];
+    for (const DeviceBins* b : gpus) {
         for (int i = 0; i < count; ++i) {
-            DigestBin out { int(device), i, 0, 0, 0 };
+            DigestBin bin { int(b->device), i, 0, 0, 0 };
             for (int j = i * factor; j < (i + 1) * factor; ++j) {
                 // Clipped to last_ns: the last fine bin ends there, and in a span under 256
                 // widths (a short capture) the bins after it start past it and hold no time.
-                const qint64 from = m_d.firstNs + j * m_d.binNs;
+                const qint64 from = out.firstNs + j * m_fineBinNs;
                 const qint64 to
-                    = j == ExportDigester::maxBins - 1 ? m_d.lastNs : std::min(m_d.lastNs, from + m_d.binNs);
+                    = j == ExportDigester::maxBins - 1 ? out.lastNs : std::min(out.lastNs, from + m_fineBinNs);
                 const qint64 width = std::max<qint64>(0, to - from);
-                out.computeNs += b.compute[size_t(j)];
-                out.commNs += b.comm[size_t(j)];
-                out.idleNs += std::max<qint64>(0, width - b.any[size_t(j)]);
-                m_d.exposedCommNs += b.any[size_t(j)] - b.compute[size_t(j)];
+                bin.computeNs += b->compute[size_t(j)];
+                bin.commNs += b->comm[size_t(j)];
+                bin.idleNs += std::max<qint64>(0, width - b->any[size_t(j)]);
+                out.exposedCommNs += b->any[size_t(j)] - b->compute[size_t(j)];
             }
-            m_d.bins.push_back(out);
-            m_d.computeNs += out.computeNs;
-            m_d.commNs += out.commNs;
+            out.bins.push_back(bin);
+            out.computeNs += bin.computeNs;
+            out.commNs += bin.commNs;
         }
     }
-    m_d.binNs *= factor;
+    out.binNs = m_fineBinNs * factor;
 }
 
 void Digestion::keepKernelProcesses(const QSet<qint64>& kernelPids, bool known)
@@ -330,25 +443,75 @@ void Digestion::keepKernelProcesses(const QSet<qint64>& kernelPids, bool known)
     // PROCESSES lists every process nsys saw on the host (1 770 in a CloverLeaf export: half its
     // digest); the rank is the processes that ran kernels. Exports without PROCESSES (2021.x,
     // mordred-gpudb-quadro6000-2021.2) name them only in the kernels' globalPid.
+    RankDigest& d = m_s.d;
     if (!known)
         return;
     if (!m_schema.hasTable(tables::kProcesses)) {
-        m_d.pids.assign(kernelPids.cbegin(), kernelPids.cend());
-        std::sort(m_d.pids.begin(), m_d.pids.end());
+        d.pids.assign(kernelPids.cbegin(), kernelPids.cend());
+        std::sort(d.pids.begin(), d.pids.end());
         return;
     }
-    std::erase_if(m_d.pids, [&](qint64 pid) { return !kernelPids.contains(pid); });
+    std::erase_if(d.pids, [&](qint64 pid) { return !kernelPids.contains(pid); });
+}
+
+void Digestion::split()
+{
+    // A single-node multi-GPU run profiled as one (`nsys profile torchrun --nproc_per_node=N`):
+    // each process that ran NCCL kernels is a rank. The launcher's environment names no worker's
+    // rank, so without a CommInitRank payload the ranks are left to the cluster's guess, in the
+    // order of their lowest GPU (torchrun's LOCAL_RANK usually picks the GPU), then pid.
+    std::map<qint64, std::vector<size_t>> collectivesOf; // pid → its collectives, in start order
+    for (size_t i = 0; i < m_s.d.collectives.size(); ++i)
+        collectivesOf[pidOf(m_s.correlations[i].first)].push_back(i);
+    std::vector<std::pair<qint64, qint64>> order; // (lowest GPU, pid)
+    for (const auto& [pid, collectives] : collectivesOf) {
+        qint64 lowest = std::numeric_limits<qint64>::max();
+        for (const DeviceBins& b : m_scan.bins)
+            lowest = b.pid == pid ? std::min(lowest, b.device) : lowest;
+        order.emplace_back(lowest, pid);
+    }
+    std::sort(order.begin(), order.end());
+    for (const auto& [lowest, pid] : order) {
+        RankState r;
+        r.d = identityOf(m_s.d);
+        r.d.process = pid;
+        r.d.processes = int(order.size());
+        r.d.pids = { pid };
+        for (const DeviceBins& b : m_scan.bins)
+            if (b.pid == pid) {
+                r.d.devices.push_back(int(b.device));
+                r.d.kernels += b.kernels;
+            }
+        std::sort(r.d.devices.begin(), r.d.devices.end());
+        finishBins(pid, r.d);
+        QHash<int, int> renumbered; // the export's stream index → the process' own
+        for (const size_t i : collectivesOf[pid]) {
+            DigestCollective c = m_s.d.collectives[i];
+            const auto it = renumbered.constFind(c.streamIndex);
+            c.streamIndex
+                = it != renumbered.constEnd() ? *it : *renumbered.insert(c.streamIndex, int(renumbered.size()));
+            r.d.collectives.push_back(std::move(c));
+            r.correlations.push_back(m_s.correlations[i]);
+            r.launchTid.push_back(m_s.launchTid[i]);
+        }
+        m_ranks.push_back(std::move(r));
+    }
 }
 
 bool Digestion::launches(QString* error)
 {
     const QString table = tables::kRuntime;
-    if (m_d.collectives.empty() || !m_schema.hasTable(table))
+    RankState& r = m_s;
+    if (r.d.collectives.empty() || !m_schema.hasTable(table))
         return true;
-    QHash<std::pair<qint64, qint64>, size_t> byCorrelation; // (globalPid, correlationId) → collective
-    for (size_t i = 0; i < m_correlations.size(); ++i)
-        if (m_correlations[i].second != 0)
-            byCorrelation.insert(m_correlations[i], i);
+    QHash<std::pair<qint64, qint64>, std::pair<RankState*, size_t>> byCorrelation; // → its rank's collective
+    for (RankState& rank : m_ranks)
+        for (size_t i = 0; i < rank.correlations.size(); ++i)
+            if (rank.correlations[i].second != 0)
+                byCorrelation.insert(rank.correlations[i], { &rank, i });
+    for (size_t i = 0; i < r.correlations.size(); ++i)
+        if (r.correlations[i].second != 0 && m_ranks.empty())
+            byCorrelation.insert(r.correlations[i], { &r, i });
     // A runtime row's process is its globalTid with the thread bits cleared (<HW:8><VM:8><pid:24><tid:24>).
     const QString sql = QStringLiteral(
         "SELECT globalTid & ~16777215, correlationId, start, globalTid FROM %1 WHERE correlationId IS NOT NULL")
@@ -356,8 +519,8 @@ bool Digestion::launches(QString* error)
     return scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
         const auto it = byCorrelation.constFind({ st.int64(0), st.int64(1) });
         if (it != byCorrelation.constEnd()) {
-            m_d.collectives[*it].launchNs = st.int64(2);
-            m_launchTid[*it] = st.int64(3);
+            it->first->d.collectives[it->second].launchNs = st.int64(2);
+            it->first->launchTid[it->second] = st.int64(3);
         }
     });
 }
@@ -367,29 +530,30 @@ bool Digestion::steps(QString* error)
     const QString table = tables::kNvtxEvents;
     if (!m_schema.hasTable(table))
         return true;
+    QHash<qint64, RankState*> rankOf; // pid → its rank, when split
+    for (RankState& r : m_ranks)
+        rankOf.insert(r.d.process, &r);
     // 59 = push/pop range, 60 = start/end range (ENUM_NSYS_EVENT_TYPE). Read as stored, not
     // ORDER BY start: that sent every range through SQLite's sorter, while only the few step
     // ranges need an order. They are sorted here, stably, so ties keep the stored order.
-    const QString sql = QStringLiteral("SELECT n.start, n.end, COALESCE(n.text, s.value) FROM %1 n LEFT JOIN %2 "
+    const QString tid
+        = m_schema.hasColumn(table, QStringLiteral("globalTid")) ? QStringLiteral("n.globalTid") : QStringLiteral("0");
+    const QString sql = QStringLiteral("SELECT n.start, n.end, COALESCE(n.text, s.value), %3 FROM %1 n LEFT JOIN %2 "
                                        "s ON s.id = n.textId WHERE n.eventType IN (59, 60) AND n.end IS NOT NULL")
-                            .arg(table, tables::kStringIds);
+                            .arg(table, tables::kStringIds, tid);
     const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
         const QString name = st.text(2);
-        if (isStepName(name))
-            m_d.steps.push_back({ name, st.int64(0), st.int64(1) });
+        if (!isStepName(name))
+            return;
+        // Split by process: a step belongs to the rank of the process that opened it.
+        RankState* r = m_ranks.empty() ? &m_s : rankOf.value(pidOf(st.int64(3)));
+        if (r)
+            r->d.steps.push_back({ name, st.int64(0), st.int64(1) });
     });
-    std::stable_sort(m_d.steps.begin(), m_d.steps.end(),
-        [](const DigestStep& a, const DigestStep& b) { return a.startNs < b.startNs; });
+    for (RankState* r : m_ranks.empty() ? QList<RankState*> { &m_s } : rankOf.values())
+        std::stable_sort(r->d.steps.begin(), r->d.steps.end(),
+            [](const DigestStep& a, const DigestStep& b) { return a.startNs < b.startNs; });
     return ok;
-}
-
-int Digestion::communicator(quint64 hash)
-{
-    const auto it = m_commIndex.constFind(hash);
-    if (it != m_commIndex.constEnd())
-        return *it;
-    m_d.communicators.push_back({ hash, -1, -1 });
-    return *m_commIndex.insert(hash, int(m_d.communicators.size()) - 1);
 }
 
 bool Digestion::payloads(QString* error)
@@ -397,7 +561,41 @@ bool Digestion::payloads(QString* error)
     NcclPayloads payloads;
     if (!payloads.read(m_db, m_schema, m_ctx, error))
         return false;
-    const Calls& calls = payloads.calls();
+    if (m_ranks.empty()) {
+        m_s.applyPayloads(payloads.calls());
+        return true;
+    }
+    for (RankState& r : m_ranks) { // each process its own calls: still sorted by (tid, start)
+        Calls own;
+        for (const NcclPayloads::Call& c : payloads.calls())
+            if (pidOf(c.tid) == r.d.process)
+                own.push_back(c);
+        r.applyPayloads(own);
+    }
+    return true;
+}
+
+std::vector<RankDigest> Digestion::take()
+{
+    std::vector<RankDigest> out;
+    if (m_ranks.empty())
+        out.push_back(std::move(m_s.d));
+    for (RankState& r : m_ranks)
+        out.push_back(std::move(r.d));
+    return out;
+}
+
+int RankState::communicator(quint64 hash)
+{
+    const auto it = commIndex.constFind(hash);
+    if (it != commIndex.constEnd())
+        return *it;
+    d.communicators.push_back({ hash, -1, -1 });
+    return *commIndex.insert(hash, int(d.communicators.size()) - 1);
+}
+
+void RankState::applyPayloads(const Calls& calls)
+{
     // The communicators in order of their first call in time (the calls come by thread, then
     // time), each with its first init call's rank. The rank: this process' rank in its largest
     // communicator (the world).
@@ -409,41 +607,39 @@ bool Digestion::payloads(QString* error)
     for (const size_t i : byTime) {
         const NcclPayloads::Call& c = calls[i];
         const int index = communicator(c.comm);
-        if (c.nranks <= 0 || m_d.communicators[size_t(index)].nranks > 0)
+        if (c.nranks <= 0 || d.communicators[size_t(index)].nranks > 0)
             continue;
-        m_d.communicators[size_t(index)].nranks = c.nranks;
-        m_d.communicators[size_t(index)].rank = c.rank;
+        d.communicators[size_t(index)].nranks = c.nranks;
+        d.communicators[size_t(index)].rank = c.rank;
         if (c.nranks > worldSize) {
             worldSize = c.nranks;
             worldRank = c.rank;
         }
     }
-    if (m_d.rank < 0 && worldRank >= 0) {
-        m_d.rank = worldRank;
-        m_d.rankSource = QStringLiteral("nccl:CommInitRank");
+    if (d.rank < 0 && worldRank >= 0) {
+        d.rank = worldRank;
+        d.rankSource = QStringLiteral("nccl:CommInitRank");
     }
     attribute(calls);
     ordinals();
-    return true;
 }
 
-void Digestion::attribute(const Calls& calls)
+void RankState::attribute(const Calls& calls)
 {
     std::vector<size_t> order; // collectives with a known launch call, by (thread, launch start)
-    for (size_t i = 0; i < m_d.collectives.size(); ++i)
-        if (m_launchTid[i] >= 0)
+    for (size_t i = 0; i < d.collectives.size(); ++i)
+        if (launchTid[i] >= 0)
             order.push_back(i);
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-        return std::pair(m_launchTid[a], m_d.collectives[a].launchNs)
-            < std::pair(m_launchTid[b], m_d.collectives[b].launchNs);
+        return std::pair(launchTid[a], d.collectives[a].launchNs) < std::pair(launchTid[b], d.collectives[b].launchNs);
     });
     const auto before = [](const NcclPayloads::Call& c, const std::pair<qint64, qint64>& k) {
         return std::pair(c.tid, c.startNs) < k;
     };
     qint64 previousTid = -1, previousLaunch = 0;
     for (const size_t i : order) {
-        DigestCollective& c = m_d.collectives[i];
-        const qint64 tid = m_launchTid[i], t = c.launchNs;
+        DigestCollective& c = d.collectives[i];
+        const qint64 tid = launchTid[i], t = c.launchNs;
         const qint64 after = tid == previousTid ? previousLaunch : std::numeric_limits<qint64>::min();
         const auto first = std::lower_bound(calls.begin(), calls.end(), std::pair(tid, after), before);
         auto it = std::lower_bound(first, calls.end(), std::pair(tid, t + 1), before);
@@ -481,10 +677,10 @@ void Digestion::attribute(const Calls& calls)
     }
 }
 
-void Digestion::ordinals()
+void RankState::ordinals()
 {
     QHash<std::pair<int, bool>, qint64> next; // (communicator, point-to-point) → kernels so far
-    for (DigestCollective& c : m_d.collectives)
+    for (DigestCollective& c : d.collectives)
         if (c.comm >= 0)
             c.commOrdinal = next[{ c.comm, ExportDigester::isPointToPoint(c.op) }]++;
 }
@@ -537,15 +733,29 @@ int ExportDigester::rankFromEnvironment(const QStringList& variables, QString* s
 bool ExportDigester::digest(
     const QString& path, RankDigest* out, QString* error, const std::function<bool()>& cancelled)
 {
+    std::vector<RankDigest> whole;
+    if (!digestExport(path, false, &whole, error, cancelled))
+        return false;
+    *out = std::move(whole.front());
+    return true;
+}
+
+bool ExportDigester::digestRanks(
+    const QString& path, std::vector<RankDigest>* out, QString* error, const std::function<bool()>& cancelled)
+{
+    return digestExport(path, true, out, error, cancelled);
+}
+
+bool ExportDigester::digestExport(const QString& path, bool byProcess, std::vector<RankDigest>* out, QString* error,
+    const std::function<bool()>& cancelled)
+{
     ExportOpener::Opened opened;
     const LoadOutcome outcome = ExportOpener::open(path, &opened);
     if (outcome.error != LoadError::None) {
         *error = outcome.message;
         return false;
     }
-    RankDigest d;
-    d.file = QFileInfo(path).fileName();
-    d.fileSize = opened.fileSize;
+    const QString file = QFileInfo(path).fileName();
     LoadContext ctx;
     ctx.cancelRequested = cancelled;
     QString sqlError;
@@ -553,24 +763,27 @@ bool ExportDigester::digest(
     // this one streams the tables, as the loader does; stopped early when the digest fails.
     FileHash hash(path, cancelled);
     bool read = false;
+    std::vector<RankDigest> digests;
     {
-        Digestion run(path, opened, d, ctx);
+        Digestion run(path, opened, byProcess, ctx);
         run.identity();
         read = run.kernels(&sqlError) && run.launches(&sqlError) && run.payloads(&sqlError) && run.steps(&sqlError);
+        digests = run.take();
     }
     if (!read)
         hash.cancel();
     const FileHash::Result& hashed = hash.result();
     if (ctx.cancelled()) {
-        *error = tr("Digesting %1 was cancelled.").arg(d.file);
+        *error = tr("Digesting %1 was cancelled.").arg(file);
         return false;
     }
     if (!read || !hashed.ok()) {
-        *error = !read ? tr("Cannot read %1: %2").arg(d.file, sqlError) : hashed.error;
+        *error = !read ? tr("Cannot read %1: %2").arg(file, sqlError) : hashed.error;
         return false;
     }
-    d.sha256 = hashed.sha256;
-    *out = std::move(d);
+    for (RankDigest& d : digests)
+        d.sha256 = hashed.sha256;
+    *out = std::move(digests);
     return true;
 }
 

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <functional>
+#include <vector>
 
 namespace sl {
 
@@ -27,10 +28,17 @@ public:
     /// the maxBins bins the scan fills).
     static int binsFor(qint64 kernels, int devices);
 
-    /// False with `error` (translated, names the file) on unreadable input or cancel.
-    /// `cancelled` is polled from this thread and from the thread hashing the file: thread-safe.
+    /// The whole export as one digest. False with `error` (translated, names the file) on
+    /// unreadable input or cancel. `cancelled` is polled from this thread and from the thread
+    /// hashing the file: thread-safe.
     static bool digest(
         const QString& path, RankDigest* out, QString* error, const std::function<bool()>& cancelled = {});
+    /// One digest per rank of the export: the whole export, or, where two or more of its
+    /// processes ran NCCL kernels (a single-node run profiled as one: `nsys profile torchrun
+    /// --nproc_per_node=N`), one per such process (RankDigest::process), in the order of their
+    /// lowest GPU, then pid. Kernels of its other processes are in none (they join no collective).
+    static bool digestRanks(
+        const QString& path, std::vector<RankDigest>* out, QString* error, const std::function<bool()>& cancelled = {});
 
     /// The collective op of an NCCL kernel name ("ncclDevKernel_AllReduce_Sum_bf16_RING_LL" →
     /// "AllReduce", "ncclKernel_AllGather_RING_LL_Sum_int8_t" → "AllGather"); empty if not NCCL.
@@ -41,6 +49,10 @@ public:
     /// The rank from environment rows (`NAME="value"` or `NAME=value`), first of RANK,
     /// SLURM_PROCID, OMPI_COMM_WORLD_RANK, PMI_RANK; -1 if none. `source` gets "env:NAME".
     static int rankFromEnvironment(const QStringList& variables, QString* source);
+
+private:
+    static bool digestExport(const QString& path, bool byProcess, std::vector<RankDigest>* out, QString* error,
+        const std::function<bool()>& cancelled);
 };
 
 } // namespace sl

@@ -57,6 +57,10 @@ struct DigestBin
 struct RankDigest
 {
     QString file; ///< the export's file name (no folder)
+    /// The process (pid) this digest covers when its export holds several ranks, one per process
+    /// that ran NCCL kernels (`nsys profile torchrun --nproc_per_node=N`); -1: the whole export.
+    qint64 process = -1;
+    int processes = 1; ///< digests its export gives: 1, or its number of processes that ran NCCL kernels
     qint64 fileSize = 0;
     QString sha256;
     QString nsysVersion, schemaVersion;

@@ -5,11 +5,16 @@
 // Expected figures come from SynthClusterOptions' timeline model (core/synth/synthcluster.h),
 // worked out here by hand, or from SQL over the exports; never from the analysis' own output.
 #include "core/cluster/clusteranalyzer.h"
+#include "core/cluster/clusterinputs.h"
 #include "core/cluster/exportdigester.h"
 #include "core/synth/synthcluster.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/clusterfixture.h"
+#include "tests/common/realtraces.h"
+#include "tests/common/tracefixture.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -29,7 +34,7 @@ qint64 compute(const SynthClusterOptions& o, int r, int k, int c)
     return o.computeNs + o.jitterNs * ((r + k + c) % 4) + (r == o.straggler ? o.stragglerExtraNs : 0);
 }
 
-qint64 nearestRank(std::vector<qint64> v, double p)
+qint64 nearestRankByHand(std::vector<qint64> v, double p)
 {
     std::sort(v.begin(), v.end());
     const auto rank = std::clamp<size_t>(size_t(std::ceil(p / 100.0 * double(v.size()))), 1, v.size());
@@ -108,6 +113,8 @@ private slots:
     void noStragglerWithoutOne();
     void ranksWithoutEnvironmentAreGuessed();
     void duplicateRanksAreRefused();
+    void ranksOfOneExport();
+    void realExportOfTwoRanks();
 };
 
 void TestClusterAnalyzer::issueRunNamesTheStraggler_data()
@@ -196,9 +203,9 @@ void TestClusterAnalyzer::issueRunNamesTheStraggler()
     QVERIFY2(margin.hasMatch(), qPrintable(finding.evidence[0].label));
     QVERIFY2(std::abs(margin.captured(1).toDouble() - 300.0) <= 2.0 * double(o.endJitterNs) / 1000.0,
         qPrintable(finding.evidence[0].label));
-    QVERIFY(std::abs(r.skewP50Ns - nearestRank(skews, 50)) <= 10'000);
-    QVERIFY(std::abs(r.skewP90Ns - nearestRank(skews, 90)) <= 10'000);
-    QCOMPARE(r.transferP50Ns, nearestRank(transfers, 50));
+    QVERIFY(std::abs(r.skewP50Ns - nearestRankByHand(skews, 50)) <= 10'000);
+    QVERIFY(std::abs(r.skewP90Ns - nearestRankByHand(skews, 90)) <= 10'000);
+    QCOMPARE(r.transferP50Ns, nearestRankByHand(transfers, 50));
 
     // Clocks: host 1's UTC-derived times are 2.8 ms late, so the correction is −2.8 ms.
     QCOMPARE(int(r.hosts.size()), 2);
@@ -391,7 +398,7 @@ void TestClusterAnalyzer::issueRunStepsAndWhatIf()
                     leads.push_back(compute(o, rank, k, c) - prevEnd(rank));
                     othersLast = std::max(othersLast, compute(o, rank, k, c));
                 }
-            const qint64 whatIfArrival = prevEnd(5) + nearestRank(leads, 50);
+            const qint64 whatIfArrival = prevEnd(5) + nearestRankByHand(leads, 50);
             saving += compute(o, 5, k, c) - std::max(whatIfArrival, othersLast);
         }
         stepTimes.push_back(step);
@@ -399,12 +406,12 @@ void TestClusterAnalyzer::issueRunStepsAndWhatIf()
     }
     for (const ClusterRank& x : r.ranks) {
         QCOMPARE(x.steps, qint64(o.steps));
-        QCOMPARE(x.stepP50Ns, nearestRank(stepTimes, 50));
-        QCOMPARE(x.stepP90Ns, nearestRank(stepTimes, 90));
+        QCOMPARE(x.stepP50Ns, nearestRankByHand(stepTimes, 50));
+        QCOMPARE(x.stepP90Ns, nearestRankByHand(stepTimes, 90));
     }
     QCOMPARE(r.ranks[0].stepP50Ns, 4'960'000); // 20 µs + 4 × (1100 + 120 + 2 + 10) µs + 2 × (0+1+2+3) µs
-    QVERIFY2(std::abs(r.whatifStepSavingNs - nearestRank(savings, 50)) <= 10'000,
-        qPrintable(QStringLiteral("%1 vs %2").arg(r.whatifStepSavingNs).arg(nearestRank(savings, 50))));
+    QVERIFY2(std::abs(r.whatifStepSavingNs - nearestRankByHand(savings, 50)) <= 10'000,
+        qPrintable(QStringLiteral("%1 vs %2").arg(r.whatifStepSavingNs).arg(nearestRankByHand(savings, 50))));
     QVERIFY(r.whatifStepSavingNs > 4 * 290'000); // about the 300 µs extra at each of the 4 collectives
 }
 
@@ -460,6 +467,91 @@ void TestClusterAnalyzer::duplicateRanksAreRefused()
     QVERIFY(error.contains(QLatin1String("x.sqlite")) && error.contains(QLatin1String("y.sqlite")));
     std::vector<RankDigest> one { handDigest(QStringLiteral("x.sqlite"), 0, 0) };
     QVERIFY(!ClusterAnalyzer::analyze(std::move(one), &r, &error));
+}
+
+/// writeTwoRankExport as a run of its own: the two workers pair on their two AllReduces (one
+/// export, one clock: exact alignment). GPU 1's worker (pid 41017) arrives 500 ns after GPU 0's
+/// at both, so it is the straggler (2 of 2, over the 75 % two ranks need), and GPU 0's waits 2 × 500 ns.
+void TestClusterAnalyzer::ranksOfOneExport()
+{
+    TraceFixture fx;
+    writeTwoRankExport(fx);
+    std::vector<RankDigest> digests;
+    QString error;
+    QVERIFY2(ExportDigester::digestRanks(fx.path(), &digests, &error), qPrintable(error));
+    ClusterInputs::labelRanks(digests);
+    ClusterResult r;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    QCOMPARE(r.ranks.size(), size_t(2));
+    QCOMPARE(r.hosts.size(), size_t(1)); // no host name, but one export: one clock
+    QCOMPARE(r.hosts[0].method, QStringLiteral("reference"));
+    QCOMPARE(r.ranks[0].file, QStringLiteral("trace.sqlite (pid 41018)"));
+    QCOMPARE(r.ranks[1].file, QStringLiteral("trace.sqlite (pid 41017)"));
+    QCOMPARE(r.ranks[0].rankSource, QStringLiteral("file-order"));
+    QCOMPARE(r.matched, 2);
+    QCOMPARE(r.unmatched, 0);
+    QCOMPARE(r.skewP50Ns, 500);
+    QCOMPARE(r.skewP90Ns, 500);
+    QCOMPARE(r.transferP50Ns, 400); // nearest rank of {min(2000, 1500), min(900, 400)}
+    QCOMPARE(r.ranks[0].waitNs, 1000);
+    QCOMPARE(r.ranks[1].waitNs, 0);
+    QCOMPARE(r.ranks[0].ncclNs, 2900);
+    QCOMPARE(r.ranks[1].ncclNs, 1900);
+    QCOMPARE(r.ranks[1].lastArrivalShare, 1.0);
+    QVERIFY(r.hasStraggler);
+    QCOMPARE(r.stragglerRank, 1);
+    QCOMPARE(r.ranks[1].steps, 2);
+}
+
+/// The FastVideo training exports (torchrun --nproc_per_node=2 under one nsys, nsys 2026.2): the
+/// two workers' SendRecv kernels paired k-th with k-th (one NCCL stream each), every figure
+/// recomputed from SQL: both ranks read one clock, so a skew is the difference of the starts.
+void TestClusterAnalyzer::realExportOfTwoRanks()
+{
+    const QStringList all = realTraces();
+    if (all.isEmpty())
+        QSKIP(qPrintable(realTracesSkipReason()));
+    int checked = 0;
+    for (const QString& path : all) {
+        if (!QFileInfo(path).fileName().startsWith(QLatin1String("nsysai-fastvideo-train")))
+            continue;
+        ++checked;
+        // Per worker, in order of its GPU: its NCCL kernels' (start, end) in start order.
+        const QString nccl = QStringLiteral(
+            "SELECT k.start, k.end FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = k.shortName WHERE "
+            "s.value LIKE 'ncclDevKernel%' AND k.deviceId = %1 ORDER BY k.start, k.rowid");
+        const QVector<QVector<qint64>> a = selectRows(path, nccl.arg(0), 2), b = selectRows(path, nccl.arg(1), 2);
+        QCOMPARE(a.size(), b.size());
+        qint64 waitA = 0, waitB = 0, lastB = 0, ncclA = 0, ncclB = 0;
+        std::vector<qint64> skews;
+        for (qsizetype k = 0; k < a.size(); ++k) {
+            const qint64 last = std::max(a[k][0], b[k][0]);
+            waitA += last - a[k][0], waitB += last - b[k][0];
+            lastB += b[k][0] > a[k][0] ? 1 : 0;
+            skews.push_back(std::abs(a[k][0] - b[k][0]));
+            ncclA += a[k][1] - a[k][0], ncclB += b[k][1] - b[k][0];
+        }
+        std::vector<RankDigest> digests;
+        QString error;
+        QVERIFY2(ExportDigester::digestRanks(path, &digests, &error), qPrintable(error));
+        ClusterResult r;
+        QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+        QCOMPARE(r.ranks.size(), size_t(2));
+        QCOMPARE(r.matched, qint64(a.size()));
+        QCOMPARE(r.unmatched, 0);
+        QCOMPARE(r.hosts.size(), size_t(1));
+        QCOMPARE(r.skewP50Ns, nearestRankByHand(skews, 50));
+        QCOMPARE(r.skewP90Ns, nearestRankByHand(skews, 90));
+        QCOMPARE(r.ranks[0].waitNs, waitA);
+        QCOMPARE(r.ranks[1].waitNs, waitB);
+        QCOMPARE(r.ranks[0].ncclNs, ncclA);
+        QCOMPARE(r.ranks[1].ncclNs, ncclB);
+        QCOMPARE(r.ranks[1].lastArrivals, lastB);
+        QCOMPARE(r.ranks[0].lastArrivals, qint64(a.size()) - lastB);
+    }
+    if (checked == 0)
+        QSKIP("the FastVideo training exports are not in SIGHTLINE_REAL_TRACES");
+    QCOMPARE(checked, 2);
 }
 
 QTEST_GUILESS_MAIN(TestClusterAnalyzer)

@@ -11,6 +11,7 @@
 #include "core/util/filehash.h"
 #include "tests/common/clusterfixture.h"
 #include "tests/common/realtraces.h"
+#include "tests/common/tracefixture.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -62,6 +63,7 @@ private slots:
     void damagedCacheEntryIsDigestedAgain();
     void linksToOneExportKeepTheirNames();
     void realExportsFromTheCacheAsDigested();
+    void ranksOfOneExportAsASet();
 };
 
 void TestClusterInputs::initTestCase()
@@ -248,20 +250,88 @@ void TestClusterInputs::realExportsFromTheCacheAsDigested()
     QStringList errors;
     const QStringList a = ClusterInputs::digestAll(exports, fresh, &errors);
     const QStringList b = ClusterInputs::digestAll(exports, cached, &errors);
-    QCOMPARE(QDir(cached.cacheDir).entryList({ QStringLiteral("*.sldigest") }).size(), exports.size());
+    // One entry per export, but one per process that ran NCCL kernels where two or more did
+    // (the two FastVideo training exports: 2 each).
+    qint64 ranks = 0;
+    for (const QString& e : exports)
+        ranks += std::max<qint64>(1,
+            test::sqlScalar(e,
+                QStringLiteral("SELECT count(DISTINCT (k.globalPid >> 24) & 16777215) FROM CUPTI_ACTIVITY_KIND_KERNEL "
+                               "k JOIN StringIds s ON s.id = k.shortName WHERE s.value LIKE 'ncclDevKernel%' OR "
+                               "s.value LIKE 'ncclKernel%'")));
+    QCOMPARE(QDir(cached.cacheDir).entryList({ QStringLiteral("*.sldigest") }).size(), ranks);
+    QCOMPARE(a.size(), ranks);
     const QDateTime before = QDateTime::currentDateTimeUtc().addMSecs(-1);
     QTest::qSleep(20);
     const QStringList c = ClusterInputs::digestAll(exports, cached, &errors);
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
     for (const QFileInfo& entry : QDir(cached.cacheDir).entryInfoList({ QStringLiteral("*.sldigest") }))
         QVERIFY2(entry.lastModified() > before, qPrintable(entry.fileName())); // served, so touched
-    for (qsizetype i = 0; i < exports.size(); ++i) {
+    for (qsizetype i = 0; i < a.size(); ++i) {
         QString error;
         const QString dump = DigestStore::contentDump(a[i], &error);
         QVERIFY2(!dump.isEmpty(), qPrintable(error));
         QCOMPARE(DigestStore::contentDump(b[i], &error), dump);
         QCOMPARE(DigestStore::contentDump(c[i], &error), dump);
     }
+}
+
+/// An export of two ranks (writeTwoRankExport) gives NAME.pPID.sldigest per rank, in its GPU
+/// order; the cache serves both or neither (one evicted: digested again, both written anew); a
+/// folder with the rank digests beside the export does not digest it again.
+void TestClusterInputs::ranksOfOneExportAsASet()
+{
+    test::TraceFixture fx(test::TraceFixture::Schema::Nsys2026, QStringLiteral("node.sqlite"));
+    test::writeTwoRankExport(fx);
+    const QString exportPath = fx.path();
+    const QString out = path(QStringLiteral("set/out")), cache = path(QStringLiteral("set/cache"));
+    QVERIFY(QDir().mkpath(out) && QDir().mkpath(cache));
+    const ClusterInputs::Target target { out, cache, 1 };
+    QStringList errors, from;
+    const QStringList made = ClusterInputs::digestAll({ exportPath }, target, &errors, {}, {}, &from);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    QCOMPARE(made,
+        QStringList({ QDir(out).filePath(QStringLiteral("node.p41018.sldigest")),
+            QDir(out).filePath(QStringLiteral("node.p41017.sldigest")) }));
+    QCOMPARE(from, QStringList({ exportPath, exportPath }));
+    QStringList entries = QDir(cache).entryList({ QStringLiteral("*.sldigest") });
+    QCOMPARE(entries.size(), 2);
+    QString error;
+    const QString dump = DigestStore::contentDump(made[1], &error);
+    // Served from the cache: the same rows.
+    QVERIFY(QFile::remove(made[0]) && QFile::remove(made[1]));
+    QCOMPARE(ClusterInputs::digestAll({ exportPath }, target, &errors), made);
+    QCOMPARE(DigestStore::contentDump(made[1], &error), dump);
+    // The second of the set (GPU 1's worker) evicted: the first alone is not served; both are made again.
+    QString evicted;
+    for (const QString& entry : entries) {
+        RankDigest digest;
+        QVERIFY2(DigestStore::read(QDir(cache).filePath(entry), &digest, &error), qPrintable(error));
+        evicted = digest.process == 41017 ? QDir(cache).filePath(entry) : evicted;
+    }
+    QVERIFY(QFile::remove(evicted));
+    const ClusterInputs::Target cacheOnly { QString(), cache, 1 };
+    const QStringList again = ClusterInputs::digestAll({ exportPath }, cacheOnly, &errors);
+    QCOMPARE(again.size(), 2);
+    QVERIFY(again.contains(evicted));
+    QCOMPARE(QDir(cache).entryList({ QStringLiteral("*.sldigest") }).size(), 2);
+    std::vector<qint64> processes;
+    for (const QString& d : again) {
+        RankDigest digest;
+        QVERIFY2(DigestStore::read(d, &digest, &error), qPrintable(error));
+        processes.push_back(digest.process);
+    }
+    QCOMPARE(processes, (std::vector<qint64> { 41018, 41017 }));
+    // A folder holding the export and its rank digests: the digests, the export not again.
+    const QString folder = path(QStringLiteral("set/folder"));
+    QVERIFY(QDir().mkpath(folder) && QFile::copy(exportPath, QDir(folder).filePath(QStringLiteral("node.sqlite"))));
+    for (const QString& d : made)
+        QVERIFY(QFile::copy(d, QDir(folder).filePath(QFileInfo(d).fileName())));
+    QStringList digests, sources;
+    QVERIFY(ClusterInputs::collect(
+        { folder }, ClusterInputs::Target { QString(), QString(), 1 }, &digests, &sources, &errors));
+    QCOMPARE(digests.size(), 2);
+    QCOMPARE(sources, digests);
 }
 
 QTEST_MAIN(TestClusterInputs)

@@ -263,6 +263,7 @@ private slots:
     void damagedDigestsAreRefused_data();
     void damagedDigestsAreRefused();
     void unknownVersionsAreRefused();
+    void processKeys();
     void realExportRoundTrips();
 };
 
@@ -280,13 +281,15 @@ void TestDigestFormat::writtenDigestReadsBackWhole()
         QVERIFY2(DigestStore::read(path, &back, &error), qPrintable(error));
         const QString diff = difference(digests[i], back);
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
-        // The five tables of version 3 and its two views, nothing else; `version` says 3.
+        // The five tables of version 3 and its two views, nothing else; `version` says 4 (version
+        // 3's tables with two more digest_info keys: a whole export, one digest).
         Db c(path);
         QCOMPARE(c.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN "
                                          "('digest_info', 'kinds', 'collectives', 'steps', 'bins')")),
             5);
         QCOMPARE(c.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master")), 7);
-        QCOMPARE(c.scalar(QStringLiteral("SELECT version FROM digest_info")), 3);
+        QCOMPARE(c.scalar(QStringLiteral("SELECT version FROM digest_info")), 4);
+        QCOMPARE(c.scalar(QStringLiteral("SELECT process IS NULL AND processes = 1 FROM digest_info")), 1);
         QCOMPARE(c.scalar(QStringLiteral("SELECT rank FROM digest_info")), qint64(i));
     }
 }
@@ -505,12 +508,53 @@ void TestDigestFormat::unknownVersionsAreRefused()
     QVERIFY2(DigestStore::write(d, path, &error), qPrintable(error));
     {
         Db c(path, false);
-        QVERIFY(c.exec(QStringLiteral("UPDATE digest_info SET version = 4")));
+        QVERIFY(c.exec(QStringLiteral("UPDATE digest_info SET version = 5")));
     }
     QVERIFY(!DigestStore::read(path, &d, &error));
-    QVERIFY2(error.contains(QLatin1String("future.sldigest")) && error.contains(QLatin1String("version 4"))
-            && error.contains(QLatin1String("versions 2 and 3")),
+    QVERIFY2(error.contains(QLatin1String("future.sldigest")) && error.contains(QLatin1String("version 5"))
+            && error.contains(QLatin1String("versions 2 to 4")),
         qPrintable(error));
+}
+
+void TestDigestFormat::processKeys()
+{
+    // Version 4's `process` and `processes`: a rank of an export that holds two reads back as
+    // such; version 3 (no such columns) is a whole export; a process without a count of 2 or
+    // more, or a count without its process, is damaged.
+    QTemporaryDir dir;
+    RankDigest d;
+    d.file = QStringLiteral("x.sqlite");
+    d.process = 2211;
+    d.processes = 2;
+    const QString path = dir.filePath(QStringLiteral("x.p2211.sldigest"));
+    QString error;
+    QVERIFY2(DigestStore::write(d, path, &error), qPrintable(error));
+    RankDigest back;
+    QVERIFY2(DigestStore::read(path, &back, &error), qPrintable(error));
+    QCOMPARE(back.process, 2211);
+    QCOMPARE(back.processes, 2);
+    for (const char* damage : { "UPDATE digest_info SET processes = 1", "UPDATE digest_info SET process = NULL",
+             "UPDATE digest_info SET process = 16777216", "UPDATE digest_info SET processes = 'two'" }) {
+        const QString copy = dir.filePath(QStringLiteral("damaged.sldigest"));
+        QFile::remove(copy);
+        QVERIFY(QFile::copy(path, copy));
+        {
+            Db c(copy, false);
+            QVERIFY(c.exec(QLatin1String(damage)));
+        }
+        QVERIFY2(!DigestStore::read(copy, &back, &error), damage);
+        QVERIFY2(error.contains(QLatin1String("damaged.sldigest")) && error.contains(QLatin1String("process")),
+            qPrintable(error));
+    }
+    {
+        Db c(path, false);
+        QVERIFY(c.exec(QStringLiteral("ALTER TABLE digest_info DROP COLUMN process")));
+        QVERIFY(c.exec(QStringLiteral("ALTER TABLE digest_info DROP COLUMN processes")));
+        QVERIFY(c.exec(QStringLiteral("UPDATE digest_info SET version = 3")));
+    }
+    QVERIFY2(DigestStore::read(path, &back, &error), qPrintable(error));
+    QCOMPARE(back.process, -1);
+    QCOMPARE(back.processes, 1);
 }
 
 void TestDigestFormat::realExportRoundTrips()

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/cluster/digestformat3.h"
+#include "core/cluster/digestformat.h"
 
 #include "core/cluster/digeststore.h"
 #include "core/cluster/exportdigester.h"
@@ -35,7 +35,7 @@ namespace {
 const char* const s_ddl[] = {
     "CREATE TABLE digest_info(format,version,file,file_size,sha256,nsys_version,schema_version,hostname,rank,"
     "rank_source,utc_epoch_ns,system_clock_ns,kernels,compute_ns,comm_ns,exposed_comm_ns,first_ns,last_ns,bin_ns,"
-    "devices,pids,communicators)",
+    "devices,pids,communicators,process,processes)",
     "CREATE TABLE kinds(id INTEGER PRIMARY KEY,name,bytes,comm,stream,stream_index,device)",
     "CREATE TABLE collectives(kind_id,start_gap_ns,duration_ns,launch_lead_ns)",
     "CREATE TABLE steps(kind_id,number,start_gap_ns,duration_ns)",
@@ -69,7 +69,7 @@ QList<std::pair<QString, QVariant>> infoRows(const RankDigest& d)
             m.rank >= 0 ? QJsonValue(m.rank) : QJsonValue() });
     return {
         { QStringLiteral("format"), QStringLiteral("sightline.digest") },
-        { QStringLiteral("version"), DigestFormat3::version },
+        { QStringLiteral("version"), DigestFormat::version },
         { QStringLiteral("file"), d.file },
         { QStringLiteral("file_size"), d.fileSize },
         { QStringLiteral("sha256"), d.sha256 },
@@ -90,6 +90,8 @@ QList<std::pair<QString, QVariant>> infoRows(const RankDigest& d)
         { QStringLiteral("devices"), json(devices) },
         { QStringLiteral("pids"), json(pids) },
         { QStringLiteral("communicators"), json(communicators) },
+        { QStringLiteral("process"), orNull(d.process, d.process >= 0) },
+        { QStringLiteral("processes"), d.processes },
     };
 }
 
@@ -342,7 +344,7 @@ bool readBins(QSqlQuery& q, RankDigest* d, QString* error)
 
 } // namespace
 
-QStringList DigestFormat3::schema()
+QStringList DigestFormat::schema()
 {
     QStringList out;
     for (const char* ddl : s_ddl)
@@ -350,7 +352,7 @@ QStringList DigestFormat3::schema()
     return out;
 }
 
-bool DigestFormat3::insert(QSqlDatabase db, const RankDigest& d, QString* error)
+bool DigestFormat::insert(QSqlDatabase db, const RankDigest& d, QString* error)
 {
     QSqlQuery q(db);
     std::vector<QVariantList> info(1), kinds, collectives, steps, bins;
@@ -373,7 +375,7 @@ bool DigestFormat3::insert(QSqlDatabase db, const RankDigest& d, QString* error)
         && insertAll(q, QStringLiteral("INSERT INTO bins VALUES (?, ?, ?, ?, ?)"), bins, error);
 }
 
-bool DigestFormat3::read(QSqlDatabase db, const QHash<QString, QString>& info, RankDigest* d, QString* error)
+bool DigestFormat::read(QSqlDatabase db, const QHash<QString, QString>& info, RankDigest* d, QString* error)
 {
     QSqlQuery q(db);
     q.setForwardOnly(true);
@@ -382,7 +384,7 @@ bool DigestFormat3::read(QSqlDatabase db, const QHash<QString, QString>& info, R
         && readSteps(q, kinds, d, error) && readBins(q, d, error);
 }
 
-QStringList DigestFormat3::dumpQueries()
+QStringList DigestFormat::dumpQueries()
 {
     return {
         QStringLiteral("SELECT * FROM digest_info"),
