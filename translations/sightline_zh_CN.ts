@@ -6948,6 +6948,22 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>%1 has no header row (nvidia-smi --format=csv,noheader). Its columns, in order, as the --query-gpu list it was written with:</source>
         <translation>%1 没有表头行（nvidia-smi --format=csv,noheader）。请按顺序给出其列，即写出它时使用的 --query-gpu 列表：</translation>
     </message>
+    <message>
+        <source>Open Cluster Run of One E&amp;xport…</source>
+        <translation>打开单个导出文件的集群运行(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>One export of a single-node run profiled as one (nsys profile torchrun --nproc_per_node=N): each process that ran NCCL kernels is a rank</source>
+        <translation>单节点运行作为一个整体采集的单个导出文件（nsys profile torchrun --nproc_per_node=N）：每个运行了 NCCL 内核的进程都是一个 rank</translation>
+    </message>
+    <message>
+        <source>Open an export of several ranks</source>
+        <translation>打开包含多个 rank 的导出文件</translation>
+    </message>
+    <message>
+        <source>Nsight Systems SQLite exports (*.sqlite);;All files (*)</source>
+        <translation>Nsight Systems SQLite 导出文件 (*.sqlite);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>sl::NcuKernelModel</name>

@@ -263,6 +263,15 @@ void MainWindow::createFileMenu()
             return;
         openClusterRun(dir);
     });
+    QAction* clusterExport = file->addAction(tr("Open Cluster Run of One E&xport…"));
+    clusterExport->setToolTip(tr("One export of a single-node run profiled as one (nsys profile torchrun "
+                                 "--nproc_per_node=N): each process that ran NCCL kernels is a rank"));
+    connect(clusterExport, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open an export of several ranks"),
+            Settings::instance()->lastDirectory(), tr("Nsight Systems SQLite exports (*.sqlite);;All files (*)"));
+        if (!path.isEmpty())
+            openClusterRun(path);
+    });
     auto* recent = new RecentFilesMenu(this);
     file->addMenu(recent);
     connect(recent, &RecentFilesMenu::fileChosen, this, [this](const QString& path) { openFiles({ path }); });
@@ -337,9 +346,9 @@ void MainWindow::openFiles(const QStringList& paths)
     m_session->open(files);
 }
 
-ClusterWindow* MainWindow::openClusterRun(const QString& folder)
+ClusterWindow* MainWindow::openClusterRun(const QString& input)
 {
-    auto* window = new ClusterWindow(folder, m_session->cacheDir(), m_session->cacheCapBytes(), this);
+    auto* window = new ClusterWindow(input, m_session->cacheDir(), m_session->cacheCapBytes(), this);
     connect(window, &ClusterWindow::exportRequested, this, [this](const QString& path) { openFiles({ path }); });
     connect(window, &ClusterWindow::evidenceRequested, this, [this](const QString& path, qint64 from, qint64 to) {
         // Once that export is analysed (and shown), scroll its timeline to the evidence window.

@@ -55,9 +55,10 @@ public:
 
     /// Queues the files for loading; the first one loaded becomes current when none is.
     void openFiles(const QStringList& paths);
-    /// The Cluster view of a folder of per-rank exports or digests (File › Open Cluster Run…); its
-    /// ranks and evidence open here, evidence scrolled to its window.
-    ClusterWindow* openClusterRun(const QString& folder);
+    /// The Cluster view of a folder of per-rank exports or digests (File › Open Cluster Run…), or
+    /// of one export of several ranks (File › Open Cluster Run of One Export…); its ranks and
+    /// evidence open here, evidence scrolled to its window.
+    ClusterWindow* openClusterRun(const QString& input);
     void cancelLoading();
     bool isBusy() const;
 

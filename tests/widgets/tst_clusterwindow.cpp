@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The Cluster view: a folder of per-rank exports digested in the background and shown as a
 // heatmap, a per-rank table and the skew distribution; a rank opens its export.
+#include "core/cluster/clusterinputs.h"
 #include "core/io/tracecache.h"
 #include "core/synth/synthcluster.h"
 #include "core/util/format.h"
 #include "tests/common/clusterfixture.h"
+#include "tests/common/tracefixture.h"
 #include "widgets/cluster/clusterwindow.h"
 
 #include <QDir>
@@ -52,6 +54,8 @@ private slots:
     void showsTheRunAndOpensARank();
     void emptyFolderIsNotARun();
     void withTheCacheOffNothingIsKept();
+    void oneExportOfTwoRanks();
+    void rankDigestsBesideTheirExport();
 };
 
 void TestClusterWindow::showsTheRunAndOpensARank()
@@ -142,6 +146,52 @@ void TestClusterWindow::withTheCacheOffNothingIsKept()
     QCOMPARE(table->item(1, 3)->text(), QStringLiteral("100.0 %")); // rank 1 is late by its extra compute
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), before);
     QCOMPARE(QDir(TraceCache::defaultDir()).entryList({ QStringLiteral("*.sldigest") }), QStringList());
+}
+
+/// One export of a single-node run (writeTwoRankExport): its two NCCL processes are the ranks,
+/// labelled by pid; GPU 1's worker arrives last at both AllReduces; either rank opens the export.
+void TestClusterWindow::oneExportOfTwoRanks()
+{
+    test::TraceFixture fx(test::TraceFixture::Schema::Nsys2026, QStringLiteral("node0.sqlite"));
+    test::writeTwoRankExport(fx);
+    const QString path = fx.path();
+    const QTemporaryDir cache;
+    ClusterWindow window(path, cache.path());
+    window.setAttribute(Qt::WA_DeleteOnClose, false);
+    window.show();
+    auto* table = window.findChild<QTableWidget*>();
+    QVERIFY(table);
+    QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 2, 30000);
+    QCOMPARE(table->item(0, 8)->text(), QStringLiteral("node0.sqlite (pid 41018)"));
+    QCOMPARE(table->item(1, 8)->text(), QStringLiteral("node0.sqlite (pid 41017)"));
+    QCOMPARE(table->item(1, 3)->text(), QStringLiteral("100.0 %"));
+    QCOMPARE(table->item(0, 4)->text(), formatDuration(1000)); // 2 × 500 ns behind GPU 1's worker
+    QSignalSpy opened(&window, &ClusterWindow::exportRequested);
+    emit table->cellDoubleClicked(1, 0);
+    QCOMPARE(opened.size(), 1);
+    QCOMPARE(opened.front().front().toString(), path);
+}
+
+/// A folder holding an export of two ranks and its rank digests (`digest --out` beside it): the
+/// digests are read, not made again, and a rank still opens the export they were made from.
+void TestClusterWindow::rankDigestsBesideTheirExport()
+{
+    test::TraceFixture fx(test::TraceFixture::Schema::Nsys2026, QStringLiteral("node0.sqlite"));
+    test::writeTwoRankExport(fx);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("node0.sqlite"));
+    QVERIFY(QFile::copy(fx.path(), path));
+    QStringList errors;
+    const QStringList made = ClusterInputs::digestAll({ path }, { dir.path(), QString(), 1 }, &errors);
+    QCOMPARE(made.size(), 2);
+    ClusterWindow window(dir.path(), QString());
+    window.setAttribute(Qt::WA_DeleteOnClose, false);
+    auto* table = window.findChild<QTableWidget*>();
+    QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 2, 30000);
+    QSignalSpy opened(&window, &ClusterWindow::exportRequested);
+    emit table->cellDoubleClicked(0, 0);
+    QCOMPARE(opened.size(), 1);
+    QCOMPARE(opened.front().front().toString(), path);
 }
 
 QTEST_MAIN(TestClusterWindow)

@@ -94,12 +94,18 @@ void ClusterWindow::load(
         promise.addResult(std::move(out));
         return;
     }
-    ClusterInputs::labelRanks(loaded); // a folder of digests from node folders: names repeat
+    // Each rank's export: the one it was digested from, else one of the name its digest records
+    // beside the digest. Read before labelRanks, which tells ranks of one name apart (node
+    // folders of digests, the ranks of one export).
+    QStringList exportPaths;
+    for (qsizetype i = 0; i < digests.size(); ++i)
+        exportPaths << (sources[i] != digests[i] ? sources[i]
+                                                 : QFileInfo(digests[i]).dir().filePath(loaded[size_t(i)].file));
+    ClusterInputs::labelRanks(loaded);
     QHash<QString, ClusterHeatmap::Row> heat; // by label
     for (size_t i = 0; i < loaded.size(); ++i) {
         heat.insert(loaded[i].file, heatRow(loaded[i]));
-        if (sources[qsizetype(i)] != digests[qsizetype(i)]) // digested from this export
-            out.exports.insert(loaded[i].file, sources[qsizetype(i)]);
+        out.exports.insert(loaded[i].file, exportPaths[qsizetype(i)]);
     }
     if (ClusterAnalyzer::analyze(std::move(loaded), &out.result, &out.error)) {
         out.ok = true;
@@ -113,13 +119,12 @@ void ClusterWindow::load(
     promise.addResult(std::move(out));
 }
 
-ClusterWindow::ClusterWindow(const QString& folder, const QString& cacheDir, qint64 cacheCapBytes, QWidget* parent)
+ClusterWindow::ClusterWindow(const QString& input, const QString& cacheDir, qint64 cacheCapBytes, QWidget* parent)
     : QWidget(parent, Qt::Window)
-    , m_folder(folder)
 {
     setAttribute(Qt::WA_DeleteOnClose);
-    setWindowTitle(tr("Cluster run: %1").arg(QFileInfo(folder).fileName()));
-    m_summary = new QLabel(tr("Reading the rank exports of %1…").arg(QFileInfo(folder).fileName()), this);
+    setWindowTitle(tr("Cluster run: %1").arg(QFileInfo(input).fileName()));
+    m_summary = new QLabel(tr("Reading the rank exports of %1…").arg(QFileInfo(input).fileName()), this);
     m_summary->setWordWrap(true);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 0);
@@ -185,7 +190,7 @@ ClusterWindow::ClusterWindow(const QString& folder, const QString& cacheDir, qin
             emit evidenceRequested(path, at[2].toLongLong(), at[3].toLongLong());
     });
     m_watcher.setFuture(
-        QtConcurrent::run(workerPool(), &ClusterWindow::load, QStringList { folder }, cacheDir, cacheCapBytes));
+        QtConcurrent::run(workerPool(), &ClusterWindow::load, QStringList { input }, cacheDir, cacheCapBytes));
 }
 
 ClusterWindow::~ClusterWindow()
@@ -261,12 +266,12 @@ void ClusterWindow::showFindings()
 QString ClusterWindow::exportOf(int rank, const QString& file)
 {
     // The export a rank was digested from, else one of its name beside its digest.
-    const QString path = m_exports.value(file, QDir(m_folder).filePath(file));
+    const QString path = m_exports.value(file);
     if (QFileInfo(path).isFile())
         return path;
     m_summary->setText(tr("The export of rank %1 (%2) is not in %3: only its digest is.")
                            .arg(rank)
-                           .arg(file, QFileInfo(m_folder).fileName()));
+                           .arg(file, QFileInfo(QFileInfo(path).path()).fileName()));
     return {};
 }
 

@@ -24,11 +24,13 @@ struct ClusterLoad
     QString error; ///< translated
     ClusterResult result;
     std::vector<ClusterHeatmap::Row> heat; ///< by rank
-    /// The export each rank's label (ClusterRank::file) stands for, where an export was digested.
+    /// The export each rank's label (ClusterRank::file) stands for: the one digested, else one of
+    /// the name its digest records beside the digest (which may not exist).
     QHash<QString, QString> exports;
 };
 
-/// The Cluster view: a folder of one run's rank exports or digests, digested in the background
+/// The Cluster view: a folder of one run's rank exports or digests, or one export of several ranks
+/// (a single-node run profiled as one), digested in the background
 /// (into the trace cache, never beside the exports; progress and cancel), then a rank × time
 /// heatmap, the per-rank table (rank, host, last-arrival share, wait, step p50) and the skew
 /// distribution, and the findings with their evidence. A click on a rank asks the main window to
@@ -37,10 +39,10 @@ class ClusterWindow : public QWidget
 {
     Q_OBJECT
 public:
-    /// `cacheDir`: the trace cache folder its digests are kept in (TraceSession::cacheDir()) and
-    /// `cacheCapBytes` its size limit; an empty folder: the cache is off, and they are made for
-    /// this window only.
-    ClusterWindow(const QString& folder, const QString& cacheDir, qint64 cacheCapBytes = TraceCache::kDefaultCapBytes,
+    /// `input`: a folder of exports or digests, or one export. `cacheDir`: the trace cache folder
+    /// its digests are kept in (TraceSession::cacheDir()) and `cacheCapBytes` its size limit; an
+    /// empty folder: the cache is off, and they are made for this window only.
+    ClusterWindow(const QString& input, const QString& cacheDir, qint64 cacheCapBytes = TraceCache::kDefaultCapBytes,
         QWidget* parent = nullptr);
     ~ClusterWindow() override;
 
@@ -64,10 +66,9 @@ private:
     void present(const ClusterLoad& load);
     void openRank(int rank);
     void showFindings();
-    /// The export `file` of `rank` in the folder, or empty (with a message) when only its digest is.
+    /// The export of `rank` (labelled `file`), or empty (with a message) when only its digest is there.
     QString exportOf(int rank, const QString& file);
 
-    QString m_folder;
     QFutureWatcher<ClusterLoad> m_watcher;
     QLabel* m_summary = nullptr;
     QProgressBar* m_progress = nullptr;
