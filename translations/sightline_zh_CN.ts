@@ -506,6 +506,10 @@
         <source>Some exports do not say their rank (no RANK, SLURM_PROCID, OMPI_COMM_WORLD_RANK or PMI_RANK in the environment, no NCCL CommInitRank payload): their ranks are guessed from the file order (and, within an export of several ranks, the order of their GPUs).</source>
         <translation>部分导出文件没有注明其 rank（环境变量中没有 RANK、SLURM_PROCID、OMPI_COMM_WORLD_RANK 或 PMI_RANK，也没有 NCCL CommInitRank 负载）：其 rank 按文件顺序推测（包含多个 rank 的导出文件内，按其 GPU 顺序推测）。</translation>
     </message>
+    <message>
+        <source>The exports of %1 have no UTC anchor (nsys 2021.2 and earlier) and no blocking collective to place them by: their clock is not aligned with the others&apos;, so their skews are not meaningful.</source>
+        <translation>%1 的导出文件没有 UTC 锚点（nsys 2021.2 及更早版本），也没有可用于定位的阻塞式集合通信：其时钟未与其他主机对齐，因此其偏差没有意义。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterBenchmark</name>

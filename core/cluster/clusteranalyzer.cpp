@@ -123,15 +123,22 @@ void Analysis::hosts()
         ++m_r.hosts[size_t(x.host)].ranks;
     }
     // Tier 1: ranks on one host whose exports carry the system clock share its first rank's UTC
-    // anchor through that clock (exact: one clock); the others keep their own UTC anchor.
+    // anchor through that clock (exact: one clock); the others keep their own UTC anchor. An
+    // export without one (nsys 2021.2 and before) takes the first anchored rank's, and its host
+    // is placed by the collective ends alone (align), or not at all.
+    qint64 standIn = 0;
+    for (auto x = m_m.crbegin(); x != m_m.crend(); ++x)
+        standIn = x->d.utcEpochNs >= 0 ? x->d.utcEpochNs : standIn;
+    const auto utc = [standIn](const Member& x) { return x.d.utcEpochNs >= 0 ? x.d.utcEpochNs : standIn; };
     std::vector<const Member*> first(m_r.hosts.size(), nullptr);
     for (Member& x : m_m) {
         const Member*& f = first[size_t(x.host)];
         if (!f)
             f = &x;
-        x.shift = x.d.systemClockNs >= 0 && f->d.systemClockNs >= 0
-            ? x.d.systemClockNs - f->d.systemClockNs + f->d.utcEpochNs
-            : x.d.utcEpochNs;
+        x.shift = x.d.systemClockNs >= 0 && f->d.systemClockNs >= 0 ? x.d.systemClockNs - f->d.systemClockNs + utc(*f)
+                                                                    : utc(x);
+        if (x.d.utcEpochNs < 0 && x.host > 0)
+            m_r.hosts[size_t(x.host)].method = QStringLiteral("none");
     }
     m_origin = m_m.front().shift;
     for (const Member& x : m_m)
@@ -272,7 +279,8 @@ void Analysis::align()
         std::vector<qint64> spread;
         for (qint64 d : diffs[h])
             spread.push_back(std::abs(d - mid));
-        host.method = QStringLiteral("utc+collective-ends");
+        host.method = host.method == QLatin1String("none") ? QStringLiteral("collective-ends")
+                                                           : QStringLiteral("utc+collective-ends");
         host.offsetNs = -mid;
         host.residualNs = nearestRankUnsorted(spread, 90);
         host.samples = qint64(diffs[h].size());
@@ -588,6 +596,13 @@ bool ClusterAnalyzer::analyze(std::vector<RankDigest> digests, ClusterResult* re
             break;
         }
     r.warnings << missingRanks(members);
+    for (const ClusterHost& h : r.hosts)
+        if (h.method == QLatin1String("none"))
+            r.warnings << tr(
+                "The exports of %1 have no UTC anchor (nsys 2021.2 and earlier) and no blocking collective "
+                "to place them by: their clock is not aligned with the others', so their skews are not "
+                "meaningful.")
+                              .arg(h.host);
     *result = std::move(r);
     return true;
 }

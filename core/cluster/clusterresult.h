@@ -34,7 +34,9 @@ struct ClusterRank
 struct ClusterHost
 {
     QString host;
-    QString method; ///< "reference", "utc+collective-ends" or "utc"
+    /// "reference", "utc+collective-ends" or "utc"; without a UTC anchor in its exports (nsys
+    /// 2021.2 and before) "collective-ends" or, with no blocking collective to fit on, "none".
+    QString method;
     qint64 offsetNs = 0; ///< added to the host's UTC-derived times
     qint64 residualNs = -1; ///< -1: unknown (UTC only)
     int ranks = 0;

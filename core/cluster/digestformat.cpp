@@ -78,7 +78,7 @@ QList<std::pair<QString, QVariant>> infoRows(const RankDigest& d)
         { QStringLiteral("hostname"), d.hostname },
         { QStringLiteral("rank"), orNull(d.rank, d.rank >= 0) },
         { QStringLiteral("rank_source"), d.rankSource },
-        { QStringLiteral("utc_epoch_ns"), d.utcEpochNs },
+        { QStringLiteral("utc_epoch_ns"), orNull(d.utcEpochNs, d.utcEpochNs >= 0) },
         { QStringLiteral("system_clock_ns"), orNull(d.systemClockNs, d.systemClockNs >= 0) },
         { QStringLiteral("kernels"), d.kernels },
         { QStringLiteral("compute_ns"), d.computeNs },

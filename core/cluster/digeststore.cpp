@@ -185,7 +185,10 @@ bool readInfo(QSqlDatabase db, RankDigest* d, QHash<QString, QString>* info, int
     if (!rankOk || d->rank < 0)
         d->rank = -1;
     d->rankSource = info->value(QStringLiteral("rank_source"));
-    d->utcEpochNs = n("utc_epoch_ns");
+    bool utcOk = false; // NULL (none in the export) or damaged: unknown
+    d->utcEpochNs = info->value(QStringLiteral("utc_epoch_ns")).toLongLong(&utcOk);
+    if (!utcOk || d->utcEpochNs < 0)
+        d->utcEpochNs = -1;
     bool clockOk = false;
     d->systemClockNs = info->value(QStringLiteral("system_clock_ns")).toLongLong(&clockOk);
     if (!clockOk)

@@ -229,7 +229,7 @@ void Digestion::identity()
     d.rank = ExportDigester::rankFromEnvironment(env, &d.rankSource);
     const QString session = tables::kTargetInfoSessionStartTime;
     if (m_schema.hasTable(session)) {
-        d.utcEpochNs = m_db.scalar(QStringLiteral("SELECT utcEpochNs FROM %1").arg(session), 0);
+        d.utcEpochNs = m_db.scalar(QStringLiteral("SELECT coalesce(utcEpochNs, -1) FROM %1").arg(session), -1);
         if (m_schema.hasColumn(session, QStringLiteral("systemClockNs")))
             d.systemClockNs
                 = m_db.scalar(QStringLiteral("SELECT coalesce(systemClockNs, -1) FROM %1").arg(session), -1);

@@ -67,7 +67,9 @@ struct RankDigest
     QString hostname;
     int rank = -1; ///< -1: the export does not say
     QString rankSource; ///< "env:RANK", "env:SLURM_PROCID", ..., "nccl:CommInitRank" or "none"
-    qint64 utcEpochNs = 0; ///< TARGET_INFO_SESSION_START_TIME.utcEpochNs: UTC at the session start
+    /// TARGET_INFO_SESSION_START_TIME.utcEpochNs: UTC at the session start; -1 where the export
+    /// has none (nsys 2021.2 and before: mordred-gpudb-quadro6000-2021.2).
+    qint64 utcEpochNs = -1;
     /// systemClockNs: the host's system clock at the session start (2026.1+), -1 when absent. Every
     /// process on a host shares that clock, so it aligns ranks of one host exactly.
     qint64 systemClockNs = -1;

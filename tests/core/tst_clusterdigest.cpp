@@ -86,6 +86,7 @@ private slots:
     void realExportsIdentityAndIdle();
     void shortCaptureHasNoIdleBeyondItsEnd();
     void exportOfTwoRanks();
+    void noUtcAnchorIsNull();
     void realExportOfTwoRanks();
     void communicatorsInTimeOrder();
 };
@@ -543,7 +544,7 @@ void TestClusterDigest::realExportsIdentityAndIdle()
     const QStringList all = sl::test::realTraces();
     if (all.isEmpty())
         QSKIP(qPrintable(sl::test::realTracesSkipReason()));
-    int versioned = 0;
+    int versioned = 0, unanchored = 0;
     for (const QString& path : all) {
         RankDigest d;
         QString error;
@@ -556,6 +557,13 @@ void TestClusterDigest::realExportsIdentityAndIdle()
             : sqlText(path, QStringLiteral("SELECT value FROM %1 WHERE name = 'EXPORT_PRODUCT_VERSION'").arg(meta));
         QCOMPARE(d.nsysVersion, version);
         versioned += !version.isEmpty();
+        // The UTC anchor, or -1 where there is none (mordred's 2021.2 export has no such table).
+        const bool anchored = !sqlText(
+            path, QStringLiteral("SELECT name FROM sqlite_master WHERE name = 'TARGET_INFO_SESSION_START_TIME'"))
+                                   .isEmpty();
+        QCOMPARE(d.utcEpochNs,
+            anchored ? sqlScalar(path, QStringLiteral("SELECT utcEpochNs FROM TARGET_INFO_SESSION_START_TIME")) : -1);
+        unanchored += anchored ? 0 : 1;
         const bool hasKernels = !sqlText(path,
             QStringLiteral("SELECT name FROM sqlite_master WHERE name = "
                            "'CUPTI_ACTIVITY_KIND_KERNEL'"))
@@ -592,6 +600,7 @@ void TestClusterDigest::realExportsIdentityAndIdle()
         }
     }
     QVERIFY(versioned >= 10); // 2021.x exports carry no version table
+    QVERIFY(unanchored >= 1);
 }
 
 /// A 3000 ns span is under 256 fine bins of 12 ns: the bins past its end held 60 ns of "idle"
@@ -713,6 +722,26 @@ void TestClusterDigest::exportOfTwoRanks()
     QCOMPARE(whole.steps.size(), size_t(4));
     QCOMPARE(whole.pids, (std::vector<qint64> { 41017, 41018, 41020 }));
     QCOMPARE(whole.computeNs, 1500 + 2800 + 600);
+}
+
+/// An export without TARGET_INFO_SESSION_START_TIME (the 2021.2 shape, as
+/// mordred-gpudb-quadro6000-2021.2): no UTC anchor, -1 in the digest and NULL in its file, not
+/// 0 (1970).
+void TestClusterDigest::noUtcAnchorIsNull()
+{
+    TraceFixture fx(TraceFixture::Schema::Nsys2021);
+    fx.kernel(1'002'000, 1'005'000, 0, 7, 1, 4100, QStringLiteral("ncclKernel_AllReduce_RING_LL_Sum_float"));
+    RankDigest d;
+    QString error;
+    QVERIFY2(ExportDigester::digest(fx.path(), &d, &error), qPrintable(error));
+    QCOMPARE(d.utcEpochNs, -1);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("d.sldigest"));
+    QVERIFY2(DigestStore::write(d, path, &error), qPrintable(error));
+    QCOMPARE(sqlScalar(path, QStringLiteral("SELECT utc_epoch_ns IS NULL FROM digest_info")), 1);
+    RankDigest back;
+    QVERIFY2(DigestStore::read(path, &back, &error), qPrintable(error));
+    QCOMPARE(back.utcEpochNs, -1);
 }
 
 /// The two FastVideo training exports (nsys 2026.2, torchrun --nproc_per_node=2 under one nsys):
