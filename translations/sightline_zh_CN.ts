@@ -3697,6 +3697,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>GPU %1 busy split</source>
         <translation>GPU %1 忙碌构成</translation>
     </message>
+    <message>
+        <source>Profiler overhead</source>
+        <translation>分析器开销</translation>
+    </message>
 </context>
 <context>
     <name>MathPathTable</name>
@@ -7450,6 +7454,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Kernels</source>
         <translation>内核数</translation>
+    </message>
+    <message>
+        <source>Time covered by the profiler&apos;s own work in this process (PROFILER_OVERHEAD: CUPTI buffer flushes, instrumentation, initialization): what ran there is perturbed</source>
+        <translation>此进程中被性能分析器自身工作覆盖的时间（PROFILER_OVERHEAD：CUPTI 缓冲区刷新、插桩、初始化）：其间运行的内容受到干扰</translation>
+    </message>
+    <message>
+        <source>Profiler overhead</source>
+        <translation>分析器开销</translation>
     </message>
 </context>
 <context>

@@ -146,6 +146,10 @@ struct ProcessStats
     qint64 apiCount = 0, apiNs = 0;
     qint64 blockingSyncCount = 0, blockingSyncNs = 0;
     qint64 nvtxRanges = 0;
+    /// PROFILER_OVERHEAD ranges of this process starting in the window, and their union (ns): the
+    /// profiler's own work in it (CUPTI buffer flushes, instrumentation, initialization), which
+    /// perturbs what it measured there.
+    qint64 profilerOverheadRanges = 0, profilerOverheadNs = 0;
     QVector<int> devices;
     quint64 deviceMask = 0; ///< bit d set when the process ran work on device d (< 64)
     struct Thread

@@ -157,6 +157,8 @@ QVariant ProcessTreeModel::cell(const Node& n, int column, bool sort) const
             return duration(p.blockingSyncNs);
         case NvtxRanges:
             return count(p.nvtxRanges);
+        case ProfilerOverhead:
+            return duration(p.profilerOverheadNs);
         case ColumnCount:
             break;
         }
@@ -212,6 +214,9 @@ QVariant ProcessTreeModel::cell(const Node& n, int column, bool sort) const
 
 QVariant ProcessTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == ProfilerOverhead)
+        return tr("Time covered by the profiler's own work in this process (PROFILER_OVERHEAD: CUPTI buffer "
+                  "flushes, instrumentation, initialization): what ran there is perturbed");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractItemModel::headerData(section, orientation, role);
     switch (Column(section)) {
@@ -227,6 +232,8 @@ QVariant ProcessTreeModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Blocking sync");
     case NvtxRanges:
         return tr("NVTX ranges");
+    case ProfilerOverhead:
+        return tr("Profiler overhead");
     case ColumnCount:
         break;
     }

@@ -17,7 +17,7 @@ class ProcessTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
-    enum Column { Name, Kernels, KernelTime, ApiTime, BlockingSyncTime, NvtxRanges, ColumnCount };
+    enum Column { Name, Kernels, KernelTime, ApiTime, BlockingSyncTime, NvtxRanges, ProfilerOverhead, ColumnCount };
     enum Role { SortRole = Qt::UserRole };
     enum class NodeKind { Process, Thread, Device, Stream };
 

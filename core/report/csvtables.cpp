@@ -95,7 +95,8 @@ void addHostTables(const AnalysisResult& r, QMap<QString, QByteArray>& out)
     Csv procs(
         { QStringLiteral("pid"), QStringLiteral("name"), QStringLiteral("kernel_count"), QStringLiteral("kernel_ns"),
             QStringLiteral("api_count"), QStringLiteral("api_ns"), QStringLiteral("blocking_sync_count"),
-            QStringLiteral("blocking_sync_ns"), QStringLiteral("nvtx_ranges"), QStringLiteral("devices") });
+            QStringLiteral("blocking_sync_ns"), QStringLiteral("nvtx_ranges"), QStringLiteral("devices"),
+            QStringLiteral("profiler_overhead_ranges"), QStringLiteral("profiler_overhead_ns") });
     Csv threads({ QStringLiteral("pid"), QStringLiteral("tid"), QStringLiteral("name"), QStringLiteral("api_count"),
         QStringLiteral("api_ns"), QStringLiteral("nvtx_ranges") });
     for (const auto& p : r.processes) {
@@ -103,7 +104,8 @@ void addHostTables(const AnalysisResult& r, QMap<QString, QByteArray>& out)
         for (int dev : p.devices)
             devs << QString::number(dev);
         procs.row({ n(p.pid), scrubPaths(p.name), n(p.kernelCount), n(p.kernelNs), n(p.apiCount), n(p.apiNs),
-            n(p.blockingSyncCount), n(p.blockingSyncNs), n(p.nvtxRanges), devs.join(QLatin1Char(' ')) });
+            n(p.blockingSyncCount), n(p.blockingSyncNs), n(p.nvtxRanges), devs.join(QLatin1Char(' ')),
+            n(p.profilerOverheadRanges), n(p.profilerOverheadNs) });
         for (const auto& th : p.threads)
             threads.row({ n(p.pid), n(th.tid), scrubPaths(th.name), n(th.apiCount), n(th.apiNs), n(th.nvtxRanges) });
     }

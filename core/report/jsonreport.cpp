@@ -212,6 +212,8 @@ QJsonArray processesJson(const AnalysisResult& r)
             { QStringLiteral("kernel_ns"), p.kernelNs }, { QStringLiteral("api_count"), p.apiCount },
             { QStringLiteral("api_ns"), p.apiNs }, { QStringLiteral("blocking_sync_count"), p.blockingSyncCount },
             { QStringLiteral("blocking_sync_ns"), p.blockingSyncNs }, { QStringLiteral("nvtx_ranges"), p.nvtxRanges },
+            { QStringLiteral("profiler_overhead_ranges"), p.profilerOverheadRanges },
+            { QStringLiteral("profiler_overhead_ns"), p.profilerOverheadNs },
             { QStringLiteral("devices"), intArray(p.devices) }, { QStringLiteral("threads"), threads },
             { QStringLiteral("phases"), phasesJson(p.phases) } });
     }

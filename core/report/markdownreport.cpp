@@ -201,14 +201,15 @@ void MarkdownReport::writeProcesses(QTextStream& s, const AnalysisResult& r)
     if (!r.processes.isEmpty()) {
         s << "## " << tr("Processes") << "\n\n| PID | " << tr("Name") << " | " << tr("Kernels") << " | "
           << tr("Kernel time") << " | " << tr("API calls") << " | " << tr("API time") << " | " << tr("Blocking sync")
-          << " | GPUs |\n|---:|---|---:|---:|---:|---:|---:|---|\n";
+          << " | " << tr("Profiler overhead") << " | GPUs |\n|---:|---|---:|---:|---:|---:|---:|---:|---|\n";
         for (const auto& p : r.processes) {
             QStringList devs;
             for (int d : p.devices)
                 devs << QString::number(d);
             s << "| " << p.pid << " | " << cell(scrubPaths(p.name)) << " | " << formatCount(p.kernelCount) << " | "
               << formatDuration(p.kernelNs) << " | " << formatCount(p.apiCount) << " | " << formatDuration(p.apiNs)
-              << " | " << formatDuration(p.blockingSyncNs) << " | " << devs.join(QLatin1String(", ")) << " |\n";
+              << " | " << formatDuration(p.blockingSyncNs) << " | " << formatDuration(p.profilerOverheadNs) << " | "
+              << devs.join(QLatin1String(", ")) << " |\n";
         }
         s << "\n";
     }

@@ -103,9 +103,10 @@ static_assert(sizeof(ProcessStats::Device) == 48, "a new field must be added to 
 template <class A, Is<ProcessStats> T> void fields(A& a, T& x)
 {
     a(x.pid, x.name, x.kernelCount, x.kernelNs, x.apiCount, x.apiNs, x.blockingSyncCount, x.blockingSyncNs,
-        x.nvtxRanges, x.devices, x.deviceMask, x.threads, x.deviceKernels, x.phases);
+        x.nvtxRanges, x.profilerOverheadRanges, x.profilerOverheadNs, x.devices, x.deviceMask, x.threads,
+        x.deviceKernels, x.phases);
 }
-static_assert(sizeof(ProcessStats) == 192, "a new field must be added to the result serializer");
+static_assert(sizeof(ProcessStats) == 208, "a new field must be added to the result serializer");
 
 template <class A, Is<MemoryDeviceStats> T> void fields(A& a, T& x)
 {

@@ -78,6 +78,7 @@ private slots:
     void launchStorm_data();
     void launchStorm();
     void syncTable();
+    void processProfilerOverhead();
     void memcpyKindsAndRules();
     void processes();
     void graphMode();
@@ -498,6 +499,38 @@ void TestAnalysis::syncTable()
     QVERIFY(p);
     QCOMPARE(p->blockingSyncCount, qint64(3));
     QCOMPARE(p->blockingSyncNs, qint64(1400));
+}
+
+/// Per process, the profiler's overhead ranges starting in the window and their union: two
+/// overlapping flushes count once; one opening before the window (at start-up) is not counted;
+/// a process with nothing but overhead is not listed.
+void TestAnalysis::processProfilerOverhead()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    fx.runtime(1000, 1100, 100, 101, 1, kLaunch);
+    fx.kernel(1200, 1300, 0, 7, 1, 100, QStringLiteral("k"));
+    fx.runtime(9000, 9100, 100, 101, 2, kLaunch);
+    fx.kernel(9200, 9300, 0, 7, 2, 100, QStringLiteral("k"));
+    fx.profilerOverhead(500, 1500, 100, 140, QStringLiteral("CUDA profiling initialization"));
+    fx.profilerOverhead(2000, 3000, 100, 140, QStringLiteral("CUPTI Buffer flush"));
+    fx.profilerOverhead(2500, 3500, 100, 141, QStringLiteral("CUPTI Buffer flush"));
+    fx.profilerOverhead(8000, 8100, 100, 140, QStringLiteral("CUPTI Buffer flush"));
+    fx.profilerOverhead(2000, 2100, 200, 200, QStringLiteral("TLS allocation"));
+    const TracePtr trace = loadFixture(fx);
+    const auto full = analyzeWindow(trace); // [1000, 9300]
+    QVERIFY(full);
+    const ProcessStats* p = process(*full, 100);
+    QVERIFY(p);
+    QCOMPARE(p->profilerOverheadRanges, qint64(3));
+    QCOMPARE(p->profilerOverheadNs, qint64(1500 + 100)); // [2000, 3500] and [8000, 8100]
+    QVERIFY(!process(*full, 200));
+    const auto custom = analyzeWindow(trace, QStringLiteral("2400:9300"));
+    QVERIFY(custom);
+    p = process(*custom, 100);
+    QVERIFY(p);
+    QCOMPARE(p->profilerOverheadRanges, qint64(2));
+    QCOMPARE(p->profilerOverheadNs, qint64(1000 + 100)); // [2500, 3500] and [8000, 8100]
 }
 
 void TestAnalysis::memcpyKindsAndRules()

@@ -35,6 +35,8 @@ AnalysisPtr fixtureAnalysis()
     fx.runtime(7000, 7400, 100, 102, 9, kSync); // 400 ns blocking
     fx.runtime(5800, 5820, 200, 201, 1, kLaunch); // 20 ns
     fx.nvtx(900, 3100, 100, 101, QStringLiteral("step"));
+    fx.profilerOverhead(2000, 2600, 100, 150, QStringLiteral("CUPTI Buffer flush")); // union with the next: 700 ns
+    fx.profilerOverhead(2400, 2700, 100, 151, QStringLiteral("CUPTI Buffer flush"));
     return sl::test::analyzeWindow(sl::test::loadFixture(fx));
 }
 
@@ -65,10 +67,11 @@ void TestProcessTreeModel::tree()
     model.setAnalysis(a);
     QCOMPARE(model.rowCount(), 2);
     const QModelIndex p100 = model.index(0, 0);
-    // Name, kernels, kernel time, API time, blocking sync, NVTX ranges.
+    // Name, kernels, kernel time, API time, blocking sync, NVTX ranges, profiler overhead.
     QCOMPARE(row(model, {}, 0),
         QStringList({ QStringLiteral("python3 (PID 100)"), QStringLiteral("4"), QStringLiteral("1.90 µs"),
-            QStringLiteral("600 ns"), QStringLiteral("400 ns"), QStringLiteral("1") }));
+            QStringLiteral("600 ns"), QStringLiteral("400 ns"), QStringLiteral("1"), QStringLiteral("700 ns") }));
+    QCOMPARE(model.index(0, ProcessTreeModel::ProfilerOverhead).data(ProcessTreeModel::SortRole).toLongLong(), 700);
     QCOMPARE(model.index(0, ProcessTreeModel::KernelTime).data(ProcessTreeModel::SortRole).toLongLong(), 1900);
     // Threads first (101 launches, 102 syncs), then the GPUs.
     QCOMPARE(model.rowCount(p100), 4);
@@ -79,7 +82,7 @@ void TestProcessTreeModel::tree()
     const QModelIndex gpu0 = model.index(2, 0, p100);
     QCOMPARE(row(model, p100, 2),
         QStringList({ QStringLiteral("GPU 0 (H100)"), QStringLiteral("3"), QStringLiteral("1.60 µs"), QString(),
-            QString(), QString() }));
+            QString(), QString(), QString() }));
     QCOMPARE(model.rowCount(gpu0), 2);
     QCOMPARE(row(model, gpu0, 0).mid(0, 3),
         QStringList({ QStringLiteral("Stream 7"), QStringLiteral("2"), QStringLiteral("1.10 µs") }));

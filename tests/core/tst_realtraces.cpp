@@ -388,6 +388,22 @@ void TestRealTraces::conformance()
         }
     }
 
+    // --- Each listed process' profiler overhead: its PROFILER_OVERHEAD ranges starting in the
+    // window, counted, and the length of their union.
+    if (db.hasTable(QStringLiteral("PROFILER_OVERHEAD")))
+        for (const ProcessStats& p : r->processes) {
+            Intervals mine;
+            for (const auto& row : db.rows(QStringLiteral("SELECT start, \"end\" FROM PROFILER_OVERHEAD WHERE "
+                                                          "(globalTid >> 24) & 16777215 = %1 AND start BETWEEN %2 AND "
+                                                          "%3 AND \"end\" >= start")
+                                               .arg(p.pid)
+                                               .arg(r->window.startNs)
+                                               .arg(r->window.endNs)))
+                mine.emplace_back(row[0].toLongLong(), row[1].toLongLong());
+            QCOMPARE(p.profilerOverheadRanges, qint64(mine.size()));
+            QCOMPARE(p.profilerOverheadNs, unionLength(mine));
+        }
+
     // --- Top kernel by total time, named by demangledName.
     if (hasKernels && kCount > 0) {
         const QString col = db.hasColumn(K, QStringLiteral("demangledName")) ? QStringLiteral("demangledName")

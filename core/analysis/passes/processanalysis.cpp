@@ -3,6 +3,7 @@
 
 #include "core/analysis/analysisresult.h"
 #include "core/trace/apiclassifier.h"
+#include "core/trace/trace.h"
 #include "core/util/recentcache.h"
 
 #include <map>
@@ -130,6 +131,25 @@ bool countRanges(const AnalysisResult& r, Tally& tally, const Cancellation& canc
     return true;
 }
 
+/// The profiler's overhead ranges per process already counted (a process with nothing else in
+/// the window is not listed for its overhead alone): their count and union (ns).
+void countOverhead(const AnalysisResult& r, Tally& tally)
+{
+    const ProfilerOverheadTable& o = r.trace->profilerOverhead;
+    std::map<quint32, qint64> coveredTo; // per process: the union's end so far (rows in start order)
+    for (qsizetype i = 0; i < o.size(); ++i) {
+        const size_t s = size_t(i);
+        const auto p = tally.procs.find(o.pid[s]);
+        if (p == tally.procs.end() || !r.window.contains(o.start[s]))
+            continue;
+        const auto [cover, fresh] = coveredTo.try_emplace(o.pid[s], o.start[s]);
+        const qint64 from = std::max(o.start[s], cover->second);
+        p->second.profilerOverheadNs += std::max<qint64>(0, o.end[s] - from);
+        cover->second = std::max(cover->second, o.end[s]);
+        ++p->second.profilerOverheadRanges;
+    }
+}
+
 } // namespace
 
 void ProcessAnalysis::run(AnalysisResult& r, const Cancellation& cancel)
@@ -138,6 +158,7 @@ void ProcessAnalysis::run(AnalysisResult& r, const Cancellation& cancel)
     Tally tally;
     if (!countKernels(r, tally, cancel) || !countCalls(r, tally, cancel) || !countRanges(r, tally, cancel))
         return;
+    countOverhead(r, tally); // tens to hundreds of rows
     for (auto& [pid, p] : tally.procs) {
         p.name = t.processName(pid);
         for (int d = 0; d < 64; ++d)
