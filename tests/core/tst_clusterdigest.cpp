@@ -87,6 +87,7 @@ private slots:
     void shortCaptureHasNoIdleBeyondItsEnd();
     void exportOfTwoRanks();
     void noUtcAnchorIsNull();
+    void processesSharingAGpu();
     void realExportOfTwoRanks();
     void communicatorsInTimeOrder();
 };
@@ -722,6 +723,28 @@ void TestClusterDigest::exportOfTwoRanks()
     QCOMPARE(whole.steps.size(), size_t(4));
     QCOMPARE(whole.pids, (std::vector<qint64> { 41017, 41018, 41020 }));
     QCOMPARE(whole.computeNs, 1500 + 2800 + 600);
+}
+
+/// Two processes on one GPU (MPS, or a second process' warm-up), stored in time order: the whole
+/// export's bins hold the GPU's busy-time union, 2500 ns of compute, not the processes' sum (3000).
+void TestClusterDigest::processesSharingAGpu()
+{
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"));
+    fx.kernel(1'000'000, 1'001'000, 0, 7, 1, 4100, QStringLiteral("gemm"));
+    fx.kernel(1'000'500, 1'001'500, 0, 13, 1, 4200, QStringLiteral("gemm"));
+    fx.kernel(1'002'000, 1'003'000, 0, 7, 2, 4100, QStringLiteral("gemm"));
+    std::vector<RankDigest> digests;
+    QString error;
+    QVERIFY2(ExportDigester::digestRanks(fx.path(), &digests, &error), qPrintable(error));
+    QCOMPARE(digests.size(), size_t(1)); // no NCCL kernel: one rank
+    const RankDigest& d = digests.front();
+    QCOMPARE(d.process, -1);
+    QCOMPARE(d.computeNs, 2500);
+    qint64 idle = 0;
+    for (const DigestBin& b : d.bins)
+        idle += b.idleNs;
+    QCOMPARE(idle, 500); // [1 001 500, 1 002 000]
 }
 
 /// An export without TARGET_INFO_SESSION_START_TIME (the 2021.2 shape, as
