@@ -508,7 +508,11 @@
     </message>
     <message>
         <source>The exports of %1 have no UTC anchor (nsys 2021.2 and earlier) and no blocking collective to place them by: their clock is not aligned with the others&apos;, so their skews are not meaningful.</source>
-        <translation>%1 的导出文件没有 UTC 锚点（nsys 2021.2 及更早版本），也没有可用于定位的阻塞式集合通信：其时钟未与其他主机对齐，因此其偏差没有意义。</translation>
+        <translation type="vanished">%1 的导出文件没有 UTC 锚点（nsys 2021.2 及更早版本），也没有可用于定位的阻塞式集合通信：其时钟未与其他主机对齐，因此其偏差没有意义。</translation>
+    </message>
+    <message>
+        <source>The clock of %1 cannot be aligned with the reference host&apos;s (an export without a UTC anchor, nsys 2021.2 and earlier, and no blocking collective to place it by): its ranks are left out of the skews, waits and last arrivals.</source>
+        <translation>%1 的时钟无法与参考主机对齐（导出文件没有 UTC 锚点，即 nsys 2021.2 及更早版本，且没有可用于定位的阻塞式集合通信）：其 rank 不计入偏差、等待和最后到达的统计。</translation>
     </message>
 </context>
 <context>
@@ -770,7 +774,7 @@
     </message>
     <message>
         <source>With --list: digest only the export on line N+1 (an array task&apos;s index), named as the whole list names it, and print the digest&apos;s path.</source>
-        <translation>与 --list 同用：只为第 N+1 行的导出文件生成摘要（作业数组任务的索引），按整个列表的命名规则命名，并打印摘要的路径。</translation>
+        <translation type="vanished">与 --list 同用：只为第 N+1 行的导出文件生成摘要（作业数组任务的索引），按整个列表的命名规则命名，并打印摘要的路径。</translation>
     </message>
     <message>
         <source>--index needs a line index of 0 or more.</source>
@@ -783,6 +787,10 @@
     <message>
         <source>Write one small digest per rank (a versioned SQLite file, docs/digest-format.md) for `sightline-cli cluster`: one per export, or NAME.pPID.sldigest per process of an export whose processes ran NCCL kernels.</source>
         <translation>为每个 rank 写出一个小型摘要（带版本的 SQLite 文件，见 docs/digest-format.md），供 `sightline-cli cluster` 使用：每个导出文件一个；若导出文件中有多个进程运行了 NCCL 内核，则每个这样的进程一个 NAME.pPID.sldigest。</translation>
+    </message>
+    <message>
+        <source>With --list: digest only the export on line N+1 (an array task&apos;s index), named as the whole list names it, and print the digest&apos;s path (one line per rank of an export that holds several).</source>
+        <translation>与 --list 一起使用：只为第 N+1 行的导出文件生成摘要（即数组任务的索引），按整个列表的命名方式命名，并输出摘要的路径（包含多个 rank 的导出文件每个 rank 输出一行）。</translation>
     </message>
 </context>
 <context>

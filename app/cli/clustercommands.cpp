@@ -271,7 +271,7 @@ int ClusterCommands::digest(const QStringList& args)
         { QStringLiteral("list"), tr("A file listing the exports, one per line (instead of EXPORT...)."), tr("FILE") });
     p.addOption({ QStringLiteral("index"),
         tr("With --list: digest only the export on line N+1 (an array task's index), named as the whole list "
-           "names it, and print the digest's path."),
+           "names it, and print the digest's path (one line per rank of an export that holds several)."),
         tr("N") });
     int code = Ok;
     if (!parseWithOut(p, args, &code))

@@ -8,6 +8,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <climits>
 #include <limits>
 #include <map>
 #include <tuple>
@@ -73,8 +74,31 @@ private:
     bool m_byComm = false; ///< keys are (point-to-point, communicator, ordinal), else (stream index, op, ordinal)
 };
 
+/// The ranks of one export (its processes' digests, same sha256) put in the order of their lowest
+/// GPU, then pid, in the places they hold among the inputs: the order digestRanks gives them, also
+/// when they come from a folder, listed by name ("x.p100" before "x.p99").
+void orderProcessesOfOneExport(std::vector<Member>& m)
+{
+    QHash<QString, std::vector<size_t>> places; // sha256 → input positions of its process digests
+    for (size_t i = 0; i < m.size(); ++i)
+        if (m[i].d.process >= 0)
+            places[m[i].d.sha256].push_back(i);
+    for (const std::vector<size_t>& at : places) {
+        std::vector<Member> group;
+        for (size_t i : at)
+            group.push_back(std::move(m[i]));
+        const auto key = [](const Member& x) {
+            return std::pair(x.d.devices.empty() ? INT_MAX : x.d.devices.front(), x.d.process);
+        };
+        std::stable_sort(group.begin(), group.end(), [&](const Member& a, const Member& b) { return key(a) < key(b); });
+        for (size_t k = 0; k < at.size(); ++k)
+            m[at[k]] = std::move(group[k]);
+    }
+}
+
 bool assignRanks(std::vector<Member>& m, QString* error)
 {
+    orderProcessesOfOneExport(m);
     QHash<int, QString> owner;
     for (const Member& x : m) {
         if (x.d.rank < 0)
@@ -131,15 +155,19 @@ void Analysis::hosts()
         standIn = x->d.utcEpochNs >= 0 ? x->d.utcEpochNs : standIn;
     const auto utc = [standIn](const Member& x) { return x.d.utcEpochNs >= 0 ? x.d.utcEpochNs : standIn; };
     std::vector<const Member*> first(m_r.hosts.size(), nullptr);
+    bool referenceAnchored = true;
     for (Member& x : m_m) {
         const Member*& f = first[size_t(x.host)];
         if (!f)
             f = &x;
         x.shift = x.d.systemClockNs >= 0 && f->d.systemClockNs >= 0 ? x.d.systemClockNs - f->d.systemClockNs + utc(*f)
                                                                     : utc(x);
-        if (x.d.utcEpochNs < 0 && x.host > 0)
-            m_r.hosts[size_t(x.host)].method = QStringLiteral("none");
+        referenceAnchored = referenceAnchored && (x.host > 0 || x.d.utcEpochNs >= 0);
     }
+    // Without its own anchor (or the reference's), a host's UTC says nothing about the reference.
+    for (const Member& x : m_m)
+        if (x.host > 0 && (x.d.utcEpochNs < 0 || !referenceAnchored))
+            m_r.hosts[size_t(x.host)].method = QStringLiteral("none");
     m_origin = m_m.front().shift;
     for (const Member& x : m_m)
         m_origin = std::min(m_origin, x.shift);
@@ -374,8 +402,18 @@ void Analysis::measure()
         residual = std::max(residual, h.residualNs);
     m_r.ranks.resize(m_m.size());
     std::vector<qint64> skews, transfers;
-    for (const std::vector<int>* held : m_matched)
-        measureOne(*held, residual, &skews, &transfers);
+    for (const std::vector<int>* held : m_matched) {
+        // The ranks of a host no clock places ("none") have no arrival on the common timeline.
+        std::vector<int> placed = *held;
+        int present = 0;
+        for (size_t i = 0; i < placed.size(); ++i) {
+            if (placed[i] >= 0 && m_r.hosts[size_t(m_m[i].host)].method == QLatin1String("none"))
+                placed[i] = -1;
+            present += placed[i] >= 0 ? 1 : 0;
+        }
+        if (present >= 2)
+            measureOne(placed, residual, &skews, &transfers);
+    }
     m_r.skewP50Ns = nearestRankUnsorted(skews, 50);
     m_r.skewP90Ns = nearestRankAbove(skews, 90, 50);
     m_r.transferP50Ns = median(transfers);
@@ -540,7 +578,7 @@ QStringList missingRanks(const std::vector<Member>& members)
         if (x.d.process >= 0) {
             auto& g = given[x.d.sha256];
             g = { g.first + 1, x.d.processes };
-            names.insert(x.d.sha256, x.d.file);
+            names.insert(x.d.sha256, x.d.file.section(QStringLiteral(" (pid "), 0, 0)); // before labelRanks' label
         }
     QStringList out;
     for (auto it = given.cbegin(); it != given.cend(); ++it)
@@ -598,10 +636,9 @@ bool ClusterAnalyzer::analyze(std::vector<RankDigest> digests, ClusterResult* re
     r.warnings << missingRanks(members);
     for (const ClusterHost& h : r.hosts)
         if (h.method == QLatin1String("none"))
-            r.warnings << tr(
-                "The exports of %1 have no UTC anchor (nsys 2021.2 and earlier) and no blocking collective "
-                "to place them by: their clock is not aligned with the others', so their skews are not "
-                "meaningful.")
+            r.warnings << tr("The clock of %1 cannot be aligned with the reference host's (an export without a UTC "
+                             "anchor, nsys 2021.2 and earlier, and no blocking collective to place it by): its ranks "
+                             "are left out of the skews, waits and last arrivals.")
                               .arg(h.host);
     *result = std::move(r);
     return true;

@@ -86,6 +86,35 @@ bool readCachedSet(const QString& cacheDir, const TraceCacheKey& key, const QStr
     return true;
 }
 
+/// The file names of the rank digests of the export digested as `base` ("NAME.pPID.sldigest").
+QRegularExpression ofRanks(const QString& base)
+{
+    return QRegularExpression(
+        QStringLiteral("^%1\\.p[0-9]+%2$")
+            .arg(QRegularExpression::escape(base), QRegularExpression::escape(DigestStore::suffix())));
+}
+
+/// Removes the digests of an earlier run of export `exportFile` digested to `outPath` that
+/// `written` does not replace: a re-profiled export has other pids (or became, or stopped being,
+/// one of several ranks), and the old files would be read as ranks of their own. Only files that
+/// record that export's name (an export named "x.p5.sqlite" has a digest "x.p5.sldigest" too).
+void removeStale(const QString& outPath, const QStringList& written, const QString& exportFile)
+{
+    const QFileInfo out(outPath);
+    const QDir dir = out.dir();
+    QStringList old = dir.entryList({ QLatin1Char('*') + DigestStore::suffix() }, QDir::Files)
+                          .filter(ofRanks(out.fileName().chopped(DigestStore::suffix().size())));
+    old << out.fileName();
+    for (const QString& name : old) {
+        const QString path = dir.filePath(name);
+        RankDigest d;
+        QString ignored;
+        if (!written.contains(path) && QFileInfo::exists(path) && DigestStore::read(path, &d, &ignored)
+            && d.file == exportFile)
+            QFile::remove(path);
+    }
+}
+
 /// Where digest `d` of an export goes, given the path of its whole-export digest: that path, or
 /// for one process' rank "NAME.pPID.sldigest".
 QString rankPath(const QString& outPath, const RankDigest& d)
@@ -97,8 +126,8 @@ QString rankPath(const QString& outPath, const RankDigest& d)
 }
 
 /// Copies cached digests to their places beside `outPath`; the paths, or empty with `error`.
-QStringList copyAll(
-    const QStringList& entries, const std::vector<RankDigest>& digests, const QString& outPath, QString* error)
+QStringList copyAll(const QStringList& entries, const std::vector<RankDigest>& digests, const QString& outPath,
+    const QString& exportFile, QString* error)
 {
     QStringList written;
     for (size_t k = 0; k < digests.size(); ++k) {
@@ -106,6 +135,7 @@ QStringList copyAll(
         if (!copyAtomically(entries[qsizetype(k)], written.back(), error))
             return {};
     }
+    removeStale(outPath, written, exportFile);
     return written;
 }
 
@@ -118,7 +148,8 @@ QStringList digestOne(const QString& exportPath, const QString& outPath, const Q
     std::vector<RankDigest> digests;
     QStringList entries;
     if (key && readCachedSet(cacheDir, *key, exportPath, &digests, &entries))
-        return outPath.isEmpty() ? entries : copyAll(entries, digests, outPath, error);
+        return outPath.isEmpty() ? entries
+                                 : copyAll(entries, digests, outPath, QFileInfo(exportPath).fileName(), error);
     if (!ExportDigester::digestRanks(exportPath, &digests, error, cancelled))
         return {};
     // Cached only when the export did not change while it was read.
@@ -137,6 +168,7 @@ QStringList digestOne(const QString& exportPath, const QString& outPath, const Q
             if (!DigestStore::write(d, written.back(), error))
                 return {};
         }
+        removeStale(outPath, written, QFileInfo(exportPath).fileName());
         return written;
     }
     if (cache && cacheError.isEmpty())
@@ -145,14 +177,21 @@ QStringList digestOne(const QString& exportPath, const QString& outPath, const Q
     return {};
 }
 
-/// Whether `names` (a folder's digests) hold a digest of the export named `base` (no suffix):
-/// "base.sldigest", or its ranks' "base.pPID.sldigest".
-bool hasDigest(const QStringList& names, const QString& base)
+/// Whether `names` (the digests of folder `dir`) hold a digest of export `exportFile`:
+/// "NAME.sldigest", or a rank's "NAME.pPID.sldigest" that records that export (not the whole
+/// digest of an export named "NAME.pPID.sqlite").
+bool hasDigest(const QDir& dir, const QStringList& names, const QString& exportFile)
 {
-    static const QString rank = QStringLiteral("\\.p[0-9]+") + QRegularExpression::escape(DigestStore::suffix());
-    const QRegularExpression ofRank(
-        QLatin1Char('^') + QRegularExpression::escape(base) + rank.mid(1) + QLatin1Char('$'));
-    return names.contains(base + DigestStore::suffix()) || !names.filter(ofRank).isEmpty();
+    const QString base = QFileInfo(exportFile).completeBaseName();
+    if (names.contains(base + DigestStore::suffix()))
+        return true;
+    for (const QString& name : names.filter(ofRanks(base))) {
+        RankDigest d;
+        QString ignored;
+        if (DigestStore::read(dir.filePath(name), &d, &ignored) && d.file == exportFile)
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -235,7 +274,7 @@ bool ClusterInputs::collect(const QStringList& inputs, const Target& target, QSt
             for (const QString& d : ds)
                 addDigest(dir.filePath(d));
             for (const QString& e : dir.entryList({ QStringLiteral("*.sqlite") }, QDir::Files, QDir::Name))
-                if (!hasDigest(ds, QFileInfo(e).completeBaseName()))
+                if (!hasDigest(dir, ds, e))
                     exports << dir.filePath(e);
         } else if (!info.isFile()) {
             errors->append(tr("Cannot read %1: it does not exist or is not a file or folder.").arg(input));
@@ -274,11 +313,14 @@ void ClusterInputs::labelRanks(std::vector<RankDigest>& digests)
         std::stable_sort(same.begin(), same.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
         bool byRank = true;
         QSet<qint64> processes; // ranks of one export: its processes, when they are all distinct
+        QSet<QString> exports;
         for (size_t n = 0; n < same.size(); ++n) {
             byRank = byRank && digests[same[n]].rank >= 0 && (n == 0 || key(same[n]) != key(same[n - 1]));
             processes.insert(digests[same[n]].process);
+            exports.insert(digests[same[n]].sha256);
         }
-        const bool byProcess = !processes.contains(-1) && processes.size() == qsizetype(same.size());
+        const bool byProcess
+            = exports.size() == 1 && !processes.contains(-1) && processes.size() == qsizetype(same.size());
         for (size_t n = 0; n < same.size(); ++n)
             digests[same[n]].file += byRank ? QStringLiteral(" (rank %1)").arg(digests[same[n]].rank)
                 : byProcess                 ? QStringLiteral(" (pid %1)").arg(digests[same[n]].process)

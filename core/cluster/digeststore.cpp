@@ -187,7 +187,8 @@ bool readInfo(QSqlDatabase db, RankDigest* d, QHash<QString, QString>* info, int
     d->rankSource = info->value(QStringLiteral("rank_source"));
     bool utcOk = false; // NULL (none in the export) or damaged: unknown
     d->utcEpochNs = info->value(QStringLiteral("utc_epoch_ns")).toLongLong(&utcOk);
-    if (!utcOk || d->utcEpochNs < 0)
+    // Before version 4 a digest wrote 0 for an export without an anchor (nsys 2021.2 and before).
+    if (!utcOk || d->utcEpochNs < 0 || (*version < 4 && d->utcEpochNs == 0))
         d->utcEpochNs = -1;
     bool clockOk = false;
     d->systemClockNs = info->value(QStringLiteral("system_clock_ns")).toLongLong(&clockOk);

@@ -287,16 +287,20 @@ bool Digestion::kernels(QString* error)
                                .arg(m_schema.columnOr(table, QStringLiteral("correlationId"), QStringLiteral("0")),
                                    m_schema.columnOr(table, QStringLiteral("globalPid"), QStringLiteral("0")), table);
     const qint64 progress = m_ctx.rowsDone.load();
+    m_scan.byDevice = !m_byProcess; // the whole export's digest: one union per GPU from the start
     if (!scanKernels(select, m_scan, progress, error))
         return false;
     QSet<qint64> nccl;
     for (const auto& [globalPid, correlation] : m_s.correlations)
         nccl.insert(pidOf(globalPid));
     const bool split = m_byProcess && nccl.size() >= 2;
-    if (!split && m_scan.sharesDevice()) {
-        // The whole export's digest where processes share a GPU: one busy-time union per GPU.
+    if (!split && !m_scan.byDevice && m_scan.sharesDevice()) {
+        // One rank after all, on a GPU several processes share: one busy-time union per GPU, read
+        // sorted at once when the first scan had to be.
+        const bool sorted = m_scan.sorted;
         m_scan = KernelScan();
         m_scan.byDevice = true;
+        m_scan.sorted = sorted;
         if (!scanKernels(select, m_scan, progress, error))
             return false;
     }
@@ -333,10 +337,12 @@ bool Digestion::scanKernels(const QString& select, KernelScan& scan, qint64 prog
     };
     const auto row = [&](const SqliteStatement& st) { return kernelRow(st, scan); };
     restart();
-    if (!scanRows(m_db, m_ctx, select, error, row))
-        return false;
-    if (!scan.outOfOrder)
-        return true;
+    if (!scan.sorted) {
+        if (!scanRows(m_db, m_ctx, select, error, row))
+            return false;
+        if (!scan.outOfOrder)
+            return true;
+    }
     const bool byDevice = scan.byDevice;
     scan = KernelScan();
     scan.byDevice = byDevice;
@@ -394,7 +400,9 @@ bool Digestion::kernelRow(const SqliteStatement& st, KernelScan& s)
     addCovered(b.any, &b.anyCursor, start, end, m_s.d.firstNs, m_fineBinNs);
     if (op < 0)
         return true;
-    const StreamKey key { s.lastPid, { device, stream } };
+    // A stream is a process' own (stream ids are per context), but the whole export's digest keeps
+    // version 3's numbering by GPU and stream.
+    const StreamKey key { s.byDevice ? 0 : s.lastPid, { device, stream } };
     const int index = s.streamIndex.contains(key) ? s.streamIndex.value(key) : int(s.streamIndex.size());
     s.streamIndex.insert(key, index);
     qint64& ordinal = s.ordinals[{ key, op }];

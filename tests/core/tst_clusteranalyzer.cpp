@@ -507,29 +507,42 @@ void TestClusterAnalyzer::ranksOfOneExport()
 /// A rank whose export has no UTC anchor (nsys 2021.2 and before) on a host of its own, its
 /// clock 2.8 ms ahead: placed by the AllReduce's end alone ("collective-ends", offset −2.8 ms),
 /// on the anchored rank's timeline (first arrival 100 µs after it starts, not at 1970). With a
-/// SendRecv, whose ends say nothing, it is not placed at all ("none"), and a warning says so.
+/// SendRecv, whose ends say nothing, it is not placed at all ("none"): left out of the skews,
+/// waits and last arrivals, with a warning. The same when the unanchored export is the
+/// reference's (rank 0): the anchored host's UTC then says nothing either.
 void TestClusterAnalyzer::hostWithoutUtcAnchor()
 {
-    for (const char* op : { "AllReduce", "SendRecv" }) {
-        RankDigest a = handDigest(QStringLiteral("a.sqlite"), 0, 100'000);
-        RankDigest b = handDigest(QStringLiteral("b.sqlite"), 1, 250'000 + 2'800'000);
-        b.hostname = QStringLiteral("node-b");
-        b.utcEpochNs = -1;
-        b.systemClockNs = -1;
-        b.collectives[0].endNs += 2'800'000;
-        a.collectives[0].op = b.collectives[0].op = QLatin1String(op);
-        ClusterResult r;
-        QString error;
-        QVERIFY2(ClusterAnalyzer::analyze({ a, b }, &r, &error), qPrintable(error));
-        QCOMPARE(r.hosts.size(), size_t(2));
-        QCOMPARE(r.matched, 1);
-        const bool placed = QLatin1String(op) == QLatin1String("AllReduce");
-        QCOMPARE(r.hosts[1].method, placed ? QStringLiteral("collective-ends") : QStringLiteral("none"));
-        QCOMPARE(r.hosts[1].offsetNs, placed ? -2'800'000 : 0);
-        QCOMPARE(r.collectives[0].firstArrivalNs, 100'000);
-        QCOMPARE(r.collectives[0].skewNs, placed ? 150'000 : 2'950'000);
-        QCOMPARE(r.warnings.filter(QStringLiteral("no UTC anchor")).size(), placed ? 0 : 1);
-    }
+    for (const bool referenceUnanchored : { false, true })
+        for (const char* op : { "AllReduce", "SendRecv" }) {
+            RankDigest a = handDigest(QStringLiteral("a.sqlite"), 0, 100'000);
+            RankDigest b = handDigest(QStringLiteral("b.sqlite"), 1, 250'000 + 2'800'000);
+            b.hostname = QStringLiteral("node-b");
+            RankDigest& unanchored = referenceUnanchored ? a : b;
+            unanchored.utcEpochNs = -1;
+            unanchored.systemClockNs = -1;
+            b.collectives[0].endNs += 2'800'000;
+            a.collectives[0].op = b.collectives[0].op = QLatin1String(op);
+            ClusterResult r;
+            QString error;
+            QVERIFY2(ClusterAnalyzer::analyze({ a, b }, &r, &error), qPrintable(error));
+            QCOMPARE(r.hosts.size(), size_t(2));
+            QCOMPARE(r.matched, 1);
+            const bool placed = QLatin1String(op) == QLatin1String("AllReduce");
+            QCOMPARE(r.hosts[0].method, QStringLiteral("reference"));
+            QCOMPARE(r.hosts[1].method, placed ? QStringLiteral("collective-ends") : QStringLiteral("none"));
+            QCOMPARE(r.warnings.filter(QStringLiteral("cannot be aligned")).size(), placed ? 0 : 1);
+            if (!placed) {
+                QVERIFY(r.collectives.empty());
+                QCOMPARE(r.ranks[0].matched + r.ranks[1].matched, 0);
+                QCOMPARE(r.ranks[0].waitNs + r.ranks[1].waitNs, 0);
+                QVERIFY(!r.hasStraggler);
+                continue;
+            }
+            QCOMPARE(r.hosts[1].offsetNs, -2'800'000);
+            QCOMPARE(r.collectives[0].firstArrivalNs, 100'000);
+            QCOMPARE(r.collectives[0].skewNs, 150'000);
+            QCOMPARE(r.ranks[0].waitNs, 150'000);
+        }
 }
 
 /// The FastVideo training exports (torchrun --nproc_per_node=2 under one nsys, nsys 2026.2): the

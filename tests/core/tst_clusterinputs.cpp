@@ -298,10 +298,20 @@ void TestClusterInputs::ranksOfOneExportAsASet()
     QCOMPARE(entries.size(), 2);
     QString error;
     const QString dump = DigestStore::contentDump(made[1], &error);
-    // Served from the cache: the same rows.
+    // Served from the cache: the same rows. A rank digest of an earlier capture to the same name
+    // (other pids) is removed; a digest of another export whose name only looks like a rank's
+    // ("node.p5.sqlite") stays.
+    const QString stale = QDir(out).filePath(QStringLiteral("node.p99999.sldigest"));
+    const QString other = QDir(out).filePath(QStringLiteral("node.p5.sldigest"));
+    QVERIFY(QFile::copy(made[0], stale));
+    RankDigest otherExport;
+    otherExport.file = QStringLiteral("node.p5.sqlite");
+    QVERIFY2(DigestStore::write(otherExport, other, &error), qPrintable(error));
     QVERIFY(QFile::remove(made[0]) && QFile::remove(made[1]));
     QCOMPARE(ClusterInputs::digestAll({ exportPath }, target, &errors), made);
     QCOMPARE(DigestStore::contentDump(made[1], &error), dump);
+    QVERIFY(!QFileInfo::exists(stale));
+    QVERIFY(QFileInfo::exists(other));
     // The second of the set (GPU 1's worker) evicted: the first alone is not served; both are made again.
     QString evicted;
     for (const QString& entry : entries) {
@@ -332,6 +342,16 @@ void TestClusterInputs::ranksOfOneExportAsASet()
         { folder }, ClusterInputs::Target { QString(), QString(), 1 }, &digests, &sources, &errors));
     QCOMPARE(digests.size(), 2);
     QCOMPARE(sources, digests);
+    // Beside only a digest whose name looks like a rank's but records another export
+    // ("node.p5.sqlite"), the export is digested: its two ranks and that digest.
+    const QString lookalike = path(QStringLiteral("set/lookalike"));
+    QVERIFY(QDir().mkpath(lookalike) && QFile::copy(exportPath, QDir(lookalike).filePath(QStringLiteral("node.sqlite")))
+        && QFile::copy(other, QDir(lookalike).filePath(QStringLiteral("node.p5.sldigest"))));
+    digests.clear(), sources.clear();
+    QVERIFY(ClusterInputs::collect(
+        { lookalike }, ClusterInputs::Target { QString(), cache, 1 }, &digests, &sources, &errors));
+    QCOMPARE(digests.size(), 3);
+    QCOMPARE(sources.count(QDir(lookalike).filePath(QStringLiteral("node.sqlite"))), 2);
 }
 
 QTEST_MAIN(TestClusterInputs)

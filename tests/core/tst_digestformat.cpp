@@ -519,8 +519,8 @@ void TestDigestFormat::unknownVersionsAreRefused()
 void TestDigestFormat::processKeys()
 {
     // Version 4's `process` and `processes`: a rank of an export that holds two reads back as
-    // such; version 3 (no such columns) is a whole export; a process without a count of 2 or
-    // more, or a count without its process, is damaged.
+    // such; version 3 (no such columns) is a whole export, and its utc_epoch_ns 0 no anchor; a process without a count
+    // of 2 or more, or a count without its process, is damaged.
     QTemporaryDir dir;
     RankDigest d;
     d.file = QStringLiteral("x.sqlite");
@@ -550,11 +550,12 @@ void TestDigestFormat::processKeys()
         Db c(path, false);
         QVERIFY(c.exec(QStringLiteral("ALTER TABLE digest_info DROP COLUMN process")));
         QVERIFY(c.exec(QStringLiteral("ALTER TABLE digest_info DROP COLUMN processes")));
-        QVERIFY(c.exec(QStringLiteral("UPDATE digest_info SET version = 3")));
+        QVERIFY(c.exec(QStringLiteral("UPDATE digest_info SET version = 3, utc_epoch_ns = 0")));
     }
     QVERIFY2(DigestStore::read(path, &back, &error), qPrintable(error));
     QCOMPARE(back.process, -1);
     QCOMPARE(back.processes, 1);
+    QCOMPARE(back.utcEpochNs, -1); // version 3 wrote 0 for "no anchor"
 }
 
 void TestDigestFormat::realExportRoundTrips()

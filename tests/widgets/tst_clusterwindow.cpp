@@ -188,6 +188,8 @@ void TestClusterWindow::rankDigestsBesideTheirExport()
     window.setAttribute(Qt::WA_DeleteOnClose, false);
     auto* table = window.findChild<QTableWidget*>();
     QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 2, 30000);
+    // The folder lists node0.p41017 first; the ranks still follow the GPUs, as from the export.
+    QCOMPARE(table->item(0, 8)->text(), QStringLiteral("node0.sqlite (pid 41018)"));
     QSignalSpy opened(&window, &ClusterWindow::exportRequested);
     emit table->cellDoubleClicked(0, 0);
     QCOMPARE(opened.size(), 1);

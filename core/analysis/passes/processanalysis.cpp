@@ -142,7 +142,7 @@ void countOverhead(const AnalysisResult& r, Tally& tally)
         const auto p = tally.procs.find(o.pid[s]);
         if (p == tally.procs.end() || !r.window.contains(o.start[s]))
             continue;
-        const auto [cover, fresh] = coveredTo.try_emplace(o.pid[s], o.start[s]);
+        const auto cover = coveredTo.try_emplace(o.pid[s], o.start[s]).first;
         const qint64 from = std::max(o.start[s], cover->second);
         p->second.profilerOverheadNs += std::max<qint64>(0, o.end[s] - from);
         cover->second = std::max(cover->second, o.end[s]);
