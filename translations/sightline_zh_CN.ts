@@ -3299,6 +3299,18 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>%1 (%2) is the profiler&apos;s own work, such as CUPTI buffer flushes: it is not there without the profiler.</source>
         <translation>其中 %1（%2）是性能分析器自身的工作，例如 CUPTI 缓冲区刷新：不运行分析器时不会出现。</translation>
     </message>
+    <message>
+        <source>This export holds %1 ranks</source>
+        <translation>此导出文件包含 %1 个 rank</translation>
+    </message>
+    <message>
+        <source>%1 ranks</source>
+        <translation>%1 个 rank</translation>
+    </message>
+    <message>
+        <source>%1 processes ran NCCL kernels (%2 launches in the window): a multi-GPU run profiled as one. Which rank holds the others back is a question for the cluster analysis: sightline-cli cluster %3 --out DIR, or File › Open Cluster Run of One Export….</source>
+        <translation>%1 个进程运行了 NCCL 内核（窗口内 %2 次启动）：这是作为一个整体采集的多 GPU 运行。哪个 rank 拖慢了其他 rank，要由集群分析回答：sightline-cli cluster %3 --out DIR，或 文件 › 打开单个导出文件的集群运行…。</translation>
+    </message>
 </context>
 <context>
     <name>GemmAnalysis</name>

@@ -7,6 +7,7 @@
 #include "core/io/traceloader.h"
 #include "core/synth/synthtracewriter.h"
 #include "tests/common/analysisfixture.h"
+#include "tests/common/clusterfixture.h"
 #include "tests/common/realtraces.h"
 #include "tests/common/tracefixture.h"
 
@@ -91,6 +92,7 @@ private slots:
     void realExportsEvidenceCounts();
     void stringIdsSelectEachName();
     void rulesSelectExactlyTheRows();
+    void severalRanksEvidence();
 
 private:
     std::vector<std::pair<QString, AnalysisPtr>> m_real; ///< (path, analysis) of each real export
@@ -306,6 +308,38 @@ void TestFindingEvidence::rulesSelectExactlyTheRows()
     QVERIFY(rules >= (m_real.empty() ? 7 : 10));
     if (m_real.empty())
         qInfo("%s", qPrintable(sl::test::realTracesSkipReason()));
+}
+
+/// writeTwoRankExport: processes 41017 and 41018 ran NCCL kernels (41020 did not): a finding
+/// that points to the cluster analysis, its evidence the four AllReduce kernels (rowids 2, 4, 6,
+/// 7 in insertion order), re-selected by its SQL. An export of one NCCL process has none.
+void TestFindingEvidence::severalRanksEvidence()
+{
+    TraceFixture fx;
+    sl::test::writeTwoRankExport(fx);
+    const QString path = fx.path();
+    const auto r = analyzeWindow(loadFixture(fx));
+    QVERIFY(r);
+    const Finding* f = findingById(*r, QStringLiteral("several-ranks"));
+    QVERIFY(f);
+    QCOMPARE(f->severity, Finding::Severity::Info);
+    QCOMPARE(f->impactNs, 0);
+    QCOMPARE(f->metric, QStringLiteral("2 ranks"));
+    QVERIFY(f->summary.contains(QLatin1String("sightline-cli cluster trace.sqlite")));
+    QCOMPARE(f->evidence.size(), 1);
+    const Evidence& e = f->evidence[0];
+    QCOMPARE(std::set<qint64>(e.rowids.begin(), e.rowids.end()), (std::set<qint64> { 2, 4, 6, 7 }));
+    bool ok = false;
+    QCOMPARE(selectFirstColumn(path, e.ruleSql, &ok), (std::set<qint64> { 2, 4, 6, 7 }));
+    QVERIFY(ok);
+
+    TraceFixture one;
+    one.gpu(0, QStringLiteral("H100"));
+    one.kernel(1000, 2000, 0, 7, 1, 41017, QStringLiteral("ncclDevKernel_AllReduce_Sum_bf16_RING_LL"));
+    one.kernel(3000, 4000, 0, 7, 2, 41017, QStringLiteral("ncclKernelish_helper")); // not NCCL's naming
+    const auto single = analyzeWindow(loadFixture(one));
+    QVERIFY(single);
+    QVERIFY(!findingById(*single, QStringLiteral("several-ranks")));
 }
 
 QTEST_GUILESS_MAIN(TestFindingEvidence)

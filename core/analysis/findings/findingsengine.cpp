@@ -13,12 +13,15 @@
 #include "core/trace/apiclassifier.h"
 #include "core/trace/tablenames.h"
 #include "core/util/format.h"
+#include "core/util/privacy.h"
 #include "core/util/workerpool.h"
 
 #include <QStringList>
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <set>
 #include <tuple>
 #include <utility>
 
@@ -86,6 +89,7 @@ void FindingsEngine::run(AnalysisResult& r, const Cancellation& cancel)
         &nvtxCoverage,
         &graphMode,
         &phaseImbalance,
+        &severalRanks,
         &ServingFindings::run,
         [](const AnalysisResult& res, QVector<Finding>& out) { out += EfficiencyAnalysis::findings(res); },
         [](const AnalysisResult& res, QVector<Finding>& out) {
@@ -609,6 +613,57 @@ void FindingsEngine::graphMode(const AnalysisResult& r, QVector<Finding>& out)
                     .arg(formatCount(r.graphLaunches), formatDuration(r.graphNs));
     f.evidence.append(EvidenceBuilder::rows(
         tables::kGraphTrace, t.graphs.rowid, std::move(rows), EvidenceBuilder::windowPredicate(r)));
+    out.append(std::move(f));
+}
+
+bool FindingsEngine::isNcclKernel(const QString& name)
+{
+    for (const QLatin1String prefix : { QLatin1String("ncclDevKernel_"), QLatin1String("ncclKernel_") })
+        if (name.startsWith(prefix) && name.size() > prefix.size() && name.at(prefix.size()).isLetter()
+            && name.at(prefix.size()).unicode() < 128)
+            return true;
+    return false;
+}
+
+void FindingsEngine::severalRanks(const AnalysisResult& r, QVector<Finding>& out)
+{
+    const Trace& t = *r.trace;
+    const KernelTable& k = t.kernels;
+    std::map<quint32, bool> nccl; // kernel name → is NCCL's: a few hundred names, not a test per kernel
+    std::set<quint32> pids;
+    std::vector<quint32> rows, names;
+    for (size_t i = 0; i < size_t(k.size()); ++i) {
+        if (!r.kernelInWindow[i])
+            continue;
+        auto it = nccl.find(k.name[i]);
+        if (it == nccl.end()) {
+            it = nccl.emplace(k.name[i], isNcclKernel(t.strings.at(k.name[i]))).first;
+            if (it->second)
+                names.push_back(k.name[i]);
+        }
+        if (it->second) {
+            rows.push_back(quint32(i));
+            pids.insert(k.pid[i]);
+        }
+    }
+    if (pids.size() < 2)
+        return;
+    Finding f;
+    f.id = QStringLiteral("several-ranks");
+    f.setImpact(0, r.window);
+    f.severity = Finding::Severity::Info;
+    f.title = tr("This export holds %1 ranks").arg(pids.size());
+    f.metric = tr("%1 ranks").arg(pids.size());
+    f.summary = tr("%1 processes ran NCCL kernels (%2 launches in the window): a multi-GPU run profiled as one. "
+                   "Which rank holds the others back is a question for the cluster analysis: sightline-cli "
+                   "cluster %3 --out DIR, or File › Open Cluster Run of One Export….")
+                    .arg(pids.size())
+                    .arg(formatCount(qint64(rows.size())))
+                    .arg(scrubPaths(t.info.fileName));
+    f.evidence.append(EvidenceBuilder::rows(kKernelTable, k.rowid, std::move(rows),
+        QStringLiteral("%1 IN (%2) AND %3")
+            .arg(t.info.kernelNameColumn, EvidenceBuilder::stringIdList(t.strings, names),
+                EvidenceBuilder::windowPredicate(r))));
     out.append(std::move(f));
 }
 
