@@ -52,6 +52,7 @@ public:
     void hosts();
     void pair();
     void align();
+    void leaveOutUnplaced();
     void measure();
     void straggler();
     void desyncEvidence();
@@ -69,7 +70,8 @@ private:
     std::vector<Member>& m_m;
     ClusterResult& m_r;
     std::map<Key, std::vector<int>> m_keys; ///< key → per member the collective index, -1 missing
-    std::vector<const std::vector<int>*> m_matched; ///< keys every rank taking part has, in key order
+    std::vector<std::vector<int>*> m_matched; ///< keys every rank taking part has, in key order
+    size_t m_placed = 0; ///< ranks on the common timeline (not on a host no clock places)
     qint64 m_origin = 0;
     bool m_byComm = false; ///< keys are (point-to-point, communicator, ordinal), else (stream index, op, ordinal)
 };
@@ -251,7 +253,7 @@ void Analysis::pair()
         }
     }
     m_r.pairing = m_byComm ? QStringLiteral("communicator+ordinal") : QStringLiteral("op+stream-ordinal");
-    for (const auto& [key, held] : m_keys) {
+    for (auto& [key, held] : m_keys) {
         int present = 0;
         bool complete = true;
         for (size_t i = 0; i < n; ++i) {
@@ -315,6 +317,29 @@ void Analysis::align()
     }
     for (Member& x : m_m)
         x.offset = m_r.hosts[size_t(x.host)].offsetNs;
+}
+
+void Analysis::leaveOutUnplaced()
+{
+    // The ranks of a host no clock places ("none") have no arrival on the common timeline: they
+    // leave every matched collective, and one left with fewer than two ranks is not measured.
+    // Everything after (measure, straggler, its evidence, the counts) sees the same ranks.
+    std::vector<bool> unplaced(m_m.size());
+    for (size_t i = 0; i < m_m.size(); ++i)
+        unplaced[i] = m_r.hosts[size_t(m_m[i].host)].method == QLatin1String("none");
+    m_placed = size_t(std::count(unplaced.begin(), unplaced.end(), false));
+    if (m_placed == m_m.size())
+        return;
+    std::erase_if(m_matched, [&](std::vector<int>* held) {
+        int present = 0;
+        for (size_t i = 0; i < held->size(); ++i) {
+            (*held)[i] = unplaced[i] ? -1 : (*held)[i];
+            present += (*held)[i] >= 0 ? 1 : 0;
+        }
+        return present < 2;
+    });
+    m_r.unplaced = m_r.matched - qint64(m_matched.size());
+    m_r.matched = qint64(m_matched.size());
 }
 
 void Analysis::leadTimes(Member& m) const
@@ -402,18 +427,8 @@ void Analysis::measure()
         residual = std::max(residual, h.residualNs);
     m_r.ranks.resize(m_m.size());
     std::vector<qint64> skews, transfers;
-    for (const std::vector<int>* held : m_matched) {
-        // The ranks of a host no clock places ("none") have no arrival on the common timeline.
-        std::vector<int> placed = *held;
-        int present = 0;
-        for (size_t i = 0; i < placed.size(); ++i) {
-            if (placed[i] >= 0 && m_r.hosts[size_t(m_m[i].host)].method == QLatin1String("none"))
-                placed[i] = -1;
-            present += placed[i] >= 0 ? 1 : 0;
-        }
-        if (present >= 2)
-            measureOne(placed, residual, &skews, &transfers);
-    }
+    for (const std::vector<int>* held : m_matched)
+        measureOne(*held, residual, &skews, &transfers);
     m_r.skewP50Ns = nearestRankUnsorted(skews, 50);
     m_r.skewP90Ns = nearestRankAbove(skews, 90, 50);
     m_r.transferP50Ns = median(transfers);
@@ -453,7 +468,7 @@ void Analysis::straggler()
         if (m_r.ranks[i].lastArrivalShare > m_r.ranks[best].lastArrivalShare)
             best = i;
     const double share = m_r.ranks[best].lastArrivalShare;
-    if (m_r.matched == 0 || share < ClusterAnalyzer::stragglerShare(n))
+    if (m_r.matched == 0 || share < ClusterAnalyzer::stragglerShare(m_placed))
         return;
     m_r.hasStraggler = true;
     m_r.stragglerRank = m_r.ranks[best].rank;
@@ -611,10 +626,11 @@ bool ClusterAnalyzer::analyze(std::vector<RankDigest> digests, ClusterResult* re
     a.hosts();
     a.pair();
     a.align();
+    a.leaveOutUnplaced();
     a.measure();
     a.straggler();
     a.desyncEvidence();
-    if (r.matched == 0)
+    if (r.matched == 0 && r.unplaced == 0)
         r.warnings << tr("No collective was found on every rank: nothing to compare (are these exports of one run, "
                          "with NCCL kernels traced?).");
     if (r.unmatched > 0)

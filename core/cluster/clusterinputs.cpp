@@ -94,23 +94,28 @@ QRegularExpression ofRanks(const QString& base)
             .arg(QRegularExpression::escape(base), QRegularExpression::escape(DigestStore::suffix())));
 }
 
-/// Removes the digests of an earlier run of export `exportFile` digested to `outPath` that
-/// `written` does not replace: a re-profiled export has other pids (or became, or stopped being,
+/// Removes the digests of an earlier run of the export `made` is a digest of, digested to
+/// `outPath`, that `written` does not replace: a re-profiled export has other pids (or became, or stopped being,
 /// one of several ranks), and the old files would be read as ranks of their own. Only files that
 /// record that export's name (an export named "x.p5.sqlite" has a digest "x.p5.sldigest" too).
-void removeStale(const QString& outPath, const QStringList& written, const QString& exportFile)
+void removeStale(const QString& outPath, const QStringList& written, const RankDigest& made)
 {
     const QFileInfo out(outPath);
     const QDir dir = out.dir();
     QStringList old = dir.entryList({ QLatin1Char('*') + DigestStore::suffix() }, QDir::Files)
                           .filter(ofRanks(out.fileName().chopped(DigestStore::suffix().size())));
     old << out.fileName();
+    QStringList kept; // by file name: written holds paths in this folder, maybe spelled otherwise
+    for (const QString& w : written)
+        kept << QFileInfo(w).fileName();
     for (const QString& name : old) {
         const QString path = dir.filePath(name);
         RankDigest d;
         QString ignored;
-        if (!written.contains(path) && QFileInfo::exists(path) && DigestStore::read(path, &d, &ignored)
-            && d.file == exportFile)
+        // That export's, from its host: a report.sqlite of another node digested into one shared
+        // folder by a run of its own is not an earlier capture.
+        if (!kept.contains(name) && QFileInfo::exists(path) && DigestStore::read(path, &d, &ignored)
+            && d.file == made.file && d.hostname == made.hostname)
             QFile::remove(path);
     }
 }
@@ -126,8 +131,8 @@ QString rankPath(const QString& outPath, const RankDigest& d)
 }
 
 /// Copies cached digests to their places beside `outPath`; the paths, or empty with `error`.
-QStringList copyAll(const QStringList& entries, const std::vector<RankDigest>& digests, const QString& outPath,
-    const QString& exportFile, QString* error)
+QStringList copyAll(
+    const QStringList& entries, const std::vector<RankDigest>& digests, const QString& outPath, QString* error)
 {
     QStringList written;
     for (size_t k = 0; k < digests.size(); ++k) {
@@ -135,7 +140,7 @@ QStringList copyAll(const QStringList& entries, const std::vector<RankDigest>& d
         if (!copyAtomically(entries[qsizetype(k)], written.back(), error))
             return {};
     }
-    removeStale(outPath, written, exportFile);
+    removeStale(outPath, written, digests.front());
     return written;
 }
 
@@ -148,8 +153,7 @@ QStringList digestOne(const QString& exportPath, const QString& outPath, const Q
     std::vector<RankDigest> digests;
     QStringList entries;
     if (key && readCachedSet(cacheDir, *key, exportPath, &digests, &entries))
-        return outPath.isEmpty() ? entries
-                                 : copyAll(entries, digests, outPath, QFileInfo(exportPath).fileName(), error);
+        return outPath.isEmpty() ? entries : copyAll(entries, digests, outPath, error);
     if (!ExportDigester::digestRanks(exportPath, &digests, error, cancelled))
         return {};
     // Cached only when the export did not change while it was read.
@@ -168,7 +172,7 @@ QStringList digestOne(const QString& exportPath, const QString& outPath, const Q
             if (!DigestStore::write(d, written.back(), error))
                 return {};
         }
-        removeStale(outPath, written, QFileInfo(exportPath).fileName());
+        removeStale(outPath, written, digests.front());
         return written;
     }
     if (cache && cacheError.isEmpty())
@@ -178,14 +182,16 @@ QStringList digestOne(const QString& exportPath, const QString& outPath, const Q
 }
 
 /// Whether `names` (the digests of folder `dir`) hold a digest of export `exportFile`:
-/// "NAME.sldigest", or a rank's "NAME.pPID.sldigest" that records that export (not the whole
-/// digest of an export named "NAME.pPID.sqlite").
+/// "NAME.sldigest" or a rank's "NAME.pPID.sldigest" that records that export's name (not the
+/// whole digest of an export named "NAME.pPID.sqlite", nor a rank of "NAME.sqlite" beside an
+/// export named "NAME.pPID.sqlite").
 bool hasDigest(const QDir& dir, const QStringList& names, const QString& exportFile)
 {
     const QString base = QFileInfo(exportFile).completeBaseName();
+    QStringList candidates = names.filter(ofRanks(base));
     if (names.contains(base + DigestStore::suffix()))
-        return true;
-    for (const QString& name : names.filter(ofRanks(base))) {
+        candidates.prepend(base + DigestStore::suffix());
+    for (const QString& name : candidates) {
         RankDigest d;
         QString ignored;
         if (DigestStore::read(dir.filePath(name), &d, &ignored) && d.file == exportFile)

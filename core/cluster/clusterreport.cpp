@@ -27,7 +27,8 @@ QJsonArray ranksJson(const ClusterResult& r)
             { QStringLiteral("file"), x.file },
             { QStringLiteral("matched"), x.matched },
             { QStringLiteral("last_arrivals"), x.lastArrivals },
-            { QStringLiteral("last_arrival_share"), x.lastArrivalShare },
+            // Undefined for a rank in no measured collective (a host no clock places): null, not 0.
+            { QStringLiteral("last_arrival_share"), x.matched > 0 ? QJsonValue(x.lastArrivalShare) : QJsonValue() },
             { QStringLiteral("wait_ns"), x.waitNs },
             { QStringLiteral("nccl_ns"), x.ncclNs },
             { QStringLiteral("nccl_intra_node_ns"), x.ncclIntraNodeNs },
@@ -105,6 +106,7 @@ QByteArray ClusterReport::json(const ClusterResult& r, const ClusterGate* gate)
     const QJsonObject collectives {
         { QStringLiteral("matched"), r.matched },
         { QStringLiteral("unmatched"), r.unmatched },
+        { QStringLiteral("unplaced"), r.unplaced },
         { QStringLiteral("unmatched_examples"), QJsonArray::fromStringList(r.unmatchedKeys) },
         { QStringLiteral("mismatched"), r.mismatched },
         { QStringLiteral("mismatch_examples"), QJsonArray::fromStringList(r.mismatchedKeys) },

@@ -84,6 +84,9 @@ struct ClusterResult
     std::vector<ClusterCollective> collectives;
     QString pairing; ///< "communicator+ordinal" (NCCL payloads in every export) or "op+stream-ordinal"
     qint64 matched = 0, unmatched = 0;
+    /// Collectives found on every rank but left with fewer than two ranks on the common timeline
+    /// once those of a host no clock places ("none") leave: not measured, not in `matched`.
+    qint64 unplaced = 0;
     QStringList unmatchedKeys; ///< the first few, "AllReduce#3 on stream 0: ranks 0, 2"
     qint64 mismatched = 0; ///< on every rank of the communicator, but with different ops or sizes: a desync
     QStringList mismatchedKeys; ///< the first few, translated

@@ -187,8 +187,9 @@ bool readInfo(QSqlDatabase db, RankDigest* d, QHash<QString, QString>* info, int
     d->rankSource = info->value(QStringLiteral("rank_source"));
     bool utcOk = false; // NULL (none in the export) or damaged: unknown
     d->utcEpochNs = info->value(QStringLiteral("utc_epoch_ns")).toLongLong(&utcOk);
-    // Before version 4 a digest wrote 0 for an export without an anchor (nsys 2021.2 and before).
-    if (!utcOk || d->utcEpochNs < 0 || (*version < 4 && d->utcEpochNs == 0))
+    // Digests wrote 0 for an export without an anchor (nsys 2021.2 and before) until NULL came in
+    // with version 4; no capture starts at the 1970 epoch.
+    if (!utcOk || d->utcEpochNs <= 0)
         d->utcEpochNs = -1;
     bool clockOk = false;
     d->systemClockNs = info->value(QStringLiteral("system_clock_ns")).toLongLong(&clockOk);

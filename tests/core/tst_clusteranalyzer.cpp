@@ -115,6 +115,7 @@ private slots:
     void duplicateRanksAreRefused();
     void ranksOfOneExport();
     void hostWithoutUtcAnchor();
+    void unplacedRankLeavesTheCollective();
     void realExportOfTwoRanks();
 };
 
@@ -526,8 +527,9 @@ void TestClusterAnalyzer::hostWithoutUtcAnchor()
             QString error;
             QVERIFY2(ClusterAnalyzer::analyze({ a, b }, &r, &error), qPrintable(error));
             QCOMPARE(r.hosts.size(), size_t(2));
-            QCOMPARE(r.matched, 1);
             const bool placed = QLatin1String(op) == QLatin1String("AllReduce");
+            QCOMPARE(r.matched, placed ? 1 : 0); // found on both, but only one rank is placed
+            QCOMPARE(r.unplaced, placed ? 0 : 1);
             QCOMPARE(r.hosts[0].method, QStringLiteral("reference"));
             QCOMPARE(r.hosts[1].method, placed ? QStringLiteral("collective-ends") : QStringLiteral("none"));
             QCOMPARE(r.warnings.filter(QStringLiteral("cannot be aligned")).size(), placed ? 0 : 1);
@@ -543,6 +545,56 @@ void TestClusterAnalyzer::hostWithoutUtcAnchor()
             QCOMPARE(r.collectives[0].skewNs, 150'000);
             QCOMPARE(r.ranks[0].waitNs, 150'000);
         }
+}
+
+/// Three ranks of one SendRecv: ranks 0 and 1 on node-a (arriving at 100 and 150 µs), rank 2 on a
+/// host without a UTC anchor that nothing can place (its arrival at 50 µs of its own clock says
+/// nothing). Rank 2 leaves the collective: skew 50 µs between ranks 0 and 1, intra-node, rank 1
+/// last at 1 of 1 (the threshold of two placed ranks, 75 %, not three's 50 %), rank 2 in none.
+void TestClusterAnalyzer::unplacedRankLeavesTheCollective()
+{
+    RankDigest a0 = handDigest(QStringLiteral("a0.sqlite"), 0, 100'000);
+    RankDigest a1 = handDigest(QStringLiteral("a1.sqlite"), 1, 150'000);
+    RankDigest b = handDigest(QStringLiteral("b.sqlite"), 2, 50'000);
+    b.hostname = QStringLiteral("node-b");
+    b.utcEpochNs = -1;
+    b.systemClockNs = -1;
+    for (RankDigest* d : { &a0, &a1, &b })
+        d->collectives[0].op = QStringLiteral("SendRecv");
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze({ a0, a1, b }, &r, &error), qPrintable(error));
+    QCOMPARE(r.hosts[1].method, QStringLiteral("none"));
+    QCOMPARE(r.matched, 1);
+    QCOMPARE(r.unplaced, 0);
+    QCOMPARE(r.collectives.size(), size_t(1));
+    QCOMPARE(r.collectives[0].ranks, 2);
+    QCOMPARE(r.collectives[0].skewNs, 50'000);
+    QCOMPARE(r.intraNode, 1);
+    QCOMPARE(r.ranks[0].waitNs, 50'000);
+    QCOMPARE(r.ranks[1].lastArrivals, 1);
+    QCOMPARE(r.ranks[2].matched, 0);
+    QCOMPARE(r.ranks[2].waitNs, 0);
+    QVERIFY(r.hasStraggler);
+    QCOMPARE(r.stragglerRank, 1);
+    // Rank 2's arrival on its own clock changes nothing.
+    b.collectives[0].startNs = 10'000'000;
+    QVERIFY2(ClusterAnalyzer::analyze({ a0, a1, b }, &r, &error), qPrintable(error));
+    QCOMPARE(r.collectives[0].skewNs, 50'000);
+    // A second SendRecv where rank 0 is last: ranks 0 and 1 last at 1 of 2 each. Half is three
+    // ranks' threshold (1.5 / 3), not that of the two placed ones (75 %): no straggler.
+    for (RankDigest* d : { &a0, &a1, &b }) {
+        DigestCollective second = d->collectives[0];
+        second.ordinal = 1;
+        second.startNs = (d == &a0 ? 2'300'000 : 2'200'000);
+        second.endNs = 3'000'000;
+        d->collectives.push_back(second);
+    }
+    QVERIFY2(ClusterAnalyzer::analyze({ a0, a1, b }, &r, &error), qPrintable(error));
+    QCOMPARE(r.matched, 2);
+    QCOMPARE(r.ranks[0].lastArrivalShare, 0.5);
+    QCOMPARE(r.ranks[1].lastArrivalShare, 0.5);
+    QVERIFY(!r.hasStraggler);
 }
 
 /// The FastVideo training exports (torchrun --nproc_per_node=2 under one nsys, nsys 2026.2): the
