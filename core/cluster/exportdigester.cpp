@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/cluster/exportdigester.h"
 
+#include "core/analysis/rules/ncclkernel.h"
 #include "core/cluster/ncclpayloads.h"
 #include "core/io/exportopener.h"
 #include "core/io/rowscan.h"
@@ -9,7 +10,6 @@
 
 #include <QFileInfo>
 #include <QHash>
-#include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
@@ -251,7 +251,7 @@ int Digestion::opIndex(qint64 nameId)
     const auto it = m_opOfName.constFind(nameId);
     if (it != m_opOfName.constEnd())
         return *it;
-    const QString op = ExportDigester::ncclOp(
+    const QString op = NcclKernel::op(
         text(m_db, QStringLiteral("SELECT value FROM %1 WHERE id = %2").arg(tables::kStringIds).arg(nameId)));
     int index = -1;
     if (!op.isEmpty()) {
@@ -707,13 +707,6 @@ int ExportDigester::binsFor(qint64 kernels, int devices)
 bool ExportDigester::isPointToPoint(const QString& op)
 {
     return op == QLatin1String("SendRecv") || op == QLatin1String("Send") || op == QLatin1String("Recv");
-}
-
-QString ExportDigester::ncclOp(const QString& kernelName)
-{
-    static const QRegularExpression re(QStringLiteral("^nccl(?:Dev)?Kernel_([A-Za-z]+)"));
-    const auto m = re.match(kernelName);
-    return m.hasMatch() ? m.captured(1) : QString();
 }
 
 int ExportDigester::rankFromEnvironment(const QStringList& variables, QString* source)

@@ -40,9 +40,6 @@ public:
     static bool digestRanks(
         const QString& path, std::vector<RankDigest>* out, QString* error, const std::function<bool()>& cancelled = {});
 
-    /// The collective op of an NCCL kernel name ("ncclDevKernel_AllReduce_Sum_bf16_RING_LL" →
-    /// "AllReduce", "ncclKernel_AllGather_RING_LL_Sum_int8_t" → "AllGather"); empty if not NCCL.
-    static QString ncclOp(const QString& kernelName);
     /// Point-to-point kernels (SendRecv, Send, Recv): only the two peers take part, so they are
     /// numbered apart from the collectives of their communicator.
     static bool isPointToPoint(const QString& op);

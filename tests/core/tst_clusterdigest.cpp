@@ -3,6 +3,7 @@
 // DigestStore). The cross-rank analysis is tested in tst_clusteranalyzer, the CLI in tst_clustercli.
 // Expected figures come from SynthClusterOptions' timeline model (core/synth/synthcluster.h),
 // worked out here by hand, or from SQL over the exports; never from the analysis' own output.
+#include "core/analysis/rules/ncclkernel.h"
 #include "core/cluster/digeststore.h"
 #include "core/cluster/exportdigester.h"
 #include "core/io/traceloader.h"
@@ -383,14 +384,11 @@ void TestClusterDigest::rankFromEnvironment()
 
 void TestClusterDigest::ncclOps()
 {
-    QCOMPARE(ExportDigester::ncclOp(QStringLiteral("ncclDevKernel_AllReduce_Sum_bf16_RING_LL")),
-        QStringLiteral("AllReduce"));
-    QCOMPARE(
-        ExportDigester::ncclOp(QStringLiteral("ncclDevKernel_SendRecv(ncclDevKernelArgsStorage<(unsigned long)4096>)")),
+    QCOMPARE(NcclKernel::op(QStringLiteral("ncclDevKernel_AllReduce_Sum_bf16_RING_LL")), QStringLiteral("AllReduce"));
+    QCOMPARE(NcclKernel::op(QStringLiteral("ncclDevKernel_SendRecv(ncclDevKernelArgsStorage<(unsigned long)4096>)")),
         QStringLiteral("SendRecv"));
-    QCOMPARE(
-        ExportDigester::ncclOp(QStringLiteral("ncclKernel_AllGather_RING_LL_Sum_int8_t")), QStringLiteral("AllGather"));
-    QCOMPARE(ExportDigester::ncclOp(QStringLiteral("ampere_sgemm_128x64_nn")), QString());
+    QCOMPARE(NcclKernel::op(QStringLiteral("ncclKernel_AllGather_RING_LL_Sum_int8_t")), QStringLiteral("AllGather"));
+    QCOMPARE(NcclKernel::op(QStringLiteral("ampere_sgemm_128x64_nn")), QString());
 }
 
 void TestClusterDigest::groupedCallsGiveTheirSizes()

@@ -9,6 +9,7 @@
 #include "core/analysis/findings/servingfindings.h"
 #include "core/analysis/passes/efficiencyanalysis.h"
 #include "core/analysis/passes/hostanalysis.h"
+#include "core/analysis/rules/ncclkernel.h"
 #include "core/analysis/rules/specrules.h"
 #include "core/trace/apiclassifier.h"
 #include "core/trace/tablenames.h"
@@ -616,15 +617,6 @@ void FindingsEngine::graphMode(const AnalysisResult& r, QVector<Finding>& out)
     out.append(std::move(f));
 }
 
-bool FindingsEngine::isNcclKernel(const QString& name)
-{
-    for (const QLatin1String prefix : { QLatin1String("ncclDevKernel_"), QLatin1String("ncclKernel_") })
-        if (name.startsWith(prefix) && name.size() > prefix.size() && name.at(prefix.size()).isLetter()
-            && name.at(prefix.size()).unicode() < 128)
-            return true;
-    return false;
-}
-
 void FindingsEngine::severalRanks(const AnalysisResult& r, QVector<Finding>& out)
 {
     const Trace& t = *r.trace;
@@ -637,7 +629,7 @@ void FindingsEngine::severalRanks(const AnalysisResult& r, QVector<Finding>& out
             continue;
         auto it = nccl.find(k.name[i]);
         if (it == nccl.end()) {
-            it = nccl.emplace(k.name[i], isNcclKernel(t.strings.at(k.name[i]))).first;
+            it = nccl.emplace(k.name[i], !NcclKernel::op(t.strings.at(k.name[i])).isEmpty()).first;
             if (it->second)
                 names.push_back(k.name[i]);
         }

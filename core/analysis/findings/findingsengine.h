@@ -46,8 +46,6 @@ private:
     /// "several-ranks": two or more processes ran NCCL kernels in the window (a single-node run
     /// profiled as one), a question for the cluster analysis (docs/analysis.md "Cluster runs").
     static void severalRanks(const AnalysisResult& r, QVector<Finding>& out);
-    /// An NCCL kernel's name: "ncclDevKernel_<Op>…" or "ncclKernel_<Op>…" (the digest's rule).
-    static bool isNcclKernel(const QString& name);
 };
 
 } // namespace sl
