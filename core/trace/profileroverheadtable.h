@@ -3,6 +3,9 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace sl {
@@ -20,6 +23,23 @@ struct ProfilerOverheadTable
 
     qsizetype size() const { return qsizetype(start.size()); }
     qint64 memoryBytes() const { return qint64(size()) * (8 * 3 + 4); }
+
+    using Union = std::vector<std::pair<qint64, qint64>>; ///< disjoint [start, end) ns, in start order
+    /// Per process, the union of its rows `keep(row index)` accepts: tens to hundreds per export.
+    template <typename Keep> std::unordered_map<quint32, Union> unionByProcess(Keep keep) const
+    {
+        std::unordered_map<quint32, Union> byPid;
+        for (size_t i = 0; i < start.size(); ++i) { // rows in start order: each extends the last stretch or opens one
+            if (!keep(i))
+                continue;
+            Union& u = byPid[pid[i]];
+            if (!u.empty() && start[i] <= u.back().second)
+                u.back().second = std::max(u.back().second, end[i]);
+            else
+                u.emplace_back(start[i], end[i]);
+        }
+        return byPid;
+    }
 };
 
 } // namespace sl

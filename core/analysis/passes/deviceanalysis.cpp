@@ -38,24 +38,8 @@ struct SyncIntervals
 };
 using SyncByPid = std::unordered_map<quint32, SyncIntervals>;
 
-/// Per process, the union of the profiler's overhead (PROFILER_OVERHEAD) as disjoint start-ordered
-/// intervals (ns): tens to hundreds per export.
-using OverheadByPid = std::unordered_map<quint32, std::vector<std::pair<qint64, qint64>>>;
-
-OverheadByPid overheadByPid(const Trace& t)
-{
-    OverheadByPid byPid;
-    const ProfilerOverheadTable& o = t.profilerOverhead;
-    for (qsizetype i = 0; i < o.size(); ++i) { // in start order
-        auto& u = byPid[o.pid[size_t(i)]];
-        const qint64 s = o.start[size_t(i)], e = o.end[size_t(i)];
-        if (!u.empty() && s <= u.back().second)
-            u.back().second = std::max(u.back().second, e);
-        else
-            u.emplace_back(s, e);
-    }
-    return byPid;
-}
+/// Per process, the union of the profiler's overhead (PROFILER_OVERHEAD).
+using OverheadByPid = std::unordered_map<quint32, ProfilerOverheadTable::Union>;
 
 /// What the gap causes are decided from: each process' blocking calls and profiler overhead.
 struct CauseInputs
@@ -389,7 +373,8 @@ bool walkDevices(const AnalysisResult& r, const CauseInputs& causeInputs, GapCol
 
 void DeviceAnalysis::run(int maxGaps, AnalysisResult& r, const Cancellation& cancel)
 {
-    const CauseInputs causeInputs { blockingCallsByPid(*r.trace, cancel), overheadByPid(*r.trace) };
+    const CauseInputs causeInputs { blockingCallsByPid(*r.trace, cancel),
+        r.trace->profilerOverhead.unionByProcess([](size_t) { return true; }) };
     GapCollector gaps(maxGaps);
     Devices devices(*r.trace);
     if (!walkDevices(r, causeInputs, gaps, devices, cancel))

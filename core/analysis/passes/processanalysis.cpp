@@ -136,18 +136,15 @@ bool countRanges(const AnalysisResult& r, Tally& tally, const Cancellation& canc
 void countOverhead(const AnalysisResult& r, Tally& tally)
 {
     const ProfilerOverheadTable& o = r.trace->profilerOverhead;
-    std::map<quint32, qint64> coveredTo; // per process: the union's end so far (rows in start order)
-    for (qsizetype i = 0; i < o.size(); ++i) {
-        const size_t s = size_t(i);
-        const auto p = tally.procs.find(o.pid[s]);
-        if (p == tally.procs.end() || !r.window.contains(o.start[s]))
-            continue;
-        const auto cover = coveredTo.try_emplace(o.pid[s], o.start[s]).first;
-        const qint64 from = std::max(o.start[s], cover->second);
-        p->second.profilerOverheadNs += std::max<qint64>(0, o.end[s] - from);
-        cover->second = std::max(cover->second, o.end[s]);
-        ++p->second.profilerOverheadRanges;
+    const auto listed = [&](size_t i) { return tally.procs.contains(o.pid[i]) && r.window.contains(o.start[i]); };
+    for (const auto& [pid, stretches] : o.unionByProcess(listed)) {
+        ProcessStats& p = tally.procs.at(pid);
+        for (const auto& [s, e] : stretches)
+            p.profilerOverheadNs += e - s;
     }
+    for (size_t i = 0; i < size_t(o.size()); ++i)
+        if (listed(i))
+            ++tally.procs.at(o.pid[i]).profilerOverheadRanges;
 }
 
 } // namespace
