@@ -116,6 +116,9 @@ struct RankState
     /// Communicators, the rank from CommInitRank where nothing else gave one, and each
     /// collective's communicator, size and ordinal; `calls` sorted by (tid, start).
     void applyPayloads(const Calls& calls);
+    /// Appends `from`'s collectives at `order` (start order) with their launch keys, their stream
+    /// indices numbered again by first appearance here.
+    void takeCollectives(const RankState& from, const std::vector<size_t>& order);
 
 private:
     int communicator(quint64 hash);
@@ -361,20 +364,10 @@ void Digestion::sortCollectives()
     std::iota(order.begin(), order.end(), size_t(0));
     std::stable_sort(order.begin(), order.end(),
         [&](size_t a, size_t b) { return r.d.collectives[a].startNs < r.d.collectives[b].startNs; });
-    std::vector<DigestCollective> collectives;
-    std::vector<std::pair<qint64, qint64>> correlations;
-    std::vector<qint64> launchTid;
-    collectives.reserve(order.size()), correlations.reserve(order.size()), launchTid.reserve(order.size());
-    QHash<int, int> renumbered; // stream index in the scan → in start order
-    for (const size_t i : order) {
-        DigestCollective c = r.d.collectives[i];
-        const auto it = renumbered.constFind(c.streamIndex);
-        c.streamIndex = it != renumbered.constEnd() ? *it : *renumbered.insert(c.streamIndex, int(renumbered.size()));
-        collectives.push_back(std::move(c));
-        correlations.push_back(r.correlations[i]);
-        launchTid.push_back(r.launchTid[i]);
-    }
-    r.d.collectives.swap(collectives), r.correlations.swap(correlations), r.launchTid.swap(launchTid);
+    RankState sorted;
+    sorted.takeCollectives(r, order);
+    r.d.collectives.swap(sorted.d.collectives), r.correlations.swap(sorted.correlations),
+        r.launchTid.swap(sorted.launchTid);
 }
 
 bool Digestion::kernelRow(const SqliteStatement& st, KernelScan& s)
@@ -492,16 +485,7 @@ void Digestion::split()
             }
         std::sort(r.d.devices.begin(), r.d.devices.end());
         finishBins(pid, r.d);
-        QHash<int, int> renumbered; // the export's stream index → the process' own
-        for (const size_t i : collectivesOf[pid]) {
-            DigestCollective c = m_s.d.collectives[i];
-            const auto it = renumbered.constFind(c.streamIndex);
-            c.streamIndex
-                = it != renumbered.constEnd() ? *it : *renumbered.insert(c.streamIndex, int(renumbered.size()));
-            r.d.collectives.push_back(std::move(c));
-            r.correlations.push_back(m_s.correlations[i]);
-            r.launchTid.push_back(m_s.launchTid[i]);
-        }
+        r.takeCollectives(m_s, collectivesOf[pid]); // the process' own stream numbering
         m_ranks.push_back(std::move(r));
     }
 }
@@ -591,6 +575,19 @@ std::vector<RankDigest> Digestion::take()
     for (RankState& r : m_ranks)
         out.push_back(std::move(r.d));
     return out;
+}
+
+void RankState::takeCollectives(const RankState& from, const std::vector<size_t>& order)
+{
+    QHash<int, int> renumbered; // stream index in `from` → here
+    for (const size_t i : order) {
+        DigestCollective c = from.d.collectives[i];
+        const auto it = renumbered.constFind(c.streamIndex);
+        c.streamIndex = it != renumbered.constEnd() ? *it : *renumbered.insert(c.streamIndex, int(renumbered.size()));
+        d.collectives.push_back(std::move(c));
+        correlations.push_back(from.correlations[i]);
+        launchTid.push_back(from.launchTid[i]);
+    }
 }
 
 int RankState::communicator(quint64 hash)
