@@ -296,7 +296,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     // The independent passes' transients (blocks under 1 MiB, on the worker threads' heaps) stay
     // resident when freed until the heap is trimmed: handed back before the next passes allocate,
     // so that they do not add to them at the peak (issue 20).
-    ResourceUsage::releaseFreedMemory();
+    ResourceUsage::releaseFreedMemory(ResourceUsage::kTrimWorthBytes);
     r->coverage = r->kernelNs > 0 ? double(r->attributedNs) / double(r->kernelNs) : 0.0;
     if (!runLaterPasses(options, res, cancel))
         return nullptr;
@@ -309,7 +309,8 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
                           "describe part of the work only.")
                            .arg(formatPercent(r->coverage), formatPercent(spec::kNvtxCoverageWarning, 0));
     warnOfCappedGaps(*r);
-    ResourceUsage::releaseFreedMemory(); // the later passes' transients, before the report or the docks
+    ResourceUsage::releaseFreedMemory(
+        ResourceUsage::kTrimWorthBytes); // the later passes' transients, before the report or the docks
     return r;
 }
 

@@ -118,7 +118,7 @@ void KernelChunks::joinInto(Trace& trace, DataQuality& quality)
     // The last fragments' columns were the reading thread's heap: give it back, or the
     // analysis's own transients (on other threads, other heaps) would add to it at the peak.
     if (any)
-        ResourceUsage::releaseFreedMemory();
+        ResourceUsage::releaseFreedMemory(ResourceUsage::kTrimWorthBytes);
 }
 
 } // namespace sl

@@ -60,10 +60,13 @@ void ResourceUsage::tuneAllocator()
 #endif
 }
 
-void ResourceUsage::releaseFreedMemory()
+void ResourceUsage::releaseFreedMemory(qint64 atLeastBytes)
 {
 #if defined(__GLIBC__)
-    malloc_trim(0);
+    if (atLeastBytes <= 0 || qint64(mallinfo2().fordblks) >= atLeastBytes) // fordblks: free bytes, every arena
+        malloc_trim(0);
+#else
+    Q_UNUSED(atLeastBytes);
 #endif
 }
 
