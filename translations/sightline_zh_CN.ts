@@ -852,6 +852,14 @@
         <source>%1 is a digest write that never finished: digest its export again.</source>
         <translation>%1 是一次未完成的摘要写入：请重新为其导出文件生成摘要。</translation>
     </message>
+    <message>
+        <source>%1 holds the digest of %2 from another host; it is kept: digest into another folder.</source>
+        <translation>%1 中是另一台主机上 %2 的摘要；已保留它：请摘要到另一个文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 holds the digest of another export, %2; it is kept: digest into another folder.</source>
+        <translation>%1 中是另一个导出文件 %2 的摘要；已保留它：请摘要到另一个文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterReport</name>

@@ -130,10 +130,40 @@ QString rankPath(const QString& outPath, const RankDigest& d)
         + DigestStore::suffix();
 }
 
+/// False with `error` where `path` holds the digest of another export, which writing there would
+/// lose: an export of the same name from another host (a report.sqlite per node, digested by runs
+/// of their own into one folder), or "x.p5.sqlite" where the rank of pid 5 of "x.sqlite" is. The
+/// digest of an earlier capture of the same export (same name, same host) is replaced.
+bool mayReplace(const QString& path, const RankDigest& d, QString* error)
+{
+    RankDigest old;
+    QString damaged;
+    if (!QFileInfo::exists(path) || !DigestStore::read(path, &old, &damaged)
+        || (old.file == d.file && old.hostname == d.hostname))
+        return true;
+    *error = old.file == d.file
+        ? ClusterInputs::tr("%1 holds the digest of %2 from another host; it is kept: digest into another folder.")
+              .arg(QDir::toNativeSeparators(path), old.file)
+        : ClusterInputs::tr("%1 holds the digest of another export, %2; it is kept: digest into another folder.")
+              .arg(QDir::toNativeSeparators(path), old.file);
+    return false;
+}
+
+/// mayReplace() for every digest of one export, before any is written: all of them or none.
+bool mayReplaceAll(const QString& outPath, const std::vector<RankDigest>& digests, QString* error)
+{
+    for (const RankDigest& d : digests)
+        if (!mayReplace(rankPath(outPath, d), d, error))
+            return false;
+    return true;
+}
+
 /// Copies cached digests to their places beside `outPath`; the paths, or empty with `error`.
 QStringList copyAll(
     const QStringList& entries, const std::vector<RankDigest>& digests, const QString& outPath, QString* error)
 {
+    if (!mayReplaceAll(outPath, digests, error))
+        return {};
     QStringList written;
     for (size_t k = 0; k < digests.size(); ++k) {
         written << rankPath(outPath, digests[k]);
@@ -166,6 +196,8 @@ QStringList digestOne(const QString& exportPath, const QString& outPath, const Q
             qCWarning(lcIo) << "digest cache:" << cacheError;
     }
     if (!outPath.isEmpty()) {
+        if (!mayReplaceAll(outPath, digests, error))
+            return {};
         QStringList written;
         for (const RankDigest& d : digests) {
             written << rankPath(outPath, d);
@@ -207,16 +239,25 @@ QStringList ClusterInputs::digestNames(const QStringList& exports)
     QHash<QString, int> uses;
     for (const QString& e : exports)
         ++uses[QFileInfo(e).completeBaseName()];
+    QStringList stems;
+    for (const QString& e : exports) {
+        const QFileInfo info(e);
+        const QString base = info.completeBaseName();
+        stems << (uses.value(base) > 1 ? QFileInfo(info.absolutePath()).fileName() + QLatin1Char('-') + base : base);
+    }
+    // "x.p5" beside "x": were x of several ranks, its rank of pid 5 would be "x.p5.sldigest" too.
+    static const QRegularExpression rankLike(QStringLiteral("^(.+)\\.p[0-9]+$"));
+    const QSet<QString> all(stems.cbegin(), stems.cend());
     QStringList names;
     QSet<QString> taken;
     for (qsizetype i = 0; i < exports.size(); ++i) {
-        const QFileInfo info(exports[i]);
-        QString name = info.completeBaseName();
-        if (uses.value(name) > 1)
-            name = QFileInfo(info.absolutePath()).fileName() + QLatin1Char('-') + name;
-        const QString stem = name;
-        for (qsizetype k = i; taken.contains(name); k += exports.size()) // "x-r-2" may be an input's own
-            name = stem + QLatin1Char('-') + QString::number(k);
+        const QRegularExpressionMatch m = rankLike.match(stems[i]);
+        bool shadows = m.hasMatch() && all.contains(m.captured(1));
+        QString name = stems[i];
+        for (qsizetype k = i; shadows || taken.contains(name); k += exports.size()) { // "x-r-2" may be an input's own
+            name = stems[i] + QLatin1Char('-') + QString::number(k);
+            shadows = false;
+        }
         taken.insert(name);
         names << name + DigestStore::suffix();
     }

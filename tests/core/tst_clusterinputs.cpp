@@ -64,6 +64,7 @@ private slots:
     void linksToOneExportKeepTheirNames();
     void realExportsFromTheCacheAsDigested();
     void ranksOfOneExportAsASet();
+    void anotherExportsDigestIsKept();
 };
 
 void TestClusterInputs::initTestCase()
@@ -90,6 +91,11 @@ void TestClusterInputs::namesAreUniquePerExport()
         QStringList({ QStringLiteral("node0-report.sldigest"), QStringLiteral("node1-report.sldigest"),
             QStringLiteral("report.1.sldigest"), QStringLiteral("node0-report-3.sldigest"),
             QStringLiteral("node1-report-4.sldigest") }));
+    // "x.p5" beside "x" (whose rank of pid 5 would be "x.p5.sldigest") is numbered; alone it is not.
+    QCOMPARE(ClusterInputs::digestNames({ QStringLiteral("/a/x.sqlite"), QStringLiteral("/a/x.p5.sqlite") }),
+        QStringList({ QStringLiteral("x.sldigest"), QStringLiteral("x.p5-1.sldigest") }));
+    QCOMPARE(ClusterInputs::digestNames({ QStringLiteral("/a/x.p5.sqlite") }),
+        QStringList({ QStringLiteral("x.p5.sldigest") }));
     // A numbered name that is another input's own name is numbered on (position + inputs).
     QCOMPARE(ClusterInputs::digestNames({ QStringLiteral("/a/x-r-2.sqlite"), QStringLiteral("/b/x/r.sqlite"),
                  QStringLiteral("/c/x/r.sqlite") }),
@@ -158,14 +164,17 @@ void TestClusterInputs::nodeFoldersOfOneName()
 
 void TestClusterInputs::cacheServesOnlyAnUnchangedExport()
 {
+    // From the cache alone: a copy into the out folder would not replace node1's digest there
+    // with another host's (mayReplace), the swap this test makes in the cache.
+    const ClusterInputs::Target target { QString(), path(QStringLiteral("cache")), 2 };
     QStringList errors;
-    QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target(), &errors)), QList<int>({ 0, 1, 2, 3 }));
+    QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target, &errors)), QList<int>({ 0, 1, 2, 3 }));
     // A hit is served from the cache: node1's entry replaced by rank 2's digest (same export
     // size) comes back as it is.
     const QString entry1 = cachedDigestOf(m_nodes[1]);
     QVERIFY(QFile::exists(entry1));
     QVERIFY(QFile::remove(entry1) && QFile::copy(cachedDigestOf(m_nodes[2]), entry1));
-    QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target(), &errors)), QList<int>({ 0, 2, 2, 3 }));
+    QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target, &errors)), QList<int>({ 0, 2, 2, 3 }));
 
     // Touched: a new modification time is a new identity, digested afresh.
     QFile touched(m_nodes[1]);
@@ -173,7 +182,7 @@ void TestClusterInputs::cacheServesOnlyAnUnchangedExport()
     const QDateTime mtime = touched.fileTime(QFileDevice::FileModificationTime);
     QVERIFY(touched.setFileTime(mtime.addSecs(2), QFileDevice::FileModificationTime));
     touched.close();
-    QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target(), &errors)), QList<int>({ 0, 1, 2, 3 }));
+    QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target, &errors)), QList<int>({ 0, 1, 2, 3 }));
 
     // Re-exported to the same path with the same size and modification time: still not served.
     const QString entry1b = cachedDigestOf(m_nodes[1]);
@@ -184,7 +193,7 @@ void TestClusterInputs::cacheServesOnlyAnUnchangedExport()
     QVERIFY(again.setFileTime(mtime.addSecs(2), QFileDevice::FileModificationTime));
     again.close();
     QCOMPARE(QFileInfo(m_nodes[1]).size(), QFileInfo(m_nodes[2]).size());
-    QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target(), &errors)), QList<int>({ 0, 1, 2, 3 }));
+    QCOMPARE(ranksOf(ClusterInputs::digestAll(m_nodes, target, &errors)), QList<int>({ 0, 1, 2, 3 }));
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
 
     // Truncated in place, its modification time set back: an error naming the file with its
@@ -195,7 +204,7 @@ void TestClusterInputs::cacheServesOnlyAnUnchangedExport()
     QVERIFY(cut.resize(cut.size() / 2));
     QVERIFY(cut.setFileTime(mtime3, QFileDevice::FileModificationTime));
     cut.close();
-    QCOMPARE(ClusterInputs::digestAll(m_nodes, target(), &errors).at(3), QString());
+    QCOMPARE(ClusterInputs::digestAll(m_nodes, target, &errors).at(3), QString());
     QCOMPARE(errors.size(), 1);
     QVERIFY2(errors.front().contains(QDir::toNativeSeparators(m_nodes[3])), qPrintable(errors.front()));
     QVERIFY(QFile::remove(m_nodes[3]) && QFile::copy(m_rankFile[3], m_nodes[3])); // for the next cases
@@ -352,6 +361,51 @@ void TestClusterInputs::ranksOfOneExportAsASet()
         { lookalike }, ClusterInputs::Target { QString(), cache, 1 }, &digests, &sources, &errors));
     QCOMPARE(digests.size(), 3);
     QCOMPARE(sources.count(QDir(lookalike).filePath(QStringLiteral("node.sqlite"))), 2);
+}
+
+void TestClusterInputs::anotherExportsDigestIsKept()
+{
+    test::TraceFixture fx(test::TraceFixture::Schema::Nsys2026, QStringLiteral("node.sqlite"));
+    test::writeTwoRankExport(fx);
+    const QString out = path(QStringLiteral("kept/out"));
+    const QString lookalike = path(QStringLiteral("kept/node.p41017.sqlite"));
+    QVERIFY(QDir().mkpath(out) && QFile::copy(m_rankFile[0], lookalike));
+    const ClusterInputs::Target target { out, QString(), 1 };
+    QStringList errors;
+    const QStringList ranks = ClusterInputs::digestAll({ fx.path() }, target, &errors);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    const QString rank = QDir(out).filePath(QStringLiteral("node.p41017.sldigest"));
+    QVERIFY(ranks.contains(rank));
+    // Digested by a run of its own, "node.p41017.sqlite" would land on node.sqlite's rank of pid 41017.
+    QCOMPARE(ClusterInputs::digestAll({ lookalike }, target, &errors), QStringList({ QString() }));
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors[0].contains(QStringLiteral("node.p41017.sldigest holds the digest of another export, node.sqlite")),
+        qPrintable(errors[0]));
+    RankDigest d;
+    QString error;
+    QVERIFY2(DigestStore::read(rank, &d, &error), qPrintable(error));
+    QCOMPARE(d.file, QStringLiteral("node.sqlite"));
+    QCOMPARE(d.process, qint64(41017));
+    // In one run with it, it is named apart: three digests, none lost.
+    errors.clear();
+    const QStringList both = ClusterInputs::digestAll({ fx.path(), lookalike }, target, &errors);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    QCOMPARE(both.size(), 3);
+    QCOMPARE(both.back(), QDir(out).filePath(QStringLiteral("node.p41017-1.sldigest")));
+    QCOMPARE(ranksOf(both), QList<int>({ -1, -1, 0 }));
+    // A report.sqlite of another host digested into a folder holding one: kept, and said.
+    const QString nodes = path(QStringLiteral("kept/nodes"));
+    QVERIFY(QDir().mkpath(nodes));
+    const ClusterInputs::Target shared { nodes, QString(), 1 };
+    QVERIFY(!ClusterInputs::digestAll({ m_nodes[0] }, shared, &errors).front().isEmpty());
+    QCOMPARE(ClusterInputs::digestAll({ m_nodes[1] }, shared, &errors).front(),
+        QDir(nodes).filePath(QStringLiteral("report.sldigest"))); // same host: a new capture
+    errors.clear();
+    QCOMPARE(ClusterInputs::digestAll({ m_nodes[2] }, shared, &errors), QStringList({ QString() }));
+    QVERIFY2(
+        errors.size() == 1 && errors[0].contains(QStringLiteral("holds the digest of report.sqlite from another host")),
+        qPrintable(errors.join(QLatin1Char('\n'))));
+    QCOMPARE(ranksOf({ QDir(nodes).filePath(QStringLiteral("report.sldigest")) }), QList<int>({ 1 }));
 }
 
 QTEST_MAIN(TestClusterInputs)
