@@ -177,15 +177,12 @@ int digestListed(const QCommandLineParser& p, const QString& dir, int jobs)
 /// file each renamed label stands for (stderr only: a report names no folder).
 bool analyzeLabelled(std::vector<RankDigest> loaded, const QStringList& sources, ClusterResult* result)
 {
-    std::vector<QString> names;
-    for (const RankDigest& d : loaded)
-        names.push_back(d.file);
     ClusterInputs::labelRanks(loaded);
     QStringList labelled;
     for (size_t i = 0; i < loaded.size(); ++i)
-        if (loaded[i].file != names[i])
-            labelled
-                << ClusterCommands::tr("%1 is %2").arg(loaded[i].file, QDir::toNativeSeparators(sources[qsizetype(i)]));
+        if (!loaded[i].label.isEmpty())
+            labelled << ClusterCommands::tr("%1 is %2")
+                            .arg(loaded[i].label, QDir::toNativeSeparators(sources[qsizetype(i)]));
     QString error;
     if (ClusterAnalyzer::analyze(std::move(loaded), result, &error))
         return true;

@@ -108,11 +108,11 @@ bool assignRanks(std::vector<Member>& m, QString* error)
         if (owner.contains(x.d.rank)) {
             *error = ClusterAnalyzer::tr("%1 and %2 both say they are rank %3: they are not one run, or one was "
                                          "copied.")
-                         .arg(owner.value(x.d.rank), x.d.file)
+                         .arg(owner.value(x.d.rank), x.d.name())
                          .arg(x.d.rank);
             return false;
         }
-        owner.insert(x.d.rank, x.d.file);
+        owner.insert(x.d.rank, x.d.name());
     }
     int next = 0;
     for (Member& x : m) {
@@ -122,7 +122,7 @@ bool assignRanks(std::vector<Member>& m, QString* error)
             ++next;
         x.d.rank = next;
         x.d.rankSource = QStringLiteral("file-order");
-        owner.insert(next, x.d.file);
+        owner.insert(next, x.d.name());
     }
     std::sort(m.begin(), m.end(), [](const Member& a, const Member& b) { return a.d.rank < b.d.rank; });
     return true;
@@ -136,7 +136,7 @@ void Analysis::hosts()
         // for the ranks of one export (its processes), which share its clock.
         const QString name = !x.d.hostname.isEmpty() ? x.d.hostname
             : x.d.process >= 0                       ? QStringLiteral("\x01") + x.d.sha256
-                                                     : QStringLiteral("\x01") + x.d.file;
+                                                     : QStringLiteral("\x01") + x.d.name();
         if (!index.contains(name)) {
             index.insert(name, int(m_r.hosts.size()));
             ClusterHost h;
@@ -443,7 +443,7 @@ void Analysis::rankFigures()
         r.rank = d.rank;
         r.rankSource = d.rankSource;
         r.host = m_r.hosts[size_t(m_m[i].host)].host;
-        r.file = d.file;
+        r.file = d.name();
         r.kernels = d.kernels;
         r.shiftNs = aligned(m_m[i], 0);
         r.lastArrivalShare = r.matched > 0 ? double(r.lastArrivals) / double(r.matched) : 0;
@@ -548,7 +548,7 @@ void Analysis::stragglerEvidence(size_t best)
         const size_t ci = late[k].second;
         const DigestCollective& c = s.d.collectives[ci];
         const qint64 lead = ci < s.lead.size() ? s.lead[ci] : -1;
-        f.evidence.push_back({ s.d.rank, s.d.file, lead >= 0 ? c.startNs - lead : c.startNs, c.endNs,
+        f.evidence.push_back({ s.d.rank, s.d.name(), lead >= 0 ? c.startNs - lead : c.startNs, c.endNs,
             ClusterAnalyzer::tr("%1 #%2: arrives %3 µs after the next-latest rank, after %4 µs of its own work")
                 .arg(c.op)
                 .arg(m_byComm ? c.commOrdinal : c.ordinal)
@@ -575,7 +575,7 @@ void Analysis::desyncEvidence()
             if (held[i] < 0)
                 continue;
             const DigestCollective& c = m_m[i].d.collectives[size_t(held[i])];
-            f.evidence.push_back({ m_m[i].d.rank, m_m[i].d.file, c.startNs, c.endNs,
+            f.evidence.push_back({ m_m[i].d.rank, m_m[i].d.name(), c.startNs, c.endNs,
                 ClusterAnalyzer::tr("rank %1: %2 of %3 B").arg(m_m[i].d.rank).arg(c.op).arg(c.bytes) });
         }
         m_r.findings.push_back(std::move(f));
@@ -593,7 +593,7 @@ QStringList missingRanks(const std::vector<Member>& members)
         if (x.d.process >= 0) {
             auto& g = given[x.d.sha256];
             g = { g.first + 1, x.d.processes };
-            names.insert(x.d.sha256, x.d.file.section(QStringLiteral(" (pid "), 0, 0)); // before labelRanks' label
+            names.insert(x.d.sha256, x.d.file);
         }
     QStringList out;
     for (auto it = given.cbegin(); it != given.cend(); ++it)

@@ -369,9 +369,10 @@ void ClusterInputs::labelRanks(std::vector<RankDigest>& digests)
         const bool byProcess
             = exports.size() == 1 && !processes.contains(-1) && processes.size() == qsizetype(same.size());
         for (size_t n = 0; n < same.size(); ++n)
-            digests[same[n]].file += byRank ? QStringLiteral(" (rank %1)").arg(digests[same[n]].rank)
-                : byProcess                 ? QStringLiteral(" (pid %1)").arg(digests[same[n]].process)
-                                            : QStringLiteral(" (%1)").arg(n + 1);
+            digests[same[n]].label = digests[same[n]].file
+                + (byRank           ? QStringLiteral(" (rank %1)").arg(digests[same[n]].rank)
+                        : byProcess ? QStringLiteral(" (pid %1)").arg(digests[same[n]].process)
+                                    : QStringLiteral(" (%1)").arg(n + 1));
     }
 }
 

@@ -59,7 +59,7 @@ public:
     static bool collect(const QStringList& inputs, const Target& target, QStringList* digests, QStringList* sources,
         QStringList* errors, const Progress& progress = {}, const std::function<bool()>& cancelled = {});
 
-    /// Makes the digests' export names unique for the report: a name several ranks share
+    /// Gives the digests labels (RankDigest::label) unique in the report: a name several ranks share
     /// ("report.sqlite" from one folder per node) gets its rank, "report.sqlite (rank 2)", or, where
     /// two of them give the same rank or none, the pid where they are the ranks of one export
     /// ("report.sqlite (pid 144)"), else a number in rank order, "report.sqlite (2)".

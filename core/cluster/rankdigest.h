@@ -57,6 +57,10 @@ struct DigestBin
 struct RankDigest
 {
     QString file; ///< the export's file name (no folder)
+    /// Not stored: the report's name for this rank where several share a file name
+    /// (ClusterInputs::labelRanks: "report.sqlite (rank 2)"); empty: `file`.
+    QString label;
+    const QString& name() const { return label.isEmpty() ? file : label; }
     /// The process (pid) this digest covers when its export holds several ranks, one per process
     /// that ran NCCL kernels (`nsys profile torchrun --nproc_per_node=N`); -1: the whole export.
     qint64 process = -1;

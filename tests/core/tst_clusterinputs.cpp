@@ -117,19 +117,22 @@ void TestClusterInputs::labelsTellSameNamesApart()
     ClusterInputs::labelRanks(d);
     // One of them gives no rank: numbered by rank, that one last; no folder name (folders are
     // often named after their host).
-    QCOMPARE(d[1].file, QStringLiteral("report.sqlite (1)"));
-    QCOMPARE(d[5].file, QStringLiteral("report.sqlite (2)"));
-    QCOMPARE(d[0].file, QStringLiteral("report.sqlite (3)"));
-    QCOMPARE(d[4].file, QStringLiteral("report.sqlite (4)"));
-    QCOMPARE(d[2].file, QStringLiteral("other.sqlite"));
-    QCOMPARE(d[3].file, QStringLiteral("a.sqlite"));
+    QCOMPARE(d[1].name(), QStringLiteral("report.sqlite (1)"));
+    QCOMPARE(d[5].name(), QStringLiteral("report.sqlite (2)"));
+    QCOMPARE(d[0].name(), QStringLiteral("report.sqlite (3)"));
+    QCOMPARE(d[4].name(), QStringLiteral("report.sqlite (4)"));
+    QCOMPARE(d[2].name(), QStringLiteral("other.sqlite"));
+    QCOMPARE(d[3].name(), QStringLiteral("a.sqlite"));
+    // A label beside the file name, which stays the export's (where its digest said it was).
+    QCOMPARE(d[1].file, QStringLiteral("report.sqlite"));
+    QVERIFY(d[2].label.isEmpty());
     // Each gives a rank of its own: named by it.
     byRank[4].rank = 4;
     ClusterInputs::labelRanks(byRank);
-    QCOMPARE(byRank[1].file, QStringLiteral("report.sqlite (rank 2)"));
-    QCOMPARE(byRank[4].file, QStringLiteral("report.sqlite (rank 4)"));
-    QCOMPARE(byRank[0].file, QStringLiteral("report.sqlite (rank 7)"));
-    QCOMPARE(byRank[2].file, QStringLiteral("other.sqlite"));
+    QCOMPARE(byRank[1].name(), QStringLiteral("report.sqlite (rank 2)"));
+    QCOMPARE(byRank[4].name(), QStringLiteral("report.sqlite (rank 4)"));
+    QCOMPARE(byRank[0].name(), QStringLiteral("report.sqlite (rank 7)"));
+    QCOMPARE(byRank[2].name(), QStringLiteral("other.sqlite"));
 }
 
 void TestClusterInputs::nodeFoldersOfOneName()

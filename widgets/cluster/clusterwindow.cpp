@@ -95,17 +95,15 @@ void ClusterWindow::load(
         return;
     }
     // Each rank's export: the one it was digested from, else one of the name its digest records
-    // beside the digest. Read before labelRanks, which tells ranks of one name apart (node
+    // beside the digest. Keyed by the rank's label, which tells ranks of one name apart (node
     // folders of digests, the ranks of one export).
-    QStringList exportPaths;
-    for (qsizetype i = 0; i < digests.size(); ++i)
-        exportPaths << (sources[i] != digests[i] ? sources[i]
-                                                 : QFileInfo(digests[i]).dir().filePath(loaded[size_t(i)].file));
     ClusterInputs::labelRanks(loaded);
     QHash<QString, ClusterHeatmap::Row> heat; // by label
     for (size_t i = 0; i < loaded.size(); ++i) {
-        heat.insert(loaded[i].file, heatRow(loaded[i]));
-        out.exports.insert(loaded[i].file, exportPaths[qsizetype(i)]);
+        const QString& d = digests[qsizetype(i)];
+        heat.insert(loaded[i].name(), heatRow(loaded[i]));
+        out.exports.insert(loaded[i].name(),
+            sources[qsizetype(i)] != d ? sources[qsizetype(i)] : QFileInfo(d).dir().filePath(loaded[i].file));
     }
     if (ClusterAnalyzer::analyze(std::move(loaded), &out.result, &out.error)) {
         out.ok = true;
