@@ -5,8 +5,12 @@
 #include <QFile>
 
 #if defined(Q_OS_LINUX)
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <unistd.h>
 #endif
+
+#include <cstdint>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -67,6 +71,23 @@ void ResourceUsage::releaseFreedMemory(qint64 atLeastBytes)
         malloc_trim(0);
 #else
     Q_UNUSED(atLeastBytes);
+#endif
+}
+
+void ResourceUsage::adviseHugePages(void* p, size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    // madvise wants a page-aligned start: the whole pages inside the block (a block of malloc's
+    // own mapping starts 16 B past a page). The kernel maps a huge page wherever an aligned 2 MiB
+    // of the range lies inside the mapping. Advice: a failure changes nothing.
+    static const auto page = uintptr_t(sysconf(_SC_PAGESIZE));
+    const auto begin = (uintptr_t(p) + page - 1) & ~(page - 1);
+    const auto end = (uintptr_t(p) + bytes) & ~(page - 1);
+    if (end > begin)
+        madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    Q_UNUSED(p);
+    Q_UNUSED(bytes);
 #endif
 }
 

@@ -3,6 +3,8 @@
 
 #include <QtGlobal>
 
+#include <cstddef>
+
 namespace sl {
 
 /// This process's memory and CPU use, for the benchmarks and for handing freed memory back to
@@ -27,6 +29,11 @@ public:
     /// again is a page fault again (~0.5 µs on bare metal, ~11 µs in a VM backing memory lazily),
     /// which a small trace's few free MiB do not repay.
     static void releaseFreedMemory(qint64 atLeastBytes = 0);
+    /// Asks the kernel to back [p, p + bytes) with transparent huge pages (Linux MADV_HUGEPAGE;
+    /// nothing elsewhere, or where THP is off): one page fault per 2 MiB instead of 512. Only
+    /// worth it for blocks of kHugePageBytes and more, before they are first written.
+    static void adviseHugePages(void* p, size_t bytes);
+    static constexpr size_t kHugePageBytes = size_t(2) << 20;
     /// What a pass hands back between its stages: the transients of a 1 M-kernel trace and more.
     static constexpr qint64 kTrimWorthBytes = qint64(32) << 20;
     /// Process-wide allocator setting for the applications' main(): blocks of 1 MiB and more

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// The applications' operator new: blocks of 2 MiB and more in transparent huge pages.
+//
+// Sightline's columns and the analysis' per-kernel arrays are large blocks that are written once,
+// front to back, right after they are allocated; each first touch of a 4 KiB page is a page
+// fault. With MADV_HUGEPAGE the kernel maps 2 MiB at a time where THP is "madvise" (Debian's
+// default) or "always": 5 M kernels take ~160 k faults without and ~60 k with. A fault costs
+// ~0.5 µs on bare metal and ~11 µs in a VM that backs guest memory lazily. The blocks come from
+// malloc as before (glibc maps blocks of 1 MiB and more on their own, ResourceUsage::tuneAllocator),
+// so they are freed as before; only the advice is new. Not under AddressSanitizer, whose own
+// operator new checks new/delete pairs.
+#include "core/util/resourceusage.h"
+
+#include <cstdlib>
+#include <new>
+
+#if !defined(__SANITIZE_ADDRESS__)
+
+void* operator new(std::size_t bytes)
+{
+    void* p = std::malloc(bytes != 0 ? bytes : 1);
+    if (p == nullptr)
+        throw std::bad_alloc();
+    if (bytes >= sl::ResourceUsage::kHugePageBytes)
+        sl::ResourceUsage::adviseHugePages(p, bytes);
+    return p;
+}
+
+void* operator new[](std::size_t bytes) { return ::operator new(bytes); }
+
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+#endif
