@@ -19,8 +19,8 @@ namespace {
 
 enum class Read { Done, Failed, Cancelled };
 
-/// Feeds the file to `add(data, size)` in 256 KiB blocks; Failed with `error` (the system's
-/// reason) when it cannot be read.
+/// Feeds the file to `add(data, size)` in FileHash::kBlockBytes blocks; Failed with `error` (the
+/// system's reason) when it cannot be read.
 template <typename Add>
 Read readBlocks(const QString& path, const std::function<bool()>& cancelled, QString* error, Add add)
 {
@@ -29,10 +29,7 @@ Read readBlocks(const QString& path, const std::function<bool()>& cancelled, QSt
     QFile f;
     if (!NativePath::openReadOnly(f, path, error))
         return Read::Failed;
-    // 256 KiB: reads this size run at the page cache's speed, and the buffer stays in the core's
-    // L2 cache. Each page of it is a page fault on first touch (4 MiB were 1 024 of them, ~11 µs
-    // each in a VM that backs guest memory lazily: 15 % of a 101 k-kernel analyze's faults).
-    QByteArray buf(256 << 10, Qt::Uninitialized);
+    QByteArray buf(FileHash::kBlockBytes, Qt::Uninitialized);
     for (;;) {
         if (cancelled && cancelled())
             return Read::Cancelled;

@@ -30,7 +30,7 @@ private slots:
 
 private:
     QString write(const QByteArray& content);
-    /// Two full 4 MiB read blocks and a tail, and its SHA-256 by QCryptographicHash.
+    /// Two full read blocks (FileHash::kBlockBytes) and a tail, and its SHA-256 by QCryptographicHash.
     static QByteArray threeBlocks();
     static QString qtSha256(const QByteArray& content);
     QTemporaryDir m_dir;
@@ -48,7 +48,7 @@ QString TestFileHash::write(const QByteArray& content)
 
 QByteArray TestFileHash::threeBlocks()
 {
-    QByteArray content(9 * 1024 * 1024 + 17, Qt::Uninitialized);
+    QByteArray content(2 * FileHash::kBlockBytes + 17, Qt::Uninitialized);
     for (qsizetype i = 0; i < content.size(); ++i)
         content[i] = char((i * 131) ^ (i >> 9));
     return content;
