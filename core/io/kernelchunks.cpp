@@ -115,8 +115,9 @@ void KernelChunks::joinInto(Trace& trace, DataQuality& quality)
     }
     m_fragments.clear();
     trace.kernels.shrink();
-    // The last fragments' columns were the reading thread's heap: give it back, or the
-    // analysis's own transients (on other threads, other heaps) would add to it at the peak.
+    // The last fragments' columns were the reading thread's heap: give it back (where that is
+    // 32 MiB or more), or the analysis's own transients (on other threads, other heaps) would
+    // add to it at the peak.
     if (any)
         ResourceUsage::releaseFreedMemory(ResourceUsage::kTrimWorthBytes);
 }

@@ -245,13 +245,19 @@ SqliteConnection::SqliteConnection(const QString& path)
     // Belt and braces: even a bug in our SQL cannot modify the user's file. The file is opened
     // read-only and immutable already, so a pragma that did not take is logged, not fatal.
     SqliteStatement(*this, QStringLiteral("PRAGMA query_only=1")).next();
-    // 512 KiB of page cache (SQLite's default: 2 MiB): the load scans each table once in rowid
-    // order, so a page is read once and only the b-trees' few interior pages are read again.
-    // Every cached page is memory first touched (a page fault), per connection.
-    SqliteStatement(*this, QStringLiteral("PRAGMA cache_size=-512")).next();
     if (scalar(QStringLiteral("PRAGMA query_only"), 0) != 1)
         qCWarning(lcIo) << "PRAGMA query_only did not take on" << QFileInfo(path).fileName()
                         << "(the export stays opened read-only)";
+}
+
+void SqliteConnection::limitPageCacheForScans() const
+{
+    // 512 KiB of page cache (SQLite's default: 2 MiB): the load scans each table once in rowid
+    // order, so a page is read once and only the b-trees' few interior pages are read again.
+    // Every cached page is memory first touched (a page fault), per connection. SQLite sizes its
+    // sorter's in-memory runs from this cache too (at least 250 pages): not for the digester,
+    // whose fallback sorts the kernel table.
+    SqliteStatement(*this, QStringLiteral("PRAGMA cache_size=-512")).next();
 }
 
 SqliteConnection::~SqliteConnection()

@@ -40,6 +40,8 @@ public:
     bool usesCApi() const { return m_handle != nullptr; }
     QString connectionName() const { return m_name; }
 
+    /// A smaller page cache for a connection that only scans tables in rowid order (the loader's).
+    void limitPageCacheForScans() const;
     /// First column of the first row, or `fallback` (also on error).
     qint64 scalar(const QString& sql, qint64 fallback = -1) const;
     QStringList tableNames() const;

@@ -67,8 +67,13 @@ void ResourceUsage::tuneAllocator()
 void ResourceUsage::releaseFreedMemory(qint64 atLeastBytes)
 {
 #if defined(__GLIBC__)
-    if (atLeastBytes <= 0 || qint64(mallinfo2().fordblks) >= atLeastBytes) // fordblks: free bytes, every arena
-        malloc_trim(0);
+#if __GLIBC_PREREQ(2, 33)
+    if (atLeastBytes > 0 && qint64(mallinfo2().fordblks) < atLeastBytes) // fordblks: free bytes, every arena
+        return;
+#else
+    Q_UNUSED(atLeastBytes);
+#endif
+    malloc_trim(0);
 #else
     Q_UNUSED(atLeastBytes);
 #endif
