@@ -860,6 +860,10 @@
         <source>%1 holds the digest of another export, %2; it is kept: digest into another folder.</source>
         <translation>%1 中是另一个导出文件 %2 的摘要；已保留它：请摘要到另一个文件夹。</translation>
     </message>
+    <message>
+        <source>%1 holds the digest of rank %2 (%3); it is kept: digest into another folder.</source>
+        <translation>%1 中是 rank %2（%3）的摘要；已保留它：请摘要到另一个文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterReport</name>

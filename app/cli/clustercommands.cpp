@@ -330,8 +330,9 @@ int ClusterCommands::cluster(const QStringList& args)
     }
     const QString dir = p.value(QStringLiteral("out"));
     QStringList digests, sources;
-    const ClusterInputs::Target target { QDir(dir).filePath(QStringLiteral("digests")),
+    ClusterInputs::Target target { QDir(dir).filePath(QStringLiteral("digests")),
         p.isSet(QStringLiteral("no-cache")) ? QString() : TraceCache::defaultDir(), jobs };
+    target.ownFolder = true;
     if (!collectDigests(p.positionalArguments(), target, &digests, &sources))
         return BadInput;
     std::vector<RankDigest> loaded(size_t(digests.size()));

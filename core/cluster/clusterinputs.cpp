@@ -130,39 +130,51 @@ QString rankPath(const QString& outPath, const RankDigest& d)
         + DigestStore::suffix();
 }
 
-/// False with `error` where `path` holds the digest of another export, which writing there would
-/// lose: an export of the same name from another host (a report.sqlite per node, digested by runs
-/// of their own into one folder), or "x.p5.sqlite" where the rank of pid 5 of "x.sqlite" is. The
-/// digest of an earlier capture of the same export (same name, same host) is replaced.
+/// False with `error` where `path` holds the digest of another rank, which writing there would
+/// lose: an export of another name ("x.p5.sqlite" where the rank of pid 5 of "x.sqlite" is), of
+/// the same name from another host (a report.sqlite per node, digested by runs of their own
+/// into one folder), or of another rank (two GPUs' report.sqlite of one host). The digest of an
+/// earlier capture of the same rank (same name and host, no other rank) is replaced, and so is
+/// a digest that cannot be read.
 bool mayReplace(const QString& path, const RankDigest& d, QString* error)
 {
     RankDigest old;
     QString damaged;
-    if (!QFileInfo::exists(path) || !DigestStore::read(path, &old, &damaged)
-        || (old.file == d.file && old.hostname == d.hostname))
+    if (!QFileInfo::exists(path) || !DigestStore::read(path, &old, &damaged))
         return true;
-    *error = old.file == d.file
-        ? ClusterInputs::tr("%1 holds the digest of %2 from another host; it is kept: digest into another folder.")
-              .arg(QDir::toNativeSeparators(path), old.file)
-        : ClusterInputs::tr("%1 holds the digest of another export, %2; it is kept: digest into another folder.")
-              .arg(QDir::toNativeSeparators(path), old.file);
+    const QString where = QDir::toNativeSeparators(path);
+    if (old.file != d.file)
+        *error = ClusterInputs::tr("%1 holds the digest of another export, %2; it is kept: digest into another folder.")
+                     .arg(where, old.file);
+    else if (old.hostname != d.hostname)
+        *error
+            = ClusterInputs::tr("%1 holds the digest of %2 from another host; it is kept: digest into another folder.")
+                  .arg(where, old.file);
+    else if (old.rank >= 0 && d.rank >= 0 && old.rank != d.rank)
+        *error = ClusterInputs::tr("%1 holds the digest of rank %2 (%3); it is kept: digest into another folder.")
+                     .arg(where)
+                     .arg(old.rank)
+                     .arg(old.file);
+    else
+        return true;
     return false;
 }
 
 /// mayReplace() for every digest of one export, before any is written: all of them or none.
-bool mayReplaceAll(const QString& outPath, const std::vector<RankDigest>& digests, QString* error)
+/// In a folder of the caller's own (`ownFolder`: cluster --out R keeps R/digests) anything goes.
+bool mayReplaceAll(const QString& outPath, const std::vector<RankDigest>& digests, bool ownFolder, QString* error)
 {
     for (const RankDigest& d : digests)
-        if (!mayReplace(rankPath(outPath, d), d, error))
+        if (!ownFolder && !mayReplace(rankPath(outPath, d), d, error))
             return false;
     return true;
 }
 
 /// Copies cached digests to their places beside `outPath`; the paths, or empty with `error`.
-QStringList copyAll(
-    const QStringList& entries, const std::vector<RankDigest>& digests, const QString& outPath, QString* error)
+QStringList copyAll(const QStringList& entries, const std::vector<RankDigest>& digests, const QString& outPath,
+    bool ownFolder, QString* error)
 {
-    if (!mayReplaceAll(outPath, digests, error))
+    if (!mayReplaceAll(outPath, digests, ownFolder, error))
         return {};
     QStringList written;
     for (size_t k = 0; k < digests.size(); ++k) {
@@ -176,14 +188,15 @@ QStringList copyAll(
 
 /// One export's digests (one, or one per rank it holds) at `outPath` (or, with no out folder, in
 /// the cache); empty on failure.
-QStringList digestOne(const QString& exportPath, const QString& outPath, const QString& cacheDir, QString* error,
-    const std::function<bool()>& cancelled)
+QStringList digestOne(const QString& exportPath, const QString& outPath, const ClusterInputs::Target& target,
+    QString* error, const std::function<bool()>& cancelled)
 {
+    const QString& cacheDir = target.cacheDir;
     const std::optional<TraceCacheKey> key = cacheDir.isEmpty() ? std::nullopt : TraceCacheKey::of(exportPath);
     std::vector<RankDigest> digests;
     QStringList entries;
     if (key && readCachedSet(cacheDir, *key, exportPath, &digests, &entries))
-        return outPath.isEmpty() ? entries : copyAll(entries, digests, outPath, error);
+        return outPath.isEmpty() ? entries : copyAll(entries, digests, outPath, target.ownFolder, error);
     if (!ExportDigester::digestRanks(exportPath, &digests, error, cancelled))
         return {};
     // Cached only when the export did not change while it was read.
@@ -196,7 +209,7 @@ QStringList digestOne(const QString& exportPath, const QString& outPath, const Q
             qCWarning(lcIo) << "digest cache:" << cacheError;
     }
     if (!outPath.isEmpty()) {
-        if (!mayReplaceAll(outPath, digests, error))
+        if (!mayReplaceAll(outPath, digests, target.ownFolder, error))
             return {};
         QStringList written;
         for (const RankDigest& d : digests) {
@@ -214,15 +227,17 @@ QStringList digestOne(const QString& exportPath, const QString& outPath, const Q
 }
 
 /// Whether `names` (the digests of folder `dir`) hold a digest of export `exportFile`:
-/// "NAME.sldigest" or a rank's "NAME.pPID.sldigest" that records that export's name (not the
-/// whole digest of an export named "NAME.pPID.sqlite", nor a rank of "NAME.sqlite" beside an
-/// export named "NAME.pPID.sqlite").
+/// "NAME.sldigest", a rank's "NAME.pPID.sldigest", or either numbered by digestNames
+/// ("NAME-1.sldigest": "x.p5.sqlite" digested beside "x.sqlite"), that records that export's
+/// name (not the whole digest of an export named "NAME.pPID.sqlite", nor a rank of
+/// "NAME.sqlite" beside an export named "NAME.pPID.sqlite").
 bool hasDigest(const QDir& dir, const QStringList& names, const QString& exportFile)
 {
     const QString base = QFileInfo(exportFile).completeBaseName();
-    QStringList candidates = names.filter(ofRanks(base));
-    if (names.contains(base + DigestStore::suffix()))
-        candidates.prepend(base + DigestStore::suffix());
+    const QRegularExpression ofExport(
+        QStringLiteral("^%1(-[0-9]+)?(\\.p[0-9]+)?%2$")
+            .arg(QRegularExpression::escape(base), QRegularExpression::escape(DigestStore::suffix())));
+    QStringList candidates = names.filter(ofExport);
     for (const QString& name : candidates) {
         RankDigest d;
         QString ignored;
@@ -278,7 +293,7 @@ QStringList ClusterInputs::digestAll(const QStringList& exports, const Target& t
                 return;
             QString error;
             const QString out = target.outDir.isEmpty() ? QString() : QDir(target.outDir).filePath(names[i]);
-            const QStringList made = digestOne(exports[i], out, target.cacheDir, &error, cancelled);
+            const QStringList made = digestOne(exports[i], out, target, &error, cancelled);
             const std::lock_guard<std::mutex> guard(lock);
             if (!made.isEmpty())
                 paths[size_t(i)] = made;

@@ -37,6 +37,9 @@ public:
         /// The digests' file names, one per export; empty: digestNames() of the exports (one
         /// array task of a list names its export as the whole list would: `digest --index`).
         QStringList names = {};
+        /// `outDir` is the caller's own (cluster --out R keeps R/digests): a digest there of
+        /// another export is replaced, not refused (a rerun of another allocation).
+        bool ownFolder = false;
     };
 
     /// The digests' file names for `exports`, unique among them: "report.3.sqlite" →

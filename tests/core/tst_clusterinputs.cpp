@@ -396,19 +396,41 @@ void TestClusterInputs::anotherExportsDigestIsKept()
     QCOMPARE(both.size(), 3);
     QCOMPARE(both.back(), QDir(out).filePath(QStringLiteral("node.p41017-1.sldigest")));
     QCOMPARE(ranksOf(both), QList<int>({ -1, -1, 0 }));
-    // A report.sqlite of another host digested into a folder holding one: kept, and said.
+    // A folder holding the export and both digests: the numbered one is its digest, not digested again.
+    QVERIFY(QFile::copy(lookalike, QDir(out).filePath(QStringLiteral("node.p41017.sqlite"))));
+    QStringList digests, sources;
+    QVERIFY(ClusterInputs::collect(
+        { out }, ClusterInputs::Target { QString(), QString(), 1 }, &digests, &sources, &errors));
+    QCOMPARE(digests.size(), 3);
+    QCOMPARE(sources, digests);
+    // A report.sqlite of another rank (rank 1, same host) or of another host digested into a
+    // folder holding rank 0's: kept, and said; the same rank captured again replaces it.
     const QString nodes = path(QStringLiteral("kept/nodes"));
     QVERIFY(QDir().mkpath(nodes));
     const ClusterInputs::Target shared { nodes, QString(), 1 };
-    QVERIFY(!ClusterInputs::digestAll({ m_nodes[0] }, shared, &errors).front().isEmpty());
-    QCOMPARE(ClusterInputs::digestAll({ m_nodes[1] }, shared, &errors).front(),
-        QDir(nodes).filePath(QStringLiteral("report.sldigest"))); // same host: a new capture
+    const QString report = QDir(nodes).filePath(QStringLiteral("report.sldigest"));
+    QCOMPARE(ClusterInputs::digestAll({ m_nodes[0] }, shared, &errors), QStringList({ report }));
+    QCOMPARE(ClusterInputs::digestAll({ m_nodes[0] }, shared, &errors), QStringList({ report }));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    const struct
+    {
+        int node;
+        const char* says;
+    } refused[] = { { 1, "holds the digest of rank 0 (report.sqlite)" },
+        { 2, "holds the digest of report.sqlite from another host" } };
+    for (const auto& r : refused) {
+        errors.clear();
+        QCOMPARE(ClusterInputs::digestAll({ m_nodes[r.node] }, shared, &errors), QStringList({ QString() }));
+        QVERIFY2(errors.size() == 1 && errors[0].contains(QLatin1String(r.says)),
+            qPrintable(errors.join(QLatin1Char('\n'))));
+    }
+    QCOMPARE(ranksOf({ report }), QList<int>({ 0 }));
+    // In a folder of the caller's own (cluster --out R: R/digests), a rerun replaces it.
+    ClusterInputs::Target own = shared;
+    own.ownFolder = true;
     errors.clear();
-    QCOMPARE(ClusterInputs::digestAll({ m_nodes[2] }, shared, &errors), QStringList({ QString() }));
-    QVERIFY2(
-        errors.size() == 1 && errors[0].contains(QStringLiteral("holds the digest of report.sqlite from another host")),
-        qPrintable(errors.join(QLatin1Char('\n'))));
-    QCOMPARE(ranksOf({ QDir(nodes).filePath(QStringLiteral("report.sldigest")) }), QList<int>({ 1 }));
+    QCOMPARE(ClusterInputs::digestAll({ m_nodes[2] }, own, &errors), QStringList({ report }));
+    QCOMPARE(ranksOf({ report }), QList<int>({ 2 }));
 }
 
 QTEST_MAIN(TestClusterInputs)
