@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The applications' operator new: blocks of 2 MiB and more in transparent huge pages.
+// The applications' operator new: blocks of 4 MiB and more in transparent huge pages.
 //
 // Sightline's columns and the analysis' per-kernel arrays are large blocks that are written once,
 // front to back, right after they are allocated; each first touch of a 4 KiB page is a page
@@ -14,14 +14,20 @@
 #include <cstdlib>
 #include <new>
 
-#if !defined(__SANITIZE_ADDRESS__)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SL_ASAN 1
+#endif
+#endif
+
+#if !defined(__SANITIZE_ADDRESS__) && !defined(SL_ASAN)
 
 void* operator new(std::size_t bytes)
 {
     void* p = std::malloc(bytes != 0 ? bytes : 1);
     if (p == nullptr)
         throw std::bad_alloc();
-    if (bytes >= sl::ResourceUsage::kHugePageBytes)
+    if (bytes >= sl::ResourceUsage::kHugePageAdviceBytes)
         sl::ResourceUsage::adviseHugePages(p, bytes);
     return p;
 }

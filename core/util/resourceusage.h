@@ -31,9 +31,11 @@ public:
     static void releaseFreedMemory(qint64 atLeastBytes = 0);
     /// Asks the kernel to back [p, p + bytes) with transparent huge pages (Linux MADV_HUGEPAGE;
     /// nothing elsewhere, or where THP is off): one page fault per 2 MiB instead of 512. Only
-    /// worth it for blocks of kHugePageBytes and more, before they are first written.
+    /// worth it for blocks of kHugePageAdviceBytes and more, before they are first written: a
+    /// huge page needs an aligned 2 MiB inside the block, and a block of 2-4 MiB (malloc's
+    /// header in its first page, mappings not 2 MiB aligned) seldom holds one.
     static void adviseHugePages(void* p, size_t bytes);
-    static constexpr size_t kHugePageBytes = size_t(2) << 20;
+    static constexpr size_t kHugePageAdviceBytes = size_t(4) << 20;
     /// What a pass hands back between its stages: the transients of a 1 M-kernel trace and more.
     static constexpr qint64 kTrimWorthBytes = qint64(32) << 20;
     /// Process-wide allocator setting for the applications' main(): blocks of 1 MiB and more
