@@ -170,16 +170,19 @@ bool mayReplaceAll(const QString& outPath, const std::vector<RankDigest>& digest
     return true;
 }
 
-/// Copies cached digests to their places beside `outPath`; the paths, or empty with `error`.
-QStringList copyAll(const QStringList& entries, const std::vector<RankDigest>& digests, const QString& outPath,
-    bool ownFolder, QString* error)
+/// Writes one export's digests to their places beside `outPath`, digest k by `put(k, path,
+/// error)`, once mayReplaceAll() allows all of them; then removes the stale ones (removeStale).
+/// The paths, or empty with `error`.
+template <typename Put>
+QStringList placeAll(
+    const std::vector<RankDigest>& digests, const QString& outPath, bool ownFolder, QString* error, Put put)
 {
     if (!mayReplaceAll(outPath, digests, ownFolder, error))
         return {};
     QStringList written;
     for (size_t k = 0; k < digests.size(); ++k) {
         written << rankPath(outPath, digests[k]);
-        if (!copyAtomically(entries[qsizetype(k)], written.back(), error))
+        if (!put(k, written.back(), error))
             return {};
     }
     removeStale(outPath, written, digests.front());
@@ -196,7 +199,10 @@ QStringList digestOne(const QString& exportPath, const QString& outPath, const C
     std::vector<RankDigest> digests;
     QStringList entries;
     if (key && readCachedSet(cacheDir, *key, exportPath, &digests, &entries))
-        return outPath.isEmpty() ? entries : copyAll(entries, digests, outPath, target.ownFolder, error);
+        return outPath.isEmpty()
+            ? entries
+            : placeAll(digests, outPath, target.ownFolder, error,
+                [&](size_t k, const QString& to, QString* e) { return copyAtomically(entries[qsizetype(k)], to, e); });
     if (!ExportDigester::digestRanks(exportPath, &digests, error, cancelled))
         return {};
     // Cached only when the export did not change while it was read.
@@ -208,18 +214,9 @@ QStringList digestOne(const QString& exportPath, const QString& outPath, const C
         if (cacheError.isEmpty() && !DigestStore::write(digests[k], entries.back(), &cacheError))
             qCWarning(lcIo) << "digest cache:" << cacheError;
     }
-    if (!outPath.isEmpty()) {
-        if (!mayReplaceAll(outPath, digests, target.ownFolder, error))
-            return {};
-        QStringList written;
-        for (const RankDigest& d : digests) {
-            written << rankPath(outPath, d);
-            if (!DigestStore::write(d, written.back(), error))
-                return {};
-        }
-        removeStale(outPath, written, digests.front());
-        return written;
-    }
+    if (!outPath.isEmpty())
+        return placeAll(digests, outPath, target.ownFolder, error,
+            [&](size_t k, const QString& to, QString* e) { return DigestStore::write(digests[k], to, e); });
     if (cache && cacheError.isEmpty())
         return entries;
     *error = cacheError.isEmpty() ? ClusterInputs::tr("%1 changed while it was digested.").arg(exportPath) : cacheError;
@@ -237,8 +234,7 @@ bool hasDigest(const QDir& dir, const QStringList& names, const QString& exportF
     const QRegularExpression ofExport(
         QStringLiteral("^%1(-[0-9]+)?(\\.p[0-9]+)?%2$")
             .arg(QRegularExpression::escape(base), QRegularExpression::escape(DigestStore::suffix())));
-    QStringList candidates = names.filter(ofExport);
-    for (const QString& name : candidates) {
+    for (const QString& name : names.filter(ofExport)) {
         RankDigest d;
         QString ignored;
         if (DigestStore::read(dir.filePath(name), &d, &ignored) && d.file == exportFile)
