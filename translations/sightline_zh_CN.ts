@@ -864,6 +864,10 @@
         <source>%1 holds the digest of rank %2 (%3); it is kept: digest into another folder.</source>
         <translation>%1 中是 rank %2（%3）的摘要；已保留它：请摘要到另一个文件夹。</translation>
     </message>
+    <message>
+        <source>Another process holds %1 for longer than %2 s; no digest was written.</source>
+        <translation>另一个进程占用 %1 已超过 %2 秒；未写入任何摘要。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterReport</name>

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
+#include <QLockFile>
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSet>
@@ -120,6 +121,12 @@ void removeStale(const QString& outPath, const QStringList& written, const RankD
     }
 }
 
+/// The lock file of a folder digests are placed in (placeAll), and how long it is waited for and
+/// held at most (ms).
+constexpr const char* kFolderLock = ".sightline-digests.lock";
+constexpr int kStaleLockMs = 60'000;
+constexpr int kLockWaitMs = 120'000;
+
 /// Where digest `d` of an export goes, given the path of its whole-export digest: that path, or
 /// for one process' rank "NAME.pPID.sldigest".
 QString rankPath(const QString& outPath, const RankDigest& d)
@@ -177,6 +184,20 @@ template <typename Put>
 QStringList placeAll(
     const std::vector<RankDigest>& digests, const QString& outPath, bool ownFolder, QString* error, Put put)
 {
+    // The check and the writes as one step among writers of this folder: two runs digesting a
+    // report.sqlite each (one per node) into one shared folder would both find the name free, and
+    // the second rename would replace the first digest. A lock file of the folder (O_EXCL, which
+    // NFS honours), held for the placement only (milliseconds; the digesting is done): one
+    // left by a process that died is taken over after kStaleLockMs.
+    const QString lockPath = QFileInfo(outPath).dir().filePath(QLatin1String(kFolderLock));
+    QLockFile folder(lockPath);
+    folder.setStaleLockTime(kStaleLockMs);
+    if (!folder.tryLock(kLockWaitMs)) {
+        *error = ClusterInputs::tr("Another process holds %1 for longer than %2 s; no digest was written.")
+                     .arg(QDir::toNativeSeparators(lockPath))
+                     .arg(kLockWaitMs / 1000);
+        return {};
+    }
     if (!mayReplaceAll(outPath, digests, ownFolder, error))
         return {};
     QStringList written;

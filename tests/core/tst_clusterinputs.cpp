@@ -19,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <thread>
+
 using namespace sl;
 
 class TestClusterInputs : public QObject
@@ -65,6 +67,7 @@ private slots:
     void realExportsFromTheCacheAsDigested();
     void ranksOfOneExportAsASet();
     void anotherExportsDigestIsKept();
+    void concurrentWritersLoseNoDigest();
 };
 
 void TestClusterInputs::initTestCase()
@@ -431,6 +434,34 @@ void TestClusterInputs::anotherExportsDigestIsKept()
     errors.clear();
     QCOMPARE(ClusterInputs::digestAll({ m_nodes[2] }, own, &errors), QStringList({ report }));
     QCOMPARE(ranksOf({ report }), QList<int>({ 2 }));
+}
+
+void TestClusterInputs::concurrentWritersLoseNoDigest()
+{
+    // Two runs at once, each digesting its node's report.sqlite (rank 0 of one host, rank 2 of
+    // another) into one shared folder: one digest is placed, the other refused and said, never
+    // both "written" with the first replaced by the second. Rounds, as the race is a timing one.
+    for (int round = 0; round < 6; ++round) {
+        const QString folder = path(QStringLiteral("race/%1").arg(round));
+        QVERIFY(QDir().mkpath(folder));
+        const ClusterInputs::Target target { folder, QString(), 1 };
+        QStringList made[2], errors[2];
+        std::thread a([&] { made[0] = ClusterInputs::digestAll({ m_nodes[0] }, target, &errors[0]); });
+        std::thread b([&] { made[1] = ClusterInputs::digestAll({ m_nodes[2] }, target, &errors[1]); });
+        a.join();
+        b.join();
+        const QString report = QDir(folder).filePath(QStringLiteral("report.sldigest"));
+        const int placed = (made[0] == QStringList({ report })) + (made[1] == QStringList({ report }));
+        QCOMPARE(placed, 1);
+        const int winner = made[0] == QStringList({ report }) ? 0 : 1;
+        QVERIFY(errors[winner].isEmpty());
+        QVERIFY2(errors[1 - winner].size() == 1 && errors[1 - winner][0].contains(QLatin1String("it is kept")),
+            qPrintable(errors[1 - winner].join(QLatin1Char('\n'))));
+        QCOMPARE(ranksOf({ report }), QList<int>({ winner == 0 ? 0 : 2 }));
+        // The lock is gone once placed: the folder holds the digest only.
+        QCOMPARE(
+            QDir(folder).entryList(QDir::Files | QDir::Hidden), QStringList({ QStringLiteral("report.sldigest") }));
+    }
 }
 
 QTEST_MAIN(TestClusterInputs)
