@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: MIT
+// Iterations without NVTX: hand-built loops, and real exports whose loops were read off with
+// SQL (the anchor's launches) and by hand (the kernels of one CloverLeaf time step).
+#include "core/analysis/passes/iterationdetector.h"
+#include "core/cluster/exportdigester.h"
+#include "tests/common/realtraces.h"
+
+#include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QtTest>
+
+using namespace sl;
+
+class TestIterationDetector : public QObject
+{
+    Q_OBJECT
+private slots:
+    void decodeLoopCutByTheCapture();
+    void countsOffByOneShareABand();
+    void oneKernelPerTimeStep();
+    void noLoopNoIterations();
+    void realLoops_data();
+    void realLoops();
+    void digestStepsOfARealLoop();
+};
+
+namespace {
+
+QString realTrace(const QString& file)
+{
+    for (const QString& t : test::realTraces())
+        if (QFileInfo(t).fileName() == file)
+            return t;
+    return {};
+}
+
+// Session-relative times as nsys writes them (ns since the session start, ~1.2 s in).
+constexpr qint64 t0 = 1'234'567'890;
+constexpr qint64 kernelNs = 10'000; ///< every kernel here runs 10 µs, back to back
+constexpr qint64 stepGapNs = 500'000; ///< the host's scheduling between two decode steps
+
+// Name ids as StringIds gives them: arbitrary, large.
+constexpr qint64 kEmbed = 8841, kQkv = 8902, kAttn = 9117, kSample = 9350;
+
+/// A decode step: embedding, 4 layers of (qkv, attention), sampling: 10 kernels back to back.
+void step(KernelSequence& gpu, qint64* t)
+{
+    const qint64 names[] = { kEmbed, kQkv, kAttn, kQkv, kAttn, kQkv, kAttn, kQkv, kAttn, kSample };
+    for (const qint64 n : names) {
+        gpu.append(*t, *t + kernelNs, n);
+        *t += kernelNs;
+    }
+}
+
+} // namespace
+
+void TestIterationDetector::decodeLoopCutByTheCapture()
+{
+    // The capture starts in a step's last layer (qkv, attention, sampling) and ends after the
+    // next one's embedding: 5 whole steps between. Counts: embed 6, sample 6, qkv 21, attn 21.
+    KernelSequence gpu;
+    qint64 t = t0;
+    for (const qint64 n : { kQkv, kAttn, kSample }) {
+        gpu.append(t, t + kernelNs, n);
+        t += kernelNs;
+    }
+    for (int s = 0; s < 5; ++s) {
+        t += stepGapNs;
+        step(gpu, &t);
+    }
+    t += stepGapNs;
+    gpu.append(t, t + kernelNs, kEmbed);
+    const IterationDetector::Result r = IterationDetector::detect(gpu);
+    QVERIFY(r.found);
+    // Count 6 has embed and sample, count 21 qkv and attention: a tie, to the coarser 6. Embed
+    // follows 500 µs of idle, sample none: embed opens the steps.
+    QCOMPARE(r.anchorName, kEmbed);
+    QCOMPARE(r.names, 2);
+    QCOMPARE(r.boundsNs.size(), size_t(6));
+    // The first embedding: after the 3 cut kernels (30 µs) and one gap; then one every 600 µs.
+    for (size_t k = 0; k < 6; ++k)
+        QCOMPARE(r.boundsNs[k], t0 + 30'000 + 500'000 + qint64(k) * 600'000);
+    QCOMPARE(r.kernels, std::vector<qint64>(5, 10));
+    QCOMPARE(r.regularity, 1.0);
+}
+
+void TestIterationDetector::countsOffByOneShareABand()
+{
+    // Steps of (embed, attn, sample, then 3 µs idle); the capture ends after a step's sampling
+    // kernel is cut off: embed 4, attn 4, sample 3 — one band. 200 µs before each embedding.
+    KernelSequence gpu;
+    qint64 t = t0;
+    for (int s = 0; s < 4; ++s) {
+        t += 200'000;
+        for (const qint64 n : { kEmbed, kAttn, kSample }) {
+            if (s == 3 && n == kSample)
+                break;
+            gpu.append(t, t + kernelNs, n);
+            t += kernelNs + 3'000;
+        }
+    }
+    const IterationDetector::Result r = IterationDetector::detect(gpu);
+    QVERIFY(r.found);
+    QCOMPARE(r.names, 3); // count 3 (sample) with count 4 (embed, attn)
+    QCOMPARE(r.anchorName, kEmbed);
+    QCOMPARE(r.boundsNs.size(), size_t(4));
+    // A step: 200 µs + 3 × 13 µs = 239 µs; the first embed 200 µs in.
+    QCOMPARE(r.boundsNs[0], t0 + 200'000);
+    QCOMPARE(r.boundsNs[3] - r.boundsNs[2], qint64(239'000));
+    QCOMPARE(r.kernels, std::vector<qint64>({ 3, 3, 3 }));
+}
+
+void TestIterationDetector::oneKernelPerTimeStep()
+{
+    // A stencil: one kernel per time step, 4 µs apart (the copy between them is not a kernel).
+    KernelSequence stencil;
+    for (qint64 k = 0; k < 5; ++k)
+        stencil.append(t0 + k * 14'000, t0 + k * 14'000 + kernelNs, kEmbed);
+    const IterationDetector::Result r = IterationDetector::detect(stencil);
+    QVERIFY(r.found);
+    QCOMPARE(r.boundsNs.size(), size_t(5));
+    QCOMPARE(r.kernels, std::vector<qint64>(4, 1));
+    // The same kernel on four streams at once is no loop.
+    KernelSequence streams;
+    for (qint64 k = 0; k < 4; ++k)
+        streams.append(t0 + k * 2'000, t0 + k * 2'000 + kernelNs, kEmbed);
+    QVERIFY(!IterationDetector::detect(streams).found);
+}
+
+void TestIterationDetector::noLoopNoIterations()
+{
+    // Every name twice (fewer than 3 anchors), or one name 5 times among names run once.
+    KernelSequence twice, lonely;
+    for (qint64 k = 0; k < 8; ++k)
+        twice.append(t0 + k * 20'000, t0 + k * 20'000 + kernelNs, 100 + k % 4);
+    QVERIFY(!IterationDetector::detect(twice).found);
+    for (qint64 k = 0; k < 10; ++k)
+        lonely.append(t0 + k * 20'000, t0 + k * 20'000 + kernelNs, k % 2 == 0 ? 7 : 100 + k);
+    QVERIFY(!IterationDetector::detect(lonely).found);
+    QVERIFY(!IterationDetector::detect(KernelSequence()).found);
+}
+
+void TestIterationDetector::realLoops_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("device");
+    QTest::addColumn<QString>("anchor");
+    QTest::addColumn<int>("iterations");
+    QTest::addColumn<qint64>("kernelsPerIteration");
+    // CloverLeaf on one A100, 10 hydro time steps of 125 kernels: each begins with the halo
+    // update after the host's time-step reduction. Wan2.1 video inference: 27 denoising steps.
+    QTest::newRow("cloverleaf") << QStringLiteral("pipit-cloverleaf-a100x4-2024.5.sqlite") << 0
+                                << QStringLiteral("void clover::par_ranged1d_kernel<update_halo_kernel") << 10
+                                << qint64(125);
+    QTest::newRow("heat stencil") << QStringLiteral("sc23-openmp-heat-t4-2023.3-b.sqlite") << 0
+                                  << QStringLiteral("nvkernel_solve_F1L210_2") << 49 << qint64(1);
+}
+
+void TestIterationDetector::realLoops()
+{
+    QFETCH(QString, file);
+    QFETCH(int, device);
+    QFETCH(QString, anchor);
+    QFETCH(int, iterations);
+    QFETCH(qint64, kernelsPerIteration);
+    const QString path = realTrace(file);
+    if (path.isEmpty())
+        QSKIP(qPrintable(test::realTracesSkipReason()));
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("real"));
+    db.setDatabaseName(path);
+    db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+    QVERIFY(db.open());
+    KernelSequence gpu;
+    {
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("SELECT start, end, demangledName FROM CUPTI_ACTIVITY_KIND_KERNEL "
+                                      "WHERE deviceId = %1 ORDER BY start, rowid")
+                           .arg(device)));
+        while (q.next())
+            gpu.append(q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toLongLong());
+    }
+    const IterationDetector::Result r = IterationDetector::detect(gpu);
+    QVERIFY(r.found);
+    QSqlQuery q(db);
+    QVERIFY(q.exec(QStringLiteral("SELECT value FROM StringIds WHERE id = %1").arg(r.anchorName)) && q.next());
+    QVERIFY2(q.value(0).toString().startsWith(anchor), qPrintable(q.value(0).toString()));
+    // The bounds are that kernel's launches on the GPU, in start order.
+    QVERIFY(q.exec(QStringLiteral("SELECT start FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE deviceId = %1 AND "
+                                  "demangledName = %2 ORDER BY start")
+                       .arg(device)
+                       .arg(r.anchorName)));
+    std::vector<qint64> starts;
+    while (q.next())
+        starts.push_back(q.value(0).toLongLong());
+    QCOMPARE(r.boundsNs, starts);
+    QCOMPARE(int(r.boundsNs.size()) - 1, iterations);
+    std::vector<qint64> sorted = r.kernels;
+    std::sort(sorted.begin(), sorted.end());
+    QCOMPARE(sorted[(sorted.size() - 1) / 2], kernelsPerIteration);
+    q = QSqlQuery();
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(QStringLiteral("real"));
+}
+
+void TestIterationDetector::digestStepsOfARealLoop()
+{
+    // CloverLeaf marks no steps: its digest's steps are the iterations, whose bounds are here
+    // found again in SQL alone (window functions over the export): of the names launched 10 or
+    // 11 times on GPU 0 (the count most names share), the one after the longest median idle.
+    const QString path = realTrace(QStringLiteral("pipit-cloverleaf-a100x4-2024.5.sqlite"));
+    if (path.isEmpty())
+        QSKIP(qPrintable(test::realTracesSkipReason()));
+    RankDigest d;
+    QString error;
+    QVERIFY2(ExportDigester::digest(path, &d, &error), qPrintable(error));
+    std::vector<qint64> bounds;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("sql"));
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY2(q.exec(QStringLiteral(
+                     "WITH k AS (SELECT start, demangledName d, max(0, start - max(end) OVER (ORDER BY start, "
+                     "rowid ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) idle FROM "
+                     "CUPTI_ACTIVITY_KIND_KERNEL WHERE deviceId = 0), n AS (SELECT d, count(*) c FROM k GROUP BY "
+                     "d), m AS (SELECT k.d, k.idle, c, row_number() OVER (PARTITION BY k.d ORDER BY k.idle) r "
+                     "FROM k JOIN n USING (d) WHERE c IN (10, 11)), a AS (SELECT d FROM m WHERE r = (c + 1) / 2 "
+                     "ORDER BY idle DESC LIMIT 1) SELECT start FROM k WHERE d = (SELECT d FROM a) ORDER BY start")),
+            qPrintable(q.lastError().text()));
+        while (q.next())
+            bounds.push_back(q.value(0).toLongLong());
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("sql"));
+    QCOMPARE(bounds.size(), size_t(11));
+    QCOMPARE(d.steps.size(), size_t(10));
+    for (size_t k = 0; k < d.steps.size(); ++k) {
+        QCOMPARE(d.steps[k].name, QStringLiteral("iteration#%1").arg(k));
+        QCOMPARE(d.steps[k].startNs, bounds[k]);
+        QCOMPARE(d.steps[k].endNs, bounds[k + 1]);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestIterationDetector)
+#include "tst_iterationdetector.moc"
