@@ -792,6 +792,10 @@
         <source>With --list: digest only the export on line N+1 (an array task&apos;s index), named as the whole list names it, and print the digest&apos;s path (one line per rank of an export that holds several).</source>
         <translation>与 --list 一起使用：只为第 N+1 行的导出文件生成摘要（即数组任务的索引），按整个列表的命名方式命名，并输出摘要的路径（包含多个 rank 的导出文件每个 rank 输出一行）。</translation>
     </message>
+    <message>
+        <source>Leave out the ProfilerStep#N ranges (a server that marks no steps: the digests find them from the kernels).</source>
+        <translation>不写入 ProfilerStep#N 范围（如同不标记步的服务器：摘要从内核中找出步）。</translation>
+    </message>
 </context>
 <context>
     <name>ClusterGate</name>
@@ -895,7 +899,7 @@
         <source> (No step ranges: no what-if per step.)
 
 </source>
-        <translation> （没有步范围：无法按步进行假设分析。）
+        <translation type="vanished"> （没有步范围：无法按步进行假设分析。）
 
 </translation>
     </message>
@@ -919,7 +923,7 @@
         <source>| Rank | Host | Rank from | Last arrivals | Wait | NCCL time | Step p50 |
 |---|---|---|---|---|---|---|
 </source>
-        <translation>| Rank | 主机 | Rank 来源 | 最后到达次数 | 等待 | NCCL 时间 | 步 p50 |
+        <translation type="vanished">| Rank | 主机 | Rank 来源 | 最后到达次数 | 等待 | NCCL 时间 | 步 p50 |
 |---|---|---|---|---|---|---|
 </translation>
     </message>
@@ -1003,6 +1007,30 @@ Each evidence line is a window of that rank&apos;s own export (ns since its sess
 </source>
         <translation>没有掉队者：在 %2 次匹配的集合通信中，没有任何 rank 最后到达的比例达到 %1 或以上。
 
+</translation>
+    </message>
+    <message>
+        <source>NVTX ranges</source>
+        <translation>NVTX 范围</translation>
+    </message>
+    <message>
+        <source>kernels (iterations)</source>
+        <translation>内核（迭代）</translation>
+    </message>
+    <message>
+        <source> (No steps: no what-if per step.)
+
+</source>
+        <translation> （没有步：无法按步进行假设分析。）
+
+</translation>
+    </message>
+    <message>
+        <source>| Rank | Host | Rank from | Last arrivals | Wait | NCCL time | Step p50 | Steps from |
+|---|---|---|---|---|---|---|---|
+</source>
+        <translation>| Rank | 主机 | Rank 来源 | 最后到达次数 | 等待 | NCCL 时间 | 步 p50 | 步来源 |
+|---|---|---|---|---|---|---|---|
 </translation>
     </message>
 </context>
@@ -5290,6 +5318,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>Cannot create a temporary folder for the digests: %1</source>
         <translation>无法为摘要创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>%1 iterations found from the kernels: the export has no step ranges.</source>
+        <translation>从内核中找出 %1 次迭代：该导出没有步范围。</translation>
     </message>
 </context>
 <context>

@@ -217,6 +217,9 @@ int ClusterCommands::synthRanks(const QStringList& args)
         tr("Leave out NCCL's NVTX payloads (as an export without --include-blobs=true).") });
     p.addOption({ QStringLiteral("no-rank-env"),
         tr("Leave the rank variables (SLURM_PROCID, RANK, ...) out of the environment.") });
+    p.addOption({ QStringLiteral("no-step-ranges"),
+        tr("Leave out the ProfilerStep#N ranges (a server that marks no steps: the digests find them from the "
+           "kernels).") });
     p.addOption({ QStringLiteral("host-communicators"),
         tr("Give each host an NCCL communicator of its own beside the world one: the AllGather and "
            "ReduceScatter of every step run on it (tensor parallelism within a node).") });
@@ -235,6 +238,7 @@ int ClusterCommands::synthRanks(const QStringList& args)
     o.ncclPayloads = !p.isSet(QStringLiteral("no-nccl-payloads"));
     o.rankEnvironment = !p.isSet(QStringLiteral("no-rank-env"));
     o.hostCommunicators = p.isSet(QStringLiteral("host-communicators"));
+    o.stepRanges = !p.isSet(QStringLiteral("no-step-ranges"));
     if (std::find(std::begin(ok), std::end(ok), false) != std::end(ok)) {
         err() << tr("Invalid synth options: the counts and times take whole numbers, --host-clock-error-ns a "
                     "comma-separated list of them.")

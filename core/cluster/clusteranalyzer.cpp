@@ -453,6 +453,9 @@ void Analysis::rankFigures()
         for (const DigestStep& s : d.steps)
             steps.push_back(s.endNs - s.startNs);
         r.steps = qint64(steps.size());
+        r.stepSource = d.steps.empty()      ? QStringLiteral("none")
+            : d.steps.front().fromKernels() ? QStringLiteral("kernels")
+                                            : QStringLiteral("nvtx");
         if (!steps.empty()) {
             r.stepP50Ns = nearestRankUnsorted(steps, 50);
             r.stepP90Ns = nearestRankAbove(steps, 90, 50);

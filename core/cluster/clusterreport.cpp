@@ -36,6 +36,7 @@ QJsonArray ranksJson(const ClusterResult& r)
             { QStringLiteral("wait_intra_node_ns"), x.waitIntraNodeNs },
             { QStringLiteral("wait_inter_node_ns"), x.waitInterNodeNs },
             { QStringLiteral("steps"), x.steps },
+            { QStringLiteral("step_source"), x.stepSource },
             { QStringLiteral("step_p50_ns"), nsOrNull(x.stepP50Ns) },
             { QStringLiteral("step_p90_ns"), nsOrNull(x.stepP90Ns) },
             { QStringLiteral("kernels"), x.kernels },
@@ -59,6 +60,16 @@ QJsonObject clockJson(const ClusterResult& r)
 }
 
 QString ns(qint64 v) { return v < 0 ? QString() : QString::number(v); }
+
+/// ClusterRank::stepSource in the Markdown report.
+QString stepSourceText(const QString& source)
+{
+    if (source == QLatin1String("nvtx"))
+        return ClusterReport::tr("NVTX ranges");
+    if (source == QLatin1String("kernels"))
+        return ClusterReport::tr("kernels (iterations)");
+    return QStringLiteral("–");
+}
 
 QJsonArray findingsJson(const ClusterResult& r)
 {
@@ -146,7 +157,7 @@ QByteArray ClusterReport::markdown(const ClusterResult& r, const ClusterGate* ga
             ? tr(" If its time before each collective took the median of the other ranks', a step would be %1 "
                  "shorter (median over steps).\n\n")
                   .arg(formatDuration(r.whatifStepSavingNs))
-            : tr(" (No step ranges: no what-if per step.)\n\n");
+            : tr(" (No steps: no what-if per step.)\n\n");
     } else
         md += tr("No straggler: no rank arrives last at %1 or more of the %2 matched collectives.\n\n")
                   .arg(formatPercent(ClusterAnalyzer::stragglerShare(r.ranks.size())))
@@ -156,13 +167,14 @@ QByteArray ClusterReport::markdown(const ClusterResult& r, const ClusterGate* ga
               .arg(r.unmatched)
               .arg(
                   r.pairing, formatDuration(r.skewP50Ns), formatDuration(r.skewP90Ns), formatDuration(r.transferP50Ns));
-    md += tr(
-        "| Rank | Host | Rank from | Last arrivals | Wait | NCCL time | Step p50 |\n|---|---|---|---|---|---|---|\n");
+    md += tr("| Rank | Host | Rank from | Last arrivals | Wait | NCCL time | Step p50 | Steps from |\n"
+             "|---|---|---|---|---|---|---|---|\n");
     for (const ClusterRank& x : r.ranks)
-        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
+        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
                   .arg(x.rank)
                   .arg(x.host, x.rankSource, formatPercent(x.lastArrivalShare), formatDuration(x.waitNs),
-                      formatDuration(x.ncclNs), x.stepP50Ns >= 0 ? formatDuration(x.stepP50Ns) : QStringLiteral("–"));
+                      formatDuration(x.ncclNs), x.stepP50Ns >= 0 ? formatDuration(x.stepP50Ns) : QStringLiteral("–"),
+                      stepSourceText(x.stepSource));
     md += tr("\n## Intra- and inter-node\n\n%1 matched collectives ran on the ranks of one host, %2 across "
              "hosts.\n\n| Rank | NCCL intra-node | NCCL inter-node | Wait intra-node | Wait inter-node |\n"
              "|---|---|---|---|---|\n")
@@ -198,13 +210,13 @@ bool ClusterReport::writeAll(const ClusterResult& r, const QString& dir, QString
         QStringLiteral("file"), QStringLiteral("last_arrivals"), QStringLiteral("last_arrival_share"),
         QStringLiteral("wait_ns"), QStringLiteral("nccl_ns"), QStringLiteral("steps"), QStringLiteral("step_p50_ns"),
         QStringLiteral("step_p90_ns"), QStringLiteral("nccl_intra_node_ns"), QStringLiteral("nccl_inter_node_ns"),
-        QStringLiteral("wait_intra_node_ns"), QStringLiteral("wait_inter_node_ns") });
+        QStringLiteral("wait_intra_node_ns"), QStringLiteral("wait_inter_node_ns"), QStringLiteral("step_source") });
     for (const ClusterRank& x : r.ranks)
         ranks.row({ QString::number(x.rank), x.rankSource, x.host, x.file, QString::number(x.lastArrivals),
             QString::number(x.lastArrivalShare, 'f', 6), QString::number(x.waitNs), QString::number(x.ncclNs),
             QString::number(x.steps), ns(x.stepP50Ns), ns(x.stepP90Ns), QString::number(x.ncclIntraNodeNs),
-            QString::number(x.ncclInterNodeNs), QString::number(x.waitIntraNodeNs),
-            QString::number(x.waitInterNodeNs) });
+            QString::number(x.ncclInterNodeNs), QString::number(x.waitIntraNodeNs), QString::number(x.waitInterNodeNs),
+            x.stepSource });
     CsvWriter hosts({ QStringLiteral("host"), QStringLiteral("method"), QStringLiteral("offset_ns"),
         QStringLiteral("residual_ns"), QStringLiteral("ranks"), QStringLiteral("samples") });
     for (const ClusterHost& h : r.hosts)

@@ -24,7 +24,10 @@ struct ClusterRank
     /// NVLink / PCIe) or on several hosts (inter-node: the network). Σ kernel durations and Σ waits.
     qint64 ncclIntraNodeNs = 0, ncclInterNodeNs = 0, waitIntraNodeNs = 0, waitInterNodeNs = 0;
     qint64 steps = 0;
-    qint64 stepP50Ns = -1, stepP90Ns = -1; ///< -1: no step ranges
+    qint64 stepP50Ns = -1, stepP90Ns = -1; ///< -1: no steps
+    /// Where the steps come from: "nvtx" (step ranges), "kernels" (iterations found from the
+    /// kernels: the export names no step) or "none".
+    QString stepSource;
     qint64 kernels = 0;
     /// Added to this rank's export times: the common timeline (ns from the earliest capture start).
     qint64 shiftNs = 0;

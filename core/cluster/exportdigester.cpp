@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/cluster/exportdigester.h"
 
+#include "core/analysis/passes/iterationdetector.h"
 #include "core/analysis/rules/ncclkernel.h"
 #include "core/cluster/ncclpayloads.h"
 #include "core/io/exportopener.h"
@@ -36,6 +37,10 @@ struct DeviceBins
     std::vector<qint64> compute, comm, any;
     qint64 computeCursor = 0, commCursor = 0, anyCursor = 0;
     qint64 lastStart = std::numeric_limits<qint64>::min(); ///< ns, of this GPU's last kernel
+    /// Its kernels for iteration detection (16 B each) where its process (or, in a scan by GPU,
+    /// the export) has no step range, until its rank took its iterations from them.
+    KernelSequence sequence;
+    bool keepSequence = false;
 };
 
 using StreamKey = std::pair<qint64, std::pair<qint64, qint64>>; ///< (pid, (device, stream))
@@ -65,7 +70,8 @@ struct KernelScan
         auto it = binsOf.constFind({ pid, device });
         if (it == binsOf.constEnd()) {
             const std::vector<qint64> zero(ExportDigester::maxBins);
-            bins.push_back({ pid, device, 0, zero, zero, zero });
+            bins.push_back(
+                { pid, device, 0, zero, zero, zero, 0, 0, 0, std::numeric_limits<qint64>::min(), {}, false });
             it = binsOf.insert({ pid, device }, bins.size() - 1);
         }
         lastBins = *it;
@@ -173,7 +179,13 @@ public:
     bool kernels(QString* error);
     bool launches(QString* error);
     bool payloads(QString* error);
-    bool steps(QString* error);
+    /// The step ranges with their processes, read before the kernels: a GPU of a process with
+    /// steps keeps no kernel sequence for iteration detection.
+    bool readSteps(QString* error);
+    /// The steps to their ranks (a step belongs to the rank of the process that opened it), in start order.
+    void assignSteps();
+    /// Steps found from the kernels ("iteration#N") for the ranks without NVTX step ranges.
+    void iterations();
     /// The digests: the whole export's, or its ranks' in the order of their lowest GPU, then pid.
     std::vector<RankDigest> take();
 
@@ -202,6 +214,8 @@ private:
     std::vector<RankState> m_ranks; ///< its ranks, when it is split by process
     KernelScan m_scan;
     qint64 m_fineBinNs = 1; ///< width of the maxBins bins the scan fills (ns)
+    std::vector<std::pair<qint64, DigestStep>> m_steps; ///< (pid, step range), as stored
+    QSet<qint64> m_stepPids; ///< processes that opened a step range
     QHash<qint64, int> m_opOfName; ///< StringIds id → index into m_ops, -1 = not NCCL
     QStringList m_ops;
 };
@@ -286,9 +300,13 @@ bool Digestion::kernels(QString* error)
         ? d.lastNs - d.firstNs
         : (d.lastNs > d.firstNs ? qint64(1) << 62 : 1);
     m_fineBinNs = (span + ExportDigester::maxBins - 1) / ExportDigester::maxBins;
-    const QString select = QStringLiteral("SELECT start, end, deviceId, streamId, %1, %2, shortName FROM %3")
-                               .arg(m_schema.columnOr(table, QStringLiteral("correlationId"), QStringLiteral("0")),
-                                   m_schema.columnOr(table, QStringLiteral("globalPid"), QStringLiteral("0")), table);
+    // demangledName tells iterations apart best: template arguments make the kernels of two
+    // places in a step different (one shortName in 7 names of a Wan2.1 step; SOURCES.md).
+    const QString select
+        = QStringLiteral("SELECT start, end, deviceId, streamId, %1, %2, shortName, %3 FROM %4")
+              .arg(m_schema.columnOr(table, QStringLiteral("correlationId"), QStringLiteral("0")),
+                  m_schema.columnOr(table, QStringLiteral("globalPid"), QStringLiteral("0")),
+                  m_schema.columnOr(table, QStringLiteral("demangledName"), QStringLiteral("shortName")), table);
     const qint64 progress = m_ctx.rowsDone.load();
     m_scan.byDevice = !m_byProcess; // the whole export's digest: one union per GPU from the start
     if (!scanKernels(select, m_scan, progress, error))
@@ -385,7 +403,10 @@ bool Digestion::kernelRow(const SqliteStatement& st, KernelScan& s)
         return false;
     }
     b.lastStart = start;
-    ++b.kernels;
+    if (b.kernels++ == 0)
+        b.keepSequence = s.byDevice ? m_stepPids.isEmpty() : !m_stepPids.contains(s.lastPid);
+    if (b.keepSequence)
+        b.sequence.append(start, end, st.int64(7));
     ++m_s.d.kernels;
     const int op = opIndex(st.int64(6));
     addCovered(op >= 0 ? b.comm : b.compute, op >= 0 ? &b.commCursor : &b.computeCursor, start, end, m_s.d.firstNs,
@@ -517,35 +538,64 @@ bool Digestion::launches(QString* error)
     });
 }
 
-bool Digestion::steps(QString* error)
+bool Digestion::readSteps(QString* error)
 {
     const QString table = tables::kNvtxEvents;
     if (!m_schema.hasTable(table))
         return true;
-    QHash<qint64, RankState*> rankOf; // pid → its rank, when split
-    for (RankState& r : m_ranks)
-        rankOf.insert(r.d.process, &r);
     // 59 = push/pop range, 60 = start/end range (ENUM_NSYS_EVENT_TYPE). Read as stored, not
     // ORDER BY start: that sent every range through SQLite's sorter, while only the few step
-    // ranges need an order. They are sorted here, stably, so ties keep the stored order.
+    // ranges need an order. They are sorted in assignSteps, stably, so ties keep the stored order.
     const QString tid
         = m_schema.hasColumn(table, QStringLiteral("globalTid")) ? QStringLiteral("n.globalTid") : QStringLiteral("0");
     const QString sql = QStringLiteral("SELECT n.start, n.end, COALESCE(n.text, s.value), %3 FROM %1 n LEFT JOIN %2 "
                                        "s ON s.id = n.textId WHERE n.eventType IN (59, 60) AND n.end IS NOT NULL")
                             .arg(table, tables::kStringIds, tid);
-    const bool ok = scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
+    return scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
         const QString name = st.text(2);
         if (!isStepName(name))
             return;
-        // Split by process: a step belongs to the rank of the process that opened it.
-        RankState* r = m_ranks.empty() ? &m_s : rankOf.value(pidOf(st.int64(3)));
-        if (r)
-            r->d.steps.push_back({ name, st.int64(0), st.int64(1) });
+        m_steps.emplace_back(pidOf(st.int64(3)), DigestStep { name, st.int64(0), st.int64(1) });
+        m_stepPids.insert(m_steps.back().first);
     });
+}
+
+void Digestion::assignSteps()
+{
+    QHash<qint64, RankState*> rankOf; // pid → its rank, when split
+    for (RankState& r : m_ranks)
+        rankOf.insert(r.d.process, &r);
+    for (auto& [pid, step] : m_steps)
+        if (RankState* r = m_ranks.empty() ? &m_s : rankOf.value(pid))
+            r->d.steps.push_back(std::move(step));
+    m_steps.clear();
     for (RankState* r : m_ranks.empty() ? QList<RankState*> { &m_s } : rankOf.values())
         std::stable_sort(r->d.steps.begin(), r->d.steps.end(),
             [](const DigestStep& a, const DigestStep& b) { return a.startNs < b.startNs; });
-    return ok;
+}
+
+void Digestion::iterations()
+{
+    // A rank's loop on its busiest GPU (of its process, or of the whole export): the steps of a
+    // rank whose NVTX names none, so that its step times and the straggler's what-if exist.
+    const auto detect = [&](qint64 pid, RankDigest& d) {
+        const DeviceBins* busiest = nullptr;
+        for (const DeviceBins& b : m_scan.bins)
+            if ((pid < 0 || b.pid == pid) && (!busiest || b.kernels > busiest->kernels))
+                busiest = &b;
+        if (!d.steps.empty() || !busiest)
+            return;
+        const IterationDetector::Result r = IterationDetector::detect(busiest->sequence);
+        for (size_t k = 0; r.found && k + 1 < r.boundsNs.size(); ++k)
+            d.steps.push_back(
+                { QLatin1String(DigestStep::kIterationPrefix) + QString::number(k), r.boundsNs[k], r.boundsNs[k + 1] });
+    };
+    if (m_ranks.empty())
+        detect(-1, m_s.d);
+    for (RankState& r : m_ranks)
+        detect(r.d.process, r.d);
+    for (DeviceBins& b : m_scan.bins)
+        b.sequence = KernelSequence();
 }
 
 bool Digestion::payloads(QString* error)
@@ -765,7 +815,11 @@ bool ExportDigester::digestExport(const QString& path, bool byProcess, std::vect
     {
         Digestion run(path, opened, byProcess, ctx);
         run.identity();
-        read = run.kernels(&sqlError) && run.launches(&sqlError) && run.payloads(&sqlError) && run.steps(&sqlError);
+        read = run.readSteps(&sqlError) && run.kernels(&sqlError) && run.launches(&sqlError) && run.payloads(&sqlError);
+        if (read) {
+            run.assignSteps();
+            run.iterations();
+        }
         digests = run.take();
     }
     if (!read)

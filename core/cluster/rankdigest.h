@@ -35,10 +35,13 @@ struct DigestCommunicator
     int rank = -1; ///< this export's rank in it, likewise
 };
 
-/// One step range ("ProfilerStep#N" or a serving step) of a rank.
+/// One step range ("ProfilerStep#N" or a serving step) of a rank, or where its export names
+/// none, an iteration found from its kernels ("iteration#N", IterationDetector).
 struct DigestStep
 {
+    static constexpr const char* kIterationPrefix = "iteration#";
     QString name;
+    bool fromKernels() const { return name.startsWith(QLatin1String(kIterationPrefix)); }
     qint64 startNs = 0;
     qint64 endNs = 0;
 };

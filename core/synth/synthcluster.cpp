@@ -456,7 +456,7 @@ bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kerne
             model.completed();
         }
         const std::string name = "ProfilerStep#" + std::to_string(k);
-        if (!range.i(boot + stepStart).i(boot + model.phase(h)).t(name).i(f.globalTid()).row())
+        if (o.stepRanges && !range.i(boot + stepStart).i(boot + model.phase(h)).t(name).i(f.globalTid()).row())
             return false;
         *lastNs = boot + model.phase(h);
         model.nextStep();

@@ -67,6 +67,9 @@ struct SynthClusterOptions
     /// rank also inits it (ncclCommInitRankConfig: the host's ranks, its local rank), 250 to 100 µs
     /// before step 0.
     bool hostCommunicators = false;
+    /// The PyTorch profiler's `ProfilerStep#N` NVTX range around each step; without them (a
+    /// server that marks no steps) the digest finds the steps from the kernels.
+    bool stepRanges = true;
     bool onHostCommunicator(int c) const { return hostCommunicators && (c % 4 == 1 || c % 4 == 2); }
     /// NCCL's commHash of host h's communicator.
     static quint64 hostCommunicator(int host) { return 0x6a09e667f3bcc908 + quint64(host); }

@@ -110,6 +110,7 @@ private slots:
     void singleHostIsIntraNode();
     void partialPayloadsFallBack();
     void issueRunStepsAndWhatIf();
+    void stepsFromKernelsWithoutNvtx();
     void noStragglerWithoutOne();
     void ranksWithoutEnvironmentAreGuessed();
     void duplicateRanksAreRefused();
@@ -408,6 +409,7 @@ void TestClusterAnalyzer::issueRunStepsAndWhatIf()
     }
     for (const ClusterRank& x : r.ranks) {
         QCOMPARE(x.steps, qint64(o.steps));
+        QCOMPARE(x.stepSource, QStringLiteral("nvtx"));
         QCOMPARE(x.stepP50Ns, nearestRankByHand(stepTimes, 50));
         QCOMPARE(x.stepP90Ns, nearestRankByHand(stepTimes, 90));
     }
@@ -415,6 +417,71 @@ void TestClusterAnalyzer::issueRunStepsAndWhatIf()
     QVERIFY2(std::abs(r.whatifStepSavingNs - nearestRankByHand(savings, 50)) <= 10'000,
         qPrintable(QStringLiteral("%1 vs %2").arg(r.whatifStepSavingNs).arg(nearestRankByHand(savings, 50))));
     QVERIFY(r.whatifStepSavingNs > 4 * 290'000); // about the 300 µs extra at each of the 4 collectives
+}
+
+void TestClusterAnalyzer::stepsFromKernelsWithoutNvtx()
+{
+    // The issue's run with no ProfilerStep ranges (a server that marks no steps): each digest
+    // finds its steps from the kernels. The AllReduce opens each step (once per step, as the
+    // other three ops; the compute kernels run 12 times per step), so iteration j runs from
+    // step j's AllReduce to step j + 1's: 19 iterations of 20 steps.
+    QTemporaryDir dir;
+    SynthClusterOptions o = issueRun();
+    o.stepRanges = false;
+    QStringList names(o.ranks);
+    std::vector<RankDigest> digests = digestsShuffled(dir, o, &names);
+    QCOMPARE(int(digests.size()), o.ranks);
+    const auto stepNs = [&](int k) { // the ProfilerStep range's length, as in issueRunStepsAndWhatIf
+        qint64 step = o.prologueNs;
+        for (int c = 0; c < o.collectivesPerStep; ++c)
+            step += compute(o, 5, k, c) + o.transferNs + 2 * o.endJitterNs + o.gapNs;
+        return step;
+    };
+    std::vector<std::vector<qint64>> iterationsOf(size_t(o.ranks));
+    for (const RankDigest& d : digests) {
+        QCOMPARE(d.steps.size(), size_t(o.steps - 1));
+        for (int j = 0; j + 1 < o.steps; ++j) {
+            // AllReduce j + 1 starts a step and its gap later, its compute's jitter apart.
+            const qint64 expected = stepNs(j) + o.stepGapNs + compute(o, d.rank, j + 1, 0) - compute(o, d.rank, j, 0);
+            QCOMPARE(d.steps[size_t(j)].name, QStringLiteral("iteration#%1").arg(j));
+            QCOMPARE(d.steps[size_t(j)].endNs - d.steps[size_t(j)].startNs, expected);
+            iterationsOf[size_t(d.rank)].push_back(expected);
+        }
+    }
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    for (const ClusterRank& x : r.ranks) {
+        QCOMPARE(x.steps, qint64(o.steps - 1));
+        QCOMPARE(x.stepSource, QStringLiteral("kernels"));
+        QCOMPARE(x.stepP50Ns, nearestRankByHand(iterationsOf[size_t(x.rank)], 50));
+    }
+    // The what-if over iterations: iteration j holds collectives 1-3 of step j (their leads as
+    // in issueRunStepsAndWhatIf) and step j + 1's AllReduce, whose lead runs from the end of
+    // step j's last collective: endJitter·(r mod 3) − 2·endJitter − gap − stepGap − prologue
+    // before its compute phase. Step 0's AllReduce opens iteration 0 and saves nothing.
+    QVERIFY(r.hasStraggler);
+    QCOMPARE(r.stragglerRank, 5);
+    const auto saving = [&](int k, int c) {
+        const auto prevEnd = [&](int rank) {
+            return c == 0 ? o.endJitterNs * (rank % 3) - 2 * o.endJitterNs - o.gapNs - o.stepGapNs - o.prologueNs
+                          : o.endJitterNs * ((rank + c - 1) % 3) - 2 * o.endJitterNs - o.gapNs;
+        };
+        std::vector<qint64> leads;
+        qint64 othersLast = 0;
+        for (int rank = 0; rank < o.ranks; ++rank)
+            if (rank != 5) {
+                leads.push_back(compute(o, rank, k, c) - prevEnd(rank));
+                othersLast = std::max(othersLast, compute(o, rank, k, c));
+            }
+        return compute(o, 5, k, c) - std::max(prevEnd(5) + nearestRankByHand(leads, 50), othersLast);
+    };
+    std::vector<qint64> savings;
+    for (int j = 0; j + 1 < o.steps; ++j)
+        savings.push_back(saving(j, 1) + saving(j, 2) + saving(j, 3) + saving(j + 1, 0));
+    QVERIFY2(std::abs(r.whatifStepSavingNs - nearestRankByHand(savings, 50)) <= 10'000,
+        qPrintable(QStringLiteral("%1 vs %2").arg(r.whatifStepSavingNs).arg(nearestRankByHand(savings, 50))));
+    QVERIFY(r.whatifStepSavingNs > 4 * 290'000);
 }
 
 void TestClusterAnalyzer::noStragglerWithoutOne()

@@ -29,6 +29,8 @@ namespace sl {
 
 namespace {
 
+constexpr int kStepColumn = 7; ///< "Step p50" in the rank table
+
 /// One heatmap row from a digest: its bins summed over its GPUs.
 ClusterHeatmap::Row heatRow(const RankDigest& d)
 {
@@ -239,6 +241,9 @@ void ClusterWindow::present(const ClusterLoad& load)
             x.stepP50Ns >= 0 ? formatDuration(x.stepP50Ns) : QStringLiteral("–"), x.file };
         for (int c = 0; c < cells.size(); ++c)
             m_table->setItem(int(i), c, new QTableWidgetItem(cells[c]));
+        if (x.stepSource == QLatin1String("kernels")) // the export names no step: say how they were found
+            m_table->item(int(i), kStepColumn)
+                ->setToolTip(tr("%1 iterations found from the kernels: the export has no step ranges.").arg(x.steps));
     }
     m_table->resizeColumnsToContents();
     showFindings();
