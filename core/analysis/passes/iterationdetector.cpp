@@ -37,9 +37,10 @@ std::pair<qint64, int> iterationCount(const QHash<qint64, qint64>& counts)
 IterationDetector::Result IterationDetector::detect(const KernelSequence& gpu)
 {
     Result r;
+    const std::deque<KernelSequence::Kernel>& ks = gpu.kernels();
     QHash<qint64, qint64> counts;
-    for (const qint64 n : gpu.name)
-        ++counts[n];
+    for (const KernelSequence::Kernel& k : ks)
+        ++counts[k.name];
     const auto [count, names] = iterationCount(counts);
     // Two names agreeing is evidence of a loop; one name alone only where it is all the GPU ran
     // (one stencil kernel per time step).
@@ -49,13 +50,15 @@ IterationDetector::Result IterationDetector::detect(const KernelSequence& gpu)
     // one with more occurrences (more complete iterations), then the earlier first launch.
     QHash<qint64, std::vector<qint64>> idleOf;
     QHash<qint64, size_t> first;
-    for (size_t i = 0; i < gpu.name.size(); ++i) {
-        const qint64 c = counts.value(gpu.name[i]);
-        if (c != count && c != count + 1)
-            continue;
-        idleOf[gpu.name[i]].push_back(gpu.idleBeforeNs[i]);
-        if (!first.contains(gpu.name[i]))
-            first.insert(gpu.name[i], i);
+    size_t i = 0;
+    for (const KernelSequence::Kernel& k : ks) {
+        const qint64 c = counts.value(k.name);
+        if (c == count || c == count + 1) {
+            idleOf[k.name].push_back(qint64(k.idleBeforeNs));
+            if (!first.contains(k.name))
+                first.insert(k.name, i);
+        }
+        ++i;
     }
     qint64 bestIdle = -1;
     for (auto it = idleOf.begin(); it != idleOf.end(); ++it) {
@@ -74,13 +77,15 @@ IterationDetector::Result IterationDetector::detect(const KernelSequence& gpu)
         return r;
     r.names = names;
     size_t lastAnchor = 0;
-    for (size_t i = 0; i < gpu.name.size(); ++i) {
-        if (gpu.name[i] != r.anchorName)
-            continue;
-        if (!r.boundsNs.empty())
-            r.kernels.push_back(qint64(i - lastAnchor));
-        r.boundsNs.push_back(gpu.startNs[i]);
-        lastAnchor = i;
+    i = 0;
+    for (const KernelSequence::Kernel& k : ks) {
+        if (k.name == r.anchorName) {
+            if (!r.boundsNs.empty())
+                r.kernels.push_back(qint64(i - lastAnchor));
+            r.boundsNs.push_back(k.startNs);
+            lastAnchor = i;
+        }
+        ++i;
     }
     std::vector<qint64> sorted = r.kernels;
     const qint64 median = nearestRankUnsorted(sorted, 50);
