@@ -3508,6 +3508,65 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>IterationReport</name>
+    <message>
+        <source>Iterations (from the kernels)</source>
+        <translation>迭代（从内核中找出）</translation>
+    </message>
+    <message>
+        <source>No NVTX range names a step: each GPU&apos;s loop is found from its kernels, an iteration running from one launch of the anchor kernel to the next (docs/analysis.md, &quot;Iterations without NVTX&quot;).</source>
+        <translation>没有 NVTX 范围标记步：每个 GPU 的循环从其内核中找出，一次迭代从锚定内核的一次启动到下一次启动（docs/analysis.md，“Iterations without NVTX”）。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Anchor kernel</source>
+        <translation>锚定内核</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>Slowest</source>
+        <translation>最慢</translation>
+    </message>
+    <message>
+        <source>Kernels / iteration</source>
+        <translation>内核 / 迭代</translation>
+    </message>
+    <message>
+        <source>Iterations with that many</source>
+        <translation>内核数相同的迭代</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>NCCL only</source>
+        <translation>仅 NCCL</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>%1 (#%2)</source>
+        <translation>%1（#%2）</translation>
+    </message>
+</context>
+<context>
     <name>MarkdownReport</name>
     <message>
         <source>Sightline report: %1</source>

@@ -6,6 +6,7 @@
 #include "core/analysis/design/designresult.h"
 #include "core/analysis/findings/finding.h"
 #include "core/analysis/passes/efficiencyresult.h"
+#include "core/analysis/passes/iterationanalysis.h"
 #include "core/analysis/passes/memorystats.h"
 #include "core/analysis/passes/servingstats.h"
 #include "core/trace/trace.h"
@@ -203,6 +204,8 @@ struct AnalysisResult
     QVector<ProcessStats> processes;
     MemoryStats memory; ///< GPU memory in use, peaks, headroom and churn (docs/analysis.md "GPU memory")
     ServingStats serving; ///< serving steps, tokens, TPOT, throughput (docs/analysis.md "Serving steps")
+    /// Per GPU, its loop found from the kernels where the window has no step (IterationAnalysis).
+    std::vector<IterationStats> iterations;
     EfficiencyStats efficiency; ///< math paths, busy split, communication overlap, FLOPs
     DesignStats design; ///< waves and tails, GEMM shapes (docs/analysis.md "Model design")
     QVector<Finding> findings; ///< ranked by impact

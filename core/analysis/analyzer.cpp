@@ -11,6 +11,7 @@
 #include "core/analysis/passes/deviceanalysis.h"
 #include "core/analysis/passes/efficiencyanalysis.h"
 #include "core/analysis/passes/hostanalysis.h"
+#include "core/analysis/passes/iterationanalysis.h"
 #include "core/analysis/passes/kernelanalysis.h"
 #include "core/analysis/passes/memoryanalysis.h"
 #include "core/analysis/passes/nvtxanalysis.h"
@@ -160,6 +161,8 @@ bool runIndependentPasses(const AnalysisOptions& options, AnalysisResult& res, c
             for (const auto step : { &ServingAnalysis::run, &RequestAnalysis::run })
                 if (!cancel.isCancelled())
                     step(options.phases, res, cancel);
+            if (!cancel.isCancelled()) // needs to know whether the window has steps
+                IterationAnalysis::run(res, cancel);
             if (!cancel.isCancelled())
                 ProcessAnalysis::run(res, cancel);
         },

@@ -7,6 +7,7 @@
 #include "core/report/dataqualityreport.h"
 #include "core/report/designreport.h"
 #include "core/report/efficiencyreport.h"
+#include "core/report/iterationreport.h"
 #include "core/report/memoryreport.h"
 #include "core/report/servingreport.h"
 #include "core/util/privacy.h"
@@ -265,6 +266,7 @@ QJsonObject JsonReport::build(const AnalysisResult& r, const ReportOptions& opti
     root.insert(QStringLiteral("nvtx"), nvtxJson(r, options));
     root.insert(QStringLiteral("processes"), processesJson(r));
     root.insert(QStringLiteral("serving"), ServingReport::json(r));
+    root.insert(QStringLiteral("iterations"), IterationReport::json(r));
     root.insert(QStringLiteral("memory"), MemoryReport::json(r));
     root.insert(QStringLiteral("efficiency"), EfficiencyReport::json(r));
     root.insert(QStringLiteral("design"), DesignReport::json(r));

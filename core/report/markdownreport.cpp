@@ -6,6 +6,7 @@
 #include "core/report/dataqualityreport.h"
 #include "core/report/designreport.h"
 #include "core/report/efficiencyreport.h"
+#include "core/report/iterationreport.h"
 #include "core/report/memoryreport.h"
 #include "core/report/servingreport.h"
 #include "core/util/format.h"
@@ -183,6 +184,7 @@ void MarkdownReport::writeNvtxTables(QTextStream& s, const AnalysisResult& r)
         s << "\n";
     }
     s << ServingReport::markdown(r);
+    s << IterationReport::markdown(r);
     s << MemoryReport::markdown(r);
     if (!r.nvtxByRange.isEmpty()) {
         s << "## " << tr("Kernel time by innermost NVTX range") << "\n\n| " << tr("Range") << " | " << tr("Kernels")

@@ -127,6 +127,13 @@ template <class A, Is<MemoryStats> T> void fields(A& a, T& x)
 }
 static_assert(sizeof(MemoryStats) == 136, "a new field must be added to the result serializer");
 
+template <class A, Is<IterationStats> T> void fields(A& a, T& x)
+{
+    a(x.deviceId, x.anchorName, x.names, x.iterations, x.firstNs, x.lastNs, x.p50Ns, x.p90Ns, x.minNs, x.maxNs,
+        x.kernelsP50, x.regularity, x.computeNs, x.commOnlyNs, x.idleNs, x.slowest, x.slowestStartNs, x.slowestEndNs);
+}
+static_assert(sizeof(IterationStats) == 136, "a new field must be added to the result serializer");
+
 template <class A, Is<ServingSteps> T> void fields(A& a, T& x)
 {
     a(x.range, x.pid, x.device, x.cls, x.scheme, x.ctxReqs, x.ctxTokens, x.genReqs, x.genTokens, x.start, x.end,
@@ -329,10 +336,10 @@ template <class A, Is<AnalysisResult> T> void fields(A& a, T& x)
     a(x.window, x.kernelCount, x.kernelNs, x.kernels, x.devices, x.gaps, x.launches, x.sync, x.memcpy,
         x.pageableAsyncCopies, x.syncCopies, x.graphMode, x.graphLaunches, x.graphNs, x.graphNodeKernels);
     a(x.nvtxRanges, x.attributedNs, x.coverage, x.nvtxByRange, x.phases, x.phasesByPid, x.processes, x.memory,
-        x.serving, x.efficiency, x.design, x.findings, x.warnings, x.counters);
+        x.serving, x.iterations, x.efficiency, x.design, x.findings, x.warnings, x.counters);
     a(x.kernelInWindow, x.kernelRange, x.kernelPhase, x.rangeStepPhase, x.categoryOfName, x.nameCategory, x.rangePhase);
 }
-static_assert(sizeof(AnalysisResult) == 2952, "a new field must be added to the result serializer");
+static_assert(sizeof(AnalysisResult) == 2976, "a new field must be added to the result serializer");
 
 // ---- The two directions. -------------------------------------------------------------------
 
@@ -578,6 +585,9 @@ QString indexMismatch(const AnalysisResult& r, const Trace& t)
     for (const NvtxRangeStats& n : r.nvtxRanges)
         if (n.name >= strings)
             return QStringLiteral("nvtxRanges");
+    for (const IterationStats& s : r.iterations)
+        if (s.anchorName >= strings || !t.kernelsByDevice.contains(quint16(s.deviceId)))
+            return QStringLiteral("iterations");
     for (const NvtxKernelStats& n : r.nvtxByRange)
         if (n.name >= strings)
             return QStringLiteral("nvtxByRange");

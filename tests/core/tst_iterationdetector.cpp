@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Iterations without NVTX: hand-built loops, and real exports whose loops were read off with
 // SQL (the anchor's launches) and by hand (the kernels of one CloverLeaf time step).
+#include "core/analysis/analyzer.h"
 #include "core/analysis/passes/iterationdetector.h"
 #include "core/cluster/exportdigester.h"
+#include "core/io/traceloader.h"
 #include "tests/common/realtraces.h"
 
 #include <QFileInfo>
@@ -24,6 +26,7 @@ private slots:
     void realLoops_data();
     void realLoops();
     void digestStepsOfARealLoop();
+    void analysisOfARealLoop();
 };
 
 namespace {
@@ -52,6 +55,36 @@ void step(KernelSequence& gpu, qint64* t)
         gpu.append(*t, *t + kernelNs, n);
         *t += kernelNs;
     }
+}
+
+/// CloverLeaf's iteration bounds on GPU 0 found in SQL alone (window functions over the export):
+/// of the names launched 10 or 11 times (the count most names share), the one after the longest
+/// median idle; its launches' starts. `anchor` gets its name.
+std::vector<qint64> cloverLeafAnchorStarts(const QString& path, QString* anchor = nullptr)
+{
+    std::vector<qint64> bounds;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("sql"));
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        QSqlQuery q(db);
+        const QString anchorOf = QStringLiteral(
+            "WITH k AS (SELECT start, demangledName d, max(0, start - max(end) OVER (ORDER BY start, "
+            "rowid ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) idle FROM "
+            "CUPTI_ACTIVITY_KIND_KERNEL WHERE deviceId = 0), n AS (SELECT d, count(*) c FROM k GROUP BY "
+            "d), m AS (SELECT k.d, k.idle, c, row_number() OVER (PARTITION BY k.d ORDER BY k.idle) r "
+            "FROM k JOIN n USING (d) WHERE c IN (10, 11)), a AS (SELECT d FROM m WHERE r = (c + 1) / 2 "
+            "ORDER BY idle DESC LIMIT 1) ");
+        if (db.open()
+            && q.exec(anchorOf + QStringLiteral("SELECT start FROM k WHERE d = (SELECT d FROM a) ORDER BY start")))
+            while (q.next())
+                bounds.push_back(q.value(0).toLongLong());
+        if (anchor && q.exec(anchorOf + QStringLiteral("SELECT value FROM StringIds WHERE id = (SELECT d FROM a)"))
+            && q.next())
+            *anchor = q.value(0).toString();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("sql"));
+    return bounds;
 }
 
 } // namespace
@@ -216,25 +249,7 @@ void TestIterationDetector::digestStepsOfARealLoop()
     RankDigest d;
     QString error;
     QVERIFY2(ExportDigester::digest(path, &d, &error), qPrintable(error));
-    std::vector<qint64> bounds;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("sql"));
-        db.setDatabaseName(path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        QVERIFY2(q.exec(QStringLiteral(
-                     "WITH k AS (SELECT start, demangledName d, max(0, start - max(end) OVER (ORDER BY start, "
-                     "rowid ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) idle FROM "
-                     "CUPTI_ACTIVITY_KIND_KERNEL WHERE deviceId = 0), n AS (SELECT d, count(*) c FROM k GROUP BY "
-                     "d), m AS (SELECT k.d, k.idle, c, row_number() OVER (PARTITION BY k.d ORDER BY k.idle) r "
-                     "FROM k JOIN n USING (d) WHERE c IN (10, 11)), a AS (SELECT d FROM m WHERE r = (c + 1) / 2 "
-                     "ORDER BY idle DESC LIMIT 1) SELECT start FROM k WHERE d = (SELECT d FROM a) ORDER BY start")),
-            qPrintable(q.lastError().text()));
-        while (q.next())
-            bounds.push_back(q.value(0).toLongLong());
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("sql"));
+    const std::vector<qint64> bounds = cloverLeafAnchorStarts(path);
     QCOMPARE(bounds.size(), size_t(11));
     QCOMPARE(d.steps.size(), size_t(10));
     for (size_t k = 0; k < d.steps.size(); ++k) {
@@ -242,6 +257,64 @@ void TestIterationDetector::digestStepsOfARealLoop()
         QCOMPARE(d.steps[k].startNs, bounds[k]);
         QCOMPARE(d.steps[k].endNs, bounds[k + 1]);
     }
+}
+
+void TestIterationDetector::analysisOfARealLoop()
+{
+    // `analyze` on CloverLeaf (no NVTX): GPU 0's loop with its lengths and its time split, all
+    // found again in SQL. Its kernels never overlap (checked in SQL: no kernel starts while
+    // another runs), so the compute time is the sum of the kernels' clipped durations.
+    const QString path = realTrace(QStringLiteral("pipit-cloverleaf-a100x4-2024.5.sqlite"));
+    if (path.isEmpty())
+        QSKIP(qPrintable(test::realTracesSkipReason()));
+    QString anchor;
+    const std::vector<qint64> bounds = cloverLeafAnchorStarts(path, &anchor);
+    QCOMPARE(bounds.size(), size_t(11));
+    const LoadOutcome loaded = TraceLoader::loadSync(path);
+    QVERIFY2(loaded.trace, qPrintable(loaded.message));
+    const AnalysisPtr r = Analyzer::analyze(loaded.trace, AnalysisOptions {});
+    QVERIFY(r);
+    QCOMPARE(r->iterations.size(), size_t(1));
+    const IterationStats& s = r->iterations.front();
+    QCOMPARE(s.deviceId, 0);
+    QCOMPARE(loaded.trace->strings.at(s.anchorName), anchor);
+    QCOMPARE(s.iterations, qint64(10));
+    QCOMPARE(s.firstNs, bounds.front());
+    QCOMPARE(s.lastNs, bounds.back());
+    std::vector<qint64> lengths;
+    for (size_t k = 0; k + 1 < bounds.size(); ++k)
+        lengths.push_back(bounds[k + 1] - bounds[k]);
+    std::sort(lengths.begin(), lengths.end());
+    QCOMPARE(s.p50Ns, lengths[4]); // nearest rank: ceil(0.5 × 10) = 5th
+    QCOMPARE(s.p90Ns, lengths[8]);
+    QCOMPARE(s.maxNs, lengths[9]);
+    QCOMPARE(s.kernelsP50, qint64(125));
+    QCOMPARE(s.regularity, 0.9); // 9 of 10 iterations launch 125 kernels (the first, 43)
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("split"));
+    qint64 overlaps = -1, busy = -1;
+    {
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(
+            q.exec(QStringLiteral("SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL a, CUPTI_ACTIVITY_KIND_KERNEL c "
+                                  "WHERE a.deviceId = 0 AND c.deviceId = 0 AND a.start < c.start AND a.end > c.start"))
+            && q.next());
+        overlaps = q.value(0).toLongLong();
+        QVERIFY(q.exec(QStringLiteral("SELECT sum(min(end, %2) - max(start, %1)) FROM CUPTI_ACTIVITY_KIND_KERNEL "
+                                      "WHERE deviceId = 0 AND start < %2 AND end > %1")
+                           .arg(bounds.front())
+                           .arg(bounds.back()))
+            && q.next());
+        busy = q.value(0).toLongLong();
+    }
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(QStringLiteral("split"));
+    QCOMPARE(overlaps, qint64(0));
+    QCOMPARE(s.computeNs, busy);
+    QCOMPARE(s.commOnlyNs, qint64(0));
+    QCOMPARE(s.idleNs, bounds.back() - bounds.front() - busy);
 }
 
 QTEST_GUILESS_MAIN(TestIterationDetector)
