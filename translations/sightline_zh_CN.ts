@@ -3555,7 +3555,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>NCCL only</source>
-        <translation>仅 NCCL</translation>
+        <translation type="vanished">仅 NCCL</translation>
     </message>
     <message>
         <source>Idle</source>
@@ -3564,6 +3564,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1 (#%2)</source>
         <translation>%1（#%2）</translation>
+    </message>
+    <message>
+        <source>Communication only</source>
+        <translation>仅通信</translation>
     </message>
 </context>
 <context>

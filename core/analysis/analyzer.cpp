@@ -161,8 +161,6 @@ bool runIndependentPasses(const AnalysisOptions& options, AnalysisResult& res, c
             for (const auto step : { &ServingAnalysis::run, &RequestAnalysis::run })
                 if (!cancel.isCancelled())
                     step(options.phases, res, cancel);
-            if (!cancel.isCancelled()) // needs to know whether the window has steps
-                IterationAnalysis::run(res, cancel);
             if (!cancel.isCancelled())
                 ProcessAnalysis::run(res, cancel);
         },
@@ -197,17 +195,22 @@ bool runIndependentPasses(const AnalysisOptions& options, AnalysisResult& res, c
 /// The passes that read the independent passes' results; false when cancelled.
 bool runLaterPasses(const AnalysisOptions& options, AnalysisResult& res, const Cancellation& cancel)
 {
-    // Two items: the waves and memory read neither the efficiency nor the GEMM figures, and each
-    // writes members of its own (design.kernels, memory and its findings; efficiency,
-    // design.gemm and the warnings). One after another they left a core idle for ~0.1 s at 5 M
-    // kernels.
+    // Two items: the waves, memory and iterations read neither the efficiency nor the GEMM
+    // figures, and each writes members of its own (design.kernels, memory and its findings,
+    // iterations; efficiency, design.gemm and the warnings). One after another they left a core
+    // idle for ~0.1 s at 5 M kernels.
     parallelItems({ [&] {
                        {
                            const PassClock clock("waves");
                            WaveAnalysis::run(res, cancel);
                        }
-                       const PassClock clock("memory");
-                       MemoryAnalysis::run(res, cancel);
+                       {
+                           const PassClock clock("memory");
+                           MemoryAnalysis::run(res, cancel);
+                       }
+                       // Reads the steps (whether there are any) and the kernel categories.
+                       const PassClock clock("iterations");
+                       IterationAnalysis::run(res, cancel);
                    },
                       [&] {
                           {

@@ -61,8 +61,8 @@ QString IterationReport::markdown(const AnalysisResult& r)
             "launch of the anchor kernel to the next (docs/analysis.md, \"Iterations without NVTX\").")
       << "\n\n| " << tr("GPU") << " | " << tr("Anchor kernel") << " | " << tr("Iterations") << " | " << tr("p50")
       << " | " << tr("p90") << " | " << tr("Slowest") << " | " << tr("Kernels / iteration") << " | "
-      << tr("Iterations with that many") << " | " << tr("Compute") << " | " << tr("NCCL only") << " | " << tr("Idle")
-      << " |\n"
+      << tr("Iterations with that many") << " | " << tr("Compute") << " | " << tr("Communication only") << " | "
+      << tr("Idle") << " |\n"
       << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const IterationStats& x : r.iterations) {
         const double span = double(std::max<qint64>(1, x.lastNs - x.firstNs));

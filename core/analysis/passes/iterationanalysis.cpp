@@ -4,41 +4,26 @@
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/passes/iterationdetector.h"
 #include "core/analysis/passes/statistics.h"
-#include "core/analysis/rules/ncclkernel.h"
+#include "core/analysis/rules/taxonomy.h"
 
 namespace sl {
 
 namespace {
 
-/// Whether kernel name `name` (StringTable index) is an NCCL kernel, by its short name; cached
-/// per name (a trace has thousands of names and millions of kernels).
-class NcclNames
+/// Whether kernel `k` is communication: the taxonomy's category, as the efficiency pass's
+/// overlap figures read it (NCCL, and custom all-reduce kernels a rule file adds).
+bool isCommunication(const AnalysisResult& r, quint32 k, quint8 commIndex)
 {
-public:
-    explicit NcclNames(const Trace& t)
-        : m_t(t)
-        , m_known(t.strings.size(), -1)
-    {
-    }
-    bool operator()(size_t kernel)
-    {
-        const quint32 name = m_t.kernels.name[kernel];
-        if (name >= m_known.size())
-            return false;
-        if (m_known[name] < 0)
-            m_known[name] = NcclKernel::op(m_t.strings.at(m_t.kernels.shortNameOf(kernel))).isEmpty() ? 0 : 1;
-        return m_known[name] == 1;
-    }
+    const quint32 name = r.trace->kernels.name[k];
+    return name < r.nameCategory.size() && r.nameCategory[name] == commIndex;
+}
 
-private:
-    const Trace& m_t;
-    std::vector<qint8> m_known;
-};
-
-/// Splits [s.firstNs, s.lastNs] of one GPU into compute, NCCL-only and idle time: two busy-time
-/// unions over the kernels in start order (a cursor each: covered up to, ns).
-void split(const Trace& t, const std::vector<quint32>& kernels, NcclNames& nccl, IterationStats& s)
+/// Splits [s.firstNs, s.lastNs] of one GPU into compute, communication-only and idle time: two
+/// busy-time unions over the kernels in start order (a cursor each: covered up to, ns).
+void split(const AnalysisResult& r, const std::vector<quint32>& kernels, IterationStats& s)
 {
+    const Trace& t = *r.trace;
+    const auto commIndex = quint8(Taxonomy::categories().indexOf(QStringLiteral("communication")));
     qint64 computeCursor = s.firstNs, anyCursor = s.firstNs, any = 0;
     for (const quint32 k : kernels) {
         const qint64 start = std::max(t.kernels.start[k], s.firstNs);
@@ -49,7 +34,7 @@ void split(const Trace& t, const std::vector<quint32>& kernels, NcclNames& nccl,
             continue;
         any += std::max<qint64>(0, end - std::max(start, anyCursor));
         anyCursor = std::max(anyCursor, end);
-        if (!nccl(k)) {
+        if (!isCommunication(r, k, commIndex)) {
             s.computeNs += std::max<qint64>(0, end - std::max(start, computeCursor));
             computeCursor = std::max(computeCursor, end);
         }
@@ -76,11 +61,10 @@ IterationStats statsOf(int device, const IterationDetector::Result& found)
             s.maxNs = lengths.back(), s.slowest = qint64(k), s.slowestStartNs = found.boundsNs[k],
             s.slowestEndNs = found.boundsNs[k + 1];
     }
-    std::vector<qint64> sorted = lengths;
-    std::sort(sorted.begin(), sorted.end());
-    s.minNs = sorted.front();
-    s.p50Ns = nearestRank(sorted, 50);
-    s.p90Ns = nearestRank(sorted, 90);
+    std::sort(lengths.begin(), lengths.end());
+    s.minNs = lengths.front();
+    s.p50Ns = nearestRank(lengths, 50);
+    s.p90Ns = nearestRank(lengths, 90);
     std::vector<qint64> kernels = found.kernels;
     s.kernelsP50 = nearestRankUnsorted(kernels, 50);
     return s;
@@ -102,7 +86,6 @@ void IterationAnalysis::run(AnalysisResult& r, const Cancellation& cancel)
     if (hasSteps(r))
         return;
     const Trace& t = *r.trace;
-    NcclNames nccl(t);
     for (const auto& [device, kernels] : t.kernelsByDevice) {
         if (cancel.isCancelled())
             return;
@@ -117,7 +100,7 @@ void IterationAnalysis::run(AnalysisResult& r, const Cancellation& cancel)
         if (!found.found)
             continue;
         IterationStats s = statsOf(device, found);
-        split(t, inWindow, nccl, s);
+        split(r, inWindow, s);
         r.iterations.push_back(s);
     }
 }

@@ -23,8 +23,9 @@ struct IterationStats
     qint64 p50Ns = 0, p90Ns = 0, minNs = 0, maxNs = 0; ///< iteration lengths, nearest rank
     qint64 kernelsP50 = 0; ///< kernels launched per iteration, nearest-rank median
     double regularity = 0; ///< share of iterations with that many kernels
-    /// The covered span split in three that add up to it: some compute kernel runs; only NCCL
-    /// kernels run (communication not hidden behind compute); no kernel runs.
+    /// The covered span split in three that add up to it: some compute kernel runs; only
+    /// communication kernels (taxonomy category `communication`) run, not hidden behind compute;
+    /// no kernel runs.
     qint64 computeNs = 0, commOnlyNs = 0, idleNs = 0;
     qint64 slowest = 0; ///< index of the longest iteration
     qint64 slowestStartNs = 0, slowestEndNs = 0;
@@ -32,7 +33,8 @@ struct IterationStats
 
 /// Runs IterationDetector on each GPU's in-window kernels where the window has no step (no NVTX
 /// phase step, no serving step): steps are then known, and the detection (a hash count over
-/// every kernel) is not paid. O(kernels).
+/// every kernel) is not paid. Runs after the NVTX, serving and kernel passes (steps, kernel
+/// categories). O(kernels).
 class IterationAnalysis
 {
 public:
