@@ -3,7 +3,9 @@
 
 #include "core/analysis/passes/iterationdetector.h"
 #include "core/analysis/rules/ncclkernel.h"
+#include "core/cluster/digeststeps.h"
 #include "core/cluster/ncclpayloads.h"
+#include "core/cluster/rankstate.h"
 #include "core/io/exportopener.h"
 #include "core/io/rowscan.h"
 #include "core/trace/tablenames.h"
@@ -17,7 +19,6 @@
 #include <limits>
 #include <map>
 #include <numeric>
-#include <optional>
 
 namespace sl {
 
@@ -69,9 +70,11 @@ struct KernelScan
             return bins[lastBins];
         auto it = binsOf.constFind({ pid, device });
         if (it == binsOf.constEnd()) {
-            const std::vector<qint64> zero(ExportDigester::maxBins);
-            bins.push_back(
-                { pid, device, 0, zero, zero, zero, 0, 0, 0, std::numeric_limits<qint64>::min(), {}, false });
+            DeviceBins& b = bins.emplace_back();
+            b.pid = pid;
+            b.device = device;
+            b.compute.assign(ExportDigester::maxBins, 0);
+            b.comm = b.any = b.compute;
             it = binsOf.insert({ pid, device }, bins.size() - 1);
         }
         lastBins = *it;
@@ -89,8 +92,6 @@ struct KernelScan
         return false;
     }
 };
-
-using Calls = std::vector<NcclPayloads::Call>;
 
 /// What a rank of an export shares with the whole export's digest: identity, clocks, kernel span.
 /// Not the rank: the launcher's environment (the rows nsys keeps) names no worker's rank.
@@ -110,28 +111,6 @@ RankDigest identityOf(const RankDigest& whole)
     return d;
 }
 
-/// One rank's digest in the making, with what its collectives need until the NCCL payloads are
-/// matched to them.
-struct RankState
-{
-    RankDigest d;
-    std::vector<std::pair<qint64, qint64>> correlations; ///< per collective: (globalPid, correlationId)
-    std::vector<qint64> launchTid; ///< per collective: globalTid of its launch call, -1 unknown
-    QHash<quint64, int> commIndex; ///< communicator hash → index into d.communicators
-
-    /// Communicators, the rank from CommInitRank where nothing else gave one, and each
-    /// collective's communicator, size and ordinal; `calls` sorted by (tid, start).
-    void applyPayloads(const Calls& calls);
-    /// Appends `from`'s collectives at `order` (start order) with their launch keys, their stream
-    /// indices numbered again by first appearance here.
-    void takeCollectives(const RankState& from, const std::vector<size_t>& order);
-
-private:
-    int communicator(quint64 hash);
-    void attribute(const Calls& calls);
-    void ordinals();
-};
-
 void addCovered(std::vector<qint64>& bins, qint64* cursor, qint64 start, qint64 end, qint64 origin, qint64 width)
 {
     // A damaged row's start can lie before the span's origin (min(start) skips TEXT values):
@@ -144,13 +123,6 @@ void addCovered(std::vector<qint64>& bins, qint64* cursor, qint64 start, qint64 
         bins[size_t(bin)] += binEnd - t;
         t = binEnd;
     }
-}
-
-bool isStepName(const QString& n)
-{
-    return n.startsWith(QLatin1String("ProfilerStep#")) || n == QLatin1String("prefill")
-        || n == QLatin1String("decode_step") || n.startsWith(QLatin1String("execute_context_"))
-        || n.startsWith(QLatin1String("[Executor] _forward_step")) || n == QLatin1String("scheduler.run_batch");
 }
 
 QString text(const SqliteConnection& db, const QString& sql)
@@ -181,7 +153,7 @@ public:
     bool payloads(QString* error);
     /// The step ranges with their processes, read before the kernels: a GPU of a process with
     /// steps keeps no kernel sequence for iteration detection.
-    bool readSteps(QString* error);
+    bool readSteps(QString* error) { return m_steps.read(m_db, m_schema, m_ctx, error); }
     /// The steps to their ranks (a step belongs to the rank of the process that opened it), in start order.
     void assignSteps();
     /// Steps found from the kernels ("iteration#N") for the ranks without NVTX step ranges.
@@ -214,8 +186,7 @@ private:
     std::vector<RankState> m_ranks; ///< its ranks, when it is split by process
     KernelScan m_scan;
     qint64 m_fineBinNs = 1; ///< width of the maxBins bins the scan fills (ns)
-    std::vector<std::pair<qint64, DigestStep>> m_steps; ///< (pid, step range), as stored
-    QSet<qint64> m_stepPids; ///< processes that opened a step range
+    DigestSteps m_steps;
     QHash<qint64, int> m_opOfName; ///< StringIds id → index into m_ops, -1 = not NCCL
     QStringList m_ops;
 };
@@ -301,7 +272,8 @@ bool Digestion::kernels(QString* error)
         : (d.lastNs > d.firstNs ? qint64(1) << 62 : 1);
     m_fineBinNs = (span + ExportDigester::maxBins - 1) / ExportDigester::maxBins;
     // demangledName tells iterations apart best: template arguments make the kernels of two
-    // places in a step different (one shortName in 7 names of a Wan2.1 step; SOURCES.md).
+    // places in a step different. In the Wan2.1 inference export (SOURCES.md) 13 names share the
+    // iteration count by demangledName, 2 by shortName.
     const QString select
         = QStringLiteral("SELECT start, end, deviceId, streamId, %1, %2, shortName, %3 FROM %4")
               .arg(m_schema.columnOr(table, QStringLiteral("correlationId"), QStringLiteral("0")),
@@ -404,7 +376,7 @@ bool Digestion::kernelRow(const SqliteStatement& st, KernelScan& s)
     }
     b.lastStart = start;
     if (b.kernels++ == 0)
-        b.keepSequence = s.byDevice ? m_stepPids.isEmpty() : !m_stepPids.contains(s.lastPid);
+        b.keepSequence = s.byDevice ? m_steps.empty() : !m_steps.hasProcess(s.lastPid);
     if (b.keepSequence)
         b.sequence.append(start, end, st.int64(7));
     ++m_s.d.kernels;
@@ -538,40 +510,12 @@ bool Digestion::launches(QString* error)
     });
 }
 
-bool Digestion::readSteps(QString* error)
-{
-    const QString table = tables::kNvtxEvents;
-    if (!m_schema.hasTable(table))
-        return true;
-    // 59 = push/pop range, 60 = start/end range (ENUM_NSYS_EVENT_TYPE). Read as stored, not
-    // ORDER BY start: that sent every range through SQLite's sorter, while only the few step
-    // ranges need an order. They are sorted in assignSteps, stably, so ties keep the stored order.
-    const QString tid
-        = m_schema.hasColumn(table, QStringLiteral("globalTid")) ? QStringLiteral("n.globalTid") : QStringLiteral("0");
-    const QString sql = QStringLiteral("SELECT n.start, n.end, COALESCE(n.text, s.value), %3 FROM %1 n LEFT JOIN %2 "
-                                       "s ON s.id = n.textId WHERE n.eventType IN (59, 60) AND n.end IS NOT NULL")
-                            .arg(table, tables::kStringIds, tid);
-    return scanRows(m_db, m_ctx, sql, error, [&](const SqliteStatement& st) {
-        const QString name = st.text(2);
-        if (!isStepName(name))
-            return;
-        m_steps.emplace_back(pidOf(st.int64(3)), DigestStep { name, st.int64(0), st.int64(1) });
-        m_stepPids.insert(m_steps.back().first);
-    });
-}
-
 void Digestion::assignSteps()
 {
-    QHash<qint64, RankState*> rankOf; // pid → its rank, when split
+    if (m_ranks.empty())
+        m_s.d.steps = m_steps.take(-1);
     for (RankState& r : m_ranks)
-        rankOf.insert(r.d.process, &r);
-    for (auto& [pid, step] : m_steps)
-        if (RankState* r = m_ranks.empty() ? &m_s : rankOf.value(pid))
-            r->d.steps.push_back(std::move(step));
-    m_steps.clear();
-    for (RankState* r : m_ranks.empty() ? QList<RankState*> { &m_s } : rankOf.values())
-        std::stable_sort(r->d.steps.begin(), r->d.steps.end(),
-            [](const DigestStep& a, const DigestStep& b) { return a.startNs < b.startNs; });
+        r.d.steps = m_steps.take(r.d.process);
 }
 
 void Digestion::iterations()
@@ -608,7 +552,7 @@ bool Digestion::payloads(QString* error)
         return true;
     }
     for (RankState& r : m_ranks) { // each process its own calls: still sorted by (tid, start)
-        Calls own;
+        std::vector<NcclPayloads::Call> own;
         for (const NcclPayloads::Call& c : payloads.calls())
             if (pidOf(c.tid) == r.d.process)
                 own.push_back(c);
@@ -625,119 +569,6 @@ std::vector<RankDigest> Digestion::take()
     for (RankState& r : m_ranks)
         out.push_back(std::move(r.d));
     return out;
-}
-
-void RankState::takeCollectives(const RankState& from, const std::vector<size_t>& order)
-{
-    QHash<int, int> renumbered; // stream index in `from` → here
-    for (const size_t i : order) {
-        DigestCollective c = from.d.collectives[i];
-        const auto it = renumbered.constFind(c.streamIndex);
-        c.streamIndex = it != renumbered.constEnd() ? *it : *renumbered.insert(c.streamIndex, int(renumbered.size()));
-        d.collectives.push_back(std::move(c));
-        correlations.push_back(from.correlations[i]);
-        launchTid.push_back(from.launchTid[i]);
-    }
-}
-
-int RankState::communicator(quint64 hash)
-{
-    const auto it = commIndex.constFind(hash);
-    if (it != commIndex.constEnd())
-        return *it;
-    d.communicators.push_back({ hash, -1, -1 });
-    return *commIndex.insert(hash, int(d.communicators.size()) - 1);
-}
-
-void RankState::applyPayloads(const Calls& calls)
-{
-    // The communicators in order of their first call in time (the calls come by thread, then
-    // time), each with its first init call's rank. The rank: this process' rank in its largest
-    // communicator (the world).
-    std::vector<size_t> byTime(calls.size());
-    std::iota(byTime.begin(), byTime.end(), size_t(0));
-    std::stable_sort(
-        byTime.begin(), byTime.end(), [&](size_t a, size_t b) { return calls[a].startNs < calls[b].startNs; });
-    int worldSize = 0, worldRank = -1;
-    for (const size_t i : byTime) {
-        const NcclPayloads::Call& c = calls[i];
-        const int index = communicator(c.comm);
-        if (c.nranks <= 0 || d.communicators[size_t(index)].nranks > 0)
-            continue;
-        d.communicators[size_t(index)].nranks = c.nranks;
-        d.communicators[size_t(index)].rank = c.rank;
-        if (c.nranks > worldSize) {
-            worldSize = c.nranks;
-            worldRank = c.rank;
-        }
-    }
-    if (d.rank < 0 && worldRank >= 0) {
-        d.rank = worldRank;
-        d.rankSource = QStringLiteral("nccl:CommInitRank");
-    }
-    attribute(calls);
-    ordinals();
-}
-
-void RankState::attribute(const Calls& calls)
-{
-    std::vector<size_t> order; // collectives with a known launch call, by (thread, launch start)
-    for (size_t i = 0; i < d.collectives.size(); ++i)
-        if (launchTid[i] >= 0)
-            order.push_back(i);
-    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-        return std::pair(launchTid[a], d.collectives[a].launchNs) < std::pair(launchTid[b], d.collectives[b].launchNs);
-    });
-    const auto before = [](const NcclPayloads::Call& c, const std::pair<qint64, qint64>& k) {
-        return std::pair(c.tid, c.startNs) < k;
-    };
-    qint64 previousTid = -1, previousLaunch = 0;
-    for (const size_t i : order) {
-        DigestCollective& c = d.collectives[i];
-        const qint64 tid = launchTid[i], t = c.launchNs;
-        const qint64 after = tid == previousTid ? previousLaunch : std::numeric_limits<qint64>::min();
-        const auto first = std::lower_bound(calls.begin(), calls.end(), std::pair(tid, after), before);
-        auto it = std::lower_bound(first, calls.end(), std::pair(tid, t + 1), before);
-        // The launch lies inside its API call's range (ncclAllReduce → cuLaunchKernelEx) ...
-        const NcclPayloads::Call* enclosing = nullptr;
-        for (auto e = it; e != first && !enclosing;)
-            if ((--e)->endNs >= t && e->nranks < 0)
-                enclosing = &*e;
-        // ... or, in a group, inside ncclGroupEnd (no payload) after the group's calls, which
-        // ended before it: their communicator (one) and summed sizes.
-        qint64 bytes = enclosing ? enclosing->bytes : -1;
-        if (bytes < 0) {
-            const std::optional<quint64> comm = enclosing ? std::optional(enclosing->comm) : std::nullopt;
-            std::optional<quint64> seen = comm;
-            qint64 sum = 0;
-            bool single = true;
-            for (; it != first; --it) {
-                const NcclPayloads::Call& g = *(it - 1);
-                if (g.endNs > t || g.bytes < 0 || g.nranks >= 0)
-                    continue;
-                single = single && (!seen || *seen == g.comm);
-                seen = g.comm;
-                sum += g.bytes;
-            }
-            if (single && seen && sum > 0) {
-                c.comm = communicator(*seen);
-                c.bytes = sum;
-            }
-        } else {
-            c.comm = communicator(enclosing->comm);
-            c.bytes = bytes;
-        }
-        previousTid = tid;
-        previousLaunch = t;
-    }
-}
-
-void RankState::ordinals()
-{
-    QHash<std::pair<int, bool>, qint64> next; // (communicator, point-to-point) → kernels so far
-    for (DigestCollective& c : d.collectives)
-        if (c.comm >= 0)
-            c.commOrdinal = next[{ c.comm, ExportDigester::isPointToPoint(c.op) }]++;
 }
 
 } // namespace
