@@ -3569,6 +3569,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Communication only</source>
         <translation>仅通信</translation>
     </message>
+    <message>
+        <source>Copies only</source>
+        <translation>仅拷贝</translation>
+    </message>
 </context>
 <context>
     <name>MarkdownReport</name>

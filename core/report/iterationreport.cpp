@@ -41,6 +41,7 @@ QJsonArray IterationReport::json(const AnalysisResult& r)
             { QStringLiteral("regularity"), s.regularity },
             { QStringLiteral("compute_ns"), s.computeNs },
             { QStringLiteral("comm_only_ns"), s.commOnlyNs },
+            { QStringLiteral("copy_only_ns"), s.copyOnlyNs },
             { QStringLiteral("idle_ns"), s.idleNs },
             { QStringLiteral("slowest"),
                 QJsonObject { { QStringLiteral("index"), s.slowest }, { QStringLiteral("start_ns"), s.slowestStartNs },
@@ -62,15 +63,16 @@ QString IterationReport::markdown(const AnalysisResult& r)
       << "\n\n| " << tr("GPU") << " | " << tr("Anchor kernel") << " | " << tr("Iterations") << " | " << tr("p50")
       << " | " << tr("p90") << " | " << tr("Slowest") << " | " << tr("Kernels / iteration") << " | "
       << tr("Iterations with that many") << " | " << tr("Compute") << " | " << tr("Communication only") << " | "
-      << tr("Idle") << " |\n"
-      << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+      << tr("Copies only") << " | " << tr("Idle") << " |\n"
+      << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const IterationStats& x : r.iterations) {
         const double span = double(std::max<qint64>(1, x.lastNs - x.firstNs));
         s << "| " << x.deviceId << " | " << MarkdownReport::cell(anchorLabel(t, x.anchorName)) << " | "
           << formatCount(x.iterations) << " | " << formatDuration(x.p50Ns) << " | " << formatDuration(x.p90Ns) << " | "
           << tr("%1 (#%2)").arg(formatDuration(x.maxNs)).arg(x.slowest) << " | " << formatCount(x.kernelsP50) << " | "
           << formatPercent(x.regularity) << " | " << formatPercent(double(x.computeNs) / span) << " | "
-          << formatPercent(double(x.commOnlyNs) / span) << " | " << formatPercent(double(x.idleNs) / span) << " |\n";
+          << formatPercent(double(x.commOnlyNs) / span) << " | " << formatPercent(double(x.copyOnlyNs) / span) << " | "
+          << formatPercent(double(x.idleNs) / span) << " |\n";
     }
     s << "\n";
     return md;

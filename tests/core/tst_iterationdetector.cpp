@@ -5,7 +5,9 @@
 #include "core/analysis/passes/iterationdetector.h"
 #include "core/cluster/exportdigester.h"
 #include "core/io/traceloader.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/realtraces.h"
+#include "tests/common/tracefixture.h"
 
 #include <QFileInfo>
 #include <QSqlDatabase>
@@ -27,6 +29,7 @@ private slots:
     void realLoops();
     void digestStepsOfARealLoop();
     void analysisOfARealLoop();
+    void splitOfAHandBuiltLoop();
 };
 
 namespace {
@@ -291,7 +294,7 @@ void TestIterationDetector::analysisOfARealLoop()
     QCOMPARE(s.kernelsP50, qint64(125));
     QCOMPARE(s.regularity, 0.9); // 9 of 10 iterations launch 125 kernels (the first, 43)
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("split"));
-    qint64 overlaps = -1, busy = -1;
+    qint64 overlaps = -1, busy = -1, copyOverlaps = -1, copies = -1;
     {
         db.setDatabaseName(path);
         db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
@@ -308,13 +311,68 @@ void TestIterationDetector::analysisOfARealLoop()
                            .arg(bounds.back()))
             && q.next());
         busy = q.value(0).toLongLong();
+        // The copies of GPU 0: none overlaps a kernel or another copy (checked), so their
+        // union in the span is the sum of their clipped lengths.
+        QVERIFY(
+            q.exec(QStringLiteral("SELECT (SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMCPY m, "
+                                  "CUPTI_ACTIVITY_KIND_KERNEL k WHERE m.deviceId = 0 AND k.deviceId = 0 AND "
+                                  "m.start < k.end AND k.start < m.end) + (SELECT count(*) FROM "
+                                  "CUPTI_ACTIVITY_KIND_MEMCPY a, CUPTI_ACTIVITY_KIND_MEMCPY b WHERE a.deviceId = 0 "
+                                  "AND b.deviceId = 0 AND a.rowid <> b.rowid AND a.start < b.end AND b.start < a.end)"))
+            && q.next());
+        copyOverlaps = q.value(0).toLongLong();
+        QVERIFY(q.exec(QStringLiteral("SELECT total(min(end, %2) - max(start, %1)) FROM CUPTI_ACTIVITY_KIND_MEMCPY "
+                                      "WHERE deviceId = 0 AND start < %2 AND end > %1")
+                           .arg(bounds.front())
+                           .arg(bounds.back()))
+            && q.next());
+        copies = qint64(q.value(0).toDouble());
     }
     db = QSqlDatabase();
     QSqlDatabase::removeDatabase(QStringLiteral("split"));
     QCOMPARE(overlaps, qint64(0));
     QCOMPARE(s.computeNs, busy);
     QCOMPARE(s.commOnlyNs, qint64(0));
-    QCOMPARE(s.idleNs, bounds.back() - bounds.front() - busy);
+    QCOMPARE(copyOverlaps, qint64(0));
+    QVERIFY(copies > 0);
+    QCOMPARE(s.copyOnlyNs, copies);
+    QCOMPARE(s.idleNs, bounds.back() - bounds.front() - busy - copies);
+}
+
+void TestIterationDetector::splitOfAHandBuiltLoop()
+{
+    // Five launches of a loop on GPU 0 every 100 µs, iteration k from B = 1 s + k · 100 µs
+    // (offsets in µs): a GEMM [10, 30] opens it after the longest idle; an elementwise kernel
+    // [30, 50]; an NCCL all-reduce [40, 70] on another stream (10 µs under the elementwise
+    // kernel); a device-to-host copy [65, 80] (5 µs under the all-reduce); nothing until the
+    // next GEMM at 110. Four iterations from the first GEMM to the last (400 µs), each: compute
+    // 10 → 50 = 40 µs, communication only 50 → 70 = 20 µs, copies only 70 → 80 = 10 µs, idle
+    // 80 → 110 = 30 µs. The fifth launch's work lies past the span and counts nowhere.
+    test::TraceFixture fx;
+    fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"));
+    const quint32 pid = 48211;
+    for (int k = 0; k < 5; ++k) {
+        const qint64 b = 1'000'000'000 + qint64(k) * 100'000;
+        const auto corr = quint32(1000 + 4 * k);
+        fx.kernel(b + 10'000, b + 30'000, 0, 7, corr, pid, QStringLiteral("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n"));
+        fx.kernel(b + 30'000, b + 50'000, 0, 7, corr + 1, pid,
+            QStringLiteral("void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>"));
+        fx.kernel(b + 40'000, b + 70'000, 0, 13, corr + 2, pid,
+            QStringLiteral("ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevComm *, unsigned long, ncclWork *)"));
+        fx.memcpy(b + 65'000, b + 80'000, 0, 14, corr + 3, pid, 1 << 20, 2, 2, 0); // DtoH, device → pageable
+    }
+    const auto r = test::analyzeWindow(test::loadFixture(fx));
+    QVERIFY(r);
+    QCOMPARE(r->iterations.size(), size_t(1));
+    const IterationStats& s = r->iterations.front();
+    QCOMPARE(r->trace->strings.at(s.anchorName), QStringLiteral("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n"));
+    QCOMPARE(s.iterations, qint64(4));
+    QCOMPARE(s.firstNs, qint64(1'000'010'000));
+    QCOMPARE(s.lastNs, qint64(1'000'410'000));
+    QCOMPARE(s.computeNs, qint64(4 * 40'000));
+    QCOMPARE(s.commOnlyNs, qint64(4 * 20'000));
+    QCOMPARE(s.copyOnlyNs, qint64(4 * 10'000));
+    QCOMPARE(s.idleNs, qint64(4 * 30'000));
 }
 
 QTEST_GUILESS_MAIN(TestIterationDetector)

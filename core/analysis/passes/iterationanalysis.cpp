@@ -18,29 +18,81 @@ bool isCommunication(const AnalysisResult& r, quint32 k, quint8 commIndex)
     return name < r.nameCategory.size() && r.nameCategory[name] == commIndex;
 }
 
-/// Splits [s.firstNs, s.lastNs] of one GPU into compute, communication-only and idle time: two
-/// busy-time unions over the kernels in start order (a cursor each: covered up to, ns).
+/// Length of a union of intervals fed in start order: a cursor (covered up to, ns).
+struct UnionLength
+{
+    qint64 cursor = 0, length = 0;
+    void add(qint64 start, qint64 end)
+    {
+        length += std::max<qint64>(0, end - std::max(start, cursor));
+        cursor = std::max(cursor, end);
+    }
+};
+
+/// GPU work besides the kernels, clipped to [first, last] ns: graph launches (compute, as the
+/// device pass counts them) and copies (memcpy, memset).
+struct OtherOp
+{
+    qint64 start = 0, end = 0;
+    bool compute = false;
+    bool operator<(const OtherOp& o) const { return start < o.start; }
+};
+
+/// The graph launches and copies of GPU `device` in the window that overlap [first, last], in
+/// start order (each table is start-sorted; the three are merged by a sort: they are few).
+std::vector<OtherOp> otherOpsOf(const AnalysisResult& r, int device, qint64 first, qint64 last)
+{
+    const Trace& t = *r.trace;
+    std::vector<OtherOp> out;
+    for (const GpuOpColumns* ops : { static_cast<const GpuOpColumns*>(&t.graphs),
+             static_cast<const GpuOpColumns*>(&t.memcpy), static_cast<const GpuOpColumns*>(&t.memset) })
+        for (size_t i = 0; i < size_t(ops->size()); ++i) {
+            const qint64 start = ops->start[i];
+            if (ops->device[i] != device || start < r.window.startNs || start > r.window.endNs || start >= last)
+                continue;
+            const qint64 end = std::min({ ops->endOf(i), r.window.endNs, last });
+            if (end > std::max(start, first))
+                out.push_back({ std::max(start, first), end, ops == &t.graphs });
+        }
+    std::stable_sort(out.begin(), out.end());
+    return out;
+}
+
+/// Splits [s.firstNs, s.lastNs] of one GPU into compute, communication-only, copy-only and idle
+/// time (analysis-spec: idle is no GPU work at all, copies included): three busy-time unions
+/// over the kernels and the other ops merged in start order.
 void split(const AnalysisResult& r, const std::vector<quint32>& kernels, IterationStats& s)
 {
     const Trace& t = *r.trace;
     const auto commIndex = quint8(Taxonomy::categories().indexOf(QStringLiteral("communication")));
-    qint64 computeCursor = s.firstNs, anyCursor = s.firstNs, any = 0;
+    const std::vector<OtherOp> others = otherOpsOf(r, s.deviceId, s.firstNs, s.lastNs);
+    UnionLength compute { s.firstNs }, anyKernel { s.firstNs }, any { s.firstNs };
+    auto other = others.begin();
+    const auto addOther = [&](const OtherOp& o) {
+        any.add(o.start, o.end);
+        if (o.compute)
+            anyKernel.add(o.start, o.end), compute.add(o.start, o.end);
+    };
     for (const quint32 k : kernels) {
-        const qint64 start = std::max(t.kernels.start[k], s.firstNs);
-        const qint64 end = std::min(t.kernels.endOf(k), s.lastNs);
         if (t.kernels.start[k] >= s.lastNs)
             break;
+        const qint64 start = std::max(t.kernels.start[k], s.firstNs);
+        const qint64 end = std::min(t.kernels.endOf(k), s.lastNs);
         if (end <= start)
             continue;
-        any += std::max<qint64>(0, end - std::max(start, anyCursor));
-        anyCursor = std::max(anyCursor, end);
-        if (!isCommunication(r, k, commIndex)) {
-            s.computeNs += std::max<qint64>(0, end - std::max(start, computeCursor));
-            computeCursor = std::max(computeCursor, end);
-        }
+        for (; other != others.end() && other->start <= start; ++other)
+            addOther(*other);
+        any.add(start, end);
+        anyKernel.add(start, end);
+        if (!isCommunication(r, k, commIndex))
+            compute.add(start, end);
     }
-    s.commOnlyNs = any - s.computeNs;
-    s.idleNs = (s.lastNs - s.firstNs) - any;
+    for (; other != others.end(); ++other)
+        addOther(*other);
+    s.computeNs = compute.length;
+    s.commOnlyNs = anyKernel.length - compute.length;
+    s.copyOnlyNs = any.length - anyKernel.length;
+    s.idleNs = (s.lastNs - s.firstNs) - any.length;
 }
 
 /// The figures of one GPU's detected loop.

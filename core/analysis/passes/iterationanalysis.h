@@ -23,10 +23,10 @@ struct IterationStats
     qint64 p50Ns = 0, p90Ns = 0, minNs = 0, maxNs = 0; ///< iteration lengths, nearest rank
     qint64 kernelsP50 = 0; ///< kernels launched per iteration, nearest-rank median
     double regularity = 0; ///< share of iterations with that many kernels
-    /// The covered span split in three that add up to it: some compute kernel runs; only
-    /// communication kernels (taxonomy category `communication`) run, not hidden behind compute;
-    /// no kernel runs.
-    qint64 computeNs = 0, commOnlyNs = 0, idleNs = 0;
+    /// The covered span split in four that add up to it: some compute kernel (or graph launch)
+    /// runs; only communication kernels (taxonomy category `communication`) run, not hidden
+    /// behind compute; only copies (memcpy, memset) run; no GPU work at all (analysis-spec's idle).
+    qint64 computeNs = 0, commOnlyNs = 0, copyOnlyNs = 0, idleNs = 0;
     qint64 slowest = 0; ///< index of the longest iteration
     qint64 slowestStartNs = 0, slowestEndNs = 0;
 };
