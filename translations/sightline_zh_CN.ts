@@ -6581,6 +6581,92 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
 </context>
 <context>
+    <name>sl::IterationTableModel</name>
+    <message>
+        <source>%1 (#%2)</source>
+        <translation>%1（#%2）</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Anchor kernel</source>
+        <translation>锚定内核</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>Slowest</source>
+        <translation>最慢</translation>
+    </message>
+    <message>
+        <source>Kernels / iteration</source>
+        <translation>内核 / 迭代</translation>
+    </message>
+    <message>
+        <source>Iterations with that many</source>
+        <translation>内核数相同的迭代</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication only</source>
+        <translation>仅通信</translation>
+    </message>
+    <message>
+        <source>Copies only</source>
+        <translation>仅拷贝</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Slowest iteration of GPU %1 (#%2)</source>
+        <translation>GPU %1 最慢的迭代（#%2）</translation>
+    </message>
+    <message>
+        <source>%1, from one launch of %2 to the next; the median iteration takes %3.</source>
+        <translation>%1，从 %2 的一次启动到下一次；迭代中位数为 %3。</translation>
+    </message>
+</context>
+<context>
+    <name>sl::IterationsDock</name>
+    <message>
+        <source>Iterations</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>No trace analysed.</source>
+        <translation>尚未分析跟踪。</translation>
+    </message>
+    <message>
+        <source>The window has steps of its own (NVTX phases or serving steps): see the NVTX phases and Serving views.</source>
+        <translation>该窗口有自己的步骤（NVTX 阶段或服务步骤）：请查看 NVTX 阶段和服务视图。</translation>
+    </message>
+    <message>
+        <source>No NVTX range names a step, and no GPU repeats a loop of kernels.</source>
+        <translation>没有 NVTX 范围标记步骤，也没有 GPU 重复某个内核循环。</translation>
+    </message>
+    <message>
+        <source>No NVTX range names a step: each GPU&apos;s loop is found from its kernels, an iteration running from one launch of the anchor kernel to the next. Click a GPU for the kernels of its slowest iteration.</source>
+        <translation>没有 NVTX 范围标记步骤：每个 GPU 的循环由其内核找出，一次迭代从锚定内核的一次启动到下一次。点击某个 GPU 查看其最慢迭代的内核。</translation>
+    </message>
+</context>
+<context>
     <name>sl::KernelInstanceModel</name>
     <message>
         <source>Start</source>

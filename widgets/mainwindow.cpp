@@ -19,6 +19,7 @@
 #include "widgets/docks/efficiencydock.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
+#include "widgets/docks/iterationsdock.h"
 #include "widgets/docks/kernelsdock.h"
 #include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/overviewdock.h"
@@ -121,6 +122,8 @@ void MainWindow::arrangeDocks()
     addViewDock(m_searchDock, Qt::RightDockWidgetArea, m_processesDock);
     m_anatomyDock = new AnatomyDock(this);
     addViewDock(m_anatomyDock, Qt::LeftDockWidgetArea, m_kernelsDock);
+    m_iterationsDock = new IterationsDock(this);
+    addViewDock(m_iterationsDock, Qt::LeftDockWidgetArea, m_kernelsDock);
     m_processesDock->raise();
     m_kernelsDock->raise();
     resizeDocks({ m_timelineDock, m_nvtxDock }, { 290, 230 }, Qt::Vertical);

@@ -17,6 +17,7 @@ class ClusterWindow;
 
 class AnalysisFiles;
 class AnatomyDock;
+class IterationsDock;
 class ComparisonDock;
 class ComparisonRoster;
 class EvidenceDock;
@@ -164,6 +165,7 @@ private:
     CountersDock* m_countersDock = nullptr;
     SearchDock* m_searchDock = nullptr; ///< Ctrl+F
     AnatomyDock* m_anatomyDock = nullptr;
+    IterationsDock* m_iterationsDock = nullptr;
     bool m_fitTimeDocks = true; ///< size the time docks to their lanes when the next lanes arrive
     ViewContext* m_context; ///< what every dock shows and follows
     QList<QDockWidget*> m_docks; ///< in View-menu order (addViewDock)

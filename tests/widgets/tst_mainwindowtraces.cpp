@@ -165,8 +165,8 @@ void TestMainWindowTraces::everyDockFollowsTheFocus()
     w.show();
     w.openFiles({ fx.path() });
     QVERIFY(waitIdle(w));
-    // Thirteen docks, each subscribed to the one context.
-    QCOMPARE(w.findChildren<ViewDock*>().size(), 13);
+    // Fourteen docks, each subscribed to the one context.
+    QCOMPARE(w.findChildren<ViewDock*>().size(), 14);
     SearchDock* search = w.searchDock();
     search->searchEdit()->setText(QStringLiteral("big"));
     QTRY_VERIFY(!search->isSearching());

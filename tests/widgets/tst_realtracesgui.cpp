@@ -3,6 +3,7 @@
 // on each finding lands on its evidence rows.
 #include "core/models/anatomytablemodel.h"
 #include "core/models/evidencerowsmodel.h"
+#include "core/models/iterationtablemodel.h"
 #include "core/models/kernelinstancemodel.h"
 #include "core/session/tracesession.h"
 #include "tests/common/analysisfixture.h"
@@ -11,6 +12,7 @@
 #include "widgets/docks/anatomydock.h"
 #include "widgets/docks/evidencedock.h"
 #include "widgets/docks/findingsdock.h"
+#include "widgets/docks/iterationsdock.h"
 #include "widgets/docks/kernelsdock.h"
 #include "widgets/docks/nvtxphasesdock.h"
 #include "widgets/docks/processesdock.h"
@@ -143,6 +145,31 @@ void TestRealTracesGui::opensAndLandsOnEvidence()
     for (int r = 0; r < cells->rowCount(); ++r)
         anatomyNs += cells->index(r, AnatomyTableModel::KernelTime).data(AnatomyTableModel::SortRole).toLongLong();
     QCOMPARE(anatomyNs, a->kernelNs);
+    // The Iterations dock: a row per GPU whose loop was found; a row's slowest iteration is the
+    // kernels of its GPU starting in its range, as SQL over the export counts them.
+    const auto* iterations = w.findChild<IterationsDock*>(QStringLiteral("dock.iterations"));
+    QVERIFY(iterations);
+    const auto* loops = qobject_cast<const QSortFilterProxyModel*>(iterations->table()->model());
+    QVERIFY(loops);
+    QCOMPARE(loops->rowCount(), int(a->iterations.size()));
+    const auto* loopModel = qobject_cast<const IterationTableModel*>(loops->sourceModel());
+    for (int row = 0; row < int(a->iterations.size()); ++row) {
+        const IterationStats& s = a->iterations[size_t(row)];
+        const EvidenceRequest slowest = loopModel->slowestEvidence(row);
+        bool queried = false;
+        const std::set<qint64> count = sl::test::selectFirstColumn(path,
+            QStringLiteral("SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE deviceId = %1 AND start >= %2 AND "
+                           "start < %3 AND start >= %4 AND start <= %5")
+                .arg(s.deviceId)
+                .arg(s.slowestStartNs)
+                .arg(s.slowestEndNs)
+                .arg(a->window.startNs)
+                .arg(a->window.endNs),
+            &queried);
+        QVERIFY(queried && count.size() == 1);
+        QCOMPARE(slowest.evidence.front().rowCount, *count.begin());
+        QVERIFY(*count.begin() > 0);
+    }
     QVERIFY(w.timelineDock()->view()->waitForData());
     QVERIFY(w.nvtxDock()->view()->waitForData());
     // Every lane with events that is on screen shows some of them.
