@@ -6655,7 +6655,7 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>The window has steps of its own (NVTX phases or serving steps): see the NVTX phases and Serving views.</source>
-        <translation>该窗口有自己的步骤（NVTX 阶段或服务步骤）：请查看 NVTX 阶段和服务视图。</translation>
+        <translation>该窗口有自己的步骤（NVTX 阶段或服务步骤）：请查看 NVTX 阶段和推理服务视图。</translation>
     </message>
     <message>
         <source>No NVTX range names a step, and no GPU repeats a loop of kernels.</source>

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/iterationtablemodel.h"
 
+#include "core/analysis/findings/evidencebuilder.h"
+#include "core/models/scopeproxymodel.h"
+#include "core/trace/tablenames.h"
 #include "core/util/format.h"
 
 namespace sl {
@@ -43,6 +46,8 @@ QVariant IterationTableModel::data(const QModelIndex& index, int role) const
         return display(s, index.column());
     if (role == SortRole)
         return sortValue(s, index.column());
+    if (role == ScopeProxyModel::DeviceRole)
+        return qint64(s.deviceId);
     if (role == Qt::TextAlignmentRole && index.column() != Anchor)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == Anchor)
@@ -152,8 +157,17 @@ EvidenceRequest IterationTableModel::slowestEvidence(int row) const
             if (m_analysis->kernelInWindow[k] && t.kernels.start[k] >= s.slowestStartNs
                 && t.kernels.start[k] < s.slowestEndNs)
                 kernels.push_back(k);
-    EvidenceRequest r = EvidenceRequest::kernels(
-        t, std::move(kernels), tr("Slowest iteration of GPU %1 (#%2)").arg(s.deviceId).arg(s.slowest));
+    // The SQL selects the same rows however many there are (only 1000 rowids are listed).
+    const AnalysisWindow& w = m_analysis->window;
+    const QString predicate = QStringLiteral("deviceId = %1 AND start >= %2 AND start < %3 AND start BETWEEN %4 AND %5")
+                                  .arg(s.deviceId)
+                                  .arg(s.slowestStartNs)
+                                  .arg(s.slowestEndNs)
+                                  .arg(w.startNs)
+                                  .arg(w.endNs);
+    EvidenceRequest r;
+    r.evidence = { EvidenceBuilder::rows(tables::kKernel, t.kernels.rowid, std::move(kernels), predicate) };
+    r.title = tr("Slowest iteration of GPU %1 (#%2)").arg(s.deviceId).arg(s.slowest);
     r.detail = tr("%1, from one launch of %2 to the next; the median iteration takes %3.")
                    .arg(formatDuration(s.maxNs), display(s, Anchor).toString(), formatDuration(s.p50Ns));
     r.evidence.front().startNs = s.slowestStartNs;

@@ -12,7 +12,8 @@ namespace sl {
 /// docs/analysis.md "Iterations without NVTX"): one row per GPU — anchor kernel, iteration count,
 /// p50/p90/slowest length, kernels per iteration and the share of iterations launching that many,
 /// and the covered span's compute, communication-only, copies-only and idle shares. A handful of
-/// rows: meant to sit behind a QSortFilterProxyModel with sortRole = SortRole (raw numbers).
+/// rows: meant to sit behind a ScopeProxyModel (rows answer its DeviceRole) with sortRole =
+/// SortRole (raw numbers).
 /// Times in ns.
 class IterationTableModel : public QAbstractTableModel
 {

@@ -344,22 +344,26 @@ void TestIterationDetector::splitOfAHandBuiltLoop()
     // Five launches of a loop on GPU 0 every 100 µs, iteration k from B = 1 s + k · 100 µs
     // (offsets in µs): a GEMM [10, 30] opens it after the longest idle; an elementwise kernel
     // [30, 50]; an NCCL all-reduce [40, 70] on another stream (10 µs under the elementwise
-    // kernel); a device-to-host copy [65, 80] (5 µs under the all-reduce); nothing until the
+    // kernel); a device-to-host copy [65, 80] (5 µs under the all-reduce); a CUDA graph launch
+    // [80, 85] (compute, as the device pass counts it); a memset [85, 90]; nothing until the
     // next GEMM at 110. Four iterations from the first GEMM to the last (400 µs), each: compute
-    // 10 → 50 = 40 µs, communication only 50 → 70 = 20 µs, copies only 70 → 80 = 10 µs, idle
-    // 80 → 110 = 30 µs. The fifth launch's work lies past the span and counts nowhere.
+    // 10 → 50 and 80 → 85 = 45 µs, communication only 50 → 70 = 20 µs, copies only 70 → 80 and
+    // 85 → 90 = 15 µs, idle 90 → 110 = 20 µs. The fifth launch's work lies past the span and
+    // counts nowhere.
     test::TraceFixture fx;
     fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"));
     const quint32 pid = 48211;
     for (int k = 0; k < 5; ++k) {
         const qint64 b = 1'000'000'000 + qint64(k) * 100'000;
-        const auto corr = quint32(1000 + 4 * k);
+        const auto corr = quint32(1000 + 6 * k);
         fx.kernel(b + 10'000, b + 30'000, 0, 7, corr, pid, QStringLiteral("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n"));
         fx.kernel(b + 30'000, b + 50'000, 0, 7, corr + 1, pid,
             QStringLiteral("void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>"));
         fx.kernel(b + 40'000, b + 70'000, 0, 13, corr + 2, pid,
             QStringLiteral("ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevComm *, unsigned long, ncclWork *)"));
         fx.memcpy(b + 65'000, b + 80'000, 0, 14, corr + 3, pid, 1 << 20, 2, 2, 0); // DtoH, device → pageable
+        fx.graphLaunch(b + 80'000, b + 85'000, 0, 15, corr + 4, pid, 3);
+        fx.memset(b + 85'000, b + 90'000, 0, 14, corr + 5, pid, 1 << 16);
     }
     const auto r = test::analyzeWindow(test::loadFixture(fx));
     QVERIFY(r);
@@ -369,10 +373,10 @@ void TestIterationDetector::splitOfAHandBuiltLoop()
     QCOMPARE(s.iterations, qint64(4));
     QCOMPARE(s.firstNs, qint64(1'000'010'000));
     QCOMPARE(s.lastNs, qint64(1'000'410'000));
-    QCOMPARE(s.computeNs, qint64(4 * 40'000));
+    QCOMPARE(s.computeNs, qint64(4 * 45'000));
     QCOMPARE(s.commOnlyNs, qint64(4 * 20'000));
-    QCOMPARE(s.copyOnlyNs, qint64(4 * 10'000));
-    QCOMPARE(s.idleNs, qint64(4 * 30'000));
+    QCOMPARE(s.copyOnlyNs, qint64(4 * 15'000));
+    QCOMPARE(s.idleNs, qint64(4 * 20'000));
 }
 
 QTEST_GUILESS_MAIN(TestIterationDetector)

@@ -3,6 +3,7 @@
 // file, it lists the GPU's loop with the figures computed by hand below, and a click on the row
 // asks for the slowest iteration's kernels with its time range.
 #include "core/models/iterationtablemodel.h"
+#include "tests/common/analysisfixture.h"
 #include "tests/common/settingsisolation.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/docks/iterationsdock.h"
@@ -89,6 +90,9 @@ void TestIterationsDock::openedInMainWindow()
     QCOMPARE(e.startNs, qint64(2'000'210'000));
     QCOMPARE(e.endNs, qint64(2'000'360'000));
     QCOMPARE(e.deviceId, 1);
+    bool queried = false;
+    QCOMPARE(test::selectFirstColumn(fx.path(), e.ruleSql, &queried), (std::set<qint64> { 5, 6 }));
+    QVERIFY(queried);
 
     // A GPU focus keeps that GPU's row only.
     ScopeFilter gpu0;

@@ -169,6 +169,13 @@ void TestRealTracesGui::opensAndLandsOnEvidence()
         QVERIFY(queried && count.size() == 1);
         QCOMPARE(slowest.evidence.front().rowCount, *count.begin());
         QVERIFY(*count.begin() > 0);
+        // The rule's SQL (what Copy SQL gives past 1000 rows) selects the same kernels.
+        const std::set<qint64> ruled = sl::test::selectFirstColumn(path, slowest.evidence.front().ruleSql, &queried);
+        QVERIFY(queried);
+        QCOMPARE(qint64(ruled.size()), *count.begin());
+        if (ruled.size() <= size_t(Evidence::kMaxRowids))
+            QCOMPARE(ruled,
+                std::set<qint64>(slowest.evidence.front().rowids.begin(), slowest.evidence.front().rowids.end()));
     }
     QVERIFY(w.timelineDock()->view()->waitForData());
     QVERIFY(w.nvtxDock()->view()->waitForData());

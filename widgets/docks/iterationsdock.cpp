@@ -3,12 +3,11 @@
 
 #include "core/analysis/passes/iterationanalysis.h"
 #include "core/models/iterationtablemodel.h"
+#include "core/models/scopeproxymodel.h"
 #include "widgets/itemactivation.h"
 #include "widgets/tablesetup.h"
 
 #include <QLabel>
-#include <QRegularExpression>
-#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -18,7 +17,7 @@ IterationsDock::IterationsDock(QWidget* parent)
     : ViewDock(tr("Iterations"), parent)
     , m_headline(new QLabel(this))
     , m_model(new IterationTableModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new ScopeProxyModel(this))
     , m_table(new QTableView(this))
 {
     setObjectName(QStringLiteral("dock.iterations"));
@@ -45,13 +44,7 @@ IterationsDock::IterationsDock(QWidget* parent)
     setAnalysis(nullptr);
 }
 
-void IterationsDock::setScope(const ScopeFilter& scope)
-{
-    m_proxy->setFilterKeyColumn(IterationTableModel::Gpu);
-    m_proxy->setFilterRegularExpression(scope.device == ScopeFilter::kAny
-            ? QRegularExpression()
-            : QRegularExpression(QRegularExpression::anchoredPattern(QString::number(scope.device))));
-}
+void IterationsDock::setScope(const ScopeFilter& scope) { m_proxy->setScope(scope); }
 
 QString IterationsDock::headline() const { return m_headline->text(); }
 

@@ -4,12 +4,12 @@
 #include "widgets/docks/viewdock.h"
 
 class QLabel;
-class QSortFilterProxyModel;
 class QTableView;
 
 namespace sl {
 
 class IterationTableModel;
+class ScopeProxyModel;
 
 /// The loops found from the kernels where no NVTX range names a step (docs/analysis.md
 /// "Iterations without NVTX"): one row per GPU with its iteration lengths and what fills them.
@@ -31,7 +31,7 @@ public:
 private:
     QLabel* m_headline;
     IterationTableModel* m_model;
-    QSortFilterProxyModel* m_proxy;
+    ScopeProxyModel* m_proxy;
     QTableView* m_table;
 };
 

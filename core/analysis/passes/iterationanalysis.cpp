@@ -6,6 +6,8 @@
 #include "core/analysis/passes/statistics.h"
 #include "core/analysis/rules/taxonomy.h"
 
+#include <algorithm>
+
 namespace sl {
 
 namespace {
@@ -39,16 +41,19 @@ struct OtherOp
 };
 
 /// The graph launches and copies of GPU `device` in the window that overlap [first, last], in
-/// start order (each table is start-sorted; the three are merged by a sort: they are few).
+/// start order: each table is start-sorted, so only the rows starting in [window start, last)
+/// are looked at; the three are merged by a sort.
 std::vector<OtherOp> otherOpsOf(const AnalysisResult& r, int device, qint64 first, qint64 last)
 {
     const Trace& t = *r.trace;
     std::vector<OtherOp> out;
     for (const GpuOpColumns* ops : { static_cast<const GpuOpColumns*>(&t.graphs),
              static_cast<const GpuOpColumns*>(&t.memcpy), static_cast<const GpuOpColumns*>(&t.memset) })
-        for (size_t i = 0; i < size_t(ops->size()); ++i) {
+        for (auto i
+             = size_t(std::lower_bound(ops->start.begin(), ops->start.end(), r.window.startNs) - ops->start.begin());
+             i < ops->start.size() && ops->start[i] < last; ++i) {
             const qint64 start = ops->start[i];
-            if (ops->device[i] != device || start < r.window.startNs || start > r.window.endNs || start >= last)
+            if (ops->device[i] != device || start > r.window.endNs)
                 continue;
             const qint64 end = std::min({ ops->endOf(i), r.window.endNs, last });
             if (end > std::max(start, first))
