@@ -5,11 +5,13 @@
 #include "core/analysis/passes/iterationdetector.h"
 #include "core/cluster/exportdigester.h"
 #include "core/io/traceloader.h"
+#include "core/report/iterationreport.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/realtraces.h"
 #include "tests/common/tracefixture.h"
 
 #include <QFileInfo>
+#include <QJsonObject>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -377,6 +379,15 @@ void TestIterationDetector::splitOfAHandBuiltLoop()
     QCOMPARE(s.commOnlyNs, qint64(4 * 20'000));
     QCOMPARE(s.copyOnlyNs, qint64(4 * 15'000));
     QCOMPARE(s.idleNs, qint64(4 * 20'000));
+    // The report writes the same four figures: report.json in ns, report.md as shares of 400 µs.
+    const QJsonObject json = IterationReport::json(*r).at(0).toObject();
+    QCOMPARE(json.value(QStringLiteral("compute_ns")).toInteger(), qint64(180'000));
+    QCOMPARE(json.value(QStringLiteral("comm_only_ns")).toInteger(), qint64(80'000));
+    QCOMPARE(json.value(QStringLiteral("copy_only_ns")).toInteger(), qint64(60'000));
+    QCOMPARE(json.value(QStringLiteral("idle_ns")).toInteger(), qint64(80'000));
+    const QString md = IterationReport::markdown(*r);
+    QVERIFY2(md.contains(QStringLiteral("| Compute | Communication only | Copies only | Idle |")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| 45.0 % | 20.0 % | 15.0 % | 20.0 % |")), qPrintable(md));
 }
 
 QTEST_GUILESS_MAIN(TestIterationDetector)
