@@ -231,6 +231,12 @@ struct AnalysisResult
     /// timeline colours the whole capture); kNoCategory for strings that name no kernel.
     std::vector<quint8> nameCategory;
     static constexpr quint8 kNoCategory = 0xFF;
+    /// Whether kernel name `name` (StringTable index) is in category `category` (an index into
+    /// Taxonomy::categories()).
+    bool nameInCategory(quint32 name, quint8 category) const
+    {
+        return name < nameCategory.size() && nameCategory[name] == category;
+    }
     /// Per NVTX range (NvtxTable index): phase index into `phases` of the nearest enclosing range
     /// on its thread that matches a phase, itself included; -1 if none. Every range of the trace,
     /// not only the window's. Ranges that end on another thread only get their own name's phase.

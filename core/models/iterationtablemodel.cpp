@@ -58,12 +58,11 @@ QVariant IterationTableModel::data(const QModelIndex& index, int role) const
 QVariant IterationTableModel::display(const IterationStats& s, int column) const
 {
     const Trace& t = *m_analysis->trace;
-    const std::vector<quint32>& shortOf = t.kernels.shortNameByName;
     switch (column) {
     case Gpu:
         return s.deviceId;
     case Anchor:
-        return t.strings.at(s.anchorName < shortOf.size() ? shortOf[s.anchorName] : s.anchorName);
+        return t.strings.at(t.kernels.shortNameOfName(s.anchorName));
     case Iterations:
         return formatCount(s.iterations);
     case P50:

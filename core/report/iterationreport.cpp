@@ -13,11 +13,7 @@ namespace sl {
 namespace {
 
 /// The anchor's short name where the trace keeps one per name, else its name.
-QString anchorLabel(const Trace& t, quint32 name)
-{
-    const std::vector<quint32>& shortOf = t.kernels.shortNameByName;
-    return scrubPaths(t.strings.at(name < shortOf.size() ? shortOf[name] : name));
-}
+QString anchorLabel(const Trace& t, quint32 name) { return scrubPaths(t.strings.at(t.kernels.shortNameOfName(name))); }
 
 } // namespace
 

@@ -24,6 +24,9 @@ struct KernelTable : GpuOpColumns
     std::vector<quint8> flags;
 
     quint32 shortNameOf(size_t i) const { return shortName.empty() ? shortNameByName[name[i]] : shortName[i]; }
+    /// The short name of name `n` (a StringTable index) where the table keeps one per name, else
+    /// `n` itself (the shortName column kept: a name may have several).
+    quint32 shortNameOfName(quint32 n) const { return n < shortNameByName.size() ? shortNameByName[n] : n; }
     /// Replaces the shortName column by shortNameByName when every name has one short name
     /// (`strings`: the StringTable's size, which bounds every name); else leaves it as it is.
     void compactShortNames(quint32 strings)

@@ -239,12 +239,6 @@ struct DeviceKernels
     std::vector<quint32> commKernels; ///< start-sorted
 };
 
-/// Whether the kernel name `name` is in the taxonomy category `commIndex` (communication).
-bool isCommunication(const AnalysisResult& r, quint32 name, quint8 commIndex)
-{
-    return name < r.nameCategory.size() && r.nameCategory[name] == commIndex;
-}
-
 /// Appends the part of the segment [s, e] that lies on `comm` to `out`; `j` is the first
 /// segment of `comm` that can still meet it (segments arrive start-sorted and disjoint).
 void clipToComm(const Segments& comm, size_t& j, qint64 s, qint64 e, Segments& out)
@@ -267,7 +261,7 @@ void clipOthersToComm(const AnalysisResult& r, const std::vector<quint32>& list,
     bool open = false;
     qint64 cs = 0, ce = 0; // the union's segment being built (ns)
     for (quint32 i : list) {
-        if (!r.kernelInWindow[i] || isCommunication(r, k.name[i], commIndex))
+        if (!r.kernelInWindow[i] || r.nameInCategory(k.name[i], commIndex))
             continue;
         const qint64 s = k.start[i], en = std::min(k.endOf(i), r.window.endNs);
         if (open && s <= ce) {
@@ -332,7 +326,7 @@ DeviceKernels splitCommunication(
     d.kernelsByPhase.assign(d.commByPhase.size(), 0);
     for (quint32 i : list) {
         const quint32 name = k.name[i];
-        if (!r.kernelInWindow[i] || !isCommunication(r, name, commIndex))
+        if (!r.kernelInWindow[i] || !r.nameInCategory(name, commIndex))
             continue;
         const qint64 s = k.start[i], en = std::min(k.endOf(i), r.window.endNs);
         addToUnion(d.comm, s, en);

@@ -12,14 +12,6 @@ namespace sl {
 
 namespace {
 
-/// Whether kernel `k` is communication: the taxonomy's category, as the efficiency pass's
-/// overlap figures read it (NCCL, and custom all-reduce kernels a rule file adds).
-bool isCommunication(const AnalysisResult& r, quint32 k, quint8 commIndex)
-{
-    const quint32 name = r.trace->kernels.name[k];
-    return name < r.nameCategory.size() && r.nameCategory[name] == commIndex;
-}
-
 /// Length of a union of intervals fed in start order: a cursor (covered up to, ns).
 struct UnionLength
 {
@@ -89,7 +81,7 @@ void split(const AnalysisResult& r, const std::vector<quint32>& kernels, Iterati
             addOther(*other);
         any.add(start, end);
         anyKernel.add(start, end);
-        if (!isCommunication(r, k, commIndex))
+        if (!r.nameInCategory(t.kernels.name[k], commIndex)) // as the efficiency overlap reads it
             compute.add(start, end);
     }
     for (; other != others.end(); ++other)
