@@ -3,8 +3,6 @@
 
 #include "core/util/format.h"
 
-#include <QElapsedTimer>
-
 #include <algorithm>
 #include <limits>
 
@@ -29,9 +27,6 @@ KernelInstanceModel::KernelInstanceModel(QObject* parent)
     : QAbstractTableModel(parent)
     , m_view(std::make_shared<const std::vector<quint32>>())
 {
-    m_reveal.setSingleShot(true);
-    m_reveal.setInterval(0);
-    connect(&m_reveal, &QTimer::timeout, this, &KernelInstanceModel::revealMore);
 }
 
 KernelInstanceModel::~KernelInstanceModel() { cancelRunning(); }
@@ -128,7 +123,7 @@ void KernelInstanceModel::update()
         && m_cacheColumn == m_query.sortColumn && m_cacheOrder == m_query.sortOrder;
     const KernelInstanceQuery::Rows cache = cacheUsable ? m_sortedBase : nullptr;
     // Explicit rows in start order are one linear pass whatever their count: computed at once
-    // (finding → evidence), then exposed like any view (revealMore).
+    // (finding → evidence).
     const bool linearRows = m_query.base == KernelInstanceQuery::Base::Rows && m_query.naturalOrder();
     if (linearRows || m_query.baseSize() <= m_asyncThreshold || (cache && !m_query.filtered())) {
         setBusy(false);
@@ -156,7 +151,7 @@ void KernelInstanceModel::apply(const KernelInstanceQuery& query, KernelInstance
         m_cacheColumn = query.sortColumn;
         m_cacheOrder = query.sortOrder;
     }
-    if (sameRows(query, m_shownQuery) && result.view->size() == m_view->size() && fullyShown()) {
+    if (sameRows(query, m_shownQuery) && result.view->size() == m_view->size()) {
         // Same rows, new order: move persistent indexes (the selection) with their kernels.
         emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
         const QModelIndexList persistent = persistentIndexList();
@@ -181,48 +176,21 @@ void KernelInstanceModel::apply(const KernelInstanceQuery& query, KernelInstance
         beginResetModel();
         m_view = std::move(result.view);
         m_shownQuery = query;
-        m_shownRows = int(std::min(m_view->size(), size_t(m_revealRows)));
-        m_revealStep = m_revealRows;
         endResetModel();
     }
-    if (!fullyShown()) {
-        setBusy(true);
-        m_reveal.start();
-    }
-    emit viewUpdated();
-}
-
-void KernelInstanceModel::revealMore()
-{
-    if (fullyShown())
-        return;
-    const int last = int(std::min(m_view->size(), size_t(m_shownRows) + size_t(m_revealStep))) - 1;
-    QElapsedTimer clock;
-    clock.start();
-    beginInsertRows({}, m_shownRows, last);
-    m_shownRows = last + 1;
-    endInsertRows();
-    // Next step: as many rows as fit the budget at this step's pace (never 0 ns: a coarse clock),
-    // at most twice this one (the pace is not linear: the header's list grows in jumps).
-    const double rowsPerNs = double(m_revealStep) / double(std::max<qint64>(clock.nsecsElapsed(), 1));
-    const double next = std::min(rowsPerNs * double(kRevealStepNs), 2.0 * m_revealStep);
-    m_revealStep = int(std::clamp(next, std::max(1.0, m_revealRows / 4.0), 16.0 * m_revealRows));
-    if (!fullyShown()) {
-        m_reveal.start();
-        return;
-    }
-    setBusy(m_job.isBusy()); // a newer request may be computing
     emit viewUpdated();
 }
 
 int KernelInstanceModel::rowOfKernel(quint32 kernelIndex) const
 {
-    const auto end = m_view->begin() + m_shownRows;
-    const auto it = std::find(m_view->begin(), end, kernelIndex);
-    return it == end ? -1 : int(it - m_view->begin());
+    const auto it = std::find(m_view->begin(), m_view->end(), kernelIndex);
+    return it == m_view->end() ? -1 : int(it - m_view->begin());
 }
 
-int KernelInstanceModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_shownRows; }
+int KernelInstanceModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_view->size());
+}
 
 int KernelInstanceModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
@@ -230,7 +198,7 @@ QVariant KernelInstanceModel::data(const QModelIndex& index, int role) const
 {
     if (role != Qt::DisplayRole && role != SortRole && role != KernelIndexRole && role != Qt::TextAlignmentRole)
         return {};
-    if (!index.isValid() || !m_shownQuery.analysis || index.row() >= m_shownRows)
+    if (!index.isValid() || !m_shownQuery.analysis || size_t(index.row()) >= m_view->size())
         return {};
     const quint32 k = (*m_view)[size_t(index.row())];
     if (role == KernelIndexRole)

@@ -5,7 +5,6 @@
 #include "core/util/jobslot.h"
 
 #include <QAbstractTableModel>
-#include <QTimer>
 
 #include <algorithm>
 #include <atomic>
@@ -24,10 +23,9 @@ namespace sl {
 /// layoutChanged (persistent indexes, hence the selection, follow their kernels), anything else
 /// with a reset. viewUpdated() says when the view matches every request made so far.
 ///
-/// A reset exposes at most revealRows() rows; the rest are appended in steps, one event-loop turn
-/// each, sized to take about kRevealStepNs. A view's vertical header keeps an item per row and
-/// fills them on a reset (5 M rows: 40–60 ms on the GUI thread, mostly page faults); appending
-/// in steps bounds every turn whatever the machine.
+/// Views show it through a RowWindowModel: a QTableView's vertical header keeps 8 B of state per
+/// row and fills it on a reset (5 M rows: 40 MB, over 100 ms of page faults on the GUI thread),
+/// so no view ever sees all the rows at once.
 class KernelInstanceModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -62,12 +60,7 @@ public:
     /// Requests over more base rows than this run on a worker thread (default 100 000).
     void setAsyncThreshold(qsizetype rows) { m_asyncThreshold = rows; }
     qsizetype asyncThreshold() const { return m_asyncThreshold; }
-    /// Rows a reset exposes at once and the first step appends (default 2^18); later steps
-    /// adapt to the time the previous one took (at most doubling), between a quarter and
-    /// 16 times this.
-    void setRevealRows(int rows) { m_revealRows = std::max(1, rows); }
-    int revealRows() const { return m_revealRows; }
-    /// A worker is computing a view, or rows of the view are not exposed yet.
+    /// A worker is computing a view.
     bool isBusy() const { return m_busy; }
 
     /// View row of a kernel index, −1 when not shown.
@@ -93,8 +86,6 @@ private:
     void apply(const KernelInstanceQuery& query, KernelInstanceQuery::Result result);
     void cancelRunning();
     void setBusy(bool busy);
-    void revealMore();
-    bool fullyShown() const { return size_t(m_shownRows) == m_view->size(); }
     QVariant cell(quint32 k, int column, bool sortRole) const;
 
     KernelInstanceQuery m_query; ///< what was asked last
@@ -106,12 +97,6 @@ private:
     Qt::SortOrder m_cacheOrder = Qt::AscendingOrder;
     JobSlot m_job { this }; ///< the running sort/filter: a newer request cancels it, only the newest applies
     qsizetype m_asyncThreshold = 100'000;
-    int m_shownRows = 0; ///< rows of m_view exposed to views (rowCount)
-    int m_revealRows = 1 << 18;
-    int m_revealStep = 1 << 18; ///< rows the next revealMore() appends
-    /// GUI-thread time a reveal step aims at, ns: a frame's worth, far below a 50 ms stall.
-    static constexpr qint64 kRevealStepNs = 12'000'000;
-    QTimer m_reveal; ///< zero-interval single shot: the next revealMore()
     bool m_busy = false;
 };
 

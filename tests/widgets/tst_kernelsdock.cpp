@@ -3,11 +3,13 @@
 // sort, evidence rows and Copy as TSV. Expected rows are computed by hand from KernelsFixture.
 #include "core/models/kernelinstancemodel.h"
 #include "core/models/kernelsummarymodel.h"
+#include "core/models/rowwindowmodel.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/kernelsfixture.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/docks/kernelsdock.h"
 #include "widgets/tablecopy.h"
+#include "widgets/windowedtable.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -53,7 +55,7 @@ private slots:
     void allKernelsWithFilters();
     void sortIndicatorSurvivesWorkerSort();
     void evidenceRowsLeaveAllKernelsMode();
-    void evidenceSelectedOnceExposed();
+    void evidenceSelectedThroughTheWindow();
     void copySelectionAsTsv();
 
 private:
@@ -165,20 +167,33 @@ void TestKernelsDock::evidenceRowsLeaveAllKernelsMode()
     QCOMPARE(dock.instanceView()->selectionModel()->selectedRows().size(), 2);
 }
 
-void TestKernelsDock::evidenceSelectedOnceExposed()
+void TestKernelsDock::evidenceSelectedThroughTheWindow()
 {
-    // Rows appear a step at a time (two here, 2^20 in use): the evidence is selected as a whole
-    // once the last step is exposed, not just the first step's rows.
+    // The view sees a window of the launches (two rows here, 65 536 in use): the evidence stays
+    // selected as a whole when the window moves, not only the rows it first held.
     KernelsDock dock;
     QAbstractItemModelTester tester(dock.instanceModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    dock.instanceModel()->setRevealRows(2);
+    const RowWindowModel* window = dock.instanceTable()->rowWindow();
+    dock.instanceTable()->rowWindow()->setCapacity(2);
     dock.setAnalysis(m_analysis);
     dock.showKernels({ 5, 0, 3, 4, 1 }, QStringLiteral("evidence"));
-    QCOMPARE(dock.instanceModel()->rowCount(), 2);
-    QVERIFY(dock.instanceModel()->isBusy());
     QTRY_VERIFY_WITH_TIMEOUT(!dock.instanceModel()->isBusy(), 10000);
     QCOMPARE(shown(dock.instanceModel()), Kernels({ 0, 1, 3, 4, 5 }));
-    QCOMPARE(dock.instanceView()->selectionModel()->selectedRows().size(), 5);
+    QCOMPARE(window->rowCount(), 2);
+    QCOMPARE(dock.instanceView()->selectionModel()->selectedRows().size(), 2);
+    QVERIFY(dock.instanceTable()->allRowsSelected());
+    dock.instanceTable()->scrollToSourceRow(4); // the window holds the last two: kernels 4 and 5
+    QCOMPARE(window->firstRow(), 3);
+    const QModelIndexList selected = dock.instanceView()->selectionModel()->selectedRows();
+    QCOMPARE(selected.size(), 2);
+    QCOMPARE(selected.at(0).data(KernelInstanceModel::KernelIndexRole).toUInt()
+            + selected.at(1).data(KernelInstanceModel::KernelIndexRole).toUInt(),
+        9u);
+    // A click of the user's ends "everything selected".
+    dock.instanceView()->selectRow(0);
+    QVERIFY(!dock.instanceTable()->allRowsSelected());
+    dock.instanceTable()->scrollToSourceRow(0);
+    QCOMPARE(dock.instanceView()->selectionModel()->selectedRows().size(), 0); // row 3 left the window
 }
 
 void TestKernelsDock::copySelectionAsTsv()
@@ -195,7 +210,7 @@ void TestKernelsDock::copySelectionAsTsv()
     // Two separate rows, hidden columns left out.
     dock.instanceView()->setColumnHidden(KernelInstanceModel::ApiCall, true);
     dock.instanceView()->selectionModel()->select(
-        dock.instanceModel()->index(5, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        dock.instanceView()->model()->index(5, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
     const QStringList lines
         = TableCopy::selectionAsTsv(dock.instanceView()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 3);

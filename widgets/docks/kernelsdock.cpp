@@ -8,6 +8,7 @@
 #include "core/util/futurewatch.h"
 #include "widgets/tablesetup.h"
 #include "widgets/viewstate.h"
+#include "widgets/windowedtable.h"
 
 #include <QAction>
 #include <QApplication>
@@ -31,13 +32,11 @@ namespace sl {
 
 namespace {
 
-QTableView* makeTable(QWidget* parent)
+void setUpTable(QTableView* view)
 {
-    auto* view = new QTableView(parent);
     TableSetup::apply(view);
     view->setSortingEnabled(true);
     view->horizontalHeader()->setStretchLastSection(true);
-    return view;
 }
 
 } // namespace
@@ -66,7 +65,8 @@ KernelsDock::KernelsDock(QWidget* parent)
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
 
     auto* splitter = new QSplitter(Qt::Vertical, content);
-    m_summaryView = makeTable(splitter);
+    m_summaryView = new QTableView(splitter);
+    setUpTable(m_summaryView);
     m_summaryView->setModel(m_proxy);
     m_summaryView->sortByColumn(KernelSummaryModel::Total, Qt::DescendingOrder);
     m_summaryView->horizontalHeader()->resizeSection(KernelSummaryModel::Name, 320);
@@ -105,12 +105,16 @@ QWidget* KernelsDock::buildInstancePane(QWidget* parent)
     bar->addWidget(m_device);
     bar->addWidget(m_stream);
     lowerLayout->addLayout(bar);
-    m_instanceView = makeTable(lower);
-    m_instanceView->setModel(m_instances);
-    m_instanceView->horizontalHeader()->setSortIndicatorShown(true);
+    // Millions of launches: the view sees a window of them (no per-row header state).
+    m_instanceTable = new WindowedTable(lower);
+    m_instanceTable->setSourceModel(m_instances);
+    m_instanceView = m_instanceTable->view();
+    // Unsorted (start order) before sorting is enabled: enabling it sorts by the indicator.
     m_instanceView->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    setUpTable(m_instanceView);
+    m_instanceView->horizontalHeader()->setSortIndicatorShown(true);
     ViewState::registerHeader(m_instanceView->horizontalHeader(), QStringLiteral("kernels.instances"));
-    lowerLayout->addWidget(m_instanceView);
+    lowerLayout->addWidget(m_instanceTable);
     return lower;
 }
 
@@ -131,16 +135,11 @@ void KernelsDock::connectControls()
         [this] { m_instances->setStreamFilter(m_stream->currentData().toLongLong()); });
     connect(m_instances, &KernelInstanceModel::busyChanged, m_busy, &QWidget::setVisible);
     connect(m_instances, &KernelInstanceModel::viewUpdated, this, [this] {
-        if (m_selectAllOnUpdate && !m_instances->isBusy()) { // every row computed and exposed
+        if (m_selectAllOnUpdate && !m_instances->isBusy()) { // every row computed
             m_selectAllOnUpdate = false;
-            // The view holds exactly the (valid) evidence kernels: select them all in one range.
-            QItemSelection selection;
-            if (const int rows = m_instances->rowCount(); rows > 0)
-                selection.select(
-                    m_instances->index(0, 0), m_instances->index(rows - 1, KernelInstanceModel::ColumnCount - 1));
-            m_instanceView->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
-            if (!selection.isEmpty())
-                m_instanceView->scrollTo(selection.first().topLeft());
+            // The view holds exactly the (valid) evidence kernels: select them all.
+            m_instanceTable->scrollToSourceRow(0);
+            m_instanceTable->selectAllRows();
         }
         updateCaption();
     });

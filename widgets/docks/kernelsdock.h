@@ -19,6 +19,7 @@ namespace sl {
 
 class KernelInstanceModel;
 class KernelSummaryModel;
+class WindowedTable;
 
 /// Kernel names (summary, filterable) above a table of launches: of the selected name, of every
 /// kernel ("All kernels", filterable by name, GPU and stream, millions of rows), or of a
@@ -48,7 +49,9 @@ public:
     bool isSummaryBusy() const { return m_summaryJob.isBusy(); }
 
     QTableView* summaryView() const { return m_summaryView; }
+    /// The launches' view: its model is a RowWindowModel over instanceModel().
     QTableView* instanceView() const { return m_instanceView; }
+    WindowedTable* instanceTable() const { return m_instanceTable; }
     KernelInstanceModel* instanceModel() const { return m_instances; }
     KernelSummaryModel* summaryModel() const { return m_summary; }
     QSortFilterProxyModel* summaryProxy() const { return m_proxy; }
@@ -76,7 +79,8 @@ private:
     QLineEdit* m_filter;
     QTimer m_filterTimer;
     QTableView* m_summaryView;
-    QTableView* m_instanceView;
+    WindowedTable* m_instanceTable;
+    QTableView* m_instanceView; ///< m_instanceTable's
     QLabel* m_instanceCaption;
     QLabel* m_busy;
     QCheckBox* m_all;

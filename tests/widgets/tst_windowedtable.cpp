@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// WindowedTable: a view of 1000 rows through a window of 100. The outer scroll bar, the wheel and
+// the keyboard reach every row; the view never holds more than the window. Row r's text is r, so
+// each expected value is the row number itself.
+#include "core/models/rowwindowmodel.h"
+#include "widgets/windowedtable.h"
+
+#include <QApplication>
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QStringListModel>
+#include <QTableView>
+#include <QtTest>
+
+using namespace sl;
+
+namespace {
+
+constexpr int kRows = 1000;
+constexpr int kCapacity = 100;
+constexpr int kRowHeight = 20; // px
+
+QStringList numbers()
+{
+    QStringList rows;
+    for (int r = 0; r < kRows; ++r)
+        rows << QString::number(r);
+    return rows;
+}
+
+/// The number shown in the viewport's top (or bottom) fully visible row.
+int shownAt(const QTableView* view, bool bottom = false)
+{
+    const int y = bottom ? (view->viewport()->height() / kRowHeight) * kRowHeight - kRowHeight / 2 : kRowHeight / 2;
+    return view->indexAt(QPoint(5, y)).data().toInt();
+}
+
+} // namespace
+
+class TestWindowedTable : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void scrollBarCoversEverySourceRow();
+    void wheelScrollsSourceRows();
+    void keyboardWalksPastTheWindow();
+    void ctrlEndReachesTheLastRow();
+    void selectionFollowsItsRowsAcrossMoves();
+
+private:
+    QStringListModel* m_source = nullptr;
+    WindowedTable* m_table = nullptr;
+};
+
+void TestWindowedTable::init()
+{
+    m_source = new QStringListModel(numbers());
+    m_table = new WindowedTable;
+    m_table->rowWindow()->setCapacity(kCapacity);
+    m_table->view()->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->view()->verticalHeader()->setDefaultSectionSize(kRowHeight);
+    m_table->view()->verticalHeader()->hide();
+    m_table->view()->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSourceModel(m_source);
+    m_table->resize(300, 400);
+    m_table->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_table));
+}
+
+void TestWindowedTable::cleanup()
+{
+    delete m_table;
+    delete m_source;
+}
+
+void TestWindowedTable::scrollBarCoversEverySourceRow()
+{
+    const int page = m_table->view()->viewport()->height() / kRowHeight;
+    QVERIFY(page > 5 && page < kCapacity / 4);
+    QScrollBar* bar = m_table->scrollBar();
+    QVERIFY(bar->isVisible());
+    QCOMPARE(bar->maximum(), kRows - page);
+    QCOMPARE(m_table->rowWindow()->rowCount(), kCapacity);
+    bar->setValue(500);
+    QCOMPARE(bar->value(), 500);
+    QCOMPARE(m_table->firstVisibleSourceRow(), 500);
+    QCOMPARE(shownAt(m_table->view()), 500);
+    QVERIFY(m_table->rowWindow()->firstRow() <= 500 && m_table->rowWindow()->firstRow() + kCapacity >= 500 + page);
+    bar->setValue(bar->maximum());
+    QCOMPARE(shownAt(m_table->view(), true), kRows - 1);
+    QCOMPARE(m_table->rowWindow()->firstRow(), kRows - kCapacity);
+    bar->setValue(0);
+    QCOMPARE(shownAt(m_table->view()), 0);
+}
+
+void TestWindowedTable::wheelScrollsSourceRows()
+{
+    m_table->scrollBar()->setValue(95); // near the window's end: the wheel must move it on
+    const QPoint at(10, 10);
+    for (int notch = 0; notch < 10; ++notch) {
+        QWheelEvent wheel(at, m_table->view()->viewport()->mapToGlobal(at), {}, QPoint(0, -120), Qt::NoButton,
+            Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(m_table->view()->viewport(), &wheel);
+    }
+    const int expected = 95 + 10 * QApplication::wheelScrollLines(); // rows per notch
+    QCOMPARE(m_table->scrollBar()->value(), expected);
+    QCOMPARE(shownAt(m_table->view()), expected);
+}
+
+void TestWindowedTable::keyboardWalksPastTheWindow()
+{
+    QTableView* view = m_table->view();
+    view->setFocus();
+    view->setCurrentIndex(view->model()->index(0, 0));
+    for (int step = 0; step < 150; ++step)
+        QTest::keyClick(view, Qt::Key_Down);
+    QCOMPARE(view->currentIndex().data().toInt(), 150);
+    QCOMPARE(view->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(view->selectionModel()->selectedRows().first().data().toInt(), 150);
+    QCOMPARE(shownAt(view, true), 150); // the view scrolled to keep it in sight
+    for (int step = 0; step < 150; ++step)
+        QTest::keyClick(view, Qt::Key_Up);
+    QCOMPARE(view->currentIndex().data().toInt(), 0);
+    QCOMPARE(m_table->scrollBar()->value(), 0);
+}
+
+void TestWindowedTable::ctrlEndReachesTheLastRow()
+{
+    QTableView* view = m_table->view();
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_End, Qt::ControlModifier);
+    QCOMPARE(view->currentIndex().data().toInt(), kRows - 1);
+    QCOMPARE(m_table->scrollBar()->value(), m_table->scrollBar()->maximum());
+    QTest::keyClick(view, Qt::Key_Home, Qt::ControlModifier);
+    QCOMPARE(view->currentIndex().data().toInt(), 0);
+    QCOMPARE(m_table->scrollBar()->value(), 0);
+}
+
+void TestWindowedTable::selectionFollowsItsRowsAcrossMoves()
+{
+    QTableView* view = m_table->view();
+    view->selectRow(60);
+    m_table->rowWindow()->setFirstRow(30); // source row 60 is now the window's row 30
+    QModelIndexList selected = view->selectionModel()->selectedRows();
+    QCOMPARE(selected.size(), 1);
+    QCOMPARE(selected.first().row(), 30);
+    QCOMPARE(selected.first().data().toInt(), 60);
+    // Select all: every window the user scrolls to is selected.
+    m_table->selectAllRows();
+    m_table->scrollBar()->setValue(700);
+    selected = view->selectionModel()->selectedRows();
+    QCOMPARE(selected.size(), kCapacity);
+    QVERIFY(m_table->rowWindow()->firstRow() > 500);
+    QVERIFY(m_table->allRowsSelected());
+}
+
+QTEST_MAIN(TestWindowedTable)
+#include "tst_windowedtable.moc"
