@@ -2,6 +2,7 @@
 #include "core/util/nativepath.h"
 #include "core/util/resourceusage.h"
 #include "core/util/translations.h"
+#include "core/util/workerpool.h"
 #include "widgets/benchmark/clusterbenchmark.h"
 #include "widgets/benchmark/guibenchmark.h"
 #include "widgets/guilogging.h"
@@ -128,6 +129,7 @@ int main(int argc, char** argv)
     // Qt fills this cache unsynchronised on first use; worker threads would race on it and leak.
     QApplication::applicationFilePath();
     setUpApplication();
+    sl::lowerWorkerPoolPriority(); // the GUI thread first when it competes for a core
     const Options options;
     QCommandLineParser parser;
     options.parse(parser, argc, argv);

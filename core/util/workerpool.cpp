@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <latch>
 #include <mutex>
 #include <vector>
 
@@ -41,14 +42,17 @@ QThreadPool& cacheWriterPool()
     return *pool;
 }
 
-void lowerThisThreadsPriority()
+/// Raises this thread's nice value by `delta` (once per thread).
+void lowerThisThreadsPriority(int delta)
 {
 #ifdef Q_OS_LINUX
     // Linux keeps a nice value per thread: PRIO_PROCESS with a thread id sets this thread's only.
     thread_local const bool lowered
-        = ::setpriority(PRIO_PROCESS, id_t(::syscall(SYS_gettid)), std::min(19, ::getpriority(PRIO_PROCESS, 0) + 10))
+        = ::setpriority(PRIO_PROCESS, id_t(::syscall(SYS_gettid)), std::min(19, ::getpriority(PRIO_PROCESS, 0) + delta))
         == 0;
     Q_UNUSED(lowered);
+#else
+    Q_UNUSED(delta);
 #endif
 }
 } // namespace
@@ -91,12 +95,30 @@ void parallelFor(size_t n, const std::function<void(size_t)>& f)
 void startCacheWrite(std::function<void()> write)
 {
     cacheWriterPool().start([write = std::move(write)] {
-        lowerThisThreadsPriority();
+        lowerThisThreadsPriority(10);
         write();
     });
 }
 
 void waitForCacheWrites() { cacheWriterPool().waitForDone(); }
+
+void lowerWorkerPoolPriority()
+{
+    QThreadPool* pool = workerPool();
+    pool->setExpiryTimeout(-1); // a thread started later would have the process's nice value
+    const int threads = pool->maxThreadCount();
+    // Every task waits for all the others: each runs on a thread of its own, so every thread is
+    // lowered.
+    std::latch lowered(threads);
+    std::latch finished(threads);
+    for (int t = 0; t < threads; ++t)
+        pool->start([&lowered, &finished] {
+            lowerThisThreadsPriority(5);
+            lowered.arrive_and_wait();
+            finished.count_down();
+        });
+    finished.wait();
+}
 
 QThreadPool* workerPool()
 {
