@@ -3573,6 +3573,10 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Copies only</source>
         <translation>仅拷贝</translation>
     </message>
+    <message>
+        <source>Idle waiting for the host</source>
+        <translation>等待主机的空闲</translation>
+    </message>
 </context>
 <context>
     <name>MarkdownReport</name>
@@ -6641,6 +6645,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     <message>
         <source>%1, from one launch of %2 to the next; the median iteration takes %3.</source>
         <translation>%1，从 %2 的一次启动到下一次；迭代中位数为 %3。</translation>
+    </message>
+    <message>
+        <source>Idle time in gaps the host caused: the call launching the work after the gap started after the gap began (the GPU waited for the CPU to enqueue)</source>
+        <translation>由主机造成的空闲间隙中的时间：启动间隙之后工作的调用在间隙开始之后才开始（GPU 在等待 CPU 入队）</translation>
+    </message>
+    <message>
+        <source>Waiting for the host</source>
+        <translation>等待主机</translation>
     </message>
 </context>
 <context>

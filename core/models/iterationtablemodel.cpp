@@ -105,6 +105,8 @@ QVariant IterationTableModel::sortValue(const IterationStats& s, int column) con
         return shareOfSpan(s, s.commOnlyNs);
     case CopiesOnly:
         return shareOfSpan(s, s.copyOnlyNs);
+    case HostWait:
+        return shareOfSpan(s, s.idleByCauseNs[IdleGap::HostWait]);
     default:
         return shareOfSpan(s, s.idleNs);
     }
@@ -112,7 +114,12 @@ QVariant IterationTableModel::sortValue(const IterationStats& s, int column) con
 
 QVariant IterationTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole && section == HostWait)
+        return tr("Idle time in gaps the host caused: the call launching the work after the gap started after the "
+                  "gap began (the GPU waited for the CPU to enqueue)");
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case Gpu:
@@ -139,6 +146,8 @@ QVariant IterationTableModel::headerData(int section, Qt::Orientation orientatio
         return tr("Copies only");
     case Idle:
         return tr("Idle");
+    case HostWait:
+        return tr("Waiting for the host");
     default:
         return {};
     }

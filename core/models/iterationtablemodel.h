@@ -11,7 +11,8 @@ namespace sl {
 /// The loops found from the kernels where the window has no step (AnalysisResult::iterations,
 /// docs/analysis.md "Iterations without NVTX"): one row per GPU — anchor kernel, iteration count,
 /// p50/p90/slowest length, kernels per iteration and the share of iterations launching that many,
-/// and the covered span's compute, communication-only, copies-only and idle shares. A handful of
+/// and the covered span's compute, communication-only, copies-only and idle shares, and the idle
+/// time waiting for the host (host-wait gaps: launch-bound). A handful of
 /// rows: meant to sit behind a ScopeProxyModel (rows answer its DeviceRole) with sortRole =
 /// SortRole (raw numbers).
 /// Times in ns.
@@ -32,6 +33,7 @@ public:
         CommOnly,
         CopiesOnly,
         Idle,
+        HostWait, ///< the part of Idle in host-wait gaps: the GPU waiting for launches
         ColumnCount
     };
     enum Role { SortRole = Qt::UserRole };

@@ -39,6 +39,11 @@ QJsonArray IterationReport::json(const AnalysisResult& r)
             { QStringLiteral("comm_only_ns"), s.commOnlyNs },
             { QStringLiteral("copy_only_ns"), s.copyOnlyNs },
             { QStringLiteral("idle_ns"), s.idleNs },
+            { QStringLiteral("idle_by_cause_ns"),
+                QJsonObject { { QStringLiteral("host-wait"), s.idleByCauseNs[IdleGap::HostWait] },
+                    { QStringLiteral("sync-wait"), s.idleByCauseNs[IdleGap::SyncWait] },
+                    { QStringLiteral("other"), s.idleByCauseNs[IdleGap::Other] },
+                    { QStringLiteral("profiler-overhead"), s.idleByCauseNs[IdleGap::ProfilerOverhead] } } },
             { QStringLiteral("slowest"),
                 QJsonObject { { QStringLiteral("index"), s.slowest }, { QStringLiteral("start_ns"), s.slowestStartNs },
                     { QStringLiteral("end_ns"), s.slowestEndNs } } },
@@ -59,8 +64,8 @@ QString IterationReport::markdown(const AnalysisResult& r)
       << "\n\n| " << tr("GPU") << " | " << tr("Anchor kernel") << " | " << tr("Iterations") << " | " << tr("p50")
       << " | " << tr("p90") << " | " << tr("Slowest") << " | " << tr("Kernels / iteration") << " | "
       << tr("Iterations with that many") << " | " << tr("Compute") << " | " << tr("Communication only") << " | "
-      << tr("Copies only") << " | " << tr("Idle") << " |\n"
-      << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+      << tr("Copies only") << " | " << tr("Idle") << " | " << tr("Idle waiting for the host") << " |\n"
+      << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const IterationStats& x : r.iterations) {
         const double span = double(std::max<qint64>(1, x.lastNs - x.firstNs));
         s << "| " << x.deviceId << " | " << MarkdownReport::cell(anchorLabel(t, x.anchorName)) << " | "
@@ -68,7 +73,8 @@ QString IterationReport::markdown(const AnalysisResult& r)
           << tr("%1 (#%2)").arg(formatDuration(x.maxNs)).arg(x.slowest) << " | " << formatCount(x.kernelsP50) << " | "
           << formatPercent(x.regularity) << " | " << formatPercent(double(x.computeNs) / span) << " | "
           << formatPercent(double(x.commOnlyNs) / span) << " | " << formatPercent(double(x.copyOnlyNs) / span) << " | "
-          << formatPercent(double(x.idleNs) / span) << " |\n";
+          << formatPercent(double(x.idleNs) / span) << " | "
+          << formatPercent(double(x.idleByCauseNs[IdleGap::HostWait]) / span) << " |\n";
     }
     s << "\n";
     return md;

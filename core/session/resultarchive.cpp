@@ -130,10 +130,10 @@ static_assert(sizeof(MemoryStats) == 136, "a new field must be added to the resu
 template <class A, Is<IterationStats> T> void fields(A& a, T& x)
 {
     a(x.deviceId, x.anchorName, x.names, x.iterations, x.firstNs, x.lastNs, x.p50Ns, x.p90Ns, x.minNs, x.maxNs,
-        x.kernelsP50, x.regularity, x.computeNs, x.commOnlyNs, x.copyOnlyNs, x.idleNs, x.slowest, x.slowestStartNs,
-        x.slowestEndNs);
+        x.kernelsP50, x.regularity, x.computeNs, x.commOnlyNs, x.copyOnlyNs, x.idleNs, x.idleByCauseNs, x.slowest,
+        x.slowestStartNs, x.slowestEndNs);
 }
-static_assert(sizeof(IterationStats) == 144, "a new field must be added to the result serializer");
+static_assert(sizeof(IterationStats) == 176, "a new field must be added to the result serializer");
 
 template <class A, Is<ServingSteps> T> void fields(A& a, T& x)
 {

@@ -21,7 +21,7 @@ class ResultArchive
 {
 public:
     /// Bumped with every change of a field list: an older file is then refused, not misread.
-    static constexpr quint32 kVersion = 6;
+    static constexpr quint32 kVersion = 7;
 
     static QByteArray write(const AnalysisResult& result);
     /// The result `bytes` hold, for `trace`; null with `why` (untranslated: logged, never shown)

@@ -296,7 +296,7 @@ void TestIterationDetector::analysisOfARealLoop()
     QCOMPARE(s.kernelsP50, qint64(125));
     QCOMPARE(s.regularity, 0.9); // 9 of 10 iterations launch 125 kernels (the first, 43)
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("split"));
-    qint64 overlaps = -1, busy = -1, copyOverlaps = -1, copies = -1;
+    qint64 overlaps = -1, busy = -1, copyOverlaps = -1, copies = -1, hostWait = -1, profiler = -1, gaps = -1;
     {
         db.setDatabaseName(path);
         db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
@@ -329,6 +329,30 @@ void TestIterationDetector::analysisOfARealLoop()
                            .arg(bounds.back()))
             && q.next());
         copies = qint64(q.value(0).toDouble());
+        // The idle gaps in the span from SQL alone (GPU 0's kernels and copies overlap nothing:
+        // checked above, so a gap is a row's start after the previous row's end), each classed as
+        // analysis-spec says: profiler-overhead when that process' PROFILER_OVERHEAD covers half
+        // of it, else host-wait when the launching call started after the gap began.
+        QVERIFY2(q.exec(QStringLiteral(
+                     "WITH ops AS (SELECT start, end, correlationId c, globalPid >> 24 p FROM "
+                     "CUPTI_ACTIVITY_KIND_KERNEL WHERE deviceId = 0 UNION ALL SELECT start, end, "
+                     "correlationId, globalPid >> 24 FROM CUPTI_ACTIVITY_KIND_MEMCPY WHERE deviceId = 0), "
+                     "o AS (SELECT start, c, p, lag(end) OVER (ORDER BY start) prev FROM ops), "
+                     "g AS (SELECT prev gs, start ge, c, p FROM o WHERE start > prev AND start > %1 AND "
+                     "prev < %2), rt AS (SELECT correlationId c, globalTid >> 24 p, min(start) s FROM "
+                     "CUPTI_ACTIVITY_KIND_RUNTIME GROUP BY 1, 2), x AS (SELECT g.gs, g.ge, rt.s launch, "
+                     "(SELECT total(min(e.end, g.ge) - max(e.start, g.gs)) FROM PROFILER_OVERHEAD e WHERE "
+                     "e.globalTid >> 24 = g.p AND e.start < g.ge AND e.end > g.gs) ovh FROM g LEFT JOIN rt "
+                     "ON rt.c = g.c AND rt.p = g.p) SELECT total(CASE WHEN 2 * ovh < ge - gs AND launch > gs "
+                     "THEN min(ge, %2) - max(gs, %1) END), total(CASE WHEN 2 * ovh >= ge - gs THEN "
+                     "min(ge, %2) - max(gs, %1) END), count(*) FROM x")
+                            .arg(bounds.front())
+                            .arg(bounds.back())),
+            qPrintable(q.lastError().text()));
+        QVERIFY(q.next());
+        hostWait = qint64(q.value(0).toDouble());
+        profiler = qint64(q.value(1).toDouble());
+        gaps = q.value(2).toLongLong();
     }
     db = QSqlDatabase();
     QSqlDatabase::removeDatabase(QStringLiteral("split"));
@@ -339,6 +363,14 @@ void TestIterationDetector::analysisOfARealLoop()
     QVERIFY(copies > 0);
     QCOMPARE(s.copyOnlyNs, copies);
     QCOMPARE(s.idleNs, bounds.back() - bounds.front() - busy - copies);
+    // The idle split by cause adds up to it, and its host-wait and profiler parts are the SQL's.
+    QVERIFY(gaps > 0);
+    qint64 byCause = 0;
+    for (const qint64 ns : s.idleByCauseNs)
+        byCause += ns;
+    QCOMPARE(byCause, s.idleNs);
+    QCOMPARE(s.idleByCauseNs[IdleGap::HostWait], hostWait);
+    QCOMPARE(s.idleByCauseNs[IdleGap::ProfilerOverhead], profiler);
 }
 
 void TestIterationDetector::splitOfAHandBuiltLoop()
@@ -352,6 +384,13 @@ void TestIterationDetector::splitOfAHandBuiltLoop()
     // 10 → 50 and 80 → 85 = 45 µs, communication only 50 → 70 = 20 µs, copies only 70 → 80 and
     // 85 → 90 = 15 µs, idle 90 → 110 = 20 µs. The fifth launch's work lies past the span and
     // counts nowhere.
+    //
+    // The four idle gaps [B + 90, B + 110) get a cause each from the call that launched the GEMM
+    // ending them (analysis-spec, "Idle gaps"): iterations 1 and 2's GEMMs are launched 2 and 1 µs
+    // after their iteration starts, after the gap began: host-wait (the launch-bound part),
+    // 2 × 20 µs. Iteration 3's GEMM is launched 30 µs before it starts, before the gap began; its
+    // thread then sits in cudaStreamSynchronize through the gap: sync-wait, 20 µs. Iteration 4's
+    // is launched early with no sync call: other, 20 µs.
     test::TraceFixture fx;
     fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"));
     const quint32 pid = 48211;
@@ -366,7 +405,11 @@ void TestIterationDetector::splitOfAHandBuiltLoop()
         fx.memcpy(b + 65'000, b + 80'000, 0, 14, corr + 3, pid, 1 << 20, 2, 2, 0); // DtoH, device → pageable
         fx.graphLaunch(b + 80'000, b + 85'000, 0, 15, corr + 4, pid, 3);
         fx.memset(b + 85'000, b + 90'000, 0, 14, corr + 5, pid, 1 << 16);
+        const qint64 launch = k == 1 ? b + 2'000 : k == 2 ? b + 1'000 : b - 30'000;
+        fx.runtime(launch, launch + 4'000, pid, pid, corr, QStringLiteral("cudaLaunchKernel_v7000"));
     }
+    const qint64 b2 = 1'000'200'000; // iteration 2's start: its gap is [b2 + 90, b2 + 110) µs
+    fx.runtime(b2 + 88'000, b2 + 108'000, pid, pid, 9001, QStringLiteral("cudaStreamSynchronize_v3020"));
     const auto r = test::analyzeWindow(test::loadFixture(fx));
     QVERIFY(r);
     QCOMPARE(r->iterations.size(), size_t(1));
@@ -379,15 +422,23 @@ void TestIterationDetector::splitOfAHandBuiltLoop()
     QCOMPARE(s.commOnlyNs, qint64(4 * 20'000));
     QCOMPARE(s.copyOnlyNs, qint64(4 * 15'000));
     QCOMPARE(s.idleNs, qint64(4 * 20'000));
+    QCOMPARE(s.idleByCauseNs[IdleGap::HostWait], qint64(40'000));
+    QCOMPARE(s.idleByCauseNs[IdleGap::SyncWait], qint64(20'000));
+    QCOMPARE(s.idleByCauseNs[IdleGap::Other], qint64(20'000));
+    QCOMPARE(s.idleByCauseNs[IdleGap::ProfilerOverhead], qint64(0));
     // The report writes the same four figures: report.json in ns, report.md as shares of 400 µs.
     const QJsonObject json = IterationReport::json(*r).at(0).toObject();
     QCOMPARE(json.value(QStringLiteral("compute_ns")).toInteger(), qint64(180'000));
     QCOMPARE(json.value(QStringLiteral("comm_only_ns")).toInteger(), qint64(80'000));
     QCOMPARE(json.value(QStringLiteral("copy_only_ns")).toInteger(), qint64(60'000));
     QCOMPARE(json.value(QStringLiteral("idle_ns")).toInteger(), qint64(80'000));
+    const QJsonObject causes = json.value(QStringLiteral("idle_by_cause_ns")).toObject();
+    QCOMPARE(causes.value(QStringLiteral("host-wait")).toInteger(), qint64(40'000));
+    QCOMPARE(causes.value(QStringLiteral("sync-wait")).toInteger(), qint64(20'000));
+    QCOMPARE(causes.value(QStringLiteral("other")).toInteger(), qint64(20'000));
     const QString md = IterationReport::markdown(*r);
     QVERIFY2(md.contains(QStringLiteral("| Compute | Communication only | Copies only | Idle |")), qPrintable(md));
-    QVERIFY2(md.contains(QStringLiteral("| 45.0 % | 20.0 % | 15.0 % | 20.0 % |")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| 45.0 % | 20.0 % | 15.0 % | 20.0 % | 10.0 % |")), qPrintable(md));
 }
 
 QTEST_GUILESS_MAIN(TestIterationDetector)

@@ -2,6 +2,7 @@
 #include "core/analysis/passes/deviceanalysis.h"
 
 #include "core/analysis/analysisresult.h"
+#include "core/analysis/passes/gapcauses.h"
 #include "core/analysis/passes/opwalk.h"
 #include "core/analysis/rules/specrules.h"
 #include "core/trace/apiclassifier.h"
@@ -17,51 +18,6 @@
 namespace sl {
 
 namespace {
-
-/// Blocking synchronisation calls of one process, start-sorted, with the running maximum of
-/// their ends: "does any blocking call overlap (a, b)?" is the count of calls starting before b.
-struct SyncIntervals
-{
-    std::vector<qint64> start, maxEnd;
-    /// `before`: the count of calls starting before an earlier query's b, updated to this b's.
-    /// A device's gaps come in start order, so b only grows and the count moves forward a few
-    /// calls (a binary search per gap, a cache miss per probe, was a third of the device pass);
-    /// a b behind the count (or a count past the end: unknown) searches again.
-    bool overlaps(qint64 a, qint64 b, size_t& before) const
-    {
-        if (before > start.size() || (before > 0 && start[before - 1] >= b))
-            before = size_t(std::lower_bound(start.begin(), start.end(), b) - start.begin());
-        while (before < start.size() && start[before] < b)
-            ++before;
-        return before > 0 && maxEnd[before - 1] > a;
-    }
-};
-using SyncByPid = std::unordered_map<quint32, SyncIntervals>;
-
-/// Per process, the union of the profiler's overhead (PROFILER_OVERHEAD).
-using OverheadByPid = std::unordered_map<quint32, ProfilerOverheadTable::Union>;
-
-/// What the gap causes are decided from: each process' blocking calls and profiler overhead.
-struct CauseInputs
-{
-    SyncByPid sync;
-    OverheadByPid overhead;
-};
-
-SyncByPid blockingCallsByPid(const Trace& t, const Cancellation& cancel)
-{
-    SyncByPid syncByPid;
-    for (qsizetype i = 0; i < t.api.size(); ++i) {
-        if (cancel.poll(i))
-            return {};
-        if (!ApiClassifier::isBlocking(ApiTable::Kind(t.api.kind[size_t(i)])))
-            continue;
-        auto& s = syncByPid[t.api.pid[size_t(i)]];
-        s.start.push_back(t.api.start[size_t(i)]);
-        s.maxEnd.push_back(std::max(s.maxEnd.empty() ? 0 : s.maxEnd.back(), t.api.endOf(size_t(i))));
-    }
-    return syncByPid;
-}
 
 /// The gaps every device reports: the `maxGaps` longest, and every one of the GPU gaps rule.
 class GapCollector
@@ -162,64 +118,6 @@ private:
     std::array<qint64, spec::kUtilChunks + 1> m_bound {};
     std::array<qint64, spec::kUtilChunks> m_busy {};
     int m_first = 0;
-};
-
-/// The cause class of an idle gap (spec §3 "Idle gaps"): profiler-overhead when the profiler's
-/// own work in the process of the operation ending the gap (PROFILER_OVERHEAD: CUPTI buffer
-/// flushes, which hold up its launching thread) covers at least half of the gap; else host-wait
-/// when the call that launched that operation started after the gap began, sync-wait when a
-/// blocking call of its process overlaps the gap, else other.
-class GapCauses
-{
-public:
-    GapCauses(const Trace& t, const CauseInputs& inputs)
-        : m_t(t)
-        , m_syncByPid(inputs.sync)
-        , m_overheadByPid(inputs.overhead)
-    {
-    }
-    IdleGap::Cause of(const IdleGap& g, quint32 pid)
-    {
-        select(pid);
-        if (m_overhead && 2 * overheadIn(g.startNs, g.endNs) >= g.durationNs())
-            return IdleGap::ProfilerOverhead;
-        if (g.nextApi >= 0 && m_t.api.start[size_t(g.nextApi)] > g.startNs)
-            return IdleGap::HostWait;
-        return m_sync && m_sync->overlaps(g.startNs, g.endNs, m_before) ? IdleGap::SyncWait : IdleGap::Other;
-    }
-
-private:
-    /// ns of [a, b) the selected process' profiler overhead covers.
-    qint64 overheadIn(qint64 a, qint64 b) const
-    {
-        const auto& u = *m_overhead;
-        auto i = std::upper_bound(u.begin(), u.end(), a, [](qint64 v, const auto& x) { return v < x.second; });
-        qint64 covered = 0;
-        for (; i != u.end() && i->first < b; ++i)
-            covered += std::min(b, i->second) - std::max(a, i->first);
-        return covered;
-    }
-    // Gaps of one device nearly always belong to one process: remember its sync calls and
-    // profiler overhead (a hash lookup per gap would cost more than the rest of the cause).
-    void select(quint32 pid)
-    {
-        if (pid == m_pid)
-            return;
-        const auto sync = m_syncByPid.find(pid);
-        const auto overhead = m_overheadByPid.find(pid);
-        m_pid = pid;
-        m_sync = sync == m_syncByPid.end() ? nullptr : &sync->second;
-        m_overhead = overhead == m_overheadByPid.end() ? nullptr : &overhead->second;
-        m_before = kUnknown;
-    }
-    const Trace& m_t;
-    const SyncByPid& m_syncByPid;
-    const OverheadByPid& m_overheadByPid;
-    quint32 m_pid = ~0u;
-    const SyncIntervals* m_sync = nullptr;
-    const std::vector<std::pair<qint64, qint64>>* m_overhead = nullptr; ///< the selected process' union
-    static constexpr size_t kUnknown = std::numeric_limits<size_t>::max(); ///< search again
-    size_t m_before = kUnknown; ///< m_sync's calls starting before the last gap's end
 };
 
 /// A running union of start-ordered intervals: extend() returns false when [s, e] starts after
@@ -373,8 +271,7 @@ bool walkDevices(const AnalysisResult& r, const CauseInputs& causeInputs, GapCol
 
 void DeviceAnalysis::run(int maxGaps, AnalysisResult& r, const Cancellation& cancel)
 {
-    const CauseInputs causeInputs { blockingCallsByPid(*r.trace, cancel),
-        r.trace->profilerOverhead.unionByProcess([](size_t) { return true; }) };
+    const CauseInputs causeInputs = CauseInputs::of(*r.trace, cancel);
     GapCollector gaps(maxGaps);
     Devices devices(*r.trace);
     if (!walkDevices(r, causeInputs, gaps, devices, cancel))

@@ -2,11 +2,13 @@
 #include "core/analysis/passes/iterationanalysis.h"
 
 #include "core/analysis/analysisresult.h"
+#include "core/analysis/passes/gapcauses.h"
 #include "core/analysis/passes/iterationdetector.h"
 #include "core/analysis/passes/statistics.h"
 #include "core/analysis/rules/taxonomy.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace sl {
 
@@ -24,11 +26,13 @@ struct UnionLength
 };
 
 /// GPU work besides the kernels, clipped to [first, last] ns: graph launches (compute, as the
-/// device pass counts them) and copies (memcpy, memset).
+/// device pass counts them) and copies (memcpy, memset); `table`, `index`: its row.
 struct OtherOp
 {
     qint64 start = 0, end = 0;
     bool compute = false;
+    const GpuOpColumns* table = nullptr;
+    quint32 index = 0;
     bool operator<(const OtherOp& o) const { return start < o.start; }
 };
 
@@ -49,7 +53,7 @@ std::vector<OtherOp> otherOpsOf(const AnalysisResult& r, int device, qint64 firs
                 continue;
             const qint64 end = std::min({ ops->endOf(i), r.window.endNs, last });
             if (end > std::max(start, first))
-                out.push_back({ std::max(start, first), end, ops == &t.graphs });
+                out.push_back({ std::max(start, first), end, ops == &t.graphs, ops, quint32(i) });
         }
     std::stable_sort(out.begin(), out.end());
     return out;
@@ -57,39 +61,88 @@ std::vector<OtherOp> otherOpsOf(const AnalysisResult& r, int device, qint64 firs
 
 /// Splits [s.firstNs, s.lastNs] of one GPU into compute, communication-only, copy-only and idle
 /// time (analysis-spec: idle is no GPU work at all, copies included): three busy-time unions
-/// over the kernels and the other ops merged in start order.
-void split(const AnalysisResult& r, const std::vector<quint32>& kernels, IterationStats& s)
+/// over the kernels and the other ops fed in start order. Each hole of the last union is one of
+/// the device pass's idle gaps, classed by the same GapCauses (the device's gap list keeps only
+/// the longest).
+class SpanSplit
 {
-    const Trace& t = *r.trace;
-    const auto commIndex = quint8(Taxonomy::categories().indexOf(QStringLiteral("communication")));
-    const std::vector<OtherOp> others = otherOpsOf(r, s.deviceId, s.firstNs, s.lastNs);
-    UnionLength compute { s.firstNs }, anyKernel { s.firstNs }, any { s.firstNs };
+public:
+    SpanSplit(const AnalysisResult& r, GapCauses& causes, IterationStats& s)
+        : m_r(r)
+        , m_causes(causes)
+        , m_s(s)
+        , m_compute { s.firstNs }
+        , m_anyKernel { s.firstNs }
+        , m_any { s.firstNs }
+        , m_commIndex(quint8(Taxonomy::categories().indexOf(QStringLiteral("communication"))))
+    {
+    }
+    void run(const std::vector<quint32>& kernels);
+
+private:
+    /// An op of `table` from `start` on (ns): the hole before it in the busy union is a gap it ends.
+    void gapBefore(const GpuOpColumns& table, quint32 index, qint64 start);
+    void addOther(const OtherOp& o);
+
+    const AnalysisResult& m_r;
+    GapCauses& m_causes;
+    IterationStats& m_s;
+    UnionLength m_compute, m_anyKernel, m_any;
+    quint8 m_commIndex;
+};
+
+void SpanSplit::gapBefore(const GpuOpColumns& table, quint32 index, qint64 start)
+{
+    static_assert(std::size(IterationStats {}.idleByCauseNs) == IdleGap::kCauses);
+    if (start <= m_any.cursor)
+        return;
+    IdleGap g;
+    g.deviceId = m_s.deviceId;
+    g.startNs = m_any.cursor;
+    g.endNs = start;
+    g.nextApi = table.api[index];
+    m_s.idleByCauseNs[m_causes.of(g, table.pid[index])] += g.durationNs();
+}
+
+void SpanSplit::addOther(const OtherOp& o)
+{
+    gapBefore(*o.table, o.index, o.start);
+    m_any.add(o.start, o.end);
+    if (o.compute)
+        m_anyKernel.add(o.start, o.end), m_compute.add(o.start, o.end);
+}
+
+void SpanSplit::run(const std::vector<quint32>& kernels)
+{
+    const Trace& t = *m_r.trace;
+    const std::vector<OtherOp> others = otherOpsOf(m_r, m_s.deviceId, m_s.firstNs, m_s.lastNs);
     auto other = others.begin();
-    const auto addOther = [&](const OtherOp& o) {
-        any.add(o.start, o.end);
-        if (o.compute)
-            anyKernel.add(o.start, o.end), compute.add(o.start, o.end);
-    };
     for (const quint32 k : kernels) {
-        if (t.kernels.start[k] >= s.lastNs)
+        if (t.kernels.start[k] >= m_s.lastNs) {
+            // The last anchor (or a kernel at its start): it ends the span's last gap, if any.
+            for (; other != others.end(); ++other)
+                addOther(*other);
+            gapBefore(t.kernels, k, m_s.lastNs);
             break;
-        const qint64 start = std::max(t.kernels.start[k], s.firstNs);
-        const qint64 end = std::min(t.kernels.endOf(k), s.lastNs);
+        }
+        const qint64 start = std::max(t.kernels.start[k], m_s.firstNs);
+        const qint64 end = std::min(t.kernels.endOf(k), m_s.lastNs);
         if (end <= start)
             continue;
         for (; other != others.end() && other->start <= start; ++other)
             addOther(*other);
-        any.add(start, end);
-        anyKernel.add(start, end);
-        if (!r.nameInCategory(t.kernels.name[k], commIndex)) // as the efficiency overlap reads it
-            compute.add(start, end);
+        gapBefore(t.kernels, k, start);
+        m_any.add(start, end);
+        m_anyKernel.add(start, end);
+        if (!m_r.nameInCategory(t.kernels.name[k], m_commIndex)) // as the efficiency overlap reads it
+            m_compute.add(start, end);
     }
     for (; other != others.end(); ++other)
         addOther(*other);
-    s.computeNs = compute.length;
-    s.commOnlyNs = anyKernel.length - compute.length;
-    s.copyOnlyNs = any.length - anyKernel.length;
-    s.idleNs = (s.lastNs - s.firstNs) - any.length;
+    m_s.computeNs = m_compute.length;
+    m_s.commOnlyNs = m_anyKernel.length - m_compute.length;
+    m_s.copyOnlyNs = m_any.length - m_anyKernel.length;
+    m_s.idleNs = (m_s.lastNs - m_s.firstNs) - m_any.length;
 }
 
 /// The figures of one GPU's detected loop.
@@ -135,6 +188,7 @@ void IterationAnalysis::run(AnalysisResult& r, const Cancellation& cancel)
     if (hasSteps(r))
         return;
     const Trace& t = *r.trace;
+    std::optional<CauseInputs> causeInputs; // built for the first loop found
     for (const auto& [device, kernels] : t.kernelsByDevice) {
         if (cancel.isCancelled())
             return;
@@ -149,7 +203,10 @@ void IterationAnalysis::run(AnalysisResult& r, const Cancellation& cancel)
         if (!found.found)
             continue;
         IterationStats s = statsOf(device, found);
-        split(r, inWindow, s);
+        if (!causeInputs)
+            causeInputs = CauseInputs::of(t, cancel);
+        GapCauses causes(t, *causeInputs);
+        SpanSplit(r, causes, s).run(inWindow);
         r.iterations.push_back(s);
     }
 }

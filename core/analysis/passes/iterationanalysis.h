@@ -27,6 +27,10 @@ struct IterationStats
     /// runs; only communication kernels (taxonomy category `communication`) run, not hidden
     /// behind compute; only copies (memcpy, memset) run; no GPU work at all (analysis-spec's idle).
     qint64 computeNs = 0, commOnlyNs = 0, copyOnlyNs = 0, idleNs = 0;
+    /// idleNs by the cause class of the device's gaps it lies in (IdleGap::Cause order: host-wait,
+    /// sync-wait, other, profiler-overhead), as DeviceStats::idleByCauseNs: host-wait is the
+    /// launch-bound part, the GPU waiting for the CPU to enqueue. Adds up to idleNs.
+    qint64 idleByCauseNs[4] = {};
     qint64 slowest = 0; ///< index of the longest iteration
     qint64 slowestStartNs = 0, slowestEndNs = 0;
 };
