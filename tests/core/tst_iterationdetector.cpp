@@ -390,7 +390,9 @@ void TestIterationDetector::splitOfAHandBuiltLoop()
     // after their iteration starts, after the gap began: host-wait (the launch-bound part),
     // 2 × 20 µs. Iteration 3's GEMM is launched 30 µs before it starts, before the gap began; its
     // thread then sits in cudaStreamSynchronize through the gap: sync-wait, 20 µs. Iteration 4's
-    // is launched early with no sync call: other, 20 µs.
+    // is launched early with no sync call: other, 20 µs. A device-to-host copy queued 5 µs into
+    // iteration 3 starts with its GEMM (under it: no figure changes); the tie goes to the kernel,
+    // as in the device pass, else the copy's late call would make the sync-wait gap host-wait.
     test::TraceFixture fx;
     fx.gpu(0, QStringLiteral("NVIDIA H100 80GB HBM3"));
     const quint32 pid = 48211;
@@ -410,6 +412,9 @@ void TestIterationDetector::splitOfAHandBuiltLoop()
     }
     const qint64 b2 = 1'000'200'000; // iteration 2's start: its gap is [b2 + 90, b2 + 110) µs
     fx.runtime(b2 + 88'000, b2 + 108'000, pid, pid, 9001, QStringLiteral("cudaStreamSynchronize_v3020"));
+    const qint64 b3 = 1'000'300'000;
+    fx.memcpy(b3 + 10'000, b3 + 12'000, 0, 14, 9002, pid, 4096, 2, 2, 0);
+    fx.runtime(b3 + 5'000, b3 + 8'000, pid, pid, 9002, QStringLiteral("cudaMemcpyAsync_v3020"));
     const auto r = test::analyzeWindow(test::loadFixture(fx));
     QVERIFY(r);
     QCOMPARE(r->iterations.size(), size_t(1));
@@ -426,6 +431,11 @@ void TestIterationDetector::splitOfAHandBuiltLoop()
     QCOMPARE(s.idleByCauseNs[IdleGap::SyncWait], qint64(20'000));
     QCOMPARE(s.idleByCauseNs[IdleGap::Other], qint64(20'000));
     QCOMPARE(s.idleByCauseNs[IdleGap::ProfilerOverhead], qint64(0));
+    // The device's gaps are these four (its work ends at the fifth memset, inside no gap): the
+    // device pass, classing them on its own walk, gets the same split.
+    QCOMPARE(r->devices.size(), qsizetype(1));
+    for (int c = 0; c < IdleGap::kCauses; ++c)
+        QCOMPARE(r->devices.front().idleByCauseNs[c], s.idleByCauseNs[c]);
     // The report writes the same four figures: report.json in ns, report.md as shares of 400 µs.
     const QJsonObject json = IterationReport::json(*r).at(0).toObject();
     QCOMPARE(json.value(QStringLiteral("compute_ns")).toInteger(), qint64(180'000));

@@ -52,7 +52,7 @@ std::vector<OtherOp> otherOpsOf(const AnalysisResult& r, int device, qint64 firs
             if (ops->device[i] != device || start > r.window.endNs)
                 continue;
             const qint64 end = std::min({ ops->endOf(i), r.window.endNs, last });
-            if (end > std::max(start, first))
+            if (end >= std::max(start, first)) // zero-length ops too: each ends a gap, as in the device pass
                 out.push_back({ std::max(start, first), end, ops == &t.graphs, ops, quint32(i) });
         }
     std::stable_sort(out.begin(), out.end());
@@ -127,9 +127,9 @@ void SpanSplit::run(const std::vector<quint32>& kernels)
         }
         const qint64 start = std::max(t.kernels.start[k], m_s.firstNs);
         const qint64 end = std::min(t.kernels.endOf(k), m_s.lastNs);
-        if (end <= start)
+        if (end < start) // before the span; a zero-length kernel in it still ends a gap
             continue;
-        for (; other != others.end() && other->start <= start; ++other)
+        for (; other != others.end() && other->start < start; ++other) // a kernel first on a tie, as OpWalk
             addOther(*other);
         gapBefore(t.kernels, k, start);
         m_any.add(start, end);
