@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/tablecopy.h"
 
+#include "core/models/rowwindowmodel.h"
+#include "widgets/windowedtable.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -31,11 +34,20 @@ QString TableCopy::selectionAsTsv(const QTableView* view)
     const QAbstractItemModel* model = view->model();
     std::vector<int> rows;
     std::vector<bool> column(size_t(model->columnCount()), false);
-    for (const QItemSelectionRange& range : selection) {
-        for (int r = range.top(); r <= range.bottom(); ++r)
-            rows.push_back(r);
-        for (int c = range.left(); c <= range.right(); ++c)
-            column[size_t(c)] = true;
+    if (const auto* table = qobject_cast<const WindowedTable*>(view->parentWidget()); table && table->view() == view) {
+        // A window of a longer list: the selection over every row, whole rows, of the source.
+        model = table->rowWindow()->sourceModel();
+        for (const auto& [a, b] : table->selectedSourceRows())
+            for (int r = a; r <= b; ++r)
+                rows.push_back(r);
+        column.assign(column.size(), true);
+    } else {
+        for (const QItemSelectionRange& range : selection) {
+            for (int r = range.top(); r <= range.bottom(); ++r)
+                rows.push_back(r);
+            for (int c = range.left(); c <= range.right(); ++c)
+                column[size_t(c)] = true;
+        }
     }
     if (rows.empty())
         return {};

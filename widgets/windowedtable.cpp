@@ -34,26 +34,101 @@ WindowedTable::WindowedTable(QWidget* parent)
     m_view->viewport()->installEventFilter(this);
     m_view->installEventFilter(this);
 
+    connectModels();
+    updateRange();
+}
+
+void WindowedTable::connectModels()
+{
     connect(m_bar, &QScrollBar::valueChanged, this, &WindowedTable::onBarMoved);
     connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, &WindowedTable::onViewScrolled);
     connect(m_view->verticalScrollBar(), &QScrollBar::rangeChanged, this, &WindowedTable::updateRange);
     connect(m_window, &QAbstractItemModel::modelReset, this, [this] {
         m_allSelected = false;
+        m_selection.clear();
+        m_current = -1;
+        m_view->scrollToTop(); // a new list starts at its top, not at the old one's row
         updateRange();
     });
-    // A move drops the rows that left the window from the selection: not a change of the user's.
+    // A layout change drops the rows that leave the window from the selection model: not a
+    // change of the user's.
     connect(m_window, &QAbstractItemModel::layoutAboutToBeChanged, this, [this] { m_selecting = true; });
-    connect(m_window, &QAbstractItemModel::layoutChanged, this, [this] {
+    connect(m_window, &QAbstractItemModel::layoutChanged, this, &WindowedTable::onLayoutChanged);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &WindowedTable::onSelectionChanged);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, &WindowedTable::onCurrentChanged);
+}
+
+void WindowedTable::onSelectionChanged()
+{
+    if (m_selecting)
+        return;
+    m_allSelected = false;
+    const int first = m_window->firstRow();
+    const int last = first + m_window->rowCount() - 1;
+    // Without Ctrl or Shift a click or key replaces the selection, the rows outside the window too.
+    RowRanges next;
+    if (m_inputModifiers & (Qt::ControlModifier | Qt::ShiftModifier))
+        for (const auto& [a, b] : m_selection) {
+            if (a < first)
+                next.emplace_back(a, std::min(b, first - 1));
+            if (b > last)
+                next.emplace_back(std::max(a, last + 1), b);
+        }
+    for (const QItemSelectionRange& range : m_view->selectionModel()->selection())
+        next.emplace_back(first + range.top(), first + range.bottom());
+    std::sort(next.begin(), next.end());
+    m_selection.clear();
+    for (const auto& [a, b] : next) // merged: overlapping and adjacent ranges become one
+        if (!m_selection.empty() && a <= m_selection.back().second + 1)
+            m_selection.back().second = std::max(m_selection.back().second, b);
+        else
+            m_selection.emplace_back(a, b);
+}
+
+void WindowedTable::onCurrentChanged()
+{
+    // Read back, not the signal's argument: a view's own handler (scrollTo) may have moved the
+    // window since, which the persistent current index followed.
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    if (m_selecting)
+        return;
+    m_current = current.isValid() ? m_window->firstRow() + current.row() : -1;
+    m_currentColumn = current.isValid() ? current.column() : 0;
+}
+
+void WindowedTable::onLayoutChanged()
+{
+    if (m_window->isMoving() || m_allSelected) {
+        restoreSelection();
+    } else { // a sort: the window's rows now hold other source rows; keep what it shows selected
         m_selecting = false;
-        if (m_allSelected)
-            selectWindow();
-        updateRange();
-    });
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        if (!m_selecting)
-            m_allSelected = false;
-    });
+        onSelectionChanged();
+        onCurrentChanged();
+    }
+    m_selecting = false;
     updateRange();
+}
+
+void WindowedTable::restoreSelection()
+{
+    if (m_allSelected) {
+        selectWindow();
+        return;
+    }
+    const int first = m_window->firstRow();
+    const int last = first + m_window->rowCount() - 1;
+    QItemSelection selection;
+    for (const auto& [a, b] : m_selection)
+        if (a <= last && b >= first)
+            selection.select(m_window->index(std::max(a, first) - first, 0),
+                m_window->index(std::min(b, last) - first, m_window->columnCount() - 1));
+    m_selecting = true;
+    m_view->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    // A current index still in the window was moved with it; one that had left comes back.
+    if (!m_view->selectionModel()->currentIndex().isValid() && m_current >= first && m_current <= last)
+        m_view->selectionModel()->setCurrentIndex(
+            m_window->index(m_current - first, m_currentColumn), QItemSelectionModel::NoUpdate);
+    m_selecting = false;
 }
 
 void WindowedTable::setSourceModel(QAbstractItemModel* source)
@@ -97,6 +172,14 @@ void WindowedTable::onBarMoved(int sourceRow)
     m_view->verticalScrollBar()->setValue(sourceRow - m_window->firstRow());
     m_bar->setValue(firstVisibleSourceRow()); // the view's bar may stop short of its end
     m_syncing = false;
+    // The current row left the window: keyboard navigation goes on from the top row in sight
+    // (the current row is kept, and comes back with its window).
+    if (m_current >= 0 && !m_view->selectionModel()->currentIndex().isValid()) {
+        m_selecting = true;
+        m_view->selectionModel()->setCurrentIndex(
+            m_window->index(sourceRow - m_window->firstRow(), m_currentColumn), QItemSelectionModel::NoUpdate);
+        m_selecting = false;
+    }
 }
 
 void WindowedTable::onViewScrolled(int windowRow)
@@ -131,7 +214,11 @@ void WindowedTable::scrollToSourceRow(int sourceRow, QAbstractItemView::ScrollHi
 
 void WindowedTable::selectAllRows()
 {
-    m_allSelected = m_window->rowCount() > 0;
+    const int rows = m_window->sourceRowCount();
+    m_allSelected = rows > 0;
+    m_selection.clear();
+    if (rows > 0)
+        m_selection.emplace_back(0, rows - 1);
     selectWindow();
 }
 
@@ -157,8 +244,28 @@ bool WindowedTable::jumpToEnd(bool last)
     return true;
 }
 
+void WindowedTable::noteInput(const QEvent* event)
+{
+    switch (event->type()) {
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonDblClick:
+    case QEvent::MouseMove:
+    case QEvent::KeyPress:
+        m_inputModifiers = static_cast<const QInputEvent*>(event)->modifiers();
+        break;
+    case QEvent::MouseButtonRelease:
+    case QEvent::KeyRelease:
+        m_inputModifiers = Qt::NoModifier;
+        break;
+    default:
+        break;
+    }
+}
+
 bool WindowedTable::eventFilter(QObject* watched, QEvent* event)
 {
+    if (watched == m_view->viewport() || watched == m_view)
+        noteInput(event);
     if (watched == m_view->viewport()) {
         if (event->type() == QEvent::Resize) {
             updateRange();
@@ -172,6 +279,10 @@ bool WindowedTable::eventFilter(QObject* watched, QEvent* event)
         const auto* key = static_cast<QKeyEvent*>(event);
         if (key->modifiers() == Qt::ControlModifier && (key->key() == Qt::Key_Home || key->key() == Qt::Key_End))
             return jumpToEnd(key->key() == Qt::Key_End);
+        if (key->matches(QKeySequence::SelectAll)) { // every row, not only the window's
+            selectAllRows();
+            return true;
+        }
     }
     return QWidget::eventFilter(watched, event);
 }

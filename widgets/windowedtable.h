@@ -4,6 +4,9 @@
 #include <QAbstractItemView>
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
 class QScrollBar;
 class QTableView;
 
@@ -14,8 +17,14 @@ class RowWindowModel;
 /// A table of millions of rows: a QTableView over a RowWindowModel of the source, beside a
 /// scroll bar over every source row. The view's own vertical bar is hidden; moving this one, the
 /// wheel, or the keyboard past the window's first or last page moves the window (a layout
-/// change: the selection keeps its rows while they stay in it). The view never holds more than
-/// RowWindowModel::capacity() rows, so no reset or growth of the source stalls the GUI thread.
+/// change). The view never holds more than RowWindowModel::capacity() rows, so no reset or
+/// growth of the source stalls the GUI thread.
+///
+/// The selection and the current row are kept in source rows (ranges, not persistent indexes):
+/// a move selects the part of them in the new window again, so a row selected, scrolled away
+/// from and scrolled back to is still selected. A click or key without Ctrl or Shift replaces
+/// the whole selection, as in any view; with them the rows outside the window are kept. A sort
+/// of the source keeps what the window held (its indexes follow their rows).
 class WindowedTable : public QWidget
 {
     Q_OBJECT
@@ -37,6 +46,9 @@ public:
     /// persistent indexes; this one is a state.)
     void selectAllRows();
     bool allRowsSelected() const { return m_allSelected; }
+    /// Inclusive source row ranges, in order and disjoint: the selection over every row.
+    using RowRanges = std::vector<std::pair<int, int>>;
+    const RowRanges& selectedSourceRows() const { return m_selection; }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -52,13 +64,29 @@ private:
     /// Ctrl+Home, Ctrl+End: the first or last source row, not the window's.
     bool jumpToEnd(bool last);
     void selectWindow();
+    void connectModels();
+    /// The user changed the selection or the current row: m_selection and m_current follow.
+    void onSelectionChanged();
+    void onCurrentChanged();
+    /// After a layout change: the window moved (select its part of m_selection again) or the
+    /// source was sorted (m_selection becomes what the window holds).
+    void onLayoutChanged();
+    void restoreSelection();
+    /// Keeps the modifiers of the mouse or key press being handled (none once released).
+    void noteInput(const QEvent* event);
 
     QTableView* m_view;
     RowWindowModel* m_window;
     QScrollBar* m_bar;
     bool m_syncing = false; ///< one bar is being set from the other
     bool m_allSelected = false; ///< selectAllRows() holds
-    bool m_selecting = false; ///< selectWindow() is selecting
+    bool m_selecting = false; ///< the selection is being set by this class (or a layout change)
+    RowRanges m_selection; ///< the user's selection in source rows
+    int m_current = -1; ///< source row of the current index, −1 none
+    int m_currentColumn = 0;
+    /// Of the view's input event being handled: a selection change made with Ctrl or Shift adds
+    /// to the rows outside the window, any other replaces them (code's own selections too).
+    Qt::KeyboardModifiers m_inputModifiers;
 };
 
 } // namespace sl

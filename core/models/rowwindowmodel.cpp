@@ -91,7 +91,9 @@ bool RowWindowModel::setFirstRow(int row)
     }
     m_first = first;
     changePersistentIndexList(before, after);
+    m_moving = true;
     emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    m_moving = false;
     return true;
 }
 

@@ -31,6 +31,9 @@ public:
     /// Moves the window to start at source row `row`, clamped so that it holds as many rows as it
     /// can; returns whether it moved.
     bool setFirstRow(int row);
+    /// During setFirstRow's layout change (its layoutChanged): the window moves, the source's
+    /// order does not change.
+    bool isMoving() const { return m_moving; }
     int sourceRowCount() const;
 
     QModelIndex mapToSource(const QModelIndex& proxy) const override;
@@ -51,6 +54,7 @@ private:
 
     int m_capacity = kDefaultCapacity;
     int m_first = 0;
+    bool m_moving = false;
     /// During a source layout change: our persistent indexes and their source indexes.
     QModelIndexList m_layoutProxy;
     QList<QPersistentModelIndex> m_layoutSource;

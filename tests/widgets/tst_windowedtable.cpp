@@ -3,6 +3,7 @@
 // the keyboard reach every row; the view never holds more than the window. Row r's text is r, so
 // each expected value is the row number itself.
 #include "core/models/rowwindowmodel.h"
+#include "widgets/tablecopy.h"
 #include "widgets/windowedtable.h"
 
 #include <QApplication>
@@ -48,6 +49,10 @@ private slots:
     void keyboardWalksPastTheWindow();
     void ctrlEndReachesTheLastRow();
     void selectionFollowsItsRowsAcrossMoves();
+    void selectionComesBackWithItsWindow();
+    void plainClickReplacesRowsOutsideTheWindow(); // and Ctrl+click adds to them
+    void ctrlASelectsAndCopiesEveryRow();
+    void keyboardGoesOnFromTheRowsInSight();
 
 private:
     QStringListModel* m_source = nullptr;
@@ -154,6 +159,70 @@ void TestWindowedTable::selectionFollowsItsRowsAcrossMoves()
     QCOMPARE(selected.size(), kCapacity);
     QVERIFY(m_table->rowWindow()->firstRow() > 500);
     QVERIFY(m_table->allRowsSelected());
+}
+
+void TestWindowedTable::selectionComesBackWithItsWindow()
+{
+    QTableView* view = m_table->view();
+    view->selectRow(10);
+    m_table->scrollBar()->setValue(700); // the window moves past row 10
+    QVERIFY(m_table->rowWindow()->firstRow() > 10);
+    QCOMPARE(view->selectionModel()->selectedRows().size(), 0);
+    m_table->scrollBar()->setValue(0);
+    const QModelIndexList selected = view->selectionModel()->selectedRows();
+    QCOMPARE(selected.size(), 1);
+    QCOMPARE(selected.first().data().toInt(), 10);
+    QCOMPARE(m_table->selectedSourceRows(), WindowedTable::RowRanges({ { 10, 10 } }));
+    // Copy takes the selection over every row, read from the source.
+    m_table->scrollBar()->setValue(700);
+    // The header is QAbstractItemModel's default: the column's number.
+    QCOMPARE(TableCopy::selectionAsTsv(view), QStringLiteral("1\n10\n"));
+}
+
+void TestWindowedTable::plainClickReplacesRowsOutsideTheWindow()
+{
+    QTableView* view = m_table->view();
+    view->selectRow(10);
+    m_table->scrollBar()->setValue(700);
+    view->selectRow(5); // no Ctrl, no Shift: row 10, out of sight, is no longer selected
+    const int picked = m_table->rowWindow()->firstRow() + 5;
+    QCOMPARE(m_table->selectedSourceRows(), WindowedTable::RowRanges({ { picked, picked } }));
+    m_table->scrollBar()->setValue(0);
+    QCOMPARE(view->selectionModel()->selectedRows().size(), 0);
+    // A Ctrl+click adds to the rows out of sight.
+    view->selectRow(10);
+    m_table->scrollBar()->setValue(700);
+    const QPoint third(5, 2 * kRowHeight + kRowHeight / 2); // the third row in sight: source row 702
+    const int added = view->indexAt(third).data().toInt();
+    QCOMPARE(added, 702);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, third);
+    QCOMPARE(m_table->selectedSourceRows(), WindowedTable::RowRanges({ { 10, 10 }, { added, added } }));
+    m_table->scrollBar()->setValue(0);
+    QCOMPARE(view->selectionModel()->selectedRows().size(), 1);
+}
+
+void TestWindowedTable::ctrlASelectsAndCopiesEveryRow()
+{
+    QTableView* view = m_table->view();
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_A, Qt::ControlModifier);
+    QVERIFY(m_table->allRowsSelected());
+    QCOMPARE(view->selectionModel()->selectedRows().size(), kCapacity);
+    const QStringList lines = TableCopy::selectionAsTsv(view).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), kRows + 1); // the header, then every row
+    QCOMPARE(lines.at(1), QStringLiteral("0"));
+    QCOMPARE(lines.back(), QString::number(kRows - 1));
+}
+
+void TestWindowedTable::keyboardGoesOnFromTheRowsInSight()
+{
+    QTableView* view = m_table->view();
+    view->setFocus();
+    view->setCurrentIndex(view->model()->index(10, 0));
+    m_table->scrollBar()->setValue(700); // row 10 leaves the window: the current row is the top one in sight
+    QCOMPARE(view->currentIndex().data().toInt(), 700);
+    QTest::keyClick(view, Qt::Key_Down);
+    QCOMPARE(view->currentIndex().data().toInt(), 701);
 }
 
 QTEST_MAIN(TestWindowedTable)
