@@ -2,6 +2,7 @@
 #include "core/util/workerpool.h"
 
 #include <QFuture>
+#include <QSemaphore>
 #include <QThread>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
@@ -10,7 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
-#include <latch>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -107,17 +108,22 @@ void lowerWorkerPoolPriority()
     QThreadPool* pool = workerPool();
     pool->setExpiryTimeout(-1); // a thread started later would have the process's nice value
     const int threads = pool->maxThreadCount();
-    // Every task waits for all the others: each runs on a thread of its own, so every thread is
-    // lowered.
-    std::latch lowered(threads);
-    std::latch finished(threads);
+    // Every task waits until all have started: each runs on a thread of its own, so every thread
+    // is lowered. Shared state, and a bounded wait: a thread the pool cannot start now (a process
+    // limit) only delays its task, which finds the gate open.
+    struct Gate
+    {
+        QSemaphore started, open;
+    };
+    const auto gate = std::make_shared<Gate>();
     for (int t = 0; t < threads; ++t)
-        pool->start([&lowered, &finished] {
+        pool->start([gate] {
             lowerThisThreadsPriority(5);
-            lowered.arrive_and_wait();
-            finished.count_down();
+            gate->started.release();
+            gate->open.acquire();
         });
-    finished.wait();
+    gate->started.tryAcquire(threads, 2000);
+    gate->open.release(threads);
 }
 
 QThreadPool* workerPool()
