@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace sl {
@@ -87,6 +88,8 @@ private:
     void cancelRunning();
     void setBusy(bool busy);
     QVariant cell(quint32 k, int column, bool sortRole) const;
+    /// The rows of `kernels` in m_view (each is in it: a sort keeps the rows).
+    std::unordered_map<quint32, qint32> newRows(const std::vector<quint32>& kernels, size_t kernelCount) const;
 
     KernelInstanceQuery m_query; ///< what was asked last
     KernelInstanceQuery m_shownQuery; ///< what m_view shows
