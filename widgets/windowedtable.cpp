@@ -44,7 +44,6 @@ void WindowedTable::connectModels()
     connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, &WindowedTable::onViewScrolled);
     connect(m_view->verticalScrollBar(), &QScrollBar::rangeChanged, this, &WindowedTable::updateRange);
     connect(m_window, &QAbstractItemModel::modelReset, this, [this] {
-        m_allSelected = false;
         m_selection.clear();
         m_current = -1;
         m_view->scrollToTop(); // a new list starts at its top, not at the old one's row
@@ -62,7 +61,6 @@ void WindowedTable::onSelectionChanged()
 {
     if (m_selecting)
         return;
-    m_allSelected = false;
     const int first = m_window->firstRow();
     const int last = first + m_window->rowCount() - 1;
     // Without Ctrl or Shift a click or key replaces the selection, the rows outside the window too.
@@ -98,7 +96,7 @@ void WindowedTable::onCurrentChanged()
 
 void WindowedTable::onLayoutChanged()
 {
-    if (m_window->isMoving() || m_allSelected) {
+    if (m_window->isMoving() || allRowsSelected()) {
         restoreSelection();
     } else { // a sort: the window's rows now hold other source rows; keep what it shows selected
         m_selecting = false;
@@ -111,10 +109,6 @@ void WindowedTable::onLayoutChanged()
 
 void WindowedTable::restoreSelection()
 {
-    if (m_allSelected) {
-        selectWindow();
-        return;
-    }
     const int first = m_window->firstRow();
     const int last = first + m_window->rowCount() - 1;
     QItemSelection selection;
@@ -215,21 +209,16 @@ void WindowedTable::scrollToSourceRow(int sourceRow, QAbstractItemView::ScrollHi
 void WindowedTable::selectAllRows()
 {
     const int rows = m_window->sourceRowCount();
-    m_allSelected = rows > 0;
     m_selection.clear();
     if (rows > 0)
         m_selection.emplace_back(0, rows - 1);
-    selectWindow();
+    restoreSelection();
 }
 
-void WindowedTable::selectWindow()
+bool WindowedTable::allRowsSelected() const
 {
-    QItemSelection selection;
-    if (const int rows = m_window->rowCount(); rows > 0)
-        selection.select(m_window->index(0, 0), m_window->index(rows - 1, m_window->columnCount() - 1));
-    m_selecting = true;
-    m_view->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
-    m_selecting = false;
+    const int rows = m_window->sourceRowCount();
+    return rows > 0 && m_selection.size() == 1 && m_selection.front() == std::pair(0, rows - 1);
 }
 
 bool WindowedTable::jumpToEnd(bool last)

@@ -41,11 +41,10 @@ public:
     void scrollToSourceRow(int sourceRow, QAbstractItemView::ScrollHint hint = QAbstractItemView::EnsureVisible);
     /// Source row shown at the top of the viewport.
     int firstVisibleSourceRow() const;
-    /// Selects every source row: the whole window, again after each move, until the selection
-    /// changes otherwise or the source is reset. (A selection of millions of rows cannot be
-    /// persistent indexes; this one is a state.)
+    /// Selects every source row: one range of selectedSourceRows(), so the whole window, again
+    /// after each move, until the selection changes otherwise or the source is reset.
     void selectAllRows();
-    bool allRowsSelected() const { return m_allSelected; }
+    bool allRowsSelected() const;
     /// Inclusive source row ranges, in order and disjoint: the selection over every row.
     using RowRanges = std::vector<std::pair<int, int>>;
     const RowRanges& selectedSourceRows() const { return m_selection; }
@@ -63,7 +62,6 @@ private:
     void centreOn(int sourceRow);
     /// Ctrl+Home, Ctrl+End: the first or last source row, not the window's.
     bool jumpToEnd(bool last);
-    void selectWindow();
     void connectModels();
     /// The user changed the selection or the current row: m_selection and m_current follow.
     void onSelectionChanged();
@@ -79,7 +77,6 @@ private:
     RowWindowModel* m_window;
     QScrollBar* m_bar;
     bool m_syncing = false; ///< one bar is being set from the other
-    bool m_allSelected = false; ///< selectAllRows() holds
     bool m_selecting = false; ///< the selection is being set by this class (or a layout change)
     RowRanges m_selection; ///< the user's selection in source rows
     int m_current = -1; ///< source row of the current index, −1 none
