@@ -650,7 +650,7 @@
     </message>
     <message>
         <source>%1 per-rank exports of %2 kernels each written to %3</source>
-        <translation>已将 %1 个 rank 导出文件（每个含 %2 个内核）写入 %3</translation>
+        <translation type="vanished">已将 %1 个 rank 导出文件（每个含 %2 个内核）写入 %3</translation>
     </message>
     <message>
         <source>Write one small digest per export (a versioned SQLite file, docs/digest-format.md) for `sightline-cli cluster`.</source>
@@ -786,7 +786,7 @@
     </message>
     <message>
         <source>Write one small digest per rank (a versioned SQLite file, docs/digest-format.md) for `sightline-cli cluster`: one per export, or NAME.pPID.sldigest per process of an export whose processes ran NCCL kernels.</source>
-        <translation>为每个 rank 写出一个小型摘要（带版本的 SQLite 文件，见 docs/digest-format.md），供 `sightline-cli cluster` 使用：每个导出文件一个；若导出文件中有多个进程运行了 NCCL 内核，则每个这样的进程一个 NAME.pPID.sldigest。</translation>
+        <translation type="vanished">为每个 rank 写出一个小型摘要（带版本的 SQLite 文件，见 docs/digest-format.md），供 `sightline-cli cluster` 使用：每个导出文件一个；若导出文件中有多个进程运行了 NCCL 内核，则每个这样的进程一个 NAME.pPID.sldigest。</translation>
     </message>
     <message>
         <source>With --list: digest only the export on line N+1 (an array task&apos;s index), named as the whole list names it, and print the digest&apos;s path (one line per rank of an export that holds several).</source>
@@ -795,6 +795,18 @@
     <message>
         <source>Leave out the ProfilerStep#N ranges (a server that marks no steps: the digests find them from the kernels).</source>
         <translation>不写入 ProfilerStep#N 范围（如同不标记步的服务器：摘要从内核中找出步）。</translation>
+    </message>
+    <message>
+        <source>One process per host drives its GPUs, a thread per GPU: one export per host (report.H.sqlite) whose GPUs are its ranks.</source>
+        <translation>每台主机一个进程驱动其所有 GPU，每个 GPU 一个线程：每台主机一个导出文件（report.H.sqlite），其 GPU 即各个 rank。</translation>
+    </message>
+    <message>
+        <source>%1 exports of %2 ranks, %3 kernels per rank, written to %4</source>
+        <translation>已将 %2 个 rank 的 %1 个导出文件（每个 rank %3 个内核）写入 %4</translation>
+    </message>
+    <message>
+        <source>Write one small digest per rank (a versioned SQLite file, docs/digest-format.md) for `sightline-cli cluster`: one per export, or NAME.pPID.sldigest per process of an export whose processes ran NCCL kernels (NAME.pPID.dGPU.sldigest per GPU of a process that ran them on several).</source>
+        <translation>为 `sightline-cli cluster` 为每个 rank 写一个小摘要（带版本的 SQLite 文件，见 docs/digest-format.md）：每个导出一个；若导出中有多个进程运行了 NCCL 内核，则每个进程一个 NAME.pPID.sldigest（若一个进程在多个 GPU 上运行了 NCCL 内核，则每个 GPU 一个 NAME.pPID.dGPU.sldigest）。</translation>
     </message>
 </context>
 <context>
@@ -2923,11 +2935,15 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
     </message>
     <message>
         <source>digest_info process %1 of %2 processes is damaged</source>
-        <translation>digest_info 中的进程 %1（共 %2 个进程）已损坏</translation>
+        <translation type="vanished">digest_info 中的进程 %1（共 %2 个进程）已损坏</translation>
     </message>
     <message>
         <source>digest format version %1, this Sightline reads versions %2 to %3: digest the export again (sightline-cli digest)</source>
         <translation>摘要格式版本为 %1，本 Sightline 读取版本 %2 至 %3：请重新为导出文件生成摘要（sightline-cli digest）</translation>
+    </message>
+    <message>
+        <source>digest_info process %1 (GPU %2) of %3 ranks is damaged</source>
+        <translation>digest_info 中的进程 %1（GPU %2，共 %3 个 rank）已损坏</translation>
     </message>
 </context>
 <context>

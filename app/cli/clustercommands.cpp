@@ -223,6 +223,9 @@ int ClusterCommands::synthRanks(const QStringList& args)
     p.addOption({ QStringLiteral("host-communicators"),
         tr("Give each host an NCCL communicator of its own beside the world one: the AllGather and "
            "ReduceScatter of every step run on it (tensor parallelism within a node).") });
+    p.addOption({ QStringLiteral("process-per-host"),
+        tr("One process per host drives its GPUs, a thread per GPU: one export per host (report.H.sqlite) whose "
+           "GPUs are its ranks.") });
     int code = Ok;
     if (!parseWithOut(p, args, &code))
         return code;
@@ -239,6 +242,7 @@ int ClusterCommands::synthRanks(const QStringList& args)
     o.rankEnvironment = !p.isSet(QStringLiteral("no-rank-env"));
     o.hostCommunicators = p.isSet(QStringLiteral("host-communicators"));
     o.stepRanges = !p.isSet(QStringLiteral("no-step-ranges"));
+    o.processPerHost = p.isSet(QStringLiteral("process-per-host"));
     if (std::find(std::begin(ok), std::end(ok), false) != std::end(ok)) {
         err() << tr("Invalid synth options: the counts and times take whole numbers, --host-clock-error-ns a "
                     "comma-separated list of them.")
@@ -250,8 +254,9 @@ int ClusterCommands::synthRanks(const QStringList& args)
         err() << r.error << "\n";
         return WriteError;
     }
-    out() << tr("%1 per-rank exports of %2 kernels each written to %3")
+    out() << tr("%1 exports of %2 ranks, %3 kernels per rank, written to %4")
                  .arg(r.files.size())
+                 .arg(o.ranks)
                  .arg(r.kernelsPerRank)
                  .arg(QDir::toNativeSeparators(p.value(QStringLiteral("out"))))
           << "\n";
@@ -261,9 +266,11 @@ int ClusterCommands::synthRanks(const QStringList& args)
 int ClusterCommands::digest(const QStringList& args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(tr("Write one small digest per rank (a versioned SQLite file, "
-                                   "docs/digest-format.md) for `sightline-cli cluster`: one per export, or "
-                                   "NAME.pPID.sldigest per process of an export whose processes ran NCCL kernels."));
+    p.setApplicationDescription(
+        tr("Write one small digest per rank (a versioned SQLite file, "
+           "docs/digest-format.md) for `sightline-cli cluster`: one per export, or "
+           "NAME.pPID.sldigest per process of an export whose processes ran NCCL kernels (NAME.pPID.dGPU.sldigest "
+           "per GPU of a process that ran them on several)."));
     p.addPositionalArgument(QStringLiteral("exports"), tr("The per-rank exports."), tr("EXPORT..."));
     p.addOption({ QStringLiteral("out"), tr("Output folder."), tr("DIR") });
     p.addOption({ { QStringLiteral("j"), QStringLiteral("jobs") }, tr("Exports digested at once (default 1)."), tr("N"),

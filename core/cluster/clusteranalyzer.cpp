@@ -587,7 +587,8 @@ void Analysis::desyncEvidence()
 }
 
 /// A warning per export that holds several ranks of which only some are given (one of its
-/// NAME.pPID.sldigest files left out): the others' collectives would all be unmatched.
+/// NAME.pPID.sldigest or NAME.pPID.dGPU.sldigest files left out): the others' collectives would
+/// all be unmatched.
 QStringList missingRanks(const std::vector<Member>& members)
 {
     QHash<QString, std::pair<int, int>> given; // sha256 → (ranks given, ranks it holds)

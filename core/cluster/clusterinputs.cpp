@@ -87,11 +87,12 @@ bool readCachedSet(const QString& cacheDir, const TraceCacheKey& key, const QStr
     return true;
 }
 
-/// The file names of the rank digests of the export digested as `base` ("NAME.pPID.sldigest").
+/// The file names of the rank digests of the export digested as `base` ("NAME.pPID.sldigest",
+/// "NAME.pPID.dGPU.sldigest").
 QRegularExpression ofRanks(const QString& base)
 {
     return QRegularExpression(
-        QStringLiteral("^%1\\.p[0-9]+%2$")
+        QStringLiteral("^%1\\.p[0-9]+(\\.d[0-9]+)?%2$")
             .arg(QRegularExpression::escape(base), QRegularExpression::escape(DigestStore::suffix())));
 }
 
@@ -128,13 +129,13 @@ constexpr int kStaleLockMs = 60'000;
 constexpr int kLockWaitMs = 120'000;
 
 /// Where digest `d` of an export goes, given the path of its whole-export digest: that path, or
-/// for one process' rank "NAME.pPID.sldigest".
+/// for one process' rank "NAME.pPID.sldigest", for one GPU of it "NAME.pPID.dGPU.sldigest".
 QString rankPath(const QString& outPath, const RankDigest& d)
 {
     if (d.process < 0)
         return outPath;
     return outPath.chopped(DigestStore::suffix().size()) + QStringLiteral(".p%1").arg(d.process)
-        + DigestStore::suffix();
+        + (d.device >= 0 ? QStringLiteral(".d%1").arg(d.device) : QString()) + DigestStore::suffix();
 }
 
 /// False with `error` where `path` holds the digest of another rank, which writing there would
@@ -245,7 +246,7 @@ QStringList digestOne(const QString& exportPath, const QString& outPath, const C
 }
 
 /// Whether `names` (the digests of folder `dir`) hold a digest of export `exportFile`:
-/// "NAME.sldigest", a rank's "NAME.pPID.sldigest", or either numbered by digestNames
+/// "NAME.sldigest", a rank's "NAME.pPID.sldigest" or "NAME.pPID.dGPU.sldigest", or either numbered by digestNames
 /// ("NAME-1.sldigest": "x.p5.sqlite" digested beside "x.sqlite"), that records that export's
 /// name (not the whole digest of an export named "NAME.pPID.sqlite", nor a rank of
 /// "NAME.sqlite" beside an export named "NAME.pPID.sqlite").
@@ -253,7 +254,7 @@ bool hasDigest(const QDir& dir, const QStringList& names, const QString& exportF
 {
     const QString base = QFileInfo(exportFile).completeBaseName();
     const QRegularExpression ofExport(
-        QStringLiteral("^%1(-[0-9]+)?(\\.p[0-9]+)?%2$")
+        QStringLiteral("^%1(-[0-9]+)?(\\.p[0-9]+(\\.d[0-9]+)?)?%2$")
             .arg(QRegularExpression::escape(base), QRegularExpression::escape(DigestStore::suffix())));
     for (const QString& name : names.filter(ofExport)) {
         RankDigest d;
@@ -262,6 +263,13 @@ bool hasDigest(const QDir& dir, const QStringList& names, const QString& exportF
             return true;
     }
     return false;
+}
+
+/// A rank of an export that holds several: " (pid P)", or for one GPU of a process " (pid P, GPU D)".
+QString processLabel(const RankDigest& d)
+{
+    return d.device >= 0 ? QStringLiteral(" (pid %1, GPU %2)").arg(d.process).arg(d.device)
+                         : QStringLiteral(" (pid %1)").arg(d.process);
 }
 
 } // namespace
@@ -277,8 +285,9 @@ QStringList ClusterInputs::digestNames(const QStringList& exports)
         const QString base = info.completeBaseName();
         stems << (uses.value(base) > 1 ? QFileInfo(info.absolutePath()).fileName() + QLatin1Char('-') + base : base);
     }
-    // "x.p5" beside "x": were x of several ranks, its rank of pid 5 would be "x.p5.sldigest" too.
-    static const QRegularExpression rankLike(QStringLiteral("^(.+)\\.p[0-9]+$"));
+    // "x.p5" beside "x": were x of several ranks, its rank of pid 5 would be "x.p5.sldigest" too
+    // (and of pid 5's GPU 1 "x.p5.d1.sldigest").
+    static const QRegularExpression rankLike(QStringLiteral("^(.+)\\.p[0-9]+(\\.d[0-9]+)?$"));
     const QSet<QString> all(stems.cbegin(), stems.cend());
     QStringList names;
     QSet<QString> taken;
@@ -391,19 +400,20 @@ void ClusterInputs::labelRanks(std::vector<RankDigest>& digests)
         const auto key = [&](size_t i) { return digests[i].rank < 0 ? INT_MAX : digests[i].rank; };
         std::stable_sort(same.begin(), same.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
         bool byRank = true;
-        QSet<qint64> processes; // ranks of one export: its processes, when they are all distinct
+        // Ranks of one export: its processes (or their GPUs), when they are all distinct.
+        QSet<std::pair<qint64, int>> processes;
         QSet<QString> exports;
         for (size_t n = 0; n < same.size(); ++n) {
             byRank = byRank && digests[same[n]].rank >= 0 && (n == 0 || key(same[n]) != key(same[n - 1]));
-            processes.insert(digests[same[n]].process);
+            processes.insert({ digests[same[n]].process, digests[same[n]].device });
             exports.insert(digests[same[n]].sha256);
         }
         const bool byProcess
-            = exports.size() == 1 && !processes.contains(-1) && processes.size() == qsizetype(same.size());
+            = exports.size() == 1 && !processes.contains({ -1, -1 }) && processes.size() == qsizetype(same.size());
         for (size_t n = 0; n < same.size(); ++n)
             digests[same[n]].label = digests[same[n]].file
                 + (byRank           ? QStringLiteral(" (rank %1)").arg(digests[same[n]].rank)
-                        : byProcess ? QStringLiteral(" (pid %1)").arg(digests[same[n]].process)
+                        : byProcess ? processLabel(digests[same[n]])
                                     : QStringLiteral(" (%1)").arg(n + 1));
     }
 }

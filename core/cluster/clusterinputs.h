@@ -50,8 +50,8 @@ public:
 
     /// Digests `exports` on `target.jobs` threads. Returns the digest paths in input order: one
     /// per export, or one per rank of an export that holds several (ExportDigester::digestRanks:
-    /// "NAME.pPID.sldigest" beside "NAME.sldigest"), and one empty path where it failed, with a
-    /// translated message in `errors`. `from` gets, per path, its export. Stops early when `cancelled`.
+    /// "NAME.pPID.sldigest" or "NAME.pPID.dGPU.sldigest" beside "NAME.sldigest"), and one empty path where it failed,
+    /// with a translated message in `errors`. `from` gets, per path, its export. Stops early when `cancelled`.
     static QStringList digestAll(const QStringList& exports, const Target& target, QStringList* errors,
         const Progress& progress = {}, const std::function<bool()>& cancelled = {}, QStringList* from = nullptr);
 
@@ -65,7 +65,8 @@ public:
     /// Gives the digests labels (RankDigest::label) unique in the report: a name several ranks share
     /// ("report.sqlite" from one folder per node) gets its rank, "report.sqlite (rank 2)", or, where
     /// two of them give the same rank or none, the pid where they are the ranks of one export
-    /// ("report.sqlite (pid 144)"), else a number in rank order, "report.sqlite (2)".
+    /// ("report.sqlite (pid 144)", for one GPU of a process "report.sqlite (pid 144, GPU 1)"),
+    /// else a number in rank order, "report.sqlite (2)".
     /// Not after its folder: folders are often named after their host, and reports name no host.
     static void labelRanks(std::vector<RankDigest>& digests);
 };

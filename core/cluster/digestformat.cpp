@@ -35,7 +35,7 @@ namespace {
 const char* const s_ddl[] = {
     "CREATE TABLE digest_info(format,version,file,file_size,sha256,nsys_version,schema_version,hostname,rank,"
     "rank_source,utc_epoch_ns,system_clock_ns,kernels,compute_ns,comm_ns,exposed_comm_ns,first_ns,last_ns,bin_ns,"
-    "devices,pids,communicators,process,processes)",
+    "devices,pids,communicators,process,processes,device)",
     "CREATE TABLE kinds(id INTEGER PRIMARY KEY,name,bytes,comm,stream,stream_index,device)",
     "CREATE TABLE collectives(kind_id,start_gap_ns,duration_ns,launch_lead_ns)",
     "CREATE TABLE steps(kind_id,number,start_gap_ns,duration_ns)",
@@ -92,6 +92,7 @@ QList<std::pair<QString, QVariant>> infoRows(const RankDigest& d)
         { QStringLiteral("communicators"), json(communicators) },
         { QStringLiteral("process"), orNull(d.process, d.process >= 0) },
         { QStringLiteral("processes"), d.processes },
+        { QStringLiteral("device"), orNull(d.device, d.device >= 0) },
     };
 }
 

@@ -115,21 +115,26 @@ bool DigestStore::write(const RankDigest& d, const QString& path, QString* error
 
 namespace {
 
-/// Version 4's `process` and `processes` (before it, a digest covers its whole export).
+/// Version 4's `process` and `processes` (before it, a digest covers its whole export), and
+/// version 5's `device` (before it, a rank covers every GPU of its process).
 bool readProcess(const QHash<QString, QString>& info, RankDigest* d, QString* error)
 {
     if (!info.contains(QStringLiteral("processes")))
         return true;
-    bool processOk = false, processesOk = false;
-    const QString process = info.value(QStringLiteral("process"));
+    bool processOk = false, processesOk = false, deviceOk = false;
+    const QString process = info.value(QStringLiteral("process")), device = info.value(QStringLiteral("device"));
     d->process = process.isEmpty() ? -1 : process.toLongLong(&processOk);
     d->processes = info.value(QStringLiteral("processes")).toInt(&processesOk);
-    // Either the whole export (no process, 1 digest) or one process of 2 or more, a pid of 24 bits.
-    const bool whole = process.isEmpty() && d->processes == 1;
-    if (processesOk && (whole || (processOk && d->process >= 0 && d->process < (1 << 24) && d->processes >= 2)))
+    d->device = device.isEmpty() ? -1 : device.toInt(&deviceOk);
+    // Either the whole export (no process, 1 digest) or one process of 2 or more ranks, a pid of
+    // 24 bits, and maybe one GPU of it.
+    const bool whole = process.isEmpty() && device.isEmpty() && d->processes == 1;
+    const bool rank = processOk && d->process >= 0 && d->process < (1 << 24) && d->processes >= 2
+        && (device.isEmpty() || (deviceOk && d->device >= 0));
+    if (processesOk && (whole || rank))
         return true;
-    *error = DigestStore::tr("digest_info process %1 of %2 processes is damaged")
-                 .arg(process.left(24), info.value(QStringLiteral("processes")).left(24));
+    *error = DigestStore::tr("digest_info process %1 (GPU %2) of %3 ranks is damaged")
+                 .arg(process.left(24), device.left(24), info.value(QStringLiteral("processes")).left(24));
     return false;
 }
 
@@ -141,7 +146,7 @@ bool readInfo(QSqlDatabase db, RankDigest* d, QHash<QString, QString>* info, int
         *error = q.lastError().text();
         return false;
     }
-    // Versions 1 and 2: key/value rows; versions 3 and 4: one row, the keys its column names.
+    // Versions 1 and 2: key/value rows; versions 3 to 5: one row, the keys its column names.
     const QSqlRecord columns = q.record();
     const bool keyValue = columns.indexOf(QStringLiteral("key")) >= 0 && columns.indexOf(QStringLiteral("value")) >= 0;
     int rows = 0;
@@ -264,7 +269,7 @@ QString DigestStore::contentDump(const QString& path, QString* error)
             return {};
         }
         dump += sql + QLatin1Char('\n');
-        // Version 3's and 4's digest_info is one row: dumped as version 2's, a `key|value` line per column in key
+        // From version 3 digest_info is one row: dumped as version 2's, a `key|value` line per column in key
         // order.
         const bool columns = !two && sql.contains(QLatin1String("digest_info"));
         while (q.next()) {

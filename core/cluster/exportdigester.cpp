@@ -19,6 +19,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <tuple>
 
 namespace sl {
 
@@ -131,12 +132,13 @@ QString text(const SqliteConnection& db, const QString& sql)
     return st.next() ? st.text(0) : QString();
 }
 
-/// Scans of one open export into its RankDigest, or one per process that ran NCCL kernels.
+/// Scans of one open export into its RankDigest, or one per rank: per process that ran NCCL
+/// kernels, per GPU of a process that drove several.
 class Digestion
 {
 public:
-    /// `byProcess`: an export where two or more processes ran NCCL kernels gives one digest per
-    /// such process (one rank each), else one for the whole export.
+    /// `byProcess`: an export where two or more processes ran NCCL kernels, or one on two or more
+    /// GPUs, gives one digest per rank (ExportDigester::digestRanks), else one for the whole export.
     Digestion(const QString& path, const ExportOpener::Opened& opened, bool byProcess, LoadContext& ctx)
         : m_path(path)
         , m_db(*opened.db)
@@ -170,12 +172,16 @@ private:
     bool kernelRow(const SqliteStatement& st, KernelScan& scan);
     /// The collectives (and their launch keys) of a scan in stored order, put in start order.
     void sortCollectives();
-    /// The bins of `out`'s GPUs (of process `pid`; -1: every process) from the scan.
-    void finishBins(qint64 pid, RankDigest& out) const;
+    /// The bins of `out`'s GPUs (of process `pid`, -1: every process; GPU `gpu`, -1: every GPU)
+    /// from the scan.
+    void finishBins(qint64 pid, int gpu, RankDigest& out) const;
     /// Keeps the PROCESSES pids that ran a kernel (when the kernel table says, `known`).
     void keepKernelProcesses(const QSet<qint64>& kernelPids, bool known);
-    /// One RankState per process that ran NCCL kernels, with its kernels, bins and collectives.
+    /// One RankState per rank (process that ran NCCL kernels, or GPU of one that drove several),
+    /// with its kernels, bins and collectives.
     void split();
+    /// Per process that ran NCCL kernels: the GPUs that are its ranks, or none where it is one.
+    QHash<qint64, QSet<int>> rankGpus() const;
 
     QString m_path;
     const SqliteConnection& m_db;
@@ -283,10 +289,9 @@ bool Digestion::kernels(QString* error)
     m_scan.byDevice = !m_byProcess; // the whole export's digest: one union per GPU from the start
     if (!scanKernels(select, m_scan, progress, error))
         return false;
-    QSet<qint64> nccl;
-    for (const auto& [globalPid, correlation] : m_s.correlations)
-        nccl.insert(pidOf(globalPid));
-    const bool split = m_byProcess && nccl.size() >= 2;
+    // Two or more ranks: processes that ran NCCL kernels, or GPUs one process drove.
+    const QHash<qint64, QSet<int>> gpus = rankGpus();
+    const bool split = m_byProcess && (gpus.size() >= 2 || (gpus.size() == 1 && !gpus.cbegin()->isEmpty()));
     if (!split && !m_scan.byDevice && m_scan.sharesDevice()) {
         // One rank after all, on a GPU several processes share: one busy-time union per GPU, read
         // sorted at once when the first scan had to be.
@@ -308,7 +313,7 @@ bool Digestion::kernels(QString* error)
         d.devices.assign(ids.cbegin(), ids.cend());
         std::sort(d.devices.begin(), d.devices.end());
     }
-    finishBins(-1, d);
+    finishBins(-1, -1, d);
     if (split)
         this->split();
     return true;
@@ -398,13 +403,13 @@ bool Digestion::kernelRow(const SqliteStatement& st, KernelScan& s)
     return true;
 }
 
-void Digestion::finishBins(qint64 pid, RankDigest& out) const
+void Digestion::finishBins(qint64 pid, int gpu, RankDigest& out) const
 {
     // The scan fills maxBins fine bins per GPU (their width fixed before the kernel count is
     // known); the digest keeps binsFor(kernels) of them, each the sum of `factor` whole fine bins.
     std::vector<const DeviceBins*> gpus;
     for (const DeviceBins& b : m_scan.bins)
-        if (pid < 0 || b.pid == pid)
+        if ((pid < 0 || b.pid == pid) && (gpu < 0 || b.device == gpu))
             gpus.push_back(&b);
     std::sort(gpus.begin(), gpus.end(), [](const DeviceBins* a, const DeviceBins* b) { return a->device < b->device; });
     const int count = ExportDigester::binsFor(out.kernels, int(gpus.size()));
@@ -451,36 +456,62 @@ void Digestion::keepKernelProcesses(const QSet<qint64>& kernelPids, bool known)
 void Digestion::split()
 {
     // A single-node multi-GPU run profiled as one (`nsys profile torchrun --nproc_per_node=N`):
-    // each process that ran NCCL kernels is a rank. The launcher's environment names no worker's
-    // rank, so without a CommInitRank payload the ranks are left to the cluster's guess, in the
-    // order of their lowest GPU (torchrun's LOCAL_RANK usually picks the GPU), then pid.
-    std::map<qint64, std::vector<size_t>> collectivesOf; // pid → its collectives, in start order
-    for (size_t i = 0; i < m_s.d.collectives.size(); ++i)
-        collectivesOf[pidOf(m_s.correlations[i].first)].push_back(i);
-    std::vector<std::pair<qint64, qint64>> order; // (lowest GPU, pid)
-    for (const auto& [pid, collectives] : collectivesOf) {
+    // each process that ran NCCL kernels is a rank; a process that ran them on two or more GPUs
+    // (one process driving a node's GPUs: ncclCommInitAll, a thread per GPU, JAX) is a rank per
+    // GPU. The launcher's environment names no worker's rank, so without a CommInitRank payload
+    // the ranks are left to the cluster's guess, in the order of their lowest GPU (torchrun's
+    // LOCAL_RANK usually picks the GPU), then pid.
+    const QHash<qint64, QSet<int>> ncclGpus = rankGpus();
+    std::map<std::pair<qint64, int>, std::vector<size_t>> collectivesOf; // (pid, GPU or -1) → its collectives
+    for (size_t i = 0; i < m_s.d.collectives.size(); ++i) {
+        const qint64 pid = pidOf(m_s.correlations[i].first);
+        collectivesOf[{ pid, ncclGpus[pid].isEmpty() ? -1 : m_s.d.collectives[i].device }].push_back(i);
+    }
+    std::vector<std::tuple<qint64, qint64, int>> order; // (lowest GPU, pid, GPU or -1)
+    for (const auto& [rank, collectives] : collectivesOf) {
         qint64 lowest = std::numeric_limits<qint64>::max();
         for (const DeviceBins& b : m_scan.bins)
-            lowest = b.pid == pid ? std::min(lowest, b.device) : lowest;
-        order.emplace_back(lowest, pid);
+            lowest = b.pid == rank.first && (rank.second < 0 || b.device == rank.second) ? std::min(lowest, b.device)
+                                                                                         : lowest;
+        order.emplace_back(lowest, rank.first, rank.second);
     }
     std::sort(order.begin(), order.end());
-    for (const auto& [lowest, pid] : order) {
+    for (const auto& [lowest, pid, gpu] : order) {
         RankState r;
         r.d = identityOf(m_s.d);
         r.d.process = pid;
+        r.d.device = gpu;
         r.d.processes = int(order.size());
         r.d.pids = { pid };
         for (const DeviceBins& b : m_scan.bins)
-            if (b.pid == pid) {
+            if (b.pid == pid && (gpu < 0 || b.device == gpu)) {
                 r.d.devices.push_back(int(b.device));
                 r.d.kernels += b.kernels;
             }
         std::sort(r.d.devices.begin(), r.d.devices.end());
-        finishBins(pid, r.d);
-        r.takeCollectives(m_s, collectivesOf[pid]); // the process' own stream numbering
+        finishBins(pid, gpu, r.d);
+        r.takeCollectives(m_s, collectivesOf[{ pid, gpu }]); // the process' (GPU's) own stream numbering
         m_ranks.push_back(std::move(r));
     }
+}
+
+QHash<qint64, QSet<int>> Digestion::rankGpus() const
+{
+    // A process drove several GPUs when two or more ran comparable numbers of its NCCL kernels
+    // (each at least half the busiest one's): then each GPU with NCCL kernels is a rank. A worker
+    // of one GPU whose first barrier ran on GPU 0 (PyTorch's, before set_device) stays one rank.
+    QHash<qint64, QHash<int, qint64>> counts; // pid → GPU → its NCCL kernels
+    for (size_t i = 0; i < m_s.d.collectives.size(); ++i)
+        ++counts[pidOf(m_s.correlations[i].first)][m_s.d.collectives[i].device];
+    QHash<qint64, QSet<int>> out;
+    for (auto p = counts.cbegin(); p != counts.cend(); ++p) {
+        const qint64 busiest = *std::max_element(p->cbegin(), p->cend());
+        const auto comparable = std::count_if(p->cbegin(), p->cend(), [&](qint64 n) { return 2 * n >= busiest; });
+        QSet<int>& gpus = out[p.key()];
+        for (auto g = p->cbegin(); comparable >= 2 && g != p->cend(); ++g)
+            gpus.insert(g.key());
+    }
+    return out;
 }
 
 bool Digestion::launches(QString* error)
@@ -514,8 +545,12 @@ void Digestion::assignSteps()
 {
     if (m_ranks.empty())
         m_s.d.steps = m_steps.take(-1);
-    for (RankState& r : m_ranks)
-        r.d.steps = m_steps.take(r.d.process);
+    QHash<qint64, std::vector<DigestStep>> ofProcess; // the GPUs of one process share its steps
+    for (RankState& r : m_ranks) {
+        if (!ofProcess.contains(r.d.process))
+            ofProcess.insert(r.d.process, m_steps.take(r.d.process));
+        r.d.steps = ofProcess.value(r.d.process);
+    }
 }
 
 void Digestion::iterations()
@@ -525,7 +560,8 @@ void Digestion::iterations()
     const auto detect = [&](qint64 pid, RankDigest& d) {
         const DeviceBins* busiest = nullptr;
         for (const DeviceBins& b : m_scan.bins)
-            if ((pid < 0 || b.pid == pid) && (!busiest || b.kernels > busiest->kernels))
+            if ((pid < 0 || b.pid == pid) && (d.device < 0 || b.device == d.device)
+                && (!busiest || b.kernels > busiest->kernels))
                 busiest = &b;
         if (!d.steps.empty() || !busiest)
             return;
@@ -551,12 +587,18 @@ bool Digestion::payloads(QString* error)
         m_s.applyPayloads(payloads.calls());
         return true;
     }
-    for (RankState& r : m_ranks) { // each process its own calls: still sorted by (tid, start)
+    std::map<qint64, std::vector<RankState*>> ofProcess; // pid → its rank, or its GPUs' ranks
+    for (RankState& r : m_ranks)
+        ofProcess[r.d.process].push_back(&r);
+    for (const auto& [pid, ranks] : ofProcess) { // each process its own calls: still sorted by (tid, start)
         std::vector<NcclPayloads::Call> own;
         for (const NcclPayloads::Call& c : payloads.calls())
-            if (pidOf(c.tid) == r.d.process)
+            if (pidOf(c.tid) == pid)
                 own.push_back(c);
-        r.applyPayloads(own);
+        if (ranks.front()->d.device < 0)
+            ranks.front()->applyPayloads(own);
+        else
+            RankState::applyPayloads(ranks, own);
     }
     return true;
 }

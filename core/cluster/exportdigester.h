@@ -35,8 +35,10 @@ public:
         const QString& path, RankDigest* out, QString* error, const std::function<bool()>& cancelled = {});
     /// One digest per rank of the export: the whole export, or, where two or more of its
     /// processes ran NCCL kernels (a single-node run profiled as one: `nsys profile torchrun
-    /// --nproc_per_node=N`), one per such process (RankDigest::process), in the order of their
-    /// lowest GPU, then pid. Kernels of its other processes are in none (they join no collective).
+    /// --nproc_per_node=N`), one per such process (RankDigest::process), or where one process ran
+    /// comparable numbers of them on two or more GPUs (a process driving a node's GPUs), one per
+    /// such GPU of it (RankDigest::device), in the order of their lowest GPU, then pid. Kernels of its other
+    /// processes (and GPUs) are in none (they join no collective).
     static bool digestRanks(
         const QString& path, std::vector<RankDigest>* out, QString* error, const std::function<bool()>& cancelled = {});
 

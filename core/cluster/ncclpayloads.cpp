@@ -64,6 +64,7 @@ bool readSchemas(const SqliteConnection& db, NcclPayloads::Schemas* schemas, QSt
             : name == QLatin1String("Message size [bytes]")                        ? &it->bytes
             : name == QLatin1String("Rank")                                        ? &it->rank
             : name == QLatin1String("No. of ranks")                                ? &it->nranks
+            : name == QLatin1String("CUDA device")                                 ? &it->device
                                                                                    : nullptr;
         if (field)
             *field = { int(offset), width };
@@ -86,7 +87,7 @@ bool NcclPayloads::decode(const QByteArray& blob, const Schemas& schemas, Call* 
     const auto at = [&](const Field& f) { return word(blob, headerSize + f.offset, f.width); };
     call->comm = at(it->comm);
     call->bytes = it->bytes.offset >= 0 && at(it->bytes) < (quint64(1) << 62) ? qint64(at(it->bytes)) : -1;
-    call->rank = call->nranks = -1;
+    call->rank = call->nranks = call->device = -1;
     if (it->rank.offset >= 0 && it->nranks.offset >= 0) {
         // 4-byte ints: sign-extend, then check 0 ≤ rank < nranks.
         const qint64 rank = it->rank.width == 4 ? qint32(at(it->rank)) : qint64(at(it->rank));
@@ -96,6 +97,8 @@ bool NcclPayloads::decode(const QByteArray& blob, const Schemas& schemas, Call* 
             call->nranks = int(nranks);
         }
     }
+    if (it->device.offset >= 0 && it->device.width == 4 && qint32(at(it->device)) >= 0)
+        call->device = qint32(at(it->device)); // a CUDA device ordinal: an int, -1 unknown
     return true;
 }
 

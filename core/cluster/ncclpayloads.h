@@ -14,8 +14,8 @@ namespace sl {
 
 /// NCCL's NVTX extended payloads in an export (docs/digest-format.md, "NCCL payloads"). NCCL ≥ 2.19
 /// registers one static payload schema per API (NVTX_PAYLOAD_SCHEMAS / _SCHEMA_ENTRIES, entries named
-/// "NCCL communicator ID", "Message size [bytes]", "Rank", "No. of ranks") and attaches the call's
-/// arguments to its push/pop range in the "NCCL" domain; `nsys export --include-blobs=true` writes
+/// "NCCL communicator ID", "Message size [bytes]", "Rank", "No. of ranks", "CUDA device") and
+/// attaches the call's arguments to its push/pop range in the "NCCL" domain; `nsys export --include-blobs=true` writes
 /// them into NVTX_EVENTS.binaryData: a 32-byte little-endian header (domain id, schema id as 64-bit
 /// words of which the low 32 bits are used, the payload's size, the blob's total size), then the
 /// payload laid out by the schema's entry offsets. Without blobs the column is NULL and nothing is read.
@@ -30,6 +30,7 @@ public:
         quint64 comm = 0; ///< the communicator's hash, equal on every rank of the communicator
         qint64 bytes = -1; ///< "Message size [bytes]", -1 when the schema has none
         int rank = -1, nranks = -1; ///< CommInitRank and friends: this rank in the communicator, its size
+        int device = -1; ///< CommInitRank and friends: the CUDA device of that rank, -1 unknown
     };
     /// Where an entry lies in a payload (bytes) and how wide it is (4 or 8).
     struct Field
@@ -41,7 +42,7 @@ public:
     struct PayloadSchema
     {
         qint64 payloadSize = 0;
-        Field comm, bytes, rank, nranks;
+        Field comm, bytes, rank, nranks, device;
     };
     using Schemas = QHash<std::pair<qint64, qint64>, PayloadSchema>; ///< (domainId, schemaId) → entries
 

@@ -67,7 +67,12 @@ struct RankDigest
     /// The process (pid) this digest covers when its export holds several ranks, one per process
     /// that ran NCCL kernels (`nsys profile torchrun --nproc_per_node=N`); -1: the whole export.
     qint64 process = -1;
-    int processes = 1; ///< digests its export gives: 1, or its number of processes that ran NCCL kernels
+    /// The GPU this digest covers where its process drove two or more GPUs, each a rank (a thread
+    /// per GPU, `ncclCommInitAll`, a process per node); -1: every GPU of its process (or export).
+    int device = -1;
+    /// Digests its export gives: 1, or its ranks: processes that ran NCCL kernels, each GPU of one
+    /// that drove several
+    int processes = 1;
     qint64 fileSize = 0;
     QString sha256;
     QString nsysVersion, schemaVersion;

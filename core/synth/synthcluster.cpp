@@ -212,11 +212,19 @@ struct RankFile
     int rank;
     int host() const { return rank / o.ranksPerHost; }
     int localRank() const { return rank % o.ranksPerHost; }
-    qint64 pid() const { return kBasePid + rank; }
+    /// The first rank of its export: itself, or with processPerHost its host's first.
+    int fileRank() const { return o.processPerHost ? host() * o.ranksPerHost : rank; }
+    qint64 pid() const { return kBasePid + fileRank(); }
     qint64 globalPid() const { return kVmBits | (pid() << 24); }
-    qint64 globalTid() const { return globalPid() | pid(); }
+    /// The thread that drives its GPU: the main one, or with processPerHost one per GPU.
+    qint64 globalTid() const { return globalPid() | (pid() + (o.processPerHost ? localRank() : 0)); }
+    /// CUPTI's correlation id of its n-th launch (n from 1): per process, so with processPerHost
+    /// its GPUs' launches interleave.
+    qint64 correlation(qint64 n) const { return o.processPerHost ? (n - 1) * o.ranksPerHost + localRank() + 1 : n; }
+    /// Whether its thread marks the steps (with processPerHost the main thread, GPU 0's).
+    bool marksSteps() const { return !o.processPerHost || localRank() == 0; }
     qint64 boot() const { return SynthClusterOptions::bootNs(host()); }
-    qint64 captureStart() const { return qint64(rank) * SynthClusterOptions::captureStaggerNs; }
+    qint64 captureStart() const { return qint64(fileRank()) * SynthClusterOptions::captureStaggerNs; }
     qint64 clockError() const
     {
         return size_t(host()) < o.hostClockErrorNs.size() ? o.hostClockErrorNs[size_t(host())] : 0;
@@ -269,29 +277,33 @@ bool writePayloadSchemas(sqlite3* db, QString* error)
     return true;
 }
 
-bool writeSystem(sqlite3* db, const RankFile& f, QString* error)
+/// The GPUs, clocks, process and threads of an export of `files` (one rank, or a host's).
+bool writeSystem(sqlite3* db, const std::vector<RankFile>& files, QString* error)
 {
     using T = SynthSchema::Table;
+    const RankFile& f = files.front();
     if (!SynthSchema::create(db, T::TargetInfoGpu, error) || !SynthSchema::create(db, T::SessionStartTime, error)
         || !SynthSchema::create(db, T::Processes, error) || !SynthSchema::create(db, T::ThreadNames, error)
         || !SynthTargetInfo::writeSystemEnv(db, f.hostname(), error))
         return false;
-    const int dev = f.localRank();
-    char bus[32], uuid[48];
-    std::snprintf(bus, sizeof bus, "0000:%02x:00.0", 0x18 + 0x10 * dev);
-    std::snprintf(uuid, sizeof uuid, "53796e74-6800-4000-8000-%012d", f.rank);
     Inserter gpu(db,
         "INSERT INTO TARGET_INFO_GPU VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
         "?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, "
         "?38, ?39, ?40, ?41)",
         error);
-    gpu.i(kVmBits).i(dev).t("NVIDIA H100 80GB HBM3").t(bus).i(1);
-    gpu.i(52'428'800).i(85'899'345'920).i(3'352'320'000'000).i(1'980'000'000).i(132);
-    gpu.i(dev).t(uuid).i(0).t("GH100").i(dev).t("").t("").i(161).i(0).i(65'536).i(0);
-    gpu.i(65'536).i(49'152).i(232'448).i(233'472).i(65'536).i(32).i(3).i(64).i(32).i(1'024);
-    gpu.i(1'024).i(1'024).i(64).i(2'147'483'647).i(65'535).i(65'535).i(9).i(0).i(9).i(0);
-    if (!gpu.row())
-        return false;
+    for (const RankFile& g : files) {
+        const int dev = g.localRank();
+        char bus[32], uuid[48];
+        std::snprintf(bus, sizeof bus, "0000:%02x:00.0", 0x18 + 0x10 * dev);
+        std::snprintf(uuid, sizeof uuid, "53796e74-6800-4000-8000-%012d", g.rank);
+        gpu.i(kVmBits).i(dev).t("NVIDIA H100 80GB HBM3").t(bus).i(1);
+        gpu.i(52'428'800).i(85'899'345'920).i(3'352'320'000'000).i(1'980'000'000).i(132);
+        gpu.i(dev).t(uuid).i(0).t("GH100").i(dev).t("").t("").i(161).i(0).i(65'536).i(0);
+        gpu.i(65'536).i(49'152).i(232'448).i(233'472).i(65'536).i(32).i(3).i(64).i(32).i(1'024);
+        gpu.i(1'024).i(1'024).i(64).i(2'147'483'647).i(65'535).i(65'535).i(9).i(0).i(9).i(0);
+        if (!gpu.row())
+            return false;
+    }
     const qint64 start = f.captureStart();
     const qint64 utc = SynthClusterOptions::utcEpochNs + start + f.clockError()
         + qint64(f.localRank()) * SynthClusterOptions::utcReadDelayNs;
@@ -300,7 +312,10 @@ bool writeSystem(sqlite3* db, const RankFile& f, QString* error)
         return false;
     Inserter proc(db, "INSERT INTO PROCESSES VALUES (?1, ?2, ?3)", error);
     Inserter thread(db, "INSERT INTO ThreadNames VALUES (?1, ?2, ?3)", error);
-    return proc.i(f.globalPid()).i(f.pid()).t("python3").row() && thread.i(SidPython).i(20).i(f.globalTid()).row();
+    bool ok = proc.i(f.globalPid()).i(f.pid()).t("python3").row();
+    for (const RankFile& g : files)
+        ok = ok && thread.i(SidPython).i(20).i(g.globalTid()).row();
+    return ok;
 }
 
 /// The compute before a collective: `o.computeKernels` kernels back to back on the compute
@@ -312,12 +327,12 @@ bool computeKernels(
     for (int j = 0; j < n; ++j) {
         const qint64 start = from + (to - from) * j / n, end = from + (to - from) * (j + 1) / n;
         const int name = SidCompute0 + j % kComputeNames;
-        if (!call.i(start - 7'000).i(start - 3'000).i(f.globalTid()).i(*correlation).i(SidLaunch).row()
+        if (!call.i(start - 7'000).i(start - 3'000).i(f.globalTid()).i(f.correlation(*correlation)).i(SidLaunch).row()
             || !kernel.i(start)
                     .i(end)
                     .i(f.localRank())
                     .i(kComputeStream)
-                    .i((*correlation)++)
+                    .i(f.correlation((*correlation)++))
                     .i(f.globalPid())
                     .i(name)
                     .i(name)
@@ -390,12 +405,17 @@ private:
     Inserter m_range;
 };
 
-/// Kernels, launch calls and step ranges of one rank, each table in start order.
-bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kernels, QString* error)
+bool rankActivity(sqlite3* db, Inserter& kernel, Inserter& call, Inserter& range, const RankFile& f, qint64* lastNs,
+    qint64* kernels, QString* error);
+
+/// Kernels, launch calls and step ranges of `files` (one rank, or a host's: in blocks per GPU,
+/// each in start order).
+bool writeActivity(sqlite3* db, const std::vector<RankFile>& files, qint64* lastNs, qint64* kernels, QString* error)
 {
     using T = SynthSchema::Table;
     if (!SynthSchema::create(db, T::Kernel, error) || !SynthSchema::create(db, T::Runtime, error)
-        || !SynthSchema::create(db, T::Nvtx, error))
+        || !SynthSchema::create(db, T::Nvtx, error)
+        || (files.front().o.ncclPayloads && !writePayloadSchemas(db, error)))
         return false;
     Inserter kernel(db,
         "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL (start, end, deviceId, contextId, greenContextId, streamId, "
@@ -409,14 +429,27 @@ bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kerne
         "INSERT INTO NVTX_EVENTS (start, end, eventType, text, globalTid, endGlobalTid, domainId) VALUES "
         "(?1, ?2, 59, ?3, ?4, NULL, 0)",
         error);
+    for (const RankFile& f : files) {
+        qint64 last = 0;
+        if (!rankActivity(db, kernel, call, range, f, &last, kernels, error))
+            return false;
+        *lastNs = std::max(*lastNs, last);
+    }
+    return true;
+}
+
+/// One rank's kernels, launch calls, NCCL calls and step ranges, each in start order.
+bool rankActivity(sqlite3* db, Inserter& kernel, Inserter& call, Inserter& range, const RankFile& f, qint64* lastNs,
+    qint64* kernels, QString* error)
+{
     const SynthClusterOptions& o = f.o;
     Schedule model(o);
     const int h = f.host();
-    // Event times are ns since the rank's own capture start, as nsys writes them; the session
+    // Event times are ns since the export's capture start, as nsys writes them; the session
     // anchors map them to the host's system clock and to UTC.
     const qint64 boot = -f.captureStart();
     NcclCalls nccl(db, f, error);
-    if ((o.ncclPayloads && !writePayloadSchemas(db, error)) || !nccl.init(boot))
+    if (!nccl.init(boot))
         return false;
     qint64 correlation = 1, grid = 1;
     for (int k = 0; k < o.steps; ++k) {
@@ -432,14 +465,14 @@ bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kerne
                 || !call.i(boot + arrive - 6'000)
                         .i(boot + arrive - 2'000)
                         .i(f.globalTid())
-                        .i(correlation)
+                        .i(f.correlation(correlation))
                         .i(SidLaunchEx)
                         .row()
                 || !kernel.i(boot + arrive)
                         .i(boot + end)
                         .i(f.localRank())
                         .i(o.onHostCommunicator(c) ? kNcclHostStream : kNcclStream)
-                        .i(correlation++)
+                        .i(f.correlation(correlation++))
                         .i(f.globalPid())
                         .i(SidNccl0 + op)
                         .i(SidNcclShort0 + op)
@@ -456,7 +489,8 @@ bool writeActivity(sqlite3* db, const RankFile& f, qint64* lastNs, qint64* kerne
             model.completed();
         }
         const std::string name = "ProfilerStep#" + std::to_string(k);
-        if (o.stepRanges && !range.i(boot + stepStart).i(boot + model.phase(h)).t(name).i(f.globalTid()).row())
+        if (o.stepRanges && f.marksSteps()
+            && !range.i(boot + stepStart).i(boot + model.phase(h)).t(name).i(f.globalTid()).row())
             return false;
         *lastNs = boot + model.phase(h);
         model.nextStep();
@@ -470,7 +504,7 @@ bool writeMetadata(sqlite3* db, const RankFile& f, qint64 lastNs, QString* error
     if (!SynthSchema::create(db, T::MetaDataExport, error) || !SynthSchema::create(db, T::MetaDataCapture, error)
         || !SynthSchema::create(db, T::AnalysisDetails, error))
         return false;
-    const std::string file = "report." + std::to_string(f.rank);
+    const std::string file = "report." + std::to_string(f.o.processPerHost ? f.host() : f.rank);
     const std::pair<const char*, std::string> exportRows[] = {
         { "EXPORT_PRODUCT_NAME", "NVIDIA Nsight Systems" },
         { "EXPORT_PRODUCT_VERSION", "2026.2.1.210" },
@@ -498,7 +532,20 @@ bool writeMetadata(sqlite3* db, const RankFile& f, qint64 lastNs, QString* error
     const std::string r = std::to_string(f.rank), world = std::to_string(f.o.ranks);
     std::vector<std::string> envRows { q("CUDA_VISIBLE_DEVICES", std::to_string(f.localRank())),
         q("NCCL_DEBUG", "WARN") };
-    if (f.o.rankEnvironment)
+    if (f.o.processPerHost) {
+        // One task per node (srun --ntasks-per-node=1) driving every GPU: its task id is the
+        // host's, no GPU's rank.
+        const int hosts = (f.o.ranks + f.o.ranksPerHost - 1) / f.o.ranksPerHost;
+        std::string gpus;
+        for (int g = 0; g < std::min(f.o.ranksPerHost, f.o.ranks - f.rank); ++g)
+            gpus.append(g ? "," : "").append(std::to_string(g));
+        envRows.front() = q("CUDA_VISIBLE_DEVICES", gpus);
+        if (f.o.rankEnvironment)
+            envRows.insert(envRows.begin(),
+                { q("SLURM_JOB_ID", "424242"), q("SLURM_PROCID", std::to_string(f.host())), q("SLURM_LOCALID", "0"),
+                    q("SLURM_NODEID", std::to_string(f.host())), q("SLURM_NTASKS", std::to_string(hosts)),
+                    q("SLURMD_NODENAME", f.hostname()) });
+    } else if (f.o.rankEnvironment)
         envRows.insert(envRows.begin(),
             { q("SLURM_JOB_ID", "424242"), q("SLURM_PROCID", r), q("SLURM_LOCALID", std::to_string(f.localRank())),
                 q("SLURM_NODEID", std::to_string(f.host())), q("SLURM_NTASKS", world),
@@ -522,8 +569,8 @@ bool writeMetadata(sqlite3* db, const RankFile& f, qint64 lastNs, QString* error
     return ad.i(kVmBits).i(duration).i(start).i(start + duration).row();
 }
 
-/// One rank's export into `path` (via `path.part`).
-bool writeRank(const QString& path, const RankFile& f, qint64* kernels, QString* error)
+/// The export of `files` (one rank, or a host's) into `path` (via `path.part`).
+bool writeExport(const QString& path, const std::vector<RankFile>& files, qint64* kernels, QString* error)
 {
     const QString part = path + QStringLiteral(".part");
     QFile::remove(part);
@@ -537,10 +584,11 @@ bool writeRank(const QString& path, const RankFile& f, qint64* kernels, QString*
     QString sqlError;
     qint64 lastNs = 0;
     *kernels = 0;
+    const RankFile& f = files.front();
     bool ok = SynthSchema::exec(
                   db, "PRAGMA page_size=4096; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN", &sqlError)
         && writeStrings(db, f.o.ncclPayloads, &sqlError) && SynthEnumTables::write(db, &sqlError)
-        && writeSystem(db, f, &sqlError) && writeActivity(db, f, &lastNs, kernels, &sqlError)
+        && writeSystem(db, files, &sqlError) && writeActivity(db, files, &lastNs, kernels, &sqlError)
         && writeMetadata(db, f, lastNs, &sqlError) && SynthSchema::exec(db, "COMMIT", &sqlError);
     ok = sqlite3_close(db) == SQLITE_OK && ok;
     if (ok) {
@@ -575,13 +623,21 @@ SynthClusterResult writeSynthCluster(
         result.error = tr("Cannot create the folder %1.").arg(dir);
         return result;
     }
-    for (int r = 0; r < o.ranks; ++r) {
-        const QString path = QDir(dir).filePath(QStringLiteral("report.%1.sqlite").arg(r));
-        if (!writeRank(path, RankFile { o, r }, &result.kernelsPerRank, &result.error))
+    // An export per rank, or per host of a process per host.
+    const int perFile = o.processPerHost ? o.ranksPerHost : 1;
+    const int exports = (o.ranks + perFile - 1) / perFile;
+    for (int e = 0; e < exports; ++e) {
+        const QString path = QDir(dir).filePath(QStringLiteral("report.%1.sqlite").arg(e));
+        std::vector<RankFile> files;
+        for (int r = e * perFile; r < std::min(o.ranks, (e + 1) * perFile); ++r)
+            files.push_back(RankFile { o, r });
+        qint64 kernels = 0;
+        if (!writeExport(path, files, &kernels, &result.error))
             return result;
+        result.kernelsPerRank = kernels / qint64(files.size());
         result.files << path;
-        if (progress && !progress(r + 1, o.ranks)) {
-            result.error = tr("Writing the per-rank exports was cancelled after %1 of %2.").arg(r + 1).arg(o.ranks);
+        if (progress && !progress(e + 1, exports)) {
+            result.error = tr("Writing the per-rank exports was cancelled after %1 of %2.").arg(e + 1).arg(exports);
             return result;
         }
     }

@@ -70,6 +70,16 @@ struct SynthClusterOptions
     /// The PyTorch profiler's `ProfilerStep#N` NVTX range around each step; without them (a
     /// server that marks no steps) the digest finds the steps from the kernels.
     bool stepRanges = true;
+    /// One process per host drives its GPUs, a thread per GPU (tid pid + local rank; nccl-tests
+    /// `-t`, a process per node as JAX runs): one export per host, `report.H.sqlite`, holding the
+    /// host's ranks as one process (pid 4000 + its first rank) whose kernels run on GPUs 0..n-1.
+    /// The capture starts with the host's first rank (its clock as in the model above). Each GPU's
+    /// thread inits its rank with its CUDA device and launches that GPU's kernels; CUPTI's
+    /// correlation ids are the process' (the GPUs' launches interleaved: rank r's n-th launch, n
+    /// from 1, is (n − 1)·ranksPerHost + localRank + 1); the main thread (GPU 0's) marks the steps,
+    /// which the model makes the same on all of a host's ranks. Its environment names the
+    /// host's task (SLURM_PROCID = host), not a GPU's rank.
+    bool processPerHost = false;
     bool onHostCommunicator(int c) const { return hostCommunicators && (c % 4 == 1 || c % 4 == 2); }
     /// NCCL's commHash of host h's communicator.
     static quint64 hostCommunicator(int host) { return 0x6a09e667f3bcc908 + quint64(host); }
@@ -90,12 +100,13 @@ struct SynthClusterResult
 {
     bool ok = false;
     QString error; ///< translated, names the file
-    QStringList files; ///< written exports, in rank order
+    QStringList files; ///< written exports, in rank (host) order
     qint64 kernelsPerRank = 0;
 };
 
-/// Writes `options.ranks` exports `dir/report.R.sqlite` (nsys 2026.2 schema), each atomically
-/// (`.part`, then renamed). `progress(done, total)` returns false to cancel.
+/// Writes `options.ranks` exports `dir/report.R.sqlite` (with processPerHost one per host,
+/// `dir/report.H.sqlite`; nsys 2026.2 schema), each atomically (`.part`, then renamed).
+/// `progress(done, total)` (exports) returns false to cancel.
 SynthClusterResult writeSynthCluster(const QString& dir, const SynthClusterOptions& options,
     const std::function<bool(int done, int total)>& progress = {});
 

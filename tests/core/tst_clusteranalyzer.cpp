@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 using namespace sl;
 using namespace sl::test;
@@ -115,6 +116,8 @@ private slots:
     void ranksWithoutEnvironmentAreGuessed();
     void duplicateRanksAreRefused();
     void ranksOfOneExport();
+    void issueRunOfAProcessPerHost_data();
+    void issueRunOfAProcessPerHost();
     void hostWithoutUtcAnchor();
     void unplacedRankLeavesTheCollective();
     void realExportOfTwoRanks();
@@ -570,6 +573,85 @@ void TestClusterAnalyzer::ranksOfOneExport()
     QVERIFY(r.hasStraggler);
     QCOMPARE(r.stragglerRank, 1);
     QCOMPARE(r.ranks[1].steps, 2);
+}
+
+void TestClusterAnalyzer::issueRunOfAProcessPerHost_data()
+{
+    QTest::addColumn<bool>("payloads");
+    QTest::newRow("NCCL payloads") << true;
+    QTest::newRow("no payloads") << false;
+}
+
+/// The issue's run recorded as one process per host driving its 4 GPUs (a thread per GPU): two
+/// exports of one process each, whose environment names the host's task (SLURM_PROCID), not a
+/// GPU's rank. Each GPU is a rank of its own (digestRanks), its rank from the init call naming
+/// its CUDA device, or without payloads guessed in file and GPU order; the cross-rank figures are
+/// the per-rank run's, worked out from the model by hand as in issueRunNamesTheStraggler.
+void TestClusterAnalyzer::issueRunOfAProcessPerHost()
+{
+    QFETCH(bool, payloads);
+    QTemporaryDir dir;
+    SynthClusterOptions o = issueRun();
+    o.ncclPayloads = payloads;
+    o.processPerHost = true;
+    const auto written = writeSynthCluster(dir.path(), o);
+    QVERIFY2(written.ok, qPrintable(written.error));
+    QCOMPARE(written.files.size(), 2);
+    const QString kernelsOf = QStringLiteral(
+        "SELECT count(DISTINCT globalPid) * 100 + count(DISTINCT deviceId) FROM CUPTI_ACTIVITY_KIND_KERNEL");
+    QCOMPARE(sqlScalar(written.files[1], kernelsOf), 104); // one process, four GPUs
+    QCOMPARE(sqlScalar(written.files[1],
+                 QStringLiteral("SELECT count(*) FROM META_DATA_CAPTURE WHERE value = 'SLURM_PROCID=\"1\"'")),
+        1);
+    std::vector<RankDigest> digests;
+    for (const QString& file : written.files) {
+        std::vector<RankDigest> ranks;
+        QString error;
+        QVERIFY2(ExportDigester::digestRanks(file, &ranks, &error), qPrintable(error));
+        QCOMPARE(ranks.size(), size_t(4));
+        for (int g = 0; g < 4; ++g) {
+            QCOMPARE(ranks[size_t(g)].device, g);
+            QCOMPARE(ranks[size_t(g)].devices, std::vector<int> { g });
+            QCOMPARE(ranks[size_t(g)].processes, 4);
+            QCOMPARE(ranks[size_t(g)].kernels, written.kernelsPerRank);
+            QCOMPARE(qint64(ranks[size_t(g)].collectives.size()), qint64(o.steps * o.collectivesPerStep));
+            QCOMPARE(ranks[size_t(g)].steps.size(), size_t(o.steps)); // the process' steps, on each of its GPUs
+            QCOMPARE(ranks[size_t(g)].collectives[2].bytes, payloads ? o.bytesOf(2) : -1);
+        }
+        std::move(ranks.begin(), ranks.end(), std::back_inserter(digests));
+    }
+    ClusterInputs::labelRanks(digests);
+    ClusterResult r;
+    QString error;
+    QVERIFY2(ClusterAnalyzer::analyze(std::move(digests), &r, &error), qPrintable(error));
+    QCOMPARE(r.matched, qint64(o.steps * o.collectivesPerStep));
+    QCOMPARE(r.unmatched, 0);
+    QCOMPARE(r.stragglerRank, 5);
+    QCOMPARE(r.stragglerShare, 1.0);
+    QCOMPARE(r.interNode, r.matched);
+    QCOMPARE(int(r.ranks.size()), o.ranks);
+    for (int rank = 0; rank < o.ranks; ++rank) {
+        const ClusterRank& x = r.ranks[size_t(rank)];
+        qint64 wait = 0;
+        for (int k = 0; k < o.steps; ++k)
+            for (int c = 0; c < o.collectivesPerStep; ++c)
+                wait += compute(o, 5, k, c) - compute(o, rank, k, c);
+        QCOMPARE(x.rank, rank);
+        QCOMPARE(x.rankSource, payloads ? QStringLiteral("nccl:CommInitRank") : QStringLiteral("file-order"));
+        QCOMPARE(x.file,
+            payloads ? QStringLiteral("report.%1.sqlite (rank %2)").arg(rank / 4).arg(rank)
+                     : QStringLiteral("report.%1.sqlite (pid %2, GPU %3)")
+                           .arg(rank / 4)
+                           .arg(4000 + rank / 4 * 4)
+                           .arg(rank % 4));
+        QCOMPARE(x.host, rank < 4 ? QStringLiteral("host0") : QStringLiteral("host1"));
+        QCOMPARE(x.lastArrivalShare, rank == 5 ? 1.0 : 0.0);
+        QVERIFY2(std::abs(x.waitNs - wait) <= wait / 100,
+            qPrintable(QStringLiteral("rank %1: wait %2, expected %3").arg(rank).arg(x.waitNs).arg(wait)));
+    }
+    QCOMPARE(r.hosts.size(), size_t(2));
+    QCOMPARE(r.hosts[1].method, QStringLiteral("utc+collective-ends"));
+    QVERIFY2(std::abs(r.hosts[1].offsetNs - -2'800'000) <= 20'000, qPrintable(QString::number(r.hosts[1].offsetNs)));
 }
 
 /// A rank whose export has no UTC anchor (nsys 2021.2 and before) on a host of its own, its

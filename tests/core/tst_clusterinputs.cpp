@@ -5,6 +5,7 @@
 #include "core/cluster/clusteranalyzer.h"
 #include "core/cluster/clusterinputs.h"
 #include "core/cluster/digeststore.h"
+#include "core/cluster/exportdigester.h"
 #include "core/io/tracecache.h"
 #include "core/io/tracecachekey.h"
 #include "core/synth/synthcluster.h"
@@ -66,6 +67,7 @@ private slots:
     void linksToOneExportKeepTheirNames();
     void realExportsFromTheCacheAsDigested();
     void ranksOfOneExportAsASet();
+    void gpusOfOneProcessAsASet();
     void anotherExportsDigestIsKept();
     void concurrentWritersLoseNoDigest();
 };
@@ -367,6 +369,47 @@ void TestClusterInputs::ranksOfOneExportAsASet()
         { lookalike }, ClusterInputs::Target { QString(), cache, 1 }, &digests, &sources, &errors));
     QCOMPARE(digests.size(), 3);
     QCOMPARE(sources.count(QDir(lookalike).filePath(QStringLiteral("node.sqlite"))), 2);
+}
+
+/// Exports of a process per host (synth --process-per-host: pid 4000 on GPUs 0 and 1, pid 4002 on
+/// theirs) give NAME.pPID.dGPU.sldigest per GPU; a digest of an earlier digestion of the export as
+/// one rank per process ("report.0.p4000.sldigest") is removed; a folder of the exports and these
+/// digests does not digest the exports again.
+void TestClusterInputs::gpusOfOneProcessAsASet()
+{
+    SynthClusterOptions o = test::smallRun(4, 3, 2);
+    o.processPerHost = true;
+    const auto written = writeSynthCluster(path(QStringLiteral("gpus/exports")), o);
+    QVERIFY2(written.ok, qPrintable(written.error));
+    const QString out = path(QStringLiteral("gpus/out"));
+    QVERIFY(QDir().mkpath(out));
+    const QString earlier = QDir(out).filePath(QStringLiteral("report.0.p4000.sldigest"));
+    RankDigest wholeProcess;
+    QString error;
+    QVERIFY2(ExportDigester::digest(written.files[0], &wholeProcess, &error), qPrintable(error));
+    wholeProcess.process = 4000;
+    wholeProcess.processes = 2;
+    QVERIFY2(DigestStore::write(wholeProcess, earlier, &error), qPrintable(error));
+    QStringList errors;
+    const QStringList made
+        = ClusterInputs::digestAll(written.files, ClusterInputs::Target { out, QString(), 1 }, &errors);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    QStringList names;
+    for (const QString& d : made)
+        names << QFileInfo(d).fileName();
+    QCOMPARE(names,
+        QStringList({ QStringLiteral("report.0.p4000.d0.sldigest"), QStringLiteral("report.0.p4000.d1.sldigest"),
+            QStringLiteral("report.1.p4002.d0.sldigest"), QStringLiteral("report.1.p4002.d1.sldigest") }));
+    QVERIFY(!QFileInfo::exists(earlier));
+    const QString folder = path(QStringLiteral("gpus/folder"));
+    QVERIFY(QDir().mkpath(folder));
+    for (const QString& f : written.files + made)
+        QVERIFY(QFile::copy(f, QDir(folder).filePath(QFileInfo(f).fileName())));
+    QStringList digests, sources;
+    QVERIFY(ClusterInputs::collect(
+        { folder }, ClusterInputs::Target { QString(), QString(), 1 }, &digests, &sources, &errors));
+    QCOMPARE(digests.size(), 4);
+    QCOMPARE(sources, digests);
 }
 
 void TestClusterInputs::anotherExportsDigestIsKept()

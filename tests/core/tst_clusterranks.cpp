@@ -2,6 +2,7 @@
 // The digests of an export that holds several ranks (a single-node run profiled as one): one per
 // process that ran NCCL kernels, from one kernel scan (ExportDigester::digestRanks).
 #include "core/cluster/exportdigester.h"
+#include "core/cluster/rankstate.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/clusterfixture.h"
 #include "tests/common/realtraces.h"
@@ -19,6 +20,8 @@ class TestClusterRanks : public QObject
 private slots:
     void exportOfTwoRanks();
     void processesSharingAGpu();
+    void oneThreadLaunchesOnEveryGpu();
+    void whenAProcessIsARankPerGpu();
     void realExportOfTwoRanks();
 };
 
@@ -110,6 +113,93 @@ void TestClusterRanks::processesSharingAGpu()
     for (const DigestBin& b : d.bins)
         idle += b.idleNs;
     QCOMPARE(idle, 500); // [1 001 500, 1 002 000]
+}
+
+/// One thread drives both GPUs of its process (pid 5100): ncclGroupStart, ncclAllReduce of 8 MiB
+/// on GPU 0's and on GPU 1's communicator (one commHash: one clique), ncclGroupEnd, which
+/// launches a kernel on each GPU: both take the communicator and the 8 MiB. Each rank comes from
+/// the init call naming its CUDA device. A second group whose calls differ in size (8 and 16 MiB,
+/// in an order NCCL's launches need not follow) gives the communicator and no size.
+void TestClusterRanks::oneThreadLaunchesOnEveryGpu()
+{
+    const qint64 globalPid = (qint64(1) << 48) | (qint64(5100) << 24), tid = globalPid | 5100;
+    const quint64 comm = 0x6a09e667f3bcc908;
+    const qint64 mib = 1024 * 1024;
+    // (tid, start, end, comm, bytes, rank, nranks, CUDA device), sorted by (tid, start) as read.
+    const std::vector<NcclPayloads::Call> calls { { tid, 1'000, 2'000, comm, -1, 0, 2, 0 },
+        { tid, 2'100, 3'000, comm, -1, 1, 2, 1 }, { tid, 10'000, 10'500, comm, 8 * mib, -1, -1, -1 },
+        { tid, 10'600, 11'000, comm, 8 * mib, -1, -1, -1 }, { tid, 40'000, 40'100, comm, 8 * mib, -1, -1, -1 },
+        { tid, 40'200, 40'300, comm, 16 * mib, -1, -1, -1 } };
+    RankState gpus[2];
+    for (int g = 0; g < 2; ++g) {
+        gpus[g].d.device = g;
+        for (const qint64 launch : { 11'200 + 200 * g, 41'000 + 200 * g }) {
+            gpus[g].d.collectives.push_back(
+                { QStringLiteral("AllReduce"), 0, 0, 13, g, -1, launch + 10'000, launch + 20'000, launch });
+            gpus[g].correlations.emplace_back(globalPid, launch);
+            gpus[g].launchTid.push_back(tid);
+        }
+    }
+    RankState::applyPayloads({ &gpus[0], &gpus[1] }, calls);
+    for (int g = 0; g < 2; ++g) {
+        const RankDigest& d = gpus[g].d;
+        QCOMPARE(d.rank, g);
+        QCOMPARE(d.rankSource, QStringLiteral("nccl:CommInitRank"));
+        QCOMPARE(d.communicators.size(), size_t(1));
+        QCOMPARE(d.communicators[0].hash, comm);
+        QCOMPARE(d.communicators[0].nranks, 2);
+        QCOMPARE(d.communicators[0].rank, g);
+        QCOMPARE(d.collectives[0].bytes, 8 * mib);
+        QCOMPARE(d.collectives[0].comm, 0);
+        QCOMPARE(d.collectives[0].commOrdinal, 0);
+        QCOMPARE(d.collectives[1].bytes, -1);
+        QCOMPARE(d.collectives[1].comm, 0);
+        QCOMPARE(d.collectives[1].commOrdinal, 1);
+    }
+}
+
+/// A process is a rank per GPU only where two or more GPUs ran comparable numbers of its NCCL
+/// kernels (each at least half the busiest's): pid 41017's one barrier on GPU 0 beside its four
+/// AllReduces on GPU 1 (PyTorch's barrier before set_device) keeps it one rank of five
+/// collectives beside pid 41018; pid 41019's three and four on GPUs 0 and 1 make two ranks.
+void TestClusterRanks::whenAProcessIsARankPerGpu()
+{
+    const QString allReduce = QStringLiteral("ncclDevKernel_AllReduce_Sum_bf16_RING_LL");
+    const qint64 b = twoRankBase;
+    std::vector<RankDigest> ranks;
+    QString error;
+    {
+        TraceFixture fx;
+        fx.kernel(b, b + 100, 0, 7, 1, 41017, allReduce);
+        for (int k = 0; k < 4; ++k) {
+            fx.kernel(b + 1000 * (k + 1), b + 1000 * (k + 1) + 500, 1, 13, quint32(2 + k), 41017, allReduce);
+            fx.kernel(b + 1000 * (k + 1), b + 1000 * (k + 1) + 500, 0, 13, quint32(2 + k), 41018, allReduce);
+        }
+        QVERIFY2(ExportDigester::digestRanks(fx.path(), &ranks, &error), qPrintable(error));
+        QCOMPARE(ranks.size(), size_t(2));
+        QCOMPARE(ranks[0].process, 41017); // lowest GPU 0 (its barrier's), then pid
+        QCOMPARE(ranks[0].device, -1);
+        QCOMPARE(ranks[0].devices, (std::vector<int> { 0, 1 }));
+        QCOMPARE(ranks[0].collectives.size(), size_t(5));
+        QCOMPARE(ranks[1].process, 41018);
+        QCOMPARE(ranks[1].device, -1);
+    }
+    TraceFixture fx;
+    for (int k = 0; k < 4; ++k) {
+        fx.kernel(b + 1000 * k, b + 1000 * k + 500, 1, 13, quint32(1 + 2 * k), 41019, allReduce);
+        if (k < 3)
+            fx.kernel(b + 1000 * k, b + 1000 * k + 400, 0, 13, quint32(2 + 2 * k), 41019, allReduce);
+    }
+    QVERIFY2(ExportDigester::digestRanks(fx.path(), &ranks, &error), qPrintable(error));
+    QCOMPARE(ranks.size(), size_t(2));
+    for (int g = 0; g < 2; ++g) {
+        QCOMPARE(ranks[size_t(g)].process, 41019);
+        QCOMPARE(ranks[size_t(g)].device, g);
+        QCOMPARE(ranks[size_t(g)].processes, 2);
+        QCOMPARE(ranks[size_t(g)].devices, std::vector<int> { g });
+        QCOMPARE(ranks[size_t(g)].collectives.size(), size_t(3 + g));
+        QCOMPARE(ranks[size_t(g)].commNs, qint64(g == 0 ? 3 * 400 : 4 * 500));
+    }
 }
 
 /// The two FastVideo training exports (nsys 2026.2, torchrun --nproc_per_node=2 under one nsys):

@@ -86,7 +86,8 @@ QString difference(const RankDigest& a, const RankDigest& b)
         field("kernels", a.kernels, b.kernels), field("computeNs", a.computeNs, b.computeNs),
         field("commNs", a.commNs, b.commNs), field("exposedCommNs", a.exposedCommNs, b.exposedCommNs),
         field("firstNs", a.firstNs, b.firstNs), field("lastNs", a.lastNs, b.lastNs), field("binNs", a.binNs, b.binNs),
-        field("devices", a.devices, b.devices), field("pids", a.pids, b.pids),
+        field("devices", a.devices, b.devices), field("pids", a.pids, b.pids), field("process", a.process, b.process),
+        field("processes", a.processes, b.processes), field("device", a.device, b.device),
         field("collectives", a.collectives.size(), b.collectives.size()),
         field("steps", a.steps.size(), b.steps.size()), field("bins", a.bins.size(), b.bins.size()),
         field("communicators", a.communicators.size(), b.communicators.size()) };
@@ -281,15 +282,17 @@ void TestDigestFormat::writtenDigestReadsBackWhole()
         QVERIFY2(DigestStore::read(path, &back, &error), qPrintable(error));
         const QString diff = difference(digests[i], back);
         QVERIFY2(diff.isEmpty(), qPrintable(diff));
-        // The five tables of version 3 and its two views, nothing else; `version` says 4 (version
-        // 3's tables with two more digest_info keys: a whole export, one digest).
+        // The five tables of version 3 and its two views, nothing else; `version` says 5 (version
+        // 3's tables with three more digest_info keys: a whole export, one digest).
         Db c(path);
         QCOMPARE(c.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN "
                                          "('digest_info', 'kinds', 'collectives', 'steps', 'bins')")),
             5);
         QCOMPARE(c.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master")), 7);
-        QCOMPARE(c.scalar(QStringLiteral("SELECT version FROM digest_info")), 4);
-        QCOMPARE(c.scalar(QStringLiteral("SELECT process IS NULL AND processes = 1 FROM digest_info")), 1);
+        QCOMPARE(c.scalar(QStringLiteral("SELECT version FROM digest_info")), 5);
+        QCOMPARE(
+            c.scalar(QStringLiteral("SELECT process IS NULL AND processes = 1 AND device IS NULL FROM digest_info")),
+            1);
         QCOMPARE(c.scalar(QStringLiteral("SELECT rank FROM digest_info")), qint64(i));
     }
 }
@@ -508,33 +511,38 @@ void TestDigestFormat::unknownVersionsAreRefused()
     QVERIFY2(DigestStore::write(d, path, &error), qPrintable(error));
     {
         Db c(path, false);
-        QVERIFY(c.exec(QStringLiteral("UPDATE digest_info SET version = 5")));
+        QVERIFY(c.exec(QStringLiteral("UPDATE digest_info SET version = 6")));
     }
     QVERIFY(!DigestStore::read(path, &d, &error));
-    QVERIFY2(error.contains(QLatin1String("future.sldigest")) && error.contains(QLatin1String("version 5"))
-            && error.contains(QLatin1String("versions 2 to 4")),
+    QVERIFY2(error.contains(QLatin1String("future.sldigest")) && error.contains(QLatin1String("version 6"))
+            && error.contains(QLatin1String("versions 2 to 5")),
         qPrintable(error));
 }
 
 void TestDigestFormat::processKeys()
 {
-    // Version 4's `process` and `processes`: a rank of an export that holds two reads back as
-    // such; version 3 (no such columns) is a whole export, and its utc_epoch_ns 0 no anchor; a process without a count
-    // of 2 or more, or a count without its process, is damaged.
+    // Version 4's `process` and `processes`, version 5's `device`: a rank of an export that holds
+    // several (one GPU of a process that drove two) reads back as such; version 4 (no `device`) is
+    // a whole process, version 3 (no such columns) a whole export, and its utc_epoch_ns 0 no
+    // anchor. A process without a count of 2 or more, a count without its process, or a GPU
+    // without its process or below 0, is damaged.
     QTemporaryDir dir;
     RankDigest d;
     d.file = QStringLiteral("x.sqlite");
     d.process = 2211;
+    d.device = 1;
     d.processes = 2;
-    const QString path = dir.filePath(QStringLiteral("x.p2211.sldigest"));
+    const QString path = dir.filePath(QStringLiteral("x.p2211.d1.sldigest"));
     QString error;
     QVERIFY2(DigestStore::write(d, path, &error), qPrintable(error));
     RankDigest back;
     QVERIFY2(DigestStore::read(path, &back, &error), qPrintable(error));
     QCOMPARE(back.process, 2211);
+    QCOMPARE(back.device, 1);
     QCOMPARE(back.processes, 2);
     for (const char* damage : { "UPDATE digest_info SET processes = 1", "UPDATE digest_info SET process = NULL",
-             "UPDATE digest_info SET process = 16777216", "UPDATE digest_info SET processes = 'two'" }) {
+             "UPDATE digest_info SET process = 16777216", "UPDATE digest_info SET processes = 'two'",
+             "UPDATE digest_info SET device = -1", "UPDATE digest_info SET device = 'one'" }) {
         const QString copy = dir.filePath(QStringLiteral("damaged.sldigest"));
         QFile::remove(copy);
         QVERIFY(QFile::copy(path, copy));
@@ -546,6 +554,14 @@ void TestDigestFormat::processKeys()
         QVERIFY2(error.contains(QLatin1String("damaged.sldigest")) && error.contains(QLatin1String("process")),
             qPrintable(error));
     }
+    {
+        Db c(path, false);
+        QVERIFY(c.exec(QStringLiteral("ALTER TABLE digest_info DROP COLUMN device")));
+        QVERIFY(c.exec(QStringLiteral("UPDATE digest_info SET version = 4")));
+    }
+    QVERIFY2(DigestStore::read(path, &back, &error), qPrintable(error));
+    QCOMPARE(back.process, 2211);
+    QCOMPARE(back.device, -1);
     {
         Db c(path, false);
         QVERIFY(c.exec(QStringLiteral("ALTER TABLE digest_info DROP COLUMN process")));
