@@ -13,6 +13,7 @@
 #include <QWheelEvent>
 
 #include <algorithm>
+#include <utility>
 
 namespace sl {
 
@@ -45,7 +46,8 @@ void WindowedTable::connectModels()
     connect(m_view->verticalScrollBar(), &QScrollBar::rangeChanged, this, &WindowedTable::updateRange);
     connect(m_window, &QAbstractItemModel::modelReset, this, [this] {
         m_selection.clear();
-        m_current = -1;
+        m_extendedFrom.clear();
+        m_current = m_anchor = -1;
         m_view->scrollToTop(); // a new list starts at its top, not at the old one's row
         updateRange();
     });
@@ -63,9 +65,12 @@ void WindowedTable::onSelectionChanged()
         return;
     const int first = m_window->firstRow();
     const int last = first + m_window->rowCount() - 1;
+    if (extendFromAnchor())
+        return;
+    const bool ctrl = m_inputModifiers & Qt::ControlModifier, shift = m_inputModifiers & Qt::ShiftModifier;
     // Without Ctrl or Shift a click or key replaces the selection, the rows outside the window too.
     RowRanges next;
-    if (m_inputModifiers & (Qt::ControlModifier | Qt::ShiftModifier))
+    if (ctrl || shift)
         for (const auto& [a, b] : m_selection) {
             if (a < first)
                 next.emplace_back(a, std::min(b, first - 1));
@@ -74,13 +79,35 @@ void WindowedTable::onSelectionChanged()
         }
     for (const QItemSelectionRange& range : m_view->selectionModel()->selection())
         next.emplace_back(first + range.top(), first + range.bottom());
-    std::sort(next.begin(), next.end());
-    m_selection.clear();
-    for (const auto& [a, b] : next) // merged: overlapping and adjacent ranges become one
-        if (!m_selection.empty() && a <= m_selection.back().second + 1)
-            m_selection.back().second = std::max(m_selection.back().second, b);
+    m_selection = merged(std::move(next));
+    m_extendedFrom = m_selection; // what a Ctrl+Shift range adds to
+}
+
+bool WindowedTable::extendFromAnchor()
+{
+    // Shift (click, drag or key) extends from the anchor row to the current one, also from an
+    // anchor the window has left (Qt's anchor index is gone with its row); Ctrl keeps the rest.
+    if (!(m_inputModifiers & Qt::ShiftModifier) || m_anchor < 0 || m_current < 0
+        || m_view->selectionMode() != QAbstractItemView::ExtendedSelection)
+        return false;
+    RowRanges next = (m_inputModifiers & Qt::ControlModifier) ? m_extendedFrom : RowRanges();
+    next.emplace_back(std::min(m_anchor, m_current), std::max(m_anchor, m_current));
+    m_selection = merged(std::move(next));
+    restoreSelection();
+    return true;
+}
+
+WindowedTable::RowRanges WindowedTable::merged(RowRanges ranges)
+{
+    // Sorted once; overlapping and adjacent ranges become one.
+    std::sort(ranges.begin(), ranges.end());
+    RowRanges out;
+    for (const auto& [a, b] : ranges)
+        if (!out.empty() && a <= out.back().second + 1)
+            out.back().second = std::max(out.back().second, b);
         else
-            m_selection.emplace_back(a, b);
+            out.emplace_back(a, b);
+    return out;
 }
 
 void WindowedTable::onCurrentChanged()
@@ -92,6 +119,10 @@ void WindowedTable::onCurrentChanged()
         return;
     m_current = current.isValid() ? m_window->firstRow() + current.row() : -1;
     m_currentColumn = current.isValid() ? current.column() : 0;
+    if (!(m_inputModifiers & Qt::ShiftModifier))
+        m_anchor = m_current;
+    else
+        extendFromAnchor(); // Qt's selection follows (or, the same, changes nothing)
 }
 
 void WindowedTable::onLayoutChanged()
@@ -99,9 +130,12 @@ void WindowedTable::onLayoutChanged()
     if (m_window->isMoving() || allRowsSelected()) {
         restoreSelection();
     } else { // a sort: the window's rows now hold other source rows; keep what it shows selected
+        // (takeKeptRows adds the rows out of sight)
         m_selecting = false;
+        const Qt::KeyboardModifiers input = std::exchange(m_inputModifiers, Qt::NoModifier); // replace
         onSelectionChanged();
         onCurrentChanged();
+        m_inputModifiers = input;
     }
     m_selecting = false;
     updateRange();
@@ -127,8 +161,55 @@ void WindowedTable::restoreSelection()
 
 void WindowedTable::setSourceModel(QAbstractItemModel* source)
 {
+    for (const QMetaObject::Connection& c : std::as_const(m_sourceConnections))
+        disconnect(c);
+    m_sourceConnections.clear();
     m_window->setSourceModel(source);
+    if (source) { // after the window's own connections: its layout change is handled first
+        m_sourceConnections.push_back(
+            connect(source, &QAbstractItemModel::layoutAboutToBeChanged, this, &WindowedTable::keepSelectedRows));
+        m_sourceConnections.push_back(
+            connect(source, &QAbstractItemModel::layoutChanged, this, &WindowedTable::takeKeptRows));
+    }
     updateRange();
+}
+
+void WindowedTable::keepSelectedRows()
+{
+    // The window's persistent indexes lose the rows a sort moves out of it: the source's follow
+    // every row. Then the current row and the anchor (invalid where none).
+    m_kept.clear();
+    const QAbstractItemModel* source = m_window->sourceModel();
+    qint64 count = 0;
+    for (const auto& [a, b] : m_selection)
+        count += b - a + 1;
+    m_keptSelection = !allRowsSelected() && count <= kKeptRows;
+    if (m_keptSelection)
+        for (const auto& [a, b] : m_selection)
+            for (int r = a; r <= b; ++r)
+                m_kept.emplace_back(source->index(r, 0));
+    for (const int row : { m_current, m_anchor })
+        m_kept.emplace_back(row >= 0 ? source->index(row, 0) : QModelIndex());
+}
+
+void WindowedTable::takeKeptRows()
+{
+    if (m_kept.size() < 2) // not after keepSelectedRows
+        return;
+    const QPersistentModelIndex current = m_kept[m_kept.size() - 2], anchor = m_kept.back();
+    m_kept.resize(m_kept.size() - 2);
+    if (m_keptSelection) { // else what the window kept (onLayoutChanged)
+        RowRanges rows;
+        for (const QPersistentModelIndex& index : m_kept)
+            if (index.isValid())
+                rows.emplace_back(index.row(), index.row());
+        m_selection = merged(std::move(rows));
+    }
+    m_kept.clear();
+    m_extendedFrom = m_selection;
+    m_current = current.isValid() ? current.row() : -1;
+    m_anchor = anchor.isValid() ? anchor.row() : -1;
+    restoreSelection();
 }
 
 int WindowedTable::pageRows() const
@@ -212,6 +293,7 @@ void WindowedTable::selectAllRows()
     m_selection.clear();
     if (rows > 0)
         m_selection.emplace_back(0, rows - 1);
+    m_extendedFrom = m_selection;
     restoreSelection();
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QAbstractItemView>
+#include <QPersistentModelIndex>
 #include <QWidget>
 
 #include <utility>
@@ -23,12 +24,17 @@ class RowWindowModel;
 /// The selection and the current row are kept in source rows (ranges, not persistent indexes):
 /// a move selects the part of them in the new window again, so a row selected, scrolled away
 /// from and scrolled back to is still selected. A click or key without Ctrl or Shift replaces
-/// the whole selection, as in any view; with them the rows outside the window are kept. A sort
-/// of the source keeps what the window held (its indexes follow their rows).
+/// the whole selection, as in any view; with them the rows outside the window are kept, and
+/// Shift (click, drag, key) extends from the anchor row wherever that row is. A sort of the source keeps the
+/// selection on its rows (up to kKeptRows of them).
 class WindowedTable : public QWidget
 {
     Q_OBJECT
 public:
+    /// Selected rows a sort of the source follows (a persistent index each); of a larger
+    /// selection a sort keeps the rows that stay in the window (all rows stay all rows: Ctrl+A).
+    static constexpr qint64 kKeptRows = 100'000;
+
     explicit WindowedTable(QWidget* parent = nullptr);
 
     void setSourceModel(QAbstractItemModel* source);
@@ -70,8 +76,18 @@ private:
     /// source was sorted (m_selection becomes what the window holds).
     void onLayoutChanged();
     void restoreSelection();
+    /// Before a sort of the source: persistent indexes of the source for the selected rows (up
+    /// to kKeptRows), the current row and the anchor.
+    void keepSelectedRows();
+    /// After it: those rows where the sort put them, selected again.
+    void takeKeptRows();
     /// Keeps the modifiers of the mouse or key press being handled (none once released).
     void noteInput(const QEvent* event);
+    /// With Shift held: the selection from the anchor to the current row (plus, with Ctrl, what
+    /// the last change without Shift left selected). False without Shift (or not ExtendedSelection).
+    bool extendFromAnchor();
+    /// `ranges` sorted, those that overlap or touch merged.
+    static RowRanges merged(RowRanges ranges);
 
     QTableView* m_view;
     RowWindowModel* m_window;
@@ -80,6 +96,12 @@ private:
     bool m_selecting = false; ///< the selection is being set by this class (or a layout change)
     RowRanges m_selection; ///< the user's selection in source rows
     int m_current = -1; ///< source row of the current index, −1 none
+    int m_anchor = -1; ///< source row a Shift selection extends from: the current row set without Shift
+    RowRanges m_extendedFrom; ///< the selection as the last change without Shift left it
+    /// During a sort: the selected source rows (where m_keptSelection), then the current row and the anchor.
+    std::vector<QPersistentModelIndex> m_kept;
+    bool m_keptSelection = false;
+    std::vector<QMetaObject::Connection> m_sourceConnections;
     int m_currentColumn = 0;
     /// Of the view's input event being handled: a selection change made with Ctrl or Shift adds
     /// to the rows outside the window, any other replaces them (code's own selections too).

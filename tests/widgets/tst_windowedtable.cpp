@@ -51,6 +51,8 @@ private slots:
     void selectionFollowsItsRowsAcrossMoves();
     void selectionComesBackWithItsWindow();
     void plainClickReplacesRowsOutsideTheWindow(); // and Ctrl+click adds to them
+    void shiftClickExtendsFromAnAnchorOutOfSight();
+    void sortKeepsTheSelectedRows();
     void ctrlASelectsAndCopiesEveryRow();
     void keyboardGoesOnFromTheRowsInSight();
 
@@ -199,6 +201,62 @@ void TestWindowedTable::plainClickReplacesRowsOutsideTheWindow()
     QCOMPARE(m_table->selectedSourceRows(), WindowedTable::RowRanges({ { 10, 10 }, { added, added } }));
     m_table->scrollBar()->setValue(0);
     QCOMPARE(view->selectionModel()->selectedRows().size(), 1);
+}
+
+/// Row 10 clicked, the window moved to row 700 (row 10 left it), then Shift+click on the third
+/// row in sight (702): rows 10 to 702, as in a view of every row, not from the top row in sight;
+/// the keyboard goes on from the same anchor.
+void TestWindowedTable::shiftClickExtendsFromAnAnchorOutOfSight()
+{
+    QTableView* view = m_table->view();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(5, 10 * kRowHeight + kRowHeight / 2));
+    QCOMPARE(m_table->selectedSourceRows(), WindowedTable::RowRanges({ { 10, 10 } }));
+    m_table->scrollBar()->setValue(700);
+    QVERIFY(m_table->rowWindow()->firstRow() > 10);
+    const QPoint third(5, 2 * kRowHeight + kRowHeight / 2);
+    QCOMPARE(view->indexAt(third).data().toInt(), 702);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ShiftModifier, third);
+    QCOMPARE(m_table->selectedSourceRows(), WindowedTable::RowRanges({ { 10, 702 } }));
+    QCOMPARE(view->currentIndex().data().toInt(), 702);
+    // Every row of the window from its first to 702 is selected in the view.
+    QCOMPARE(view->selectionModel()->selectedRows().size(), 702 - m_table->rowWindow()->firstRow() + 1);
+    const QStringList lines = TableCopy::selectionAsTsv(view).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 702 - 10 + 2); // the header, then rows 10..702
+    // Shift+Down goes on from the same anchor; a Ctrl+Shift+click adds a second range from it.
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_Down, Qt::ShiftModifier);
+    QCOMPARE(m_table->selectedSourceRows(), WindowedTable::RowRanges({ { 10, 703 } }));
+    m_table->scrollBar()->setValue(0);
+    QCOMPARE(view->selectionModel()->selectedRows().size(), kCapacity - 10);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(5, 2 * kRowHeight + kRowHeight / 2));
+    QTest::mouseClick(
+        view->viewport(), Qt::LeftButton, Qt::ControlModifier, QPoint(5, 5 * kRowHeight + kRowHeight / 2));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier | Qt::ShiftModifier,
+        QPoint(5, 7 * kRowHeight + kRowHeight / 2));
+    QCOMPARE(m_table->selectedSourceRows(), WindowedTable::RowRanges({ { 2, 2 }, { 5, 7 } }));
+    // The application keeps the last click's modifiers, which the next test's selectRow() reads.
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(5, kRowHeight / 2));
+}
+
+/// Rows 10 and 702 selected (the window at 700), then the source sorted in descending order
+/// (as text, QStringListModel's order: "999", …, "702", …, "10", …): both stay selected where the
+/// sort put them, also the one the sort moves out of the window.
+void TestWindowedTable::sortKeepsTheSelectedRows()
+{
+    QTableView* view = m_table->view();
+    view->selectRow(10);
+    m_table->scrollBar()->setValue(700);
+    const QPoint third(5, 2 * kRowHeight + kRowHeight / 2);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, third);
+    QCOMPARE(m_table->selectedSourceRows(), WindowedTable::RowRanges({ { 10, 10 }, { 702, 702 } }));
+    m_source->sort(0, Qt::DescendingOrder);
+    const QStringList sorted = m_source->stringList();
+    const int seven = int(sorted.indexOf(QStringLiteral("702"))), ten = int(sorted.indexOf(QStringLiteral("10")));
+    QVERIFY(seven < ten);
+    const int first = m_table->rowWindow()->firstRow();
+    QVERIFY(seven < first || seven >= first + kCapacity); // 702 left the window
+    QCOMPARE(m_table->selectedSourceRows(), WindowedTable::RowRanges({ { seven, seven }, { ten, ten } }));
+    QCOMPARE(TableCopy::selectionAsTsv(view), QStringLiteral("1\n702\n10\n"));
 }
 
 void TestWindowedTable::ctrlASelectsAndCopiesEveryRow()
