@@ -177,9 +177,9 @@ private:
     void finishBins(qint64 pid, int gpu, RankDigest& out) const;
     /// Keeps the PROCESSES pids that ran a kernel (when the kernel table says, `known`).
     void keepKernelProcesses(const QSet<qint64>& kernelPids, bool known);
-    /// One RankState per rank (process that ran NCCL kernels, or GPU of one that drove several),
-    /// with its kernels, bins and collectives.
-    void split();
+    /// One RankState per rank (process that ran NCCL kernels, or GPU of one that drove several:
+    /// `ncclGpus`, from rankGpus), with its kernels, bins and collectives.
+    void split(const QHash<qint64, QSet<int>>& ncclGpus);
     /// Per process that ran NCCL kernels: the GPUs that are its ranks, or none where it is one.
     QHash<qint64, QSet<int>> rankGpus() const;
 
@@ -315,7 +315,7 @@ bool Digestion::kernels(QString* error)
     }
     finishBins(-1, -1, d);
     if (split)
-        this->split();
+        this->split(gpus);
     return true;
 }
 
@@ -453,7 +453,7 @@ void Digestion::keepKernelProcesses(const QSet<qint64>& kernelPids, bool known)
     std::erase_if(d.pids, [&](qint64 pid) { return !kernelPids.contains(pid); });
 }
 
-void Digestion::split()
+void Digestion::split(const QHash<qint64, QSet<int>>& ncclGpus)
 {
     // A single-node multi-GPU run profiled as one (`nsys profile torchrun --nproc_per_node=N`):
     // each process that ran NCCL kernels is a rank; a process that ran them on two or more GPUs
@@ -461,11 +461,10 @@ void Digestion::split()
     // GPU. The launcher's environment names no worker's rank, so without a CommInitRank payload
     // the ranks are left to the cluster's guess, in the order of their lowest GPU (torchrun's
     // LOCAL_RANK usually picks the GPU), then pid.
-    const QHash<qint64, QSet<int>> ncclGpus = rankGpus();
     std::map<std::pair<qint64, int>, std::vector<size_t>> collectivesOf; // (pid, GPU or -1) → its collectives
     for (size_t i = 0; i < m_s.d.collectives.size(); ++i) {
         const qint64 pid = pidOf(m_s.correlations[i].first);
-        collectivesOf[{ pid, ncclGpus[pid].isEmpty() ? -1 : m_s.d.collectives[i].device }].push_back(i);
+        collectivesOf[{ pid, ncclGpus.value(pid).isEmpty() ? -1 : m_s.d.collectives[i].device }].push_back(i);
     }
     std::vector<std::tuple<qint64, qint64, int>> order; // (lowest GPU, pid, GPU or -1)
     for (const auto& [rank, collectives] : collectivesOf) {

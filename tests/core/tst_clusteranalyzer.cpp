@@ -575,12 +575,7 @@ void TestClusterAnalyzer::ranksOfOneExport()
     QCOMPARE(r.ranks[1].steps, 2);
 }
 
-void TestClusterAnalyzer::issueRunOfAProcessPerHost_data()
-{
-    QTest::addColumn<bool>("payloads");
-    QTest::newRow("NCCL payloads") << true;
-    QTest::newRow("no payloads") << false;
-}
+void TestClusterAnalyzer::issueRunOfAProcessPerHost_data() { issueRunNamesTheStraggler_data(); }
 
 /// The issue's run recorded as one process per host driving its 4 GPUs (a thread per GPU): two
 /// exports of one process each, whose environment names the host's task (SLURM_PROCID), not a
