@@ -114,17 +114,22 @@ void KernelInstanceQuery::sortRows(std::vector<quint32>& rows) const
         }
         return;
     }
+    const bool descending = sortOrder != Qt::AscendingOrder;
+    // The common columns read their column in a tight loop; the rest go through sortKey.
+    switch (Column(sortColumn)) {
+    case Duration:
+        return sortRowsByKey(rows, descending, [&k](quint32 i) { return k.duration(qsizetype(i)); });
+    case Device:
+        return sortRowsByKey(rows, descending, [&k](quint32 i) { return k.device[i]; });
+    case Stream:
+        return sortRowsByKey(rows, descending, [&k](quint32 i) { return k.stream[i]; });
+    default:
+        break;
+    }
     const std::vector<qint32> ranks = sortColumn == ApiCall ? apiNameRanks(*analysis->trace) : std::vector<qint32>();
     const OccupancyTable empty;
     const OccupancyTable& occ = occupancy ? *occupancy : empty;
-    // (key, index) pairs: one pass of key extraction, then a radix sort of 16-byte values
-    // instead of comparators chasing columns of millions of rows.
-    std::vector<KeyedRow> keyed(rows.size());
-    for (size_t j = 0; j < rows.size(); ++j)
-        keyed[j] = { sortKey(*analysis, occ, ranks, sortColumn, rows[j]), rows[j] };
-    sortKeyedRows(keyed, sortOrder != Qt::AscendingOrder);
-    for (size_t j = 0; j < rows.size(); ++j)
-        rows[j] = keyed[j].second;
+    sortRowsByKey(rows, descending, [&](quint32 i) { return sortKey(*analysis, occ, ranks, sortColumn, i); });
 }
 
 KernelInstanceQuery::Result KernelInstanceQuery::run(Rows sortedBase, const std::atomic<bool>* cancel) const

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// sortKeyedRows against std::sort with the comparators it replaces (an independent path), and
-// orders worked out by hand, on both sides of the radix threshold.
+// sortKeyedRows and sortRowsByKey against std::sort with the comparators they replace (an
+// independent path), and orders worked out by hand, on both sides of the radix threshold.
 #include "core/util/keyedsort.h"
 
 #include <QtTest>
 
 #include <algorithm>
 #include <limits>
+#include <numeric>
 #include <random>
 
 using namespace sl;
@@ -33,6 +34,9 @@ private slots:
     void handComputed();
     void matchesStdSort_data();
     void matchesStdSort();
+    void rowsByKeyMatchStdSort_data() { matchesStdSort_data(); }
+    void rowsByKeyMatchStdSort();
+    void packedKeysByHand();
 };
 
 void TestKeyedSort::handComputed()
@@ -106,6 +110,70 @@ void TestKeyedSort::matchesStdSort()
         sortKeyedRows(got, descending);
         QVERIFY(got == bySort(rows, descending));
     }
+}
+
+void TestKeyedSort::rowsByKeyMatchStdSort()
+{
+    // The same rows as matchesStdSort, as the Kernels dock passes them: indices and a key per
+    // index. Keys of 16 values and durations pack with the positions; any 64-bit key does not
+    // and takes the pairs' path.
+    QFETCH(int, size);
+    QFETCH(int, keys);
+    QFETCH(int, indices);
+    std::mt19937_64 rng(quint64(size) * 7 + quint64(keys) * 5 + quint64(indices));
+    std::vector<qint64> keyOf(static_cast<size_t>(size));
+    for (qint64& key : keyOf) {
+        const quint64 r = rng();
+        key = keys == 0 ? qint64(1000 + r % 5000000) : keys == 1 ? qint64(r % 16) - 8 : qint64(r);
+    }
+    std::vector<quint32> rows(static_cast<size_t>(size));
+    for (size_t i = 0; i < rows.size(); ++i)
+        rows[i] = indices == 2 ? quint32(rng() % (rows.size() / 2 + 1)) : quint32(i);
+    if (indices == 1)
+        std::shuffle(rows.begin(), rows.end(), rng);
+    std::vector<KeyedRow> pairs;
+    for (quint32 r : rows)
+        pairs.push_back({ keyOf[r], r });
+    for (bool descending : { false, true }) {
+        std::vector<quint32> got = rows;
+        sortRowsByKey(got, descending, [&](quint32 r) { return keyOf[r]; });
+        std::vector<quint32> want;
+        for (const KeyedRow& p : bySort(pairs, descending))
+            want.push_back(p.second);
+        QVERIFY(got == want);
+    }
+}
+
+void TestKeyedSort::packedKeysByHand()
+{
+    // 20 000 rows (over the radix threshold): row i's key is 5 000 000 000 for i = 4, −3 for
+    // i = 11 and i mod 2 otherwise. The range, 5e9 + 3, needs 33 bits and the positions 15:
+    // packed. Ascending: 11, then the even rows but 4 in order (0, 2, 6, …), the odd rows but 11
+    // (1, 3, 5, 7, 9, 13, …), then 4; descending: 4, the odd rows, the even rows, then 11.
+    const quint32 n = 20000;
+    const auto key = [](quint32 i) { return i == 4 ? qint64(5000000000) : i == 11 ? qint64(-3) : qint64(i % 2); };
+    std::vector<quint32> up(n);
+    std::iota(up.begin(), up.end(), 0u);
+    std::vector<quint32> down = up;
+    sortRowsByKey(up, false, key);
+    sortRowsByKey(down, true, key);
+    QCOMPARE(up[0], 11u);
+    QCOMPARE(up[1], 0u);
+    QCOMPARE(up[2], 2u);
+    QCOMPARE(up[3], 6u);
+    QCOMPARE(up[n / 2 - 1], n - 2); // 1 + 9 998 even rows other than 4
+    QCOMPARE(up[n / 2], 1u);
+    QCOMPARE(up[n / 2 + 5], 13u);
+    QCOMPARE(up[n - 2], n - 1);
+    QCOMPARE(up[n - 1], 4u);
+    QCOMPARE(down[0], 4u);
+    QCOMPARE(down[1], 1u);
+    QCOMPARE(down[5], 9u);
+    QCOMPARE(down[6], 13u);
+    QCOMPARE(down[n / 2 - 1], n - 1); // 1 + 9 998 odd rows other than 11
+    QCOMPARE(down[n / 2], 0u);
+    QCOMPARE(down[n / 2 + 2], 6u);
+    QCOMPARE(down[n - 1], 11u);
 }
 
 QTEST_GUILESS_MAIN(TestKeyedSort)
