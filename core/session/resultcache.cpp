@@ -156,19 +156,25 @@ AnalysisPtr ResultCache::read(const TraceCacheKey& key, const QByteArray& finger
     }); // joined before `map` goes: by get() below, else by its destructor
     if (cacheChecksum(map + kHeaderBytes, kSectionBytes + resultBytes) != checksum)
         return miss(QStringLiteral("checksum mismatch"), true);
-    bool lanesRefused = false;
+    // Without stored lanes the views' build starts as soon as the result is checked, before its
+    // NVTX groups are rebuilt. Stored lanes are awaited after that rebuild, which runs meanwhile
+    // (~30 ms of the ~0.15 s read at 5 M kernels).
+    const bool hasLanes = !lanesBytes.isEmpty();
     std::shared_ptr<AnalysisResult> result = ResultArchive::read(bytes, trace, &reason, [&](const AnalysisResult& r) {
-        const TimelineDataPtr lanes = lanesJob.get();
-        lanesRefused = !lanesBytes.isEmpty() && (!lanes || !sameKeys(lanes->keys(), r));
-        if (lanesRefused && lanesWhy.isEmpty())
-            lanesWhy = QStringLiteral("timeline lanes: their colour keys are not the result's");
-        if (checked && !lanesRefused)
-            checked(r, lanes);
+        if (!hasLanes && checked)
+            checked(r, nullptr);
     });
-    if (lanesRefused)
-        return miss(lanesWhy, true);
     if (!result)
         return miss(reason, true);
+    if (hasLanes) {
+        const TimelineDataPtr lanes = lanesJob.get();
+        if (!lanes || !sameKeys(lanes->keys(), *result))
+            return miss(lanesWhy.isEmpty() ? QStringLiteral("timeline lanes: their colour keys are not the result's")
+                                           : lanesWhy,
+                true);
+        if (checked)
+            checked(*result, lanes);
+    }
     TraceCache::markUsed(path);
     return result;
 }

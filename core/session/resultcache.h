@@ -43,8 +43,9 @@ public:
     QString fileFor(const TraceCacheKey& key, const QByteArray& fingerprint) const;
     /// The cached result for `trace` (loaded under `key`), or null (a miss: `why` says why for
     /// the log; a file that is damaged or does not fit the trace is removed). `checked` is called
-    /// once the result is parsed and checked, before its NVTX groups are rebuilt (see
-    /// ResultArchive::read), with the timeline lanes stored beside it (null when none were).
+    /// once the result is parsed and checked, with the timeline lanes stored beside it: when none
+    /// were (null), before the result's NVTX groups are rebuilt, so that the lanes' build starts
+    /// early (see ResultArchive::read); else after that rebuild, which overlaps the lanes' read.
     using Checked = std::function<void(const AnalysisResult&, const TimelineDataPtr& lanes)>;
     AnalysisPtr read(const TraceCacheKey& key, const QByteArray& fingerprint, const TracePtr& trace,
         QString* why = nullptr, const Checked& checked = {}) const;
