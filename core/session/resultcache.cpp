@@ -62,6 +62,19 @@ QByteArray header(const QByteArray& digest, quint64 payload, quint64 checksum)
     return h;
 }
 
+/// The timeline lanes stored after a result (null when none were, or with `why` when they are
+/// damaged or do not fit `trace`).
+TimelineDataPtr readLanes(const QByteArray& bytes, quint64 checksum, const TracePtr& trace, QString* why)
+{
+    if (bytes.isEmpty())
+        return nullptr;
+    if (cacheChecksum(reinterpret_cast<const uchar*>(bytes.constData()), quint64(bytes.size())) != checksum) {
+        *why = QStringLiteral("timeline lanes: checksum mismatch");
+        return nullptr;
+    }
+    return TimelineArchive::read(bytes, trace, why);
+}
+
 } // namespace
 
 ResultCache::ResultCache(QString dir, qint64 capBytes)
@@ -144,16 +157,9 @@ AnalysisPtr ResultCache::read(const TraceCacheKey& key, const QByteArray& finger
     const QByteArray lanesBytes
         = QByteArray::fromRawData(data + resultBytes, qsizetype(payload - kSectionBytes - resultBytes));
     QString reason, lanesWhy;
-    auto lanesJob = std::async(std::launch::async, [&]() -> TimelineDataPtr {
-        if (lanesBytes.isEmpty())
-            return nullptr;
-        if (cacheChecksum(reinterpret_cast<const uchar*>(lanesBytes.constData()), quint64(lanesBytes.size()))
-            != lanesChecksum) {
-            lanesWhy = QStringLiteral("timeline lanes: checksum mismatch");
-            return nullptr;
-        }
-        return TimelineArchive::read(lanesBytes, trace, &lanesWhy);
-    }); // joined before `map` goes: by get() below, else by its destructor
+    auto lanesJob
+        = std::async(std::launch::async, [&] { return readLanes(lanesBytes, lanesChecksum, trace, &lanesWhy); });
+    // joined before `map` goes: by get() below, else by its destructor
     if (cacheChecksum(map + kHeaderBytes, kSectionBytes + resultBytes) != checksum)
         return miss(QStringLiteral("checksum mismatch"), true);
     // Without stored lanes the views' build starts as soon as the result is checked, before its
