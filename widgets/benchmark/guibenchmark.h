@@ -37,6 +37,9 @@ public:
     /// Runs the steps from the event loop; finished() carries the exit code.
     void start();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     void finished(int exitCode);
 
@@ -45,15 +48,18 @@ private:
     std::pair<qint64, qint64> measureCli();
     void openTrace();
     void onOpened();
+    /// The Kernels dock's steps after the first paint.
+    void measureInteraction();
     void showAllKernels();
     void sortInstances();
     void filterInstances();
     /// Closes the trace and opens it again: served by the trace cache the first open wrote.
     void reopenTrace();
-    /// Shared by the first open and the reopen: once both time views have their lanes, repaints
-    /// the window and returns the time since the open (ns); −1 while a view is not ready yet
-    /// (`retry` is then called again when it is). `loadedNs`: the time before the repaint.
-    qint64 paintWhenReady(void (GuiBenchmark::*retry)(), qint64* loadedNs);
+    /// Shared by the first open and the reopen: once both time views have their lanes (else
+    /// `retry` is called again when a view is), repaints the whole window in a later event-loop
+    /// turn (when the window's update request comes, see eventFilter), then calls painted(when
+    /// the docks were ready, when the repaint ended), ns since the open.
+    void paintWhenReady(void (GuiBenchmark::*retry)(), const std::function<void(qint64, qint64)>& painted);
     /// Logs (sightline.gui debug) the wall and CPU time from the window's load to now.
     void logCoresAfterLoad() const;
     void onReopened();
@@ -66,6 +72,8 @@ private:
     void afterInstanceView(const std::function<void()>& trigger, const std::function<void()>& then);
 
     MainWindow* m_window;
+    std::function<void(qint64, qint64)> m_painted; ///< paintWhenReady's, until the repaint
+    qint64 m_docksReadyNs = -1; ///< when paintWhenReady found the docks ready
     QString m_trace;
     QTemporaryDir m_cacheDir; ///< the trace cache of this run only: the first open is always cold
     StallMonitor m_stalls;
