@@ -112,6 +112,7 @@ void sortKeyedRows(std::vector<KeyedRow>& rows, bool descending)
 void sortRowsByKeys(std::vector<quint32>& rows, std::vector<quint64>& keys, bool descending)
 {
     Q_ASSERT(keys.size() == rows.size());
+    Q_ASSERT(std::is_sorted(rows.begin(), rows.end())); // else ties would follow positions, not indices
     const size_t n = rows.size();
     if (n < kRadixMinRows)
         return sortAsPairs(rows, keys, descending);

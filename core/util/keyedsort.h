@@ -22,9 +22,10 @@ void sortKeyedRows(std::vector<KeyedRow>& rows, bool descending);
 /// Sorts the row indices `rows` by `keys` (keys[j] is rows[j]'s key, a qint64 stored as its
 /// bits), ascending or descending, ties by ascending index: the order sortKeyedRows gives the
 /// pairs. `rows` must be ascending (sortRowsByKey sees to it). Where the key range and the
-/// row positions fit in 64 bits together (a duration in ns of 5 M kernels: 23 + ~30 bits), each
-/// key becomes (key − min) << positionBits | position and only the key's varying bytes are
-/// radix-sorted, up to 12 bits a pass: 8-byte values instead of 16-byte pairs, and fewer passes.
+/// row positions fit in 64 bits together (durations of 5 M kernels: 23 + 23 bits), each key
+/// becomes (key − min) << positionBits | position and only the key range's bits are
+/// radix-sorted, in digits of up to 12 bits, skipping a digit every row shares: 8-byte values
+/// instead of 16-byte pairs, and fewer passes.
 /// The Kernels dock's sort of 5 M kernels by duration went from 0.48–0.69 s to 0.30–0.38 s
 /// (issue 20). Otherwise the pairs of sortKeyedRows. `keys` is used as scratch.
 void sortRowsByKeys(std::vector<quint32>& rows, std::vector<quint64>& keys, bool descending);
