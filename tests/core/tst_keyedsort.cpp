@@ -37,6 +37,8 @@ private slots:
     void rowsByKeyMatchStdSort_data() { matchesStdSort_data(); }
     void rowsByKeyMatchStdSort();
     void packedKeysByHand();
+    void packingEdges_data();
+    void packingEdges();
 };
 
 void TestKeyedSort::handComputed()
@@ -174,6 +176,60 @@ void TestKeyedSort::packedKeysByHand()
     QCOMPARE(down[n / 2], 0u);
     QCOMPARE(down[n / 2 + 2], 6u);
     QCOMPARE(down[n - 1], 11u);
+}
+
+void TestKeyedSort::packingEdges_data()
+{
+    // Rows over the radix threshold whose key range (span = max − min) sits at the edges of
+    // the packed path: n = 16 384 positions take 14 bits, so a span of 2^50 − 1 (50 bits) packs
+    // into 64 and 2^50 (51 bits) does not; at n = 16 385 (15 bits) the edge is one bit lower.
+    // Narrow ranges at both ends of qint64 must not overflow when shifted to 0; a span of 0
+    // (every key equal) leaves nothing to sort but the positions.
+    QTest::addColumn<int>("size");
+    QTest::addColumn<qint64>("low");
+    QTest::addColumn<quint64>("span");
+    constexpr qint64 kMin = std::numeric_limits<qint64>::min(), kMax = std::numeric_limits<qint64>::max();
+    QTest::newRow("14+50 bits: packed") << 16384 << qint64(-7) << (quint64(1) << 50) - 1;
+    QTest::newRow("14+51 bits: pairs") << 16384 << qint64(-7) << (quint64(1) << 50);
+    QTest::newRow("15+49 bits: packed") << 16385 << qint64(123) << (quint64(1) << 49) - 1;
+    QTest::newRow("15+50 bits: pairs") << 16385 << qint64(123) << (quint64(1) << 49);
+    QTest::newRow("near INT64_MIN") << 20000 << kMin << quint64(999);
+    QTest::newRow("near INT64_MAX") << 20000 << kMax - 999 << quint64(999);
+    QTest::newRow("INT64_MIN and MAX: pairs") << 20000 << kMin << ~quint64(0);
+    QTest::newRow("all equal") << 20000 << qint64(42) << quint64(0);
+    QTest::newRow("all INT64_MIN") << 20000 << kMin << quint64(0);
+}
+
+void TestKeyedSort::packingEdges()
+{
+    QFETCH(int, size);
+    QFETCH(qint64, low);
+    QFETCH(quint64, span);
+    std::mt19937_64 rng(quint64(size) ^ span);
+    std::vector<qint64> keyOf(static_cast<size_t>(size));
+    // low + a random offset in [0, span], as unsigned arithmetic (no signed overflow); the first
+    // two rows hold the range's ends, so that it is exactly `span` wide.
+    for (qint64& key : keyOf)
+        key = qint64(quint64(low) + (span == ~quint64(0) ? rng() : rng() % (span + 1)));
+    keyOf[0] = qint64(quint64(low) + span);
+    keyOf[1] = low;
+    std::vector<KeyedRow> pairs;
+    for (quint32 r = 0; r < quint32(size); ++r)
+        pairs.push_back({ keyOf[r], r });
+    for (bool descending : { false, true }) {
+        std::vector<quint32> got(static_cast<size_t>(size));
+        std::iota(got.begin(), got.end(), 0u);
+        sortRowsByKey(got, descending, [&](quint32 r) { return keyOf[r]; });
+        std::vector<quint32> want;
+        for (const KeyedRow& p : bySort(pairs, descending))
+            want.push_back(p.second);
+        QVERIFY(got == want);
+    }
+    // the reference itself: the ends of the range come first and last (ties by index)
+    if (span > 0) {
+        QCOMPARE(bySort(pairs, false).front().first, low);
+        QCOMPARE(bySort(pairs, false).back().first, qint64(quint64(low) + span));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestKeyedSort)
