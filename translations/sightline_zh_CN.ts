@@ -6599,6 +6599,14 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source> of CLI load without the hash</source>
         <translation> 相对不计算哈希的 CLI 加载</translation>
     </message>
+    <message>
+        <source>The window did not paint within a minute of showing the analysis.</source>
+        <translation>显示分析结果后一分钟内窗口未重绘。</translation>
+    </message>
+    <message>
+        <source>Cannot benchmark the paint: the window is not shown.</source>
+        <translation>无法测量绘制：窗口未显示。</translation>
+    </message>
 </context>
 <context>
     <name>sl::IterationTableModel</name>
