@@ -46,6 +46,9 @@ public:
     /// once the result is parsed and checked, with the timeline lanes stored beside it: when none
     /// were (null), before the result's NVTX groups are rebuilt, so that the lanes' build starts
     /// early (see ResultArchive::read); else after that rebuild, which overlaps the lanes' read.
+    /// Without stored lanes, `checked` can thus run for a result that the rebuild then refuses
+    /// (read returns null): the caller must drop whatever it started from it. When both the
+    /// rebuild and the lanes fail, `why` gives the rebuild's reason.
     using Checked = std::function<void(const AnalysisResult&, const TimelineDataPtr& lanes)>;
     AnalysisPtr read(const TraceCacheKey& key, const QByteArray& fingerprint, const TracePtr& trace,
         QString* why = nullptr, const Checked& checked = {}) const;
