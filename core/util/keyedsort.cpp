@@ -109,6 +109,16 @@ void sortKeyedRows(std::vector<KeyedRow>& rows, bool descending)
         rows, spare, 8, [flip](const KeyedRow& r, int b) { return ((quint64(r.first) ^ flip) >> (8 * b)) & 0xffu; });
 }
 
+void sortRowIndices(std::vector<quint32>& rows)
+{
+    if (std::is_sorted(rows.begin(), rows.end()))
+        return;
+    if (rows.size() < kRadixMinRows)
+        return std::sort(rows.begin(), rows.end());
+    std::vector<quint32> spare(rows.size());
+    radixSort(rows, spare, 4, [](quint32 r, int b) { return (r >> (8 * b)) & 0xffu; });
+}
+
 void sortRowsByKeys(std::vector<quint32>& rows, std::vector<quint64>& keys, bool descending)
 {
     Q_ASSERT(keys.size() == rows.size());

@@ -30,12 +30,15 @@ void sortKeyedRows(std::vector<KeyedRow>& rows, bool descending);
 /// (issue 20). Otherwise the pairs of sortKeyedRows. `keys` is used as scratch.
 void sortRowsByKeys(std::vector<quint32>& rows, std::vector<quint64>& keys, bool descending);
 
+/// Puts the row indices `rows` in ascending order: a radix sort of their 4 bytes for large
+/// inputs (std::sort below the threshold); one check when they already are (the usual case).
+void sortRowIndices(std::vector<quint32>& rows);
+
 /// Sorts the row indices `rows` by key(row) (a qint64), as sortRowsByKeys: one tight pass of
 /// key extraction (the caller's switch on the column stays outside the loop), then the sort.
 template <class Key> void sortRowsByKey(std::vector<quint32>& rows, bool descending, Key&& key)
 {
-    if (!std::is_sorted(rows.begin(), rows.end()))
-        std::sort(rows.begin(), rows.end());
+    sortRowIndices(rows);
     std::vector<quint64> keys(rows.size());
     for (size_t j = 0; j < rows.size(); ++j)
         keys[j] = quint64(qint64(key(rows[j])));

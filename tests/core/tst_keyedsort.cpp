@@ -38,6 +38,7 @@ private slots:
     void rowsByKeyMatchStdSort();
     void packedKeysByHand();
     void packingEdges_data();
+    void rowIndicesMatchStdSort();
     void packingEdges();
 };
 
@@ -229,6 +230,24 @@ void TestKeyedSort::packingEdges()
     if (span > 0) {
         QCOMPARE(bySort(pairs, false).front().first, low);
         QCOMPARE(bySort(pairs, false).back().first, qint64(quint64(low) + span));
+    }
+}
+
+void TestKeyedSort::rowIndicesMatchStdSort()
+{
+    // Indices over all 32 bits (a byte left out of the radix shows above 2^24), repeated, on
+    // both sides of the threshold; and rows already in order stay as they are.
+    std::mt19937 rng(20261129);
+    for (size_t n : { size_t(0), size_t(100), size_t(16383), size_t(50000) }) {
+        std::vector<quint32> rows(n);
+        for (quint32& r : rows)
+            r = (rng() % 4 == 0 && !rows.empty()) ? rows[rng() % n] : quint32(rng());
+        std::vector<quint32> want = rows;
+        std::sort(want.begin(), want.end());
+        sortRowIndices(rows);
+        QVERIFY(rows == want);
+        sortRowIndices(rows);
+        QVERIFY(rows == want);
     }
 }
 
