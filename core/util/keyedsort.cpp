@@ -109,6 +109,11 @@ void sortKeyedRows(std::vector<KeyedRow>& rows, bool descending)
         rows, spare, 8, [flip](const KeyedRow& r, int b) { return ((quint64(r.first) ^ flip) >> (8 * b)) & 0xffu; });
 }
 
+bool packsKeys(size_t rows, quint64 keyRange)
+{
+    return rows >= kRadixMinRows && std::bit_width(quint64(rows - 1)) + std::bit_width(keyRange) <= 64;
+}
+
 void sortRowIndices(std::vector<quint32>& rows)
 {
     if (std::is_sorted(rows.begin(), rows.end()))
@@ -129,10 +134,10 @@ void sortRowsByKeys(std::vector<quint32>& rows, std::vector<quint64>& keys, bool
     const auto [lo, hi]
         = std::minmax_element(keys.begin(), keys.end(), [](quint64 a, quint64 b) { return qint64(a) < qint64(b); });
     const quint64 low = *lo, high = *hi;
-    const int positionBits = std::bit_width(quint64(n - 1));
-    const int keyBits = std::bit_width(high - low); // the range as unsigned: no overflow
-    if (keyBits + positionBits > 64)
+    if (!packsKeys(n, high - low)) // the range as unsigned: no overflow
         return sortAsPairs(rows, keys, descending);
+    const int positionBits = std::bit_width(quint64(n - 1));
+    const int keyBits = std::bit_width(high - low);
     // Descending is ascending on high − key; ties stay in position order, which is index order.
     for (size_t j = 0; j < n; ++j)
         keys[j] = ((descending ? high - keys[j] : keys[j] - low) << positionBits) | j;

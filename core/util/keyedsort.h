@@ -30,6 +30,11 @@ void sortKeyedRows(std::vector<KeyedRow>& rows, bool descending);
 /// (issue 20). Otherwise the pairs of sortKeyedRows. `keys` is used as scratch.
 void sortRowsByKeys(std::vector<quint32>& rows, std::vector<quint64>& keys, bool descending);
 
+/// Whether sortRowsByKeys packs `rows` keys whose range (max − min, as unsigned) is `keyRange`
+/// with their positions into one 64-bit value: from 16 384 rows on, when the range's bits and
+/// the positions' bits (those of rows − 1) are 64 or fewer together.
+bool packsKeys(size_t rows, quint64 keyRange);
+
 /// Puts the row indices `rows` in ascending order: a radix sort of their 4 bytes for large
 /// inputs (std::sort below the threshold); one check when they already are (the usual case).
 void sortRowIndices(std::vector<quint32>& rows);
