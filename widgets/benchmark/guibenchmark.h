@@ -62,7 +62,8 @@ private:
     /// the docks were ready, when the repaint ended), ns since the open, in a turn after that.
     /// Fails the run when the window is not shown or no update request comes within a minute.
     void paintWhenReady(void (GuiBenchmark::*retry)(), const std::function<void(qint64, qint64)>& painted);
-    /// Logs (sightline.gui debug) the wall and CPU time from the window's load to now.
+    /// Logs (sightline.gui debug) the wall and CPU time from the window's load to its first
+    /// complete paint.
     void logCoresAfterLoad() const;
     void onReopened();
     /// The Timeline and NVTX views' slowest median repaint over four zoom levels (ns, −1 when
@@ -91,6 +92,7 @@ private:
     qint64 m_kernels = 0;
     qint64 m_guiLoadNs = -1; ///< openFiles → the analysis starts (the window's own load)
     qint64 m_cpuAtLoadNs = 0; ///< the process's CPU time (ns) when the analysis starts
+    qint64 m_cpuAtPaintNs = 0; ///< the process's CPU time (ns) when the last complete repaint ended
     qint64 m_loadedNs = -1; ///< openFiles → idle (trace loaded and analysed)
     qint64 m_firstPaintNs = -1; ///< openFiles → window repainted with the analysis
     qint64 m_loadStallNs = -1, m_loadBusyNs = -1;
