@@ -159,8 +159,7 @@ void GuiBenchmark::paintWhenReady(void (GuiBenchmark::*retry)(), const std::func
 bool GuiBenchmark::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_window && event->type() == QEvent::UpdateRequest && m_painted) {
-        m_paintWatchdog.stop();
-        m_window->removeEventFilter(this);
+        std::function<void(qint64, qint64)> painted = stopWaitingForPaint();
         m_window->repaint();
         const qint64 readyNs = m_docksReadyNs, paintedNs = m_clock.nsecsElapsed();
         m_cpuAtPaintNs = ResourceUsage::cpuNs();
@@ -168,10 +167,16 @@ bool GuiBenchmark::eventFilter(QObject* watched, QEvent* event)
                        << "us after the docks took the analysis";
         // The next steps (the Kernels dock's, or the report) run in a turn of their own, not
         // nested in the delivery of the window's update request.
-        QTimer::singleShot(
-            0, this, [painted = std::exchange(m_painted, {}), readyNs, paintedNs] { painted(readyNs, paintedNs); });
+        QTimer::singleShot(0, this, [painted, readyNs, paintedNs] { painted(readyNs, paintedNs); });
     }
     return QObject::eventFilter(watched, event);
+}
+
+std::function<void(qint64, qint64)> GuiBenchmark::stopWaitingForPaint()
+{
+    m_paintWatchdog.stop();
+    m_window->removeEventFilter(this);
+    return std::exchange(m_painted, {});
 }
 
 void GuiBenchmark::logCoresAfterLoad() const
@@ -378,10 +383,7 @@ void GuiBenchmark::report()
 
 void GuiBenchmark::fail(const QString& message)
 {
-    // A failed run reports once: no paint or watchdog of paintWhenReady's may follow.
-    m_paintWatchdog.stop();
-    m_window->removeEventFilter(this);
-    m_painted = {};
+    stopWaitingForPaint(); // a failed run reports once: no paint or watchdog may follow
     QTextStream(stderr) << message << "\n";
     emit finished(1);
 }

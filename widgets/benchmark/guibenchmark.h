@@ -62,6 +62,8 @@ private:
     /// the docks were ready, when the repaint ended), ns since the open, in a turn after that.
     /// Fails the run when the window is not shown or no update request comes within a minute.
     void paintWhenReady(void (GuiBenchmark::*retry)(), const std::function<void(qint64, qint64)>& painted);
+    /// Ends paintWhenReady's wait (its watchdog and event filter) and hands back its callback.
+    std::function<void(qint64, qint64)> stopWaitingForPaint();
     /// Logs (sightline.gui debug) the wall and CPU time from the window's load to its first
     /// complete paint.
     void logCoresAfterLoad() const;
