@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/models/overviewdata.h"
 #include "tests/common/analysisfixture.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/charts/barchartview.h"
@@ -7,6 +8,8 @@
 #include <QDir>
 #include <QGraphicsView>
 #include <QImage>
+#include <QLabel>
+#include <QMainWindow>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -39,6 +42,8 @@ private slots:
     void chartsPlotTheAnalysis();
     void emptyWithoutAnalysis();
     void hiddenChartsAreBuiltWhenShown();
+    void coveredDockBuildsItsChartWhenRaised();
+    void coveredChartIsBuiltOnceUncovered();
     void exportsPng();
     void exportFailureNamesTheFile();
 };
@@ -96,6 +101,67 @@ void TestOverviewDock::hiddenChartsAreBuiltWhenShown()
     dock.setCurrentChart(OverviewDock::Devices);
     QCOMPARE(devicesView->toolTip(), QStringLiteral("Busy and idle time per GPU"));
     QCOMPARE(dock.chart(OverviewDock::Devices)->plottedCategories(), QStringList({ QStringLiteral("GPU 0") }));
+}
+
+void TestOverviewDock::coveredDockBuildsItsChartWhenRaised()
+{
+    // Tabbed behind another dock, the overview is visible but covered: its current chart waits
+    // until its tab is raised (in the main window, 5 ms of the GUI thread when an analysis lands).
+    QMainWindow window;
+    window.setCentralWidget(new QWidget(&window));
+    auto* other = new QDockWidget(QStringLiteral("other"), &window);
+    other->setWidget(new QLabel(QStringLiteral("in front"), other));
+    auto* dock = new OverviewDock(&window);
+    window.addDockWidget(Qt::LeftDockWidgetArea, other);
+    window.tabifyDockWidget(other, dock);
+    other->raise();
+    window.resize(800, 600);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    dock->setCurrentChart(OverviewDock::Categories);
+    QVERIFY(dock->isVisible());
+    QVERIFY(dock->visibleRegion().isEmpty());
+
+    const QGraphicsView* view = dock->chart(OverviewDock::Categories)->findChild<QGraphicsView*>();
+    QVERIFY(view);
+    const QString emptyChart = view->toolTip(); // the chart of no analysis, built when shown
+    dock->setAnalysis(analyseFixture());
+    QVERIFY(dock->chart(OverviewDock::Categories)->data().title != emptyChart);
+    QCOMPARE(view->toolTip(), emptyChart); // covered: the analysis' chart is not built yet
+
+    dock->raise();
+    QVERIFY(!dock->visibleRegion().isEmpty());
+    QCOMPARE(view->toolTip(), dock->chart(OverviewDock::Categories)->data().title);
+    QVERIFY(!view->toolTip().isEmpty());
+    QCOMPARE(dock->chart(OverviewDock::Categories)->plottedCategories(),
+        QStringList({ QStringLiteral("gemm"), QStringLiteral("communication") }));
+}
+
+void TestOverviewDock::coveredChartIsBuiltOnceUncovered()
+{
+    // Covered by an opaque sibling, then uncovered without a show or a raised dock tab: the
+    // chart's first paint asks for the build, which comes in the next event-loop turn.
+    QWidget window;
+    auto* chart = new BarChartView(&window);
+    auto* cover = new QWidget(&window);
+    cover->setAutoFillBackground(true);
+    window.resize(600, 400);
+    chart->setGeometry(0, 0, 600, 400);
+    cover->setGeometry(0, 0, 600, 400);
+    cover->raise();
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(chart->isVisible());
+    QVERIFY(chart->visibleRegion().isEmpty());
+    const QGraphicsView* view = chart->findChild<QGraphicsView*>();
+    QVERIFY(view);
+    const QString emptyChart = view->toolTip();
+    chart->setData(OverviewData::categories(*analyseFixture()));
+    QCOMPARE(chart->data().title, QStringLiteral("GPU time by kernel category"));
+    QCOMPARE(view->toolTip(), emptyChart);
+
+    cover->hide();
+    QTRY_COMPARE(view->toolTip(), QStringLiteral("GPU time by kernel category"));
 }
 
 void TestOverviewDock::exportsPng()

@@ -10,6 +10,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QEvent>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QHorizontalBarSeries>
@@ -52,6 +53,7 @@ BarChartView::BarChartView(QWidget* parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumHeight(100);
     layout->addWidget(m_view);
+    m_view->viewport()->installEventFilter(this);
     setData({});
 }
 
@@ -66,9 +68,26 @@ void BarChartView::setData(const ChartData& data)
     // Building a QChart costs about 3 ms on the GUI thread: a chart on a hidden tab or in a
     // hidden dock is built when it is shown (or read back), not with every analysis (the
     // Overview dock's three charts were 10 ms of the GUI thread's work when an analysis lands).
+    // A dock tabbed behind another stays visible, only covered: it has no visible region.
     m_stale = true;
+    if (isVisible() && !visibleRegion().isEmpty())
+        ensureChart();
+}
+
+void BarChartView::updateIfVisible()
+{
     if (isVisible())
         ensureChart();
+}
+
+bool BarChartView::eventFilter(QObject* watched, QEvent* event)
+{
+    // Uncovered without a showEvent (its dock's tab raised, updateIfVisible not called) or laid
+    // out after setData: the chart is built in a turn of its own, not while the view paints.
+    if (m_stale && watched == m_view->viewport() && event->type() == QEvent::Paint)
+        QMetaObject::invokeMethod(
+            this, [this] { ensureChart(); }, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
 }
 
 void BarChartView::ensureChart() const

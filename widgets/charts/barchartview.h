@@ -26,6 +26,9 @@ public:
     ~BarChartView() override;
 
     void setData(const ChartData& data);
+    /// Builds the chart now if setData() deferred it and the chart is visible (e.g. its dock's
+    /// tab was just raised: a covered dock is visible, with nothing of it on screen).
+    void updateIfVisible();
     const ChartData& data() const { return m_data; }
 
     /// What the chart on screen plots, read back from its bar sets (one row per series, one value
@@ -45,6 +48,7 @@ public:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     /// Builds the on-screen chart from m_data if setData() left it stale.
