@@ -68,10 +68,16 @@ void BarChartView::setData(const ChartData& data)
     // Building a QChart costs about 3 ms on the GUI thread: a chart on a hidden tab or in a
     // hidden dock is built when it is shown (or read back), not with every analysis (the
     // Overview dock's three charts were 10 ms of the GUI thread's work when an analysis lands).
-    // A dock tabbed behind another stays visible, only covered: it has no visible region.
     m_stale = true;
-    if (isVisible() && !visibleRegion().isEmpty())
+    if (!isVisible())
+        return;
+    // A dock tabbed behind another stays visible, moved off-screen: its chart's viewport has no
+    // visible region, and the build waits for the viewport's next paint (eventFilter), which
+    // comes when the dock is raised. (Not this widget's region: the viewport, opaque, covers it.)
+    if (!m_view->viewport()->visibleRegion().isEmpty())
         ensureChart();
+    else
+        m_view->viewport()->update();
 }
 
 void BarChartView::updateIfVisible()
@@ -82,12 +88,21 @@ void BarChartView::updateIfVisible()
 
 bool BarChartView::eventFilter(QObject* watched, QEvent* event)
 {
-    // Uncovered without a showEvent (its dock's tab raised, updateIfVisible not called) or laid
-    // out after setData: the chart is built in a turn of its own, not while the view paints.
-    if (m_stale && watched == m_view->viewport() && event->type() == QEvent::Paint)
+    if (!m_stale || watched != m_view->viewport() || event->type() != QEvent::Paint)
+        return QWidget::eventFilter(watched, event);
+    // Uncovered with the chart stale: built in a turn of its own, not while the view paints,
+    // and this paint is dropped (the background alone for one frame, never the previous data).
+    if (!m_buildQueued) {
+        m_buildQueued = true;
         QMetaObject::invokeMethod(
-            this, [this] { ensureChart(); }, Qt::QueuedConnection);
-    return QWidget::eventFilter(watched, event);
+            this,
+            [this] {
+                m_buildQueued = false;
+                ensureChart();
+            },
+            Qt::QueuedConnection);
+    }
+    return true;
 }
 
 void BarChartView::ensureChart() const

@@ -27,7 +27,7 @@ public:
 
     void setData(const ChartData& data);
     /// Builds the chart now if setData() deferred it and the chart is visible (e.g. its dock's
-    /// tab was just raised: a covered dock is visible, with nothing of it on screen).
+    /// tab was just raised: a dock tabbed behind another is visible, moved off-screen).
     void updateIfVisible();
     const ChartData& data() const { return m_data; }
 
@@ -63,6 +63,7 @@ private:
     double m_divisor = 1; ///< ns per displayed unit
     QString m_unit;
     mutable bool m_stale = false; ///< m_data is newer than the chart on screen
+    bool m_buildQueued = false; ///< a paint of the stale chart queued ensureChart()
 };
 
 } // namespace sl

@@ -65,7 +65,7 @@ OverviewDock::OverviewDock(QWidget* parent)
     m_tabs->setCornerWidget(m_export, Qt::TopRightCorner);
     layout->addLayout(row);
     setWidget(content);
-    // Tabbed behind another dock, the charts wait for this (BarChartView::setData).
+    // Tabbed behind another dock (moved off-screen), the charts wait for this (BarChartView::setData).
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible)
             for (BarChartView* c : m_charts)
