@@ -51,7 +51,8 @@ void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r, const Canc
     r.kernels = std::move(s.kernels);
 
     // Categories of every kernel name, in the window or not: a name used only outside the
-    // window is categorised here (one O(n) pass over kernels; distinct names are few).
+    // window is categorised here (one O(n) pass over kernels; distinct names are few). With every
+    // kernel in the window, every kernel's name is in the summary and the pass is skipped.
     const QStringList categories = Taxonomy::categories();
     auto categoryIndex = [&](const QString& category) {
         const auto i = categories.indexOf(category);
@@ -65,7 +66,8 @@ void KernelAnalysis::run(const Taxonomy& taxonomy, AnalysisResult& r, const Canc
         r.nameCategory[ks.name] = categoryIndex(ks.category);
         done[ks.name] = true;
     }
-    for (qsizetype i = 0; i < k.size(); ++i) {
+    const qsizetype outside = r.kernelCount < k.size() ? k.size() : 0; // kernels to walk
+    for (qsizetype i = 0; i < outside; ++i) {
         if (cancel.poll(i))
             return;
         const quint32 name = k.name[size_t(i)];
@@ -96,15 +98,21 @@ bool indexNames(const Trace& t, const std::vector<quint8>& include, const Cancel
     index.first.assign(names + 1, 0);
     index.firstRow.assign(names, 0);
     index.devices.assign(names, 0);
-    for (qsizetype i = 0; i < k.size(); ++i) {
-        if (cancel.poll(i))
+    // Raw pointers in registers (see gatherNames).
+    const quint8* const inc = include.data();
+    const quint32* const nameOf = k.name.data();
+    const quint16* const deviceOf = k.device.data();
+    quint32 *const count = index.first.data() + 1, *const firstRow = index.firstRow.data();
+    quint64* const devices = index.devices.data();
+    for (size_t i = 0, n = size_t(k.size()); i < n; ++i) {
+        if (cancel.poll(qint64(i)))
             return false;
-        if (!include[size_t(i)])
+        if (!inc[i])
             continue;
-        const quint32 name = k.name[size_t(i)];
-        if (index.first[name + 1]++ == 0)
-            index.firstRow[name] = quint32(i);
-        index.devices[name] |= quint64(1) << std::min<quint16>(k.device[size_t(i)], 63);
+        const quint32 name = nameOf[i];
+        if (count[name]++ == 0)
+            firstRow[name] = quint32(i);
+        devices[name] |= quint64(1) << std::min<quint16>(deviceOf[i], 63);
     }
     for (size_t i = 1; i < index.first.size(); ++i)
         index.first[i] += index.first[i - 1];
@@ -134,14 +142,22 @@ bool gatherNames(const Trace& t, const std::vector<quint8>& include, const std::
         cursor[n] = first[n] - base;
         inBatch[n] = 1;
     }
-    for (qsizetype i = 0; i < k.size(); ++i) {
-        if (cancel.poll(i))
+    // Raw pointers in registers: through the vectors, every store above could alias their data
+    // pointers, and the loop reloaded each one per kernel.
+    const quint8* const inc = include.data();
+    const quint32 *const nameOf = k.name.data(), *const configOf = k.config.data(), *const ns = k.dur.data();
+    const quint8* const counted = inBatch.data();
+    quint32* const next = cursor.data();
+    qint64* const d = durations.data();
+    quint32* const c = configs.data();
+    for (size_t i = 0, n = size_t(k.size()); i < n; ++i) {
+        if (cancel.poll(qint64(i)))
             return false;
-        const quint32 name = include[size_t(i)] ? k.name[size_t(i)] : names;
-        const quint32 slot = cursor[name];
-        durations[slot] = k.duration(i);
-        configs[slot] = k.config[size_t(i)];
-        cursor[name] += inBatch[name];
+        const quint32 name = inc[i] ? nameOf[i] : names;
+        const quint32 slot = next[name];
+        d[slot] = Q_LIKELY(ns[i] != DurationColumn::kLong) ? qint64(ns[i]) : k.duration(qsizetype(i));
+        c[slot] = configOf[i];
+        next[name] += counted[name];
     }
     durations.pop_back();
     configs.pop_back();
