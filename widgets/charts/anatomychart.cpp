@@ -3,6 +3,7 @@
 
 #include "core/models/anatomytablemodel.h"
 #include "widgets/categorypalette.h"
+#include "widgets/charts/chartbuildgate.h"
 #include "widgets/charts/chartscale.h"
 
 #include <QCursor>
@@ -16,6 +17,9 @@ AnatomyChart::AnatomyChart(QWidget* parent)
 {
     charts::embedChartView(this, m_view);
     setMinimumHeight(80);
+    // Drawing the stacked bars cost 1.4–1.9 ms of the GUI thread with every analysis, although
+    // the dock is tabbed behind others in the default layout.
+    m_gate = new ChartBuildGate(m_view->viewport(), [this] { redraw(); });
 }
 
 QChart* AnatomyChart::chart() const { return m_view->chart(); }
@@ -26,8 +30,22 @@ void AnatomyChart::setModel(const AnatomyTableModel* model)
         disconnect(m_model, nullptr, this, nullptr);
     m_model = model;
     if (m_model)
-        connect(m_model, &AnatomyTableModel::modelReset, this, &AnatomyChart::redraw);
-    redraw();
+        connect(m_model, &AnatomyTableModel::modelReset, m_gate, &ChartBuildGate::invalidate);
+    m_gate->invalidate();
+}
+
+void AnatomyChart::updateIfVisible() { m_gate->buildIfVisible(); }
+
+void AnatomyChart::showEvent(QShowEvent* event)
+{
+    m_gate->buildIfStale();
+    QWidget::showEvent(event);
+}
+
+QString AnatomyChart::unitName() const
+{
+    m_gate->buildIfStale();
+    return m_unit;
 }
 
 void AnatomyChart::redraw()
@@ -81,6 +99,7 @@ QString AnatomyChart::segmentTip(int category, int series) const
 
 QVector<QVector<qreal>> AnatomyChart::plottedValues() const
 {
+    m_gate->buildIfStale();
     QVector<QVector<qreal>> out;
     const QList<QAbstractSeries*> all = chart()->series();
     if (all.isEmpty())
@@ -96,12 +115,14 @@ QVector<QVector<qreal>> AnatomyChart::plottedValues() const
 
 QStringList AnatomyChart::plottedCategories() const
 {
+    m_gate->buildIfStale();
     const QList<QAbstractAxis*> axes = chart()->axes(Qt::Horizontal);
     return axes.isEmpty() ? QStringList() : static_cast<QBarCategoryAxis*>(axes.front())->categories();
 }
 
 QStringList AnatomyChart::plottedSeries() const
 {
+    m_gate->buildIfStale();
     QStringList out;
     const QList<QAbstractSeries*> all = chart()->series();
     if (!all.isEmpty())
@@ -110,6 +131,10 @@ QStringList AnatomyChart::plottedSeries() const
     return out;
 }
 
-QVector<QColor> AnatomyChart::plottedColors() const { return charts::barColors(chart()); }
+QVector<QColor> AnatomyChart::plottedColors() const
+{
+    m_gate->buildIfStale();
+    return charts::barColors(chart());
+}
 
 } // namespace sl

@@ -13,17 +13,22 @@ class QChartView;
 namespace sl {
 
 class AnatomyTableModel;
+class ChartBuildGate;
 
 /// "Where the model spends the GPU": one vertical bar per phase, stacked by operator class, each
 /// segment the class' kernel time in the phase (AnatomyTableModel::chartData), coloured by class
 /// the same in every phase. Hovering a segment shows its row in words (time and share, FLOPs,
-/// TFLOP/s, MFU, bound class). Redraws when the model resets. GUI thread only.
+/// TFLOP/s, MFU, bound class). Redraws when the model resets, once on screen (ChartBuildGate):
+/// the dock is tabbed behind others in the default layout. GUI thread only.
 class AnatomyChart : public QWidget
 {
     Q_OBJECT
 public:
     explicit AnatomyChart(QWidget* parent = nullptr);
     void setModel(const AnatomyTableModel* model);
+    /// Draws the chart now if the model changed since and the chart is visible (its dock's tab
+    /// was just raised: a dock tabbed behind another is visible, moved off-screen).
+    void updateIfVisible();
 
     /// What the chart on screen plots, read back from its bar sets and category axis: one row per
     /// series (class), one value per phase, in unitName(); tests check the chart, not a copy.
@@ -31,9 +36,12 @@ public:
     QStringList plottedCategories() const;
     QStringList plottedSeries() const;
     QVector<QColor> plottedColors() const;
-    QString unitName() const { return m_unit; }
+    QString unitName() const;
     /// The tooltip of a segment (category = phase bar, series = class), empty where there is none.
     QString segmentTip(int category, int series) const;
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 private:
     void redraw();
@@ -42,6 +50,7 @@ private:
     QChartView* m_view;
     const AnatomyTableModel* m_model = nullptr;
     QString m_unit;
+    ChartBuildGate* m_gate; ///< redraws once the chart is on screen
 };
 
 } // namespace sl

@@ -3,6 +3,7 @@
 
 #include "core/util/format.h"
 #include "widgets/categorypalette.h"
+#include "widgets/charts/chartbuildgate.h"
 #include "widgets/charts/chartscale.h"
 
 #include <QBarCategoryAxis>
@@ -10,7 +11,6 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
-#include <QEvent>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QHorizontalBarSeries>
@@ -53,7 +53,11 @@ BarChartView::BarChartView(QWidget* parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumHeight(100);
     layout->addWidget(m_view);
-    m_view->viewport()->installEventFilter(this);
+    m_gate = new ChartBuildGate(m_view->viewport(), [this] {
+        QChart* old = m_view->chart();
+        m_view->setChart(buildChart(true)); // the view does not delete the chart it replaces
+        delete old;
+    });
     setData({});
 }
 
@@ -65,55 +69,16 @@ void BarChartView::setData(const ChartData& data)
     const charts::TimeScale scale = charts::timeScaleFor(double(m_data.maxBarNs()));
     m_divisor = scale.divisor;
     m_unit = scale.symbol;
-    // Building a QChart costs about 3 ms on the GUI thread: a chart on a hidden tab or in a
-    // hidden dock is built when it is shown (or read back), not with every analysis (the
-    // Overview dock's three charts were 10 ms of the GUI thread's work when an analysis lands).
-    m_stale = true;
-    if (!isVisible())
-        return;
-    // A dock tabbed behind another stays visible, moved off-screen: its chart's viewport has no
-    // visible region, and the build waits for the viewport's next paint (eventFilter), which
-    // comes when the dock is raised. (Not this widget's region: the viewport, opaque, covers it.)
-    if (!m_view->viewport()->visibleRegion().isEmpty())
-        ensureChart();
-    else
-        m_view->viewport()->update();
+    // Building a QChart costs about 3 ms on the GUI thread: a chart on a hidden tab, in a hidden
+    // dock or in a dock tabbed behind another is built when it is shown (or read back), not with
+    // every analysis (the Overview dock's three charts were 10 ms of the GUI thread's work when
+    // an analysis lands).
+    m_gate->invalidate();
 }
 
-void BarChartView::updateIfVisible()
-{
-    if (isVisible())
-        ensureChart();
-}
+void BarChartView::updateIfVisible() { m_gate->buildIfVisible(); }
 
-bool BarChartView::eventFilter(QObject* watched, QEvent* event)
-{
-    if (!m_stale || watched != m_view->viewport() || event->type() != QEvent::Paint)
-        return QWidget::eventFilter(watched, event);
-    // Uncovered with the chart stale: built in a turn of its own, not while the view paints,
-    // and this paint is dropped (the background alone for one frame, never the previous data).
-    if (!m_buildQueued) {
-        m_buildQueued = true;
-        QMetaObject::invokeMethod(
-            this,
-            [this] {
-                m_buildQueued = false;
-                ensureChart();
-            },
-            Qt::QueuedConnection);
-    }
-    return true;
-}
-
-void BarChartView::ensureChart() const
-{
-    if (!m_stale)
-        return;
-    m_stale = false;
-    QChart* old = m_view->chart();
-    m_view->setChart(buildChart(true)); // the view does not delete the chart it replaces
-    delete old;
-}
+void BarChartView::ensureChart() const { m_gate->buildIfStale(); }
 
 void BarChartView::showEvent(QShowEvent* event)
 {

@@ -15,6 +15,8 @@ class QChartView;
 
 namespace sl {
 
+class ChartBuildGate;
+
 /// A horizontal bar chart of one ChartData: a few dozen bars at most, values shown in one
 /// readable unit (ns, µs, ms or s) picked from the longest bar, a tooltip per bar with the exact
 /// duration. Renders itself off-screen at any size for PNG export. GUI thread only.
@@ -48,7 +50,6 @@ public:
 
 protected:
     void showEvent(QShowEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     /// Builds the on-screen chart from m_data if setData() left it stale.
@@ -62,8 +63,7 @@ private:
     ChartData m_data;
     double m_divisor = 1; ///< ns per displayed unit
     QString m_unit;
-    mutable bool m_stale = false; ///< m_data is newer than the chart on screen
-    bool m_buildQueued = false; ///< a paint of the stale chart queued ensureChart()
+    ChartBuildGate* m_gate; ///< builds the chart from m_data when it is on screen
 };
 
 } // namespace sl

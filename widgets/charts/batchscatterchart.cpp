@@ -2,6 +2,7 @@
 #include "widgets/charts/batchscatterchart.h"
 
 #include "widgets/categorypalette.h"
+#include "widgets/charts/chartbuildgate.h"
 #include "widgets/charts/chartscale.h"
 
 #include <QScatterSeries>
@@ -15,12 +16,34 @@ BatchScatterChart::BatchScatterChart(QWidget* parent)
 {
     charts::embedChartView(this, m_view);
     setMinimumHeight(100); // laptop screens: the dock, not the chart, decides the height (tst_laptoplayout)
+    m_gate = new ChartBuildGate(m_view->viewport(), [this] { draw(); });
 }
 
 QChart* BatchScatterChart::chart() const { return m_view->chart(); }
 
-void BatchScatterChart::setAnalysis(const AnalysisPtr& a)
+void BatchScatterChart::setAnalysis(const AnalysisPtr& analysis)
 {
+    m_analysis = analysis;
+    m_gate->invalidate();
+}
+
+void BatchScatterChart::updateIfVisible() { m_gate->buildIfVisible(); }
+
+int BatchScatterChart::pointCount() const
+{
+    m_gate->buildIfStale();
+    return m_points;
+}
+
+void BatchScatterChart::showEvent(QShowEvent* event)
+{
+    m_gate->buildIfStale();
+    QWidget::showEvent(event);
+}
+
+void BatchScatterChart::draw()
+{
+    const AnalysisPtr& a = m_analysis;
     charts::clearChart(chart());
     chart()->setTitle(QString());
     m_points = 0;

@@ -47,6 +47,11 @@ AnatomyDock::AnatomyDock(QWidget* parent)
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
     setWidget(content);
+    // Raised from behind another dock's tab: the chart is drawn before its first frame.
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible)
+            m_chart->updateIfVisible();
+    });
     setAnalysis(nullptr);
 }
 

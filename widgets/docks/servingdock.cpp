@@ -69,6 +69,11 @@ ServingDock::ServingDock(QWidget* parent)
     split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
     setWidget(content);
+    // Raised from behind another dock's tab: the scatter is drawn before its first frame.
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible)
+            m_scatter->updateIfVisible();
+    });
     setAnalysis(nullptr);
 }
 
