@@ -27,7 +27,7 @@ QChart* AnatomyChart::chart() const { return m_view->chart(); }
 void AnatomyChart::setModel(const AnatomyTableModel* model)
 {
     if (m_model)
-        disconnect(m_model, nullptr, this, nullptr);
+        disconnect(m_model, nullptr, m_gate, nullptr); // the reset goes to the gate
     m_model = model;
     if (m_model)
         connect(m_model, &AnatomyTableModel::modelReset, m_gate, &ChartBuildGate::invalidate);

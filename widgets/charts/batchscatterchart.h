@@ -35,7 +35,7 @@ private:
     QChart* chart() const;
     void draw();
     QChartView* m_view;
-    ChartBuildGate* m_gate;
+    ChartBuildGate* m_gate; ///< draws once the chart is on screen
     AnalysisPtr m_analysis; ///< the analysis the chart plots once drawn
     int m_points = 0;
 };

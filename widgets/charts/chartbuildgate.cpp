@@ -18,7 +18,7 @@ void ChartBuildGate::invalidate()
 {
     m_stale = true;
     if (!m_viewport->isVisible())
-        return; // built when shown (buildIfVisible from a showEvent) or read back
+        return; // built when shown (the chart's showEvent) or read back
     if (!m_viewport->visibleRegion().isEmpty())
         buildIfStale();
     else
@@ -52,6 +52,9 @@ bool ChartBuildGate::eventFilter(QObject* watched, QEvent* event)
             [this] {
                 m_buildQueued = false;
                 buildIfStale();
+                // The dropped paint is owed: a chart edited in place (not replaced) may change
+                // nothing in the scene, and the view would keep only its background.
+                m_viewport->update();
             },
             Qt::QueuedConnection);
     }

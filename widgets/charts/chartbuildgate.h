@@ -19,7 +19,9 @@ class ChartBuildGate : public QObject
 {
     Q_OBJECT
 public:
-    /// `build` makes the chart of the current data; the gate watches `viewport` (its parent).
+    /// `build` makes the chart of the current data; the gate watches `viewport` and is its child,
+    /// so it lives exactly as long as that viewport (a view given another viewport would need a
+    /// new gate).
     ChartBuildGate(QWidget* viewport, std::function<void()> build);
 
     /// The data changed: builds now when the viewport shows any of it, else at its next paint.
@@ -28,7 +30,6 @@ public:
     void buildIfStale();
     /// Builds now when stale and the viewport's widget is visible (a dock's tab just raised).
     void buildIfVisible();
-    bool isStale() const { return m_stale; }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

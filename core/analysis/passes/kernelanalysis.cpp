@@ -142,8 +142,8 @@ bool gatherNames(const Trace& t, const std::vector<quint8>& include, const std::
         cursor[n] = first[n] - base;
         inBatch[n] = 1;
     }
-    // Raw pointers in registers: through the vectors, every store above could alias their data
-    // pointers, and the loop reloaded each one per kernel.
+    // Raw pointers in registers: the loop's calls (the cancel poll, a long duration's lookup)
+    // could change anything, so through the vectors each data pointer was reloaded per kernel.
     const quint8* const inc = include.data();
     const quint32 *const nameOf = k.name.data(), *const configOf = k.config.data(), *const ns = k.dur.data();
     const quint8* const counted = inBatch.data();
