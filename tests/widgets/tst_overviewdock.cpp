@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/models/overviewdata.h"
 #include "tests/common/analysisfixture.h"
+#include "tests/common/tabbeddock.h"
 #include "tests/common/tracefixture.h"
 #include "widgets/charts/barchartview.h"
 #include "widgets/docks/overviewdock.h"
@@ -8,7 +9,6 @@
 #include <QDir>
 #include <QGraphicsView>
 #include <QImage>
-#include <QLabel>
 #include <QMainWindow>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -110,16 +110,8 @@ void TestOverviewDock::coveredDockBuildsItsChartWhenRaised()
     // waits until its tab is raised (in the main window, 4.5-8.6 ms of the GUI thread when a 5 M
     // kernel analysis lands).
     QMainWindow window;
-    window.setCentralWidget(new QWidget(&window));
-    auto* other = new QDockWidget(QStringLiteral("other"), &window);
-    other->setWidget(new QLabel(QStringLiteral("in front"), other));
     auto* dock = new OverviewDock(&window);
-    window.addDockWidget(Qt::LeftDockWidgetArea, other);
-    window.tabifyDockWidget(other, dock);
-    other->raise();
-    window.resize(800, 600);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(test::showTabbedBehind(window, dock));
     dock->setCurrentChart(OverviewDock::Categories);
     QVERIFY(dock->isVisible());
     QVERIFY(dock->visibleRegion().isEmpty());

@@ -6,14 +6,13 @@
 #include "core/io/traceloader.h"
 #include "core/models/servingstepmodel.h"
 #include "core/synth/synthtracewriter.h"
+#include "tests/common/tabbeddock.h"
 #include "widgets/charts/batchscatterchart.h"
 #include "widgets/docks/servingdock.h"
 
 #include <QFile>
 #include <QGraphicsScene>
 #include <QGraphicsView>
-#include <QLabel>
-#include <QMainWindow>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -36,6 +35,21 @@ qint64 scalar(const QString& path, const QString& sql)
     sqlite3_close(db);
     return v;
 }
+
+/// A synthetic vLLM-named export written to `path` (`ranks` tensor-parallel ranks), loaded and
+/// analysed over the full window; null when a step fails.
+AnalysisPtr analysedVllm(const QString& path, int steps, int layers, int ranks = 1)
+{
+    SynthOptions o;
+    o.framework = SynthFramework::Vllm;
+    o.steps = steps;
+    o.layers = layers;
+    o.ranks = ranks;
+    if (!writeSynthTrace(path, o).ok)
+        return nullptr;
+    const LoadOutcome loaded = TraceLoader::loadSync(path);
+    return loaded.ok() ? Analyzer::analyze(loaded.trace, AnalysisOptions {}) : nullptr;
+}
 } // namespace
 
 class TestServingDock : public QObject
@@ -46,15 +60,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("vllm.sqlite"));
-        SynthOptions o;
-        o.framework = SynthFramework::Vllm;
-        o.steps = 48;
-        o.layers = 2;
-        QVERIFY(writeSynthTrace(path, o).ok);
-        const LoadOutcome loaded = TraceLoader::loadSync(path);
-        QVERIFY(loaded.ok());
-        const AnalysisPtr a = Analyzer::analyze(loaded.trace, AnalysisOptions {});
+        const AnalysisPtr a = analysedVllm(path, 48, 2);
         QVERIFY(a);
+        const Trace& trace = *a->trace;
 
         ServingDock dock;
         QCOMPARE(dock.objectName(), QStringLiteral("dock.serving"));
@@ -82,9 +90,9 @@ private slots:
         QCOMPARE(emitted, 1);
         QCOMPARE(evidence.size(), 2);
         QCOMPARE(evidence[0].table, QStringLiteral("NVTX_EVENTS"));
-        QCOMPARE(evidence[0].rowids, std::vector<qint64> { loaded.trace->nvtx.rowid[s.range[0]] });
-        QCOMPARE(evidence[0].startNs, loaded.trace->nvtx.start[s.range[0]]);
-        QCOMPARE(evidence[0].endNs, loaded.trace->nvtx.end[s.range[0]]);
+        QCOMPARE(evidence[0].rowids, std::vector<qint64> { trace.nvtx.rowid[s.range[0]] });
+        QCOMPARE(evidence[0].startNs, trace.nvtx.start[s.range[0]]);
+        QCOMPARE(evidence[0].endNs, trace.nvtx.end[s.range[0]]);
         QCOMPARE(evidence[0].deviceId, 0);
         const qint64 kernels = scalar(path,
             QStringLiteral("SELECT COUNT(*) FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON "
@@ -109,28 +117,12 @@ private slots:
         // the GUI thread per analysis). Its scene's items show whether it was drawn (Qt Charts
         // headers stay out of the tests).
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("vllm3.sqlite"));
-        SynthOptions o;
-        o.framework = SynthFramework::Vllm;
-        o.steps = 12;
-        o.layers = 1;
-        QVERIFY(writeSynthTrace(path, o).ok);
-        const LoadOutcome loaded = TraceLoader::loadSync(path);
-        QVERIFY(loaded.ok());
-        const AnalysisPtr a = Analyzer::analyze(loaded.trace, AnalysisOptions {});
+        const AnalysisPtr a = analysedVllm(dir.filePath(QStringLiteral("vllm3.sqlite")), 12, 1);
         QVERIFY(a);
 
         QMainWindow window;
-        window.setCentralWidget(new QWidget(&window));
-        auto* other = new QDockWidget(QStringLiteral("other"), &window);
-        other->setWidget(new QLabel(QStringLiteral("in front"), other));
         auto* dock = new ServingDock(&window);
-        window.addDockWidget(Qt::LeftDockWidgetArea, other);
-        window.tabifyDockWidget(other, dock);
-        other->raise();
-        window.resize(900, 600);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(test::showTabbedBehind(window, dock, QSize(900, 600)));
         QVERIFY(dock->isVisible());
         QVERIFY(dock->visibleRegion().isEmpty());
         const QGraphicsScene* scene = dock->scatter()->findChild<QGraphicsView*>()->scene();
@@ -151,15 +143,7 @@ private slots:
         // Two ranks (processes, each on its own GPU): a focus lists one rank's steps.
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("vllm2.sqlite"));
-        SynthOptions o;
-        o.framework = SynthFramework::Vllm;
-        o.steps = 12;
-        o.layers = 1;
-        o.ranks = 2;
-        QVERIFY(writeSynthTrace(path, o).ok);
-        const LoadOutcome loaded = TraceLoader::loadSync(path);
-        QVERIFY(loaded.ok());
-        const AnalysisPtr a = Analyzer::analyze(loaded.trace, AnalysisOptions {});
+        const AnalysisPtr a = analysedVllm(path, 12, 1, 2);
         QVERIFY(a);
         ServingDock dock;
         dock.setAnalysis(a);
