@@ -36,12 +36,6 @@ void AnatomyChart::setModel(const AnatomyTableModel* model)
 
 void AnatomyChart::updateIfVisible() { m_gate->buildIfVisible(); }
 
-void AnatomyChart::showEvent(QShowEvent* event)
-{
-    m_gate->buildIfStale();
-    QWidget::showEvent(event);
-}
-
 QString AnatomyChart::unitName() const
 {
     m_gate->buildIfStale();

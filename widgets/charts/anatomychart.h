@@ -40,9 +40,6 @@ public:
     /// The tooltip of a segment (category = phase bar, series = class), empty where there is none.
     QString segmentTip(int category, int series) const;
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     void redraw();
     QChart* chart() const;

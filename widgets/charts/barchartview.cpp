@@ -80,12 +80,6 @@ void BarChartView::updateIfVisible() { m_gate->buildIfVisible(); }
 
 void BarChartView::ensureChart() const { m_gate->buildIfStale(); }
 
-void BarChartView::showEvent(QShowEvent* event)
-{
-    ensureChart();
-    QWidget::showEvent(event);
-}
-
 QChart* BarChartView::buildChart(bool interactive) const
 {
     auto* chart = new QChart;

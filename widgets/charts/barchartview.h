@@ -48,9 +48,6 @@ public:
     /// Writes `image` as PNG atomically (QSaveFile): the file appears whole or not at all.
     static bool savePng(const QImage& image, const QString& path, QString* error);
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     /// Builds the on-screen chart from m_data if setData() left it stale.
     void ensureChart() const;

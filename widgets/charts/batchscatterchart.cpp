@@ -35,12 +35,6 @@ int BatchScatterChart::pointCount() const
     return m_points;
 }
 
-void BatchScatterChart::showEvent(QShowEvent* event)
-{
-    m_gate->buildIfStale();
-    QWidget::showEvent(event);
-}
-
 void BatchScatterChart::draw()
 {
     const AnalysisPtr& a = m_analysis;

@@ -28,9 +28,6 @@ public:
     void updateIfVisible();
     int pointCount() const; ///< for tests: the points plotted
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     QChart* chart() const;
     void draw();

@@ -18,7 +18,7 @@ void ChartBuildGate::invalidate()
 {
     m_stale = true;
     if (!m_viewport->isVisible())
-        return; // built when shown (the chart's showEvent) or read back
+        return; // built when shown (eventFilter) or read back
     if (!m_viewport->visibleRegion().isEmpty())
         buildIfStale();
     else
@@ -41,7 +41,14 @@ void ChartBuildGate::buildIfVisible()
 
 bool ChartBuildGate::eventFilter(QObject* watched, QEvent* event)
 {
-    if (!m_stale || watched != m_viewport || event->type() != QEvent::Paint)
+    if (!m_stale || watched != m_viewport)
+        return QObject::eventFilter(watched, event);
+    // Shown (its window, a hidden tab page or dock): built before its first paint.
+    if (event->type() == QEvent::Show) {
+        buildIfStale();
+        return false;
+    }
+    if (event->type() != QEvent::Paint)
         return QObject::eventFilter(watched, event);
     // Uncovered with the chart stale: built in a turn of its own, not while the view paints,
     // and this paint is dropped (the background alone for one frame, never the previous data).

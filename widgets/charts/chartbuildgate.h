@@ -14,7 +14,9 @@ namespace sl {
 /// moved off-screen, so isVisible() cannot tell. The gate tests the viewport's visible region
 /// (not the chart widget's own, which the opaque viewport always covers) and otherwise waits for
 /// the viewport's next paint, which comes when the dock is raised: that paint is dropped and the
-/// build runs in a turn of its own, so no frame of the previous data is ever shown. GUI thread only.
+/// build runs in a turn of its own, so no frame of the previous data is ever shown. A viewport
+/// that is shown (its window, a hidden tab page, a hidden dock) builds at once, as before its
+/// first paint. GUI thread only.
 class ChartBuildGate : public QObject
 {
     Q_OBJECT
