@@ -4,6 +4,7 @@
 #include "core/analysis/analysisresult.h"
 #include "core/analysis/analyzer.h"
 #include "core/analysis/findings/evidencebuilder.h"
+#include "core/analysis/passes/hostanalysis.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthtracewriter.h"
 #include "tests/common/analysisfixture.h"
@@ -93,6 +94,7 @@ private slots:
     void stringIdsSelectEachName();
     void rulesSelectExactlyTheRows();
     void severalRanksEvidence();
+    void launchBoundWithLongDurations();
 
 private:
     std::vector<std::pair<QString, AnalysisPtr>> m_real; ///< (path, analysis) of each real export
@@ -340,6 +342,48 @@ void TestFindingEvidence::severalRanksEvidence()
     const auto single = analyzeWindow(loadFixture(one));
     QVERIFY(single);
     QVERIFY(!findingById(*single, QStringLiteral("several-ranks")));
+}
+
+/// The launch-bound walk reads 32-bit durations; a call or a kernel of 2^32 ns or more is in the
+/// column's side table (DurationColumn::kLong). Twelve kernels on one stream, each launched by a
+/// call of its own on its own thread (ids as nsys writes them: pid 41017, tids from 41018):
+/// - kernels 0–9: a 100 ns call, a 10 ns kernel: 90 ns excess each;
+/// - kernel 10: a 5 s call (side table), a 10 ns kernel: 5 s − 10 ns excess;
+/// - kernel 11: a 100 ns call, a kernel of 2^32 + 5 ns (side table): not launch-bound.
+/// So 11 of 12 kernels are bound, excess 10 × 90 + 5 000 000 000 − 10 ns, rowids 1–11.
+void TestFindingEvidence::launchBoundWithLongDurations()
+{
+    constexpr qint64 kFiveSecondsNs = 5'000'000'000, kLongKernelNs = (qint64(1) << 32) + 5;
+    constexpr quint32 kPid = 41017;
+    TraceFixture fx;
+    fx.gpu(0, QStringLiteral("H100"));
+    for (int i = 0; i < 12; ++i) {
+        const qint64 call = 1'000'000 + 1000 * qint64(i), kernel = call + 300;
+        const quint32 corr = quint32(100 + i);
+        fx.runtime(call, call + (i == 10 ? kFiveSecondsNs : 100), kPid, kPid + 1 + quint32(i), corr,
+            QStringLiteral("cudaLaunchKernel_v7000"));
+        fx.kernel(kernel, kernel + (i == 11 ? kLongKernelNs : 10), 0, 7, corr, kPid,
+            QStringLiteral("elementwise_kernel_%1").arg(i));
+    }
+    const QString path = fx.path();
+    const auto r = analyzeWindow(loadFixture(fx));
+    QVERIFY(r);
+    QCOMPARE(r->trace->api.dur.longRows(), size_t(1));
+    QCOMPARE(r->trace->kernels.dur.longRows(), size_t(1));
+    const HostAnalysis::LaunchBoundKernels found = HostAnalysis::launchBoundKernels(*r, -1, 0);
+    QCOMPARE(found.considered, qint64(12));
+    QCOMPARE(found.excessNs, 10 * 90 + kFiveSecondsNs - 10);
+    QCOMPARE(found.rows, (std::vector<quint32> { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }));
+    const Finding* f = findingById(*r, QStringLiteral("launch-bound"));
+    QVERIFY(f);
+    QCOMPARE(f->impactNs, 10 * 90 + kFiveSecondsNs - 10);
+    QCOMPARE(f->evidence.size(), 1);
+    const Evidence& e = f->evidence[0];
+    const std::set<qint64> bound { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
+    QCOMPARE(std::set<qint64>(e.rowids.begin(), e.rowids.end()), bound);
+    bool ok = false;
+    QCOMPARE(selectFirstColumn(path, e.ruleSql, &ok), bound); // the rule in SQL, over the export
+    QVERIFY(ok);
 }
 
 QTEST_GUILESS_MAIN(TestFindingEvidence)

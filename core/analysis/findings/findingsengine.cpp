@@ -21,8 +21,6 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
-#include <set>
 #include <tuple>
 #include <utility>
 
@@ -260,23 +258,10 @@ void FindingsEngine::launchBound(const AnalysisResult& r, QVector<Finding>& out)
     for (int p = 0; p < r.phases.size(); ++p)
         if (r.phases[p].phase == QLatin1String("decode") && r.phases[p].kernelCount > 0)
             decode = p;
-    qint64 considered = 0, bound = 0, excessNs = 0;
     // HostAnalysis::launches counted the launch-bound kernels of the window: as many rows at most
     // (fewer with a decode phase). Grown by doubling, they held up to twice that at the peak.
-    std::vector<quint32> rows;
-    rows.reserve(size_t(std::max<qint64>(0, r.launches.launchBound)));
-    for (qsizetype i = 0; i < k.size(); ++i) {
-        if (!r.kernelInWindow[size_t(i)] || !HostAnalysis::hasOwnLaunchCall(t, i))
-            continue;
-        if (decode >= 0 && r.kernelPhase[size_t(i)] != decode)
-            continue;
-        ++considered;
-        if (const qint64 excess = HostAnalysis::launchExcessNs(t, i); excess > 0) {
-            ++bound;
-            excessNs += excess;
-            rows.push_back(quint32(i));
-        }
-    }
+    HostAnalysis::LaunchBoundKernels found = HostAnalysis::launchBoundKernels(r, decode, r.launches.launchBound);
+    const qint64 considered = found.considered, bound = qint64(found.rows.size()), excessNs = found.excessNs;
     if (considered < spec::kLaunchBoundMinKernels || 2 * bound <= considered)
         return;
     Finding f;
@@ -299,8 +284,8 @@ void FindingsEngine::launchBound(const AnalysisResult& r, QVector<Finding>& out)
         rule += QStringLiteral(" AND COALESCE(k.graphNodeId, 0) = 0"); // the column exists: a kernel has one
     if (decode >= 0)
         rule += QStringLiteral(" AND ") + EvidenceBuilder::phaseRule(r, decode);
-    f.evidence.append(
-        EvidenceBuilder::rows(kKernelTable, k.rowid, std::move(rows), kernelsWithCall(QStringLiteral("JOIN"), rule)));
+    f.evidence.append(EvidenceBuilder::rows(
+        kKernelTable, k.rowid, std::move(found.rows), kernelsWithCall(QStringLiteral("JOIN"), rule)));
     out.append(std::move(f));
 }
 
@@ -621,21 +606,30 @@ void FindingsEngine::severalRanks(const AnalysisResult& r, QVector<Finding>& out
 {
     const Trace& t = *r.trace;
     const KernelTable& k = t.kernels;
-    std::map<quint32, bool> nccl; // kernel name → is NCCL's: a few hundred names, not a test per kernel
-    std::set<quint32> pids;
-    std::vector<quint32> rows, names;
+    // Kernel name → 1 when NCCL's, 0 when not, −1 not yet tested: a few hundred names tested once,
+    // then one byte read per kernel (a map lookup per kernel took 15 ms at 5 M kernels).
+    std::vector<qint8> nccl(size_t(t.strings.size()), -1);
+    std::vector<quint32> rows, names, pids; // pids: ascending
+    const quint8* inWindow = r.kernelInWindow.data();
+    const quint32* name = k.name.data();
+    const quint32* pid = k.pid.data();
+    quint32 lastPid = ~quint32(0); // pids are 24-bit: none yet
     for (size_t i = 0; i < size_t(k.size()); ++i) {
-        if (!r.kernelInWindow[i])
+        if (!inWindow[i])
             continue;
-        auto it = nccl.find(k.name[i]);
-        if (it == nccl.end()) {
-            it = nccl.emplace(k.name[i], !NcclKernel::op(t.strings.at(k.name[i])).isEmpty()).first;
-            if (it->second)
-                names.push_back(k.name[i]);
+        qint8& isNccl = nccl[name[i]];
+        if (isNccl < 0) {
+            isNccl = NcclKernel::op(t.strings.at(name[i])).isEmpty() ? 0 : 1;
+            if (isNccl)
+                names.push_back(name[i]);
         }
-        if (it->second) {
-            rows.push_back(quint32(i));
-            pids.insert(k.pid[i]);
+        if (!isNccl)
+            continue;
+        rows.push_back(quint32(i));
+        if (pid[i] != lastPid) { // a rank's collectives come in runs
+            lastPid = pid[i];
+            if (const auto it = std::lower_bound(pids.begin(), pids.end(), lastPid); it == pids.end() || *it != lastPid)
+                pids.insert(it, lastPid);
         }
     }
     if (pids.size() < 2)

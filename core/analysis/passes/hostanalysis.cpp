@@ -207,6 +207,39 @@ qint64 HostAnalysis::launchExcessNs(const Trace& t, qsizetype kernel)
     return std::max<qint64>(0, callNs - t.kernels.duration(kernel));
 }
 
+HostAnalysis::LaunchBoundKernels HostAnalysis::launchBoundKernels(const AnalysisResult& r, int phase, qint64 reserve)
+{
+    const Trace& t = *r.trace;
+    const KernelTable& k = t.kernels;
+    LaunchBoundKernels out;
+    out.rows.reserve(size_t(std::max<qint64>(0, reserve)));
+    // The columns through raw pointers the loop keeps in registers: calling the two functions
+    // above per kernel from the findings (another unit) reloaded every column's data pointer.
+    const quint8* inWindow = r.kernelInWindow.data();
+    const qint8* kernelPhase = phase >= 0 ? r.kernelPhase.data() : nullptr;
+    const qint32* api = k.api.data();
+    const quint8* flags = k.flags.data();
+    const quint32* kernelNs = k.dur.data();
+    const quint32* callNs = t.api.dur.data();
+    const auto n = size_t(k.size());
+    for (size_t i = 0; i < n; ++i) {
+        if (!inWindow[i] || api[i] < 0 || (flags[i] & KernelTable::FromGraph)) // hasOwnLaunchCall
+            continue;
+        if (kernelPhase && kernelPhase[i] != phase)
+            continue;
+        ++out.considered;
+        const quint32 call = callNs[api[i]], kernel = kernelNs[i];
+        const qint64 excess = call != DurationColumn::kLong && kernel != DurationColumn::kLong
+            ? qint64(call) - qint64(kernel)
+            : launchExcessNs(t, qsizetype(i));
+        if (excess > 0) {
+            out.excessNs += excess;
+            out.rows.push_back(quint32(i));
+        }
+    }
+    return out;
+}
+
 bool HostAnalysis::isPageableAsyncCopy(const Trace& t, qsizetype i)
 {
     const auto& m = t.memcpy;
