@@ -345,41 +345,49 @@ void TestFindingEvidence::severalRanksEvidence()
 }
 
 /// The launch-bound walk reads 32-bit durations; a call or a kernel of 2^32 ns or more is in the
-/// column's side table (DurationColumn::kLong). Twelve kernels on one stream, each launched by a
-/// call of its own on its own thread (ids as nsys writes them: pid 41017, tids from 41018):
-/// - kernels 0–9: a 100 ns call, a 10 ns kernel: 90 ns excess each;
-/// - kernel 10: a 5 s call (side table), a 10 ns kernel: 5 s − 10 ns excess;
-/// - kernel 11: a 100 ns call, a kernel of 2^32 + 5 ns (side table): not launch-bound.
-/// So 11 of 12 kernels are bound, excess 10 × 90 + 5 000 000 000 − 10 ns, rowids 1–11.
+/// column's side table (DurationColumn::kLong). Ids as nsys writes them: pid 41017, each call on a
+/// thread of its own (tids from 41018). First a call that launches nothing, so that a kernel's
+/// call is not the call table's row of the same index; then:
+/// - kernels 0–9 on stream 7: a 100 ns call, a 10 ns kernel: 90 ns excess each;
+/// - kernel 10: a 5 s call (side table), a 10 ns kernel: 5 s − 10 ns;
+/// - kernel 11: a call of 2^32 + 100 ns and a kernel of 2^32 + 5 ns (both in the side table): 95 ns;
+/// - kernel 12 on stream 8: no call (none has its correlation id): not considered;
+/// - kernel 13 on stream 8: a node of a graph (cudaGraphLaunch, 500 ns): not considered.
+/// So 12 considered, 12 bound, excess 10 × 90 + 5 000 000 000 − 10 + 95 ns, rowids 1–12.
 void TestFindingEvidence::launchBoundWithLongDurations()
 {
-    constexpr qint64 kFiveSecondsNs = 5'000'000'000, kLongKernelNs = (qint64(1) << 32) + 5;
+    constexpr qint64 k2to32 = qint64(1) << 32, kFiveSecondsNs = 5'000'000'000;
+    constexpr qint64 kExcessNs = 10 * 90 + kFiveSecondsNs - 10 + 95;
     constexpr quint32 kPid = 41017;
     TraceFixture fx;
     fx.gpu(0, QStringLiteral("H100"));
+    fx.runtime(900'000, 900'050, kPid, kPid + 60, 99, QStringLiteral("cudaEventRecord_v3020"));
     for (int i = 0; i < 12; ++i) {
         const qint64 call = 1'000'000 + 1000 * qint64(i), kernel = call + 300;
+        const qint64 callNs = i == 10 ? kFiveSecondsNs : i == 11 ? k2to32 + 100 : 100;
         const quint32 corr = quint32(100 + i);
-        fx.runtime(call, call + (i == 10 ? kFiveSecondsNs : 100), kPid, kPid + 1 + quint32(i), corr,
-            QStringLiteral("cudaLaunchKernel_v7000"));
-        fx.kernel(kernel, kernel + (i == 11 ? kLongKernelNs : 10), 0, 7, corr, kPid,
+        fx.runtime(call, call + callNs, kPid, kPid + 1 + quint32(i), corr, QStringLiteral("cudaLaunchKernel_v7000"));
+        fx.kernel(kernel, kernel + (i == 11 ? k2to32 + 5 : 10), 0, 7, corr, kPid,
             QStringLiteral("elementwise_kernel_%1").arg(i));
     }
+    fx.kernel(2'000'000, 2'000'010, 0, 8, 300, kPid, QStringLiteral("orphan_kernel"));
+    fx.runtime(1'990'000, 1'990'500, kPid, kPid + 50, 301, QStringLiteral("cudaGraphLaunch_v10000"));
+    fx.kernel(2'001'000, 2'001'010, 0, 8, 301, kPid, QStringLiteral("graph_node_kernel"), 128, 32, 0, 7);
     const QString path = fx.path();
     const auto r = analyzeWindow(loadFixture(fx));
     QVERIFY(r);
-    QCOMPARE(r->trace->api.dur.longRows(), size_t(1));
+    QCOMPARE(r->trace->api.dur.longRows(), size_t(2));
     QCOMPARE(r->trace->kernels.dur.longRows(), size_t(1));
     const HostAnalysis::LaunchBoundKernels found = HostAnalysis::launchBoundKernels(*r, -1, 0);
     QCOMPARE(found.considered, qint64(12));
-    QCOMPARE(found.excessNs, 10 * 90 + kFiveSecondsNs - 10);
-    QCOMPARE(found.rows, (std::vector<quint32> { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }));
+    QCOMPARE(found.excessNs, kExcessNs);
+    QCOMPARE(found.rows, (std::vector<quint32> { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 }));
     const Finding* f = findingById(*r, QStringLiteral("launch-bound"));
     QVERIFY(f);
-    QCOMPARE(f->impactNs, 10 * 90 + kFiveSecondsNs - 10);
+    QCOMPARE(f->impactNs, kExcessNs);
     QCOMPARE(f->evidence.size(), 1);
     const Evidence& e = f->evidence[0];
-    const std::set<qint64> bound { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
+    const std::set<qint64> bound { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
     QCOMPARE(std::set<qint64>(e.rowids.begin(), e.rowids.end()), bound);
     bool ok = false;
     QCOMPARE(selectFirstColumn(path, e.ruleSql, &ok), bound); // the rule in SQL, over the export

@@ -607,13 +607,14 @@ void FindingsEngine::severalRanks(const AnalysisResult& r, QVector<Finding>& out
     const Trace& t = *r.trace;
     const KernelTable& k = t.kernels;
     // Kernel name → 1 when NCCL's, 0 when not, −1 not yet tested: a few hundred names tested once,
-    // then one byte read per kernel (a map lookup per kernel took 15 ms at 5 M kernels).
+    // then one byte read per kernel (with a std::map of names and a std::set of pids the rule took
+    // 12 ms at 5 M kernels, 4 ms now).
     std::vector<qint8> nccl(size_t(t.strings.size()), -1);
     std::vector<quint32> rows, names, pids; // pids: ascending
     const quint8* inWindow = r.kernelInWindow.data();
     const quint32* name = k.name.data();
     const quint32* pid = k.pid.data();
-    quint32 lastPid = ~quint32(0); // pids are 24-bit: none yet
+    quint32 lastPid = 0; // the last NCCL kernel's pid, once `pids` holds one
     for (size_t i = 0; i < size_t(k.size()); ++i) {
         if (!inWindow[i])
             continue;
@@ -626,7 +627,7 @@ void FindingsEngine::severalRanks(const AnalysisResult& r, QVector<Finding>& out
         if (!isNccl)
             continue;
         rows.push_back(quint32(i));
-        if (pid[i] != lastPid) { // a rank's collectives come in runs
+        if (pids.empty() || pid[i] != lastPid) { // a rank's collectives come in runs
             lastPid = pid[i];
             if (const auto it = std::lower_bound(pids.begin(), pids.end(), lastPid); it == pids.end() || *it != lastPid)
                 pids.insert(it, lastPid);

@@ -32,17 +32,18 @@ public:
     /// kernel is not shorter than its call. Only for kernels with hasOwnLaunchCall().
     static qint64 launchExcessNs(const Trace& t, qsizetype kernel);
 
-    /// The window's kernels with a launch call of their own (of NVTX phase `phase`, or every
-    /// phase when it is negative), and those of them shorter than their call.
+    /// The window's kernels with a launch call of their own (those of phase `phase`, an index
+    /// into AnalysisResult::phases as in kernelPhase, or of every phase when it is negative), and
+    /// those of them shorter than their call.
     struct LaunchBoundKernels
     {
-        qint64 considered = 0; ///< kernels with a launch call of their own
+        qint64 considered = 0; ///< kernels in the window (and phase) with a launch call of their own
         qint64 excessNs = 0; ///< sum of launchExcessNs over `rows`
         std::vector<quint32> rows; ///< the launch-bound ones, in kernel order
     };
-    /// One walk over the kernel columns applying the two rules above: the launch-bound finding's
-    /// walk, which took 22 ms at 5 M kernels calling them per kernel and takes 10 ms (fastest of
-    /// nine runs each). `reserve`: the rows expected (HostAnalysis::launches counted them).
+    /// One walk over the kernel columns applying the two rules above (the launch-bound finding's),
+    /// reading the columns directly rather than calling them per kernel. `reserve`: the rows
+    /// expected (HostAnalysis::launches counted them).
     static LaunchBoundKernels launchBoundKernels(const AnalysisResult& r, int phase, qint64 reserve);
 
     /// The copy rules, shared with the findings so evidence selects exactly what was counted.
