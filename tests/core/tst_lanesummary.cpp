@@ -92,6 +92,7 @@ private slots:
     void subPixelMerging();
     void overlapping();
     void longEventAcrossBlocks();
+    void pyramidTiesGoToTheRunningEvent();
     void hugeRange();
     void rowsAndKeyIndex();
     void taggedTables();
@@ -173,6 +174,30 @@ void TestLaneSummary::overlapping()
     QCOMPARE(lane.summary.lastEnd(), qint64(140));
     // [115,135): the tail of k3 (5 ns) and the head of the last event (5 ns).
     QCOMPARE(render(cells(lane.summary, 115, 20, 1)), expected({ "1/10/3" }));
+}
+
+void TestLaneSummary::pyramidTiesGoToTheRunningEvent()
+{
+    // 21 events (more than kExactEvents: a pyramid), lastEnd 500 ns: 21 / 4 = 5 target bins of
+    // ceil(500 / 5) = 100 ns, 500 / 100 + 1 = 6 level-0 bins, then 3, 2 and 1. A bin's key is the
+    // one holding most of its ns; a tie goes to the key seen first, and an event still running
+    // from an earlier bin is seen before the bin's own events.
+    std::vector<std::pair<qint64, qint64>> ev { { 0, 150 }, { 110, 160 }, { 200, 240 }, { 250, 350 }, { 300, 350 } };
+    std::vector<quint8> keys { 1, 2, 2, 3, 4 };
+    for (int j = 0; j < 16; ++j) // 15 events of 5 ns and one of 10 ns in [400, 500)
+        ev.emplace_back(400 + 6 * j, j < 15 ? 405 + 6 * j : 500), keys.push_back(5);
+    Lane lane(ev, keys);
+    const auto& levels = lane.summary.pyramidLevels();
+    QCOMPARE(levels.size(), size_t(4));
+    // [0,100): k1 100. [100,200): k1 50 (running on), k2 50 → the tie to k1. [200,300): k2 40,
+    // k3 50. [300,400): k3 50 (running on), k4 50 → k3. [400,500): k5 15 × 5 + 10 = 85. [500,600)
+    // is empty (the last event ends at the bin's start).
+    QCOMPARE(levels[0], (std::vector<quint8> { 1, 1, 3, 3, 5, kNone }));
+    // Sums of the halves: [0,200) k1 150, k2 50; [200,400) k2 40, k3 100, k4 50; [400,600) k5 85.
+    QCOMPARE(levels[1], (std::vector<quint8> { 1, 3, 5 }));
+    // [0,400): k1 150, k2 90, k3 100, k4 50; [400,800) k5 85; all: k1 150 the most.
+    QCOMPARE(levels[2], (std::vector<quint8> { 1, 5 }));
+    QCOMPARE(levels[3], (std::vector<quint8> { 1 }));
 }
 
 void TestLaneSummary::hugeRange()
