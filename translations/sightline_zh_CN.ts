@@ -6607,6 +6607,20 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <source>Cannot benchmark the paint: the window is not shown.</source>
         <translation>无法测量绘制：窗口未显示。</translation>
     </message>
+    <message>
+        <source>Cannot benchmark %1: it no longer loads.</source>
+        <translation>无法对 %1 进行基准测试：它已无法加载。</translation>
+    </message>
+    <message numerus="yes">
+        <source>GUI: first complete paint of %n paired cold open(s), the median</source>
+        <translation>
+            <numerusform>GUI：%n 次成对冷打开的首次完整绘制（中位数）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1× of the CLI load just before each (median; each: %2)</source>
+        <translation>相对每次之前的 CLI 加载为 %1×（中位数；各次：%2）</translation>
+    </message>
 </context>
 <context>
     <name>sl::IterationTableModel</name>

@@ -27,6 +27,8 @@
 #include <QTextStream>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace sl {
 
 namespace {
@@ -303,7 +305,40 @@ void GuiBenchmark::onReopened()
 {
     paintWhenReady(&GuiBenchmark::onReopened, [this](qint64, qint64 paintedNs) {
         m_reopenPaintNs = paintedNs;
+        pairedOpen();
+    });
+}
+
+void GuiBenchmark::pairedOpen()
+{
+    if (m_pairs.size() >= size_t(kPairedOpens)) {
         report();
+        return;
+    }
+    while (m_window->traceCount() > 0)
+        m_window->closeTrace(0);
+    // Cold, as the first open: no cache read, and none written (a write beside the next CLI
+    // load would slow it).
+    m_window->session()->setCache(QString(), 0);
+    TraceCache::waitForWrites();
+    ResultCache::waitForWrites();
+    QElapsedTimer t;
+    t.start();
+    if (!TraceLoader::loadSync(m_trace).ok()) {
+        fail(tr("Cannot benchmark %1: it no longer loads.").arg(QFileInfo(m_trace).fileName()));
+        return;
+    }
+    m_pairCliNs = t.nsecsElapsed();
+    connect(m_window, &MainWindow::idle, this, &GuiBenchmark::onPairedOpened, Qt::SingleShotConnection);
+    m_clock.restart();
+    m_window->openFiles({ m_trace });
+}
+
+void GuiBenchmark::onPairedOpened()
+{
+    paintWhenReady(&GuiBenchmark::onPairedOpened, [this](qint64, qint64 paintedNs) {
+        m_pairs.emplace_back(m_pairCliNs, paintedNs);
+        pairedOpen();
     });
 }
 
@@ -353,6 +388,10 @@ void GuiBenchmark::report()
             + tr(" of CLI load without the hash; ") + ratio(m_firstPaintNs, m_cliLoadNs + m_cliAnalyzeNs)
             + tr(" of CLI load + analysis"),
         tr("≤ 1.2× CLI load"));
+    qint64 pairedPaintNs = -1;
+    const QString pairedRatios = pairedOpenRatios(&pairedPaintNs);
+    row(tr("GUI: first complete paint of %n paired cold open(s), the median", "", int(m_pairs.size())), pairedPaintNs,
+        pairedRatios, tr("≤ 1.2× CLI load"));
     row(tr("Trace cache: load of the same export served by the cache"), m_cacheLoadNs,
         ratio(m_cacheLoadNs, m_cliLoadNs) + tr(" of CLI load"), QString());
     row(tr("GUI: reopen, first complete paint (from the trace cache)"), m_reopenPaintNs,
@@ -379,6 +418,30 @@ void GuiBenchmark::report()
         out << "\n" << tr("Repaints per zoom level:") << "\n" << m_timelineText;
     out.flush();
     emit finished(0);
+}
+
+QString GuiBenchmark::pairedOpenRatios(qint64* medianPaintNs) const
+{
+    // Each open against the CLI load of its own pair, then the median of those ratios (and of
+    // the paints): a drift of the machine's speed between pairs moves both sides of each.
+    std::vector<double> ratios;
+    std::vector<qint64> paints;
+    QStringList each;
+    for (const auto& [cliNs, paintNs] : m_pairs) {
+        ratios.push_back(double(paintNs) / double(std::max<qint64>(cliNs, 1)));
+        paints.push_back(paintNs);
+        each << ratio(paintNs, cliNs);
+    }
+    if (ratios.empty())
+        return QStringLiteral("–");
+    const auto median = [](auto v) {
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    };
+    *medianPaintNs = median(paints);
+    return tr("%1× of the CLI load just before each (median; each: %2)")
+        .arg(median(ratios), 0, 'f', 2)
+        .arg(each.join(QStringLiteral(", ")));
 }
 
 void GuiBenchmark::fail(const QString& message)

@@ -10,6 +10,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <vector>
 
 namespace sl {
 
@@ -27,7 +28,9 @@ class MainWindow;
 ///    the thread waiting for a core);
 ///  - the Kernels dock's all-kernels list, its sort by duration (target ≤ 0.5 s) and a name filter
 ///    (target ≤ 0.5 s), each until the instance table is repainted;
-///  - the timeline repaint (target ≤ 16 ms): a hook, see measureTimelineRepaint().
+///  - the timeline repaint (target ≤ 16 ms): a hook, see measureTimelineRepaint();
+///  - kPairedOpens more cold opens (no cache), each right after a CLI load of its own: the first
+///    paint's ratio to a load of the same minute, robust to a machine whose speed drifts.
 /// Uses MainWindow's public API only (openFiles, idle, loadFailed, kernelsDock).
 class GuiBenchmark : public QObject
 {
@@ -68,10 +71,17 @@ private:
     /// complete paint.
     void logCoresAfterLoad() const;
     void onReopened();
+    /// The next of the paired cold opens (a CLI load, then the window's open without the
+    /// cache), or the report after the last.
+    void pairedOpen();
+    void onPairedOpened();
     /// The Timeline and NVTX views' slowest median repaint over four zoom levels (ns, −1 when
     /// there is nothing to draw), measured by TimelineBenchmark at the timeline's size.
     qint64 measureTimelineRepaint();
     void report();
+    /// The paired opens' ratios to their CLI loads: the median and each; `medianPaintNs` gets the
+    /// median first paint. "–" when none ran.
+    QString pairedOpenRatios(qint64* medianPaintNs) const;
     void fail(const QString& message);
     /// Calls `then` when the Kernels dock's instance view has applied the request `trigger` makes.
     void afterInstanceView(const std::function<void()>& trigger, const std::function<void()>& then);
@@ -104,6 +114,10 @@ private:
     qint64 m_timelineNs = -1;
     qint64 m_reopenPaintNs = -1; ///< closed, openFiles again → window repainted (from the cache)
     qint64 m_cacheLoadNs = -1; ///< TraceLoader::loadSync served by the cache alone
+    static constexpr int kPairedOpens = 3;
+    /// Per paired cold open: the CLI load just before it and the open's first complete paint (ns).
+    std::vector<std::pair<qint64, qint64>> m_pairs;
+    qint64 m_pairCliNs = -1; ///< the CLI load of the pair under way
     QString m_timelineText; ///< TimelineBenchmark's per-level lines
 };
 
