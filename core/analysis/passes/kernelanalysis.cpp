@@ -248,15 +248,26 @@ KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vec
     const std::vector<quint32>& first = index.first;
     const quint32 names = quint32(first.size() - 1);
     const quint32 batchKernels = std::max<quint32>(first.back() / 4, 1);
-    Summary out;
-    NameSummarizer summarizer(t);
-    std::vector<qint64> durations;
-    std::vector<quint32> configs;
-    qint64 polled = 0;
+    // Batch boundaries first, so that the buffers are sized once for the largest batch: grown
+    // batch by batch, each growth copied the last batch's values into fresh pages.
+    std::vector<quint32> bounds { 0 };
+    quint32 largest = 0;
     for (quint32 lo = 0; lo < names;) {
         quint32 hi = lo + 1;
         while (hi < names && first[hi + 1] - first[lo] <= batchKernels)
             ++hi;
+        largest = std::max(largest, first[hi] - first[lo]);
+        bounds.push_back(lo = hi);
+    }
+    Summary out;
+    NameSummarizer summarizer(t);
+    std::vector<qint64> durations;
+    std::vector<quint32> configs;
+    durations.reserve(size_t(largest) + 1);
+    configs.reserve(size_t(largest) + 1);
+    qint64 polled = 0;
+    for (size_t b = 1; b < bounds.size(); ++b) {
+        const quint32 lo = bounds[b - 1], hi = bounds[b];
         if (first[hi] > first[lo] && !gatherNames(t, include, first, lo, hi, cancel, durations, configs))
             return {};
         for (quint32 name = lo; name < hi; ++name) {
@@ -277,7 +288,6 @@ KernelAnalysis::Summary KernelAnalysis::summarize(const Trace& t, const std::vec
                     return {};
             }
         }
-        lo = hi;
     }
     for (auto& s : out.kernels)
         s.share = out.totalNs > 0 ? double(s.totalNs) / double(out.totalNs) : 0.0;
