@@ -98,8 +98,9 @@ void KernelInstanceModel::setScope(const ScopeFilter& scope)
 void KernelInstanceModel::sort(int column, Qt::SortOrder order)
 {
     // QTableView::sortByColumn asks twice (through the header's indicator, then directly): the
-    // view already is, or is being computed, in this order.
-    if (column < 0 || column >= ColumnCount || (column == m_query.sortColumn && order == m_query.sortOrder))
+    // view already is, or is being computed, in this order. Column −1 restores start order, as
+    // for QSortFilterProxyModel.
+    if (column < -1 || column >= ColumnCount || (column == m_query.sortColumn && order == m_query.sortOrder))
         return;
     m_query.sortColumn = column;
     m_query.sortOrder = order;

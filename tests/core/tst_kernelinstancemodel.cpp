@@ -48,6 +48,7 @@ private slots:
     void columns();
     void sortOrders_data();
     void sortOrders();
+    void unsortedRestoresStartOrder();
     void filters_data();
     void filters();
     void explicitRowsIgnoreFilters();
@@ -170,6 +171,21 @@ void TestKernelInstanceModel::sortOrders()
         const auto cmp = QVariant::compare(a, b);
         QVERIFY(order == Qt::AscendingOrder ? cmp != QPartialOrdering::Greater : cmp != QPartialOrdering::Less);
     }
+}
+
+void TestKernelInstanceModel::unsortedRestoresStartOrder()
+{
+    KernelInstanceModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setAnalysis(m_analysis);
+    m.sort(KernelInstanceModel::Duration, Qt::DescendingOrder);
+    QCOMPARE(shown(m), (Kernels { 2, 4, 0, 5, 1, 3 }));
+    // Column −1: start order again, as QSortFilterProxyModel restores its source's order.
+    m.sort(-1);
+    QCOMPARE(shown(m), (Kernels { 0, 1, 2, 3, 4, 5 }));
+    QCOMPARE(m.sortColumn(), -1);
+    m.sort(-2); // no column: ignored
+    QCOMPARE(m.sortColumn(), -1);
 }
 
 void TestKernelInstanceModel::filters_data()

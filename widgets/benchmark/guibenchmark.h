@@ -87,6 +87,7 @@ private:
     void afterInstanceView(const std::function<void()>& trigger, const std::function<void()>& then);
 
     MainWindow* m_window;
+    bool m_failed = false; ///< fail() has reported: no later step runs
     std::function<void(qint64, qint64)> m_painted; ///< paintWhenReady's, until the repaint
     qint64 m_docksReadyNs = -1; ///< when paintWhenReady found the docks ready
     QTimer m_paintWatchdog; ///< fails the run when the window's update request never comes
@@ -115,6 +116,7 @@ private:
     qint64 m_reopenPaintNs = -1; ///< closed, openFiles again → window repainted (from the cache)
     qint64 m_cacheLoadNs = -1; ///< TraceLoader::loadSync served by the cache alone
     static constexpr int kPairedOpens = 3;
+    static_assert(kPairedOpens % 2 == 1, "the median is the middle pair");
     /// Per paired cold open: the CLI load just before it and the open's first complete paint (ns).
     std::vector<std::pair<qint64, qint64>> m_pairs;
     qint64 m_pairCliNs = -1; ///< the CLI load of the pair under way
