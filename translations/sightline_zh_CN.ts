@@ -6608,8 +6608,8 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 unreadable input, 4 cannot wr
         <translation>无法测量绘制：窗口未显示。</translation>
     </message>
     <message>
-        <source>Cannot benchmark %1: it no longer loads.</source>
-        <translation>无法对 %1 进行基准测试：它已无法加载。</translation>
+        <source>Cannot benchmark %1: it no longer loads: %2</source>
+        <translation>无法对 %1 进行基准测试：它已无法加载：%2</translation>
     </message>
     <message numerus="yes">
         <source>GUI: first complete paint of %n paired cold open(s), the median</source>

@@ -335,7 +335,7 @@ void GuiBenchmark::pairedOpen()
     if (const LoadOutcome loaded = TraceLoader::loadSync(m_trace); loaded.ok()) {
         m_pairCliNs = t.nsecsElapsed();
     } else {
-        fail(tr("Cannot benchmark %1: it no longer loads.").arg(QFileInfo(m_trace).fileName()));
+        fail(tr("Cannot benchmark %1: it no longer loads: %2").arg(QFileInfo(m_trace).fileName(), loaded.message));
         return;
     }
     connect(m_window, &MainWindow::idle, this, &GuiBenchmark::onPairedOpened, Qt::SingleShotConnection);

@@ -18,7 +18,8 @@ class MainWindow;
 
 /// `sightline --benchmark TRACE` (offscreen): drives a MainWindow through what the scale issue
 /// asks of the GUI and prints the figures as a Markdown table on stdout:
-///  - the floor (bare SQLite scan) and the CLI's load and analysis of TRACE, in this process, as
+///  - the floor (the sqlite3 shell aggregating every column the load reads; the bare C-API scan
+///    where no shell is installed) and the CLI's load and analysis of TRACE, in this process, as
 ///    the reference of the same run: once before the GUI opens the trace and once after its
 ///    steps, averaged, so that a change of machine load during the run weighs on both sides;
 ///  - the first complete paint after opening TRACE (window repainted once the analysis is shown),
@@ -28,6 +29,7 @@ class MainWindow;
 ///    the thread waiting for a core);
 ///  - the Kernels dock's all-kernels list, its sort by duration (target ≤ 0.5 s) and a name filter
 ///    (target ≤ 0.5 s), each until the instance table is repainted;
+///  - the reopen from the cache the first open wrote, to its first complete paint (≤ 0.5 s);
 ///  - the timeline repaint (target ≤ 16 ms): a hook, see measureTimelineRepaint();
 ///  - kPairedOpens more cold opens (no cache), each right after a CLI load of its own: the first
 ///    paint's ratio to a load of the same minute, robust to a machine whose speed drifts.
