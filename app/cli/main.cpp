@@ -14,7 +14,7 @@
 
 int main(int argc, char* argv[])
 {
-    sl::ResourceUsage::tuneAllocator();
+    sl::ResourceUsage::tuneAllocator(sl::ResourceUsage::Heaps::Shared);
     QCoreApplication app(argc, argv);
     // Qt fills this cache unsynchronised on first use, and worker threads (trace cache keys, the
     // SQLite plugin's library paths) would race on it and leak: fill it before any thread starts.

@@ -120,7 +120,7 @@ bool applySize(sl::MainWindow& window, const QString& value)
 
 int main(int argc, char** argv)
 {
-    sl::ResourceUsage::tuneAllocator();
+    sl::ResourceUsage::tuneAllocator(sl::ResourceUsage::Heaps::PerThread);
     // The benchmark measures the application without a display (and the same on every machine).
     for (int i = 1; i < argc; ++i)
         if (std::strncmp(argv[i], "--benchmark", 11) == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))

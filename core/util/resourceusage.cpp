@@ -10,6 +10,7 @@
 #include <unistd.h>
 #endif
 
+#include <atomic>
 #include <cstdint>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -57,10 +58,40 @@ qint64 ResourceUsage::cpuNs()
 #endif
 }
 
-void ResourceUsage::tuneAllocator()
+namespace {
+/// The heap is advised up to this break; 0 until tuneAllocator runs (nothing is advised then).
+std::atomic<uintptr_t> g_heapAdvisedTo { 0 };
+} // namespace
+
+void ResourceUsage::tuneAllocator(Heaps heaps)
 {
 #if defined(__GLIBC__)
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
+    if (heaps == Heaps::PerThread)
+        return;
+    mallopt(M_ARENA_MAX, 1);
+    mallopt(M_TOP_PAD, kHeapPadBytes);
+    // What the heap holds now (the libraries' start-up) stays in small pages: advising it would
+    // not change pages already written.
+    g_heapAdvisedTo = uintptr_t(sbrk(0));
+#else
+    Q_UNUSED(heaps);
+#endif
+}
+
+void ResourceUsage::adviseHeap()
+{
+#if defined(__GLIBC__) && defined(MADV_HUGEPAGE)
+    auto from = g_heapAdvisedTo.load(std::memory_order_relaxed);
+    const auto to = uintptr_t(sbrk(0)); // the break; no system call once malloc has moved it
+    // One thread advises each growth: the one that moves the mark.
+    if (from == 0 || to <= from || !g_heapAdvisedTo.compare_exchange_strong(from, to))
+        return;
+    static const auto page = uintptr_t(sysconf(_SC_PAGESIZE));
+    const auto begin = (from + page - 1) & ~(page - 1);
+    const auto end = to & ~(page - 1);
+    if (end > begin) // advice: a failure changes nothing
+        madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 #endif
 }
 
@@ -74,6 +105,11 @@ void ResourceUsage::releaseFreedMemory(qint64 atLeastBytes)
     Q_UNUSED(atLeastBytes);
 #endif
     malloc_trim(0);
+    // The trim may have lowered the break; the heap grown back over it is a new mapping that
+    // needs the advice again (the kernel does not extend an advised mapping).
+    auto advised = g_heapAdvisedTo.load();
+    const auto brk = uintptr_t(sbrk(0));
+    while (advised > brk && !g_heapAdvisedTo.compare_exchange_weak(advised, brk)) { }
 #else
     Q_UNUSED(atLeastBytes);
 #endif

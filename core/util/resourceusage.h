@@ -38,12 +38,35 @@ public:
     static constexpr size_t kHugePageAdviceBytes = size_t(4) << 20;
     /// What a pass hands back between its stages: the transients of a 1 M-kernel trace and more.
     static constexpr qint64 kTrimWorthBytes = qint64(32) << 20;
-    /// Process-wide allocator setting for the applications' main(): blocks of 1 MiB and more
-    /// (every column of a big table) are mapped on their own and unmapped when freed, instead of
-    /// glibc's default that raises the threshold to 32 MiB after the first large free and then
-    /// keeps such blocks in per-thread arenas. Closing or cancelling a trace then frees its
-    /// memory, and arenas of reader and pool threads do not add up to the peak.
-    static void tuneAllocator();
+    /// Who shares malloc's heaps (tuneAllocator).
+    enum class Heaps {
+        /// glibc's default: a heap per thread, up to 8 per core. The GUI's: its thread's heap
+        /// is never locked by a worker's trim (malloc_trim holds a heap for tens of ms at 5 M
+        /// kernels; with one heap for all, the loading stall went from ~30 to 40-67 ms).
+        PerThread,
+        /// One heap for every thread (M_ARENA_MAX 1), grown kHeapPadBytes at a time and backed by
+        /// transparent huge pages (adviseHeap). The CLI's: a 101 k-kernel load's ~400 KiB
+        /// columns and the kernel table's ~300 KiB chunks live there, and each 4 KiB page of a
+        /// fresh heap was a page fault (~12 µs in a VM, 0.3 µs per 4 KiB in a huge page); what
+        /// one thread frees, any other reuses. glibc's glibc.malloc.hugetlb tunable advises the
+        /// same way, but only from the environment at start. The threads share the heap's lock:
+        /// they allocate per column, chunk and pass, not per row.
+        Shared,
+    };
+    /// Process-wide allocator settings for the applications' main(), before any thread starts.
+    /// Blocks of 1 MiB and more that a heap cannot hold are mapped on their own and unmapped
+    /// when freed, instead of glibc's default that raises the threshold to 32 MiB after the
+    /// first large free: closing or cancelling a trace then frees its memory.
+    static void tuneAllocator(Heaps heaps);
+    /// Advises the shared heap's growth since the last call to use huge pages (nothing with
+    /// Heaps::PerThread). Cheap when the heap has not grown (one read of the break);
+    /// thread-safe. The applications' operator new calls it after each allocation of a page or
+    /// more; after a trim (releaseFreedMemory) has lowered the break, the heap that grows back
+    /// is advised again.
+    static void adviseHeap();
+    /// The shared heap's growth step (virtual: pages count once written). Every growth leaves
+    /// the 2 MiB that malloc writes its next header into in small pages, so the step is large.
+    static constexpr int kHeapPadBytes = 32 << 20;
 };
 
 } // namespace sl
