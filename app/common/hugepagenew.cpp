@@ -9,7 +9,7 @@
 // malloc as before (glibc maps blocks of 1 MiB and more on their own when its heap cannot hold
 // them, ResourceUsage::tuneAllocator), so they are freed as before; only the advice is new. The
 // CLI's shared heap is advised as it grows (ResourceUsage::adviseHeap): a 101 k-kernel analyze
-// took ~4 150 faults without and ~1 300 with. Not under AddressSanitizer, whose own operator new checks
+// took ~4 150 faults without and ~1 100 with. Not under AddressSanitizer, whose own operator new checks
 // new/delete pairs.
 #include "core/util/resourceusage.h"
 
@@ -25,8 +25,9 @@
 #if !defined(__SANITIZE_ADDRESS__) && !defined(SL_ASAN)
 
 namespace {
+/// Smaller blocks do not grow the heap by themselves often enough to look at its break each time.
 constexpr std::size_t kPageBytes = 4096;
-}
+} // namespace
 
 void* operator new(std::size_t bytes)
 {

@@ -299,7 +299,7 @@ AnalysisPtr Analyzer::analyze(const TracePtr& trace, const AnalysisOptions& opti
     if (!runIndependentPasses(options, res, cancel, viewInputsReady ? keysReady : std::function<void()>()))
         return nullptr;
     const PassClock later("passes after the independent ones");
-    // The independent passes' transients (blocks under 1 MiB, on the worker threads' heaps) stay
+    // The independent passes' transients (blocks under 1 MiB, in the worker threads' heaps) stay
     // resident when freed until the heap is trimmed: handed back before the next passes allocate,
     // so that they do not add to them at the peak (issue 20).
     ResourceUsage::releaseFreedMemory(ResourceUsage::kTrimWorthBytes);

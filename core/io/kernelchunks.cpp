@@ -92,8 +92,8 @@ void KernelChunks::addFragment(int index, Fragment fragment)
 
 void KernelChunks::joinInto(Trace& trace, DataQuality& quality)
 {
-    // A fragment's columns (a chunk's rows, under the 1 MiB blocks glibc maps on its own) stay
-    // resident when freed until the heap is trimmed: trimmed once the fragments appended since
+    // A fragment's columns (a chunk's rows, blocks under 1 MiB, in a heap) stay resident when
+    // freed until the heap is trimmed: trimmed once the fragments appended since
     // the last trim reach kTrimBytes, the join holds the table plus that much, not the table
     // plus every fragment (about a fifth of it: 15 B a kernel at 5 M, the load's peak, issue 20).
     constexpr qint64 kTrimBytes = qint64(16) << 20;
@@ -115,9 +115,9 @@ void KernelChunks::joinInto(Trace& trace, DataQuality& quality)
     }
     m_fragments.clear();
     trace.kernels.shrink();
-    // The last fragments' columns were the reading thread's heap: give it back (where that is
-    // 32 MiB or more), or the analysis's own transients (on other threads, other heaps) would
-    // add to it at the peak.
+    // The last fragments' columns were in the reading thread's heap: give them back (where that
+    // is 32 MiB or more), or the analysis's own transients (in other threads' heaps, or beside
+    // them in the CLI's shared heap) would add to them at the peak.
     if (any)
         ResourceUsage::releaseFreedMemory(ResourceUsage::kTrimWorthBytes);
 }

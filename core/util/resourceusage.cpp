@@ -10,6 +10,7 @@
 #include <unistd.h>
 #endif
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #if defined(__GLIBC__)
@@ -58,10 +59,18 @@ qint64 ResourceUsage::cpuNs()
 #endif
 }
 
+#if defined(__GLIBC__)
 namespace {
-/// The heap is advised up to this break; 0 until tuneAllocator runs (nothing is advised then).
-std::atomic<uintptr_t> g_heapAdvisedTo { 0 };
+/// The shared heap's break when tuneAllocator ran (what lies below stays in small pages); 0 with
+/// Heaps::PerThread, and then nothing is advised.
+std::atomic<uintptr_t> g_heapBase { 0 };
+/// The break adviseHeap last advised up to. The break moves down too: glibc's free() and
+/// malloc_trim hand the top back, and the heap grown back over it is a new mapping that needs
+/// the advice again (the kernel does not extend an advised mapping).
+std::atomic<uintptr_t> g_breakSeen { 0 };
+constexpr auto kNoBreak = uintptr_t(-1); ///< sbrk's failure
 } // namespace
+#endif
 
 void ResourceUsage::tuneAllocator(Heaps heaps)
 {
@@ -73,7 +82,9 @@ void ResourceUsage::tuneAllocator(Heaps heaps)
     mallopt(M_TOP_PAD, kHeapPadBytes);
     // What the heap holds now (the libraries' start-up) stays in small pages: advising it would
     // not change pages already written.
-    g_heapAdvisedTo = uintptr_t(sbrk(0));
+    const auto brk = uintptr_t(sbrk(0));
+    if (brk != kNoBreak)
+        g_breakSeen = g_heapBase = brk;
 #else
     Q_UNUSED(heaps);
 #endif
@@ -82,16 +93,20 @@ void ResourceUsage::tuneAllocator(Heaps heaps)
 void ResourceUsage::adviseHeap()
 {
 #if defined(__GLIBC__) && defined(MADV_HUGEPAGE)
-    auto from = g_heapAdvisedTo.load(std::memory_order_relaxed);
-    const auto to = uintptr_t(sbrk(0)); // the break; no system call once malloc has moved it
-    // One thread advises each growth: the one that moves the mark.
-    if (from == 0 || to <= from || !g_heapAdvisedTo.compare_exchange_strong(from, to))
+    const auto base = g_heapBase.load(std::memory_order_relaxed);
+    if (base == 0)
+        return;
+    const auto brk = uintptr_t(sbrk(0)); // no system call once malloc has moved the break
+    auto seen = g_breakSeen.load(std::memory_order_relaxed);
+    // One thread advises each change, the one that records it; the break changes every 32 MiB
+    // of growth or on a trim, so the whole heap above the base is advised each time (a range
+    // advised already stays as it is).
+    if (brk == seen || brk == kNoBreak || brk <= base || !g_breakSeen.compare_exchange_strong(seen, brk))
         return;
     static const auto page = uintptr_t(sysconf(_SC_PAGESIZE));
-    const auto begin = (from + page - 1) & ~(page - 1);
-    const auto end = to & ~(page - 1);
-    if (end > begin) // advice: a failure changes nothing
-        madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+    const auto begin = base & ~(page - 1); // the heap's mapping covers whole pages
+    const auto end = (brk + page - 1) & ~(page - 1);
+    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE); // advice: a failure changes nothing
 #endif
 }
 
@@ -99,17 +114,18 @@ void ResourceUsage::releaseFreedMemory(qint64 atLeastBytes)
 {
 #if defined(__GLIBC__)
 #if __GLIBC_PREREQ(2, 33)
-    if (atLeastBytes > 0 && qint64(mallinfo2().fordblks) < atLeastBytes) // fordblks: free bytes, every arena
-        return;
+    if (atLeastBytes > 0) {
+        // fordblks: free bytes in every heap. The shared heap's top keeps up to kHeapPadBytes
+        // by design, mostly never written: that is no reason to trim.
+        const auto m = mallinfo2();
+        const auto pad = g_heapBase.load() != 0 ? std::min<size_t>(m.keepcost, size_t(kHeapPadBytes)) : 0;
+        if (qint64(m.fordblks - pad) < atLeastBytes)
+            return;
+    }
 #else
     Q_UNUSED(atLeastBytes);
 #endif
     malloc_trim(0);
-    // The trim may have lowered the break; the heap grown back over it is a new mapping that
-    // needs the advice again (the kernel does not extend an advised mapping).
-    auto advised = g_heapAdvisedTo.load();
-    const auto brk = uintptr_t(sbrk(0));
-    while (advised > brk && !g_heapAdvisedTo.compare_exchange_weak(advised, brk)) { }
 #else
     Q_UNUSED(atLeastBytes);
 #endif

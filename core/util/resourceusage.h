@@ -22,12 +22,12 @@ public:
     static bool resetPeak();
     /// CPU time of all threads of the process, user + system, ns.
     static qint64 cpuNs();
-    /// Returns free heap pages to the system (glibc malloc_trim). Large freed blocks that glibc
-    /// keeps for reuse (every arena of a reader thread, and blocks below the dynamic mmap
-    /// threshold) otherwise stay resident after a trace is closed or a load cancelled.
-    /// With `atLeastBytes`, only where the heaps hold that much free: a trimmed page that is used
-    /// again is a page fault again (~0.5 µs on bare metal, ~11 µs in a VM backing memory lazily),
-    /// which a small trace's few free MiB do not repay.
+    /// Returns free heap pages to the system (glibc malloc_trim). Freed blocks that a heap keeps
+    /// for reuse (blocks under 1 MiB, and in the CLI's shared heap larger ones its pad held)
+    /// otherwise stay resident after a trace is closed or a load cancelled. With `atLeastBytes`,
+    /// only where the heaps hold that much free, not counting the shared heap's pad: a trimmed
+    /// page that is used again is a page fault again (~0.5 µs on bare metal, ~12 µs in a VM
+    /// backing memory lazily), which a small trace's few free MiB do not repay.
     static void releaseFreedMemory(qint64 atLeastBytes = 0);
     /// Asks the kernel to back [p, p + bytes) with transparent huge pages (Linux MADV_HUGEPAGE;
     /// nothing elsewhere, or where THP is off): one page fault per 2 MiB instead of 512. Only
@@ -40,9 +40,11 @@ public:
     static constexpr qint64 kTrimWorthBytes = qint64(32) << 20;
     /// Who shares malloc's heaps (tuneAllocator).
     enum class Heaps {
-        /// glibc's default: a heap per thread, up to 8 per core. The GUI's: its thread's heap
-        /// is never locked by a worker's trim (malloc_trim holds a heap for tens of ms at 5 M
-        /// kernels; with one heap for all, the loading stall went from ~30 to 40-67 ms).
+        /// glibc's default: a heap per thread, up to 8 per core. The GUI's: malloc_trim locks
+        /// each heap in turn while it hands back that heap's free pages, and the GUI thread's
+        /// own heap holds few of them; with one heap for all, a worker's trim between the load's
+        /// and the analysis' stages held it long enough that the loading stall went from ~30 ms
+        /// to 40-67 ms at 5 M kernels.
         PerThread,
         /// One heap for every thread (M_ARENA_MAX 1), grown kHeapPadBytes at a time and backed by
         /// transparent huge pages (adviseHeap). The CLI's: a 101 k-kernel load's ~400 KiB
@@ -58,11 +60,11 @@ public:
     /// when freed, instead of glibc's default that raises the threshold to 32 MiB after the
     /// first large free: closing or cancelling a trace then frees its memory.
     static void tuneAllocator(Heaps heaps);
-    /// Advises the shared heap's growth since the last call to use huge pages (nothing with
-    /// Heaps::PerThread). Cheap when the heap has not grown (one read of the break);
-    /// thread-safe. The applications' operator new calls it after each allocation of a page or
-    /// more; after a trim (releaseFreedMemory) has lowered the break, the heap that grows back
-    /// is advised again.
+    /// Advises the shared heap to use huge pages whenever its break has moved since the last
+    /// call: grown, or handed back by free() or a trim, after which the heap grown back is a new
+    /// mapping (nothing with Heaps::PerThread). Cheap when the break has not moved (one read of
+    /// it); thread-safe. The applications' operator new calls it after each allocation of a
+    /// page or more, so growth from plain malloc (Qt, SQLite) is advised at the next one.
     static void adviseHeap();
     /// The shared heap's growth step (virtual: pages count once written). Every growth leaves
     /// the 2 MiB that malloc writes its next header into in small pages, so the step is large.
