@@ -87,7 +87,7 @@ struct SampleChunk
 /// The load rule a GPU_METRICS row (timestamp, typeId, metricId, value) breaks, if any: a NULL,
 /// an id or time that is not an integer (SQLite would read text as 0), a value that is no
 /// finite float (text, ±inf, beyond ±3.4e38; nan is stored as NULL), a time beyond ±2^53 ns.
-std::optional<DataQuality::Rule> rowFault(const SqliteStatement& s)
+template <typename Row> std::optional<DataQuality::Rule> rowFault(const Row& s)
 {
     for (int c = 0; c < 4; ++c)
         if (s.type(c) == SQLITE_NULL)
@@ -106,9 +106,9 @@ std::optional<DataQuality::Rule> rowFault(const SqliteStatement& s)
     return std::nullopt;
 }
 
-/// Scans `sql` (timestamp, typeId, metricId, value, rowid) into `out`. `slot` is copied: its
+/// Scans the rows of `from` (the table and a rowid range) into `out`. `slot` is copied: its
 /// lookup caches the last type, so each range has its own.
-bool scanChunk(const SqliteConnection& db, LoadContext& ctx, const QString& sql, SlotIndex slot, size_t seriesCount,
+bool scanChunk(const SqliteConnection& db, LoadContext& ctx, const QString& from, SlotIndex slot, size_t seriesCount,
     size_t reserve, SampleChunk& out, QString* error)
 {
     out.t.assign(seriesCount, {});
@@ -117,7 +117,8 @@ bool scanChunk(const SqliteConnection& db, LoadContext& ctx, const QString& sql,
         out.t[i].reserve(reserve);
         out.v[i].reserve(reserve);
     }
-    out.ok = scanRows(db, ctx, sql, error, [&](const SqliteStatement& s) {
+    const QString columns = QStringLiteral("timestamp, typeId, metricId, value, rowid");
+    out.ok = scanTable(db, ctx, columns, from, error, [&](const auto& s) {
         if (const auto fault = rowFault(s)) {
             out.quality.add(*fault, kMetricsTable, s.int64(4));
             return;
@@ -281,19 +282,18 @@ bool scanRanges(const SqliteConnection& db, LoadContext& ctx, const SlotIndex& s
     const int ranges = !path.isEmpty() ? int(std::clamp<qint64>(rows / perRange, 1, std::max(1, readers))) : 1;
     chunks.assign(size_t(ranges), {});
     std::vector<QString> errors(static_cast<size_t>(ranges));
-    const QString select
-        = QStringLiteral("SELECT timestamp, typeId, metricId, value, rowid FROM %1").arg(kMetricsTable);
+    const QString table = kMetricsTable;
     // Range bounds in unsigned arithmetic: the span of rowids −2^63 … 2^63−1 does not fit qint64.
     const quint64 span = ranges > 1 ? (quint64(lastRowid) - quint64(firstRowid)) / quint64(ranges) + 1 : 0;
     const auto bound = [&](int r) { return qint64(quint64(firstRowid) + quint64(r) * span); };
-    const auto rangeSql = [&](int r) -> QString {
+    const auto rangeFrom = [&](int r) -> QString {
         if (ranges == 1)
-            return select;
+            return table;
         if (r == 0)
-            return select + QStringLiteral(" WHERE rowid < %1").arg(bound(1));
+            return table + QStringLiteral(" WHERE rowid < %1").arg(bound(1));
         if (r == ranges - 1)
-            return select + QStringLiteral(" WHERE rowid >= %1").arg(bound(r));
-        return select + QStringLiteral(" WHERE rowid >= %1 AND rowid < %2").arg(bound(r)).arg(bound(r + 1));
+            return table + QStringLiteral(" WHERE rowid >= %1").arg(bound(r));
+        return table + QStringLiteral(" WHERE rowid >= %1 AND rowid < %2").arg(bound(r)).arg(bound(r + 1));
     };
     // nsys writes every metric of a GPU at each sample time, so the series are about equally
     // long: reserving the rows' share of each avoids growing by doubling (twice the memory for
@@ -308,10 +308,10 @@ bool scanRanges(const SqliteConnection& db, LoadContext& ctx, const SlotIndex& s
                 ctx.cancel = true;
                 return;
             }
-            if (!scanChunk(own, ctx, rangeSql(r), slot, seriesCount, reserve, chunks[size_t(r)], &errors[size_t(r)]))
+            if (!scanChunk(own, ctx, rangeFrom(r), slot, seriesCount, reserve, chunks[size_t(r)], &errors[size_t(r)]))
                 ctx.cancel = true; // the other ranges stop too
         });
-    bool ok = scanChunk(db, ctx, rangeSql(0), slot, seriesCount, reserve, chunks[0], &errors[0]);
+    bool ok = scanChunk(db, ctx, rangeFrom(0), slot, seriesCount, reserve, chunks[0], &errors[0]);
     if (!ok)
         ctx.cancel = true;
     for (auto& w : workers)

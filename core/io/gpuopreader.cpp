@@ -30,8 +30,8 @@ template <size_t N> constexpr std::array<IntRange, N> opRanges(std::array<IntRan
 
 /// The load rule the current row's shared op columns and `required`/`integers` columns (columnMask of SELECT
 /// positions) break, if any.
-template <size_t N>
-std::optional<DataQuality::Rule> opFault(const IntegerCells<N>& row, quint32 required, quint32 integers)
+template <typename Row, size_t N>
+std::optional<DataQuality::Rule> opFault(const IntegerCells<Row, N>& row, quint32 required, quint32 integers)
 {
     // start, end, deviceId, streamId are required by every GPU table; correlationId and
     // globalPid may be NULL (read as 0 = no launching call, unknown process).
@@ -45,7 +45,7 @@ std::optional<DataQuality::Rule> opFault(const IntegerCells<N>& row, quint32 req
 }
 
 /// Appends the seven shared op columns (SELECT positions 0..6) of the current row.
-template <size_t N> void appendOp(GpuOpColumns& t, const IntegerCells<N>& row)
+template <typename Row, size_t N> void appendOp(GpuOpColumns& t, const IntegerCells<Row, N>& row)
 {
     t.rowid.push_back(row[0]);
     t.start.push_back(row[1]);
@@ -70,8 +70,6 @@ constexpr auto kKernelRanges = opRanges<19>({
 constexpr auto kMemcpyRanges = opRanges<11>({ kAnyInt, kAnyInt, kAnyInt, kAnyInt }); // bytes, kinds
 constexpr auto kOneMoreRanges = opRanges<8>({ kAnyInt }); // memset bytes, graphId
 
-constexpr auto kPerCell = SqliteStatement::Access::PerCell;
-
 } // namespace
 
 QString GpuOpReader::opColumns(const QString& table) const
@@ -81,19 +79,16 @@ QString GpuOpReader::opColumns(const QString& table) const
             m_schema.columnOr(table, QStringLiteral("globalPid"), QStringLiteral("0")));
 }
 
-QString GpuOpReader::kernelSql(const Trace& trace) const
+QString GpuOpReader::kernelColumns(const Trace& trace) const
 {
     const QString t = tables::kKernel;
     const QString& name = trace.info.kernelNameColumn;
-    // %9 and %10: the chunk's rowid bounds, filled in per chunk (KernelChunks).
-    return QStringLiteral("SELECT %1, %2, %3, %4, gridX, gridY, gridZ, blockX, blockY, blockZ, %5, %6, %7 FROM %8 "
-                          "WHERE rowid BETWEEN %9 AND %10")
+    return QStringLiteral("%1, %2, %3, %4, gridX, gridY, gridZ, blockX, blockY, blockZ, %5, %6, %7")
         .arg(opColumns(t), name, m_schema.columnOr(t, QStringLiteral("shortName"), name),
             m_schema.columnOr(t, QStringLiteral("registersPerThread"), QStringLiteral("0")),
             m_schema.columnOr(t, QStringLiteral("staticSharedMemory"), QStringLiteral("0")),
             m_schema.columnOr(t, QStringLiteral("dynamicSharedMemory"), QStringLiteral("0")),
-            m_schema.columnOr(t, QStringLiteral("graphNodeId"), QStringLiteral("NULL")), t, QStringLiteral("%1"),
-            QStringLiteral("%2"));
+            m_schema.columnOr(t, QStringLiteral("graphNodeId"), QStringLiteral("NULL")));
 }
 
 std::unique_ptr<KernelChunks> GpuOpReader::kernelChunks(Trace& trace) const
@@ -122,22 +117,22 @@ bool GpuOpReader::readKernels(Trace& trace, KernelChunks& chunks, QString* error
     // (No chunks without the table: nothing below runs then.)
     trace.kernels.reserve(chunks.tableRows());
     trace.kernels.rowid.setBase(chunks.firstRowid());
-    const QString sql = kernelSql(trace);
+    const QString columns = kernelColumns(trace);
     while (const auto r = chunks.takeFront())
-        if (!readKernelRows(sql.arg(r->first).arg(r->last), trace.kernels, trace.configs, error))
+        if (!readKernelRows(columns, r->first, r->last, trace.kernels, trace.configs, error))
             return false;
     return true;
 }
 
 bool GpuOpReader::readKernelsFromBack(const Trace& trace, KernelChunks& chunks, QString* error)
 {
-    const QString sql = kernelSql(trace);
+    const QString columns = kernelColumns(trace);
     while (const auto c = chunks.takeBack()) {
         const auto& [index, r] = *c;
         KernelChunks::Fragment f;
         f.kernels.reserve(chunks.chunkRows());
         f.kernels.rowid.setBase(chunks.firstRowid());
-        if (!readKernelRows(sql.arg(r.first).arg(r.last), f.kernels, f.configs, error))
+        if (!readKernelRows(columns, r.first, r.last, f.kernels, f.configs, error))
             return false;
         f.kernels.shrink();
         f.quality = std::exchange(m_quality, {});
@@ -146,51 +141,50 @@ bool GpuOpReader::readKernelsFromBack(const Trace& trace, KernelChunks& chunks, 
     return true;
 }
 
-bool GpuOpReader::readKernelRows(const QString& sql, KernelTable& k, LaunchConfigTable& configs, QString* error)
+bool GpuOpReader::readKernelRows(const QString& columns, qint64 firstRowid, qint64 lastRowid, KernelTable& k,
+    LaunchConfigTable& configs, QString* error)
 {
     const QString t = tables::kKernel;
+    const QString from = QStringLiteral("%1 WHERE rowid BETWEEN %2 AND %3").arg(t).arg(firstRowid).arg(lastRowid);
     // Consecutive kernels usually repeat a configuration: skip the hash lookup then.
     LaunchConfig last;
     quint32 lastIndex = quint32(-1);
-    return scanRows(
-        m_db, m_ctx, sql, error,
-        [&](const SqliteStatement& s) {
-            const IntegerCells row(s, kKernelRanges);
-            if (const auto bad
-                = opFault(row, columnMask({ 7 }), columnMask({ 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18 }))) {
-                m_quality.add(*bad, t, row[0]);
-                return;
-            }
-            const qint64 g[6] = { row[10], row[11], row[12], row[13], row[14], row[15] };
-            const qint64 regs = row[9];
-            if (g[0] < 1 || g[1] < 1 || g[2] < 1 || g[3] < 1 || g[4] < 1 || g[5] < 1 || g[0] > 0x7FFFFFFF
-                || g[1] > 65535 || g[2] > 65535 || g[3] > 1024 || g[4] > 1024 || g[5] > 64 || g[3] * g[4] * g[5] > 1024
-                || regs < 0 || regs > 255 || !fitsU32(row[16]) || !fitsU32(row[17])) {
-                m_quality.add(DataQuality::Rule::InvalidGeometry, t, row[0]);
-                return;
-            }
-            appendOp(k, row);
-            k.name.push_back(rawStringId(row[7]));
-            k.shortName.push_back(rawStringId(row[8]));
-            LaunchConfig c;
-            c.registersPerThread = quint32(regs);
-            c.gridX = quint32(g[0]);
-            c.gridY = quint32(g[1]);
-            c.gridZ = quint32(g[2]);
-            c.blockX = quint32(g[3]);
-            c.blockY = quint32(g[4]);
-            c.blockZ = quint32(g[5]);
-            c.staticSharedMemory = quint32(row[16]);
-            c.dynamicSharedMemory = quint32(row[17]);
-            if (lastIndex == quint32(-1) || !(c == last)) {
-                lastIndex = configs.intern(c);
-                last = c;
-            }
-            k.config.push_back(lastIndex);
-            // graphNodeId: NULL and 0 both mean "not launched from a graph".
-            k.flags.push_back(row[18] != 0 ? quint8(KernelTable::FromGraph) : quint8(0));
-        },
-        kPerCell);
+    return scanTable(m_db, m_ctx, columns, from, error, [&](const auto& s) {
+        const IntegerCells row(s, kKernelRanges);
+        if (const auto bad
+            = opFault(row, columnMask({ 7 }), columnMask({ 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18 }))) {
+            m_quality.add(*bad, t, row[0]);
+            return;
+        }
+        const qint64 g[6] = { row[10], row[11], row[12], row[13], row[14], row[15] };
+        const qint64 regs = row[9];
+        if (g[0] < 1 || g[1] < 1 || g[2] < 1 || g[3] < 1 || g[4] < 1 || g[5] < 1 || g[0] > 0x7FFFFFFF || g[1] > 65535
+            || g[2] > 65535 || g[3] > 1024 || g[4] > 1024 || g[5] > 64 || g[3] * g[4] * g[5] > 1024 || regs < 0
+            || regs > 255 || !fitsU32(row[16]) || !fitsU32(row[17])) {
+            m_quality.add(DataQuality::Rule::InvalidGeometry, t, row[0]);
+            return;
+        }
+        appendOp(k, row);
+        k.name.push_back(rawStringId(row[7]));
+        k.shortName.push_back(rawStringId(row[8]));
+        LaunchConfig c;
+        c.registersPerThread = quint32(regs);
+        c.gridX = quint32(g[0]);
+        c.gridY = quint32(g[1]);
+        c.gridZ = quint32(g[2]);
+        c.blockX = quint32(g[3]);
+        c.blockY = quint32(g[4]);
+        c.blockZ = quint32(g[5]);
+        c.staticSharedMemory = quint32(row[16]);
+        c.dynamicSharedMemory = quint32(row[17]);
+        if (lastIndex == quint32(-1) || !(c == last)) {
+            lastIndex = configs.intern(c);
+            last = c;
+        }
+        k.config.push_back(lastIndex);
+        // graphNodeId: NULL and 0 both mean "not launched from a graph".
+        k.flags.push_back(row[18] != 0 ? quint8(KernelTable::FromGraph) : quint8(0));
+    });
 }
 
 bool GpuOpReader::readMemcpy(Trace& trace, QString* error)
@@ -198,26 +192,24 @@ bool GpuOpReader::readMemcpy(Trace& trace, QString* error)
     const QString t = tables::kMemcpy;
     if (!m_schema.hasTable(t))
         return true;
-    const QString sql = QStringLiteral("SELECT %1, bytes, copyKind, %2, %3 FROM %4")
-                            .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("srcKind"), QStringLiteral("NULL")),
-                                m_schema.columnOr(t, QStringLiteral("dstKind"), QStringLiteral("NULL")), t);
+    const QString columns
+        = QStringLiteral("%1, bytes, copyKind, %2, %3")
+              .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("srcKind"), QStringLiteral("NULL")),
+                  m_schema.columnOr(t, QStringLiteral("dstKind"), QStringLiteral("NULL")));
     auto& m = trace.memcpy;
     m.reserve(reservedRows(m_db, t));
-    const bool ok = scanRows(
-        m_db, m_ctx, sql, error,
-        [&](const SqliteStatement& s) {
-            const IntegerCells row(s, kMemcpyRanges);
-            if (const auto bad = opFault(row, 0, columnMask({ 7, 8, 9, 10 }))) {
-                m_quality.add(*bad, t, row[0]);
-                return;
-            }
-            appendOp(m, row);
-            m.bytes.push_back(row[7]);
-            m.copyKind.push_back(quint8(row[8]));
-            m.srcKind.push_back(row.isNull(9) ? qint8(-1) : qint8(row[9]));
-            m.dstKind.push_back(row.isNull(10) ? qint8(-1) : qint8(row[10]));
-        },
-        kPerCell);
+    const bool ok = scanTable(m_db, m_ctx, columns, t, error, [&](const auto& s) {
+        const IntegerCells row(s, kMemcpyRanges);
+        if (const auto bad = opFault(row, 0, columnMask({ 7, 8, 9, 10 }))) {
+            m_quality.add(*bad, t, row[0]);
+            return;
+        }
+        appendOp(m, row);
+        m.bytes.push_back(row[7]);
+        m.copyKind.push_back(quint8(row[8]));
+        m.srcKind.push_back(row.isNull(9) ? qint8(-1) : qint8(row[9]));
+        m.dstKind.push_back(row.isNull(10) ? qint8(-1) : qint8(row[10]));
+    });
     if (ok)
         m.shrink();
     return ok;
@@ -228,21 +220,18 @@ bool GpuOpReader::readMemset(Trace& trace, QString* error)
     const QString t = tables::kMemset;
     if (!m_schema.hasTable(t))
         return true;
-    const QString sql = QStringLiteral("SELECT %1, %2 FROM %3")
-                            .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("bytes"), QStringLiteral("0")), t);
+    const QString columns = QStringLiteral("%1, %2").arg(
+        opColumns(t), m_schema.columnOr(t, QStringLiteral("bytes"), QStringLiteral("0")));
     auto& m = trace.memset;
-    const bool ok = scanRows(
-        m_db, m_ctx, sql, error,
-        [&](const SqliteStatement& s) {
-            const IntegerCells row(s, kOneMoreRanges);
-            if (const auto bad = opFault(row, 0, columnMask({ 7 }))) {
-                m_quality.add(*bad, t, row[0]);
-                return;
-            }
-            appendOp(m, row);
-            m.bytes.push_back(row[7]);
-        },
-        kPerCell);
+    const bool ok = scanTable(m_db, m_ctx, columns, t, error, [&](const auto& s) {
+        const IntegerCells row(s, kOneMoreRanges);
+        if (const auto bad = opFault(row, 0, columnMask({ 7 }))) {
+            m_quality.add(*bad, t, row[0]);
+            return;
+        }
+        appendOp(m, row);
+        m.bytes.push_back(row[7]);
+    });
     if (ok)
         m.shrink();
     return ok;
@@ -253,21 +242,18 @@ bool GpuOpReader::readGraphLaunches(Trace& trace, QString* error)
     const QString t = tables::kGraphTrace;
     if (!m_schema.hasTable(t))
         return true;
-    const QString sql = QStringLiteral("SELECT %1, %2 FROM %3")
-                            .arg(opColumns(t), m_schema.columnOr(t, QStringLiteral("graphId"), QStringLiteral("0")), t);
+    const QString columns = QStringLiteral("%1, %2").arg(
+        opColumns(t), m_schema.columnOr(t, QStringLiteral("graphId"), QStringLiteral("0")));
     auto& g = trace.graphs;
-    const bool ok = scanRows(
-        m_db, m_ctx, sql, error,
-        [&](const SqliteStatement& s) {
-            const IntegerCells row(s, kOneMoreRanges);
-            if (const auto bad = opFault(row, 0, columnMask({ 7 }))) {
-                m_quality.add(*bad, t, row[0]);
-                return;
-            }
-            appendOp(g, row);
-            g.graphId.push_back(quint32(row[7]));
-        },
-        kPerCell);
+    const bool ok = scanTable(m_db, m_ctx, columns, t, error, [&](const auto& s) {
+        const IntegerCells row(s, kOneMoreRanges);
+        if (const auto bad = opFault(row, 0, columnMask({ 7 }))) {
+            m_quality.add(*bad, t, row[0]);
+            return;
+        }
+        appendOp(g, row);
+        g.graphId.push_back(quint32(row[7]));
+    });
     if (ok)
         g.shrink();
     return ok;

@@ -44,10 +44,12 @@ public:
 
 private:
     QString opColumns(const QString& table) const;
-    /// The kernel SELECT with "%1" and "%2" left for a chunk's rowid bounds.
-    QString kernelSql(const Trace& trace) const;
-    /// Appends the rows of `sql` to `k`, their configurations interned in `configs`.
-    bool readKernelRows(const QString& sql, KernelTable& k, LaunchConfigTable& configs, QString* error);
+    /// The kernel table's columns as the loader selects them (SELECT positions 0..18).
+    QString kernelColumns(const Trace& trace) const;
+    /// Appends the kernels with rowids `first`..`last` to `k`, their configurations interned in
+    /// `configs`.
+    bool readKernelRows(
+        const QString& columns, qint64 first, qint64 last, KernelTable& k, LaunchConfigTable& configs, QString* error);
     const SqliteConnection& m_db;
     const Schema& m_schema;
     LoadContext& m_ctx;

@@ -65,10 +65,10 @@ bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString*
     const QString t = tables::kRuntime;
     if (!m_schema.hasTable(t))
         return true;
-    const QString sql = QStringLiteral("SELECT rowid, start, \"end\", %1, %2, nameId, %3 FROM %4")
-                            .arg(m_schema.columnOr(t, QStringLiteral("globalTid"), QStringLiteral("0")),
-                                m_schema.columnOr(t, QStringLiteral("correlationId"), QStringLiteral("0")),
-                                m_schema.columnOr(t, QStringLiteral("eventClass"), QStringLiteral("0")), t);
+    const QString columns = QStringLiteral("rowid, start, \"end\", %1, %2, nameId, %3")
+                                .arg(m_schema.columnOr(t, QStringLiteral("globalTid"), QStringLiteral("0")),
+                                    m_schema.columnOr(t, QStringLiteral("correlationId"), QStringLiteral("0")),
+                                    m_schema.columnOr(t, QStringLiteral("eventClass"), QStringLiteral("0")));
     auto& a = trace.api;
     const qint64 n = reservedRows(m_db, t);
     a.reserve(n);
@@ -76,38 +76,35 @@ bool HostReader::readApi(Trace& trace, std::vector<quint8>& eventClass, QString*
     // Classify each distinct name once, by its StringTable index: resolved indices are below
     // strings.size(), which grows by one per placeholder at most, so this stays small.
     std::vector<qint16> kindOf;
-    const bool ok = scanRows(
-        m_db, m_ctx, sql, error,
-        [&](const SqliteStatement& s) {
-            const IntegerCells row(s, kApiRanges);
-            const qint64 rowid = row[0];
-            if (const auto bad = checkIntegers(row, columnMask({ 1, 2, 5 }), columnMask({ 3, 4, 6 }))) {
-                m_quality.add(*bad, t, rowid);
-                return;
-            }
-            const qint64 corr = row[4];
-            const qint64 cls = row[6];
-            if (!fitsU32(corr) || cls < 0 || cls > 255) {
-                m_quality.add(DataQuality::Rule::InvalidId, t, rowid);
-                return;
-            }
-            const qint64 gtid = row[3];
-            const quint32 name = m_ids.resolve(row[5], trace.strings, m_quality, t, rowid);
-            a.rowid.push_back(rowid);
-            a.start.push_back(row[1]);
-            a.dur.push_back(row[1], row[2]);
-            a.pid.push_back(quint32((gtid >> 24) & 0xFFFFFF));
-            a.tid.push_back(quint32(gtid & 0xFFFFFF));
-            a.correlationId.push_back(quint32(corr));
-            a.name.push_back(name);
-            if (name >= kindOf.size())
-                kindOf.resize(size_t(name) + 1, -1);
-            if (kindOf[name] < 0)
-                kindOf[name] = qint16(ApiClassifier::classify(trace.strings.at(name)));
-            a.kind.push_back(quint8(kindOf[name]));
-            eventClass.push_back(quint8(cls));
-        },
-        SqliteStatement::Access::PerCell);
+    const bool ok = scanTable(m_db, m_ctx, columns, t, error, [&](const auto& s) {
+        const IntegerCells row(s, kApiRanges);
+        const qint64 rowid = row[0];
+        if (const auto bad = checkIntegers(row, columnMask({ 1, 2, 5 }), columnMask({ 3, 4, 6 }))) {
+            m_quality.add(*bad, t, rowid);
+            return;
+        }
+        const qint64 corr = row[4];
+        const qint64 cls = row[6];
+        if (!fitsU32(corr) || cls < 0 || cls > 255) {
+            m_quality.add(DataQuality::Rule::InvalidId, t, rowid);
+            return;
+        }
+        const qint64 gtid = row[3];
+        const quint32 name = m_ids.resolve(row[5], trace.strings, m_quality, t, rowid);
+        a.rowid.push_back(rowid);
+        a.start.push_back(row[1]);
+        a.dur.push_back(row[1], row[2]);
+        a.pid.push_back(quint32((gtid >> 24) & 0xFFFFFF));
+        a.tid.push_back(quint32(gtid & 0xFFFFFF));
+        a.correlationId.push_back(quint32(corr));
+        a.name.push_back(name);
+        if (name >= kindOf.size())
+            kindOf.resize(size_t(name) + 1, -1);
+        if (kindOf[name] < 0)
+            kindOf[name] = qint16(ApiClassifier::classify(trace.strings.at(name)));
+        a.kind.push_back(quint8(kindOf[name]));
+        eventClass.push_back(quint8(cls));
+    });
     if (ok) // after a cancel the half-read table is dropped: copying it would only delay the cancel
         a.shrink();
     return ok;
@@ -119,67 +116,63 @@ bool HostReader::readNvtx(Trace& trace, QString* error)
     if (!m_schema.hasTable(t))
         return true;
     // The text last: IntegerCells reads the integer columns 0..7 (reading text as an integer would parse it).
-    const QString sql = QStringLiteral(
-        "SELECT rowid, start, \"end\", eventType, %1, %2, %3, %4, %5 FROM %6 WHERE eventType IN (59, 60, 75)")
-                            .arg(m_schema.columnOr(t, QStringLiteral("globalTid"), QStringLiteral("0")),
-                                m_schema.columnOr(t, QStringLiteral("endGlobalTid"), QStringLiteral("NULL")),
-                                m_schema.columnOr(t, QStringLiteral("textId"), QStringLiteral("NULL")),
-                                m_schema.columnOr(t, QStringLiteral("domainId"), QStringLiteral("0")),
-                                m_schema.columnOr(t, QStringLiteral("text"), QStringLiteral("NULL")), t);
+    const QString columns = QStringLiteral("rowid, start, \"end\", eventType, %1, %2, %3, %4, %5")
+                                .arg(m_schema.columnOr(t, QStringLiteral("globalTid"), QStringLiteral("0")),
+                                    m_schema.columnOr(t, QStringLiteral("endGlobalTid"), QStringLiteral("NULL")),
+                                    m_schema.columnOr(t, QStringLiteral("textId"), QStringLiteral("NULL")),
+                                    m_schema.columnOr(t, QStringLiteral("domainId"), QStringLiteral("0")),
+                                    m_schema.columnOr(t, QStringLiteral("text"), QStringLiteral("NULL")));
+    const QString from = QStringLiteral("%1 WHERE eventType IN (59, 60, 75)").arg(t);
     auto& r = trace.nvtx;
     r.reserve(reservedRows(m_db, t));
     std::unordered_map<std::string, quint32, ViewHash, std::equal_to<>> textIndex;
-    const bool ok = scanRows(
-        m_db, m_ctx, sql, error,
-        [&](const SqliteStatement& s) {
-            const IntegerCells row(s, kNvtxRanges);
-            const int type = int(row[3]);
-            const qint64 rowid = row[0];
-            if (type != 75) {
-                // Ranges: a start is required; an end may be missing (never closed), nothing else.
-                if (const auto bad = checkIntegers(row, columnMask({ 1 }), columnMask({ 2, 4, 5, 6, 7 }))) {
-                    m_quality.add(*bad, t, rowid);
-                    return;
-                }
-                if (row.isNull(2)) {
-                    m_quality.add(DataQuality::Rule::UnendedRange, t, rowid);
-                    return;
-                }
-            }
-            const qint64 gtid = row[4];
-            const auto pid = quint32((gtid >> 24) & 0xFFFFFF);
-            const QByteArray textBytes = s.utf8(8); // a view of SQLite's buffer on the C-API path
-            const char* text = textBytes.isNull() ? nullptr : textBytes.constData();
-            const int textLen = int(textBytes.size());
-            if (type == 75) {
-                if (text)
-                    trace.nvtxDomains.insert((quint64(pid) << 32) | quint32(row[7]), QString::fromUtf8(text, textLen));
+    const bool ok = scanTable(m_db, m_ctx, columns, from, error, [&](const auto& s) {
+        const IntegerCells row(s, kNvtxRanges);
+        const int type = int(row[3]);
+        const qint64 rowid = row[0];
+        if (type != 75) {
+            // Ranges: a start is required; an end may be missing (never closed), nothing else.
+            if (const auto bad = checkIntegers(row, columnMask({ 1 }), columnMask({ 2, 4, 5, 6, 7 }))) {
+                m_quality.add(*bad, t, rowid);
                 return;
             }
-            quint32 name;
-            if (text) {
-                const std::string_view view(text, size_t(textLen));
-                auto it = textIndex.find(view);
-                if (it == textIndex.end())
-                    it = textIndex.emplace(std::string(view), trace.strings.intern(QString::fromUtf8(text, textLen)))
-                             .first;
-                name = it->second;
-            } else {
-                // Registered string (StringIds id); a range with neither has no name.
-                name = row.isNull(6) ? trace.strings.intern(QString())
-                                     : m_ids.resolve(row[6], trace.strings, m_quality, t, rowid);
+            if (row.isNull(2)) {
+                m_quality.add(DataQuality::Rule::UnendedRange, t, rowid);
+                return;
             }
-            r.name.push_back(name);
-            r.rowid.push_back(rowid);
-            r.start.push_back(row[1]);
-            r.end.push_back(row[2]);
-            r.eventType.push_back(quint8(type));
-            r.pid.push_back(pid);
-            r.tid.push_back(quint32(gtid & 0xFFFFFF));
-            r.endTid.push_back(row.isNull(5) ? quint32(gtid & 0xFFFFFF) : quint32(row[5] & 0xFFFFFF));
-            r.domain.push_back(quint32(row[7]));
-        },
-        SqliteStatement::Access::PerCell);
+        }
+        const qint64 gtid = row[4];
+        const auto pid = quint32((gtid >> 24) & 0xFFFFFF);
+        const QByteArray textBytes = s.utf8(8); // a view of SQLite's buffer on the C-API path
+        const char* text = textBytes.isNull() ? nullptr : textBytes.constData();
+        const int textLen = int(textBytes.size());
+        if (type == 75) {
+            if (text)
+                trace.nvtxDomains.insert((quint64(pid) << 32) | quint32(row[7]), QString::fromUtf8(text, textLen));
+            return;
+        }
+        quint32 name;
+        if (text) {
+            const std::string_view view(text, size_t(textLen));
+            auto it = textIndex.find(view);
+            if (it == textIndex.end())
+                it = textIndex.emplace(std::string(view), trace.strings.intern(QString::fromUtf8(text, textLen))).first;
+            name = it->second;
+        } else {
+            // Registered string (StringIds id); a range with neither has no name.
+            name = row.isNull(6) ? trace.strings.intern(QString())
+                                 : m_ids.resolve(row[6], trace.strings, m_quality, t, rowid);
+        }
+        r.name.push_back(name);
+        r.rowid.push_back(rowid);
+        r.start.push_back(row[1]);
+        r.end.push_back(row[2]);
+        r.eventType.push_back(quint8(type));
+        r.pid.push_back(pid);
+        r.tid.push_back(quint32(gtid & 0xFFFFFF));
+        r.endTid.push_back(row.isNull(5) ? quint32(gtid & 0xFFFFFF) : quint32(row[5] & 0xFFFFFF));
+        r.domain.push_back(quint32(row[7]));
+    });
     if (ok)
         r.shrink();
     return ok;

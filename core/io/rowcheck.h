@@ -45,8 +45,8 @@ consteval quint32 columnMask(std::initializer_list<int> cols)
     return m;
 }
 
-/// The integer cells 0..N-1 of the current row, read value first (issue 20): one
-/// sqlite3_column_int64 per cell (a SqliteStatement with Access::PerCell), and the cell's
+/// The integer cells 0..N-1 of the current row, read value first (issue 20): one int64() per
+/// cell of `Row` (a ValueRow in scanTable, or a SqliteStatement with Access::PerCell), and the cell's
 /// storage class asked only when the value cannot be trusted, once. A value is trusted when it
 /// is not 0 and lies in its column's `ranges` entry, which must lie inside what the reader's
 /// own range rules accept: NULL and text without a leading number read as 0, a real or text
@@ -61,12 +61,12 @@ consteval quint32 columnMask(std::initializer_list<int> cols)
 /// undefined after a conversion, but reading an integer converts nothing in place
 /// (sqlite3VdbeIntValue takes a const Mem, 3.40), and tst_datavalidation::valueFirstCells
 /// fails should a library change that.
-template <size_t N> class IntegerCells
+template <typename Row, size_t N> class IntegerCells
 {
     static_assert(N <= 32, "one bit a cell");
 
 public:
-    IntegerCells(const SqliteStatement& s, const std::array<IntRange, N>& ranges)
+    IntegerCells(const Row& s, const std::array<IntRange, N>& ranges)
         : m_s(s)
     {
         for (size_t c = 0; c < N; ++c) {
@@ -97,7 +97,7 @@ private:
         m_asked |= mask & m_suspect;
         return mask;
     }
-    const SqliteStatement& m_s;
+    const Row& m_s;
     std::array<qint64, N> m_v;
     quint32 m_suspect = 0; ///< cells whose value is 0 or out of range
     mutable quint32 m_asked = 0; ///< suspects whose storage class is known
@@ -108,8 +108,8 @@ private:
 /// The first load rule (NullRequired, then NotInteger) the row breaks: `required` cells (columnMask
 /// of SELECT positions) may be neither NULL nor anything but an integer, `integers` may be NULL but
 /// nothing else than an integer; a cell's storage class as IntegerCells sees it.
-template <size_t N>
-std::optional<DataQuality::Rule> checkIntegers(const IntegerCells<N>& row, quint32 required, quint32 integers)
+template <typename Row, size_t N>
+std::optional<DataQuality::Rule> checkIntegers(const IntegerCells<Row, N>& row, quint32 required, quint32 integers)
 {
     if (row.nulls(required) != 0)
         return DataQuality::Rule::NullRequired;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/sqliteconnection.h"
 
+#include "core/io/rowfunction.h"
+#include "core/io/valuerow.h"
 #include "core/util/logging.h"
 #include "core/util/nativepath.h"
 
@@ -241,6 +243,8 @@ SqliteConnection::SqliteConnection(const QString& path)
         const QVariant v = db.driver()->handle();
         if (v.isValid() && qstrcmp(v.typeName(), "sqlite3*") == 0)
             m_handle = *static_cast<sqlite3* const*>(v.data());
+        if (m_handle)
+            m_rowSlot = RowFunction::install(m_handle);
     }
     // Belt and braces: even a bug in our SQL cannot modify the user's file. The file is opened
     // read-only and immutable already, so a pragma that did not take is logged, not fatal.
@@ -381,17 +385,8 @@ bool SqliteStatement::next()
 // paths then give the same characters. Valid UTF-8, nearly all text, takes the direct way.
 QString SqliteStatement::text(int col) const
 {
-    if (m_stmt) {
-        sqlite3_value* v = cell(col);
-        const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
-        if (!p)
-            return {};
-        const QByteArrayView bytes(p, sqlite3_value_bytes(v));
-        if (bytes.isValidUtf8())
-            return QString::fromUtf8(bytes);
-        const auto* u = static_cast<const char16_t*>(sqlite3_value_text16(v));
-        return QString::fromUtf16(u, sqlite3_value_bytes16(v) / 2);
-    }
+    if (m_stmt)
+        return ValueRow::textOf(cell(col));
     const QVariant v = m_query->value(col);
     if (v.isNull())
         return {};
@@ -402,14 +397,8 @@ QString SqliteStatement::text(int col) const
 
 QByteArray SqliteStatement::utf8(int col) const
 {
-    if (m_stmt) {
-        sqlite3_value* v = cell(col);
-        const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
-        if (!p)
-            return {};
-        const QByteArray bytes = QByteArray::fromRawData(p, sqlite3_value_bytes(v));
-        return QByteArrayView(bytes).isValidUtf8() ? bytes : text(col).toUtf8();
-    }
+    if (m_stmt)
+        return ValueRow::utf8Of(cell(col));
     const QVariant v = m_query->value(col);
     if (v.isNull())
         return {};

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/io/rowfunction.h"
+
 #include <QSqlQuery>
 #include <QSqlRecord>
 #include <QString>
@@ -38,6 +40,8 @@ public:
     /// The driver's handle when scans may use the C API on it, else null (QSqlQuery scans).
     sqlite3* handle() const { return m_handle; }
     bool usesCApi() const { return m_handle != nullptr; }
+    /// The connection's RowFunction when scans may run inside SQLite (scanTable), else null.
+    RowFunction::Slot* rowSlot() const { return m_rowSlot; }
     QString connectionName() const { return m_name; }
 
     /// A smaller page cache for a connection that only scans tables in rowid order (the loader's).
@@ -62,6 +66,7 @@ private:
     int m_code = 0;
     bool m_open = false;
     sqlite3* m_handle = nullptr;
+    RowFunction::Slot* m_rowSlot = nullptr; ///< owned by the driver's sqlite3 handle
 };
 
 /// Whether the QSQLITE plugin and Sightline's linked libsqlite3 are the same library, checked
