@@ -2,6 +2,7 @@
 #include "app/cli/clicommands.h"
 
 #include "app/cli/clioptions.h"
+#include "app/cli/processexit.h"
 #include "core/analysis/analyzer.h"
 #include "core/analysis/importsreader.h"
 #include "core/compare/comparator.h"
@@ -617,6 +618,8 @@ int Commands::analyze(const QStringList& args)
         err() << error << "\n";
         return WriteError;
     }
+    ProcessExit::keep(loaded.trace); // freed by the process's end, not one column at a time
+    ProcessExit::keep(result);
     for (const auto& w : result->warnings)
         err() << tr("warning: %1").arg(w) << "\n";
     out() << tr("%1: %2 kernels, %3 findings; report written to %4")
@@ -676,6 +679,9 @@ int Commands::compare(const QStringList& args)
         return WriteError;
     }
     printComparison(*c, p);
+    for (const AnalysisPtr& a : analyses)
+        ProcessExit::keep(a);
+    ProcessExit::keep(c);
     return c->gate ? gateExit(*c) : Ok;
 }
 

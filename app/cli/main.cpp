@@ -3,38 +3,19 @@
 #include "app/cli/benchcommand.h"
 #include "app/cli/clicommands.h"
 #include "app/cli/clustercommands.h"
-#include "core/io/tracecache.h"
+#include "app/cli/processexit.h"
 #include "core/util/nativepath.h"
 #include "core/util/resourceusage.h"
 #include "core/util/translations.h"
 
 #include <QCoreApplication>
-#include <QScopeGuard>
 #include <QTextStream>
 
-int main(int argc, char* argv[])
-{
-    sl::ResourceUsage::tuneAllocator(sl::ResourceUsage::Heaps::Shared);
-    QCoreApplication app(argc, argv);
-    // Qt fills this cache unsynchronised on first use, and worker threads (trace cache keys, the
-    // SQLite plugin's library paths) would race on it and leak: fill it before any thread starts.
-    QCoreApplication::applicationFilePath();
-    QCoreApplication::setOrganizationName(QStringLiteral("Sightline"));
-    QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
-    // A command-line tool follows the locale (LANG, LC_MESSAGES) like any other; the GUI's
-    // language preference is the GUI's.
-    sl::Translations::install(QString());
-    sl::cli::installInterruptHandler();
-    // A trace cached by this run is written in the background while the analysis goes on; the
-    // process ends once the file is complete (an unfinished one would only be a temporary file).
-    const auto cacheWritten = qScopeGuard([] { sl::TraceCache::waitForWrites(); });
+namespace {
 
-    // Arguments from argv's bytes as they are: a trace whose name is not UTF-8 must still open
-    // (QCoreApplication::arguments() turns such bytes into U+FFFD, which names no file).
-    QStringList args;
-    for (int i = 1; i < argc; ++i)
-        args << sl::NativePath::decode(QByteArray(argv[i]));
+/// Runs the command `args` names; its exit code.
+int runCommand(const QStringList& args)
+{
     QTextStream err(stderr);
     if (args.isEmpty()) {
         err << sl::cli::Commands::usage();
@@ -67,4 +48,31 @@ int main(int argc, char* argv[])
     err << QCoreApplication::translate("main", "Unknown command '%1'.").arg(command) << "\n\n"
         << sl::cli::Commands::usage();
     return sl::cli::Usage;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    sl::ResourceUsage::tuneAllocator(sl::ResourceUsage::Heaps::Shared);
+    QCoreApplication app(argc, argv);
+    // Qt fills this cache unsynchronised on first use, and worker threads (trace cache keys, the
+    // SQLite plugin's library paths) would race on it and leak: fill it before any thread starts.
+    QCoreApplication::applicationFilePath();
+    QCoreApplication::setOrganizationName(QStringLiteral("Sightline"));
+    QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
+    // A command-line tool follows the locale (LANG, LC_MESSAGES) like any other; the GUI's
+    // language preference is the GUI's.
+    sl::Translations::install(QString());
+    sl::cli::installInterruptHandler();
+
+    // Arguments from argv's bytes as they are: a trace whose name is not UTF-8 must still open
+    // (QCoreApplication::arguments() turns such bytes into U+FFFD, which names no file).
+    QStringList args;
+    for (int i = 1; i < argc; ++i)
+        args << sl::NativePath::decode(QByteArray(argv[i]));
+    // A trace cached by this run is written in the background while the analysis goes on; the
+    // process ends once the file is complete (an unfinished one would only be a temporary file).
+    return sl::cli::ProcessExit::finish(runCommand(args));
 }
