@@ -4,12 +4,15 @@
 #include "app/cli/clicommands.h"
 #include "app/cli/clustercommands.h"
 #include "app/cli/processexit.h"
+#include "core/util/filehash.h"
 #include "core/util/nativepath.h"
 #include "core/util/resourceusage.h"
 #include "core/util/translations.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
+
+#include <thread>
 
 namespace {
 
@@ -55,6 +58,8 @@ int runCommand(const QStringList& args)
 int main(int argc, char* argv[])
 {
     sl::ResourceUsage::tuneAllocator(sl::ResourceUsage::Heaps::Shared);
+    // libcrypto (FileHash) loads on first use: here on the core that Qt's set-up leaves idle.
+    std::jthread preload(&sl::FileHash::preload);
     QCoreApplication app(argc, argv);
     // Qt fills this cache unsynchronised on first use, and worker threads (trace cache keys, the
     // SQLite plugin's library paths) would race on it and leak: fill it before any thread starts.
@@ -74,5 +79,7 @@ int main(int argc, char* argv[])
         args << sl::NativePath::decode(QByteArray(argv[i]));
     // A trace cached by this run is written in the background while the analysis goes on; the
     // process ends once the file is complete (an unfinished one would only be a temporary file).
-    return sl::cli::ProcessExit::finish(runCommand(args));
+    const int code = runCommand(args);
+    preload.join();
+    return sl::cli::ProcessExit::finish(code);
 }

@@ -4,13 +4,13 @@
 #include "core/util/nativepath.h"
 
 #include <QByteArray>
+#include <QCryptographicHash>
 #include <QFile>
 
 #if defined(SIGHTLINE_HAVE_OPENSSL)
+#include <dlfcn.h>
 #include <memory>
 #include <openssl/evp.h>
-#else
-#include <QCryptographicHash>
 #endif
 
 namespace sl {
@@ -18,6 +18,69 @@ namespace sl {
 namespace {
 
 enum class Read { Done, Failed, Cancelled };
+
+#if defined(SIGHTLINE_HAVE_OPENSSL)
+/// OpenSSL's SHA-256, from libcrypto loaded on first use: linked, the library's relocations and
+/// page faults cost every process 2.6 ms at start on the 2-core VM (issue 20), also the many
+/// that never hash (`--version`, a GUI that opens a cached trace). Without the library (or a
+/// symbol) the hash is Qt's, the same value, about three times slower.
+struct Crypto
+{
+    decltype(&EVP_MD_CTX_new) ctxNew = nullptr;
+    decltype(&EVP_MD_CTX_free) ctxFree = nullptr;
+    decltype(&EVP_sha256) sha256 = nullptr;
+    decltype(&EVP_DigestInit_ex) init = nullptr;
+    decltype(&EVP_DigestUpdate) update = nullptr;
+    decltype(&EVP_DigestFinal_ex) final = nullptr;
+
+    bool ok() const { return ctxNew && ctxFree && sha256 && init && update && final; }
+
+    /// A SHA-256 context, or null (then the caller falls back to Qt).
+    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context() const
+    {
+        EVP_MD_CTX* ctx = ok() ? ctxNew() : nullptr;
+        if (ctx && init(ctx, sha256(), nullptr) != 1) {
+            ctxFree(ctx);
+            ctx = nullptr;
+        }
+        return { ctx, ok() ? ctxFree : &noFree };
+    }
+    static void noFree(EVP_MD_CTX*) { }
+};
+
+template <typename Fn> void resolve(void* lib, const char* name, Fn& fn)
+{
+    fn = reinterpret_cast<Fn>(dlsym(lib, name));
+}
+
+const Crypto& crypto()
+{
+    static const Crypto c = [] {
+        Crypto c;
+        // Never closed: the library's per-thread state is freed by its own thread-exit handlers.
+        void* lib = dlopen(SIGHTLINE_LIBCRYPTO, RTLD_NOW | RTLD_LOCAL);
+        if (!lib)
+            return c;
+        resolve(lib, "EVP_MD_CTX_new", c.ctxNew);
+        resolve(lib, "EVP_MD_CTX_free", c.ctxFree);
+        resolve(lib, "EVP_sha256", c.sha256);
+        resolve(lib, "EVP_DigestInit_ex", c.init);
+        resolve(lib, "EVP_DigestUpdate", c.update);
+        resolve(lib, "EVP_DigestFinal_ex", c.final);
+        return c.ok() ? c : Crypto {};
+    }();
+    return c;
+}
+
+QByteArray digestOf(const Crypto& c, EVP_MD_CTX* ctx)
+{
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    if (c.final(ctx, digest, &size) != 1)
+        return {};
+    return QByteArray(reinterpret_cast<const char*>(digest), int(size));
+}
+#endif
 
 /// Feeds the file to `add(data, size)` in FileHash::kBlockBytes blocks; Failed with `error` (the
 /// system's reason) when it cannot be read.
@@ -42,6 +105,38 @@ Read readBlocks(const QString& path, const std::function<bool()>& cancelled, QSt
             return Read::Done;
         add(buf.constData(), n);
     }
+}
+
+/// A file's SHA-256 (raw bytes; empty when the implementation failed) and how its read ended.
+struct Digest
+{
+    Read read = Read::Done;
+    QString reason; ///< the system's, when the read failed
+    QByteArray bytes;
+};
+
+Digest digestFile(const QString& path, const std::function<bool()>& cancelled)
+{
+    Digest d;
+#if defined(SIGHTLINE_HAVE_OPENSSL)
+    if (const Crypto& c = crypto(); c.ok()) {
+        const auto ctx = c.context();
+        if (!ctx)
+            return d;
+        bool ok = true;
+        d.read = readBlocks(path, cancelled, &d.reason,
+            [&](const char* data, qint64 n) { ok = ok && c.update(ctx.get(), data, size_t(n)) == 1; });
+        if (ok && d.read == Read::Done)
+            d.bytes = digestOf(c, ctx.get());
+        return d;
+    }
+#endif
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    d.read = readBlocks(
+        path, cancelled, &d.reason, [&](const char* data, qint64 n) { h.addData(QByteArrayView(data, n)); });
+    if (d.read == Read::Done)
+        d.bytes = h.result();
+    return d;
 }
 
 } // namespace
@@ -78,34 +173,17 @@ QString FileHash::sha256(const QString& path, const std::function<bool()>& cance
 
 FileHash::Result FileHash::hash(const QString& path, const std::function<bool()>& cancelled)
 {
+    const Digest d = digestFile(path, cancelled);
     Result r;
-    QString reason;
-#if defined(SIGHTLINE_HAVE_OPENSSL)
-    const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
-    bool ok = ctx && EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) == 1;
-    const Read read = !ok ? Read::Done : readBlocks(path, cancelled, &reason, [&](const char* data, qint64 n) {
-        ok = ok && EVP_DigestUpdate(ctx.get(), data, size_t(n)) == 1;
-    });
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int size = 0;
-    ok = ok && read == Read::Done && EVP_DigestFinal_ex(ctx.get(), digest, &size) == 1;
-    if (ok)
-        r.sha256 = QString::fromLatin1(QByteArray(reinterpret_cast<const char*>(digest), int(size)).toHex());
-#else
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    const Read read
-        = readBlocks(path, cancelled, &reason, [&](const char* data, qint64 n) { h.addData(QByteArrayView(data, n)); });
-    const bool ok = read == Read::Done;
-    if (ok)
-        r.sha256 = QString::fromLatin1(h.result().toHex());
-#endif
+    if (d.read == Read::Done && !d.bytes.isEmpty())
+        r.sha256 = QString::fromLatin1(d.bytes.toHex());
     const QString name = NativePath::displayName(path);
-    r.cancelled = read == Read::Cancelled;
+    r.cancelled = d.read == Read::Cancelled;
     if (r.cancelled)
         r.error = tr("Hashing %1 was cancelled.").arg(name);
-    else if (read == Read::Failed)
-        r.error = tr("Cannot read %1 to hash it: %2").arg(name, reason);
-    else if (!ok)
+    else if (d.read == Read::Failed)
+        r.error = tr("Cannot read %1 to hash it: %2").arg(name, d.reason);
+    else if (!r.ok())
         r.error = tr("Cannot hash %1: the SHA-256 implementation failed.").arg(name);
     return r;
 }
@@ -113,32 +191,36 @@ FileHash::Result FileHash::hash(const QString& path, const std::function<bool()>
 QByteArray FileHash::sha256Of(std::initializer_list<QByteArrayView> parts)
 {
 #if defined(SIGHTLINE_HAVE_OPENSSL)
-    const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
-    if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1)
-        return {};
-    for (const QByteArrayView part : parts)
-        if (EVP_DigestUpdate(ctx.get(), part.data(), size_t(part.size())) != 1)
+    if (const Crypto& c = crypto(); c.ok()) {
+        const auto ctx = c.context();
+        if (!ctx)
             return {};
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int size = 0;
-    if (EVP_DigestFinal_ex(ctx.get(), digest, &size) != 1)
-        return {};
-    return QByteArray(reinterpret_cast<const char*>(digest), int(size));
-#else
+        for (const QByteArrayView part : parts)
+            if (c.update(ctx.get(), part.data(), size_t(part.size())) != 1)
+                return {};
+        return digestOf(c, ctx.get());
+    }
+#endif
     QCryptographicHash h(QCryptographicHash::Sha256);
     for (const QByteArrayView part : parts)
         h.addData(part);
     return h.result();
+}
+
+void FileHash::preload()
+{
+#if defined(SIGHTLINE_HAVE_OPENSSL)
+    crypto();
 #endif
 }
 
 QString FileHash::backend()
 {
 #if defined(SIGHTLINE_HAVE_OPENSSL)
-    return QStringLiteral("OpenSSL");
-#else
-    return QStringLiteral("Qt");
+    if (crypto().ok())
+        return QStringLiteral("OpenSSL");
 #endif
+    return QStringLiteral("Qt");
 }
 
 } // namespace sl

@@ -64,8 +64,11 @@ public:
     /// (the trace cache's key hashes 2 MiB of an export's head and tail on every open: 16 ms with
     /// QCryptographicHash, 5 ms with OpenSSL). Empty only when OpenSSL fails.
     static QByteArray sha256Of(std::initializer_list<QByteArrayView> parts);
-    /// Which implementation is built in ("OpenSSL" or "Qt"), for the benchmark's notes.
+    /// Which implementation is in use ("OpenSSL" or "Qt"), for the benchmark's notes.
     static QString backend();
+    /// Loads OpenSSL's libcrypto now (it is loaded on first use otherwise: 2.6 ms of relocations
+    /// and page faults): a program calls it on a thread of its own while its start leaves a core idle.
+    static void preload();
 
 private:
     static Result hash(const QString& path, const std::function<bool()>& cancelled);
