@@ -62,7 +62,8 @@ int main(int argc, char* argv[])
     std::jthread preload(&sl::FileHash::preload);
     QCoreApplication app(argc, argv);
     // Qt fills this cache unsynchronised on first use, and worker threads (trace cache keys, the
-    // SQLite plugin's library paths) would race on it and leak: fill it before any thread starts.
+    // SQLite plugin's library paths) would race on it and leak: fill it before any thread that
+    // uses Qt starts (the preload above does not).
     QCoreApplication::applicationFilePath();
     QCoreApplication::setOrganizationName(QStringLiteral("Sightline"));
     QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));

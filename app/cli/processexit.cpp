@@ -14,7 +14,14 @@ namespace sl::cli {
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
+// GCC defines __SANITIZE_ADDRESS__, clang only __has_feature(address_sanitizer);
+// SIGHTLINE_SANITIZED comes from the build (SIGHTLINE_SANITIZE).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
+#define SIGHTLINE_ASAN_FEATURE 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(SIGHTLINE_ASAN_FEATURE) || defined(SIGHTLINE_SANITIZED)
 constexpr bool kEndAtOnce = false;
 #else
 constexpr bool kEndAtOnce = true;

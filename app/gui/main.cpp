@@ -123,12 +123,13 @@ bool applySize(sl::MainWindow& window, const QString& value)
 int main(int argc, char** argv)
 {
     sl::ResourceUsage::tuneAllocator(sl::ResourceUsage::Heaps::PerThread);
-    // libcrypto (FileHash) loads on first use: here on the core that Qt's set-up leaves idle.
-    const std::jthread preload(&sl::FileHash::preload);
     // The benchmark measures the application without a display (and the same on every machine).
     for (int i = 1; i < argc; ++i)
         if (std::strncmp(argv[i], "--benchmark", 11) == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
+    // libcrypto (FileHash) loads on first use: here on the core that Qt's set-up leaves idle.
+    // After the environment is set: loading a library reads it (setenv is not thread-safe).
+    const std::jthread preload(&sl::FileHash::preload);
     QApplication app(argc, argv);
     // Qt fills this cache unsynchronised on first use; worker threads would race on it and leak.
     QApplication::applicationFilePath();

@@ -88,8 +88,9 @@ bool scanRows(const SqliteConnection& db, LoadContext& ctx, const QString& sql, 
 /// `const ValueRow&`, all within one sqlite3_step (a third less time than a step and a
 /// sqlite3_column_* call per cell). On the QSqlQuery path `row` gets the `const SqliteStatement&`
 /// of scanRows: write it as a generic lambda, reading with the accessors both share.
-/// `from`: the table and a WHERE clause, never an ORDER BY (the aggregate sees its rows in the
-/// order of the scan, as the plain SELECT returns them). Cancel, progress, a row function that
+/// `from`: the table and a WHERE clause, never an ORDER BY, GROUP BY, LIMIT or OFFSET (the
+/// aggregate sees its rows in the order of the scan, as the plain SELECT returns them, and a
+/// LIMIT would apply to its one result row). Cancel, progress, a row function that
 /// stops the scan and the return value are as for scanRows; an exception from `row` leaves SQLite
 /// first (thrown across its C frames it would leave the statement in an undefined state) and is
 /// rethrown here.
@@ -111,18 +112,20 @@ bool scanTable(const SqliteConnection& db, LoadContext& ctx, const QString& colu
         bool cancelled = false;
         std::exception_ptr thrown {};
     } state { row, ctx, 0, false, false, {} };
-    const RowFunction::Step step = [](void* p, int count, sqlite3_value** values) {
+    // noexcept, everything in the try: the progress tick allocates and calls the caller's
+    // callback, which may throw as well as the row function.
+    const RowFunction::Step step = [](void* p, int count, sqlite3_value** values) noexcept {
         auto& s = *static_cast<State*>(p);
         try {
             s.stopped = !detail::callRow(s.row, ValueRow(values, count));
+            if (s.stopped)
+                return false;
+            s.cancelled = !detail::rowDone(s.ctx, ++s.n);
+            return !s.cancelled;
         } catch (...) {
             s.thrown = std::current_exception();
             return false;
         }
-        if (s.stopped)
-            return false;
-        s.cancelled = !detail::rowDone(s.ctx, ++s.n);
-        return !s.cancelled;
     };
     SqliteStatement st(db, QStringLiteral("SELECT %1(%2) FROM %3").arg(RowFunction::name(), columns, from),
         SqliteStatement::Access::PerCell);
