@@ -35,17 +35,14 @@ struct Crypto
 
     bool ok() const { return ctxNew && ctxFree && sha256 && init && update && final; }
 
-    /// A SHA-256 context, or null (then the caller falls back to Qt).
+    /// A SHA-256 context, or null when OpenSSL fails. Only when ok().
     std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context() const
     {
-        EVP_MD_CTX* ctx = ok() ? ctxNew() : nullptr;
-        if (ctx && init(ctx, sha256(), nullptr) != 1) {
-            ctxFree(ctx);
-            ctx = nullptr;
-        }
-        return { ctx, ok() ? ctxFree : &noFree };
+        std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(ctxNew(), ctxFree);
+        if (ctx && init(ctx.get(), sha256(), nullptr) != 1)
+            ctx.reset();
+        return ctx;
     }
-    static void noFree(EVP_MD_CTX*) { }
 };
 
 template <typename Fn> void resolve(void* lib, const char* name, Fn& fn)
