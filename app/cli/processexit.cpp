@@ -2,6 +2,7 @@
 #include "app/cli/processexit.h"
 
 #include "app/cli/clicommands.h"
+#include "app/common/sanitizers.h"
 #include "core/io/tracecache.h"
 
 #include <QTextStream>
@@ -14,18 +15,8 @@ namespace sl::cli {
 
 namespace {
 
-// GCC defines __SANITIZE_ADDRESS__, clang only __has_feature(address_sanitizer);
-// SIGHTLINE_SANITIZED comes from the build (SIGHTLINE_SANITIZE).
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
-#define SIGHTLINE_ASAN_FEATURE 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(SIGHTLINE_ASAN_FEATURE) || defined(SIGHTLINE_SANITIZED)
-constexpr bool kEndAtOnce = false;
-#else
-constexpr bool kEndAtOnce = true;
-#endif
+/// Not under LeakSanitizer, which checks at the ordinary exit.
+constexpr bool kEndAtOnce = !SIGHTLINE_ASAN;
 
 /// Never destroyed: what it holds is freed by the process's end.
 std::vector<std::shared_ptr<const void>>& kept()

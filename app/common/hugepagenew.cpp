@@ -11,18 +11,13 @@
 // CLI's shared heap is advised as it grows (ResourceUsage::adviseHeap): a 101 k-kernel analyze
 // took ~4 150 faults without and ~1 100 with. Not under AddressSanitizer, whose own operator new checks
 // new/delete pairs.
+#include "app/common/sanitizers.h"
 #include "core/util/resourceusage.h"
 
 #include <cstdlib>
 #include <new>
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SL_ASAN 1
-#endif
-#endif
-
-#if !defined(__SANITIZE_ADDRESS__) && !defined(SL_ASAN)
+#if !SIGHTLINE_ASAN
 
 namespace {
 /// Smaller blocks do not grow the heap by themselves often enough to look at its break each time.
