@@ -215,48 +215,39 @@ bool GpuOpReader::readMemcpy(Trace& trace, QString* error)
     return ok;
 }
 
-bool GpuOpReader::readMemset(Trace& trace, QString* error)
+template <typename Ops, typename Extra>
+bool GpuOpReader::readOpsPlusOne(const QString& table, const QString& column, Ops& ops, QString* error, Extra extra)
 {
-    const QString t = tables::kMemset;
-    if (!m_schema.hasTable(t))
+    if (!m_schema.hasTable(table))
         return true;
-    const QString columns = QStringLiteral("%1, %2").arg(
-        opColumns(t), m_schema.columnOr(t, QStringLiteral("bytes"), QStringLiteral("0")));
-    auto& m = trace.memset;
-    const bool ok = scanTable(m_db, m_ctx, columns, t, error, [&](const auto& s) {
+    const QString columns
+        = QStringLiteral("%1, %2").arg(opColumns(table), m_schema.columnOr(table, column, QStringLiteral("0")));
+    const bool ok = scanTable(m_db, m_ctx, columns, table, error, [&](const auto& s) {
         const IntegerCells row(s, kOneMoreRanges);
         if (const auto bad = opFault(row, 0, columnMask({ 7 }))) {
-            m_quality.add(*bad, t, row[0]);
+            m_quality.add(*bad, table, row[0]);
             return;
         }
-        appendOp(m, row);
-        m.bytes.push_back(row[7]);
+        appendOp(ops, row);
+        extra(row[7]);
     });
     if (ok)
-        m.shrink();
+        ops.shrink();
     return ok;
+}
+
+bool GpuOpReader::readMemset(Trace& trace, QString* error)
+{
+    auto& m = trace.memset;
+    return readOpsPlusOne(
+        tables::kMemset, QStringLiteral("bytes"), m, error, [&](qint64 bytes) { m.bytes.push_back(bytes); });
 }
 
 bool GpuOpReader::readGraphLaunches(Trace& trace, QString* error)
 {
-    const QString t = tables::kGraphTrace;
-    if (!m_schema.hasTable(t))
-        return true;
-    const QString columns = QStringLiteral("%1, %2").arg(
-        opColumns(t), m_schema.columnOr(t, QStringLiteral("graphId"), QStringLiteral("0")));
     auto& g = trace.graphs;
-    const bool ok = scanTable(m_db, m_ctx, columns, t, error, [&](const auto& s) {
-        const IntegerCells row(s, kOneMoreRanges);
-        if (const auto bad = opFault(row, 0, columnMask({ 7 }))) {
-            m_quality.add(*bad, t, row[0]);
-            return;
-        }
-        appendOp(g, row);
-        g.graphId.push_back(quint32(row[7]));
-    });
-    if (ok)
-        g.shrink();
-    return ok;
+    return readOpsPlusOne(tables::kGraphTrace, QStringLiteral("graphId"), g, error,
+        [&](qint64 graphId) { g.graphId.push_back(quint32(graphId)); });
 }
 
 } // namespace sl

@@ -44,6 +44,10 @@ public:
 
 private:
     QString opColumns(const QString& table) const;
+    /// Appends the rows of `table` to `ops`: the shared op columns, then `column` (0 where the
+    /// export lacks it), which `extra(value)` appends. True without the table.
+    template <typename Ops, typename Extra>
+    bool readOpsPlusOne(const QString& table, const QString& column, Ops& ops, QString* error, Extra extra);
     /// The kernel table's columns as the loader selects them (SELECT positions 0..18).
     QString kernelColumns(const Trace& trace) const;
     /// Appends the kernels with rowids `first`..`last` to `k`, their configurations interned in
