@@ -2,6 +2,7 @@
 #include "core/util/filehash.h"
 
 #include "core/util/nativepath.h"
+#include "core/util/sha256.h"
 
 #include <QByteArray>
 #include <QCryptographicHash>
@@ -115,6 +116,13 @@ struct Digest
 Digest digestFile(const QString& path, const std::function<bool()>& cancelled)
 {
     Digest d;
+    if (Sha256::available()) {
+        Sha256 h;
+        d.read = readBlocks(path, cancelled, &d.reason, [&](const char* data, qint64 n) { h.add(data, size_t(n)); });
+        if (d.read == Read::Done)
+            d.bytes = h.result();
+        return d;
+    }
 #if defined(SIGHTLINE_HAVE_OPENSSL)
     if (const Crypto& c = crypto(); c.ok()) {
         const auto ctx = c.context();
@@ -139,7 +147,8 @@ Digest digestFile(const QString& path, const std::function<bool()>& cancelled)
 } // namespace
 
 FileHash::FileHash(const QString& path, std::function<bool()> cancelled)
-    : m_thread([this, path, cancelled = std::move(cancelled)] {
+    : m_path(path)
+    , m_thread([this, path, cancelled = std::move(cancelled)] {
         m_result = hash(path, [this, &cancelled] { return m_stop.load() || (cancelled && cancelled()); });
     })
 {
@@ -187,6 +196,12 @@ FileHash::Result FileHash::hash(const QString& path, const std::function<bool()>
 
 QByteArray FileHash::sha256Of(std::initializer_list<QByteArrayView> parts)
 {
+    if (Sha256::available()) {
+        Sha256 h;
+        for (const QByteArrayView part : parts)
+            h.add(part.data(), size_t(part.size()));
+        return h.result();
+    }
 #if defined(SIGHTLINE_HAVE_OPENSSL)
     if (const Crypto& c = crypto(); c.ok()) {
         const auto ctx = c.context();
@@ -207,12 +222,15 @@ QByteArray FileHash::sha256Of(std::initializer_list<QByteArrayView> parts)
 void FileHash::preload()
 {
 #if defined(SIGHTLINE_HAVE_OPENSSL)
-    crypto();
+    if (!Sha256::available())
+        crypto();
 #endif
 }
 
 QString FileHash::backend()
 {
+    if (Sha256::available())
+        return QStringLiteral("SHA extensions");
 #if defined(SIGHTLINE_HAVE_OPENSSL)
     if (crypto().ok())
         return QStringLiteral("OpenSSL");

@@ -14,10 +14,11 @@
 
 namespace sl {
 
-/// SHA-256 of a file's bytes, the identity of a trace in reports and digests. With OpenSSL's
-/// libcrypto (found at configure time) it runs about three times faster than QCryptographicHash
-/// in Qt 6.4 (vectorised code paths: ~400 against ~130 MB/s here), which matters because the
-/// loader and the digester hash a multi-GB export while they read it.
+/// SHA-256 of a file's bytes, the identity of a trace in reports and digests. On a processor with
+/// the x86 SHA extensions it is Sha256 (1.6 GB/s here); elsewhere OpenSSL's libcrypto (found at
+/// configure time, loaded on first use), about three times faster than QCryptographicHash in Qt
+/// 6.4 without them (~400 against ~130 MB/s); Qt's without either. It matters because the loader
+/// and the digester hash a multi-GB export while they read it.
 ///
 /// An object hashes one file on a thread of its own, beside the caller's scan of the same file
 /// (I/O and SHA-256: 0.4 s of a 688 MB export): the constructor starts it, result() waits for
@@ -54,6 +55,8 @@ public:
 
     /// Asks the hash to give up at its next block (the caller's own read failed); does not wait.
     void cancel() { m_stop = true; }
+    /// The path it hashes, as given.
+    const QString& path() const { return m_path; }
     /// Waits for the hash and returns it; every later call returns the same. Thread-safe.
     const Result& result();
 
@@ -62,17 +65,19 @@ public:
     static QString sha256(const QString& path, const std::function<bool()>& cancelled = {}, QString* error = nullptr);
     /// SHA-256 of the concatenated `parts`, as the 32 raw bytes, with the same implementation
     /// (the trace cache's key hashes 2 MiB of an export's head and tail on every open: 16 ms with
-    /// QCryptographicHash, 5 ms with OpenSSL). Empty only when OpenSSL fails.
+    /// QCryptographicHash, 5 ms with OpenSSL, 1.3 ms with Sha256). Empty only when OpenSSL fails.
     static QByteArray sha256Of(std::initializer_list<QByteArrayView> parts);
-    /// Which implementation is in use ("OpenSSL" or "Qt"), for the benchmark's notes.
+    /// Which implementation is in use ("SHA extensions", "OpenSSL" or "Qt"), for the benchmark's notes.
     static QString backend();
-    /// Loads OpenSSL's libcrypto now (it is loaded on first use otherwise: 2.6 ms of relocations
-    /// and page faults): a program calls it on a thread of its own while its start leaves a core idle.
+    /// Loads OpenSSL's libcrypto now where it will be used (it is loaded on first use otherwise:
+    /// 2.6 ms of relocations and page faults): a program calls it on a thread of its own while its
+    /// start leaves a core idle. Nothing to do on a processor with the SHA extensions.
     static void preload();
 
 private:
     static Result hash(const QString& path, const std::function<bool()>& cancelled);
 
+    const QString m_path;
     std::atomic<bool> m_stop { false };
     std::mutex m_join; ///< result() may be called from several threads: one joins
     Result m_result;
