@@ -80,6 +80,8 @@ public:
     }
     ~LoadRun()
     {
+        if (m_hash) // not handed to a trace: the load failed, and a caller's hash is of no use now
+            m_hash->cancel();
         // An early return: the helpers are not wanted any more (the hash stops and joins itself).
         if (m_metricsThread.joinable()) {
             m_ctx.cancel = true;
@@ -276,6 +278,10 @@ bool LoadRun::hashAfterReading() const { return m_options.parallel && std::threa
 
 void LoadRun::startHash()
 {
+    if (m_options.runningHash && m_options.runningHash->path() == m_path) {
+        m_hash = m_options.runningHash; // started by the caller, already under way
+        return;
+    }
     // No cancel predicate: the hash may outlive this run (in the trace); a cancelled load stops
     // it by destroying the run, which holds the last reference then.
     m_hash = std::make_shared<FileHash>(m_path);
@@ -397,6 +403,10 @@ LoadOutcome TraceLoader::loadOrReuse(const QString& path, const LoadOptions& opt
         progress(10, tr("Reading %1 from the trace cache").arg(fileName));
     QString why;
     if (auto cached = TraceCache(options.cacheDir, options.cacheCapBytes).read(*key, &why)) {
+        if (options.runningHash && !cached->info.sha256.isEmpty())
+            options.runningHash->cancel(); // the cache knows the hash
+        else if (options.runningHash && options.runningHash->path() == path)
+            cached->adoptHash(options.runningHash);
         // The model is the same; only where the file is now may differ (a link, a moved folder).
         cached->info.filePath = QFileInfo(path).absoluteFilePath();
         cached->info.fileName = fileName;

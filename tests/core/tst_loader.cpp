@@ -4,8 +4,10 @@
 #include "core/io/columnorder.h"
 #include "core/io/floorscan.h"
 #include "core/io/sqliteconnection.h"
+#include "core/io/tracecache.h"
 #include "core/io/traceloader.h"
 #include "core/synth/synthtracewriter.h"
+#include "core/util/filehash.h"
 #include "tests/common/layoutpair.h"
 #include "tests/common/tracefixture.h"
 
@@ -74,6 +76,7 @@ private slots:
     void nsysReport();
     void readOnly();
     void hashHandedToTrace();
+    void runningHashAdopted();
     void correlationPerProcess();
     void correlationIndexPaths_data();
     void correlationIndexPaths();
@@ -257,6 +260,50 @@ void TestLoader::hashHandedToTrace()
     QVERIFY(plain.trace->knownSha256().isEmpty());
     QCOMPARE(plain.trace->sha256().toLatin1(), expected); // computed on demand
     QCOMPARE(plain.trace->knownSha256().toLatin1(), expected); // and kept
+}
+
+/// A hash the caller started (the CLI's analyze, before its own set-up) is the one the trace
+/// takes, when it hashes the file loaded; one of another file is left alone; and a trace the
+/// cache serves keeps the cache's hash.
+void TestLoader::runningHashAdopted()
+{
+    TraceFixture fx;
+    fillMany(fx);
+    const QString path = fx.path();
+    const QByteArray expected = sha256File(path);
+
+    LoadOptions early;
+    early.runningHash = std::make_shared<FileHash>(path);
+    const LoadOutcome adopted = TraceLoader::loadSync(path, early);
+    QVERIFY2(adopted.ok(), qPrintable(adopted.message));
+    QCOMPARE(early.runningHash.use_count(), 2); // the options and the trace
+    QCOMPARE(adopted.trace->knownSha256().toLatin1(), expected);
+
+    const QTemporaryDir other;
+    const QString otherPath = other.filePath(QStringLiteral("other.sqlite"));
+    QVERIFY(QFile::copy(path, otherPath));
+    QFile append(otherPath);
+    QVERIFY(append.open(QIODevice::Append));
+    append.write(QByteArray(4096, '\0')); // another file, another digest
+    append.close();
+    LoadOptions wrongFile;
+    wrongFile.runningHash = std::make_shared<FileHash>(otherPath);
+    const LoadOutcome separate = TraceLoader::loadSync(path, wrongFile);
+    QVERIFY2(separate.ok(), qPrintable(separate.message));
+    QCOMPARE(wrongFile.runningHash.use_count(), 1);
+    QCOMPARE(separate.trace->knownSha256().toLatin1(), expected);
+    QVERIFY(wrongFile.runningHash->result().sha256.toLatin1() != expected);
+
+    const QTemporaryDir cache;
+    LoadOptions cached;
+    cached.cacheDir = cache.path();
+    QVERIFY(TraceLoader::loadSync(path, cached).ok());
+    TraceCache::waitForWrites();
+    cached.runningHash = std::make_shared<FileHash>(path);
+    const LoadOutcome served = TraceLoader::loadSync(path, cached);
+    QVERIFY2(served.ok() && served.servedKey, qPrintable(served.message));
+    QCOMPARE(cached.runningHash.use_count(), 1); // cancelled, not taken
+    QCOMPARE(served.trace->knownSha256().toLatin1(), expected);
 }
 
 void TestLoader::correlationPerProcess()
