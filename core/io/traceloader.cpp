@@ -95,6 +95,8 @@ public:
     LoadOutcome readTables();
     LoadOutcome finish();
     bool hashAfterReading() const;
+    /// Takes the caller's running hash (LoadOptions::runningHash) when it is of this file.
+    bool adoptRunningHash();
     void startHash();
 
 private:
@@ -240,6 +242,8 @@ LoadOutcome LoadRun::readTables()
 {
     if (m_options.computeSha256 && !hashAfterReading())
         startHash();
+    else if (m_options.computeSha256 && adoptRunningHash())
+        m_hash->pause(); // what the set-up left of the caller's hash waits for the readers too
     QString error;
     bool hostOk;
     GpuOpReader kernelsFromBack(*m_opened.db, m_opened.schema, m_ctx);
@@ -276,12 +280,18 @@ LoadOutcome LoadRun::readTables()
 /// readers one after the other, it starts at once.
 bool LoadRun::hashAfterReading() const { return m_options.parallel && std::thread::hardware_concurrency() < 4; }
 
+bool LoadRun::adoptRunningHash()
+{
+    if (!m_options.runningHash || m_options.runningHash->path() != m_path)
+        return false;
+    m_hash = m_options.runningHash; // started by the caller, under way
+    return true;
+}
+
 void LoadRun::startHash()
 {
-    if (m_options.runningHash && m_options.runningHash->path() == m_path) {
-        m_hash = m_options.runningHash; // started by the caller, already under way
+    if (adoptRunningHash())
         return;
-    }
     // No cancel predicate: the hash may outlive this run (in the trace); a cancelled load stops
     // it by destroying the run, which holds the last reference then.
     m_hash = std::make_shared<FileHash>(m_path);
@@ -292,6 +302,8 @@ LoadOutcome LoadRun::finish()
     report(tr("Indexing %1").arg(m_fileName));
     if (m_options.computeSha256 && !m_hash)
         startHash(); // beside the single-threaded rules below, on the core the readers left
+    else if (m_hash)
+        m_hash->resume(); // paused for the readers
     // Every id was checked by the readers; the rules that need all tables run here, once.
     DataQuality& quality = m_trace->dataQuality;
     quality = std::move(m_host->quality());

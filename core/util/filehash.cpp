@@ -149,9 +149,36 @@ Digest digestFile(const QString& path, const std::function<bool()>& cancelled)
 FileHash::FileHash(const QString& path, std::function<bool()> cancelled)
     : m_path(path)
     , m_thread([this, path, cancelled = std::move(cancelled)] {
-        m_result = hash(path, [this, &cancelled] { return m_stop.load() || (cancelled && cancelled()); });
+        m_result = hash(path, [this, &cancelled] { return waitWhilePaused() || (cancelled && cancelled()); });
     })
 {
+}
+
+void FileHash::cancel()
+{
+    m_stop = true;
+    const std::lock_guard<std::mutex> lock(m_pauseLock);
+    m_unpaused.notify_all();
+}
+
+void FileHash::pause()
+{
+    const std::lock_guard<std::mutex> lock(m_pauseLock);
+    m_paused = true;
+}
+
+void FileHash::resume()
+{
+    const std::lock_guard<std::mutex> lock(m_pauseLock);
+    m_paused = false;
+    m_unpaused.notify_all();
+}
+
+bool FileHash::waitWhilePaused()
+{
+    std::unique_lock<std::mutex> lock(m_pauseLock);
+    m_unpaused.wait(lock, [this] { return !m_paused || m_stop.load(); });
+    return m_stop.load();
 }
 
 FileHash::~FileHash()

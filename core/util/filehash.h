@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <initializer_list>
 #include <mutex>
@@ -54,7 +55,11 @@ public:
     FileHash& operator=(const FileHash&) = delete;
 
     /// Asks the hash to give up at its next block (the caller's own read failed); does not wait.
-    void cancel() { m_stop = true; }
+    void cancel();
+    /// Holds the hash at its next block until resume() (a load's readers want every core), or
+    /// until cancel() or the destructor; result() would wait for resume().
+    void pause();
+    void resume();
     /// The path it hashes, as given.
     const QString& path() const { return m_path; }
     /// Waits for the hash and returns it; every later call returns the same. Thread-safe.
@@ -78,7 +83,13 @@ private:
     static Result hash(const QString& path, const std::function<bool()>& cancelled);
 
     const QString m_path;
+    /// Between blocks the hash's thread waits here while paused (pause(), resume(), cancel()).
+    bool waitWhilePaused();
+
     std::atomic<bool> m_stop { false };
+    std::mutex m_pauseLock;
+    std::condition_variable m_unpaused;
+    bool m_paused = false; ///< under m_pauseLock
     std::mutex m_join; ///< result() may be called from several threads: one joins
     Result m_result;
     std::thread m_thread; ///< last: started once every member it uses exists

@@ -25,6 +25,7 @@ private slots:
     void bytesInParts();
     void onItsThread();
     void cancelStopsAtNextBlock();
+    void pauseHoldsAtNextBlock();
     void callersCancel();
     void errorsNameTheFile();
     void destroyedWhileRunning();
@@ -141,6 +142,38 @@ void TestFileHash::cancelStopsAtNextBlock()
     QVERIFY(r.sha256.isEmpty());
     QCOMPARE(r.error, QStringLiteral("Hashing %1 was cancelled.").arg(QFileInfo(path).fileName()));
     QCOMPARE(polls.load(), 1); // after cancel() the caller's function is not asked again
+}
+
+/// pause() holds the hash at its next block (the caller's function is not asked again while it
+/// waits); resume() lets it finish with the right digest; cancel() ends a paused hash.
+void TestFileHash::pauseHoldsAtNextBlock()
+{
+    const QByteArray content = threeBlocks();
+    for (const bool resume : { true, false }) {
+        QSemaphore polled, go;
+        std::atomic<int> polls { 0 };
+        FileHash hash(write(content), [&] {
+            if (polls.fetch_add(1) == 0) {
+                polled.release();
+                go.acquire();
+            }
+            return false;
+        });
+        polled.acquire(); // at its first poll, before the first block
+        hash.pause();
+        go.release(); // reads the first block, then waits at its next poll
+        QTest::qWait(100);
+        QCOMPARE(polls.load(), 1);
+        resume ? hash.resume() : hash.cancel();
+        const FileHash::Result& r = hash.result();
+        if (resume) {
+            QCOMPARE(r.sha256, qtSha256(content));
+            QCOMPARE(polls.load(), 4); // three reads with data and the one at the end
+        } else {
+            QVERIFY(r.cancelled);
+            QCOMPARE(polls.load(), 1);
+        }
+    }
 }
 
 /// The caller's cancel, true at its third poll: two of the three blocks read, then cancelled.
