@@ -79,6 +79,17 @@ std::vector<int> syncAndClose(std::vector<int>& fds)
 
 QString errnoText(int e) { return QString::fromLocal8Bit(std::strerror(e)); }
 
+/// Makes the entries renamed into `folder` durable. A failure loses nothing already written: the
+/// files are complete, in the old place or the new, whatever the crash.
+void syncFolder(const QString& folder)
+{
+    const int fd = ::open(QFile::encodeName(folder).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        ::fsync(fd);
+        ::close(fd);
+    }
+}
+
 bool isLink(const QString& path)
 {
     struct stat st
@@ -237,19 +248,21 @@ bool OutputSet::commit(QString* error)
         }
     }
     // Every byte is on disk: now the renames, which need no space. The first file added (the
-    // report's main file) is renamed last, so its presence means the set is complete.
+    // report's main file) is renamed last, and only once the other renames are on disk, so its
+    // presence means the set is complete, after a crash too.
+    QSet<QString> folders;
     for (qsizetype i = m_files.size() - 1; i >= 0; --i) {
+        if (i == 0)
+            for (const QString& folder : std::as_const(folders))
+                syncFolder(folder);
         const QString target = QDir(m_dir).filePath(m_files[i].first);
         if (std::rename(QFile::encodeName(staged[i]).constData(), QFile::encodeName(target).constData()) != 0) {
             *error = tr("Cannot replace %1: %2").arg(QDir::toNativeSeparators(target), errnoText(errno));
             return false;
         }
+        folders.insert(QFileInfo(target).absolutePath());
     }
-    const int dirFd = ::open(QFile::encodeName(m_dir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dirFd >= 0) {
-        ::fsync(dirFd); // makes the renames durable; a failure here loses nothing already written
-        ::close(dirFd);
-    }
+    syncFolder(m_dir);
     return true;
 }
 
