@@ -75,8 +75,9 @@ struct LoadOptions
     /// The export's hash, already running (computeSha256): a caller that knows the path before
     /// its own set-up is done starts it there, on a core that set-up leaves idle (the CLI's
     /// analyze: ~10 ms of a 14 MB export's SHA-256 off the load's critical path). The load adopts
-    /// it when it hashes the same path, and cancels it when the trace cache serves the trace
-    /// (which knows its hash).
+    /// it when it hashes the same path (and pauses it while the trace cache is read, and while its
+    /// readers run on fewer than four cores); it cancels it when it fails, when the trace cache
+    /// serves the trace with its hash, or when it is not of the loaded file.
     std::shared_ptr<FileHash> runningHash;
 };
 

@@ -76,12 +76,13 @@ public:
         m_trace->info.filePath = QFileInfo(path).absoluteFilePath();
         m_trace->info.fileName = m_fileName;
         m_ctx.cancelRequested = std::move(cancelRequested);
+        adoptRunningHash();
         m_ctx.tick = [this] { report(tr("Reading %1").arg(m_fileName)); };
     }
     ~LoadRun()
     {
         if (m_hash) // not handed to a trace: the load failed, and a caller's hash is of no use now
-            m_hash->cancel();
+            m_hash->cancel(); // (joined by its last owner: this run, or the caller)
         // An early return: the helpers are not wanted any more (the hash stops and joins itself).
         if (m_metricsThread.joinable()) {
             m_ctx.cancel = true;
@@ -95,8 +96,9 @@ public:
     LoadOutcome readTables();
     LoadOutcome finish();
     bool hashAfterReading() const;
-    /// Takes the caller's running hash (LoadOptions::runningHash) when it is of this file.
-    bool adoptRunningHash();
+    /// Takes the caller's running hash (LoadOptions::runningHash) when it is of this file and a
+    /// hash is wanted; cancels it otherwise (it would only take a core from the readers).
+    void adoptRunningHash();
     void startHash();
 
 private:
@@ -229,7 +231,7 @@ void LoadRun::readMetrics()
 
 /// GPU tables on a second connection in a helper thread while this thread reads the host
 /// tables and then the kernel table's chunks from the back (KernelChunks); the hash (SHA-256,
-/// ~1.7 GB/s of one core) runs on a third, from here or, on fewer than four cores, from finish()
+/// ~1.6 GB/s of one core) runs on a third, from here or, on fewer than four cores, from finish()
 /// (hashAfterReading). Both helpers stop within one chunk on cancel.
 /// The load does not wait for the hash: the trace takes it, and the first Trace::sha256() (the
 /// report, after the analysis) joins it, so it shares the cores with the finalizer and the
@@ -240,9 +242,9 @@ void LoadRun::readMetrics()
 /// thread frees it.
 LoadOutcome LoadRun::readTables()
 {
-    if (m_options.computeSha256 && !hashAfterReading())
+    if (m_options.computeSha256 && !m_hash && !hashAfterReading())
         startHash();
-    else if (m_options.computeSha256 && adoptRunningHash())
+    else if (m_hash && hashAfterReading())
         m_hash->pause(); // what the set-up left of the caller's hash waits for the readers too
     QString error;
     bool hostOk;
@@ -280,18 +282,17 @@ LoadOutcome LoadRun::readTables()
 /// readers one after the other, it starts at once.
 bool LoadRun::hashAfterReading() const { return m_options.parallel && std::thread::hardware_concurrency() < 4; }
 
-bool LoadRun::adoptRunningHash()
+void LoadRun::adoptRunningHash()
 {
-    if (!m_options.runningHash || m_options.runningHash->path() != m_path)
-        return false;
-    m_hash = m_options.runningHash; // started by the caller, under way
-    return true;
+    const std::shared_ptr<FileHash>& running = m_options.runningHash;
+    if (running && m_options.computeSha256 && running->path() == m_path)
+        m_hash = running; // started by the caller, under way
+    else if (running)
+        running->cancel();
 }
 
 void LoadRun::startHash()
 {
-    if (adoptRunningHash())
-        return;
     // No cancel predicate: the hash may outlive this run (in the trace); a cancelled load stops
     // it by destroying the run, which holds the last reference then.
     m_hash = std::make_shared<FileHash>(m_path);
@@ -303,7 +304,7 @@ LoadOutcome LoadRun::finish()
     if (m_options.computeSha256 && !m_hash)
         startHash(); // beside the single-threaded rules below, on the core the readers left
     else if (m_hash)
-        m_hash->resume(); // paused for the readers
+        m_hash->resume(); // a caller's, paused for the readers
     // Every id was checked by the readers; the rules that need all tables run here, once.
     DataQuality& quality = m_trace->dataQuality;
     quality = std::move(m_host->quality());
@@ -414,11 +415,18 @@ LoadOutcome TraceLoader::loadOrReuse(const QString& path, const LoadOptions& opt
     if (progress)
         progress(10, tr("Reading %1 from the trace cache").arg(fileName));
     QString why;
+    // A caller's hash waits while the cache is read: a served trace knows its hash (a 5 M-kernel
+    // export's would take 0.4 s of a core the cache's read wants).
+    const std::shared_ptr<FileHash>& running = options.runningHash;
+    if (running)
+        running->pause();
     if (auto cached = TraceCache(options.cacheDir, options.cacheCapBytes).read(*key, &why)) {
-        if (options.runningHash && !cached->info.sha256.isEmpty())
-            options.runningHash->cancel(); // the cache knows the hash
-        else if (options.runningHash && options.runningHash->path() == path)
-            cached->adoptHash(options.runningHash);
+        if (running && cached->info.sha256.isEmpty() && options.computeSha256 && running->path() == path) {
+            running->resume();
+            cached->adoptHash(running);
+        } else if (running) {
+            running->cancel();
+        }
         // The model is the same; only where the file is now may differ (a link, a moved folder).
         cached->info.filePath = QFileInfo(path).absoluteFilePath();
         cached->info.fileName = fileName;
@@ -430,6 +438,8 @@ LoadOutcome TraceLoader::loadOrReuse(const QString& path, const LoadOptions& opt
         return out;
     }
     qCDebug(lcIo) << "trace cache miss for" << fileName << "-" << why;
+    if (running)
+        running->resume();
     LoadOutcome out = loadImpl(path, options, progress, std::move(cancelRequested));
     // Cached only when the file did not change while it was read.
     if (out.ok() && TraceCacheKey::of(path) == key) {

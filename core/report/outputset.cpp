@@ -248,9 +248,12 @@ bool OutputSet::commit(QString* error)
         }
     }
     // Every byte is on disk: now the renames, which need no space. The first file added (the
-    // report's main file) is renamed last, and only once the other renames are on disk, so its
-    // presence means the set is complete, after a crash too.
-    QSet<QString> folders;
+    // report's main file) is renamed last, and only after the folders that received the others
+    // (and the output folder, which holds the entries of new sub-folders) were fsync'ed, so its
+    // presence means the set is complete, after a crash too. A folder's fsync that fails is not
+    // an error (the files are complete, in their old place or their new one): the order is then
+    // the file system's.
+    QSet<QString> folders { QFileInfo(m_dir).absoluteFilePath() };
     for (qsizetype i = m_files.size() - 1; i >= 0; --i) {
         if (i == 0)
             for (const QString& folder : std::as_const(folders))

@@ -107,6 +107,8 @@ void Sha256::addBlocks(const unsigned char* data, size_t blocks)
 
 void Sha256::add(const char* data, size_t size)
 {
+    if (size == 0) // a null QByteArray's view: no bytes, and no pointer memcpy may be given
+        return;
     const auto* p = reinterpret_cast<const unsigned char*>(data);
     m_totalBytes += size;
     if (m_pendingBytes > 0) {
@@ -120,7 +122,8 @@ void Sha256::add(const char* data, size_t size)
     }
     addBlocks(p, size / 64);
     m_pendingBytes = size % 64;
-    std::memcpy(m_pending, p + size - m_pendingBytes, m_pendingBytes);
+    if (m_pendingBytes > 0)
+        std::memcpy(m_pending, p + size - m_pendingBytes, m_pendingBytes);
 }
 
 QByteArray Sha256::result()

@@ -9,10 +9,10 @@
 namespace sl {
 
 /// SHA-256 (FIPS 180-4) on the x86 SHA extensions, where the processor has them (AMD since Zen,
-/// Intel since Ice Lake and Goldmont). As fast as OpenSSL's, which runs the same instructions
-/// there (1.7 GB/s on the 2-core VM), without loading libcrypto: its relocations and page faults
-/// took 3-5 ms of each process that hashes (FileHash; the trace cache's key). FileHash uses
-/// OpenSSL, or Qt, where available() is false.
+/// Intel since Ice Lake and Goldmont). About as fast as OpenSSL's, which runs the same
+/// instructions there (1.60 against 1.68 GB/s on the 2-core VM), without loading libcrypto:
+/// dlopen'ing it took 2.8-5.3 ms (relocations and page faults) of each process that hashes
+/// (FileHash; the trace cache's key). FileHash uses OpenSSL, or Qt, where available() is false.
 class Sha256
 {
 public:

@@ -14,6 +14,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QSemaphore>
 #include <QSqlDatabase>
 #include <QTemporaryDir>
 #include <QTest>
@@ -263,14 +264,22 @@ void TestLoader::hashHandedToTrace()
 }
 
 /// A hash the caller started (the CLI's analyze, before its own set-up) is the one the trace
-/// takes, when it hashes the file loaded; one of another file is left alone; and a trace the
-/// cache serves keeps the cache's hash.
+/// takes, when it hashes the file loaded. One of another file, one whose load fails, and one
+/// of a trace the cache serves with its hash are cancelled: each is held at its first block
+/// until the load has returned, so that a cancel cannot come too late to be seen.
 void TestLoader::runningHashAdopted()
 {
     TraceFixture fx;
     fillMany(fx);
     const QString path = fx.path();
     const QByteArray expected = sha256File(path);
+    const auto held = [](const QString& file, QSemaphore* go) {
+        return std::make_shared<FileHash>(file, [go, first = std::make_shared<std::atomic<bool>>(true)] {
+            if (first->exchange(false))
+                go->acquire();
+            return false;
+        });
+    };
 
     LoadOptions early;
     early.runningHash = std::make_shared<FileHash>(path);
@@ -282,27 +291,40 @@ void TestLoader::runningHashAdopted()
     const QTemporaryDir other;
     const QString otherPath = other.filePath(QStringLiteral("other.sqlite"));
     QVERIFY(QFile::copy(path, otherPath));
-    QFile append(otherPath);
-    QVERIFY(append.open(QIODevice::Append));
-    append.write(QByteArray(4096, '\0')); // another file, another digest
-    append.close();
+    QSemaphore goWrong;
     LoadOptions wrongFile;
-    wrongFile.runningHash = std::make_shared<FileHash>(otherPath);
+    wrongFile.runningHash = held(otherPath, &goWrong);
     const LoadOutcome separate = TraceLoader::loadSync(path, wrongFile);
+    goWrong.release();
     QVERIFY2(separate.ok(), qPrintable(separate.message));
     QCOMPARE(wrongFile.runningHash.use_count(), 1);
+    QVERIFY(wrongFile.runningHash->result().cancelled);
     QCOMPARE(separate.trace->knownSha256().toLatin1(), expected);
-    QVERIFY(wrongFile.runningHash->result().sha256.toLatin1() != expected);
+
+    const QString notAnExport = other.filePath(QStringLiteral("notes.sqlite"));
+    QFile text(notAnExport);
+    QVERIFY(text.open(QIODevice::WriteOnly));
+    text.write(QByteArray(8192, 'x'));
+    text.close();
+    QSemaphore goFailed;
+    LoadOptions failing;
+    failing.runningHash = held(notAnExport, &goFailed);
+    QVERIFY(!TraceLoader::loadSync(notAnExport, failing).ok());
+    goFailed.release();
+    QVERIFY(failing.runningHash->result().cancelled);
 
     const QTemporaryDir cache;
     LoadOptions cached;
     cached.cacheDir = cache.path();
     QVERIFY(TraceLoader::loadSync(path, cached).ok());
     TraceCache::waitForWrites();
-    cached.runningHash = std::make_shared<FileHash>(path);
+    QSemaphore goCached;
+    cached.runningHash = held(path, &goCached);
     const LoadOutcome served = TraceLoader::loadSync(path, cached);
+    goCached.release();
     QVERIFY2(served.ok() && served.servedKey, qPrintable(served.message));
-    QCOMPARE(cached.runningHash.use_count(), 1); // cancelled, not taken
+    QCOMPARE(cached.runningHash.use_count(), 1);
+    QVERIFY(cached.runningHash->result().cancelled); // the cache knew the hash
     QCOMPARE(served.trace->knownSha256().toLatin1(), expected);
 }
 
