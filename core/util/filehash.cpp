@@ -105,6 +105,15 @@ Read readBlocks(const QString& path, const std::function<bool()>& cancelled, QSt
     }
 }
 
+/// Which implementations may hash: the fastest available by default. SIGHTLINE_HASH_BACKEND=openssl
+/// or =qt leaves out the faster ones, so that the tests check each on any processor (as
+/// SIGHTLINE_SQLITE_SCAN=query does for the scans); read at each hash, so a test can switch it.
+bool useShaExtensions() { return Sha256::available() && qEnvironmentVariableIsEmpty("SIGHTLINE_HASH_BACKEND"); }
+
+#if defined(SIGHTLINE_HAVE_OPENSSL)
+bool useOpenSsl() { return qEnvironmentVariable("SIGHTLINE_HASH_BACKEND") != QLatin1String("qt") && crypto().ok(); }
+#endif
+
 /// A file's SHA-256 (raw bytes; empty when the implementation failed) and how its read ended.
 struct Digest
 {
@@ -116,7 +125,7 @@ struct Digest
 Digest digestFile(const QString& path, const std::function<bool()>& cancelled)
 {
     Digest d;
-    if (Sha256::available()) {
+    if (useShaExtensions()) {
         Sha256 h;
         d.read = readBlocks(path, cancelled, &d.reason, [&](const char* data, qint64 n) { h.add(data, size_t(n)); });
         if (d.read == Read::Done)
@@ -124,7 +133,8 @@ Digest digestFile(const QString& path, const std::function<bool()>& cancelled)
         return d;
     }
 #if defined(SIGHTLINE_HAVE_OPENSSL)
-    if (const Crypto& c = crypto(); c.ok()) {
+    if (useOpenSsl()) {
+        const Crypto& c = crypto();
         const auto ctx = c.context();
         if (!ctx)
             return d;
@@ -223,14 +233,15 @@ FileHash::Result FileHash::hash(const QString& path, const std::function<bool()>
 
 QByteArray FileHash::sha256Of(std::initializer_list<QByteArrayView> parts)
 {
-    if (Sha256::available()) {
+    if (useShaExtensions()) {
         Sha256 h;
         for (const QByteArrayView part : parts)
             h.add(part.data(), size_t(part.size()));
         return h.result();
     }
 #if defined(SIGHTLINE_HAVE_OPENSSL)
-    if (const Crypto& c = crypto(); c.ok()) {
+    if (useOpenSsl()) {
+        const Crypto& c = crypto();
         const auto ctx = c.context();
         if (!ctx)
             return {};
@@ -249,17 +260,17 @@ QByteArray FileHash::sha256Of(std::initializer_list<QByteArrayView> parts)
 void FileHash::preload()
 {
 #if defined(SIGHTLINE_HAVE_OPENSSL)
-    if (!Sha256::available())
+    if (!useShaExtensions())
         crypto();
 #endif
 }
 
 QString FileHash::backend()
 {
-    if (Sha256::available())
+    if (useShaExtensions())
         return QStringLiteral("SHA extensions");
 #if defined(SIGHTLINE_HAVE_OPENSSL)
-    if (crypto().ok())
+    if (useOpenSsl())
         return QStringLiteral("OpenSSL");
 #endif
     return QStringLiteral("Qt");

@@ -7,6 +7,7 @@
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QScopeGuard>
 #include <QSemaphore>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -21,6 +22,8 @@ class TestFileHash : public QObject
 private slots:
     void knownVector();
     void severalBlocks();
+    void everyBackend_data();
+    void everyBackend();
     void unreadableOrCancelled();
     void bytesInParts();
     void onItsThread();
@@ -78,6 +81,36 @@ void TestFileHash::severalBlocks()
     // build configured (tests/core/CMakeLists.txt reads sightline_core's definitions).
     QCOMPARE(FileHash::backend(),
         Sha256::available() ? QStringLiteral("SHA extensions") : QStringLiteral(SIGHTLINE_EXPECTED_HASH_BACKEND));
+}
+
+/// Each implementation the machine has, chosen with SIGHTLINE_HASH_BACKEND (the default picks
+/// the fastest, which leaves the others untested on a processor with the SHA extensions): the
+/// published vector, several blocks and parts against QCryptographicHash.
+void TestFileHash::everyBackend_data()
+{
+    QTest::addColumn<QByteArray>("choice");
+    QTest::addColumn<QString>("expected");
+    const QString configured = QStringLiteral(SIGHTLINE_EXPECTED_HASH_BACKEND);
+    QTest::newRow("default") << QByteArray() << (Sha256::available() ? QStringLiteral("SHA extensions") : configured);
+    QTest::newRow("openssl") << QByteArray("openssl") << configured;
+    QTest::newRow("qt") << QByteArray("qt") << QStringLiteral("Qt");
+}
+
+void TestFileHash::everyBackend()
+{
+    QFETCH(QByteArray, choice);
+    QFETCH(QString, expected);
+    qputenv("SIGHTLINE_HASH_BACKEND", choice);
+    const auto restore = qScopeGuard([] { qunsetenv("SIGHTLINE_HASH_BACKEND"); });
+    QCOMPARE(FileHash::backend(), expected);
+    QCOMPARE(FileHash::sha256(write("abc")),
+        QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    const QByteArray content = threeBlocks();
+    QCOMPARE(FileHash::sha256(write(content)), qtSha256(content));
+    FileHash onItsThread(write(content));
+    QCOMPARE(onItsThread.result().sha256, qtSha256(content));
+    const QByteArray head = content.left(1000), tail = content.mid(1000);
+    QCOMPARE(FileHash::sha256Of({ head, QByteArray(), tail }).toHex(), qtSha256(content).toLatin1());
 }
 
 void TestFileHash::unreadableOrCancelled()
