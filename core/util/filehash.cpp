@@ -8,6 +8,8 @@
 #include <QCryptographicHash>
 #include <QFile>
 
+#include <optional>
+
 #if defined(SIGHTLINE_HAVE_OPENSSL)
 #include <dlfcn.h>
 #include <memory>
@@ -105,14 +107,78 @@ Read readBlocks(const QString& path, const std::function<bool()>& cancelled, QSt
     }
 }
 
-/// Which implementations may hash: the fastest available by default. SIGHTLINE_HASH_BACKEND=openssl
+enum class Backend { ShaExtensions, OpenSsl, Qt };
+
+/// The implementation that hashes: the fastest available by default. SIGHTLINE_HASH_BACKEND=openssl
 /// or =qt leaves out the faster ones, so that the tests check each on any processor (as
 /// SIGHTLINE_SQLITE_SCAN=query does for the scans); read at each hash, so a test can switch it.
-bool useShaExtensions() { return Sha256::available() && qEnvironmentVariableIsEmpty("SIGHTLINE_HASH_BACKEND"); }
-
+Backend chosenBackend()
+{
+    const QString asked = qEnvironmentVariable("SIGHTLINE_HASH_BACKEND");
+    if (asked.isEmpty() && Sha256::available())
+        return Backend::ShaExtensions;
 #if defined(SIGHTLINE_HAVE_OPENSSL)
-bool useOpenSsl() { return qEnvironmentVariable("SIGHTLINE_HASH_BACKEND") != QLatin1String("qt") && crypto().ok(); }
+    if (asked != QLatin1String("qt") && crypto().ok())
+        return Backend::OpenSsl;
 #endif
+    return Backend::Qt;
+}
+
+/// One SHA-256 in progress, in the chosen implementation: bytes in, the digest out.
+class Hasher
+{
+public:
+    Hasher()
+        : m_backend(chosenBackend())
+    {
+#if defined(SIGHTLINE_HAVE_OPENSSL)
+        if (m_backend == Backend::OpenSsl)
+            m_ctx = crypto().context();
+#endif
+        if (m_backend == Backend::Qt)
+            m_qt.emplace(QCryptographicHash::Sha256);
+    }
+    void add(const char* data, size_t size)
+    {
+        switch (m_backend) {
+        case Backend::ShaExtensions:
+            m_sha.add(data, size);
+            break;
+        case Backend::OpenSsl:
+#if defined(SIGHTLINE_HAVE_OPENSSL)
+            m_ok = m_ok && m_ctx && crypto().update(m_ctx.get(), data, size) == 1;
+#endif
+            break;
+        case Backend::Qt:
+            m_qt->addData(QByteArrayView(data, qsizetype(size)));
+            break;
+        }
+    }
+    /// The 32-byte digest; empty when OpenSSL failed.
+    QByteArray result()
+    {
+        switch (m_backend) {
+        case Backend::ShaExtensions:
+            return m_sha.result();
+        case Backend::OpenSsl:
+#if defined(SIGHTLINE_HAVE_OPENSSL)
+            return m_ok && m_ctx ? digestOf(crypto(), m_ctx.get()) : QByteArray();
+#endif
+        case Backend::Qt:
+            break;
+        }
+        return m_qt ? m_qt->result() : QByteArray();
+    }
+
+private:
+    Backend m_backend;
+    Sha256 m_sha;
+    std::optional<QCryptographicHash> m_qt;
+#if defined(SIGHTLINE_HAVE_OPENSSL)
+    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> m_ctx { nullptr, nullptr };
+    bool m_ok = true;
+#endif
+};
 
 /// A file's SHA-256 (raw bytes; empty when the implementation failed) and how its read ended.
 struct Digest
@@ -125,30 +191,8 @@ struct Digest
 Digest digestFile(const QString& path, const std::function<bool()>& cancelled)
 {
     Digest d;
-    if (useShaExtensions()) {
-        Sha256 h;
-        d.read = readBlocks(path, cancelled, &d.reason, [&](const char* data, qint64 n) { h.add(data, size_t(n)); });
-        if (d.read == Read::Done)
-            d.bytes = h.result();
-        return d;
-    }
-#if defined(SIGHTLINE_HAVE_OPENSSL)
-    if (useOpenSsl()) {
-        const Crypto& c = crypto();
-        const auto ctx = c.context();
-        if (!ctx)
-            return d;
-        bool ok = true;
-        d.read = readBlocks(path, cancelled, &d.reason,
-            [&](const char* data, qint64 n) { ok = ok && c.update(ctx.get(), data, size_t(n)) == 1; });
-        if (ok && d.read == Read::Done)
-            d.bytes = digestOf(c, ctx.get());
-        return d;
-    }
-#endif
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    d.read = readBlocks(
-        path, cancelled, &d.reason, [&](const char* data, qint64 n) { h.addData(QByteArrayView(data, n)); });
+    Hasher h;
+    d.read = readBlocks(path, cancelled, &d.reason, [&](const char* data, qint64 n) { h.add(data, size_t(n)); });
     if (d.read == Read::Done)
         d.bytes = h.result();
     return d;
@@ -233,46 +277,27 @@ FileHash::Result FileHash::hash(const QString& path, const std::function<bool()>
 
 QByteArray FileHash::sha256Of(std::initializer_list<QByteArrayView> parts)
 {
-    if (useShaExtensions()) {
-        Sha256 h;
-        for (const QByteArrayView part : parts)
-            h.add(part.data(), size_t(part.size()));
-        return h.result();
-    }
-#if defined(SIGHTLINE_HAVE_OPENSSL)
-    if (useOpenSsl()) {
-        const Crypto& c = crypto();
-        const auto ctx = c.context();
-        if (!ctx)
-            return {};
-        for (const QByteArrayView part : parts)
-            if (c.update(ctx.get(), part.data(), size_t(part.size())) != 1)
-                return {};
-        return digestOf(c, ctx.get());
-    }
-#endif
-    QCryptographicHash h(QCryptographicHash::Sha256);
+    Hasher h;
     for (const QByteArrayView part : parts)
-        h.addData(part);
+        h.add(part.data(), size_t(part.size()));
     return h.result();
 }
 
 void FileHash::preload()
 {
-#if defined(SIGHTLINE_HAVE_OPENSSL)
-    if (!useShaExtensions())
-        crypto();
-#endif
+    chosenBackend(); // loads libcrypto where it is the one
 }
 
 QString FileHash::backend()
 {
-    if (useShaExtensions())
+    switch (chosenBackend()) {
+    case Backend::ShaExtensions:
         return QStringLiteral("SHA extensions");
-#if defined(SIGHTLINE_HAVE_OPENSSL)
-    if (useOpenSsl())
+    case Backend::OpenSsl:
         return QStringLiteral("OpenSSL");
-#endif
+    case Backend::Qt:
+        break;
+    }
     return QStringLiteral("Qt");
 }
 
