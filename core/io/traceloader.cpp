@@ -34,6 +34,13 @@ namespace sl {
 
 namespace {
 
+/// Whether the caller's running hash (LoadOptions::runningHash) is the one a load of `path`
+/// wants: of that file, and a hash wanted at all.
+bool runningHashFits(const LoadOptions& options, const QString& path)
+{
+    return options.runningHash && options.computeSha256 && options.runningHash->path() == path;
+}
+
 /// Widens the "full" window to the OS runtime calls (OSRT_API, not loaded otherwise): the
 /// first start and last end of the calls that pass the same time rules as every other row.
 /// Widens the trace's extent by the OS runtime calls that passed the time rules (OsRuntimeCalls):
@@ -284,11 +291,10 @@ bool LoadRun::hashAfterReading() const { return m_options.parallel && std::threa
 
 void LoadRun::adoptRunningHash()
 {
-    const std::shared_ptr<FileHash>& running = m_options.runningHash;
-    if (running && m_options.computeSha256 && running->path() == m_path)
-        m_hash = running; // started by the caller, under way
-    else if (running)
-        running->cancel();
+    if (runningHashFits(m_options, m_path))
+        m_hash = m_options.runningHash; // started by the caller, under way
+    else if (m_options.runningHash)
+        m_options.runningHash->cancel();
 }
 
 void LoadRun::startHash()
@@ -421,7 +427,7 @@ LoadOutcome TraceLoader::loadOrReuse(const QString& path, const LoadOptions& opt
     if (running)
         running->pause();
     if (auto cached = TraceCache(options.cacheDir, options.cacheCapBytes).read(*key, &why)) {
-        if (running && cached->info.sha256.isEmpty() && options.computeSha256 && running->path() == path) {
+        if (cached->info.sha256.isEmpty() && runningHashFits(options, path)) {
             running->resume();
             cached->adoptHash(running);
         } else if (running) {
